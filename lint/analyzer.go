@@ -1,0 +1,137 @@
+// Package lint is the sfmd lint engine, modeled on
+// golang.org/x/tools/go/analysis: rules are declarative Analyzer values
+// that receive a Pass (one parsed document plus the results of the shared
+// analyses they require) and report Diagnostics through it. Rules never
+// print, read files or know about the command line.
+package lint
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Severity of a diagnostic.
+type Severity int
+
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	default:
+		return "info"
+	}
+}
+
+// ParseSeverity reads "error", "warning" or "info".
+func ParseSeverity(s string) (Severity, error) {
+	switch s {
+	case "error":
+		return Error, nil
+	case "warning", "warn":
+		return Warning, nil
+	case "info", "note":
+		return Info, nil
+	}
+	return Info, fmt.Errorf("unknown severity %q, expected one of \"error\", \"warning\", \"info\"", s)
+}
+
+// Profile groups rules by what they need to know (spec.md §0.3).
+type Profile string
+
+const (
+	Core     Profile = "core"     // the format only, one file
+	Runtime  Profile = "runtime"  // String-runtime semantics
+	Project  Profile = "project"  // needs other files
+	Package  Profile = "package"  // publish/install checks
+	Manifest Profile = "manifest" // install manifest JSON
+)
+
+// Doc is the structured documentation of a rule (staticcheck style).
+type Doc struct {
+	Title string // lower case, no trailing period, about 60 characters
+	Why   string // why it matters
+	Bad   string // an SFMD snippet that triggers the rule
+	Good  string // the same snippet, fixed
+}
+
+// Analyzer is a lint rule or a shared analysis. A shared analysis has no
+// Name's worth of diagnostics: it computes a Result other analyzers
+// Require (like x/tools' inspect pass).
+type Analyzer struct {
+	Name     string // kebab-case, the public contract (spec.md §2)
+	Severity Severity
+	Profile  Profile
+	Doc      Doc
+	// Requires lists analyses whose results Run reads through
+	// Pass.ResultOf. Must be acyclic.
+	Requires []*Analyzer
+	// Run inspects pass.Doc and reports through pass. Its return value is
+	// stored in ResultOf for dependents.
+	Run func(pass *Pass) (any, error)
+	// Shared marks analyses that only compute a result and are never listed
+	// as rules.
+	Shared bool
+}
+
+func (a *Analyzer) String() string { return a.Name }
+
+// Pass is everything a rule may touch while checking one document.
+type Pass struct {
+	Analyzer *Analyzer
+	Doc      *sfmd.Document
+	// ResultOf holds the results of the analyzers in Analyzer.Requires.
+	ResultOf map[*Analyzer]any
+	// Report delivers a diagnostic. Rule and Severity are filled in by the
+	// engine when left zero.
+	Report func(Diagnostic)
+	// Options is the rule's options from the config (may be nil).
+	Options map[string]any
+}
+
+// Reportf reports a diagnostic at span.
+func (p *Pass) Reportf(span sfmd.Span, format string, args ...any) {
+	p.Report(Diagnostic{Span: span, Message: fmt.Sprintf(format, args...)})
+}
+
+// Diagnostic is one finding.
+type Diagnostic struct {
+	Path     string
+	Span     sfmd.Span
+	Rule     string
+	Severity Severity
+	Message  string
+	Related  []Related
+	Fixes    []Fix
+	// SeveritySet marks a severity chosen by the rule (e.g. a lower
+	// severity for CLI actions) that the engine must keep unless the
+	// config overrides it.
+	SeveritySet bool
+}
+
+// Related is a secondary position ("previously defined here").
+type Related struct {
+	Span    sfmd.Span
+	Message string
+}
+
+// Fix is a suggested fix: a set of non-overlapping edits.
+type Fix struct {
+	Message string // a verb phrase: "replace single quotes with double quotes"
+	Safe    bool   // applied by --fix; unsafe ones need --unsafe-fixes
+	Edits   []Edit
+}
+
+// Edit replaces the bytes [Start, End) with New.
+type Edit struct {
+	Start, End int
+	New        string
+}

@@ -1,0 +1,155 @@
+package sfmd
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"unicode/utf8"
+)
+
+// Pos is a position in a source file: a byte offset plus the 1-based line
+// and the 1-based column counted in Unicode characters (what editors,
+// GitHub annotations and problem matchers expect). Invalid UTF-8 bytes
+// count as one column each.
+type Pos struct {
+	Offset int `json:"offset"`
+	Line   int `json:"line"`
+	Col    int `json:"col"`
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// IsValid reports whether the position was set.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// Span is a half-open range [Start, End) of source bytes.
+type Span struct {
+	Start Pos `json:"start"`
+	End   Pos `json:"end"`
+}
+
+// IsValid reports whether the span was set.
+func (s Span) IsValid() bool { return s.Start.IsValid() }
+
+// Len is the length of the span in bytes.
+func (s Span) Len() int { return s.End.Offset - s.Start.Offset }
+
+// LineIndex maps byte offsets of one source buffer to line and column.
+// Building it is a single memchr-style pass over the bytes; column lookups
+// count runes from the start of the line, memoising the last lookup so that
+// many tokens on one huge line stay linear.
+type LineIndex struct {
+	src    []byte
+	starts []int // byte offset of the start of each line
+	bom    int   // length of a leading UTF-8 byte order mark (0 or 3)
+
+	// memo of the last column computation
+	memoOff, memoCol, memoLine int
+}
+
+// NewLineIndex indexes src.
+func NewLineIndex(src []byte) *LineIndex {
+	starts := make([]int, 1, len(src)/40+2)
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		starts = append(starts, i)
+	}
+	li := &LineIndex{src: src, starts: starts, memoLine: -1}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		li.bom = 3
+	}
+	return li
+}
+
+// LineCount is the number of lines (a final line without newline counts;
+// an empty trailing line after the last newline counts too).
+func (li *LineIndex) LineCount() int { return len(li.starts) }
+
+// LineStart is the byte offset where 1-based line n starts (after a BOM on
+// line 1).
+func (li *LineIndex) LineStart(n int) int {
+	if n <= 1 {
+		return li.bom
+	}
+	if n > len(li.starts) {
+		return len(li.src)
+	}
+	return li.starts[n-1]
+}
+
+// LineEnd is the byte offset of the end of 1-based line n, excluding the
+// line terminator ("\n" or "\r\n").
+func (li *LineIndex) LineEnd(n int) int {
+	var end int
+	if n >= len(li.starts) {
+		end = len(li.src)
+	} else {
+		end = li.starts[n] - 1 // the '\n'
+	}
+	if end > li.LineStart(n) && end-1 < len(li.src) && end-1 >= 0 && li.src[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// Line returns the text of 1-based line n without its terminator.
+func (li *LineIndex) Line(n int) []byte {
+	if n < 1 || n > len(li.starts) {
+		return nil
+	}
+	return li.src[li.LineStart(n):li.LineEnd(n)]
+}
+
+// LineOf returns the 1-based line containing offset.
+func (li *LineIndex) LineOf(offset int) int {
+	return sort.Search(len(li.starts), func(i int) bool { return li.starts[i] > offset })
+}
+
+// Pos converts a byte offset to a full position.
+func (li *LineIndex) Pos(offset int) Pos {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(li.src) {
+		offset = len(li.src)
+	}
+	line := li.LineOf(offset)
+	start := li.LineStart(line)
+	if offset < start { // inside the BOM
+		return Pos{Offset: offset, Line: 1, Col: 1}
+	}
+	from, col := start, 1
+	if li.memoLine == line && li.memoOff <= offset {
+		from, col = li.memoOff, li.memoCol
+	}
+	col += runeCount(li.src[from:offset])
+	li.memoLine, li.memoOff, li.memoCol = line, offset, col
+	return Pos{Offset: offset, Line: line, Col: col}
+}
+
+// Span converts a pair of byte offsets to a span.
+func (li *LineIndex) Span(start, end int) Span {
+	if end < start {
+		end = start
+	}
+	return Span{Start: li.Pos(start), End: li.Pos(end)}
+}
+
+// runeCount counts characters, counting each invalid byte as one.
+func runeCount(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+		} else {
+			_, sz := utf8.DecodeRune(b[i:])
+			i += sz
+		}
+		n++
+	}
+	return n
+}
