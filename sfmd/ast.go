@@ -349,7 +349,7 @@ type VarRef struct {
 	Path []PathSeg
 	// PathText is the path after "Response." or after the name, as written.
 	PathText  string
-	Index     int  // the N of {name[N]}, or -1
+	Index     int // the N of {name[N]}, or -1
 	Modifiers []string
 	// QuotedBefore/QuotedAfter: a '"' directly precedes/follows the braces
 	// (JSON-string context in bodies).
@@ -471,10 +471,10 @@ type Directive struct {
 type ShortcutForm int
 
 const (
-	ShortcutInline ShortcutForm = iota // [@id Label](url)
-	ShortcutRefUse                     // [Label][@id]
-	ShortcutRefDef                     // [@id]: url
-	ShortcutNoLabel                    // [@id](url): no label, not a shortcut
+	ShortcutInline  ShortcutForm = iota // [@id Label](url)
+	ShortcutRefUse                      // [Label][@id]
+	ShortcutRefDef                      // [@id]: url
+	ShortcutNoLabel                     // [@id](url): no label, not a shortcut
 )
 
 func (f ShortcutForm) String() string {
