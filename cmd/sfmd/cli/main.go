@@ -1,0 +1,123 @@
+// Package cli implements the sfmd command line. Subcommands register
+// themselves from their own files with register; Main dispatches. Nothing
+// here calls os.Exit: Main returns the exit status.
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit statuses shared by every subcommand.
+const (
+	ExitOK       = 0 // nothing reached the failing threshold
+	ExitFindings = 1 // diagnostics or test failures
+	ExitUsage    = 2 // usage, config or suite error
+	ExitInternal = 3 // internal failure
+)
+
+// Version is the tool version, set at build time with -ldflags.
+var Version = "0.1.0-dev"
+
+// Stdio is the process environment a command sees.
+type Stdio struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Getenv reads environment variables (CI, NO_COLOR, GITHUB_STEP_SUMMARY, …).
+	Getenv func(string) string
+	// IsTerminal reports whether Stdout is a terminal.
+	IsTerminal bool
+	// Dir is the working directory ("" means the process's).
+	Dir string
+}
+
+// OSStdio returns the real process streams.
+func OSStdio() Stdio {
+	return Stdio{
+		Stdin:      os.Stdin,
+		Stdout:     os.Stdout,
+		Stderr:     os.Stderr,
+		Getenv:     os.Getenv,
+		IsTerminal: isTerminal(os.Stdout),
+	}
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	return fi.Mode()&os.ModeCharDevice != 0
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, io Stdio) int
+}
+
+var commands = map[string]*command{}
+
+// register adds a subcommand. Called from init functions.
+func register(name, summary string, run func(args []string, io Stdio) int) {
+	commands[name] = &command{name: name, summary: summary, run: run}
+}
+
+// Main runs the sfmd command line with args (without the program name)
+// and returns the exit status.
+func Main(args []string, stdio Stdio) (status int) {
+	if stdio.Getenv == nil {
+		stdio.Getenv = func(string) string { return "" }
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stdio.Stderr, "sfmd: internal error: %v\nplease report this with the input that caused it\n", r)
+			status = ExitInternal
+		}
+	}()
+	if len(args) == 0 {
+		usage(stdio.Stderr)
+		return ExitUsage
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		usage(stdio.Stdout)
+		return ExitOK
+	case "version", "--version":
+		fmt.Fprintf(stdio.Stdout, "sfmd %s\n", Version)
+		return ExitOK
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stdio.Stderr, "sfmd: unknown command %q, expected one of %s\n", args[0], strings.Join(names(), ", "))
+		return ExitUsage
+	}
+	return c.run(args[1:], stdio)
+}
+
+func names() []string {
+	var ns []string
+	for n := range commands {
+		ns = append(ns, fmt.Sprintf("%q", n))
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "sfmd %s: lint and test SFMD documents\n\nUsage: sfmd <command> [flags] [paths]\n\nCommands:\n", Version)
+	var ns []string
+	for n := range commands {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	for _, n := range ns {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintf(w, "  %-9s %s\n", "version", "print the version")
+	fmt.Fprintln(w, "\nRun 'sfmd <command> -h' for the flags of a command.")
+}

@@ -1,0 +1,12 @@
+// Command sfmd lints and tests SFMD (String Flavored Markdown) documents.
+package main
+
+import (
+	"os"
+
+	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
+)
+
+func main() {
+	os.Exit(cli.Main(os.Args[1:], cli.OSStdio()))
+}

@@ -1,0 +1,127 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Check runs analyzers (and, first, everything they require) over one
+// parsed document and returns their diagnostics with Rule, Severity and
+// Path filled in, sorted and deduplicated. It applies no configuration and
+// no suppressions: the driver does that on top.
+func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
+	order, err := topo(analyzers)
+	if err != nil {
+		return nil, err
+	}
+	results := make(map[*Analyzer]any, len(order))
+	var diags []Diagnostic
+	for _, a := range order {
+		a := a
+		pass := &Pass{
+			Analyzer: a,
+			Doc:      doc,
+			ResultOf: make(map[*Analyzer]any, len(a.Requires)),
+		}
+		for _, r := range a.Requires {
+			pass.ResultOf[r] = results[r]
+		}
+		pass.Report = func(d Diagnostic) {
+			if d.Rule == "" {
+				d.Rule = a.Name
+			}
+			if !d.SeveritySet {
+				d.Severity = a.Severity
+			}
+			d.Path = doc.Path
+			diags = append(diags, d)
+		}
+		res, err := runSafely(a, pass)
+		if err != nil {
+			return diags, fmt.Errorf("%s: rule %q failed: %w", doc.Path, a.Name, err)
+		}
+		results[a] = res
+	}
+	return SortDiagnostics(diags), nil
+}
+
+func runSafely(a *Analyzer, pass *Pass) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return a.Run(pass)
+}
+
+// topo orders analyzers so that every analyzer comes after the ones it
+// requires, and rejects cycles.
+func topo(analyzers []*Analyzer) ([]*Analyzer, error) {
+	const (
+		visiting = 1
+		done     = 2
+	)
+	state := map[*Analyzer]int{}
+	var order []*Analyzer
+	var visit func(a *Analyzer, path []string) error
+	visit = func(a *Analyzer, path []string) error {
+		switch state[a] {
+		case done:
+			return nil
+		case visiting:
+			return fmt.Errorf("cycle in analyzer requirements: %v -> %s", path, a.Name)
+		}
+		if a.Run == nil {
+			return fmt.Errorf("analyzer %q has no Run function", a.Name)
+		}
+		state[a] = visiting
+		for _, r := range a.Requires {
+			if err := visit(r, append(path, a.Name)); err != nil {
+				return err
+			}
+		}
+		state[a] = done
+		order = append(order, a)
+		return nil
+	}
+	for _, a := range analyzers {
+		if err := visit(a, nil); err != nil {
+			return nil, err
+		}
+	}
+	return order, nil
+}
+
+// SortDiagnostics sorts by path, line, column, rule, message and removes
+// exact duplicates. It sorts in place and returns the deduplicated slice.
+func SortDiagnostics(ds []Diagnostic) []Diagnostic {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Span.Start.Line != b.Span.Start.Line {
+			return a.Span.Start.Line < b.Span.Start.Line
+		}
+		if a.Span.Start.Col != b.Span.Start.Col {
+			return a.Span.Start.Col < b.Span.Start.Col
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+	out := ds[:0]
+	for i, d := range ds {
+		if i > 0 {
+			p := out[len(out)-1]
+			if p.Path == d.Path && p.Span == d.Span && p.Rule == d.Rule && p.Message == d.Message {
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
