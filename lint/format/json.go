@@ -1,0 +1,102 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// jsonDiag is the json format's object; field order is the contract.
+type jsonDiag struct {
+	Path      string        `json:"path"`
+	Line      int           `json:"line"`
+	Column    int           `json:"column"`
+	EndLine   int           `json:"endLine"`
+	EndColumn int           `json:"endColumn"`
+	Severity  string        `json:"severity"`
+	Rule      string        `json:"rule"`
+	Message   string        `json:"message"`
+	Fixes     []jsonFix     `json:"fixes"`
+	Related   []jsonRelated `json:"related"`
+}
+
+type jsonFix struct {
+	Message string     `json:"message"`
+	Safe    bool       `json:"safe"`
+	Edits   []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	Start   jsonPos `json:"start"`
+	End     jsonPos `json:"end"`
+	NewText string  `json:"newText"`
+}
+
+type jsonPos struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	Offset int `json:"offset"`
+}
+
+type jsonRelated struct {
+	Path      string `json:"path"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+	Message   string `json:"message"`
+}
+
+func writeJSON(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
+	src := newSources(ctx.Source)
+	out := make([]jsonDiag, 0, len(diags))
+	for i := range diags {
+		d := &diags[i]
+		path := slashPath(d.Path)
+		jd := jsonDiag{
+			Path:     path,
+			Severity: d.Severity.String(),
+			Rule:     d.Rule,
+			Message:  d.Message,
+			Fixes:    []jsonFix{},
+			Related:  []jsonRelated{},
+		}
+		jd.Line, jd.Column = startOf(d.Span)
+		jd.EndLine, jd.EndColumn = endOf(d.Span)
+		for _, f := range d.Fixes {
+			jf := jsonFix{Message: f.Message, Safe: f.Safe, Edits: []jsonEdit{}}
+			for _, e := range f.Edits {
+				s, en := src.pos(d.Path, e.Start), src.pos(d.Path, e.End)
+				jf.Edits = append(jf.Edits, jsonEdit{
+					Start:   jsonPos{Line: s.Line, Column: s.Col, Offset: e.Start},
+					End:     jsonPos{Line: en.Line, Column: en.Col, Offset: e.End},
+					NewText: e.New,
+				})
+			}
+			jd.Fixes = append(jd.Fixes, jf)
+		}
+		for _, r := range d.Related {
+			jr := jsonRelated{Path: path, Message: r.Message}
+			jr.Line, jr.Column = startOf(r.Span)
+			jr.EndLine, jr.EndColumn = endOf(r.Span)
+			jd.Related = append(jd.Related, jr)
+		}
+		out = append(out, jd)
+	}
+	return encodeJSON(w, out)
+}
+
+// encodeJSON writes v indented, without HTML escaping, ending in a newline.
+func encodeJSON(w io.Writer, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}

@@ -1,0 +1,341 @@
+package format
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion = "2.1.0"
+	// FingerprintKey names sfmd's entry in result.partialFingerprints.
+	FingerprintKey = "sfmdLineHash/v1"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	ColumnKind string        `json:"columnKind"`
+	Results    []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string          `json:"id"`
+	ShortDescription     *sarifText      `json:"shortDescription,omitempty"`
+	FullDescription      *sarifText      `json:"fullDescription,omitempty"`
+	Help                 *sarifHelp      `json:"help,omitempty"`
+	DefaultConfiguration sarifConfig     `json:"defaultConfiguration"`
+	Properties           *sarifRuleProps `json:"properties,omitempty"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProps struct {
+	Tags []string `json:"tags"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int          `json:"id,omitempty"`
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText    `json:"message,omitempty"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int  `json:"startLine,omitempty"`
+	StartColumn int  `json:"startColumn,omitempty"`
+	EndLine     int  `json:"endLine,omitempty"`
+	EndColumn   int  `json:"endColumn,omitempty"`
+	ByteOffset  *int `json:"byteOffset,omitempty"`
+	ByteLength  *int `json:"byteLength,omitempty"`
+}
+
+type sarifFix struct {
+	Description     sarifText           `json:"description"`
+	ArtifactChanges []sarifArtifactEdit `json:"artifactChanges"`
+}
+
+type sarifArtifactEdit struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion `json:"deletedRegion"`
+	InsertedContent *sarifText  `json:"insertedContent,omitempty"`
+}
+
+func sarifLevel(s lint.Severity) string {
+	switch norm(s) {
+	case lint.Error:
+		return "error"
+	case lint.Warning:
+		return "warning"
+	default:
+		return "note"
+	}
+}
+
+func writeSARIF(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
+	rules, index := sarifRules(ctx.Rules, diags)
+	src := newSources(ctx.Source)
+	seen := map[string]int{} // fingerprint occurrences
+	results := make([]sarifResult, 0, len(diags))
+	for i := range diags {
+		d := &diags[i]
+		art := artifact(d.Path)
+		r := sarifResult{
+			RuleID:    d.Rule,
+			RuleIndex: index[d.Rule],
+			Level:     sarifLevel(d.Severity),
+			Message:   sarifText{Text: d.Message},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: region(d)}}},
+		}
+		for j, rel := range d.Related {
+			id := j + 1
+			sl, sc := startOf(rel.Span)
+			el, ec := endOf(rel.Span)
+			r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
+				ID:               &id,
+				PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec}},
+				Message:          &sarifText{Text: rel.Message},
+			})
+		}
+		key := fingerprint(d, src)
+		seen[key]++
+		r.PartialFingerprints = map[string]string{FingerprintKey: fmt.Sprintf("%s:%d", key, seen[key])}
+		for _, f := range d.Fixes {
+			fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}}
+			for _, e := range f.Edits {
+				fix.ArtifactChanges[0].Replacements = append(fix.ArtifactChanges[0].Replacements, sarifReplacement{
+					DeletedRegion:   editRegion(src, d.Path, e),
+					InsertedContent: &sarifText{Text: e.New},
+				})
+			}
+			if len(fix.ArtifactChanges[0].Replacements) > 0 {
+				r.Fixes = append(r.Fixes, fix)
+			}
+		}
+		results = append(results, r)
+	}
+	log := sarifLog{
+		Schema:  sarifSchema,
+		Version: sarifVersion,
+		Runs: []sarifRun{{
+			Tool: sarifTool{Driver: sarifDriver{
+				Name:           "sfmd",
+				Version:        ctx.ToolVersion,
+				InformationURI: InformationURI,
+				Rules:          rules,
+			}},
+			ColumnKind: "unicodeCodePoints",
+			Results:    results,
+		}},
+	}
+	return encodeJSON(w, log)
+}
+
+func region(d *lint.Diagnostic) sarifRegion {
+	sl, sc := start(d)
+	el, ec := endOf(d.Span)
+	return sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec}
+}
+
+// editRegion is the region an edit deletes: lines and columns when the
+// source is known, byte offset and length otherwise.
+func editRegion(src *sources, path string, e lint.Edit) sarifRegion {
+	if li := src.index(path); li != nil {
+		s, en := li.Pos(e.Start), li.Pos(e.End)
+		if en.Offset < s.Offset {
+			en = s
+		}
+		return sarifRegion{StartLine: s.Line, StartColumn: s.Col, EndLine: en.Line, EndColumn: en.Col}
+	}
+	off, n := max(e.Start, 0), max(e.End-e.Start, 0)
+	return sarifRegion{ByteOffset: &off, ByteLength: &n}
+}
+
+// artifact is the artifactLocation of path: relative paths are URI
+// references against %SRCROOT%, absolute ones file:// URIs.
+func artifact(path string) sarifArtifact {
+	p := slashPath(path)
+	abs := filepath.IsAbs(path) || strings.HasPrefix(p, "/")
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+		if !abs {
+			// A colon in a relative reference could read as a scheme.
+			segs[i] = strings.ReplaceAll(segs[i], ":", "%3A")
+		}
+	}
+	u := strings.Join(segs, "/")
+	if abs {
+		if !strings.HasPrefix(u, "/") {
+			u = "/" + u // Windows drive letter paths
+		}
+		return sarifArtifact{URI: "file://" + u}
+	}
+	return sarifArtifact{URI: strings.TrimPrefix(u, "./"), URIBaseID: "%SRCROOT%"}
+}
+
+// fingerprint hashes what identifies a finding independently of its line
+// number: the rule, the path and the trimmed text of its start line (the
+// message when the source is unknown).
+func fingerprint(d *lint.Diagnostic, src *sources) string {
+	what := d.Message
+	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && d.Span.Start.Line <= li.LineCount() {
+		what = strings.Join(strings.Fields(string(li.Line(d.Span.Start.Line))), " ")
+	}
+	sum := sha256.Sum256([]byte(d.Rule + "\x00" + slashPath(d.Path) + "\x00" + what))
+	return hex.EncodeToString(sum[:8])
+}
+
+// sarifRules returns the rule descriptors (every non-shared analyzer, by
+// name, then any rule only seen in diags) and each rule's index.
+func sarifRules(analyzers []*lint.Analyzer, diags []lint.Diagnostic) ([]sarifRule, map[string]int) {
+	byName := map[string]*lint.Analyzer{}
+	var names []string
+	for _, a := range analyzers {
+		if a == nil || a.Shared || a.Name == "" {
+			continue
+		}
+		if _, dup := byName[a.Name]; !dup {
+			names = append(names, a.Name)
+		}
+		byName[a.Name] = a
+	}
+	sort.Strings(names)
+	index := map[string]int{}
+	rules := make([]sarifRule, 0, len(names))
+	for _, n := range names {
+		index[n] = len(rules)
+		rules = append(rules, describe(byName[n]))
+	}
+	for i := range diags {
+		d := &diags[i]
+		if _, ok := index[d.Rule]; !ok {
+			index[d.Rule] = len(rules)
+			rules = append(rules, sarifRule{ID: d.Rule, DefaultConfiguration: sarifConfig{Level: sarifLevel(d.Severity)}})
+		}
+	}
+	return rules, index
+}
+
+func describe(a *lint.Analyzer) sarifRule {
+	r := sarifRule{ID: a.Name, DefaultConfiguration: sarifConfig{Level: sarifLevel(a.Severity)}}
+	if a.Doc.Title != "" {
+		r.ShortDescription = &sarifText{Text: a.Doc.Title}
+	}
+	if a.Doc.Why != "" {
+		r.FullDescription = &sarifText{Text: a.Doc.Why}
+	}
+	if text, md := ruleHelp(a.Doc); text != "" {
+		r.Help = &sarifHelp{Text: text, Markdown: md}
+	}
+	if a.Profile != "" {
+		r.Properties = &sarifRuleProps{Tags: []string{string(a.Profile)}}
+	}
+	return r
+}
+
+// ruleHelp renders a rule's documentation as plain text and Markdown.
+func ruleHelp(doc lint.Doc) (text, md string) {
+	var t, m strings.Builder
+	if doc.Why != "" {
+		t.WriteString(doc.Why)
+		m.WriteString(doc.Why)
+	}
+	for _, ex := range []struct{ label, code string }{{"Bad", doc.Bad}, {"Good", doc.Good}} {
+		if ex.code == "" {
+			continue
+		}
+		code := strings.TrimRight(ex.code, "\n")
+		if t.Len() > 0 {
+			t.WriteString("\n\n")
+			m.WriteString("\n\n")
+		}
+		fmt.Fprintf(&t, "%s:\n\n%s", ex.label, indent(code, "    "))
+		fence := strings.Repeat("`", max(3, longestRun(code, '`')+1))
+		fmt.Fprintf(&m, "%s:\n\n%smarkdown\n%s\n%s", ex.label, fence, code, fence)
+	}
+	return t.String(), m.String()
+}
+
+func indent(s, prefix string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	best, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
+}

@@ -1,0 +1,258 @@
+package format
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/width"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// ANSI styles.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[1;31m"
+	ansiYellow = "\x1b[1;33m"
+	ansiCyan   = "\x1b[1;36m"
+	ansiGreen  = "\x1b[1;32m"
+	ansiBlue   = "\x1b[34m"
+)
+
+const (
+	tabWidth     = 4   // tab stops in snippets
+	maxLineWidth = 200 // snippet lines wider than this are cut to a window
+	windowLead   = 40  // columns kept before the marker in a cut line
+)
+
+type painter bool
+
+func (p painter) paint(style, s string) string {
+	if !p || s == "" {
+		return s
+	}
+	return style + s + ansiReset
+}
+
+func severityStyle(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return ansiRed
+	case lint.Warning:
+		return ansiYellow
+	default:
+		return ansiCyan
+	}
+}
+
+// headline is the line format's line for d (without newline).
+func headline(d *lint.Diagnostic, p painter) string {
+	line, col := start(d)
+	loc := fmt.Sprintf("%s:%d:%d:", flatten(d.Path), line, col)
+	return fmt.Sprintf("%s %s: %s %s",
+		p.paint(ansiBold, loc),
+		p.paint(severityStyle(d.Severity), d.Severity.String()),
+		flatten(d.Message),
+		p.paint(ansiDim, "["+flatten(d.Rule)+"]"))
+}
+
+func writeLine(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
+	var b bytes.Buffer
+	p := painter(ctx.Color)
+	for i := range diags {
+		b.WriteString(headline(&diags[i], p))
+		b.WriteByte('\n')
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func writeText(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
+	if len(diags) == 0 {
+		return nil
+	}
+	var b bytes.Buffer
+	p := painter(ctx.Color)
+	src := newSources(ctx.Source)
+	for i := range diags {
+		d := &diags[i]
+		b.WriteString(headline(d, p))
+		b.WriteByte('\n')
+		writeSnippet(&b, d, src, p)
+		b.WriteByte('\n')
+	}
+	b.WriteString(count(diags).String())
+	b.WriteByte('\n')
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// writeSnippet writes the gutter, source line, marker, help and note lines
+// of d.
+func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter) {
+	line, _ := start(d)
+	num := strconv.Itoa(line)
+	pad := strings.Repeat(" ", len(num))
+	gutter := p.paint(ansiBlue, pad+" |")
+
+	if text, from, to, ok := snippetRange(d, src); ok {
+		shown, markAt, markWidth := render(text, from, to)
+		w.WriteString(gutter + "\n")
+		w.WriteString(p.paint(ansiBlue, num+" |"))
+		if shown != "" {
+			w.WriteString(" " + shown)
+		}
+		w.WriteByte('\n')
+		marker := "^" + strings.Repeat("~", max(markWidth-1, 0))
+		w.WriteString(gutter + " " + strings.Repeat(" ", markAt) + p.paint(severityStyle(d.Severity), marker) + "\n")
+	}
+	for _, f := range d.Fixes {
+		msg := flatten(f.Message)
+		if msg == "" {
+			msg = "apply the suggested fix"
+		}
+		if !f.Safe {
+			msg += " (unsafe fix, needs --unsafe-fixes)"
+		}
+		w.WriteString(pad + " = " + p.paint(ansiGreen, "help") + ": " + msg + "\n")
+	}
+	for _, r := range d.Related {
+		rl, rc := startOf(r.Span)
+		fmt.Fprintf(w, "%s = %s: %s:%d:%d: %s\n", pad, p.paint(ansiBold, "note"), flatten(d.Path), rl, rc, flatten(r.Message))
+	}
+}
+
+// snippetRange finds the source line of d's start and the byte range of the
+// span on that line. ok is false when the source is unavailable or does not
+// contain the position.
+func snippetRange(d *lint.Diagnostic, src *sources) (text []byte, from, to int, ok bool) {
+	li := src.index(d.Path)
+	if li == nil || !d.Span.Start.IsValid() || d.Span.Start.Line > li.LineCount() {
+		return nil, 0, 0, false
+	}
+	n := d.Span.Start.Line
+	text = li.Line(n)
+	ls := li.LineStart(n)
+	from = d.Span.Start.Offset - ls
+	if from < 0 || from > len(text) || li.LineOf(d.Span.Start.Offset) != n {
+		// The offset disagrees with the line: trust the column.
+		from = byteOfColumn(text, d.Span.Start.Col)
+	}
+	el, _ := endOf(d.Span)
+	switch {
+	case el > n:
+		to = len(text)
+	case d.Span.End.Offset-ls >= from && d.Span.End.Offset-ls <= len(text):
+		to = d.Span.End.Offset - ls
+	default:
+		to = from
+	}
+	return text, from, to, true
+}
+
+// byteOfColumn returns the byte index of 1-based character column col.
+func byteOfColumn(text []byte, col int) int {
+	i := 0
+	for c := 1; c < col && i < len(text); c++ {
+		_, sz := utf8.DecodeRune(text[i:])
+		i += sz
+	}
+	return i
+}
+
+// cell is one rendered character of a snippet line.
+type cell struct {
+	s string
+	w int
+}
+
+// render turns a source line into display text and returns where the
+// marker for bytes [from, to) starts (display column, 0-based) and how wide
+// it is.
+func render(text []byte, from, to int) (shown string, markAt, markWidth int) {
+	var cells []cell
+	col := 0
+	startCell, endCell := -1, -1
+	for i := 0; i <= len(text); {
+		if i >= from && startCell < 0 {
+			startCell = len(cells)
+		}
+		if i >= to && endCell < 0 && startCell >= 0 {
+			endCell = len(cells)
+		}
+		if i == len(text) {
+			break
+		}
+		r, sz := utf8.DecodeRune(text[i:])
+		var c cell
+		switch {
+		case r == '\t':
+			n := tabWidth - col%tabWidth
+			c = cell{strings.Repeat(" ", n), n}
+		case r == utf8.RuneError && sz == 1, unicode.IsControl(r):
+			c = cell{"\uFFFD", 1}
+		default:
+			c = cell{string(r), runeWidth(r)}
+		}
+		cells = append(cells, c)
+		col += c.w
+		i += sz
+	}
+	if startCell < 0 {
+		startCell = len(cells)
+	}
+	if endCell < 0 {
+		endCell = len(cells)
+	}
+
+	// Choose the visible window of cells.
+	lo, hi := 0, len(cells)
+	if col > maxLineWidth {
+		w := 0
+		lo = startCell
+		for lo > 0 && w+cells[lo-1].w <= windowLead {
+			lo--
+			w += cells[lo].w
+		}
+		hi = lo
+		for w = 0; hi < len(cells) && w+cells[hi].w <= maxLineWidth; hi++ {
+			w += cells[hi].w
+		}
+	}
+	var b strings.Builder
+	if lo > 0 {
+		b.WriteString("…")
+		markAt = 1
+	}
+	for i := lo; i < hi; i++ {
+		if i < startCell {
+			markAt += cells[i].w
+		} else if i < endCell {
+			markWidth += cells[i].w
+		}
+		b.WriteString(cells[i].s)
+	}
+	if hi < len(cells) {
+		b.WriteString("…")
+	}
+	return strings.TrimRight(b.String(), " "), markAt, markWidth
+}
+
+// runeWidth is the number of terminal columns r occupies.
+func runeWidth(r rune) int {
+	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
+		return 0
+	}
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
+}
