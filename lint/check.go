@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -11,15 +12,31 @@ import (
 // parsed document and returns their diagnostics with Rule, Severity and
 // Path filled in, sorted and deduplicated. It applies no configuration and
 // no suppressions: the driver does that on top.
+//
+// A rule that fails or panics does not stop the others: its error is
+// returned (joined with the others) and the analyzers that require it are
+// skipped.
 func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 	order, err := topo(analyzers)
 	if err != nil {
 		return nil, err
 	}
 	results := make(map[*Analyzer]any, len(order))
+	failed := map[*Analyzer]bool{}
+	var errs []error
 	var diags []Diagnostic
 	for _, a := range order {
 		a := a
+		skip := false
+		for _, r := range a.Requires {
+			if failed[r] {
+				skip = true
+			}
+		}
+		if skip {
+			failed[a] = true
+			continue
+		}
 		pass := &Pass{
 			Analyzer: a,
 			Doc:      doc,
@@ -40,11 +57,13 @@ func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 		}
 		res, err := runSafely(a, pass)
 		if err != nil {
-			return diags, fmt.Errorf("%s: rule %q failed: %w", doc.Path, a.Name, err)
+			failed[a] = true
+			errs = append(errs, fmt.Errorf("rule %q failed: %w", a.Name, err))
+			continue
 		}
 		results[a] = res
 	}
-	return SortDiagnostics(diags), nil
+	return SortDiagnostics(diags), errors.Join(errs...)
 }
 
 func runSafely(a *Analyzer, pass *Pass) (res any, err error) {

@@ -1,0 +1,575 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigNames are the file names looked up, in order, in every directory
+// from a linted file up to the repository root (a directory holding .git).
+var ConfigNames = []string{".sfmd.yaml", ".sfmd.yml"}
+
+// Config is one .sfmd.yaml file. The nearest config file applies to a
+// document; config files are not merged with their parents (like ruff):
+// what a file says is the whole story, on top of the built-in defaults.
+//
+//	# which profiles are on; default [core, runtime]
+//	profiles: [core, runtime, project]
+//	# per-rule: off | on | error | warning | info
+//	rules:
+//	  env-name-not-uppercase: off
+//	  param-unused: error
+//	# files never linted (globs relative to this file's directory)
+//	ignore: ["drafts/**", "*.generated.md"]
+//	# later entries win over earlier ones and over `rules`
+//	overrides:
+//	  - files: ["legacy/**"]
+//	    rules:
+//	      param-unused: off
+type Config struct {
+	Path      string           // the file read, "" for the built-in defaults
+	Dir       string           // absolute directory globs are relative to
+	Profiles  map[Profile]bool // nil: DefaultProfiles
+	Rules     map[string]RuleConfig
+	Ignore    []*glob
+	Overrides []*Override
+}
+
+// RuleConfig is a rule setting: on/off and/or a severity.
+type RuleConfig struct {
+	HasEnabled  bool
+	Enabled     bool
+	HasSeverity bool
+	Severity    Severity
+}
+
+// Override applies Rules to files matching any of Files.
+type Override struct {
+	Files []*glob
+	Rules map[string]RuleConfig
+}
+
+// ConfigError is a problem in a config file, at a position.
+type ConfigError struct {
+	Path      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+}
+
+// ConfigErrors is every problem of one config file.
+type ConfigErrors []*ConfigError
+
+func (es ConfigErrors) Error() string {
+	var b strings.Builder
+	for i, e := range es {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// DefaultConfig is the configuration used when no file is found.
+func DefaultConfig(dir string) *Config { return &Config{Dir: dir} }
+
+// LoadConfig reads and validates a config file. Rule names are checked
+// against reg. Errors are ConfigErrors pointing at the offending line.
+func LoadConfig(path string, reg *Registry) (*Config, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, ConfigErrors{{Path: path, Msg: err.Error()}}
+	}
+	return loadConfig(abs, path, reg)
+}
+
+// loadConfig reads the config at the absolute path abs, naming it display
+// in messages.
+func loadConfig(abs, display string, reg *Registry) (*Config, error) {
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, ConfigErrors{{Path: display, Msg: fmt.Sprintf("cannot read config: %v, check the path", unwrapPathErr(err))}}
+	}
+	return ParseConfig(display, filepath.Dir(abs), src, reg)
+}
+
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// ParseConfig parses config text. path is used in messages, dir is the
+// base of relative globs.
+func ParseConfig(path, dir string, src []byte, reg *Registry) (*Config, error) {
+	c := &Config{Path: path, Dir: dir}
+	p := &configParser{path: path, reg: reg}
+	var root yaml.Node
+	if err := yaml.Unmarshal(src, &root); err != nil {
+		return nil, ConfigErrors{yamlError(path, err)}
+	}
+	if root.Kind == 0 || len(root.Content) == 0 {
+		return c, nil // empty file: defaults
+	}
+	top := root.Content[0]
+	if top.Kind == yaml.ScalarNode && top.Tag == "!!null" {
+		return c, nil
+	}
+	if top.Kind != yaml.MappingNode {
+		p.errf(top, "the config must be a mapping with keys %s", quoteList(topKeys))
+		return nil, p.errs
+	}
+	p.eachKey(top, topKeys, func(key string, k, v *yaml.Node) {
+		switch key {
+		case "profiles":
+			c.Profiles = p.profiles(v)
+		case "rules":
+			c.Rules = p.rules(v)
+		case "ignore":
+			c.Ignore = p.globs(v)
+		case "overrides":
+			c.Overrides = p.overrides(v)
+		}
+	})
+	if len(p.errs) > 0 {
+		return nil, p.errs
+	}
+	return c, nil
+}
+
+var (
+	topKeys      = []string{"profiles", "rules", "ignore", "overrides"}
+	overrideKeys = []string{"files", "rules"}
+)
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, ", ")
+}
+
+// yamlError turns a yaml.v3 error ("yaml: line 3: …") into a positioned
+// config error.
+func yamlError(path string, err error) *ConfigError {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	line := 0
+	if strings.HasPrefix(msg, "line ") {
+		rest := msg[len("line "):]
+		if i := strings.IndexByte(rest, ':'); i > 0 {
+			if _, scanErr := fmt.Sscanf(rest[:i], "%d", &line); scanErr == nil {
+				msg = strings.TrimSpace(rest[i+1:])
+			} else {
+				line = 0
+			}
+		}
+	}
+	e := &ConfigError{Path: path, Msg: "invalid YAML: " + msg + ", fix the syntax"}
+	if line > 0 {
+		e.Line, e.Col = line, 1
+	}
+	return e
+}
+
+type configParser struct {
+	path string
+	reg  *Registry
+	errs ConfigErrors
+}
+
+func (p *configParser) errf(n *yaml.Node, format string, args ...any) {
+	p.errs = append(p.errs, &ConfigError{Path: p.path, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)})
+}
+
+// eachKey walks a mapping, rejecting unknown and duplicate keys.
+func (p *configParser) eachKey(m *yaml.Node, known []string, fn func(key string, k, v *yaml.Node)) {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			p.errf(k, "keys must be plain names, expected one of %s", quoteList(known))
+			continue
+		}
+		if seen[k.Value] {
+			p.errf(k, "duplicate key %q, keep only one", k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		ok := false
+		for _, x := range known {
+			if x == k.Value {
+				ok = true
+			}
+		}
+		if !ok {
+			p.errf(k, "unknown key %q, %s", k.Value, DidYouMean(k.Value, known, "expected one of "+quoteList(known)))
+			continue
+		}
+		fn(k.Value, k, v)
+	}
+}
+
+func (p *configParser) seq(v *yaml.Node, what string) []*yaml.Node {
+	switch v.Kind {
+	case yaml.SequenceNode:
+		return v.Content
+	case yaml.ScalarNode:
+		if v.Tag == "!!null" {
+			return nil
+		}
+		return []*yaml.Node{v} // a single item is a one-item list
+	}
+	p.errf(v, "%s must be a list", what)
+	return nil
+}
+
+func (p *configParser) profiles(v *yaml.Node) map[Profile]bool {
+	out := map[Profile]bool{}
+	names := make([]string, len(Profiles))
+	for i, x := range Profiles {
+		names[i] = string(x)
+	}
+	for _, n := range p.seq(v, "profiles") {
+		if n.Kind != yaml.ScalarNode || !profileSet[Profile(n.Value)] {
+			p.errf(n, "unknown profile %q, %s", n.Value, DidYouMean(n.Value, names, "expected one of "+quoteList(names)))
+			continue
+		}
+		out[Profile(n.Value)] = true
+	}
+	return out
+}
+
+func (p *configParser) rules(v *yaml.Node) map[string]RuleConfig {
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return nil
+	}
+	if v.Kind != yaml.MappingNode {
+		p.errf(v, "rules must be a mapping of rule name to off, on, error, warning or info")
+		return nil
+	}
+	out := map[string]RuleConfig{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		name := k.Value
+		if p.reg != nil && p.reg.Lookup(name) == nil {
+			p.errf(k, "unknown rule %q, %s", name, DidYouMean(name, p.reg.Names(), "run \"sfmd rules\" to list the rules"))
+			continue
+		}
+		if _, dup := out[name]; dup {
+			p.errf(k, "rule %q is configured twice, keep only one", name)
+			continue
+		}
+		rc, ok := parseRuleSetting(val)
+		if !ok {
+			p.errf(val, "bad setting %q for rule %q, expected one of \"off\", \"on\", \"error\", \"warning\", \"info\"", val.Value, name)
+			continue
+		}
+		out[name] = rc
+	}
+	return out
+}
+
+func parseRuleSetting(v *yaml.Node) (RuleConfig, bool) {
+	if v.Kind != yaml.ScalarNode {
+		return RuleConfig{}, false
+	}
+	switch strings.ToLower(v.Value) {
+	case "off", "false", "disable", "disabled":
+		return RuleConfig{HasEnabled: true, Enabled: false}, true
+	case "on", "true", "enable", "enabled":
+		return RuleConfig{HasEnabled: true, Enabled: true}, true
+	}
+	sev, err := ParseSeverity(v.Value)
+	if err != nil {
+		return RuleConfig{}, false
+	}
+	return RuleConfig{HasEnabled: true, Enabled: true, HasSeverity: true, Severity: sev}, true
+}
+
+func (p *configParser) globs(v *yaml.Node) []*glob {
+	var out []*glob
+	for _, n := range p.seq(v, "a list of globs") {
+		if n.Kind != yaml.ScalarNode {
+			p.errf(n, "a glob must be a string such as \"drafts/**\"")
+			continue
+		}
+		g, err := compileGlob(n.Value)
+		if err != nil {
+			p.errf(n, "%v", err)
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func (p *configParser) overrides(v *yaml.Node) []*Override {
+	var out []*Override
+	for _, n := range p.seq(v, "overrides") {
+		if n.Kind != yaml.MappingNode {
+			p.errf(n, "each override must be a mapping with \"files\" and \"rules\"")
+			continue
+		}
+		o := &Override{}
+		hasFiles := false
+		p.eachKey(n, overrideKeys, func(key string, k, v *yaml.Node) {
+			switch key {
+			case "files":
+				hasFiles = true
+				o.Files = p.globs(v)
+			case "rules":
+				o.Rules = p.rules(v)
+			}
+		})
+		if !hasFiles {
+			p.errf(n, "override has no \"files\" list, add the globs it applies to")
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// relPath returns abs relative to the config directory, slash-separated,
+// or "" when abs lies outside it.
+func (c *Config) relPath(abs string) string {
+	rel, err := filepath.Rel(c.Dir, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Ignored reports whether the file or directory at abs matches an ignore
+// glob of c.
+func (c *Config) Ignored(abs string) bool {
+	if len(c.Ignore) == 0 {
+		return false
+	}
+	rel := c.relPath(abs)
+	for _, g := range c.Ignore {
+		if g.match(rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// Selection is the command-line rule selection (--enable/--disable): rule
+// names, profile names or "all". It wins over every config file.
+type Selection struct {
+	Enable, Disable []string
+}
+
+// validate rejects unknown names with a did-you-mean.
+func (s Selection) validate(reg *Registry) error {
+	cands := append([]string{"all"}, reg.Names()...)
+	for _, p := range Profiles {
+		cands = append(cands, string(p))
+	}
+	for _, list := range [][]string{s.Enable, s.Disable} {
+		for _, n := range list {
+			if n == "all" || profileSet[Profile(n)] || reg.Lookup(n) != nil {
+				continue
+			}
+			return &UsageError{Msg: fmt.Sprintf("unknown rule %q, %s", n, DidYouMean(n, cands, "run \"sfmd rules\" to list the rules"))}
+		}
+	}
+	return nil
+}
+
+// settings is the resolved rule set for one file.
+type settings struct {
+	analyzers []*Analyzer // enabled rules, in registry order
+	enabled   map[string]bool
+	severity  map[string]Severity // config overrides of the default severity
+}
+
+// resolve computes the rule settings for the file at abs.
+func (c *Config) resolve(abs string, reg *Registry, sel Selection) *settings {
+	profiles := c.Profiles
+	if profiles == nil {
+		profiles = map[Profile]bool{}
+		for _, p := range DefaultProfiles {
+			profiles[p] = true
+		}
+	}
+	s := &settings{enabled: map[string]bool{}, severity: map[string]Severity{}}
+	for _, n := range reg.Names() {
+		s.enabled[n] = profiles[reg.Lookup(n).Profile]
+	}
+	apply := func(rules map[string]RuleConfig) {
+		for n, rc := range rules {
+			if rc.HasEnabled {
+				s.enabled[n] = rc.Enabled
+			}
+			if rc.HasSeverity {
+				s.severity[n] = rc.Severity
+			}
+		}
+	}
+	apply(c.Rules)
+	if len(c.Overrides) > 0 {
+		rel := c.relPath(abs)
+		for _, o := range c.Overrides {
+			for _, g := range o.Files {
+				if g.match(rel) {
+					apply(o.Rules)
+					break
+				}
+			}
+		}
+	}
+	set := func(names []string, on bool) {
+		for _, n := range names {
+			for _, r := range reg.Names() {
+				if n == "all" || n == r || Profile(n) == reg.Lookup(r).Profile {
+					s.enabled[r] = on
+				}
+			}
+		}
+	}
+	set(sel.Enable, true)
+	set(sel.Disable, false)
+	for _, a := range reg.all {
+		if !a.Shared && s.enabled[a.Name] {
+			s.analyzers = append(s.analyzers, a)
+		}
+	}
+	return s
+}
+
+// key identifies the settings resolve would return for abs, so that files
+// sharing a config and the same matching overrides share one settings
+// value.
+func (c *Config) key(abs string) string {
+	if len(c.Overrides) == 0 {
+		return ""
+	}
+	rel := c.relPath(abs)
+	var b strings.Builder
+	for i, o := range c.Overrides {
+		for _, g := range o.Files {
+			if g.match(rel) {
+				fmt.Fprintf(&b, "%d,", i)
+				break
+			}
+		}
+	}
+	return b.String()
+}
+
+// configFinder finds and caches the config of each directory.
+type configFinder struct {
+	reg   *Registry
+	fixed *Config // --config: one config for everything
+	cwd   string
+	byDir map[string]*Config
+	// settings cache: config -> key -> settings
+	settings map[*Config]map[string]*settings
+	sel      Selection
+}
+
+func newConfigFinder(reg *Registry, cwd string, sel Selection) *configFinder {
+	return &configFinder{reg: reg, cwd: cwd, sel: sel, byDir: map[string]*Config{}, settings: map[*Config]map[string]*settings{}}
+}
+
+// forDir returns the config that applies to files in the absolute
+// directory dir.
+func (f *configFinder) forDir(dir string) (*Config, error) {
+	if f.fixed != nil {
+		return f.fixed, nil
+	}
+	var visited []string
+	d := dir
+	var found *Config
+	for {
+		if c, ok := f.byDir[d]; ok {
+			found = c
+			break
+		}
+		visited = append(visited, d)
+		c, err := f.lookIn(d)
+		if err != nil {
+			return nil, err
+		}
+		if c != nil {
+			found = c
+			break
+		}
+		if isDir(filepath.Join(d, ".git")) || isFile(filepath.Join(d, ".git")) {
+			found = DefaultConfig(d)
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			found = DefaultConfig(f.cwd)
+			break
+		}
+		d = parent
+	}
+	for _, v := range visited {
+		f.byDir[v] = found
+	}
+	return found, nil
+}
+
+func (f *configFinder) lookIn(dir string) (*Config, error) {
+	for _, n := range ConfigNames {
+		p := filepath.Join(dir, n)
+		if !isFile(p) {
+			continue
+		}
+		return loadConfig(p, f.display(p), f.reg)
+	}
+	return nil, nil
+}
+
+// display shortens an absolute path relative to the working directory for
+// messages.
+func (f *configFinder) display(p string) string {
+	if rel, err := filepath.Rel(f.cwd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
+}
+
+func (f *configFinder) settingsFor(c *Config, abs string) *settings {
+	k := c.key(abs)
+	m := f.settings[c]
+	if m == nil {
+		m = map[string]*settings{}
+		f.settings[c] = m
+	}
+	s := m[k]
+	if s == nil {
+		s = c.resolve(abs, f.reg, f.sel)
+		m[k] = s
+	}
+	return s
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}

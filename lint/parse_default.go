@@ -1,0 +1,5 @@
+package lint
+
+import "github.com/sfmd-dev/sfmd/sfmd"
+
+func init() { defaultParse = sfmd.Parse }

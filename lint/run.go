@@ -1,0 +1,507 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Options configure one lint run (the flags of `sfmd lint`).
+type Options struct {
+	// Paths are files and directories. A directory means every .md file
+	// under it, skipping hidden directories, node_modules and vendor. A
+	// file is linted whatever its extension (pre-commit passes file
+	// names). "-" reads Stdin. No paths means ".".
+	Paths []string
+	// Dir is the working directory relative paths are resolved against;
+	// "" means the process's.
+	Dir string
+	// Stdin is read for the path "-"; StdinFilename names it in messages
+	// and for config lookup.
+	Stdin         io.Reader
+	StdinFilename string
+	// Config is an explicit config file (--config) used for every file
+	// instead of the discovered ones.
+	Config string
+	// Selection is --enable/--disable.
+	Selection Selection
+	// Jobs bounds the number of files processed at once (<= 0: GOMAXPROCS).
+	Jobs int
+	// Fix applies suggested fixes and rewrites files atomically; for
+	// stdin, the fixed document goes to Report.Stdout.
+	Fix FixMode
+	// Diff computes the fixes (FixSafe when Fix is FixNone) without
+	// writing anything: the result is in Report.Diffs.
+	Diff bool
+	// Parse parses one document; nil means sfmd.Parse.
+	Parse func(path string, src []byte) *sfmd.Document
+}
+
+// MaxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
+// conflicting fixes skipped in one round are applied in the next.
+const MaxFixRounds = 10
+
+// UsageError is a problem with the command line (exit status 2).
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// FileError is an internal failure while linting one file: a rule that
+// failed or panicked, a file that could not be read or written.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+func (e *FileError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
+func (e *FileError) Unwrap() error { return e.Err }
+
+// FileDiff is the unified diff of the fixes of one file (Options.Diff).
+type FileDiff struct {
+	Path string
+	Diff string
+}
+
+// Report is the result of Run.
+type Report struct {
+	// Diagnostics sorted by path, line, column, rule, message, without
+	// duplicates. With Fix or Diff they describe the fixed text.
+	Diagnostics []Diagnostic
+	Files       int      // files linted
+	Fixed       int      // fixes applied (or, with Diff, that would be)
+	Changed     []string // files rewritten (or, with Diff, that would be), sorted
+	Diffs       []FileDiff
+	// Stdout is the fixed document read from stdin (Fix without Diff),
+	// nil otherwise.
+	Stdout []byte
+	// Errors are internal failures of single files; the other files were
+	// still linted.
+	Errors []error
+	// Registry has every rule's metadata (for formats, rules, explain).
+	Registry *Registry
+
+	lines map[string]map[int]string
+}
+
+// SourceLine returns the text of 1-based line n of path (without its line
+// terminator) for every line a diagnostic or related position of path
+// starts on. Only those lines are kept, so a report's size follows the
+// number of diagnostics, not the size of the inputs.
+func (r *Report) SourceLine(path string, n int) (string, bool) {
+	s, ok := r.lines[path][n]
+	return s, ok
+}
+
+// Rule returns the metadata of the named rule, or nil.
+func (r *Report) Rule(name string) *Analyzer {
+	if r.Registry == nil {
+		return nil
+	}
+	return r.Registry.Lookup(name)
+}
+
+// defaultParse is sfmd.Parse (set in parse_default.go).
+var defaultParse func(path string, src []byte) *sfmd.Document
+
+// StdinName is the display name of stdin without --stdin-filename.
+const StdinName = "<stdin>"
+
+type job struct {
+	display string // path as shown
+	abs     string // absolute path ("" for stdin without a filename)
+	stdin   bool
+	set     *settings
+}
+
+type fileResult struct {
+	diags   []Diagnostic
+	lines   map[int]string
+	fixed   int
+	changed bool
+	diff    string
+	stdout  []byte
+	err     error
+}
+
+type linter struct {
+	opts  Options
+	reg   *Registry
+	parse func(string, []byte) *sfmd.Document
+	stdin []byte
+}
+
+// Run lints the files named by opts with analyzers. It returns an error
+// (a *UsageError, ConfigErrors, or an internal error for invalid
+// analyzers) only when nothing could be linted; failures of single files
+// are in Report.Errors.
+func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
+	reg, err := NewRegistry(analyzers)
+	if err != nil {
+		return nil, fmt.Errorf("invalid rule set: %w", err)
+	}
+	if err := opts.Selection.validate(reg); err != nil {
+		return nil, err
+	}
+	l := &linter{opts: opts, reg: reg, parse: opts.Parse}
+	if l.parse == nil {
+		l.parse = defaultParse
+	}
+	if l.parse == nil {
+		return nil, errors.New("no SFMD parser is linked in")
+	}
+	cwd := opts.Dir
+	if cwd == "" {
+		if cwd, err = os.Getwd(); err != nil {
+			return nil, err
+		}
+	}
+	if cwd, err = filepath.Abs(cwd); err != nil {
+		return nil, err
+	}
+	l.opts.Dir = cwd
+	finder := newConfigFinder(reg, cwd, opts.Selection)
+	if opts.Config != "" {
+		p := opts.Config
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		c, err := loadConfig(p, opts.Config, reg)
+		if err != nil {
+			return nil, err
+		}
+		finder.fixed = c
+	}
+	jobs, err := l.discover(finder)
+	if err != nil {
+		return nil, err
+	}
+	results := make([]*fileResult, len(jobs))
+	n := opts.Jobs
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	n = min(n, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = l.lintFile(jobs[i])
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	rep := &Report{Registry: reg, Files: len(jobs), lines: map[string]map[int]string{}}
+	total := 0
+	for _, r := range results {
+		total += len(r.diags)
+	}
+	rep.Diagnostics = make([]Diagnostic, 0, total)
+	for i, r := range results {
+		j := jobs[i]
+		if r.err != nil {
+			rep.Errors = append(rep.Errors, &FileError{Path: j.display, Err: r.err})
+		}
+		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
+		if len(r.lines) > 0 {
+			rep.lines[j.display] = r.lines
+		}
+		rep.Fixed += r.fixed
+		if r.changed {
+			rep.Changed = append(rep.Changed, j.display)
+		}
+		if r.diff != "" {
+			rep.Diffs = append(rep.Diffs, FileDiff{Path: j.display, Diff: r.diff})
+		}
+		if r.stdout != nil {
+			rep.Stdout = r.stdout
+		}
+	}
+	rep.Diagnostics = SortDiagnostics(rep.Diagnostics)
+	return rep, nil
+}
+
+// discover expands opts.Paths into jobs, resolving each file's settings.
+func (l *linter) discover(finder *configFinder) ([]*job, error) {
+	paths := l.opts.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	var jobs []*job
+	seen := map[string]bool{}
+	add := func(display, abs string, stdin bool) error {
+		if !stdin {
+			if seen[abs] {
+				return nil
+			}
+			seen[abs] = true
+		}
+		dir := l.opts.Dir
+		if abs != "" {
+			dir = filepath.Dir(abs)
+		}
+		c, err := finder.forDir(dir)
+		if err != nil {
+			return err
+		}
+		if abs != "" && c.Ignored(abs) {
+			return nil
+		}
+		jobs = append(jobs, &job{display: display, abs: abs, stdin: stdin, set: finder.settingsFor(c, abs)})
+		return nil
+	}
+	stdinSeen := false
+	for _, p := range paths {
+		if p == "-" {
+			if stdinSeen {
+				continue
+			}
+			stdinSeen = true
+			if l.opts.Stdin == nil {
+				return nil, &UsageError{Msg: "\"-\" given but there is no standard input"}
+			}
+			src, err := io.ReadAll(l.opts.Stdin)
+			if err != nil {
+				return nil, fmt.Errorf("reading standard input: %w", err)
+			}
+			l.stdin = src
+			display, abs := StdinName, ""
+			if l.opts.StdinFilename != "" {
+				display = filepath.Clean(l.opts.StdinFilename)
+				abs = l.abs(display)
+			}
+			if err := add(display, abs, true); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		display := filepath.Clean(p)
+		abs := l.abs(display)
+		fi, err := os.Stat(abs)
+		if err != nil {
+			return nil, &UsageError{Msg: fmt.Sprintf("cannot lint %q: %v, check the path", p, unwrapPathErr(err))}
+		}
+		if !fi.IsDir() {
+			if err := add(display, abs, false); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		err = filepath.WalkDir(abs, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if path == abs {
+					return err
+				}
+				return nil // unreadable entries below the root are skipped
+			}
+			rel, _ := filepath.Rel(abs, path)
+			shown := filepath.Join(display, rel)
+			if d.IsDir() {
+				if path == abs {
+					return nil
+				}
+				if skipDir(d.Name()) {
+					return filepath.SkipDir
+				}
+				c, err := finder.forDir(filepath.Dir(path))
+				if err != nil {
+					return err
+				}
+				if c.Ignored(path) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(path), ".md") {
+				return nil
+			}
+			return add(shown, path, false)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return jobs, nil
+}
+
+func skipDir(name string) bool {
+	return (strings.HasPrefix(name, ".") && name != "." && name != "..") || name == "node_modules" || name == "vendor"
+}
+
+func (l *linter) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(l.opts.Dir, p)
+}
+
+// lintFile parses, checks and (with fixes) rewrites one file. Only the
+// diagnostics and the source lines they point at outlive it.
+func (l *linter) lintFile(j *job) (res *fileResult) {
+	res = &fileResult{}
+	defer func() {
+		if r := recover(); r != nil {
+			res = &fileResult{err: fmt.Errorf("internal error: %v", r)}
+		}
+	}()
+	var src []byte
+	if j.stdin {
+		src = l.stdin
+	} else {
+		var err error
+		if src, err = os.ReadFile(j.abs); err != nil {
+			res.err = unwrapPathErr(err)
+			return res
+		}
+	}
+	orig := src
+	mode := l.opts.Fix
+	if l.opts.Diff && mode == FixNone {
+		mode = FixSafe
+	}
+	var doc *sfmd.Document
+	var diags []Diagnostic
+	for round := 0; ; round++ {
+		doc = l.parse(j.display, src)
+		if doc.Index == nil {
+			doc.Index = sfmd.NewLineIndex(doc.Src)
+		}
+		var err error
+		diags, err = l.check(doc, j.set)
+		if err != nil {
+			res.err = err
+		}
+		if mode == FixNone || round == MaxFixRounds {
+			break
+		}
+		fixed, n := ApplyFixes(src, diags, mode)
+		if n == 0 {
+			break
+		}
+		res.fixed += n
+		src = fixed
+	}
+	res.diags = diags
+	res.lines = keepLines(doc, diags)
+	changed := res.fixed > 0 && string(orig) != string(src)
+	switch {
+	case l.opts.Diff:
+		res.changed = changed
+		if changed {
+			res.diff = UnifiedDiff(filepath.ToSlash(j.display), orig, src)
+		}
+	case j.stdin && mode != FixNone:
+		res.stdout = src
+		res.changed = changed
+	case changed:
+		if err := writeAtomic(j.abs, src); err != nil {
+			res.err = errors.Join(res.err, fmt.Errorf("writing fixes: %w", err))
+		} else {
+			res.changed = true
+		}
+	}
+	return res
+}
+
+// check runs the enabled rules on doc and applies severities and
+// suppressions.
+func (l *linter) check(doc *sfmd.Document, set *settings) ([]Diagnostic, error) {
+	diags, err := Check(doc, set.analyzers)
+	for i := range diags {
+		if sev, ok := set.severity[diags[i].Rule]; ok {
+			diags[i].Severity = sev
+		}
+	}
+	if len(doc.Comments) > 0 {
+		t := buildSuppressions(doc, l.reg)
+		diags = t.filter(diags, set.enabled)
+		for i := range diags {
+			diags[i].Path = doc.Path
+			if diags[i].Rule == UnusedSuppressionName {
+				if sev, ok := set.severity[UnusedSuppressionName]; ok {
+					diags[i].Severity = sev
+				} else if !diags[i].SeveritySet {
+					diags[i].Severity = UnusedSuppression.Severity
+				}
+			}
+		}
+		diags = SortDiagnostics(diags)
+	}
+	return diags, err
+}
+
+// keepLines copies the source lines diagnostics point at.
+func keepLines(doc *sfmd.Document, diags []Diagnostic) map[int]string {
+	if len(diags) == 0 {
+		return nil
+	}
+	m := map[int]string{}
+	keep := func(s sfmd.Span) {
+		if !s.IsValid() {
+			return
+		}
+		end := min(max(s.End.Line, s.Start.Line), s.Start.Line+4)
+		for n := s.Start.Line; n <= end; n++ {
+			if _, ok := m[n]; !ok && n <= doc.Index.LineCount() {
+				m[n] = string(doc.Index.Line(n))
+			}
+		}
+	}
+	for i := range diags {
+		keep(diags[i].Span)
+		for _, r := range diags[i].Related {
+			keep(r.Span)
+		}
+	}
+	return m
+}
+
+// writeAtomic replaces the file at path with data: a temporary file in the
+// same directory, the original mode, then a rename.
+func writeAtomic(path string, data []byte) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".sfmd-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			_ = tmp.Close()
+			_ = os.Remove(name)
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		return err
+	}
+	ok = true
+	return nil
+}

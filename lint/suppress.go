@@ -1,0 +1,341 @@
+package lint
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Inline suppressions are HTML comments, invisible when the document is
+// rendered:
+//
+//	<!-- sfmd-disable-next-line RULE[,RULE] -- reason -->
+//	<!-- sfmd-disable-line RULE -->         (the comment's own line)
+//	<!-- sfmd-disable RULE -->  …  <!-- sfmd-enable RULE -->
+//	<!-- sfmd-disable-file RULE -->
+//
+// RULE is a rule name or "all"; an empty list means "all". Rules are
+// separated by commas or spaces; everything after " -- " is the reason.
+// A diagnostic is suppressed when its start line is covered.
+
+// UnusedSuppressionName is the rule under which suppression problems are
+// reported.
+const UnusedSuppressionName = "unused-suppression"
+
+// UnusedSuppression reports suppression comments that suppress nothing,
+// name unknown rules or are malformed. Its Run checks the directive syntax;
+// unused and unknown names are found by the driver once the other rules
+// have run. The CLI always includes it.
+var UnusedSuppression = &Analyzer{
+	Name:     UnusedSuppressionName,
+	Severity: Warning,
+	Profile:  Core,
+	Doc: Doc{
+		Title: "suppression comment that suppresses nothing",
+		Why: "A suppression comment that no longer matches a diagnostic hides nothing today but will " +
+			"silently hide a real problem later; one that names an unknown rule or misspells the " +
+			"directive never worked. Remove it (the fix is safe) or correct it.",
+		Bad: "<!-- sfmd-disable-next-line fence-unclosed -- legacy -->\n" +
+			"```act.search\nGET https://example.com/?q={q}\n```\n",
+		Good: "```act.search\nGET https://example.com/?q={q}\n```\n",
+	},
+	Run: func(pass *Pass) (any, error) {
+		for _, c := range pass.Doc.Comments {
+			d := parseDirective(c)
+			if d != nil && d.bad != "" {
+				pass.Report(Diagnostic{Span: c.Span, Message: d.bad})
+			}
+		}
+		return nil, nil
+	},
+}
+
+type dirKind int
+
+const (
+	dirDisable dirKind = iota
+	dirEnable
+	dirDisableLine
+	dirDisableNextLine
+	dirDisableFile
+)
+
+var dirKeywords = map[string]dirKind{
+	"sfmd-disable":           dirDisable,
+	"sfmd-enable":            dirEnable,
+	"sfmd-disable-line":      dirDisableLine,
+	"sfmd-disable-next-line": dirDisableNextLine,
+	"sfmd-disable-file":      dirDisableFile,
+}
+
+var dirKeywordList = []string{"sfmd-disable", "sfmd-disable-file", "sfmd-disable-line", "sfmd-disable-next-line", "sfmd-enable"}
+
+type directive struct {
+	kind    dirKind
+	keyword string
+	rules   []string // "all" for every rule
+	reason  string
+	comment *sfmd.Comment
+	bad     string // why the directive is malformed
+}
+
+// parseDirective reads an sfmd-* comment, or returns nil for any other
+// comment.
+func parseDirective(c *sfmd.Comment) *directive {
+	text := c.Text
+	if !strings.HasPrefix(text, "sfmd-") {
+		return nil
+	}
+	d := &directive{comment: c}
+	if i := strings.Index(text, " --"); i >= 0 {
+		d.reason = strings.TrimSpace(strings.TrimPrefix(text[i+3:], "-"))
+		text = text[:i]
+	}
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+	if len(fields) == 0 {
+		return nil
+	}
+	d.keyword = fields[0]
+	kind, ok := dirKeywords[d.keyword]
+	if !ok {
+		d.bad = fmt.Sprintf("unknown suppression directive %q, %s", d.keyword,
+			DidYouMean(d.keyword, dirKeywordList, "expected one of "+quoteList(dirKeywordList)))
+		return d
+	}
+	d.kind = kind
+	d.rules = fields[1:]
+	if len(d.rules) == 0 {
+		d.rules = []string{"all"}
+	}
+	return d
+}
+
+type supEntry struct {
+	dir      *directive
+	rule     string // a rule name or "all"
+	from, to int    // covered lines, inclusive
+	used     bool
+}
+
+// suppressions is the suppression table of one document.
+type suppressions struct {
+	doc     *sfmd.Document
+	entries []*supEntry
+	// problems found while building the table: unknown rule names,
+	// unmatched enables (reported under unused-suppression).
+	problems []Diagnostic
+	dirs     []*directive
+}
+
+// buildSuppressions reads the directives of doc. known reports whether a
+// rule name exists.
+func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
+	t := &suppressions{doc: doc}
+	open := map[string]*supEntry{}
+	var openOrder []string
+	for _, c := range doc.Comments {
+		d := parseDirective(c)
+		if d == nil || d.bad != "" {
+			continue
+		}
+		t.dirs = append(t.dirs, d)
+		startLine, endLine := c.Span.Start.Line, c.Span.End.Line
+		if endLine < startLine {
+			endLine = startLine
+		}
+		for _, r := range d.rules {
+			if r != "all" && reg.Lookup(r) == nil {
+				t.problems = append(t.problems, Diagnostic{
+					Span: c.Span, Rule: UnusedSuppressionName,
+					Message: fmt.Sprintf("unknown rule %q in suppression, %s", r,
+						DidYouMean(r, reg.Names(), "run \"sfmd rules\" to list the rules")),
+				})
+				continue
+			}
+			e := &supEntry{dir: d, rule: r}
+			switch d.kind {
+			case dirDisableFile:
+				e.from, e.to = 0, math.MaxInt
+			case dirDisableLine:
+				e.from, e.to = startLine, endLine
+			case dirDisableNextLine:
+				e.from, e.to = endLine+1, endLine+1
+			case dirDisable:
+				e.from, e.to = startLine, math.MaxInt
+				if prev := open[r]; prev != nil {
+					prev.to = startLine - 1 // a second disable restarts the range
+				} else {
+					openOrder = append(openOrder, r)
+				}
+				open[r] = e
+			case dirEnable:
+				closed := false
+				if r == "all" {
+					for _, name := range openOrder {
+						if o := open[name]; o != nil {
+							o.to = startLine - 1
+							delete(open, name)
+							closed = true
+						}
+					}
+				} else if o := open[r]; o != nil {
+					o.to = startLine - 1
+					delete(open, r)
+					closed = true
+				}
+				if !closed {
+					t.problems = append(t.problems, Diagnostic{
+						Span: c.Span, Rule: UnusedSuppressionName,
+						Message: fmt.Sprintf("\"sfmd-enable\" of %s has no matching \"sfmd-disable\" above, remove it", ruleLabel(r)),
+						Fixes:   []Fix{removeCommentFix(doc, c)},
+					})
+				}
+				continue
+			}
+			t.entries = append(t.entries, e)
+		}
+	}
+	return t
+}
+
+func ruleLabel(r string) string {
+	if r == "all" {
+		return "all rules"
+	}
+	return fmt.Sprintf("%q", r)
+}
+
+// suppressed reports whether d is covered, marking the covering entries
+// used when mark is true.
+func (t *suppressions) suppressed(d *Diagnostic, mark bool) bool {
+	line := d.Span.Start.Line
+	hit := false
+	for _, e := range t.entries {
+		if line < e.from || line > e.to || (e.rule != "all" && e.rule != d.Rule) {
+			continue
+		}
+		// "all" never hides the problems of the suppressions themselves
+		// on its own line range: a stale "disable all" must stay visible.
+		if e.rule == "all" && d.Rule == UnusedSuppressionName && e.dir.kind != dirDisableFile {
+			continue
+		}
+		hit = true
+		if mark {
+			e.used = true
+		}
+	}
+	return hit
+}
+
+// filter drops suppressed diagnostics, then appends the suppression
+// problems (unknown rules, unmatched enables and, when reportUnused, the
+// entries that suppressed nothing among enabled rules).
+func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Diagnostic {
+	out := diags[:0]
+	for i := range diags {
+		if !t.suppressed(&diags[i], diags[i].Rule != UnusedSuppressionName) {
+			out = append(out, diags[i])
+		}
+	}
+	if !enabled[UnusedSuppressionName] {
+		return out
+	}
+	probs := t.problems
+	for _, d := range t.dirs {
+		var unused, kept []string
+		for _, e := range t.entries {
+			if e.dir != d {
+				continue
+			}
+			if e.used || (e.rule != "all" && !enabled[e.rule]) {
+				kept = append(kept, e.rule)
+			} else {
+				unused = append(unused, e.rule)
+			}
+		}
+		if len(unused) == 0 {
+			continue
+		}
+		labels := make([]string, len(unused))
+		for i, r := range unused {
+			labels[i] = ruleLabel(r)
+		}
+		diag := Diagnostic{Span: d.comment.Span, Rule: UnusedSuppressionName}
+		if len(kept) == 0 && !hasUnknown(t, d) {
+			diag.Message = fmt.Sprintf("suppression of %s suppresses nothing, remove it", strings.Join(labels, ", "))
+			diag.Fixes = []Fix{removeCommentFix(t.doc, d.comment)}
+		} else {
+			diag.Message = fmt.Sprintf("suppression of %s suppresses nothing, remove %s from the comment", strings.Join(labels, ", "), plural(len(unused), "it", "them"))
+			if !hasUnknown(t, d) {
+				diag.Fixes = []Fix{rewriteCommentFix(d, kept, labels)}
+			}
+		}
+		probs = append(probs, diag)
+	}
+	for i := range probs {
+		if !t.suppressed(&probs[i], false) {
+			out = append(out, probs[i])
+		}
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// hasUnknown reports whether the directive names a rule that does not
+// exist (then its text is left alone: the user must correct it).
+func hasUnknown(t *suppressions, d *directive) bool {
+	n := 0
+	for _, e := range t.entries {
+		if e.dir == d {
+			n++
+		}
+	}
+	return n != len(d.rules)
+}
+
+// removeCommentFix deletes a suppression comment: its whole lines when it
+// stands alone, else the comment and the blanks before it.
+func removeCommentFix(doc *sfmd.Document, c *sfmd.Comment) Fix {
+	start, end := c.Span.Start.Offset, c.Span.End.Offset
+	src := doc.Src
+	if c.OwnLine {
+		for start > 0 && src[start-1] != '\n' {
+			start--
+		}
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		if end < len(src) {
+			end++ // the newline
+		} else if start > 0 {
+			start-- // last line without newline: take the preceding one
+		}
+	} else {
+		for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+			start--
+		}
+	}
+	return Fix{Message: "remove the unused suppression comment", Safe: true, Edits: []Edit{{Start: start, End: end}}}
+}
+
+// rewriteCommentFix keeps the used rules of a directive.
+func rewriteCommentFix(d *directive, kept, removed []string) Fix {
+	text := "<!-- " + d.keyword + " " + strings.Join(kept, ",")
+	if d.reason != "" {
+		text += " -- " + d.reason
+	}
+	text += " -->"
+	return Fix{
+		Message: fmt.Sprintf("remove %s from the suppression", strings.Join(removed, ", ")),
+		Safe:    true,
+		Edits:   []Edit{{Start: d.comment.Span.Start.Offset, End: d.comment.Span.End.Offset, New: text}},
+	}
+}
