@@ -88,16 +88,30 @@ type Report struct {
 	// Registry has every rule's metadata (for formats, rules, explain).
 	Registry *Registry
 
-	lines map[string]map[int]string
+	abs       map[string]string // display path -> absolute path, for files with diagnostics
+	stdinPath string
+	stdinSrc  []byte
 }
 
-// SourceLine returns the text of 1-based line n of path (without its line
-// terminator) for every line a diagnostic or related position of path
-// starts on. Only those lines are kept, so a report's size follows the
-// number of diagnostics, not the size of the inputs.
-func (r *Report) SourceLine(path string, n int) (string, bool) {
-	s, ok := r.lines[path][n]
-	return s, ok
+// Source returns the current content of the file a diagnostic names:
+// the document read from stdin (fixed, with Fix), or the file on disk,
+// read again. Only the diagnostics outlive the linting of a file, so a
+// run's memory does not grow with the number of files; printing re-reads
+// the few files that have findings (as actionlint does for snippets). It
+// returns nil for unknown paths and unreadable files.
+func (r *Report) Source(path string) []byte {
+	if r.stdinPath != "" && path == r.stdinPath {
+		return r.stdinSrc
+	}
+	abs, ok := r.abs[path]
+	if !ok {
+		return nil
+	}
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return nil
+	}
+	return src
 }
 
 // Rule returns the metadata of the named rule, or nil.
@@ -123,7 +137,7 @@ type job struct {
 
 type fileResult struct {
 	diags   []Diagnostic
-	lines   map[int]string
+	src     []byte // final text, kept for stdin only
 	fixed   int
 	changed bool
 	diff    string
@@ -206,7 +220,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	close(next)
 	wg.Wait()
 
-	rep := &Report{Registry: reg, Files: len(jobs), lines: map[string]map[int]string{}}
+	rep := &Report{Registry: reg, Files: len(jobs), abs: map[string]string{}}
 	total := 0
 	for _, r := range results {
 		total += len(r.diags)
@@ -218,8 +232,10 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 			rep.Errors = append(rep.Errors, &FileError{Path: j.display, Err: r.err})
 		}
 		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
-		if len(r.lines) > 0 {
-			rep.lines[j.display] = r.lines
+		if j.stdin {
+			rep.stdinPath, rep.stdinSrc = j.display, r.src
+		} else if len(r.diags) > 0 {
+			rep.abs[j.display] = j.abs
 		}
 		rep.Fixed += r.fixed
 		if r.changed {
@@ -374,10 +390,9 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	if l.opts.Diff && mode == FixNone {
 		mode = FixSafe
 	}
-	var doc *sfmd.Document
 	var diags []Diagnostic
 	for round := 0; ; round++ {
-		doc = l.parse(j.display, src)
+		doc := l.parse(j.display, src)
 		if doc.Index == nil {
 			doc.Index = sfmd.NewLineIndex(doc.Src)
 		}
@@ -397,7 +412,9 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		src = fixed
 	}
 	res.diags = diags
-	res.lines = keepLines(doc, diags)
+	if j.stdin {
+		res.src = src
+	}
 	changed := res.fixed > 0 && string(orig) != string(src)
 	switch {
 	case l.opts.Diff:
@@ -443,32 +460,6 @@ func (l *linter) check(doc *sfmd.Document, set *settings) ([]Diagnostic, error) 
 		diags = SortDiagnostics(diags)
 	}
 	return diags, err
-}
-
-// keepLines copies the source lines diagnostics point at.
-func keepLines(doc *sfmd.Document, diags []Diagnostic) map[int]string {
-	if len(diags) == 0 {
-		return nil
-	}
-	m := map[int]string{}
-	keep := func(s sfmd.Span) {
-		if !s.IsValid() {
-			return
-		}
-		end := min(max(s.End.Line, s.Start.Line), s.Start.Line+4)
-		for n := s.Start.Line; n <= end; n++ {
-			if _, ok := m[n]; !ok && n <= doc.Index.LineCount() {
-				m[n] = string(doc.Index.Line(n))
-			}
-		}
-	}
-	for i := range diags {
-		keep(diags[i].Span)
-		for _, r := range diags[i].Related {
-			keep(r.Span)
-		}
-	}
-	return m
 }
 
 // writeAtomic replaces the file at path with data: a temporary file in the

@@ -1,0 +1,271 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/lint/format"
+)
+
+func init() {
+	register("lint", "check documents for mistakes (pre-commit, editors, CI)", runLint)
+	register("rules", "list the lint rules", runRules)
+	register("explain", "explain a lint rule with examples", runExplain)
+}
+
+// ruleSet returns the rules sfmd lint runs; lint_rules.go wires the rules
+// package in. unused-suppression, owned by the engine, is always added.
+var ruleSet = func() []*lint.Analyzer { return nil }
+
+func analyzers() []*lint.Analyzer {
+	rs := ruleSet()
+	for _, a := range rs {
+		if a == lint.UnusedSuppression {
+			return rs
+		}
+	}
+	return append(append([]*lint.Analyzer(nil), rs...), lint.UnusedSuppression)
+}
+
+// listFlag collects comma-separated values of a repeatable flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error {
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			*l = append(*l, x)
+		}
+	}
+	return nil
+}
+
+// parseFlags parses flags placed anywhere among the arguments ("sfmd lint
+// a.md --fix"), stopping at "--". It returns the positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(args) > 0 && len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func newFlagSet(name string, stderr io.Writer, usageLine string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: %s\n\nFlags:\n", usageLine)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// flagStatus maps a flag parsing error to an exit status.
+func flagStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitOK
+	}
+	return ExitUsage
+}
+
+func runLint(args []string, stdio Stdio) int {
+	fs := newFlagSet("lint", stdio.Stderr, "sfmd lint [flags] [paths...]   (paths default to \".\"; \"-\" reads stdin)")
+	var (
+		formatName      = fs.String("format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default text on a terminal, line otherwise)")
+		colorMode       = fs.String("color", "auto", "colour output: auto, always or never (auto honours NO_COLOR)")
+		fix             = fs.Bool("fix", false, "apply safe fixes and rewrite the files")
+		unsafeFixes     = fs.Bool("unsafe-fixes", false, "with --fix or --diff, also apply unsafe fixes")
+		diff            = fs.Bool("diff", false, "print the fixes as a unified diff instead of applying them")
+		configFile      = fs.String("config", "", "use this config file for every document instead of the nearest .sfmd.yaml")
+		failOn          = fs.String("fail-on", "error", "lowest severity that makes the exit status 1: error, warning or info")
+		exitZero        = fs.Bool("exit-zero", false, "exit 0 even when diagnostics reach --fail-on")
+		jobs            = fs.Int("jobs", 0, "number of files linted in parallel (default: number of CPUs)")
+		stdinFilename   = fs.String("stdin-filename", "", "name of the document read from \"-\", for messages and config lookup")
+		enable, disable listFlag
+	)
+	fs.Var(&enable, "enable", "enable rules or profiles (comma-separated, repeatable; \"all\" for every rule)")
+	fs.Var(&disable, "disable", "disable rules or profiles (comma-separated, repeatable)")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return flagStatus(err)
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: "+format+"\n", a...)
+		return ExitUsage
+	}
+	failSev, err := lint.ParseSeverity(*failOn)
+	if err != nil {
+		return usageErr("--fail-on: %v", err)
+	}
+	name := *formatName
+	if name == "" {
+		name = "line"
+		if stdio.IsTerminal {
+			name = "text"
+		}
+	}
+	if !validFormat(name) {
+		return usageErr("unknown format %q, %s", name, lint.DidYouMean(name, format.Names(), "expected one of "+strings.Join(format.Names(), ", ")))
+	}
+	color, err := useColor(*colorMode, stdio)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if *unsafeFixes && !*fix && !*diff {
+		return usageErr("--unsafe-fixes needs --fix or --diff")
+	}
+	if *jobs < 0 {
+		return usageErr("--jobs must be positive, got %d", *jobs)
+	}
+	opts := lint.Options{
+		Paths:         paths,
+		Dir:           stdio.Dir,
+		Stdin:         stdio.Stdin,
+		StdinFilename: *stdinFilename,
+		Config:        *configFile,
+		Selection:     lint.Selection{Enable: enable, Disable: disable},
+		Jobs:          *jobs,
+		Diff:          *diff,
+	}
+	if *fix || *diff {
+		opts.Fix = lint.FixSafe
+		if *unsafeFixes {
+			opts.Fix = lint.FixUnsafe
+		}
+	}
+	stdinMode := false
+	for _, p := range paths {
+		if p == "-" {
+			stdinMode = true
+		}
+	}
+	rep, err := lint.Run(opts, analyzers())
+	if err != nil {
+		var ue *lint.UsageError
+		var ce lint.ConfigErrors
+		switch {
+		case errors.As(err, &ue):
+			return usageErr("%v", err)
+		case errors.As(err, &ce):
+			fmt.Fprintln(stdio.Stderr, err)
+			return ExitUsage
+		}
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: internal error: %v\n", err)
+		return ExitInternal
+	}
+	out := bufio.NewWriter(stdio.Stdout)
+	status := ExitOK
+	switch {
+	case *diff:
+		for _, d := range rep.Diffs {
+			if _, err := io.WriteString(out, d.Diff); err != nil {
+				return writeFailed(stdio, err)
+			}
+		}
+		if len(rep.Diffs) > 0 {
+			status = ExitFindings
+			fmt.Fprintf(stdio.Stderr, "sfmd: %s would fix %s in %s\n", "--fix", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
+		}
+	default:
+		diagOut := io.Writer(out)
+		if stdinMode && *fix {
+			// The fixed document is the output; diagnostics go to stderr.
+			if _, err := out.Write(rep.Stdout); err != nil {
+				return writeFailed(stdio, err)
+			}
+			diagOut = stdio.Stderr
+		}
+		ctx := format.Context{
+			Source:      rep.Source,
+			Rules:       rep.Registry.Rules(),
+			Color:       color,
+			ToolVersion: Version,
+		}
+		if name == "github" {
+			if p := stdio.Getenv("GITHUB_STEP_SUMMARY"); p != "" {
+				f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+				if err == nil {
+					defer func() { _ = f.Close() }()
+					ctx.Summary = f
+				}
+			}
+		}
+		if err := format.Write(diagOut, name, rep.Diagnostics, ctx); err != nil {
+			return writeFailed(stdio, err)
+		}
+		if *fix && rep.Fixed > 0 && !stdinMode {
+			fmt.Fprintf(stdio.Stderr, "sfmd: fixed %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
+		}
+		for _, d := range rep.Diagnostics {
+			if d.Severity >= failSev {
+				status = ExitFindings
+				break
+			}
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return writeFailed(stdio, err)
+	}
+	if *exitZero {
+		status = ExitOK
+	}
+	if len(rep.Errors) > 0 {
+		for _, e := range rep.Errors {
+			fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", e)
+		}
+		fmt.Fprintln(stdio.Stderr, "sfmd lint: some files could not be checked completely; please report rule failures with the input that caused them")
+		return ExitInternal
+	}
+	return status
+}
+
+func writeFailed(stdio Stdio, err error) int {
+	fmt.Fprintf(stdio.Stderr, "sfmd lint: writing output: %v\n", err)
+	return ExitInternal
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func validFormat(name string) bool {
+	for _, n := range format.Names() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// useColor decides on ANSI colours: --color always/never win; auto colours
+// a terminal unless NO_COLOR is set (https://no-color.org) or TERM=dumb.
+func useColor(mode string, stdio Stdio) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+		return stdio.IsTerminal && stdio.Getenv("NO_COLOR") == "" && stdio.Getenv("TERM") != "dumb", nil
+	}
+	return false, fmt.Errorf("--color: unknown mode %q, expected one of \"auto\", \"always\", \"never\"", mode)
+}
