@@ -87,7 +87,8 @@
 //	::error file=path,line=L,endLine=L2,col=C,endColumn=C2,title=sfmd (rule)::message
 //
 // warning becomes ::warning and info ::notice; col and endColumn are sent
-// only when the span starts and ends on the same line. Messages escape %,
+// only when the span starts and ends on the same line, and a span that
+// ends just after a line break ends on the line before it. Messages escape %,
 // \r and \n; property values also escape : and ,. GitHub turns at most 10
 // commands of each kind per step into annotations, so errors are printed
 // first, then warnings, then notices (each group in the given order), every

@@ -41,8 +41,13 @@ func writeGitHub(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
 			perKind[sev]++
 			line, col := start(d)
 			endLine, endCol := endOf(d.Span)
+			oneLine := line == endLine
+			if endLine > line && endCol == 1 {
+				// The span ends with a line break: the next line is not part of it.
+				endLine--
+			}
 			fmt.Fprintf(&b, "::%s file=%s,line=%d,endLine=%d", githubCommand(sev), ghProperty.Replace(slashPath(d.Path)), line, endLine)
-			if line == endLine {
+			if oneLine {
 				fmt.Fprintf(&b, ",col=%d,endColumn=%d", col, endCol)
 			}
 			fmt.Fprintf(&b, ",title=%s::%s\n", ghProperty.Replace("sfmd ("+d.Rule+")"), ghMessage.Replace(d.Message))
