@@ -1,0 +1,44 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// DefaultActionPrefixed reports `default: act.x` (the value is the bare
+// action ID; the runtime prepends "act." itself).
+var DefaultActionPrefixed = &lint.Analyzer{
+	Name:     "default-action-prefixed",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "default action written with the act. prefix",
+		Why:   "`default` takes the bare action ID; the runtime prepends `act.` itself, so `default: act.search` looks for `act.act.search` and nothing runs on open",
+		Bad:   "---\ndefault: act.search\n---\n\n```act.search\nGET https://api.example.com/search\n```\n",
+		Good:  "---\ndefault: search\n---\n\n```act.search\nGET https://api.example.com/search\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		f := doc.Frontmatter.Get("default")
+		if f == nil || f.Value == nil || !strings.HasPrefix(f.Value.Value, "act.") {
+			return nil, nil
+		}
+		id := strings.TrimPrefix(f.Value.Value, "act.")
+		d := lint.Diagnostic{
+			Span:    f.ValueSpan,
+			Message: fmt.Sprintf("default %q includes the \"act.\" prefix the runtime adds itself; write %q", f.Value.Value, id),
+		}
+		if i := strings.Index(src(doc, f.ValueSpan), "act."); i >= 0 && id != "" {
+			s := f.ValueSpan.Start.Offset + i
+			d.Fixes = []lint.Fix{{
+				Message: "remove the \"act.\" prefix",
+				Safe:    true,
+				Edits:   []lint.Edit{{Start: s, End: s + len("act."), New: ""}},
+			}}
+		}
+		pass.Report(d)
+		return nil, nil
+	},
+}

@@ -1,0 +1,219 @@
+package rules
+
+import (
+	"sort"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// site says where a variable reference was found.
+type site int
+
+const (
+	siteTarget       site = iota // URL or CLI command on the first line
+	siteHeader                   // -H "Name: value" value
+	siteInlineBody               // -d '…'
+	siteBody                     // body: template
+	siteParamDefault             // = "default" of a parameter
+	siteResponse                 // a response template line
+	siteHint                     // an invocation hint (command arguments)
+	siteProse                    // prose outside action blocks
+)
+
+// inDefinition reports whether the site belongs to an action definition,
+// where $VAR is substituted.
+func (s site) inDefinition() bool { return s <= siteParamDefault }
+
+// use is one variable reference with its context.
+type use struct {
+	Ref      *sfmd.VarRef
+	Site     site
+	Action   *sfmd.Action       // owning action (definition sites; the action of a response when it exists)
+	Response *sfmd.Response     // response sites
+	Line     *sfmd.TemplateLine // response sites
+	Hint     *sfmd.Hint         // hint sites
+}
+
+// Symbols is the per-document symbol table shared by the rules: actions,
+// parameters, assigned session variables, env declarations and every
+// variable reference with its context.
+type Symbols struct {
+	Actions   map[string][]*sfmd.Action // by ID, in source order
+	ActionIDs []string                  // sorted, unique
+	Responses map[string][]*sfmd.Response
+	// Assigned maps the session variables assigned by any response
+	// template of the document to the spans of their left-hand sides.
+	Assigned map[string][]sfmd.Span
+	Env      map[string]*sfmd.EnvEntry // first entry per name
+	EnvNames []string                  // sorted, unique
+	// Uses lists every {…} and $… reference found in action definitions,
+	// response templates, hints and prose, in source order per kind of
+	// site. References in response lines and hints are rescanned from the
+	// text so that $VAR in save:/decode:/for: arguments is seen too.
+	Uses []use
+}
+
+// contextVars are the runtime's built-in, read-only $ variables
+// (runtime/tools.md § Context variables; [impl] the last three).
+var contextVars = []string{
+	"ARGS", "CURRENT_BLOCK", "CURRENT_FILE", "CURRENT_TARGET", "CURRENT_URI", "CWD",
+	"HOME", "STRING_APP_DIR", "STRING_WORK_DIR",
+}
+
+func isContextVar(name string) bool {
+	for _, c := range contextVars {
+		if c == name {
+			return true
+		}
+	}
+	return false
+}
+
+// SymbolsAnalyzer computes the Symbols of a document.
+var SymbolsAnalyzer = &lint.Analyzer{
+	Name:   "symbols",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "symbol table of a document",
+		Why:   "shared analysis: actions, parameters, session variables, env declarations and variable references computed once per document",
+	},
+	Run: func(pass *lint.Pass) (any, error) { return buildSymbols(pass.Doc), nil },
+}
+
+func buildSymbols(doc *sfmd.Document) *Symbols {
+	s := &Symbols{
+		Actions:   map[string][]*sfmd.Action{},
+		Responses: map[string][]*sfmd.Response{},
+		Assigned:  map[string][]sfmd.Span{},
+		Env:       map[string]*sfmd.EnvEntry{},
+	}
+	for _, a := range doc.Actions {
+		if _, ok := s.Actions[a.ID]; !ok {
+			s.ActionIDs = append(s.ActionIDs, a.ID)
+		}
+		s.Actions[a.ID] = append(s.Actions[a.ID], a)
+		s.addDefinitionUses(a)
+	}
+	sort.Strings(s.ActionIDs)
+	if fm := doc.Frontmatter; fm != nil {
+		for _, e := range fm.Env {
+			if e.Name == "" {
+				continue
+			}
+			if _, ok := s.Env[e.Name]; !ok {
+				s.Env[e.Name] = e
+				s.EnvNames = append(s.EnvNames, e.Name)
+			}
+		}
+	}
+	sort.Strings(s.EnvNames)
+	for _, r := range doc.Responses {
+		s.Responses[r.ActionID] = append(s.Responses[r.ActionID], r)
+		var owner *sfmd.Action
+		if as := s.Actions[r.ActionID]; len(as) > 0 {
+			owner = as[0]
+		}
+		for _, l := range r.Lines {
+			if l.Kind == sfmd.LineAssign && l.LHS != "" && !isDollar(l.LHSRaw) {
+				s.Assigned[l.LHS] = append(s.Assigned[l.LHS], l.LHSSpan)
+			}
+			for _, ref := range lineRefs(doc, l) {
+				s.Uses = append(s.Uses, use{Ref: ref, Site: siteResponse, Action: owner, Response: r, Line: l})
+			}
+		}
+	}
+	for _, h := range doc.Hints {
+		for _, ref := range scanDollars(doc, h.Text, h.Span) {
+			s.Uses = append(s.Uses, use{Ref: ref, Site: siteHint, Hint: h})
+		}
+	}
+	for _, ref := range doc.ProseVars {
+		s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
+	}
+	return s
+}
+
+func isDollar(raw string) bool { return len(raw) > 0 && raw[0] == '$' }
+
+func (s *Symbols) addDefinitionUses(a *sfmd.Action) {
+	add := func(t *sfmd.Template, st site) {
+		if t == nil {
+			return
+		}
+		for _, ref := range t.Refs {
+			s.Uses = append(s.Uses, use{Ref: ref, Site: st, Action: a})
+		}
+	}
+	add(a.Target, siteTarget)
+	for _, h := range a.Headers {
+		add(h.Value, siteHeader)
+	}
+	if a.InlineBody != nil {
+		add(a.InlineBody.Template, siteInlineBody)
+	}
+	for _, b := range a.Bodies {
+		add(b.Template, siteBody)
+	}
+	for _, p := range a.Params {
+		for _, ref := range p.DefaultRefs {
+			s.Uses = append(s.Uses, use{Ref: ref, Site: siteParamDefault, Action: a})
+		}
+	}
+}
+
+// lineRefs returns the references of a response template line: the
+// parser's {…} references plus every $NAME in the line text (the parser
+// does not attach references to save:/decode:/for: arguments).
+func lineRefs(doc *sfmd.Document, l *sfmd.TemplateLine) []*sfmd.VarRef {
+	var refs []*sfmd.VarRef
+	t := l.Template
+	if l.Kind == sfmd.LineAssign && l.RHS != nil {
+		t = l.RHS
+	}
+	if t != nil {
+		for _, r := range t.Refs {
+			if r.Kind != sfmd.RefPersistent {
+				refs = append(refs, r)
+			}
+		}
+	}
+	for _, r := range scanDollars(doc, l.Line.Text, l.Line.Span) {
+		if l.Kind == sfmd.LineAssign && isDollar(l.LHSRaw) && r.Span.Start.Offset == l.LHSSpan.Start.Offset {
+			continue // the left side is assign-lhs-persistent's
+		}
+		refs = append(refs, r)
+	}
+	return refs
+}
+
+// scanDollars finds $NAME references in text, which sits at span in the
+// file. It returns nothing when text is not the file's text at span.
+func scanDollars(doc *sfmd.Document, text string, span sfmd.Span) []*sfmd.VarRef {
+	off := lineOffset(doc, text, span)
+	if off < 0 {
+		return nil
+	}
+	var refs []*sfmd.VarRef
+	for _, m := range dollarVarRe.FindAllStringIndex(text, -1) {
+		if m[0] > 0 && (text[m[0]-1] == '$' || text[m[0]-1] == '\\') {
+			continue // "$$X" or "\$X": not a reference
+		}
+		refs = append(refs, &sfmd.VarRef{
+			Kind: sfmd.RefPersistent,
+			Raw:  text[m[0]:m[1]],
+			Name: text[m[0]+1 : m[1]],
+			Span: spanAt(doc, off+m[0], off+m[1]),
+		})
+	}
+	return refs
+}
+
+// symbols returns the Symbols result of a pass that requires
+// SymbolsAnalyzer.
+func symbols(pass *lint.Pass) *Symbols {
+	if s, ok := pass.ResultOf[SymbolsAnalyzer].(*Symbols); ok {
+		return s
+	}
+	return buildSymbols(pass.Doc)
+}

@@ -1,0 +1,212 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ID patterns from spec.md §1.5–§1.11.
+var (
+	actionIDRe     = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)      // actions, shortcuts
+	hyphenIDRe     = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)       // blocks, nav names, include IDs
+	sessionVarRe   = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)       // {var}
+	persistentRe   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`) // $VAR and env names
+	paramNameRe    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	headerNameRe   = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+	dollarVarRe    = regexp.MustCompile(`\$[A-Za-z][A-Za-z0-9_]*`)
+	badDollarVarRe = regexp.MustCompile(`\$[0-9_][A-Za-z0-9_]*`)
+)
+
+// levenshtein is the edit distance between a and b (in bytes; all the
+// identifiers compared here are ASCII).
+func levenshtein(a, b string) int {
+	if a == b {
+		return 0
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// nearest returns the candidate closest to name (case-insensitively) when
+// it is within a distance that makes it a plausible typo, or "".
+func nearest(name string, candidates []string) string {
+	best, bestD := "", 1<<30
+	limit := 2
+	if len(name) <= 4 {
+		limit = 1
+	}
+	sorted := append([]string(nil), candidates...)
+	sort.Strings(sorted)
+	for _, c := range sorted {
+		if c == name {
+			continue
+		}
+		d := levenshtein(strings.ToLower(name), strings.ToLower(c))
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD <= limit {
+		return best
+	}
+	return ""
+}
+
+// didYouMean returns "; did you mean %q?" for the nearest candidate, or "".
+func didYouMean(name string, candidates []string) string {
+	if n := nearest(name, candidates); n != "" {
+		return fmt.Sprintf("; did you mean %q?", n)
+	}
+	return ""
+}
+
+// sanitizeID turns s into an identifier matching [a-z][a-z0-9<sep>]*,
+// using sep for characters that are not allowed (and keeping '_' when
+// keepUnderscore). Leading non-letters are moved to the end. It returns
+// "" when nothing usable is left.
+func sanitizeID(s string, sep byte, keepUnderscore bool) string {
+	s = strings.ToLower(s)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '-' && sep == '-':
+			b.WriteByte(c)
+		case c == '_' && keepUnderscore:
+			b.WriteByte(c)
+		default:
+			if n := b.Len(); n > 0 && b.String()[n-1] != sep {
+				b.WriteByte(sep)
+			}
+		}
+	}
+	out := strings.Trim(b.String(), "-_")
+	i := strings.IndexFunc(out, func(r rune) bool { return r >= 'a' && r <= 'z' })
+	if i < 0 {
+		return ""
+	}
+	if i > 0 {
+		lead := strings.Trim(out[:i], "-_")
+		out = out[i:] + lead
+	}
+	return out
+}
+
+// snakeCase converts camelCase, kebab-case and spaced names to
+// snake_case: "UserName" -> "user_name".
+func snakeCase(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z' {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return sanitizeID(b.String(), '_', true)
+}
+
+// src returns the source bytes covered by span, or "" when the span is
+// out of range.
+func src(doc *sfmd.Document, span sfmd.Span) string {
+	s, e := span.Start.Offset, span.End.Offset
+	if !span.IsValid() || s < 0 || e > len(doc.Src) || s > e {
+		return ""
+	}
+	return string(doc.Src[s:e])
+}
+
+// spanAt returns the span of the bytes [start, end) of the file.
+func spanAt(doc *sfmd.Document, start, end int) sfmd.Span {
+	return index(doc).Span(start, end)
+}
+
+// index returns the document's line index, building one when the parser
+// left it nil (documents built by hand in tests).
+func index(doc *sfmd.Document) *sfmd.LineIndex {
+	if doc.Index == nil {
+		doc.Index = sfmd.NewLineIndex(doc.Src)
+	}
+	return doc.Index
+}
+
+// lineOffset returns the file offset of text when it is exactly the
+// source text at span (so that offsets inside text map to the file), or
+// -1.
+func lineOffset(doc *sfmd.Document, text string, span sfmd.Span) int {
+	if span.IsValid() && src(doc, span) == text {
+		return span.Start.Offset
+	}
+	return -1
+}
+
+// related builds the "previously defined here" secondary position.
+func related(span sfmd.Span) []lint.Related {
+	return []lint.Related{{Span: span, Message: "previously defined here"}}
+}
+
+// inCodeSpan reports whether byte i of text lies inside an inline code
+// span (a backtick run closed by a run of the same length).
+func inCodeSpan(text string, i int) bool {
+	for j := 0; j < len(text); {
+		if text[j] != '`' {
+			j++
+			continue
+		}
+		n := 0
+		for j+n < len(text) && text[j+n] == '`' {
+			n++
+		}
+		open := j
+		j += n
+		// find the closing run of exactly n backticks
+		k := j
+		closed := -1
+		for k < len(text) {
+			if text[k] != '`' {
+				k++
+				continue
+			}
+			m := 0
+			for k+m < len(text) && text[k+m] == '`' {
+				m++
+			}
+			if m == n {
+				closed = k
+				break
+			}
+			k += m
+		}
+		if closed < 0 {
+			continue
+		}
+		if i >= open && i < closed+n {
+			return true
+		}
+		j = closed + n
+	}
+	return false
+}

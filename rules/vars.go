@@ -1,0 +1,393 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules about where $VAR persistent variables may appear (spec.md §1.11,
+// §2.2, §2.11, §2.12).
+
+// PersistentVarInResponse reports $VAR in response templates.
+var PersistentVarInResponse = &lint.Analyzer{
+	Name:     "persistent-var-in-response",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "persistent $VAR used in a response template",
+		Why:   "$VAR MUST NOT appear in response templates: it is not substituted there, so an assignment, save: or to: line gets the literal text (error) and an output line prints it verbatim (warning)",
+		Bad:   "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{key} = $API_KEY\n```\n",
+		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{key} = {Response.body.key}\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		for _, u := range syms.Uses {
+			if u.Site != siteResponse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) {
+				continue
+			}
+			d := lint.Diagnostic{Span: u.Ref.Span}
+			switch u.Line.Kind {
+			case sfmd.LineOutput:
+				d.Severity, d.SeveritySet = lint.Warning, true
+				d.Message = fmt.Sprintf("%q is not substituted in response output and prints literally; remove it or pass the value through a session variable", u.Ref.Raw)
+			default:
+				d.Message = fmt.Sprintf("%q MUST NOT be used in a %s line of a response template, it is not substituted; use {Response.…} or a session variable instead", u.Ref.Raw, u.Line.Kind)
+			}
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}
+
+// insideHint reports whether span lies inside an invocation hint (those
+// are persistent-var-in-command's).
+func insideHint(doc *sfmd.Document, span sfmd.Span) bool {
+	for _, h := range doc.Hints {
+		if h.Span.Start.Offset <= span.Start.Offset && span.End.Offset <= h.Span.End.Offset {
+			return true
+		}
+	}
+	return false
+}
+
+var dollarAssignRe = regexp.MustCompile(`^\$[A-Za-z][A-Za-z0-9_]*\s*=`)
+
+// AssignLHSPersistent reports assignments to $VAR.
+var AssignLHSPersistent = &lint.Analyzer{
+	Name:     "assign-lhs-persistent",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "response template assigns to a persistent $VAR",
+		Why:   "assignments store session variables only; `$TOKEN = …` MUST NOT be used and the runtime prints the line instead of storing anything",
+		Bad:   "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n$TOKEN = {Response.body.token}\n```\n",
+		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{token} = {Response.body.token}\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		for _, r := range doc.Responses {
+			for _, l := range r.Lines {
+				var span sfmd.Span
+				var raw string
+				switch {
+				case l.Kind == sfmd.LineAssign && isDollar(l.LHSRaw):
+					span, raw = l.LHSSpan, l.LHSRaw
+				case l.Kind == sfmd.LineOutput:
+					text := l.Line.Text
+					trimmed := strings.TrimLeft(text, " \t")
+					m := dollarAssignRe.FindString(trimmed)
+					off := lineOffset(doc, text, l.Line.Span)
+					if m == "" || off < 0 {
+						continue
+					}
+					raw = strings.TrimRight(strings.TrimSuffix(m, "="), " \t")
+					start := off + len(text) - len(trimmed)
+					span = spanAt(doc, start, start+len(raw))
+				default:
+					continue
+				}
+				want := snakeCase(strings.TrimPrefix(raw, "$"))
+				d := lint.Diagnostic{
+					Span:    span,
+					Message: fmt.Sprintf("cannot assign to persistent variable %q in a response template; assign a session variable instead, e.g. \"{%s}\"", raw, want),
+				}
+				if want != "" && src(doc, span) == raw {
+					d.Fixes = []lint.Fix{{
+						Message: fmt.Sprintf("assign session variable {%s} instead", want),
+						Safe:    false, // later uses of $VAR are not renamed
+						Edits:   []lint.Edit{{Start: span.Start.Offset, End: span.End.Offset, New: "{" + want + "}"}},
+					}}
+				}
+				pass.Report(d)
+			}
+		}
+		return nil, nil
+	},
+}
+
+// PersistentVarOutsideAction reports $VAR in prose.
+var PersistentVarOutsideAction = &lint.Analyzer{
+	Name:     "persistent-var-outside-action",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "persistent $VAR outside an action definition",
+		Why:   "$VAR can only appear in action definition blocks; in prose or a shortcut URL it is not substituted and exposes the name of a secret to the agent",
+		Bad:   "Set $API_KEY first.\n",
+		Good:  "Set the API key first (see requirements.md).\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, u := range symbols(pass).Uses {
+			if u.Site != siteProse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) || inPlainCode(pass.Doc, u.Ref.Span) {
+				continue
+			}
+			pass.Reportf(u.Ref.Span, "%q is not substituted outside action definitions; describe the variable without the $ form or move it into an act. block", u.Ref.Raw)
+		}
+		return nil, nil
+	},
+}
+
+// inPlainCode reports whether span lies in a fenced block that is not an
+// action, or in an inline code span of its line.
+func inPlainCode(doc *sfmd.Document, span sfmd.Span) bool {
+	for _, f := range doc.Fences {
+		if f.Span.Start.Offset <= span.Start.Offset && span.End.Offset <= f.Span.End.Offset {
+			return true
+		}
+	}
+	idx := index(doc)
+	line := span.Start.Line
+	start := idx.LineStart(line)
+	text := string(idx.Line(line))
+	return inCodeSpan(text, span.Start.Offset-start)
+}
+
+// PersistentVarInCommand reports $VAR in invocation hints.
+var PersistentVarInCommand = &lint.Analyzer{
+	Name:     "persistent-var-in-command",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "persistent $VAR in a command argument",
+		Why:   "the runtime rejects $VAR in command arguments with INVALID_VARIABLE; an agent copying the hint fails",
+		Bad:   "Search with `/act.search --key $API_KEY --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  key: string \"Key\"\n```\n",
+		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search?key=$API_KEY\n  q: string (required) \"Query\"\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, u := range symbols(pass).Uses {
+			if u.Site != siteHint || u.Ref.Kind != sfmd.RefPersistent {
+				continue
+			}
+			pass.Reportf(u.Ref.Span, "%q in a command is rejected by the runtime (INVALID_VARIABLE); use it in the action's URL or headers and drop it from the command", u.Ref.Raw)
+		}
+		return nil, nil
+	},
+}
+
+// shellAssignRe finds names a CLI command assigns itself (NAME=…,
+// for NAME in, read NAME, export NAME).
+var shellAssignRe = regexp.MustCompile(`(?:^|[\s;&|(])(?:export\s+|local\s+)?([A-Za-z_][A-Za-z0-9_]*)=|\bfor\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\b|\bread\s+(?:-\w+\s+)*([A-Za-z_][A-Za-z0-9_]*)`)
+
+// shellAssigned returns the names an action's CLI text assigns.
+func shellAssigned(a *sfmd.Action) map[string]bool {
+	out := map[string]bool{}
+	texts := []string{a.FirstLine.Text}
+	for _, b := range a.Bodies {
+		if b.Template != nil {
+			texts = append(texts, b.Template.Text)
+		}
+	}
+	for _, t := range texts {
+		for _, m := range shellAssignRe.FindAllStringSubmatch(t, -1) {
+			for _, g := range m[1:] {
+				if g != "" {
+					out[g] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// contextTypo returns the context variable name is probably a misspelling
+// of, or "".
+func contextTypo(name string) string {
+	if isContextVar(name) {
+		return ""
+	}
+	if strings.HasPrefix(name, "CURRENT_") || strings.HasPrefix(name, "STRING_") {
+		if n := nearest(name, contextVars); n != "" {
+			return n
+		}
+		return "?"
+	}
+	if len(name) >= 4 {
+		for _, c := range contextVars {
+			if levenshtein(name, c) == 1 {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// EnvVarUndeclared reports $VAR used in action definitions but not
+// declared in env.
+var EnvVarUndeclared = &lint.Analyzer{
+	Name:     "env-var-undeclared",
+	Severity: lint.Warning,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "persistent $VAR used but not declared in env",
+		Why:   "declaring the variables a document needs in frontmatter `env` lets the runtime check them before running and tell the user what to set (ENV_REQUIRED) instead of sending a literal `$API_KEY`; in CLI actions `$X` may be a real shell variable, so it is only info there",
+		Bad:   "```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
+		Good:  "---\nenv:\n  - API_KEY: \"Example API key\"\n---\n\n```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		seen := map[*sfmd.Action]map[string]bool{}
+		assigned := map[*sfmd.Action]map[string]bool{}
+		for _, u := range syms.Uses {
+			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || u.Action == nil {
+				continue
+			}
+			name := u.Ref.Name
+			if name == "" || !persistentRe.MatchString(name) || syms.Env[name] != nil || isContextVar(name) || contextTypo(name) != "" {
+				continue
+			}
+			a := u.Action
+			if seen[a] == nil {
+				seen[a] = map[string]bool{}
+			}
+			if seen[a][name] {
+				continue
+			}
+			seen[a][name] = true
+			d := lint.Diagnostic{Span: u.Ref.Span}
+			if a.IsCLI() {
+				if name != strings.ToUpper(name) {
+					continue // lower-case names in shell commands are shell variables
+				}
+				if assigned[a] == nil {
+					assigned[a] = shellAssigned(a)
+				}
+				if assigned[a][name] {
+					continue
+				}
+				d.Severity, d.SeveritySet = lint.Info, true
+			}
+			d.Message = fmt.Sprintf("%q is not declared in frontmatter env", u.Ref.Raw)
+			if n := nearest(name, syms.EnvNames); n != "" {
+				d.Message += fmt.Sprintf("; did you mean %q?", "$"+n)
+			} else {
+				d.Message += fmt.Sprintf("; add \"- %s: <description>\" to env", name)
+			}
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}
+
+// EnvVarUnused reports env entries no action refers to.
+var EnvVarUnused = &lint.Analyzer{
+	Name:     "env-var-unused",
+	Severity: lint.Info,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "env declares a variable no action uses",
+		Why:   "every required env entry must be set before any action runs (ENV_REQUIRED), so an unused declaration makes users configure something nothing needs",
+		Bad:   "---\nenv:\n  - OLD_KEY: \"Unused key\"\n---\n\n```act.data\nGET https://api.example.com/data\n```\n",
+		Good:  "---\nenv:\n  - API_KEY: \"Example API key\"\n---\n\n```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		if len(syms.EnvNames) == 0 {
+			return nil, nil
+		}
+		used := map[string]bool{}
+		for _, u := range syms.Uses {
+			if u.Site.inDefinition() && u.Ref.Kind == sfmd.RefPersistent {
+				used[u.Ref.Name] = true
+			}
+		}
+		// ${NAME} and bare NAME words in CLI commands count too: the
+		// command (or a program it runs) may read the environment.
+		var cli strings.Builder
+		for _, a := range pass.Doc.Actions {
+			if a.IsCLI() {
+				cli.WriteString(a.FirstLine.Text)
+				cli.WriteByte('\n')
+				for _, b := range a.Bodies {
+					if b.Template != nil {
+						cli.WriteString(b.Template.Text)
+						cli.WriteByte('\n')
+					}
+				}
+			}
+		}
+		for _, e := range pass.Doc.Frontmatter.Env {
+			if e.Name == "" || used[e.Name] || isContextVar(e.Name) || !persistentRe.MatchString(e.Name) {
+				continue
+			}
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(e.Name) + `\b`).MatchString(cli.String()) {
+				continue
+			}
+			pass.Reportf(e.NameSpan, "env declares %q but no action uses \"$%s\"; remove the entry or use the variable", e.Name, e.Name)
+			used[e.Name] = true // report a duplicate entry once
+		}
+		return nil, nil
+	},
+}
+
+// EnvDeclaresContextVar reports env entries naming a context variable.
+var EnvDeclaresContextVar = &lint.Analyzer{
+	Name:     "env-declares-context-var",
+	Severity: lint.Warning,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "env declares a built-in context variable",
+		Why:   "context variables such as $ARGS or $CWD are injected by the runtime and read-only; declaring them in env makes the runtime demand that the user sets them",
+		Bad:   "---\nenv:\n  - ARGS: \"Arguments\"\n---\n\n```act.git\nCLI git $ARGS\n```\n",
+		Good:  "```act.git\nCLI git $ARGS\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		fm := pass.Doc.Frontmatter
+		if fm == nil {
+			return nil, nil
+		}
+		for _, e := range fm.Env {
+			if isContextVar(e.Name) {
+				pass.Reportf(e.NameSpan, "%q is a built-in context variable provided by the runtime; remove it from env and use \"$%s\" directly", e.Name, e.Name)
+			}
+		}
+		return nil, nil
+	},
+}
+
+// ContextVarUnknown reports $CURRENT_*/$STRING_* names that are not
+// context variables (typos).
+var ContextVarUnknown = &lint.Analyzer{
+	Name:     "context-var-unknown",
+	Severity: lint.Warning,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "unknown context variable",
+		Why:   "the runtime injects a fixed set of context variables ($CURRENT_FILE, $CWD, $CURRENT_URI, $CURRENT_TARGET, $CURRENT_BLOCK, $ARGS, …); a misspelt one is left as literal text",
+		Bad:   "```act.count\nCLI wc -l $CURRENT_PATH\n```\n",
+		Good:  "```act.count\nCLI wc -l $CURRENT_FILE\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		for _, u := range syms.Uses {
+			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || syms.Env[u.Ref.Name] != nil {
+				continue
+			}
+			switch n := contextTypo(u.Ref.Name); n {
+			case "":
+			case "?":
+				pass.Reportf(u.Ref.Span, "%q is not a context variable; expected one of %s", u.Ref.Raw, dollarList(contextVars))
+			default:
+				pass.Reportf(u.Ref.Span, "%q is not a context variable; did you mean %q?", u.Ref.Raw, "$"+n)
+			}
+		}
+		return nil, nil
+	},
+}
+
+func dollarList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", "$"+n)
+	}
+	return strings.Join(q, ", ")
+}
