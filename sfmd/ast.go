@@ -7,7 +7,8 @@ package sfmd
 
 import "gopkg.in/yaml.v3"
 
-// Document is one parsed SFMD file.
+// Document is one parsed SFMD file. Strings in the AST alias Src: do not
+// modify Src after Parse.
 type Document struct {
 	Path  string
 	Src   []byte

@@ -3,7 +3,6 @@ package sfmd
 import (
 	"bytes"
 	"fmt"
-	"sort"
 	"unicode/utf8"
 )
 
@@ -106,10 +105,21 @@ func (li *LineIndex) Line(n int) []byte {
 
 // LineOf returns the 1-based line containing offset.
 func (li *LineIndex) LineOf(offset int) int {
-	return sort.Search(len(li.starts), func(i int) bool { return li.starts[i] > offset })
+	lo, hi := 0, len(li.starts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if li.starts[m] <= offset {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
-// Pos converts a byte offset to a full position.
+// Pos converts a byte offset to a full position. Lookups that move forward
+// on the same line (the common case while parsing) cost only the bytes
+// between them.
 func (li *LineIndex) Pos(offset int) Pos {
 	if offset < 0 {
 		offset = 0
@@ -117,7 +127,10 @@ func (li *LineIndex) Pos(offset int) Pos {
 	if offset > len(li.src) {
 		offset = len(li.src)
 	}
-	line := li.LineOf(offset)
+	line := li.memoLine
+	if line < 1 || offset < li.starts[line-1] || (line < len(li.starts) && offset >= li.starts[line]) {
+		line = li.LineOf(offset)
+	}
 	start := li.LineStart(line)
 	if offset < start { // inside the BOM
 		return Pos{Offset: offset, Line: 1, Col: 1}

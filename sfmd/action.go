@@ -1,0 +1,637 @@
+package sfmd
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+func decodeRune(b []byte) (rune, int) { return utf8.DecodeRune(b) }
+
+// action parses an act.<id> block.
+func (p *docParser) action(f *Fence, id string, idSpan Span) {
+	a := &Action{ID: id, IDSpan: idSpan, Fence: f, Span: f.Span}
+	p.doc.Actions = append(p.doc.Actions, a)
+	if len(f.Lines) == 0 || strings.TrimSpace(f.Lines[0].Text) == "" {
+		p.problem(CodeActionBlockEmpty, f.InfoSpan.Start.Offset, f.InfoSpan.End.Offset,
+			"action %q has no definition line, put \"METHOD url-or-command\" on the first line of the block", id)
+		if len(f.Lines) > 0 {
+			a.FirstLine = f.Lines[0]
+		}
+	} else {
+		a.FirstLine = f.Lines[0]
+		p.firstLine(a, f.Lines[0])
+	}
+	if len(f.Lines) > 1 {
+		p.actionLines(a, f.Lines[1:])
+	}
+}
+
+// firstLine parses "METHOD target [-H "K: V"]… [-d '…']".
+func (p *docParser) firstLine(a *Action, l Line) {
+	t := l.Text
+	base := l.Span.Start.Offset
+	i := skipSpace(t, 0)
+	j := i
+	for j < len(t) && t[j] != ' ' && t[j] != '\t' {
+		j++
+	}
+	a.MethodRaw = t[i:j]
+	a.Method = strings.ToUpper(a.MethodRaw)
+	a.MethodSpan = p.span(base+i, base+j)
+	rest := skipSpace(t, j)
+	if rest >= len(strings.TrimRight(t, " \t")) {
+		return // action-target-missing: a rule reports it
+	}
+	end := len(strings.TrimRight(t, " \t"))
+	if a.Method == MethodCLI {
+		a.Target = p.template(t[rest:end], base+rest, refsCLI)
+		// -H on a CLI line stays part of the command; record it for rules.
+		p.flags(a, t, base, rest, end, true)
+		return
+	}
+	// HTTP: the URI is everything before the first whitespace-(-H|-d)-whitespace.
+	uriEnd := end
+	for k := rest; k < end; k++ {
+		if (t[k] == ' ' || t[k] == '\t') && k+3 < end && t[k+1] == '-' && (t[k+2] == 'H' || t[k+2] == 'd') && (t[k+3] == ' ' || t[k+3] == '\t') {
+			uriEnd = k
+			break
+		}
+	}
+	flagStart := uriEnd
+	if strings.HasPrefix(t[rest:], "-H ") || strings.HasPrefix(t[rest:], "-d ") || strings.HasPrefix(t[rest:], "-H\t") {
+		uriEnd, flagStart = rest, rest // header-before-url: no URI before the flags
+	}
+	// A URI containing whitespace keeps only its first word; the rest is
+	// stray (the runtime glues it to the URL).
+	uri := strings.TrimRight(t[rest:uriEnd], " \t")
+	if uri != "" {
+		w := strings.IndexAny(uri, " \t")
+		if w < 0 {
+			a.Target = p.template(uri, base+rest, refsURL)
+		} else {
+			a.Target = p.template(uri[:w], base+rest, refsURL)
+			p.strayTokens(a, t, base, rest+w, rest+len(uri))
+		}
+	}
+	p.flags(a, t, base, flagStart, end, false)
+}
+
+func skipSpace(t string, i int) int {
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+func (p *docParser) strayTokens(a *Action, t string, base, from, to int) {
+	for i := skipSpace(t, from); i < to; i = skipSpace(t, i) {
+		j := i
+		for j < to && t[j] != ' ' && t[j] != '\t' {
+			j++
+		}
+		a.Stray = append(a.Stray, &Token{Text: t[i:j], Span: p.span(base+i, base+j)})
+		i = j
+	}
+}
+
+// flags scans -H and -d flags in t[from:to]. For CLI lines (cli) only
+// headers are recorded (rules inform about them) and nothing else is
+// reported.
+func (p *docParser) flags(a *Action, t string, base, from, to int, cli bool) {
+	i := skipSpace(t, from)
+	for i < to {
+		if isFlag(t, i, to, 'H') {
+			h := p.header(t, base, i, to)
+			if !cli {
+				a.Headers = append(a.Headers, h)
+				if !h.Valid {
+					p.reportHeader(h)
+				}
+			} else if h.Valid {
+				a.Headers = append(a.Headers, h)
+			}
+			i = skipSpace(t, h.Span.End.Offset-base)
+			continue
+		}
+		if isFlag(t, i, to, 'd') && !cli {
+			i = skipSpace(t, p.inlineBody(a, t, base, i, to))
+			continue
+		}
+		// any other token
+		j := i
+		if t[i] == '"' || t[i] == '\'' {
+			if k := strings.IndexByte(t[i+1:to], t[i]); k >= 0 {
+				j = i + 1 + k + 1
+			} else {
+				j = to
+			}
+		}
+		for j < to && t[j] != ' ' && t[j] != '\t' {
+			j++
+		}
+		if !cli {
+			a.Stray = append(a.Stray, &Token{Text: t[i:j], Span: p.span(base+i, base+j)})
+		}
+		i = skipSpace(t, j)
+	}
+}
+
+func isFlag(t string, i, to int, c byte) bool {
+	return i+1 < to && t[i] == '-' && t[i+1] == c && (i+2 == to || t[i+2] == ' ' || t[i+2] == '\t')
+}
+
+// header parses one -H flag starting at t[i] ("-H").
+func (p *docParser) header(t string, base, i, to int) *Header {
+	h := &Header{}
+	v := skipSpace(t, i+2)
+	var rawStart, rawEnd, end int
+	switch {
+	case v < to && (t[v] == '"' || t[v] == '\''):
+		h.Quote = t[v]
+		rawStart = v + 1
+		if k := strings.IndexByte(t[rawStart:to], h.Quote); k >= 0 {
+			rawEnd = rawStart + k
+			end = rawEnd + 1
+			h.Closed = true
+		} else {
+			rawEnd, end = to, to
+		}
+	default:
+		rawStart = v
+		rawEnd = v
+		for rawEnd < to && t[rawEnd] != ' ' && t[rawEnd] != '\t' {
+			rawEnd++
+		}
+		end = rawEnd
+	}
+	h.Span = p.span(base+i, base+end)
+	h.Raw = t[rawStart:rawEnd]
+	h.RawSpan = p.span(base+rawStart, base+rawEnd)
+	if c := strings.IndexByte(h.Raw, ':'); c >= 0 {
+		h.HasColon = true
+		name := h.Raw[:c]
+		ns := rawStart + (len(name) - len(strings.TrimLeft(name, " \t")))
+		h.Name = strings.TrimSpace(name)
+		h.NameSpan = p.span(base+ns, base+ns+len(h.Name))
+		val := h.Raw[c+1:]
+		vs := rawStart + c + 1 + (len(val) - len(strings.TrimLeft(val, " \t")))
+		h.Value = p.template(strings.TrimSpace(val), base+vs, refsHeader)
+	}
+	h.Valid = h.Quote == '"' && h.Closed && h.HasColon
+	return h
+}
+
+func (p *docParser) reportHeader(h *Header) {
+	s, e := h.Span.Start.Offset, h.Span.End.Offset
+	switch {
+	case h.Quote == '\'':
+		p.problem(CodeHeaderSyntaxInvalid, s, e,
+			"header %q is in single quotes, which the runtime ignores, use double quotes: -H \"%s\"", h.Raw, h.Raw)
+	case h.Quote == 0 && h.Raw == "":
+		p.problem(CodeHeaderSyntaxInvalid, s, e, "-H has no header after it, write -H \"Name: value\"")
+	case h.Quote == 0:
+		p.problem(CodeHeaderSyntaxInvalid, s, e,
+			"header %q is not quoted, which the runtime ignores, write -H \"%s\"", h.Raw, h.Raw)
+	case !h.Closed:
+		p.problem(CodeHeaderSyntaxInvalid, s, e, "header %q has no closing quote, add a '\"' at its end", h.Raw)
+	case !h.HasColon:
+		p.problem(CodeHeaderSyntaxInvalid, s, e,
+			"header %q has no ':' and is ignored, write -H \"Name: value\"", h.Raw)
+	}
+}
+
+// inlineBody parses "-d '…'" starting at t[i] and returns where it ends.
+func (p *docParser) inlineBody(a *Action, t string, base, i, to int) int {
+	v := skipSpace(t, i+2)
+	b := &InlineBody{}
+	if v >= to || (t[v] != '"' && t[v] != '\'') {
+		// unquoted -d: the runtime does not recognise it
+		j := v
+		for j < to && t[j] != ' ' && t[j] != '\t' {
+			j++
+		}
+		b.Span = p.span(base+i, base+j)
+		b.Template = p.template(t[v:j], base+v, refsBody)
+		p.problem(CodeBodyInlineUnterminated, base+i, base+j,
+			"-d body is not quoted and is ignored by the runtime, wrap it in single quotes: -d '…'")
+		if a.InlineBody == nil {
+			a.InlineBody = b
+		}
+		return j
+	}
+	b.Quote = t[v]
+	s := v + 1
+	k := strings.IndexByte(t[s:to], b.Quote)
+	if k < 0 {
+		b.Span = p.span(base+i, base+to)
+		b.Template = p.template(t[s:to], base+s, refsBody)
+		p.problem(CodeBodyInlineUnterminated, base+i, base+to,
+			"-d body has no closing %c, close the quote or move the body to a \"body:\" section", b.Quote)
+		if a.InlineBody == nil {
+			a.InlineBody = b
+		}
+		return to
+	}
+	e := s + k
+	b.Closed = true
+	b.Span = p.span(base+i, base+e+1)
+	b.Template = p.template(t[s:e], base+s, refsBody)
+	if e+1 < to && t[e+1] != ' ' && t[e+1] != '\t' {
+		// -d '{"t":"it's"}': the body ends at the inner quote
+		j := e + 1
+		for j < to && t[j] != ' ' && t[j] != '\t' {
+			j++
+		}
+		p.problem(CodeBodyInlineUnterminated, base+e, base+j,
+			"-d body ends at this %c and %q is dropped, avoid %c inside the body or move it to a \"body:\" section",
+			b.Quote, t[e+1:j], b.Quote)
+		e = j - 1
+	}
+	if a.InlineBody == nil {
+		a.InlineBody = b
+	}
+	return e + 1
+}
+
+// actionLines classifies the lines after the first: params, body
+// sections, body content, blank lines and unrecognized lines.
+func (p *docParser) actionLines(a *Action, lines []Line) {
+	var body *Body
+	for k := 0; k < len(lines); k++ {
+		l := lines[k]
+		trimmed := strings.TrimSpace(l.Text)
+		indent := len(l.Text) - len(strings.TrimLeft(l.Text, " \t"))
+		if body != nil {
+			if trimmed == "" || indent > body.Indent {
+				body.Lines = append(body.Lines, l)
+				continue
+			}
+			p.finishBody(body)
+			body = nil
+		}
+		if trimmed == "" {
+			continue
+		}
+		if trimmed == "body:" {
+			body = &Body{DirectiveSpan: p.span(l.Span.Start.Offset+indent, l.Span.Start.Offset+indent+len("body:")), Indent: indent}
+			a.Bodies = append(a.Bodies, body)
+			continue
+		}
+		if isParamHead(l.Text) {
+			a.Params = append(a.Params, p.param(l))
+			continue
+		}
+		u := l
+		a.Unrecognized = append(a.Unrecognized, &u)
+		s, e := l.Span.Start.Offset+indent, l.Span.Start.Offset+indent+len(trimmed)
+		switch {
+		case strings.HasPrefix(trimmed, "-H ") || strings.HasPrefix(trimmed, "-H\t") || strings.HasPrefix(trimmed, "-d "):
+			// header-not-on-first-line / body flags on later lines: a rule
+			// names the mistake precisely.
+		case indent > 0 && missingColonRe.MatchString(trimmed):
+			p.problem(CodeParamSyntaxInvalid, s, e,
+				"parameter line %q has no ':' after the name, write \"name: type (constraints) \\\"description\\\"\"", trimmed)
+		default:
+			p.problem(CodeActionUnrecognizedLine, s, e,
+				"line %q in action %q is not a parameter, a \"body:\" section or body content and is ignored, indent it as \"name: type\" or remove it",
+				trimmed, a.ID)
+		}
+	}
+	if body != nil {
+		p.finishBody(body)
+	}
+}
+
+var (
+	// "q string" and similar: two words, no colon
+	missingColonRe = regexp.MustCompile(`^[A-Za-z_][\w-]*[ \t]+(string|number|boolean|path|int|integer|bool|float)\b`)
+)
+
+func (p *docParser) finishBody(b *Body) {
+	// drop trailing blank lines
+	n := len(b.Lines)
+	for n > 0 && strings.TrimSpace(b.Lines[n-1].Text) == "" {
+		n--
+	}
+	b.Lines = b.Lines[:n]
+	if n == 0 {
+		b.Template = &Template{Span: b.DirectiveSpan}
+		return
+	}
+	// common indentation of non-blank lines
+	common := -1
+	for _, l := range b.Lines {
+		if strings.TrimSpace(l.Text) == "" {
+			continue
+		}
+		ind := len(l.Text) - len(strings.TrimLeft(l.Text, " \t"))
+		if common < 0 || ind < common {
+			common = ind
+		}
+	}
+	var sb strings.Builder
+	t := &Template{}
+	for i, l := range b.Lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		line := l.Text
+		off := l.Span.Start.Offset
+		if len(line) >= common {
+			line = line[common:]
+			off += common
+		} else {
+			line = strings.TrimLeft(line, " \t")
+		}
+		sb.WriteString(line)
+		t.Refs = append(t.Refs, p.refs(line, off, refsBody)...)
+	}
+	t.Text = sb.String()
+	t.Span = Span{Start: b.Lines[0].Span.Start, End: b.Lines[len(b.Lines)-1].Span.End}
+	b.Template = t
+}
+
+// param parses a parameter line leniently, recording everything it finds
+// so rules can report precisely what is off.
+func (p *docParser) param(l Line) *Param {
+	t := l.Text
+	base := l.Span.Start.Offset
+	prm := &Param{Line: l, CanonicalOrder: true}
+	trimmedRight := strings.TrimRight(t, " \t")
+	prm.TrailingSpace = len(trimmedRight) < len(t)
+	prm.Strict = isStrictParam(t)
+	end := len(trimmedRight)
+	i := skipSpace(t, 0)
+	prm.Indent = i
+	prm.Tabs = strings.Contains(t[:i], "\t")
+	prm.Span = p.span(base+i, base+end)
+
+	// name
+	j := i
+	for j < end && t[j] != ',' && t[j] != ':' && t[j] != ' ' && t[j] != '\t' {
+		j++
+	}
+	prm.Name = t[i:j]
+	prm.NameSpan = p.span(base+i, base+j)
+	k := skipSpace(t, j)
+	if k < end && t[k] == ',' {
+		a := skipSpace(t, k+1)
+		b := a
+		for b < end && t[b] != ':' && t[b] != ' ' && t[b] != '\t' {
+			b++
+		}
+		prm.Alias = t[a:b]
+		prm.AliasSpan = p.span(base+a, base+b)
+		k = skipSpace(t, b)
+	}
+	// colon (paramHeadRe guarantees it)
+	if k < end && t[k] == ':' {
+		k++
+	}
+	syntax := func(at, to int, format string, args ...any) {
+		if to <= at {
+			to = at + 1
+		}
+		if to > len(t) {
+			to = len(t)
+		}
+		p.problem(CodeParamSyntaxInvalid, base+at, base+to, format, args...)
+	}
+	if k < end && t[k] != ' ' && t[k] != '\t' {
+		syntax(k, end, "parameter %q needs a space after ':', write \"%s: %s\"", prm.Name, prm.Name, t[k:end])
+	}
+	k = skipSpace(t, k)
+	// type
+	ts := k
+	for k < end && isWordByte(t[k]) {
+		k++
+	}
+	prm.Type = t[ts:k]
+	prm.TypeSpan = p.span(base+ts, base+k)
+	seenDesc := false
+	for k = skipSpace(t, k); k < end; k = skipSpace(t, k) {
+		switch c := t[k]; {
+		case c == '(':
+			closeAt := strings.IndexByte(t[k:end], ')')
+			if closeAt < 0 {
+				syntax(k, end, "constraint list of %q has no closing ')', write \"(required)\"", prm.Name)
+				p.constraints(prm, t, base, k+1, end)
+				prm.ConstraintSpan = p.span(base+k, base+end)
+				k = end
+				continue
+			}
+			if seenDesc {
+				prm.CanonicalOrder = false
+			}
+			p.constraints(prm, t, base, k+1, k+closeAt)
+			prm.ConstraintSpan = p.span(base+k, base+k+closeAt+1)
+			k += closeAt + 1
+		case c == '"':
+			closeAt := strings.IndexByte(t[k+1:end], '"')
+			if closeAt < 0 {
+				syntax(k, end, "description of %q has no closing '\"', add one", prm.Name)
+				prm.Description, prm.HasDescription, prm.DescriptionQuoted = t[k+1:end], true, true
+				prm.DescriptionSpan = p.span(base+k, base+end)
+				k = end
+				continue
+			}
+			if prm.HasDescription {
+				syntax(k, k+closeAt+2, "parameter %q has a second description, keep one", prm.Name)
+			}
+			seenDesc = true
+			prm.Description, prm.HasDescription, prm.DescriptionQuoted = t[k+1:k+1+closeAt], true, true
+			prm.DescriptionSpan = p.span(base+k, base+k+closeAt+2)
+			k += closeAt + 2
+		case c == '=':
+			v := skipSpace(t, k+1)
+			prm.HasDefault = true
+			if v < end && t[v] == '"' {
+				closeAt := strings.IndexByte(t[v+1:end], '"')
+				if closeAt < 0 {
+					syntax(v, end, "default of %q has no closing '\"', add one", prm.Name)
+					prm.Default, prm.DefaultQuoted = t[v+1:end], true
+					prm.DefaultSpan = p.span(base+v, base+end)
+					k = end
+					continue
+				}
+				prm.Default, prm.DefaultQuoted = t[v+1:v+1+closeAt], true
+				prm.DefaultSpan = p.span(base+v, base+v+closeAt+2)
+				prm.DefaultRefs = p.refs(prm.Default, base+v+1, refsDefault)
+				k = v + closeAt + 2
+				if rest := skipSpace(t, k); rest < end {
+					syntax(rest, end, "unexpected %q after the default of %q, the default must come last", t[rest:end], prm.Name)
+					k = end
+				}
+			} else {
+				prm.Default = t[v:end]
+				prm.DefaultSpan = p.span(base+v, base+end)
+				prm.DefaultRefs = p.refs(prm.Default, base+v, refsDefault)
+				k = end
+			}
+		default:
+			// unquoted description: up to " =" or the end
+			e := end
+			if eq := strings.Index(t[k:end], " ="); eq >= 0 {
+				e = k + eq
+			}
+			if prm.HasDescription {
+				syntax(k, e, "unexpected %q in parameter %q, expected (constraints), \"description\" or = \"default\"", t[k:e], prm.Name)
+			} else {
+				seenDesc = true
+				prm.Description, prm.HasDescription = strings.TrimSpace(t[k:e]), true
+				prm.DescriptionSpan = p.span(base+k, base+k+len(strings.TrimRight(t[k:e], " \t")))
+			}
+			k = e
+		}
+	}
+	return prm
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func (p *docParser) constraints(prm *Param, t string, base, from, to int) {
+	for from <= to {
+		comma := strings.IndexByte(t[from:to], ',')
+		e := to
+		if comma >= 0 {
+			e = from + comma
+		}
+		raw := t[from:e]
+		s := from + (len(raw) - len(strings.TrimLeft(raw, " \t")))
+		item := strings.TrimSpace(raw)
+		if item != "" {
+			c := &Constraint{Text: item, Span: p.span(base+s, base+s+len(item))}
+			switch {
+			case item == "required":
+				c.Kind = ConstraintRequired
+				prm.Required = true
+			case item == "optional":
+				c.Kind = ConstraintOptional
+				prm.Optional = true
+			case strings.HasPrefix(item, "min:"):
+				c.Kind, c.Value = ConstraintMin, strings.TrimSpace(item[4:])
+			case strings.HasPrefix(item, "max:"):
+				c.Kind, c.Value = ConstraintMax, strings.TrimSpace(item[4:])
+			case strings.Contains(item, "|"):
+				c.Kind, c.Value = ConstraintHint, item
+			}
+			prm.Constraints = append(prm.Constraints, c)
+		}
+		if comma < 0 {
+			break
+		}
+		from = e + 1
+	}
+}
+
+// isParamHead reports whether a line starts like a parameter: optional
+// indentation, a name ([A-Za-z0-9_][\w.-]*), an optional ", -x" alias and
+// a colon.
+func isParamHead(t string) bool {
+	i := skipSpace(t, 0)
+	if i >= len(t) || !isWordByte(t[i]) {
+		return false
+	}
+	for i < len(t) && (isWordByte(t[i]) || t[i] == '.' || t[i] == '-') {
+		i++
+	}
+	i = skipSpace(t, i)
+	if i < len(t) && t[i] == ',' {
+		i = skipSpace(t, i+1)
+		for n := 0; n < 2 && i < len(t) && t[i] == '-'; n++ {
+			i++
+		}
+		for i < len(t) && isWordByte(t[i]) {
+			i++
+		}
+		i = skipSpace(t, i)
+	}
+	return i < len(t) && t[i] == ':'
+}
+
+// isStrictParam reports whether the reference runtime's field regex
+// accepts the line (lines it does not match are silently dropped):
+//
+//	^\s+(\w+)(?:,\s*-(\w))?:\s+(\w+)(?:\s+\((required|optional)\))?(?:\s+"([^"]*)")?(?:\s*=\s*"([^"]*)")?$
+func isStrictParam(t string) bool {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+	spaces := func(i int) int {
+		for i < len(t) && isSpace(t[i]) {
+			i++
+		}
+		return i
+	}
+	words := func(i int) int {
+		for i < len(t) && isWordByte(t[i]) {
+			i++
+		}
+		return i
+	}
+	i := spaces(0)
+	if i == 0 {
+		return false
+	}
+	j := words(i)
+	if j == i {
+		return false
+	}
+	i = j
+	if i < len(t) && t[i] == ',' {
+		i = spaces(i + 1)
+		if i+1 >= len(t) || t[i] != '-' || !isWordByte(t[i+1]) {
+			return false
+		}
+		i += 2
+	}
+	if i >= len(t) || t[i] != ':' {
+		return false
+	}
+	j = spaces(i + 1)
+	if j == i+1 {
+		return false
+	}
+	i = words(j)
+	if i == j {
+		return false
+	}
+	quoted := func(i int) (int, bool) { // "[^"]*" at i
+		if i >= len(t) || t[i] != '"' {
+			return i, false
+		}
+		k := strings.IndexByte(t[i+1:], '"')
+		if k < 0 {
+			return i, false
+		}
+		return i + 1 + k + 1, true
+	}
+	// (required|optional)
+	if j := spaces(i); j > i && j < len(t) && t[j] == '(' {
+		if strings.HasPrefix(t[j:], "(required)") {
+			i = j + len("(required)")
+		} else if strings.HasPrefix(t[j:], "(optional)") {
+			i = j + len("(optional)")
+		} else {
+			return false
+		}
+	}
+	// "description"
+	if j := spaces(i); j > i && j < len(t) && t[j] == '"' {
+		k, ok := quoted(j)
+		if !ok {
+			return false
+		}
+		i = k
+	}
+	// = "default"
+	if j := spaces(i); j < len(t) && t[j] == '=' {
+		k, ok := quoted(spaces(j + 1))
+		if !ok {
+			return false
+		}
+		i = k
+	}
+	return i == len(t)
+}

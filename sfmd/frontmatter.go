@@ -1,0 +1,238 @@
+package sfmd
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// isDelimiter reports whether a line is a frontmatter delimiter "---"
+// (trailing whitespace tolerated; rules check exactness).
+func isDelimiter(line []byte) bool {
+	return string(bytes.TrimRight(line, " \t\r")) == "---"
+}
+
+// parseFrontmatter reads the frontmatter when line 1 is "---" and returns
+// the byte offset where the Markdown body starts.
+func (p *docParser) parseFrontmatter() int {
+	li := p.li
+	if li.LineCount() == 0 || !isDelimiter(li.Line(1)) {
+		return li.bom
+	}
+	fm := &Frontmatter{}
+	p.doc.Frontmatter = fm
+	closeLine := 0
+	for n := 2; n <= li.LineCount(); n++ {
+		if isDelimiter(li.Line(n)) {
+			closeLine = n
+			break
+		}
+	}
+	openStart, openEnd := li.LineStart(1), li.LineEnd(1)
+	if closeLine == 0 {
+		fm.Span = p.span(openStart, openEnd)
+		p.problem(CodeFrontmatterUnclosed, openStart, openEnd,
+			"frontmatter opened on line 1 is never closed, add a line \"---\" after the last field")
+		// Without a closing delimiter the runtime sees no frontmatter; the
+		// whole file is Markdown.
+		return li.bom
+	}
+	fm.Closed = true
+	rawStart := li.LineStart(2)
+	rawEnd := li.LineStart(closeLine)
+	fm.Raw = p.str(rawStart, rawEnd)
+	fm.RawSpan = p.span(rawStart, rawEnd)
+	fm.Span = p.span(openStart, li.LineEnd(closeLine))
+	p.skip = append(p.skip, lineRange{1, closeLine})
+	p.decodeFrontmatter(fm, rawStart)
+	next := li.LineStart(closeLine + 1)
+	if closeLine+1 > li.LineCount() {
+		next = len(p.src)
+	}
+	return next
+}
+
+var yamlLineRe = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
+	if strings.TrimSpace(fm.Raw) == "" {
+		return
+	}
+	raw := fm.Raw
+	if strings.Contains(raw, "\r") {
+		raw = strings.ReplaceAll(raw, "\r\n", "\n")
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal([]byte(raw), &root); err != nil {
+		msg := err.Error()
+		line := 1
+		if m := yamlLineRe.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = m[2]
+		} else {
+			msg = strings.TrimPrefix(msg, "yaml: ")
+		}
+		fileLine := p.li.LineOf(rawStart) + line - 1
+		s, e := p.li.LineStart(fileLine), p.li.LineEnd(fileLine)
+		fm.YAMLError = msg
+		p.problem(CodeFrontmatterInvalidYAML, s, e, "frontmatter is not valid YAML: %s, fix the YAML syntax", msg)
+		return
+	}
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
+		return
+	}
+	doc := root.Content[0]
+	fm.Root = doc
+	if doc.Kind != yaml.MappingNode {
+		s := p.nodeSpan(doc, rawStart)
+		p.problem(CodeFrontmatterNotMapping, s.Start.Offset, s.End.Offset,
+			"frontmatter must be a mapping of \"key: value\" fields, found a %s", kindName(doc.Kind))
+		return
+	}
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		k, v := doc.Content[i], doc.Content[i+1]
+		f := &Field{Key: k.Value, KeySpan: p.nodeSpan(k, rawStart), Value: v, ValueSpan: p.nodeSpan(v, rawStart)}
+		fm.Fields = append(fm.Fields, f)
+		if k.Value == "env" && fm.Env == nil {
+			fm.EnvSpan = f.ValueSpan
+			p.decodeEnv(fm, v, rawStart)
+		}
+	}
+}
+
+func kindName(k yaml.Kind) string {
+	switch k {
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.ScalarNode:
+		return "scalar"
+	case yaml.AliasNode:
+		return "alias"
+	}
+	return "mapping"
+}
+
+func (p *docParser) decodeEnv(fm *Frontmatter, v *yaml.Node, rawStart int) {
+	if v.Kind != yaml.SequenceNode {
+		return
+	}
+	fm.Env = make([]*EnvEntry, 0, len(v.Content))
+	for _, item := range v.Content {
+		e := &EnvEntry{Node: item, Span: p.nodeSpan(item, rawStart)}
+		switch item.Kind {
+		case yaml.ScalarNode:
+			e.Form = EnvBare
+			e.Name = item.Value
+			e.NameSpan = e.Span
+		case yaml.MappingNode:
+			p.decodeEnvMapping(e, item, rawStart)
+		default:
+			e.Form = EnvOther
+			e.NameSpan = e.Span
+		}
+		fm.Env = append(fm.Env, e)
+	}
+}
+
+func (p *docParser) decodeEnvMapping(e *EnvEntry, item *yaml.Node, rawStart int) {
+	var keys []*yaml.Node
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		keys = append(keys, item.Content[i])
+	}
+	get := func(key string) (*yaml.Node, *yaml.Node) {
+		for i := 0; i+1 < len(item.Content); i += 2 {
+			if item.Content[i].Value == key {
+				return item.Content[i], item.Content[i+1]
+			}
+		}
+		return nil, nil
+	}
+	if len(keys) == 0 {
+		e.Form = EnvOther
+		e.NameSpan = e.Span
+		return
+	}
+	if nk, nv := get("name"); nk != nil && keys[0].Value == "name" {
+		// non-canonical object form: - name: X / description: …
+		e.Form = EnvObject
+		e.Name = nv.Value
+		e.NameSpan = p.nodeSpan(nv, rawStart)
+		if _, dv := get("description"); dv != nil {
+			e.Description, e.HasDescription = dv.Value, true
+			e.DescriptionSpan = p.nodeSpan(dv, rawStart)
+		}
+		if _, dv := get("default"); dv != nil {
+			e.Default, e.DefaultSpan = dv, p.nodeSpan(dv, rawStart)
+		}
+		return
+	}
+	e.Form = EnvCanonical
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		k, v := item.Content[i], item.Content[i+1]
+		switch {
+		case i == 0:
+			e.Name = k.Value
+			e.NameSpan = p.nodeSpan(k, rawStart)
+			if v.Kind == yaml.ScalarNode && v.Tag != "!!null" {
+				e.Description, e.HasDescription = v.Value, true
+			}
+			e.DescriptionSpan = p.nodeSpan(v, rawStart)
+		case k.Value == "default" && e.Default == nil:
+			e.Default, e.DefaultSpan = v, p.nodeSpan(v, rawStart)
+		default:
+			e.Extra = append(e.Extra, &Field{Key: k.Value, KeySpan: p.nodeSpan(k, rawStart), Value: v, ValueSpan: p.nodeSpan(v, rawStart)})
+		}
+	}
+}
+
+// nodeSpan maps a YAML node to a file span. yaml.v3 gives 1-based line and
+// column (in characters) relative to the frontmatter text; the end is the
+// end of the scalar as written on its line, or the end of the node's first
+// line for collections.
+func (p *docParser) nodeSpan(n *yaml.Node, rawStart int) Span {
+	line := p.li.LineOf(rawStart) + n.Line - 1
+	if n.Line <= 0 {
+		line = p.li.LineOf(rawStart)
+	}
+	ls, le := p.li.LineStart(line), p.li.LineEnd(line)
+	start := ls
+	text := p.src[ls:le]
+	col := 1
+	for i := 0; i < len(text) && col < n.Column; {
+		_, sz := decodeRune(text[i:])
+		i += sz
+		col++
+		start = ls + i
+	}
+	end := le
+	if n.Kind == yaml.ScalarNode {
+		switch n.Style {
+		case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+			q := byte('"')
+			if n.Style == yaml.SingleQuotedStyle {
+				q = '\''
+			}
+			if j := bytes.IndexByte(p.src[start+1:le], q); j >= 0 && start < le {
+				end = start + 1 + j + 1
+			}
+		case yaml.LiteralStyle, yaml.FoldedStyle:
+			// block scalars: point at the indicator line
+		default:
+			if start+len(n.Value) <= le && string(p.src[start:start+len(n.Value)]) == n.Value {
+				end = start + len(n.Value)
+			} else {
+				end = start + len(bytes.TrimRight(p.src[start:le], " \t"))
+				if k := bytes.Index(p.src[start:end], []byte(" #")); k >= 0 {
+					end = start + k
+				}
+			}
+		}
+	}
+	if end < start {
+		end = start
+	}
+	return p.span(start, end)
+}

@@ -1,0 +1,291 @@
+package sfmd
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Problem codes the parser emits. Each is also the name of the lint rule
+// that reports it.
+const (
+	CodeFileNotUTF8            = "file-not-utf8"
+	CodeFileContainsNUL        = "file-contains-nul"
+	CodeFrontmatterUnclosed    = "frontmatter-unclosed"
+	CodeFrontmatterInvalidYAML = "frontmatter-invalid-yaml"
+	CodeFrontmatterNotMapping  = "frontmatter-not-mapping"
+	CodeFenceUnclosed          = "fence-unclosed"
+	CodeActionBlockEmpty       = "action-block-empty"
+	CodeActionUnrecognizedLine = "action-unrecognized-line"
+	CodeParamSyntaxInvalid     = "param-syntax-invalid"
+	CodeHeaderSyntaxInvalid    = "header-syntax-invalid"
+	CodeBodyInlineUnterminated = "body-inline-unterminated"
+	CodeForUnclosed            = "for-unclosed"
+)
+
+// ProblemCodes lists every code Parse can emit.
+var ProblemCodes = []string{
+	CodeFileNotUTF8,
+	CodeFileContainsNUL,
+	CodeFrontmatterUnclosed,
+	CodeFrontmatterInvalidYAML,
+	CodeFrontmatterNotMapping,
+	CodeFenceUnclosed,
+	CodeActionBlockEmpty,
+	CodeActionUnrecognizedLine,
+	CodeParamSyntaxInvalid,
+	CodeHeaderSyntaxInvalid,
+	CodeBodyInlineUnterminated,
+	CodeForUnclosed,
+}
+
+// mdParser is goldmark's default CommonMark parser. It is safe for
+// concurrent use: every Parse call gets its own context.
+var mdParser = goldmark.DefaultParser()
+
+type docParser struct {
+	doc *Document
+	src []byte
+	li  *LineIndex
+
+	// lines that belong to code blocks or the frontmatter: prose scanning
+	// skips them. Sorted, non-overlapping, 1-based inclusive.
+	skip []lineRange
+	// byte ranges of inline code spans (backticks included), sorted.
+	codeSpans []byteRange
+}
+
+type lineRange struct{ from, to int }
+type byteRange struct{ start, end int }
+
+// Parse parses one SFMD document. It never fails: everything it cannot read
+// is reported in Document.Problems and kept in the AST where it can be.
+func Parse(path string, src []byte) *Document {
+	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src)}
+	p := &docParser{doc: doc, src: src, li: doc.Index}
+	p.checkEncoding()
+	base := p.parseFrontmatter()
+	p.parseMarkdown(base)
+	p.scanProse()
+	sort.SliceStable(doc.Problems, func(i, j int) bool {
+		return doc.Problems[i].Span.Start.Offset < doc.Problems[j].Span.Start.Offset
+	})
+	return doc
+}
+
+func (p *docParser) problem(code string, start, end int, format string, args ...any) {
+	p.doc.Problems = append(p.doc.Problems, Problem{
+		Code:    code,
+		Message: fmt.Sprintf(format, args...),
+		Span:    p.li.Span(start, end),
+	})
+}
+
+func (p *docParser) span(start, end int) Span { return p.li.Span(start, end) }
+
+// str returns src[s:e] as a string without copying. Strings in the AST
+// alias Document.Src, which must not be modified after Parse.
+func (p *docParser) str(s, e int) string {
+	if e <= s {
+		return ""
+	}
+	return unsafe.String(&p.src[s], e-s) //nolint:gosec // Src is immutable after Parse (documented on Document)
+}
+
+// checkEncoding reports invalid UTF-8 and NUL bytes, and counts CRLF lines.
+func (p *docParser) checkEncoding() {
+	src := p.src
+	p.doc.HasBOM = p.li.bom > 0
+	p.doc.CRLF = bytes.Count(src, []byte("\r\n"))
+	if !utf8.Valid(src) {
+		n, first := 0, -1
+		for i := 0; i < len(src); {
+			r, sz := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && sz == 1 {
+				if first < 0 {
+					first = i
+				}
+				n++
+			}
+			i += sz
+		}
+		more := ""
+		if n > 1 {
+			more = fmt.Sprintf(" (and %d more)", n-1)
+		}
+		p.problem(CodeFileNotUTF8, first, first+1,
+			"file is not valid UTF-8: invalid byte 0x%02X%s, save the file as UTF-8", src[first], more)
+	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		p.problem(CodeFileContainsNUL, i, i+1,
+			"file contains a NUL byte, is it a binary file? remove the byte or exclude the file")
+	}
+}
+
+// parseMarkdown runs goldmark over src[base:] and collects fences, code
+// blocks and code spans.
+func (p *docParser) parseMarkdown(base int) {
+	body := p.src[base:]
+	root := mdParser.Parse(text.NewReader(body))
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			p.fence(n, base)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock:
+			lines := n.Lines()
+			if lines.Len() > 0 {
+				first := p.li.LineOf(base + lines.At(0).Start)
+				last := p.li.LineOf(base + lines.At(lines.Len()-1).Start)
+				p.skip = append(p.skip, lineRange{first, last})
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			p.codeSpan(n, base)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	sort.Slice(p.skip, func(i, j int) bool { return p.skip[i].from < p.skip[j].from })
+}
+
+func (p *docParser) codeSpan(n *ast.CodeSpan, base int) {
+	first, last := n.FirstChild(), n.LastChild()
+	if first == nil {
+		return
+	}
+	ft, ok1 := first.(*ast.Text)
+	lt, ok2 := last.(*ast.Text)
+	if !ok1 || !ok2 {
+		return
+	}
+	start, end := base+ft.Segment.Start, base+lt.Segment.Stop
+	// widen to the backtick runs (and the single padding space CommonMark strips)
+	s := start
+	for s > 0 && (p.src[s-1] == ' ') {
+		s--
+	}
+	for s > 0 && p.src[s-1] == '`' {
+		s--
+	}
+	e := end
+	for e < len(p.src) && p.src[e] == ' ' {
+		e++
+	}
+	for e < len(p.src) && p.src[e] == '`' {
+		e++
+	}
+	p.codeSpans = append(p.codeSpans, byteRange{s, e})
+	content := p.str(start, end)
+	p.hint(content, start, "")
+}
+
+// fence records a fenced code block and, for act.* info strings, parses the
+// action or response template inside it.
+func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
+	src := p.src
+	pos := n.Pos()
+	if pos < 0 {
+		return
+	}
+	pos += base
+	openLine := p.li.LineOf(pos)
+	f := &Fence{Char: src[pos]}
+	i := pos
+	for i < len(src) && src[i] == f.Char {
+		i++
+	}
+	f.Length = i - pos
+	f.Indent = pos - p.li.LineStart(openLine)
+	openEnd := p.li.LineEnd(openLine)
+	f.OpenSpan = p.span(p.li.LineStart(openLine), openEnd)
+	if n.Info != nil {
+		s, e := base+n.Info.Segment.Start, base+n.Info.Segment.Stop
+		f.Info = p.str(s, e)
+		f.InfoSpan = p.span(s, e)
+	} else {
+		f.InfoSpan = p.span(i, i)
+	}
+	lines := n.Lines()
+	lastLine := openLine
+	f.Lines = make([]Line, 0, lines.Len())
+	for k := 0; k < lines.Len(); k++ {
+		seg := lines.At(k)
+		s, e := base+seg.Start, base+seg.Stop
+		if e > len(src) {
+			e = len(src)
+		}
+		for e > s && (src[e-1] == '\n' || src[e-1] == '\r') {
+			e--
+		}
+		lastLine = p.li.LineOf(s)
+		f.Lines = append(f.Lines, Line{Text: p.str(s, e), Span: p.span(s, e)})
+	}
+	// Closed? goldmark consumes the closing fence without recording it: look
+	// at the line after the last content line.
+	end := p.li.LineEnd(lastLine)
+	closeLine := lastLine + 1
+	if closeLine <= p.li.LineCount() && isClosingFence(p.li.Line(closeLine), f.Char, f.Length) {
+		f.Closed = true
+		lastLine = closeLine
+		end = p.li.LineEnd(closeLine)
+	}
+	f.Span = p.span(p.li.LineStart(openLine)+f.Indent, end)
+	p.skip = append(p.skip, lineRange{openLine, lastLine})
+	p.doc.Fences = append(p.doc.Fences, f)
+	if !f.Closed {
+		p.problem(CodeFenceUnclosed, pos, pos+f.Length,
+			"code fence opened here is never closed, add a closing %s line", strings.Repeat(string(f.Char), f.Length))
+	}
+	p.actFence(f)
+}
+
+// isClosingFence reports whether line (container prefixes allowed) closes
+// a fence of char c and at least n characters.
+func isClosingFence(line []byte, c byte, n int) bool {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '>') {
+		i++
+	}
+	j := i
+	for j < len(line) && line[j] == c {
+		j++
+	}
+	if j-i < n {
+		return false
+	}
+	for ; j < len(line); j++ {
+		if line[j] != ' ' && line[j] != '\t' && line[j] != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// actFence dispatches act.<id> and act.<id>.response fences.
+func (p *docParser) actFence(f *Fence) {
+	info := f.Info
+	if !strings.HasPrefix(info, "act.") || strings.ContainsAny(info, " \t") {
+		return
+	}
+	rest := info[len("act."):]
+	idStart := f.InfoSpan.Start.Offset + len("act.")
+	if id, ok := strings.CutSuffix(rest, ".response"); ok && id != "" && !strings.Contains(id, ".") {
+		p.response(f, id, p.span(idStart, idStart+len(id)))
+		return
+	}
+	if rest == "" || strings.Contains(rest, ".") {
+		return // act-info-string-invalid: plain code for the runtime
+	}
+	p.action(f, rest, p.span(idStart, idStart+len(rest)))
+}

@@ -1,0 +1,335 @@
+package sfmd
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+var (
+	// <!--(sp)[#/](sp)id(sp)--> : a block marker, exact or not
+	markerRe = regexp.MustCompile(`^<!--([ \t]*)([#/])([ \t]*)([^\s]+?)([ \t]*)-->$`)
+	// [@id]: url — a shortcut reference definition at the start of a line
+	refDefRe = regexp.MustCompile(`^\[@([^\]\s]*)\]:[ \t]*(\S*)`)
+)
+
+// scanProse walks every line outside frontmatter and code blocks and
+// collects comments, block markers, directives, shortcuts, links and $VARs.
+func (p *docParser) scanProse() {
+	li := p.li
+	n := li.LineCount()
+	skipIdx := 0
+	var open []string // stack of open block IDs
+	for line := 1; line <= n; line++ {
+		for skipIdx < len(p.skip) && p.skip[skipIdx].to < line {
+			skipIdx++
+		}
+		if skipIdx < len(p.skip) && p.skip[skipIdx].from <= line {
+			line = p.skip[skipIdx].to
+			continue
+		}
+		ls, le := li.LineStart(line), li.LineEnd(line)
+		if ls >= le {
+			continue
+		}
+		text := p.src[ls:le]
+		// strip the container prefix: indentation and blockquote markers
+		c := 0
+		for c < len(text) && (text[c] == ' ' || text[c] == '\t' || text[c] == '>') {
+			c++
+		}
+		content := p.str(ls+c, le)
+		base := ls + c
+		trimmed := strings.TrimRight(content, " \t")
+		if trimmed == "" {
+			continue
+		}
+		// HTML comments (possibly spanning lines)
+		if i := strings.Index(trimmed, "<!--"); i >= 0 && !p.inCode(base+i) {
+			endLine, consumed := p.comment(line, base, trimmed, i, &open)
+			if consumed {
+				line = endLine
+				continue
+			}
+		}
+		if strings.HasPrefix(trimmed, "[@") {
+			if m := refDefRe.FindStringSubmatchIndex(trimmed); m != nil {
+				sc := &Shortcut{Form: ShortcutRefDef, ID: trimmed[m[2]:m[3]], IDSpan: p.span(base+m[2], base+m[3]),
+					URL: trimmed[m[4]:m[5]], URLSpan: p.span(base+m[4], base+m[5]), Span: p.span(base, base+m[1])}
+				p.doc.Shortcuts = append(p.doc.Shortcuts, sc)
+				continue
+			}
+		}
+		p.inline(trimmed, base, strings.TrimSpace(trimmed), open)
+	}
+}
+
+// inCode reports whether the byte offset lies in an inline code span.
+func (p *docParser) inCode(off int) bool {
+	// binary search over sorted spans
+	lo, hi := 0, len(p.codeSpans)
+	for lo < hi {
+		m := (lo + hi) / 2
+		switch r := p.codeSpans[m]; {
+		case off < r.start:
+			hi = m
+		case off >= r.end:
+			lo = m + 1
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// comment handles an HTML comment starting at trimmed[i] on line. It
+// returns the last line of the comment and whether the whole line was
+// consumed (own-line comments and markers).
+func (p *docParser) comment(line, base int, trimmed string, i int, open *[]string) (int, bool) {
+	start := base + i
+	endOff := -1
+	if k := strings.Index(trimmed[i+4:], "-->"); k >= 0 {
+		endOff = base + i + 4 + k + 3
+	} else {
+		// spans lines: find "-->" further on
+		rest := p.str(base+len(trimmed), len(p.src))
+		k := strings.Index(rest, "-->")
+		if k < 0 {
+			return line, false
+		}
+		endOff = base + len(trimmed) + k + 3
+	}
+	raw := p.str(start, endOff)
+	endLine := p.li.LineOf(endOff - 1)
+	ownLine := i == 0 && strings.TrimSpace(string(p.src[endOff:p.li.LineEnd(endLine)])) == ""
+	if m := markerRe.FindStringSubmatch(raw); m != nil && endLine == line {
+		idOff := strings.Index(raw, m[4])
+		for k := strings.Index(raw, m[2]) + 1; k < len(raw); k++ { // the ID after the sigil
+			if strings.HasPrefix(raw[k:], m[4]) {
+				idOff = k
+				break
+			}
+		}
+		mk := &Marker{ID: m[4], IDSpan: p.span(start+idOff, start+idOff+len(m[4])), Open: m[2] == "#",
+			Span: p.span(start, endOff), OwnLine: ownLine,
+			Exact: m[1] == " " && m[3] == "" && m[5] == " "}
+		p.doc.Markers = append(p.doc.Markers, mk)
+		if ownLine {
+			if mk.Open {
+				*open = append(*open, mk.ID)
+			} else {
+				for k := len(*open) - 1; k >= 0; k-- {
+					if (*open)[k] == mk.ID {
+						*open = (*open)[:k]
+						break
+					}
+				}
+			}
+		}
+	} else {
+		txt := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(raw, "<!--"), "-->"))
+		p.doc.Comments = append(p.doc.Comments, &Comment{Text: txt, Span: p.span(start, endOff), OwnLine: ownLine})
+	}
+	if ownLine {
+		return endLine, true
+	}
+	return line, false
+}
+
+// inline scans one prose line (container prefix removed) for directives,
+// shortcuts, links and $VARs, skipping inline code.
+func (p *docParser) inline(t string, base int, whole string, open []string) {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c != '[' && c != '$' && c != '{' {
+			continue
+		}
+		if p.inCode(base + i) {
+			continue
+		}
+		switch c {
+		case '$', '{':
+			if c == '$' {
+				if r, n := p.dollarRef(t, i, base); r != nil {
+					p.doc.ProseVars = append(p.doc.ProseVars, r)
+					i += n - 1
+				}
+			} else if strings.HasPrefix(t[i:], "{{fetch:") {
+				if e := strings.Index(t[i:], "}}"); e >= 0 {
+					p.doc.ProseVars = append(p.doc.ProseVars, &VarRef{Kind: RefLiveFetch, Raw: t[i : i+e+2],
+						Name: t[i+8 : i+e], Span: p.span(base+i, base+i+e+2), Index: -1})
+					i += e + 1
+				}
+			}
+		case '[':
+			if i > 0 && t[i-1] == '!' { // image
+				continue
+			}
+			if n := p.bracket(t, i, base, whole, open); n > 0 {
+				i += n - 1
+			}
+		}
+	}
+}
+
+// bracket handles "[…](…)" and "[…][…]" at t[i]; it returns the bytes
+// consumed (0 when nothing matched).
+func (p *docParser) bracket(t string, i, base int, whole string, open []string) int {
+	closeAt := matchBracket(t, i)
+	if closeAt < 0 {
+		return 0
+	}
+	label := t[i+1 : closeAt]
+	if closeAt+1 < len(t) && t[closeAt+1] == '(' {
+		destEnd := matchParen(t, closeAt+1)
+		if destEnd < 0 {
+			return 0
+		}
+		destRaw := t[closeAt+2 : destEnd]
+		dest, destOff := linkDest(destRaw)
+		ds := base + closeAt + 2 + destOff
+		span := p.span(base+i, base+destEnd+1)
+		switch {
+		case strings.HasPrefix(label, "!"):
+			p.directive(t, i, closeAt, destEnd, base, dest, ds, whole, open)
+		case strings.HasPrefix(label, "@"):
+			idEnd := strings.IndexAny(label, " \t")
+			sc := &Shortcut{Span: span, URL: dest, URLSpan: p.span(ds, ds+len(dest))}
+			if idEnd < 0 || strings.TrimSpace(label[idEnd:]) == "" {
+				sc.Form = ShortcutNoLabel
+				sc.ID = strings.TrimSpace(label[1:])
+				sc.IDSpan = p.span(base+i+2, base+i+2+len(sc.ID))
+			} else {
+				sc.Form = ShortcutInline
+				sc.ID = label[1:idEnd]
+				sc.IDSpan = p.span(base+i+2, base+i+1+idEnd)
+				ls := idEnd + (len(label[idEnd:]) - len(strings.TrimLeft(label[idEnd:], " \t")))
+				sc.Label = strings.TrimSpace(label[idEnd:])
+				sc.LabelSpan = p.span(base+i+1+ls, base+i+1+ls+len(sc.Label))
+			}
+			p.doc.Shortcuts = append(p.doc.Shortcuts, sc)
+		default:
+			l := &Link{Label: label, LabelSpan: p.span(base+i+1, base+closeAt), Dest: dest,
+				DestSpan: p.span(ds, ds+len(dest)), Span: span}
+			if strings.HasPrefix(dest, "act:") {
+				p.actLink(l, ds)
+			}
+			p.doc.Links = append(p.doc.Links, l)
+		}
+		return destEnd + 1 - i
+	}
+	if closeAt+1 < len(t) && t[closeAt+1] == '[' {
+		refEnd := matchBracket(t, closeAt+1)
+		if refEnd < 0 {
+			return 0
+		}
+		ref := t[closeAt+2 : refEnd]
+		if strings.HasPrefix(ref, "@") {
+			p.doc.Shortcuts = append(p.doc.Shortcuts, &Shortcut{Form: ShortcutRefUse, ID: ref[1:],
+				IDSpan: p.span(base+closeAt+3, base+refEnd), Label: label,
+				LabelSpan: p.span(base+i+1, base+closeAt), Span: p.span(base+i, base+refEnd+1)})
+		}
+		return refEnd + 1 - i
+	}
+	return 0
+}
+
+func (p *docParser) directive(t string, i, closeAt, destEnd, base int, dest string, ds int, whole string, open []string) {
+	label := t[i+2 : closeAt] // after "[!"
+	d := &Directive{Span: p.span(base+i, base+destEnd+1), Path: dest, PathSpan: p.span(ds, ds+len(dest))}
+	typ, name, hasColon := strings.Cut(label, ":")
+	d.Type, d.Name, d.HasColon = typ, name, hasColon
+	d.TypeSpan = p.span(base+i+2, base+i+2+len(typ))
+	if hasColon {
+		d.NameSpan = p.span(base+i+3+len(typ), base+closeAt)
+	}
+	d.OwnLine = whole == t[i:destEnd+1]
+	if len(open) > 0 {
+		d.InBlock = open[len(open)-1]
+	}
+	p.doc.Directives = append(p.doc.Directives, d)
+}
+
+// actLink parses act:id?k=v&k2=v2#frag.
+func (p *docParser) actLink(l *Link, ds int) {
+	l.IsAct = true
+	rest := strings.TrimPrefix(l.Dest, "act:")
+	off := ds + len("act:")
+	if h := strings.IndexByte(rest, '#'); h >= 0 {
+		l.Fragment, l.HasFrag = rest[h+1:], true
+		rest = rest[:h]
+	}
+	id, query, _ := strings.Cut(rest, "?")
+	l.ActID = id
+	if query == "" {
+		return
+	}
+	qoff := off + len(id) + 1
+	for _, kv := range strings.Split(query, "&") {
+		k, v, _ := strings.Cut(kv, "=")
+		dk, err := url.QueryUnescape(k)
+		if err != nil {
+			dk = k
+		}
+		dv, err := url.QueryUnescape(v)
+		if err != nil {
+			dv = v
+		}
+		l.ActQuery = append(l.ActQuery, QueryParam{Key: dk, Value: dv, KeySpan: p.span(qoff, qoff+len(k))})
+		qoff += len(kv) + 1
+	}
+}
+
+// matchBracket returns the index of the ']' matching t[i] == '[', or -1.
+func matchBracket(t string, i int) int {
+	depth := 0
+	for j := i; j < len(t); j++ {
+		switch t[j] {
+		case '\\':
+			j++
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// matchParen returns the index of the ')' matching t[i] == '(', or -1.
+func matchParen(t string, i int) int {
+	depth := 0
+	for j := i; j < len(t); j++ {
+		switch t[j] {
+		case '\\':
+			j++
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// linkDest extracts the destination from the text between the parentheses
+// (dropping a title and angle brackets) and returns its offset in raw.
+func linkDest(raw string) (string, int) {
+	lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+	s := raw[lead:]
+	if strings.HasPrefix(s, "<") {
+		if e := strings.IndexByte(s, '>'); e >= 0 {
+			return s[1:e], lead + 1
+		}
+	}
+	if e := strings.IndexAny(s, " \t"); e >= 0 {
+		s = s[:e]
+	}
+	return s, lead
+}

@@ -1,0 +1,265 @@
+package sfmd
+
+import (
+	"strconv"
+	"strings"
+)
+
+// refContext says where a text sits; it decides which braces are
+// placeholders (JSON braces in bodies are not).
+type refContext int
+
+const (
+	refsURL refContext = iota
+	refsCLI
+	refsHeader
+	refsBody
+	refsDefault
+	refsOutput
+	refsHint
+)
+
+// template builds a single-line template whose text starts at byte offset
+// base.
+func (p *docParser) template(text string, base int, ctx refContext) *Template {
+	return &Template{Text: text, Span: p.span(base, base+len(text)), Refs: p.refs(text, base, ctx)}
+}
+
+// refs finds the variable references in text (a contiguous slice of the
+// source starting at base).
+func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
+	var out []*VarRef
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '$':
+			if r, n := p.dollarRef(text, i, base); r != nil {
+				out = append(out, r)
+				i += n - 1
+			}
+		case '{':
+			if strings.HasPrefix(text[i:], "{{fetch:") {
+				if e := strings.Index(text[i:], "}}"); e >= 0 {
+					out = append(out, &VarRef{Kind: RefLiveFetch, Raw: text[i : i+e+2], Name: text[i+8 : i+e],
+						Span: p.span(base+i, base+i+e+2), Index: -1})
+					i += e + 1
+					continue
+				}
+			}
+			r, n := p.braceRef(text, i, base, ctx)
+			if r != nil {
+				out = append(out, r)
+			}
+			if n > 0 {
+				i += n - 1
+			}
+		}
+	}
+	return out
+}
+
+// dollarRef reads $NAME at text[i]. $2TOKEN is kept with a Problem (an
+// invalid persistent variable name); $5, $@, $( are not references.
+func (p *docParser) dollarRef(text string, i, base int) (*VarRef, int) {
+	j := i + 1
+	if j >= len(text) {
+		return nil, 0
+	}
+	c := text[j]
+	switch {
+	case c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+		return &VarRef{Kind: RefPersistent, Raw: text[i:j], Name: text[i+1 : j], Span: p.span(base+i, base+j), Index: -1}, j - i
+	case c >= '0' && c <= '9':
+		k := j
+		for k < len(text) && isWordByte(text[k]) {
+			k++
+		}
+		name := text[j:k]
+		if strings.IndexFunc(name, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }) < 0 {
+			return nil, 0 // $1, $42: shell positionals or prices
+		}
+		return &VarRef{Kind: RefPersistent, Raw: text[i:k], Name: name, Span: p.span(base+i, base+k), Index: -1,
+			Problem: "a persistent variable name must start with a letter"}, k - i
+	}
+	return nil, 0
+}
+
+// braceRef reads a {…} reference at text[i]. It returns the reference (nil
+// when the braces are not a placeholder) and how many bytes it covers.
+func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef, int) {
+	rest := text[i+1:]
+	e := strings.IndexAny(rest, "{}")
+	if e < 0 || rest[e] == '{' {
+		// unclosed: only worth reporting where braces are never JSON
+		if ctx != refsBody && ctx != refsOutput && ctx != refsCLI && len(rest) > 0 && isIdentStart(rest[0]) {
+			stop := len(rest)
+			if e >= 0 {
+				stop = e
+			}
+			if sp := strings.IndexAny(rest[:stop], " \t/?&"); sp >= 0 {
+				stop = sp
+			}
+			return &VarRef{Kind: RefInvalid, Raw: text[i : i+1+stop], Name: rest[:stop], Index: -1,
+				Span: p.span(base+i, base+i+1+stop), Problem: "the placeholder has no closing '}'"}, 1 + stop
+		}
+		return nil, 0
+	}
+	inner := rest[:e]
+	raw := text[i : i+e+2]
+	r := &VarRef{Raw: raw, Span: p.span(base+i, base+i+e+2), Index: -1}
+	r.QuotedBefore = i > 0 && text[i-1] == '"'
+	r.QuotedAfter = i+e+2 < len(text) && text[i+e+2] == '"'
+	switch {
+	case inner == "":
+		return nil, e + 2
+	case strings.HasPrefix(inner, "Response.") || inner == "Response":
+		r.Kind = RefResponse
+		r.PathText = strings.TrimPrefix(inner, "Response")
+		r.PathText = strings.TrimPrefix(r.PathText, ".")
+		r.Name, r.Path, r.Problem = parsePath(r.PathText, true)
+		return r, e + 2
+	case inner == "...args":
+		r.Kind, r.Name = RefSpread, "args"
+		return r, e + 2
+	case inner[0] == '@':
+		r.Kind, r.Name = RefShortcut, inner[1:]
+		if !isIdent(r.Name) {
+			r.Problem = "a value shortcut name must be an identifier"
+		}
+		return r, e + 2
+	}
+	// {name}, {name[N]}, {name.path}, {name|mod|mod}
+	name, mods, _ := strings.Cut(inner, "|")
+	if strings.Contains(inner, "|") {
+		r.Modifiers = strings.Split(mods, "|")
+	}
+	if !isIdentStart(name[0]) || strings.ContainsAny(name, " \t\"':,") {
+		if looksLikePlaceholder(inner, ctx) {
+			r.Kind, r.Name, r.Problem = RefInvalid, inner, "not a valid placeholder name"
+			return r, e + 2
+		}
+		return nil, 1 // JSON or prose braces: keep scanning inside
+	}
+	head := name
+	if k := strings.IndexAny(name, ".["); k >= 0 {
+		head = name[:k]
+		r.PathText = name[k:]
+		if name[k] == '[' {
+			// {name[N]} tuple index or a path starting with an index
+			if cl := strings.IndexByte(name[k:], ']'); cl == len(name[k:])-1 {
+				if n, err := strconv.Atoi(name[k+1 : len(name)-1]); err == nil && n >= 0 {
+					r.Index = n
+					r.PathText = ""
+				}
+			}
+		}
+		if r.PathText != "" {
+			_, r.Path, r.Problem = parsePath(strings.TrimPrefix(r.PathText, "."), false)
+		}
+	}
+	if !isIdent(head) {
+		r.Kind, r.Name, r.Problem = RefInvalid, inner, "not a valid placeholder name"
+		return r, e + 2
+	}
+	r.Kind, r.Name = RefVar, head
+	return r, e + 2
+}
+
+// looksLikePlaceholder decides whether an ill-formed {…} was meant as a
+// placeholder ({City Name}, {2id}) rather than JSON or prose braces.
+func looksLikePlaceholder(inner string, ctx refContext) bool {
+	if ctx == refsBody || ctx == refsOutput || ctx == refsCLI {
+		// only "{2id}"-like single tokens
+		return len(inner) <= 40 && !strings.ContainsAny(inner, " \t\"':,{}()=") && inner[0] >= '0' && inner[0] <= '9'
+	}
+	return len(inner) <= 40 && !strings.ContainsAny(inner, "\"':,{}()=")
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isIdent(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isWordByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// parsePath parses a JSON path: "body.items[0].name", "body.items.0",
+// "$.data". With root, the first key is returned as the root name and
+// removed from the segments. A malformed path returns a problem text.
+func parsePath(s string, root bool) (string, []PathSeg, string) {
+	s = strings.TrimPrefix(s, "$.")
+	s = strings.TrimPrefix(s, "$")
+	var segs []PathSeg
+	problem := ""
+	i := 0
+	for i < len(s) {
+		switch c := s[i]; {
+		case c == '.':
+			if i+1 >= len(s) || s[i+1] == '.' || s[i+1] == '[' {
+				problem = "empty path segment"
+			}
+			i++
+		case c == '[':
+			cl := strings.IndexByte(s[i:], ']')
+			if cl < 0 {
+				return rootOf(segs, root), segs, "unclosed '[' in path"
+			}
+			n, err := strconv.Atoi(s[i+1 : i+cl])
+			if err != nil || n < 0 {
+				problem = "array index " + strconv.Quote(s[i+1:i+cl]) + " is not a non-negative integer"
+			}
+			segs = append(segs, PathSeg{Index: n, IsIndex: true})
+			i += cl + 1
+		default:
+			j := i
+			for j < len(s) && s[j] != '.' && s[j] != '[' {
+				j++
+			}
+			tok := s[i:j]
+			if n, err := strconv.Atoi(tok); err == nil && n >= 0 && len(segs) > 0 {
+				segs = append(segs, PathSeg{Index: n, IsIndex: true, DotIndex: true})
+			} else {
+				if !isPathKey(tok) && problem == "" {
+					problem = "path key " + strconv.Quote(tok) + " is not a valid key"
+				}
+				segs = append(segs, PathSeg{Key: tok, Index: -1})
+			}
+			i = j
+		}
+	}
+	name := rootOf(segs, root)
+	if root && len(segs) > 0 {
+		segs = segs[1:]
+	}
+	return name, segs, problem
+}
+
+func rootOf(segs []PathSeg, root bool) string {
+	if !root || len(segs) == 0 {
+		return ""
+	}
+	return segs[0].Key
+}
+
+// isPathKey matches [A-Za-z_][\w-]*.
+func isPathKey(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isWordByte(s[i]) && s[i] != '-' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,201 @@
+package sfmd
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	// {lhs} = rhs, $LHS = rhs, {@name} = rhs (any spacing)
+	assignRe = regexp.MustCompile(`^([ \t]*)(\{[^{}]*\}|\$[A-Za-z_]\w*)[ \t]*=[ \t]*(.*)$`)
+	// what the runtime treats as an assignment
+	strictAssignRe = regexp.MustCompile(`^\{[A-Za-z_]\w*\}\s*=\s*\{Response\.[^{}]+\}$`)
+	forRe          = regexp.MustCompile(`^[ \t]*for:[ \t]*(.*)$`)
+	forLooseRe     = regexp.MustCompile(`^[ \t]*for[ \t]+\w+[ \t]+in[ \t]+`)
+	forArgsRe      = regexp.MustCompile(`^(\S+)[ \t]+in[ \t]+(\S+)[ \t]*$`)
+	endRe          = regexp.MustCompile(`^[ \t]*end:[ \t]*$`)
+	directiveRe    = regexp.MustCompile(`^[ \t]*(save|decode|to):(.*)$`)
+)
+
+// response parses an act.<id>.response block, classifying every line.
+func (p *docParser) response(f *Fence, id string, idSpan Span) {
+	r := &Response{ActionID: id, IDSpan: idSpan, Fence: f, Span: f.Span}
+	p.doc.Responses = append(p.doc.Responses, r)
+	loop := -1
+	for _, l := range f.Lines {
+		tl := p.templateLine(l)
+		switch tl.Kind {
+		case LineFor:
+			tl.Loop = loop
+			if tl.ForValid {
+				loop = len(r.Lines)
+			}
+		case LineEnd:
+			tl.Loop = loop
+			loop = -1
+		default:
+			tl.Loop = loop
+		}
+		r.Lines = append(r.Lines, tl)
+		p.responseHints(tl, id)
+	}
+	if loop >= 0 {
+		fl := r.Lines[loop]
+		p.problem(CodeForUnclosed, fl.Line.Span.Start.Offset, fl.Line.Span.End.Offset,
+			"loop %q is never closed, add an \"end:\" line after its body", strings.TrimSpace(fl.Line.Text))
+	}
+}
+
+func (p *docParser) templateLine(l Line) *TemplateLine {
+	t := l.Text
+	base := l.Span.Start.Offset
+	tl := &TemplateLine{Line: l, Loop: -1}
+	trimmed := strings.TrimSpace(t)
+	if trimmed == "" {
+		tl.Kind = LineBlank
+		return tl
+	}
+	first := t[len(t)-len(strings.TrimLeft(t, " \t"))]
+	if first != '{' && first != '$' && first != 'f' && first != 'e' && first != 's' && first != 'd' && first != 't' {
+		tl.Kind = LineOutput
+		tl.Template = &Template{Text: t, Span: l.Span, Refs: p.refs(t, base, refsOutput)}
+		return tl
+	}
+	if m := assignRe.FindStringSubmatchIndex(t); m != nil {
+		lhs := t[m[4]:m[5]]
+		tl.LHSRaw = lhs
+		tl.LHSSpan = p.span(base+m[4], base+m[5])
+		rhsText := strings.TrimRight(t[m[6]:m[7]], " \t")
+		tl.RHS = p.template(rhsText, base+m[6], refsOutput)
+		tl.Template = tl.RHS
+		switch {
+		case strings.HasPrefix(lhs, "{@"):
+			tl.Kind = LineValueShortcut
+			tl.LHS = lhs[2 : len(lhs)-1]
+		case lhs[0] == '$':
+			tl.Kind = LineAssign
+			tl.LHS = lhs[1:]
+		default:
+			tl.Kind = LineAssign
+			tl.LHS = lhs[1 : len(lhs)-1]
+			tl.StrictAssign = strictAssignRe.MatchString(t)
+		}
+		return tl
+	}
+	if m := forRe.FindStringSubmatchIndex(t); m != nil {
+		tl.Kind = LineFor
+		arg := strings.TrimSpace(t[m[2]:m[3]])
+		argStart := base + m[2] + (len(t[m[2]:m[3]]) - len(strings.TrimLeft(t[m[2]:m[3]], " \t")))
+		if am := forArgsRe.FindStringSubmatchIndex(arg); am != nil {
+			tl.ItemVar = arg[am[2]:am[3]]
+			tl.ItemVarSpan = p.span(argStart+am[2], argStart+am[3])
+			tl.Arg = arg[am[4]:am[5]]
+			tl.ArgSpan = p.span(argStart+am[4], argStart+am[5])
+			tl.ForValid = isIdent(tl.ItemVar)
+		} else {
+			tl.Arg = arg
+			tl.ArgSpan = p.span(argStart, argStart+len(arg))
+		}
+		return tl
+	}
+	if forLooseRe.MatchString(t) {
+		tl.Kind = LineFor // "for x in y" without the colon: for-syntax-invalid
+		tl.Arg = trimmed
+		tl.ArgSpan = p.span(base+strings.Index(t, trimmed), base+strings.Index(t, trimmed)+len(trimmed))
+		return tl
+	}
+	if endRe.MatchString(t) {
+		tl.Kind = LineEnd
+		return tl
+	}
+	if m := directiveRe.FindStringSubmatchIndex(t); m != nil {
+		switch t[m[2]:m[3]] {
+		case "save":
+			tl.Kind = LineSave
+		case "decode":
+			tl.Kind = LineDecode
+		default:
+			tl.Kind = LineTo
+		}
+		raw := t[m[4]:m[5]]
+		lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+		tl.Arg = strings.TrimSpace(raw)
+		tl.ArgSpan = p.span(base+m[4]+lead, base+m[4]+lead+len(tl.Arg))
+		if tl.Kind != LineDecode {
+			tl.Template = p.template(tl.Arg, base+m[4]+lead, refsOutput)
+		}
+		return tl
+	}
+	tl.Kind = LineOutput
+	tl.Template = &Template{Text: t, Span: l.Span, Refs: p.refs(t, base, refsOutput)}
+	return tl
+}
+
+// responseHints records invocation hints inside a template: inline code
+// spans and bare lines starting with /act or /action.
+func (p *docParser) responseHints(tl *TemplateLine, id string) {
+	if tl.Kind != LineOutput {
+		return
+	}
+	t := tl.Line.Text
+	base := tl.Line.Span.Start.Offset
+	trimmed := strings.TrimLeft(t, " \t")
+	if strings.HasPrefix(trimmed, "/act") || strings.HasPrefix(trimmed, "/tool:") {
+		off := len(t) - len(trimmed)
+		p.hint(strings.TrimRight(trimmed, " \t"), base+off, id)
+		return
+	}
+	for i := 0; i < len(t); {
+		s := strings.IndexByte(t[i:], '`')
+		if s < 0 {
+			return
+		}
+		s += i
+		n := 0
+		for s+n < len(t) && t[s+n] == '`' {
+			n++
+		}
+		closeAt := strings.Index(t[s+n:], strings.Repeat("`", n))
+		if closeAt < 0 {
+			return
+		}
+		content := t[s+n : s+n+closeAt]
+		p.hint(content, base+s+n, id)
+		i = s + n + closeAt + n
+	}
+}
+
+// hint records an inline code span (or template line) that is an
+// invocation: /act.x, /act x, /action.x, /action x, /tool:name[.act].
+func (p *docParser) hint(content string, base int, inResponse string) {
+	lead := len(content) - len(strings.TrimLeft(content, " "))
+	c := strings.TrimSpace(content)
+	base += lead
+	var verb, rest string
+	var restOff int
+	switch {
+	case strings.HasPrefix(c, "/action.") || strings.HasPrefix(c, "/action "):
+		verb, rest, restOff = "act", c[len("/action")+1:], len("/action")+1
+	case strings.HasPrefix(c, "/act.") || strings.HasPrefix(c, "/act "):
+		verb, rest, restOff = "act", c[len("/act")+1:], len("/act")+1
+	case strings.HasPrefix(c, "/tool:"):
+		verb, rest, restOff = "tool", c[len("/tool:"):], len("/tool:")
+	default:
+		return
+	}
+	if verb == "act" && c[restOff-1] == ' ' {
+		k := skipSpace(rest, 0)
+		rest, restOff = rest[k:], restOff+k
+	}
+	e := strings.IndexAny(rest, " \t")
+	if e < 0 {
+		e = len(rest)
+	}
+	h := &Hint{Text: c, Span: p.span(base, base+len(c)), Verb: verb, Target: rest[:e],
+		TargetSpan: p.span(base+restOff, base+restOff+e), InResponse: inResponse}
+	a := skipSpace(rest, e)
+	h.Args = rest[a:]
+	h.ArgsSpan = p.span(base+restOff+a, base+restOff+len(rest))
+	h.Refs = p.refs(h.Args, base+restOff+a, refsHint)
+	p.doc.Hints = append(p.doc.Hints, h)
+}
