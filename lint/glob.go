@@ -17,8 +17,8 @@ import (
 //   - a pattern matches a file when it matches the file's path or any of
 //     its parent directories ("drafts" and "drafts/**" both ignore every
 //     file under drafts/);
-//   - a leading "./" or "/" anchors nothing more than a plain relative
-//     pattern and is dropped; a trailing "/" is dropped.
+//   - a leading "./" or "/" anchors the pattern at the config directory
+//     ("/drafts" is only the top-level drafts); a trailing "/" is dropped.
 type glob struct {
 	raw  string
 	segs []string
@@ -27,13 +27,14 @@ type glob struct {
 func compileGlob(p string) (*glob, error) {
 	raw := p
 	p = strings.TrimSpace(p)
+	anchored := strings.HasPrefix(p, "./") || strings.HasPrefix(p, "/")
 	p = strings.TrimPrefix(p, "./")
 	p = strings.TrimPrefix(p, "/")
 	p = strings.TrimSuffix(p, "/")
 	if p == "" {
 		return nil, fmt.Errorf("empty glob pattern %q, write a path pattern such as \"drafts/**\"", raw)
 	}
-	if !strings.Contains(p, "/") {
+	if !anchored && !strings.Contains(p, "/") {
 		p = "**/" + p
 	}
 	segs := strings.Split(p, "/")

@@ -1,0 +1,272 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func testRegistry(t *testing.T) *Registry {
+	t.Helper()
+	reg, err := NewRegistry(testSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"rulez:\n  no-bad: off\n", `c.yaml:1:1: unknown key "rulez", did you mean "rules"?`},
+		{"rules:\n  no-bda: off\n", `c.yaml:2:3: unknown rule "no-bda", did you mean "no-bad"?`},
+		{"rules:\n  completely-else: off\n", `c.yaml:2:3: unknown rule "completely-else", run "sfmd rules" to list the rules`},
+		{"rules:\n  no-bad: fatal\n", `c.yaml:2:11: bad setting "fatal" for rule "no-bad", expected one of "off", "on", "error", "warning", "info"`},
+		{"rules:\n  no-bad: [1]\n", `c.yaml:2:11: bad setting "" for rule "no-bad", expected one of "off", "on", "error", "warning", "info"`},
+		{"profiles: [core, runtim]\n", `c.yaml:1:18: unknown profile "runtim", did you mean "runtime"?`},
+		{"ignore: [\"a/[b\"]\n", `c.yaml:1:10: bad glob pattern "a/[b": syntax error in pattern, check the brackets and escapes`},
+		{"overrides:\n  - rules: {no-bad: off}\n", `c.yaml:2:5: override has no "files" list, add the globs it applies to`},
+		{"overrides:\n  - files: [x]\n    rulez: {}\n", `c.yaml:3:5: unknown key "rulez", did you mean "rules"?`},
+		{"rules: [a]\n", `c.yaml:1:8: rules must be a mapping of rule name to off, on, error, warning or info`},
+		{"- a\n", `c.yaml:1:1: the config must be a mapping with keys "profiles", "rules", "ignore", "overrides"`},
+		{"rules:\n  no-bad: off\n  no-bad: on\n", `c.yaml:3:3: rule "no-bad" is configured twice, keep only one`},
+		{"rules: {\n", `c.yaml:1:1: invalid YAML: did not find expected node content, fix the syntax`},
+	}
+	reg := testRegistry(t)
+	for _, tt := range tests {
+		_, err := ParseConfig("c.yaml", "/", []byte(tt.src), reg)
+		var ce ConfigErrors
+		if !errors.As(err, &ce) {
+			t.Errorf("%q: err = %v, want ConfigErrors", tt.src, err)
+			continue
+		}
+		if got := err.Error(); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+	// Several problems are all reported.
+	_, err := ParseConfig("c.yaml", "/", []byte("rules:\n  no-bda: off\n  no-bad: loud\nfoo: 1\n"), reg)
+	if err == nil || strings.Count(err.Error(), "\n") != 2 {
+		t.Errorf("want three errors, got %v", err)
+	}
+	// Empty and comment-only files are the defaults.
+	for _, src := range []string{"", "# nothing\n", "---\n"} {
+		c, err := ParseConfig("c.yaml", "/", []byte(src), reg)
+		if err != nil || c.Profiles != nil || c.Rules != nil {
+			t.Errorf("%q: %+v, %v", src, c, err)
+		}
+	}
+}
+
+func TestGlob(t *testing.T) {
+	tests := []struct {
+		pat  string
+		yes  []string
+		nope []string
+	}{
+		{"drafts", []string{"drafts", "drafts/a.md", "x/drafts/b/c.md"}, []string{"drafts.md", "a/mydrafts/x.md"}},
+		{"drafts/**", []string{"drafts/a.md", "drafts/x/y.md"}, []string{"x/drafts/a.md"}},
+		{"*.draft.md", []string{"a.draft.md", "x/y/b.draft.md"}, []string{"a.md"}},
+		{"docs/*.md", []string{"docs/a.md"}, []string{"docs/x/a.md", "a.md"}},
+		{"docs/**/old.md", []string{"docs/old.md", "docs/a/b/old.md"}, []string{"old.md"}},
+		{"./legacy/", []string{"legacy/a.md"}, []string{"x/legacy/a.md"}},
+	}
+	for _, tt := range tests {
+		g, err := compileGlob(tt.pat)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.pat, err)
+		}
+		for _, p := range tt.yes {
+			if !g.match(p) {
+				t.Errorf("%q should match %q", tt.pat, p)
+			}
+		}
+		for _, p := range tt.nope {
+			if g.match(p) {
+				t.Errorf("%q should not match %q", tt.pat, p)
+			}
+		}
+	}
+	for _, bad := range []string{"", "a//b", "[x"} {
+		if _, err := compileGlob(bad); err == nil {
+			t.Errorf("%q: want an error", bad)
+		}
+	}
+}
+
+func TestConfigDiscoveryAndMerge(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		// above the repository root: must never be read
+		"repo/../.sfmd.yaml": "this: is not valid for us\n",
+		"repo/.git/HEAD":     "",
+		"repo/.sfmd.yaml": `profiles: [core, runtime, project]
+rules:
+  no-todo: error
+ignore: ["ignored/**", "*.skip.md"]
+overrides:
+  - files: ["legacy/**"]
+    rules:
+      no-bad: warning
+  - files: ["legacy/very/**"]
+    rules:
+      no-bad: off
+`,
+		"repo/a.md":              "BAD TODO PROJ UGLY\n",
+		"repo/legacy/b.md":       "BAD\n",
+		"repo/legacy/very/c.md":  "BAD\n",
+		"repo/ignored/d.md":      "BAD\n",
+		"repo/e.skip.md":         "BAD\n",
+		"repo/sub/.sfmd.yml":     "rules:\n  no-bad: info\n",
+		"repo/sub/f.md":          "BAD TODO PROJ\n",
+		"repo/sub/deeper/g.md":   "BAD\n",
+		"repo/.hidden/h.md":      "BAD\n",
+		"repo/node_modules/i.md": "BAD\n",
+		"repo/vendor/j.md":       "BAD\n",
+		"repo/notes.txt":         "BAD\n",
+	})
+	repo := filepath.Join(dir, "repo")
+	rep := run(t, Options{Dir: repo})
+	want := `a.md:1:1: error: found "BAD" [no-bad]
+a.md:1:5: error: found "TODO" [no-todo]
+a.md:1:10: error: found "PROJ" [project-only]
+a.md:1:15: info: found "UGLY" [no-ugly]
+legacy/b.md:1:1: warning: found "BAD" [no-bad]
+sub/deeper/g.md:1:1: info: found "BAD" [no-bad]
+sub/f.md:1:1: info: found "BAD" [no-bad]
+sub/f.md:1:5: warning: found "TODO" [no-todo]
+`
+	if got := lines(rep.Diagnostics); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if rep.Files != 5 {
+		t.Errorf("linted %d files, want 5", rep.Files)
+	}
+
+	// Command-line selection wins over the config.
+	rep = run(t, Options{Dir: repo, Paths: []string{"sub/f.md", "a.md"}, Selection: Selection{Enable: []string{"project"}, Disable: []string{"no-bad", "runtime"}}})
+	want = `a.md:1:5: error: found "TODO" [no-todo]
+a.md:1:10: error: found "PROJ" [project-only]
+sub/f.md:1:5: warning: found "TODO" [no-todo]
+sub/f.md:1:10: error: found "PROJ" [project-only]
+`
+	if got := lines(rep.Diagnostics); got != want {
+		t.Errorf("with --enable/--disable got:\n%s\nwant:\n%s", got, want)
+	}
+
+	// --config replaces discovery for every file.
+	if err := os.WriteFile(filepath.Join(dir, "other.yaml"), []byte("rules:\n  no-todo: off\n  no-bad: warning\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep = run(t, Options{Dir: repo, Paths: []string{"sub/f.md"}, Config: "../other.yaml"})
+	want = "sub/f.md:1:1: warning: found \"BAD\" [no-bad]\n"
+	if got := lines(rep.Diagnostics); got != want {
+		t.Errorf("with --config got:\n%s\nwant:\n%s", got, want)
+	}
+
+	// Explicit files are still subject to ignore globs (pre-commit passes
+	// every changed file).
+	rep = run(t, Options{Dir: repo, Paths: []string{"ignored/d.md", "e.skip.md"}})
+	if rep.Files != 0 {
+		t.Errorf("explicit ignored files were linted: %d", rep.Files)
+	}
+	// An explicit file is linted whatever its extension; duplicates once.
+	rep = run(t, Options{Dir: repo, Paths: []string{"notes.txt", "./notes.txt", filepath.Join(repo, "notes.txt")}})
+	if rep.Files != 1 {
+		t.Errorf("notes.txt linted %d times, want once", rep.Files)
+	}
+	// An explicit hidden directory is walked.
+	rep = run(t, Options{Dir: repo, Paths: []string{".hidden"}})
+	if rep.Files != 1 || rep.Diagnostics[0].Path != filepath.Join(".hidden", "h.md") {
+		t.Errorf(".hidden: %d files, %s", rep.Files, lines(rep.Diagnostics))
+	}
+}
+
+func TestBadConfigStopsTheRun(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a.md":             "BAD\n",
+		"docs/.sfmd.yaml":  "rules:\n  no-bad: off\n  no-tood: warning\n",
+		"docs/b.md":        "BAD\n",
+		"other/.sfmd.yaml": "profiles: [core]\n",
+	})
+	_, err := Run(Options{Dir: dir, Parse: fakeParse}, testSet)
+	var ce ConfigErrors
+	if !errors.As(err, &ce) {
+		t.Fatalf("err = %v, want ConfigErrors", err)
+	}
+	want := filepath.Join("docs", ".sfmd.yaml") + `:3:3: unknown rule "no-tood", did you mean "no-todo"?`
+	if err.Error() != want {
+		t.Errorf("got  %s\nwant %s", err, want)
+	}
+	_, err = Run(Options{Dir: dir, Parse: fakeParse, Config: "missing.yaml"}, testSet)
+	if err == nil || !strings.HasPrefix(err.Error(), "missing.yaml: cannot read config") {
+		t.Errorf("missing --config: %v", err)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.md": "x\n"})
+	tests := []struct {
+		opts Options
+		want string
+	}{
+		{Options{Paths: []string{"nope.md"}}, `cannot lint "nope.md": no such file or directory, check the path`},
+		{Options{Selection: Selection{Enable: []string{"no-bda"}}}, `unknown rule "no-bda", did you mean "no-bad"?`},
+		{Options{Selection: Selection{Disable: []string{"runtme"}}}, `unknown rule "runtme", did you mean "runtime"?`},
+	}
+	for _, tt := range tests {
+		tt.opts.Dir, tt.opts.Parse = dir, fakeParse
+		_, err := Run(tt.opts, testSet)
+		var ue *UsageError
+		if !errors.As(err, &ue) || err.Error() != tt.want {
+			t.Errorf("got %v, want usage error %q", err, tt.want)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	run := func(*Pass) (any, error) { return nil, nil }
+	a := &Analyzer{Name: "a", Profile: Core, Doc: Doc{Title: "t"}, Run: run}
+	cyc1 := &Analyzer{Name: "c-one", Profile: Core, Doc: Doc{Title: "t"}, Run: run}
+	cyc2 := &Analyzer{Name: "c-two", Profile: Core, Doc: Doc{Title: "t"}, Run: run, Requires: []*Analyzer{cyc1}}
+	cyc1.Requires = []*Analyzer{cyc2}
+	tests := []struct {
+		as   []*Analyzer
+		want string
+	}{
+		{[]*Analyzer{a, {Name: "a", Profile: Core, Doc: Doc{Title: "t"}, Run: run}}, `duplicate analyzer name "a"`},
+		{[]*Analyzer{{Name: "Bad_Name", Profile: Core, Doc: Doc{Title: "t"}, Run: run}}, `not kebab-case`},
+		{[]*Analyzer{{Name: "x", Profile: Core, Run: run}}, `no Doc.Title`},
+		{[]*Analyzer{{Name: "x", Profile: "nope", Doc: Doc{Title: "t"}, Run: run}}, `unknown profile`},
+		{[]*Analyzer{{Name: "x", Profile: Core, Doc: Doc{Title: "t"}}}, `no Run function`},
+		{[]*Analyzer{cyc1}, `cycle`},
+	}
+	for i, tt := range tests {
+		err := Validate(tt.as)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%d: got %v, want %q", i, err, tt.want)
+		}
+	}
+	if err := Validate(testSet); err != nil {
+		t.Errorf("test set: %v", err)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	names := []string{"fence-unclosed", "frontmatter-invalid-yaml", "no-bad"}
+	for in, want := range map[string]string{
+		"fence-unclosd":   "fence-unclosed",
+		"fence-unclosed":  "fence-unclosed",
+		"invalid-yaml":    "frontmatter-invalid-yaml",
+		"no-bd":           "no-bad",
+		"zzzzzzzzzzzzzzz": "",
+	} {
+		if got := Suggest(in, names); got != want {
+			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := fmt.Sprint(DidYouMean("x", nil, "fallback")); got != "fallback" {
+		t.Errorf("DidYouMean fallback = %q", got)
+	}
+}
