@@ -8,7 +8,7 @@ import (
 func TestSuppressions(t *testing.T) {
 	tests := []struct {
 		name, src, want string
-		opts           Options
+		opts            Options
 	}{
 		{
 			name: "next-line covers only the next line",
