@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -55,7 +56,7 @@ func runHeaderSyntaxInvalid(pass *lint.Pass) (any, error) {
 			case h.Quote == 0:
 				d.Message = fmt.Sprintf("header %s is not quoted, so the runtime does not recognise it; write -H \"%s\"", shown, strings.TrimSpace(h.Raw))
 			case !h.Closed:
-				d.Message = fmt.Sprintf("header %s has no closing quote; add the closing %c", shown, h.Quote)
+				d.Message = fmt.Sprintf("header %s has no closing quote; add the closing %q", shown, string(h.Quote))
 			case h.Quote == '"' && strings.Contains(h.Raw, `"`):
 				d.Message = fmt.Sprintf("header %s contains a double quote, which ends the header early; remove it or move the value to a $VAR", shown)
 			case !h.HasColon:
@@ -220,7 +221,7 @@ var HeaderOnCLI = &lint.Analyzer{
 				continue
 			}
 			for i := 1; i < len(fields); i++ {
-				if isHTTPClient(fields[i]) {
+				if httpClientRe.MatchString(fields[i]) {
 					break // curl -H …: intentional
 				}
 				if fields[i] != "-H" || i+1 >= len(fields) || (fields[i+1][0] != '"' && fields[i+1][0] != '\'') {
@@ -235,14 +236,9 @@ var HeaderOnCLI = &lint.Analyzer{
 	},
 }
 
-func isHTTPClient(word string) bool {
-	word = word[strings.LastIndexByte(word, '/')+1:]
-	switch word {
-	case "curl", "wget", "http", "https", "xh", "curlie", "httpie":
-		return true
-	}
-	return false
-}
+// httpClientRe matches a shell word that runs an HTTP client ("curl",
+// "/usr/bin/curl", "HTTP=$(curl", "|wget").
+var httpClientRe = regexp.MustCompile(`(?:^|[/=(|;&])(?:curl|wget|http|https|xh|curlie|httpie)$`)
 
 // nthField returns the byte offset of the n-th (0-based) whitespace
 // separated field of text.

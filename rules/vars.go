@@ -30,18 +30,34 @@ var PersistentVarInResponse = &lint.Analyzer{
 			if u.Site != siteResponse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) {
 				continue
 			}
+			if u.Line.Kind == sfmd.LineOutput && strings.HasSuffix(string(pass.Doc.Src[:u.Ref.Span.Start.Offset]), "/set ") {
+				continue // output telling the user to run "/set $VAR = …": meant literally
+			}
 			d := lint.Diagnostic{Span: u.Ref.Span}
 			switch u.Line.Kind {
 			case sfmd.LineOutput:
 				d.Severity, d.SeveritySet = lint.Warning, true
 				d.Message = fmt.Sprintf("%q is not substituted in response output and prints literally; remove it or pass the value through a session variable", u.Ref.Raw)
 			default:
-				d.Message = fmt.Sprintf("%q MUST NOT be used in a %s line of a response template, it is not substituted; use {Response.…} or a session variable instead", u.Ref.Raw, u.Line.Kind)
+				d.Message = fmt.Sprintf("%q cannot be used in %s of a response template, it is not substituted there; use {Response.…} or a session variable instead", u.Ref.Raw, lineKindPhrase(u.Line.Kind))
 			}
 			pass.Report(d)
 		}
 		return nil, nil
 	},
+}
+
+// lineKindPhrase names a template line kind in a message.
+func lineKindPhrase(k sfmd.LineKind) string {
+	switch k {
+	case sfmd.LineAssign:
+		return "an assignment"
+	case sfmd.LineValueShortcut:
+		return "a value-shortcut assignment"
+	case sfmd.LineSave, sfmd.LineDecode, sfmd.LineFor, sfmd.LineTo:
+		return fmt.Sprintf("a %q line", k.String()+":")
+	}
+	return "a " + k.String() + " line"
 }
 
 // insideHint reports whether span lies inside an invocation hint (those
@@ -125,6 +141,11 @@ var PersistentVarOutsideAction = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, u := range symbols(pass).Uses {
 			if u.Site != siteProse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) || inPlainCode(pass.Doc, u.Ref.Span) {
+				continue
+			}
+			// Lower-case "$mm" (millions of dollars) and "$B$6" (a
+			// spreadsheet reference) are prose, not variables.
+			if u.Ref.Name == strings.ToLower(u.Ref.Name) || strings.HasPrefix(string(pass.Doc.Src[u.Ref.Span.End.Offset:]), "$") {
 				continue
 			}
 			pass.Reportf(u.Ref.Span, "%q is not substituted outside action definitions; describe the variable without the $ form or move it into an act. block", u.Ref.Raw)
@@ -231,49 +252,91 @@ var EnvVarUndeclared = &lint.Analyzer{
 		Good:  "---\nenv:\n  - API_KEY: \"Example API key\"\n---\n\n```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
 	},
 	Requires: []*lint.Analyzer{SymbolsAnalyzer},
-	Run: func(pass *lint.Pass) (any, error) {
-		syms := symbols(pass)
-		seen := map[*sfmd.Action]map[string]bool{}
-		assigned := map[*sfmd.Action]map[string]bool{}
-		for _, u := range syms.Uses {
-			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || u.Action == nil {
-				continue
-			}
-			name := u.Ref.Name
-			if name == "" || !persistentRe.MatchString(name) || syms.Env[name] != nil || isContextVar(name) || contextTypo(name) != "" {
-				continue
-			}
-			a := u.Action
-			if seen[a] == nil {
-				seen[a] = map[string]bool{}
-			}
-			if seen[a][name] {
-				continue
-			}
-			seen[a][name] = true
-			d := lint.Diagnostic{Span: u.Ref.Span}
-			if a.IsCLI() {
-				if name != strings.ToUpper(name) {
-					continue // lower-case names in shell commands are shell variables
-				}
-				if assigned[a] == nil {
-					assigned[a] = shellAssigned(a)
-				}
-				if assigned[a][name] {
-					continue
-				}
-				d.Severity, d.SeveritySet = lint.Info, true
-			}
-			d.Message = fmt.Sprintf("%q is not declared in frontmatter env", u.Ref.Raw)
-			if n := nearest(name, syms.EnvNames); n != "" {
-				d.Message += fmt.Sprintf("; did you mean %q?", "$"+n)
-			} else {
-				d.Message += fmt.Sprintf("; add \"- %s: <description>\" to env", name)
-			}
-			pass.Report(d)
+	Run:      runEnvVarUndeclared,
+}
+
+// runEnvVarUndeclared reports each undeclared name once per document, at
+// its first use in an HTTP action when there is one (warning), else at its
+// first use in a CLI action (info); the other uses are related positions.
+func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
+	syms := symbols(pass)
+	required := requiresList(pass.Doc)
+	type finding struct {
+		first *use
+		cli   bool
+		also  []sfmd.Span
+	}
+	var order []string
+	found := map[string]*finding{}
+	assigned := map[*sfmd.Action]map[string]bool{}
+	for i := range syms.Uses {
+		u := &syms.Uses[i]
+		if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || u.Action == nil {
+			continue
 		}
-		return nil, nil
-	},
+		name := u.Ref.Name
+		if name == "" || !persistentRe.MatchString(name) || syms.Env[name] != nil || required[name] || isContextVar(name) || contextTypo(name) != "" {
+			continue
+		}
+		a := u.Action
+		if a.IsCLI() {
+			if name != strings.ToUpper(name) {
+				continue // lower-case names in shell commands are shell variables
+			}
+			if assigned[a] == nil {
+				assigned[a] = shellAssigned(a)
+			}
+			if assigned[a][name] {
+				continue
+			}
+		}
+		f := found[name]
+		switch {
+		case f == nil:
+			found[name] = &finding{first: u, cli: a.IsCLI()}
+			order = append(order, name)
+		case f.cli && !a.IsCLI():
+			f.also = append(f.also, f.first.Ref.Span)
+			f.first, f.cli = u, false
+		default:
+			f.also = append(f.also, u.Ref.Span)
+		}
+	}
+	for _, name := range order {
+		f := found[name]
+		d := lint.Diagnostic{Span: f.first.Ref.Span}
+		if f.cli {
+			d.Severity, d.SeveritySet = lint.Info, true
+		}
+		d.Message = fmt.Sprintf("%q is not declared in frontmatter env", f.first.Ref.Raw)
+		if n := nearest(name, syms.EnvNames); n != "" {
+			d.Message += fmt.Sprintf("; did you mean %q?", "$"+n)
+		} else {
+			d.Message += fmt.Sprintf("; add \"- %s: <description>\" to env", name)
+		}
+		for _, sp := range f.also {
+			d.Related = append(d.Related, lint.Related{Span: sp, Message: "also used here"})
+		}
+		pass.Report(d)
+	}
+	return nil, nil
+}
+
+// requiresList returns the names listed in the nonstandard frontmatter
+// `requires:` field (frontmatter-requires-nonstandard reports the field
+// itself, so its names are not reported again as undeclared).
+func requiresList(doc *sfmd.Document) map[string]bool {
+	out := map[string]bool{}
+	f := doc.Frontmatter.Get("requires")
+	if f == nil || f.Value == nil {
+		return out
+	}
+	for _, n := range f.Value.Content {
+		if n.Value != "" {
+			out[n.Value] = true
+		}
+	}
+	return out
 }
 
 // EnvVarUnused reports env entries no action refers to.
@@ -375,7 +438,14 @@ var ContextVarUnknown = &lint.Analyzer{
 			switch n := contextTypo(u.Ref.Name); n {
 			case "":
 			case "?":
-				pass.Reportf(u.Ref.Span, "%q is not a context variable; expected one of %s", u.Ref.Raw, dollarList(contextVars))
+				prefix := u.Ref.Name[:strings.IndexByte(u.Ref.Name, '_')+1]
+				var same []string
+				for _, c := range contextVars {
+					if strings.HasPrefix(c, prefix) {
+						same = append(same, c)
+					}
+				}
+				pass.Reportf(u.Ref.Span, "%q is not a context variable; expected one of %s", u.Ref.Raw, dollarList(same))
 			default:
 				pass.Reportf(u.Ref.Span, "%q is not a context variable; did you mean %q?", u.Ref.Raw, "$"+n)
 			}
