@@ -1,0 +1,200 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/runner"
+)
+
+func init() {
+	register("test", "run the documents' test suites (*.test.yaml) offline against fixtures", runTest)
+}
+
+// reportFlag collects repeatable --report kind=FILE values.
+type reportFlag []string
+
+func (r *reportFlag) String() string     { return strings.Join(*r, ",") }
+func (r *reportFlag) Set(s string) error { *r = append(*r, s); return nil }
+
+const testUsage = `Usage: sfmd test [flags] [paths...]
+
+Runs every *.test.yaml / *.test.yml suite under the paths (default ".";
+hidden folders, node_modules and vendor are skipped) offline: HTTP from the
+suites' fixtures, CLI commands from their exec fixtures.
+
+Exit status: 0 all tests passed; 1 a test failed; 2 usage or suite error
+(bad YAML, unknown field, missing document, --update under CI=true).
+
+Flags:
+`
+
+func runTest(args []string, stdio Stdio) int {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(stdio.Stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stdio.Stderr, testUsage)
+		fs.PrintDefaults()
+	}
+	var (
+		update  = fs.Bool("update", false, "rewrite output goldens (output_file, inline output, expect.files) instead of failing; refused under CI=true")
+		record  = fs.Bool("record", false, "send the requests for real and record them (not supported yet)")
+		execArg = fs.String("exec", "fixtures", "how CLI actions run: fixtures (answered from exec entries) or real (/bin/bash -c in the sandbox)")
+		timeout = fs.Duration("timeout", runner.DefaultTimeout, "timeout of one command with --exec=real")
+		jobs    = fs.Int("jobs", runtime.GOMAXPROCS(0), "suites run in parallel")
+		runRE   = fs.String("run", "", "run only the tests whose name matches this regular expression")
+		format  = fs.String("format", "text", "output format: text (failures with diffs) or line (path:line:col: error: message [test-failed])")
+		reports reportFlag
+	)
+	fs.Var(&reports, "report", "also write a report: junit=FILE or json=FILE (repeatable)")
+
+	paths, err := parseTestFlags(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stdio.Stderr, "sfmd test: "+format+"\n", a...)
+		return ExitUsage
+	}
+	if *record {
+		return usageErr("--record is not supported yet; write the http entries by hand (see test-format.md)")
+	}
+	opts := runner.Options{Update: *update, Timeout: *timeout, Jobs: *jobs}
+	switch *execArg {
+	case "fixtures":
+	case "real":
+		opts.ExecReal = true
+		opts.PATH = stdio.Getenv("PATH")
+		if opts.PATH == "" {
+			opts.PATH = "/usr/local/bin:/usr/bin:/bin"
+		}
+	default:
+		return usageErr("unknown --exec mode %q, expected one of \"fixtures\", \"real\"", *execArg)
+	}
+	if *timeout <= 0 {
+		return usageErr("--timeout must be positive, got %s", *timeout)
+	}
+	if *format != "text" && *format != "line" {
+		return usageErr("unknown --format %q, expected one of \"text\", \"line\"", *format)
+	}
+	if *runRE != "" {
+		re, err := regexp.Compile(*runRE)
+		if err != nil {
+			return usageErr("invalid --run regular expression %q: %v", *runRE, err)
+		}
+		opts.Run = re
+	}
+	type reportOut struct{ kind, path string }
+	var outs []reportOut
+	for _, r := range reports {
+		kind, path, ok := strings.Cut(r, "=")
+		if !ok || path == "" || (kind != "junit" && kind != "json") {
+			return usageErr("invalid --report %q, expected junit=FILE or json=FILE", r)
+		}
+		if !filepath.IsAbs(path) && stdio.Dir != "" {
+			path = filepath.Join(stdio.Dir, path)
+		}
+		outs = append(outs, reportOut{kind, path})
+	}
+	if opts.Update && stdio.Getenv("CI") == "true" {
+		return usageErr("--update is refused under CI=true: goldens must be reviewed and committed, not rewritten by CI; run it locally and commit the result")
+	}
+
+	refs, err := runner.Discover(stdio.Dir, paths)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if len(refs) == 0 {
+		fmt.Fprintf(stdio.Stderr, "sfmd test: no *.test.yaml suites found under %s\n", strings.Join(orDot(paths), ", "))
+	}
+	rep := runner.Run(refs, opts)
+
+	runner.WriteErrors(stdio.Stderr, rep)
+	if *format == "line" {
+		runner.WriteLine(stdio.Stdout, rep)
+	} else {
+		runner.WriteHuman(stdio.Stdout, rep)
+	}
+	for _, s := range rep.Suites {
+		for _, u := range s.Updated {
+			fmt.Fprintf(stdio.Stderr, "sfmd test: updated %s\n", displayPath(stdio.Dir, u))
+		}
+	}
+	status := ExitOK
+	if rep.Failed > 0 {
+		status = ExitFindings
+	}
+	if rep.HasSuiteErrors() {
+		status = ExitUsage
+	}
+	for _, o := range outs {
+		if err := writeReport(o.kind, o.path, rep); err != nil {
+			fmt.Fprintf(stdio.Stderr, "sfmd test: cannot write the %s report: %v; check the path\n", o.kind, err)
+			status = ExitUsage
+		}
+	}
+	return status
+}
+
+func writeReport(kind, path string, rep *runner.Report) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	if kind == "junit" {
+		return runner.WriteJUnit(f, rep)
+	}
+	return runner.WriteJSON(f, rep)
+}
+
+func orDot(paths []string) []string {
+	if len(paths) == 0 {
+		return []string{"."}
+	}
+	return paths
+}
+
+func displayPath(base, p string) string {
+	if base == "" {
+		if wd, err := os.Getwd(); err == nil {
+			base = wd
+		}
+	}
+	if rel, err := filepath.Rel(base, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return p
+}
+
+// parseTestFlags accepts flags anywhere among the paths, stopping at "--".
+func parseTestFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}

@@ -1,0 +1,344 @@
+package runner
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/jarcoal/httpmock"
+)
+
+// httpStep serves one step's http fixtures: offline, strict and ordered.
+// Every request must match the next unused fixture; anything else is
+// recorded as a failure and answered with a transport error, so no
+// request ever leaves the process.
+type httpStep struct {
+	mu       sync.Mutex
+	fixtures []*HTTPFixture
+	next     int
+	failures []problem
+}
+
+// problem is a failure found while the runtime was running: a message
+// and an optional diff.
+type problem struct {
+	msg, diff string
+}
+
+// newHTTPClient returns a client whose per-test httpmock transport routes
+// every request to the current step (set with use).
+func newHTTPClient(cur func() *httpStep) *http.Client {
+	mt := httpmock.NewMockTransport()
+	mt.RegisterNoResponder(func(req *http.Request) (*http.Response, error) {
+		st := cur()
+		if st == nil {
+			return nil, errors.New("sfmd test: no step is running")
+		}
+		return st.serve(req)
+	})
+	return &http.Client{Transport: mt}
+}
+
+// errUnmatched is returned to the runtime for a request without fixture.
+var errUnmatched = errors.New("sfmd test: no fixture matches this request")
+
+func (h *httpStep) serve(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		body = b
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.next < len(h.fixtures) {
+		f := h.fixtures[h.next]
+		if mismatch := matchRequest(&f.Request, req, body); mismatch == "" {
+			h.next++
+			if f.HasError {
+				return nil, errors.New(f.Error)
+			}
+			return f.Response.httpResponse(req), nil
+		}
+	}
+	h.failures = append(h.failures, h.describeMiss(req, body))
+	return nil, errUnmatched
+}
+
+// unused reports the fixtures that were never requested.
+func (h *httpStep) unused() []*HTTPFixture {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.fixtures[h.next:]
+}
+
+func (r *FixtureResponse) httpResponse(req *http.Request) *http.Response {
+	resp := httpmock.NewBytesResponse(r.Status, r.Body)
+	resp.Status = fmt.Sprintf("%d %s", r.Status, http.StatusText(r.Status))
+	if r.IsJSON {
+		resp.Header.Set("Content-Type", "application/json")
+	}
+	for _, h := range r.Headers {
+		resp.Header.Set(h.Key, h.Value)
+	}
+	resp.Request = req
+	return resp
+}
+
+// matchRequest returns "" when req matches f, or why not.
+func matchRequest(f *Request, req *http.Request, body []byte) string {
+	if !strings.EqualFold(f.Method, req.Method) {
+		return fmt.Sprintf("method %s, fixture expects %s", req.Method, f.Method)
+	}
+	if why := matchURL(f, req.URL); why != "" {
+		return why
+	}
+	for _, h := range f.Headers {
+		vals, ok := req.Header[http.CanonicalHeaderKey(h.Key)]
+		if !ok {
+			return fmt.Sprintf("header %q missing, fixture expects %q", h.Key, h.Value)
+		}
+		if strings.Join(vals, ", ") != h.Value {
+			return fmt.Sprintf("header %q is %q, fixture expects %q", h.Key, strings.Join(vals, ", "), h.Value)
+		}
+	}
+	switch {
+	case f.HasJSON:
+		got, err := canonicalJSON(body)
+		if err != nil {
+			return fmt.Sprintf("body is not JSON (%v), fixture expects JSON", err)
+		}
+		if got != string(f.JSON) {
+			return "JSON body differs"
+		}
+	case f.HasBody:
+		if string(body) != f.Body {
+			return "body differs"
+		}
+	}
+	return ""
+}
+
+func matchURL(f *Request, u *url.URL) string {
+	got := u.String()
+	if f.Exact {
+		if got != f.URL {
+			return fmt.Sprintf("url %s, fixture expects exactly %s", got, f.URL)
+		}
+		return ""
+	}
+	want, err := url.Parse(f.URL)
+	if err != nil {
+		return fmt.Sprintf("fixture url %q does not parse: %v", f.URL, err)
+	}
+	if !strings.EqualFold(want.Scheme, u.Scheme) || !strings.EqualFold(want.Host, u.Host) {
+		return fmt.Sprintf("url %s, fixture expects %s", got, f.URL)
+	}
+	if pathOf(want) != pathOf(u) {
+		return fmt.Sprintf("path %s, fixture expects %s", pathOf(u), pathOf(want))
+	}
+	wq, err1 := queryPairs(want.RawQuery)
+	gq, err2 := queryPairs(u.RawQuery)
+	if err1 != nil || err2 != nil || !equalStrings(wq, gq) {
+		return fmt.Sprintf("query %q, fixture expects %q", u.RawQuery, want.RawQuery)
+	}
+	return ""
+}
+
+func pathOf(u *url.URL) string {
+	p := u.EscapedPath()
+	if p == "" {
+		p = "/"
+	}
+	return p
+}
+
+// queryPairs decodes a query into sorted "name=value" pairs (a multiset).
+func queryPairs(raw string) ([]string, error) {
+	var out []string
+	for _, part := range strings.Split(raw, "&") {
+		if part == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(part, "=")
+		dk, err := url.QueryUnescape(k)
+		if err != nil {
+			return nil, err
+		}
+		dv, err := url.QueryUnescape(v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, dk+"="+dv)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// describeMiss explains an unmatched request: what was sent and a diff
+// against the nearest fixture of the step.
+func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
+	if len(h.fixtures) == 0 {
+		return problem{
+			msg:  fmt.Sprintf("unexpected request %s %s (the step has no http fixtures; add one under \"http:\")", req.Method, req.URL),
+			diff: "sent:\n" + indent(renderSent(req, body, true)),
+		}
+	}
+	// The nearest fixture: the expected next one if any is left, else the
+	// most similar of all.
+	best, bestScore := -1, -1
+	for i, f := range h.fixtures {
+		s := similarity(&f.Request, req)
+		if i == h.next {
+			s += 2
+		}
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	f := h.fixtures[best]
+	sent := renderSent(req, body, !f.Request.HasBody)
+	why := matchRequest(&f.Request, req, body)
+	if best < h.next || why == "" {
+		return problem{
+			msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), which is not the next one; requests must follow the order of the fixtures", req.Method, req.URL, best+1, f.Node.Line),
+			diff: "sent:\n" + indent(sent),
+		}
+	}
+	return problem{
+		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, req.URL, best+1, f.Node.Line, why),
+		diff: unifiedDiff(renderFixture(&f.Request, req), sent, "fixture", "sent"),
+	}
+}
+
+func similarity(f *Request, req *http.Request) int {
+	s := 0
+	if strings.EqualFold(f.Method, req.Method) {
+		s += 4
+	}
+	if want, err := url.Parse(f.URL); err == nil {
+		if strings.EqualFold(want.Host, req.URL.Host) {
+			s += 2
+		}
+		if pathOf(want) == pathOf(req.URL) {
+			s += 4
+		}
+	}
+	return s
+}
+
+// renderSent shows a request as text: request line, the headers the
+// runtime set (sorted), then the body.
+func renderSent(req *http.Request, body []byte, pretty bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s\n", req.Method, req.URL.String())
+	keys := make([]string, 0, len(req.Header))
+	for k := range req.Header {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s: %s\n", k, strings.Join(req.Header[k], ", "))
+	}
+	if len(body) > 0 {
+		b.WriteString("\n")
+		b.WriteString(renderBody(body, pretty))
+	}
+	return b.String()
+}
+
+// renderFixture shows a fixture in the same shape as renderSent. Headers
+// the fixture does not list are shown as sent, so that the diff only
+// highlights what the fixture checks.
+func renderFixture(f *Request, req *http.Request) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s\n", f.Method, f.URL)
+	listed := map[string]string{}
+	for _, h := range f.Headers {
+		listed[http.CanonicalHeaderKey(h.Key)] = h.Value
+	}
+	keys := make([]string, 0, len(req.Header)+len(listed))
+	seen := map[string]bool{}
+	for k := range req.Header {
+		keys, seen[k] = append(keys, k), true
+	}
+	for k := range listed {
+		if !seen[k] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v, ok := listed[k]
+		if !ok {
+			v = strings.Join(req.Header[k], ", ")
+		}
+		fmt.Fprintf(&b, "%s: %s\n", k, v)
+	}
+	switch {
+	case f.HasJSON:
+		b.WriteString("\n")
+		b.Write(f.JSON)
+		b.WriteString("\n")
+	case f.HasBody:
+		b.WriteString("\n")
+		b.WriteString(f.Body)
+		if !strings.HasSuffix(f.Body, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+func renderBody(body []byte, pretty bool) string {
+	if pretty {
+		if c, err := canonicalJSON(body); err == nil {
+			return c + "\n"
+		}
+	}
+	s := string(body)
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s
+}
+
+func indent(s string) string {
+	var b bytes.Buffer
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(s, "\n"), "\n") {
+		b.WriteString("    ")
+		b.WriteString(line)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// describeFixture is a one-line summary of an http entry.
+func describeFixture(f *HTTPFixture) string {
+	s := f.Request.Method + " " + f.Request.URL
+	if f.HasError {
+		s += " (error " + strconv.Quote(f.Error) + ")"
+	}
+	return s
+}

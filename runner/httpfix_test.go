@@ -1,0 +1,90 @@
+package runner
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+func mustReq(t *testing.T, method, url, body string, headers ...string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	return req
+}
+
+func TestMatchRequest(t *testing.T) {
+	jsonFix := func(s string) []byte {
+		c, err := canonicalJSON([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []byte(c)
+	}
+	cases := []struct {
+		name  string
+		fix   Request
+		req   *http.Request
+		body  string
+		match bool
+	}{
+		{"query order and encoding ignored", Request{Method: "GET", URL: "https://a.example/s?q=new%20york&n=1"}, mustReq(t, "GET", "https://a.example/s?n=1&q=new+york", ""), "", true},
+		{"query multiset counts repeats", Request{Method: "GET", URL: "https://a.example/s?a=1&a=1"}, mustReq(t, "GET", "https://a.example/s?a=1", ""), "", false},
+		{"exact compares bytes", Request{Method: "GET", URL: "https://a.example/s?q=new%20york", Exact: true}, mustReq(t, "GET", "https://a.example/s?q=new+york", ""), "", false},
+		{"exact equal", Request{Method: "GET", URL: "https://a.example/s?q=new+york", Exact: true}, mustReq(t, "GET", "https://a.example/s?q=new+york", ""), "", true},
+		{"method differs", Request{Method: "POST", URL: "https://a.example/s"}, mustReq(t, "GET", "https://a.example/s", ""), "", false},
+		{"path differs", Request{Method: "GET", URL: "https://a.example/s/"}, mustReq(t, "GET", "https://a.example/s", ""), "", false},
+		{"host case ignored", Request{Method: "GET", URL: "https://A.example/s"}, mustReq(t, "GET", "https://a.example/s", ""), "", true},
+		{"listed header subset", Request{Method: "GET", URL: "https://a.example/", Headers: []KV{{Key: "authorization", Value: "Bearer k"}}}, mustReq(t, "GET", "https://a.example/", "", "Authorization", "Bearer k", "Accept", "x"), "", true},
+		{"listed header wrong", Request{Method: "GET", URL: "https://a.example/", Headers: []KV{{Key: "Authorization", Value: "Bearer k"}}}, mustReq(t, "GET", "https://a.example/", "", "Authorization", "Bearer z"), "", false},
+		{"json semantic", Request{Method: "POST", URL: "https://a.example/", JSON: jsonFix(`{"a":1,"b":[1.0,"x"]}`), HasJSON: true}, mustReq(t, "POST", "https://a.example/", ""), `{ "b": [1, "x"], "a": 1.0 }`, true},
+		{"json differs", Request{Method: "POST", URL: "https://a.example/", JSON: jsonFix(`{"a":"1"}`), HasJSON: true}, mustReq(t, "POST", "https://a.example/", ""), `{"a":1}`, false},
+		{"body exact", Request{Method: "POST", URL: "https://a.example/", Body: "a=1", HasBody: true}, mustReq(t, "POST", "https://a.example/", ""), "a=1 ", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			why := matchRequest(&c.fix, c.req, []byte(c.body))
+			if (why == "") != c.match {
+				t.Errorf("match = %v (%s), want %v", why == "", why, c.match)
+			}
+		})
+	}
+}
+
+func TestHTTPStepOrderAndMiss(t *testing.T) {
+	fix := func(url string) *HTTPFixture {
+		return &HTTPFixture{Node: &yaml.Node{Line: 3}, Request: Request{Method: "GET", URL: url}, Response: &FixtureResponse{Status: 200, Body: []byte("ok")}}
+	}
+	h := &httpStep{fixtures: []*HTTPFixture{fix("https://a.example/1"), fix("https://a.example/2")}}
+	client := newHTTPClient(func() *httpStep { return h })
+	// Out of order: the second fixture is asked first.
+	if _, err := client.Get("https://a.example/2"); err == nil {
+		t.Fatal("out-of-order request succeeded")
+	}
+	resp, err := client.Get("https://a.example/1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if len(h.failures) != 1 || !strings.Contains(h.failures[0].msg, "not the next one") {
+		t.Errorf("failures %+v", h.failures)
+	}
+	if u := h.unused(); len(u) != 1 || u[0].Request.URL != "https://a.example/2" {
+		t.Errorf("unused %+v", u)
+	}
+	// A miss shows a diff against the nearest fixture.
+	if _, err := client.Get("https://a.example/3?x=1"); err == nil {
+		t.Fatal("unmatched request succeeded")
+	}
+	last := h.failures[len(h.failures)-1]
+	if !strings.Contains(last.msg, "no http fixture matches the request GET https://a.example/3?x=1") || !strings.Contains(last.diff, "-GET https://a.example/2\n+GET https://a.example/3?x=1\n") {
+		t.Errorf("miss: %s\n%s", last.msg, last.diff)
+	}
+}

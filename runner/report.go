@@ -1,0 +1,255 @@
+package runner
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// WriteErrors prints suite errors, one "path:line:col: message" per line.
+func WriteErrors(w io.Writer, rep *Report) {
+	for _, s := range rep.Suites {
+		for _, e := range s.Errors {
+			fmt.Fprintln(w, e.Error())
+		}
+	}
+}
+
+// WriteHuman prints a block per failing test (each failure with its
+// position in the suite and its diff) and the closing summary line.
+func WriteHuman(w io.Writer, rep *Report) {
+	for _, s := range rep.Suites {
+		for _, t := range s.Tests {
+			if t.Status != Failed {
+				continue
+			}
+			fmt.Fprintf(w, "--- FAIL: %s: %s\n", s.Path, t.Name)
+			for _, f := range t.Failures {
+				where := fmt.Sprintf("%s:%d:%d", s.Path, f.Line, f.Col)
+				if f.Step > 0 {
+					fmt.Fprintf(w, "%s: step %d (%s): %s\n", where, f.Step, oneLine(f.Run), f.Message)
+				} else {
+					fmt.Fprintf(w, "%s: %s\n", where, f.Message)
+				}
+				if f.Diff != "" {
+					fmt.Fprint(w, indentBlock(f.Diff, "    "))
+				}
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	WriteSummary(w, rep)
+}
+
+// WriteLine prints each failure as one problem-matcher line:
+// path:line:col: error: message [test-failed], then the summary line.
+func WriteLine(w io.Writer, rep *Report) {
+	for _, s := range rep.Suites {
+		for _, t := range s.Tests {
+			for _, f := range t.Failures {
+				fmt.Fprintf(w, "%s:%d:%d: error: %s: %s [test-failed]\n", s.Path, f.Line, f.Col, oneLine(t.Name), oneLine(f.Message))
+			}
+		}
+	}
+	WriteSummary(w, rep)
+}
+
+// WriteSummary prints "N passed, N failed[, N skipped]".
+func WriteSummary(w io.Writer, rep *Report) {
+	fmt.Fprintf(w, "%d passed, %d failed", rep.Passed, rep.Failed)
+	if rep.Skipped > 0 {
+		fmt.Fprintf(w, ", %d skipped", rep.Skipped)
+	}
+	fmt.Fprintln(w)
+}
+
+// oneLine keeps the first line of s (the rest is in the diff).
+func oneLine(s string) string {
+	first, rest, found := strings.Cut(s, "\n")
+	first = strings.TrimSuffix(first, ":")
+	if found && strings.TrimSpace(rest) != "" {
+		return first + " (…)"
+	}
+	return first
+}
+
+func indentBlock(s, pad string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if l == "" {
+			continue
+		}
+		b.WriteString(pad)
+		b.WriteString(l)
+	}
+	if !strings.HasSuffix(s, "\n") {
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// JUnit XML (integrations.md §C.5).
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name      string      `xml:"name,attr"`
+	Tests     int         `xml:"tests,attr"`
+	Failures  int         `xml:"failures,attr"`
+	Errors    int         `xml:"errors,attr"`
+	Skipped   int         `xml:"skipped,attr"`
+	Time      string      `xml:"time,attr"`
+	Timestamp string      `xml:"timestamp,attr,omitempty"`
+	Cases     []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Classname string        `xml:"classname,attr"`
+	Name      string        `xml:"name,attr"`
+	Time      string        `xml:"time,attr"`
+	File      string        `xml:"file,attr,omitempty"`
+	Line      int           `xml:"line,attr,omitempty"`
+	Failure   *junitProblem `xml:"failure,omitempty"`
+	Error     *junitProblem `xml:"error,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+}
+
+type junitProblem struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr,omitempty"`
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
+// WriteJUnit writes the report as JUnit XML: one <testsuite> per suite,
+// one <testcase> per test; fixture problems are <error>, mismatches
+// <failure>. A suite that failed to load is one errored test case.
+func WriteJUnit(w io.Writer, rep *Report) error {
+	out := junitSuites{Name: "sfmd", Time: seconds(rep.Duration)}
+	for _, s := range rep.Suites {
+		js := junitSuite{Name: s.Path, Time: seconds(s.Duration), Timestamp: s.Started.UTC().Format("2006-01-02T15:04:05")}
+		for _, e := range s.Errors {
+			js.Cases = append(js.Cases, junitCase{
+				Classname: s.Path, Name: "(suite)", Time: "0.000", File: s.Path, Line: e.Line,
+				Error: &junitProblem{Message: e.Msg, Type: "suite", Text: e.Error()},
+			})
+			js.Errors++
+		}
+		for _, t := range s.Tests {
+			c := junitCase{Classname: s.Path, Name: t.Name, Time: seconds(t.Duration), File: s.Path, Line: t.Line}
+			switch t.Status {
+			case Skipped:
+				c.Skipped = &junitSkipped{Message: t.Skip}
+				js.Skipped++
+			case Failed:
+				var text strings.Builder
+				kind := KindAssertion
+				for _, f := range t.Failures {
+					if f.Kind != KindAssertion {
+						kind = f.Kind
+					}
+					fmt.Fprintf(&text, "%s:%d:%d: %s\n", s.Path, f.Line, f.Col, f.Message)
+					if f.Diff != "" {
+						text.WriteString(f.Diff)
+						if !strings.HasSuffix(f.Diff, "\n") {
+							text.WriteString("\n")
+						}
+					}
+				}
+				p := &junitProblem{Message: oneLine(t.Failures[0].Message), Type: kind, Text: text.String()}
+				if kind == KindAssertion {
+					c.Failure = p
+					js.Failures++
+				} else {
+					c.Error = p
+					js.Errors++
+				}
+			}
+			js.Cases = append(js.Cases, c)
+		}
+		js.Tests = len(js.Cases)
+		out.Tests += js.Tests
+		out.Failures += js.Failures
+		out.Errors += js.Errors
+		out.Skipped += js.Skipped
+		out.Suites = append(out.Suites, js)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+type jsonReport struct {
+	Passed  int         `json:"passed"`
+	Failed  int         `json:"failed"`
+	Skipped int         `json:"skipped"`
+	Errors  []jsonError `json:"errors"`
+	Suites  []jsonSuite `json:"suites"`
+}
+
+type jsonError struct {
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}
+
+type jsonSuite struct {
+	Path       string     `json:"path"`
+	Document   string     `json:"document,omitempty"`
+	DurationMS float64    `json:"duration_ms"`
+	Tests      []jsonTest `json:"tests"`
+}
+
+type jsonTest struct {
+	*TestResult
+	DurationMS float64 `json:"duration_ms"`
+}
+
+// WriteJSON writes the report as one JSON object.
+func WriteJSON(w io.Writer, rep *Report) error {
+	out := jsonReport{Passed: rep.Passed, Failed: rep.Failed, Skipped: rep.Skipped, Errors: []jsonError{}, Suites: []jsonSuite{}}
+	for _, s := range rep.Suites {
+		for _, e := range s.Errors {
+			out.Errors = append(out.Errors, jsonError{Path: e.Path, Line: e.Line, Col: e.Col, Message: e.Msg})
+		}
+		if len(s.Errors) > 0 && s.suite == nil {
+			continue
+		}
+		js := jsonSuite{Path: s.Path, Document: s.Document, DurationMS: ms(s.Duration), Tests: []jsonTest{}}
+		for _, t := range s.Tests {
+			js.Tests = append(js.Tests, jsonTest{TestResult: t, DurationMS: ms(t.Duration)})
+		}
+		out.Suites = append(out.Suites, js)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

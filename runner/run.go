@@ -1,0 +1,651 @@
+// Package runner is the `sfmd test` harness: it loads *.test.yaml suites
+// (test-format.md), runs each step through the runtime emulation
+// (runner/runtime) against offline HTTP and CLI fixtures inside a
+// sandbox directory, compares outputs, variables and files with goldens,
+// and reports the results (human, line, JUnit, JSON). It decides no exit
+// status: the command line does.
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"unicode/utf8"
+
+	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"gopkg.in/yaml.v3"
+)
+
+// DefaultTimeout is the --exec=real command timeout (the runtime's).
+const DefaultTimeout = 120 * time.Second
+
+// Options configure a run.
+type Options struct {
+	Update   bool           // rewrite goldens instead of failing on a mismatch
+	ExecReal bool           // run CLI commands with /bin/bash -c
+	Timeout  time.Duration  // per command with ExecReal; 0 means DefaultTimeout
+	Jobs     int            // suites in parallel; <1 means 1
+	Run      *regexp.Regexp // select tests by name; nil means all
+	PATH     string         // PATH for real commands
+	TempDir  string         // parent of the sandboxes; "" means os.TempDir()
+}
+
+// Status of a test.
+type Status string
+
+const (
+	Passed  Status = "passed"
+	Failed  Status = "failed"
+	Skipped Status = "skipped"
+)
+
+// Failure kinds: fixture problems (the step did not do what the fixtures
+// say) are JUnit errors; the others are assertion failures.
+const (
+	KindFixture   = "fixture"
+	KindAssertion = "assertion"
+	KindSandbox   = "sandbox"
+	KindRuntime   = "runtime"
+)
+
+// Failure is one problem of a step.
+type Failure struct {
+	Step    int    `json:"step"`
+	Run     string `json:"run"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	Diff    string `json:"diff,omitempty"`
+}
+
+// TestResult is the outcome of one test.
+type TestResult struct {
+	Name     string        `json:"name"`
+	Line     int           `json:"line"`
+	Col      int           `json:"col"`
+	Status   Status        `json:"status"`
+	Skip     string        `json:"skip,omitempty"`
+	Failures []*Failure    `json:"failures,omitempty"`
+	Duration time.Duration `json:"-"`
+}
+
+// SuiteResult is the outcome of one suite.
+type SuiteResult struct {
+	Path     string         `json:"path"`
+	Document string         `json:"document,omitempty"`
+	Errors   []*SuiteError  `json:"-"`
+	Tests    []*TestResult  `json:"tests"`
+	Updated  []string       `json:"updated,omitempty"` // files --update rewrote
+	Duration time.Duration  `json:"-"`
+	Started  time.Time      `json:"-"`
+	suite    *Suite         // nil when it failed to load
+	edits    []scalarEdit   // pending inline output updates
+	goldens  map[string]int // golden path → index in writes
+	writes   []goldenWrite
+}
+
+type goldenWrite struct {
+	path string
+	data []byte
+}
+
+// Report is the outcome of a whole run, suites in path order.
+type Report struct {
+	Suites   []*SuiteResult
+	Passed   int
+	Failed   int
+	Skipped  int
+	Duration time.Duration
+}
+
+// HasSuiteErrors reports whether any suite could not be loaded.
+func (r *Report) HasSuiteErrors() bool {
+	for _, s := range r.Suites {
+		if len(s.Errors) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// SuiteRef names a suite file.
+type SuiteRef struct {
+	Abs     string // for file access
+	Display string // for messages
+}
+
+// Discover finds every *.test.yaml / *.test.yml under roots (files are
+// taken as they are), skipping hidden folders, node_modules and vendor.
+// base resolves relative roots ("" means the process's directory).
+func Discover(base string, roots []string) ([]SuiteRef, error) {
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	var out []SuiteRef
+	seen := map[string]bool{}
+	add := func(abs, display string) {
+		if !seen[abs] {
+			seen[abs] = true
+			out = append(out, SuiteRef{Abs: abs, Display: filepath.ToSlash(display)})
+		}
+	}
+	for _, root := range roots {
+		abs := root
+		if !filepath.IsAbs(root) && base != "" {
+			abs = filepath.Join(base, root)
+		}
+		st, err := os.Stat(abs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: no such file or directory; check the path", root)
+		}
+		if !st.IsDir() {
+			if !IsSuiteName(abs) {
+				return nil, fmt.Errorf("%s: not a test suite; suites are named *.test.yaml or *.test.yml", root)
+			}
+			add(abs, root)
+			continue
+		}
+		err = filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			name := d.Name()
+			if d.IsDir() {
+				if p != abs && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if IsSuiteName(name) && d.Type().IsRegular() {
+				rel, rerr := filepath.Rel(abs, p)
+				if rerr != nil {
+					return rerr
+				}
+				add(p, filepath.Join(root, rel))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", root, err)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
+	return out, nil
+}
+
+// IsSuiteName reports whether a file name is a suite's.
+func IsSuiteName(name string) bool {
+	return strings.HasSuffix(name, ".test.yaml") || strings.HasSuffix(name, ".test.yml")
+}
+
+// Run loads and runs the suites, in parallel across suites and in order
+// within each, and returns the report in suite order.
+func Run(refs []SuiteRef, opts Options) *Report {
+	start := time.Now()
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	jobs := max(opts.Jobs, 1)
+	rep := &Report{Suites: make([]*SuiteResult, len(refs))}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, max(len(refs), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				rep.Suites[i] = runSuite(refs[i], &opts)
+			}
+		}()
+	}
+	for i := range refs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for _, s := range rep.Suites {
+		for _, t := range s.Tests {
+			switch t.Status {
+			case Passed:
+				rep.Passed++
+			case Failed:
+				rep.Failed++
+			case Skipped:
+				rep.Skipped++
+			}
+		}
+	}
+	rep.Duration = time.Since(start)
+	return rep
+}
+
+func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
+	res := &SuiteResult{Path: ref.Display, Started: time.Now()}
+	defer func() { res.Duration = time.Since(res.Started) }()
+	s, errs := LoadSuite(ref.Abs, ref.Display)
+	if len(errs) > 0 {
+		res.Errors = errs
+		return res
+	}
+	res.suite = s
+	res.Document = s.DocName
+	red := newRedactor(s.Env)
+	for _, t := range s.Tests {
+		if opts.Run != nil && !opts.Run.MatchString(t.Name) {
+			continue
+		}
+		res.Tests = append(res.Tests, runTest(s, t, opts, res, red))
+	}
+	if opts.Update {
+		res.flushUpdates()
+	}
+	return res
+}
+
+// flushUpdates writes the goldens and the rewritten suite.
+func (res *SuiteResult) flushUpdates() {
+	fail := func(msg string) {
+		res.Errors = append(res.Errors, &SuiteError{Path: res.Path, Msg: msg})
+	}
+	for _, w := range res.writes {
+		if err := os.MkdirAll(filepath.Dir(w.path), 0o755); err != nil {
+			fail(fmt.Sprintf("--update: cannot create %s: %v", filepath.Dir(w.path), err))
+			continue
+		}
+		if err := os.WriteFile(w.path, w.data, 0o644); err != nil {
+			fail(fmt.Sprintf("--update: cannot write %s: %v", w.path, err))
+			continue
+		}
+		res.Updated = append(res.Updated, w.path)
+	}
+	if len(res.edits) == 0 {
+		return
+	}
+	out, err := applyScalarEdits(res.suite.Src, res.suite.Root, res.edits)
+	if err != nil {
+		fail(fmt.Sprintf("--update: cannot rewrite the inline outputs: %v; use output_file for this output", err))
+		return
+	}
+	if err := os.WriteFile(res.suite.AbsPath, out, 0o644); err != nil {
+		fail(fmt.Sprintf("--update: cannot write the suite: %v", err))
+		return
+	}
+	res.Updated = append(res.Updated, res.suite.AbsPath)
+}
+
+func (res *SuiteResult) writeGolden(path string, data []byte) {
+	if res.goldens == nil {
+		res.goldens = map[string]int{}
+	}
+	if i, ok := res.goldens[path]; ok {
+		res.writes[i].data = data
+		return
+	}
+	res.goldens[path] = len(res.writes)
+	res.writes = append(res.writes, goldenWrite{path, data})
+}
+
+// testRun is the state of one running test.
+type testRun struct {
+	s       *Suite
+	opts    *Options
+	res     *SuiteResult
+	red     *redactor
+	sandbox string
+	env     runtime.Env
+	session *runtime.Session
+	client  *http.Client
+	cur     *httpStep
+	tr      *TestResult
+}
+
+func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor) *TestResult {
+	start := time.Now()
+	tr := &TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Status: Passed}
+	defer func() { tr.Duration = time.Since(start) }()
+	if t.Skips {
+		tr.Status, tr.Skip = Skipped, t.Skip
+		return tr
+	}
+	r := &testRun{s: s, opts: opts, res: res, red: red, tr: tr}
+	if err := r.setup(); err != nil {
+		r.failf(nil, KindSandbox, "%v", err)
+		return tr
+	}
+	defer func() {
+		if err := os.RemoveAll(r.sandbox); err != nil {
+			r.failf(nil, KindSandbox, "cannot remove the sandbox %s: %v", r.sandbox, err)
+		}
+	}()
+	for _, st := range t.Steps {
+		if !r.step(st) {
+			break // later steps depend on this one
+		}
+	}
+	return tr
+}
+
+func (r *testRun) failf(st *Step, kind, format string, args ...any) *Failure {
+	f := &Failure{Kind: kind, Message: r.red.apply(fmt.Sprintf(format, args...))}
+	if st != nil {
+		f.Step, f.Run = st.Index, r.red.apply(st.Run)
+		at := st.Node
+		if st.RunPos != nil {
+			at = st.RunPos
+		}
+		f.Line, f.Col = at.Line, at.Column
+	} else {
+		f.Line, f.Col = r.tr.Line, r.tr.Col
+	}
+	r.tr.Failures = append(r.tr.Failures, f)
+	r.tr.Status = Failed
+	return f
+}
+
+func (r *testRun) setup() error {
+	dir, err := os.MkdirTemp(r.opts.TempDir, "sfmd-test-")
+	if err != nil {
+		return fmt.Errorf("cannot create the sandbox: %v; check TMPDIR", err)
+	}
+	// Resolve symlinks (macOS /var → /private/var) so paths compare.
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	r.sandbox = dir
+	s := r.s
+	r.env = runtime.Env{
+		Topic: s.Topic,
+		Store: map[string]string{},
+		Home:  dir,
+		Dir:   dir,
+	}
+	for _, kv := range s.Env {
+		r.env.Store[kv.Key] = kv.Value
+	}
+	if s.DocumentURL != "" {
+		r.env.DocURI = s.DocumentURL
+	} else {
+		r.env.DocPath = filepath.Join(dir, s.DocName)
+		r.env.DocURI = "file://" + filepath.ToSlash(r.env.DocPath)
+		if err := os.WriteFile(r.env.DocPath, s.Doc.Src, 0o644); err != nil {
+			return fmt.Errorf("cannot copy the document into the sandbox: %v", err)
+		}
+	}
+	r.env.RequirementsPath = requirementsPath(s)
+	for _, f := range s.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("files: cannot create %q: %v", f.Name, err)
+		}
+		data := []byte(f.Text)
+		if f.From != "" {
+			if data, err = os.ReadFile(f.From); err != nil {
+				return fmt.Errorf("files: cannot read %q: %v", f.From, err)
+			}
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return fmt.Errorf("files: cannot write %q: %v", f.Name, err)
+		}
+	}
+	r.session = runtime.NewSession()
+	for _, kv := range s.Vars {
+		r.session.Vars[kv.Key] = kv.Value
+	}
+	r.client = newHTTPClient(func() *httpStep { return r.cur })
+	return nil
+}
+
+// requirementsPath is the document's [!requirements](path) target, or a
+// sibling requirements.md (next to the document, or in the sandbox files).
+func requirementsPath(s *Suite) string {
+	if s.Doc != nil {
+		for _, d := range s.Doc.Directives {
+			if d.Type == "requirements" && d.Path != "" {
+				return d.Path
+			}
+		}
+	}
+	if s.DocName == "requirements.md" {
+		return ""
+	}
+	for _, f := range s.Files {
+		if f.Name == "requirements.md" {
+			return "requirements.md"
+		}
+	}
+	if s.DocumentURL == "" {
+		if st, err := os.Stat(filepath.Join(filepath.Dir(s.DocPath), "requirements.md")); err == nil && st.Mode().IsRegular() {
+			return "requirements.md"
+		}
+	}
+	return ""
+}
+
+// call runs the runtime, turning a panic into an error.
+func call(rt *runtime.Runtime, input string) (res runtime.Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the runtime panicked: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return runStep(rt, input), nil
+}
+
+// step runs one step and checks it; it reports whether the step passed.
+func (r *testRun) step(st *Step) bool {
+	hs := &httpStep{fixtures: st.HTTP}
+	ex := &execStep{
+		fixtures: st.Exec,
+		real:     r.opts.ExecReal,
+		sandbox:  r.sandbox,
+		timeout:  r.opts.Timeout,
+	}
+	if r.opts.ExecReal {
+		ex.env = []string{"PATH=" + r.opts.PATH, "HOME=" + r.sandbox}
+		for _, kv := range r.s.Env {
+			ex.env = append(ex.env, kv.Key+"="+kv.Value)
+		}
+	}
+	r.cur = hs
+	rt := &runtime.Runtime{Doc: r.s.Doc, Session: r.session, Env: r.env, HTTP: r.client, Exec: ex}
+	res, err := call(rt, st.Run)
+	r.cur = nil
+	before := len(r.tr.Failures)
+	if err != nil {
+		r.failf(st, KindRuntime, "%v", err)
+		return false
+	}
+
+	// Fixtures first: when the step did not send what the suite says, the
+	// output differences are only a consequence.
+	for _, m := range hs.failures {
+		r.failf(st, KindFixture, "%s", m.msg).Diff = r.red.apply(m.diff)
+	}
+	for _, f := range hs.unused() {
+		r.failf(st, KindFixture, "http entry at line %d was never requested: %s; remove it or fix the step", f.Node.Line, describeFixture(f))
+	}
+	for _, m := range ex.failures {
+		r.failf(st, KindFixture, "%s", m.msg).Diff = r.red.apply(m.diff)
+	}
+	for _, f := range ex.unused() {
+		r.failf(st, KindFixture, "exec entry at line %d was never run: %q; remove it or fix the step", f.Node.Line, f.Command)
+	}
+	if res.Escape != "" {
+		r.failf(st, KindSandbox, "%s", res.Escape)
+	}
+	if len(r.tr.Failures) > before {
+		// Show what the runtime made of it under the first problem.
+		f := r.tr.Failures[before]
+		if f.Diff != "" && !strings.HasSuffix(f.Diff, "\n") {
+			f.Diff += "\n"
+		}
+		f.Diff += r.red.apply(resultText(res))
+		return false
+	}
+	r.checkExpect(st, res)
+	return len(r.tr.Failures) == before
+}
+
+func resultText(res runtime.Result) string {
+	code := ""
+	if res.Code != "" {
+		code = " " + res.Code
+	}
+	return fmt.Sprintf("runtime returned ok=%v%s:\n%s", res.OK, code, indent(res.Content))
+}
+
+func (r *testRun) checkExpect(st *Step, res runtime.Result) {
+	e := &st.Expect
+	want := e.wantOK()
+	if res.OK != want {
+		f := r.failf(st, KindAssertion, "expected ok: %v, got ok: %v%s", want, res.OK, codeSuffix(res.Code))
+		f.Diff = r.red.apply(resultText(res))
+	}
+	if e.HasError && !strings.Contains(res.Content, e.Error) {
+		f := r.failf(st, KindAssertion, "the failure text does not contain %q", e.Error)
+		f.Diff = r.red.apply(resultText(res))
+	}
+	if e.HasOutput {
+		r.compareOutput(st, res.Content, e.Output, "output", func() {
+			key := keyNode(e.Node, "output")
+			r.res.edits = append(r.res.edits, scalarEdit{node: e.OutputNode, key: key, flow: e.Node.Style&yaml.FlowStyle != 0, value: res.Content})
+		})
+	}
+	if e.OutputFileNode != nil {
+		golden, err := os.ReadFile(e.OutputFile)
+		switch {
+		case err != nil && errors.Is(err, fs.ErrNotExist) && r.opts.Update:
+			r.res.writeGolden(e.OutputFile, []byte(res.Content))
+		case err != nil:
+			f := r.failf(st, KindAssertion, "golden file %q cannot be read (%v); run sfmd test --update to create it", e.OutputFileRel, errors.Unwrap(err))
+			f.Line, f.Col = e.OutputFileNode.Line, e.OutputFileNode.Column
+		default:
+			r.compareOutput(st, res.Content, string(golden), e.OutputFileRel, func() {
+				r.res.writeGolden(e.OutputFile, []byte(res.Content))
+			})
+		}
+	}
+	for _, kv := range e.Vars {
+		got, ok := r.session.Vars[kv.Key]
+		switch {
+		case !ok:
+			f := r.failf(st, KindAssertion, "session variable %q is not set, expected %q", kv.Key, kv.Value)
+			f.Line, f.Col = kv.KeyNode.Line, kv.KeyNode.Column
+		case got != kv.Value:
+			f := r.failf(st, KindAssertion, "session variable %q is %q, expected %q", kv.Key, got, kv.Value)
+			f.Line, f.Col = kv.KeyNode.Line, kv.KeyNode.Column
+			f.Diff = r.red.apply(unifiedDiff(kv.Value+"\n", got+"\n", "want", "got"))
+		}
+	}
+	for _, kv := range e.Files {
+		r.compareFile(st, kv)
+	}
+}
+
+func codeSuffix(code string) string {
+	if code == "" {
+		return ""
+	}
+	return " (" + code + ")"
+}
+
+// keyNode returns the key node of field name in mapping n.
+func keyNode(n *yaml.Node, name string) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == name {
+			return n.Content[i]
+		}
+	}
+	return n
+}
+
+// compareOutput fails the step when got differs from want, with a diff,
+// or records an update.
+func (r *testRun) compareOutput(st *Step, got, want, name string, update func()) {
+	if got == want {
+		return
+	}
+	if r.opts.Update {
+		update()
+		return
+	}
+	msg := fmt.Sprintf("output differs from the expected %s", name)
+	if strings.TrimRight(got, "\n") == strings.TrimRight(want, "\n") {
+		msg = fmt.Sprintf("output differs from %s only in trailing newlines (got %d, expected %d)", name, trailingNewlines(got), trailingNewlines(want))
+		if name == "output" && trailingNewlines(got) == 0 {
+			msg += "; the runtime output ends without a newline, write \"output: |-\""
+		}
+	}
+	msg += "; run sfmd test --update to accept the new output"
+	f := r.failf(st, KindAssertion, "%s", msg)
+	f.Diff = r.red.apply(unifiedDiff(want, got, "want", "got"))
+}
+
+func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }
+
+func (r *testRun) compareFile(st *Step, kv KV) {
+	goldenRel := kv.Value
+	golden := goldenRel
+	if !filepath.IsAbs(golden) {
+		golden = filepath.Join(filepath.Dir(r.s.AbsPath), filepath.FromSlash(goldenRel))
+	}
+	fail := func(format string, args ...any) *Failure {
+		f := r.failf(st, KindAssertion, format, args...)
+		f.Line, f.Col = kv.KeyNode.Line, kv.KeyNode.Column
+		return f
+	}
+	got, err := os.ReadFile(filepath.Join(r.sandbox, filepath.FromSlash(kv.Key)))
+	if err != nil {
+		fail("file %q was not written by the step (%v); check the to: path in the response template", kv.Key, errors.Unwrap(err))
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		if r.opts.Update && errors.Is(err, fs.ErrNotExist) {
+			r.res.writeGolden(golden, got)
+			return
+		}
+		fail("golden file %q cannot be read (%v); run sfmd test --update to create it", goldenRel, errors.Unwrap(err))
+		return
+	}
+	if string(got) == string(want) {
+		return
+	}
+	if r.opts.Update {
+		r.res.writeGolden(golden, got)
+		return
+	}
+	f := fail("file %q differs from golden %q (%d bytes, expected %d); run sfmd test --update to accept it", kv.Key, goldenRel, len(got), len(want))
+	if isText(got) && isText(want) {
+		f.Diff = r.red.apply(unifiedDiff(string(want), string(got), goldenRel, kv.Key))
+	} else {
+		i := 0
+		for i < len(got) && i < len(want) && got[i] == want[i] {
+			i++
+		}
+		f.Message += fmt.Sprintf(", first difference at byte %d", i)
+	}
+}
+
+func isText(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	for _, c := range b {
+		if c == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,8 @@
+//go:build !sfmddev
+
+package runner
+
+import "github.com/sfmd-dev/sfmd/runner/runtime"
+
+// runStep makes one call of the runtime emulation.
+func runStep(rt *runtime.Runtime, input string) runtime.Result { return rt.Run(input) }

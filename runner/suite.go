@@ -1,0 +1,763 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+	"gopkg.in/yaml.v3"
+)
+
+// Suite is one parsed *.test.yaml file (test-format.md, version 1).
+type Suite struct {
+	Path    string // as shown in messages (relative to where sfmd runs)
+	AbsPath string // for reading and writing
+	Src     []byte
+	Root    *yaml.Node
+
+	Version     int
+	DocPath     string // absolute path of the document
+	DocName     string // base name of the document
+	Doc         *sfmd.Document
+	Topic       string
+	DocumentURL string
+	Env         []KV
+	Vars        []KV
+	Files       []*FileSpec
+	Tests       []*Test
+}
+
+// FileSpec is one entry of `files`.
+type FileSpec struct {
+	Name string // sandbox-relative path
+	Text string // inline content
+	From string // absolute path of the source file, when {from: …}
+	Node *yaml.Node
+}
+
+// Test is one entry of `tests`.
+type Test struct {
+	Name  string
+	Node  *yaml.Node // the test's mapping
+	Skip  string
+	Skips bool
+	Steps []*Step
+}
+
+// Step is one call of the runtime with its fixtures and expectations.
+type Step struct {
+	Index  int        // 1-based
+	Node   *yaml.Node // the step's mapping (or the test's, for the shorthand)
+	Run    string
+	RunPos *yaml.Node
+	HTTP   []*HTTPFixture
+	Exec   []*ExecFixture
+	Expect Expect
+}
+
+// HTTPFixture is one entry of `http`.
+type HTTPFixture struct {
+	Node    *yaml.Node
+	Request Request
+	// Exactly one of Response and Error (HasError) is set.
+	Response *FixtureResponse
+	Error    string
+	HasError bool
+}
+
+// Request is what the step must send.
+type Request struct {
+	Method  string
+	URL     string
+	Exact   bool
+	Headers []KV
+	JSON    []byte // canonical JSON when HasJSON
+	HasJSON bool
+	Body    string
+	HasBody bool
+}
+
+// FixtureResponse is the recorded answer.
+type FixtureResponse struct {
+	Status  int
+	Headers []KV
+	Body    []byte
+	IsJSON  bool
+}
+
+// ExecFixture is one entry of `exec`.
+type ExecFixture struct {
+	Node    *yaml.Node
+	Command string
+	Stdout  string
+	Stderr  string
+	Exit    int
+}
+
+// Expect holds a step's expectations.
+type Expect struct {
+	Node           *yaml.Node
+	OK             bool
+	OKSet          bool
+	Output         string
+	HasOutput      bool
+	OutputNode     *yaml.Node // the scalar, for --update
+	OutputFile     string     // absolute
+	OutputFileRel  string     // as written
+	OutputFileNode *yaml.Node
+	Error          string
+	HasError       bool
+	Vars           []KV
+	Files          []KV // sandbox path → golden path (as written)
+}
+
+// wantOK is the expected ok flag.
+func (e *Expect) wantOK() bool {
+	if e.OKSet {
+		return e.OK
+	}
+	return !e.HasError
+}
+
+// LoadSuite reads and validates one suite. absPath is used for file
+// access, display for messages. All problems are returned, each with the
+// suite position.
+func LoadSuite(absPath, display string) (*Suite, []*SuiteError) {
+	src, err := os.ReadFile(absPath)
+	if err != nil {
+		return nil, []*SuiteError{{Path: display, Msg: fmt.Sprintf("cannot read suite: %v; check the path and permissions", err)}}
+	}
+	return ParseSuite(absPath, display, src)
+}
+
+// ParseSuite validates suite source src. The document it names is read
+// from disk (relative to absPath's directory).
+func ParseSuite(absPath, display string, src []byte) (*Suite, []*SuiteError) {
+	s := &Suite{Path: display, AbsPath: absPath, Src: src}
+	d := &decoder{path: display}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, []*SuiteError{yamlSyntaxError(display, err)}
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil, []*SuiteError{{Path: display, Msg: "empty suite: expected a mapping with \"version\" and \"tests\"; see test-format.md"}}
+	}
+	root := deref(doc.Content[0])
+	s.Root = root
+	dir := filepath.Dir(absPath)
+	var docNode, testsNode, filesNode *yaml.Node
+	hasVersion := false
+	d.fields(root, "suite", []string{"version", "document", "topic", "document_url", "env", "vars", "files", "tests"}, func(key string, k, v *yaml.Node) {
+		switch key {
+		case "version":
+			hasVersion = true
+			if n, ok := d.integer(v, "version"); ok {
+				if n != 1 {
+					d.errorf(v, "unsupported suite version %d, expected 1", n)
+				}
+				s.Version = n
+			}
+		case "document":
+			if str, ok := d.str(v, "document"); ok {
+				s.DocPath = str
+				docNode = v
+			}
+		case "topic":
+			if str, ok := d.str(v, "topic"); ok {
+				s.Topic = str
+			}
+		case "document_url":
+			if str, ok := d.str(v, "document_url"); ok {
+				if !strings.HasPrefix(str, "http://") && !strings.HasPrefix(str, "https://") {
+					d.errorf(v, "document_url %q must be an http:// or https:// URL", str)
+				}
+				s.DocumentURL = str
+			}
+		case "env":
+			s.Env = d.stringMap(v, "env")
+		case "vars":
+			s.Vars = d.stringMap(v, "vars")
+		case "files":
+			filesNode = v
+		case "tests":
+			testsNode = v
+		}
+	})
+	if root.Kind != yaml.MappingNode {
+		return nil, d.errs
+	}
+	if !hasVersion {
+		d.errorf(root, "missing required field \"version\"; add \"version: 1\" at the top")
+	}
+	if filesNode != nil {
+		s.Files = d.files(filesNode, dir)
+	}
+	if testsNode == nil {
+		d.errorf(root, "missing required field \"tests\"; add a list of tests")
+	} else {
+		s.Tests = d.tests(testsNode, dir)
+	}
+
+	// The document.
+	if s.DocPath == "" {
+		base := filepath.Base(absPath)
+		stem := strings.TrimSuffix(strings.TrimSuffix(base, ".test.yaml"), ".test.yml")
+		s.DocPath = stem + ".md"
+	}
+	rel := s.DocPath
+	if !filepath.IsAbs(s.DocPath) {
+		s.DocPath = filepath.Join(dir, filepath.FromSlash(s.DocPath))
+	}
+	s.DocName = filepath.Base(s.DocPath)
+	docSrc, err := os.ReadFile(s.DocPath)
+	if err != nil {
+		at := docNode
+		if at == nil {
+			at = root
+		}
+		if os.IsNotExist(err) {
+			d.errorf(at, "document %q not found next to the suite; create it or set \"document:\" to its path", rel)
+		} else {
+			d.errorf(at, "cannot read document %q: %v", rel, err)
+		}
+	} else {
+		s.Doc = sfmd.Parse(s.DocPath, docSrc)
+		if s.Topic == "" {
+			name := ""
+			if s.Doc != nil && s.Doc.Frontmatter != nil {
+				name, _ = s.Doc.Frontmatter.String("name")
+			}
+			if name == "" {
+				name = strings.TrimSuffix(s.DocName, filepath.Ext(s.DocName))
+			}
+			s.Topic = "app:" + name
+		}
+		d.checkActions(s)
+	}
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	return s, nil
+}
+
+func (d *decoder) files(n *yaml.Node, dir string) []*FileSpec {
+	n = deref(n)
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "files must be a mapping of sandbox paths to contents, got %s", kindName(n))
+		return nil
+	}
+	var out []*FileSpec
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		name, ok := d.str(k, "files key")
+		if !ok {
+			continue
+		}
+		if seen[name] {
+			d.errorf(k, "duplicate file %q in files; keep only one", name)
+			continue
+		}
+		seen[name] = true
+		if !sandboxRelOK(name) {
+			d.errorf(k, "file %q must be a relative path inside the sandbox (no \"..\", not absolute)", name)
+			continue
+		}
+		fs := &FileSpec{Name: name, Node: k}
+		if v.Kind == yaml.MappingNode {
+			d.fields(v, fmt.Sprintf("files entry %q", name), []string{"from"}, func(_ string, _, fv *yaml.Node) {
+				if p, ok := d.str(fv, "from"); ok {
+					abs := p
+					if !filepath.IsAbs(p) {
+						abs = filepath.Join(dir, filepath.FromSlash(p))
+					}
+					if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
+						d.errorf(fv, "files entry %q: %q is not a readable file next to the suite; check the path", name, p)
+						return
+					}
+					fs.From = abs
+				}
+			})
+			if fs.From == "" {
+				if len(v.Content) == 0 {
+					d.errorf(v, "files entry %q needs \"from: <path>\" or inline text", name)
+				}
+				continue
+			}
+		} else if text, ok := d.str(v, fmt.Sprintf("files entry %q", name)); ok {
+			fs.Text = text
+		} else {
+			continue
+		}
+		out = append(out, fs)
+	}
+	return out
+}
+
+// sandboxRelOK reports whether p is a clean relative path that stays in
+// the sandbox.
+func sandboxRelOK(p string) bool {
+	if p == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "/") {
+		return false
+	}
+	c := filepath.Clean(filepath.FromSlash(p))
+	return c != ".." && !strings.HasPrefix(c, ".."+string(filepath.Separator)) && c != "."
+}
+
+func (d *decoder) tests(n *yaml.Node, dir string) []*Test {
+	n = deref(n)
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "tests must be a list (\"- name: …\" items), got %s", kindName(n))
+		return nil
+	}
+	var out []*Test
+	names := map[string]*yaml.Node{}
+	for _, item := range n.Content {
+		item = deref(item)
+		t := &Test{Node: item}
+		step := &Step{Index: 1, Node: item}
+		var stepsNode *yaml.Node
+		shorthand := false
+		ok := d.fields(item, "test", []string{"name", "skip", "steps", "run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
+			switch key {
+			case "name":
+				if s, ok := d.str(v, "name"); ok {
+					t.Name = s
+				}
+			case "skip":
+				t.Skips = true
+				v = deref(v)
+				if v.Kind == yaml.ScalarNode && v.Tag == "!!bool" {
+					var b bool
+					if v.Decode(&b) == nil {
+						t.Skips = b
+					}
+				} else if s, ok := d.str(v, "skip"); ok {
+					t.Skip = s
+				}
+			case "steps":
+				stepsNode = v
+			default:
+				shorthand = true
+				d.stepField(step, key, k, v, dir)
+			}
+		})
+		if !ok {
+			continue
+		}
+		if t.Name == "" {
+			d.errorf(item, "test without a name; add \"name: <what it checks>\"")
+		} else if prev, dup := names[t.Name]; dup {
+			d.errorf(item, "duplicate test name %q (first at line %d); test names must be unique in a suite", t.Name, prev.Line)
+		} else {
+			names[t.Name] = item
+		}
+		switch {
+		case stepsNode != nil && shorthand:
+			d.errorf(item, "test %q has both \"steps\" and step fields (run/http/exec/expect); move them into steps", t.Name)
+		case stepsNode != nil:
+			t.Steps = d.steps(stepsNode, dir)
+		case shorthand:
+			d.finishStep(step)
+			t.Steps = []*Step{step}
+		default:
+			d.errorf(item, "test %q has no steps; add \"run:\" (single step) or \"steps:\"", t.Name)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func (d *decoder) steps(n *yaml.Node, dir string) []*Step {
+	n = deref(n)
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "steps must be a list (\"- run: …\" items), got %s", kindName(n))
+		return nil
+	}
+	if len(n.Content) == 0 {
+		d.errorf(n, "steps is empty; add at least one \"- run: …\"")
+	}
+	var out []*Step
+	for i, item := range n.Content {
+		item = deref(item)
+		st := &Step{Index: i + 1, Node: item}
+		if !d.fields(item, "step", []string{"run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
+			d.stepField(st, key, k, v, dir)
+		}) {
+			continue
+		}
+		d.finishStep(st)
+		out = append(out, st)
+	}
+	return out
+}
+
+func (d *decoder) finishStep(st *Step) {
+	if st.RunPos == nil {
+		d.errorf(st.Node, "step %d has no \"run\"; add the command an agent would type, e.g. \"run: /act.search --q x\"", st.Index)
+	}
+	if st.Expect.Node == nil {
+		st.Expect.OK = true
+	}
+}
+
+func (d *decoder) stepField(st *Step, key string, k, v *yaml.Node, dir string) {
+	switch key {
+	case "run":
+		if s, ok := d.str(v, "run"); ok {
+			if strings.TrimSpace(s) == "" {
+				d.errorf(v, "run is empty; write the command an agent would type")
+			}
+			st.Run = s
+			st.RunPos = deref(v)
+		}
+	case "http":
+		st.HTTP = d.httpList(v, dir)
+	case "exec":
+		st.Exec = d.execList(v)
+	case "expect":
+		d.expect(&st.Expect, v, dir)
+	}
+}
+
+func (d *decoder) httpList(n *yaml.Node, dir string) []*HTTPFixture {
+	n = deref(n)
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "http must be a list of {request, response} entries, got %s", kindName(n))
+		return nil
+	}
+	var out []*HTTPFixture
+	for _, item := range n.Content {
+		item = deref(item)
+		f := &HTTPFixture{Node: item}
+		var hasReq, hasResp bool
+		d.fields(item, "http entry", []string{"request", "response", "error"}, func(key string, k, v *yaml.Node) {
+			switch key {
+			case "request":
+				hasReq = true
+				d.request(&f.Request, v)
+			case "response":
+				hasResp = true
+				f.Response = d.response(v, dir)
+			case "error":
+				if s, ok := d.str(v, "error"); ok {
+					f.Error, f.HasError = s, true
+				}
+			}
+		})
+		if item.Kind != yaml.MappingNode {
+			continue
+		}
+		if !hasReq {
+			d.errorf(item, "http entry without \"request\"; add the method and url the step must send")
+		}
+		if hasResp && f.HasError {
+			d.errorf(item, "http entry has both \"response\" and \"error\"; keep one")
+		}
+		if !hasResp && !f.HasError {
+			f.Response = &FixtureResponse{Status: 200}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+var httpMethods = []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
+
+func (d *decoder) request(r *Request, n *yaml.Node) {
+	var methodSet, urlSet bool
+	d.fields(n, "request", []string{"method", "url", "exact", "headers", "json", "body"}, func(key string, k, v *yaml.Node) {
+		switch key {
+		case "method":
+			if s, ok := d.str(v, "method"); ok {
+				methodSet = true
+				r.Method = strings.ToUpper(s)
+				if !contains(httpMethods, r.Method) {
+					d.errorf(v, "unknown method %q, expected one of %s", s, quoteList(httpMethods))
+				}
+			}
+		case "url":
+			if s, ok := d.str(v, "url"); ok {
+				urlSet = true
+				r.URL = s
+				if !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://") {
+					d.errorf(v, "url %q must be an absolute http:// or https:// URL", s)
+				}
+			}
+		case "exact":
+			if b, ok := d.boolean(v, "exact"); ok {
+				r.Exact = b
+			}
+		case "headers":
+			r.Headers = d.stringMap(v, "request headers")
+		case "json":
+			raw, err := toJSON(v)
+			if err != nil {
+				d.errorf(v, "request json cannot be encoded: %v", err)
+				return
+			}
+			c, err := canonicalJSON(raw)
+			if err != nil {
+				d.errorf(v, "request json cannot be encoded: %v", err)
+				return
+			}
+			r.JSON, r.HasJSON = []byte(c), true
+		case "body":
+			if s, ok := d.str(v, "body"); ok {
+				r.Body, r.HasBody = s, true
+			}
+		}
+	})
+	if n = deref(n); n.Kind != yaml.MappingNode {
+		return
+	}
+	if !methodSet {
+		d.errorf(n, "request without \"method\"; add e.g. \"method: GET\"")
+	}
+	if !urlSet {
+		d.errorf(n, "request without \"url\"; add the URL the step must send")
+	}
+	if r.HasJSON && r.HasBody {
+		d.errorf(n, "request has both \"json\" and \"body\"; keep one")
+	}
+}
+
+func (d *decoder) response(n *yaml.Node, dir string) *FixtureResponse {
+	r := &FixtureResponse{Status: 200}
+	var bodies int
+	d.fields(n, "response", []string{"status", "headers", "json", "body", "body_file"}, func(key string, k, v *yaml.Node) {
+		switch key {
+		case "status":
+			if s, ok := d.integer(v, "status"); ok {
+				if s < 100 || s > 999 {
+					d.errorf(v, "status %d is not an HTTP status, expected 100-999", s)
+				}
+				r.Status = s
+			}
+		case "headers":
+			r.Headers = d.stringMap(v, "response headers")
+		case "json":
+			bodies++
+			b, err := toJSON(v)
+			if err != nil {
+				d.errorf(v, "response json cannot be encoded: %v", err)
+				return
+			}
+			r.Body, r.IsJSON = b, true
+		case "body":
+			bodies++
+			if s, ok := d.str(v, "body"); ok {
+				r.Body = []byte(s)
+			}
+		case "body_file":
+			bodies++
+			if p, ok := d.str(v, "body_file"); ok {
+				abs := p
+				if !filepath.IsAbs(p) {
+					abs = filepath.Join(dir, filepath.FromSlash(p))
+				}
+				b, err := os.ReadFile(abs)
+				if err != nil {
+					d.errorf(v, "body_file %q cannot be read: %v; check the path (relative to the suite)", p, err)
+					return
+				}
+				r.Body = b
+			}
+		}
+	})
+	if bodies > 1 {
+		d.errorf(n, "response has more than one of \"json\", \"body\", \"body_file\"; keep one")
+	}
+	return r
+}
+
+func (d *decoder) execList(n *yaml.Node) []*ExecFixture {
+	n = deref(n)
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "exec must be a list of {command, stdout, stderr, exit} entries, got %s", kindName(n))
+		return nil
+	}
+	var out []*ExecFixture
+	for _, item := range n.Content {
+		item = deref(item)
+		f := &ExecFixture{Node: item}
+		hasCmd := false
+		if !d.fields(item, "exec entry", []string{"command", "stdout", "stderr", "exit"}, func(key string, k, v *yaml.Node) {
+			switch key {
+			case "command":
+				if s, ok := d.str(v, "command"); ok {
+					f.Command, hasCmd = s, true
+				}
+			case "stdout":
+				if s, ok := d.str(v, "stdout"); ok {
+					f.Stdout = s
+				}
+			case "stderr":
+				if s, ok := d.str(v, "stderr"); ok {
+					f.Stderr = s
+				}
+			case "exit":
+				if x, ok := d.integer(v, "exit"); ok {
+					if x < 0 || x > 255 {
+						d.errorf(v, "exit %d is out of range, expected 0-255", x)
+					}
+					f.Exit = x
+				}
+			}
+		}) {
+			continue
+		}
+		if !hasCmd {
+			d.errorf(item, "exec entry without \"command\"; add the command line the step must run")
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func (d *decoder) expect(e *Expect, n *yaml.Node, dir string) {
+	e.Node = deref(n)
+	e.OK = true
+	d.fields(n, "expect", []string{"ok", "output", "output_file", "error", "vars", "files"}, func(key string, k, v *yaml.Node) {
+		switch key {
+		case "ok":
+			if b, ok := d.boolean(v, "ok"); ok {
+				e.OK, e.OKSet = b, true
+			}
+		case "output":
+			if s, ok := d.str(v, "output"); ok {
+				e.Output, e.HasOutput, e.OutputNode = s, true, deref(v)
+			}
+		case "output_file":
+			if s, ok := d.str(v, "output_file"); ok {
+				e.OutputFileRel, e.OutputFileNode = s, deref(v)
+				e.OutputFile = s
+				if !filepath.IsAbs(s) {
+					e.OutputFile = filepath.Join(dir, filepath.FromSlash(s))
+				}
+			}
+		case "error":
+			if s, ok := d.str(v, "error"); ok {
+				e.Error, e.HasError = s, true
+			}
+		case "vars":
+			e.Vars = d.stringMap(v, "expect vars")
+		case "files":
+			e.Files = d.stringMap(v, "expect files")
+			for _, f := range e.Files {
+				if !sandboxRelOK(f.Key) {
+					d.errorf(f.KeyNode, "expected file %q must be a relative path inside the sandbox", f.Key)
+				}
+			}
+		}
+	})
+	if e.HasOutput && e.OutputFileNode != nil {
+		d.errorf(e.Node, "expect has both \"output\" and \"output_file\"; keep one")
+	}
+	if e.HasError && e.OKSet && e.OK {
+		d.errorf(e.Node, "expect has \"error\" with \"ok: true\"; an error implies ok: false, drop \"ok\"")
+	}
+}
+
+// checkActions verifies that every run: line naming /act.<id> refers to an
+// action of the document (a typo would otherwise test the NOT_FOUND
+// message). Steps that expect a failure may name a missing action on
+// purpose.
+func (d *decoder) checkActions(s *Suite) {
+	if s.Doc == nil {
+		return
+	}
+	ids := map[string]bool{}
+	var list []string
+	for _, a := range s.Doc.Actions {
+		if !ids[a.ID] {
+			ids[a.ID] = true
+			list = append(list, a.ID)
+		}
+	}
+	for _, t := range s.Tests {
+		for _, st := range t.Steps {
+			id, ok := actionID(st.Run)
+			if !ok || ids[id] || !st.Expect.wantOK() {
+				continue
+			}
+			msg := fmt.Sprintf("action %q is not defined in %s", id, s.DocName)
+			if best := closest(id, list); best != "" {
+				msg += fmt.Sprintf("; did you mean %q?", best)
+			} else if len(list) > 0 {
+				msg += fmt.Sprintf(", expected one of %s", quoteList(list))
+			} else {
+				msg += "; the document has no act.<id> blocks"
+			}
+			d.errorf(st.RunPos, "%s", msg)
+		}
+	}
+}
+
+// actionID extracts the action id from a run line the way the runtime's
+// dispatcher does (§1.2): /act.<id> or /act <id>, command word lowercased.
+func actionID(run string) (string, bool) {
+	s := strings.TrimSpace(run)
+	if strings.HasPrefix(s, "//") {
+		s = s[1:]
+	}
+	if !strings.HasPrefix(s, "/") {
+		return "", false
+	}
+	line := s[1:]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	word, rest, _ := strings.Cut(line, " ")
+	if j := strings.IndexAny(word, "\t"); j >= 0 {
+		rest = word[j:] + " " + rest
+		word = word[:j]
+	}
+	word = strings.ToLower(word)
+	switch {
+	case strings.HasPrefix(word, "act."):
+		return word[len("act."):], word != "act."
+	case word == "act":
+		rest = strings.TrimLeft(rest, " \t")
+		id, _, _ := strings.Cut(rest, " ")
+		if id == "" || id == "--help" || id == "-h" {
+			return "", false
+		}
+		return strings.ToLower(id), true
+	}
+	return "", false
+}
+
+// closest returns the candidate within edit distance 2 of s, or "".
+func closest(s string, cands []string) string {
+	best, bestD := "", 3
+	for _, c := range cands {
+		if d := levenshtein(s, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,353 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// SuiteError is a problem in a suite file (exit status 2). Line and Col
+// are 1-based; zero when the problem concerns the whole file.
+type SuiteError struct {
+	Path string
+	Line int
+	Col  int
+	Msg  string
+}
+
+func (e *SuiteError) Error() string {
+	if e.Line <= 0 {
+		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+}
+
+// decoder walks yaml.v3 nodes and records every problem with the node's
+// position, so that each message points at the suite line.
+type decoder struct {
+	path string
+	errs []*SuiteError
+}
+
+const maxSuiteErrors = 50
+
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
+	if len(d.errs) >= maxSuiteErrors {
+		return
+	}
+	e := &SuiteError{Path: d.path, Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Col = n.Line, n.Column
+	}
+	d.errs = append(d.errs, e)
+}
+
+// deref follows aliases.
+func deref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			return "null"
+		}
+		return "a scalar"
+	}
+	return "an unknown node"
+}
+
+// fields visits the keys of mapping n. allowed lists the accepted keys in
+// the order shown in messages; fn receives each known key and its value.
+func (d *decoder) fields(n *yaml.Node, what string, allowed []string, fn func(key string, k, v *yaml.Node)) bool {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		if n != nil {
+			d.errorf(n, "%s must be a mapping, got %s; write key: value lines", what, kindName(n))
+		}
+		return false
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		if k.Kind != yaml.ScalarNode {
+			d.errorf(k, "%s has a non-scalar key; use plain field names", what)
+			continue
+		}
+		if k.Value == "<<" {
+			d.errorf(k, "merge keys (<<) are not supported in %s; write the fields out", what)
+			continue
+		}
+		if !contains(allowed, k.Value) {
+			d.errorf(k, "unknown field %q in %s, expected one of %s", k.Value, what, quoteList(allowed))
+			continue
+		}
+		if seen[k.Value] {
+			d.errorf(k, "duplicate field %q in %s; keep only one", k.Value, what)
+			continue
+		}
+		seen[k.Value] = true
+		fn(k.Value, k, v)
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// str reads a scalar as text (numbers and booleans keep their spelling).
+func (d *decoder) str(n *yaml.Node, what string) (string, bool) {
+	n = deref(n)
+	if n.Kind != yaml.ScalarNode {
+		d.errorf(n, "%s must be a string, got %s", what, kindName(n))
+		return "", false
+	}
+	if n.Tag == "!!null" {
+		d.errorf(n, "%s must be a string, got null; quote it (\"\") for an empty value", what)
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (d *decoder) integer(n *yaml.Node, what string) (int, bool) {
+	n = deref(n)
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
+		d.errorf(n, "%s must be an integer, got %s", what, describeScalar(n))
+		return 0, false
+	}
+	v, err := strconv.Atoi(strings.ReplaceAll(n.Value, "_", ""))
+	if err != nil {
+		d.errorf(n, "%s must be an integer, got %q", what, n.Value)
+		return 0, false
+	}
+	return v, true
+}
+
+func (d *decoder) boolean(n *yaml.Node, what string) (bool, bool) {
+	n = deref(n)
+	var b bool
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || n.Decode(&b) != nil {
+		d.errorf(n, "%s must be true or false, got %s", what, describeScalar(n))
+		return false, false
+	}
+	return b, true
+}
+
+func describeScalar(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode && n.Tag != "!!null" {
+		return strconv.Quote(n.Value)
+	}
+	return kindName(n)
+}
+
+// stringMap reads a mapping of scalar values in source order.
+func (d *decoder) stringMap(n *yaml.Node, what string) []KV {
+	n = deref(n)
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "%s must be a mapping of names to values, got %s", what, kindName(n))
+		return nil
+	}
+	var out []KV
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		name, ok := d.str(k, what+" key")
+		if !ok {
+			continue
+		}
+		if seen[name] {
+			d.errorf(k, "duplicate key %q in %s; keep only one", name, what)
+			continue
+		}
+		seen[name] = true
+		val, ok := d.str(v, fmt.Sprintf("%s value of %q", what, name))
+		if !ok {
+			continue
+		}
+		out = append(out, KV{Key: name, Value: val, Node: v, KeyNode: k})
+	}
+	return out
+}
+
+// KV is an ordered key/value pair from the suite with its nodes.
+type KV struct {
+	Key     string
+	Value   string
+	KeyNode *yaml.Node
+	Node    *yaml.Node
+}
+
+// toJSON encodes a YAML node as compact JSON, keeping the mapping order
+// (the runtime shows JSON bodies as sent, so key order is visible).
+func toJSON(n *yaml.Node) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := writeJSON(&buf, n, 0); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func writeJSON(buf *bytes.Buffer, n *yaml.Node, depth int) error {
+	n = deref(n)
+	if n == nil {
+		buf.WriteString("null")
+		return nil
+	}
+	if depth > 200 {
+		return fmt.Errorf("line %d: value nested too deeply", n.Line)
+	}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			buf.WriteString("null")
+			return nil
+		}
+		return writeJSON(buf, n.Content[0], depth+1)
+	case yaml.MappingNode:
+		buf.WriteByte('{')
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := deref(n.Content[i])
+			if k.Kind != yaml.ScalarNode {
+				return fmt.Errorf("line %d: JSON object keys must be scalars", k.Line)
+			}
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			kb, err := json.Marshal(k.Value)
+			if err != nil {
+				return err
+			}
+			buf.Write(kb)
+			buf.WriteByte(':')
+			if err := writeJSON(buf, n.Content[i+1], depth+1); err != nil {
+				return err
+			}
+		}
+		buf.WriteByte('}')
+	case yaml.SequenceNode:
+		buf.WriteByte('[')
+		for i, c := range n.Content {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			if err := writeJSON(buf, c, depth+1); err != nil {
+				return err
+			}
+		}
+		buf.WriteByte(']')
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!null":
+			buf.WriteString("null")
+		case "!!bool":
+			var b bool
+			if err := n.Decode(&b); err != nil {
+				return err
+			}
+			buf.WriteString(strconv.FormatBool(b))
+		case "!!int", "!!float":
+			if json.Valid([]byte(n.Value)) {
+				buf.WriteString(n.Value)
+				return nil
+			}
+			var f float64
+			if err := n.Decode(&f); err != nil {
+				return err
+			}
+			if math.IsInf(f, 0) || math.IsNaN(f) {
+				return fmt.Errorf("line %d: %q has no JSON representation", n.Line, n.Value)
+			}
+			buf.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+		default:
+			b, err := json.Marshal(n.Value)
+			if err != nil {
+				return err
+			}
+			buf.Write(b)
+		}
+	default:
+		return fmt.Errorf("line %d: unsupported YAML node", n.Line)
+	}
+	return nil
+}
+
+// canonicalJSON re-encodes JSON text with sorted keys so that two
+// documents compare semantically.
+func canonicalJSON(b []byte) (string, error) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return "", err
+	}
+	if dec.More() {
+		return "", fmt.Errorf("trailing data after JSON value")
+	}
+	v = normalizeNumbers(v)
+	out, err := json.MarshalIndent(v, "", "  ") // maps encode with sorted keys
+	return string(out), err
+}
+
+func normalizeNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return f
+		}
+		return x.String()
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalizeNumbers(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = normalizeNumbers(e)
+		}
+	}
+	return v
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlSyntaxError turns a yaml.v3 error into a positioned SuiteError.
+func yamlSyntaxError(path string, err error) *SuiteError {
+	msg := err.Error()
+	e := &SuiteError{Path: path}
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Col = 1
+		msg = m[2]
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+	}
+	e.Msg = fmt.Sprintf("invalid YAML: %s; fix the syntax (a suite is a YAML mapping, see test-format.md)", msg)
+	return e
+}
