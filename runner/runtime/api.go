@@ -23,6 +23,21 @@ type Result struct {
 	// Escape is set when a to: path (or a file read) resolved outside Dir;
 	// the harness fails the step with this message.
 	Escape string
+	// Requests lists the HTTP requests sent, in order, exactly as the
+	// runtime built them (URL byte for byte, before net/http touches it).
+	Requests []Request
+	// Commands lists the shell command lines run, in order.
+	Commands []string
+}
+
+// Request is one HTTP request the runtime sent.
+type Request struct {
+	Method string
+	URL    string
+	Header http.Header
+	Body   string
+	// HasBody is false for GET and DELETE (no body is sent).
+	HasBody bool
 }
 
 // ExecResult is the outcome of one shell command.
@@ -43,14 +58,31 @@ type Executor interface {
 type Session struct {
 	Vars map[string]string // session {var}s
 	// Shortcuts registered by renders and value-shortcut lines: id → target
-	// (a tuple value is stored as its elements).
+	// (a tuple value is stored as its elements). This is the merged,
+	// read-only view of ValueShortcuts and AutoShortcuts (a value shortcut
+	// wins over an auto-shortcut of the same id), rebuilt after every call.
 	Shortcuts     map[string][]string
 	ShortcutOrder []string
+
+	// ValueShortcuts are registered by {@name} = … template lines. A scalar
+	// is stored as one element; a tuple as any other number of elements
+	// (the runtime turns a one-element tuple into a scalar).
+	ValueShortcuts map[string][]string
+	ValueOrder     []string
+	// AutoShortcuts are links a template's render turned into [label][@slug]:
+	// slug → href.
+	AutoShortcuts map[string]string
+	AutoOrder     []string
 }
 
 // NewSession returns an empty session.
 func NewSession() *Session {
-	return &Session{Vars: map[string]string{}, Shortcuts: map[string][]string{}}
+	return &Session{
+		Vars:           map[string]string{},
+		Shortcuts:      map[string][]string{},
+		ValueShortcuts: map[string][]string{},
+		AutoShortcuts:  map[string]string{},
+	}
 }
 
 // Env is the per-call environment.

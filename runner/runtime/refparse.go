@@ -1,0 +1,390 @@
+package runtime
+
+import (
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The runtime reads a document the way the reference parser does
+// (packages/core/src/parser.ts), not the way CommonMark or the linter's
+// parser does: fences are recognised on trimmed lines, field lines must match
+// one strict regular expression, headers only in double quotes, and so on.
+// Reproducing that parser here keeps the runtime's view exact whatever the
+// linter's AST reports.
+
+// JavaScript's \s, \S and "." (which excludes line terminators) as RE2 classes.
+const (
+	jsS    = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
+	jsNS   = `[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
+	jsDot  = `[^\n\r\x{2028}\x{2029}]`
+	jsDotS = `[\s\S]`
+)
+
+var (
+	reFenceLine = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
+	reActResp   = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
+	reActDef    = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
+	reBlockOpen = regexp.MustCompile(`^<!-- #([a-zA-Z0-9_-]+) -->$`)
+	reBlockEnd  = regexp.MustCompile(`^<!-- /([a-zA-Z0-9_-]+) -->$`)
+	reInclude   = regexp.MustCompile(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
+	reMenu      = regexp.MustCompile(`^\[!menu:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
+	reNav       = regexp.MustCompile(`^\[!nav:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
+	reNoID      = regexp.MustCompile(`^\[!(include|menu|nav)\]\(([^)]+)\)$`)
+	reShortcut  = regexp.MustCompile(`\[(@[a-zA-Z0-9_-]+)` + jsS + `+([^\]]+)\]\(([^)]+)\)`)
+	reRefDef    = regexp.MustCompile(`^\[([^\]]+)\]:` + jsS + `+<?([^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}>]+)>?`)
+	reField     = regexp.MustCompile(`^` + jsS + `+(\w+)(?:,` + jsS + `*-([a-zA-Z]))?` + jsS + `*:` + jsS + `+(\w+)(?:` + jsS + `+\((required|optional)\))?(?:` + jsS + `+"([^"]*)")?(?:` + jsS + `*=` + jsS + `*"([^"]*)")?$`)
+	reFirstLine = regexp.MustCompile(`(?i)^(GET|POST|PUT|PATCH|DELETE|CLI)` + jsS + `+(` + jsDot + `+)$`)
+	reHeaderArg = regexp.MustCompile(`-H` + jsS + `+"([^"]+)"`)
+	reBodyArg   = regexp.MustCompile(`-d` + jsS + `+(?:'([^']*)'|"([^"]*)")`)
+	reFlagStart = regexp.MustCompile(jsS + `-[Hd]` + jsS)
+	reFrontm    = regexp.MustCompile(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
+	reBodyDir   = regexp.MustCompile(`^(` + jsS + `+)body:` + jsS + `*$`)
+)
+
+type refField struct {
+	Name        string
+	Type        string
+	Required    bool
+	Description string
+	Default     string
+	HasDefault  bool
+	Short       string
+}
+
+type refHeader struct{ Key, Value string }
+
+type refAction struct {
+	ID       string
+	Method   string // lower case: get, post, put, patch, delete, cli
+	URI      string
+	Headers  []refHeader
+	Body     string // -d text
+	HasBody  bool
+	Fields   []refField
+	Response string
+	HasResp  bool
+	// BodyDirective is the multi-line `body:` template (spec.md §1.9.6),
+	// which the reference parser does not know.
+	BodyDirective    string
+	HasBodyDirective bool
+}
+
+type refShortcut struct{ ID, Href string }
+
+type refDoc struct {
+	Actions    []*refAction
+	Menus      []string // menu names in first-seen order
+	Shortcuts  []refShortcut
+	RefNames   []string
+	References map[string]string
+}
+
+func splitLines(s string) []string { return strings.Split(s, "\n") }
+
+// parseRef is parser.ts parse(), limited to what the runtime uses.
+func parseRef(source string) *refDoc {
+	d := &refDoc{References: map[string]string{}}
+	lines := splitLines(source)
+	type pending struct {
+		response bool
+		id       string
+		lines    []string
+	}
+	var (
+		fenceOpen   bool
+		fenceChar   byte
+		fenceLen    int
+		pend        *pending
+		openBlock   string
+		inBlock     bool
+		blocksSeen  = map[string]bool{}
+		menuSeen    = map[string]bool{}
+		scSeen      = map[string]bool{}
+		responses   []pending
+		respSeenIdx = map[string]int{}
+	)
+	for _, raw := range lines {
+		line := jsTrim(raw)
+		if m := reFenceLine.FindStringSubmatch(line); m != nil {
+			ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
+			if fenceOpen {
+				if ch == fenceChar && ln >= fenceLen && info == "" {
+					if pend != nil {
+						if !pend.response {
+							if a := parseActionBlock(pend.id, pend.lines); a != nil {
+								d.Actions = append(d.Actions, a)
+							}
+						} else {
+							if i, ok := respSeenIdx[pend.id]; ok {
+								responses[i] = *pend
+							} else {
+								respSeenIdx[pend.id] = len(responses)
+								responses = append(responses, *pend)
+							}
+						}
+						pend = nil
+					}
+					fenceOpen = false
+					continue
+				}
+				if pend != nil {
+					pend.lines = append(pend.lines, raw)
+				}
+				continue
+			}
+			fenceOpen, fenceChar, fenceLen = true, ch, ln
+			if am := reActResp.FindStringSubmatch(info); am != nil {
+				pend = &pending{response: true, id: am[1]}
+			} else if am := reActDef.FindStringSubmatch(info); am != nil {
+				pend = &pending{id: am[1]}
+			}
+			continue
+		}
+		if fenceOpen {
+			if pend != nil {
+				pend.lines = append(pend.lines, raw)
+			}
+			continue
+		}
+		if reNoID.MatchString(line) {
+			continue
+		}
+		if m := reBlockOpen.FindStringSubmatch(line); m != nil {
+			if !inBlock && !blocksSeen[m[1]] {
+				inBlock, openBlock = true, m[1]
+				blocksSeen[m[1]] = true
+			}
+			continue
+		}
+		if m := reBlockEnd.FindStringSubmatch(line); m != nil {
+			if inBlock && openBlock == m[1] {
+				inBlock = false
+			}
+			continue
+		}
+		if !inBlock {
+			if reInclude.MatchString(line) {
+				continue
+			}
+			m := reMenu.FindStringSubmatch(line)
+			if m == nil {
+				m = reNav.FindStringSubmatch(line)
+			}
+			if m != nil {
+				if !menuSeen[m[1]] {
+					menuSeen[m[1]] = true
+					d.Menus = append(d.Menus, m[1])
+				}
+				continue
+			}
+		}
+		for _, m := range reShortcut.FindAllStringSubmatch(raw, -1) {
+			id := m[1][1:]
+			resolved := id
+			if scSeen[id] {
+				n := 2
+				for scSeen[id+itoa(n)] {
+					n++
+				}
+				resolved = id + itoa(n)
+			}
+			scSeen[resolved] = true
+			d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Href: m[3]})
+		}
+		if m := reRefDef.FindStringSubmatch(line); m != nil {
+			if _, ok := d.References[m[1]]; !ok {
+				d.References[m[1]] = m[2]
+				d.RefNames = append(d.RefNames, m[1])
+			}
+		}
+	}
+	for _, r := range responses {
+		for _, a := range d.Actions {
+			if a.ID == r.id {
+				a.Response = strings.Join(r.lines, "\n")
+				a.HasResp = true
+				break
+			}
+		}
+	}
+	return d
+}
+
+// parseActionBlock is parser.ts parseActionBlock, plus the `body:` section.
+func parseActionBlock(id string, lines []string) *refAction {
+	if len(lines) == 0 {
+		return nil
+	}
+	m := reFirstLine.FindStringSubmatch(jsTrim(lines[0]))
+	if m == nil {
+		return nil
+	}
+	a := &refAction{ID: id, Method: strings.ToLower(m[1])}
+	rest := m[2]
+	if a.Method == "cli" {
+		a.URI = jsTrim(rest)
+	} else {
+		for _, h := range reHeaderArg.FindAllStringSubmatch(rest, -1) {
+			if k, v, ok := strings.Cut(h[1], ":"); ok {
+				a.Headers = append(a.Headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
+			}
+		}
+		if b := reBodyArg.FindStringSubmatchIndex(rest); b != nil {
+			a.HasBody = true
+			if b[2] >= 0 {
+				a.Body = rest[b[2]:b[3]]
+			} else {
+				a.Body = rest[b[4]:b[5]]
+			}
+		}
+		uri := rest
+		if loc := reFlagStart.FindStringIndex(rest); loc != nil {
+			uri = rest[:loc[0]]
+		}
+		a.URI = jsTrim(uri)
+	}
+	bodyStart, bodyEnd := -1, -1
+	for i := 1; i < len(lines); i++ {
+		if bm := reBodyDir.FindStringSubmatch(lines[i]); bm != nil {
+			bodyStart = i
+			indent := len(bm[1])
+			bodyEnd = len(lines)
+			for j := i + 1; j < len(lines); j++ {
+				if jsTrim(lines[j]) == "" {
+					continue
+				}
+				if leadingSpace(lines[j]) <= indent {
+					bodyEnd = j
+					break
+				}
+			}
+			a.BodyDirective = dedentBody(lines[i+1 : bodyEnd])
+			a.HasBodyDirective = true
+			break
+		}
+	}
+	for i := 1; i < len(lines); i++ {
+		if bodyStart >= 0 && i >= bodyStart && i < bodyEnd {
+			continue
+		}
+		line := lines[i]
+		if jsTrim(line) == "" {
+			continue
+		}
+		fm := reField.FindStringSubmatchIndex(line)
+		if fm == nil {
+			continue
+		}
+		group := func(n int) (string, bool) {
+			if fm[2*n] < 0 {
+				return "", false
+			}
+			return line[fm[2*n]:fm[2*n+1]], true
+		}
+		f := refField{}
+		f.Name, _ = group(1)
+		f.Short, _ = group(2)
+		f.Type, _ = group(3)
+		req, _ := group(4)
+		f.Required = req == "required"
+		f.Description, _ = group(5)
+		f.Default, f.HasDefault = group(6)
+		a.Fields = append(a.Fields, f)
+	}
+	return a
+}
+
+func leadingSpace(s string) int {
+	n := 0
+	for n < len(s) && (s[n] == ' ' || s[n] == '\t') {
+		n++
+	}
+	return n
+}
+
+// dedentBody joins body lines with "\n" after removing their common
+// indentation; trailing blank lines are dropped.
+func dedentBody(lines []string) string {
+	for len(lines) > 0 && jsTrim(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	common := -1
+	for _, l := range lines {
+		if jsTrim(l) == "" {
+			continue
+		}
+		if n := leadingSpace(l); common < 0 || n < common {
+			common = n
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if len(l) >= common && common > 0 {
+			out[i] = l[common:]
+		} else {
+			out[i] = strings.TrimLeft(l, " \t")
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
+
+// frontmatterNode parses the leading YAML frontmatter into its mapping node,
+// or nil.
+func frontmatterNode(source string) *yaml.Node {
+	m := reFrontm.FindStringSubmatch(source)
+	if m == nil {
+		return nil
+	}
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte(m[1]), &n); err != nil {
+		return nil
+	}
+	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 || n.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	return n.Content[0]
+}
+
+// yamlGet returns the value node of key in a mapping node.
+func yamlGet(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func stripFrontmatter(s string) string {
+	if loc := reFrontm.FindStringIndex(s); loc != nil {
+		return s[loc[1]:]
+	}
+	return s
+}

@@ -1,0 +1,1343 @@
+package runtime
+
+import (
+	"encoding/base64"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Result codes.
+const (
+	CodeInvalidPayload     = "INVALID_PAYLOAD"
+	CodeNotFound           = "NOT_FOUND"
+	CodeLoadError          = "LOAD_ERROR"
+	CodeInvalidTarget      = "INVALID_TARGET"
+	CodeFileNotAllowed     = "FILE_NOT_ALLOWED"
+	CodeCommandUnsupported = "COMMAND_UNSUPPORTED"
+)
+
+var (
+	reDotAct       = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
+	reToolCmd      = regexp.MustCompile(`^tool:([a-zA-Z0-9_-]+)(?:\.([a-zA-Z0-9_-]+))?$`)
+	reEnvVar       = regexp.MustCompile(`\$([a-zA-Z_]\w*)`)
+	reUpperEnv     = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
+	reCallerDollar = regexp.MustCompile(`\$[a-zA-Z_]\w*`)
+	reSessionRef   = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
+	reShortcutRef  = regexp.MustCompile(`^@[a-zA-Z_][\w-]*$`)
+	reSpreadArgs   = regexp.MustCompile(`\{\.\.\.args\}`)
+	reURIPlace     = regexp.MustCompile(`\{([a-zA-Z_]\w*)(?:\[(\d+)\])?\}`)
+	reBodyPlace    = regexp.MustCompile(`(")?\{([a-zA-Z_]\w*)(?:\[(\d+)\])?((?:\|[a-zA-Z][a-zA-Z0-9]*)*)\}(")?`)
+	reShellSafe    = regexp.MustCompile(`^[a-zA-Z0-9_\-./=@:+,]+$`)
+	reURLScheme    = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+)
+
+// pval is a payload value: a string, or a tuple from a value shortcut.
+type pval struct {
+	s       string
+	tuple   []string
+	isTuple bool
+}
+
+func strVal(s string) pval { return pval{s: s} }
+
+// String is String(v): a tuple joins with ",".
+func (v pval) String() string {
+	if v.isTuple {
+		return strings.Join(v.tuple, ",")
+	}
+	return v.s
+}
+
+// index is {name[N]}: the element, or "" when out of range.
+func (v pval) index(i int) string {
+	if !v.isTuple {
+		if i == 0 {
+			return v.s
+		}
+		return ""
+	}
+	if i < 0 || i >= len(v.tuple) {
+		return ""
+	}
+	return v.tuple[i]
+}
+
+// compiled caches the reference parse of one document source.
+var compiled sync.Map // string (source) → *refDoc
+
+func (rt *Runtime) refDoc() *refDoc {
+	if rt.Doc == nil {
+		return nil
+	}
+	src := string(rt.Doc.Src)
+	if d, ok := compiled.Load(src); ok {
+		return d.(*refDoc)
+	}
+	d := parseRef(src)
+	compiled.Store(src, d)
+	return d
+}
+
+func (rt *Runtime) session() *Session {
+	if rt.Session == nil {
+		rt.Session = NewSession()
+	}
+	s := rt.Session
+	if s.Vars == nil {
+		s.Vars = map[string]string{}
+	}
+	if s.ValueShortcuts == nil {
+		s.ValueShortcuts = map[string][]string{}
+	}
+	if s.AutoShortcuts == nil {
+		s.AutoShortcuts = map[string]string{}
+	}
+	return s
+}
+
+func (rt *Runtime) sessionVar(name string) (string, bool) {
+	v, ok := rt.session().Vars[name]
+	return v, ok
+}
+
+func (rt *Runtime) setSessionVar(name, v string) { rt.session().Vars[name] = v }
+
+func (s *Session) setValueShortcut(id string, v []string) {
+	if _, ok := s.ValueShortcuts[id]; !ok {
+		s.ValueOrder = append(s.ValueOrder, id)
+	}
+	s.ValueShortcuts[id] = v
+}
+
+func (s *Session) deleteValueShortcut(id string) {
+	delete(s.ValueShortcuts, id)
+	for i, k := range s.ValueOrder {
+		if k == id {
+			s.ValueOrder = append(s.ValueOrder[:i:i], s.ValueOrder[i+1:]...)
+			break
+		}
+	}
+}
+
+func (s *Session) setAutoShortcut(id, href string) {
+	if _, ok := s.AutoShortcuts[id]; !ok {
+		s.AutoOrder = append(s.AutoOrder, id)
+	}
+	s.AutoShortcuts[id] = href
+}
+
+// syncView rebuilds Shortcuts and ShortcutOrder.
+func (s *Session) syncView() {
+	s.Shortcuts = make(map[string][]string, len(s.ValueShortcuts)+len(s.AutoShortcuts))
+	s.ShortcutOrder = s.ShortcutOrder[:0]
+	for _, k := range s.ValueOrder {
+		s.Shortcuts[k] = s.ValueShortcuts[k]
+		s.ShortcutOrder = append(s.ShortcutOrder, k)
+	}
+	for _, k := range s.AutoOrder {
+		if _, ok := s.Shortcuts[k]; ok {
+			continue
+		}
+		s.Shortcuts[k] = []string{s.AutoShortcuts[k]}
+		s.ShortcutOrder = append(s.ShortcutOrder, k)
+	}
+}
+
+func okResult(content string) Result { return Result{OK: true, Content: content} }
+func errResult(code, content string) Result {
+	return Result{Code: code, Content: content}
+}
+
+// Run executes one line exactly as an agent would type it.
+func (rt *Runtime) Run(input string) Result {
+	res := rt.dispatch(input)
+	rt.session().syncView()
+	return res
+}
+
+func parseCommand(input string) (cmd, args string, body *string) {
+	trimmed := jsTrim(input)
+	split := func(header string) (string, string) {
+		after := header[1:]
+		sp := jsSearchSpace(after)
+		if sp < 0 {
+			return after, ""
+		}
+		return after[:sp], jsTrimStart(after[sp:])
+	}
+	if nl := strings.IndexByte(trimmed, '\n'); nl >= 0 {
+		header := jsTrim(trimmed[:nl])
+		b := trimmed[nl+1:]
+		if strings.HasPrefix(header, "/") {
+			c, a := split(header)
+			return c, a, &b
+		}
+	}
+	if strings.HasPrefix(trimmed, "/") {
+		c, a := split(trimmed)
+		return c, a, nil
+	}
+	return "", trimmed, nil
+}
+
+var builtinCommands = map[string]bool{
+	"help": true, "open": true, "nav": true, "back": true, "close": true, "refresh": true,
+	"info": true, "source": true, "ls": true, "write": true, "append": true, "replace": true,
+	"edit": true, "verify": true, "undo": true, "set": true, "exec": true, "install": true,
+	"uninstall": true, "events": true,
+}
+
+func (rt *Runtime) dispatch(input string) Result {
+	if ts := jsTrimStart(input); strings.HasPrefix(ts, "//") {
+		input = ts[1:]
+	}
+	rawCmd, args, body := parseCommand(input)
+	if rawCmd == "" {
+		return errResult(CodeCommandUnsupported, "Commands must start with /. Use /help for details.")
+	}
+	cmd := strings.ToLower(rawCmd)
+	actionArgs := args
+	if body != nil {
+		actionArgs = args + "\n" + *body
+	}
+	if cmd == "act" {
+		return rt.cmdAction(actionArgs)
+	}
+	if builtinCommands[cmd] {
+		return errResult(CodeCommandUnsupported, "sfmd test does not simulate /"+cmd+": only /act and /tool calls run; start the step with /act.<name> or /tool:<name>")
+	}
+	if m := reDotAct.FindStringSubmatch(cmd); m != nil {
+		dotArgs := m[1]
+		if actionArgs != "" {
+			dotArgs = m[1] + " " + actionArgs
+		}
+		return rt.cmdAction(dotArgs)
+	}
+	if m := reToolCmd.FindStringSubmatch(cmd); m != nil {
+		return rt.cmdTool(m[1], m[2], actionArgs)
+	}
+	return errResult(CodeCommandUnsupported, "Unknown command: /"+rawCmd+"\nUse /info to see available commands.")
+}
+
+// renderActions is renderer.ts renderActions (the help text).
+func renderActions(doc *refDoc, single string, filter bool) string {
+	var list []*refAction
+	for _, a := range doc.Actions {
+		if !filter || a.ID == single {
+			list = append(list, a)
+		}
+	}
+	if len(list) == 0 {
+		if filter {
+			return "Action not found: " + single
+		}
+		return "No actions defined on this page."
+	}
+	parts := make([]string, len(list))
+	for i, a := range list {
+		var b strings.Builder
+		b.WriteString("/act." + a.ID)
+		if len(a.Fields) == 0 {
+			b.WriteString("\n   (no flags)")
+		}
+		for _, f := range a.Fields {
+			b.WriteString("\n   ")
+			if f.Short != "" {
+				b.WriteString("-" + f.Short + ", ")
+			}
+			b.WriteString("--" + f.Name + " <" + f.Type + ">")
+			if f.Required {
+				b.WriteString(" (required)")
+			} else {
+				b.WriteString(" (optional)")
+			}
+			if f.Description != "" {
+				b.WriteString(" \u2014 " + f.Description)
+			}
+		}
+		parts[i] = b.String()
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+func (rt *Runtime) cmdAction(args string) Result {
+	doc := rt.refDoc()
+	if doc == nil {
+		return errResult(CodeInvalidTarget, "No document open. Use /open <uri> first.")
+	}
+	trimmed := jsTrim(args)
+	if trimmed == "" || trimmed == "--help" || trimmed == "-h" {
+		return okResult("Actions\n---\n" + renderActions(doc, "", false))
+	}
+	var id, flagStr string
+	if sp := strings.IndexByte(args, ' '); sp < 0 {
+		id = jsTrim(args)
+	} else {
+		id, flagStr = jsTrim(args[:sp]), jsTrim(args[sp+1:])
+	}
+	var action *refAction
+	for _, a := range doc.Actions {
+		if a.ID == id {
+			action = a
+			break
+		}
+	}
+	if action == nil {
+		ids := make([]string, len(doc.Actions))
+		for i, a := range doc.Actions {
+			ids[i] = a.ID
+		}
+		avail := strings.Join(ids, ", ")
+		hint := "\nUse /act.<name> --help to inspect an action."
+		if len(ids) == 0 {
+			avail = "none"
+			hint = "\nNo actions defined on current document."
+		}
+		return errResult(CodeNotFound, "Action not found: \""+id+"\"\nAvailable: "+avail+hint)
+	}
+	if flagStr == "" {
+		for _, f := range action.Fields {
+			if f.Required && !f.HasDefault {
+				return okResult("Action: " + id + "\n---\n" + renderActions(doc, id, true))
+			}
+		}
+	}
+	return rt.executeAction(doc, action, flagStr, rt.contextVars(flagStr))
+}
+
+// storeScope returns the app scope of the topic ("" outside app topics).
+func (rt *Runtime) appScope() string {
+	rest, ok := strings.CutPrefix(rt.Env.Topic, "app:")
+	if !ok {
+		return ""
+	}
+	app, _, _ := strings.Cut(rest, ":")
+	return app
+}
+
+func (rt *Runtime) storeGet(name string) (string, bool) {
+	if rt.appScope() == "" {
+		return "", false
+	}
+	v, ok := rt.Env.Store[name]
+	return v, ok
+}
+
+func (rt *Runtime) contextVars(rawArgs string) map[string]string {
+	appDir := ""
+	if rt.Env.DocPath != "" && strings.HasPrefix(rt.Env.DocURI, "file://") {
+		appDir = filepath.Dir(rt.Env.DocPath)
+	}
+	cwd := rt.Env.Dir
+	if cwd == "" {
+		cwd = appDir
+	}
+	if cwd == "" {
+		cwd = rt.Env.Home
+	}
+	work := ""
+	if rest, ok := strings.CutPrefix(rt.Env.Topic, "app:"); ok && rt.appScope() != "" {
+		app, config, _ := strings.Cut(rest, ":")
+		key := app
+		if config != "" {
+			key = app + ":" + config
+		}
+		work = path.Join(rt.Env.Home, ".string-work", key)
+	}
+	return map[string]string{
+		"HOME":            rt.Env.Home,
+		"CWD":             cwd,
+		"CURRENT_FILE":    rt.Env.DocPath,
+		"CURRENT_URI":     rt.Env.DocURI,
+		"CURRENT_TARGET":  rt.Env.Topic,
+		"CURRENT_BLOCK":   "",
+		"ARGS":            rawArgs,
+		"STRING_APP_DIR":  appDir,
+		"STRING_WORK_DIR": work,
+	}
+}
+
+// resolveEnvVars is helpers.ts resolveEnvVars.
+func (rt *Runtime) resolveEnvVars(s string, extra map[string]string) string {
+	if strings.IndexByte(s, '$') < 0 {
+		return s
+	}
+	return replaceSubmatch(reEnvVar, s, func(m []string, _ int) string {
+		if v, ok := extra[m[1]]; ok {
+			return v
+		}
+		if v, ok := rt.storeGet(m[1]); ok {
+			return v
+		}
+		return m[0]
+	})
+}
+
+func (rt *Runtime) withSetupHint(content string) string {
+	if rt.Env.RequirementsPath == "" {
+		return content
+	}
+	return content + "\n\nSetup info: /open " + rt.Env.RequirementsPath
+}
+
+// unresolvedMessage builds the §1.4 step 10 / §1.10 texts.
+func (rt *Runtime) unresolvedHint(names []string) (string, string) {
+	if rt.appScope() != "" {
+		them := "it"
+		if len(names) > 1 {
+			them = "them"
+		}
+		lines := make([]string, len(names))
+		for i, n := range names {
+			lines[i] = "  /set $" + n + " = \"...\""
+		}
+		return "Set " + them + " from this app session:", strings.Join(lines, "\n")
+	}
+	return "Persistent env vars are app-scoped. Open an app session first:",
+		"  string app:<name> '/set $" + names[0] + " = \"...\"'"
+}
+
+type flagParse struct {
+	flags *ordered[string]
+	rest  []string
+	bare  []string
+}
+
+// parsePosixFlags is helpers.ts parsePosixFlags; nil means help.
+func parsePosixFlags(args string, short map[string]string) *flagParse {
+	var tokens []string
+	var cur strings.Builder
+	var quote byte
+	for i := 0; i < len(args); i++ {
+		c := args[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == ' ' || c == '\t':
+			if cur.Len() > 0 {
+				tokens = append(tokens, cur.String())
+				cur.Reset()
+			}
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	if cur.Len() > 0 {
+		tokens = append(tokens, cur.String())
+	}
+	for _, t := range tokens {
+		if t == "--help" || t == "-h" {
+			return nil
+		}
+	}
+	p := &flagParse{flags: newOrdered[string]()}
+	bareSeen := map[string]bool{}
+	addBare := func(k string) {
+		if !bareSeen[k] {
+			bareSeen[k] = true
+			p.bare = append(p.bare, k)
+		}
+	}
+	isFlag := func(t string) bool { return strings.HasPrefix(t, "--") || (len(t) == 2 && t[0] == '-') }
+	for i := 0; i < len(tokens); i++ {
+		tok := tokens[i]
+		if tok == "--" {
+			p.rest = append(p.rest, tokens[i+1:]...)
+			break
+		}
+		var key string
+		switch {
+		case strings.HasPrefix(tok, "--") && len(tok) > 2:
+			if eq := strings.IndexByte(tok, '='); eq > 2 {
+				p.flags.Set(tok[2:eq], tok[eq+1:])
+				continue
+			}
+			key = tok[2:]
+		case len(tok) == 2 && tok[0] == '-':
+			key = tok[1:]
+			if long, ok := short[key]; ok {
+				key = long
+			}
+		default:
+			p.rest = append(p.rest, tok)
+			continue
+		}
+		if i+1 < len(tokens) && !isFlag(tokens[i+1]) {
+			i++
+			p.flags.Set(key, tokens[i])
+		} else {
+			p.flags.Set(key, "true")
+			addBare(key)
+		}
+	}
+	return p
+}
+
+const maxFieldFileBytes = 1024 * 1024
+
+// executeAction is action.ts executeAction.
+func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extra map[string]string) Result {
+	isCLI := a.Method == "cli"
+	if isCLI && !strings.HasPrefix(rt.Env.DocURI, "file://") {
+		return errResult(CodeFileNotAllowed, "CLI actions are only allowed from local file:// documents or locally installed apps. Remote SFMD can only run HTTP actions because remote content may change after review.")
+	}
+	short := map[string]string{}
+	for _, f := range a.Fields {
+		if f.Short != "" {
+			short[f.Short] = f.Name
+		}
+	}
+	parsed := parsePosixFlags(flagStr, short)
+	if parsed == nil {
+		return okResult("Action: " + a.ID + "\n---\n" + renderActions(doc, a.ID, true))
+	}
+	fieldNames := map[string]bool{}
+	for _, f := range a.Fields {
+		fieldNames[f.Name] = true
+	}
+
+	// --<field>-file
+	fileValues := newOrdered[string]()
+	for _, key := range parsed.flags.Keys() {
+		base, ok := strings.CutSuffix(key, "-file")
+		if !ok || base == "" {
+			continue
+		}
+		if fieldNames[base] && fieldNames[key] {
+			return errResult(CodeInvalidPayload, "Ambiguous flag --"+key+": this action declares both a \""+base+"\" field and a \""+key+"\" field, so --"+key+" could mean \"read a file into "+base+"\" or the literal \""+key+"\" field. Rename one field to disambiguate.")
+		}
+		if !fieldNames[base] {
+			continue
+		}
+		if parsed.flags.Has(base) {
+			return errResult(CodeInvalidPayload, "Pass either --"+base+" or --"+key+", not both.")
+		}
+		for _, b := range parsed.bare {
+			if b == key {
+				return errResult(CodeInvalidPayload, "--"+key+" requires a file path.")
+			}
+		}
+		raw, _ := parsed.flags.Get(key)
+		abs := raw
+		if !filepath.IsAbs(raw) {
+			abs = filepath.Join(extra["CWD"], raw)
+		}
+		abs = filepath.Clean(abs)
+		if _, inside := insideDir(rt.Env.Dir, abs); !inside {
+			r := errResult(CodeInvalidPayload, "--"+key+": cannot read "+abs+": outside the sandbox directory")
+			r.Escape = "--" + key + ": path " + quote(raw) + " resolves outside the sandbox directory; put the file in the suite's files"
+			return r
+		}
+		st, err := os.Stat(abs)
+		if err != nil {
+			return errResult(CodeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, "stat", abs))
+		}
+		if !st.Mode().IsRegular() {
+			return errResult(CodeInvalidPayload, "--"+key+": not a regular file: "+abs)
+		}
+		if st.Size() > maxFieldFileBytes {
+			return errResult(CodeInvalidPayload, "--"+key+": file too large \u2014 "+abs+" is "+strconv.FormatInt(st.Size(), 10)+" bytes, limit is 1048576 bytes (1 MiB).")
+		}
+		data, err := os.ReadFile(abs)
+		if err != nil {
+			return errResult(CodeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, "open", abs))
+		}
+		contents := decodeUTF8(data, false)
+		if strings.ContainsAny(contents, "$`") {
+			return errResult(CodeInvalidPayload, "--"+key+": refusing "+abs+" \u2014 its contents contain a shell metacharacter ($ or backtick), which would be interpreted when the value is placed in the action command (command-injection risk). Remove it, or pass the value inline once shell-safe substitution lands.")
+		}
+		fileValues.Set(base, contents)
+		parsed.flags.Delete(key)
+	}
+
+	// positional binding
+	if len(parsed.rest) > 0 && len(a.Fields) > 0 {
+		var unfilled []string
+		for _, f := range a.Fields {
+			if !parsed.flags.Has(f.Name) && !fileValues.Has(f.Name) {
+				unfilled = append(unfilled, f.Name)
+			}
+		}
+		if len(parsed.rest) > len(unfilled) {
+			names := make([]string, len(a.Fields))
+			for i, f := range a.Fields {
+				names[i] = f.Name
+			}
+			vs, fs := "s", "s"
+			if len(unfilled) == 1 {
+				vs = ""
+			}
+			if len(a.Fields) == 1 {
+				fs = ""
+			}
+			return errResult(CodeInvalidPayload, "Too many positional arguments for /act."+a.ID+".\nExpected up to "+
+				itoa(len(unfilled))+" positional value"+vs+" (field"+fs+": "+strings.Join(names, ", ")+"), got "+
+				itoa(len(parsed.rest))+".\nUse -- to pass values that start with '-'.")
+		}
+		for i, v := range parsed.rest {
+			parsed.flags.Set(unfilled[i], v)
+		}
+	}
+
+	// bare flags
+	fieldByName := map[string]refField{}
+	for _, f := range a.Fields {
+		fieldByName[f.Name] = f
+	}
+	for _, k := range parsed.bare {
+		if f, ok := fieldByName[k]; ok && f.Type != "boolean" {
+			return errResult(CodeInvalidPayload, "Flag --"+k+" requires a value (declared type: "+f.Type+").\nUsage: /act."+a.ID+" --"+k+" <"+f.Type+">")
+		}
+	}
+
+	// caller values: $var refusal, then {var} from the session
+	payload := newOrdered[pval]()
+	for _, k := range parsed.flags.Keys() {
+		v, _ := parsed.flags.Get(k)
+		if reCallerDollar.MatchString(v) {
+			return errResult(CodeInvalidPayload, "$var cannot be used in command arguments. Use {var} for session variables, $var in action definitions.")
+		}
+		v = replaceSubmatch(reSessionRef, v, func(m []string, _ int) string {
+			if sv, ok := rt.sessionVar(m[1]); ok {
+				return sv
+			}
+			return m[0]
+		})
+		payload.Set(k, strVal(v))
+	}
+	for _, k := range fileValues.Keys() {
+		v, _ := fileValues.Get(k)
+		payload.Set(k, strVal(v))
+	}
+
+	// @shortcut values
+	for _, k := range payload.Keys() {
+		v, _ := payload.Get(k)
+		if v.isTuple || !reShortcutRef.MatchString(v.s) {
+			continue
+		}
+		resolved, ok := rt.resolveShortcut(doc, v.s[1:])
+		if !ok {
+			return errResult(CodeNotFound, "Unknown shortcut: "+v.s+rt.shortcutList(doc))
+		}
+		payload.Set(k, resolved)
+	}
+
+	// defaults and $VAR in defaults
+	defaulted := map[string]bool{}
+	for _, f := range a.Fields {
+		if f.HasDefault && !payload.Has(f.Name) {
+			payload.Set(f.Name, strVal(f.Default))
+			defaulted[f.Name] = true
+		}
+	}
+	var early []string
+	earlySeen := map[string]bool{}
+	for _, k := range payload.Keys() {
+		if !defaulted[k] {
+			continue
+		}
+		v, _ := payload.Get(k)
+		if v.isTuple || !strings.Contains(v.s, "$") {
+			continue
+		}
+		r := rt.resolveEnvVars(v.s, extra)
+		payload.Set(k, strVal(r))
+		for _, m := range reUpperEnv.FindAllStringSubmatch(r, -1) {
+			if !earlySeen[m[1]] {
+				earlySeen[m[1]] = true
+				early = append(early, m[1])
+			}
+		}
+	}
+	if len(early) > 0 {
+		names := make([]string, len(early))
+		for i, n := range early {
+			names[i] = "$" + n
+		}
+		s := ""
+		if len(early) > 1 {
+			s = "s"
+		}
+		hint, sets := rt.unresolvedHint(early)
+		return errResult(CodeInvalidPayload, "Unresolved environment variable"+s+" in field default:\n  "+strings.Join(names, ", ")+
+			"\n\n"+hint+"\n"+sets+"\nOr pass the field explicitly: /act."+a.ID+" --<field> <value>")
+	}
+
+	input := payload.clone()
+
+	// URI / command
+	consumed := map[string]bool{}
+	sub := func(v string) string {
+		if isCLI {
+			return shellQuote(v)
+		}
+		return encodeURIComponent(v)
+	}
+	uri := rt.resolveEnvVars(a.URI, extra)
+	uri = replaceSubmatch(reSpreadArgs, uri, func(_ []string, _ int) string {
+		var parts []string
+		for _, k := range payload.Keys() {
+			v, _ := payload.Get(k)
+			parts = append(parts, "--"+k+" "+sub(v.String()))
+		}
+		for _, k := range payload.Keys() {
+			consumed[k] = true
+			payload.Delete(k)
+		}
+		return strings.Join(parts, " ")
+	})
+	var fromPayload []string
+	uri = replaceSubmatch(reURIPlace, uri, func(m []string, _ int) string {
+		name, idx := m[1], m[2]
+		if v, ok := payload.Get(name); ok {
+			consumed[name] = true
+			fromPayload = append(fromPayload, name)
+			if idx != "" {
+				return sub(v.index(atoiSat(idx)))
+			}
+			return sub(v.String())
+		}
+		if sv, ok := rt.sessionVar(name); ok {
+			consumed[name] = true
+			return sub(sv)
+		}
+		return m[0]
+	})
+	for _, k := range fromPayload {
+		payload.Delete(k)
+	}
+
+	// headers
+	headers := newOrdered[string]()
+	for _, h := range a.Headers {
+		v := replaceSubmatch(reSessionRef, h.Value, func(m []string, _ int) string {
+			if sv, ok := rt.sessionVar(m[1]); ok {
+				return sv
+			}
+			return m[0]
+		})
+		headers.Set(h.Key, rt.resolveEnvVars(v, extra))
+	}
+
+	// required fields
+	var missing []string
+	for _, f := range a.Fields {
+		if f.Required && !payload.Has(f.Name) && !consumed[f.Name] {
+			missing = append(missing, f.Name)
+		}
+	}
+	if len(missing) > 0 {
+		usage := make([]string, len(a.Fields))
+		for i, f := range a.Fields {
+			usage[i] = "  --" + f.Name + " <" + f.Type + ">"
+			if f.Required {
+				usage[i] += " (required)"
+			}
+		}
+		return errResult(CodeInvalidPayload, "Missing required flags: "+strings.Join(missing, ", ")+"\n\nUsage:\n"+strings.Join(usage, "\n"))
+	}
+
+	// body template
+	var res Result
+	var bodyTemplate, body string
+	hasBody := false
+	if !isCLI {
+		tmpl, ok := a.Body, a.HasBody
+		if !ok && a.HasBodyDirective && (a.Method == "post" || a.Method == "put" || a.Method == "patch") {
+			tmpl, ok = a.BodyDirective, true
+		}
+		if ok {
+			bodyTemplate = rt.resolveEnvVars(tmpl, extra)
+			body = rt.substituteBody(bodyTemplate, input, &res)
+			hasBody = true
+			if res.Escape != "" {
+				res.Code, res.Content = CodeInvalidPayload, "body template: "+res.Escape
+				return res
+			}
+		}
+	}
+
+	// pre-flight
+	if !isCLI {
+		var names []string
+		seen := map[string]bool{}
+		scan := func(s string) {
+			for _, m := range reUpperEnv.FindAllStringSubmatch(s, -1) {
+				if !seen[m[1]] {
+					seen[m[1]] = true
+					names = append(names, m[1])
+				}
+			}
+		}
+		scan(uri)
+		for _, k := range headers.Keys() {
+			v, _ := headers.Get(k)
+			scan(v)
+		}
+		scan(bodyTemplate)
+		if len(names) > 0 {
+			lines := make([]string, len(names))
+			for i, n := range names {
+				lines[i] = "  $" + n
+			}
+			s := ""
+			if len(names) > 1 {
+				s = "s"
+			}
+			hint, sets := rt.unresolvedHint(names)
+			res.Code = CodeInvalidPayload
+			res.Content = rt.withSetupHint("Unresolved environment variable" + s + ":\n" + strings.Join(lines, "\n") + "\n\n" + hint + "\n" + sets)
+			return res
+		}
+	}
+
+	var out actionOutput
+	if isCLI {
+		out = rt.execCLI(uri, &res)
+	} else {
+		var failCode, failMsg string
+		out, failCode, failMsg = rt.execHTTP(uri, a.Method, payload, headers, body, hasBody, &res)
+		if failCode != "" {
+			res.Code, res.Content = failCode, rt.withSetupHint(failMsg)
+			return res
+		}
+	}
+
+	if a.HasResp {
+		t := &templateRun{rt: rt, jsonBody: out.jsonBody, input: input, res: &res}
+		t.response = out.responseObject()
+		text := t.execute(a.Response)
+		rendered, autos := renderSFMD(text)
+		s := rt.session()
+		for _, as := range autos {
+			s.setAutoShortcut(as.ID, as.Href)
+		}
+		res.OK, res.Code, res.Content = true, "", rendered
+		return res
+	}
+	if isCLI {
+		if out.status != 0 {
+			res.Code = "EXIT_" + itoa(out.status)
+			res.Content = rt.withSetupHint(out.source)
+			return res
+		}
+		res.OK, res.Content = true, out.source
+		return res
+	}
+	rendered, _ := renderSFMD(out.source)
+	res.OK, res.Content = true, rendered
+	return res
+}
+
+func shellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	if reShellSafe.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+// resolveShortcut is session.resolveShortcut: document shortcuts, value
+// shortcuts, then auto-shortcuts.
+func (rt *Runtime) resolveShortcut(doc *refDoc, id string) (pval, bool) {
+	for _, sc := range doc.Shortcuts {
+		if sc.ID == id {
+			return strVal(sc.Href), true
+		}
+	}
+	if href, ok := doc.References["@"+id]; ok {
+		return strVal(href), true
+	}
+	s := rt.session()
+	if v, ok := s.ValueShortcuts[id]; ok {
+		if len(v) == 1 {
+			return strVal(v[0]), true
+		}
+		return pval{tuple: v, isTuple: true}, true
+	}
+	if href, ok := s.AutoShortcuts[id]; ok {
+		return strVal(href), true
+	}
+	return pval{}, false
+}
+
+func (rt *Runtime) shortcutList(doc *refDoc) string {
+	var ids []string
+	seen := map[string]bool{}
+	add := func(id string) {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, sc := range doc.Shortcuts {
+		add(sc.ID)
+	}
+	for _, n := range doc.RefNames {
+		if strings.HasPrefix(n, "@") {
+			add(n[1:])
+		}
+	}
+	s := rt.session()
+	for _, k := range s.ValueOrder {
+		add(k)
+	}
+	for _, k := range s.AutoOrder {
+		add(k)
+	}
+	if len(ids) == 0 {
+		return "\n(no shortcuts in this session yet \u2014 run a list action like /act.repo or /act.feed to register them)"
+	}
+	shown := ids
+	if len(shown) > 12 {
+		shown = shown[:12]
+	}
+	for i := range shown {
+		shown[i] = "@" + shown[i]
+	}
+	more := ""
+	if len(ids) > 12 {
+		more = ", ..."
+	}
+	return "\nAvailable: " + strings.Join(shown, ", ") + more
+}
+
+// substituteBody is action.ts substituteBodyTemplate.
+func (rt *Runtime) substituteBody(tmpl string, input *ordered[pval], res *Result) string {
+	return replaceSubmatch(reBodyPlace, tmpl, func(m []string, at int) string {
+		// m[1] and m[5] are "" when the quote groups did not participate
+		lq, name, idx, mods, rq := m[1] != "", m[2], m[3], m[4], m[5] != ""
+		var resolved string
+		if v, ok := input.Get(name); ok {
+			if idx != "" {
+				resolved = v.index(atoiSat(idx))
+			} else {
+				resolved = v.String()
+			}
+		} else if sv, ok := rt.sessionVar(name); ok {
+			resolved = sv
+		} else {
+			return m[0]
+		}
+		for _, mod := range strings.Split(mods, "|") {
+			switch mod {
+			case "":
+			case "base64":
+				resolved = base64.StdEncoding.EncodeToString([]byte(resolved))
+			case "base64file", "file":
+				data, msg := rt.readBodyFile(resolved, res)
+				if msg != "" {
+					return "__BODY_TEMPLATE_ERROR__: cannot read " + resolved + ": " + msg
+				}
+				if mod == "file" {
+					resolved = decodeUTF8(data, false)
+				} else {
+					resolved = base64.StdEncoding.EncodeToString(data)
+				}
+			default:
+				return m[0]
+			}
+		}
+		if lq && rq {
+			return `"` + jsonEscape(resolved) + `"`
+		}
+		return resolved
+	})
+}
+
+func (rt *Runtime) readBodyFile(p string, res *Result) ([]byte, string) {
+	abs := p
+	if !filepath.IsAbs(p) {
+		abs = filepath.Join(rt.Env.Dir, p)
+	}
+	abs = filepath.Clean(abs)
+	if _, ok := insideDir(rt.Env.Dir, abs); !ok {
+		if res.Escape == "" {
+			res.Escape = "file modifier: path " + quote(p) + " resolves outside the sandbox directory; put the file in the suite's files"
+		}
+		return nil, "outside the sandbox"
+	}
+	st, err := os.Stat(abs)
+	if err == nil && st.IsDir() {
+		return nil, "EISDIR: illegal operation on a directory, read"
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, nodeErrorMessage(err, "open", p)
+	}
+	return data, ""
+}
+
+// nodeErrorMessage formats err the way Node formats a failed fs call.
+func nodeErrorMessage(err error, syscallName, p string) string {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return err.Error()
+	}
+	codes := map[syscall.Errno][2]string{
+		syscall.ENOENT:       {"ENOENT", "no such file or directory"},
+		syscall.EACCES:       {"EACCES", "permission denied"},
+		syscall.EPERM:        {"EPERM", "operation not permitted"},
+		syscall.EISDIR:       {"EISDIR", "illegal operation on a directory"},
+		syscall.ENOTDIR:      {"ENOTDIR", "not a directory"},
+		syscall.EEXIST:       {"EEXIST", "file already exists"},
+		syscall.ELOOP:        {"ELOOP", "too many symbolic links encountered"},
+		syscall.ENAMETOOLONG: {"ENAMETOOLONG", "name too long"},
+		syscall.EROFS:        {"EROFS", "read-only file system"},
+		syscall.ENOSPC:       {"ENOSPC", "no space left on device"},
+	}
+	c, ok := codes[errno]
+	if !ok {
+		return errno.Error()
+	}
+	return c[0] + ": " + c[1] + ", " + syscallName + " '" + p + "'"
+}
+
+// actionOutput is the loader's ActionResult.
+type actionOutput struct {
+	source   string
+	status   int
+	jsonBody *jsValue
+	cli      bool
+	stdout   string
+	stderr   string
+}
+
+func (o actionOutput) responseObject() *jsValue {
+	obj := newOrdered[*jsValue]()
+	obj.Set("status", jsNum(float64(o.status)))
+	if o.jsonBody != nil && o.jsonBody.kind != jsNull {
+		obj.Set("body", o.jsonBody)
+	} else {
+		obj.Set("body", jsStr(o.source))
+	}
+	if o.cli {
+		obj.Set("exit_code", jsNum(float64(o.status)))
+		obj.Set("stdout", jsStr(o.stdout))
+		obj.Set("stderr", jsStr(o.stderr))
+	}
+	return &jsValue{kind: jsObject, obj: obj}
+}
+
+func (rt *Runtime) execCLI(command string, res *Result) actionOutput {
+	res.Commands = append(res.Commands, command)
+	out := actionOutput{cli: true}
+	if rt.Exec == nil {
+		out.source, out.status = "no executor configured", 1
+		return out
+	}
+	er, err := rt.Exec.Exec(command, rt.Env.Dir)
+	if err != nil {
+		out.source, out.status = err.Error(), 1
+		return out
+	}
+	out.status = er.Exit
+	if er.TimedOut {
+		out.status = 1
+	}
+	out.source = jsTrimEnd(er.Combined)
+	out.stdout, out.stderr = er.Stdout, er.Stderr
+	out.jsonBody = jsonParse(out.source)
+	return out
+}
+
+// resolveActionURI is loader.ts resolve() for an action URI.
+func (rt *Runtime) resolveActionURI(topic string) string {
+	if strings.HasPrefix(topic, "file://") || strings.HasPrefix(topic, "https://") || strings.HasPrefix(topic, "http://") {
+		return topic
+	}
+	if rest, ok := strings.CutPrefix(topic, "chanflow://"); ok {
+		return "https://" + rest
+	}
+	if topic == "~" {
+		return fileURIFromPath(rt.Env.Home)
+	}
+	if rest, ok := strings.CutPrefix(topic, "~/"); ok {
+		return fileURIFromPath(path.Join(rt.Env.Home, rest))
+	}
+	base := rt.Env.DocURI
+	if strings.HasPrefix(base, "file://") {
+		dir := path.Dir(pathFromFileURI(base))
+		return fileURIFromPath(absJoin(dir, topic))
+	}
+	if strings.HasPrefix(base, "https://") || strings.HasPrefix(base, "http://") {
+		b, err := parseURL(base, nil)
+		if err == nil {
+			if reURLScheme.MatchString(cleanURLInput(topic)) {
+				if u, err := parseURL(topic, b); err == nil {
+					return u.String()
+				}
+				return topic
+			}
+			if u, err := parseURL(topic, b); err == nil {
+				return u.String()
+			}
+		}
+		return topic
+	}
+	return fileURIFromPath(absJoin(rt.Env.Home, topic))
+}
+
+func absJoin(dir, p string) string {
+	if path.IsAbs(p) {
+		return path.Clean(p)
+	}
+	if !path.IsAbs(dir) {
+		dir = "/" + dir
+	}
+	return path.Join(dir, p)
+}
+
+func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], headers *ordered[string], body string, hasBody bool, res *Result) (actionOutput, string, string) {
+	var out actionOutput
+	resolved := rt.resolveActionURI(topic)
+	if !strings.HasPrefix(resolved, "http://") && !strings.HasPrefix(resolved, "https://") {
+		return out, CodeLoadError, "Actions can only topic HTTP endpoints (got: " + resolved + ")"
+	}
+	verb := strings.ToUpper(method)
+	all := newOrdered[string]()
+	var uri, href string
+	sendBody := false
+	if verb == "GET" || verb == "DELETE" {
+		u, err := parseURL(resolved, nil)
+		if err != nil {
+			return out, CodeLoadError, "Invalid URL"
+		}
+		if payload.Len() > 0 {
+			pairs := make([][2]string, 0, payload.Len())
+			for _, k := range payload.Keys() {
+				v, _ := payload.Get(k)
+				pairs = append(pairs, [2]string{k, v.String()})
+			}
+			u.searchParamsSet(pairs)
+		}
+		uri = u.String()
+		href = uri
+		all.Set("Accept", "text/markdown, text/plain")
+	} else {
+		uri = resolved
+		u, err := parseURL(resolved, nil)
+		if err != nil {
+			return out, CodeLoadError, "Network error: Failed to parse URL from " + resolved
+		}
+		href = u.String()
+		if !hasBody {
+			body = payloadJSON(payload)
+		}
+		sendBody = true
+		all.Set("Content-Type", "application/json")
+		all.Set("Accept", "text/markdown, text/plain")
+	}
+	for _, k := range headers.Keys() {
+		v, _ := headers.Get(k)
+		all.Set(k, v)
+	}
+	h := http.Header{}
+	for _, k := range all.Keys() {
+		v, _ := all.Get(k)
+		v = strings.Trim(v, " \t\r\n")
+		ck := http.CanonicalHeaderKey(k)
+		if old, ok := h[ck]; ok && len(old) > 0 {
+			h[ck] = []string{old[0] + ", " + v}
+		} else {
+			h[ck] = []string{v}
+		}
+	}
+	for k, v := range map[string]string{"Accept-Language": "*", "Sec-Fetch-Mode": "cors", "User-Agent": "node"} {
+		if _, ok := h[k]; !ok {
+			h[k] = []string{v}
+		}
+	}
+	rec := Request{Method: verb, URL: href, Header: h.Clone(), HasBody: sendBody}
+	var reqBody io.Reader
+	if sendBody {
+		rec.Body = body
+		reqBody = strings.NewReader(body)
+	}
+	res.Requests = append(res.Requests, rec)
+	req, err := http.NewRequest(verb, "http://placeholder/", reqBody)
+	if err != nil {
+		return out, CodeLoadError, "Network error: fetch failed"
+	}
+	req.URL = toNetURL(href)
+	req.Host = req.URL.Host
+	req.Header = h
+	client := rt.HTTP
+	if client == nil {
+		return out, CodeLoadError, "Network error: fetch failed"
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return out, CodeLoadError, "Network error: fetch failed"
+	}
+	data, readErr := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if resp.StatusCode == 404 {
+		return out, CodeNotFound, "Not found: " + uri
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		msg := "HTTP " + itoa(resp.StatusCode) + " at " + uri
+		if readErr == nil {
+			if t := utf16Prefix(decodeUTF8(data, true), 500); t != "" {
+				msg += "\n" + t
+			}
+		}
+		return out, CodeLoadError, msg
+	}
+	if readErr != nil {
+		return out, CodeLoadError, "Network error: fetch failed"
+	}
+	out.status = resp.StatusCode
+	out.source = decodeUTF8(data, true)
+	out.jsonBody = jsonParse(out.source)
+	return out, "", ""
+}
+
+// payloadJSON is JSON.stringify(payload).
+func payloadJSON(p *ordered[pval]) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range p.Keys() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		v, _ := p.Get(k)
+		writeJSONString(&b, k)
+		b.WriteByte(':')
+		if v.isTuple {
+			b.WriteByte('[')
+			for j, e := range v.tuple {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				writeJSONString(&b, e)
+			}
+			b.WriteByte(']')
+		} else {
+			writeJSONString(&b, v.s)
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// ---------------------------------------------------------------------------
+// Tools
+
+func (rt *Runtime) cmdTool(name, sub, args string) Result {
+	doc := rt.refDoc()
+	if doc == nil {
+		return errResult(CodeNotFound, "Tool not found: "+name)
+	}
+	src := string(rt.Doc.Src)
+	fm := frontmatterNode(src)
+	stem := strings.TrimSuffix(filepath.Base(rt.Doc.Path), filepath.Ext(rt.Doc.Path))
+	fmName := ""
+	if n := yamlGet(fm, "name"); n != nil && n.Kind == yaml.ScalarNode {
+		fmName = n.Value
+	}
+	if name != stem && name != fmName {
+		return errResult(CodeNotFound, "Tool not found: "+name)
+	}
+	if msg := rt.validateToolEnv(yamlGet(fm, "env")); msg != "" {
+		return errResult(CodeInvalidPayload, msg)
+	}
+	ids := make([]string, len(doc.Actions))
+	for i, a := range doc.Actions {
+		ids[i] = a.ID
+	}
+	avail := strings.Join(ids, ", ")
+	if avail == "" {
+		avail = "none"
+	}
+	id := sub
+	if id == "" {
+		d := yamlGet(fm, "default")
+		if d == nil || d.Kind != yaml.ScalarNode || yamlFalsy(d) {
+			return errResult(CodeInvalidPayload, "No default action for tool:"+name+". Available: "+avail)
+		}
+		id = d.Value
+		if d.ShortTag() != "!!str" {
+			// a non-string default never equals an action id
+			return errResult(CodeNotFound, "Action \""+id+"\" not found in tool:"+name+". Available: "+avail)
+		}
+	}
+	for _, a := range doc.Actions {
+		if a.ID == id {
+			return rt.executeAction(doc, a, args, rt.contextVars(args))
+		}
+	}
+	return errResult(CodeNotFound, "Action \""+id+"\" not found in tool:"+name+". Available: "+avail)
+}
+
+func yamlFalsy(n *yaml.Node) bool {
+	switch n.ShortTag() {
+	case "!!null":
+		return true
+	case "!!str":
+		return n.Value == ""
+	case "!!bool":
+		return n.Value == "false" || n.Value == "False" || n.Value == "FALSE"
+	case "!!int", "!!float":
+		f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+		return err == nil && (f == 0 || f != f)
+	}
+	return false
+}
+
+// validateToolEnv is tool.ts validateEnv.
+func (rt *Runtime) validateToolEnv(env *yaml.Node) string {
+	if env == nil || env.Kind != yaml.SequenceNode {
+		return ""
+	}
+	set := func(name string) bool {
+		v, ok := rt.storeGet(name)
+		return ok && v != ""
+	}
+	for _, e := range env.Content {
+		switch {
+		case e.Kind == yaml.ScalarNode && e.ShortTag() == "!!str":
+			if !set(e.Value) {
+				return "ERROR(ENV_REQUIRED): tool requires $" + e.Value
+			}
+		case e.Kind == yaml.MappingNode:
+			hasDefault := yamlGet(e, "default") != nil
+			for i := 0; i+1 < len(e.Content); i += 2 {
+				k, meta := e.Content[i].Value, e.Content[i+1]
+				if k == "default" {
+					continue
+				}
+				if !set(k) && !hasDefault {
+					desc := k
+					if meta.Kind == yaml.ScalarNode && meta.ShortTag() == "!!str" {
+						desc = meta.Value
+					}
+					return "ERROR(ENV_REQUIRED): tool requires $" + k + " \u2014 \"" + desc + "\""
+				}
+			}
+		}
+	}
+	return ""
+}
