@@ -165,13 +165,27 @@ func actFenceLines(src []byte) []int {
 			continue
 		}
 		open = &fence{char: char, length: length, indent: base, quotes: quotes}
-		word, _, _ := strings.Cut(info, " ")
-		word, _, _ = strings.Cut(word, "\t")
-		if id, ok := strings.CutPrefix(word, "act."); ok && id != "" && !strings.HasSuffix(id, ".response") {
+		// the whole info string must be act.<id> with an ID of
+		// [A-Za-z0-9_-]+ (what the reference parser accepts): with trailing
+		// words ("act.x json") or a dotted ID the block is plain code (spec
+		// rule 82), and act.<id>.response is a response template
+		if id, ok := strings.CutPrefix(info, "act."); ok && isActionID(id) {
 			found = append(found, n+1)
 		}
 	}
 	return found
+}
+
+func isActionID(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // stripQuotes removes blockquote markers ("> ", up to three spaces before
@@ -284,6 +298,10 @@ func TestActFenceScanner(t *testing.T) {
 		{"frontmatter", "---\nx: \"```act.a\"\n---\n```act.b\n```\n", []int{4}},
 		{"crlf and bom", "\ufeff```act.a\r\nGET x\r\n```\r\n```act.b\r\n```\r\n", []int{1, 4}},
 		{"trailing spaces in info", "```act.a   \nGET\n```\n", []int{1}},
+		{"trailing word in info", "```act.a json\nGET\n```\n", nil},
+		{"space before info", "``` act.a\nGET\n```\n", []int{1}},
+		{"dotted id", "```act.a.b\nGET\n```\n", nil},
+		{"response of dotted id", "```act.a.b.response\nx\n```\n", nil},
 	}
 	for _, c := range cases {
 		if got := actFenceLines([]byte(c.src)); !slices.Equal(got, c.want) {
