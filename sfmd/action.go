@@ -444,7 +444,7 @@ func (p *docParser) param(l Line) *Param {
 			prm.DescriptionSpan = p.span(base+k, base+k+closeAt+2)
 			k += closeAt + 2
 		case c == '=':
-			v := skipSpace(t, k+1)
+			v := min(skipSpace(t, k+1), end)
 			prm.HasDefault = true
 			if v < end && t[v] == '"' {
 				closeAt := strings.IndexByte(t[v+1:end], '"')

@@ -42,7 +42,11 @@ type LineIndex struct {
 	starts []int // byte offset of the start of each line
 	bom    int   // length of a leading UTF-8 byte order mark (0 or 3)
 
-	// memo of the last column computation
+	// lineKind caches, per line, whether it is pure ASCII (columns are then
+	// byte distances): 0 unknown, 1 ASCII, 2 not.
+	lineKind []uint8
+
+	// memo of the last column computation on a non-ASCII line
 	memoOff, memoCol, memoLine int
 }
 
@@ -57,7 +61,7 @@ func NewLineIndex(src []byte) *LineIndex {
 		i += j + 1
 		starts = append(starts, i)
 	}
-	li := &LineIndex{src: src, starts: starts, memoLine: -1}
+	li := &LineIndex{src: src, starts: starts, memoLine: -1, lineKind: make([]uint8, len(starts))}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		li.bom = 3
 	}
@@ -117,9 +121,10 @@ func (li *LineIndex) LineOf(offset int) int {
 	return lo
 }
 
-// Pos converts a byte offset to a full position. Lookups that move forward
-// on the same line (the common case while parsing) cost only the bytes
-// between them.
+// Pos converts a byte offset to a full position. Each line is checked for
+// non-ASCII bytes once; on ASCII lines the column is a subtraction, on
+// others lookups count characters from the nearer of the line start and
+// the previous lookup.
 func (li *LineIndex) Pos(offset int) Pos {
 	if offset < 0 {
 		offset = 0
@@ -135,11 +140,34 @@ func (li *LineIndex) Pos(offset int) Pos {
 	if offset < start { // inside the BOM
 		return Pos{Offset: offset, Line: 1, Col: 1}
 	}
-	from, col := start, 1
-	if li.memoLine == line && li.memoOff <= offset {
-		from, col = li.memoOff, li.memoCol
+	kind := li.lineKind[line-1]
+	if kind == 0 {
+		kind = 1
+		end := len(li.src)
+		if line < len(li.starts) {
+			end = li.starts[line]
+		}
+		for _, c := range li.src[start:end] {
+			if c >= utf8.RuneSelf {
+				kind = 2
+				break
+			}
+		}
+		li.lineKind[line-1] = kind
 	}
-	col += runeCount(li.src[from:offset])
+	if kind == 1 {
+		li.memoLine = line
+		return Pos{Offset: offset, Line: line, Col: offset - start + 1}
+	}
+	col := 0
+	switch {
+	case li.memoLine == line && li.memoOff <= offset:
+		col = li.memoCol + runeCount(li.src[li.memoOff:offset])
+	case li.memoLine == line && offset-start > li.memoOff-offset:
+		col = li.memoCol - runeCount(li.src[offset:li.memoOff])
+	default:
+		col = 1 + runeCount(li.src[start:offset])
+	}
 	li.memoLine, li.memoOff, li.memoCol = line, offset, col
 	return Pos{Offset: offset, Line: line, Col: col}
 }

@@ -6,12 +6,38 @@ import (
 	"strings"
 )
 
-var (
-	// <!--(sp)[#/](sp)id(sp)--> : a block marker, exact or not
-	markerRe = regexp.MustCompile(`^<!--([ \t]*)([#/])([ \t]*)([^\s]+?)([ \t]*)-->$`)
-	// [@id]: url — a shortcut reference definition at the start of a line
-	refDefRe = regexp.MustCompile(`^\[@([^\]\s]*)\]:[ \t]*(\S*)`)
-)
+// [@id]: url — a shortcut reference definition at the start of a line
+var refDefRe = regexp.MustCompile(`^\[@([^\]\s]*)\]:[ \t]*(\S*)`)
+
+type markerParts struct {
+	id    string
+	idOff int
+	open  bool
+	exact bool
+}
+
+// parseMarker reads "<!--(sp)[#/](sp)id(sp)-->" (one comment, nothing
+// else); exact is the canonical spacing "<!-- #id -->".
+func parseMarker(raw string) (markerParts, bool) {
+	var m markerParts
+	if !strings.HasPrefix(raw, "<!--") || !strings.HasSuffix(raw, "-->") || len(raw) < 8 {
+		return m, false
+	}
+	inner := raw[4 : len(raw)-3]
+	s1 := skipSpace(inner, 0)
+	if s1 >= len(inner) || (inner[s1] != '#' && inner[s1] != '/') {
+		return m, false
+	}
+	m.open = inner[s1] == '#'
+	s3 := skipSpace(inner, s1+1)
+	e := len(strings.TrimRight(inner, " \t"))
+	if s3 >= e || strings.ContainsAny(inner[s3:e], " \t\r\n") {
+		return m, false
+	}
+	m.id, m.idOff = inner[s3:e], 4+s3
+	m.exact = inner[:s1] == " " && s3 == s1+1 && inner[e:] == " "
+	return m, true
+}
 
 // scanProse walks every line outside frontmatter and code blocks and
 // collects comments, block markers, directives, shortcuts, links and $VARs.
@@ -102,17 +128,9 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 	raw := p.str(start, endOff)
 	endLine := p.li.LineOf(endOff - 1)
 	ownLine := i == 0 && strings.TrimSpace(string(p.src[endOff:p.li.LineEnd(endLine)])) == ""
-	if m := markerRe.FindStringSubmatch(raw); m != nil && endLine == line {
-		idOff := strings.Index(raw, m[4])
-		for k := strings.Index(raw, m[2]) + 1; k < len(raw); k++ { // the ID after the sigil
-			if strings.HasPrefix(raw[k:], m[4]) {
-				idOff = k
-				break
-			}
-		}
-		mk := &Marker{ID: m[4], IDSpan: p.span(start+idOff, start+idOff+len(m[4])), Open: m[2] == "#",
-			Span: p.span(start, endOff), OwnLine: ownLine,
-			Exact: m[1] == " " && m[3] == "" && m[5] == " "}
+	if m, ok := parseMarker(raw); ok && endLine == line {
+		mk := &Marker{ID: m.id, IDSpan: p.span(start+m.idOff, start+m.idOff+len(m.id)), Open: m.open,
+			Span: p.span(start, endOff), OwnLine: ownLine, Exact: m.exact}
 		p.doc.Markers = append(p.doc.Markers, mk)
 		if ownLine {
 			if mk.Open {

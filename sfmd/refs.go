@@ -149,7 +149,7 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 		if name[k] == '[' {
 			// {name[N]} tuple index or a path starting with an index
 			if cl := strings.IndexByte(name[k:], ']'); cl == len(name[k:])-1 {
-				if n, err := strconv.Atoi(name[k+1 : len(name)-1]); err == nil && n >= 0 {
+				if n, ok := atoi(name[k+1 : len(name)-1]); ok {
 					r.Index = n
 					r.PathText = ""
 				}
@@ -214,8 +214,8 @@ func parsePath(s string, root bool) (string, []PathSeg, string) {
 			if cl < 0 {
 				return rootOf(segs, root), segs, "unclosed '[' in path"
 			}
-			n, err := strconv.Atoi(s[i+1 : i+cl])
-			if err != nil || n < 0 {
+			n, ok := atoi(s[i+1 : i+cl])
+			if !ok {
 				problem = "array index " + strconv.Quote(s[i+1:i+cl]) + " is not a non-negative integer"
 			}
 			segs = append(segs, PathSeg{Index: n, IsIndex: true})
@@ -226,7 +226,7 @@ func parsePath(s string, root bool) (string, []PathSeg, string) {
 				j++
 			}
 			tok := s[i:j]
-			if n, err := strconv.Atoi(tok); err == nil && n >= 0 && len(segs) > 0 {
+			if n, ok := atoi(tok); ok && len(segs) > 0 {
 				segs = append(segs, PathSeg{Index: n, IsIndex: true, DotIndex: true})
 			} else {
 				if !isPathKey(tok) && problem == "" {
@@ -262,4 +262,19 @@ func isPathKey(s string) bool {
 		}
 	}
 	return true
+}
+
+// atoi parses a non-negative decimal integer without allocating.
+func atoi(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }

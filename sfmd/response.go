@@ -6,16 +6,33 @@ import (
 )
 
 var (
-	// {lhs} = rhs, $LHS = rhs, {@name} = rhs (any spacing)
-	assignRe = regexp.MustCompile(`^([ \t]*)(\{[^{}]*\}|\$[A-Za-z_]\w*)[ \t]*=[ \t]*(.*)$`)
-	// what the runtime treats as an assignment
-	strictAssignRe = regexp.MustCompile(`^\{[A-Za-z_]\w*\}\s*=\s*\{Response\.[^{}]+\}$`)
-	forRe          = regexp.MustCompile(`^[ \t]*for:[ \t]*(.*)$`)
-	forLooseRe     = regexp.MustCompile(`^[ \t]*for[ \t]+\w+[ \t]+in[ \t]+`)
-	forArgsRe      = regexp.MustCompile(`^(\S+)[ \t]+in[ \t]+(\S+)[ \t]*$`)
-	endRe          = regexp.MustCompile(`^[ \t]*end:[ \t]*$`)
-	directiveRe    = regexp.MustCompile(`^[ \t]*(save|decode|to):(.*)$`)
+	forLooseRe = regexp.MustCompile(`^[ \t]*for[ \t]+\w+[ \t]+in[ \t]+`)
+	forArgsRe  = regexp.MustCompile(`^(\S+)[ \t]+in[ \t]+(\S+)[ \t]*$`)
 )
+
+// assignLHS returns the end of an assignment's left side at t[i] ({var},
+// {@name}, {anything-without-braces} or $NAME), or 0.
+func assignLHS(t string, i int) int {
+	if i >= len(t) {
+		return 0
+	}
+	switch t[i] {
+	case '{':
+		j := strings.IndexAny(t[i+1:], "{}")
+		if j >= 0 && t[i+1+j] == '}' {
+			return i + 1 + j + 1
+		}
+	case '$':
+		if i+1 < len(t) && isIdentStart(t[i+1]) {
+			j := i + 2
+			for j < len(t) && isWordByte(t[j]) {
+				j++
+			}
+			return j
+		}
+	}
+	return 0
+}
 
 // response parses an act.<id>.response block, classifying every line.
 func (p *docParser) response(f *Fence, id string, idSpan Span) {
@@ -55,37 +72,41 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 		tl.Kind = LineBlank
 		return tl
 	}
-	first := t[len(t)-len(strings.TrimLeft(t, " \t"))]
-	if first != '{' && first != '$' && first != 'f' && first != 'e' && first != 's' && first != 'd' && first != 't' {
-		tl.Kind = LineOutput
-		tl.Template = &Template{Text: t, Span: l.Span, Refs: p.refs(t, base, refsOutput)}
-		return tl
-	}
-	if m := assignRe.FindStringSubmatchIndex(t); m != nil {
-		lhs := t[m[4]:m[5]]
-		tl.LHSRaw = lhs
-		tl.LHSSpan = p.span(base+m[4], base+m[5])
-		rhsText := strings.TrimRight(t[m[6]:m[7]], " \t")
-		tl.RHS = p.template(rhsText, base+m[6], refsOutput)
-		tl.Template = tl.RHS
-		switch {
-		case strings.HasPrefix(lhs, "{@"):
-			tl.Kind = LineValueShortcut
-			tl.LHS = lhs[2 : len(lhs)-1]
-		case lhs[0] == '$':
-			tl.Kind = LineAssign
-			tl.LHS = lhs[1:]
-		default:
-			tl.Kind = LineAssign
-			tl.LHS = lhs[1 : len(lhs)-1]
-			tl.StrictAssign = strictAssignRe.MatchString(t)
+	i := skipSpace(t, 0)
+	rest := t[i:]
+	if lhsEnd := assignLHS(t, i); lhsEnd > 0 {
+		k := skipSpace(t, lhsEnd)
+		if k < len(t) && t[k] == '=' {
+			rs := skipSpace(t, k+1)
+			lhs := t[i:lhsEnd]
+			tl.LHSRaw = lhs
+			tl.LHSSpan = p.span(base+i, base+lhsEnd)
+			rhsText := strings.TrimRight(t[rs:], " \t")
+			tl.RHS = p.template(rhsText, base+rs, refsOutput)
+			tl.Template = tl.RHS
+			switch {
+			case strings.HasPrefix(lhs, "{@"):
+				tl.Kind = LineValueShortcut
+				tl.LHS = lhs[2 : len(lhs)-1]
+			case lhs[0] == '$':
+				tl.Kind = LineAssign
+				tl.LHS = lhs[1:]
+			default:
+				tl.Kind = LineAssign
+				tl.LHS = lhs[1 : len(lhs)-1]
+				// the runtime's ^\{(\w+)\}\s*=\s*\{Response\.(.+)\}$
+				tl.StrictAssign = i == 0 && isIdent(tl.LHS) && strings.HasPrefix(t[rs:], "{Response.") &&
+					strings.HasSuffix(t, "}") && len(t)-rs > len("{Response.}")
+			}
+			return tl
 		}
-		return tl
 	}
-	if m := forRe.FindStringSubmatchIndex(t); m != nil {
+	switch {
+	case strings.HasPrefix(rest, "for:"):
 		tl.Kind = LineFor
-		arg := strings.TrimSpace(t[m[2]:m[3]])
-		argStart := base + m[2] + (len(t[m[2]:m[3]]) - len(strings.TrimLeft(t[m[2]:m[3]], " \t")))
+		raw := t[i+4:]
+		arg := strings.TrimSpace(raw)
+		argStart := base + i + 4 + (len(raw) - len(strings.TrimLeft(raw, " \t")))
 		if am := forArgsRe.FindStringSubmatchIndex(arg); am != nil {
 			tl.ItemVar = arg[am[2]:am[3]]
 			tl.ItemVarSpan = p.span(argStart+am[2], argStart+am[3])
@@ -97,32 +118,30 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 			tl.ArgSpan = p.span(argStart, argStart+len(arg))
 		}
 		return tl
-	}
-	if forLooseRe.MatchString(t) {
+	case (strings.HasPrefix(rest, "for ") || strings.HasPrefix(rest, "for\t")) && forLooseRe.MatchString(t):
 		tl.Kind = LineFor // "for x in y" without the colon: for-syntax-invalid
 		tl.Arg = trimmed
-		tl.ArgSpan = p.span(base+strings.Index(t, trimmed), base+strings.Index(t, trimmed)+len(trimmed))
+		tl.ArgSpan = p.span(base+i, base+i+len(trimmed))
 		return tl
-	}
-	if endRe.MatchString(t) {
+	case strings.TrimRight(rest, " \t") == "end:":
 		tl.Kind = LineEnd
 		return tl
 	}
-	if m := directiveRe.FindStringSubmatchIndex(t); m != nil {
-		switch t[m[2]:m[3]] {
-		case "save":
-			tl.Kind = LineSave
-		case "decode":
-			tl.Kind = LineDecode
-		default:
-			tl.Kind = LineTo
+	for _, kw := range [...]struct {
+		word string
+		kind LineKind
+	}{{"save:", LineSave}, {"decode:", LineDecode}, {"to:", LineTo}} {
+		if !strings.HasPrefix(rest, kw.word) {
+			continue
 		}
-		raw := t[m[4]:m[5]]
+		tl.Kind = kw.kind
+		raw := t[i+len(kw.word):]
 		lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+		argOff := i + len(kw.word) + lead
 		tl.Arg = strings.TrimSpace(raw)
-		tl.ArgSpan = p.span(base+m[4]+lead, base+m[4]+lead+len(tl.Arg))
+		tl.ArgSpan = p.span(base+argOff, base+argOff+len(tl.Arg))
 		if tl.Kind != LineDecode {
-			tl.Template = p.template(tl.Arg, base+m[4]+lead, refsOutput)
+			tl.Template = p.template(tl.Arg, base+argOff, refsOutput)
 		}
 		return tl
 	}
