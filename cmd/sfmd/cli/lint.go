@@ -121,7 +121,7 @@ func runLint(args []string, stdio Stdio) int {
 		}
 	}
 	if !validFormat(name) {
-		return usageErr("unknown format %q, %s", name, lint.DidYouMean(name, format.Names(), "expected one of "+strings.Join(format.Names(), ", ")))
+		return usageErr("unknown format %q, %s", name, lint.DidYouMean(name, format.Names(), "expected one of "+quoted(format.Names())))
 	}
 	color, err := useColor(*colorMode, stdio)
 	if err != nil {
@@ -245,6 +245,15 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// quoted renders names as "a", "b", "c".
+func quoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
 }
 
 func validFormat(name string) bool {

@@ -41,7 +41,7 @@ func runRules(args []string, stdio Stdio) int {
 		return ExitUsage
 	}
 	if *profile != "" && !knownProfile(*profile) {
-		fmt.Fprintf(stdio.Stderr, "sfmd rules: unknown profile %q, %s\n", *profile, lint.DidYouMean(*profile, profileNames(), "expected one of "+strings.Join(profileNames(), ", ")))
+		fmt.Fprintf(stdio.Stderr, "sfmd rules: unknown profile %q, %s\n", *profile, lint.DidYouMean(*profile, profileNames(), "expected one of "+quoted(profileNames())))
 		return ExitUsage
 	}
 	reg, err := lint.NewRegistry(analyzers())
