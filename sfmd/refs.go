@@ -132,6 +132,9 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 	}
 	// {name}, {name[N]}, {name.path}, {name|mod|mod}
 	name, mods, _ := strings.Cut(inner, "|")
+	if name == "" {
+		return nil, 1
+	}
 	if strings.Contains(inner, "|") {
 		r.Modifiers = strings.Split(mods, "|")
 	}
