@@ -1,5 +1,3 @@
-//go:build !sfmddev
-
 package runner
 
 import "github.com/sfmd-dev/sfmd/runner/runtime"
