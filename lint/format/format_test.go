@@ -105,7 +105,7 @@ func fixtureDiags(t testing.TB) []lint.Diagnostic {
 		{
 			Path: "docs/my notes/über.md", Rule: "var-undefined", Severity: lint.Warning,
 			Span:    span("docs/my notes/über.md", "{target}", len("{target}")),
-			Message: "variable \"target\" is never assigned, assign it or escape the braces as {{target}}",
+			Message: "variable \"target\" is never assigned, assign it, escape the braces as {{target}} or use $TARGET | $HOME",
 		},
 		{
 			Path: "gone.md", Rule: "param-type-unknown", Severity: lint.Error,

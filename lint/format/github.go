@@ -100,7 +100,7 @@ func writeStepSummary(w io.Writer, diags []lint.Diagnostic) error {
 // mdCell escapes s for one GitHub-flavoured Markdown table cell.
 var mdCellReplacer = strings.NewReplacer(
 	"&", "&amp;", "<", "&lt;", ">", "&gt;",
-	"\\", "\\\\", "|", "\\|", "`", "\\`", "*", "\\*", "_", "\\_", "[", "\\[", "]", "\\]",
+	"\\", "\\\\", "|", "\\|", "`", "\\`", "*", "\\*", "_", "\\_", "[", "\\[", "]", "\\]", "$", "\\$",
 	"\r\n", "<br>", "\n", "<br>", "\r", "<br>",
 )
 
