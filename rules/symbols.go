@@ -146,8 +146,10 @@ func (s *Symbols) addDefinitionUses(a *sfmd.Action) {
 		}
 	}
 	add(a.Target, siteTarget)
-	for _, h := range a.Headers {
-		add(h.Value, siteHeader)
+	if !a.IsCLI() { // a CLI command's -H text is part of its Target already
+		for _, h := range a.Headers {
+			add(h.Value, siteHeader)
+		}
 	}
 	if a.InlineBody != nil {
 		add(a.InlineBody.Template, siteInlineBody)

@@ -1,0 +1,100 @@
+package rules
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// TestCRLF checks that every rule reports the same findings, at the same
+// lines and columns, when bad.md uses CRLF line endings, and that its safe
+// fixes still apply cleanly.
+func TestCRLF(t *testing.T) {
+	for _, a := range All() {
+		if a.Name == FileContainsNUL.Name || a.Name == FileNotUTF8.Name {
+			continue
+		}
+		for _, name := range []string{"bad.md", "fix.md"} {
+			path := filepath.Join("testdata", a.Name, name)
+			lf, err := os.ReadFile(path)
+			if err != nil {
+				continue
+			}
+			crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
+			want := check(t, path, lf, a)
+			got := check(t, path, crlf, a)
+			if len(got) != len(want) {
+				t.Errorf("%s %s: %d findings with CRLF, %d with LF", a.Name, name, len(got), len(want))
+				continue
+			}
+			for i := range got {
+				if g, w := format(got[i]), format(want[i]); g != w {
+					t.Errorf("%s %s with CRLF:\n  %s\nwant\n  %s", a.Name, name, g, w)
+				}
+			}
+			fixedLF, _ := applySafeFixes(lf, want)
+			fixedCRLF, _ := applySafeFixes(crlf, got)
+			if !bytes.Equal(bytes.ReplaceAll(fixedLF, []byte("\n"), []byte("\r\n")), fixedCRLF) {
+				t.Errorf("%s %s: fixes differ between LF and CRLF:\n%q\n%q", a.Name, name, fixedLF, fixedCRLF)
+			}
+		}
+	}
+}
+
+// FuzzRules runs every rule on arbitrary input: no rule may fail or
+// panic, every fix must stay inside the file with non-overlapping edits,
+// and a document with the safe fixes applied must lint without failure.
+func FuzzRules(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.md"))
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	for _, a := range All() {
+		f.Add([]byte(a.Doc.Bad))
+	}
+	all := All()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		doc := parseOrSkip(t, src)
+		diags, err := lint.Check(doc, all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range diags {
+			for _, fx := range d.Fixes {
+				edits := append([]lint.Edit(nil), fx.Edits...)
+				sort.Slice(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+				for i, e := range edits {
+					if e.Start < 0 || e.End > len(src) || e.Start > e.End {
+						t.Fatalf("%s: edit out of range: %+v", d.Rule, e)
+					}
+					if i > 0 && e.Start < edits[i-1].End {
+						t.Fatalf("%s: overlapping edits", d.Rule)
+					}
+				}
+			}
+		}
+		fixed, _ := applySafeFixes(src, diags)
+		if _, err := lint.Check(parseOrSkip(t, fixed), all); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// parseOrSkip parses src and skips the input when the parser panics:
+// parser crashes are FuzzParse's findings (package sfmd), this target
+// checks the rules.
+func parseOrSkip(t *testing.T, src []byte) (doc *sfmd.Document) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.Skipf("sfmd.Parse panics on this input (a parser bug): %v", r)
+		}
+	}()
+	return sfmd.Parse("fuzz.md", src)
+}
