@@ -1,6 +1,7 @@
 package sfmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -361,11 +362,15 @@ func DumpJSON(doc *Document) ([]byte, error) {
 	for _, p := range doc.Problems {
 		j.Problems = append(j.Problems, jsonProb{Code: p.Code, Message: p.Message, loc: locOf(p.Span)})
 	}
-	out, err := json.MarshalIndent(j, "", "  ")
-	if err != nil {
+	// no HTML escaping: URLs with "&" and hints with "<name>" stay readable
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(j); err != nil {
 		return nil, fmt.Errorf("sfmd: cannot encode %q as JSON: %w", doc.Path, err)
 	}
-	return append(out, '\n'), nil
+	return buf.Bytes(), nil
 }
 
 func strPtr(s string) *string { return &s }

@@ -1,0 +1,88 @@
+package sfmd_test
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// TestDumpJSONShape builds a Document by hand (independent of the parser)
+// and checks the JSON contract: top-level key order, 1-based positions,
+// null for absent optional values, [] for empty lists, no HTML escaping.
+func TestDumpJSONShape(t *testing.T) {
+	src := []byte("```act.a\nGET https://x/?a=1&b=<c>\n  q, -q: string (required) \"Q\"\n```\n")
+	li := sfmd.NewLineIndex(src)
+	target := &sfmd.Template{Text: "https://x/?a=1&b=<c>", Span: li.Span(13, 33)}
+	doc := &sfmd.Document{
+		Path: "a.md", Src: src, Index: li,
+		Actions: []*sfmd.Action{{
+			ID: "a", Span: li.Span(0, len(src)-1), Method: "GET", MethodRaw: "GET", Target: target,
+			Params: []*sfmd.Param{{
+				Name: "q", Alias: "-q", Type: "string", Required: true, Span: li.Span(36, 66),
+				HasDescription: true, Description: "Q",
+				Constraints: []*sfmd.Constraint{{Kind: sfmd.ConstraintRequired, Text: "required", Span: li.Span(50, 58)}},
+			}},
+		}},
+		Problems: []sfmd.Problem{{Code: "x-code", Message: "msg", Span: li.Span(9, 12)}},
+	}
+	out, err := sfmd.DumpJSON(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, m := range regexp.MustCompile(`(?m)^  "([a-z_]+)":`).FindAllStringSubmatch(string(out), -1) {
+		keys = append(keys, m[1])
+	}
+	wantKeys := "path lines bom crlf_lines frontmatter fences actions responses blocks comments directives shortcuts links hints prose_vars problems"
+	if got := strings.Join(keys, " "); got != wantKeys {
+		t.Errorf("top-level keys:\n got %s\nwant %s", got, wantKeys)
+	}
+	if !strings.Contains(string(out), `"target": "https://x/?a=1&b=<c>"`) {
+		t.Errorf("target is HTML-escaped or missing:\n%s", out)
+	}
+	var d struct {
+		Frontmatter *json.RawMessage
+		Fences      []any
+		Actions     []struct {
+			ID, Method string
+			Line       int
+			Body       *string
+			InlineBody *string `json:"inline_body"`
+			Headers    []any
+			Params     []struct {
+				Name, Alias, Type string
+				Required          bool
+				Default           *string
+				Description       *string
+				Line, Column      int
+				Constraints       []struct{ Kind string }
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Frontmatter != nil || d.Fences == nil || len(d.Actions) != 1 {
+		t.Fatalf("frontmatter must be null, fences [], one action:\n%s", out)
+	}
+	a := d.Actions[0]
+	if a.ID != "a" || a.Method != "GET" || a.Line != 1 || a.Body != nil || a.InlineBody != nil || a.Headers == nil {
+		t.Errorf("action: %+v", a)
+	}
+	p := a.Params[0]
+	if p.Name != "q" || p.Alias != "-q" || !p.Required || p.Default != nil || p.Description == nil || *p.Description != "Q" ||
+		p.Line != 3 || p.Column != 3 || len(p.Constraints) != 1 || p.Constraints[0].Kind != "required" {
+		t.Errorf("param: %+v", p)
+	}
+	if !strings.Contains(string(out), `"code": "x-code",
+      "message": "msg",
+      "line": 2,
+      "column": 1,
+      "end_line": 2,
+      "end_column": 4`) {
+		t.Errorf("problem position is not 1-based line/column/end_line/end_column:\n%s", out)
+	}
+}
