@@ -53,10 +53,12 @@ func runHeaderSyntaxInvalid(pass *lint.Pass) (any, error) {
 						Edits:   []lint.Edit{{Start: open, End: open + 1, New: `"`}, {Start: end, End: end + 1, New: `"`}},
 					}}
 				}
+			case h.Quote == 0 && strings.TrimSpace(h.Raw) == "":
+				d.Message = "-H has no header after it; write -H \"Name: value\" or remove the flag"
 			case h.Quote == 0:
 				d.Message = fmt.Sprintf("header %s is not quoted, so the runtime does not recognise it; write -H \"%s\"", shown, strings.TrimSpace(h.Raw))
 			case !h.Closed:
-				d.Message = fmt.Sprintf("header %s has no closing quote; add the closing %q", shown, string(h.Quote))
+				d.Message = fmt.Sprintf("header %s has no closing quote; add a closing %s quote", shown, quoteName(h.Quote))
 			case h.Quote == '"' && strings.Contains(h.Raw, `"`):
 				d.Message = fmt.Sprintf("header %s contains a double quote, which ends the header early; remove it or move the value to a $VAR", shown)
 			case !h.HasColon:
@@ -70,6 +72,13 @@ func runHeaderSyntaxInvalid(pass *lint.Pass) (any, error) {
 	}
 	reportProblems(pass, pass.Analyzer.Name, reported)
 	return nil, nil
+}
+
+func quoteName(q byte) string {
+	if q == '\'' {
+		return "single"
+	}
+	return "double"
 }
 
 // HeaderNameInvalid reports header names that are not HTTP tokens.

@@ -152,6 +152,9 @@ func TestRules(t *testing.T) {
 			for _, d := range diags {
 				got = append(got, format(d))
 				checkMessage(t, d)
+				if strings.HasSuffix(a.Name, "-duplicate") {
+					checkDuplicate(t, d)
+				}
 			}
 			outPath := filepath.Join(dir, "bad.out")
 			if *update {
@@ -224,6 +227,22 @@ func checkMessage(t *testing.T, d lint.Diagnostic) {
 	}
 	if !d.Span.IsValid() {
 		t.Errorf("%s: diagnostic without a position: %q", d.Rule, d.Message)
+	}
+}
+
+// checkDuplicate enforces the shape of duplicate findings: the message
+// names the line of the first definition, which is the related position.
+func checkDuplicate(t *testing.T, d lint.Diagnostic) {
+	t.Helper()
+	if len(d.Related) != 1 || d.Related[0].Message != "previously defined here" || !d.Related[0].Span.IsValid() {
+		t.Errorf("%s: want one related \"previously defined here\" position: %+v", d.Rule, d.Related)
+		return
+	}
+	if want := fmt.Sprintf("already defined at line %d", d.Related[0].Span.Start.Line); !strings.Contains(d.Message, want) {
+		t.Errorf("%s: message %q does not say %q", d.Rule, d.Message, want)
+	}
+	if d.Related[0].Span.Start.Offset >= d.Span.Start.Offset {
+		t.Errorf("%s: the related position must precede the duplicate", d.Rule)
 	}
 }
 
