@@ -143,7 +143,7 @@ func isFlag(t string, i, to int, c byte) bool {
 
 // header parses one -H flag starting at t[i] ("-H").
 func (p *docParser) header(t string, base, i, to int) *Header {
-	h := &Header{}
+	h := p.headers.new()
 	v := skipSpace(t, i+2)
 	var rawStart, rawEnd, end int
 	switch {
@@ -316,7 +316,8 @@ func (p *docParser) finishBody(b *Body) {
 	}
 	b.Lines = b.Lines[:n]
 	if n == 0 {
-		b.Template = &Template{Span: b.DirectiveSpan}
+		b.Template = p.templates.new()
+		b.Template.Span = b.DirectiveSpan
 		return
 	}
 	// common indentation of non-blank lines
@@ -331,7 +332,8 @@ func (p *docParser) finishBody(b *Body) {
 		}
 	}
 	var sb strings.Builder
-	t := &Template{}
+	t := p.templates.new()
+	var refs []*VarRef
 	for i, l := range b.Lines {
 		if i > 0 {
 			sb.WriteByte('\n')
@@ -345,8 +347,9 @@ func (p *docParser) finishBody(b *Body) {
 			line = strings.TrimLeft(line, " \t")
 		}
 		sb.WriteString(line)
-		t.Refs = append(t.Refs, p.refs(line, off, refsBody)...)
+		refs = append(refs, p.refs(line, off, refsBody)...)
 	}
+	t.Refs = p.refSlice(refs...)
 	t.Text = sb.String()
 	t.Span = Span{Start: b.Lines[0].Span.Start, End: b.Lines[len(b.Lines)-1].Span.End}
 	b.Template = t
@@ -357,7 +360,8 @@ func (p *docParser) finishBody(b *Body) {
 func (p *docParser) param(l Line) *Param {
 	t := l.Text
 	base := l.Span.Start.Offset
-	prm := &Param{Line: l, CanonicalOrder: true}
+	prm := p.params.new()
+	prm.Line, prm.CanonicalOrder = l, true
 	trimmedRight := strings.TrimRight(t, " \t")
 	prm.TrailingSpace = len(trimmedRight) < len(t)
 	prm.Strict = isStrictParam(t)
@@ -503,7 +507,8 @@ func (p *docParser) constraints(prm *Param, t string, base, from, to int) {
 		s := from + (len(raw) - len(strings.TrimLeft(raw, " \t")))
 		item := strings.TrimSpace(raw)
 		if item != "" {
-			c := &Constraint{Text: item, Span: p.span(base+s, base+s+len(item))}
+			c := p.cons.new()
+			c.Text, c.Span = item, p.span(base+s, base+s+len(item))
 			switch {
 			case item == "required":
 				c.Kind = ConstraintRequired

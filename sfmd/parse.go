@@ -60,6 +60,8 @@ type docParser struct {
 	skip []lineRange
 	// byte ranges of inline code spans (backticks included), sorted.
 	codeSpans []byteRange
+
+	nodes
 }
 
 type lineRange struct{ from, to int }

@@ -22,13 +22,16 @@ const (
 // template builds a single-line template whose text starts at byte offset
 // base.
 func (p *docParser) template(text string, base int, ctx refContext) *Template {
-	return &Template{Text: text, Span: p.span(base, base+len(text)), Refs: p.refs(text, base, ctx)}
+	t := p.templates.new()
+	t.Text, t.Span, t.Refs = text, p.span(base, base+len(text)), p.refs(text, base, ctx)
+	return t
 }
 
 // refs finds the variable references in text (a contiguous slice of the
 // source starting at base).
 func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
-	var out []*VarRef
+	var buf [16]*VarRef
+	out := buf[:0]
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '$':
@@ -39,8 +42,8 @@ func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
 		case '{':
 			if strings.HasPrefix(text[i:], "{{fetch:") {
 				if e := strings.Index(text[i:], "}}"); e >= 0 {
-					out = append(out, &VarRef{Kind: RefLiveFetch, Raw: text[i : i+e+2], Name: text[i+8 : i+e],
-						Span: p.span(base+i, base+i+e+2), Index: -1})
+					out = append(out, p.newRef(VarRef{Kind: RefLiveFetch, Raw: text[i : i+e+2], Name: text[i+8 : i+e],
+						Span: p.span(base+i, base+i+e+2), Index: -1}))
 					i += e + 1
 					continue
 				}
@@ -54,7 +57,7 @@ func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
 			}
 		}
 	}
-	return out
+	return p.refSlice(out...)
 }
 
 // dollarRef reads $NAME at text[i]. $2TOKEN is kept with a Problem (an
@@ -70,7 +73,7 @@ func (p *docParser) dollarRef(text string, i, base int) (*VarRef, int) {
 		for j < len(text) && isWordByte(text[j]) {
 			j++
 		}
-		return &VarRef{Kind: RefPersistent, Raw: text[i:j], Name: text[i+1 : j], Span: p.span(base+i, base+j), Index: -1}, j - i
+		return p.newRef(VarRef{Kind: RefPersistent, Raw: text[i:j], Name: text[i+1 : j], Span: p.span(base+i, base+j), Index: -1}), j - i
 	case c >= '0' && c <= '9':
 		k := j
 		for k < len(text) && isWordByte(text[k]) {
@@ -80,8 +83,8 @@ func (p *docParser) dollarRef(text string, i, base int) (*VarRef, int) {
 		if strings.IndexFunc(name, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }) < 0 {
 			return nil, 0 // $1, $42: shell positionals or prices
 		}
-		return &VarRef{Kind: RefPersistent, Raw: text[i:k], Name: name, Span: p.span(base+i, base+k), Index: -1,
-			Problem: "a persistent variable name must start with a letter"}, k - i
+		return p.newRef(VarRef{Kind: RefPersistent, Raw: text[i:k], Name: name, Span: p.span(base+i, base+k), Index: -1,
+			Problem: "a persistent variable name must start with a letter"}), k - i
 	}
 	return nil, 0
 }
@@ -101,14 +104,14 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 			if sp := strings.IndexAny(rest[:stop], " \t/?&"); sp >= 0 {
 				stop = sp
 			}
-			return &VarRef{Kind: RefInvalid, Raw: text[i : i+1+stop], Name: rest[:stop], Index: -1,
-				Span: p.span(base+i, base+i+1+stop), Problem: "the placeholder has no closing '}'"}, 1 + stop
+			return p.newRef(VarRef{Kind: RefInvalid, Raw: text[i : i+1+stop], Name: rest[:stop], Index: -1,
+				Span: p.span(base+i, base+i+1+stop), Problem: "the placeholder has no closing '}'"}), 1 + stop
 		}
 		return nil, 0
 	}
 	inner := rest[:e]
 	raw := text[i : i+e+2]
-	r := &VarRef{Raw: raw, Span: p.span(base+i, base+i+e+2), Index: -1}
+	r := p.newRef(VarRef{Raw: raw, Span: p.span(base+i, base+i+e+2), Index: -1})
 	r.QuotedBefore = i > 0 && text[i-1] == '"'
 	r.QuotedAfter = i+e+2 < len(text) && text[i+e+2] == '"'
 	switch {

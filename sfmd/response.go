@@ -66,7 +66,8 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 func (p *docParser) templateLine(l Line) *TemplateLine {
 	t := l.Text
 	base := l.Span.Start.Offset
-	tl := &TemplateLine{Line: l, Loop: -1}
+	tl := p.lines.new()
+	tl.Line, tl.Loop = l, -1
 	trimmed := strings.TrimSpace(t)
 	if trimmed == "" {
 		tl.Kind = LineBlank
@@ -146,7 +147,8 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 		return tl
 	}
 	tl.Kind = LineOutput
-	tl.Template = &Template{Text: t, Span: l.Span, Refs: p.refs(t, base, refsOutput)}
+	tl.Template = p.templates.new()
+	tl.Template.Text, tl.Template.Span, tl.Template.Refs = t, l.Span, p.refs(t, base, refsOutput)
 	return tl
 }
 
