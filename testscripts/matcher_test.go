@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
 	"gopkg.in/yaml.v3"
 
 	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
@@ -450,6 +451,48 @@ func TestPreCommitHooks(t *testing.T) {
 	if testHook := byID["sfmd-test"]; testHook != nil {
 		if testHook["entry"] != "sfmd test" || testHook["pass_filenames"] != false {
 			t.Errorf("sfmd-test must run `sfmd test` without file arguments: %v", testHook)
+		}
+	}
+}
+
+// TestEditorsAndCIDoc keeps docs/editors-and-ci.md in step with the files
+// it tells people to use: the format names, the hook ids, the matcher
+// owners and the Vim errorformat proven by matcher_vim.txtar.
+func TestEditorsAndCIDoc(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "editors-and-ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	var musts []string
+	for _, n := range format.Names() {
+		musts = append(musts, "| `"+n+"` |")
+	}
+	musts = append(musts, "id: sfmd-lint", "id: sfmd-test", "::add-matcher::.github/sfmd-matcher.json", "integrations/vscode/tasks.json")
+	for _, m := range loadGitHubMatchers(t) {
+		musts = append(musts, "::remove-matcher owner="+m.owner+"::")
+	}
+	ar, err := txtar.ParseFile("matcher_vim.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	efm := ""
+	for _, f := range ar.Files {
+		if f.Name == "qf.vim" {
+			for _, l := range strings.Split(string(f.Data), "\n") {
+				if strings.HasPrefix(l, "let &errorformat") {
+					efm = l
+				}
+			}
+		}
+	}
+	if efm == "" {
+		t.Fatal("matcher_vim.txtar: qf.vim sets no errorformat")
+	}
+	musts = append(musts, efm)
+	for _, m := range musts {
+		if !strings.Contains(text, m) {
+			t.Errorf("docs/editors-and-ci.md does not contain %q", m)
 		}
 	}
 }
