@@ -469,9 +469,30 @@ var EnvNameInvalid = &lint.Analyzer{
 			if e.Name == "" || (e.Form != sfmd.EnvCanonical && e.Form != sfmd.EnvBare) || persistentRe.MatchString(e.Name) {
 				continue
 			}
-			want := strings.ToUpper(sanitizeID(e.Name, '_', true))
-			pass.Reportf(e.NameSpan, "env name %q does not match [a-zA-Z][a-zA-Z0-9_]*%s", e.Name, renameHint(want))
+			hint := "; use letters, digits and '_', starting with a letter"
+			if want := envNameFor(e.Name); want != "" {
+				hint = fmt.Sprintf("; rename it to %q", want)
+			}
+			pass.Reportf(e.NameSpan, "env name %q does not match [a-zA-Z][a-zA-Z0-9_]*%s", e.Name, hint)
 		}
 		return nil, nil
 	},
+}
+
+// envNameFor turns name into a valid persistent variable name keeping its
+// case: invalid characters become '_', leading digits move to the end.
+// It returns "" when name has no letter.
+func envNameFor(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			b[i] = '_'
+		}
+	}
+	s := strings.Trim(string(b), "_")
+	i := strings.IndexFunc(s, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' })
+	if i < 0 {
+		return ""
+	}
+	return s[i:] + strings.Trim(s[:i], "_")
 }
