@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -53,7 +54,7 @@ func runHeaderSyntaxInvalid(pass *lint.Pass) (any, error) {
 						Edits:   []lint.Edit{{Start: open, End: open + 1, New: `"`}, {Start: end, End: end + 1, New: `"`}},
 					}}
 				}
-			case h.Quote == 0 && strings.TrimSpace(h.Raw) == "":
+			case h.Quote == 0 && (strings.TrimSpace(h.Raw) == "" || strings.HasPrefix(h.Raw, "-")):
 				d.Message = "-H has no header after it; write -H \"Name: value\" or remove the flag"
 			case h.Quote == 0:
 				d.Message = fmt.Sprintf("header %s is not quoted, so the runtime does not recognise it; write -H \"%s\"", shown, strings.TrimSpace(h.Raw))
@@ -107,10 +108,10 @@ var HeaderNameInvalid = &lint.Analyzer{
 				}
 				want := strings.Join(strings.FieldsFunc(h.Name, func(r rune) bool { return !headerNameRe.MatchString(string(r)) }), "-")
 				msg := fmt.Sprintf("header name %q is not a valid HTTP header name", h.Name)
-				if want != "" {
+				if want != "" && !strings.ContainsFunc(h.Name, func(r rune) bool { return r > unicode.MaxASCII }) {
 					msg += fmt.Sprintf("; did you mean %q?", want)
 				} else {
-					msg += "; use letters, digits and '-'"
+					msg += "; use ASCII letters, digits and '-'"
 				}
 				span := h.NameSpan
 				if !span.IsValid() {

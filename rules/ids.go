@@ -181,18 +181,28 @@ var BlockIDInvalid = &lint.Analyzer{
 			if m.ID == "" || hyphenIDRe.MatchString(m.ID) || (!m.Open && opened[m.ID]) {
 				continue
 			}
-			pass.Reportf(m.IDSpan, "block ID %q does not match [a-z][a-z0-9-]*%s", m.ID, renameHint(sanitizeID(m.ID, '-', false)))
+			pass.Reportf(m.IDSpan, "block ID %q does not match [a-z][a-z0-9-]*%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars))
 		}
 		return nil, nil
 	},
 }
 
-func renameHint(want string) string {
+// renameHint suggests a name, or says which characters are allowed when
+// there is nothing to suggest.
+func renameHint(want, allowed string) string {
 	if want == "" {
-		return "; use lower-case letters, digits and hyphens, starting with a letter"
+		return "; use " + allowed + ", starting with a letter"
 	}
 	return fmt.Sprintf("; rename it to %q", want)
 }
+
+// Character sets of the ID patterns, for renameHint.
+const (
+	hyphenChars  = "lower-case letters, digits and '-'"
+	actionChars  = "lower-case letters, digits, '_' and '-'"
+	sessionChars = "lower-case letters, digits and '_'"
+	paramChars   = "letters, digits and '_'"
+)
 
 // directiveNameRule builds the nav/include name pattern rules.
 func directiveNameRule(name, kind string, types []string, doc lint.Doc) *lint.Analyzer {
@@ -206,7 +216,7 @@ func directiveNameRule(name, kind string, types []string, doc lint.Doc) *lint.An
 				if !hasString(types, d.Type) || d.Name == "" || !d.OwnLine || hyphenIDRe.MatchString(d.Name) {
 					continue
 				}
-				pass.Reportf(d.NameSpan, "%s %q does not match [a-z][a-z0-9-]*%s", kind, d.Name, renameHint(sanitizeID(d.Name, '-', false)))
+				pass.Reportf(d.NameSpan, "%s %q does not match [a-z][a-z0-9-]*%s", kind, d.Name, renameHint(sanitizeID(d.Name, '-', false), hyphenChars))
 			}
 			return nil, nil
 		},
@@ -263,7 +273,7 @@ var ShortcutIDInvalid = &lint.Analyzer{
 			if !isShortcutDef(s) || s.ID == "" || actionIDRe.MatchString(s.ID) {
 				continue
 			}
-			pass.Reportf(s.IDSpan, "shortcut ID %q does not match [a-z][a-z0-9_-]*%s", s.ID, renameHint(sanitizeID(s.ID, '-', true)))
+			pass.Reportf(s.IDSpan, "shortcut ID %q does not match [a-z][a-z0-9_-]*%s", s.ID, renameHint(sanitizeID(s.ID, '-', true), actionChars))
 		}
 		return nil, nil
 	},
@@ -328,7 +338,7 @@ var ParamNameInvalid = &lint.Analyzer{
 				if !paramNameRe.MatchString(want) {
 					want = snakeCase(p.Name)
 				}
-				pass.Reportf(p.NameSpan, "parameter name %q is not a valid identifier (letters, digits and '_', not starting with a digit)%s", p.Name, renameHint(want))
+				pass.Reportf(p.NameSpan, "parameter name %q is not a valid identifier (letters, digits and '_', not starting with a digit)%s", p.Name, renameHint(want, paramChars))
 			}
 		}
 		return nil, nil
@@ -353,7 +363,7 @@ var AssignLHSInvalid = &lint.Analyzer{
 				if l.Kind != sfmd.LineAssign || isDollar(l.LHSRaw) || sessionVarRe.MatchString(l.LHS) {
 					continue
 				}
-				pass.Reportf(l.LHSSpan, "assignment target %q is not a valid session variable name ([a-z][a-z0-9_]*)%s", l.LHSRaw, renameHint(snakeCase(l.LHS)))
+				pass.Reportf(l.LHSSpan, "assignment target %q is not a valid session variable name ([a-z][a-z0-9_]*)%s", l.LHSRaw, renameHint(snakeCase(l.LHS), sessionChars))
 			}
 		}
 		return nil, nil
@@ -385,7 +395,7 @@ var SessionVarNameInvalid = &lint.Analyzer{
 			if u.Line != nil && isLoopVar(u.Response, u.Line, u.Ref.Name) {
 				continue
 			}
-			pass.Reportf(u.Ref.Span, "%q is not a parameter and not a valid session variable name ([a-z][a-z0-9_]*)%s", u.Ref.Raw, renameHint(snakeCase(u.Ref.Name)))
+			pass.Reportf(u.Ref.Span, "%q is not a parameter and not a valid session variable name ([a-z][a-z0-9_]*)%s", u.Ref.Raw, renameHint(snakeCase(u.Ref.Name), sessionChars))
 		}
 		return nil, nil
 	},
