@@ -131,6 +131,18 @@ func buildSymbols(doc *sfmd.Document) *Symbols {
 	for _, ref := range doc.ProseVars {
 		s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
 	}
+	// The parser does not look inside link destinations; a $VAR in a
+	// shortcut or link URL is prose too (spec.md §2.12 rule 178).
+	for _, sc := range doc.Shortcuts {
+		for _, ref := range scanDollars(doc, sc.URL, sc.URLSpan) {
+			s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
+		}
+	}
+	for _, l := range doc.Links {
+		for _, ref := range scanDollars(doc, l.Dest, l.DestSpan) {
+			s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
+		}
+	}
 	return s
 }
 
