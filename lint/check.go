@@ -21,6 +21,12 @@ func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
+	return checkOrdered(doc, order)
+}
+
+// checkOrdered is Check with the analyzers already in dependency order (the
+// driver computes the order once per rule set, not once per file).
+func checkOrdered(doc *sfmd.Document, order []*Analyzer) ([]Diagnostic, error) {
 	results := make(map[*Analyzer]any, len(order))
 	failed := map[*Analyzer]bool{}
 	var errs []error

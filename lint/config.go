@@ -396,6 +396,7 @@ func (s Selection) validate(reg *Registry) error {
 // settings is the resolved rule set for one file.
 type settings struct {
 	analyzers []*Analyzer // enabled rules, in registry order
+	order     []*Analyzer // analyzers and their requirements, dependencies first
 	enabled   map[string]bool
 	severity  map[string]Severity // config overrides of the default severity
 }
@@ -451,6 +452,7 @@ func (c *Config) resolve(abs string, reg *Registry, sel Selection) *settings {
 			s.analyzers = append(s.analyzers, a)
 		}
 	}
+	s.order, _ = topo(s.analyzers) // the registry was validated: no cycles
 	return s
 }
 

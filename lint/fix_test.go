@@ -313,3 +313,19 @@ func TestFixStdin(t *testing.T) {
 		t.Errorf("Source(stdin) = %q", src)
 	}
 }
+
+func TestFixFollowsSymlinks(t *testing.T) {
+	dir := writeTree(t, map[string]string{"real/a.md": "BAD\n"})
+	link := filepath.Join(dir, "link.md")
+	if err := os.Symlink(filepath.Join("real", "a.md"), link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	run(t, Options{Dir: dir, Paths: []string{"link.md"}, Fix: FixSafe})
+	fi, err := os.Lstat(link)
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("link.md is no longer a symlink: %v %v", fi.Mode(), err)
+	}
+	if got := readFile(t, filepath.Join(dir, "real", "a.md")); got != "good\n" {
+		t.Errorf("target = %q", got)
+	}
+}

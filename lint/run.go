@@ -438,7 +438,7 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 // check runs the enabled rules on doc and applies severities and
 // suppressions.
 func (l *linter) check(doc *sfmd.Document, set *settings) ([]Diagnostic, error) {
-	diags, err := Check(doc, set.analyzers)
+	diags, err := checkOrdered(doc, set.order)
 	for i := range diags {
 		if sev, ok := set.severity[diags[i].Rule]; ok {
 			diags[i].Severity = sev
@@ -463,8 +463,12 @@ func (l *linter) check(doc *sfmd.Document, set *settings) ([]Diagnostic, error) 
 }
 
 // writeAtomic replaces the file at path with data: a temporary file in the
-// same directory, the original mode, then a rename.
+// same directory, the original mode, then a rename. A symbolic link is
+// followed, so the link stays a link and its target gets the new text.
 func writeAtomic(path string, data []byte) error {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	fi, err := os.Stat(path)
 	if err != nil {
 		return err
