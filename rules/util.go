@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -68,14 +67,6 @@ func nearest(name string, candidates []string) string {
 	}
 	if bestD <= limit {
 		return best
-	}
-	return ""
-}
-
-// didYouMean returns "; did you mean %q?" for the nearest candidate, or "".
-func didYouMean(name string, candidates []string) string {
-	if n := nearest(name, candidates); n != "" {
-		return fmt.Sprintf("; did you mean %q?", n)
 	}
 	return ""
 }
