@@ -30,6 +30,9 @@ var DefaultActionPrefixed = &lint.Analyzer{
 			Span:    f.ValueSpan,
 			Message: fmt.Sprintf("default %q includes the \"act.\" prefix the runtime adds itself; write %q", f.Value.Value, id),
 		}
+		if id == "" {
+			d.Message = "default \"act.\" names no action; write the bare ID of the action to run on open"
+		}
 		if i := strings.Index(src(doc, f.ValueSpan), "act."); i >= 0 && id != "" {
 			s := f.ValueSpan.Start.Offset + i
 			d.Fixes = []lint.Fix{{

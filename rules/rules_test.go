@@ -225,8 +225,8 @@ func checkMessage(t *testing.T, d lint.Diagnostic) {
 	if strings.HasSuffix(d.Message, ".") {
 		t.Errorf("%s: message ends with a period: %q", d.Rule, d.Message)
 	}
-	if !d.Span.IsValid() {
-		t.Errorf("%s: diagnostic without a position: %q", d.Rule, d.Message)
+	if !d.Span.IsValid() || d.Span.End.Offset <= d.Span.Start.Offset {
+		t.Errorf("%s: diagnostic without a token span: %q at %+v", d.Rule, d.Message, d.Span)
 	}
 }
 
