@@ -212,7 +212,7 @@ func containsSeq(args []string, a, b string) bool {
 	return false
 }
 
-// ansi is the runner's colour-stripping regexp (OutputManager._colorCodeRegex).
+// ansi is the runner's color-stripping regexp (OutputManager._colorCodeRegex).
 var ansi = regexp.MustCompile(`\x1b\[[0-9;]*m?`)
 
 // want is one expected problem, from --format json or from a Diagnostic.
@@ -225,7 +225,7 @@ type want struct {
 func flat(s string) string { return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s) }
 
 // checkLines applies the GitHub and VS Code matchers to line-format output
-// (each line raw and, for GitHub, colour-stripped as the runner does) and
+// (each line raw and, for GitHub, color-stripped as the runner does) and
 // compares what they capture with wants.
 func checkLines(t *testing.T, out string, wants []want) {
 	t.Helper()
@@ -264,7 +264,7 @@ func checkLines(t *testing.T, out string, wants []want) {
 }
 
 // TestMatchersOnFormatOutput checks the matchers against every severity,
-// with and without colours, with awkward paths and messages, rendered by
+// with and without colors, with awkward paths and messages, rendered by
 // the line format itself.
 func TestMatchersOnFormatOutput(t *testing.T) {
 	at := func(line, col int) sfmd.Span {
@@ -290,7 +290,7 @@ func TestMatchersOnFormatOutput(t *testing.T) {
 			t.Fatal(err)
 		}
 		if color && !strings.Contains(b.String(), "\x1b[") {
-			t.Fatalf("colour output has no escape sequences: %q", b.String())
+			t.Fatalf("color output has no escape sequences: %q", b.String())
 		}
 		checkLines(t, b.String(), wants)
 	}
@@ -369,7 +369,7 @@ func TestMatchersOnLintOutput(t *testing.T) {
 				t.Fatalf("status %d (want %d), stderr %q", status, cli.ExitFindings, stderr)
 			}
 			if color == "always" && !strings.Contains(out, "\x1b[") {
-				t.Fatalf("--color always printed no colours: %q", out)
+				t.Fatalf("--color always printed no colors: %q", out)
 			}
 			checkLines(t, out, wants)
 		})

@@ -40,7 +40,7 @@
 // escapes (\n, \r, \x1b) so that one diagnostic is always one line. This is
 // the format the shipped problem matchers (.github/sfmd-matcher.json,
 // integrations/vscode/tasks.json) and vim/Emacs parse. With Context.Color
-// the location is bold, the severity coloured and the rule dim; the
+// the location is bold, the severity colored and the rule dim; the
 // matchers tolerate those escape sequences.
 //
 // text: the line format's line, then the source line under a numbered gutter
@@ -122,7 +122,7 @@ type Context struct {
 	// Rules are the analyzers that were run, for SARIF rules[] metadata.
 	// Shared analyses are skipped.
 	Rules []*lint.Analyzer
-	// Color enables ANSI colours in the line and text formats. The caller
+	// Color enables ANSI colors in the line and text formats. The caller
 	// decides (terminal, NO_COLOR, --color).
 	Color bool
 	// ToolVersion is reported in SARIF tool.driver.version.
@@ -204,7 +204,7 @@ func endOf(s sfmd.Span) (line, col int) {
 // control characters become Go escapes, invalid UTF-8 becomes U+FFFD.
 func flatten(s string) string {
 	clean := true
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f || c >= utf8.RuneSelf {
 			clean = false
 			break

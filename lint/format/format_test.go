@@ -235,7 +235,7 @@ func TestLineOneLinePerDiagnostic(t *testing.T) {
 		for i, l := range lines {
 			plain := ansi.ReplaceAllString(l, "")
 			if color == (plain == l) {
-				t.Errorf("color=%v but line %d has colour codes=%v: %q", color, i, plain != l, l)
+				t.Errorf("color=%v but line %d has color codes=%v: %q", color, i, plain != l, l)
 			}
 			m := re.FindStringSubmatch(plain)
 			if m == nil {
@@ -516,7 +516,7 @@ func TestGitHubCommands(t *testing.T) {
 
 func TestGitHubLimitNotice(t *testing.T) {
 	var diags []lint.Diagnostic
-	for i := 0; i < 12; i++ {
+	for range 12 {
 		diags = append(diags, lint.Diagnostic{Path: "a.md", Rule: "r", Severity: lint.Warning, Message: "m"})
 	}
 	var summary bytes.Buffer

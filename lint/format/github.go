@@ -97,7 +97,7 @@ func writeStepSummary(w io.Writer, diags []lint.Diagnostic) error {
 	return err
 }
 
-// mdCell escapes s for one GitHub-flavoured Markdown table cell.
+// mdCell escapes s for one GitHub-flavored Markdown table cell.
 var mdCellReplacer = strings.NewReplacer(
 	"&", "&amp;", "<", "&lt;", ">", "&gt;",
 	"\\", "\\\\", "|", "\\|", "`", "\\`", "*", "\\*", "_", "\\_", "[", "\\[", "]", "\\]", "$", "\\$",

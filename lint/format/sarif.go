@@ -329,7 +329,7 @@ func indent(s, prefix string) string {
 // longestRun is the length of the longest run of c in s.
 func longestRun(s string, c byte) int {
 	best, run := 0, 0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if s[i] == c {
 			run++
 			best = max(best, run)
