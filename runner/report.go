@@ -129,7 +129,31 @@ type junitCase struct {
 type junitProblem struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
-	Text    string `xml:",chardata"`
+	Text    string `xml:",innerxml"` // escaped by xmlText, newlines kept
+}
+
+// xmlText escapes s as XML character data, keeping newlines and tabs
+// readable (encoding/xml would write them as &#xA;) and replacing
+// characters XML cannot hold.
+func xmlText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '\n' || r == '\t' || r == '\r':
+			b.WriteRune(r)
+		case r < 0x20 || r == 0xFFFE || r == 0xFFFF || (r >= 0xD800 && r <= 0xDFFF):
+			b.WriteRune('\uFFFD')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 type junitSkipped struct {
@@ -148,7 +172,7 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 		for _, e := range s.Errors {
 			js.Cases = append(js.Cases, junitCase{
 				Classname: s.Path, Name: "(suite)", Time: "0.000", File: s.Path, Line: e.Line,
-				Error: &junitProblem{Message: e.Msg, Type: "suite", Text: e.Error()},
+				Error: &junitProblem{Message: e.Msg, Type: "suite", Text: xmlText(e.Error())},
 			})
 			js.Errors++
 		}
@@ -173,7 +197,7 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 						}
 					}
 				}
-				p := &junitProblem{Message: oneLine(t.Failures[0].Message), Type: kind, Text: text.String()}
+				p := &junitProblem{Message: oneLine(t.Failures[0].Message), Type: kind, Text: xmlText(text.String())}
 				if kind == KindAssertion {
 					c.Failure = p
 					js.Failures++

@@ -582,7 +582,7 @@ func (r *testRun) compareOutput(st *Step, got, want, name string, update func())
 	}
 	msg := fmt.Sprintf("output differs from the expected %s", name)
 	if strings.TrimRight(got, "\n") == strings.TrimRight(want, "\n") {
-		msg = fmt.Sprintf("output differs from %s only in trailing newlines (got %d, expected %d)", name, trailingNewlines(got), trailingNewlines(want))
+		msg = fmt.Sprintf("output differs from the expected %s only in trailing newlines (got %d, expected %d)", name, trailingNewlines(got), trailingNewlines(want))
 		if name == "output" && trailingNewlines(got) == 0 {
 			msg += "; the runtime output ends without a newline, write \"output: |-\""
 		}

@@ -146,6 +146,9 @@ func runTest(args []string, stdio Stdio) int {
 }
 
 func writeReport(kind, path string, rep *runner.Report) (err error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err
