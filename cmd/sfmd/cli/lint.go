@@ -66,15 +66,42 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func newFlagSet(name string, stderr io.Writer, usageLine string) *flag.FlagSet {
+func newFlagSet(name string, stderr io.Writer, usageLine string, notes ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: %s\n\nFlags:\n", usageLine)
 		fs.PrintDefaults()
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "\n%s", n)
+		}
 	}
 	return fs
 }
+
+const lintNotes = `Exit status: 0 nothing reaches --fail-on, 1 something does, 2 usage or
+config error, 3 internal failure.
+
+Config: the nearest .sfmd.yaml (or .sfmd.yml) between a document and the
+repository root applies to it:
+
+  profiles: [core, runtime]      # default; also project, package, manifest
+  rules:
+    param-unused: off            # off | on | error | warning | info
+  ignore: ["drafts/**"]          # globs relative to the config file
+  overrides:
+    - files: ["legacy/**"]
+      rules: {param-unused: info}
+
+Suppress in a document (the reason after "--" is optional):
+
+  <!-- sfmd-disable-next-line RULE[,RULE] -- reason -->
+  <!-- sfmd-disable-line RULE -->
+  <!-- sfmd-disable RULE --> ... <!-- sfmd-enable RULE -->
+  <!-- sfmd-disable-file RULE -->           (RULE may be "all")
+
+Suppressions that suppress nothing are reported as unused-suppression.
+`
 
 // flagStatus maps a flag parsing error to an exit status.
 func flagStatus(err error) int {
@@ -85,7 +112,7 @@ func flagStatus(err error) int {
 }
 
 func runLint(args []string, stdio Stdio) int {
-	fs := newFlagSet("lint", stdio.Stderr, "sfmd lint [flags] [paths...]   (paths default to \".\"; \"-\" reads stdin)")
+	fs := newFlagSet("lint", stdio.Stderr, "sfmd lint [flags] [paths...]   (paths default to \".\"; \"-\" reads stdin)", lintNotes)
 	var (
 		formatName      = fs.String("format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default text on a terminal, line otherwise)")
 		colorMode       = fs.String("color", "auto", "colour output: auto, always or never (auto honours NO_COLOR)")
