@@ -241,6 +241,8 @@ func TestValidate(t *testing.T) {
 		{[]*Analyzer{{Name: "x", Profile: "nope", Doc: Doc{Title: "t"}, Run: run}}, `unknown profile`},
 		{[]*Analyzer{{Name: "x", Profile: Core, Doc: Doc{Title: "t"}}}, `no Run function`},
 		{[]*Analyzer{cyc1}, `cycle`},
+		{[]*Analyzer{{Name: "all", Profile: Core, Doc: Doc{Title: "t"}, Run: run}}, `reserved`},
+		{[]*Analyzer{{Name: "runtime", Profile: Core, Doc: Doc{Title: "t"}, Run: run}}, `reserved`},
 	}
 	for i, tt := range tests {
 		err := Validate(tt.as)

@@ -112,6 +112,9 @@ func Validate(analyzers []*Analyzer) error {
 		if !validName(a.Name) {
 			return fmt.Errorf("analyzer name %q is not kebab-case", a.Name)
 		}
+		if a.Name == "all" || profileSet[Profile(a.Name)] {
+			return fmt.Errorf("analyzer name %q is reserved for rule selection", a.Name)
+		}
 		if seen[a.Name] {
 			return fmt.Errorf("duplicate analyzer name %q", a.Name)
 		}

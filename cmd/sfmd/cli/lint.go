@@ -70,8 +70,13 @@ func newFlagSet(name string, stderr io.Writer, usageLine string, notes ...string
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: %s\n\nFlags:\n", usageLine)
-		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "Usage: %s\n", usageLine)
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintf(stderr, "\nFlags:\n")
+			fs.PrintDefaults()
+		}
 		for _, n := range notes {
 			fmt.Fprintf(stderr, "\n%s", n)
 		}
@@ -118,7 +123,7 @@ func runLint(args []string, stdio Stdio) int {
 		colorMode       = fs.String("color", "auto", "colour output: auto, always or never (auto honours NO_COLOR)")
 		fix             = fs.Bool("fix", false, "apply safe fixes and rewrite the files")
 		unsafeFixes     = fs.Bool("unsafe-fixes", false, "with --fix or --diff, also apply unsafe fixes")
-		diff            = fs.Bool("diff", false, "print the fixes as a unified diff instead of applying them")
+		diff            = fs.Bool("diff", false, "print the fixes as a unified diff instead of applying them (exit 1 when there is something to fix)")
 		configFile      = fs.String("config", "", "use this config file for every document instead of the nearest .sfmd.yaml")
 		failOn          = fs.String("fail-on", "error", "lowest severity that makes the exit status 1: error, warning or info")
 		exitZero        = fs.Bool("exit-zero", false, "exit 0 even when diagnostics reach --fail-on")

@@ -85,6 +85,12 @@ func Main(args []string, stdio Stdio) (status int) {
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
+		if len(args) > 1 {
+			// "sfmd help lint" is "sfmd lint -h".
+			if c, ok := commands[args[1]]; ok {
+				return c.run([]string{"-h"}, stdio)
+			}
+		}
 		usage(stdio.Stdout)
 		return ExitOK
 	case "version", "--version":
