@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -555,6 +556,13 @@ func TestRunes(t *testing.T) {
 	if want := "…" + strings.Repeat("a", windowLead) + "XY" + strings.Repeat("b", maxLineWidth-windowLead-2) + "…"; shown != want || at != windowLead+1 || w != 2 {
 		t.Errorf("render of a long line = %q %d %d, want %q %d 2", shown, at, w, want, windowLead+1)
 	}
+	// A huge line is cut before rendering; the marker still sits under the span.
+	huge := []byte(strings.Repeat("é", 1<<19) + "TOKEN" + strings.Repeat("z", 1<<19))
+	at0 := 2 << 19
+	shown, at, w = render(huge, at0, at0+5)
+	if !strings.HasPrefix(shown, "…") || !strings.HasSuffix(shown, "…") || w != 5 || string([]rune(shown)[at:at+5]) != "TOKEN" {
+		t.Errorf("render of a huge line: marker at %d width %d in %d runes", at, w, len([]rune(shown)))
+	}
 	if got := flatten("a\r\nb\x1b\xff"); got != `a\r\nb\x1b`+"\uFFFD" {
 		t.Errorf("flatten = %q", got)
 	}
@@ -600,4 +608,25 @@ func FuzzWrite(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkTextHugeLine renders 1000 findings on one 1 MB line (a minified
+// document): each snippet must cost a bounded window, not the whole line.
+func BenchmarkTextHugeLine(b *testing.B) {
+	src := []byte(strings.Repeat("word ", 1<<18) + "\n")
+	li := sfmd.NewLineIndex(src)
+	diags := make([]lint.Diagnostic, 1000)
+	for i := range diags {
+		off := i * (len(src) - 10) / len(diags)
+		diags[i] = lint.Diagnostic{Path: "min.md", Rule: "r", Message: "m", Span: li.Span(off, off+4)}
+	}
+	ctx := Context{Source: func(string) []byte { return src }}
+	b.ResetTimer()
+	for range b.N {
+		for _, f := range []string{"text", "sarif"} {
+			if err := Write(io.Discard, f, diags, ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

@@ -18,6 +18,8 @@ const (
 	sarifVersion = "2.1.0"
 	// FingerprintKey names sfmd's entry in result.partialFingerprints.
 	FingerprintKey = "sfmdLineHash/v1"
+	// maxFingerprintBytes bounds the part of a line hashed into a fingerprint.
+	maxFingerprintBytes = 1024
 )
 
 type sarifLog struct {
@@ -239,7 +241,11 @@ func artifact(path string) sarifArtifact {
 func fingerprint(d *lint.Diagnostic, src *sources) string {
 	what := d.Message
 	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && d.Span.Start.Line <= li.LineCount() {
-		what = strings.Join(strings.Fields(string(li.Line(d.Span.Start.Line))), " ")
+		line := li.Line(d.Span.Start.Line)
+		if len(line) > maxFingerprintBytes {
+			line = line[:maxFingerprintBytes] // keep huge lines linear
+		}
+		what = strings.Join(strings.Fields(string(line)), " ")
 	}
 	sum := sha256.Sum256([]byte(d.Rule + "\x00" + slashPath(d.Path) + "\x00" + what))
 	return hex.EncodeToString(sum[:8])

@@ -30,6 +30,11 @@ const (
 	tabWidth     = 4   // tab stops in snippets
 	maxLineWidth = 200 // snippet lines wider than this are cut to a window
 	windowLead   = 40  // columns kept before the marker in a cut line
+	// A snippet examines at most this many bytes of its line before and
+	// after the span's start: enough for windowLead and maxLineWidth
+	// columns of 4-byte characters.
+	renderBytesBefore = 4 * windowLead
+	renderBytesAfter  = 4 * maxLineWidth
 )
 
 type painter bool
@@ -167,17 +172,33 @@ func byteOfColumn(text []byte, col int) int {
 	return i
 }
 
-// cell is one rendered character of a snippet line.
+// cell is one rendered character of a snippet line: a rune (a space for
+// an expanded tab) and its display width.
 type cell struct {
-	s string
+	r rune
 	w int
 }
 
 // render turns a source line into display text and returns where the
 // marker for bytes [from, to) starts (display column, 0-based) and how wide
-// it is.
+// it is. Huge lines are first cut to a byte window around the span so that
+// many findings on one minified line stay linear.
 func render(text []byte, from, to int) (shown string, markAt, markWidth int) {
-	var cells []cell
+	cutLeft, cutRight := false, false
+	if lo := from - renderBytesBefore; lo > 0 {
+		for lo < from && !utf8.RuneStart(text[lo]) {
+			lo++
+		}
+		text, from, to, cutLeft = text[lo:], from-lo, to-lo, true
+	}
+	if hi := from + renderBytesAfter; hi < len(text) {
+		for hi > from && !utf8.RuneStart(text[hi]) {
+			hi--
+		}
+		text, to, cutRight = text[:hi], min(to, hi), true
+	}
+
+	cells := make([]cell, 0, len(text))
 	col := 0
 	startCell, endCell := -1, -1
 	for i := 0; i <= len(text); {
@@ -194,12 +215,11 @@ func render(text []byte, from, to int) (shown string, markAt, markWidth int) {
 		var c cell
 		switch {
 		case r == '\t':
-			n := tabWidth - col%tabWidth
-			c = cell{strings.Repeat(" ", n), n}
+			c = cell{' ', tabWidth - col%tabWidth}
 		case r == utf8.RuneError && sz == 1, unicode.IsControl(r):
-			c = cell{"\uFFFD", 1}
+			c = cell{'\uFFFD', 1}
 		default:
-			c = cell{string(r), runeWidth(r)}
+			c = cell{r, runeWidth(r)}
 		}
 		cells = append(cells, c)
 		col += c.w
@@ -214,7 +234,7 @@ func render(text []byte, from, to int) (shown string, markAt, markWidth int) {
 
 	// Choose the visible window of cells.
 	lo, hi := 0, len(cells)
-	if col > maxLineWidth {
+	if col > maxLineWidth || cutLeft || cutRight {
 		w := 0
 		lo = startCell
 		for lo > 0 && w+cells[lo-1].w <= windowLead {
@@ -227,19 +247,24 @@ func render(text []byte, from, to int) (shown string, markAt, markWidth int) {
 		}
 	}
 	var b strings.Builder
-	if lo > 0 {
+	if lo > 0 || cutLeft {
 		b.WriteString("…")
 		markAt = 1
 	}
 	for i := lo; i < hi; i++ {
+		c := cells[i]
 		if i < startCell {
-			markAt += cells[i].w
+			markAt += c.w
 		} else if i < endCell {
-			markWidth += cells[i].w
+			markWidth += c.w
 		}
-		b.WriteString(cells[i].s)
+		if c.r == ' ' && c.w > 1 {
+			b.WriteString(strings.Repeat(" ", c.w))
+		} else {
+			b.WriteRune(c.r)
+		}
 	}
-	if hi < len(cells) {
+	if hi < len(cells) || cutRight {
 		b.WriteString("…")
 	}
 	return strings.TrimRight(b.String(), " "), markAt, markWidth
@@ -247,6 +272,9 @@ func render(text []byte, from, to int) (shown string, markAt, markWidth int) {
 
 // runeWidth is the number of terminal columns r occupies.
 func runeWidth(r rune) int {
+	if r < 0x7f {
+		return 1 // printable ASCII (controls are replaced before)
+	}
 	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
 		return 0
 	}
