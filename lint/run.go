@@ -392,11 +392,14 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	}
 	var diags []Diagnostic
 	for round := 0; ; round++ {
-		doc := l.parse(j.display, src)
+		doc, err := l.parseSafely(j.display, src)
+		if err != nil {
+			res.err = err
+			return res
+		}
 		if doc.Index == nil {
 			doc.Index = sfmd.NewLineIndex(doc.Src)
 		}
-		var err error
 		diags, err = l.check(doc, j.set)
 		if err != nil {
 			res.err = err
@@ -433,6 +436,21 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		}
 	}
 	return res
+}
+
+// parseSafely parses src, turning a parser panic into an error (the file
+// is then reported as not checked; the run goes on).
+func (l *linter) parseSafely(path string, src []byte) (doc *sfmd.Document, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("parser failed: panic: %v", r)
+		}
+	}()
+	doc = l.parse(path, src)
+	if doc == nil {
+		return nil, errors.New("parser returned no document")
+	}
+	return doc, nil
 }
 
 // check runs the enabled rules on doc and applies severities and

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 func TestParallelDeterminism(t *testing.T) {
@@ -127,5 +129,25 @@ func TestSourceForFormatters(t *testing.T) {
 	// Files without findings are not tracked: nothing is kept for them.
 	if got := rep.Source("b.md"); got != nil {
 		t.Errorf("Source(b.md) = %q, want nil", got)
+	}
+}
+
+func TestParserPanicIsIsolated(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.md": "crash\n", "b.md": "BAD\n"})
+	parse := func(path string, src []byte) *sfmd.Document {
+		if strings.HasPrefix(string(src), "crash") {
+			panic("parser bug")
+		}
+		return fakeParse(path, src)
+	}
+	rep, err := Run(Options{Dir: dir, Parse: parse}, testSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) != 1 || rep.Errors[0].Error() != "a.md: parser failed: panic: parser bug" {
+		t.Errorf("errors = %v", rep.Errors)
+	}
+	if got, want := lines(rep.Diagnostics), "b.md:1:1: error: found \"BAD\" [no-bad]\n"; got != want {
+		t.Errorf("got %s want %s", got, want)
 	}
 }

@@ -141,6 +141,9 @@ func runLint(args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: "+format+"\n", a...)
 		return ExitUsage
 	}
+	if len(paths) == 0 && *stdinFilename != "" {
+		paths = []string{"-"} // an editor naming the buffer means stdin
+	}
 	failSev, err := lint.ParseSeverity(*failOn)
 	if err != nil {
 		return usageErr("--fail-on: %v", err)
