@@ -240,12 +240,27 @@ func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 	}
 	res.suite = s
 	res.Document = s.DocName
+	// One directory per suite holds the tests' sandboxes.
+	parent, err := os.MkdirTemp(opts.TempDir, "sfmd-test-")
+	if err != nil {
+		res.Errors = append(res.Errors, &SuiteError{Path: ref.Display, Msg: fmt.Sprintf("cannot create the sandbox directory: %v; check TMPDIR", err)})
+		return res
+	}
+	// Resolve symlinks (macOS /var → /private/var) so paths compare.
+	if real, err := filepath.EvalSymlinks(parent); err == nil {
+		parent = real
+	}
+	defer func() {
+		if err := os.RemoveAll(parent); err != nil {
+			res.Errors = append(res.Errors, &SuiteError{Path: ref.Display, Msg: fmt.Sprintf("cannot remove the sandboxes in %s: %v", parent, err)})
+		}
+	}()
 	red := newRedactor(s.Env)
-	for _, t := range s.Tests {
+	for i, t := range s.Tests {
 		if opts.Run != nil && !opts.Run.MatchString(t.Name) {
 			continue
 		}
-		res.Tests = append(res.Tests, runTest(s, t, opts, res, red))
+		res.Tests = append(res.Tests, runTest(s, t, opts, res, red, filepath.Join(parent, fmt.Sprintf("t%d", i+1))))
 	}
 	if opts.Update {
 		res.flushUpdates()
@@ -310,7 +325,7 @@ type testRun struct {
 	tr      *TestResult
 }
 
-func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor) *TestResult {
+func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
 	start := time.Now()
 	tr := &TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Status: Passed}
 	defer func() { tr.Duration = time.Since(start) }()
@@ -318,7 +333,7 @@ func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor) 
 		tr.Status, tr.Skip = Skipped, t.Skip
 		return tr
 	}
-	r := &testRun{s: s, opts: opts, res: res, red: red, tr: tr}
+	r := &testRun{s: s, opts: opts, res: res, red: red, tr: tr, sandbox: sandbox}
 	if err := r.setup(); err != nil {
 		r.failf(nil, KindSandbox, "%v", err)
 		return tr
@@ -353,16 +368,13 @@ func (r *testRun) failf(st *Step, kind, format string, args ...any) *Failure {
 	return f
 }
 
+// setup prepares the test's sandbox and session. The sandbox directory is
+// a fresh path; it is created (with the document and the suite's files)
+// when the test has files or runs real commands, and otherwise by the
+// runtime's first to: write, which keeps a large suite of HTTP-only tests
+// free of file system work.
 func (r *testRun) setup() error {
-	dir, err := os.MkdirTemp(r.opts.TempDir, "sfmd-test-")
-	if err != nil {
-		return fmt.Errorf("cannot create the sandbox: %v; check TMPDIR", err)
-	}
-	// Resolve symlinks (macOS /var → /private/var) so paths compare.
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
-	r.sandbox = dir
+	dir := r.sandbox
 	s := r.s
 	r.env = runtime.Env{
 		Topic: s.Topic,
@@ -378,11 +390,24 @@ func (r *testRun) setup() error {
 	} else {
 		r.env.DocPath = filepath.Join(dir, s.DocName)
 		r.env.DocURI = "file://" + filepath.ToSlash(r.env.DocPath)
+	}
+	r.env.RequirementsPath = requirementsPath(s)
+	r.session = runtime.NewSession()
+	for _, kv := range s.Vars {
+		r.session.Vars[kv.Key] = kv.Value
+	}
+	r.client = newHTTPClient(func() *httpStep { return r.cur })
+	if len(s.Files) == 0 && !r.opts.ExecReal {
+		return nil
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot create the sandbox: %v; check TMPDIR", err)
+	}
+	if r.env.DocPath != "" {
 		if err := os.WriteFile(r.env.DocPath, s.Doc.Src, 0o644); err != nil {
 			return fmt.Errorf("cannot copy the document into the sandbox: %v", err)
 		}
 	}
-	r.env.RequirementsPath = requirementsPath(s)
 	for _, f := range s.Files {
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -390,6 +415,7 @@ func (r *testRun) setup() error {
 		}
 		data := []byte(f.Text)
 		if f.From != "" {
+			var err error
 			if data, err = os.ReadFile(f.From); err != nil {
 				return fmt.Errorf("files: cannot read %q: %v", f.From, err)
 			}
@@ -398,11 +424,6 @@ func (r *testRun) setup() error {
 			return fmt.Errorf("files: cannot write %q: %v", f.Name, err)
 		}
 	}
-	r.session = runtime.NewSession()
-	for _, kv := range s.Vars {
-		r.session.Vars[kv.Key] = kv.Value
-	}
-	r.client = newHTTPClient(func() *httpStep { return r.cur })
 	return nil
 }
 
