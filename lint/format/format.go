@@ -80,7 +80,8 @@
 // relatedLocations, partialFingerprints["sfmdLineHash/v1"] (a hash of the
 // rule, the path and the trimmed text of the start line, plus an occurrence
 // counter, so moving code does not reopen alerts) and fixes[] with
-// artifactChanges[].replacements[] for fixable diagnostics.
+// artifactChanges[].replacements[] and properties.safe for fixable
+// diagnostics.
 //
 // github: GitHub Actions workflow commands, one per diagnostic:
 //

@@ -386,6 +386,12 @@ func TestSARIFShape(t *testing.T) {
 		if len(r.Fixes) != len(diags[i].Fixes) {
 			t.Errorf("result %d has %d fixes, want %d", i, len(r.Fixes), len(diags[i].Fixes))
 		}
+		for j, f := range r.Fixes {
+			if j < len(diags[i].Fixes) && (f.Properties.Safe != diags[i].Fixes[j].Safe || len(f.ArtifactChanges) != 1 ||
+				len(f.ArtifactChanges[0].Replacements) != len(diags[i].Fixes[j].Edits)) {
+				t.Errorf("result %d fix %d = %+v does not match %+v", i, j, f, diags[i].Fixes[j])
+			}
+		}
 	}
 	if run.ColumnKind != "unicodeCodePoints" {
 		t.Errorf("columnKind %q", run.ColumnKind)

@@ -110,6 +110,13 @@ type sarifRegion struct {
 type sarifFix struct {
 	Description     sarifText           `json:"description"`
 	ArtifactChanges []sarifArtifactEdit `json:"artifactChanges"`
+	Properties      sarifFixProps       `json:"properties"`
+}
+
+// sarifFixProps says whether sfmd lint --fix applies the fix without
+// --unsafe-fixes.
+type sarifFixProps struct {
+	Safe bool `json:"safe"`
 }
 
 type sarifArtifactEdit struct {
@@ -162,7 +169,7 @@ func writeSARIF(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
 		seen[key]++
 		r.PartialFingerprints = map[string]string{FingerprintKey: fmt.Sprintf("%s:%d", key, seen[key])}
 		for _, f := range d.Fixes {
-			fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}}
+			fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}, Properties: sarifFixProps{Safe: f.Safe}}
 			for _, e := range f.Edits {
 				fix.ArtifactChanges[0].Replacements = append(fix.ArtifactChanges[0].Replacements, sarifReplacement{
 					DeletedRegion:   editRegion(src, d.Path, e),
