@@ -304,8 +304,9 @@ func hasUnknown(t *suppressions, d *directive) bool {
 // removeCommentFix deletes a suppression comment: its whole lines when it
 // stands alone, else the comment and the blanks before it.
 func removeCommentFix(doc *sfmd.Document, c *sfmd.Comment) Fix {
-	start, end := c.Span.Start.Offset, c.Span.End.Offset
 	src := doc.Src
+	start := min(max(c.Span.Start.Offset, 0), len(src))
+	end := min(max(c.Span.End.Offset, start), len(src))
 	if c.OwnLine {
 		for start > 0 && src[start-1] != '\n' {
 			start--

@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 func TestSuppressions(t *testing.T) {
@@ -134,4 +136,32 @@ func TestUnusedSuppressionFix(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzSuppressions feeds arbitrary comment texts and spans (including
+// nonsense offsets a buggy parser could produce) through the suppression
+// table and the fixes: nothing may panic and applying the fixes never
+// corrupts the rest of the text.
+func FuzzSuppressions(f *testing.F) {
+	f.Add("sfmd-disable-next-line no-bad -- x", 0, 10, true, "BAD\nBAD\n")
+	f.Add("sfmd-enable", 3, 2, false, "x")
+	f.Add("sfmd-disable all,no-todo", -5, 500, true, "")
+	f.Add("sfmd-disable-file ,,", 1, 1, false, "TODO\r\nBAD")
+	reg, err := NewRegistry(testSet)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text string, start, end int, own bool, src string) {
+		doc := fakeParse("f.md", []byte(src))
+		doc.Comments = append(doc.Comments, &sfmd.Comment{Text: text, Span: sfmd.Span{
+			Start: sfmd.Pos{Offset: start, Line: 1, Col: 1}, End: sfmd.Pos{Offset: end, Line: 1, Col: 1},
+		}, OwnLine: own})
+		diags, _ := Check(doc, testSet)
+		enabled := map[string]bool{}
+		for _, n := range reg.Names() {
+			enabled[n] = true
+		}
+		diags = buildSuppressions(doc, reg).filter(diags, enabled)
+		ApplyFixes(doc.Src, diags, FixUnsafe)
+	})
 }
