@@ -130,3 +130,15 @@ func expect(t *testing.T, res Result, ok bool, code, content string) {
 		t.Errorf("got ok=%v code=%q content:\n%q\nwant ok=%v code=%q content:\n%q", res.OK, res.Code, res.Content, ok, code, content)
 	}
 }
+
+func newBenchRuntime(src string, tr *fakeTransport) *Runtime {
+	return &Runtime{
+		Doc:     &sfmd.Document{Path: "/sandbox/app.md", Src: []byte(src)},
+		Session: NewSession(),
+		Env: Env{
+			Topic: "app:weather", DocURI: "file:///sandbox/app.md", DocPath: "/sandbox/app.md",
+			Store: map[string]string{"API_KEY": "k"}, Home: "/sandbox", Dir: "/sandbox",
+		},
+		HTTP: &http.Client{Transport: tr},
+	}
+}

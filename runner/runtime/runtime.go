@@ -73,19 +73,33 @@ func (v pval) index(i int) string {
 	return v.tuple[i]
 }
 
-// compiled caches the reference parse of one document source.
-var compiled sync.Map // string (source) → *refDoc
+// compiled caches the reference parse of recent document sources (a suite
+// runs many steps against one document). A parsed refDoc is never mutated.
+var compiled = struct {
+	sync.Mutex
+	m map[string]*refDoc
+}{m: map[string]*refDoc{}}
+
+const maxCompiled = 256
 
 func (rt *Runtime) refDoc() *refDoc {
 	if rt.Doc == nil {
 		return nil
 	}
 	src := string(rt.Doc.Src)
-	if d, ok := compiled.Load(src); ok {
-		return d.(*refDoc)
+	compiled.Lock()
+	d, ok := compiled.m[src]
+	compiled.Unlock()
+	if ok {
+		return d
 	}
-	d := parseRef(src)
-	compiled.Store(src, d)
+	d = parseRef(src)
+	compiled.Lock()
+	if len(compiled.m) >= maxCompiled {
+		compiled.m = map[string]*refDoc{}
+	}
+	compiled.m[src] = d
+	compiled.Unlock()
 	return d
 }
 
