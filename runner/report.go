@@ -44,10 +44,15 @@ func WriteHuman(w io.Writer, rep *Report) {
 	WriteSummary(w, rep)
 }
 
-// WriteLine prints each failure as one problem-matcher line:
-// path:line:col: error: message [test-failed], then the summary line.
+// WriteLine prints each suite error and each failure as one
+// problem-matcher line (path:line:col: error: message [suite-error] or
+// [test-failed]), then the summary line.
 func WriteLine(w io.Writer, rep *Report) {
 	for _, s := range rep.Suites {
+		for _, e := range s.Errors {
+			line, col := max(e.Line, 1), max(e.Col, 1)
+			fmt.Fprintf(w, "%s:%d:%d: error: %s [suite-error]\n", e.Path, line, col, oneLine(e.Msg))
+		}
 		for _, t := range s.Tests {
 			for _, f := range t.Failures {
 				fmt.Fprintf(w, "%s:%d:%d: error: %s: %s [test-failed]\n", s.Path, f.Line, f.Col, oneLine(t.Name), oneLine(f.Message))

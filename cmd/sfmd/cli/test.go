@@ -118,10 +118,10 @@ func runTest(args []string, stdio Stdio) int {
 	}
 	rep := runner.Run(refs, opts)
 
-	runner.WriteErrors(stdio.Stderr, rep)
 	if *format == "line" {
 		runner.WriteLine(stdio.Stdout, rep)
 	} else {
+		runner.WriteErrors(stdio.Stderr, rep)
 		runner.WriteHuman(stdio.Stdout, rep)
 	}
 	for _, s := range rep.Suites {
