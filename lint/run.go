@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -249,6 +250,8 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 		}
 	}
 	rep.Diagnostics = SortDiagnostics(rep.Diagnostics)
+	sort.Strings(rep.Changed)
+	sort.Slice(rep.Diffs, func(i, j int) bool { return rep.Diffs[i].Path < rep.Diffs[j].Path })
 	return rep, nil
 }
 

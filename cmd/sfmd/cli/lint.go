@@ -204,6 +204,9 @@ func runLint(args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: internal error: %v\n", err)
 		return ExitInternal
 	}
+	if rep.Files == 0 {
+		fmt.Fprintln(stdio.Stderr, "sfmd lint: no documents to lint (no .md files found, or all ignored by .sfmd.yaml)")
+	}
 	out := bufio.NewWriter(stdio.Stdout)
 	status := ExitOK
 	switch {
