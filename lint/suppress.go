@@ -235,7 +235,7 @@ func (t *suppressions) suppressed(d *Diagnostic, mark bool) bool {
 func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Diagnostic {
 	out := diags[:0]
 	for i := range diags {
-		if !t.suppressed(&diags[i], diags[i].Rule != UnusedSuppressionName) {
+		if !t.suppressed(&diags[i], true) {
 			out = append(out, diags[i])
 		}
 	}

@@ -96,6 +96,11 @@ func TestSuppressions(t *testing.T) {
 			want: "",
 		},
 		{
+			name: "a malformed directive can be suppressed, and that counts as a use",
+			src:  "<!-- sfmd-disable-next-line unused-suppression -->\n<!-- sfmd-frobnicate -->\n",
+			want: "",
+		},
+		{
 			name: "a stale disable-next-line all is reported",
 			src:  "<!-- sfmd-disable-next-line all -->\nfine\n",
 			want: "a.md:1:1: warning: suppression of all rules suppresses nothing, remove it [unused-suppression]\n",
