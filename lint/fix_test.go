@@ -320,7 +320,10 @@ func TestFixFollowsSymlinks(t *testing.T) {
 	if err := os.Symlink(filepath.Join("real", "a.md"), link); err != nil {
 		t.Skip("no symlinks here:", err)
 	}
-	run(t, Options{Dir: dir, Paths: []string{"link.md"}, Fix: FixSafe})
+	rep := run(t, Options{Dir: dir, Paths: []string{"link.md", "real/a.md", "real"}, Fix: FixSafe})
+	if rep.Files != 1 {
+		t.Errorf("one file under three names was fixed %d times", rep.Files)
+	}
 	fi, err := os.Lstat(link)
 	if err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("link.md is no longer a symlink: %v %v", fi.Mode(), err)

@@ -263,12 +263,21 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 	}
 	var jobs []*job
 	seen := map[string]bool{}
+	writing := l.opts.Fix != FixNone && !l.opts.Diff
 	add := func(display, abs string, stdin bool) error {
 		if !stdin {
-			if seen[abs] {
+			key := abs
+			if writing {
+				// Two names for one file must not be rewritten by two
+				// workers at once.
+				if real, err := filepath.EvalSymlinks(abs); err == nil {
+					key = real
+				}
+			}
+			if seen[key] {
 				return nil
 			}
-			seen[abs] = true
+			seen[key] = true
 		}
 		dir := l.opts.Dir
 		if abs != "" {
