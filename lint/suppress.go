@@ -129,8 +129,8 @@ type suppressions struct {
 	dirs     []*directive
 }
 
-// buildSuppressions reads the directives of doc. known reports whether a
-// rule name exists.
+// buildSuppressions reads the directives of doc; rule names are checked
+// against reg.
 func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 	t := &suppressions{doc: doc}
 	open := map[string]*supEntry{}
