@@ -5,6 +5,17 @@
 // network or the real environment itself: HTTP goes through the injected
 // *http.Client (an httpmock transport in tests), commands through the
 // injected Executor, and files only inside Dir.
+//
+// The runtime reads Doc.Src with its own port of the reference parser
+// (refparse.go) rather than the linter's AST, because the reference parser
+// decides what the runtime sees: fences on trimmed lines, one strict regexp
+// per field line, double-quoted -H only. The multi-line `body:` section,
+// which the reference parser lacks, is read the way spec.md §1.9.6 describes
+// and used for POST, PUT and PATCH when there is no -d.
+//
+// JavaScript semantics the output depends on are reproduced in jsvalue.go
+// (object key order, JSON.parse/stringify, String(number), trim) and urls.go
+// (encodeURIComponent, WHATWG URL and URLSearchParams).
 package runtime
 
 import (
