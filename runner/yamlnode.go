@@ -205,6 +205,10 @@ type KV struct {
 	Node    *yaml.Node
 }
 
+// maxJSONBody bounds what a json: fixture may expand to, so that nested
+// aliases cannot blow up memory.
+const maxJSONBody = 32 << 20
+
 // toJSON encodes a YAML node as compact JSON, keeping the mapping order
 // (the runtime shows JSON bodies as sent, so key order is visible).
 func toJSON(n *yaml.Node) ([]byte, error) {
@@ -223,6 +227,9 @@ func writeJSON(buf *bytes.Buffer, n *yaml.Node, depth int) error {
 	}
 	if depth > 200 {
 		return fmt.Errorf("line %d: value nested too deeply", n.Line)
+	}
+	if buf.Len() > maxJSONBody {
+		return fmt.Errorf("line %d: value larger than %d bytes (aliases expanding?); use body_file", n.Line, maxJSONBody)
 	}
 	switch n.Kind {
 	case yaml.DocumentNode:
