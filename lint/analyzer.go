@@ -80,6 +80,10 @@ type Analyzer struct {
 	// Shared marks analyses that only compute a result and are never listed
 	// as rules.
 	Shared bool
+	// OptionDocs lists the options the rule reads from Pass.Options (name
+	// -> one-line description). A config setting an option not listed
+	// here is an error.
+	OptionDocs map[string]string
 }
 
 func (a *Analyzer) String() string { return a.Name }

@@ -21,12 +21,12 @@ func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	return checkOrdered(doc, order)
+	return checkOrdered(doc, order, nil)
 }
 
 // checkOrdered is Check with the analyzers already in dependency order (the
 // driver computes the order once per rule set, not once per file).
-func checkOrdered(doc *sfmd.Document, order []*Analyzer) ([]Diagnostic, error) {
+func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any) ([]Diagnostic, error) {
 	results := make(map[*Analyzer]any, len(order))
 	failed := map[*Analyzer]bool{}
 	var errs []error
@@ -47,6 +47,7 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer) ([]Diagnostic, error) {
 			Analyzer: a,
 			Doc:      doc,
 			ResultOf: make(map[*Analyzer]any, len(a.Requires)),
+			Options:  options[a.Name],
 		}
 		for _, r := range a.Requires {
 			pass.ResultOf[r] = results[r]

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -20,10 +21,11 @@ var ConfigNames = []string{".sfmd.yaml", ".sfmd.yml"}
 //
 //	# which profiles are on; default [core, runtime]
 //	profiles: [core, runtime, project]
-//	# per-rule: off | on | error | warning | info
+//	# per-rule: off | on | error | warning | info, or a mapping
 //	rules:
 //	  env-name-not-uppercase: off
 //	  param-unused: error
+//	  some-rule: {severity: warning, options: {max: 3}}
 //	# files never linted (globs relative to this file's directory)
 //	ignore: ["drafts/**", "*.generated.md"]
 //	# later entries win over earlier ones and over `rules`
@@ -46,6 +48,7 @@ type RuleConfig struct {
 	Enabled     bool
 	HasSeverity bool
 	Severity    Severity
+	Options     map[string]any // nil when not set
 }
 
 // Override applies Rules to files matching any of Files.
@@ -275,14 +278,83 @@ func (p *configParser) rules(v *yaml.Node) map[string]RuleConfig {
 			p.errf(k, "rule %q is configured twice, keep only one", name)
 			continue
 		}
+		if val.Kind == yaml.MappingNode {
+			out[name] = p.ruleMapping(name, val)
+			continue
+		}
 		rc, ok := parseRuleSetting(val)
 		if !ok {
-			p.errf(val, "bad setting %q for rule %q, expected one of \"off\", \"on\", \"error\", \"warning\", \"info\"", val.Value, name)
+			p.errf(val, "bad setting %q for rule %q, expected one of \"off\", \"on\", \"error\", \"warning\", \"info\" or a mapping with %s", val.Value, name, quoteList(ruleKeys))
 			continue
 		}
 		out[name] = rc
 	}
 	return out
+}
+
+var ruleKeys = []string{"severity", "enabled", "options"}
+
+// ruleMapping reads the long form {severity, enabled, options} of a rule
+// setting.
+func (p *configParser) ruleMapping(name string, m *yaml.Node) RuleConfig {
+	rc := RuleConfig{}
+	var a *Analyzer
+	if p.reg != nil {
+		a = p.reg.Lookup(name)
+	}
+	p.eachKey(m, ruleKeys, func(key string, k, v *yaml.Node) {
+		switch key {
+		case "severity":
+			sev, err := ParseSeverity(v.Value)
+			if v.Kind != yaml.ScalarNode || err != nil {
+				p.errf(v, "bad severity %q for rule %q, expected one of \"error\", \"warning\", \"info\"", v.Value, name)
+				return
+			}
+			rc.HasSeverity, rc.Severity = true, sev
+			if !rc.HasEnabled {
+				rc.HasEnabled, rc.Enabled = true, true
+			}
+		case "enabled":
+			var on bool
+			if v.Kind != yaml.ScalarNode || v.Decode(&on) != nil {
+				p.errf(v, "\"enabled\" of rule %q must be true or false", name)
+				return
+			}
+			rc.HasEnabled, rc.Enabled = true, on
+		case "options":
+			if v.Kind != yaml.MappingNode {
+				p.errf(v, "\"options\" of rule %q must be a mapping", name)
+				return
+			}
+			var known []string
+			if a != nil {
+				for o := range a.OptionDocs {
+					known = append(known, o)
+				}
+			}
+			sort.Strings(known)
+			opts := map[string]any{}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				ok, ov := v.Content[i], v.Content[i+1]
+				if a != nil && a.OptionDocs[ok.Value] == "" {
+					if len(known) == 0 {
+						p.errf(ok, "rule %q takes no options, remove %q", name, ok.Value)
+					} else {
+						p.errf(ok, "unknown option %q of rule %q, %s", ok.Value, name, DidYouMean(ok.Value, known, "expected one of "+quoteList(known)))
+					}
+					continue
+				}
+				var val any
+				if err := ov.Decode(&val); err != nil {
+					p.errf(ov, "bad value for option %q of rule %q: %v", ok.Value, name, err)
+					continue
+				}
+				opts[ok.Value] = val
+			}
+			rc.Options = opts
+		}
+	})
+	return rc
 }
 
 func parseRuleSetting(v *yaml.Node) (RuleConfig, bool) {
@@ -399,6 +471,7 @@ type settings struct {
 	order     []*Analyzer // analyzers and their requirements, dependencies first
 	enabled   map[string]bool
 	severity  map[string]Severity // config overrides of the default severity
+	options   map[string]map[string]any
 }
 
 // resolve computes the rule settings for the file at abs.
@@ -410,7 +483,7 @@ func (c *Config) resolve(abs string, reg *Registry, sel Selection) *settings {
 			profiles[p] = true
 		}
 	}
-	s := &settings{enabled: map[string]bool{}, severity: map[string]Severity{}}
+	s := &settings{enabled: map[string]bool{}, severity: map[string]Severity{}, options: map[string]map[string]any{}}
 	for _, n := range reg.Names() {
 		s.enabled[n] = profiles[reg.Lookup(n).Profile]
 	}
@@ -421,6 +494,9 @@ func (c *Config) resolve(abs string, reg *Registry, sel Selection) *settings {
 			}
 			if rc.HasSeverity {
 				s.severity[n] = rc.Severity
+			}
+			if rc.Options != nil {
+				s.options[n] = rc.Options
 			}
 		}
 	}

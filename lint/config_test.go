@@ -9,9 +9,27 @@ import (
 	"testing"
 )
 
+// maxWords reports documents with more than options["max"] words
+// (default 3).
+var maxWords = &Analyzer{
+	Name: "max-words", Severity: Warning, Profile: Core,
+	Doc:        Doc{Title: "too many words"},
+	OptionDocs: map[string]string{"max": "the largest number of words allowed"},
+	Run: func(p *Pass) (any, error) {
+		limit := 3
+		if v, ok := p.Options["max"].(int); ok {
+			limit = v
+		}
+		if n := len(strings.Fields(string(p.Doc.Src))); n > limit {
+			p.Reportf(p.Doc.Index.Span(0, 0), "%d words, more than %d", n, limit)
+		}
+		return nil, nil
+	},
+}
+
 func testRegistry(t *testing.T) *Registry {
 	t.Helper()
-	reg, err := NewRegistry(testSet)
+	reg, err := NewRegistry(append(testSet, maxWords))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,8 +41,14 @@ func TestParseConfigErrors(t *testing.T) {
 		{"rulez:\n  no-bad: off\n", `c.yaml:1:1: unknown key "rulez", did you mean "rules"?`},
 		{"rules:\n  no-bda: off\n", `c.yaml:2:3: unknown rule "no-bda", did you mean "no-bad"?`},
 		{"rules:\n  completely-else: off\n", `c.yaml:2:3: unknown rule "completely-else", run "sfmd rules" to list the rules`},
-		{"rules:\n  no-bad: fatal\n", `c.yaml:2:11: bad setting "fatal" for rule "no-bad", expected one of "off", "on", "error", "warning", "info"`},
-		{"rules:\n  no-bad: [1]\n", `c.yaml:2:11: bad setting "" for rule "no-bad", expected one of "off", "on", "error", "warning", "info"`},
+		{"rules:\n  no-bad: fatal\n", `c.yaml:2:11: bad setting "fatal" for rule "no-bad", expected one of "off", "on", "error", "warning", "info" or a mapping with "severity", "enabled", "options"`},
+		{"rules:\n  no-bad: [1]\n", `c.yaml:2:11: bad setting "" for rule "no-bad", expected one of "off", "on", "error", "warning", "info" or a mapping with "severity", "enabled", "options"`},
+		{"rules:\n  no-bad: {severity: loud}\n", `c.yaml:2:22: bad severity "loud" for rule "no-bad", expected one of "error", "warning", "info"`},
+		{"rules:\n  no-bad: {enabled: maybe}\n", `c.yaml:2:21: "enabled" of rule "no-bad" must be true or false`},
+		{"rules:\n  no-bad: {level: info}\n", `c.yaml:2:12: unknown key "level", expected one of "severity", "enabled", "options"`},
+		{"rules:\n  no-bad: {options: {max: 1}}\n", `c.yaml:2:22: rule "no-bad" takes no options, remove "max"`},
+		{"rules:\n  max-words: {options: {maxx: 1}}\n", `c.yaml:2:25: unknown option "maxx" of rule "max-words", did you mean "max"?`},
+		{"rules:\n  max-words: {options: [1]}\n", `c.yaml:2:24: "options" of rule "max-words" must be a mapping`},
 		{"profiles: [core, runtim]\n", `c.yaml:1:18: unknown profile "runtim", did you mean "runtime"?`},
 		{"ignore: [\"a/[b\"]\n", `c.yaml:1:10: bad glob pattern "a/[b": syntax error in pattern, check the brackets and escapes`},
 		{"overrides:\n  - rules: {no-bad: off}\n", `c.yaml:2:5: override has no "files" list, add the globs it applies to`},
@@ -270,5 +294,26 @@ func TestSuggest(t *testing.T) {
 	}
 	if got := fmt.Sprint(DidYouMean("x", nil, "fallback")); got != "fallback" {
 		t.Errorf("DidYouMean fallback = %q", got)
+	}
+}
+
+func TestRuleOptionsAndLongForm(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".sfmd.yaml": `rules:
+  max-words: {severity: error, options: {max: 4}}
+  no-bad: {enabled: false}
+overrides:
+  - files: [loose/**]
+    rules:
+      max-words: {options: {max: 10}}
+`,
+		"a.md":       "one two three four five\n",
+		"b.md":       "one two three BAD\n",
+		"loose/c.md": "one two three four five\n",
+	})
+	rep := run(t, Options{Dir: dir}, noBad, maxWords)
+	want := "a.md:1:1: error: 5 words, more than 4 [max-words]\n"
+	if got := lines(rep.Diagnostics); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

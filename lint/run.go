@@ -468,7 +468,7 @@ func (l *linter) parseSafely(path string, src []byte) (doc *sfmd.Document, err e
 // check runs the enabled rules on doc and applies severities and
 // suppressions.
 func (l *linter) check(doc *sfmd.Document, set *settings) ([]Diagnostic, error) {
-	diags, err := checkOrdered(doc, set.order)
+	diags, err := checkOrdered(doc, set.order, set.options)
 	for i := range diags {
 		if sev, ok := set.severity[diags[i].Rule]; ok {
 			diags[i].Severity = sev

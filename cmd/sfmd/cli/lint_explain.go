@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -145,6 +146,17 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 			fence += "`"
 		}
 		fmt.Fprintf(&b, "\n%s:\n\n%smd\n%s\n%s\n", title, fence, strings.TrimRight(text, "\n"), fence)
+	}
+	if len(a.OptionDocs) > 0 {
+		names := make([]string, 0, len(a.OptionDocs))
+		for n := range a.OptionDocs {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		fmt.Fprintf(&b, "\nOptions (in .sfmd.yaml: \"rules: {%s: {options: {NAME: VALUE}}}\"):\n\n", a.Name)
+		for _, n := range names {
+			fmt.Fprintf(&b, "  %s: %s\n", n, a.OptionDocs[n])
+		}
 	}
 	example("Bad", a.Doc.Bad)
 	example("Good", a.Doc.Good)

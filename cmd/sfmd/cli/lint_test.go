@@ -127,3 +127,25 @@ func TestParseFlagsInterspersed(t *testing.T) {
 		t.Errorf("status %d\nstdout %s\nstderr %s", st, out, errs)
 	}
 }
+
+func TestExplainOptions(t *testing.T) {
+	withRules(t, &lint.Analyzer{
+		Name: "opt-rule", Severity: lint.Warning, Profile: lint.Project,
+		Doc:        lint.Doc{Title: "has options", Why: "because", Bad: "x", Good: "y"},
+		OptionDocs: map[string]string{"max": "the limit", "allow": "names to allow"},
+		Run:        func(*lint.Pass) (any, error) { return nil, nil },
+	})
+	st, out, _ := runCLI(t, t.TempDir(), nil, false, "explain", "opt-rule")
+	if st != ExitOK {
+		t.Fatalf("status %d", st)
+	}
+	for _, want := range []string{
+		"profile:  project (off by default, enable with --enable project or in .sfmd.yaml)",
+		"  allow: names to allow\n  max: the limit\n",
+		"Bad:\n\n```md\nx\n```\n", "Good:\n\n```md\ny\n```\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain output lacks %q:\n%s", want, out)
+		}
+	}
+}
