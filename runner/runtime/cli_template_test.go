@@ -218,3 +218,26 @@ func TestCRLFDocumentDropsFields(t *testing.T) {
 	// the field regex cannot match a line ending in \r: the action has no fields
 	expect(t, h.rt.Run("/act.a --help"), true, "", "Action: a\n---\n/act.a\n   (no flags)")
 }
+
+func TestAutoShortcutsFromTemplate(t *testing.T) {
+	doc := act("list", "GET https://x.com/list") + resp("list", "for: r in body", "- [{r.name}]({r.url})", "end:", "{@one} = (x)", "{@none} = ()") +
+		act("open", "GET https://x.com/open", "  url: string (required)")
+	h := newHarness(t, doc)
+	h.tr.body = `[{"name":"Go Docs","url":"https://go.dev/doc"},{"name":"Go Docs","url":"https://go.dev/doc2"},{"name":"a very long label that cannot slug","url":"https://z.dev"}]`
+	expect(t, h.rt.Run("/act.list"), true, "", "- [Go Docs][@go-docs]\n- [Go Docs][@go-docs-2]\n- [a very long label that cannot slug][@link-1]")
+	s := h.rt.Session
+	if got := strings.Join(s.ShortcutOrder, ","); got != "one,none,go-docs,go-docs-2,link-1" {
+		t.Errorf("order = %s", got)
+	}
+	if got := s.ValueShortcuts["one"]; len(got) != 1 || got[0] != "x" {
+		t.Errorf("(x) = %q, want scalar", got)
+	}
+	if got, ok := s.ValueShortcuts["none"]; !ok || len(got) != 0 {
+		t.Errorf("() = %q, want empty tuple", got)
+	}
+	h.tr.reqs = nil
+	h.tr.body = "ok"
+	if res := h.rt.Run("/act.open --url @go-docs-2"); !res.OK || h.url(t) != "https://x.com/open?url=https%3A%2F%2Fgo.dev%2Fdoc2" {
+		t.Errorf("auto-shortcut: %+v", res)
+	}
+}
