@@ -386,6 +386,11 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if r := recover(); r != nil {
 			res = &fileResult{err: fmt.Errorf("internal error: %v", r)}
 		}
+		if j.stdin && res.stdout == nil && l.opts.Fix != FixNone && !l.opts.Diff {
+			// An editor replaces its buffer with our output: on failure
+			// give the input back unchanged rather than nothing.
+			res.stdout = l.stdin
+		}
 	}()
 	var src []byte
 	if j.stdin {

@@ -150,4 +150,13 @@ func TestParserPanicIsIsolated(t *testing.T) {
 	if got, want := lines(rep.Diagnostics), "b.md:1:1: error: found \"BAD\" [no-bad]\n"; got != want {
 		t.Errorf("got %s want %s", got, want)
 	}
+	// --fix on stdin: a failure gives the input back, never an empty
+	// buffer.
+	rep, err = Run(Options{Dir: dir, Parse: parse, Paths: []string{"-"}, Stdin: strings.NewReader("crash BAD\n"), Fix: FixSafe}, testSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) != 1 || string(rep.Stdout) != "crash BAD\n" {
+		t.Errorf("stdin --fix after a parser failure: stdout %q, errors %v", rep.Stdout, rep.Errors)
+	}
 }

@@ -218,7 +218,7 @@ func runLint(args []string, stdio Stdio) int {
 		}
 		if len(rep.Diffs) > 0 {
 			status = ExitFindings
-			fmt.Fprintf(stdio.Stderr, "sfmd: %s would fix %s in %s\n", "--fix", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
+			fmt.Fprintf(stdio.Stderr, "sfmd lint: --fix would fix %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
 		}
 	default:
 		diagOut := io.Writer(out)
@@ -248,7 +248,7 @@ func runLint(args []string, stdio Stdio) int {
 			return writeFailed(stdio, err)
 		}
 		if *fix && rep.Fixed > 0 && !stdinMode {
-			fmt.Fprintf(stdio.Stderr, "sfmd: fixed %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
+			fmt.Fprintf(stdio.Stderr, "sfmd lint: fixed %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
 		}
 		for _, d := range rep.Diagnostics {
 			if d.Severity >= failSev {
