@@ -1,0 +1,143 @@
+package runtime
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+type ndCase struct {
+	Kind  string      `json:"kind"`
+	A     string      `json:"a"`
+	B     string      `json:"b,omitempty"`
+	Pairs [][2]string `json:"pairs,omitempty"`
+}
+
+// nodeScript evaluates the same primitives with Node (the reference
+// runtime's platform): WHATWG URL, URLSearchParams, encodeURIComponent,
+// JSON, String(number), Buffer base64 and trim.
+const nodeScript = `const fs = require('fs');
+const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const out = cases.map(c => {
+  try {
+    switch (c.kind) {
+      case 'url': { const u = new URL(c.a); for (const [k, v] of c.pairs || []) u.searchParams.set(k, v); return u.toString(); }
+      case 'rel': return new URL(c.a, c.b).toString();
+      case 'enc': return encodeURIComponent(c.a);
+      case 'json': return JSON.stringify(JSON.parse(c.a));
+      case 'num': return String(Number(c.a));
+      case 'b64': return Buffer.from(c.a, 'base64').toString('hex');
+      case 'trim': return c.a.trim();
+    }
+  } catch (e) { return 'ERR'; }
+});
+fs.writeFileSync(process.argv[3], JSON.stringify(out));
+`
+
+// TestNodeDifferential compares the JavaScript primitives reproduced in Go
+// with Node itself; it is skipped when node is not installed.
+func TestNodeDifferential(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	dir := t.TempDir()
+	script, in, outPath := filepath.Join(dir, "check.js"), filepath.Join(dir, "in.json"), filepath.Join(dir, "out.json")
+	if err := os.WriteFile(script, []byte(nodeScript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var cs []ndCase
+	urls := []string{"https://API.x.com", "http://x.com:80/a/./b/../c/", "https://x.com/p?q=a%20b&flag&x=1+2", "https://x.com/a b/\"q\"/<>/`{}|^'!*()[]?s=a b'<>\"#frag ment",
+		"https://user:pa ss@x.com:0443/", "https://x.com/%2e/%2E%2e/x", "https://x.com/?a=%zz&b=%E9", "http://[::1]:8080/x", "https://x.com\\a\\b", "https://x.com/é?é=é#é",
+		"http://0x7f.0.0.1/", "http://192.168.1/", "https://x.com/?", "https://x.com/#", "https://x.com/a/..", "https://x.com/a/.", "https://x.com//a//b/", " https://x.com/\t\n ", "https://x.com:99999", "https://x y.com/", "https://x.com:/"}
+	vals := []string{"new first", "a~b*c:d", "é/&=+?#", "", "'!()*-._", "$apikey", "\x01\n"}
+	for _, u := range urls {
+		cs = append(cs, ndCase{Kind: "url", A: u})
+		for _, v := range vals {
+			cs = append(cs, ndCase{Kind: "url", A: u, Pairs: [][2]string{{"q", v}, {"flag", v}, {"a", v}}})
+		}
+	}
+	bases := []string{"https://docs.x.com/app/index.md", "https://docs.x.com", "http://x.com/a/b/?q=1#f"}
+	rels := []string{"/api/ping", "ping", "../../x", "./y/./z", "?q=2", "#f", "", "//o.com/p", "http:rel", "https:abs", "HTTPS://UP.com", "\\\\o.com\\p", "a b?c d#e f", "..", "."}
+	for _, b := range bases {
+		for _, r := range rels {
+			cs = append(cs, ndCase{Kind: "rel", A: r, B: b})
+		}
+	}
+	for _, s := range []string{"a b/é😀", "-_.!~*'()", "\u2028", "%"} {
+		cs = append(cs, ndCase{Kind: "enc", A: s})
+	}
+	for _, s := range []string{`{"b":1,"a":[1,2.50,{"x":null}],"2":true,"1":"é<>&\u2028","10":0,"01":1,"-1":2,"4294967295":3,"4294967294":4}`, `[1e21,1e-7,123.456e5,-0,0.1,1.7976931348623157e308,5e-324,1e400]`, `"\u0000\u001f\u007f\ud83d\ude00"`, `{"a":1,"a":2}`} {
+		cs = append(cs, ndCase{Kind: "json", A: s})
+	}
+	for _, s := range []string{"3.0", "1e21", "1e20", "0.000001", "1.5e-7", "123456789012345678901234", "0.1", "100", "2.5e-320", "-7.25"} {
+		cs = append(cs, ndCase{Kind: "num", A: s})
+	}
+	for _, s := range []string{"aGVsbG8=", "aGVsbG8", "a G-V_s!bG8", "AAEC/w==", "YQ=x", "Y", "YW", "YWJ", "=YWJj", "YW=Jj"} {
+		cs = append(cs, ndCase{Kind: "b64", A: s})
+	}
+	for _, s := range []string{" \u00a0x\u3000\ufeff", "\u180ex\u200b"} {
+		cs = append(cs, ndCase{Kind: "trim", A: s})
+	}
+	data, _ := json.Marshal(cs)
+	if err := os.WriteFile(in, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(node, script, in, outPath).CombinedOutput(); err != nil {
+		t.Fatalf("node: %v %s", err, out)
+	}
+	var want []string
+	raw, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &want); err != nil || len(want) != len(cs) {
+		t.Fatalf("node output: %v (%d of %d)", err, len(want), len(cs))
+	}
+	for i, c := range cs {
+		var got string
+		switch c.Kind {
+		case "url":
+			u, err := parseURL(c.A, nil)
+			if err != nil {
+				got = "ERR"
+				break
+			}
+			if len(c.Pairs) > 0 {
+				u.searchParamsSet(c.Pairs)
+			}
+			got = u.String()
+		case "rel":
+			b, _ := parseURL(c.B, nil)
+			u, err := parseURL(c.A, b)
+			if err != nil {
+				got = "ERR"
+			} else {
+				got = u.String()
+			}
+		case "enc":
+			got = encodeURIComponent(c.A)
+		case "json":
+			v := jsonParse(c.A)
+			if v == nil {
+				got = "ERR"
+			} else {
+				got = jsonStringify(v)
+			}
+		case "num":
+			f, _ := strconv.ParseFloat(c.A, 64)
+			got = jsNumberString(f)
+		case "b64":
+			got = hex.EncodeToString(nodeBase64Decode(c.A))
+		case "trim":
+			got = jsTrim(c.A)
+		}
+		if got != want[i] {
+			t.Errorf("%s %q %q %q: got %q, node %q", c.Kind, c.A, c.B, c.Pairs, got, want[i])
+		}
+	}
+}
