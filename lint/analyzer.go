@@ -99,6 +99,10 @@ type Pass struct {
 	Report func(Diagnostic)
 	// Options is the rule's options from the config (may be nil).
 	Options map[string]any
+	// Workspace reads the files around the document (nav and include
+	// targets, manifests) for project, package and manifest rules. Nil
+	// when the document has no location on disk.
+	Workspace *Workspace
 }
 
 // Reportf reports a diagnostic at span.

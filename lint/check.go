@@ -21,12 +21,12 @@ func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	return checkOrdered(doc, order, nil)
+	return checkOrdered(doc, order, nil, nil)
 }
 
 // checkOrdered is Check with the analyzers already in dependency order (the
 // driver computes the order once per rule set, not once per file).
-func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any) ([]Diagnostic, error) {
+func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
 	results := make(map[*Analyzer]any, len(order))
 	failed := map[*Analyzer]bool{}
 	var errs []error
@@ -44,10 +44,11 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 			continue
 		}
 		pass := &Pass{
-			Analyzer: a,
-			Doc:      doc,
-			ResultOf: make(map[*Analyzer]any, len(a.Requires)),
-			Options:  options[a.Name],
+			Analyzer:  a,
+			Doc:       doc,
+			ResultOf:  make(map[*Analyzer]any, len(a.Requires)),
+			Options:   options[a.Name],
+			Workspace: ws,
 		}
 		for _, r := range a.Requires {
 			pass.ResultOf[r] = results[r]

@@ -151,6 +151,7 @@ type linter struct {
 	reg   *Registry
 	parse func(string, []byte) *sfmd.Document
 	stdin []byte
+	ws    *workspaceShared
 }
 
 // Run lints the files named by opts with analyzers. It returns an error
@@ -194,9 +195,16 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 		}
 		finder.fixed = c
 	}
+	l.ws = newWorkspaceShared(l.parse, cwd)
 	jobs, err := l.discover(finder)
 	if err != nil {
 		return nil, err
+	}
+	for _, j := range jobs {
+		if j.stdin && j.abs != "" {
+			// Other documents reading this one see the editor's buffer.
+			l.ws.overlay[j.abs] = l.stdin
+		}
 	}
 	results := make([]*fileResult, len(jobs))
 	n := opts.Jobs
@@ -403,21 +411,22 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		}
 	}
 	orig := src
+	var ws *Workspace
+	if j.abs != "" {
+		ws = &Workspace{shared: l.ws, dir: filepath.Dir(j.abs)}
+	}
 	mode := l.opts.Fix
 	if l.opts.Diff && mode == FixNone {
 		mode = FixSafe
 	}
 	var diags []Diagnostic
 	for round := 0; ; round++ {
-		doc, err := l.parseSafely(j.display, src)
+		doc, err := parseRecovered(l.parse, j.display, src)
 		if err != nil {
 			res.err = err
 			return res
 		}
-		if doc.Index == nil {
-			doc.Index = sfmd.NewLineIndex(doc.Src)
-		}
-		diags, err = l.check(doc, j.set)
+		diags, err = l.check(doc, j.set, ws)
 		if err != nil {
 			res.err = err
 		}
@@ -455,25 +464,16 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	return res
 }
 
-// parseSafely parses src, turning a parser panic into an error (the file
-// is then reported as not checked; the run goes on).
-func (l *linter) parseSafely(path string, src []byte) (doc *sfmd.Document, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			doc, err = nil, fmt.Errorf("parser failed: panic: %v", r)
-		}
-	}()
-	doc = l.parse(path, src)
-	if doc == nil {
-		return nil, errors.New("parser returned no document")
-	}
-	return doc, nil
-}
+type parsePanic struct{ v any }
+
+func (p *parsePanic) Error() string { return fmt.Sprintf("parser failed: panic: %v", p.v) }
+
+var errNoDocument = errors.New("parser returned no document")
 
 // check runs the enabled rules on doc and applies severities and
 // suppressions.
-func (l *linter) check(doc *sfmd.Document, set *settings) ([]Diagnostic, error) {
-	diags, err := checkOrdered(doc, set.order, set.options)
+func (l *linter) check(doc *sfmd.Document, set *settings, ws *Workspace) ([]Diagnostic, error) {
+	diags, err := checkOrdered(doc, set.order, set.options, ws)
 	for i := range diags {
 		if sev, ok := set.severity[diags[i].Rule]; ok {
 			diags[i].Severity = sev

@@ -1,0 +1,155 @@
+package lint
+
+import (
+	"container/list"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Workspace gives a rule read access to the files around the document it
+// checks (project, package and manifest profiles: nav and include targets,
+// menus, manifests). Rules never touch the file system themselves: they go
+// through Pass.Workspace, which resolves relative paths against the
+// document's directory, serves the editor's unsaved buffer for the
+// document read from stdin, and parses other documents once per run.
+//
+// Pass.Workspace is nil when the document has no location (stdin without
+// --stdin-filename, or a Check call outside the driver): rules that need
+// it must then report nothing.
+type Workspace struct {
+	shared *workspaceShared
+	dir    string // absolute directory of the document being checked
+}
+
+type workspaceShared struct {
+	parse   func(string, []byte) *sfmd.Document
+	overlay map[string][]byte // absolute path -> content (stdin)
+	cwd     string
+
+	mu    sync.Mutex
+	docs  map[string]*list.Element // absolute path -> LRU entry
+	lru   *list.List
+	limit int
+}
+
+type cachedDoc struct {
+	abs string
+	doc *sfmd.Document
+	err error
+}
+
+// docCacheSize bounds the number of other documents kept parsed, so that
+// memory does not grow with the size of the project.
+const docCacheSize = 64
+
+func newWorkspaceShared(parse func(string, []byte) *sfmd.Document, cwd string) *workspaceShared {
+	return &workspaceShared{parse: parse, cwd: cwd, overlay: map[string][]byte{}, docs: map[string]*list.Element{}, lru: list.New(), limit: docCacheSize}
+}
+
+// Resolve returns the absolute, cleaned path of p (relative paths are
+// relative to the document's directory).
+func (p *Workspace) Resolve(path string) string {
+	if filepath.IsAbs(path) {
+		return filepath.Clean(path)
+	}
+	return filepath.Join(p.dir, filepath.FromSlash(path))
+}
+
+// Display returns path as it would appear in a diagnostic: relative to the
+// working directory when below it.
+func (p *Workspace) Display(path string) string {
+	abs := p.Resolve(path)
+	if rel, err := filepath.Rel(p.shared.cwd, abs); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return abs
+}
+
+// ReadFile returns the content of the file at path.
+func (p *Workspace) ReadFile(path string) ([]byte, error) {
+	abs := p.Resolve(path)
+	if b, ok := p.shared.overlay[abs]; ok {
+		return b, nil
+	}
+	return os.ReadFile(abs)
+}
+
+// Stat describes the file at path (following symbolic links).
+func (p *Workspace) Stat(path string) (fs.FileInfo, error) {
+	return os.Stat(p.Resolve(path))
+}
+
+// Exists reports whether a file or directory exists at path.
+func (p *Workspace) Exists(path string) bool {
+	abs := p.Resolve(path)
+	if _, ok := p.shared.overlay[abs]; ok {
+		return true
+	}
+	_, err := os.Stat(abs)
+	return err == nil
+}
+
+// ReadDir lists the directory at path, sorted by name.
+func (p *Workspace) ReadDir(path string) ([]fs.DirEntry, error) {
+	return os.ReadDir(p.Resolve(path))
+}
+
+// Document returns the parsed document at path. Documents are parsed at
+// most once while they stay in a small shared cache; the result must be
+// treated as read-only (other rules and files may hold it too).
+func (p *Workspace) Document(path string) (*sfmd.Document, error) {
+	abs := p.Resolve(path)
+	s := p.shared
+	s.mu.Lock()
+	if e, ok := s.docs[abs]; ok {
+		s.lru.MoveToFront(e)
+		c := e.Value.(*cachedDoc)
+		s.mu.Unlock()
+		return c.doc, c.err
+	}
+	s.mu.Unlock()
+
+	c := &cachedDoc{abs: abs}
+	src, err := p.ReadFile(abs)
+	if err != nil {
+		c.err = err
+	} else {
+		c.doc, c.err = parseRecovered(s.parse, p.Display(abs), src)
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e, ok := s.docs[abs]; ok { // parsed meanwhile by another worker
+		s.lru.MoveToFront(e)
+		c = e.Value.(*cachedDoc)
+		return c.doc, c.err
+	}
+	s.docs[abs] = s.lru.PushFront(c)
+	for s.lru.Len() > s.limit {
+		old := s.lru.Back()
+		s.lru.Remove(old)
+		delete(s.docs, old.Value.(*cachedDoc).abs)
+	}
+	return c.doc, c.err
+}
+
+// parseRecovered parses src, turning a parser panic into an error.
+func parseRecovered(parse func(string, []byte) *sfmd.Document, path string, src []byte) (doc *sfmd.Document, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, &parsePanic{r}
+		}
+	}()
+	doc = parse(path, src)
+	if doc == nil {
+		return nil, errNoDocument
+	}
+	if doc.Index == nil {
+		doc.Index = sfmd.NewLineIndex(doc.Src)
+	}
+	return doc, nil
+}

@@ -1,0 +1,123 @@
+package lint
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// includeRule checks lines "include: PATH#WORD": PATH must exist and the
+// document there must contain WORD.
+var includeRule = &Analyzer{
+	Name: "include-check", Severity: Error, Profile: Project, Doc: Doc{Title: "include targets exist"},
+	Run: func(p *Pass) (any, error) {
+		if p.Workspace == nil {
+			return nil, nil
+		}
+		for n := 1; n <= p.Doc.Index.LineCount(); n++ {
+			line := string(p.Doc.Index.Line(n))
+			target, ok := strings.CutPrefix(line, "include: ")
+			if !ok {
+				continue
+			}
+			path, word, _ := strings.Cut(target, "#")
+			span := p.Doc.Index.Span(p.Doc.Index.LineStart(n), p.Doc.Index.LineEnd(n))
+			if !p.Workspace.Exists(path) {
+				p.Reportf(span, "%q not found", p.Workspace.Display(path))
+				continue
+			}
+			doc, err := p.Workspace.Document(path)
+			if err != nil {
+				p.Reportf(span, "cannot read %q: %v", path, err)
+				continue
+			}
+			if !bytes.Contains(doc.Src, []byte(word)) {
+				p.Reportf(span, "%q has no %q", doc.Path, word)
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestWorkspace(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"docs/a.md":       "include: parts/p.md#alpha\ninclude: parts/p.md#gamma\ninclude: ../missing.md#x\n",
+		"docs/b.md":       "include: parts/p.md#beta\n",
+		"docs/parts/p.md": "alpha beta\n",
+	})
+	var parses atomic.Int32
+	parse := func(path string, src []byte) *sfmd.Document {
+		parses.Add(1)
+		return fakeParse(path, src)
+	}
+	rep, err := Run(Options{Dir: dir, Paths: []string{"docs/a.md", "docs/b.md"}, Parse: parse, Selection: Selection{Enable: []string{"project"}}}, []*Analyzer{includeRule})
+	if err != nil || len(rep.Errors) > 0 {
+		t.Fatal(err, rep.Errors)
+	}
+	want := `docs/a.md:2:1: error: "docs/parts/p.md" has no "gamma" [include-check]
+docs/a.md:3:1: error: "missing.md" not found [include-check]
+`
+	if got := lines(rep.Diagnostics); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	// a.md, b.md, and p.md once (cached) = 3.
+	if got := parses.Load(); got != 3 {
+		t.Errorf("%d parses, want 3 (p.md parsed once for both documents)", got)
+	}
+
+	// The document read from stdin is visible to the workspace under its
+	// --stdin-filename, though it is not on disk.
+	rep, err = Run(Options{Dir: dir, Paths: []string{"-"}, StdinFilename: "docs/new.md", Stdin: strings.NewReader("include: new.md#self\n"),
+		Parse: parse, Selection: Selection{Enable: []string{"project"}}}, []*Analyzer{includeRule})
+	if err != nil || len(rep.Errors) > 0 || len(rep.Diagnostics) != 0 {
+		t.Errorf("stdin overlay: %v %v\n%s", err, rep.Errors, lines(rep.Diagnostics))
+	}
+	// Without a name there is no workspace: project rules stay silent.
+	rep, err = Run(Options{Dir: dir, Paths: []string{"-"}, Stdin: strings.NewReader("include: nowhere.md#x\n"),
+		Parse: parse, Selection: Selection{Enable: []string{"project"}}}, []*Analyzer{includeRule})
+	if err != nil || len(rep.Diagnostics) != 0 {
+		t.Errorf("anonymous stdin: %v\n%s", err, lines(rep.Diagnostics))
+	}
+}
+
+func TestWorkspaceCacheIsBounded(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 10; i++ {
+		files[fmt.Sprintf("f%d.md", i)] = "x\n"
+	}
+	dir := writeTree(t, files)
+	var parses atomic.Int32
+	s := newWorkspaceShared(func(p string, src []byte) *sfmd.Document { parses.Add(1); return fakeParse(p, src) }, dir)
+	s.limit = 3
+	ws := &Workspace{shared: s, dir: dir}
+	for round := 0; round < 2; round++ {
+		for i := 0; i < 10; i++ {
+			if _, err := ws.Document(fmt.Sprintf("f%d.md", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s.lru.Len() != 3 || len(s.docs) != 3 {
+		t.Errorf("cache holds %d/%d documents, want 3", s.lru.Len(), len(s.docs))
+	}
+	if got := parses.Load(); got != 20 {
+		t.Errorf("%d parses, want 20 (a cycle larger than the cache evicts everything)", got)
+	}
+	// Recently used documents are hits.
+	before := parses.Load()
+	for k := 0; k < 5; k++ {
+		if _, err := ws.Document("f9.md"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if parses.Load() != before {
+		t.Errorf("cache miss on the most recent document")
+	}
+	if _, err := ws.Document("nope.md"); err == nil {
+		t.Errorf("missing document: no error")
+	}
+}
