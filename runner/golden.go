@@ -24,11 +24,21 @@ type scalarEdit struct {
 // result is parsed again and each edited value checked, so a suite is never
 // written back broken.
 func applyScalarEdits(src []byte, root *yaml.Node, edits []scalarEdit) ([]byte, error) {
-	type repl struct {
-		start, end int
-		text       string
-	}
-	var rs []repl
+	return applyEdits(src, root, edits, nil)
+}
+
+// textEdit replaces src[start:end] with text.
+type textEdit struct {
+	start, end int
+	text       string
+}
+
+// applyEdits applies scalar edits and raw text edits (recorded http
+// lists) in one pass, then checks that the result parses and that every
+// edited scalar holds its new value.
+func applyEdits(src []byte, root *yaml.Node, edits []scalarEdit, raw []textEdit) ([]byte, error) {
+	type repl = textEdit
+	rs := append([]repl(nil), raw...)
 	for _, e := range edits {
 		start, end, err := scalarRange(src, e.node, e.key, e.flow)
 		if err != nil {
@@ -45,7 +55,7 @@ func applyScalarEdits(src []byte, root *yaml.Node, edits []scalarEdit) ([]byte, 
 		}
 		rs = append(rs, repl{start, end, renderScalar(e.value, e.key.Column-1, e.flow, end == len(src) || src[end-1] == '\n', comment)})
 	}
-	sort.Slice(rs, func(i, j int) bool { return rs[i].start > rs[j].start })
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].start > rs[j].start })
 	out := append([]byte(nil), src...)
 	for i, r := range rs {
 		if i > 0 && r.end > rs[i-1].start {

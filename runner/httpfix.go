@@ -24,6 +24,7 @@ type httpStep struct {
 	fixtures []*HTTPFixture
 	next     int
 	failures []problem
+	recorded []exchange // --record: what was sent for real
 }
 
 // problem is a failure found while the runtime was running: a message

@@ -32,6 +32,7 @@ const DefaultTimeout = 120 * time.Second
 // Options configure a run.
 type Options struct {
 	Update   bool           // rewrite goldens instead of failing on a mismatch
+	Record   bool           // send requests for real and write them into the suites
 	ExecReal bool           // run CLI commands with /bin/bash -c
 	Timeout  time.Duration  // per command with ExecReal; 0 means DefaultTimeout
 	Jobs     int            // suites in parallel; <1 means 1
@@ -91,6 +92,7 @@ type SuiteResult struct {
 	Started  time.Time      `json:"-"`
 	suite    *Suite         // nil when it failed to load
 	edits    []scalarEdit   // pending inline output updates
+	records  []recordEdit   // pending --record rewrites
 	goldens  map[string]int // golden path → index in writes
 	writes   []goldenWrite
 }
@@ -262,7 +264,7 @@ func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 		}
 		res.Tests = append(res.Tests, runTest(s, t, opts, res, red, filepath.Join(parent, fmt.Sprintf("t%d", i+1))))
 	}
-	if opts.Update {
+	if opts.Update || opts.Record {
 		res.flushUpdates()
 	}
 	return res
@@ -284,12 +286,26 @@ func (res *SuiteResult) flushUpdates() {
 		}
 		res.Updated = append(res.Updated, w.path)
 	}
-	if len(res.edits) == 0 {
+	if len(res.edits) == 0 && len(res.records) == 0 {
 		return
 	}
-	out, err := applyScalarEdits(res.suite.Src, res.suite.Root, res.edits)
+	var raw []textEdit
+	for _, re := range res.records {
+		start, end, indent, err := recordRange(res.suite.Src, re.step)
+		if err != nil {
+			fail(fmt.Sprintf("--record: %v", err))
+			return
+		}
+		text := renderRecorded(re.ex, indent, res.suite.Env)
+		if start != end {
+			// Replacing an existing key: its line prefix stays.
+			text = text[indent:]
+		}
+		raw = append(raw, textEdit{start, end, text})
+	}
+	out, err := applyEdits(res.suite.Src, res.suite.Root, res.edits, raw)
 	if err != nil {
-		fail(fmt.Sprintf("--update: cannot rewrite the inline outputs: %v; use output_file for this output", err))
+		fail(fmt.Sprintf("cannot rewrite the suite: %v; nothing was written to it", err))
 		return
 	}
 	if err := os.WriteFile(res.suite.AbsPath, out, 0o644); err != nil {
@@ -396,7 +412,11 @@ func (r *testRun) setup() error {
 	for _, kv := range s.Vars {
 		r.session.Vars[kv.Key] = kv.Value
 	}
-	r.client = newHTTPClient(func() *httpStep { return r.cur })
+	if r.opts.Record {
+		r.client = newRecordingClient(func() *httpStep { return r.cur })
+	} else {
+		r.client = newHTTPClient(func() *httpStep { return r.cur })
+	}
 	if len(s.Files) == 0 && !r.opts.ExecReal {
 		return nil
 	}
@@ -488,6 +508,10 @@ func (r *testRun) step(st *Step) bool {
 		return false
 	}
 
+	if r.opts.Record {
+		r.res.records = append(r.res.records, recordEdit{step: st, ex: hs.recorded})
+		hs.fixtures = nil // the recorded exchanges replace them
+	}
 	// Fixtures first: when the step did not send what the suite says, the
 	// output differences are only a consequence.
 	for _, m := range hs.failures {

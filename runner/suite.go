@@ -236,6 +236,11 @@ func ParseSuite(absPath, display string, src []byte) (*Suite, []*SuiteError) {
 		}
 		d.checkActions(s)
 	}
+	if len(d.errs) == 0 {
+		if err := expandFixtureEnv(s); err != nil {
+			d.errorf(root, "%v", err)
+		}
+	}
 	if len(d.errs) > 0 {
 		return nil, d.errs
 	}

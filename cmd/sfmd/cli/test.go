@@ -44,7 +44,7 @@ func runTest(args []string, stdio Stdio) int {
 	}
 	var (
 		update  = fs.Bool("update", false, "rewrite output goldens (output_file, inline output, expect.files) instead of failing; refused under CI=true")
-		record  = fs.Bool("record", false, "send the requests for real and record them (not supported yet)")
+		record  = fs.Bool("record", false, "send the steps' requests to the real endpoints and write the exchanges into the suites' http entries (env secrets become $NAME); refused under CI=true")
 		execArg = fs.String("exec", "fixtures", "how CLI actions run: fixtures (answered from exec entries) or real (/bin/bash -c in the sandbox)")
 		timeout = fs.Duration("timeout", runner.DefaultTimeout, "timeout of one command with --exec=real")
 		jobs    = fs.Int("jobs", runtime.GOMAXPROCS(0), "suites run in parallel")
@@ -65,10 +65,7 @@ func runTest(args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd test: "+format+"\n", a...)
 		return ExitUsage
 	}
-	if *record {
-		return usageErr("--record is not supported yet; write the http entries by hand (see test-format.md)")
-	}
-	opts := runner.Options{Update: *update, Timeout: *timeout, Jobs: *jobs}
+	opts := runner.Options{Update: *update, Record: *record, Timeout: *timeout, Jobs: *jobs}
 	switch *execArg {
 	case "fixtures":
 	case "real":
@@ -107,6 +104,9 @@ func runTest(args []string, stdio Stdio) int {
 	}
 	if opts.Update && stdio.Getenv("CI") == "true" {
 		return usageErr("--update is refused under CI=true: goldens must be reviewed and committed, not rewritten by CI; run it locally and commit the result")
+	}
+	if opts.Record && stdio.Getenv("CI") == "true" {
+		return usageErr("--record is refused under CI=true: CI replays fixtures offline and never rewrites suites; record locally and commit the result")
 	}
 
 	refs, err := runner.Discover(stdio.Dir, paths)

@@ -1,0 +1,274 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// exchange is one request sent with --record and what came back.
+type exchange struct {
+	method      string
+	url         string
+	body        []byte
+	status      int
+	contentType string
+	respBody    []byte
+	err         string
+}
+
+// maxRecordBody bounds a recorded response body.
+const maxRecordBody = 8 << 20
+
+// recorder is the --record transport: it sends requests for real and
+// keeps every exchange for the running step.
+type recorder struct {
+	base http.RoundTripper
+	cur  func() *httpStep
+}
+
+func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		if cerr := req.Body.Close(); cerr != nil {
+			return nil, cerr
+		}
+		body = b
+		req.Body = io.NopCloser(bytes.NewReader(b))
+	}
+	ex := exchange{method: req.Method, url: req.URL.String(), body: body}
+	resp, err := rc.base.RoundTrip(req)
+	if err != nil {
+		ex.err = err.Error()
+	} else {
+		rb, rerr := io.ReadAll(io.LimitReader(resp.Body, maxRecordBody))
+		if cerr := resp.Body.Close(); rerr == nil {
+			rerr = cerr
+		}
+		if rerr != nil {
+			return nil, rerr
+		}
+		ex.status, ex.contentType, ex.respBody = resp.StatusCode, resp.Header.Get("Content-Type"), rb
+		resp.Body = io.NopCloser(bytes.NewReader(rb))
+	}
+	if st := rc.cur(); st != nil {
+		st.mu.Lock()
+		st.recorded = append(st.recorded, ex)
+		st.mu.Unlock()
+	}
+	return resp, err
+}
+
+func newRecordingClient(cur func() *httpStep) *http.Client {
+	return &http.Client{Transport: &recorder{base: http.DefaultTransport, cur: cur}}
+}
+
+// recordEdit rewrites one step's http entries with what was recorded.
+type recordEdit struct {
+	step *Step
+	ex   []exchange
+}
+
+var envRefRE = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
+
+// expandEnvRefs replaces $NAME by the suite's env value for the names the
+// env defines (recorded fixtures hold $NAME instead of the secret); esc
+// escapes the value for the context (JSON text).
+func expandEnvRefs(s string, env map[string]string, esc func(string) string) string {
+	if len(env) == 0 || !strings.Contains(s, "$") {
+		return s
+	}
+	return envRefRE.ReplaceAllStringFunc(s, func(m string) string {
+		if v, ok := env[m[1:]]; ok {
+			if esc != nil {
+				return esc(v)
+			}
+			return v
+		}
+		return m
+	})
+}
+
+func jsonEscape(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return s
+	}
+	return string(b[1 : len(b)-1])
+}
+
+// expandFixtureEnv applies expandEnvRefs to every request fixture.
+func expandFixtureEnv(s *Suite) error {
+	if len(s.Env) == 0 {
+		return nil
+	}
+	env := map[string]string{}
+	for _, kv := range s.Env {
+		env[kv.Key] = kv.Value
+	}
+	for _, t := range s.Tests {
+		for _, st := range t.Steps {
+			for _, f := range st.HTTP {
+				r := &f.Request
+				r.URL = expandEnvRefs(r.URL, env, nil)
+				r.Body = expandEnvRefs(r.Body, env, nil)
+				for i := range r.Headers {
+					r.Headers[i].Value = expandEnvRefs(r.Headers[i].Value, env, nil)
+				}
+				if r.HasJSON {
+					c, err := canonicalJSON([]byte(expandEnvRefs(string(r.JSON), env, jsonEscape)))
+					if err != nil {
+						return fmt.Errorf("line %d: request json after $NAME expansion: %v", f.Node.Line, err)
+					}
+					r.JSON = []byte(c)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// secretsToRefs replaces env values by $NAME (longest value first).
+func secretsToRefs(s string, env []KV) string {
+	type pair struct{ name, value string }
+	var ps []pair
+	for _, kv := range env {
+		if kv.Value != "" {
+			ps = append(ps, pair{kv.Key, kv.Value})
+		}
+	}
+	sort.Slice(ps, func(i, j int) bool { return len(ps[i].value) > len(ps[j].value) })
+	for _, p := range ps {
+		s = strings.ReplaceAll(s, p.value, "$"+p.name)
+	}
+	return s
+}
+
+// recordRange finds where a step's recorded http list goes: the existing
+// `http:` entry (key to end of its block) or, when there is none, the
+// start of the line after the run: value. It returns the byte range to
+// replace and the key indentation.
+func recordRange(src []byte, st *Step) (start, end, indent int, err error) {
+	m := st.Node
+	if m.Style&yaml.FlowStyle != 0 {
+		return 0, 0, 0, fmt.Errorf("step at line %d is a flow mapping ({…}); write it in block style to record into it", m.Line)
+	}
+	var key, val, runKey *yaml.Node
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		switch m.Content[i].Value {
+		case "http":
+			key, val = m.Content[i], m.Content[i+1]
+		case "run":
+			runKey = m.Content[i]
+		}
+	}
+	if key == nil {
+		if runKey == nil || st.RunPos == nil {
+			return 0, 0, 0, fmt.Errorf("step at line %d has no run:", m.Line)
+		}
+		_, runEnd, err := scalarRange(src, st.RunPos, runKey, false)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		at := lineEnd(src, runEnd)
+		if at < len(src) {
+			at++
+		}
+		return at, at, runKey.Column - 1, nil
+	}
+	if val.Style&yaml.FlowStyle != 0 && val.Line != key.Line {
+		return 0, 0, 0, fmt.Errorf("the http list at line %d is a multi-line flow list; write it as a block list to record into it", val.Line)
+	}
+	indent = key.Column - 1
+	start = offsetOf(src, key.Line, key.Column)
+	// The block runs until the first non-blank line indented at most as
+	// much as the key (a "- " item at the key's indentation still belongs
+	// to a block sequence).
+	end = lineEnd(src, start)
+	if end < len(src) {
+		end++
+	}
+	for off := end; off < len(src); {
+		le := lineEnd(src, off)
+		line := src[off:le]
+		next := le
+		if next < len(src) {
+			next++
+		}
+		if !blank(line) {
+			ind := indentOf(line)
+			if ind < indent || (ind == indent && !(val.Kind == yaml.SequenceNode && val.Style&yaml.FlowStyle == 0 && bytes.HasPrefix(line[ind:], []byte("-")))) {
+				break
+			}
+			end = next
+		}
+		off = next
+	}
+	return start, end, indent, nil
+}
+
+// renderRecorded writes a step's recorded exchanges as an `http:` block
+// indented by indent spaces, ending with a newline. Secrets from env
+// become $NAME in requests (expanded again on replay) and *** in
+// responses; request headers are not recorded (fixtures match listed
+// headers only).
+func renderRecorded(ex []exchange, indent int, env []KV) string {
+	pad := strings.Repeat(" ", indent)
+	var b strings.Builder
+	if len(ex) == 0 {
+		b.WriteString(pad + "http: []\n")
+		return b.String()
+	}
+	b.WriteString(pad + "http:\n")
+	red := newRedactor(env)
+	for _, e := range ex {
+		fmt.Fprintf(&b, "%s  - request:\n", pad)
+		fmt.Fprintf(&b, "%s      method: %s\n", pad, e.method)
+		fmt.Fprintf(&b, "%s      url: %s\n", pad, quoteYAML(secretsToRefs(e.url, env)))
+		if len(e.body) > 0 {
+			body := secretsToRefs(string(e.body), env)
+			var ind bytes.Buffer
+			if json.Valid([]byte(body)) && json.Indent(&ind, []byte(body), pad+"        ", "  ") == nil {
+				fmt.Fprintf(&b, "%s      json: %s\n", pad, ind.String())
+			} else {
+				fmt.Fprintf(&b, "%s      body: %s", pad, renderScalar(body, indent+6, false, true, ""))
+			}
+		}
+		if e.err != "" {
+			fmt.Fprintf(&b, "%s    error: %s\n", pad, quoteYAML(red.apply(e.err)))
+			continue
+		}
+		fmt.Fprintf(&b, "%s    response:\n", pad)
+		fmt.Fprintf(&b, "%s      status: %d\n", pad, e.status)
+		if e.contentType != "" {
+			fmt.Fprintf(&b, "%s      headers: {Content-Type: %s}\n", pad, quoteYAML(e.contentType))
+		}
+		if len(e.respBody) > 0 {
+			fmt.Fprintf(&b, "%s      body: %s", pad, renderScalar(red.apply(string(e.respBody)), indent+6, false, true, ""))
+		}
+	}
+	return b.String()
+}
+
+// quoteYAML writes s as a double-quoted YAML (JSON) string.
+func quoteYAML(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return strconv.Quote(s)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

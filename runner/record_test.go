@@ -1,0 +1,114 @@
+package runner
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRecord sends the steps' requests to a real (local) server, writes
+// the exchanges into the suite (secrets as $NAME, comments kept) and then
+// replays the rewritten suite offline.
+func TestRecord(t *testing.T) {
+	var seen []string
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		seen = append(seen, r.Method+" "+r.URL.String()+" "+r.Header.Get("Authorization")+" "+string(body))
+		switch r.URL.Path {
+		case "/items":
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"items": [{"name": "lamp"}, {"name": "desk"}], "echo": "sk-live-123"}`)
+		case "/orders":
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusCreated)
+			_, _ = io.WriteString(w, `{"id": "o-1"}`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer ts.Close()
+
+	doc := "---\nname: store\n---\n```act.items\nGET " + ts.URL + "/items?key=$STORE_KEY -H \"Authorization: Bearer $STORE_KEY\"\n```\n\n" +
+		"```act.items.response\nfor: i in Response.body.items\n- {i.name}\nend:\n```\n\n" +
+		"```act.order\nPOST " + ts.URL + "/orders\n  item: string (required) \"Item\"\n```\n\n" +
+		"```act.order.response\n{order} = {Response.body.id}\nOrdered {item}: {order}\n```\n"
+	suite := `version: 1
+env:
+  STORE_KEY: sk-live-123   # the real key, only on this machine
+tests:
+  - name: list items
+    run: /act.items
+    expect:
+      output: |-
+        - lamp
+        - desk
+  - name: order # with a stale fixture
+    steps:
+      - run: /act.items
+        http:
+          - request: {method: GET, url: "https://old.example/items"}
+            response: {body: stale}
+      - run: /act.order --item lamp
+        expect:
+          vars: {order: o-1}
+`
+	dir := writeFiles(t, map[string]string{"store.md": doc, "store.test.yaml": suite})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(refs, Options{Record: true, Jobs: 1})
+	var out strings.Builder
+	WriteErrors(&out, rep)
+	WriteHuman(&out, rep)
+	if rep.Failed != 0 || rep.HasSuiteErrors() || rep.Passed != 2 {
+		t.Fatalf("record run:\n%s", out.String())
+	}
+	if len(seen) != 3 || !strings.Contains(seen[0], "key=sk-live-123 Bearer sk-live-123") {
+		t.Errorf("server saw %q", seen)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "store.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(got), "sk-live-123") != 1 {
+		t.Errorf("the secret leaked into the suite:\n%s", got)
+	}
+	for _, want := range []string{
+		"  STORE_KEY: sk-live-123   # the real key, only on this machine\n",
+		"  - name: order # with a stale fixture\n",
+		"    http:\n      - request:\n          method: GET\n          url: \"" + ts.URL + "/items?key=$STORE_KEY\"\n        response:\n          status: 200\n          headers: {Content-Type: \"application/json\"}\n          body: |-\n            {\"items\": [{\"name\": \"lamp\"}, {\"name\": \"desk\"}], \"echo\": \"***\"}\n    expect:\n",
+		"              method: POST\n              url: \"" + ts.URL + "/orders\"\n              json: {\n                  \"item\": \"lamp\"\n                }\n",
+	} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("rewritten suite lacks\n%s\ngot:\n%s", want, got)
+		}
+	}
+	if strings.Contains(string(got), "old.example") {
+		t.Errorf("stale fixture kept:\n%s", got)
+	}
+
+	// Replay offline: the server is gone and the suite still passes.
+	ts.Close()
+	rep = Run(refs, Options{Jobs: 1})
+	out.Reset()
+	WriteErrors(&out, rep)
+	WriteHuman(&out, rep)
+	if rep.Failed != 0 || rep.HasSuiteErrors() || rep.Passed != 2 {
+		t.Fatalf("replay of the recorded suite:\n%s\nsuite:\n%s", out.String(), got)
+	}
+}
+
+func TestExpandEnvRefs(t *testing.T) {
+	env := map[string]string{"KEY": `a"b`, "K": "x"}
+	if got := expandEnvRefs("u?k=$KEY&j=$K&n=$KEYS&m=$NOPE", env, nil); got != `u?k=a"b&j=x&n=$KEYS&m=$NOPE` {
+		t.Errorf("got %q", got)
+	}
+	if got := expandEnvRefs(`{"k":"$KEY"}`, env, jsonEscape); got != `{"k":"a\"b"}` {
+		t.Errorf("got %q", got)
+	}
+}
