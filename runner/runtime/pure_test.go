@@ -34,6 +34,7 @@ func TestParsePosixFlags(t *testing.T) {
 		{name: "value -10 is fine", in: "--n -10", flags: []kv{{"n", "-10"}}},
 		{name: `--name "" is bare`, in: `--name ""`, flags: []kv{{"name", "true"}}, bare: []string{"name"}},
 		{name: "short alias", in: "-c Seoul -x 1", short: map[string]string{"c": "city"}, flags: []kv{{"city", "Seoul"}, {"x", "1"}}},
+		{name: "-é is a short flag (JS length 2)", in: "-é x -😀", flags: []kv{{"é", "x"}}, rest: []string{"-😀"}},
 		{name: "-abc is positional", in: "-abc - x", rest: []string{"-abc", "-", "x"}},
 		{name: "repeat keeps first position", in: "--a 1 --b 2 --a 3", flags: []kv{{"a", "3"}, {"b", "2"}}},
 		{name: "integer-like keys first", in: "--z 1 --5 x --2 y", flags: []kv{{"2", "y"}, {"5", "x"}, {"z", "1"}}},

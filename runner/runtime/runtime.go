@@ -469,7 +469,9 @@ func parsePosixFlags(args string, short map[string]string) *flagParse {
 			p.bare = append(p.bare, k)
 		}
 	}
-	isFlag := func(t string) bool { return strings.HasPrefix(t, "--") || (len(t) == 2 && t[0] == '-') }
+	// "exactly two characters" counts UTF-16 units, as JS length does
+	isShort := func(t string) bool { return len(t) >= 2 && t[0] == '-' && utf16Len(t) == 2 }
+	isFlag := func(t string) bool { return strings.HasPrefix(t, "--") || isShort(t) }
 	for i := 0; i < len(tokens); i++ {
 		tok := tokens[i]
 		if tok == "--" {
@@ -484,7 +486,7 @@ func parsePosixFlags(args string, short map[string]string) *flagParse {
 				continue
 			}
 			key = tok[2:]
-		case len(tok) == 2 && tok[0] == '-':
+		case isShort(tok):
 			key = tok[1:]
 			if long, ok := short[key]; ok {
 				key = long
