@@ -407,7 +407,7 @@ func (r *testRun) setup() error {
 		r.env.DocPath = filepath.Join(dir, s.DocName)
 		r.env.DocURI = "file://" + filepath.ToSlash(r.env.DocPath)
 	}
-	r.env.RequirementsPath = requirementsPath(s)
+	r.env.RequirementsPath = s.Requirements
 	r.session = runtime.NewSession()
 	for _, kv := range s.Vars {
 		r.session.Vars[kv.Key] = kv.Value
@@ -525,6 +525,15 @@ func (r *testRun) step(st *Step) bool {
 	}
 	for _, f := range ex.unused() {
 		r.failf(st, KindFixture, "exec entry at line %d was never run: %q; remove it or fix the step", f.Node.Line, f.Command)
+	}
+	if len(hs.failures) == 0 && len(res.Requests) == hs.next {
+		// exact: compare with the URL the runtime built, byte for byte
+		// (net/http may normalise what the transport sees).
+		for i, f := range hs.fixtures[:hs.next] {
+			if f.Request.Exact && res.Requests[i].URL != f.Request.URL {
+				r.failf(st, KindFixture, "http entry at line %d expects exactly %s, the runtime built %s", f.Node.Line, f.Request.URL, res.Requests[i].URL)
+			}
+		}
 	}
 	if res.Escape != "" {
 		r.failf(st, KindSandbox, "%s", res.Escape)

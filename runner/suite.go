@@ -27,6 +27,9 @@ type Suite struct {
 	Vars        []KV
 	Files       []*FileSpec
 	Tests       []*Test
+	// Requirements is the setup document shown in the runtime's
+	// "Setup info: /open <path>" hint, or "".
+	Requirements string
 }
 
 // FileSpec is one entry of `files`.
@@ -237,6 +240,7 @@ func ParseSuite(absPath, display string, src []byte) (*Suite, []*SuiteError) {
 		d.checkActions(s)
 	}
 	if len(d.errs) == 0 {
+		s.Requirements = requirementsPath(s)
 		if err := expandFixtureEnv(s); err != nil {
 			d.errorf(root, "%v", err)
 		}
