@@ -50,10 +50,19 @@ func applyEdits(src []byte, root *yaml.Node, edits []scalarEdit, raw []textEdit)
 			// Keep a trailing comment: it moves to the block header.
 			le := lineEnd(src, end)
 			if rest := strings.TrimSpace(string(src[end:le])); strings.HasPrefix(rest, "#") {
+				if strings.HasSuffix(string(src[end:le]), "\r") {
+					le-- // keep the CR of a CRLF line ending
+				}
 				comment, end = rest, le
 			}
 		}
 		rs = append(rs, repl{start, end, renderScalar(e.value, e.key.Column-1, e.flow, end == len(src) || src[end-1] == '\n', comment)})
+	}
+	if bytes.Contains(src, []byte("\r\n")) {
+		// Keep CRLF files CRLF.
+		for i := range rs {
+			rs[i].text = strings.ReplaceAll(strings.ReplaceAll(rs[i].text, "\r\n", "\n"), "\n", "\r\n")
+		}
 	}
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].start > rs[j].start })
 	out := append([]byte(nil), src...)
@@ -190,7 +199,7 @@ func scalarRange(src []byte, n, key *yaml.Node, flow bool) (int, int, error) {
 		if i := bytes.Index(line, []byte(" #")); i >= 0 && i < stop {
 			stop = i
 		}
-		if e := off + len(bytes.TrimRight(line[:stop], " \t")); e > end {
+		if e := off + len(bytes.TrimRight(line[:stop], " \t\r")); e > end {
 			end = e
 		}
 		if flow || stop < len(line) || le >= len(src) {

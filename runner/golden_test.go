@@ -48,6 +48,8 @@ func TestApplyScalarEdits(t *testing.T) {
 		{"control characters", "expect:\n  output: 'it''s'\n", "bell\a", "expect:\n  output: \"bell\\u0007\"\n"},
 		{"empty", "expect:\n  output: x\n", "", "expect:\n  output: \"\"\n"},
 		{"end of file without newline", "expect:\n  output: |\n    x", "y\n", "expect:\n  output: |\n    y\n"},
+		{"crlf file stays crlf", "expect:\r\n  output: old # c\r\n  ok: true\r\n", "a\nb", "expect:\r\n  output: |- # c\r\n    a\r\n    b\r\n  ok: true\r\n"},
+		{"crlf literal", "expect:\r\n  output: |\r\n    old\r\n  ok: true\r\n", "new\n", "expect:\r\n  output: |\r\n    new\r\n  ok: true\r\n"},
 		{"folded replaced", "expect:\n  output: >\n    a\n    b\nnext: 1\n", "c", "expect:\n  output: |-\n    c\nnext: 1\n"},
 	}
 	for _, c := range cases {
