@@ -61,6 +61,13 @@ type docParser struct {
 	// byte ranges of inline code spans (backticks included), sorted.
 	codeSpans []byteRange
 
+	// noCommentClose: no "-->" exists at or after this offset (-1: unknown)
+	noCommentClose int
+
+	// bracket matching of the current prose line (see pairBrackets)
+	pairs          []int32
+	stackA, stackB []int32
+
 	nodes
 }
 
@@ -71,7 +78,7 @@ type byteRange struct{ start, end int }
 // is reported in Document.Problems and kept in the AST where it can be.
 func Parse(path string, src []byte) *Document {
 	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src)}
-	p := &docParser{doc: doc, src: src, li: doc.Index}
+	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1}
 	p.checkEncoding()
 	base := p.parseFrontmatter()
 	p.parseMarkdown(base)
@@ -134,7 +141,7 @@ func (p *docParser) checkEncoding() {
 // parseMarkdown runs goldmark over src[base:] and collects fences, code
 // blocks and code spans.
 func (p *docParser) parseMarkdown(base int) {
-	body := p.src[base:]
+	body, long := p.blankLongLines(p.src[base:], base)
 	root := mdParser.Parse(text.NewReader(body))
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -159,6 +166,94 @@ func (p *docParser) parseMarkdown(base int) {
 		return ast.WalkContinue, nil
 	})
 	sort.Slice(p.skip, func(i, j int) bool { return p.skip[i].from < p.skip[j].from })
+	for _, n := range long {
+		if !p.skipped(n) {
+			p.longLineCodeSpans(p.li.LineStart(n), p.li.LineEnd(n))
+		}
+	}
+	if len(long) > 0 {
+		sort.Slice(p.codeSpans, func(i, j int) bool { return p.codeSpans[i].start < p.codeSpans[j].start })
+	}
+}
+
+// maxMarkdownLine is the longest line handed to goldmark as is. goldmark's
+// inline parser is quadratic on some adversarial lines (a long run of
+// "[a](" takes minutes at 1 MB), so longer lines reach it as spaces: block
+// structure and byte offsets stay the same, and the AST still reads the
+// original bytes through those offsets. Code spans on such lines are found
+// by longLineCodeSpans instead.
+const maxMarkdownLine = 16 << 10
+
+// blankLongLines returns body, or a copy of it in which every line longer
+// than maxMarkdownLine is replaced by spaces, and the numbers of those lines.
+func (p *docParser) blankLongLines(body []byte, base int) ([]byte, []int) {
+	var out []byte
+	var long []int
+	first := p.li.LineOf(base)
+	for n := first; n <= p.li.LineCount(); n++ {
+		s, e := p.li.LineStart(n), p.li.LineEnd(n)
+		if s < base || e-s <= maxMarkdownLine {
+			continue
+		}
+		if out == nil {
+			out = append([]byte(nil), body...)
+		}
+		for i := s - base; i < e-base; i++ {
+			out[i] = ' '
+		}
+		long = append(long, n)
+	}
+	if out == nil {
+		return body, nil
+	}
+	return out, long
+}
+
+// skipped reports whether line n is in a code block or the frontmatter
+// (p.skip must be sorted).
+func (p *docParser) skipped(n int) bool {
+	k := sort.Search(len(p.skip), func(i int) bool { return p.skip[i].to >= n })
+	return k < len(p.skip) && p.skip[k].from <= n
+}
+
+// longLineCodeSpans records code spans on one long line: a backtick run
+// opens a span that the next run of the same length closes.
+func (p *docParser) longLineCodeSpans(s, e int) {
+	src := p.src
+	for i := s; i < e; {
+		if src[i] != '`' {
+			i++
+			continue
+		}
+		j := i
+		for j < e && src[j] == '`' {
+			j++
+		}
+		n := j - i
+		k := j
+		closed := -1
+		for k < e {
+			if src[k] != '`' {
+				k++
+				continue
+			}
+			m := k
+			for m < e && src[m] == '`' {
+				m++
+			}
+			if m-k == n {
+				closed = m
+				break
+			}
+			k = m
+		}
+		if closed < 0 {
+			return // no closing run: the rest of the line has no code span
+		}
+		p.codeSpans = append(p.codeSpans, byteRange{i, closed})
+		p.hint(p.str(j, closed-n), j, "")
+		i = closed
+	}
 }
 
 func (p *docParser) codeSpan(n *ast.CodeSpan, base int) {

@@ -6,6 +6,20 @@ import (
 	"strings"
 )
 
+// maxFetchLen bounds the search for the "}}" of a {{fetch:…}} binding so
+// that a line full of unclosed bindings stays linear.
+const (
+	maxFetchLen = 4096
+)
+
+// indexWithin is strings.Index limited to the first n bytes of s.
+func indexWithin(s, sub string, n int) int {
+	if len(s) > n+len(sub) {
+		s = s[:n+len(sub)]
+	}
+	return strings.Index(s, sub)
+}
+
 // [@id]: url — a shortcut reference definition at the start of a line
 var refDefRe = regexp.MustCompile(`^\[@([^\]\s]*)\]:[ \t]*(\S*)`)
 
@@ -118,9 +132,14 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 		endOff = base + i + 4 + k + 3
 	} else {
 		// spans lines: find "-->" further on
-		rest := p.str(base+len(trimmed), len(p.src))
+		from := base + len(trimmed)
+		if p.noCommentClose >= 0 && from >= p.noCommentClose {
+			return line, false // no "-->" anywhere after an earlier opener
+		}
+		rest := p.str(from, len(p.src))
 		k := strings.Index(rest, "-->")
 		if k < 0 {
+			p.noCommentClose = from
 			return line, false
 		}
 		endOff = base + len(trimmed) + k + 3
@@ -157,6 +176,9 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 // inline scans one prose line (container prefix removed) for directives,
 // shortcuts, links and $VARs, skipping inline code.
 func (p *docParser) inline(t string, base int, whole string, open []string) {
+	if strings.IndexByte(t, '[') >= 0 {
+		p.pairBrackets(t)
+	}
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if c != '[' && c != '$' && c != '{' {
@@ -173,7 +195,7 @@ func (p *docParser) inline(t string, base int, whole string, open []string) {
 					i += n - 1
 				}
 			} else if strings.HasPrefix(t[i:], "{{fetch:") {
-				if e := strings.Index(t[i:], "}}"); e >= 0 {
+				if e := indexWithin(t[i:], "}}", maxFetchLen); e >= 0 {
 					p.doc.ProseVars = append(p.doc.ProseVars, &VarRef{Kind: RefLiveFetch, Raw: t[i : i+e+2],
 						Name: t[i+8 : i+e], Span: p.span(base+i, base+i+e+2), Index: -1})
 					i += e + 1
@@ -193,13 +215,13 @@ func (p *docParser) inline(t string, base int, whole string, open []string) {
 // bracket handles "[…](…)" and "[…][…]" at t[i]; it returns the bytes
 // consumed (0 when nothing matched).
 func (p *docParser) bracket(t string, i, base int, whole string, open []string) int {
-	closeAt := matchBracket(t, i)
+	closeAt := p.match(i)
 	if closeAt < 0 {
 		return 0
 	}
 	label := t[i+1 : closeAt]
 	if closeAt+1 < len(t) && t[closeAt+1] == '(' {
-		destEnd := matchParen(t, closeAt+1)
+		destEnd := p.match(closeAt + 1)
 		if destEnd < 0 {
 			return 0
 		}
@@ -237,7 +259,7 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 		return destEnd + 1 - i
 	}
 	if closeAt+1 < len(t) && t[closeAt+1] == '[' {
-		refEnd := matchBracket(t, closeAt+1)
+		refEnd := p.match(closeAt + 1)
 		if refEnd < 0 {
 			return 0
 		}
@@ -298,42 +320,48 @@ func (p *docParser) actLink(l *Link, ds int) {
 	}
 }
 
-// matchBracket returns the index of the ']' matching t[i] == '[', or -1.
-func matchBracket(t string, i int) int {
-	depth := 0
-	for j := i; j < len(t); j++ {
+// pairBrackets computes, in one pass with two stacks, the matching ']'
+// of every '[' and ')' of every '(' in t (backslash escapes skipped), so
+// that lines full of brackets stay linear.
+func (p *docParser) pairBrackets(t string) {
+	if cap(p.pairs) < len(t) {
+		p.pairs = make([]int32, len(t))
+	}
+	p.pairs = p.pairs[:len(t)]
+	for i := range p.pairs {
+		p.pairs[i] = -1
+	}
+	sq, pa := p.stackA[:0], p.stackB[:0]
+	for j := 0; j < len(t); j++ {
 		switch t[j] {
 		case '\\':
 			j++
 		case '[':
-			depth++
+			sq = append(sq, int32(j))
 		case ']':
-			depth--
-			if depth == 0 {
-				return j
+			if n := len(sq); n > 0 {
+				p.pairs[sq[n-1]] = int32(j)
+				sq = sq[:n-1]
+			}
+		case '(':
+			pa = append(pa, int32(j))
+		case ')':
+			if n := len(pa); n > 0 {
+				p.pairs[pa[n-1]] = int32(j)
+				pa = pa[:n-1]
 			}
 		}
 	}
-	return -1
+	p.stackA, p.stackB = sq, pa
 }
 
-// matchParen returns the index of the ')' matching t[i] == '(', or -1.
-func matchParen(t string, i int) int {
-	depth := 0
-	for j := i; j < len(t); j++ {
-		switch t[j] {
-		case '\\':
-			j++
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
+// match returns the index matching the bracket or parenthesis at i in the
+// line last given to pairBrackets, or -1.
+func (p *docParser) match(i int) int {
+	if i < 0 || i >= len(p.pairs) {
+		return -1
 	}
-	return -1
+	return int(p.pairs[i])
 }
 
 // linkDest extracts the destination from the text between the parentheses

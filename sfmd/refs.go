@@ -41,7 +41,7 @@ func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
 			}
 		case '{':
 			if strings.HasPrefix(text[i:], "{{fetch:") {
-				if e := strings.Index(text[i:], "}}"); e >= 0 {
+				if e := indexWithin(text[i:], "}}", maxFetchLen); e >= 0 {
 					out = append(out, p.newRef(VarRef{Kind: RefLiveFetch, Raw: text[i : i+e+2], Name: text[i+8 : i+e],
 						Span: p.span(base+i, base+i+e+2), Index: -1}))
 					i += e + 1
