@@ -41,6 +41,19 @@ func fakeParse(path string, src []byte) *sfmd.Document {
 		})
 		i = end
 	}
+	// Fences: "```" lines pair up (enough for the engine tests).
+	open := -1
+	for n := 1; n <= doc.Index.LineCount(); n++ {
+		if !bytes.HasPrefix(doc.Index.Line(n), []byte("```")) {
+			continue
+		}
+		if open < 0 {
+			open = n
+			continue
+		}
+		doc.Fences = append(doc.Fences, &sfmd.Fence{Span: doc.Index.Span(doc.Index.LineStart(open), doc.Index.LineEnd(n)), Closed: true})
+		open = -1
+	}
 	return doc
 }
 

@@ -12,6 +12,8 @@ import (
 // rendered:
 //
 //	<!-- sfmd-disable-next-line RULE[,RULE] -- reason -->
+//	<!-- sfmd-disable-next-block RULE -->   (the next fenced block, whole,
+//	                                          or the next paragraph)
 //	<!-- sfmd-disable-line RULE -->         (the comment's own line)
 //	<!-- sfmd-disable RULE -->  …  <!-- sfmd-enable RULE -->
 //	<!-- sfmd-disable-file RULE -->
@@ -60,17 +62,19 @@ const (
 	dirDisableLine
 	dirDisableNextLine
 	dirDisableFile
+	dirDisableNextBlock
 )
 
 var dirKeywords = map[string]dirKind{
-	"sfmd-disable":           dirDisable,
-	"sfmd-enable":            dirEnable,
-	"sfmd-disable-line":      dirDisableLine,
-	"sfmd-disable-next-line": dirDisableNextLine,
-	"sfmd-disable-file":      dirDisableFile,
+	"sfmd-disable":            dirDisable,
+	"sfmd-enable":             dirEnable,
+	"sfmd-disable-line":       dirDisableLine,
+	"sfmd-disable-next-line":  dirDisableNextLine,
+	"sfmd-disable-file":       dirDisableFile,
+	"sfmd-disable-next-block": dirDisableNextBlock,
 }
 
-var dirKeywordList = []string{"sfmd-disable", "sfmd-disable-file", "sfmd-disable-line", "sfmd-disable-next-line", "sfmd-enable"}
+var dirKeywordList = []string{"sfmd-disable", "sfmd-disable-file", "sfmd-disable-line", "sfmd-disable-next-block", "sfmd-disable-next-line", "sfmd-enable"}
 
 type directive struct {
 	kind    dirKind
@@ -162,6 +166,8 @@ func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 				e.from, e.to = startLine, endLine
 			case dirDisableNextLine:
 				e.from, e.to = endLine+1, endLine+1
+			case dirDisableNextBlock:
+				e.from, e.to = nextBlock(doc, endLine)
 			case dirDisable:
 				e.from, e.to = startLine, math.MaxInt
 				if prev := open[r]; prev != nil {
@@ -198,6 +204,36 @@ func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 		}
 	}
 	return t
+}
+
+// nextBlock returns the lines of the block after line: the first non-blank
+// line below it and, when that line opens a fenced block, the whole block;
+// otherwise the lines up to the next blank line (a paragraph, a list).
+func nextBlock(doc *sfmd.Document, line int) (from, to int) {
+	n := doc.Index.LineCount()
+	from = line + 1
+	for from <= n && isBlank(doc.Index.Line(from)) {
+		from++
+	}
+	for _, f := range doc.Fences {
+		if f.Span.Start.Line == from {
+			return from, max(f.Span.End.Line, from)
+		}
+	}
+	to = from
+	for to < n && !isBlank(doc.Index.Line(to+1)) {
+		to++
+	}
+	return from, to
+}
+
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 func ruleLabel(r string) string {

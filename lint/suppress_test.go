@@ -23,6 +23,16 @@ func TestSuppressions(t *testing.T) {
 			want: "",
 		},
 		{
+			name: "next-block covers a whole fenced block",
+			src:  "<!-- sfmd-disable-next-block no-bad -->\n\n```act.x\nBAD\nBAD\n```\nBAD\n",
+			want: "a.md:7:1: error: found \"BAD\" [no-bad]\n",
+		},
+		{
+			name: "next-block covers a paragraph up to the blank line",
+			src:  "<!-- sfmd-disable-next-block no-bad -->\nBAD\nBAD\n\nBAD\n",
+			want: "a.md:5:1: error: found \"BAD\" [no-bad]\n",
+		},
+		{
 			name: "disable-line covers its own line",
 			src:  "BAD <!-- sfmd-disable-line no-bad -->\nBAD\n",
 			want: "a.md:2:1: error: found \"BAD\" [no-bad]\n",

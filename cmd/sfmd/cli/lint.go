@@ -101,6 +101,7 @@ repository root applies to it:
 Suppress in a document (the reason after "--" is optional):
 
   <!-- sfmd-disable-next-line RULE[,RULE] -- reason -->
+  <!-- sfmd-disable-next-block RULE -->     (the next fenced block or paragraph)
   <!-- sfmd-disable-line RULE -->
   <!-- sfmd-disable RULE --> ... <!-- sfmd-enable RULE -->
   <!-- sfmd-disable-file RULE -->           (RULE may be "all")
