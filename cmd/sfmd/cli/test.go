@@ -27,7 +27,11 @@ const testUsage = `Usage: sfmd test [flags] [paths...]
 
 Runs every *.test.yaml / *.test.yml suite under the paths (default ".";
 hidden folders, node_modules and vendor are skipped) offline: HTTP from the
-suites' fixtures, CLI commands from their exec fixtures.
+suites' fixtures, CLI commands from their exec fixtures. Each test runs in
+a fresh sandbox directory; a test stops at its first failing step. In
+request fixtures, $NAME stands for the value of NAME in the suite's env
+(that is how --record keeps secrets out of suites). With --update, tests
+whose goldens were rewritten count as passed.
 
 Exit status: 0 all tests passed; 1 a test failed; 2 usage or suite error
 (bad YAML, unknown field, missing document, --update under CI=true).
