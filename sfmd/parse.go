@@ -105,7 +105,7 @@ func (p *docParser) str(s, e int) string {
 	if e <= s {
 		return ""
 	}
-	return unsafe.String(&p.src[s], e-s) //nolint:gosec // Src is immutable after Parse (documented on Document)
+	return unsafe.String(&p.src[s], e-s)
 }
 
 // checkEncoding reports invalid UTF-8 and NUL bytes, and counts CRLF lines.

@@ -127,7 +127,7 @@ func (p *docParser) inCode(off int) bool {
 // consumed (own-line comments and markers).
 func (p *docParser) comment(line, base int, trimmed string, i int, open *[]string) (int, bool) {
 	start := base + i
-	endOff := -1
+	var endOff int
 	if k := strings.Index(trimmed[i+4:], "-->"); k >= 0 {
 		endOff = base + i + 4 + k + 3
 	} else {
