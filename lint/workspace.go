@@ -99,9 +99,21 @@ func (p *Workspace) ReadDir(path string) ([]fs.DirEntry, error) {
 }
 
 // Document returns the parsed document at path. Documents are parsed at
-// most once while they stay in a small shared cache; the result must be
-// treated as read-only (other rules and files may hold it too).
+// most once while they stay in a small shared cache; the AST must be
+// treated as read-only (other rules and files may hold it too). Each call
+// gets its own LineIndex, whose position lookups are not safe for
+// concurrent use.
 func (p *Workspace) Document(path string) (*sfmd.Document, error) {
+	doc, err := p.document(path)
+	if doc == nil {
+		return nil, err
+	}
+	cp := *doc
+	cp.Index = sfmd.NewLineIndex(cp.Src)
+	return &cp, err
+}
+
+func (p *Workspace) document(path string) (*sfmd.Document, error) {
 	abs := p.Resolve(path)
 	s := p.shared
 	s.mu.Lock()

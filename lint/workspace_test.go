@@ -121,3 +121,31 @@ func TestWorkspaceCacheIsBounded(t *testing.T) {
 		t.Errorf("missing document: no error")
 	}
 }
+
+// Several workers read one cached document and convert positions at once
+// (run with -race).
+func TestWorkspaceConcurrentDocument(t *testing.T) {
+	dir := writeTree(t, map[string]string{"shared.md": strings.Repeat("line with words\n", 200)})
+	s := newWorkspaceShared(fakeParse, dir)
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func() {
+			defer func() { done <- true }()
+			ws := &Workspace{shared: s, dir: dir}
+			for k := 0; k < 50; k++ {
+				doc, err := ws.Document("shared.md")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if p := doc.Index.Pos(16*k + 5); p.Line != k+1 || p.Col != 6 {
+					t.Errorf("Pos = %v", p)
+					return
+				}
+			}
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+}
