@@ -492,6 +492,8 @@ func (p *docParser) param(l Line) *Param {
 	return prm
 }
 
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
@@ -560,7 +562,7 @@ func isParamHead(t string) bool {
 // isStrictParam reports whether the reference runtime's field regex
 // accepts the line (lines it does not match are silently dropped):
 //
-//	^\s+(\w+)(?:,\s*-(\w))?:\s+(\w+)(?:\s+\((required|optional)\))?(?:\s+"([^"]*)")?(?:\s*=\s*"([^"]*)")?$
+//	^\s+(\w+)(?:,\s*-([a-zA-Z]))?\s*:\s+(\w+)(?:\s+\((required|optional)\))?(?:\s+"([^"]*)")?(?:\s*=\s*"([^"]*)")?$
 func isStrictParam(t string) bool {
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 	spaces := func(i int) int {
@@ -586,11 +588,12 @@ func isStrictParam(t string) bool {
 	i = j
 	if i < len(t) && t[i] == ',' {
 		i = spaces(i + 1)
-		if i+1 >= len(t) || t[i] != '-' || !isWordByte(t[i+1]) {
+		if i+1 >= len(t) || t[i] != '-' || !isLetter(t[i+1]) {
 			return false
 		}
 		i += 2
 	}
+	i = spaces(i)
 	if i >= len(t) || t[i] != ':' {
 		return false
 	}
