@@ -70,10 +70,18 @@ var rules = []*lint.Analyzer{
 	ForUnclosed,
 }
 
+// registered holds the rules that family files add from their init
+// functions with register.
+var registered []*lint.Analyzer
+
+// register adds rules to All. Each family file calls it from init.
+func register(as ...*lint.Analyzer) { registered = append(registered, as...) }
+
 // All returns every rule, sorted by name. Shared analyses are not listed:
 // lint.Check runs them because rules require them.
 func All() []*lint.Analyzer {
 	out := append([]*lint.Analyzer(nil), rules...)
+	out = append(out, registered...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
