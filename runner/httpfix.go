@@ -206,8 +206,29 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 			diff: "sent:\n" + indent(renderSent(req, body, true)),
 		}
 	}
-	// The nearest fixture: the expected next one if any is left, else the
-	// most similar of all.
+	// A fixture that matches, but not in turn.
+	for i, f := range h.fixtures {
+		if i == h.next || matchRequest(&f.Request, req, body) != "" {
+			continue
+		}
+		sent := renderSent(req, body, !f.Request.HasBody)
+		if i < h.next {
+			return problem{
+				msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), which was already used; list one entry per request, in order", req.Method, req.URL, i+1, f.Node.Line),
+				diff: "sent:\n" + indent(sent),
+			}
+		}
+		want := "no entry is left"
+		if h.next < len(h.fixtures) {
+			want = fmt.Sprintf("http entry %d (line %d) is next", h.next+1, h.fixtures[h.next].Node.Line)
+		}
+		return problem{
+			msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), but %s; requests must follow the order of the fixtures", req.Method, req.URL, i+1, f.Node.Line, want),
+			diff: "sent:\n" + indent(sent),
+		}
+	}
+	// Otherwise a diff against the nearest fixture: the expected next one
+	// unless another is clearly closer.
 	best, bestScore := -1, -1
 	for i, f := range h.fixtures {
 		s := similarity(&f.Request, req)
@@ -220,15 +241,8 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 	}
 	f := h.fixtures[best]
 	sent := renderSent(req, body, !f.Request.HasBody)
-	why := matchRequest(&f.Request, req, body)
-	if best < h.next || why == "" {
-		return problem{
-			msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), which is not the next one; requests must follow the order of the fixtures", req.Method, req.URL, best+1, f.Node.Line),
-			diff: "sent:\n" + indent(sent),
-		}
-	}
 	return problem{
-		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, req.URL, best+1, f.Node.Line, why),
+		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, req.URL, best+1, f.Node.Line, matchRequest(&f.Request, req, body)),
 		diff: unifiedDiff(renderFixture(&f.Request, req), sent, "fixture", "sent"),
 	}
 }

@@ -73,7 +73,7 @@ func TestHTTPStepOrderAndMiss(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = resp.Body.Close()
-	if len(h.failures) != 1 || !strings.Contains(h.failures[0].msg, "not the next one") {
+	if len(h.failures) != 1 || !strings.Contains(h.failures[0].msg, "but http entry 1 (line 3) is next; requests must follow the order of the fixtures") {
 		t.Errorf("failures %+v", h.failures)
 	}
 	if u := h.unused(); len(u) != 1 || u[0].Request.URL != "https://a.example/2" {

@@ -1,0 +1,108 @@
+package runner
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestFailingSuite runs testdata/failing, where every test fails in a
+// different way, and compares the human report with a golden.
+func TestFailingSuite(t *testing.T) {
+	refs, err := Discover("testdata", []string{"failing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	rep := Run(refs, Options{Jobs: 1, TempDir: tmp})
+	if rep.HasSuiteErrors() {
+		var b bytes.Buffer
+		WriteErrors(&b, rep)
+		t.Fatal(b.String())
+	}
+	if rep.Passed != 0 || rep.Failed != len(rep.Suites[0].Tests) {
+		t.Errorf("got %d passed, %d failed; every test of testdata/failing must fail", rep.Passed, rep.Failed)
+	}
+	var human bytes.Buffer
+	WriteHuman(&human, rep)
+	checkGolden(t, "failing.golden", human.Bytes())
+	if strings.Contains(human.String(), "tt-secret") {
+		t.Error("an env value leaked into the report")
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("sandboxes left behind: %d", len(left))
+	}
+	if _, err := os.Stat(filepath.Join("testdata", "failing", "golden", "missing.txt")); err == nil {
+		t.Error("a golden was written without --update")
+	}
+}
+
+// TestUpdateWritesGoldens runs the failing suite on a copy with Update:
+// output goldens are written, the missing one created, the binary file
+// golden replaced, and the suite's inline output rewritten.
+func TestUpdateWritesGoldens(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"tool.md", "tool.test.yaml", "golden/six.txt", "golden/img.bin"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "failing", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(refs, Options{Jobs: 1, Update: true, Run: mustRegexp(t, "trailing newline|golden file|output file|binary")})
+	if rep.Failed != 0 || rep.HasSuiteErrors() {
+		var b bytes.Buffer
+		WriteErrors(&b, rep)
+		WriteHuman(&b, rep)
+		t.Fatal(b.String())
+	}
+	for name, want := range map[string]string{
+		"golden/missing.txt": "Thing 5 is a gear",
+		"golden/six.txt":     "Thing 6 is a gear",
+		"golden/img.bin":     "\x00\x01\x02",
+	} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || string(got) != want {
+			t.Errorf("%s = %q (%v), want %q", name, got, err, want)
+		}
+	}
+	suite, err := os.ReadFile(filepath.Join(dir, "tool.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(suite), "    expect:\n      output: |-\n        Thing 4 is a nut\n\n  - name: missing golden file\n") {
+		t.Errorf("inline output not rewritten:\n%s", suite)
+	}
+	// Everything else is byte for byte what it was.
+	orig, _ := os.ReadFile(filepath.Join("testdata", "failing", "tool.test.yaml"))
+	if strings.Replace(string(orig), "output: |\n        Thing 4 is a nut\n", "output: |-\n        Thing 4 is a nut\n", 1) != string(suite) {
+		t.Errorf("the rest of the suite changed:\n%s", unifiedDiff(string(orig), string(suite), "before", "after"))
+	}
+	// And now it passes.
+	rep = Run(refs, Options{Jobs: 1, Run: mustRegexp(t, "trailing newline|golden file|output file|binary")})
+	if rep.Failed != 0 || rep.Passed != 4 {
+		t.Errorf("after --update: %d passed, %d failed", rep.Passed, rep.Failed)
+	}
+}
+
+func mustRegexp(t *testing.T, s string) *regexp.Regexp {
+	t.Helper()
+	re, err := regexp.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return re
+}
