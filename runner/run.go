@@ -355,6 +355,9 @@ func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor, 
 		return tr
 	}
 	defer func() {
+		if _, err := os.Lstat(r.sandbox); err != nil {
+			return // never created (HTTP-only test)
+		}
 		if err := os.RemoveAll(r.sandbox); err != nil {
 			r.failf(nil, KindSandbox, "cannot remove the sandbox %s: %v", r.sandbox, err)
 		}
