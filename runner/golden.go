@@ -19,23 +19,17 @@ type scalarEdit struct {
 	value string
 }
 
-// applyScalarEdits rewrites the given scalars in the YAML source text and
-// leaves every other byte as it was (comments, order, quoting). The
-// result is parsed again and each edited value checked, so a suite is never
-// written back broken.
-func applyScalarEdits(src []byte, root *yaml.Node, edits []scalarEdit) ([]byte, error) {
-	return applyEdits(src, root, edits, nil)
-}
-
 // textEdit replaces src[start:end] with text.
 type textEdit struct {
 	start, end int
 	text       string
 }
 
-// applyEdits applies scalar edits and raw text edits (recorded http
-// lists) in one pass, then checks that the result parses and that every
-// edited scalar holds its new value.
+// applyEdits rewrites the given scalars (inline outputs) and byte ranges
+// (recorded http lists) in the YAML source text in one pass and leaves
+// every other byte as it was (comments, order, quoting). The result is
+// parsed again and each edited scalar checked, so a suite is never written
+// back broken.
 func applyEdits(src []byte, root *yaml.Node, edits []scalarEdit, raw []textEdit) ([]byte, error) {
 	type repl = textEdit
 	rs := append([]repl(nil), raw...)

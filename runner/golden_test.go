@@ -32,7 +32,7 @@ func outputEdits(t *testing.T, src string, value string) (*yaml.Node, []scalarEd
 	return doc.Content[0], edits
 }
 
-func TestApplyScalarEdits(t *testing.T) {
+func TestApplyEdits(t *testing.T) {
 	cases := []struct {
 		name, src, value, want string
 	}{
@@ -55,7 +55,7 @@ func TestApplyScalarEdits(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			root, edits := outputEdits(t, c.src, c.value)
-			out, err := applyScalarEdits([]byte(c.src), root, edits)
+			out, err := applyEdits([]byte(c.src), root, edits, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,10 +66,10 @@ func TestApplyScalarEdits(t *testing.T) {
 	}
 }
 
-func TestApplyScalarEditsSeveral(t *testing.T) {
+func TestApplyEditsSeveral(t *testing.T) {
 	src := "tests:\n  - expect:\n      output: a\n  - expect:\n      output: \"b\"  # c\n"
 	root, edits := outputEdits(t, src, "X\n")
-	out, err := applyScalarEdits([]byte(src), root, edits)
+	out, err := applyEdits([]byte(src), root, edits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
