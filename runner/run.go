@@ -585,7 +585,7 @@ func (r *testRun) checkExpect(st *Step, res runtime.Result) {
 		case err != nil && errors.Is(err, fs.ErrNotExist) && r.opts.Update:
 			r.res.writeGolden(e.OutputFile, []byte(res.Content))
 		case err != nil:
-			f := r.failf(st, KindAssertion, "golden file %q cannot be read (%v); run sfmd test --update to create it", e.OutputFileRel, errors.Unwrap(err))
+			f := r.failf(st, KindAssertion, "golden file %q cannot be read (%v); run sfmd test --update to create it", e.OutputFileRel, cause(err))
 			f.Line, f.Col = e.OutputFileNode.Line, e.OutputFileNode.Column
 		default:
 			r.compareOutput(st, res.Content, string(golden), e.OutputFileRel, func() {
@@ -664,7 +664,7 @@ func (r *testRun) compareFile(st *Step, kv KV) {
 	}
 	got, err := os.ReadFile(filepath.Join(r.sandbox, filepath.FromSlash(kv.Key)))
 	if err != nil {
-		fail("file %q was not written by the step (%v); check the to: path in the response template", kv.Key, errors.Unwrap(err))
+		fail("file %q was not written by the step (%v); check the to: path in the response template", kv.Key, cause(err))
 		return
 	}
 	want, err := os.ReadFile(golden)
@@ -673,7 +673,7 @@ func (r *testRun) compareFile(st *Step, kv KV) {
 			r.res.writeGolden(golden, got)
 			return
 		}
-		fail("golden file %q cannot be read (%v); run sfmd test --update to create it", goldenRel, errors.Unwrap(err))
+		fail("golden file %q cannot be read (%v); run sfmd test --update to create it", goldenRel, cause(err))
 		return
 	}
 	if string(got) == string(want) {
@@ -705,4 +705,13 @@ func isText(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// cause is the innermost message of a file error ("no such file or
+// directory" rather than the whole path).
+func cause(err error) error {
+	if u := errors.Unwrap(err); u != nil {
+		return u
+	}
+	return err
 }
