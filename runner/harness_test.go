@@ -106,3 +106,23 @@ func mustRegexp(t *testing.T, s string) *regexp.Regexp {
 	}
 	return re
 }
+
+// TestUpdateRefusesAliases: an output shared through an anchor is not
+// rewritten (that would change every user of the anchor).
+func TestUpdateRefusesAliases(t *testing.T) {
+	doc := "---\nname: a\n---\n```act.x\nGET https://a.example/x\n```\n"
+	suite := "version: 1\ntests:\n  - name: one\n    run: /act.x\n    http: [{request: {method: GET, url: \"https://a.example/x\"}, response: {body: new}}]\n    expect: {output: &o old}\n  - name: two\n    run: /act.x\n    http: [{request: {method: GET, url: \"https://a.example/x\"}, response: {body: new}}]\n    expect: {output: *o}\n"
+	dir := writeFiles(t, map[string]string{"a.md": doc, "a.test.yaml": suite})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(refs, Options{Jobs: 1, Update: true})
+	if rep.Failed != 2 {
+		t.Errorf("got %d failed, want 2", rep.Failed)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "a.test.yaml"))
+	if string(got) != suite {
+		t.Errorf("suite rewritten:\n%s", got)
+	}
+}

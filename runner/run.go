@@ -575,6 +575,11 @@ func (r *testRun) checkExpect(st *Step, res runtime.Result) {
 	}
 	if e.HasOutput {
 		r.compareOutput(st, res.Content, e.Output, "output", func() {
+			if e.OutputShared {
+				f := r.failf(st, KindAssertion, "cannot update an output written through a YAML anchor or alias; write it inline or use output_file")
+				f.Line, f.Col = e.OutputNode.Line, e.OutputNode.Column
+				return
+			}
 			key := keyNode(e.Node, "output")
 			r.res.edits = append(r.res.edits, scalarEdit{node: e.OutputNode, key: key, flow: e.Node.Style&yaml.FlowStyle != 0, value: res.Content})
 		})

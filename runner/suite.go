@@ -107,6 +107,7 @@ type Expect struct {
 	Output         string
 	HasOutput      bool
 	OutputNode     *yaml.Node // the scalar, for --update
+	OutputShared   bool       // written through an anchor or alias
 	OutputFile     string     // absolute
 	OutputFileRel  string     // as written
 	OutputFileNode *yaml.Node
@@ -638,6 +639,7 @@ func (d *decoder) expect(e *Expect, n *yaml.Node, dir string) {
 		case "output":
 			if s, ok := d.str(v, "output"); ok {
 				e.Output, e.HasOutput, e.OutputNode = s, true, deref(v)
+				e.OutputShared = v.Kind == yaml.AliasNode || v.Anchor != ""
 			}
 		case "output_file":
 			if s, ok := d.str(v, "output_file"); ok {
