@@ -247,6 +247,10 @@ func ParseSuite(absPath, display string, src []byte) (*Suite, []*SuiteError) {
 		}
 	}
 	if len(d.errs) > 0 {
+		red := newRedactor(s.Env)
+		for _, e := range d.errs {
+			e.Msg = red.apply(e.Msg)
+		}
 		return nil, d.errs
 	}
 	return s, nil
