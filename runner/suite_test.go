@@ -47,7 +47,7 @@ func TestSuiteErrors(t *testing.T) {
 		{"unknown expect field", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    expect:\n      outptu: x\n", `w.test.yaml:6:7: unknown field "outptu" in expect, expected one of "ok", "output", "output_file", "error", "vars", "files"`},
 		{"empty", "", "w.test.yaml: empty suite"},
 		{"not a mapping", "- a\n", "w.test.yaml:1:1: suite must be a mapping, got a list"},
-		{"env values redacted in errors", "version: 1\nenv: {K: sekrit}\ntests:\n  - name: a\n    run: /act.search --q x\n    http:\n      - request: {method: GET, url: \"api.example.com/?k=sekrit\"}\n", `w.test.yaml:7:41: url "api.example.com/?k=***" must be an absolute http:// or https:// URL`},
+		{"env values redacted in errors", "version: 1\nenv: {K: sekrit}\ntests:\n  - name: a\n    run: /act.search --q x\n    http:\n      - request: {method: GET, url: \"api.example.com/?k=sekrit\"}\n", `w.test.yaml:7:37: url "api.example.com/?k=***" must be an absolute http:// or https:// URL`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
