@@ -61,12 +61,12 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	if strings.TrimSpace(fm.Raw) == "" {
 		return
 	}
-	raw := fm.Raw
-	if strings.Contains(raw, "\r") {
-		raw = strings.ReplaceAll(raw, "\r\n", "\n")
+	raw := p.src[rawStart : rawStart+len(fm.Raw)]
+	if bytes.IndexByte(raw, '\r') >= 0 {
+		raw = bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n"))
 	}
 	var root yaml.Node
-	if err := yaml.Unmarshal([]byte(raw), &root); err != nil {
+	if err := yaml.Unmarshal(raw, &root); err != nil {
 		msg := err.Error()
 		line := 1
 		if m := yamlLineRe.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
