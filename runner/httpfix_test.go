@@ -65,7 +65,8 @@ func TestHTTPStepOrderAndMiss(t *testing.T) {
 	h := &httpStep{fixtures: []*HTTPFixture{fix("https://a.example/1"), fix("https://a.example/2")}}
 	client := newHTTPClient(func() *httpStep { return h })
 	// Out of order: the second fixture is asked first.
-	if _, err := client.Get("https://a.example/2"); err == nil {
+	if resp, err := client.Get("https://a.example/2"); err == nil {
+		_ = resp.Body.Close()
 		t.Fatal("out-of-order request succeeded")
 	}
 	resp, err := client.Get("https://a.example/1")
@@ -80,7 +81,8 @@ func TestHTTPStepOrderAndMiss(t *testing.T) {
 		t.Errorf("unused %+v", u)
 	}
 	// A miss shows a diff against the nearest fixture.
-	if _, err := client.Get("https://a.example/3?x=1"); err == nil {
+	if resp, err := client.Get("https://a.example/3?x=1"); err == nil {
+		_ = resp.Body.Close()
 		t.Fatal("unmatched request succeeded")
 	}
 	last := h.failures[len(h.failures)-1]

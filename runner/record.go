@@ -176,7 +176,7 @@ func recordRange(src []byte, st *Step) (start, end, indent int, err error) {
 	}
 	if key == nil {
 		if runKey == nil || st.RunPos == nil {
-			return 0, 0, 0, fmt.Errorf("step at line %d has no run:", m.Line)
+			return 0, 0, 0, fmt.Errorf("step at line %d has no \"run\"", m.Line)
 		}
 		_, runEnd, err := scalarRange(src, st.RunPos, runKey, false)
 		if err != nil {

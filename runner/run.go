@@ -443,7 +443,7 @@ func (r *testRun) setup() error {
 				return fmt.Errorf("files: cannot read %q: %v", f.From, err)
 			}
 		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
+		if err := os.WriteFile(p, data, 0o644); err != nil { //nolint:gosec // G703: f.Name was checked by sandboxRelOK (relative, no "..")
 			return fmt.Errorf("files: cannot write %q: %v", f.Name, err)
 		}
 	}
