@@ -125,6 +125,9 @@ func (p *docParser) decodeEnv(fm *Frontmatter, v *yaml.Node, rawStart int) {
 		switch item.Kind {
 		case yaml.ScalarNode:
 			e.Form = EnvBare
+			if item.Tag != "!!str" {
+				e.Form = EnvOther // - 42, - true, - null
+			}
 			e.Name = item.Value
 			e.NameSpan = e.Span
 		case yaml.MappingNode:
@@ -190,9 +193,21 @@ func (p *docParser) decodeEnvMapping(e *EnvEntry, item *yaml.Node, rawStart int)
 
 // nodeSpan maps a YAML node to a file span. yaml.v3 gives 1-based line and
 // column (in characters) relative to the frontmatter text; the end is the
-// end of the scalar as written on its line, or the end of the node's first
-// line for collections.
+// end of the scalar as written, or the end of a collection's last
+// descendant.
 func (p *docParser) nodeSpan(n *yaml.Node, rawStart int) Span {
+	sp := p.scalarSpan(n, rawStart)
+	if (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) && len(n.Content) > 0 {
+		last := n.Content[len(n.Content)-1]
+		if end := p.nodeSpan(last, rawStart).End; end.Offset > sp.End.Offset {
+			sp.End = end
+		}
+	}
+	return sp
+}
+
+// scalarSpan is nodeSpan without descending into collections.
+func (p *docParser) scalarSpan(n *yaml.Node, rawStart int) Span {
 	line := p.li.LineOf(rawStart) + n.Line - 1
 	if n.Line <= 0 {
 		line = p.li.LineOf(rawStart)
@@ -219,7 +234,11 @@ func (p *docParser) nodeSpan(n *yaml.Node, rawStart int) Span {
 				end = start + 1 + j + 1
 			}
 		case yaml.LiteralStyle, yaml.FoldedStyle:
-			// block scalars: point at the indicator line
+			// block scalars: to the end of their last content line
+			lines := strings.Count(strings.TrimRight(n.Value, "\n"), "\n") + 1
+			if l := line + lines; l <= p.li.LineCount() && p.li.LineStart(l) < p.li.LineStart(p.li.LineOf(rawStart)+strings.Count(p.doc.Frontmatter.Raw, "\n")) {
+				end = p.li.LineEnd(l)
+			}
 		default:
 			if start+len(n.Value) <= le && string(p.src[start:start+len(n.Value)]) == n.Value {
 				end = start + len(n.Value)

@@ -176,6 +176,9 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 // looksLikePlaceholder decides whether an ill-formed {…} was meant as a
 // placeholder ({City Name}, {2id}) rather than JSON or prose braces.
 func looksLikePlaceholder(inner string, ctx refContext) bool {
+	if ctx == refsHint {
+		return false // "{City Name}" in a hint is a fill-in for the reader
+	}
 	if ctx == refsBody || ctx == refsOutput || ctx == refsCLI {
 		// only "{2id}"-like single tokens
 		return len(inner) <= 40 && !strings.ContainsAny(inner, " \t\"':,{}()=") && inner[0] >= '0' && inner[0] <= '9'

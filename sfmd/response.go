@@ -38,26 +38,28 @@ func assignLHS(t string, i int) int {
 func (p *docParser) response(f *Fence, id string, idSpan Span) {
 	r := &Response{ActionID: id, IDSpan: idSpan, Fence: f, Span: f.Span}
 	p.doc.Responses = append(p.doc.Responses, r)
-	loop := -1
+	var loops []int // indices of the open for: lines, innermost last
 	for _, l := range f.Lines {
 		tl := p.templateLine(l)
+		tl.Loop = -1
+		if n := len(loops); n > 0 {
+			tl.Loop = loops[n-1]
+		}
 		switch tl.Kind {
 		case LineFor:
-			tl.Loop = loop
 			if tl.ForValid {
-				loop = len(r.Lines)
+				loops = append(loops, len(r.Lines))
 			}
 		case LineEnd:
-			tl.Loop = loop
-			loop = -1
-		default:
-			tl.Loop = loop
+			if n := len(loops); n > 0 {
+				loops = loops[:n-1]
+			}
 		}
 		r.Lines = append(r.Lines, tl)
 		p.responseHints(tl, id)
 	}
-	if loop >= 0 {
-		fl := r.Lines[loop]
+	for _, open := range loops {
+		fl := r.Lines[open]
 		p.problem(CodeForUnclosed, fl.Line.Span.Start.Offset, fl.Line.Span.End.Offset,
 			"loop %q is never closed, add an \"end:\" line after its body", strings.TrimSpace(fl.Line.Text))
 	}
