@@ -39,7 +39,7 @@ var EnvNotList = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		f := doc.Frontmatter.Get("env")
-		if f == nil || isNull(f.Value) || f.Value.Kind == yaml.SequenceNode {
+		if f == nil || yamlIsNull(f.Value) || f.Value.Kind == yaml.SequenceNode {
 			return nil, nil
 		}
 		v := f.Value
@@ -85,8 +85,8 @@ func envListFix(doc *sfmd.Document, m *yaml.Node) []lint.Fix {
 	return []lint.Fix{{Message: "make each env entry a list item", Safe: true, Edits: edits}}
 }
 
-// envName returns the declared name of an entry for messages.
-func envName(e *sfmd.EnvEntry) string {
+// envEntryName returns the declared name of an entry for messages.
+func envEntryName(e *sfmd.EnvEntry) string {
 	if e.Name != "" {
 		return e.Name
 	}
@@ -113,8 +113,8 @@ var EnvEntryMalformed = &lint.Analyzer{
 		for _, e := range fm.Env {
 			switch e.Form {
 			case sfmd.EnvBare:
-				if isNull(e.Node) {
-					pass.Reportf(widen(pass.Doc, e.Span), "env entry is empty; write - NAME: \"description\" or remove the dash")
+				if yamlIsNull(e.Node) {
+					pass.Reportf(widenEmpty(pass.Doc, e.Span), "env entry is empty; write - NAME: \"description\" or remove the dash")
 					continue
 				}
 				pass.Reportf(e.NameSpan, "env entry %q has no description; write - %s: \"what it is for\"", e.Name, e.Name)
@@ -171,7 +171,7 @@ var EnvEntryObjectForm = &lint.Analyzer{
 			if !span.IsValid() || span.Len() == 0 {
 				span = e.Span
 			}
-			pass.Reportf(span, "env entry uses the object form (name: %s), which the canonical reading takes as a variable called \"name\"; write - %s: %q", e.Name, envName(e), desc)
+			pass.Reportf(span, "env entry uses the object form (name: %s), which the canonical reading takes as a variable called \"name\"; write - %s: %q", e.Name, envEntryName(e), desc)
 		}
 		return nil, nil
 	},
@@ -223,7 +223,7 @@ var EnvDefaultNotScalar = &lint.Analyzer{
 			if e.Default == nil || e.Default.Kind == yaml.ScalarNode {
 				continue
 			}
-			pass.Reportf(e.DefaultSpan, "default of env entry %q is %s, not a single value; write one value, e.g. default: en", envName(e), yamlType(e.Default))
+			pass.Reportf(e.DefaultSpan, "default of env entry %q is %s, not a single value; write one value, e.g. default: en", envEntryName(e), yamlType(e.Default))
 		}
 		return nil, nil
 	},
@@ -258,10 +258,10 @@ var EnvDescriptionMissing = &lint.Analyzer{
 	},
 }
 
-// widen returns span, or when it is empty the non-blank character before
+// widenEmpty returns span, or when it is empty the non-blank character before
 // it on its line (the "-" of an empty list item), so that a finding always
 // covers a token.
-func widen(doc *sfmd.Document, span sfmd.Span) sfmd.Span {
+func widenEmpty(doc *sfmd.Document, span sfmd.Span) sfmd.Span {
 	if span.Len() > 0 || !span.IsValid() {
 		return span
 	}

@@ -214,19 +214,19 @@ var FrontmatterDuplicateKey = &lint.Analyzer{
 	},
 }
 
-// stringFields are the frontmatter fields whose value is a string.
-var stringFields = []string{"title", "description", "author", "version", "name", "namespace", "type", "category", "default"}
+// fmStringFields are the frontmatter fields whose value is a string.
+var fmStringFields = []string{"title", "description", "author", "version", "name", "namespace", "type", "category", "default"}
 
-// knownFields are the frontmatter fields the spec and the runtime define.
-var knownFields = []string{"title", "description", "author", "tags", "version", "name", "namespace", "type", "category", "default", "env", "sfmd", "requires"}
+// fmKnownFields are the frontmatter fields the spec and the runtime define.
+var fmKnownFields = []string{"title", "description", "author", "tags", "version", "name", "namespace", "type", "category", "default", "env", "sfmd", "requires"}
 
-// isString reports whether n is a YAML string scalar.
-func isString(n *yaml.Node) bool {
+// yamlIsString reports whether n is a YAML string scalar.
+func yamlIsString(n *yaml.Node) bool {
 	return n != nil && n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str"
 }
 
-// isNull reports whether n is a YAML null (an empty value).
-func isNull(n *yaml.Node) bool {
+// yamlIsNull reports whether n is a YAML null (an empty value).
+func yamlIsNull(n *yaml.Node) bool {
 	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null")
 }
 
@@ -257,8 +257,8 @@ func yamlType(n *yaml.Node) string {
 	return "a " + strings.TrimPrefix(n.ShortTag(), "!!")
 }
 
-// quoteFix wraps a plain scalar in double quotes when that keeps its text.
-func quoteFix(doc *sfmd.Document, n *yaml.Node, span sfmd.Span) []lint.Fix {
+// fmQuoteFix wraps a plain scalar in double quotes when that keeps its text.
+func fmQuoteFix(doc *sfmd.Document, n *yaml.Node, span sfmd.Span) []lint.Fix {
 	if n.Kind != yaml.ScalarNode || n.Style != 0 || src(doc, span) != n.Value || n.Value == "" || strings.ContainsAny(n.Value, "\"\\") {
 		return nil
 	}
@@ -288,18 +288,18 @@ var FrontmatterFieldType = &lint.Analyzer{
 		}
 		for _, f := range fm.Fields {
 			v := f.Value
-			if isNull(v) {
+			if yamlIsNull(v) {
 				continue
 			}
 			switch {
-			case hasString(stringFields, f.Key):
-				if isString(v) {
+			case hasString(fmStringFields, f.Key):
+				if yamlIsString(v) {
 					continue
 				}
 				d := lint.Diagnostic{Span: f.ValueSpan}
 				if v.Kind == yaml.ScalarNode {
 					d.Message = fmt.Sprintf("frontmatter field %q is %s to YAML, not a string; quote it: %s: \"%s\"", f.Key, yamlType(v), f.Key, v.Value)
-					d.Fixes = quoteFix(doc, v, f.ValueSpan)
+					d.Fixes = fmQuoteFix(doc, v, f.ValueSpan)
 				} else {
 					d.Message = fmt.Sprintf("frontmatter field %q is %s, but it must be a string; write a single value", f.Key, yamlType(v))
 				}
@@ -308,7 +308,7 @@ var FrontmatterFieldType = &lint.Analyzer{
 				switch v.Kind {
 				case yaml.SequenceNode:
 					for _, item := range v.Content {
-						if !isString(item) {
+						if !yamlIsString(item) {
 							pass.Reportf(f.ValueSpan, "tag %q is %s, not a string; quote it or use words", item.Value, yamlType(item))
 							break
 						}
@@ -352,11 +352,11 @@ var FrontmatterUnknownField = &lint.Analyzer{
 			return nil, nil
 		}
 		for _, f := range fm.Fields {
-			if hasString(knownFields, f.Key) {
+			if hasString(fmKnownFields, f.Key) {
 				continue
 			}
 			d := lint.Diagnostic{Span: f.KeySpan}
-			if near := nearest(f.Key, knownFields); near != "" {
+			if near := nearest(f.Key, fmKnownFields); near != "" {
 				d.Message = fmt.Sprintf("frontmatter field %q is not a standard field and is ignored by the runtime; did you mean %q?", f.Key, near)
 				if fm.Get(near) == nil && src(pass.Doc, f.KeySpan) == f.Key {
 					d.Fixes = []lint.Fix{{
@@ -373,11 +373,11 @@ var FrontmatterUnknownField = &lint.Analyzer{
 	},
 }
 
-// semverRe is the semantic versioning 2.0.0 pattern.
-var semverRe = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
+// fmSemverRe is the semantic versioning 2.0.0 pattern.
+var fmSemverRe = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
 
-// semverFor suggests a semantic version for v ("v1.2" -> "1.2.0"), or "".
-func semverFor(v string) string {
+// fmSemverFor suggests a semantic version for v ("v1.2" -> "1.2.0"), or "".
+func fmSemverFor(v string) string {
 	v = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(v), "v"), "V")
 	parts := strings.Split(v, ".")
 	if len(parts) == 0 || len(parts) > 3 {
@@ -409,11 +409,11 @@ var FrontmatterVersionNotSemver = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("version")
-		if f == nil || f.Value == nil || f.Value.Kind != yaml.ScalarNode || isNull(f.Value) || semverRe.MatchString(f.Value.Value) {
+		if f == nil || f.Value == nil || f.Value.Kind != yaml.ScalarNode || yamlIsNull(f.Value) || fmSemverRe.MatchString(f.Value.Value) {
 			return nil, nil
 		}
 		msg := fmt.Sprintf("version %q is not a semantic version; write MAJOR.MINOR.PATCH", f.Value.Value)
-		if s := semverFor(f.Value.Value); s != "" {
+		if s := fmSemverFor(f.Value.Value); s != "" {
 			msg += fmt.Sprintf(", e.g. %q", s)
 		}
 		pass.Reportf(f.ValueSpan, "%s", msg)
@@ -422,8 +422,8 @@ var FrontmatterVersionNotSemver = &lint.Analyzer{
 }
 
 var (
-	appNameRe      = regexp.MustCompile(`^[a-zA-Z0-9_-]+$`)
-	appNameBadRune = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)
+	fmNameRe      = regexp.MustCompile(`^[a-zA-Z0-9_-]+$`)
+	fmNameBadRune = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)
 )
 
 // FrontmatterNameInvalid reports a name outside [a-zA-Z0-9_-]+.
@@ -439,10 +439,10 @@ var FrontmatterNameInvalid = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("name")
-		if f == nil || !isString(f.Value) || appNameRe.MatchString(f.Value.Value) {
+		if f == nil || !yamlIsString(f.Value) || fmNameRe.MatchString(f.Value.Value) {
 			return nil, nil
 		}
-		want := strings.Trim(appNameBadRune.ReplaceAllString(strings.TrimSpace(f.Value.Value), "-"), "-")
+		want := strings.Trim(fmNameBadRune.ReplaceAllString(strings.TrimSpace(f.Value.Value), "-"), "-")
 		msg := fmt.Sprintf("name %q does not match [a-zA-Z0-9_-]+, so /tool:%s cannot reach it", f.Value.Value, f.Value.Value)
 		if want != "" {
 			msg += fmt.Sprintf("; did you mean %q?", want)
@@ -454,7 +454,7 @@ var FrontmatterNameInvalid = &lint.Analyzer{
 	},
 }
 
-var packageTypes = []string{"app", "tool"}
+var fmPackageTypes = []string{"app", "tool"}
 
 // FrontmatterTypeInvalid reports a type (or category) other than app/tool.
 var FrontmatterTypeInvalid = &lint.Analyzer{
@@ -471,21 +471,21 @@ var FrontmatterTypeInvalid = &lint.Analyzer{
 		doc := pass.Doc
 		for _, key := range []string{"type", "category"} {
 			f := doc.Frontmatter.Get(key)
-			if f == nil || f.Value == nil || f.Value.Kind != yaml.ScalarNode || isNull(f.Value) || hasString(packageTypes, f.Value.Value) {
+			if f == nil || f.Value == nil || f.Value.Kind != yaml.ScalarNode || yamlIsNull(f.Value) || hasString(fmPackageTypes, f.Value.Value) {
 				continue
 			}
 			v := f.Value.Value
 			d := lint.Diagnostic{Span: f.ValueSpan}
 			lower := strings.ToLower(strings.TrimSpace(v))
 			switch {
-			case hasString(packageTypes, lower):
+			case hasString(fmPackageTypes, lower):
 				d.Message = fmt.Sprintf("%s %q must be lower case; write %q", key, v, lower)
 				if src(doc, f.ValueSpan) == v {
 					d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", lower), Safe: true,
 						Edits: []lint.Edit{{Start: f.ValueSpan.Start.Offset, End: f.ValueSpan.End.Offset, New: lower}}}}
 				}
-			case nearest(lower, packageTypes) != "":
-				d.Message = fmt.Sprintf("%s %q is not \"app\" or \"tool\"; did you mean %q?", key, v, nearest(lower, packageTypes))
+			case nearest(lower, fmPackageTypes) != "":
+				d.Message = fmt.Sprintf("%s %q is not \"app\" or \"tool\"; did you mean %q?", key, v, nearest(lower, fmPackageTypes))
 			default:
 				d.Message = fmt.Sprintf("%s %q is not a package type; expected one of \"app\", \"tool\"", key, v)
 			}
@@ -541,7 +541,7 @@ var FrontmatterTypeCategoryConflict = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter
 		t, c := fm.Get("type"), fm.Get("category")
-		if t == nil || c == nil || !isString(t.Value) || !isString(c.Value) || t.Value.Value == c.Value.Value {
+		if t == nil || c == nil || !yamlIsString(t.Value) || !yamlIsString(c.Value) || t.Value.Value == c.Value.Value {
 			return nil, nil
 		}
 		pass.Report(lint.Diagnostic{
@@ -627,18 +627,18 @@ var SFMDVersionFormat = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		f := doc.Frontmatter.Get("sfmd")
-		if f == nil || isNull(f.Value) {
+		if f == nil || yamlIsNull(f.Value) {
 			return nil, nil
 		}
 		v := f.Value
 		switch {
 		case v.Kind != yaml.ScalarNode:
 			pass.Reportf(f.ValueSpan, "sfmd version is %s; write a quoted version: sfmd: %q", yamlType(v), sfmdSupported)
-		case !isString(v):
+		case !yamlIsString(v):
 			pass.Report(lint.Diagnostic{
 				Span:    f.ValueSpan,
 				Message: fmt.Sprintf("sfmd version %s is %s to YAML; quote it: sfmd: \"%s\"", v.Value, yamlType(v), v.Value),
-				Fixes:   quoteFix(doc, v, f.ValueSpan),
+				Fixes:   fmQuoteFix(doc, v, f.ValueSpan),
 			})
 		case !sfmdVersionRe.MatchString(v.Value):
 			msg := fmt.Sprintf("sfmd version %q is not MAJOR.MINOR", v.Value)
@@ -653,11 +653,11 @@ var SFMDVersionFormat = &lint.Analyzer{
 	},
 }
 
-// defaultAction returns the default field and the action ID it names (the
+// fmDefaultAction returns the default field and the action ID it names (the
 // "act." prefix removed: default-action-prefixed reports that), or nil.
-func defaultAction(doc *sfmd.Document) (*sfmd.Field, string) {
+func fmDefaultAction(doc *sfmd.Document) (*sfmd.Field, string) {
 	f := doc.Frontmatter.Get("default")
-	if f == nil || !isString(f.Value) {
+	if f == nil || !yamlIsString(f.Value) {
 		return nil, ""
 	}
 	id := strings.TrimPrefix(strings.TrimSpace(f.Value.Value), "act.")
@@ -680,7 +680,7 @@ var DefaultActionMissing = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{SymbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		f, id := defaultAction(pass.Doc)
+		f, id := fmDefaultAction(pass.Doc)
 		if f == nil {
 			return nil, nil
 		}
@@ -699,15 +699,15 @@ var DefaultActionMissing = &lint.Analyzer{
 		case len(syms.ActionIDs) == 0:
 			d.Message = fmt.Sprintf("default action %q is not defined: the document has no actions; add an act.%s block or remove \"default\"", id, id)
 		default:
-			d.Message = fmt.Sprintf("default action %q is not defined in this document; expected one of %s", id, quoteList(syms.ActionIDs))
+			d.Message = fmt.Sprintf("default action %q is not defined in this document; expected one of %s", id, fmQuotedNames(syms.ActionIDs))
 		}
 		pass.Report(d)
 		return nil, nil
 	},
 }
 
-// quoteList renders names as "a", "b", "c" (at most 8, then …).
-func quoteList(names []string) string {
+// fmQuotedNames renders names as "a", "b", "c" (at most 8, then …).
+func fmQuotedNames(names []string) string {
 	var q []string
 	for i, n := range names {
 		if i == 8 {
@@ -733,7 +733,7 @@ var DefaultActionNeedsArgs = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{SymbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		f, id := defaultAction(pass.Doc)
+		f, id := fmDefaultAction(pass.Doc)
 		if f == nil {
 			return nil, nil
 		}
@@ -757,7 +757,7 @@ var DefaultActionNeedsArgs = &lint.Analyzer{
 		}
 		pass.Report(lint.Diagnostic{
 			Span:    f.ValueSpan,
-			Message: fmt.Sprintf("default action %q runs without flags but requires %s with no default; give them defaults (= \"value\") or choose another default action", id, quoteList(names)),
+			Message: fmt.Sprintf("default action %q runs without flags but requires %s with no default; give them defaults (= \"value\") or choose another default action", id, fmQuotedNames(names)),
 			Related: []lint.Related{{Span: first.NameSpan, Message: "required field without a default"}},
 		})
 		return nil, nil
