@@ -32,7 +32,6 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 	var errs []error
 	var diags []Diagnostic
 	for _, a := range order {
-		a := a
 		skip := false
 		for _, r := range a.Requires {
 			if failed[r] {

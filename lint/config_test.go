@@ -210,7 +210,7 @@ sub/f.md:1:10: error: found "PROJ" [project-only]
 func TestBadConfigStopsTheRun(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"a.md":             "BAD\n",
-		"docs/.sfmd.yaml":  "rules:\n  no-bad: off\n  no-tood: warning\n",
+		"docs/.sfmd.yaml":  "rules:\n  no-bad: off\n  no-todx: warning\n",
 		"docs/b.md":        "BAD\n",
 		"other/.sfmd.yaml": "profiles: [core]\n",
 	})
@@ -219,7 +219,7 @@ func TestBadConfigStopsTheRun(t *testing.T) {
 	if !errors.As(err, &ce) {
 		t.Fatalf("err = %v, want ConfigErrors", err)
 	}
-	want := filepath.Join("docs", ".sfmd.yaml") + `:3:3: unknown rule "no-tood", did you mean "no-todo"?`
+	want := filepath.Join("docs", ".sfmd.yaml") + `:3:3: unknown rule "no-todx", did you mean "no-todo"?`
 	if err.Error() != want {
 		t.Errorf("got  %s\nwant %s", err, want)
 	}

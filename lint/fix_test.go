@@ -120,7 +120,7 @@ func applyUnified(old, diff string) (string, error) {
 	i := 2
 	for i < len(dl) && dl[i] != "" {
 		h := dl[i]
-		var os_, oc, ns, nc int
+		var oStart, oc, ns, nc int
 		if _, err := fmt.Sscanf(h, "@@ -%s +%s @@", new(string), new(string)); err != nil {
 			return "", fmt.Errorf("bad hunk header %q", h)
 		}
@@ -135,12 +135,12 @@ func applyUnified(old, diff string) (string, error) {
 			}
 			return x, y
 		}
-		os_, oc = parse(f[1])
+		oStart, oc = parse(f[1])
 		ns, nc = parse(f[2])
 		_ = ns
-		start := os_ - 1
+		start := oStart - 1
 		if oc == 0 {
-			start = os_
+			start = oStart
 		}
 		if start < pos {
 			return "", fmt.Errorf("hunks overlap")

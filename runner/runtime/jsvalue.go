@@ -568,10 +568,7 @@ func stringifyValue(v *jsValue) string {
 // walkJSONPath is the helpers' walkJsonPath.
 func walkJSONPath(obj *jsValue, path string) *jsValue {
 	if strings.HasPrefix(path, "$") {
-		path = path[1:]
-		if strings.HasPrefix(path, ".") {
-			path = path[1:]
-		}
+		path = strings.TrimPrefix(path[1:], ".")
 	}
 	cur := obj
 	i := 0
