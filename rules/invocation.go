@@ -1,0 +1,253 @@
+package rules
+
+import (
+	"strings"
+	"unicode/utf16"
+)
+
+// The runtime's reading of an invocation's argument string
+// (runtime-semantics.md §1.3, helpers.ts parsePosixFlags), reimplemented
+// here because rules depend only on lint and sfmd, plus the fill-in
+// notation that invocation hints use on top of it (spec.md §1.9.7).
+
+// ArgToken is one token of an argument string.
+type ArgToken struct {
+	Text       string // the token with its quotes removed
+	Start, End int    // byte offsets of the token as written in the argument string
+	Quoted     bool   // the token contained a quote character
+	// Optional is set for tokens written inside a [ … ] group of a hint
+	// (fill-in notation for optional arguments).
+	Optional bool
+	group    int // the [ … ] group the token belongs to (0: none)
+}
+
+// TokenizeArgs splits args exactly as the runtime does: on spaces and tabs
+// only (a newline is an ordinary character), double and single quotes
+// switch quoting on and off anywhere in a token and are removed, there is no backslash
+// escaping, and empty tokens are dropped.
+func TokenizeArgs(args string) []ArgToken {
+	var out []ArgToken
+	var cur strings.Builder
+	var quote byte
+	start, quoted, open := 0, false, false
+	flush := func(end int) {
+		if cur.Len() > 0 {
+			out = append(out, ArgToken{Text: cur.String(), Start: start, End: end, Quoted: quoted})
+		}
+		cur.Reset()
+		quoted, open = false, false
+	}
+	for i := 0; i < len(args); i++ {
+		c := args[i]
+		if !open && (quote != 0 || (c != ' ' && c != '\t')) {
+			start, open = i, true
+		}
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '"' || c == '\'':
+			quote, quoted = c, true
+		case c == ' ' || c == '\t':
+			flush(i)
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	flush(len(args))
+	return out
+}
+
+// FlagArg is one flag of an invocation.
+type FlagArg struct {
+	// Key is the flag name without dashes, a short flag mapped through the
+	// alias table (or left as the letter when it is not an alias).
+	Key   string
+	Token ArgToken // the flag token (for --k=v, the whole token)
+	Short bool     // written -x
+	// Value is the flag's value; nil when the flag is bare (no value
+	// follows, so the runtime sets it to "true").
+	Value *ArgToken
+}
+
+// Bare reports whether the flag has no value.
+func (f *FlagArg) Bare() bool { return f.Value == nil }
+
+// Written returns the flag as written: "--name" or "-n".
+func (f *FlagArg) Written() string {
+	t := f.Token.Text
+	if i := strings.IndexByte(t, '='); i > 2 && strings.HasPrefix(t, "--") {
+		return t[:i]
+	}
+	return t
+}
+
+// Invocation is an argument string read into flags and positionals.
+type Invocation struct {
+	Help        bool // some token is --help or -h: the runtime shows the help
+	Flags       []*FlagArg
+	Positionals []ArgToken
+	// Ellipsis is set when a hint elides arguments ("…", "..."): it does
+	// not show every argument it means.
+	Ellipsis bool
+}
+
+// Flag returns the first flag with key, or nil.
+func (inv *Invocation) Flag(key string) *FlagArg {
+	for _, f := range inv.Flags {
+		if f.Key == key {
+			return f
+		}
+	}
+	return nil
+}
+
+// isShortFlag reports whether t is exactly two characters (UTF-16 units,
+// as JavaScript counts them) starting with '-'.
+func isShortFlag(t string) bool {
+	return len(t) >= 2 && t[0] == '-' && len(utf16.Encode([]rune(t))) == 2
+}
+
+// isFlagLike reports whether the runtime treats t as a flag.
+func isFlagLike(t string) bool { return strings.HasPrefix(t, "--") || isShortFlag(t) }
+
+// ParseArgs reads args exactly as the runtime does. aliases maps a short
+// flag letter ("p") to its field name ("prompt").
+func ParseArgs(args string, aliases map[string]string) *Invocation {
+	return bind(TokenizeArgs(args), aliases)
+}
+
+// bind runs the runtime's left-to-right flag loop over tokens. A flag
+// only takes its value from the same [ … ] group; positionals inside a
+// group are optional fill-ins and are dropped.
+func bind(tokens []ArgToken, aliases map[string]string) *Invocation {
+	inv := &Invocation{}
+	for _, t := range tokens {
+		if t.Text == "--help" || t.Text == "-h" {
+			inv.Help = true
+			return inv
+		}
+	}
+	for i := 0; i < len(tokens); i++ {
+		tok := tokens[i]
+		if tok.Text == "--" {
+			for _, r := range tokens[i+1:] {
+				if r.group == 0 {
+					inv.Positionals = append(inv.Positionals, r)
+				}
+			}
+			break
+		}
+		f := &FlagArg{Token: tok}
+		switch {
+		case strings.HasPrefix(tok.Text, "--") && len(tok.Text) > 2:
+			if eq := strings.IndexByte(tok.Text, '='); eq > 2 {
+				f.Key = tok.Text[2:eq]
+				v := ArgToken{Text: tok.Text[eq+1:], Start: tok.End, End: tok.End, Quoted: tok.Quoted, Optional: tok.Optional, group: tok.group}
+				f.Value = &v
+				inv.Flags = append(inv.Flags, f)
+				continue
+			}
+			f.Key = tok.Text[2:]
+		case isShortFlag(tok.Text):
+			f.Short = true
+			f.Key = tok.Text[1:]
+			if long, ok := aliases[f.Key]; ok {
+				f.Key = long
+			}
+		default:
+			if tok.group == 0 {
+				inv.Positionals = append(inv.Positionals, tok)
+			}
+			continue
+		}
+		if i+1 < len(tokens) && !isFlagLike(tokens[i+1].Text) && tokens[i+1].group == tok.group {
+			i++
+			v := tokens[i]
+			f.Value = &v
+		}
+		inv.Flags = append(inv.Flags, f)
+	}
+	return inv
+}
+
+// ParseHintArgs reads the arguments of an invocation hint: the runtime's
+// reading (ParseArgs) of the text a reader would type, where the hint's
+// fill-in notation is understood first:
+//
+//   - "<a b>" and "{City Name}" written with spaces are one value;
+//   - "[--limit 10]" is an optional group: its flags count, its other
+//     words are fill-ins;
+//   - "…" and "..." elide arguments;
+//   - "→", "->", "|", "&&", ";" or a following "/act…" or "/tool:…"
+//     command end the hint's arguments (a chain of commands).
+func ParseHintArgs(args string, aliases map[string]string) *Invocation {
+	raw := TokenizeArgs(args)
+	var toks []ArgToken
+	ellipsis := false
+	group, inGroup := 0, false
+	for i := 0; i < len(raw); i++ {
+		t := raw[i]
+		written := args[t.Start:t.End]
+		if !inGroup && !t.Quoted && isChainToken(t.Text) {
+			break
+		}
+		// merge a fill-in written with spaces: <a b>, {a b}
+		for _, p := range [...][2]byte{{'<', '>'}, {'{', '}'}} {
+			if t.Quoted || written[0] != p[0] || strings.IndexByte(written, p[1]) >= 0 {
+				continue
+			}
+			for j := i + 1; j < len(raw); j++ {
+				if strings.IndexByte(args[raw[j].Start:raw[j].End], p[1]) >= 0 {
+					t = ArgToken{Text: args[t.Start:raw[j].End], Start: t.Start, End: raw[j].End, Quoted: t.Quoted}
+					i = j
+					break
+				}
+			}
+		}
+		written = args[t.Start:t.End]
+		closes := false
+		if !t.Quoted && !inGroup && strings.HasPrefix(written, "[") {
+			group++
+			inGroup = true
+			t.Text = strings.TrimPrefix(t.Text, "[")
+		}
+		if inGroup && !t.Quoted && strings.HasSuffix(written, "]") {
+			t.Text = strings.TrimSuffix(t.Text, "]")
+			closes = true
+		}
+		if inGroup {
+			t.group, t.Optional = group, true
+		}
+		if closes {
+			inGroup = false
+		}
+		if t.Text == "" {
+			continue
+		}
+		if t.Text == "..." || t.Text == "…" {
+			ellipsis = true
+			// a bare ellipsis elides arguments; after a flag it is the
+			// flag's (fill-in) value
+			if n := len(toks); n == 0 || toks[n-1].group != t.group || !isFlagLike(toks[n-1].Text) || strings.Contains(toks[n-1].Text, "=") {
+				continue
+			}
+		}
+		toks = append(toks, t)
+	}
+	inv := bind(toks, aliases)
+	inv.Ellipsis = ellipsis
+	return inv
+}
+
+// isChainToken reports whether t separates two commands in a hint.
+func isChainToken(t string) bool {
+	switch t {
+	case "→", "->", "=>", "|", "||", "&&", ";", "then":
+		return true
+	}
+	return strings.HasPrefix(t, "/act") || strings.HasPrefix(t, "/tool:")
+}
