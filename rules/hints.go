@@ -140,9 +140,25 @@ func buildHints(doc *sfmd.Document, syms *Symbols) *hintTable {
 			}
 		}
 		c.Inv = ParseHintArgs(h.Args, aliases)
+		if h.InResponse != "" && !inCodeSpanAt(doc, h.Span) {
+			// a bare "/act.x --k {v} to do y" template line: the words
+			// after the flags are prose, not positional values
+			c.Inv.Positionals = nil
+			c.Inv.Ellipsis = true
+		}
 		t.Calls = append(t.Calls, c)
 	}
 	return t
+}
+
+// inCodeSpanAt reports whether span is the content of an inline code span
+// (a backtick precedes it).
+func inCodeSpanAt(doc *sfmd.Document, span sfmd.Span) bool {
+	i := span.Start.Offset
+	for i > 0 && doc.Src[i-1] == ' ' {
+		i--
+	}
+	return i > 0 && i <= len(doc.Src) && doc.Src[i-1] == '`'
 }
 
 // tokenSpan returns the file span of a token of the hint's arguments, or
@@ -227,7 +243,7 @@ var HintUnknownAction = &lint.Analyzer{
 			}
 		}
 		for _, c := range hints(pass).Calls {
-			if c.Tool || c.Action != nil {
+			if c.Tool || c.Action != nil || len(syms.Responses[c.ActionID]) > 0 || showsDefinition(pass.Doc, c.ActionID) {
 				continue
 			}
 			d := lint.Diagnostic{Span: c.IDSpan}
@@ -247,6 +263,15 @@ var HintUnknownAction = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// showsDefinition reports whether the document writes act.<id> as code
+// (```act.id inside an example fence, `act.id` in prose): it then
+// describes an example action it does not define, and its hints are part
+// of the example (or the fences are mis-nested, which other rules report).
+func showsDefinition(doc *sfmd.Document, id string) bool {
+	re, err := regexp.Compile("(?:`+|~~~+)[ \t]*act\\." + regexp.QuoteMeta(id) + `(?:\.response)?(?:[^A-Za-z0-9_-]|$)`)
+	return err == nil && re.Match(doc.Src)
 }
 
 // HintUnknownFlag reports hint flags that are not parameters of the

@@ -167,13 +167,30 @@ var PackageRootNotStringMD = &lint.Analyzer{
 	Profile:  lint.Package,
 	Doc: lint.Doc{
 		Title: "package entry document is not named string.md",
-		Why:   "the entry document of a package MUST be named string.md: `/install` of the directory and `app:<name>` open string.md",
-		Bad:   "---\nname: weather\ntype: app\n---\n\n# Weather\n",
-		Good:  "# Weather\n\nA page of the weather app.\n",
+		Why:   "the entry document of a package MUST be named string.md: a local `/install` copies the pages next to string.md, and `app:<name>` opens string.md; a single-file app may have any name",
+		Bad:   "---\nname: weather\ntype: app\n---\n\n# Weather\n\nSee the [forecast](forecast.md).\n",
+		Good:  "---\nname: weather\ntype: app\n---\n\n# Weather\n\nA single-file app.\n",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, named := packageRoot(pass)
 		if !root || named {
+			return nil, nil
+		}
+		// A single-file app installs from an explicit path under any name;
+		// the name matters once the package has pages, which are copied
+		// only when they sit next to a string.md.
+		page, pageSpan := "", sfmd.Span{}
+		packageLinks(pass, func(dest, p string, span sfmd.Span, _ string) bool {
+			if strings.Contains(p, "/") {
+				return true
+			}
+			if ws := pass.Workspace; ws != nil && !ws.Exists(p) {
+				return true
+			}
+			page, pageSpan = p, span
+			return false
+		})
+		if page == "" {
 			return nil, nil
 		}
 		fm := pass.Doc.Frontmatter
@@ -181,9 +198,36 @@ var PackageRootNotStringMD = &lint.Analyzer{
 		if f == nil {
 			f = fm.Get("namespace")
 		}
-		pass.Reportf(f.KeySpan, "%q declares package metadata (%q) but the package entry document must be named \"string.md\"; rename the file to string.md, or remove %q if this is a page of another package", filepath.Base(pass.Doc.Path), f.Key, f.Key)
+		pass.Report(lint.Diagnostic{
+			Span:    f.KeySpan,
+			Message: fmt.Sprintf("%q declares package metadata (%q) and has pages (%q), but only a package entry named \"string.md\" gets its pages installed with it; rename the file to string.md", filepath.Base(pass.Doc.Path), f.Key, page),
+			Related: []lint.Related{{Span: pageSpan, Message: "page linked here"}},
+		})
 		return nil, nil
 	},
+}
+
+// packageLinks calls fn for every relative .md destination of the
+// document's nav, menu, include and requirements directives and links, with
+// its cleaned path, until fn returns false.
+func packageLinks(pass *lint.Pass, fn func(dest, p string, span sfmd.Span, what string) bool) {
+	doc := pass.Doc
+	for _, d := range doc.Directives {
+		switch d.Type {
+		case "nav", "menu", "include", "requirements":
+			if p, ok := localPath(d.Path); ok && d.PathSpan.IsValid() && !fn(d.Path, p, d.PathSpan, d.Type+" target") {
+				return
+			}
+		}
+	}
+	for _, l := range doc.Links {
+		if l.IsAct {
+			continue
+		}
+		if p, ok := localPath(l.Dest); ok && strings.HasSuffix(p, ".md") && l.DestSpan.IsValid() && !fn(l.Dest, p, l.DestSpan, "linked page") {
+			return
+		}
+	}
 }
 
 // PackageSubdirNotCopied reports links from a package root to files in
@@ -203,44 +247,33 @@ var PackageSubdirNotCopied = &lint.Analyzer{
 		if !root {
 			return nil, nil
 		}
-		doc := pass.Doc
 		var listed map[string]bool
-		check := func(dest string, span sfmd.Span, what string) {
-			p, ok := subdirPath(dest)
-			if !ok || !span.IsValid() {
-				return
+		packageLinks(pass, func(dest, p string, span sfmd.Span, what string) bool {
+			if !strings.Contains(p, "/") {
+				return true
 			}
 			if ws := pass.Workspace; ws != nil {
 				if !ws.Exists(p) {
-					return // a missing target is the project rules' finding
+					return true // a missing target is the project rules' finding
 				}
 				if listed == nil {
 					listed = manifestPaths(ws)
 				}
 				if listed[p] {
-					return
+					return true
 				}
 			}
 			pass.Reportf(span, "%s %q is in a subdirectory, which a local /install does not copy (only the .md files next to the package root); move it next to the root or ship an install manifest whose files list %q", what, dest, p)
-		}
-		for _, d := range doc.Directives {
-			switch d.Type {
-			case "nav", "menu", "include", "requirements":
-				check(d.Path, d.PathSpan, d.Type+" target")
-			}
-		}
-		for _, l := range doc.Links {
-			if !l.IsAct && strings.HasSuffix(strings.SplitN(l.Dest, "#", 2)[0], ".md") {
-				check(l.Dest, l.DestSpan, "linked page")
-			}
-		}
+			return true
+		})
 		return nil, nil
 	},
 }
 
-// subdirPath returns the cleaned, slash-separated path of a relative link
-// destination that lies in a subdirectory of the document's directory.
-func subdirPath(dest string) (string, bool) {
+// localPath returns the cleaned, slash-separated path of a relative
+// destination inside the document's directory (its subdirectories
+// included), without "./", query or fragment.
+func localPath(dest string) (string, bool) {
 	d := strings.TrimSpace(dest)
 	if i := strings.IndexAny(d, "#?"); i >= 0 {
 		d = d[:i]
@@ -249,7 +282,7 @@ func subdirPath(dest string) (string, bool) {
 		return "", false // absolute, a URL (https:, act:, mailto:) or a fragment
 	}
 	p := path.Clean(strings.ReplaceAll(d, "\\", "/"))
-	if p == "." || p == ".." || strings.HasPrefix(p, "../") || !strings.Contains(p, "/") {
+	if p == "." || p == ".." || strings.HasPrefix(p, "../") {
 		return "", false
 	}
 	return p, true
