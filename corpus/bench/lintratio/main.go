@@ -1,0 +1,182 @@
+// Command lintratio measures a full `sfmd lint` run (lint.Run with every
+// rule, Jobs=2) against parsing the same files with sfmd.Parse on two
+// workers, in one process, over the synthetic benchmark corpus written to
+// a temporary directory. Both sides read the files from disk. It also
+// samples the peak heap of a lint run over 500 and over 4,000 files: the
+// engine must not keep documents alive, so the peak should not grow with
+// the number of files.
+//
+//	go run ./corpus/bench/lintratio [-rounds 5] [-max 1.5]
+//
+// The target (issue 3) is a lint/parse time ratio of at most 1.5.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/rules"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+func main() {
+	rounds := flag.Int("rounds", 5, "alternating measurement rounds (best of each is reported)")
+	limit := flag.Float64("max", 0, "exit 1 when the time ratio exceeds this (0: never)")
+	flag.Parse()
+	if err := run(*rounds, *limit); err != nil {
+		fmt.Fprintln(os.Stderr, "lintratio:", err)
+		os.Exit(1)
+	}
+}
+
+func run(rounds int, limit float64) error {
+	tmp, err := os.MkdirTemp("", "sfmd-lintratio-")
+	if err != nil {
+		return err
+	}
+	defer func() { _ = os.RemoveAll(tmp) }()
+
+	docs := benchgen.Generate(benchgen.DefaultDocs, benchgen.DefaultSeed)
+	dir := filepath.Join(tmp, "corpus")
+	files, err := write(dir, docs)
+	if err != nil {
+		return err
+	}
+	size := benchgen.Total(docs)
+	analyzers := append(rules.All(), lint.UnusedSuppression)
+
+	parse := func() error { return parseAll(files, 2) }
+	lintRun := func() error {
+		_, err := lint.Run(lint.Options{Paths: []string{dir}, Jobs: 2}, analyzers)
+		return err
+	}
+	bestParse, bestLint := time.Duration(1<<62), time.Duration(1<<62)
+	for r := 0; r < rounds; r++ {
+		for _, m := range []struct {
+			f    func() error
+			best *time.Duration
+		}{{parse, &bestParse}, {lintRun, &bestLint}} {
+			runtime.GC()
+			start := time.Now()
+			if err := m.f(); err != nil {
+				return err
+			}
+			if d := time.Since(start); d < *m.best {
+				*m.best = d
+			}
+		}
+	}
+	mbs := func(d time.Duration) float64 { return float64(size) / d.Seconds() / 1e6 }
+	fmt.Printf("corpus: %d files, %d bytes, GOMAXPROCS=%d, best of %d rounds\n", len(files), size, runtime.GOMAXPROCS(0), rounds)
+	fmt.Printf("parse (2 workers)  %8.1f ms  %6.1f MB/s\n", ms(bestParse), mbs(bestParse))
+	fmt.Printf("lint  (Jobs=2)     %8.1f ms  %6.1f MB/s\n", ms(bestLint), mbs(bestLint))
+	ratio := float64(bestLint) / float64(bestParse)
+	fmt.Printf("ratio lint/parse (time): %.2f\n", ratio)
+
+	// Peak heap against the number of files.
+	for _, n := range []int{500, 4000} {
+		d := filepath.Join(tmp, fmt.Sprintf("mem%d", n))
+		if _, err := write(d, benchgen.Generate(n, benchgen.DefaultSeed+1)); err != nil {
+			return err
+		}
+		peak, err := peakHeap(func() error {
+			_, err := lint.Run(lint.Options{Paths: []string{d}, Jobs: 2}, analyzers)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Printf("peak heap linting %4d files: %6.1f MB\n", n, float64(peak)/1e6)
+	}
+	if limit > 0 && ratio > limit {
+		return fmt.Errorf("ratio %.2f exceeds %.2f", ratio, limit)
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func write(dir string, docs [][]byte) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	files := make([]string, len(docs))
+	for i, d := range docs {
+		files[i] = filepath.Join(dir, fmt.Sprintf("doc%04d.md", i))
+		if err := os.WriteFile(files[i], d, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// parseAll reads and parses every file on n workers: the part of a lint
+// run that is not rules.
+func parseAll(files []string, n int) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(files) {
+					return
+				}
+				src, err := os.ReadFile(files[i])
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				sfmd.Parse(files[i], src)
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// peakHeap runs f while sampling the live heap every millisecond.
+func peakHeap(f func() error) (uint64, error) {
+	runtime.GC()
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		var ms runtime.MemStats
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > peak.Load() {
+				peak.Store(ms.HeapAlloc)
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	err := f()
+	close(done)
+	wg.Wait()
+	return peak.Load(), err
+}
