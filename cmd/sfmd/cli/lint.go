@@ -127,6 +127,7 @@ func runLint(args []string, stdio Stdio) int {
 		diff            = fs.Bool("diff", false, "print the fixes as a unified diff instead of applying them (exit 1 when there is something to fix)")
 		configFile      = fs.String("config", "", "use this config file for every document instead of the nearest .sfmd.yaml")
 		failOn          = fs.String("fail-on", "error", "lowest severity that makes the exit status 1: error, warning or info")
+		minSeverity     = fs.String("min-severity", "warning", "lowest severity shown: error, warning or info (never above --fail-on)")
 		exitZero        = fs.Bool("exit-zero", false, "exit 0 even when diagnostics reach --fail-on")
 		jobs            = fs.Int("jobs", 0, "number of files linted in parallel (default: number of CPUs)")
 		stdinFilename   = fs.String("stdin-filename", "", "name of the document read from \"-\", for messages and config lookup")
@@ -149,6 +150,11 @@ func runLint(args []string, stdio Stdio) int {
 	if err != nil {
 		return usageErr("--fail-on: %v", err)
 	}
+	minSev, err := lint.ParseSeverity(*minSeverity)
+	if err != nil {
+		return usageErr("--min-severity: %v", err)
+	}
+	minSev = min(minSev, failSev) // whatever fails the run is shown
 	name := *formatName
 	if name == "" {
 		name = "line"
@@ -245,13 +251,18 @@ func runLint(args []string, stdio Stdio) int {
 				}
 			}
 		}
-		if err := format.Write(diagOut, name, rep.Diagnostics, ctx); err != nil {
+		shown, hidden := filterSeverity(rep.Diagnostics, minSev)
+		if err := format.Write(diagOut, name, shown, ctx); err != nil {
 			return writeFailed(stdio, err)
 		}
 		if *fix && rep.Fixed > 0 && !stdinMode {
 			fmt.Fprintf(stdio.Stderr, "sfmd lint: fixed %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
 		}
-		for _, d := range rep.Diagnostics {
+		if hidden > 0 && name == "text" {
+			fmt.Fprintf(stdio.Stderr, "sfmd lint: %s below --min-severity %s not shown (--min-severity info shows them)\n",
+				plural(hidden, "diagnostic", "diagnostics"), minSev)
+		}
+		for _, d := range shown {
 			if d.Severity >= failSev {
 				status = ExitFindings
 				break
@@ -316,4 +327,15 @@ func useColor(mode string, stdio Stdio) (bool, error) {
 		return stdio.IsTerminal && stdio.Getenv("NO_COLOR") == "" && stdio.Getenv("TERM") != "dumb", nil
 	}
 	return false, fmt.Errorf("--color: unknown mode %q, expected one of \"auto\", \"always\", \"never\"", mode)
+}
+
+// filterSeverity keeps the diagnostics at or above min and counts the rest.
+func filterSeverity(ds []lint.Diagnostic, min lint.Severity) ([]lint.Diagnostic, int) {
+	shown := make([]lint.Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		if d.Severity >= min {
+			shown = append(shown, d)
+		}
+	}
+	return shown, len(ds) - len(shown)
 }
