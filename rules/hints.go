@@ -547,6 +547,11 @@ var HintToolUnknownAction = &lint.Analyzer{
 	},
 }
 
+// invocationRe finds "/act.<id>", "/act <id>", "/action.<id>" written
+// anywhere in a document (after a space, a quote, a bracket or a
+// backtick, so that URL paths do not count).
+var invocationRe = regexp.MustCompile("(?:^|[\\s`'\"(\\[>*_|])/act(?:ion)?(?:\\.| +)([A-Za-z0-9_-]+)")
+
 // ActionWithoutHint reports actions no hint or act: link shows how to
 // call.
 var ActionWithoutHint = &lint.Analyzer{
@@ -571,6 +576,13 @@ var ActionWithoutHint = &lint.Analyzer{
 			if c.Action != nil {
 				shown[c.Action.ID] = true
 			}
+		}
+		// invocations written in plain code blocks and in the middle of
+		// response template lines ("next: /act.read @issue-N") show the
+		// call too
+		for _, m := range invocationRe.FindAllSubmatch(doc.Src, -1) {
+			shown[strings.ToLower(string(m[1]))] = true
+			shown[string(m[1])] = true
 		}
 		for _, l := range doc.Links {
 			if l.IsAct {
