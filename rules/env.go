@@ -111,12 +111,12 @@ var EnvEntryMalformed = &lint.Analyzer{
 			return nil, nil
 		}
 		for _, e := range fm.Env {
+			if e.Node == nil || yamlIsNull(e.Node) {
+				pass.Reportf(widenEmpty(pass.Doc, e.Span), "env entry is empty; write - NAME: \"description\" or remove the dash")
+				continue
+			}
 			switch e.Form {
 			case sfmd.EnvBare:
-				if yamlIsNull(e.Node) {
-					pass.Reportf(widenEmpty(pass.Doc, e.Span), "env entry is empty; write - NAME: \"description\" or remove the dash")
-					continue
-				}
 				pass.Reportf(e.NameSpan, "env entry %q has no description; write - %s: \"what it is for\"", e.Name, e.Name)
 			case sfmd.EnvOther:
 				pass.Reportf(e.Span, "env entry is %s, not NAME: \"description\"; write - NAME: \"description\"", yamlType(e.Node))

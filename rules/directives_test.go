@@ -1,0 +1,216 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// projectRules are the project-profile rules of directives.go: they read
+// the files next to the document, which TestRules's lint.Check cannot
+// provide (no Workspace), so they are run here through lint.Run with the
+// rule's testdata directory as the working directory.
+var projectRules = []*lint.Analyzer{
+	NavTargetNotFound,
+	MenuFileExtraContent,
+	MenuShortcutDuplicate,
+	MenuEntryTargetNotFound,
+	IncludeTargetNotFound,
+	IncludeBlockNotFound,
+	IncludeCycle,
+	RequirementsTargetNotFound,
+	RequirementsFileCase,
+}
+
+// runInDir lints the file name of dir with rule a only, as the CLI does
+// (with a Workspace rooted at the file's directory).
+func runInDir(t *testing.T, dir, name string, a *lint.Analyzer, opts map[string]any) []lint.Diagnostic {
+	t.Helper()
+	o := lint.Options{Paths: []string{name}, Dir: dir, Selection: lint.Selection{Enable: []string{a.Name}}, Jobs: 1}
+	if opts != nil {
+		cfg := filepath.Join(t.TempDir(), ".sfmd.yaml")
+		var b strings.Builder
+		b.WriteString("rules:\n  " + a.Name + ":\n    options:\n")
+		for k, v := range opts {
+			b.WriteString("      " + k + ": " + toYAML(v) + "\n")
+		}
+		if err := os.WriteFile(cfg, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o.Config = cfg
+	}
+	rep, err := lint.Run(o, []*lint.Analyzer{a})
+	if err != nil {
+		t.Fatalf("%s/%s: %v", dir, name, err)
+	}
+	for _, e := range rep.Errors {
+		t.Errorf("%s/%s: %v", dir, name, e)
+	}
+	var out []lint.Diagnostic
+	for _, d := range rep.Diagnostics {
+		if d.Rule == a.Name {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func toYAML(v any) string {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case string:
+		return `"` + x + `"`
+	}
+	return ""
+}
+
+// TestProjectRules is TestRules for the project rules: bad.md must give
+// exactly bad.out and good.md nothing, with the sibling files of the
+// testdata directory in place.
+func TestProjectRules(t *testing.T) {
+	for _, a := range projectRules {
+		t.Run(a.Name, func(t *testing.T) {
+			if a.Profile != lint.Project {
+				t.Fatalf("%s: profile %s, want project", a.Name, a.Profile)
+			}
+			if Lookup(a.Name) != a {
+				t.Fatalf("%s is not registered", a.Name)
+			}
+			dir := filepath.Join("testdata", a.Name)
+			var got []string
+			for _, d := range runInDir(t, dir, "bad.md", a, nil) {
+				got = append(got, format(d))
+				checkMessage(t, d)
+			}
+			outPath := filepath.Join(dir, "bad.out")
+			if *update {
+				if err := os.WriteFile(outPath, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(got) == 0 {
+				t.Errorf("%s reports nothing for %s/bad.md", a.Name, dir)
+			}
+			matchOut(t, outPath, got, readLines(t, outPath))
+			for _, d := range runInDir(t, dir, "good.md", a, nil) {
+				t.Errorf("good.md must be clean: %s", format(d))
+			}
+		})
+	}
+}
+
+// TestProjectRulesWithoutWorkspace checks that the project rules report
+// nothing (and do not fail) when the document has no location: lint.Check
+// passes no Workspace.
+func TestProjectRulesWithoutWorkspace(t *testing.T) {
+	for _, a := range projectRules {
+		dir := filepath.Join("testdata", a.Name)
+		b, err := os.ReadFile(filepath.Join(dir, "bad.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds := check(t, filepath.Join(dir, "bad.md"), b, a); len(ds) != 0 {
+			t.Errorf("%s reports without a workspace: %s", a.Name, format(ds[0]))
+		}
+	}
+}
+
+// writeFiles creates files (path -> content) under a new temporary
+// directory and returns it.
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// messages renders diagnostics as "line:col message" for compact checks.
+func messages(ds []lint.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(format(d))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func TestMenuFileExtraContentAllowHeading(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"app.md":      "[!nav:main](nav/main.md)\n",
+		"nav/main.md": "# Main menu\n\n[@home Home](../app.md)\n",
+	})
+	if ds := runInDir(t, dir, "app.md", MenuFileExtraContent, nil); len(ds) != 1 || !strings.Contains(ds[0].Message, `at line 1 ("# Main menu")`) {
+		t.Errorf("without allow-heading want one finding at line 1, got:\n%s", messages(ds))
+	}
+	if ds := runInDir(t, dir, "app.md", MenuFileExtraContent, map[string]any{"allow-heading": true}); len(ds) != 0 {
+		t.Errorf("allow-heading: want nothing, got:\n%s", messages(ds))
+	}
+}
+
+func TestRequirementsFileCaseDirectivePath(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"app.md":          "[!requirements](Requirements.md)\n",
+		"other.md":        "# Other\n",
+		"requirements.md": "# Setup\n",
+	})
+	ds := runInDir(t, dir, "app.md", RequirementsFileCase, nil)
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, `write "requirements.md"`) {
+		t.Errorf("want one finding about the case of the path, got:\n%s", messages(ds))
+	}
+	// The exact name is registered automatically: nothing to report.
+	if ds := runInDir(t, dir, "other.md", RequirementsFileCase, nil); len(ds) != 0 {
+		t.Errorf("other.md: want nothing, got:\n%s", messages(ds))
+	}
+}
+
+func TestIncludeCycleChains(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"a.md":                "[!include:part]()\n",
+		"a.source/part.md":    "[!include:b](../b.md)\n",
+		"b.md":                "[!include:a](a.md)\n",
+		"c.md":                "[!include:b](b.md)\n",
+		"loop.md":             "[!include:x](x.md)\n",
+		"x.md":                "[!include:y](y.md)\n",
+		"y.md":                "[!include:x](x.md)\n",
+		"deep.md":             "[!include:d1](d1.md)\n",
+		"d1.md":               "[!include:d2](d2.md#intro)\n",
+		"d2.md":               "<!-- #intro -->\n[!include:back](deep.md)\n<!-- /intro -->\n",
+		"selfblock.md":        "<!-- #x -->\nx\n<!-- /x -->\n[!include:x](selfblock.md#x)\n",
+		"unrelated/other.md":  "# other\n",
+		"unrelated/target.md": "[!include:o](other.md)\n",
+	})
+	for _, tc := range []struct {
+		file, want string
+	}{
+		{"a.md", `include "part" forms a cycle: a.md -> a.source/part.md -> b.md -> a.md`},
+		{"b.md", `include "a" forms a cycle: b.md -> a.md -> a.source/part.md -> b.md`},
+		{"c.md", ""}, // includes a cycle it is not part of
+		{"loop.md", ""},
+		{"deep.md", `include "d1" forms a cycle: deep.md -> d1.md -> d2.md -> deep.md`},
+		{"selfblock.md", `include "x" forms a cycle: selfblock.md -> selfblock.md`},
+		{"unrelated/target.md", ""},
+	} {
+		ds := runInDir(t, dir, tc.file, IncludeCycle, nil)
+		switch {
+		case tc.want == "" && len(ds) != 0:
+			t.Errorf("%s: want nothing, got:\n%s", tc.file, messages(ds))
+		case tc.want != "" && (len(ds) != 1 || !strings.Contains(ds[0].Message, tc.want)):
+			t.Errorf("%s: want one finding containing %q, got:\n%s", tc.file, tc.want, messages(ds))
+		}
+	}
+}
