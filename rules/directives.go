@@ -584,7 +584,7 @@ var MenuShortcutDuplicate = &lint.Analyzer{
 					continue
 				}
 				if first, ok := seen[s.ID]; ok {
-					pass.Reportf(m.dir.PathSpan, "menu file %q defines shortcut \"@%s\" twice (lines %d and %d), so @%s.%s reaches only one; rename or remove one of them", m.file, s.ID, first, s.IDSpan.Start.Line, orDefault(m.dir.Name, "menu"), s.ID)
+					pass.Reportf(m.dir.PathSpan, "menu file %q line %d: shortcut \"@%s\" already defined at line %d of the menu, so @%s.%s reaches only one; rename or remove one of them", m.file, s.IDSpan.Start.Line, s.ID, first, orDefault(m.dir.Name, "menu"), s.ID)
 					continue
 				}
 				seen[s.ID] = s.IDSpan.Start.Line
