@@ -285,7 +285,7 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 	},
 }
 
-// shellQuoteAt returns the quote character ('"' or '\'') that is open at
+// shellQuoteAt returns the quote character ('"' or '\”) that is open at
 // byte i of a shell command, or 0.
 func shellQuoteAt(cmd string, i int) byte {
 	var q byte

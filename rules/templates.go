@@ -590,7 +590,9 @@ func bracketIndices(raw string, base int) (string, []lint.Edit) {
 }
 
 // directiveSpan is the span of a directive line's keyword and argument.
-func directiveSpan(doc *sfmd.Document, l *sfmd.TemplateLine) sfmd.Span { return lineTrimSpan(doc, l.Line) }
+func directiveSpan(doc *sfmd.Document, l *sfmd.TemplateLine) sfmd.Span {
+	return lineTrimSpan(doc, l.Line)
+}
 
 // SavePathMissing reports save: without a path.
 var SavePathMissing = &lint.Analyzer{
