@@ -170,6 +170,19 @@ func (c *hintCall) tokenSpan(doc *sfmd.Document, t ArgToken) sfmd.Span {
 	return spanAt(doc, c.argsOff+t.Start, c.argsOff+t.End)
 }
 
+// flagSpan returns the span of a flag as written ("--limit" of
+// "--limit=5"), or of its whole token when that cannot be mapped.
+func (c *hintCall) flagSpan(doc *sfmd.Document, f *FlagArg) sfmd.Span {
+	written := f.Written()
+	if c.argsOff >= 0 {
+		span := spanAt(doc, c.argsOff+f.Token.Start, c.argsOff+f.Token.Start+len(written))
+		if src(doc, span) == written {
+			return span
+		}
+	}
+	return c.tokenSpan(doc, f.Token)
+}
+
 // call names the called action in messages: "action \"x\"" or
 // "tool action \"x\"".
 func (c *hintCall) call() string {
@@ -204,12 +217,12 @@ func passesRawArgs(syms *Symbols, a *sfmd.Action) bool {
 	return false
 }
 
-// quoteList renders up to max names as "a", "b", "c" (and n more).
-func quoteList(names []string, max int) string {
+// quoteList renders up to limit names as "a", "b", "c" (and n more).
+func quoteList(names []string, limit int) string {
 	var q []string
 	for i, n := range names {
-		if i == max {
-			q = append(q, fmt.Sprintf("and %d more", len(names)-max))
+		if i == limit {
+			q = append(q, fmt.Sprintf("and %d more", len(names)-limit))
 			break
 		}
 		q = append(q, fmt.Sprintf("%q", n))
@@ -308,13 +321,7 @@ var HintUnknownFlag = &lint.Analyzer{
 					continue // --<field>-file reads the value from a file
 				}
 				written := f.Written()
-				span := c.tokenSpan(pass.Doc, f.Token)
-				if span.IsValid() && c.argsOff >= 0 {
-					span = spanAt(pass.Doc, c.argsOff+f.Token.Start, c.argsOff+f.Token.Start+len(written))
-					if src(pass.Doc, span) != written {
-						span = c.tokenSpan(pass.Doc, f.Token)
-					}
-				}
+				span := c.flagSpan(pass.Doc, f)
 				var msg string
 				switch {
 				case len(params) == 0:
@@ -378,11 +385,11 @@ var HintFlagMissingValue = &lint.Analyzer{
 				}
 				written := f.Written()
 				if p := c.Action.Param(f.Key); p != nil && p.Type != "" && p.Type != "boolean" {
-					pass.Reportf(c.tokenSpan(pass.Doc, f.Token), "flag %q needs a value: parameter %q of %s is a %s, not a boolean; write %s <%s>", written, p.Name, c.call(), p.Type, written, p.Type)
+					pass.Reportf(c.flagSpan(pass.Doc, f), "flag %q needs a value: parameter %q of %s is a %s, not a boolean; write %s <%s>", written, p.Name, c.call(), p.Type, written, p.Type)
 					continue
 				}
 				if base, ok := strings.CutSuffix(f.Key, "-file"); ok && c.Action.Param(base) != nil && c.Action.Param(f.Key) == nil {
-					pass.Reportf(c.tokenSpan(pass.Doc, f.Token), "flag %q needs a file path: it reads parameter %q of %s from a file; write %s <path>", written, base, c.call(), written)
+					pass.Reportf(c.flagSpan(pass.Doc, f), "flag %q needs a file path: it reads parameter %q of %s from a file; write %s <path>", written, base, c.call(), written)
 				}
 			}
 		}
