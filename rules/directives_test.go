@@ -214,3 +214,30 @@ func TestIncludeCycleChains(t *testing.T) {
 		}
 	}
 }
+
+func TestFileCRLFMixed(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"# Mixed\r\n\nline\r\n", "2 of 4 lines end in CRLF"},
+		{"# One\r\n", "the line ends in CRLF"},
+		{"a\r\r\nb\n", "1 of 3 lines end in CRLF"},
+		{"# LF only\n", ""},
+	} {
+		ds := check(t, "x.md", []byte(tc.src), FileCRLFLineEndings)
+		switch {
+		case tc.want == "" && len(ds) != 0:
+			t.Errorf("%q: want nothing, got:\n%s", tc.src, messages(ds))
+		case tc.want != "" && (len(ds) != 1 || !strings.HasPrefix(ds[0].Message, tc.want)):
+			t.Errorf("%q: want %q, got:\n%s", tc.src, tc.want, messages(ds))
+		}
+		if len(ds) == 1 {
+			// --fix relints: a "\r\r\n" run loses one '\r' per round.
+			fixed := []byte(tc.src)
+			for round := 0; round < 3; round++ {
+				fixed, _ = applySafeFixes(fixed, check(t, "x.md", fixed, FileCRLFLineEndings))
+			}
+			if strings.Contains(string(fixed), "\r\n") {
+				t.Errorf("%q: CRLF left after the fix: %q", tc.src, fixed)
+			}
+		}
+	}
+}

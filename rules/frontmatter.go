@@ -57,7 +57,11 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		for i := 0; i+1 < len(doc.Src); i++ {
 			if doc.Src[i] == '\r' && doc.Src[i+1] == '\n' {
 				if first < 0 {
+					// point at the first of a run of '\r's ("\r\r\n")
 					first = i
+					for first > 0 && doc.Src[first-1] == '\r' {
+						first--
+					}
 				}
 				edits = append(edits, lint.Edit{Start: i, End: i + 1})
 			}
