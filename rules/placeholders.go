@@ -35,15 +35,29 @@ func definitionUses(pass *lint.Pass) []use {
 		if u.Ref.Kind != sfmd.RefPersistent && followsDollar(pass.Doc, u.Ref.Span) {
 			continue
 		}
+		if u.Site == siteTarget && u.Action.IsCLI() && u.Ref.Kind != sfmd.RefPersistent && u.Ref.Kind != sfmd.RefResponse && u.Action.Param(u.Ref.Name) == nil && inCLIQuotes(u.Action.Target, u.Ref) {
+			continue // inline script text (python f-strings, jq, awk): only declared names are placeholders there
+		}
 		out = append(out, u)
 	}
 	return out
 }
 
-// followsDollar reports whether the byte before span is '$'.
+// followsDollar reports whether the byte before span is '$' or '%'
+// ("${X}" is shell syntax, "%{http_code}" a curl format).
 func followsDollar(doc *sfmd.Document, span sfmd.Span) bool {
 	s := span.Start.Offset
-	return s > 0 && s <= len(doc.Src) && doc.Src[s-1] == '$'
+	return s > 0 && s <= len(doc.Src) && (doc.Src[s-1] == '$' || doc.Src[s-1] == '%')
+}
+
+// inCLIQuotes reports whether r sits inside shell quotes of the command
+// t.
+func inCLIQuotes(t *sfmd.Template, r *sfmd.VarRef) bool {
+	if t == nil {
+		return false
+	}
+	i := r.Span.Start.Offset - t.Span.Start.Offset
+	return i >= 0 && i <= len(t.Text) && shellQuoteAt(t.Text, i) != 0
 }
 
 // defSiteName names a definition site in messages.
@@ -97,7 +111,7 @@ var PlaceholderUndeclared = &lint.Analyzer{
 			if r.Kind != sfmd.RefVar || r.Name == "" || u.Action.Param(r.Name) != nil {
 				continue
 			}
-			if u.Site == siteTarget && u.Action.IsCLI() && !cliPlaceholderLike(u.Action.Target, r) {
+			if u.Site == siteTarget && u.Action.IsCLI() && !cliPlaceholderLike(r) {
 				continue
 			}
 			if _, ok := syms.Assigned[r.Name]; ok {
@@ -127,13 +141,9 @@ var PlaceholderUndeclared = &lint.Analyzer{
 
 // cliPlaceholderLike reports whether a {name} in a CLI command is meant
 // as a placeholder rather than shell, jq or awk syntax: a plain name
-// without path or modifiers, outside single quotes.
-func cliPlaceholderLike(t *sfmd.Template, r *sfmd.VarRef) bool {
-	if r.PathText != "" || len(r.Modifiers) > 0 || !paramNameRe.MatchString(r.Name) {
-		return false
-	}
-	i := r.Span.Start.Offset - t.Span.Start.Offset
-	return i < 0 || i > len(t.Text) || shellQuoteAt(t.Text, i) != '\''
+// without path or modifiers.
+func cliPlaceholderLike(r *sfmd.VarRef) bool {
+	return r.PathText == "" && len(r.Modifiers) == 0 && paramNameRe.MatchString(r.Name)
 }
 
 // PlaceholderInvalid reports {…} in a definition that the runtime does not
@@ -278,14 +288,24 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 				if q == 0 {
 					continue
 				}
-				pass.Reportf(r.Span, "%s is inside %s quotes in a CLI command, but the runtime already shell-quotes the value, so the quotes nest; remove the quotes around it", r.Raw, quoteName(q))
+				d := lint.Diagnostic{
+					Span:    r.Span,
+					Message: fmt.Sprintf("%s is inside %s quotes in a CLI command, but the runtime already shell-quotes the value, so the quotes nest; remove the quotes around it", r.Raw, quoteName(q)),
+				}
+				i, e := r.Span.Start.Offset-off, r.Span.End.Offset-off
+				if i > 0 && e < len(t.Text) && t.Text[i-1] == q && t.Text[e] == q && shellQuoteAt(t.Text, i-1) == 0 && (i-1 == 0 || t.Text[i-2] == ' ' || t.Text[i-2] == '=') && (e+1 == len(t.Text) || strings.IndexByte(" ;|&)", t.Text[e+1]) >= 0) {
+					// the quotes hold exactly the placeholder: the runtime's quoting replaces them
+					d.Fixes = []lint.Fix{{Message: "remove the quotes around the placeholder", Safe: true, Edits: []lint.Edit{
+						{Start: off + i - 1, End: off + i}, {Start: off + e, End: off + e + 1}}}}
+				}
+				pass.Report(d)
 			}
 		}
 		return nil, nil
 	},
 }
 
-// shellQuoteAt returns the quote character ('"' or '\”) that is open at
+// shellQuoteAt returns the quote character (double or single) that is open at
 // byte i of a shell command, or 0.
 func shellQuoteAt(cmd string, i int) byte {
 	var q byte
