@@ -229,10 +229,10 @@ func ParseHintArgs(args string, aliases map[string]string) *Invocation {
 			continue
 		}
 		if t.Text == "..." || t.Text == "…" {
-			ellipsis = true
-			// a bare ellipsis elides arguments; after a flag it is the
-			// flag's (fill-in) value
+			// after a flag it is the flag's (fill-in) value; alone it
+			// elides arguments
 			if n := len(toks); n == 0 || toks[n-1].group != t.group || !isFlagLike(toks[n-1].Text) || strings.Contains(toks[n-1].Text, "=") {
+				ellipsis = true
 				continue
 			}
 		}
