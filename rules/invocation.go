@@ -18,7 +18,8 @@ type ArgToken struct {
 	// Optional is set for tokens written inside a [ … ] group of a hint
 	// (fill-in notation for optional arguments).
 	Optional bool
-	group    int // the [ … ] group the token belongs to (0: none)
+	group    int  // the [ … ] group the token belongs to (0: none)
+	opens    bool // the token opens its [ … ] group
 }
 
 // TokenizeArgs splits args exactly as the runtime does: on spaces and tabs
@@ -164,7 +165,10 @@ func bind(tokens []ArgToken, aliases map[string]string) *Invocation {
 			}
 			continue
 		}
-		if i+1 < len(tokens) && !isFlagLike(tokens[i+1].Text) && tokens[i+1].group == tok.group {
+		// a flag takes its value from its own group, or an optional
+		// value "[n]" right after it
+		if next := i + 1; next < len(tokens) && !isFlagLike(tokens[next].Text) &&
+			(tokens[next].group == tok.group || (tok.group == 0 && tokens[next].opens)) {
 			i++
 			v := tokens[i]
 			f.Value = &v
@@ -212,7 +216,7 @@ func ParseHintArgs(args string, aliases map[string]string) *Invocation {
 		closes := false
 		if !t.Quoted && !inGroup && strings.HasPrefix(written, "[") {
 			group++
-			inGroup = true
+			inGroup, t.opens = true, true
 			t.Text = strings.TrimPrefix(t.Text, "[")
 		}
 		if inGroup && !t.Quoted && strings.HasSuffix(written, "]") {

@@ -112,6 +112,8 @@ func TestParseHintArgs(t *testing.T) {
 		{`--file <path> [--model tiny|base|small] [--language <code>]`, `file=<path> model=tiny|base|small language=<code>`},
 		{`[--verbose] <query>`, `verbose! +<query>`},
 		{`[args]`, ``},
+		{`--limit [n] --q x`, `limit=n q=x`},
+		{`--limit [n m] x`, `limit=n +x`},
 		{`--code ... --answer "23.00"`, `code=... answer=23.00`},
 		{`--text "..." ...`, `text=... …`},
 		{`-i @image ...`, `i=@image …`},
