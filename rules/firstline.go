@@ -74,7 +74,7 @@ var ActionMethodUnknown = &lint.Analyzer{
 			msg := fmt.Sprintf("%q is not an action method, so the runtime rejects action %q", a.MethodRaw, a.ID)
 			want := methodAliases[a.Method]
 			if want == "" {
-				want = nearest(a.Method, actionMethods)
+				want = nearestName(a.Method, actionMethods)
 			}
 			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
@@ -356,21 +356,39 @@ var ActionRequiresCapability = &lint.Analyzer{
 		if documentsRequirements(pass) {
 			return nil, nil
 		}
+		type optIn struct {
+			a    *sfmd.Action
+			what string
+		}
+		var found []optIn
 		for _, a := range doc.Actions {
 			if !hasFirstLine(a) {
 				continue
 			}
-			var what string
 			switch {
 			case a.IsCLI():
-				what = "runs a shell command"
+				found = append(found, optIn{a, "runs a shell command"})
 			case a.IsHTTP() && a.Method != sfmd.MethodGET:
-				what = "sends a " + a.Method + " request"
-			default:
-				continue
+				found = append(found, optIn{a, "sends a " + a.Method + " request"})
 			}
-			pass.Reportf(a.MethodSpan, "action %q %s, which a default-configured runtime only allows after the user opts in; say so in a requirements.md next to the document", a.ID, what)
 		}
+		if len(found) == 0 {
+			return nil, nil
+		}
+		// one finding per document, on the first action that needs an opt-in
+		first := found[0]
+		others := ""
+		if n := len(found) - 1; n > 0 {
+			var ids []string
+			for _, f := range found[1:] {
+				ids = append(ids, fmt.Sprintf("%q", f.a.ID))
+			}
+			if len(ids) > 3 {
+				ids = append(ids[:3], "…")
+			}
+			others = fmt.Sprintf(" (so do %d more: %s)", n, strings.Join(ids, ", "))
+		}
+		pass.Reportf(first.a.MethodSpan, "action %q %s, which a default-configured runtime only allows after the user opts in%s; say so in a requirements.md next to the document", first.a.ID, first.what, others)
 		return nil, nil
 	},
 }
@@ -383,7 +401,19 @@ func documentsRequirements(pass *lint.Pass) bool {
 			return true
 		}
 	}
-	return pass.Workspace != nil && pass.Workspace.Exists("requirements.md")
+	if pass.Workspace == nil {
+		return false
+	}
+	entries, err := pass.Workspace.ReadDir(".")
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), "requirements.md") { // REQUIREMENTS.md: requirements-file-case
+			return true
+		}
+	}
+	return false
 }
 
 // LiveBindingExperimental reports {{fetch:URL}} live bindings.

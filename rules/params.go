@@ -309,13 +309,13 @@ var ParamTypeUnknown = &lint.Analyzer{
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "parameter type is not string, number, boolean or path",
-		Why:   "SFMD has four parameter types; any other word is not a type the runtime or the agent's help knows",
+		Why:   "SFMD has four parameter types; any other word is not a type the runtime or the agent's help knows (the reference runtime's undocumented \"tuple\" is reported as info)",
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: int \"Max items\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\"\n```\n",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Type == "" || isParamType(p.Type) || (p.Indent == 0 && bareHead(p)) {
+			if (p.Type == "" && !headerLike(p)) || isParamType(p.Type) || (p.Indent == 0 && bareHead(p)) {
 				return
 			}
 			if headerLike(p) {
@@ -323,8 +323,16 @@ var ParamTypeUnknown = &lint.Analyzer{
 					text := strings.TrimSpace(p.Line.Text)
 					report(diag(p.Span, "%q is a header written as a parameter line and the runtime ignores it; move it to the end of the first line as -H %q", text, text))
 				} else {
-					report(diag(p.TypeSpan, "%q is not a parameter type, and %q looks like an HTTP header; a CLI action passes headers in its command", p.Type, p.Name))
+					report(diag(p.NameSpan, "%q looks like an HTTP header written as a parameter line, which the runtime ignores; a CLI action passes headers in its command", p.Name))
 				}
+				return
+			}
+			if p.Type == "tuple" {
+				// undocumented reference-runtime extension (value shortcuts
+				// holding several values, read with {name[N]}): spec.md §1.15
+				d := diag(p.TypeSpan, "type %q of parameter %q is an undocumented extension of the reference runtime (several values read with {%s[N]}); other runtimes do not know it, use \"string\" where portability matters", p.Type, p.Name, p.Name)
+				d.Severity, d.SeveritySet = lint.Info, true
+				report(d)
 				return
 			}
 			want := paramTypeAliases[strings.ToLower(p.Type)]
@@ -332,7 +340,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 				want = strings.ToLower(p.Type)
 			}
 			if want == "" {
-				want = nearest(p.Type, paramTypes)
+				want = nearestName(p.Type, paramTypes)
 			}
 			msg := fmt.Sprintf("parameter %q has unknown type %q", p.Name, p.Type)
 			if want != "" {
@@ -376,7 +384,7 @@ func suggestConstraint(text string) string {
 			}
 		}
 	}
-	return nearest(low, []string{"required", "optional"})
+	return nearestName(low, []string{"required", "optional"})
 }
 
 var numberRe = regexp.MustCompile(`^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$`)
@@ -785,7 +793,7 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 				}
 			}
 			msg := fmt.Sprintf("default %q of %q is not one of its values %s", p.Default, p.Name, strings.Join(hints, "|"))
-			if want := nearest(p.Default, hints); want != "" {
+			if want := nearestName(p.Default, hints); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
 				msg += fmt.Sprintf("; use one of them, e.g. %q", hints[0])

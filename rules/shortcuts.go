@@ -164,6 +164,29 @@ func definedInMenus(ws *lint.Workspace, menus map[string]*sfmd.Directive, id str
 	return false, complete
 }
 
+// nearestName is nearest that also accepts one swap of adjacent
+// characters ("mian" for "main", "raed" for "read"), the commonest typo
+// in short names.
+func nearestName(name string, candidates []string) string {
+	if n := nearest(name, candidates); n != "" {
+		return n
+	}
+	low := strings.ToLower(name)
+	best := ""
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		if len(lc) != len(low) || lc == low {
+			continue
+		}
+		for i := 0; i+1 < len(low); i++ {
+			if low[:i]+string(low[i+1])+string(low[i])+low[i+2:] == lc && (best == "" || c < best) {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
 func scSortedKeys(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -209,7 +232,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 				}
 			}
 			msg := fmt.Sprintf("shortcut %q is not defined in this document", "@"+s.ID)
-			if want := nearest(id, scSortedKeys(defined)); want != "" {
+			if want := nearestName(id, scSortedKeys(defined)); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+want)
 			} else {
 				msg += fmt.Sprintf("; define it with [@%s]: url or [@%s Label](url)", id, id)
@@ -421,7 +444,7 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 					names = append(names, n)
 				}
 				msg := fmt.Sprintf("%q refers to menu %q, but the document declares no [!nav:%s]", "@"+s.ID, menu, menu)
-				if want := nearest(menu, names); want != "" {
+				if want := nearestName(menu, names); want != "" {
 					msg += fmt.Sprintf("; did you mean %q?", "@"+want+"."+id)
 				} else {
 					msg += fmt.Sprintf("; declare it with [!nav:%s](nav/%s.md) or use a defined menu", menu, menu)
@@ -434,7 +457,7 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("menu %q (%s) has no shortcut %q", menu, d.Path, "@"+id)
-			if want := nearest(id, scSortedKeys(ids)); want != "" {
+			if want := nearestName(id, scSortedKeys(ids)); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+menu+"."+want)
 			} else {
 				msg += fmt.Sprintf("; add [@%s Label](path) to the menu file or fix the reference", id)
@@ -537,7 +560,7 @@ var ActLinkUnknownAction = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("act: link calls action %q, which this document does not define", l.ID)
-			if want := nearest(l.ID, syms.ActionIDs); want != "" {
+			if want := nearestName(l.ID, syms.ActionIDs); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
 				msg += fmt.Sprintf("; define ```act.%s or link to an existing action", l.ID)
@@ -658,7 +681,7 @@ var ActLinkUnknownParam = &lint.Analyzer{
 					continue
 				}
 				msg := fmt.Sprintf("action %q has no field %q", l.ID, q.Key)
-				switch want := nearest(q.Key, names); {
+				switch want := nearestName(q.Key, names); {
 				case want != "":
 					msg += fmt.Sprintf("; did you mean %q?", want)
 				case len(names) == 0:

@@ -1,0 +1,112 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// lintFileAsCLI lints dir/name with rule a through lint.Run, as the CLI
+// does: with a Workspace rooted at the file's directory.
+func lintFileAsCLI(t *testing.T, dir, name string, a *lint.Analyzer) []string {
+	t.Helper()
+	rep, err := lint.Run(lint.Options{Paths: []string{name}, Dir: dir, Selection: lint.Selection{Enable: []string{a.Name}}, Jobs: 1}, []*lint.Analyzer{a})
+	if err != nil {
+		t.Fatalf("%s/%s: %v", dir, name, err)
+	}
+	for _, e := range rep.Errors {
+		t.Errorf("%s/%s: %v", dir, name, e)
+	}
+	var out []string
+	for _, d := range rep.Diagnostics {
+		if d.Rule == a.Name {
+			out = append(out, format(d))
+		}
+	}
+	return out
+}
+
+// TestShortcutMenuNamespaceWithWorkspace checks the menu-file half of
+// shortcut-menu-namespace-unknown, which needs the nav file next to the
+// document (TestRules lints without a Workspace and only sees the
+// undeclared menus).
+func TestShortcutMenuNamespaceWithWorkspace(t *testing.T) {
+	dir := filepath.Join("testdata", ShortcutMenuNamespaceUnknown.Name)
+	got := lintFileAsCLI(t, dir, "bad.md", ShortcutMenuNamespaceUnknown)
+	want := []string{
+		`bad.md:5:12: warning: "@mian.home" refers to menu "mian", but the document declares no [!nav:mian]; did you mean "@main.home"? [shortcut-menu-namespace-unknown]`,
+		`bad.md:5:37: warning: menu "main" (menu/main.md) has no shortcut "@hepl"; did you mean "@main.help"? [shortcut-menu-namespace-unknown]`,
+		`bad.md:5:60: warning: menu "main" (menu/main.md) has no shortcut "@about"; add [@about Label](path) to the menu file or fix the reference [shortcut-menu-namespace-unknown]`,
+		`bad.md:5:86: warning: "@extra.x" refers to menu "extra", but the document declares no [!nav:extra]; declare it with [!nav:extra](nav/extra.md) or use a defined menu [shortcut-menu-namespace-unknown]`,
+	}
+	matchOut(t, "menu bad.md", got, want)
+	if got := lintFileAsCLI(t, dir, "good.md", ShortcutMenuNamespaceUnknown); len(got) != 0 {
+		t.Errorf("good.md must be clean with its menu file:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// TestShortcutReferenceFallsBackToMenus checks that an unqualified
+// [Label][@id] defined only in a nav menu is resolved through the menu
+// file (resolution order: page, auto-shortcuts, menus), and still
+// reported when no menu has it.
+func TestShortcutReferenceFallsBackToMenus(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "nav"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"nav/main.md": "[@home Home](../index.md)\n",
+		"doc.md":      "[!nav:main](nav/main.md)\n\nGo [Home][@home] or [Away][@away].\n",
+		"broken.md":   "[!nav:main](nav/missing.md)\n\nGo [Away][@away].\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := lintFileAsCLI(t, dir, "doc.md", ShortcutReferenceUndefined)
+	matchOut(t, "doc.md", got, []string{`doc.md:3:29: error: shortcut "@away" is not defined in this document; define it with [@away]: url or [@away Label](url) [shortcut-reference-undefined]`})
+	// an unreadable menu might define it: nav-target-not-found reports the
+	// file, this rule stays silent
+	if got := lintFileAsCLI(t, dir, "broken.md", ShortcutReferenceUndefined); len(got) != 0 {
+		t.Errorf("broken.md: want nothing while the menu cannot be read, got:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// TestAutoShortcutIDs checks the auto-shortcut IDs generated for plain
+// links (which [Label][@id] references may use).
+func TestAutoShortcutIDs(t *testing.T) {
+	src := "[Docs](https://a.example) [Docs](https://b.example) [docs](https://c.example) " +
+		"[A very long label that is long](https://d.example) [Local](local.md) [Read](act:read) " +
+		"[Ünïcode](https://e.example) [" + strings.Repeat("x", 10) + "](" + strings.Repeat("p/", 25) + "f.md)"
+	got := autoShortcutIDs(sfmd.Parse("x.md", []byte(src)))
+	want := []string{"docs", "docs-2", "docs-3", "link-1", "read", "link-2", "xxxxxxxxxx"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("autoShortcutIDs = %q, want %q", got, want)
+	}
+}
+
+// TestActLinksInResponseTemplates checks that act: links written in
+// response templates are parsed with exact positions.
+func TestActLinksInResponseTemplates(t *testing.T) {
+	src := "```act.list\nGET https://a.example/posts\n```\n\n```act.list.response\n- [{p.t}](act:read?id={p.id}&x=1#f) `[no](act:zzz)`\n```\n"
+	doc := sfmd.Parse("x.md", []byte(src))
+	ls := actLinks(doc)
+	if len(ls) != 1 {
+		t.Fatalf("got %d act links, want 1 (the one in code is not a link)", len(ls))
+	}
+	l := ls[0]
+	if l.ID != "read" || !l.HasFrag || l.Owner != "list" || len(l.Query) != 2 || l.Query[0].Key != "id" || l.Query[1].Key != "x" {
+		t.Errorf("parsed %+v", l)
+	}
+	if got := src[l.Query[1].KeySpan.Start.Offset:l.Query[1].KeySpan.End.Offset]; got != "x" {
+		t.Errorf("key span covers %q, want %q", got, "x")
+	}
+	if got := src[l.DestSpan.Start.Offset:l.DestSpan.End.Offset]; got != l.Dest {
+		t.Errorf("dest span covers %q, want %q", got, l.Dest)
+	}
+}
