@@ -249,7 +249,7 @@ var EnvDescriptionMissing = &lint.Analyzer{
 			if e.Form != sfmd.EnvCanonical || (e.HasDescription && strings.TrimSpace(e.Description) != "") {
 				continue
 			}
-			if len(e.Node.Content) >= 2 && e.Node.Content[1].Kind != yaml.ScalarNode {
+			if e.Node != nil && len(e.Node.Content) >= 2 && e.Node.Content[1].Kind != yaml.ScalarNode {
 				continue // env-entry-malformed
 			}
 			pass.Reportf(e.NameSpan, "env entry %q has no description, which the runtime shows when %s is missing; describe it: - %s: \"what it is and where to get it\"", e.Name, "$"+e.Name, e.Name)

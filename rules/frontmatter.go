@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -119,14 +120,14 @@ var FrontmatterNotAtStart = &lint.Analyzer{
 		if open == 0 || open+1 > n || !fmKeyRe.MatchString(string(li.Line(open+1))) {
 			return nil, nil
 		}
-		closed := false
+		closeLine := 0
 		for l := open + 2; l <= n; l++ {
 			if strings.TrimSpace(string(li.Line(l))) == "---" {
-				closed = true
+				closeLine = l
 				break
 			}
 		}
-		if !closed {
+		if closeLine == 0 || !yamlMapping(doc.Src[li.LineStart(open+1):li.LineStart(closeLine)]) {
 			return nil, nil
 		}
 		s := li.LineStart(open)
@@ -143,6 +144,16 @@ var FrontmatterNotAtStart = &lint.Analyzer{
 		})
 		return nil, nil
 	},
+}
+
+// yamlMapping reports whether text is a YAML mapping (the lines between
+// two "---" that would be frontmatter, not a thematic break and prose).
+func yamlMapping(text []byte) bool {
+	var n yaml.Node
+	if err := yaml.Unmarshal(text, &n); err != nil || len(n.Content) == 0 {
+		return false
+	}
+	return n.Content[0].Kind == yaml.MappingNode
 }
 
 // FrontmatterDelimiterNotExact reports "---" delimiters with trailing
@@ -261,6 +272,46 @@ func yamlType(n *yaml.Node) string {
 	return "a " + strings.TrimPrefix(n.ShortTag(), "!!")
 }
 
+// fmNodeSpan maps a YAML node of the frontmatter to the file: the scalar
+// as written, or the first character of a collection. It returns an
+// invalid span when the node cannot be located.
+func fmNodeSpan(doc *sfmd.Document, n *yaml.Node) sfmd.Span {
+	fm := doc.Frontmatter
+	if fm == nil || !fm.RawSpan.IsValid() || n.Line <= 0 || n.Column <= 0 {
+		return sfmd.Span{}
+	}
+	li := index(doc)
+	line := fm.RawSpan.Start.Line + n.Line - 1
+	if line > li.LineCount() {
+		return sfmd.Span{}
+	}
+	text := string(li.Line(line))
+	i, col := 0, 1
+	for i < len(text) && col < n.Column {
+		_, sz := utf8.DecodeRuneInString(text[i:])
+		i += sz
+		col++
+	}
+	if col != n.Column || i >= len(text) {
+		return sfmd.Span{}
+	}
+	end := i + 1
+	if n.Kind == yaml.ScalarNode {
+		switch n.Style {
+		case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+			if j := strings.IndexByte(text[i+1:], text[i]); j >= 0 {
+				end = i + 1 + j + 1
+			}
+		default:
+			if strings.HasPrefix(text[i:], n.Value) && n.Value != "" {
+				end = i + len(n.Value)
+			}
+		}
+	}
+	s := li.LineStart(line)
+	return spanAt(doc, s+i, s+end)
+}
+
 // fmQuoteFix wraps a plain scalar in double quotes when that keeps its text.
 func fmQuoteFix(doc *sfmd.Document, n *yaml.Node, span sfmd.Span) []lint.Fix {
 	if n.Kind != yaml.ScalarNode || n.Style != 0 || src(doc, span) != n.Value || n.Value == "" || strings.ContainsAny(n.Value, "\"\\") {
@@ -313,8 +364,15 @@ var FrontmatterFieldType = &lint.Analyzer{
 				case yaml.SequenceNode:
 					for _, item := range v.Content {
 						if !yamlIsString(item) {
-							pass.Reportf(f.ValueSpan, "tag %q is %s, not a string; quote it or use words", item.Value, yamlType(item))
-							break
+							span := fmNodeSpan(doc, item)
+							if !span.IsValid() {
+								span = f.ValueSpan
+							}
+							msg := fmt.Sprintf("tag %q is %s, not a string; quote it: \"%s\"", item.Value, yamlType(item), item.Value)
+							if item.Kind != yaml.ScalarNode {
+								msg = fmt.Sprintf("a tag is %s, not a string; write tags as a flat list: tags: [a, b]", yamlType(item))
+							}
+							pass.Reportf(span, "%s", msg)
 						}
 					}
 				case yaml.ScalarNode:
