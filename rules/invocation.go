@@ -201,11 +201,11 @@ func ParseHintArgs(args string, aliases map[string]string) *Invocation {
 		}
 		// merge a fill-in written with spaces: <a b>, {a b}
 		for _, p := range [...][2]byte{{'<', '>'}, {'{', '}'}} {
-			if t.Quoted || written[0] != p[0] || strings.IndexByte(written, p[1]) >= 0 {
+			if t.Quoted || written[0] != p[0] || strings.ContainsRune(written, rune(p[1])) {
 				continue
 			}
 			for j := i + 1; j < len(raw); j++ {
-				if strings.IndexByte(args[raw[j].Start:raw[j].End], p[1]) >= 0 {
+				if strings.ContainsRune(args[raw[j].Start:raw[j].End], rune(p[1])) {
 					t = ArgToken{Text: args[t.Start:raw[j].End], Start: t.Start, End: raw[j].End, Quoted: t.Quoted}
 					i = j
 					break

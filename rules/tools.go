@@ -133,7 +133,7 @@ var ToolWithoutDefault = &lint.Analyzer{
 		if typ != "tool" || len(doc.Actions) == 0 {
 			return nil, nil
 		}
-		if def, _ := doc.Frontmatter.String("default"); def != "" || doc.Frontmatter.Get("default") != nil {
+		if doc.Frontmatter.Get("default") != nil {
 			return nil, nil // a present but bad default is default-action-missing's
 		}
 		ids := symbols(pass).ActionIDs
