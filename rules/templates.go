@@ -1265,6 +1265,37 @@ func templateKnownNames(doc *sfmd.Document, syms *Symbols) map[string]bool {
 	return known
 }
 
+// nestedFenceLines marks the output lines of r that sit inside a code
+// fence the template prints (examples, not placeholders to fill).
+func nestedFenceLines(r *sfmd.Response) map[int]bool {
+	out := map[int]bool{}
+	var open string
+	for i, l := range r.Lines {
+		t := strings.TrimSpace(l.Line.Text)
+		if l.Kind != sfmd.LineOutput {
+			if open != "" {
+				out[i] = true
+			}
+			continue
+		}
+		switch {
+		case open == "" && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")):
+			open = t[:3]
+		case open != "" && strings.HasPrefix(t, open) && strings.Trim(t, open[:1]) == "":
+			open = ""
+		case open != "":
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// inLineCode reports whether ref sits in an inline code span of its line.
+func inLineCode(doc *sfmd.Document, l *sfmd.TemplateLine, ref *sfmd.VarRef) bool {
+	off := lineOffset(doc, l.Line.Text, l.Line.Span)
+	return off >= 0 && inCodeSpan(l.Line.Text, ref.Span.Start.Offset-off)
+}
+
 // TemplateVarUndefined reports {name} in templates that nothing defines.
 var TemplateVarUndefined = &lint.Analyzer{
 	Name:     "template-var-undefined",
@@ -1287,10 +1318,14 @@ var TemplateVarUndefined = &lint.Analyzer{
 			for _, a := range syms.Actions[r.ActionID] {
 				params = append(params, actionParamNames(a)...)
 			}
-			templateUses(doc, r, func(_ int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			fenced := nestedFenceLines(r)
+			templateUses(doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				n := ref.Name
 				if known[n] || hasString(params, n) || hasString(vars, n) {
 					return // loop variables outside their loop: loop-ref-outside-loop
+				}
+				if fenced[i] || followsDollar(doc, ref.Span) || inLineCode(doc, l, ref) {
+					return // example text: code the template prints, shell ${X}, curl %{x}
 				}
 				if !sessionVarRe.MatchString(n) {
 					return // session-var-name-invalid
