@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -554,10 +555,50 @@ var HintToolUnknownAction = &lint.Analyzer{
 	},
 }
 
-// invocationRe finds "/act.<id>", "/act <id>", "/action.<id>" written
-// anywhere in a document (after a space, a quote, a bracket or a
-// backtick, so that URL paths do not count).
-var invocationRe = regexp.MustCompile("(?:^|[\\s`'\"(\\[>*_|])/act(?:ion)?(?:\\.| +)([A-Za-z0-9_-]+)")
+// invocations returns the action IDs of "/act.<id>", "/act <id>" and
+// "/action.<id>" written anywhere in src (after a space, a quote, a
+// bracket or a backtick, so that URL paths do not count). It is a single
+// strings.Index walk: a backtracking regexp over the whole file was the
+// most expensive part of a lint run.
+func invocations(src []byte) []string {
+	var ids []string
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte("/act"))
+		if k < 0 {
+			return ids
+		}
+		at := i + k
+		i = at + len("/act")
+		if at > 0 && !strings.ContainsRune(" \t\r\n\v\f`'\"([>*_|", rune(src[at-1])) {
+			continue
+		}
+		j := i
+		if bytes.HasPrefix(src[j:], []byte("ion")) {
+			j += len("ion")
+		}
+		switch {
+		case j < len(src) && src[j] == '.':
+			j++
+		case j < len(src) && src[j] == ' ':
+			for j < len(src) && src[j] == ' ' {
+				j++
+			}
+		default:
+			continue
+		}
+		e := j
+		for e < len(src) && (isIDByte(src[e])) {
+			e++
+		}
+		if e > j {
+			ids = append(ids, string(src[j:e]))
+		}
+	}
+}
+
+func isIDByte(c byte) bool {
+	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
 
 // ActionWithoutHint reports actions no hint or act: link shows how to
 // call.
@@ -587,9 +628,9 @@ var ActionWithoutHint = &lint.Analyzer{
 		// invocations written in plain code blocks and in the middle of
 		// response template lines ("next: /act.read @issue-N") show the
 		// call too
-		for _, m := range invocationRe.FindAllSubmatch(doc.Src, -1) {
-			shown[strings.ToLower(string(m[1]))] = true
-			shown[string(m[1])] = true
+		for _, id := range invocations(doc.Src) {
+			shown[strings.ToLower(id)] = true
+			shown[id] = true
 		}
 		for _, l := range doc.Links {
 			if l.IsAct {
