@@ -192,7 +192,9 @@ var ActionURLNotAbsolute = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("the URL %q is not absolute; the runtime resolves it against the document's location, which fails when the document is a local file; write the full URL", t)
-			if strings.Contains(t, "://") {
+			if q := t[0]; q == '"' || q == '\'' {
+				msg = fmt.Sprintf("the URL %s is in quotes, which the runtime keeps as part of the URL; remove the quotes", t)
+			} else if strings.Contains(t, "://") {
 				msg = fmt.Sprintf("the URL %q is not an http(s) URL and the runtime cannot call it; use an https:// URL", t)
 			} else if !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, ".") && strings.Contains(strings.SplitN(t, "/", 2)[0], ".") {
 				msg = fmt.Sprintf("the URL %q has no scheme, so the runtime treats it as a path relative to the document; did you mean %q?", t, "https://"+t)
