@@ -580,7 +580,7 @@ var MenuShortcutDuplicate = &lint.Analyzer{
 		for _, m := range navMenuFiles(pass) {
 			seen := map[string]int{}
 			for _, s := range m.doc.Shortcuts {
-				if s.Form != sfmd.ShortcutInline && s.Form != sfmd.ShortcutRefDef || s.ID == "" {
+				if (s.Form != sfmd.ShortcutInline && s.Form != sfmd.ShortcutRefDef) || s.ID == "" {
 					continue
 				}
 				if first, ok := seen[s.ID]; ok {
@@ -610,7 +610,7 @@ var MenuEntryTargetNotFound = &lint.Analyzer{
 		for _, m := range navMenuFiles(pass) {
 			menuDir := path.Dir(m.file)
 			for _, s := range m.doc.Shortcuts {
-				if s.Form != sfmd.ShortcutInline && s.Form != sfmd.ShortcutRefDef || !isLocalPath(s.URL) || strings.HasPrefix(s.URL, "/") {
+				if (s.Form != sfmd.ShortcutInline && s.Form != sfmd.ShortcutRefDef) || !isLocalPath(s.URL) || strings.HasPrefix(s.URL, "/") {
 					continue
 				}
 				file, _, _ := splitTarget(s.URL)
@@ -993,8 +993,8 @@ var RequirementsFileCase = &lint.Analyzer{
 			return nil, nil
 		}
 		doc := pass.Doc
-		// exactName returns the name of the file in dir equal to name
-		// ignoring case, and whether it matches exactly.
+		// caseName returns the name of the file equal to p
+		// ignoring case (in p's directory), and whether it matches exactly.
 		caseName := func(p string) (string, bool) {
 			dir, base := path.Split(p)
 			entries, err := ws.ReadDir(orDefault(dir, "."))

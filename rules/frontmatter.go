@@ -404,8 +404,8 @@ var FrontmatterUnknownField = &lint.Analyzer{
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "frontmatter field is not a standard field",
-		Why:   "unknown fields are preserved but ignored by the runtime, so a typo like `defualt` silently disables the default action",
-		Bad:   "---\ndefualt: search\n---\n",
+		Why:   "unknown fields are preserved but ignored by the runtime, so a typo in a field name silently disables what the field was for (a misspelt `default` runs nothing on open)",
+		Bad:   "---\ndefualt: search\n---\n", //nolint:misspell // the typo is the example
 		Good:  "---\ndefault: search\n---\n",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
