@@ -1,0 +1,113 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// TestBodyScan checks the substitution body-invalid-json validates and the
+// JSON-string context body-placeholder-unquoted-string relies on, for a
+// multi-line body with a blank line and deeper indentation.
+func TestBodyScan(t *testing.T) {
+	src := "```act.p\nPOST https://a.example/p -H \"X: $K\"\n  t: string \"t\"\n  n: number \"n\"\n  body:\n    {\n\n      \"t\": \"{t}\", \"s\": \"x {t} y\",\n      \"n\": {n}, \"k\": $KEY, \"r\": {t}\n    }\n```\n"
+	doc := sfmd.Parse("x.md", []byte(src))
+	bs := actionBodies(doc, doc.Actions[0])
+	if len(bs) != 1 {
+		t.Fatalf("got %d bodies, want 1", len(bs))
+	}
+	out, omap, refs := bs[0].scan()
+	want := "{\n\n  \"t\": \"s\", \"s\": \"x 0 y\",\n  \"n\": 0, \"k\": 0, \"r\": 0\n}"
+	if out != want {
+		t.Errorf("scan:\n%s\nwant:\n%s", out, want)
+	}
+	if len(omap) != len(out) {
+		t.Errorf("offset map has %d entries for %d bytes", len(omap), len(out))
+	}
+	var got []string
+	for _, r := range refs {
+		s := r.Ref.Raw
+		if r.InString {
+			s += "(in string)"
+		}
+		got = append(got, s)
+	}
+	if g, w := strings.Join(got, " "), "{t}(in string) {t}(in string) {n} $KEY {t}"; g != w {
+		t.Errorf("refs: %s, want %s", g, w)
+	}
+	// every substituted byte maps back to the file, and unchanged bytes
+	// map to themselves
+	for i := range out {
+		f := bs[0].fileOffset(omap[i])
+		if f < 0 {
+			t.Fatalf("byte %d of the scan has no file offset", i)
+		}
+		if out[i] == ':' && src[f] != ':' {
+			t.Errorf("byte %d (':') maps to %q", i, src[f])
+		}
+	}
+}
+
+// TestBodyInvalidJSONPosition checks that the JSON error points at the
+// offending character of an indented multi-line body.
+func TestBodyInvalidJSONPosition(t *testing.T) {
+	src := "```act.p\nPOST https://a.example/p\n  body:\n    {\n\n      \"a\": 1,\n      \"b\": 2,\n    }\n```\n"
+	diags := check(t, "x.md", []byte(src), BodyInvalidJSON)
+	if len(diags) != 1 {
+		t.Fatalf("got %d diagnostics, want 1: %v", len(diags), diags)
+	}
+	if p := diags[0].Span.Start; p.Line != 8 || p.Col != 5 {
+		t.Errorf("position %d:%d, want 8:5 (the '}' after the trailing comma)", p.Line, p.Col)
+	}
+}
+
+func TestShellQuoteAt(t *testing.T) {
+	cmd := `echo "a {x}" '{y}' {z} "q\"{w}" 'it'\''s {v}'`
+	for _, c := range []struct {
+		ref  string
+		want byte
+	}{{"{x}", '"'}, {"{y}", '\''}, {"{z}", 0}, {"{w}", '"'}, {"{v}", '\''}} {
+		if got := shellQuoteAt(cmd, strings.Index(cmd, c.ref)); got != c.want {
+			t.Errorf("%s: quote %q, want %q", c.ref, got, c.want)
+		}
+	}
+}
+
+func TestBracketIndices(t *testing.T) {
+	for in, want := range map[string]string{
+		"{Response.body.items.0.name}":  "{Response.body.items[0].name}",
+		"{Response.body.a.10}":          "{Response.body.a[10]}",
+		"{Response.body.m.2[1].k}":      "{Response.body.m[2][1].k}",
+		"{Response.body.v2.x}":          "{Response.body.v2.x}",
+		"{Response.body.items[0].name}": "{Response.body.items[0].name}",
+	} {
+		got, edits := bracketIndices(in, 0)
+		if got != want {
+			t.Errorf("%s: got %s, want %s", in, got, want)
+		}
+		// the edits produce the same text
+		b := []byte(in)
+		for i := len(edits) - 1; i >= 0; i-- {
+			e := edits[i]
+			b = append(b[:e.Start], append([]byte(e.New), b[e.End:]...)...)
+		}
+		if string(b) != want {
+			t.Errorf("%s: edits give %s, want %s", in, b, want)
+		}
+	}
+}
+
+// TestTemplateRulesRuntimeAgreement pins behaviours taken from
+// runtime-semantics.md §3: value shortcuts run inside loops, CLI
+// responses have exit_code/stdout/stderr, and keys with '-' are reachable
+// by assignments only.
+func TestTemplateRulesRuntimeAgreement(t *testing.T) {
+	src := "```act.sh\nCLI ls\n```\n\n```act.sh.response\n{k} = {Response.body.foo-bar}\nfor: p in Response.body.items\n{@item} = {p.id}\nend:\n{Response.exit_code} {Response.stderr}\n```\n"
+	for _, a := range []*lint.Analyzer{ForBodyNonOutput, ResponseRefRootInvalid, ResponsePathMalformed, TemplateVarUndefined} {
+		for _, d := range check(t, "x.md", []byte(src), a) {
+			t.Errorf("unexpected: %s", format(d))
+		}
+	}
+}
