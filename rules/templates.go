@@ -91,8 +91,10 @@ func lineRefsOf(l *sfmd.TemplateLine) []*sfmd.VarRef {
 }
 
 // isSessionAssign reports whether l assigns a {var} (not $VAR).
+// A left side with spaces, quotes, ':' or ',' is JSON or prose printed
+// by the template, not an attempted assignment.
 func isSessionAssign(l *sfmd.TemplateLine) bool {
-	return l.Kind == sfmd.LineAssign && l.LHS != "" && !isDollar(l.LHSRaw)
+	return l.Kind == sfmd.LineAssign && l.LHS != "" && !isDollar(l.LHSRaw) && !strings.ContainsAny(l.LHS, " \t\":,")
 }
 
 // loopOf returns the for: line enclosing l, or nil.
@@ -948,6 +950,9 @@ var ForSyntaxInvalid = &lint.Analyzer{
 				text := strings.TrimSpace(l.Line.Text)
 				switch {
 				case !strings.HasPrefix(text, "for:"):
+					if f := strings.Fields(text); len(f) != 4 || !strings.Contains(f[3], ".") && !strings.HasPrefix(f[3], "Response") {
+						continue // prose such as "for users in Europe: …"
+					}
 					d := lint.Diagnostic{Span: span, Message: fmt.Sprintf("%q is missing the colon after \"for\"; write %q", text, "for: "+strings.TrimSpace(text[3:]))}
 					if src(doc, span) == text {
 						d.Fixes = []lint.Fix{{Message: "add the colon", Safe: true, Edits: []lint.Edit{{Start: span.Start.Offset + 3, End: span.Start.Offset + 3, New: ":"}}}}
