@@ -137,7 +137,7 @@ var ParamNotIndented = &lint.Analyzer{
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "parameter line is not indented with spaces",
-		Why:   "parameter lines are indented with spaces; the runtime ignores a line at column 0, so the parameter does not exist (tabs work in the reference runtime but the spec says spaces)",
+		Why:   "parameter lines are indented with spaces; the runtime ignores a line at column 0, so the parameter does not exist (tab indentation works in the reference runtime but the spec says spaces: reported as a warning)",
 		Bad:   "```act.search\nGET https://api.example.com/search\nq: string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 	},

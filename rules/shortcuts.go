@@ -286,6 +286,9 @@ var ShortcutDefinitionUnused = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
+		if onlyShortcutLines(doc) {
+			return nil, nil // a menu file: its definitions are used by the documents that nav to it
+		}
 		for _, s := range doc.Shortcuts {
 			if s.Form != sfmd.ShortcutRefDef || s.ID == "" {
 				continue
@@ -297,6 +300,25 @@ var ShortcutDefinitionUnused = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// onlyShortcutLines reports whether every line of the document outside
+// its frontmatter is blank, a heading, a comment or a shortcut definition
+// (a nav menu file).
+func onlyShortcutLines(doc *sfmd.Document) bool {
+	body := doc.Src
+	if fm := doc.Frontmatter; fm != nil && fm.Span.End.Offset <= len(body) {
+		body = body[fm.Span.End.Offset:]
+	}
+	for _, line := range strings.Split(string(body), "\n") {
+		t := strings.TrimSpace(line)
+		t = strings.TrimLeft(t, "-*+ ") // list items
+		if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "[@") {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // scIsMention reports whether a label-less [@id](url) is a mention of a

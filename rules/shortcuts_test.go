@@ -110,3 +110,17 @@ func TestActLinksInResponseTemplates(t *testing.T) {
 		t.Errorf("dest span covers %q, want %q", got, l.Dest)
 	}
 }
+
+// TestShortcutDefinitionUnusedMenuFile checks that a menu file, which
+// holds nothing but shortcut definitions for the documents that nav to
+// it, has no unused definitions.
+func TestShortcutDefinitionUnusedMenuFile(t *testing.T) {
+	menu := "# Main menu\n\n- [@home]: ../index.md\n[@help]: ../help.md\n<!-- generated -->\n"
+	if d := check(t, "main.md", []byte(menu), ShortcutDefinitionUnused); len(d) != 0 {
+		t.Errorf("menu file: want nothing, got %v", d)
+	}
+	doc := "See the API.\n\n[@help]: ../help.md\n"
+	if d := check(t, "doc.md", []byte(doc), ShortcutDefinitionUnused); len(d) != 1 {
+		t.Errorf("document with prose: want 1 finding, got %v", d)
+	}
+}
