@@ -104,3 +104,34 @@ func TestFamilyRulesOnHandBuiltDocuments(t *testing.T) {
 		}
 	}
 }
+
+func TestBlockAndDirectiveCases(t *testing.T) {
+	runFamilyCases(t, []familyCase{
+		// an inner block left open when the outer one closes is unclosed,
+		// not an overlap
+		{BlockCloseMismatch, "<!-- #a -->\n<!-- #b -->\n<!-- /a -->\n", nil},
+		{BlockUnclosed, "<!-- #a -->\n<!-- #b -->\n<!-- /a -->\n", []string{`2:7 block "b"`}},
+		// a mistyped closing ID is one mismatch, not an orphan plus an unclosed block
+		{BlockCloseMismatch, "<!-- #intro -->\n<!-- /intro2 -->\n", []string{`2:7 did you mean <!-- /intro -->?`}},
+		{BlockCloseOrphan, "<!-- #intro -->\n<!-- /intro2 -->\n", nil},
+		{BlockUnclosed, "<!-- #intro -->\n<!-- /intro2 -->\n", nil},
+		// the innermost block is closed later: the stray closer is an orphan
+		{BlockCloseOrphan, "<!-- #a -->\n<!-- /x -->\n<!-- /a -->\n", []string{`2:1 closes no open block`}},
+		{BlockNestedCompat, "<!-- #a -->\n<!-- #b -->\n<!-- #c -->\n<!-- /c -->\n<!-- /b -->\n<!-- /a -->\n", []string{`2:7 inside block "a"`, `3:7 inside block "b"`}},
+		// markers in code are examples
+		{BlockMarkerMalformed, "```\n<!--#x-->\n```\n", nil},
+		{BlockUnclosed, "~~~markdown\n<!-- #x -->\n~~~\n", nil},
+		{BlockMarkerNotOwnLine, "> <!-- #quoted -->\n> text\n> <!-- /quoted -->\n", nil},
+		{DirectiveInsideBlock, "<!-- #side -->\nSee [!nav:main](nav/main.md) inline.\n<!-- /side -->\n", nil},
+		// a list item is not a line of its own to the runtime
+		{DirectiveNotOwnLine, "- [!nav:main](nav/main.md)\n", []string{`1:3 shares its line`}},
+		{DirectiveMissingIdentifier, "[!include:  ](x.md)\n", []string{`1:3 has no identifier`}},
+		{PathDotSlashPrefix, "[here](./)\n[up](../x.md)\n[run](act:search)\n[web](https://x.example/./y)\n", nil},
+		{PathDotSlashPrefix, "[@docs]: ./docs.md\n", []string{`1:10 "docs.md"`}},
+		{NavPathNotRelativeMD, "[!nav:main](nav/main.md#top)\n[!nav:b](nav/B.MD)\n", nil},
+		{IncludePathNotRelativeMD, "[!include:x](app:weather)\n", []string{`1:14 is a URL`}},
+		{RequirementsDuplicate, "[!requirements](a.md)\n[!requirements](b.md)\n[!requirements](c.md)\n", []string{`2:1 already defined at line 1`, `3:1 already defined at line 1`}},
+		{RequirementsHasIdentifier, "[!requirements:](setup.md)\n", []string{`1:15 takes no identifier`}},
+		{BlockIDCollidesInclude, "[!include:x]()\n<!-- #x -->\nx\n<!-- /x -->\n", []string{`2:7 same ID as the include on line 1`}},
+	})
+}
