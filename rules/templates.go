@@ -214,7 +214,7 @@ var AssignSpacing = &lint.Analyzer{
 		doc := pass.Doc
 		for _, r := range doc.Responses {
 			for _, l := range r.Lines {
-				if l.Kind != sfmd.LineAssign && l.Kind != sfmd.LineValueShortcut || l.RHS == nil || l.RHS.Text == "" {
+				if !isSessionAssign(l) && l.Kind != sfmd.LineValueShortcut || l.RHS == nil || l.RHS.Text == "" {
 					continue
 				}
 				s, e := l.LHSSpan.End.Offset, l.RHS.Span.Start.Offset
