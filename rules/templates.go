@@ -422,7 +422,7 @@ var ResponseRefRootInvalid = &lint.Analyzer{
 						want := "{Response" + strings.TrimPrefix(ref.Raw[1:], ref.Name)
 						d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s is not a response reference: the root is spelled \"Response\"; write %s", ref.Raw, want)}
 						if src(doc, ref.Span) == ref.Raw {
-							d.Fixes = []lint.Fix{{Message: "capitalise \"Response\"", Safe: true, Edits: []lint.Edit{{Start: ref.Span.Start.Offset + 1, End: ref.Span.Start.Offset + 1 + len(ref.Name), New: "Response"}}}}
+							d.Fixes = []lint.Fix{{Message: "capitalize \"Response\"", Safe: true, Edits: []lint.Edit{{Start: ref.Span.Start.Offset + 1, End: ref.Span.Start.Offset + 1 + len(ref.Name), New: "Response"}}}}
 						}
 						pass.Report(d)
 					case ref.Kind == sfmd.RefResponse && !hasString(roots, ref.Name):
