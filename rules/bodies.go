@@ -43,7 +43,7 @@ type bodyText struct {
 // bodies returns the non-empty body templates of a.
 func actionBodies(doc *sfmd.Document, a *sfmd.Action) []*bodyText {
 	var out []*bodyText
-	if ib := a.InlineBody; ib != nil && ib.Template != nil && strings.TrimSpace(ib.Template.Text) != "" {
+	if ib := a.InlineBody; ib != nil && ib.Template != nil && strings.TrimSpace(ib.Template.Text) != "" && !inlineBodyBroken(doc, ib) {
 		b := &bodyText{Action: a, T: ib.Template, Site: siteInlineBody, Where: ib.Span,
 			pieces: []string{ib.Template.Text}, base: []int{lineOffset(doc, ib.Template.Text, ib.Template.Span)}}
 		out = append(out, b)
@@ -68,6 +68,21 @@ func actionBodies(doc *sfmd.Document, a *sfmd.Action) []*bodyText {
 		out = append(out, b)
 	}
 	return out
+}
+
+// inlineBodyBroken reports whether the parser found the -d body
+// unterminated or cut short (body-inline-unterminated reports it; its text
+// is not the body the author wrote).
+func inlineBodyBroken(doc *sfmd.Document, ib *sfmd.InlineBody) bool {
+	if !ib.Closed {
+		return true
+	}
+	for _, p := range doc.Problems {
+		if p.Code == sfmd.CodeBodyInlineUnterminated && p.Span.Start.Offset < ib.Span.End.Offset+1 && p.Span.End.Offset >= ib.Span.Start.Offset {
+			return true
+		}
+	}
+	return false
 }
 
 // textOffset maps a file offset to an offset in T.Text, or -1.
