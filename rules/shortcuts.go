@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -210,6 +211,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		var defined map[string]bool
+		complete := true
 		menus := navMenus(doc)
 		for _, s := range doc.Shortcuts {
 			if s.Form != sfmd.ShortcutRefUse {
@@ -220,9 +222,17 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 				continue // @menu.id: shortcut-menu-namespace-unknown
 			}
 			if defined == nil {
+				// the page is the document with its includes inlined
 				defined = pageShortcutIDs(doc)
+				var inc []*sfmd.Document
+				inc, complete = includedDocs(pass)
+				for _, d := range inc {
+					for k := range pageShortcutIDs(d) {
+						defined[k] = true
+					}
+				}
 			}
-			if defined[id] {
+			if defined[id] || !complete {
 				continue
 			}
 			if len(menus) > 0 && !strings.HasPrefix(s.ID, pageNamespace) {
@@ -563,6 +573,98 @@ func parseActLink(doc *sfmd.Document, dest string, off int, owner string) *actLi
 	return l
 }
 
+// maxIncludeDepth bounds how deep included documents are followed.
+const maxIncludeDepth = 4
+
+// includedDocs returns the documents the [!include:…] directives of the
+// document pull in (recursively), whose shortcuts and actions become part
+// of the compiled page. complete is false when one of them could not be
+// read (no Workspace, a URL, a missing file): a name not found may then
+// still be defined there.
+func includedDocs(pass *lint.Pass) (docs []*sfmd.Document, complete bool) {
+	complete = true
+	seen := map[string]bool{}
+	var walk func(doc *sfmd.Document, rel string, depth int)
+	walk = func(doc *sfmd.Document, rel string, depth int) {
+		for _, d := range doc.Directives {
+			if d.Type != "include" {
+				continue
+			}
+			if pass.Workspace == nil || depth >= maxIncludeDepth {
+				complete = false
+				return
+			}
+			p := d.Path
+			if i := strings.IndexAny(p, "#?"); i >= 0 {
+				p = p[:i]
+			}
+			if p == "" && d.Path == "" {
+				base := filepath.Base(doc.Path)
+				p = strings.TrimSuffix(base, filepath.Ext(base)) + ".source/" + d.Name + ".md"
+			}
+			if p == "" || strings.Contains(p, "://") {
+				complete = false
+				continue
+			}
+			p = filepath.ToSlash(filepath.Join(rel, filepath.FromSlash(p)))
+			abs := pass.Workspace.Resolve(p)
+			if seen[abs] {
+				continue
+			}
+			seen[abs] = true
+			md, err := pass.Workspace.Document(p)
+			if err != nil || md == nil {
+				complete = false
+				continue
+			}
+			docs = append(docs, md)
+			walk(md, filepath.ToSlash(filepath.Dir(p)), depth+1)
+		}
+	}
+	walk(pass.Doc, ".", 0)
+	return docs, complete
+}
+
+// actionScope is the set of actions an act: link of the document can
+// reach: its own and those of the documents it includes.
+type actionScope struct {
+	byID     map[string]*sfmd.Action
+	ids      []string // sorted
+	complete bool     // every included document could be read
+}
+
+func newActionScope(pass *lint.Pass) *actionScope {
+	sc := &actionScope{byID: map[string]*sfmd.Action{}, complete: true}
+	add := func(doc *sfmd.Document) {
+		for _, a := range doc.Actions {
+			if _, ok := sc.byID[a.ID]; !ok {
+				sc.byID[a.ID] = a
+				sc.ids = append(sc.ids, a.ID)
+			}
+		}
+	}
+	add(pass.Doc)
+	docs, complete := includedDocs(pass)
+	for _, d := range docs {
+		add(d)
+	}
+	sc.complete = complete
+	sort.Strings(sc.ids)
+	return sc
+}
+
+// isToolDocument reports whether the document is a tool (type: tool, or
+// the older category: tool): its templates render in the caller's
+// document, whose actions an act: link then calls.
+func isToolDocument(doc *sfmd.Document) bool {
+	for _, k := range []string{"type", "category"} {
+		if v, ok := doc.Frontmatter.String(k); ok && strings.TrimSpace(v) == "tool" {
+			return true
+		}
+	}
+	return false
+}
+
 // ActLinkUnknownAction reports act: links to actions the document lacks.
 var ActLinkUnknownAction = &lint.Analyzer{
 	Name:     "act-link-unknown-action",
@@ -574,15 +676,21 @@ var ActLinkUnknownAction = &lint.Analyzer{
 		Bad:   "[Read](act:read?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		syms := symbols(pass)
+		var scope *actionScope
+		tool := isToolDocument(pass.Doc)
 		for _, l := range actLinks(pass.Doc) {
-			if l.ID == "" || len(syms.Actions[l.ID]) > 0 {
+			if l.ID == "" || (tool && l.Owner != "") {
+				continue
+			}
+			if scope == nil {
+				scope = newActionScope(pass)
+			}
+			if scope.byID[l.ID] != nil || !scope.complete {
 				continue
 			}
 			msg := fmt.Sprintf("act: link calls action %q, which this document does not define", l.ID)
-			if want := nearestName(l.ID, syms.ActionIDs); want != "" {
+			if want := nearestName(l.ID, scope.ids); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
 				msg += fmt.Sprintf("; define ```act.%s or link to an existing action", l.ID)
@@ -685,15 +793,16 @@ var ActLinkUnknownParam = &lint.Analyzer{
 		Bad:   "[Read](act:read?post=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		syms := symbols(pass)
+		var scope *actionScope
 		for _, l := range actLinks(pass.Doc) {
-			as := syms.Actions[l.ID]
-			if len(as) == 0 || usesAllFields(as[0]) {
+			if scope == nil {
+				scope = newActionScope(pass)
+			}
+			a := scope.byID[l.ID]
+			if a == nil || usesAllFields(a) {
 				continue
 			}
-			a := as[0]
 			var names []string
 			for _, p := range a.Params {
 				names = append(names, p.Name)
@@ -738,12 +847,14 @@ var ActLinkMissingRequired = &lint.Analyzer{
 		Bad:   "[Read](act:read)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		syms := symbols(pass)
+		var scope *actionScope
 		for _, l := range actLinks(pass.Doc) {
-			as := syms.Actions[l.ID]
-			if len(as) == 0 {
+			if scope == nil {
+				scope = newActionScope(pass)
+			}
+			a := scope.byID[l.ID]
+			if a == nil {
 				continue
 			}
 			given := map[string]bool{}
@@ -751,7 +862,7 @@ var ActLinkMissingRequired = &lint.Analyzer{
 				given[q.Key] = true
 			}
 			var missing []string
-			for _, p := range as[0].Params {
+			for _, p := range a.Params {
 				if p.Required && !p.HasDefault && !given[p.Name] {
 					missing = append(missing, p.Name)
 				}

@@ -124,3 +124,42 @@ func TestShortcutDefinitionUnusedMenuFile(t *testing.T) {
 		t.Errorf("document with prose: want 1 finding, got %v", d)
 	}
 }
+
+// TestIncludedDefinitions checks that shortcuts and actions defined in
+// included documents (inlined by the compiler) count as defined, that an
+// unreadable include silences the undefined-name rules, and that act:
+// links in a tool's response templates are not checked against the tool.
+func TestIncludedDefinitions(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"page.source/footer.md": "[@contact Contact](contact.md)\n\n```act.vote\nPOST https://a.example/vote/{id}\n  id: string (required) \"Post ID\"\n```\n",
+		"parts/side.md":         "[!include:deep](deeper.md)\n",
+		"parts/deeper.md":       "[@deep Deep](x.md)\n",
+		"page.md": "[!include:footer]()\n[!include:side](parts/side.md)\n\n" +
+			"[Contact][@contact] [Deep][@deep] [Gone][@gone]\n\n[Vote](act:vote?id=1) [Vote](act:vote) [Zap](act:zap)\n",
+		"broken.md": "[!include:footer](missing.md)\n\n[Gone][@gone] [Zap](act:zap)\n",
+		"tool.md": "---\ntype: tool\n---\n\n```act.list\nGET https://a.example/list\n```\n\n```act.list.response\n- [Open](act:open_item?id=1)\n```\n\n[Open](act:open_item)\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	matchOut(t, "page.md undefined", lintFileAsCLI(t, dir, "page.md", ShortcutReferenceUndefined),
+		[]string{`/page.md:4:43: error: shortcut "@gone" is not defined in this document/`})
+	matchOut(t, "page.md unknown action", lintFileAsCLI(t, dir, "page.md", ActLinkUnknownAction),
+		[]string{`/page.md:6:50: error: act: link calls action "zap", which this document does not define/`})
+	matchOut(t, "page.md missing required", lintFileAsCLI(t, dir, "page.md", ActLinkMissingRequired),
+		[]string{`/page.md:6:30: warning: act: link to "vote" does not pass the required field "id"/`})
+	for _, a := range []*lint.Analyzer{ShortcutReferenceUndefined, ActLinkUnknownAction} {
+		if got := lintFileAsCLI(t, dir, "broken.md", a); len(got) != 0 {
+			t.Errorf("broken.md %s: want nothing while an include cannot be read, got:\n%s", a.Name, strings.Join(got, "\n"))
+		}
+	}
+	matchOut(t, "tool.md", lintFileAsCLI(t, dir, "tool.md", ActLinkUnknownAction),
+		[]string{`/tool.md:13:12: error: act: link calls action "open_item"/`})
+}
