@@ -138,7 +138,7 @@ func TestIncludedDefinitions(t *testing.T) {
 		"page.md": "[!include:footer]()\n[!include:side](parts/side.md)\n\n" +
 			"[Contact][@contact] [Deep][@deep] [Gone][@gone]\n\n[Vote](act:vote?id=1) [Vote](act:vote) [Zap](act:zap)\n",
 		"broken.md": "[!include:footer](missing.md)\n\n[Gone][@gone] [Zap](act:zap)\n",
-		"tool.md": "---\ntype: tool\n---\n\n```act.list\nGET https://a.example/list\n```\n\n```act.list.response\n- [Open](act:open_item?id=1)\n```\n\n[Open](act:open_item)\n",
+		"tool.md":   "---\ntype: tool\n---\n\n```act.list\nGET https://a.example/list\n```\n\n```act.list.response\n- [Open](act:open_item?id=1)\n```\n\n[Open](act:open_item)\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
