@@ -25,6 +25,12 @@ var projectRules = []*lint.Analyzer{
 	RequirementsFileCase,
 }
 
+func init() {
+	for _, a := range projectRules {
+		workspaceTests[a.Name] = true
+	}
+}
+
 // runInDir lints the file name of dir with rule a only, as the CLI does
 // (with a Workspace rooted at the file's directory).
 func runInDir(t *testing.T, dir, name string, a *lint.Analyzer, opts map[string]any) []lint.Diagnostic {
