@@ -568,6 +568,11 @@ var ParamConstraintCompat = &lint.Analyzer{
 					return // param-constraint-unknown
 				case sfmd.ConstraintRequired, sfmd.ConstraintOptional:
 					keep = "(" + c.Text + ")"
+				case sfmd.ConstraintMin, sfmd.ConstraintMax:
+					if !numberRe.MatchString(c.Value) {
+						return // param-bound-invalid
+					}
+					rest = append(rest, c.Text)
 				default:
 					rest = append(rest, c.Text)
 				}

@@ -367,6 +367,10 @@ var ShortcutLabelMissing = &lint.Analyzer{
 			if !span.IsValid() || span.Len() == 0 {
 				span = s.Span
 			}
+			if s.ID == "" {
+				pass.Reportf(span, "shortcut has no ID and no label, so it is a plain link; write [@id Label](%s)", s.URL)
+				continue
+			}
 			pass.Reportf(span, "%q has no label, so it is a plain link, not a shortcut; write [@%s Label](%s)", "@"+s.ID, s.ID, s.URL)
 		}
 		return nil, nil
