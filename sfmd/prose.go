@@ -60,6 +60,7 @@ func (p *docParser) scanProse() {
 	n := li.LineCount()
 	skipIdx := 0
 	var open []string // stack of open block IDs
+lines:
 	for line := 1; line <= n; line++ {
 		for skipIdx < len(p.skip) && p.skip[skipIdx].to < line {
 			skipIdx++
@@ -84,13 +85,26 @@ func (p *docParser) scanProse() {
 		if trimmed == "" {
 			continue
 		}
-		// HTML comments (possibly spanning lines)
-		if i := strings.Index(trimmed, "<!--"); i >= 0 && !p.inCode(base+i) {
-			endLine, consumed := p.comment(line, base, trimmed, i, &open)
-			if consumed {
-				line = endLine
+		// HTML comments (possibly spanning lines), every one on the line
+		for from := 0; from < len(trimmed); {
+			k := strings.Index(trimmed[from:], "<!--")
+			if k < 0 {
+				break
+			}
+			i := from + k
+			if p.inCode(base + i) {
+				from = i + 4
 				continue
 			}
+			endLine, consumed, endOff := p.comment(line, base, trimmed, i, &open)
+			if consumed {
+				line = endLine
+				continue lines
+			}
+			if endOff < 0 || endLine != line {
+				break // unclosed, or continues on the next lines
+			}
+			from = endOff - base
 		}
 		if strings.HasPrefix(trimmed, "[@") {
 			if m := refDefRe.FindStringSubmatchIndex(trimmed); m != nil {
@@ -123,9 +137,10 @@ func (p *docParser) inCode(off int) bool {
 }
 
 // comment handles an HTML comment starting at trimmed[i] on line. It
-// returns the last line of the comment and whether the whole line was
-// consumed (own-line comments and markers).
-func (p *docParser) comment(line, base int, trimmed string, i int, open *[]string) (int, bool) {
+// returns the last line of the comment, whether the whole line was
+// consumed (own-line comments and markers) and the offset just past the
+// comment (-1 when it is never closed).
+func (p *docParser) comment(line, base int, trimmed string, i int, open *[]string) (int, bool, int) {
 	start := base + i
 	var endOff int
 	if k := strings.Index(trimmed[i+4:], "-->"); k >= 0 {
@@ -134,13 +149,13 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 		// spans lines: find "-->" further on
 		from := base + len(trimmed)
 		if p.noCommentClose >= 0 && from >= p.noCommentClose {
-			return line, false // no "-->" anywhere after an earlier opener
+			return line, false, -1 // no "-->" anywhere after an earlier opener
 		}
 		rest := p.str(from, len(p.src))
 		k := strings.Index(rest, "-->")
 		if k < 0 {
 			p.noCommentClose = from
-			return line, false
+			return line, false, -1
 		}
 		endOff = base + len(trimmed) + k + 3
 	}
@@ -168,9 +183,9 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 		p.doc.Comments = append(p.doc.Comments, &Comment{Text: txt, Span: p.span(start, endOff), OwnLine: ownLine})
 	}
 	if ownLine {
-		return endLine, true
+		return endLine, true, endOff
 	}
-	return line, false
+	return endLine, false, endOff
 }
 
 // inline scans one prose line (container prefix removed) for directives,
