@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"bytes"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -148,12 +147,38 @@ func menuShortcuts(ws *lint.Workspace, d *sfmd.Directive) (map[string]bool, bool
 	return ids, true
 }
 
-// definedInMenus reports whether any menu of the document defines id, and
-// whether all menus could be read.
-func definedInMenus(ws *lint.Workspace, menus map[string]*sfmd.Directive, id string) (found, complete bool) {
+// menuIndex reads the shortcut IDs of a document's menus once per run.
+type menuIndex struct {
+	ws    *lint.Workspace
+	menus map[string]*sfmd.Directive
+	ids   map[string]map[string]bool // by menu name; nil: unreadable
+	done  map[string]bool
+}
+
+func newMenuIndex(ws *lint.Workspace, menus map[string]*sfmd.Directive) *menuIndex {
+	return &menuIndex{ws: ws, menus: menus, ids: map[string]map[string]bool{}, done: map[string]bool{}}
+}
+
+// menu returns the IDs of menu name, and false when it cannot be read.
+func (m *menuIndex) menu(name string) (map[string]bool, bool) {
+	if !m.done[name] {
+		m.done[name] = true
+		if d := m.menus[name]; d != nil {
+			if ids, ok := menuShortcuts(m.ws, d); ok {
+				m.ids[name] = ids
+			}
+		}
+	}
+	ids := m.ids[name]
+	return ids, ids != nil
+}
+
+// definedInAny reports whether any menu defines id, and whether all menus
+// could be read.
+func (m *menuIndex) definedInAny(id string) (found, complete bool) {
 	complete = true
-	for _, d := range menus {
-		ids, ok := menuShortcuts(ws, d)
+	for name := range m.menus {
+		ids, ok := m.menu(name)
 		if !ok {
 			complete = false
 			continue
@@ -212,7 +237,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 		doc := pass.Doc
 		var defined map[string]bool
 		complete := true
-		menus := navMenus(doc)
+		menus := newMenuIndex(pass.Workspace, navMenus(doc))
 		for _, s := range doc.Shortcuts {
 			if s.Form != sfmd.ShortcutRefUse {
 				continue
@@ -235,9 +260,9 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 			if defined[id] || !complete {
 				continue
 			}
-			if len(menus) > 0 && !strings.HasPrefix(s.ID, pageNamespace) {
+			if len(menus.menus) > 0 && !strings.HasPrefix(s.ID, pageNamespace) {
 				// resolution falls back to the menus
-				if found, complete := definedInMenus(pass.Workspace, menus, id); found || !complete {
+				if found, complete := menus.definedInAny(id); found || !complete {
 					continue
 				}
 			}
@@ -253,26 +278,34 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 	},
 }
 
-// mentionsShortcut reports whether "@id" occurs in the source outside the
-// span skip (as a whole ID: not followed by an ID character).
-func mentionsShortcut(doc *sfmd.Document, id string, skip sfmd.Span) bool {
-	needle := []byte("@" + id)
-	s := doc.Src
-	for off := 0; off < len(s); {
-		i := bytes.Index(s[off:], needle)
-		if i < 0 {
-			return false
-		}
-		i += off
-		end := i + len(needle)
-		off = i + 1
-		if i >= skip.Start.Offset && i < skip.End.Offset {
+// shortcutMentions returns, for every "@id" written in the source (an ID
+// of letters, digits, '_', '-' and '.'), the offsets where it occurs. One
+// pass over the file, whatever the number of definitions.
+func shortcutMentions(src []byte) map[string][]int {
+	out := map[string][]int{}
+	for i := 0; i < len(src); i++ {
+		if src[i] != '@' {
 			continue
 		}
-		if end < len(s) && scIDByte(s[end]) {
-			continue
+		j := i + 1
+		for j < len(src) && (scIDByte(src[j]) || src[j] == '.') {
+			j++
 		}
-		return true
+		id := strings.TrimRight(string(src[i+1:j]), ".")
+		if id != "" {
+			out[id] = append(out[id], i)
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// mentionedOutside reports whether one of the offsets lies outside skip.
+func mentionedOutside(offsets []int, skip sfmd.Span) bool {
+	for _, o := range offsets {
+		if o < skip.Start.Offset || o >= skip.End.Offset {
+			return true
+		}
 	}
 	return false
 }
@@ -299,11 +332,15 @@ var ShortcutDefinitionUnused = &lint.Analyzer{
 		if onlyShortcutLines(doc) {
 			return nil, nil // a menu file: its definitions are used by the documents that nav to it
 		}
+		var mentions map[string][]int
 		for _, s := range doc.Shortcuts {
 			if s.Form != sfmd.ShortcutRefDef || s.ID == "" {
 				continue
 			}
-			if mentionsShortcut(doc, s.ID, s.Span) || mentionsShortcut(doc, pageNamespace+s.ID, sfmd.Span{}) {
+			if mentions == nil {
+				mentions = shortcutMentions(doc.Src)
+			}
+			if mentionedOutside(mentions[s.ID], s.Span) || len(mentions[pageNamespace+s.ID]) > 0 {
 				continue
 			}
 			pass.Reportf(s.IDSpan, "shortcut %q is defined but never referenced; reference it as [Label][@%s] or remove the definition", "@"+s.ID, s.ID)
@@ -465,6 +502,7 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		menus := navMenus(doc)
+		index := newMenuIndex(pass.Workspace, menus)
 		for _, s := range doc.Shortcuts {
 			if s.Form != sfmd.ShortcutRefUse || strings.HasPrefix(s.ID, pageNamespace) {
 				continue
@@ -488,7 +526,7 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 				pass.Reportf(s.IDSpan, "%s", msg)
 				continue
 			}
-			ids, ok := menuShortcuts(pass.Workspace, d)
+			ids, ok := index.menu(menu)
 			if !ok || ids[id] {
 				continue
 			}
