@@ -79,7 +79,7 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		pass.Report(lint.Diagnostic{
 			Span:    spanAt(doc, first, first+1),
 			Message: fmt.Sprintf("%s in CRLF; convert the file to LF line endings (the reference runtime keeps a \"\\r\" on parameter lines)", lines),
-			Fixes:   []lint.Fix{{Message: "convert CRLF line endings to LF", Safe: true, Edits: edits}},
+			Fixes:   []lint.Fix{{Message: "convert CRLF line endings to LF", Safe: false, Edits: edits}},
 		})
 		return nil, nil
 	},

@@ -32,7 +32,7 @@ func FuzzRun(f *testing.F) {
 // the linter's parser, read by the runtime's own reader) with help, no
 // arguments and a forced run, against a canned response.
 func TestUpstreamCorpus(t *testing.T) {
-	root := "/work/shared/corpus/upstream"
+	root := filepath.Join("..", "..", "..", "shared", "corpus", "upstream")
 	if _, err := os.Stat(root); err != nil {
 		t.Skip("upstream corpus not available")
 	}
