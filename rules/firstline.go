@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"net/url"
+	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -349,7 +350,7 @@ var ActionRequiresCapability = &lint.Analyzer{
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "action needs a capability that is opt-in by default",
-		Why:   "a default-configured runtime only enables reading and GET requests; POST, PUT, PATCH, DELETE and shell commands need the user's opt-in, which the document should explain (in requirements.md)",
+		Why:   "a default-configured runtime only enables reading, GET requests and writing to the artifact directory; POST, PUT, PATCH, DELETE, shell commands and other file writes (to:) need the user's opt-in, which the document should explain (in requirements.md)",
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n",
 	},
@@ -359,7 +360,8 @@ var ActionRequiresCapability = &lint.Analyzer{
 			return nil, nil
 		}
 		type optIn struct {
-			a    *sfmd.Action
+			id   string
+			span sfmd.Span // the method, or the to: line
 			what string
 		}
 		var found []optIn
@@ -369,28 +371,44 @@ var ActionRequiresCapability = &lint.Analyzer{
 			}
 			switch {
 			case a.IsCLI():
-				found = append(found, optIn{a, "runs a shell command"})
+				found = append(found, optIn{a.ID, a.MethodSpan, "runs a shell command"})
 			case a.IsHTTP() && a.Method != sfmd.MethodGET:
-				found = append(found, optIn{a, "sends a " + a.Method + " request"})
+				found = append(found, optIn{a.ID, a.MethodSpan, "sends a " + a.Method + " request"})
+			}
+		}
+		// to: lines write files, which is opt-in outside the artifact directory
+		for _, r := range doc.Responses {
+			for _, l := range r.Lines {
+				if l.Kind == sfmd.LineTo && l.Line.Span.IsValid() && l.Line.Span.Len() > 0 {
+					span := l.Line.Span
+					if off := lineOffset(doc, l.Line.Text, span); off >= 0 {
+						t := strings.TrimSpace(l.Line.Text)
+						start := off + strings.Index(l.Line.Text, t)
+						span = spanAt(doc, start, start+len(t))
+					}
+					found = append(found, optIn{r.ActionID, span, fmt.Sprintf("writes a file (%s)", strings.TrimSpace(l.Line.Text))})
+					break
+				}
 			}
 		}
 		if len(found) == 0 {
 			return nil, nil
 		}
-		// one finding per document, on the first action that needs an opt-in
+		// one finding per document, on the first thing that needs an opt-in
+		sort.SliceStable(found, func(i, j int) bool { return found[i].span.Start.Offset < found[j].span.Start.Offset })
 		first := found[0]
 		others := ""
 		if n := len(found) - 1; n > 0 {
 			var ids []string
 			for _, f := range found[1:] {
-				ids = append(ids, fmt.Sprintf("%q", f.a.ID))
+				ids = append(ids, fmt.Sprintf("%q", f.id))
 			}
 			if len(ids) > 3 {
 				ids = append(ids[:3], "…")
 			}
 			others = fmt.Sprintf(" (so do %d more: %s)", n, strings.Join(ids, ", "))
 		}
-		pass.Reportf(first.a.MethodSpan, "action %q %s, which a default-configured runtime only allows after the user opts in%s; say so in a requirements.md next to the document", first.a.ID, first.what, others)
+		pass.Reportf(first.span, "action %q %s, which a default-configured runtime may not allow until the user opts in%s; say so in a requirements.md next to the document", first.id, first.what, others)
 		return nil, nil
 	},
 }
