@@ -239,7 +239,7 @@ func TestFileCRLFMixed(t *testing.T) {
 			// --fix relints: a "\r\r\n" run loses one '\r' per round.
 			fixed := []byte(tc.src)
 			for round := 0; round < 3; round++ {
-				fixed, _ = applySafeFixes(fixed, check(t, "x.md", fixed, FileCRLFLineEndings))
+				fixed, _ = applyFixes(fixed, check(t, "x.md", fixed, FileCRLFLineEndings), true) // --unsafe-fixes
 			}
 			if strings.Contains(string(fixed), "\r\n") {
 				t.Errorf("%q: CRLF left after the fix: %q", tc.src, fixed)

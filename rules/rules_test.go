@@ -120,6 +120,11 @@ func readLines(t *testing.T, path string) []string {
 // are skipped (a second lint run picks them up). It reports how many fixes
 // were applied.
 func applySafeFixes(src []byte, diags []lint.Diagnostic) ([]byte, int) {
+	return applyFixes(src, diags, false)
+}
+
+// applyFixes is applySafeFixes, with unsafe fixes too when unsafe is set.
+func applyFixes(src []byte, diags []lint.Diagnostic, unsafe bool) ([]byte, int) {
 	var accepted []lint.Edit
 	n := 0
 	overlaps := func(e lint.Edit) bool {
@@ -132,7 +137,7 @@ func applySafeFixes(src []byte, diags []lint.Diagnostic) ([]byte, int) {
 	}
 	for _, d := range diags {
 		for _, f := range d.Fixes {
-			if !f.Safe {
+			if !f.Safe && !unsafe {
 				continue
 			}
 			ok := true
@@ -210,18 +215,25 @@ func TestRules(t *testing.T) {
 				t.Errorf("good.md must be clean: %s", format(d))
 			}
 
-			fixPath := filepath.Join(dir, "fix.md")
+			// fix.md is rewritten with the safe fixes (--fix), or, for a
+			// rule whose only fix is unsafe, fix-unsafe.md with all of them
+			// (--fix --unsafe-fixes).
+			fixPath, unsafe := filepath.Join(dir, "fix.md"), false
 			fix, err := os.ReadFile(fixPath)
 			if err != nil {
+				fixPath, unsafe = filepath.Join(dir, "fix-unsafe.md"), true
+				fix, err = os.ReadFile(fixPath)
+			}
+			if err != nil {
 				if hasSafeFix(diags) {
-					t.Errorf("%s offers safe fixes but has no %s", a.Name, fixPath)
+					t.Errorf("%s offers safe fixes but has no fix.md", a.Name)
 				}
 				return
 			}
 			fixDiags := check(t, fixPath, fix, a)
-			fixed, n := applySafeFixes(fix, fixDiags)
+			fixed, n := applyFixes(fix, fixDiags, unsafe)
 			if n == 0 {
-				t.Errorf("%s: no safe fix applied", fixPath)
+				t.Errorf("%s: no fix applied", fixPath)
 			}
 			goldenPath := fixPath + ".golden"
 			if *update {
