@@ -455,11 +455,11 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 }
 
-// TestEditorsAndCIDoc keeps docs/editors-and-ci.md in step with the files
+// TestEditorsAndCIDoc keeps the README's "Editors and CI" section in step with the files
 // it tells people to use: the format names, the hook ids, the matcher
 // owners and the Vim errorformat proven by matcher_vim.txtar.
 func TestEditorsAndCIDoc(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "docs", "editors-and-ci.md"))
+	doc, err := os.ReadFile(filepath.Join("..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -492,7 +492,7 @@ func TestEditorsAndCIDoc(t *testing.T) {
 	musts = append(musts, efm)
 	for _, m := range musts {
 		if !strings.Contains(text, m) {
-			t.Errorf("docs/editors-and-ci.md does not contain %q", m)
+			t.Errorf("README.md does not contain %q", m)
 		}
 	}
 }
