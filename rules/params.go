@@ -146,7 +146,11 @@ var ParamNotIndented = &lint.Analyzer{
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			switch {
 			case p.Indent == 0 && bareHead(p):
-				report(diag(p.Span, "line %q in action %q is not indented and is not a parameter, so the runtime ignores it; a command must fit on the first line, and parameters are written \"  name: type\"", strings.TrimSpace(p.Line.Text), a.ID))
+				todo := "write parameters as \"  name: type\" and headers as -H \"Name: value\" on the first line"
+				if a.IsCLI() {
+					todo = "the whole command must fit on the first line (the runtime reads no other line of it)"
+				}
+				report(diag(p.Span, "line %q in action %q is not indented and is not a parameter, so the runtime ignores it; %s", strings.TrimSpace(p.Line.Text), a.ID, todo))
 			case p.Indent == 0:
 				report(diag(p.NameSpan, "parameter line %q is not indented, so the runtime ignores it and %q is not a field; indent it with two spaces", p.Name, p.Name))
 			case p.Tabs:
@@ -294,6 +298,10 @@ var ParamTypeMissing = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			if p.Type != "" || notAParam(p) || p.Name == "" {
+				return
+			}
+			if bareHead(p) && strings.EqualFold(p.Name, "headers") {
+				report(diag(p.Span, "a %q section is not SFMD and the runtime reads no headers from it; put each header on the first line as -H \"Name: value\"", p.Name+":"))
 				return
 			}
 			report(diag(p.NameSpan, "parameter %q has no type; write %q (or number, boolean, path) after the colon", p.Name, p.Name+": string"))
