@@ -10,6 +10,10 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
+// shortcut-menu-namespace-unknown reads the menu file next to its
+// testdata: TestRules lints it through lint.Run.
+func init() { workspaceTests[ShortcutMenuNamespaceUnknown.Name] = true }
+
 // lintFileAsCLI lints dir/name with rule a through lint.Run, as the CLI
 // does: with a Workspace rooted at the file's directory.
 func lintFileAsCLI(t *testing.T, dir, name string, a *lint.Analyzer) []string {
