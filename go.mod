@@ -3,11 +3,13 @@ module github.com/sfmd-dev/sfmd
 go 1.26.8
 
 require (
-	github.com/jarcoal/httpmock v1.4.2 // indirect
-	github.com/rogpeppe/go-internal v1.16.0 // indirect
-	github.com/sergi/go-diff v1.4.0 // indirect
-	github.com/yuin/goldmark v1.8.7 // indirect
-	golang.org/x/text v0.41.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
+	github.com/jarcoal/httpmock v1.4.2
+	github.com/rogpeppe/go-internal v1.16.0
+	github.com/sergi/go-diff v1.4.0
+	github.com/yuin/goldmark v1.8.7
+	golang.org/x/text v0.41.0
+	golang.org/x/tools v0.52.0
+	gopkg.in/yaml.v3 v3.0.1
 )
+
+require golang.org/x/sys v0.49.0 // indirect

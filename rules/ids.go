@@ -65,7 +65,9 @@ func suggestInfo(info string) string {
 	switch {
 	case len(parts) == 1:
 		return "act." + id
-	case len(parts) == 2 && parts[1] != "" && (strings.HasPrefix("response", strings.ToLower(parts[1])) || levenshtein(strings.ToLower(parts[1]), "response") <= 2):
+	// "act.x.resp": the suffix written is a prefix of "response"
+	case len(parts) == 2 && parts[1] != "" && (strings.HasPrefix("response", strings.ToLower(parts[1])) || //nolint:gocritic // argOrder: the written suffix abbreviates "response"
+		levenshtein(strings.ToLower(parts[1]), "response") <= 2):
 		return "act." + id + ".response"
 	}
 	return ""
