@@ -344,7 +344,7 @@ func localTarget(p string) (string, bool) {
 // Markdown file in the same directory, written like p.
 func suggestFile(ws *lint.Workspace, p string) string {
 	dir, base := path.Split(p)
-	entries, err := ws.ReadDir(orDefault(dir, "."))
+	entries, err := ws.ListDir(orDefault(dir, "."))
 	if err != nil {
 		return ""
 	}
@@ -997,7 +997,7 @@ var RequirementsFileCase = &lint.Analyzer{
 		// ignoring case (in p's directory), and whether it matches exactly.
 		caseName := func(p string) (string, bool) {
 			dir, base := path.Split(p)
-			entries, err := ws.ReadDir(orDefault(dir, "."))
+			entries, err := ws.ListDir(orDefault(dir, "."))
 			if err != nil {
 				return "", false
 			}

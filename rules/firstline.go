@@ -356,9 +356,6 @@ var ActionRequiresCapability = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		if documentsRequirements(pass) {
-			return nil, nil
-		}
 		type optIn struct {
 			id   string
 			span sfmd.Span // the method, or the to: line
@@ -391,7 +388,7 @@ var ActionRequiresCapability = &lint.Analyzer{
 				}
 			}
 		}
-		if len(found) == 0 {
+		if len(found) == 0 || documentsRequirements(pass) {
 			return nil, nil
 		}
 		// one finding per document, on the first thing that needs an opt-in
@@ -424,7 +421,7 @@ func documentsRequirements(pass *lint.Pass) bool {
 	if pass.Workspace == nil {
 		return false
 	}
-	entries, err := pass.Workspace.ReadDir(".")
+	entries, err := pass.Workspace.ListDir(".")
 	if err != nil {
 		return false
 	}

@@ -296,7 +296,7 @@ const maxManifestBytes = 1 << 20
 // files with a "files" array) next to the document.
 func manifestPaths(ws *lint.Workspace) map[string]bool {
 	out := map[string]bool{}
-	entries, err := ws.ReadDir(".")
+	entries, err := ws.ListDir(".")
 	if err != nil {
 		return out
 	}
