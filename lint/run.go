@@ -21,6 +21,16 @@ type Options struct {
 	// under it, skipping hidden directories, node_modules and vendor. A
 	// file is linted whatever its extension (pre-commit passes file
 	// names). "-" reads Stdin. No paths means ".".
+	//
+	// Install manifests are JSON: a file whose name ends in .json is
+	// checked by the rules of the manifest profile only (the SFMD parser
+	// and the other rules never see it, and manifest rules never see an
+	// SFMD document), and only when the manifest profile has an enabled
+	// rule for it (config "profiles:" or --enable manifest); otherwise it
+	// is skipped. In directories, the .json files linted are the install
+	// manifests by name (manifest.json, install.json, string.json,
+	// *.manifest.json) or by content (an object whose "files" array holds
+	// objects); other JSON, such as package.json, is skipped silently.
 	Paths []string
 	// Dir is the working directory relative paths are resolved against;
 	// "" means the process's.
@@ -134,6 +144,31 @@ type job struct {
 	abs     string // absolute path ("" for stdin without a filename)
 	stdin   bool
 	set     *settings
+	json    bool        // an install manifest: no SFMD parse, manifest rules only
+	order   []*Analyzer // the rules to run: the file kind's part of set.order
+}
+
+// kindOrders splits the enabled rules of one settings value by document
+// kind: SFMD documents get every profile but manifest, JSON manifests only
+// the manifest profile (each with the shared analyses it requires).
+type kindOrders struct{ sfmd, json []*Analyzer }
+
+func splitOrders(set *settings) kindOrders {
+	var md, js []*Analyzer
+	for _, a := range set.analyzers {
+		if a.Profile == Manifest {
+			js = append(js, a)
+		} else {
+			md = append(md, a)
+		}
+	}
+	if len(js) == 0 {
+		return kindOrders{sfmd: set.order}
+	}
+	var k kindOrders
+	k.sfmd, _ = topo(md) // the registry was validated: no cycles
+	k.json, _ = topo(js)
+	return k
 }
 
 type fileResult struct {
@@ -271,8 +306,12 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 	}
 	var jobs []*job
 	seen := map[string]bool{}
+	orders := map[*settings]kindOrders{}
 	writing := l.opts.Fix != FixNone && !l.opts.Diff
-	add := func(display, abs string, stdin bool) error {
+	// add queues a file. A JSON file is queued only when manifest rules
+	// are enabled for it (always for stdin, whose buffer an editor
+	// expects back); sniff, when set, must also accept its content.
+	add := func(display, abs string, stdin bool, sniff func() bool) error {
 		if !stdin {
 			key := abs
 			if writing {
@@ -298,7 +337,20 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 		if abs != "" && c.Ignored(abs) {
 			return nil
 		}
-		jobs = append(jobs, &job{display: display, abs: abs, stdin: stdin, set: finder.settingsFor(c, abs)})
+		set := finder.settingsFor(c, abs)
+		ko, ok := orders[set]
+		if !ok {
+			ko = splitOrders(set)
+			orders[set] = ko
+		}
+		j := &job{display: display, abs: abs, stdin: stdin, set: set, json: isJSONPath(display), order: ko.sfmd}
+		if j.json {
+			j.order = ko.json
+			if !stdin && (len(j.order) == 0 || (sniff != nil && !sniff())) {
+				return nil
+			}
+		}
+		jobs = append(jobs, j)
 		return nil
 	}
 	stdinSeen := false
@@ -321,7 +373,7 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 				display = filepath.Clean(l.opts.StdinFilename)
 				abs = l.abs(display)
 			}
-			if err := add(display, abs, true); err != nil {
+			if err := add(display, abs, true, nil); err != nil {
 				return nil, err
 			}
 			continue
@@ -333,7 +385,7 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 			return nil, &UsageError{Msg: fmt.Sprintf("cannot lint %q: %v, check the path", p, unwrapPathErr(err))}
 		}
 		if !fi.IsDir() {
-			if err := add(display, abs, false); err != nil {
+			if err := add(display, abs, false, nil); err != nil {
 				return nil, err
 			}
 			continue
@@ -363,10 +415,20 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 				}
 				return nil
 			}
-			if !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(path), ".md") {
+			if !d.Type().IsRegular() {
 				return nil
 			}
-			return add(shown, path, false)
+			if isJSONPath(path) {
+				var sniff func() bool
+				if !isManifestName(d.Name()) {
+					sniff = func() bool { return sniffManifest(path) }
+				}
+				return add(shown, path, false, sniff)
+			}
+			if !strings.EqualFold(filepath.Ext(path), ".md") {
+				return nil
+			}
+			return add(shown, path, false, nil)
 		})
 		if err != nil {
 			return nil, err
@@ -421,12 +483,19 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	}
 	var diags []Diagnostic
 	for round := 0; ; round++ {
-		doc, err := parseRecovered(l.parse, j.display, src)
-		if err != nil {
-			res.err = err
-			return res
+		var doc *sfmd.Document
+		if j.json {
+			// Manifest rules read the JSON text themselves.
+			doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
+		} else {
+			var err error
+			if doc, err = parseRecovered(l.parse, j.display, src); err != nil {
+				res.err = err
+				return res
+			}
 		}
-		diags, err = l.check(doc, j.set, ws)
+		var err error
+		diags, err = l.check(doc, j, ws)
 		if err != nil {
 			res.err = err
 		}
@@ -470,10 +539,11 @@ func (p *parsePanic) Error() string { return fmt.Sprintf("parser failed: panic: 
 
 var errNoDocument = errors.New("parser returned no document")
 
-// check runs the enabled rules on doc and applies severities and
-// suppressions.
-func (l *linter) check(doc *sfmd.Document, set *settings, ws *Workspace) ([]Diagnostic, error) {
-	diags, err := checkOrdered(doc, set.order, set.options, ws)
+// check runs the enabled rules of the job's kind on doc and applies
+// severities and suppressions.
+func (l *linter) check(doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic, error) {
+	set := j.set
+	diags, err := checkOrdered(doc, j.order, set.options, ws)
 	for i := range diags {
 		if sev, ok := set.severity[diags[i].Rule]; ok {
 			diags[i].Severity = sev

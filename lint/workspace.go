@@ -1,10 +1,13 @@
 package lint
 
 import (
+	"bytes"
 	"container/list"
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -164,4 +167,65 @@ func parseRecovered(parse func(string, []byte) *sfmd.Document, path string, src 
 		doc.Index = sfmd.NewLineIndex(doc.Src)
 	}
 	return doc, nil
+}
+
+// Install manifests (spec.md §1.14) are JSON, not SFMD. They are linted by
+// the rules of the manifest profile only, and only when that profile has an
+// enabled rule: an explicit .json file argument always, and in a directory
+// the .json files that are manifests by name (isManifestName) or by content
+// (looksLikeManifest).
+
+// isJSONPath reports whether path names a JSON file (an install manifest
+// when linted).
+func isJSONPath(path string) bool {
+	return strings.EqualFold(filepath.Ext(path), ".json")
+}
+
+// isManifestName reports whether the file name is one install manifests
+// conventionally use: manifest.json, install.json, string.json or
+// *.manifest.json.
+func isManifestName(name string) bool {
+	n := strings.ToLower(name)
+	switch n {
+	case "manifest.json", "install.json", "string.json":
+		return true
+	}
+	return strings.HasSuffix(n, ".manifest.json")
+}
+
+// maxSniffBytes bounds the JSON files read to decide whether a file
+// without a manifest name is an install manifest.
+const maxSniffBytes = 1 << 20
+
+// looksLikeManifest is the daemon's detection rule (a JSON object with a
+// "files" array), narrowed to arrays holding at least one object: npm's
+// package.json and tsconfig.json have "files" arrays of strings and are not
+// manifests. Invalid JSON is not a manifest.
+func looksLikeManifest(src []byte) bool {
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	var top map[string]json.RawMessage
+	if json.Unmarshal(src, &top) != nil {
+		return false
+	}
+	var files []json.RawMessage
+	if json.Unmarshal(top["files"], &files) != nil {
+		return false
+	}
+	for _, f := range files {
+		if len(f) > 0 && f[0] == '{' {
+			return true
+		}
+	}
+	return false
+}
+
+// sniffManifest reads the file at abs and applies looksLikeManifest;
+// unreadable and large files are not manifests.
+func sniffManifest(abs string) bool {
+	fi, err := os.Stat(abs)
+	if err != nil || fi.Size() > maxSniffBytes {
+		return false
+	}
+	src, err := os.ReadFile(abs)
+	return err == nil && looksLikeManifest(src)
 }

@@ -34,8 +34,15 @@ func checkFile(t *testing.T, path string, src []byte, a *lint.Analyzer) []lint.D
 	if !needsFiles(a) {
 		return check(t, path, src, a)
 	}
-	rep, err := lint.Run(lint.Options{Paths: []string{filepath.Base(path)}, Dir: filepath.Dir(path),
-		Selection: lint.Selection{Enable: []string{a.Name}}, Jobs: 1}, []*lint.Analyzer{a})
+	return runRule(t, path, lint.Options{Paths: []string{filepath.Base(path)}, Dir: filepath.Dir(path)}, a)
+}
+
+// runRule lints with the driver and the analyzer a only (enabled whatever
+// its profile) and returns its diagnostics.
+func runRule(t *testing.T, path string, opts lint.Options, a *lint.Analyzer) []lint.Diagnostic {
+	t.Helper()
+	opts.Selection, opts.Jobs = lint.Selection{Enable: []string{a.Name}}, 1
+	rep, err := lint.Run(opts, []*lint.Analyzer{a})
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -51,9 +58,24 @@ func checkFile(t *testing.T, path string, src []byte, a *lint.Analyzer) []lint.D
 	return out
 }
 
-// check lints src (as file name) with the analyzer a only.
+// testExt is the extension of a rule's testdata files: install manifest
+// rules (profile manifest) check JSON (bad.json, good.json), every other
+// rule SFMD (bad.md, good.md).
+func testExt(a *lint.Analyzer) string {
+	if a.Profile == lint.Manifest {
+		return ".json"
+	}
+	return ".md"
+}
+
+// check lints src (as file name) with the analyzer a only. A .json file
+// goes through lint.Run, as standard input named name, so that the engine
+// treats it as an install manifest (no SFMD parse, manifest rules only).
 func check(t *testing.T, name string, src []byte, a *lint.Analyzer) []lint.Diagnostic {
 	t.Helper()
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		return runRule(t, name, lint.Options{Paths: []string{"-"}, Stdin: bytes.NewReader(src), StdinFilename: name}, a)
+	}
 	doc := sfmd.Parse(name, src)
 	diags, err := lint.Check(doc, []*lint.Analyzer{a})
 	if err != nil {
@@ -180,7 +202,8 @@ func TestRules(t *testing.T) {
 	for _, a := range All() {
 		t.Run(a.Name, func(t *testing.T) {
 			dir := filepath.Join("testdata", a.Name)
-			badPath := filepath.Join(dir, "bad.md")
+			ext := testExt(a)
+			badPath := filepath.Join(dir, "bad"+ext)
 			bad, err := os.ReadFile(badPath)
 			if err != nil {
 				t.Fatalf("every rule needs %s: %v", badPath, err)
@@ -206,27 +229,27 @@ func TestRules(t *testing.T) {
 			}
 			matchOut(t, outPath, got, readLines(t, outPath))
 
-			goodPath := filepath.Join(dir, "good.md")
+			goodPath := filepath.Join(dir, "good"+ext)
 			good, err := os.ReadFile(goodPath)
 			if err != nil {
 				t.Fatalf("every rule needs %s: %v", goodPath, err)
 			}
 			for _, d := range checkFile(t, goodPath, good, a) {
-				t.Errorf("good.md must be clean: %s", format(d))
+				t.Errorf("%s must be clean: %s", goodPath, format(d))
 			}
 
 			// fix.md is rewritten with the safe fixes (--fix), or, for a
 			// rule whose only fix is unsafe, fix-unsafe.md with all of them
 			// (--fix --unsafe-fixes).
-			fixPath, unsafe := filepath.Join(dir, "fix.md"), false
+			fixPath, unsafe := filepath.Join(dir, "fix"+ext), false
 			fix, err := os.ReadFile(fixPath)
 			if err != nil {
-				fixPath, unsafe = filepath.Join(dir, "fix-unsafe.md"), true
+				fixPath, unsafe = filepath.Join(dir, "fix-unsafe"+ext), true
 				fix, err = os.ReadFile(fixPath)
 			}
 			if err != nil {
 				if hasSafeFix(diags) {
-					t.Errorf("%s offers safe fixes but has no fix.md", a.Name)
+					t.Errorf("%s offers safe fixes but has no fix%s", a.Name, ext)
 				}
 				return
 			}
@@ -308,10 +331,10 @@ func TestDocs(t *testing.T) {
 			// Doc.Bad needs files next to it: the testdata covers it.
 			continue
 		}
-		if len(check(t, a.Name+".bad.md", []byte(d.Bad), a)) == 0 {
+		if len(check(t, a.Name+".bad"+testExt(a), []byte(d.Bad), a)) == 0 {
 			t.Errorf("%s: Doc.Bad does not trigger the rule:\n%s", a.Name, d.Bad)
 		}
-		for _, diag := range check(t, a.Name+".good.md", []byte(d.Good), a) {
+		for _, diag := range check(t, a.Name+".good"+testExt(a), []byte(d.Good), a) {
 			t.Errorf("%s: Doc.Good triggers the rule: %s", a.Name, format(diag))
 		}
 	}
@@ -319,7 +342,8 @@ func TestDocs(t *testing.T) {
 
 // TestNames checks that rule names are unique, kebab-case and either
 // catalogue rules (with the catalogue's severity and profile) or
-// documented parser-only codes.
+// documented parser-only codes or extra manifest rules
+// (ManifestExtraRules).
 func TestNames(t *testing.T) {
 	cat := catalogue(t)
 	seen := map[string]bool{}
@@ -336,6 +360,12 @@ func TestNames(t *testing.T) {
 			t.Errorf("%s: listed rules must have Run and not be Shared", a.Name)
 		}
 		e, ok := cat[a.Name]
+		if !ok && hasString(ManifestExtraRules, a.Name) {
+			if a.Severity != lint.Error || a.Profile != lint.Manifest {
+				t.Errorf("%s: extra manifest rules are error/manifest", a.Name)
+			}
+			continue
+		}
 		if !ok {
 			if !hasString(ParserOnlyCodes, a.Name) {
 				t.Errorf("%s is neither in the catalogue nor a parser-only code", a.Name)
@@ -348,7 +378,7 @@ func TestNames(t *testing.T) {
 			t.Errorf("%s: severity/profile %s/%s, catalogue says %s/%s", a.Name, a.Severity, a.Profile, e.severity, e.profile)
 		}
 	}
-	for _, c := range ParserOnlyCodes {
+	for _, c := range append(append([]string(nil), ParserOnlyCodes...), ManifestExtraRules...) {
 		if _, ok := cat[c]; ok {
 			t.Errorf("%s is in the catalogue, remove it from ParserOnlyCodes", c)
 		}
