@@ -161,3 +161,37 @@ func TestManifestProfileSplit(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseManifest: any input is either invalid JSON (with an offset in
+// range) or a tree whose every offset lies in the source, in order.
+func FuzzParseManifest(f *testing.F) {
+	for _, s := range []string{"", "{}", "[]", `"x"`, "5", "\ufeff{\"files\": []}", `{"files": [` + rootEntry + `]}`,
+		`{"a": [1, 2.5e3, true, false, null, {"b": "\u00e9\/"}]}`, `{"files": [{`, "{\"a\":\"\xff\"}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		m := parseManifest(src)
+		if m.root == nil {
+			if m.err == "" || m.errOffset < 0 || m.errOffset > len(src) {
+				t.Fatalf("invalid JSON without an error in range: %+v", m)
+			}
+			return
+		}
+		var walk func(v *jvalue)
+		walk = func(v *jvalue) {
+			if v.start < 0 || v.start >= v.end || v.end > len(src) {
+				t.Fatalf("value offsets [%d, %d) out of range (len %d)", v.start, v.end, len(src))
+			}
+			for _, mb := range v.members {
+				if mb.keyStart < v.start || mb.keyEnd > mb.val.start || src[mb.keyStart] != '"' {
+					t.Fatalf("key %q at [%d, %d) misplaced", mb.key, mb.keyStart, mb.keyEnd)
+				}
+				walk(mb.val)
+			}
+			for _, it := range v.items {
+				walk(it)
+			}
+		}
+		walk(m.root)
+	})
+}
