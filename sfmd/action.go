@@ -10,7 +10,8 @@ func decodeRune(b []byte) (rune, int) { return utf8.DecodeRune(b) }
 
 // action parses an act.<id> block.
 func (p *docParser) action(f *Fence, id string, idSpan Span) {
-	a := &Action{ID: id, IDSpan: idSpan, Fence: f, Span: f.Span}
+	a := p.actions.new()
+	a.ID, a.IDSpan, a.Fence, a.Span = id, idSpan, f, f.Span
 	p.doc.Actions = append(p.doc.Actions, a)
 	if len(f.Lines) == 0 || strings.TrimSpace(f.Lines[0].Text) == "" {
 		p.problem(CodeActionBlockEmpty, f.InfoSpan.Start.Offset, f.InfoSpan.End.Offset,
@@ -258,15 +259,19 @@ func (p *docParser) inlineBody(a *Action, t string, base, i, to int) int {
 // sections, body content, blank lines and unrecognized lines.
 func (p *docParser) actionLines(a *Action, lines []Line) {
 	var body *Body
+	bodyFrom := 0 // index in lines of the body's first content line
+	var paramBuf [16]*Param
+	params := paramBuf[:0]
 	for k := 0; k < len(lines); k++ {
 		l := lines[k]
 		trimmed := strings.TrimSpace(l.Text)
 		indent := len(l.Text) - len(strings.TrimLeft(l.Text, " \t"))
 		if body != nil {
 			if trimmed == "" || indent > body.Indent {
-				body.Lines = append(body.Lines, l)
 				continue
 			}
+			// body content is a run of consecutive lines: share them
+			body.Lines = subLines(lines, bodyFrom, k)
 			p.finishBody(body)
 			body = nil
 		}
@@ -275,11 +280,12 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 		}
 		if trimmed == "body:" {
 			body = &Body{DirectiveSpan: p.span(l.Span.Start.Offset+indent, l.Span.Start.Offset+indent+len("body:")), Indent: indent}
+			bodyFrom = k + 1
 			a.Bodies = append(a.Bodies, body)
 			continue
 		}
 		if isParamHead(l.Text) {
-			a.Params = append(a.Params, p.param(l))
+			params = append(params, p.param(l))
 			continue
 		}
 		u := l
@@ -299,14 +305,25 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 		}
 	}
 	if body != nil {
+		body.Lines = subLines(lines, bodyFrom, len(lines))
 		p.finishBody(body)
 	}
+	a.Params = p.paramPtrs.slice(params)
 }
 
 var (
 	// "q string" and similar: two words, no colon
 	missingColonRe = regexp.MustCompile(`^[A-Za-z_][\w-]*[ \t]+(string|number|boolean|path|int|integer|bool|float)\b`)
 )
+
+// subLines returns lines[from:to] without spare capacity, or nil when it
+// is empty.
+func subLines(lines []Line, from, to int) []Line {
+	if from >= to {
+		return nil
+	}
+	return lines[from:to:to]
+}
 
 func (p *docParser) finishBody(b *Body) {
 	// drop trailing blank lines
@@ -332,8 +349,14 @@ func (p *docParser) finishBody(b *Body) {
 		}
 	}
 	var sb strings.Builder
+	size := 0
+	for _, l := range b.Lines {
+		size += len(l.Text) + 1
+	}
+	sb.Grow(size)
 	t := p.templates.new()
-	var refs []*VarRef
+	var refBuf [16]*VarRef
+	refs := refBuf[:0]
 	for i, l := range b.Lines {
 		if i > 0 {
 			sb.WriteByte('\n')
@@ -347,9 +370,9 @@ func (p *docParser) finishBody(b *Body) {
 			line = strings.TrimLeft(line, " \t")
 		}
 		sb.WriteString(line)
-		refs = append(refs, p.refs(line, off, refsBody)...)
+		refs = p.appendRefs(refs, line, off, refsBody)
 	}
-	t.Refs = p.refSlice(refs...)
+	t.Refs = p.refSlice(refs)
 	t.Text = sb.String()
 	t.Span = Span{Start: b.Lines[0].Span.Start, End: b.Lines[len(b.Lines)-1].Span.End}
 	b.Template = t
@@ -499,6 +522,8 @@ func isWordByte(c byte) bool {
 }
 
 func (p *docParser) constraints(prm *Param, t string, base, from, to int) {
+	var buf [8]*Constraint
+	cs := append(buf[:0], prm.Constraints...)
 	for from <= to {
 		comma := strings.IndexByte(t[from:to], ',')
 		e := to
@@ -525,13 +550,14 @@ func (p *docParser) constraints(prm *Param, t string, base, from, to int) {
 			case strings.Contains(item, "|"):
 				c.Kind, c.Value = ConstraintHint, item
 			}
-			prm.Constraints = append(prm.Constraints, c)
+			cs = append(cs, c)
 		}
 		if comma < 0 {
 			break
 		}
 		from = e + 1
 	}
+	prm.Constraints = p.consPtrs.slice(cs)
 }
 
 // isParamHead reports whether a line starts like a parameter: optional

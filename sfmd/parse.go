@@ -139,17 +139,25 @@ func (p *docParser) checkEncoding() {
 }
 
 // parseMarkdown runs goldmark over src[base:] and collects fences, code
-// blocks and code spans.
+// blocks and code spans. A first walk over goldmark's tree records the
+// fences and code spans in document order; the act.* fences are parsed
+// only after that, once the node slabs are sized from their contents (see
+// sizeSlabs), so that a document's nodes cost a few allocations.
 func (p *docParser) parseMarkdown(base int) {
 	body, long := p.blankLongLines(p.src[base:], base)
 	root := mdParser.Parse(text.NewReader(body))
+	var evBuf [32]ast.Node
+	events := evBuf[:0] // *ast.FencedCodeBlock and *ast.CodeSpan, in order
+	nFences, nLines := 0, 0
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *ast.FencedCodeBlock:
-			p.fence(n, base)
+			events = append(events, n)
+			nFences++
+			nLines += n.Lines().Len()
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
 			lines := n.Lines()
@@ -160,11 +168,32 @@ func (p *docParser) parseMarkdown(base int) {
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
-			p.codeSpan(n, base)
+			events = append(events, n)
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
+	p.fenceLines = make([]Line, 0, nLines)
+	p.fences.reserve(nFences)
+	p.doc.Fences = make([]*Fence, 0, nFences)
+	for _, n := range events {
+		if n, ok := n.(*ast.FencedCodeBlock); ok {
+			p.fence(n, base)
+		}
+	}
+	kinds := p.sizeSlabs()
+	k := 0
+	for _, n := range events {
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			if n.Pos() >= 0 { // p.fence skipped the others
+				p.actFence(p.doc.Fences[k], kinds[k])
+				k++
+			}
+		case *ast.CodeSpan:
+			p.codeSpan(n, base)
+		}
+	}
 	sort.Slice(p.skip, func(i, j int) bool { return p.skip[i].from < p.skip[j].from })
 	for _, n := range long {
 		if !p.skipped(n) {
@@ -297,7 +326,8 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 	}
 	pos += base
 	openLine := p.li.LineOf(pos)
-	f := &Fence{Char: src[pos]}
+	f := p.fences.new()
+	f.Char = src[pos]
 	i := pos
 	for i < len(src) && src[i] == f.Char {
 		i++
@@ -315,7 +345,8 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 	}
 	lines := n.Lines()
 	lastLine := openLine
-	f.Lines = make([]Line, 0, lines.Len())
+	f.Lines = p.lineSlice(lines.Len())
+	starts := p.li.starts
 	for k := 0; k < lines.Len(); k++ {
 		seg := lines.At(k)
 		s, e := base+seg.Start, base+seg.Stop
@@ -325,8 +356,11 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 		for e > s && (src[e-1] == '\n' || src[e-1] == '\r') {
 			e--
 		}
-		lastLine = p.li.LineOf(s)
-		f.Lines = append(f.Lines, Line{Text: p.str(s, e), Span: p.span(s, e)})
+		// content lines come in order: advance instead of searching
+		for lastLine < len(starts) && starts[lastLine] <= s {
+			lastLine++
+		}
+		f.Lines = append(f.Lines, Line{Text: p.str(s, e), Span: p.li.spanOnLine(lastLine, s, e)})
 	}
 	// Closed? goldmark consumes the closing fence without recording it: look
 	// at the line after the last content line.
@@ -344,7 +378,6 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 		p.problem(CodeFenceUnclosed, pos, pos+f.Length,
 			"code fence opened here is never closed, add a closing %s line", strings.Repeat(string(f.Char), f.Length))
 	}
-	p.actFence(f)
 }
 
 // isClosingFence reports whether line (container prefixes allowed) closes
@@ -369,20 +402,101 @@ func isClosingFence(line []byte, c byte, n int) bool {
 	return true
 }
 
-// actFence dispatches act.<id> and act.<id>.response fences.
-func (p *docParser) actFence(f *Fence) {
+// fenceKind says what an act.* info string makes of a fence.
+type fenceKind struct {
+	kind    uint8 // fencePlain, fenceAction or fenceResponse
+	id      string
+	idStart int
+}
+
+const (
+	fencePlain uint8 = iota
+	fenceAction
+	fenceResponse
+)
+
+// classifyFence reads act.<id> and act.<id>.response info strings.
+func classifyFence(f *Fence) fenceKind {
 	info := f.Info
 	if !strings.HasPrefix(info, "act.") || strings.ContainsAny(info, " \t") {
-		return
+		return fenceKind{}
 	}
 	rest := info[len("act."):]
 	idStart := f.InfoSpan.Start.Offset + len("act.")
 	if id, ok := strings.CutSuffix(rest, ".response"); ok && id != "" && !strings.Contains(id, ".") {
-		p.response(f, id, p.span(idStart, idStart+len(id)))
-		return
+		return fenceKind{fenceResponse, id, idStart}
 	}
 	if rest == "" || strings.Contains(rest, ".") {
-		return // act-info-string-invalid: plain code for the runtime
+		return fenceKind{} // act-info-string-invalid: plain code for the runtime
 	}
-	p.action(f, rest, p.span(idStart, idStart+len(rest)))
+	return fenceKind{fenceAction, rest, idStart}
+}
+
+// actFence dispatches act.<id> and act.<id>.response fences.
+func (p *docParser) actFence(f *Fence, k fenceKind) {
+	switch k.kind {
+	case fenceResponse:
+		p.response(f, k.id, p.span(k.idStart, k.idStart+len(k.id)))
+	case fenceAction:
+		p.action(f, k.id, p.span(k.idStart, k.idStart+len(k.id)))
+	}
+}
+
+// sizeSlabs classifies every fence and reserves the node slabs from cheap
+// counts of the act.* fences' lines: one response-template line per line,
+// at most one parameter per parameter-like line, at most one reference
+// per '{' or '$', and so on. The counts are upper bounds, kept close so
+// that little reserved memory goes unused.
+func (p *docParser) sizeSlabs() []fenceKind {
+	kinds := make([]fenceKind, len(p.doc.Fences))
+	var nAct, nResp, nTLines, nParams, nCons, nHeaders, nTemplates, nRefs int
+	for i, f := range p.doc.Fences {
+		k := classifyFence(f)
+		kinds[i] = k
+		switch k.kind {
+		case fenceResponse:
+			nResp++
+			nTLines += len(f.Lines)
+			nTemplates += len(f.Lines)
+		case fenceAction:
+			nAct++
+			if len(f.Lines) > 0 {
+				first := f.Lines[0].Text
+				h := strings.Count(first, "-H")
+				nHeaders += h
+				nTemplates += 2 + h // target, inline body, header values
+			}
+			for j := 1; j < len(f.Lines); j++ {
+				t := f.Lines[j].Text
+				if !isParamHead(t) {
+					nTemplates++ // body: sections (and spare)
+					continue
+				}
+				nParams++
+				if o := strings.IndexByte(t, '('); o >= 0 {
+					nCons += 1 + strings.Count(t[o:], ",")
+				}
+			}
+		default:
+			continue
+		}
+		for _, l := range f.Lines {
+			nRefs += strings.Count(l.Text, "{") + strings.Count(l.Text, "$")
+		}
+	}
+	p.doc.Actions = make([]*Action, 0, nAct)
+	p.doc.Responses = make([]*Response, 0, nResp)
+	p.actions.reserve(nAct)
+	p.responses.reserve(nResp)
+	p.lines.reserve(nTLines)
+	p.linePtrs.reserve(nTLines)
+	p.params.reserve(nParams)
+	p.paramPtrs.reserve(nParams)
+	p.cons.reserve(nCons)
+	p.consPtrs.reserve(nCons)
+	p.headers.reserve(nHeaders)
+	p.templates.reserve(nTemplates)
+	p.nodes.refs.reserve(nRefs)
+	p.refPtrs.reserve(nRefs)
+	return kinds
 }

@@ -140,22 +140,7 @@ func (li *LineIndex) Pos(offset int) Pos {
 	if offset < start { // inside the BOM
 		return Pos{Offset: offset, Line: 1, Col: 1}
 	}
-	kind := li.lineKind[line-1]
-	if kind == 0 {
-		kind = 1
-		end := len(li.src)
-		if line < len(li.starts) {
-			end = li.starts[line]
-		}
-		for _, c := range li.src[start:end] {
-			if c >= utf8.RuneSelf {
-				kind = 2
-				break
-			}
-		}
-		li.lineKind[line-1] = kind
-	}
-	if kind == 1 {
+	if li.asciiLine(line) {
 		li.memoLine = line
 		return Pos{Offset: offset, Line: line, Col: offset - start + 1}
 	}
@@ -170,6 +155,41 @@ func (li *LineIndex) Pos(offset int) Pos {
 	}
 	li.memoLine, li.memoOff, li.memoCol = line, offset, col
 	return Pos{Offset: offset, Line: line, Col: col}
+}
+
+// spanOnLine is Span for two offsets on 1-based line n, which the caller
+// knows; on ASCII lines it needs no search.
+func (li *LineIndex) spanOnLine(n, start, end int) Span {
+	if end < start {
+		end = start
+	}
+	if n >= 2 && n <= len(li.starts) && li.asciiLine(n) {
+		ls := li.starts[n-1]
+		if start >= ls && (n == len(li.starts) || end < li.starts[n]) {
+			return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
+		}
+	}
+	return li.Span(start, end)
+}
+
+// asciiLine reports (and caches) whether 1-based line n is pure ASCII.
+func (li *LineIndex) asciiLine(n int) bool {
+	kind := li.lineKind[n-1]
+	if kind == 0 {
+		kind = 1
+		end := len(li.src)
+		if n < len(li.starts) {
+			end = li.starts[n]
+		}
+		for _, c := range li.src[li.LineStart(n):end] {
+			if c >= utf8.RuneSelf {
+				kind = 2
+				break
+			}
+		}
+		li.lineKind[n-1] = kind
+	}
+	return kind == 1
 }
 
 // Span converts a pair of byte offsets to a span.

@@ -31,7 +31,11 @@ func (p *docParser) template(text string, base int, ctx refContext) *Template {
 // source starting at base).
 func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
 	var buf [16]*VarRef
-	out := buf[:0]
+	return p.refSlice(p.appendRefs(buf[:0], text, base, ctx))
+}
+
+// appendRefs appends the references in text to out.
+func (p *docParser) appendRefs(out []*VarRef, text string, base int, ctx refContext) []*VarRef {
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '$':
@@ -57,7 +61,7 @@ func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
 			}
 		}
 	}
-	return p.refSlice(out...)
+	return out
 }
 
 // dollarRef reads $NAME at text[i]. $2TOKEN is kept with a Problem (an

@@ -36,7 +36,9 @@ func assignLHS(t string, i int) int {
 
 // response parses an act.<id>.response block, classifying every line.
 func (p *docParser) response(f *Fence, id string, idSpan Span) {
-	r := &Response{ActionID: id, IDSpan: idSpan, Fence: f, Span: f.Span}
+	r := p.responses.new()
+	r.ActionID, r.IDSpan, r.Fence, r.Span = id, idSpan, f, f.Span
+	r.Lines = p.linePtrs.carve(len(f.Lines))
 	p.doc.Responses = append(p.doc.Responses, r)
 	var loops []int // indices of the open for: lines, innermost last
 	for _, l := range f.Lines {

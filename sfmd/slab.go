@@ -1,9 +1,24 @@
 package sfmd
 
 // slab hands out pointers into chunks of T so that a document's many small
-// AST nodes cost a few allocations instead of one each. Chunks grow from 8
-// to 256 elements; nodes live as long as their document.
+// AST nodes cost a few allocations instead of one each. Parse sizes the
+// first chunk from cheap counts of the source (see docParser.sizeSlabs);
+// when that runs out, further chunks grow from 8 to 256 elements. Nodes
+// live as long as their document.
 type slab[T any] struct{ buf []T }
+
+// reserve makes the next n calls to new share one allocation, capped at
+// maxReserve elements so that a pathological count cannot reserve
+// gigabytes.
+func (s *slab[T]) reserve(n int) {
+	n = min(n, maxReserve)
+	if n > cap(s.buf)-len(s.buf) {
+		s.buf = make([]T, 0, n)
+	}
+}
+
+// maxReserve bounds one reserved chunk.
+const maxReserve = 4096
 
 func (s *slab[T]) new() *T {
 	if len(s.buf) == cap(s.buf) {
@@ -19,6 +34,48 @@ func (s *slab[T]) new() *T {
 	return &s.buf[len(s.buf)-1]
 }
 
+// ptrs backs many short []*T slices (a template's references, a param's
+// constraints) with a few shared arrays.
+type ptrs[T any] struct{ buf []*T }
+
+func (s *ptrs[T]) reserve(n int) {
+	n = min(n, maxReserve)
+	if n > cap(s.buf)-len(s.buf) {
+		s.buf = make([]*T, 0, n)
+	}
+}
+
+// slice copies xs into the shared backing array and returns them as a
+// slice with no spare capacity (appending to it copies), or nil when xs is
+// empty.
+func (s *ptrs[T]) slice(xs []*T) []*T {
+	if len(xs) == 0 {
+		return nil
+	}
+	if len(s.buf)+len(xs) > cap(s.buf) {
+		c := min(max(2*cap(s.buf), 64), 1024)
+		s.buf = make([]*T, 0, max(c, len(xs)))
+	}
+	start := len(s.buf)
+	s.buf = append(s.buf, xs...)
+	return s.buf[start:len(s.buf):len(s.buf)]
+}
+
+// carve returns an empty slice with room for n pointers in shared storage
+// (appending beyond n copies).
+func (s *ptrs[T]) carve(n int) []*T {
+	if n <= 0 {
+		return nil
+	}
+	if len(s.buf)+n > cap(s.buf) {
+		c := min(max(2*cap(s.buf), 64), 1024)
+		s.buf = make([]*T, 0, max(c, n))
+	}
+	start := len(s.buf)
+	s.buf = s.buf[:start+n]
+	return s.buf[start : start : start+n]
+}
+
 // nodes holds the slabs of one parse.
 type nodes struct {
 	refs      slab[VarRef]
@@ -27,37 +84,35 @@ type nodes struct {
 	params    slab[Param]
 	cons      slab[Constraint]
 	headers   slab[Header]
-	// refPtrs backs the []*VarRef slices of templates
-	refPtrs []*VarRef
+	fences    slab[Fence]
+	actions   slab[Action]
+	responses slab[Response]
+
+	refPtrs   ptrs[VarRef]
+	consPtrs  ptrs[Constraint]
+	paramPtrs ptrs[Param]
+	linePtrs  ptrs[TemplateLine]
+	// fenceLines backs every Fence.Lines
+	fenceLines []Line
 }
 
-// newRef returns a zeroed reference from the slab, filled with v.
+// newRef returns a reference from the slab, filled with v.
 func (n *nodes) newRef(v VarRef) *VarRef {
 	r := n.refs.new()
 	*r = v
 	return r
 }
 
-// refSlice appends rs to the shared backing array and returns them as a
-// slice with no spare capacity (appending to it copies).
-func (n *nodes) refSlice(rs ...*VarRef) []*VarRef {
-	if len(rs) == 0 {
-		return nil
+// refSlice returns rs as a slice in shared storage (see ptrs.slice).
+func (n *nodes) refSlice(rs []*VarRef) []*VarRef { return n.refPtrs.slice(rs) }
+
+// lineSlice returns a Line slice of length 0 and capacity n carved from
+// one shared array (appending beyond n copies).
+func (n *nodes) lineSlice(c int) []Line {
+	if c > cap(n.fenceLines)-len(n.fenceLines) {
+		n.fenceLines = make([]Line, 0, max(c, min(2*cap(n.fenceLines), 1024)))
 	}
-	if len(n.refPtrs)+len(rs) > cap(n.refPtrs) {
-		c := 2 * cap(n.refPtrs)
-		if c < 64 {
-			c = 64
-		}
-		if c > 1024 {
-			c = 1024
-		}
-		if c < len(rs) {
-			c = len(rs)
-		}
-		n.refPtrs = make([]*VarRef, 0, c)
-	}
-	start := len(n.refPtrs)
-	n.refPtrs = append(n.refPtrs, rs...)
-	return n.refPtrs[start:len(n.refPtrs):len(n.refPtrs)]
+	start := len(n.fenceLines)
+	n.fenceLines = n.fenceLines[:start+c]
+	return n.fenceLines[start : start : start+c]
 }
