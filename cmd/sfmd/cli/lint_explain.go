@@ -137,6 +137,10 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 	if a.Doc.Why != "" {
 		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(a.Doc.Why))
 	}
+	lang := "md"
+	if a.Profile == lint.Manifest {
+		lang = "json" // install manifests are JSON files
+	}
 	example := func(title, text string) {
 		if strings.TrimSpace(text) == "" {
 			return
@@ -145,7 +149,7 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 		for strings.Contains(text, fence) {
 			fence += "`"
 		}
-		fmt.Fprintf(&b, "\n%s:\n\n%smd\n%s\n%s\n", title, fence, strings.TrimRight(text, "\n"), fence)
+		fmt.Fprintf(&b, "\n%s:\n\n%s%s\n%s\n%s\n", title, fence, lang, strings.TrimRight(text, "\n"), fence)
 	}
 	if len(a.OptionDocs) > 0 {
 		names := make([]string, 0, len(a.OptionDocs))
@@ -160,7 +164,12 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 	}
 	example("Bad", a.Doc.Bad)
 	example("Good", a.Doc.Good)
-	fmt.Fprintf(&b, "\nSuppress it in a document with <!-- sfmd-disable-next-line %s -- reason -->,\nor turn it off in .sfmd.yaml with \"rules: {%s: off}\".\n", a.Name, a.Name)
+	if a.Profile == lint.Manifest {
+		// JSON has no comments: only the config can turn it off.
+		fmt.Fprintf(&b, "\nTurn it off in .sfmd.yaml with \"rules: {%s: off}\" (or for some files under \"overrides:\").\n", a.Name)
+	} else {
+		fmt.Fprintf(&b, "\nSuppress it in a document with <!-- sfmd-disable-next-line %s -- reason -->,\nor turn it off in .sfmd.yaml with \"rules: {%s: off}\".\n", a.Name, a.Name)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
