@@ -212,7 +212,14 @@ func runLint(args []string, stdio Stdio) int {
 		return ExitInternal
 	}
 	if rep.Files == 0 {
-		fmt.Fprintln(stdio.Stderr, "sfmd lint: no documents to lint (no .md files found, or all ignored by .sfmd.yaml)")
+		hint := ""
+		for _, p := range paths {
+			if strings.HasSuffix(p, ".json") {
+				hint = "; .json install manifests are linted with --enable manifest"
+				break
+			}
+		}
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: no documents to lint (no .md files found, or all ignored by .sfmd.yaml)%s\n", hint)
 	}
 	out := bufio.NewWriter(stdio.Stdout)
 	status := ExitOK
