@@ -1,11 +1,13 @@
 package lint
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"runtime"
-	"sort"
+	"slices"
+	"strings"
 	"sync"
 	"weak"
 
@@ -31,15 +33,20 @@ func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 // checkOrdered is Check with the analyzers already in dependency order (the
 // driver computes the order once per rule set, not once per file).
 func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
-	results := make(map[*Analyzer]any, len(order))
-	failed := map[*Analyzer]bool{}
+	// Only the results of required analyses are kept (a handful of
+	// shared analyses), and a rule that requires nothing gets a nil
+	// ResultOf: most of the ~200 rules, once per document.
+	var results map[*Analyzer]any
+	var failed map[*Analyzer]bool
 	var errs []error
 	var diags []Diagnostic
 	for _, a := range order {
 		skip := false
-		for _, r := range a.Requires {
-			if failed[r] {
-				skip = true
+		if failed != nil {
+			for _, r := range a.Requires {
+				if failed[r] {
+					skip = true
+				}
 			}
 		}
 		if skip {
@@ -49,12 +56,14 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 		pass := &Pass{
 			Analyzer:  a,
 			Doc:       doc,
-			ResultOf:  make(map[*Analyzer]any, len(a.Requires)),
 			Options:   options[a.Name],
 			Workspace: ws,
 		}
-		for _, r := range a.Requires {
-			pass.ResultOf[r] = results[r]
+		if len(a.Requires) > 0 {
+			pass.ResultOf = make(map[*Analyzer]any, len(a.Requires))
+			for _, r := range a.Requires {
+				pass.ResultOf[r] = results[r]
+			}
 		}
 		pass.Report = func(d Diagnostic) {
 			if d.Rule == "" {
@@ -68,11 +77,19 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 		}
 		res, err := runSafely(a, pass)
 		if err != nil {
+			if failed == nil {
+				failed = map[*Analyzer]bool{}
+			}
 			failed[a] = true
 			errs = append(errs, fmt.Errorf("rule %q failed: %w", a.Name, err))
 			continue
 		}
-		results[a] = res
+		if res != nil {
+			if results == nil {
+				results = map[*Analyzer]any{}
+			}
+			results[a] = res
+		}
 	}
 	return SortDiagnostics(diags), errors.Join(errs...)
 }
@@ -127,21 +144,20 @@ func topo(analyzers []*Analyzer) ([]*Analyzer, error) {
 // SortDiagnostics sorts by path, line, column, rule, message and removes
 // exact duplicates. It sorts in place and returns the deduplicated slice.
 func SortDiagnostics(ds []Diagnostic) []Diagnostic {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.Path != b.Path {
-			return a.Path < b.Path
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
 		}
-		if a.Span.Start.Line != b.Span.Start.Line {
-			return a.Span.Start.Line < b.Span.Start.Line
+		if c := cmp.Compare(a.Span.Start.Line, b.Span.Start.Line); c != 0 {
+			return c
 		}
-		if a.Span.Start.Col != b.Span.Start.Col {
-			return a.Span.Start.Col < b.Span.Start.Col
+		if c := cmp.Compare(a.Span.Start.Col, b.Span.Start.Col); c != 0 {
+			return c
 		}
-		if a.Rule != b.Rule {
-			return a.Rule < b.Rule
+		if c := strings.Compare(a.Rule, b.Rule); c != 0 {
+			return c
 		}
-		return a.Message < b.Message
+		return strings.Compare(a.Message, b.Message)
 	})
 	out := ds[:0]
 	for i, d := range ds {
