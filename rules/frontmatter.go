@@ -484,7 +484,7 @@ var FrontmatterVersionNotSemver = &lint.Analyzer{
 }
 
 var (
-	fmNameRe      = regexp.MustCompile(`^[a-zA-Z0-9_-]+$`)
+	fmNameRe      = idPattern{nameChars, nameChars} // ^[a-zA-Z0-9_-]+$
 	fmNameBadRune = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)
 )
 

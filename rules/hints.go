@@ -25,7 +25,7 @@ func init() {
 
 // hintIDRe is what a hint target must look like to name an action
 // (the runtime's [a-zA-Z0-9_-]+); "<name>", "*" and "x.y" are prose.
-var hintIDRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var hintIDRe = idPattern{nameChars, nameChars} // ^[A-Za-z0-9_-]+$
 
 // hintCall is one hint resolved against the document.
 type hintCall struct {

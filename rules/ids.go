@@ -447,7 +447,7 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 				if off < 0 {
 					continue
 				}
-				for _, m := range badDollarVarRe.FindAllStringIndex(l.Text, -1) {
+				for _, m := range dollarMatches(l.Text, badDollarFst) {
 					name := l.Text[m[0]+1 : m[1]]
 					if !strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
 						continue // "$5": plain text

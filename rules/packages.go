@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -64,7 +63,7 @@ func headSpan(doc *sfmd.Document) sfmd.Span {
 	return spanAt(doc, 0, end)
 }
 
-var packageNameRe = regexp.MustCompile(`^[a-zA-Z0-9_-]+$`)
+var packageNameRe = idPattern{nameChars, nameChars} // ^[a-zA-Z0-9_-]+$
 
 // packageDirName is the name of the document's directory when it is a
 // valid package name, else "".

@@ -209,7 +209,7 @@ func scanDollars(doc *sfmd.Document, text string, span sfmd.Span) []*sfmd.VarRef
 		return nil
 	}
 	var refs []*sfmd.VarRef
-	for _, m := range dollarVarRe.FindAllStringIndex(text, -1) {
+	for _, m := range dollarMatches(text, dollarFirst) {
 		if m[0] > 0 && (text[m[0]-1] == '$' || text[m[0]-1] == '\\') {
 			continue // "$$X" or "\$X": not a reference
 		}

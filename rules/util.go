@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
@@ -9,17 +8,86 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// ID patterns from spec.md §1.5–§1.11.
+// ID patterns from spec.md §1.5–§1.11. They are byte scans (the
+// patterns are ASCII classes anchored at both ends, `^[first][rest]*$`),
+// not regular expressions: rules test thousands of names per document.
 var (
-	actionIDRe     = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)      // actions, shortcuts
-	hyphenIDRe     = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)       // blocks, nav names, include IDs
-	sessionVarRe   = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)       // {var}
-	persistentRe   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`) // $VAR and env names
-	paramNameRe    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-	headerNameRe   = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
-	dollarVarRe    = regexp.MustCompile(`\$[A-Za-z][A-Za-z0-9_]*`)
-	badDollarVarRe = regexp.MustCompile(`\$[0-9_][A-Za-z0-9_]*`)
+	actionIDRe   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_-")} // actions, shortcuts
+	hyphenIDRe   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "-")}  // blocks, nav names, include IDs
+	sessionVarRe = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_")}  // {var}
+	persistentRe = idPattern{setOf("A-Z", "a-z"), wordChars}          // $VAR and env names
+	paramNameRe  = idPattern{setOf("A-Z", "a-z", "_"), wordChars}     // parameter names
+	headerNameRe = idPattern{headerChars, headerChars}                // [!#$%&'*+.^_`|~0-9A-Za-z-]+
+	wordChars    = setOf("A-Z", "a-z", "0-9", "_")                    // [A-Za-z0-9_]
+	headerChars  = setOf("A-Z", "a-z", "0-9", "!#$%&'*+.^_`|~", "-")  // RFC 9110 token
+	nameChars    = setOf("A-Z", "a-z", "0-9", "_-")                   // [a-zA-Z0-9_-]
+	dollarFirst  = setOf("A-Z", "a-z")                                // $VAR
+	badDollarFst = setOf("0-9", "_")                                  // $1, $_X: not a variable
 )
+
+// charSet is a set of bytes (here always ASCII).
+type charSet *[256]bool
+
+// setOf builds a set from parts: "x-y" (three bytes, '-' in the middle)
+// is a range, any other part lists its bytes.
+func setOf(parts ...string) charSet {
+	var s [256]bool
+	for _, p := range parts {
+		if len(p) == 3 && p[1] == '-' {
+			for c := int(p[0]); c <= int(p[2]); c++ {
+				s[c] = true
+			}
+			continue
+		}
+		for i := 0; i < len(p); i++ {
+			s[p[i]] = true
+		}
+	}
+	return &s
+}
+
+// idPattern matches `^[first][rest]*$`.
+type idPattern struct{ first, rest charSet }
+
+// MatchString reports whether all of s matches the pattern.
+func (p idPattern) MatchString(s string) bool {
+	if s == "" || !p.first[s[0]] {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !p.rest[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// dollarMatches returns, like regexp's FindAllStringIndex, the leftmost
+// non-overlapping matches of `\$[first][A-Za-z0-9_]*` in text.
+func dollarMatches(text string, first charSet) [][2]int {
+	var out [][2]int
+	for i := strings.IndexByte(text, '$'); i >= 0 && i+1 < len(text); {
+		if !first[text[i+1]] {
+			next := strings.IndexByte(text[i+1:], '$')
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+			continue
+		}
+		j := i + 2
+		for j < len(text) && wordChars[text[j]] {
+			j++
+		}
+		out = append(out, [2]int{i, j})
+		next := strings.IndexByte(text[j:], '$')
+		if next < 0 {
+			break
+		}
+		i = j + next
+	}
+	return out
+}
 
 // levenshtein is the edit distance between a and b (in bytes; all the
 // identifiers compared here are ASCII).
@@ -148,8 +216,12 @@ func index(doc *sfmd.Document) *sfmd.LineIndex {
 // source text at span (so that offsets inside text map to the file), or
 // -1.
 func lineOffset(doc *sfmd.Document, text string, span sfmd.Span) int {
-	if span.IsValid() && src(doc, span) == text {
-		return span.Start.Offset
+	s, e := span.Start.Offset, span.End.Offset
+	if !span.IsValid() || s < 0 || e > len(doc.Src) || s > e || e-s != len(text) {
+		return -1
+	}
+	if string(doc.Src[s:e]) == text { // compared in place, not copied
+		return s
 	}
 	return -1
 }

@@ -1,0 +1,72 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+)
+
+// patternInputs are every string of up to three bytes over an alphabet
+// holding each class's edges, a byte beside each edge, non-ASCII and
+// invalid UTF-8, plus some longer names.
+func patternInputs() []string {
+	alphabet := []string{"", "a", "z", "A", "Z", "0", "9", "_", "-", "$", ".", "!", "`", "~", " ", "\t", "@", "[", "{", "/", ":", "é", "\xff", "ſ", "K"}
+	var out []string
+	for _, a := range alphabet {
+		for _, b := range alphabet {
+			for _, c := range alphabet {
+				out = append(out, a+b+c)
+			}
+		}
+	}
+	return append(out, "api_key", "API-Key", "x-request-id", "$HOME/x $1 $$Y \\$Z $a_b-c", "a$", "$", "$$", "$_x$9y$Ab")
+}
+
+// TestIDPatternsMatchRegexps: the byte scans answer exactly what the
+// regular expressions they replaced answered.
+func TestIDPatternsMatchRegexps(t *testing.T) {
+	for _, tc := range []struct {
+		p  idPattern
+		re string
+	}{
+		{actionIDRe, `^[a-z][a-z0-9_-]*$`},
+		{hyphenIDRe, `^[a-z][a-z0-9-]*$`},
+		{sessionVarRe, `^[a-z][a-z0-9_]*$`},
+		{persistentRe, `^[A-Za-z][A-Za-z0-9_]*$`},
+		{paramNameRe, `^[A-Za-z_][A-Za-z0-9_]*$`},
+		{headerNameRe, "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},
+		{hintIDRe, `^[A-Za-z0-9_-]+$`},
+		{packageNameRe, `^[a-zA-Z0-9_-]+$`},
+		{fmNameRe, `^[a-zA-Z0-9_-]+$`},
+	} {
+		re := regexp.MustCompile(tc.re)
+		for _, s := range patternInputs() {
+			if got, want := tc.p.MatchString(s), re.MatchString(s); got != want {
+				t.Errorf("%s: MatchString(%q) = %v, the regexp says %v", tc.re, s, got, want)
+			}
+		}
+	}
+}
+
+func TestDollarMatchesMatchRegexps(t *testing.T) {
+	for _, tc := range []struct {
+		first charSet
+		re    string
+	}{
+		{dollarFirst, `\$[A-Za-z][A-Za-z0-9_]*`},
+		{badDollarFst, `\$[0-9_][A-Za-z0-9_]*`},
+	} {
+		re := regexp.MustCompile(tc.re)
+		for _, s := range patternInputs() {
+			s += s // two of each
+			got := fmt.Sprint(dollarMatches(s, tc.first))
+			var want [][2]int
+			for _, m := range re.FindAllStringIndex(s, -1) {
+				want = append(want, [2]int{m[0], m[1]})
+			}
+			if w := fmt.Sprint(want); got != w {
+				t.Errorf("%s in %q: %s, the regexp finds %s", tc.re, s, got, w)
+			}
+		}
+	}
+}
