@@ -67,7 +67,7 @@ func (p *docParser) firstLine(a *Action, l Line) {
 	// stray (the runtime glues it to the URL).
 	uri := strings.TrimRight(t[rest:uriEnd], " \t")
 	if uri != "" {
-		w := strings.IndexAny(uri, " \t")
+		w := indexBlank(uri)
 		if w < 0 {
 			a.Target = p.template(uri, base+rest, refsURL)
 		} else {

@@ -418,7 +418,7 @@ const (
 // classifyFence reads act.<id> and act.<id>.response info strings.
 func classifyFence(f *Fence) fenceKind {
 	info := f.Info
-	if !strings.HasPrefix(info, "act.") || strings.ContainsAny(info, " \t") {
+	if !strings.HasPrefix(info, "act.") || indexBlank(info) >= 0 {
 		return fenceKind{}
 	}
 	rest := info[len("act."):]

@@ -42,8 +42,10 @@ type LineIndex struct {
 	starts []int // byte offset of the start of each line
 	bom    int   // length of a leading UTF-8 byte order mark (0 or 3)
 
-	// lineKind caches, per line, whether it is pure ASCII (columns are then
-	// byte distances): 0 unknown, 1 ASCII, 2 not.
+	// ascii: the whole source is ASCII, so every column is a byte
+	// distance. Otherwise lineKind caches, per line, whether it is pure
+	// ASCII: 0 unknown, 1 ASCII, 2 not.
+	ascii    bool
 	lineKind []uint8
 
 	// memo of the last column computation on a non-ASCII line
@@ -61,7 +63,10 @@ func NewLineIndex(src []byte) *LineIndex {
 		i += j + 1
 		starts = append(starts, i)
 	}
-	li := &LineIndex{src: src, starts: starts, memoLine: -1, lineKind: make([]uint8, len(starts))}
+	li := &LineIndex{src: src, starts: starts, memoLine: -1, ascii: isASCII(src)}
+	if !li.ascii {
+		li.lineKind = make([]uint8, len(starts))
+	}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		li.bom = 3
 	}
@@ -134,9 +139,17 @@ func (li *LineIndex) Pos(offset int) Pos {
 	}
 	line := li.memoLine
 	if line < 1 || offset < li.starts[line-1] || (line < len(li.starts) && offset >= li.starts[line]) {
-		line = li.LineOf(offset)
+		if line >= 1 && line < len(li.starts) && offset >= li.starts[line] &&
+			(line+1 == len(li.starts) || offset < li.starts[line+1]) {
+			line++ // the next line: lookups mostly move forward
+		} else {
+			line = li.LineOf(offset)
+		}
 	}
-	start := li.LineStart(line)
+	start := li.bom
+	if line > 1 {
+		start = li.starts[line-1]
+	}
 	if offset < start { // inside the BOM
 		return Pos{Offset: offset, Line: 1, Col: 1}
 	}
@@ -172,20 +185,22 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 	return li.Span(start, end)
 }
 
-// asciiLine reports (and caches) whether 1-based line n is pure ASCII.
+// asciiLine reports whether 1-based line n is pure ASCII.
 func (li *LineIndex) asciiLine(n int) bool {
+	return li.ascii || li.asciiLineSlow(n)
+}
+
+// asciiLineSlow checks one line of a non-ASCII source, caching the answer.
+func (li *LineIndex) asciiLineSlow(n int) bool {
 	kind := li.lineKind[n-1]
 	if kind == 0 {
-		kind = 1
+		kind = 2
 		end := len(li.src)
 		if n < len(li.starts) {
 			end = li.starts[n]
 		}
-		for _, c := range li.src[li.LineStart(n):end] {
-			if c >= utf8.RuneSelf {
-				kind = 2
-				break
-			}
+		if isASCII(li.src[li.LineStart(n):end]) {
+			kind = 1
 		}
 		li.lineKind[n-1] = kind
 	}

@@ -2,7 +2,6 @@ package sfmd
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
 )
 
@@ -19,9 +18,6 @@ func indexWithin(s, sub string, n int) int {
 	}
 	return strings.Index(s, sub)
 }
-
-// [@id]: url — a shortcut reference definition at the start of a line
-var refDefRe = regexp.MustCompile(`^\[@([^\]\s]*)\]:[ \t]*(\S*)`)
 
 type markerParts struct {
 	id    string
@@ -45,7 +41,7 @@ func parseMarker(raw string) (markerParts, bool) {
 	m.open = inner[s1] == '#'
 	s3 := skipSpace(inner, s1+1)
 	e := len(strings.TrimRight(inner, " \t"))
-	if s3 >= e || strings.ContainsAny(inner[s3:e], " \t\r\n") {
+	if s3 >= e || containsByteOf(inner[s3:e], " \t\r\n") {
 		return m, false
 	}
 	m.id, m.idOff = inner[s3:e], 4+s3
@@ -107,9 +103,9 @@ lines:
 			from = endOff - base
 		}
 		if strings.HasPrefix(trimmed, "[@") {
-			if m := refDefRe.FindStringSubmatchIndex(trimmed); m != nil {
-				sc := &Shortcut{Form: ShortcutRefDef, ID: trimmed[m[2]:m[3]], IDSpan: p.span(base+m[2], base+m[3]),
-					URL: trimmed[m[4]:m[5]], URLSpan: p.span(base+m[4], base+m[5]), Span: p.span(base, base+m[1])}
+			if id, u, ok := refDef(trimmed); ok {
+				sc := &Shortcut{Form: ShortcutRefDef, ID: trimmed[id[0]:id[1]], IDSpan: p.span(base+id[0], base+id[1]),
+					URL: trimmed[u[0]:u[1]], URLSpan: p.span(base+u[0], base+u[1]), Span: p.span(base, base+u[1])}
 				p.doc.Shortcuts = append(p.doc.Shortcuts, sc)
 				continue
 			}
@@ -248,7 +244,7 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 		case strings.HasPrefix(label, "!"):
 			p.directive(t, i, closeAt, destEnd, base, dest, ds, whole, open)
 		case strings.HasPrefix(label, "@"):
-			idEnd := strings.IndexAny(label, " \t")
+			idEnd := indexBlank(label)
 			sc := &Shortcut{Span: span, URL: dest, URLSpan: p.span(ds, ds+len(dest))}
 			if idEnd < 0 || strings.TrimSpace(label[idEnd:]) == "" {
 				sc.Form = ShortcutNoLabel
@@ -389,7 +385,7 @@ func linkDest(raw string) (string, int) {
 			return s[1:e], lead + 1
 		}
 	}
-	if e := strings.IndexAny(s, " \t"); e >= 0 {
+	if e := indexBlank(s); e >= 0 {
 		s = s[:e]
 	}
 	return s, lead

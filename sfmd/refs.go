@@ -97,7 +97,7 @@ func (p *docParser) dollarRef(text string, i, base int) (*VarRef, int) {
 // when the braces are not a placeholder) and how many bytes it covers.
 func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef, int) {
 	rest := text[i+1:]
-	e := strings.IndexAny(rest, "{}")
+	e := indexEither(rest, '{', '}')
 	if e < 0 || rest[e] == '{' {
 		// unclosed: only worth reporting where braces are never JSON
 		if ctx != refsBody && ctx != refsOutput && ctx != refsCLI && len(rest) > 0 && isIdentStart(rest[0]) {
@@ -105,7 +105,7 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 			if e >= 0 {
 				stop = e
 			}
-			if sp := strings.IndexAny(rest[:stop], " \t/?&"); sp >= 0 {
+			if sp := strings.IndexAny(rest[:stop], " \t/?&"); sp >= 0 { // rare: unclosed
 				stop = sp
 			}
 			return p.newRef(VarRef{Kind: RefInvalid, Raw: text[i : i+1+stop], Name: rest[:stop], Index: -1,
@@ -114,46 +114,55 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 		return nil, 0
 	}
 	inner := rest[:e]
-	raw := text[i : i+e+2]
-	r := p.newRef(VarRef{Raw: raw, Span: p.span(base+i, base+i+e+2), Index: -1})
+	if inner == "" {
+		return nil, e + 2
+	}
+	// the reference is built on the stack and copied to the slab only when
+	// the braces turn out to be one (JSON braces are not)
+	r := VarRef{Raw: text[i : i+e+2], Index: -1}
 	r.QuotedBefore = i > 0 && text[i-1] == '"'
 	r.QuotedAfter = i+e+2 < len(text) && text[i+e+2] == '"'
+	found := func() (*VarRef, int) {
+		r.Span = p.span(base+i, base+i+e+2)
+		return p.newRef(r), e + 2
+	}
 	switch {
-	case inner == "":
-		return nil, e + 2
 	case strings.HasPrefix(inner, "Response.") || inner == "Response":
 		r.Kind = RefResponse
 		r.PathText = strings.TrimPrefix(inner, "Response")
 		r.PathText = strings.TrimPrefix(r.PathText, ".")
 		r.Name, r.Path, r.Problem = parsePath(r.PathText, true)
-		return r, e + 2
+		return found()
 	case inner == "...args":
 		r.Kind, r.Name = RefSpread, "args"
-		return r, e + 2
+		return found()
 	case inner[0] == '@':
 		r.Kind, r.Name = RefShortcut, inner[1:]
 		if !isIdent(r.Name) {
 			r.Problem = "a value shortcut name must be an identifier"
 		}
-		return r, e + 2
+		return found()
 	}
 	// {name}, {name[N]}, {name.path}, {name|mod|mod}
-	name, mods, _ := strings.Cut(inner, "|")
+	name, mods, hasMods := strings.Cut(inner, "|")
 	if name == "" {
 		return nil, 1
 	}
-	if strings.Contains(inner, "|") {
-		r.Modifiers = strings.Split(mods, "|")
-	}
-	if !isIdentStart(name[0]) || strings.ContainsAny(name, " \t\"':,") {
+	if !isIdentStart(name[0]) || containsByteOf(name, " \t\"':,") {
 		if looksLikePlaceholder(inner, ctx) {
+			if hasMods {
+				r.Modifiers = strings.Split(mods, "|")
+			}
 			r.Kind, r.Name, r.Problem = RefInvalid, inner, "not a valid placeholder name"
-			return r, e + 2
+			return found()
 		}
 		return nil, 1 // JSON or prose braces: keep scanning inside
 	}
+	if hasMods {
+		r.Modifiers = strings.Split(mods, "|")
+	}
 	head := name
-	if k := strings.IndexAny(name, ".["); k >= 0 {
+	if k := indexEither(name, '.', '['); k >= 0 {
 		head = name[:k]
 		r.PathText = name[k:]
 		if name[k] == '[' {
@@ -171,10 +180,10 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 	}
 	if !isIdent(head) {
 		r.Kind, r.Name, r.Problem = RefInvalid, inner, "not a valid placeholder name"
-		return r, e + 2
+		return found()
 	}
 	r.Kind, r.Name = RefVar, head
-	return r, e + 2
+	return found()
 }
 
 // looksLikePlaceholder decides whether an ill-formed {…} was meant as a
@@ -185,9 +194,9 @@ func looksLikePlaceholder(inner string, ctx refContext) bool {
 	}
 	if ctx == refsBody || ctx == refsOutput || ctx == refsCLI {
 		// only "{2id}"-like single tokens
-		return len(inner) <= 40 && !strings.ContainsAny(inner, " \t\"':,{}()=") && inner[0] >= '0' && inner[0] <= '9'
+		return len(inner) <= 40 && !containsByteOf(inner, " \t\"':,{}()=") && inner[0] >= '0' && inner[0] <= '9'
 	}
-	return len(inner) <= 40 && !strings.ContainsAny(inner, "\"':,{}()=")
+	return len(inner) <= 40 && !containsByteOf(inner, "\"':,{}()=")
 }
 
 func isIdentStart(c byte) bool {

@@ -7,7 +7,6 @@ import (
 
 var (
 	forLooseRe = regexp.MustCompile(`^[ \t]*for[ \t]+\w+[ \t]+in[ \t]+`)
-	forArgsRe  = regexp.MustCompile(`^(\S+)[ \t]+in[ \t]+(\S+)[ \t]*$`)
 )
 
 // assignLHS returns the end of an assignment's left side at t[i] ({var},
@@ -18,7 +17,7 @@ func assignLHS(t string, i int) int {
 	}
 	switch t[i] {
 	case '{':
-		j := strings.IndexAny(t[i+1:], "{}")
+		j := indexEither(t[i+1:], '{', '}')
 		if j >= 0 && t[i+1+j] == '}' {
 			return i + 1 + j + 1
 		}
@@ -112,11 +111,11 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 		raw := t[i+4:]
 		arg := strings.TrimSpace(raw)
 		argStart := base + i + 4 + (len(raw) - len(strings.TrimLeft(raw, " \t")))
-		if am := forArgsRe.FindStringSubmatchIndex(arg); am != nil {
-			tl.ItemVar = arg[am[2]:am[3]]
-			tl.ItemVarSpan = p.span(argStart+am[2], argStart+am[3])
-			tl.Arg = arg[am[4]:am[5]]
-			tl.ArgSpan = p.span(argStart+am[4], argStart+am[5])
+		if item, path, ok := forArgs(arg); ok {
+			tl.ItemVar = arg[item[0]:item[1]]
+			tl.ItemVarSpan = p.span(argStart+item[0], argStart+item[1])
+			tl.Arg = arg[path[0]:path[1]]
+			tl.ArgSpan = p.span(argStart+path[0], argStart+path[1])
 			tl.ForValid = isIdent(tl.ItemVar)
 		} else {
 			tl.Arg = arg
@@ -212,7 +211,7 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 		k := skipSpace(rest, 0)
 		rest, restOff = rest[k:], restOff+k
 	}
-	e := strings.IndexAny(rest, " \t")
+	e := indexBlank(rest)
 	if e < 0 {
 		e = len(rest)
 	}

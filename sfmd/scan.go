@@ -1,0 +1,102 @@
+package sfmd
+
+import (
+	"encoding/binary"
+	"strings"
+)
+
+// Small byte scanners for the hot paths. strings.IndexAny builds a lookup
+// table on every call for strings longer than 8 bytes; these loops stop at
+// the first hit, which is usually a few bytes away.
+
+// indexEither returns the index of the first a or b in s, or -1.
+func indexEither(s string, a, b byte) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == a || c == b {
+			return i
+		}
+	}
+	return -1
+}
+
+// indexBlank returns the index of the first space or tab in s, or -1.
+func indexBlank(s string) int { return indexEither(s, ' ', '\t') }
+
+// containsByteOf reports whether s contains any of the (ASCII) bytes in set.
+func containsByteOf(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// isPerlSpace matches regexp's \s: [\t\n\f\r ].
+func isPerlSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// isASCII reports whether b has no byte >= 0x80, eight bytes at a time.
+func isASCII(b []byte) bool {
+	const hi = 0x8080808080808080
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&hi != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// forArgs matches a for: argument against ^(\S+)[ \t]+in[ \t]+(\S+)[ \t]*$
+// and returns the bounds of the item variable and of the path.
+func forArgs(arg string) (item, path [2]int, ok bool) {
+	i := 0
+	for i < len(arg) && !isPerlSpace(arg[i]) {
+		i++
+	}
+	j := skipSpace(arg, i)
+	if i == 0 || j == i || !strings.HasPrefix(arg[j:], "in") {
+		return item, path, false
+	}
+	k := skipSpace(arg, j+2)
+	if k == j+2 {
+		return item, path, false
+	}
+	m := k
+	for m < len(arg) && !isPerlSpace(arg[m]) {
+		m++
+	}
+	if m == k || skipSpace(arg, m) != len(arg) {
+		return item, path, false
+	}
+	return [2]int{0, i}, [2]int{k, m}, true
+}
+
+// refDef matches a shortcut definition line against
+// ^\[@([^\]\s]*)\]:[ \t]*(\S*) and returns the bounds of the ID and of the
+// URL (whose end is the end of the match).
+func refDef(t string) (id, url [2]int, ok bool) {
+	if !strings.HasPrefix(t, "[@") {
+		return id, url, false
+	}
+	i := 2
+	for i < len(t) && t[i] != ']' && !isPerlSpace(t[i]) {
+		i++
+	}
+	if !strings.HasPrefix(t[i:], "]:") {
+		return id, url, false
+	}
+	j := skipSpace(t, i+2)
+	k := j
+	for k < len(t) && !isPerlSpace(t[k]) {
+		k++
+	}
+	return [2]int{2, i}, [2]int{j, k}, true
+}
