@@ -3,14 +3,17 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // patternInputs are every string of up to three bytes over an alphabet
 // holding each class's edges, a byte beside each edge, non-ASCII and
 // invalid UTF-8, plus some longer names.
 func patternInputs() []string {
-	alphabet := []string{"", "a", "z", "A", "Z", "0", "9", "_", "-", "$", ".", "!", "`", "~", " ", "\t", "@", "[", "{", "/", ":", "é", "\xff", "ſ", "K"}
+	alphabet := []string{"", "1", "e", "E", "+", "a", "z", "A", "Z", "0", "9", "_", "-", "$", ".", "!", "`", "~", " ", "\t", "@", "[", "{", "/", ":", "é", "\xff", "ſ", "K"}
 	var out []string
 	for _, a := range alphabet {
 		for _, b := range alphabet {
@@ -19,7 +22,7 @@ func patternInputs() []string {
 			}
 		}
 	}
-	return append(out, "api_key", "API-Key", "x-request-id", "$HOME/x $1 $$Y \\$Z $a_b-c", "a$", "$", "$$", "$_x$9y$Ab")
+	return append(out, "1.5e+10", "-.5", ".e1", "+1.E-3", "1e+", "12.34.5", "-", "+.", "1.5e", "007", "api_key", "API-Key", "x-request-id", "$HOME/x $1 $$Y \\$Z $a_b-c", "a$", "$", "$$", "$_x$9y$Ab")
 }
 
 // TestIDPatternsMatchRegexps: the byte scans answer exactly what the
@@ -48,6 +51,31 @@ func TestIDPatternsMatchRegexps(t *testing.T) {
 	}
 }
 
+func TestNumberPatternMatchesRegexp(t *testing.T) {
+	re := regexp.MustCompile(`^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$`)
+	for _, s := range patternInputs() {
+		if got, want := numberRe.MatchString(s), re.MatchString(s); got != want {
+			t.Errorf("numberRe.MatchString(%q) = %v, the regexp says %v", s, got, want)
+		}
+	}
+}
+
+// TestBoundParseAgreesWithSscan: param-bound-invalid reads bounds with
+// strconv.ParseFloat where it used fmt.Sscan.
+func TestBoundParseAgreesWithSscan(t *testing.T) {
+	for _, s := range append(patternInputs(), "1e999", "-1e999", "1e-999", "1.e5", "+.5E+2", "0007.50") {
+		if !numberRe.MatchString(s) {
+			continue
+		}
+		var want float64
+		_, werr := fmt.Sscan(s, &want)
+		got, err := strconv.ParseFloat(s, 64)
+		if (err == nil) != (werr == nil) || (err == nil && got != want) {
+			t.Errorf("%q: ParseFloat = %v, %v; Sscan = %v, %v", s, got, err, want, werr)
+		}
+	}
+}
+
 func TestDollarMatchesMatchRegexps(t *testing.T) {
 	for _, tc := range []struct {
 		first charSet
@@ -66,6 +94,22 @@ func TestDollarMatchesMatchRegexps(t *testing.T) {
 			}
 			if w := fmt.Sprint(want); got != w {
 				t.Errorf("%s in %q: %s, the regexp finds %s", tc.re, s, got, w)
+			}
+		}
+	}
+}
+
+func TestIsRequirementsName(t *testing.T) {
+	for _, name := range []string{"requirements.md", "REQUIREMENTS.md", "Requirements.MD", "requirementſ.md", "requirementſ.mD", "requirements.md ", "requirement.md", "requirements.mdx", "doc0001.md", "", "ʀequirements.md"} {
+		if got, want := isRequirementsName(name), strings.EqualFold(name, "requirements.md"); got != want {
+			t.Errorf("isRequirementsName(%q) = %v, EqualFold says %v", name, got, want)
+		}
+	}
+	// every rune that folds to an ASCII letter is one of these two
+	for r := rune(128); r <= unicode.MaxRune; r++ {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < 128 && r != '\u017F' && r != '\u212A' {
+				t.Fatalf("%U folds to %q: isRequirementsName's length bound is wrong", r, f)
 			}
 		}
 	}
