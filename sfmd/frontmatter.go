@@ -92,9 +92,15 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 			"frontmatter must be a mapping of \"key: value\" fields, found a %s", kindName(doc.Kind))
 		return
 	}
+	n := len(doc.Content) / 2
+	if n > 0 {
+		fm.Fields = make([]*Field, 0, n)
+	}
+	fields := make([]Field, n)
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		k, v := doc.Content[i], doc.Content[i+1]
-		f := &Field{Key: k.Value, KeySpan: p.nodeSpan(k, rawStart), Value: v, ValueSpan: p.nodeSpan(v, rawStart)}
+		f := &fields[i/2]
+		*f = Field{Key: k.Value, KeySpan: p.nodeSpan(k, rawStart), Value: v, ValueSpan: p.nodeSpan(v, rawStart)}
 		fm.Fields = append(fm.Fields, f)
 		if k.Value == "env" && fm.Env == nil {
 			fm.EnvSpan = f.ValueSpan
@@ -120,8 +126,10 @@ func (p *docParser) decodeEnv(fm *Frontmatter, v *yaml.Node, rawStart int) {
 		return
 	}
 	fm.Env = make([]*EnvEntry, 0, len(v.Content))
-	for _, item := range v.Content {
-		e := &EnvEntry{Node: item, Span: p.nodeSpan(item, rawStart)}
+	entries := make([]EnvEntry, len(v.Content))
+	for i, item := range v.Content {
+		e := &entries[i]
+		e.Node, e.Span = item, p.nodeSpan(item, rawStart)
 		switch item.Kind {
 		case yaml.ScalarNode:
 			e.Form = EnvBare
@@ -141,10 +149,6 @@ func (p *docParser) decodeEnv(fm *Frontmatter, v *yaml.Node, rawStart int) {
 }
 
 func (p *docParser) decodeEnvMapping(e *EnvEntry, item *yaml.Node, rawStart int) {
-	var keys []*yaml.Node
-	for i := 0; i+1 < len(item.Content); i += 2 {
-		keys = append(keys, item.Content[i])
-	}
 	get := func(key string) (*yaml.Node, *yaml.Node) {
 		for i := 0; i+1 < len(item.Content); i += 2 {
 			if item.Content[i].Value == key {
@@ -153,12 +157,12 @@ func (p *docParser) decodeEnvMapping(e *EnvEntry, item *yaml.Node, rawStart int)
 		}
 		return nil, nil
 	}
-	if len(keys) == 0 {
+	if len(item.Content) < 2 { // no key
 		e.Form = EnvOther
 		e.NameSpan = e.Span
 		return
 	}
-	if nk, nv := get("name"); nk != nil && keys[0].Value == "name" {
+	if nk, nv := get("name"); nk != nil && item.Content[0].Value == "name" {
 		// non-canonical object form: - name: X / description: …
 		e.Form = EnvObject
 		e.Name = nv.Value

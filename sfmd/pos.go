@@ -212,7 +212,12 @@ func (li *LineIndex) Span(start, end int) Span {
 	if end < start {
 		end = start
 	}
-	return Span{Start: li.Pos(start), End: li.Pos(end)}
+	s := li.Pos(start)
+	if li.ascii && start >= 0 && end <= len(li.src) && (s.Line == len(li.starts) || end < li.starts[s.Line]) {
+		// both ends on one line of an ASCII source: no second lookup
+		return Span{Start: s, End: Pos{Offset: end, Line: s.Line, Col: s.Col + end - start}}
+	}
+	return Span{Start: s, End: li.Pos(end)}
 }
 
 // runeCount counts characters, counting each invalid byte as one.

@@ -1,6 +1,7 @@
 package sfmd
 
 import (
+	"bytes"
 	"net/url"
 	"strings"
 )
@@ -53,6 +54,7 @@ func parseMarker(raw string) (markerParts, bool) {
 // collects comments, block markers, directives, shortcuts, links and $VARs.
 func (p *docParser) scanProse() {
 	li := p.li
+	p.markers.reserve(bytes.Count(p.src, []byte("<!--")))
 	n := li.LineCount()
 	skipIdx := 0
 	var open []string // stack of open block IDs
@@ -157,9 +159,10 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 	}
 	raw := p.str(start, endOff)
 	endLine := p.li.LineOf(endOff - 1)
-	ownLine := i == 0 && strings.TrimSpace(string(p.src[endOff:p.li.LineEnd(endLine)])) == ""
+	ownLine := i == 0 && strings.TrimSpace(p.str(endOff, p.li.LineEnd(endLine))) == ""
 	if m, ok := parseMarker(raw); ok && endLine == line {
-		mk := &Marker{ID: m.id, IDSpan: p.span(start+m.idOff, start+m.idOff+len(m.id)), Open: m.open,
+		mk := p.markers.new()
+		*mk = Marker{ID: m.id, IDSpan: p.span(start+m.idOff, start+m.idOff+len(m.id)), Open: m.open,
 			Span: p.span(start, endOff), OwnLine: ownLine, Exact: m.exact}
 		p.doc.Markers = append(p.doc.Markers, mk)
 		if ownLine {

@@ -131,7 +131,7 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 		r.Kind = RefResponse
 		r.PathText = strings.TrimPrefix(inner, "Response")
 		r.PathText = strings.TrimPrefix(r.PathText, ".")
-		r.Name, r.Path, r.Problem = parsePath(r.PathText, true)
+		r.Name, r.Path, r.Problem = parsePath(r.PathText, true, p.pathBuf(r.PathText))
 		return found()
 	case inner == "...args":
 		r.Kind, r.Name = RefSpread, "args"
@@ -175,7 +175,8 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 			}
 		}
 		if r.PathText != "" {
-			_, r.Path, r.Problem = parsePath(strings.TrimPrefix(r.PathText, "."), false)
+			pt := strings.TrimPrefix(r.PathText, ".")
+			_, r.Path, r.Problem = parsePath(pt, false, p.pathBuf(pt))
 		}
 	}
 	if !isIdent(head) {
@@ -218,10 +219,12 @@ func isIdent(s string) bool {
 // parsePath parses a JSON path: "body.items[0].name", "body.items.0",
 // "$.data". With root, the first key is returned as the root name and
 // removed from the segments. A malformed path returns a problem text.
-func parsePath(s string, root bool) (string, []PathSeg, string) {
+//
+// Segments are appended to buf (which the caller may size with pathBuf).
+func parsePath(s string, root bool, buf []PathSeg) (string, []PathSeg, string) {
 	s = strings.TrimPrefix(s, "$.")
 	s = strings.TrimPrefix(s, "$")
-	var segs []PathSeg
+	segs := buf[:0]
 	problem := ""
 	i := 0
 	for i < len(s) {
@@ -234,7 +237,7 @@ func parsePath(s string, root bool) (string, []PathSeg, string) {
 		case c == '[':
 			cl := strings.IndexByte(s[i:], ']')
 			if cl < 0 {
-				return rootOf(segs, root), segs, "unclosed '[' in path"
+				return rootOf(segs, root), nilIfEmpty(segs), "unclosed '[' in path"
 			}
 			n, ok := atoi(s[i+1 : i+cl])
 			if !ok {
@@ -260,10 +263,30 @@ func parsePath(s string, root bool) (string, []PathSeg, string) {
 		}
 	}
 	name := rootOf(segs, root)
+	segs = nilIfEmpty(segs)
 	if root && len(segs) > 0 {
 		segs = segs[1:]
 	}
 	return name, segs, problem
+}
+
+func nilIfEmpty(segs []PathSeg) []PathSeg {
+	if len(segs) == 0 {
+		return nil
+	}
+	return segs
+}
+
+// pathBuf returns room for the segments of path s (one more than its '.'
+// and '[' count) in shared storage.
+func (p *docParser) pathBuf(s string) []PathSeg {
+	n := 1 + strings.Count(s, ".") + strings.Count(s, "[")
+	if n > cap(p.segs)-len(p.segs) {
+		p.segs = make([]PathSeg, 0, max(n, min(2*cap(p.segs), 256), 32))
+	}
+	start := len(p.segs)
+	p.segs = p.segs[:start+n]
+	return p.segs[start:start:start+n]
 }
 
 func rootOf(segs []PathSeg, root bool) string {

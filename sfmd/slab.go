@@ -85,6 +85,7 @@ type nodes struct {
 	cons      slab[Constraint]
 	headers   slab[Header]
 	fences    slab[Fence]
+	markers   slab[Marker]
 	actions   slab[Action]
 	responses slab[Response]
 
@@ -92,8 +93,9 @@ type nodes struct {
 	consPtrs  ptrs[Constraint]
 	paramPtrs ptrs[Param]
 	linePtrs  ptrs[TemplateLine]
-	// fenceLines backs every Fence.Lines
+	// fenceLines backs every Fence.Lines, segs every VarRef.Path
 	fenceLines []Line
+	segs       []PathSeg
 }
 
 // newRef returns a reference from the slab, filled with v.
