@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 	"weak"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -198,6 +201,68 @@ type dirListing struct {
 	once    sync.Once
 	entries []fs.DirEntry
 	err     error
+
+	foldOnce sync.Once
+	folded   map[string]bool // foldKey of each name
+}
+
+// ExistsFold reports whether the directory of path has an entry whose
+// name equals path's last element ignoring case (strings.EqualFold):
+// requirements.md written REQUIREMENTS.md. Like ListDir, it lists the
+// directory once per run, and indexes the names once, so that asking
+// for every document of a large directory stays cheap.
+func (p *Workspace) ExistsFold(path string) bool {
+	dir, base := filepath.Split(filepath.FromSlash(path))
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := p.ListDir(dir)
+	if err != nil {
+		return false
+	}
+	if p.shared == nil {
+		for _, e := range entries {
+			if strings.EqualFold(e.Name(), base) {
+				return true
+			}
+		}
+		return false
+	}
+	l := listingsOf(p.shared).get(p.Resolve(dir))
+	l.foldOnce.Do(func() {
+		l.folded = make(map[string]bool, len(entries))
+		for _, e := range entries {
+			l.folded[foldKey(e.Name())] = true
+		}
+	})
+	return l.folded[foldKey(base)]
+}
+
+// foldKey maps strings that are strings.EqualFold to the same key: each
+// rune (invalid UTF-8 reads as U+FFFD, as in EqualFold) becomes the
+// smallest rune of its simple case folding orbit.
+func foldKey(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		// 'k' and 's' fold with non-ASCII runes but their smallest
+		// orbit member is ASCII ('K', 'S'): upper case is the key.
+		return strings.ToUpper(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
+		}
+		b.WriteRune(m)
+	}
+	return b.String()
 }
 
 func (d *dirListings) get(abs string) *dirListing {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -51,5 +52,40 @@ func TestListDirOncePerRun(t *testing.T) {
 	}
 	if _, err := doc1.ListDir("missing"); !os.IsNotExist(err) {
 		t.Errorf("second ListDir(missing) error = %v, want not-exist", err)
+	}
+}
+
+// TestExistsFold: ExistsFold agrees with strings.EqualFold over the
+// listing, including the runes that fold to ASCII letters and invalid
+// UTF-8, and foldKey gives equal keys exactly to EqualFold strings.
+func TestExistsFold(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"REQUIREMENTS.md", "Ka.md", "x\xff.md", "straße.md", "Σσς.md"}
+	for _, n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws := &Workspace{shared: newWorkspaceShared(nil, dir), dir: dir}
+	alone := &Workspace{dir: dir}
+	probes := []string{"requirements.md", "requirementſ.md", "\u212Aa.md", "KA.md", "ka.md", "x\xfe.md", "x\uFFFD.md", "STRASSE.md", "STRAßE.md", "ΣΣΣ.md", "σςσ.md", "missing.md", "requirements", "sub/requirements.md"}
+	for _, p := range probes {
+		want := false
+		for _, n := range names {
+			if filepath.Dir(p) == "." && strings.EqualFold(n, p) {
+				want = true
+			}
+		}
+		if got := ws.ExistsFold(p); got != want {
+			t.Errorf("ExistsFold(%q) = %v, want %v", p, got, want)
+		}
+		if got := alone.ExistsFold(p); got != want {
+			t.Errorf("without a run: ExistsFold(%q) = %v, want %v", p, got, want)
+		}
+		for _, n := range names {
+			if eq, same := strings.EqualFold(n, p), foldKey(n) == foldKey(p); eq != same {
+				t.Errorf("EqualFold(%q, %q) = %v but equal keys = %v", n, p, eq, same)
+			}
+		}
 	}
 }

@@ -421,26 +421,8 @@ func documentsRequirements(pass *lint.Pass) bool {
 	if pass.Workspace == nil {
 		return false
 	}
-	entries, err := pass.Workspace.ListDir(".")
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
-		if isRequirementsName(e.Name()) { // REQUIREMENTS.md: requirements-file-case
-			return true
-		}
-	}
-	return false
-}
-
-// isRequirementsName is strings.EqualFold(name, "requirements.md"),
-// checking the length first: a directory of 2,000 documents is scanned
-// for every one of them. The only non-ASCII runes that fold to an ASCII
-// letter are U+017F (ſ, 2 bytes, folds to s) and U+212A (K, 3 bytes, folds
-// to k); the name has one s and no k, so a match has 15 or 16 bytes.
-func isRequirementsName(name string) bool {
-	const want = "requirements.md"
-	return len(name) >= len(want) && len(name) <= len(want)+1 && strings.EqualFold(name, want)
+	// REQUIREMENTS.md too: requirements-file-case
+	return pass.Workspace.ExistsFold("requirements.md")
 }
 
 // LiveBindingExperimental reports {{fetch:URL}} live bindings.

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 	"testing"
-	"unicode"
 )
 
 // patternInputs are every string of up to three bytes over an alphabet
@@ -94,22 +92,6 @@ func TestDollarMatchesMatchRegexps(t *testing.T) {
 			}
 			if w := fmt.Sprint(want); got != w {
 				t.Errorf("%s in %q: %s, the regexp finds %s", tc.re, s, got, w)
-			}
-		}
-	}
-}
-
-func TestIsRequirementsName(t *testing.T) {
-	for _, name := range []string{"requirements.md", "REQUIREMENTS.md", "Requirements.MD", "requirementſ.md", "requirementſ.mD", "requirements.md ", "requirement.md", "requirements.mdx", "doc0001.md", "", "ʀequirements.md"} {
-		if got, want := isRequirementsName(name), strings.EqualFold(name, "requirements.md"); got != want {
-			t.Errorf("isRequirementsName(%q) = %v, EqualFold says %v", name, got, want)
-		}
-	}
-	// every rune that folds to an ASCII letter is one of these two
-	for r := rune(128); r <= unicode.MaxRune; r++ {
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			if f < 128 && r != '\u017F' && r != '\u212A' {
-				t.Fatalf("%U folds to %q: isRequirementsName's length bound is wrong", r, f)
 			}
 		}
 	}
