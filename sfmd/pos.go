@@ -157,16 +157,23 @@ func (li *LineIndex) Pos(offset int) Pos {
 		li.memoLine = line
 		return Pos{Offset: offset, Line: line, Col: offset - start + 1}
 	}
+	// Counting from the memo is exact only between character boundaries
+	// (a byte that is not a UTF-8 continuation byte always starts one);
+	// the memo only ever holds a boundary.
+	boundary := offset == len(li.src) || li.src[offset]&0xC0 != 0x80
+	memo := boundary && li.memoLine == line && li.memoOff >= start
 	col := 0
 	switch {
-	case li.memoLine == line && li.memoOff <= offset:
+	case memo && li.memoOff <= offset:
 		col = li.memoCol + runeCount(li.src[li.memoOff:offset])
-	case li.memoLine == line && offset-start > li.memoOff-offset:
+	case memo && offset-start > li.memoOff-offset:
 		col = li.memoCol - runeCount(li.src[offset:li.memoOff])
 	default:
 		col = 1 + runeCount(li.src[start:offset])
 	}
-	li.memoLine, li.memoOff, li.memoCol = line, offset, col
+	if boundary {
+		li.memoLine, li.memoOff, li.memoCol = line, offset, col
+	}
 	return Pos{Offset: offset, Line: line, Col: col}
 }
 

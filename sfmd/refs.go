@@ -286,7 +286,7 @@ func (p *docParser) pathBuf(s string) []PathSeg {
 	}
 	start := len(p.segs)
 	p.segs = p.segs[:start+n]
-	return p.segs[start:start:start+n]
+	return p.segs[start : start : start+n]
 }
 
 func rootOf(segs []PathSeg, root bool) string {

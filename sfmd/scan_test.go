@@ -1,0 +1,175 @@
+package sfmd
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// The hand-written scanners in scan.go replace regular expressions on hot
+// paths; these tests hold them to exactly what the expressions matched.
+
+var (
+	forArgsRe = regexp.MustCompile(`^(\S+)[ \t]+in[ \t]+(\S+)[ \t]*$`)
+	refDefRe  = regexp.MustCompile(`^\[@([^\]\s]*)\]:[ \t]*(\S*)`)
+)
+
+// scanSamples returns fixed cases plus random strings over an alphabet
+// that hits every branch (spaces, tabs, \r, \f, "in", brackets, UTF-8 and
+// invalid bytes).
+func scanSamples(n int) []string {
+	out := []string{
+		"", "item in Response.body.items", "item  in\tx", "item in x \t", "item in x y", "in in in",
+		"item in", "item in ", "item inx y", "item\rin x", "item in x\r", "a\fin b", "é in ü", "\xff in \xfe",
+		"[@id]: https://x", "[@id]:https://x rest", "[@]:", "[@a b]: x", "[@a]x", "[@a\t]: x", "[@a]:\t\ty\rz",
+		"[@é]: ü", "[@\xff]: \xfe", "[@a]]: x", "[@a]: ", "x[@a]: y",
+	}
+	alphabet := []string{"a", "b", "in", " ", "\t", "\r", "\f", "\n", "[@", "]", ":", "]:", "é", "\xff", "."}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range n {
+		var b strings.Builder
+		if r.IntN(2) == 0 {
+			b.WriteString("[@")
+		}
+		for range r.IntN(10) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func checkForArgs(t *testing.T, s string) {
+	t.Helper()
+	item, path, ok := forArgs(s)
+	m := forArgsRe.FindStringSubmatchIndex(s)
+	if ok != (m != nil) {
+		t.Fatalf("forArgs(%q) ok = %v, regexp matched = %v", s, ok, m != nil)
+	}
+	if ok && (item != [2]int{m[2], m[3]} || path != [2]int{m[4], m[5]}) {
+		t.Fatalf("forArgs(%q) = %v %v, regexp %v", s, item, path, m)
+	}
+}
+
+func checkRefDef(t *testing.T, s string) {
+	t.Helper()
+	id, url, ok := refDef(s)
+	m := refDefRe.FindStringSubmatchIndex(s)
+	if ok != (m != nil) {
+		t.Fatalf("refDef(%q) ok = %v, regexp matched = %v", s, ok, m != nil)
+	}
+	if ok && (id != [2]int{m[2], m[3]} || url != [2]int{m[4], m[5]} || url[1] != m[1]) {
+		t.Fatalf("refDef(%q) = %v %v, regexp %v", s, id, url, m)
+	}
+}
+
+func TestScannersMatchRegexps(t *testing.T) {
+	for _, s := range scanSamples(20000) {
+		checkForArgs(t, s)
+		checkRefDef(t, s)
+	}
+}
+
+func FuzzScanners(f *testing.F) {
+	for _, s := range scanSamples(0) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkForArgs(t, s)
+		checkRefDef(t, s)
+		if got, want := isASCII([]byte(s)), !strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf }); got != want {
+			t.Fatalf("isASCII(%q) = %v", s, got)
+		}
+	})
+}
+
+func TestIsASCII(t *testing.T) {
+	for _, s := range []string{"", "a", "abcdefgh", "abcdefghi", "abcdefg\x80", "\x80bcdefghijk", "abcdefghijklmno\xff", "ü"} {
+		want := true
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				want = false
+			}
+		}
+		if got := isASCII([]byte(s)); got != want {
+			t.Errorf("isASCII(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// naivePos is the definition of Pos: line = 1 + newlines before offset,
+// column = 1 + characters since the line start (after a BOM on line 1),
+// invalid bytes counting one each.
+func naivePos(src []byte, off int) Pos {
+	off = max(0, min(off, len(src)))
+	line, ls := 1, 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' {
+			line++
+			ls = i + 1
+		}
+	}
+	if line == 1 && len(src) >= 3 && string(src[:3]) == "\uFEFF" {
+		if off < 3 {
+			return Pos{Offset: off, Line: 1, Col: 1}
+		}
+		ls = 3
+	}
+	return Pos{Offset: off, Line: line, Col: 1 + runeCount(src[ls:off])}
+}
+
+// TestSpanFastPaths checks Span, Pos and spanOnLine, whose ASCII and
+// same-line shortcuts skip the general lookup, against naivePos on sources
+// with and without non-ASCII text, CRLF and a BOM, in forward, backward
+// and random order.
+func TestSpanFastPaths(t *testing.T) {
+	srcs := []string{
+		"", "a", "abc\ndef\n", "abc\r\nd\n\nxyz", "\uFEFFab\ncd", "é\nab\nü c\n\xff\xfe\n", "one line only",
+		"---\nname: x\n---\n\n```act.x\nGET https://x/{y}\n  q: string\n```\n",
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20 {
+		var b strings.Builder
+		for range r.IntN(200) {
+			b.WriteString([]string{"a", "b", "\n", "\r\n", " ", "é", "\xff"}[r.IntN(7)])
+		}
+		srcs = append(srcs, b.String())
+	}
+	for _, s := range srcs {
+		src := []byte(s)
+		want := func(a, b int) Span {
+			if b < a {
+				b = a
+			}
+			return Span{Start: naivePos(src, a), End: naivePos(src, b)}
+		}
+		li := NewLineIndex(src)
+		var offs []int
+		for i := -1; i <= len(src)+1; i++ {
+			offs = append(offs, i)
+		}
+		for i := len(src) + 1; i >= -1; i-- {
+			offs = append(offs, i)
+		}
+		for range 200 {
+			offs = append(offs, r.IntN(len(src)+3)-1)
+		}
+		for k, a := range offs {
+			b := offs[(k*7+3)%len(offs)]
+			if a <= b && b-a > 8 {
+				b = a + (b-a)%8 // mostly short spans, as in the AST
+			}
+			if got, w := li.Span(a, b), want(a, b); got != w {
+				t.Fatalf("%q: Span(%d, %d) = %v, want %v", s, a, b, got, w)
+			}
+			if a >= 0 && a <= len(src) {
+				n := naivePos(src, a).Line
+				if got, w := li.spanOnLine(n, a, b), want(a, b); b <= len(src) && got != w {
+					t.Fatalf("%q: spanOnLine(%d, %d, %d) = %v, want %v", s, n, a, b, got, w)
+				}
+			}
+		}
+	}
+}
