@@ -113,7 +113,7 @@ func (p *docParser) checkEncoding() {
 	src := p.src
 	p.doc.HasBOM = p.li.bom > 0
 	p.doc.CRLF = bytes.Count(src, []byte("\r\n"))
-	if !utf8.Valid(src) {
+	if !p.li.ascii && !utf8.Valid(src) {
 		n, first := 0, -1
 		for i := 0; i < len(src); {
 			r, sz := utf8.DecodeRune(src[i:])
@@ -216,6 +216,9 @@ const maxMarkdownLine = 16 << 10
 // blankLongLines returns body, or a copy of it in which every line longer
 // than maxMarkdownLine is replaced by spaces, and the numbers of those lines.
 func (p *docParser) blankLongLines(body []byte, base int) ([]byte, []int) {
+	if len(body) <= maxMarkdownLine {
+		return body, nil // no line can be longer
+	}
 	var out []byte
 	var long []int
 	first := p.li.LineOf(base)

@@ -54,7 +54,7 @@ type LineIndex struct {
 
 // NewLineIndex indexes src.
 func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]int, 1, len(src)/40+2)
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
 	for i := 0; i < len(src); {
 		j := bytes.IndexByte(src[i:], '\n')
 		if j < 0 {
