@@ -27,8 +27,12 @@ func init() {
 // of every action (not parameter defaults), skipping "${X}" (shell or
 // unrecognised syntax: the braces are not a placeholder).
 func definitionUses(pass *lint.Pass) []use {
+	syms := symbols(pass)
+	if syms.defUsesDone { // three rules ask; computed once per document
+		return syms.defUses
+	}
 	var out []use
-	for _, u := range symbols(pass).Uses {
+	for _, u := range syms.Uses {
 		if u.Site > siteBody || u.Action == nil {
 			continue
 		}
@@ -40,6 +44,7 @@ func definitionUses(pass *lint.Pass) []use {
 		}
 		out = append(out, u)
 	}
+	syms.defUses, syms.defUsesDone = out, true
 	return out
 }
 

@@ -52,6 +52,10 @@ type Symbols struct {
 	// site. References in response lines and hints are rescanned from the
 	// text so that $VAR in save:/decode:/for: arguments is seen too.
 	Uses []use
+
+	// defUses memoizes definitionUses (read-only once built).
+	defUses     []use
+	defUsesDone bool
 }
 
 // contextVars are the runtime's built-in, read-only $ variables
