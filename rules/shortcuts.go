@@ -553,10 +553,6 @@ type actLink struct {
 	Owner string
 }
 
-// actLinkDestRe finds link destinations starting with act: in a
-// response-template line.
-var actLinkDestRe = regexp.MustCompile(`\]\((act:[^)\s]*)`)
-
 // actLinks returns every act: link of the document: the parser's prose
 // links plus those written in response templates (which the runtime
 // renders as links too).
@@ -578,15 +574,75 @@ func actLinks(doc *sfmd.Document) []*actLink {
 			if off < 0 {
 				continue
 			}
-			for _, m := range actLinkDestRe.FindAllStringSubmatchIndex(text, -1) {
-				if inCodeSpan(text, m[2]) {
+			for _, m := range actLinkDests(text) {
+				if inCodeSpan(text, m[0]) {
 					continue
 				}
-				out = append(out, parseActLink(doc, text[m[2]:m[3]], off+m[2], r.ActionID))
+				out = append(out, parseActLink(doc, text[m[0]:m[1]], off+m[0], r.ActionID))
 			}
 		}
 	}
 	return out
+}
+
+// actLinkDests finds link destinations starting with act: in a
+// response-template line: the [start, end) of group 1 of each match of
+// `\]\((act:[^)\s]*)`, leftmost first and not overlapping, with a byte
+// scan.
+func actLinkDests(text string) [][2]int {
+	var out [][2]int
+	for i := 0; ; {
+		k := strings.Index(text[i:], "](act:")
+		if k < 0 {
+			return out
+		}
+		start := i + k + len("](")
+		end := start + len("act:")
+		for end < len(text) && !strings.ContainsRune(")\t\n\f\r ", rune(text[end])) {
+			end++
+		}
+		out = append(out, [2]int{start, end})
+		i = end
+	}
+}
+
+// ActLinksAnalyzer collects the act: links of a document, and the
+// actions they can reach, once for the five act-link rules.
+var ActLinksAnalyzer = &lint.Analyzer{
+	Name:   "actlinks",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "act: links of a document",
+		Why:   "shared analysis: every act: link (prose and response templates) and the actions of the document and its includes",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		return &actLinkSet{links: actLinks(pass.Doc), pass: pass}, nil
+	},
+}
+
+// actLinkSet is the ActLinksAnalyzer result. Read-only for rules.
+type actLinkSet struct {
+	links []*actLink
+	pass  *lint.Pass // the shared analysis's: document and workspace
+	scope *actionScope
+}
+
+// actionScope returns the actions the links can reach, computed on the
+// first call (documents without links never read their includes).
+func (s *actLinkSet) actionScope() *actionScope {
+	if s.scope == nil {
+		s.scope = newActionScope(s.pass)
+	}
+	return s.scope
+}
+
+// docActLinks returns the ActLinksAnalyzer result of a pass that
+// requires it.
+func docActLinks(pass *lint.Pass) *actLinkSet {
+	if s, ok := pass.ResultOf[ActLinksAnalyzer].(*actLinkSet); ok {
+		return s
+	}
+	return &actLinkSet{links: actLinks(pass.Doc), pass: pass}
 }
 
 // parseActLink splits "act:id?k=v#frag" written at file offset off.
@@ -718,16 +774,15 @@ var ActLinkUnknownAction = &lint.Analyzer{
 		Bad:   "[Read](act:read?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
+	Requires: []*lint.Analyzer{ActLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		var scope *actionScope
+		set := docActLinks(pass)
 		tool := isToolDocument(pass.Doc)
-		for _, l := range actLinks(pass.Doc) {
+		for _, l := range set.links {
 			if l.ID == "" || (tool && l.Owner != "") {
 				continue
 			}
-			if scope == nil {
-				scope = newActionScope(pass)
-			}
+			scope := set.actionScope()
 			if scope.byID[l.ID] != nil || !scope.complete {
 				continue
 			}
@@ -764,10 +819,10 @@ var ActLinkMissingID = &lint.Analyzer{
 		Bad:   "[Read](act:?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer, ActLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for _, l := range actLinks(pass.Doc) {
+		for _, l := range docActLinks(pass).links {
 			if l.ID != "" || !l.DestSpan.IsValid() || l.DestSpan.Len() == 0 {
 				continue
 			}
@@ -792,9 +847,10 @@ var ActLinkHasFragment = &lint.Analyzer{
 		Bad:   "[Read](act:read?id=1#top)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
+	Requires: []*lint.Analyzer{ActLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		for _, l := range actLinks(doc) {
+		for _, l := range docActLinks(pass).links {
 			if !l.HasFrag {
 				continue
 			}
@@ -835,13 +891,11 @@ var ActLinkUnknownParam = &lint.Analyzer{
 		Bad:   "[Read](act:read?post=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
+	Requires: []*lint.Analyzer{ActLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		var scope *actionScope
-		for _, l := range actLinks(pass.Doc) {
-			if scope == nil {
-				scope = newActionScope(pass)
-			}
-			a := scope.byID[l.ID]
+		set := docActLinks(pass)
+		for _, l := range set.links {
+			a := set.actionScope().byID[l.ID]
 			if a == nil || usesAllFields(a) {
 				continue
 			}
@@ -889,13 +943,11 @@ var ActLinkMissingRequired = &lint.Analyzer{
 		Bad:   "[Read](act:read)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
+	Requires: []*lint.Analyzer{ActLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		var scope *actionScope
-		for _, l := range actLinks(pass.Doc) {
-			if scope == nil {
-				scope = newActionScope(pass)
-			}
-			a := scope.byID[l.ID]
+		set := docActLinks(pass)
+		for _, l := range set.links {
+			a := set.actionScope().byID[l.ID]
 			if a == nil {
 				continue
 			}
