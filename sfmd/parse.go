@@ -483,8 +483,12 @@ func (p *docParser) sizeSlabs() []fenceKind {
 		default:
 			continue
 		}
-		for _, l := range f.Lines {
-			nRefs += strings.Count(l.Text, "{") + strings.Count(l.Text, "$")
+		if n := len(f.Lines); n > 0 {
+			// the content lines lie in order in one stretch of the source
+			s, e := f.Lines[0].Span.Start.Offset, f.Lines[n-1].Span.End.Offset
+			if s <= e {
+				nRefs += bytes.Count(p.src[s:e], []byte{'{'}) + bytes.Count(p.src[s:e], []byte{'$'})
+			}
 		}
 	}
 	p.doc.Actions = make([]*Action, 0, nAct)
