@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -12,7 +11,25 @@ import (
 // Rules checking the spelling of identifiers (spec.md §2.16 "bad ID
 // patterns").
 
-var actInfoRe = regexp.MustCompile(`^act\.[^.\s]+(\.response)?$`)
+var actInfoRe actInfoPattern
+
+// actInfoPattern matches `^act\.[^.\s]+(\.response)?$` (\s is
+// [\t\n\f\r ]) without a regexp: every fence of every document.
+type actInfoPattern struct{}
+
+// MatchString reports whether s is a valid action or response info
+// string.
+func (actInfoPattern) MatchString(s string) bool {
+	rest, ok := strings.CutPrefix(s, "act.")
+	if !ok {
+		return false
+	}
+	id := func(s string) bool { return s != "" && !strings.ContainsAny(s, ".\t\n\f\r ") }
+	if r, ok := strings.CutSuffix(rest, ".response"); ok && id(r) {
+		return true
+	}
+	return id(rest)
+}
 
 // ActInfoStringInvalid reports ```act… fences that are not `act.<id>` or
 // `act.<id>.response`.
