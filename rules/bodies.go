@@ -38,6 +38,47 @@ type bodyText struct {
 	Where  sfmd.Span // the `body:` directive or the -d flag
 	pieces []string  // T.Text split into lines
 	base   []int     // file offset of each piece, -1 when unknown
+
+	scanned bool // scan's results, computed once
+	out     string
+	omap    []int
+	refs    []bodyRef
+}
+
+// BodiesAnalyzer collects the body templates of each action, and their
+// JSON scans, once for the body rules.
+var BodiesAnalyzer = &lint.Analyzer{
+	Name:   "bodies",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "body templates of each action",
+		Why:   "shared analysis: the -d and body: templates of each action, mapped back to the file, with their placeholder-substituted JSON text",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		return &bodyTable{doc: pass.Doc, byAction: map[*sfmd.Action][]*bodyText{}}, nil
+	},
+}
+
+// bodyTable is the BodiesAnalyzer result: actionBodies per action,
+// computed on first use. Read-only for rules.
+type bodyTable struct {
+	doc      *sfmd.Document
+	byAction map[*sfmd.Action][]*bodyText
+}
+
+// docBodies returns actionBodies(pass.Doc, a), shared through
+// BodiesAnalyzer when the rule requires it.
+func docBodies(pass *lint.Pass, a *sfmd.Action) []*bodyText {
+	t, ok := pass.ResultOf[BodiesAnalyzer].(*bodyTable)
+	if !ok {
+		return actionBodies(pass.Doc, a)
+	}
+	bs, ok := t.byAction[a]
+	if !ok {
+		bs = actionBodies(t.doc, a)
+		t.byAction[a] = bs
+	}
+	return bs
 }
 
 // bodies returns the non-empty body templates of a.
@@ -140,6 +181,14 @@ type bodyRef struct {
 // the result, the map from its bytes to T.Text offsets, and the
 // references with their JSON context.
 func (b *bodyText) scan() (string, []int, []bodyRef) {
+	if !b.scanned {
+		b.out, b.omap, b.refs = b.doScan()
+		b.scanned = true
+	}
+	return b.out, b.omap, b.refs
+}
+
+func (b *bodyText) doScan() (string, []int, []bodyRef) {
 	text := b.T.Text
 	var refs []bodyRef
 	for _, r := range b.T.Refs {
@@ -148,7 +197,8 @@ func (b *bodyText) scan() (string, []int, []bodyRef) {
 		}
 	}
 	var out strings.Builder
-	var omap []int
+	out.Grow(len(text))
+	omap := make([]int, 0, len(text))
 	emit := func(s string, at int) {
 		out.WriteString(s)
 		for range len(s) {
@@ -306,12 +356,13 @@ var BodyInvalidJSON = &lint.Analyzer{
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\",}\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
 	},
+	Requires: []*lint.Analyzer{BodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {
 			if !sendsBody(a) {
 				continue // body-ignored-for-method
 			}
-			for _, b := range actionBodies(pass.Doc, a) {
+			for _, b := range docBodies(pass, a) {
 				if !b.looksJSON() {
 					continue
 				}
@@ -413,13 +464,14 @@ var BodyPlaceholderUnquotedString = &lint.Analyzer{
 		Bad:   "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": {resolution}}\n```\n",
 		Good:  "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": \"{resolution}\"}\n```\n",
 	},
+	Requires: []*lint.Analyzer{BodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, a := range doc.Actions {
 			if !sendsBody(a) {
 				continue
 			}
-			for _, b := range actionBodies(doc, a) {
+			for _, b := range docBodies(pass, a) {
 				if !b.looksJSON() {
 					continue
 				}
@@ -466,10 +518,11 @@ var BodyModifierUnknown = &lint.Analyzer{
 		Bad:   "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|b64}\"}\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|base64file}\"}\n```\n",
 	},
+	Requires: []*lint.Analyzer{BodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, a := range doc.Actions {
-			for _, b := range actionBodies(doc, a) {
+			for _, b := range docBodies(pass, a) {
 				for _, r := range b.T.Refs {
 					if r.Kind != sfmd.RefVar || len(r.Modifiers) == 0 {
 						continue
@@ -545,10 +598,11 @@ var BodyFileModifierType = &lint.Analyzer{
 		Bad:   "```act.upload\nPOST https://api.example.com/upload\n  count: number \"how many\"\n  body:\n    {\"data\": \"{count|file}\"}\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  input_image: path (required) \"image file\"\n  body:\n    {\"data\": \"{input_image|base64file}\"}\n```\n",
 	},
+	Requires: []*lint.Analyzer{BodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, a := range doc.Actions {
-			for _, b := range actionBodies(doc, a) {
+			for _, b := range docBodies(pass, a) {
 				for _, r := range b.T.Refs {
 					if r.Kind != sfmd.RefVar || !hasString(r.Modifiers, "file") && !hasString(r.Modifiers, "base64file") {
 						continue

@@ -112,3 +112,14 @@ func TestActLinkDestsMatchRegexp(t *testing.T) {
 		}
 	}
 }
+
+func TestActInfoPatternMatchesRegexp(t *testing.T) {
+	re := regexp.MustCompile(`^act\.[^.\s]+(\.response)?$`)
+	for _, s := range append(patternInputs(), "x.response", ".response", "x.y.response", "response", "x.responsex", "x .response", "x\f", "é\xff.response", "x.response.response") {
+		for _, in := range []string{s, "act." + s, "act:" + s} {
+			if got, want := actInfoRe.MatchString(in), re.MatchString(in); got != want {
+				t.Errorf("actInfoRe.MatchString(%q) = %v, the regexp says %v", in, got, want)
+			}
+		}
+	}
+}
