@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -329,15 +330,15 @@ var ShortcutDefinitionUnused = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		if onlyShortcutLines(doc) {
-			return nil, nil // a menu file: its definitions are used by the documents that nav to it
-		}
 		var mentions map[string][]int
 		for _, s := range doc.Shortcuts {
 			if s.Form != sfmd.ShortcutRefDef || s.ID == "" {
 				continue
 			}
 			if mentions == nil {
+				if onlyShortcutLines(doc) {
+					return nil, nil // a menu file: its definitions are used by the documents that nav to it
+				}
 				mentions = shortcutMentions(doc.Src)
 			}
 			if mentionedOutside(mentions[s.ID], s.Span) || len(mentions[pageNamespace+s.ID]) > 0 {
@@ -357,10 +358,16 @@ func onlyShortcutLines(doc *sfmd.Document) bool {
 	if fm := doc.Frontmatter; fm != nil && fm.Span.End.Offset <= len(body) {
 		body = body[fm.Span.End.Offset:]
 	}
-	for _, line := range strings.Split(string(body), "\n") {
-		t := strings.TrimSpace(line)
-		t = strings.TrimLeft(t, "-*+ ") // list items
-		if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, "[@") {
+	for len(body) > 0 { // line by line, without copying the document
+		line := body
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			line, body = body[:i], body[i+1:]
+		} else {
+			body = nil
+		}
+		t := bytes.TrimSpace(line)
+		t = bytes.TrimLeft(t, "-*+ ") // list items
+		if len(t) == 0 || t[0] == '#' || bytes.HasPrefix(t, []byte("<!--")) || bytes.HasPrefix(t, []byte("[@")) {
 			continue
 		}
 		return false
