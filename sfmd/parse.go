@@ -471,8 +471,11 @@ func (p *docParser) sizeSlabs() []fenceKind {
 			}
 			for j := 1; j < len(f.Lines); j++ {
 				t := f.Lines[j].Text
+				if strings.TrimSpace(t) == "body:" {
+					nTemplates++ // the body template
+					continue
+				}
 				if !isParamHead(t) {
-					nTemplates++ // body: sections (and spare)
 					continue
 				}
 				nParams++

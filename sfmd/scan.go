@@ -25,8 +25,11 @@ func indexBlank(s string) int { return indexEither(s, ' ', '\t') }
 // containsByteOf reports whether s contains any of the (ASCII) bytes in set.
 func containsByteOf(s, set string) bool {
 	for i := 0; i < len(s); i++ {
-		if strings.IndexByte(set, s[i]) >= 0 {
-			return true
+		c := s[i]
+		for j := 0; j < len(set); j++ {
+			if c == set[j] {
+				return true
+			}
 		}
 	}
 	return false

@@ -173,3 +173,13 @@ func TestSpanFastPaths(t *testing.T) {
 		}
 	}
 }
+
+func TestContainsByteOf(t *testing.T) {
+	for _, s := range scanSamples(2000) {
+		for _, set := range []string{" \t\r\n", "\"':,{}()=", "", "a"} {
+			if got, want := containsByteOf(s, set), strings.ContainsAny(s, set); got != want {
+				t.Fatalf("containsByteOf(%q, %q) = %v, want %v", s, set, got, want)
+			}
+		}
+	}
+}
