@@ -43,7 +43,8 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 	var failed map[*Analyzer]bool
 	var errs []error
 	var diags []Diagnostic
-	for _, a := range order {
+	passes := make([]Pass, len(order)) // one allocation, not one per rule
+	for i, a := range order {
 		skip := false
 		if failed != nil {
 			for _, r := range a.Requires {
@@ -56,7 +57,8 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 			failed[a] = true
 			continue
 		}
-		pass := &Pass{
+		pass := &passes[i]
+		*pass = Pass{
 			Analyzer:  a,
 			Doc:       doc,
 			Options:   options[a.Name],
