@@ -219,6 +219,11 @@ func (li *LineIndex) Span(start, end int) Span {
 	if end < start {
 		end = start
 	}
+	if n := li.memoLine; li.ascii && n > 1 && start >= li.starts[n-1] && end <= len(li.src) && (n == len(li.starts) || end < li.starts[n]) {
+		// both ends on the line of the previous lookup in an ASCII source
+		ls := li.starts[n-1]
+		return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
+	}
 	s := li.Pos(start)
 	if li.ascii && start >= 0 && end <= len(li.src) && (s.Line == len(li.starts) || end < li.starts[s.Line]) {
 		// both ends on one line of an ASCII source: no second lookup
