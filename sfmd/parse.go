@@ -2,7 +2,9 @@ package sfmd
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -83,8 +85,8 @@ func Parse(path string, src []byte) *Document {
 	base := p.parseFrontmatter()
 	p.parseMarkdown(base)
 	p.scanProse()
-	sort.SliceStable(doc.Problems, func(i, j int) bool {
-		return doc.Problems[i].Span.Start.Offset < doc.Problems[j].Span.Start.Offset
+	slices.SortStableFunc(doc.Problems, func(a, b Problem) int {
+		return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset)
 	})
 	return doc
 }
@@ -194,14 +196,15 @@ func (p *docParser) parseMarkdown(base int) {
 			p.codeSpan(n, base)
 		}
 	}
-	sort.Slice(p.skip, func(i, j int) bool { return p.skip[i].from < p.skip[j].from })
+	// mostly in order already (frontmatter, then blocks in document order)
+	slices.SortStableFunc(p.skip, func(a, b lineRange) int { return cmp.Compare(a.from, b.from) })
 	for _, n := range long {
 		if !p.skipped(n) {
 			p.longLineCodeSpans(p.li.LineStart(n), p.li.LineEnd(n))
 		}
 	}
 	if len(long) > 0 {
-		sort.Slice(p.codeSpans, func(i, j int) bool { return p.codeSpans[i].start < p.codeSpans[j].start })
+		slices.SortStableFunc(p.codeSpans, func(a, b byteRange) int { return cmp.Compare(a.start, b.start) })
 	}
 }
 
