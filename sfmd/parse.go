@@ -178,6 +178,7 @@ func (p *docParser) parseMarkdown(base int) {
 	p.fenceLines = make([]Line, 0, nLines)
 	p.fences.reserve(nFences)
 	p.doc.Fences = make([]*Fence, 0, nFences)
+	p.skip = slices.Grow(p.skip, nFences)
 	for _, n := range events {
 		if n, ok := n.(*ast.FencedCodeBlock); ok {
 			p.fence(n, base)

@@ -54,7 +54,10 @@ func parseMarker(raw string) (markerParts, bool) {
 // collects comments, block markers, directives, shortcuts, links and $VARs.
 func (p *docParser) scanProse() {
 	li := p.li
-	p.markers.reserve(bytes.Count(p.src, []byte("<!--")))
+	if n := min(bytes.Count(p.src, []byte("<!--")), maxReserve); n > 0 {
+		p.markers.reserve(n)
+		p.doc.Markers = make([]*Marker, 0, n)
+	}
 	n := li.LineCount()
 	skipIdx := 0
 	var open []string // stack of open block IDs
@@ -113,6 +116,9 @@ lines:
 			}
 		}
 		p.inline(trimmed, base, strings.TrimSpace(trimmed), open)
+	}
+	if len(p.doc.Markers) == 0 {
+		p.doc.Markers = nil // as without the reservation
 	}
 }
 
@@ -339,7 +345,7 @@ func (p *docParser) actLink(l *Link, ds int) {
 // that lines full of brackets stay linear.
 func (p *docParser) pairBrackets(t string) {
 	if cap(p.pairs) < len(t) {
-		p.pairs = make([]int32, len(t))
+		p.pairs = make([]int32, max(len(t), 256))
 	}
 	p.pairs = p.pairs[:len(t)]
 	for i := range p.pairs {
