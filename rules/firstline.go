@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -396,12 +397,13 @@ var ActionRequiresCapability = &lint.Analyzer{
 		first := found[0]
 		others := ""
 		if n := len(found) - 1; n > 0 {
-			var ids []string
+			var ids []string // the first three, quoted as %q does
 			for _, f := range found[1:] {
-				ids = append(ids, fmt.Sprintf("%q", f.id))
-			}
-			if len(ids) > 3 {
-				ids = append(ids[:3], "…")
+				if len(ids) == 3 {
+					ids = append(ids, "…")
+					break
+				}
+				ids = append(ids, strconv.Quote(f.id))
 			}
 			others = fmt.Sprintf(" (so do %d more: %s)", n, strings.Join(ids, ", "))
 		}

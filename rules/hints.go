@@ -304,21 +304,20 @@ var HintUnknownFlag = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, c := range hints(pass).Calls {
-			if c.Action == nil || c.Inv.Help || passesRawArgs(syms, c.Action) {
+			if c.Action == nil || len(c.Inv.Flags) == 0 || c.Inv.Help || passesRawArgs(syms, c.Action) {
 				continue
 			}
 			params := namedParams(c.Action)
-			declared := map[string]bool{}
+			declared := func(name string) bool { return c.Action.Param(name) != nil && name != "" }
 			var flags []string
 			for _, p := range params {
-				declared[p.Name] = true
 				flags = append(flags, "--"+p.Name)
 			}
 			for _, f := range c.Inv.Flags {
-				if declared[f.Key] {
+				if declared(f.Key) {
 					continue
 				}
-				if base, ok := strings.CutSuffix(f.Key, "-file"); ok && declared[base] {
+				if base, ok := strings.CutSuffix(f.Key, "-file"); ok && declared(base) {
 					continue // --<field>-file reads the value from a file
 				}
 				written := f.Written()

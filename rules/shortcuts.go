@@ -902,6 +902,9 @@ var ActLinkUnknownParam = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		set := docActLinks(pass)
 		for _, l := range set.links {
+			if len(l.Query) == 0 {
+				continue
+			}
 			a := set.actionScope().byID[l.ID]
 			if a == nil || usesAllFields(a) {
 				continue
