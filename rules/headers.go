@@ -231,7 +231,7 @@ var HeaderOnCLI = &lint.Analyzer{
 				continue
 			}
 			for i := 1; i < len(fields); i++ {
-				if httpClientRe.MatchString(fields[i]) {
+				if httpClientSuffix(fields[i]) && httpClientRe.MatchString(fields[i]) {
 					break // curl -H …: intentional
 				}
 				if fields[i] != "-H" || i+1 >= len(fields) || (fields[i+1][0] != '"' && fields[i+1][0] != '\'') {
@@ -244,6 +244,18 @@ var HeaderOnCLI = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// httpClientSuffix reports whether s ends with a name httpClientRe
+// accepts, which it must to match: most fields do not, and skip the
+// regexp.
+func httpClientSuffix(s string) bool {
+	for _, n := range [...]string{"curl", "wget", "http", "https", "xh", "curlie", "httpie"} {
+		if strings.HasSuffix(s, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // httpClientRe matches a shell word that runs an HTTP client ("curl",

@@ -123,3 +123,15 @@ func TestActInfoPatternMatchesRegexp(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPClientSuffix: every word httpClientRe matches passes the
+// suffix pre-check header-on-cli runs first.
+func TestHTTPClientSuffix(t *testing.T) {
+	for _, s := range append(patternInputs(), "curl", "/usr/bin/curl", "HTTP=$(curl", "|wget", "xh", "(httpie", "https", "curlx", "ncurl", "-H") {
+		for _, in := range []string{s, s + "curl", "|" + s, s + "/https"} {
+			if httpClientRe.MatchString(in) && !httpClientSuffix(in) {
+				t.Errorf("httpClientRe matches %q but httpClientSuffix says no", in)
+			}
+		}
+	}
+}
