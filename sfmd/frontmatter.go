@@ -234,8 +234,12 @@ func (p *docParser) scalarSpan(n *yaml.Node, rawStart int) Span {
 			if n.Style == yaml.SingleQuotedStyle {
 				q = '\''
 			}
-			if j := bytes.IndexByte(p.src[start+1:le], q); j >= 0 && start < le {
-				end = start + 1 + j + 1
+			// start < le: yaml.v3 breaks lines at a lone '\r' too, so its
+			// line numbers can point past the line we index
+			if start < le {
+				if j := bytes.IndexByte(p.src[start+1:le], q); j >= 0 {
+					end = start + 1 + j + 1
+				}
 			}
 		case yaml.LiteralStyle, yaml.FoldedStyle:
 			// block scalars: to the end of their last content line
