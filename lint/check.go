@@ -36,9 +36,11 @@ func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 // checkOrdered is Check with the analyzers already in dependency order (the
 // driver computes the order once per rule set, not once per file).
 func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
-	// Only the results of required analyses are kept (a handful of
-	// shared analyses), and a rule that requires nothing gets a nil
-	// ResultOf: most of the ~200 rules, once per document.
+	// Only non-nil results are kept (a handful of shared analyses). A
+	// rule that requires something reads them from the one map of the
+	// document's results, which holds every analysis it requires (and
+	// possibly others that ran before it); a rule that requires nothing
+	// gets a nil ResultOf: most of the ~200 rules, once per document.
 	var results map[*Analyzer]any
 	var failed map[*Analyzer]bool
 	var errs []error
@@ -65,10 +67,7 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 			Workspace: ws,
 		}
 		if len(a.Requires) > 0 {
-			pass.ResultOf = make(map[*Analyzer]any, len(a.Requires))
-			for _, r := range a.Requires {
-				pass.ResultOf[r] = results[r]
-			}
+			pass.ResultOf = results
 		}
 		pass.Report = func(d Diagnostic) {
 			if d.Rule == "" {
