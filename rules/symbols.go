@@ -2,6 +2,7 @@ package rules
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -91,6 +92,7 @@ func buildSymbols(doc *sfmd.Document) *Symbols {
 		Responses: map[string][]*sfmd.Response{},
 		Assigned:  map[string][]sfmd.Span{},
 		Env:       map[string]*sfmd.EnvEntry{},
+		Uses:      make([]use, 0, maxUses(doc)),
 	}
 	for _, a := range doc.Actions {
 		if _, ok := s.Actions[a.ID]; !ok {
@@ -148,6 +150,49 @@ func buildSymbols(doc *sfmd.Document) *Symbols {
 		}
 	}
 	return s
+}
+
+// maxUses bounds the number of Uses buildSymbols collects (every
+// parser reference, every '$' of the rescanned texts), so that the slice
+// is allocated once.
+func maxUses(doc *sfmd.Document) int {
+	refs := func(t *sfmd.Template) int {
+		if t == nil {
+			return 0
+		}
+		return len(t.Refs)
+	}
+	n := len(doc.ProseVars)
+	for _, a := range doc.Actions {
+		n += refs(a.Target)
+		for _, h := range a.Headers {
+			n += refs(h.Value)
+		}
+		if a.InlineBody != nil {
+			n += refs(a.InlineBody.Template)
+		}
+		for _, b := range a.Bodies {
+			n += refs(b.Template)
+		}
+		for _, p := range a.Params {
+			n += len(p.DefaultRefs)
+		}
+	}
+	for _, r := range doc.Responses {
+		for _, l := range r.Lines {
+			n += refs(l.Template) + refs(l.RHS) + strings.Count(l.Line.Text, "$")
+		}
+	}
+	for _, h := range doc.Hints {
+		n += strings.Count(h.Text, "$")
+	}
+	for _, sc := range doc.Shortcuts {
+		n += strings.Count(sc.URL, "$")
+	}
+	for _, l := range doc.Links {
+		n += strings.Count(l.Dest, "$")
+	}
+	return n
 }
 
 func isDollar(raw string) bool { return len(raw) > 0 && raw[0] == '$' }
