@@ -3,7 +3,9 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -133,5 +135,38 @@ func TestHTTPClientSuffix(t *testing.T) {
 				t.Errorf("httpClientRe matches %q but httpClientSuffix says no", in)
 			}
 		}
+	}
+}
+
+// TestNearestTies: nearest picks the smallest distance and, among equal
+// distances, the first candidate in sorted order, whatever the order
+// it is given.
+func TestNearestTies(t *testing.T) {
+	cands := []string{"zeta", "beta", "Beta", "", "meta", "abcdefghijklmnopqrstuvwxyz0123456789"}
+	for _, name := range []string{"eta", "xeta", "bet", "", "abcdefghijklmnopqrstuvwxyz012345678", "Zeta"} {
+		// the previous implementation: sort a copy, keep the first minimum
+		sorted := append([]string(nil), cands...)
+		slices.Sort(sorted)
+		want, bestD := "", 1<<30
+		for _, c := range sorted {
+			if c == name {
+				continue
+			}
+			if d := levenshtein(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+				want, bestD = c, d
+			}
+		}
+		if limit := map[bool]int{true: 1, false: 2}[len(name) <= 4]; bestD > limit {
+			want = ""
+		}
+		for i := range cands {
+			rot := append(append([]string(nil), cands[i:]...), cands[:i]...)
+			if got := nearest(name, rot); got != want {
+				t.Errorf("nearest(%q, %q) = %q, in sorted order %q", name, rot, got, want)
+			}
+		}
+	}
+	if d := levenshtein("abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz012345678x"); d != 1 {
+		t.Errorf("levenshtein of long words = %d, want 1", d)
 	}
 }

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -95,8 +94,14 @@ func levenshtein(a, b string) int {
 	if a == b {
 		return 0
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var buf [2 * 32]int // short identifiers: no allocation
+	var rows []int
+	if n := len(b) + 1; 2*n <= len(buf) {
+		rows = buf[:2*n]
+	} else {
+		rows = make([]int, 2*n)
+	}
+	prev, cur := rows[:len(b)+1], rows[len(b)+1:]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -122,14 +127,14 @@ func nearest(name string, candidates []string) string {
 	if len(name) <= 4 {
 		limit = 1
 	}
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	for _, c := range sorted {
+	low := strings.ToLower(name)
+	// the smallest distance, and among equals the first in sorted order
+	for _, c := range candidates {
 		if c == name {
 			continue
 		}
-		d := levenshtein(strings.ToLower(name), strings.ToLower(c))
-		if d < bestD {
+		d := levenshtein(low, strings.ToLower(c))
+		if d < bestD || d == bestD && c < best {
 			best, bestD = c, d
 		}
 	}
