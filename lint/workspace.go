@@ -40,9 +40,10 @@ type workspaceShared struct {
 }
 
 type cachedDoc struct {
-	abs string
-	doc *sfmd.Document
-	err error
+	abs   string
+	ready chan struct{} // closed once doc and err are set
+	doc   *sfmd.Document
+	err   error
 }
 
 // docCacheSize bounds the number of other documents kept parsed, so that
@@ -124,31 +125,27 @@ func (p *Workspace) document(path string) (*sfmd.Document, error) {
 		s.lru.MoveToFront(e)
 		c := e.Value.(*cachedDoc)
 		s.mu.Unlock()
+		<-c.ready // another worker may still be parsing it
 		return c.doc, c.err
 	}
-	s.mu.Unlock()
-
-	c := &cachedDoc{abs: abs}
-	src, err := p.ReadFile(abs)
-	if err != nil {
-		c.err = err
-	} else {
-		c.doc, c.err = parseRecovered(s.parse, p.Display(abs), src)
-	}
-
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if e, ok := s.docs[abs]; ok { // parsed meanwhile by another worker
-		s.lru.MoveToFront(e)
-		c = e.Value.(*cachedDoc)
-		return c.doc, c.err
-	}
+	// Claim the entry before parsing, so that workers asking for the same
+	// document wait for this parse instead of parsing it again.
+	c := &cachedDoc{abs: abs, ready: make(chan struct{})}
 	s.docs[abs] = s.lru.PushFront(c)
 	for s.lru.Len() > s.limit {
 		old := s.lru.Back()
 		s.lru.Remove(old)
 		delete(s.docs, old.Value.(*cachedDoc).abs)
 	}
+	s.mu.Unlock()
+
+	defer close(c.ready)
+	src, err := p.ReadFile(abs)
+	if err != nil {
+		c.err = err
+		return c.doc, c.err
+	}
+	c.doc, c.err = parseRecovered(s.parse, p.Display(abs), src)
 	return c.doc, c.err
 }
 
