@@ -15,7 +15,7 @@ func Suggest(s string, candidates []string) string {
 		limit = 2
 	}
 	for _, c := range candidates {
-		d := levenshtein(s, c)
+		d := EditDistance(s, c)
 		if d > limit && !(len(s) >= 4 && strings.Contains(c, s)) {
 			continue
 		}
@@ -36,10 +36,18 @@ func DidYouMean(s string, candidates []string, fallback string) string {
 	return fallback
 }
 
-func levenshtein(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b in characters.
+// It is the one implementation behind every "did you mean" of sfmd.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	var buf [2 * 33]int // short identifiers: no allocation for the rows
+	var rows []int
+	if n := len(rb) + 1; 2*n <= len(buf) {
+		rows = buf[:2*n]
+	} else {
+		rows = make([]int, 2*n)
+	}
+	prev, cur := rows[:len(rb)+1], rows[len(rb)+1:]
 	for j := range prev {
 		prev[j] = j
 	}

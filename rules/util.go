@@ -88,36 +88,8 @@ func dollarMatches(text string, first charSet) [][2]int {
 	return out
 }
 
-// levenshtein is the edit distance between a and b (in bytes; all the
-// identifiers compared here are ASCII).
-func levenshtein(a, b string) int {
-	if a == b {
-		return 0
-	}
-	var buf [2 * 32]int // short identifiers: no allocation
-	var rows []int
-	if n := len(b) + 1; 2*n <= len(buf) {
-		rows = buf[:2*n]
-	} else {
-		rows = make([]int, 2*n)
-	}
-	prev, cur := rows[:len(b)+1], rows[len(b)+1:]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+// levenshtein is lint.EditDistance (kept short for the rules).
+func levenshtein(a, b string) int { return lint.EditDistance(a, b) }
 
 // nearest returns the candidate closest to name (case-insensitively) when
 // it is within a distance that makes it a plausible typo, or "".

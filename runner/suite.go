@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/sfmd-dev/sfmd/lint"
 	"os"
 	"path/filepath"
 	"strings"
@@ -749,30 +750,9 @@ func actionID(run string) (string, bool) {
 func closest(s string, cands []string) string {
 	best, bestD := "", 3
 	for _, c := range cands {
-		if d := levenshtein(s, c); d < bestD {
+		if d := lint.EditDistance(s, c); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
-}
-
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
