@@ -1,0 +1,31 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"", "abc", 3},
+		{"search", "serch", 1},
+		{"search", "saerch", 2},
+		{"kitten", "sitting", 3},
+		{"café", "cafe", 1}, // characters, not bytes
+		{strings.Repeat("a", 40), strings.Repeat("a", 39) + "b", 1}, // past the stack buffer
+	} {
+		if got := EditDistance(c.a, c.b); got != c.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+		if got := EditDistance(c.b, c.a); got != c.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d (symmetry)", c.b, c.a, got, c.want)
+		}
+	}
+	if got := Suggest("fence-unclosd", []string{"fence-unclosed", "for-unclosed"}); got != "fence-unclosed" {
+		t.Errorf("Suggest = %q", got)
+	}
+}
