@@ -31,15 +31,16 @@ import (
 
 func main() {
 	rounds := flag.Int("rounds", 5, "alternating measurement rounds (best of each is reported)")
+	from := flag.String("dir", "", "measure on the .md files under this directory (e.g. ../shared/corpus/upstream) instead of the generated corpus")
 	limit := flag.Float64("max", 0, "exit 1 when the time ratio exceeds this (0: never)")
 	flag.Parse()
-	if err := run(*rounds, *limit); err != nil {
+	if err := run(*rounds, *limit, *from); err != nil {
 		fmt.Fprintln(os.Stderr, "lintratio:", err)
 		os.Exit(1)
 	}
 }
 
-func run(rounds int, limit float64) error {
+func run(rounds int, limit float64, from string) error {
 	tmp, err := os.MkdirTemp("", "sfmd-lintratio-")
 	if err != nil {
 		return err
@@ -47,6 +48,12 @@ func run(rounds int, limit float64) error {
 	defer func() { _ = os.RemoveAll(tmp) }()
 
 	docs := benchgen.Generate(benchgen.DefaultDocs, benchgen.DefaultSeed)
+	if from != "" {
+		var err error
+		if docs, err = readCorpus(from); err != nil {
+			return err
+		}
+	}
 	dir := filepath.Join(tmp, "corpus")
 	files, err := write(dir, docs)
 	if err != nil {
@@ -233,3 +240,17 @@ GET https://notes.example.com/api/notes/{id}
 {Response.body.text}
 ` + "```" + `
 `
+
+// readCorpus reads every .md file under dir.
+func readCorpus(dir string) ([][]byte, error) {
+	var docs [][]byte
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".md" {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		docs = append(docs, b)
+		return err
+	})
+	return docs, err
+}
