@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -283,9 +282,37 @@ var HintUnknownAction = &lint.Analyzer{
 // (```act.id inside an example fence, `act.id` in prose): it then
 // describes an example action it does not define, and its hints are part
 // of the example (or the fences are mis-nested, which other rules report).
+//
+// It is the byte scan of "(?:`+|~~~+)[ \t]*act\.ID(?:\.response)?(?:[^A-Za-z0-9_-]|$)"
+// (TestShowsDefinitionMatchesRegexp holds it to that pattern).
 func showsDefinition(doc *sfmd.Document, id string) bool {
-	re, err := regexp.Compile("(?:`+|~~~+)[ \t]*act\\." + regexp.QuoteMeta(id) + `(?:\.response)?(?:[^A-Za-z0-9_-]|$)`)
-	return err == nil && re.Match(doc.Src)
+	src, needle := doc.Src, []byte("act."+id)
+	for i := 0; ; {
+		k := bytes.Index(src[i:], needle)
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		i = at + 1
+		if e := at + len(needle); e < len(src) && isIDByte(src[e]) {
+			continue // act.idx: another ID
+		}
+		j := at
+		for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t') {
+			j--
+		}
+		if j == 0 || (src[j-1] != '`' && src[j-1] != '~') {
+			continue
+		}
+		c, n := src[j-1], 0
+		for j > 0 && src[j-1] == c {
+			j--
+			n++
+		}
+		if c == '`' || n >= 3 {
+			return true
+		}
+	}
 }
 
 // HintUnknownFlag reports hint flags that are not parameters of the

@@ -1,10 +1,12 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 const hintActions = "```act.search\nGET https://api.example.com/search\n  q, -q: string (required) \"Query\"\n  limit: number \"Max\" = \"10\"\n```\n\n" +
@@ -53,5 +55,24 @@ func TestHintRules(t *testing.T) {
 				t.Errorf("message %q does not contain %q", diags[0].Message, tc.msg)
 			}
 		})
+	}
+}
+
+// TestShowsDefinitionMatchesRegexp holds the byte scan to the pattern it
+// replaces.
+func TestShowsDefinitionMatchesRegexp(t *testing.T) {
+	srcs := []string{
+		"```act.search\n", "``act.search", "~~~act.search", "~~act.search", "``` \tact.search.response",
+		"`act.searchx`", "`act.search-2`", "act.search", "x act.search ```", "```act.search", "`act.search`",
+		"~~~~ act.search)", "```act.sear", "```act.search.other", "a```b act.search ``` act.search",
+	}
+	for _, src := range srcs {
+		for _, id := range []string{"search", "search-2", "sear"} {
+			re := regexp.MustCompile("(?:`+|~~~+)[ \t]*act\\." + regexp.QuoteMeta(id) + `(?:\.response)?(?:[^A-Za-z0-9_-]|$)`)
+			want := re.MatchString(src)
+			if got := showsDefinition(&sfmd.Document{Src: []byte(src)}, id); got != want {
+				t.Errorf("showsDefinition(%q, %q) = %v, regexp says %v", src, id, got, want)
+			}
+		}
 	}
 }

@@ -231,7 +231,7 @@ func contextTypo(name string) string {
 	}
 	if len(name) >= 4 {
 		for _, c := range contextVars {
-			if levenshtein(name, c) == 1 {
+			if d := len(name) - len(c); d >= -1 && d <= 1 && levenshtein(name, c) == 1 {
 				return c
 			}
 		}
