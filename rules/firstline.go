@@ -396,16 +396,16 @@ var ActionRequiresCapability = &lint.Analyzer{
 		sort.SliceStable(found, func(i, j int) bool { return found[i].span.Start.Offset < found[j].span.Start.Offset })
 		first := found[0]
 		others := ""
-		if n := len(found) - 1; n > 0 {
-			var ids []string // the first three, quoted as %q does
+		if len(found) > 1 {
+			var more []string // the next three, each with what it does
 			for _, f := range found[1:] {
-				if len(ids) == 3 {
-					ids = append(ids, "…")
+				if len(more) == 3 {
+					more = append(more, "…")
 					break
 				}
-				ids = append(ids, strconv.Quote(f.id))
+				more = append(more, strconv.Quote(f.id)+" "+f.what)
 			}
-			others = fmt.Sprintf(" (so do %d more: %s)", n, strings.Join(ids, ", "))
+			others = " (also: " + strings.Join(more, "; ") + ")"
 		}
 		pass.Reportf(first.span, "action %q %s, which a default-configured runtime may not allow until the user opts in%s; say so in a requirements.md next to the document", first.id, first.what, others)
 		return nil, nil
