@@ -508,12 +508,7 @@ var ResponsePathMalformed = &lint.Analyzer{
 					case ref.Problem != "":
 						pass.Reportf(ref.Span, "response path in %s is malformed: %s; write keys separated by '.' and indices as [N], e.g. {Response.body.items[0].name}", ref.Raw, ref.Problem)
 					case (l.Kind == sfmd.LineOutput || l.Kind == sfmd.LineValueShortcut) && !outputPathOK(ref.PathText):
-						v := "value"
-						if k := len(ref.Path); k > 0 && !ref.Path[k-1].IsIndex {
-							if s := snakeCase(ref.Path[k-1].Key); s != "" {
-								v = s
-							}
-						}
+						v := varNameFor(ref, "value")
 						pass.Reportf(ref.Span, "%s is not substituted in output lines: the runtime only recognises letters, digits, '_', '.' and [N] there; assign it first ({%s} = %s) and print {%s}", ref.Raw, v, ref.Raw, v)
 					}
 				}
@@ -913,12 +908,7 @@ var ToPathResponseRef = &lint.Analyzer{
 					if ref.Kind != sfmd.RefResponse {
 						continue
 					}
-					v := "name"
-					if k := len(ref.Path); k > 0 && !ref.Path[k-1].IsIndex {
-						if s := snakeCase(ref.Path[k-1].Key); s != "" {
-							v = s
-						}
-					}
+					v := varNameFor(ref, "name")
 					pass.Reportf(ref.Span, "%s is not substituted in to: paths and stays literal in the file name; assign it first ({%s} = %s) and write {%s}", ref.Raw, v, ref.Raw, v)
 				}
 			}
@@ -1392,4 +1382,15 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// varNameFor suggests a session variable name for a {Response.…}
+// reference: its last key in snake case, or fallback.
+func varNameFor(ref *sfmd.VarRef, fallback string) string {
+	if k := len(ref.Path); k > 0 && !ref.Path[k-1].IsIndex {
+		if s := snakeCase(ref.Path[k-1].Key); s != "" {
+			return s
+		}
+	}
+	return fallback
 }
