@@ -237,6 +237,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		var defined map[string]bool
+		var sortedDefined []string // the keys of defined, sorted once
 		complete := true
 		menus := newMenuIndex(pass.Workspace, navMenus(doc))
 		for _, s := range doc.Shortcuts {
@@ -268,7 +269,10 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 				}
 			}
 			msg := fmt.Sprintf("shortcut %q is not defined in this document", "@"+s.ID)
-			if want := nearestName(id, scSortedKeys(defined)); want != "" {
+			if sortedDefined == nil {
+				sortedDefined = scSortedKeys(defined)
+			}
+			if want := nearestName(id, sortedDefined); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+want)
 			} else {
 				msg += fmt.Sprintf("; define it with [@%s]: url or [@%s Label](url)", id, id)

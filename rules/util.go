@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -100,10 +101,14 @@ func nearest(name string, candidates []string) string {
 		limit = 1
 	}
 	low := strings.ToLower(name)
+	n := utf8.RuneCountInString(name)
 	// the smallest distance, and among equals the first in sorted order
 	for _, c := range candidates {
 		if c == name {
 			continue
+		}
+		if dl := utf8.RuneCountInString(c) - n; dl > limit || dl < -limit {
+			continue // the distance is at least the length difference: too far
 		}
 		d := levenshtein(low, strings.ToLower(c))
 		if d < bestD || d == bestD && c < best {
@@ -211,21 +216,36 @@ func related(span sfmd.Span) []lint.Related {
 // inCodeSpan reports whether byte i of text lies inside an inline code
 // span (a backtick run closed by a run of the same length).
 func inCodeSpan(text string, i int) bool {
-	for j := 0; j < len(text); {
-		if text[j] != '`' {
-			j++
-			continue
+	for _, r := range codeSpansOf(text) {
+		if i >= r[0] && i < r[1] {
+			return true
 		}
+		if r[0] > i {
+			break
+		}
+	}
+	return false
+}
+
+// maxCodeSpanScan bounds the search for the run that closes a code span,
+// so that megabyte lines of unmatched backticks stay linear.
+const maxCodeSpanScan = 4096
+
+// codeSpansOf returns the inline code spans of a line as [start, end)
+// byte ranges, in order: a backtick run opens a span that the next run of
+// exactly the same length closes (looked for within maxCodeSpanScan
+// bytes); an unclosed run is literal text.
+func codeSpansOf(text string) [][2]int {
+	var spans [][2]int
+	for j := strings.IndexByte(text, '`'); j >= 0 && j < len(text); {
 		n := 0
 		for j+n < len(text) && text[j+n] == '`' {
 			n++
 		}
 		open := j
 		j += n
-		// find the closing run of exactly n backticks
-		k := j
 		closed := -1
-		for k < len(text) {
+		for k, limit := j, min(len(text), j+maxCodeSpanScan); k < limit; {
 			if text[k] != '`' {
 				k++
 				continue
@@ -240,13 +260,15 @@ func inCodeSpan(text string, i int) bool {
 			}
 			k += m
 		}
-		if closed < 0 {
-			continue
+		if closed >= 0 {
+			spans = append(spans, [2]int{open, closed + n})
+			j = closed + n
 		}
-		if i >= open && i < closed+n {
-			return true
+		next := strings.IndexByte(text[j:], '`')
+		if next < 0 {
+			break
 		}
-		j = closed + n
+		j += next
 	}
-	return false
+	return spans
 }

@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -30,7 +32,7 @@ var PersistentVarInResponse = &lint.Analyzer{
 			if u.Site != siteResponse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) {
 				continue
 			}
-			if u.Line.Kind == sfmd.LineOutput && strings.HasSuffix(string(pass.Doc.Src[:u.Ref.Span.Start.Offset]), "/set ") {
+			if u.Line.Kind == sfmd.LineOutput && bytes.HasSuffix(pass.Doc.Src[:u.Ref.Span.Start.Offset], []byte("/set ")) {
 				continue // output telling the user to run "/set $VAR = …": meant literally
 			}
 			d := lint.Diagnostic{Span: u.Ref.Span}
@@ -63,12 +65,20 @@ func lineKindPhrase(k sfmd.LineKind) string {
 // insideHint reports whether span lies inside an invocation hint (those
 // are persistent-var-in-command's).
 func insideHint(doc *sfmd.Document, span sfmd.Span) bool {
-	for _, h := range doc.Hints {
-		if h.Span.Start.Offset <= span.Start.Offset && span.End.Offset <= h.Span.End.Offset {
-			return true
+	// Hints do not overlap: the last one starting at or before span is
+	// the only candidate. doc.Hints is in source order except for the
+	// rare hints of very long lines, so fall back to a scan when unsorted.
+	hs := doc.Hints
+	if !sort.SliceIsSorted(hs, func(i, j int) bool { return hs[i].Span.Start.Offset < hs[j].Span.Start.Offset }) {
+		for _, h := range hs {
+			if h.Span.Start.Offset <= span.Start.Offset && span.End.Offset <= h.Span.End.Offset {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	k := sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > span.Start.Offset }) - 1
+	return k >= 0 && span.End.Offset <= hs[k].Span.End.Offset
 }
 
 var dollarAssignRe = regexp.MustCompile(`^\$[A-Za-z][A-Za-z0-9_]*\s*=`)
@@ -139,13 +149,14 @@ var PersistentVarOutsideAction = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{SymbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		lineSpans := map[int][][2]int{}
 		for _, u := range symbols(pass).Uses {
-			if u.Site != siteProse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) || inPlainCode(pass.Doc, u.Ref.Span) {
+			if u.Site != siteProse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) || inPlainCode(pass.Doc, u.Ref.Span, lineSpans) {
 				continue
 			}
 			// Lower-case "$mm" (millions of dollars) and "$B$6" (a
 			// spreadsheet reference) are prose, not variables.
-			if u.Ref.Name == strings.ToLower(u.Ref.Name) || strings.HasPrefix(string(pass.Doc.Src[u.Ref.Span.End.Offset:]), "$") {
+			if u.Ref.Name == strings.ToLower(u.Ref.Name) || bytes.HasPrefix(pass.Doc.Src[u.Ref.Span.End.Offset:], []byte("$")) {
 				continue
 			}
 			pass.Reportf(u.Ref.Span, "%q is not substituted outside action definitions; describe the variable without the $ form or move it into an act. block", u.Ref.Raw)
@@ -156,17 +167,24 @@ var PersistentVarOutsideAction = &lint.Analyzer{
 
 // inPlainCode reports whether span lies in a fenced block that is not an
 // action, or in an inline code span of its line.
-func inPlainCode(doc *sfmd.Document, span sfmd.Span) bool {
-	for _, f := range doc.Fences {
-		if f.Span.Start.Offset <= span.Start.Offset && span.End.Offset <= f.Span.End.Offset {
-			return true
-		}
+//
+// lineSpans memoizes each line's code spans for one document, so that many
+// references on one long line cost one scan of it.
+func inPlainCode(doc *sfmd.Document, span sfmd.Span, lineSpans map[int][][2]int) bool {
+	fs := doc.Fences // in source order, not overlapping
+	k := sort.Search(len(fs), func(i int) bool { return fs[i].Span.Start.Offset > span.Start.Offset }) - 1
+	if k >= 0 && span.End.Offset <= fs[k].Span.End.Offset {
+		return true
 	}
-	idx := index(doc)
 	line := span.Start.Line
-	start := idx.LineStart(line)
-	text := string(idx.Line(line))
-	return inCodeSpan(text, span.Start.Offset-start)
+	spans, ok := lineSpans[line]
+	if !ok {
+		spans = codeSpansOf(string(index(doc).Line(line)))
+		lineSpans[line] = spans
+	}
+	at := span.Start.Offset - index(doc).LineStart(line)
+	k = sort.Search(len(spans), func(i int) bool { return spans[i][0] > at }) - 1
+	return k >= 0 && at < spans[k][1]
 }
 
 // PersistentVarInCommand reports $VAR in invocation hints.
