@@ -260,7 +260,7 @@ var HintUnknownAction = &lint.Analyzer{
 				continue
 			}
 			d := lint.Diagnostic{Span: c.IDSpan}
-			if n := nearest(c.ActionID, syms.ActionIDs); n != "" {
+			if n := nearestName(c.ActionID, syms.ActionIDs); n != "" {
 				d.Message = fmt.Sprintf("hint calls action %q, which this document does not define; did you mean %q?", c.ActionID, n)
 				if src(pass.Doc, c.IDSpan) == c.ActionID {
 					d.Fixes = []lint.Fix{{
@@ -368,7 +368,7 @@ var HintUnknownFlag = &lint.Analyzer{
 					}
 				default:
 					msg = fmt.Sprintf("flag %q is not a parameter of %s", written, c.call())
-					if n := nearest(f.Key, names(params)); n != "" {
+					if n := nearestName(f.Key, names(params)); n != "" {
 						msg += fmt.Sprintf("; did you mean %q?", "--"+n)
 					} else {
 						msg += fmt.Sprintf("; expected one of %s", quoteList(flags, 8))
@@ -560,7 +560,7 @@ var HintToolUnknownAction = &lint.Analyzer{
 			}
 			d := lint.Diagnostic{Span: c.IDSpan}
 			d.Message = fmt.Sprintf("tool %q has no action %q", t.ToolName, c.ActionID)
-			switch n := nearest(c.ActionID, syms.ActionIDs); {
+			switch n := nearestName(c.ActionID, syms.ActionIDs); {
 			case n != "":
 				d.Message += fmt.Sprintf("; did you mean %q?", n)
 				if src(pass.Doc, c.IDSpan) == c.ActionID {
