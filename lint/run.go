@@ -133,9 +133,6 @@ func (r *Report) Rule(name string) *Analyzer {
 	return r.Registry.Lookup(name)
 }
 
-// defaultParse is sfmd.Parse (set in parse_default.go).
-var defaultParse func(path string, src []byte) *sfmd.Document
-
 // StdinName is the display name of stdin without --stdin-filename.
 const StdinName = "<stdin>"
 
@@ -203,7 +200,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	}
 	l := &linter{opts: opts, reg: reg, parse: opts.Parse}
 	if l.parse == nil {
-		l.parse = defaultParse
+		l.parse = sfmd.Parse
 	}
 	if l.parse == nil {
 		return nil, errors.New("no SFMD parser is linked in")
