@@ -22,22 +22,31 @@ func TestRulesOnPathologicalInputs(t *testing.T) {
 		shortcuts.WriteString("[@s Label](u) [x][@t] [y](act:a?b=1) ")
 		refs.WriteString("- {Response.body.items[0].name} {v} $X {{fetch:x}}\n")
 	}
-	cases := map[string]string{
-		"dollars":       strings.Repeat("$A", n/2),
-		"dollars lines": strings.Repeat("Use $API_KEY here.\n", n/19),
-		"backticks":     strings.Repeat("` `` ", n/5) + "$A",
-		"code and vars": strings.Repeat("`x` $A ", n/7),
-		"hints":         hints.String(),
-		"shortcuts":     shortcuts.String(),
-		"template refs": "```act.a\nGET https://x/{v}\n  v: string\n```\n```act.a.response\n" + refs.String() + "```\n",
+	// each input with a rule that must still report on it
+	type tc struct{ src, rule string }
+	cases := map[string]tc{
+		"dollars":       {strings.Repeat("$A", n/2), "persistent-var-outside-action"},
+		"dollars lines": {strings.Repeat("Use $API_KEY here.\n", n/19), "persistent-var-outside-action"},
+		"backticks":     {strings.Repeat("` `` ", n/5) + "$A", "persistent-var-outside-action"},
+		"code and vars": {strings.Repeat("`x` $A ", n/7), "persistent-var-outside-action"},
+		"hints":         {hints.String(), "persistent-var-in-command"},
+		"shortcuts":     {shortcuts.String(), "shortcut-reference-undefined"},
+		"template refs": {"```act.a\nGET https://x/{v}\n  v: string\n```\n```act.a.response\n" + refs.String() + "```\n", "persistent-var-in-response"},
 	}
 	all := append(All(), lint.UnusedSuppression)
-	for name, src := range cases {
+	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			doc := sfmd.Parse("p.md", []byte(src))
-			if _, err := lint.Check(doc, all); err != nil {
+			doc := sfmd.Parse("p.md", []byte(c.src))
+			diags, err := lint.Check(doc, all)
+			if err != nil {
 				t.Fatal(err)
 			}
+			for _, d := range diags {
+				if d.Rule == c.rule {
+					return
+				}
+			}
+			t.Errorf("no %s finding among %d diagnostics", c.rule, len(diags))
 		})
 	}
 }
