@@ -22,38 +22,6 @@ import (
 // separated by commas or spaces; everything after " -- " is the reason.
 // A diagnostic is suppressed when its start line is covered.
 
-// UnusedSuppressionName is the rule under which suppression problems are
-// reported.
-const UnusedSuppressionName = "unused-suppression"
-
-// UnusedSuppression reports suppression comments that suppress nothing,
-// name unknown rules or are malformed. Its Run checks the directive syntax;
-// unused and unknown names are found by the driver once the other rules
-// have run. The CLI always includes it.
-var UnusedSuppression = &Analyzer{
-	Name:     UnusedSuppressionName,
-	Severity: Warning,
-	Profile:  Core,
-	Doc: Doc{
-		Title: "suppression comment that suppresses nothing",
-		Why: "A suppression comment that no longer matches a diagnostic hides nothing today but will " +
-			"silently hide a real problem later; one that names an unknown rule or misspells the " +
-			"directive never worked. Remove it (the fix is safe) or correct it.",
-		Bad: "<!-- sfmd-disable-next-line fence-unclosed -- legacy -->\n" +
-			"```act.search\nGET https://example.com/?q={q}\n```\n",
-		Good: "```act.search\nGET https://example.com/?q={q}\n```\n",
-	},
-	Run: func(pass *Pass) (any, error) {
-		for _, c := range pass.Doc.Comments {
-			d := parseDirective(c)
-			if d != nil && d.bad != "" {
-				pass.Report(Diagnostic{Span: c.Span, Message: d.bad})
-			}
-		}
-		return nil, nil
-	},
-}
-
 type dirKind int
 
 const (

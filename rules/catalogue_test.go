@@ -1,8 +1,23 @@
 package rules
 
-// catalogueText is the rule catalogue of spec.md §2 as "N name | severity |
-// profile" lines (the public contract of rule names).
-const catalogueText = `
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// specCatalogue is the rule catalogue of spec.md §2 as "N name | severity |
+// profile" lines: the rule names are a public contract (configs and
+// suppressions use them), so every one of them must be in the catalogue.
+const specCatalogue = `
 1 file-not-utf8 | error | core
 2 file-crlf-line-endings | info (core) / warning (runtime) | core
 3 frontmatter-not-at-start | error | core
@@ -211,3 +226,219 @@ const catalogueText = `
 206 manifest-path-duplicate | warning | manifest
 207 manifest-install-hint-type | warning | manifest
 `
+
+// specRules parses specCatalogue. A split severity ("info (core) /
+// warning (runtime)") yields the first, which is the rule's default.
+func specRules(t *testing.T) map[string]entry {
+	t.Helper()
+	out := map[string]entry{}
+	for _, l := range strings.Split(strings.TrimSpace(specCatalogue), "\n") {
+		parts := strings.Split(l, "|")
+		if len(parts) != 3 {
+			t.Fatalf("bad catalogue line %q", l)
+		}
+		sev, err := lint.ParseSeverity(strings.Fields(parts[1])[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.Fields(parts[0])[1]
+		out[name] = entry{name: name, severity: sev, profile: lint.Profile(strings.TrimSpace(parts[2]))}
+	}
+	if len(out) != 207 {
+		t.Fatalf("spec catalogue has %d rules, want 207", len(out))
+	}
+	return out
+}
+
+// ruleTree is what the catalogue is checked against: the rule source files
+// (their names and contents) and the test archives.
+type ruleTree struct {
+	sources  map[string]string // "rules/x-y.go" -> content
+	archives []string          // rule names with rules/testdata/<name>.txtar
+}
+
+// readRuleTree lists the rule files of rules/ and lint/ (non-test Go files
+// whose name has a hyphen: helper files have none) and the archives.
+func readRuleTree(t *testing.T) ruleTree {
+	t.Helper()
+	tree := ruleTree{sources: map[string]string{}, archives: archiveNames(t)}
+	for dir, pkg := range map[string]string{".": "rules", "../lint": "lint"} {
+		paths, err := filepath.Glob(filepath.Join(dir, "*-*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			if strings.HasSuffix(p, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree.sources[pkg+"/"+filepath.Base(p)] = string(b)
+		}
+	}
+	return tree
+}
+
+var kebab = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)+$`)
+
+// catalogueProblems checks the catalogue both ways: every line has an
+// analyzer with its name, severity and profile, exactly one source file
+// named after it and a test archive; every rule file and every archive
+// has a line; the lines are sorted; and every rule of spec.md §2 has a
+// line (spec: name -> the spec's severity and profile; a rule may differ
+// from the spec only where deviations lists it).
+func catalogueProblems(cat []entry, tree ruleTree, spec map[string]entry, deviations map[string]string) []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	names := map[string]bool{}
+	for i, e := range cat {
+		if i > 0 && cat[i-1].name >= e.name {
+			add("catalogue not sorted: %q before %q", cat[i-1].name, e.name)
+		}
+		if names[e.name] {
+			add("%s: two catalogue lines", e.name)
+		}
+		names[e.name] = true
+		if !kebab.MatchString(e.name) {
+			add("%s: a rule name is kebab-case with at least one hyphen", e.name)
+		}
+		a := e.rule
+		switch {
+		case a == nil:
+			add("%s: catalogue line without an analyzer", e.name)
+			continue
+		case a.Name != e.name:
+			add("%s: the analyzer of this line is named %q", e.name, a.Name)
+		case a.Severity != e.severity || a.Profile != e.profile:
+			add("%s: analyzer says %s/%s, its catalogue line %s/%s", e.name, a.Severity, a.Profile, e.severity, e.profile)
+		}
+		if a.Shared || a.Run == nil {
+			add("%s: a rule has a Run and is not a shared analysis", e.name)
+		}
+		var files []string
+		for p, content := range tree.sources {
+			if strings.TrimSuffix(filepath.Base(p), ".go") == e.name {
+				files = append(files, p)
+				if !strings.Contains(content, strconv.Quote(e.name)) {
+					add("%s: %s does not declare the rule %q", e.name, p, e.name)
+				}
+			}
+		}
+		if len(files) != 1 {
+			add("%s: want exactly one source file named %s.go in rules/ or lint/, found %d", e.name, e.name, len(files))
+		}
+		if !slices.Contains(tree.archives, e.name) {
+			add("%s: no test archive testdata/%s.txtar", e.name, e.name)
+		}
+		if s, ok := spec[e.name]; ok && (s.severity != e.severity || s.profile != e.profile) && deviations[e.name] == "" {
+			add("%s: catalogue says %s/%s, spec.md §2 %s/%s: list the reason in catalogueDeviations", e.name, e.severity, e.profile, s.severity, s.profile)
+		}
+	}
+	for p := range tree.sources {
+		if n := strings.TrimSuffix(filepath.Base(p), ".go"); !names[n] {
+			add("%s: a rule file (its name has a hyphen) without a catalogue line %q", p, n)
+		}
+	}
+	for _, n := range tree.archives {
+		if !names[n] {
+			add("testdata/%s.txtar: an archive that names no rule of the catalogue", n)
+		}
+	}
+	for n := range spec {
+		if !names[n] {
+			add("%s: rule of spec.md §2 with no catalogue line (rule names are a public contract)", n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// catalogueDeviations lists the rules whose severity or profile differs
+// from spec.md §2, with the reason.
+var catalogueDeviations = map[string]string{}
+
+// TestCatalogue checks the catalogue against the rule files, the archives
+// and spec.md §2.
+func TestCatalogue(t *testing.T) {
+	for _, p := range catalogueProblems(catalogue, readRuleTree(t), specRules(t), catalogueDeviations) {
+		t.Error(p)
+	}
+	for n := range catalogueDeviations {
+		if Lookup(n) == nil {
+			t.Errorf("catalogueDeviations names %q, which is no rule", n)
+		}
+	}
+}
+
+// TestCatalogueCheckFails is the test of TestCatalogue: each way the
+// catalogue, the rule files and the archives can disagree is reported.
+func TestCatalogueCheckFails(t *testing.T) {
+	spec := specRules(t)
+	for _, tc := range []struct {
+		name   string
+		change func(cat []entry, tree *ruleTree) []entry
+		want   string
+	}{{
+		name: "a rule file and an archive without a catalogue line",
+		change: func(cat []entry, _ *ruleTree) []entry {
+			return slices.DeleteFunc(cat, func(e entry) bool { return e.name == "response-orphan" })
+		},
+		want: "rules/response-orphan.go: a rule file (its name has a hyphen) without a catalogue line",
+	}, {
+		name: "a catalogue rule without its file",
+		change: func(cat []entry, tree *ruleTree) []entry {
+			delete(tree.sources, "rules/response-orphan.go")
+			return cat
+		},
+		want: "response-orphan: want exactly one source file named response-orphan.go in rules/ or lint/, found 0",
+	}, {
+		name: "a catalogue rule without its archive",
+		change: func(cat []entry, tree *ruleTree) []entry {
+			tree.archives = slices.DeleteFunc(tree.archives, func(n string) bool { return n == "response-orphan" })
+			return cat
+		},
+		want: "response-orphan: no test archive testdata/response-orphan.txtar",
+	}, {
+		name: "an archive that names no rule",
+		change: func(cat []entry, tree *ruleTree) []entry {
+			tree.archives = append(tree.archives, "response-orphans")
+			return cat
+		},
+		want: "testdata/response-orphans.txtar: an archive that names no rule of the catalogue",
+	}, {
+		name: "a severity changed in the rule only",
+		change: func(cat []entry, _ *ruleTree) []entry {
+			i := slices.IndexFunc(cat, func(e entry) bool { return e.name == "response-orphan" })
+			a := *cat[i].rule
+			a.Severity = lint.Info
+			cat[i].rule = &a
+			return cat
+		},
+		want: "response-orphan: analyzer says info/core, its catalogue line error/core",
+	}, {
+		name: "a line out of order",
+		change: func(cat []entry, _ *ruleTree) []entry {
+			cat[0], cat[1] = cat[1], cat[0]
+			return cat
+		},
+		want: "catalogue not sorted",
+	}, {
+		name: "a file that declares another rule",
+		change: func(cat []entry, tree *ruleTree) []entry {
+			tree.sources["rules/response-orphan.go"] = "package rules\n"
+			return cat
+		},
+		want: `response-orphan: rules/response-orphan.go does not declare the rule "response-orphan"`,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			tree := readRuleTree(t)
+			cat := tc.change(slices.Clone(catalogue), &tree)
+			got := catalogueProblems(cat, tree, spec, catalogueDeviations)
+			if !slices.ContainsFunc(got, func(p string) bool { return strings.HasPrefix(p, tc.want) }) {
+				t.Errorf("want a problem starting %q, got:\n%s", tc.want, strings.Join(got, "\n"))
+			}
+		})
+	}
+}

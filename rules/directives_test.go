@@ -9,28 +9,6 @@ import (
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
-// projectRules are the project-profile rules of directives.go: they read
-// the files next to the document, which TestRules's lint.Check cannot
-// provide (no Workspace), so they are run here through lint.Run with the
-// rule's testdata directory as the working directory.
-var projectRules = []*lint.Analyzer{
-	NavTargetNotFound,
-	MenuFileExtraContent,
-	MenuShortcutDuplicate,
-	MenuEntryTargetNotFound,
-	IncludeTargetNotFound,
-	IncludeBlockNotFound,
-	IncludeCycle,
-	RequirementsTargetNotFound,
-	RequirementsFileCase,
-}
-
-func init() {
-	for _, a := range projectRules {
-		workspaceTests[a.Name] = true
-	}
-}
-
 // runInDir lints the file name of dir with rule a only, as the CLI does
 // (with a Workspace rooted at the file's directory).
 func runInDir(t *testing.T, dir, name string, a *lint.Analyzer, opts map[string]any) []lint.Diagnostic {
@@ -77,52 +55,18 @@ func toYAML(v any) string {
 	return ""
 }
 
-// TestProjectRules is TestRules for the project rules: bad.md must give
-// exactly bad.out and good.md nothing, with the sibling files of the
-// testdata directory in place.
-func TestProjectRules(t *testing.T) {
-	for _, a := range projectRules {
-		t.Run(a.Name, func(t *testing.T) {
-			if a.Profile != lint.Project {
-				t.Fatalf("%s: profile %s, want project", a.Name, a.Profile)
-			}
-			if Lookup(a.Name) != a {
-				t.Fatalf("%s is not registered", a.Name)
-			}
-			dir := filepath.Join("testdata", a.Name)
-			var got []string
-			for _, d := range runInDir(t, dir, "bad.md", a, nil) {
-				got = append(got, format(d))
-				checkMessage(t, d)
-			}
-			outPath := filepath.Join(dir, "bad.out")
-			if *update {
-				if err := os.WriteFile(outPath, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if len(got) == 0 {
-				t.Errorf("%s reports nothing for %s/bad.md", a.Name, dir)
-			}
-			matchOut(t, outPath, got, readLines(t, outPath))
-			for _, d := range runInDir(t, dir, "good.md", a, nil) {
-				t.Errorf("good.md must be clean: %s", format(d))
-			}
-		})
-	}
-}
-
 // TestProjectRulesWithoutWorkspace checks that the project rules report
 // nothing (and do not fail) when the document has no location: lint.Check
 // passes no Workspace.
 func TestProjectRulesWithoutWorkspace(t *testing.T) {
-	for _, a := range projectRules {
-		dir := filepath.Join("testdata", a.Name)
-		b, err := os.ReadFile(filepath.Join(dir, "bad.md"))
-		if err != nil {
-			t.Fatal(err)
+	for _, a := range All() {
+		if a.Profile != lint.Project || a == ShortcutMenuNamespaceUnknown {
+			// (shortcut-menu-namespace-unknown also checks the menus the
+			// document itself declares)
+			continue
 		}
-		if ds := check(t, filepath.Join(dir, "bad.md"), b, a); len(ds) != 0 {
+		bad := loadArchive(t, a.Name).files["bad.md"]
+		if ds := check(t, "bad.md", bad, a); len(ds) != 0 {
 			t.Errorf("%s reports without a workspace: %s", a.Name, format(ds[0]))
 		}
 	}
@@ -239,7 +183,7 @@ func TestFileCRLFMixed(t *testing.T) {
 			// --fix relints: a "\r\r\n" run loses one '\r' per round.
 			fixed := []byte(tc.src)
 			for round := 0; round < 3; round++ {
-				fixed, _ = applyFixes(fixed, check(t, "x.md", fixed, FileCRLFLineEndings), true) // --unsafe-fixes
+				fixed, _ = lint.ApplyFixes(fixed, check(t, "x.md", fixed, FileCRLFLineEndings), lint.FixUnsafe) // --unsafe-fixes
 			}
 			if strings.Contains(string(fixed), "\r\n") {
 				t.Errorf("%q: CRLF left after the fix: %q", tc.src, fixed)

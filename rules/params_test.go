@@ -155,7 +155,7 @@ func TestParamFixesMakeLinesStrict(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src, _ = applySafeFixes(src, diags)
+			src, _ = lint.ApplyFixes(src, diags, lint.FixSafe)
 		}
 		p := sfmd.Parse("x.md", src).Actions[0].Params[0]
 		if !p.Strict {

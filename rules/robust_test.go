@@ -2,8 +2,6 @@ package rules
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 
@@ -19,12 +17,13 @@ func TestCRLF(t *testing.T) {
 		if a.Name == FileContainsNUL.Name || a.Name == FileNotUTF8.Name {
 			continue
 		}
+		ar := loadArchive(t, a.Name)
 		for _, name := range []string{"bad.md", "fix.md"} {
-			path := filepath.Join("testdata", a.Name, name)
-			lf, err := os.ReadFile(path)
-			if err != nil {
+			lf, ok := ar.files[name]
+			if !ok {
 				continue
 			}
+			path := a.Name + "/" + name
 			crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
 			want := check(t, path, lf, a)
 			got := check(t, path, crlf, a)
@@ -37,8 +36,8 @@ func TestCRLF(t *testing.T) {
 					t.Errorf("%s %s with CRLF:\n  %s\nwant\n  %s", a.Name, name, g, w)
 				}
 			}
-			fixedLF, _ := applySafeFixes(lf, want)
-			fixedCRLF, _ := applySafeFixes(crlf, got)
+			fixedLF, _ := lint.ApplyFixes(lf, want, lint.FixSafe)
+			fixedCRLF, _ := lint.ApplyFixes(crlf, got, lint.FixSafe)
 			if !bytes.Equal(bytes.ReplaceAll(fixedLF, []byte("\n"), []byte("\r\n")), fixedCRLF) {
 				t.Errorf("%s %s: fixes differ between LF and CRLF:\n%q\n%q", a.Name, name, fixedLF, fixedCRLF)
 			}
@@ -50,11 +49,9 @@ func TestCRLF(t *testing.T) {
 // panic, every fix must stay inside the file with non-overlapping edits,
 // and a document with the safe fixes applied must lint without failure.
 func FuzzRules(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.md"))
-	for _, p := range files {
-		if b, err := os.ReadFile(p); err == nil {
-			f.Add(b)
-		}
+	docs := archiveDocs(f)
+	for _, p := range sortedKeys(docs) {
+		f.Add(docs[p])
 	}
 	for _, a := range All() {
 		f.Add([]byte(a.Doc.Bad))
@@ -80,7 +77,7 @@ func FuzzRules(f *testing.F) {
 				}
 			}
 		}
-		fixed, _ := applySafeFixes(src, diags)
+		fixed, _ := lint.ApplyFixes(src, diags, lint.FixSafe)
 		if _, err := lint.Check(parseOrSkip(t, fixed), all); err != nil {
 			t.Fatal(err)
 		}

@@ -2,9 +2,7 @@ package rules
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -16,70 +14,29 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata .out and .golden files")
-
-// workspaceTests names the rules whose testdata reads the files next to
-// bad.md and good.md through Pass.Workspace, which lint.Check does not
-// provide: their testdata is linted through lint.Run instead, and their
-// Doc examples (which would need sibling files) are not linted. Family
-// test files add their rules from init.
-var workspaceTests = map[string]bool{}
-
-func needsFiles(a *lint.Analyzer) bool { return workspaceTests[a.Name] }
-
-// checkFile lints the testdata file path with the analyzer a only: like
-// check, but through lint.Run for rules that read the sibling files.
-func checkFile(t *testing.T, path string, src []byte, a *lint.Analyzer) []lint.Diagnostic {
-	t.Helper()
-	if !needsFiles(a) {
-		return check(t, path, src, a)
-	}
-	return runRule(t, path, lint.Options{Paths: []string{filepath.Base(path)}, Dir: filepath.Dir(path)}, a)
-}
-
-// runRule lints with the driver and the analyzer a only (enabled whatever
-// its profile) and returns its diagnostics.
-func runRule(t *testing.T, path string, opts lint.Options, a *lint.Analyzer) []lint.Diagnostic {
-	t.Helper()
-	opts.Selection, opts.Jobs = lint.Selection{Enable: []string{a.Name}}, 1
-	rep, err := lint.Run(opts, []*lint.Analyzer{a})
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	for _, e := range rep.Errors {
-		t.Errorf("%s: %v", path, e)
-	}
-	var out []lint.Diagnostic
-	for _, d := range rep.Diagnostics {
-		if d.Rule == a.Name {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// testExt is the extension of a rule's testdata files: install manifest
-// rules (profile manifest) check JSON (bad.json, good.json), every other
-// rule SFMD (bad.md, good.md).
-func testExt(a *lint.Analyzer) string {
-	if a.Profile == lint.Manifest {
-		return ".json"
-	}
-	return ".md"
-}
-
-// check lints src (as file name) with the analyzer a only. A .json file
-// goes through lint.Run, as standard input named name, so that the engine
-// treats it as an install manifest (no SFMD parse, manifest rules only).
+// check lints src (as file name) with the analyzer a only, in memory. A
+// .json file goes through lint.Run, as standard input named name, so that
+// the engine treats it as an install manifest (no SFMD parse, manifest
+// rules only).
 func check(t *testing.T, name string, src []byte, a *lint.Analyzer) []lint.Diagnostic {
 	t.Helper()
+	var diags []lint.Diagnostic
 	if strings.EqualFold(filepath.Ext(name), ".json") {
-		return runRule(t, name, lint.Options{Paths: []string{"-"}, Stdin: bytes.NewReader(src), StdinFilename: name}, a)
-	}
-	doc := sfmd.Parse(name, src)
-	diags, err := lint.Check(doc, []*lint.Analyzer{a})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
+		opts := lint.Options{Paths: []string{"-"}, Stdin: bytes.NewReader(src), StdinFilename: name, Jobs: 1,
+			Selection: lint.Selection{Enable: []string{a.Name}}}
+		rep, err := lint.Run(opts, []*lint.Analyzer{a})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, e := range rep.Errors {
+			t.Errorf("%s: %v", name, e)
+		}
+		diags = rep.Diagnostics
+	} else {
+		var err error
+		if diags, err = lint.Check(sfmd.Parse(name, src), []*lint.Analyzer{a}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 	}
 	var out []lint.Diagnostic
 	for _, d := range diags {
@@ -119,164 +76,6 @@ func matchOut(t *testing.T, file string, got []string, want []string) {
 		if got[i] != w {
 			t.Errorf("%s:%d: got\n  %s\nwant\n  %s", file, i+1, got[i], w)
 		}
-	}
-}
-
-func readLines(t *testing.T, path string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
-		if l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-// applySafeFixes applies the safe fixes of diags to src. A fix is applied
-// whole or not at all; fixes whose edits overlap an already accepted edit
-// are skipped (a second lint run picks them up). It reports how many fixes
-// were applied.
-func applySafeFixes(src []byte, diags []lint.Diagnostic) ([]byte, int) {
-	return applyFixes(src, diags, false)
-}
-
-// applyFixes is applySafeFixes, with unsafe fixes too when unsafe is set.
-func applyFixes(src []byte, diags []lint.Diagnostic, unsafe bool) ([]byte, int) {
-	var accepted []lint.Edit
-	n := 0
-	overlaps := func(e lint.Edit) bool {
-		for _, a := range accepted {
-			if e.Start < a.End && a.Start < e.End || e.Start == a.Start {
-				return true
-			}
-		}
-		return false
-	}
-	for _, d := range diags {
-		for _, f := range d.Fixes {
-			if !f.Safe && !unsafe {
-				continue
-			}
-			ok := true
-			for _, e := range f.Edits {
-				if e.Start < 0 || e.End > len(src) || e.Start > e.End || overlaps(e) {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				accepted = append(accepted, f.Edits...)
-				n++
-			}
-		}
-	}
-	sort.Slice(accepted, func(i, j int) bool { return accepted[i].Start > accepted[j].Start })
-	out := append([]byte(nil), src...)
-	for _, e := range accepted {
-		out = append(out[:e.Start], append([]byte(e.New), out[e.End:]...)...)
-	}
-	return out, n
-}
-
-func hasSafeFix(diags []lint.Diagnostic) bool {
-	for _, d := range diags {
-		for _, f := range d.Fixes {
-			if f.Safe {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// TestRules runs every rule over testdata/<rule>/: bad.md must produce
-// exactly bad.out, good.md nothing, and fix.md (for fixable rules) must
-// become fix.md.golden with the safe fixes applied and then be clean of
-// fixable findings.
-func TestRules(t *testing.T) {
-	for _, a := range All() {
-		t.Run(a.Name, func(t *testing.T) {
-			dir := filepath.Join("testdata", a.Name)
-			ext := testExt(a)
-			badPath := filepath.Join(dir, "bad"+ext)
-			bad, err := os.ReadFile(badPath)
-			if err != nil {
-				t.Fatalf("every rule needs %s: %v", badPath, err)
-			}
-			diags := checkFile(t, badPath, bad, a)
-			var got []string
-			for _, d := range diags {
-				got = append(got, format(d))
-				checkMessage(t, d)
-				if strings.HasSuffix(a.Name, "-duplicate") && !needsFiles(a) {
-					// (a duplicate in another file has no related position here)
-					checkDuplicate(t, d)
-				}
-			}
-			outPath := filepath.Join(dir, "bad.out")
-			if *update {
-				if err := os.WriteFile(outPath, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if len(got) == 0 {
-				t.Errorf("%s reports nothing for %s", a.Name, badPath)
-			}
-			matchOut(t, outPath, got, readLines(t, outPath))
-
-			goodPath := filepath.Join(dir, "good"+ext)
-			good, err := os.ReadFile(goodPath)
-			if err != nil {
-				t.Fatalf("every rule needs %s: %v", goodPath, err)
-			}
-			for _, d := range checkFile(t, goodPath, good, a) {
-				t.Errorf("%s must be clean: %s", goodPath, format(d))
-			}
-
-			// fix.md is rewritten with the safe fixes (--fix), or, for a
-			// rule whose only fix is unsafe, fix-unsafe.md with all of them
-			// (--fix --unsafe-fixes).
-			fixPath, unsafe := filepath.Join(dir, "fix"+ext), false
-			fix, err := os.ReadFile(fixPath)
-			if err != nil {
-				fixPath, unsafe = filepath.Join(dir, "fix-unsafe"+ext), true
-				fix, err = os.ReadFile(fixPath)
-			}
-			if err != nil {
-				if hasSafeFix(diags) {
-					t.Errorf("%s offers safe fixes but has no fix%s", a.Name, ext)
-				}
-				return
-			}
-			fixDiags := check(t, fixPath, fix, a)
-			fixed, n := applyFixes(fix, fixDiags, unsafe)
-			if n == 0 {
-				t.Errorf("%s: no fix applied", fixPath)
-			}
-			goldenPath := fixPath + ".golden"
-			if *update {
-				if err := os.WriteFile(goldenPath, fixed, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(goldenPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(fixed, want) {
-				t.Errorf("%s with fixes applied:\n%s\nwant (%s):\n%s", fixPath, fixed, goldenPath, want)
-			}
-			for _, d := range check(t, goldenPath, fixed, a) {
-				if len(d.Fixes) > 0 {
-					t.Errorf("still fixable after --fix: %s", format(d))
-				}
-			}
-		})
 	}
 }
 
@@ -327,92 +126,18 @@ func TestDocs(t *testing.T) {
 		if strings.HasSuffix(d.Title, ".") || d.Title != strings.ToLower(d.Title[:1])+d.Title[1:] {
 			t.Errorf("%s: title must start lower case and have no period: %q", a.Name, d.Title)
 		}
-		if needsFiles(a) {
-			// Doc.Bad needs files next to it: the testdata covers it.
+		if a.Profile == lint.Project || a == lint.UnusedSuppression {
+			// Doc.Bad needs files next to it, or the other rules: the
+			// archive covers it.
 			continue
 		}
-		if len(check(t, a.Name+".bad"+testExt(a), []byte(d.Bad), a)) == 0 {
+		if len(check(t, a.Name+".bad"+ext(a), []byte(d.Bad), a)) == 0 {
 			t.Errorf("%s: Doc.Bad does not trigger the rule:\n%s", a.Name, d.Bad)
 		}
-		for _, diag := range check(t, a.Name+".good"+testExt(a), []byte(d.Good), a) {
+		for _, diag := range check(t, a.Name+".good"+ext(a), []byte(d.Good), a) {
 			t.Errorf("%s: Doc.Good triggers the rule: %s", a.Name, format(diag))
 		}
 	}
-}
-
-// TestNames checks that rule names are unique, kebab-case and either
-// catalogue rules (with the catalogue's severity and profile) or
-// documented parser-only codes or extra manifest rules
-// (ManifestExtraRules).
-func TestNames(t *testing.T) {
-	cat := catalogue(t)
-	seen := map[string]bool{}
-	kebab := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	for _, a := range All() {
-		if seen[a.Name] {
-			t.Errorf("duplicate rule name %q", a.Name)
-		}
-		seen[a.Name] = true
-		if !kebab.MatchString(a.Name) {
-			t.Errorf("rule name %q is not kebab-case", a.Name)
-		}
-		if a.Shared || a.Run == nil {
-			t.Errorf("%s: listed rules must have Run and not be Shared", a.Name)
-		}
-		e, ok := cat[a.Name]
-		if !ok && hasString(ManifestExtraRules, a.Name) {
-			if a.Severity != lint.Error || a.Profile != lint.Manifest {
-				t.Errorf("%s: extra manifest rules are error/manifest", a.Name)
-			}
-			continue
-		}
-		if !ok {
-			if !hasString(ParserOnlyCodes, a.Name) {
-				t.Errorf("%s is neither in the catalogue nor a parser-only code", a.Name)
-			} else if a.Severity != lint.Error || a.Profile != lint.Core {
-				t.Errorf("%s: parser-only codes are error/core", a.Name)
-			}
-			continue
-		}
-		if a.Severity.String() != e.severity || string(a.Profile) != e.profile {
-			t.Errorf("%s: severity/profile %s/%s, catalogue says %s/%s", a.Name, a.Severity, a.Profile, e.severity, e.profile)
-		}
-	}
-	for _, c := range append(append([]string(nil), ParserOnlyCodes...), ManifestExtraRules...) {
-		if _, ok := cat[c]; ok {
-			t.Errorf("%s is in the catalogue, remove it from ParserOnlyCodes", c)
-		}
-	}
-	// All is sorted by name.
-	all := All()
-	for i := 1; i < len(all); i++ {
-		if all[i-1].Name >= all[i].Name {
-			t.Errorf("All() not sorted: %q before %q", all[i-1].Name, all[i].Name)
-		}
-	}
-}
-
-type catEntry struct{ severity, profile string }
-
-// catalogue parses the "N name | severity | profile" lines of
-// catalogueText. A split severity ("error (…) / warning (…)") yields the
-// first, which is the rule's default.
-func catalogue(t *testing.T) map[string]catEntry {
-	t.Helper()
-	out := map[string]catEntry{}
-	for _, l := range strings.Split(strings.TrimSpace(catalogueText), "\n") {
-		parts := strings.Split(l, "|")
-		if len(parts) != 3 {
-			t.Fatalf("bad catalogue line %q", l)
-		}
-		f := strings.Fields(parts[0])
-		sev := strings.Fields(parts[1])[0]
-		out[f[1]] = catEntry{severity: sev, profile: strings.TrimSpace(parts[2])}
-	}
-	if len(out) != 207 {
-		t.Fatalf("catalogue has %d rules, want 207", len(out))
-	}
-	return out
 }
 
 // TestProblemCodesRegistered fails when the parser can emit a problem
@@ -429,12 +154,7 @@ func TestProblemCodesRegistered(t *testing.T) {
 	for _, a := range All() {
 		inputs = append(inputs, []byte(a.Doc.Bad), []byte(a.Doc.Good))
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.md"))
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, b := range archiveDocs(t) {
 		inputs = append(inputs, b)
 	}
 	seen := map[string]bool{}
@@ -479,12 +199,9 @@ func TestProblemsReportedOnce(t *testing.T) {
 // rule may fail or panic, and no fix may produce overlapping or
 // out-of-range edits.
 func TestAllRulesOnTestdata(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.md"))
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	docs := archiveDocs(t)
+	for _, f := range sortedKeys(docs) {
+		b := docs[f]
 		diags, err := lint.Check(sfmd.Parse(f, b), All())
 		if err != nil {
 			t.Errorf("%s: %v", f, err)

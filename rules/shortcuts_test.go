@@ -10,10 +10,6 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// shortcut-menu-namespace-unknown reads the menu file next to its
-// testdata: TestRules lints it through lint.Run.
-func init() { workspaceTests[ShortcutMenuNamespaceUnknown.Name] = true }
-
 // lintFileAsCLI lints dir/name with rule a through lint.Run, as the CLI
 // does: with a Workspace rooted at the file's directory.
 func lintFileAsCLI(t *testing.T, dir, name string, a *lint.Analyzer) []string {
@@ -32,25 +28,6 @@ func lintFileAsCLI(t *testing.T, dir, name string, a *lint.Analyzer) []string {
 		}
 	}
 	return out
-}
-
-// TestShortcutMenuNamespaceWithWorkspace checks the menu-file half of
-// shortcut-menu-namespace-unknown, which needs the nav file next to the
-// document (TestRules lints without a Workspace and only sees the
-// undeclared menus).
-func TestShortcutMenuNamespaceWithWorkspace(t *testing.T) {
-	dir := filepath.Join("testdata", ShortcutMenuNamespaceUnknown.Name)
-	got := lintFileAsCLI(t, dir, "bad.md", ShortcutMenuNamespaceUnknown)
-	want := []string{
-		`bad.md:5:12: warning: "@mian.home" refers to menu "mian", but the document declares no [!nav:mian]; did you mean "@main.home"? [shortcut-menu-namespace-unknown]`,
-		`bad.md:5:37: warning: menu "main" (menu/main.md) has no shortcut "@hepl"; did you mean "@main.help"? [shortcut-menu-namespace-unknown]`,
-		`bad.md:5:60: warning: menu "main" (menu/main.md) has no shortcut "@about"; add [@about Label](path) to the menu file or fix the reference [shortcut-menu-namespace-unknown]`,
-		`bad.md:5:86: warning: "@extra.x" refers to menu "extra", but the document declares no [!nav:extra]; declare it with [!nav:extra](nav/extra.md) or use a defined menu [shortcut-menu-namespace-unknown]`,
-	}
-	matchOut(t, "menu bad.md", got, want)
-	if got := lintFileAsCLI(t, dir, "good.md", ShortcutMenuNamespaceUnknown); len(got) != 0 {
-		t.Errorf("good.md must be clean with its menu file:\n%s", strings.Join(got, "\n"))
-	}
 }
 
 // TestShortcutReferenceFallsBackToMenus checks that an unqualified

@@ -106,9 +106,6 @@ func (p *docParser) flags(a *Action, t string, base, from, to int, cli bool) {
 			h := p.header(t, base, i, to)
 			if !cli {
 				a.Headers = append(a.Headers, h)
-				if !h.Valid {
-					p.reportHeader(h)
-				}
 			} else if h.Valid {
 				a.Headers = append(a.Headers, h)
 			}
@@ -181,25 +178,6 @@ func (p *docParser) header(t string, base, i, to int) *Header {
 	}
 	h.Valid = h.Quote == '"' && h.Closed && h.HasColon
 	return h
-}
-
-func (p *docParser) reportHeader(h *Header) {
-	s, e := h.Span.Start.Offset, h.Span.End.Offset
-	switch {
-	case h.Quote == '\'':
-		p.problem(CodeHeaderSyntaxInvalid, s, e,
-			"header %q is in single quotes, which the runtime ignores, use double quotes: -H \"%s\"", h.Raw, h.Raw)
-	case h.Quote == 0 && h.Raw == "":
-		p.problem(CodeHeaderSyntaxInvalid, s, e, "-H has no header after it, write -H \"Name: value\"")
-	case h.Quote == 0:
-		p.problem(CodeHeaderSyntaxInvalid, s, e,
-			"header %q is not quoted, which the runtime ignores, write -H \"%s\"", h.Raw, h.Raw)
-	case !h.Closed:
-		p.problem(CodeHeaderSyntaxInvalid, s, e, "header %q has no closing quote, add a '\"' at its end", h.Raw)
-	case !h.HasColon:
-		p.problem(CodeHeaderSyntaxInvalid, s, e,
-			"header %q has no ':' and is ignored, write -H \"Name: value\"", h.Raw)
-	}
 }
 
 // inlineBody parses "-d '…'" starting at t[i] and returns where it ends.

@@ -27,7 +27,6 @@ const (
 	CodeActionBlockEmpty       = "action-block-empty"
 	CodeActionUnrecognizedLine = "action-unrecognized-line"
 	CodeParamSyntaxInvalid     = "param-syntax-invalid"
-	CodeHeaderSyntaxInvalid    = "header-syntax-invalid"
 	CodeBodyInlineUnterminated = "body-inline-unterminated"
 	CodeForUnclosed            = "for-unclosed"
 )
@@ -43,7 +42,6 @@ var ProblemCodes = []string{
 	CodeActionBlockEmpty,
 	CodeActionUnrecognizedLine,
 	CodeParamSyntaxInvalid,
-	CodeHeaderSyntaxInvalid,
 	CodeBodyInlineUnterminated,
 	CodeForUnclosed,
 }

@@ -60,7 +60,7 @@ func run(rounds int, limit float64, from string) error {
 		return err
 	}
 	size := benchgen.Total(docs)
-	analyzers := append(rules.All(), lint.UnusedSuppression)
+	analyzers := rules.All()
 
 	parse := func() error { return parseAll(files, 2) }
 	lintRun := func() error {

@@ -1,0 +1,47 @@
+package rules
+
+import "github.com/sfmd-dev/sfmd/lint"
+
+// ActLinkMissingRequired reports act: links that do not pass a required
+// field without default.
+var ActLinkMissingRequired = &lint.Analyzer{
+	Name:     "act-link-missing-required",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "act: link does not pass a required field",
+		Why:   "an act: link runs the action with the fields in its query; a required field without a default that is missing makes the call fail validation (or show the help) instead of running",
+		Bad:   "[Read](act:read)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
+		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
+	},
+	Requires: []*lint.Analyzer{ActLinksAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		set := docActLinks(pass)
+		for _, l := range set.links {
+			a := set.actionScope().byID[l.ID]
+			if a == nil {
+				continue
+			}
+			given := map[string]bool{}
+			for _, q := range l.Query {
+				given[q.Key] = true
+			}
+			var missing []string
+			for _, p := range a.Params {
+				if p.Required && !p.HasDefault && !given[p.Name] {
+					missing = append(missing, p.Name)
+				}
+			}
+			if len(missing) == 0 {
+				continue
+			}
+			field, them := "field", "it"
+			if len(missing) > 1 {
+				field, them = "fields", "them"
+			}
+			example := "act:" + l.ID + "?" + missing[0] + "=…"
+			pass.Reportf(l.DestSpan, "act: link to %q does not pass the required %s %s; add %s to the query, e.g. %q", l.ID, field, scQuoteList(missing), them, example)
+		}
+		return nil, nil
+	},
+}

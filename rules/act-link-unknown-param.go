@@ -1,0 +1,54 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// ActLinkUnknownParam reports act: link query keys that are not fields
+// of the action.
+var ActLinkUnknownParam = &lint.Analyzer{
+	Name:     "act-link-unknown-param",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "act: link passes a field the action does not declare",
+		Why:   "query keys of an act: link become `--key` flags; a key the action does not declare is not a field, so the value it carries never reaches the request as intended",
+		Bad:   "[Read](act:read?post=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
+		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
+	},
+	Requires: []*lint.Analyzer{ActLinksAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		set := docActLinks(pass)
+		for _, l := range set.links {
+			if len(l.Query) == 0 {
+				continue
+			}
+			a := set.actionScope().byID[l.ID]
+			if a == nil || usesAllFields(a) {
+				continue
+			}
+			var names []string
+			for _, p := range a.Params {
+				names = append(names, p.Name)
+			}
+			for _, q := range l.Query {
+				if q.Key == "" || a.Param(q.Key) != nil || !q.KeySpan.IsValid() || q.KeySpan.Len() == 0 {
+					continue
+				}
+				msg := fmt.Sprintf("action %q has no field %q", l.ID, q.Key)
+				switch want := nearestName(q.Key, names); {
+				case want != "":
+					msg += fmt.Sprintf("; did you mean %q?", want)
+				case len(names) == 0:
+					msg += "; it declares no fields, remove the query"
+				default:
+					msg += "; expected one of " + scQuoteList(names)
+				}
+				pass.Reportf(q.KeySpan, "%s", msg)
+			}
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,364 @@
+package rules
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules about shortcuts, their references and act: links (spec.md §2.5).
+
+const pageNamespace = "page."
+
+// navMenus returns the nav (and legacy menu) directives by name.
+func navMenus(doc *sfmd.Document) map[string]*sfmd.Directive {
+	out := map[string]*sfmd.Directive{}
+	for _, d := range doc.Directives {
+		if (d.Type == "nav" || d.Type == "menu") && d.Name != "" {
+			if _, ok := out[d.Name]; !ok {
+				out[d.Name] = d
+			}
+		}
+	}
+	return out
+}
+
+// menuShortcuts reads the shortcut IDs a menu file defines. ok is false
+// when the file cannot be read (nav-target-not-found reports that).
+func menuShortcuts(ws *lint.Workspace, d *sfmd.Directive) (map[string]bool, bool) {
+	if ws == nil {
+		return nil, false
+	}
+	p := d.Path
+	if i := strings.IndexAny(p, "#?"); i >= 0 {
+		p = p[:i]
+	}
+	if p == "" || strings.Contains(p, "://") {
+		return nil, false
+	}
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	md, err := ws.Document(p)
+	if err != nil || md == nil {
+		return nil, false
+	}
+	ids := map[string]bool{}
+	for _, s := range md.Shortcuts {
+		if isShortcutDef(s) {
+			ids[s.ID] = true
+		}
+	}
+	return ids, true
+}
+
+// menuIndex reads the shortcut IDs of a document's menus once per run.
+type menuIndex struct {
+	ws    *lint.Workspace
+	menus map[string]*sfmd.Directive
+	ids   map[string]map[string]bool // by menu name; nil: unreadable
+	done  map[string]bool
+}
+
+func newMenuIndex(ws *lint.Workspace, menus map[string]*sfmd.Directive) *menuIndex {
+	return &menuIndex{ws: ws, menus: menus, ids: map[string]map[string]bool{}, done: map[string]bool{}}
+}
+
+// menu returns the IDs of menu name, and false when it cannot be read.
+func (m *menuIndex) menu(name string) (map[string]bool, bool) {
+	if !m.done[name] {
+		m.done[name] = true
+		if d := m.menus[name]; d != nil {
+			if ids, ok := menuShortcuts(m.ws, d); ok {
+				m.ids[name] = ids
+			}
+		}
+	}
+	ids := m.ids[name]
+	return ids, ids != nil
+}
+
+// definedInAny reports whether any menu defines id, and whether all menus
+// could be read.
+func (m *menuIndex) definedInAny(id string) (found, complete bool) {
+	complete = true
+	for name := range m.menus {
+		ids, ok := m.menu(name)
+		if !ok {
+			complete = false
+			continue
+		}
+		if ids[id] {
+			return true, true
+		}
+	}
+	return false, complete
+}
+
+// nearestName is nearest that also accepts one swap of adjacent
+// characters ("mian" for "main", "raed" for "read"), the commonest typo
+// in short names.
+func nearestName(name string, candidates []string) string {
+	if n := nearest(name, candidates); n != "" {
+		return n
+	}
+	low := strings.ToLower(name)
+	best := ""
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		if len(lc) != len(low) || lc == low {
+			continue
+		}
+		for i := 0; i+1 < len(low); i++ {
+			if low[:i]+string(low[i+1])+string(low[i])+low[i+2:] == lc && (best == "" || c < best) {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+func scSortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// actLink is an act: link of the prose or of a response template.
+type actLink struct {
+	ID       string
+	Query    []sfmd.QueryParam
+	HasFrag  bool
+	Dest     string
+	DestSpan sfmd.Span
+	// Owner is the action whose response template holds the link, or nil.
+	Owner string
+}
+
+// actLinks returns every act: link of the document: the parser's prose
+// links plus those written in response templates (which the runtime
+// renders as links too).
+func actLinks(doc *sfmd.Document) []*actLink {
+	var out []*actLink
+	for _, l := range doc.Links {
+		if !l.IsAct {
+			continue
+		}
+		out = append(out, &actLink{ID: l.ActID, Query: l.ActQuery, HasFrag: l.HasFrag, Dest: l.Dest, DestSpan: l.DestSpan})
+	}
+	for _, r := range doc.Responses {
+		for _, tl := range r.Lines {
+			if tl.Kind != sfmd.LineOutput {
+				continue
+			}
+			text := tl.Line.Text
+			off := lineOffset(doc, text, tl.Line.Span)
+			if off < 0 {
+				continue
+			}
+			for _, m := range actLinkDests(text) {
+				if inCodeSpan(text, m[0]) {
+					continue
+				}
+				out = append(out, parseActLink(doc, text[m[0]:m[1]], off+m[0], r.ActionID))
+			}
+		}
+	}
+	return out
+}
+
+// actLinkDests finds link destinations starting with act: in a
+// response-template line: the [start, end) of group 1 of each match of
+// `\]\((act:[^)\s]*)`, leftmost first and not overlapping, with a byte
+// scan.
+func actLinkDests(text string) [][2]int {
+	var out [][2]int
+	for i := 0; ; {
+		k := strings.Index(text[i:], "](act:")
+		if k < 0 {
+			return out
+		}
+		start := i + k + len("](")
+		end := start + len("act:")
+		for end < len(text) && !strings.ContainsRune(")\t\n\f\r ", rune(text[end])) {
+			end++
+		}
+		out = append(out, [2]int{start, end})
+		i = end
+	}
+}
+
+// ActLinksAnalyzer collects the act: links of a document, and the
+// actions they can reach, once for the five act-link rules.
+var ActLinksAnalyzer = &lint.Analyzer{
+	Name:   "actlinks",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "act: links of a document",
+		Why:   "shared analysis: every act: link (prose and response templates) and the actions of the document and its includes",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		return &actLinkSet{links: actLinks(pass.Doc), pass: pass}, nil
+	},
+}
+
+// actLinkSet is the ActLinksAnalyzer result. Read-only for rules.
+type actLinkSet struct {
+	links []*actLink
+	pass  *lint.Pass // the shared analysis's: document and workspace
+	scope *actionScope
+}
+
+// actionScope returns the actions the links can reach, computed on the
+// first call (documents without links never read their includes).
+func (s *actLinkSet) actionScope() *actionScope {
+	if s.scope == nil {
+		s.scope = newActionScope(s.pass)
+	}
+	return s.scope
+}
+
+// docActLinks returns the ActLinksAnalyzer result of a pass that
+// requires it.
+func docActLinks(pass *lint.Pass) *actLinkSet {
+	if s, ok := pass.ResultOf[ActLinksAnalyzer].(*actLinkSet); ok {
+		return s
+	}
+	return &actLinkSet{links: actLinks(pass.Doc), pass: pass}
+}
+
+// parseActLink splits "act:id?k=v#frag" written at file offset off.
+func parseActLink(doc *sfmd.Document, dest string, off int, owner string) *actLink {
+	l := &actLink{Dest: dest, DestSpan: spanAt(doc, off, off+len(dest)), Owner: owner}
+	rest := strings.TrimPrefix(dest, "act:")
+	if h := strings.IndexByte(rest, '#'); h >= 0 {
+		l.HasFrag = true
+		rest = rest[:h]
+	}
+	id, query, _ := strings.Cut(rest, "?")
+	l.ID = id
+	if query == "" {
+		return l
+	}
+	q := off + len("act:") + len(id) + 1
+	for _, kv := range strings.Split(query, "&") {
+		k, v, _ := strings.Cut(kv, "=")
+		dk, err := url.QueryUnescape(k)
+		if err != nil {
+			dk = k
+		}
+		l.Query = append(l.Query, sfmd.QueryParam{Key: dk, Value: v, KeySpan: spanAt(doc, q, q+len(k))})
+		q += len(kv) + 1
+	}
+	return l
+}
+
+// maxIncludeDepth bounds how deep included documents are followed.
+const maxIncludeDepth = 4
+
+// includedDocs returns the documents the [!include:…] directives of the
+// document pull in (recursively), whose shortcuts and actions become part
+// of the compiled page. complete is false when one of them could not be
+// read (no Workspace, a URL, a missing file): a name not found may then
+// still be defined there.
+func includedDocs(pass *lint.Pass) (docs []*sfmd.Document, complete bool) {
+	complete = true
+	seen := map[string]bool{}
+	var walk func(doc *sfmd.Document, rel string, depth int)
+	walk = func(doc *sfmd.Document, rel string, depth int) {
+		for _, d := range doc.Directives {
+			if d.Type != "include" {
+				continue
+			}
+			if pass.Workspace == nil || depth >= maxIncludeDepth {
+				complete = false
+				return
+			}
+			p := d.Path
+			if i := strings.IndexAny(p, "#?"); i >= 0 {
+				p = p[:i]
+			}
+			if p == "" && d.Path == "" {
+				base := filepath.Base(doc.Path)
+				p = strings.TrimSuffix(base, filepath.Ext(base)) + ".source/" + d.Name + ".md"
+			}
+			if p == "" || strings.Contains(p, "://") {
+				complete = false
+				continue
+			}
+			p = filepath.ToSlash(filepath.Join(rel, filepath.FromSlash(p)))
+			abs := pass.Workspace.Resolve(p)
+			if seen[abs] {
+				continue
+			}
+			seen[abs] = true
+			md, err := pass.Workspace.Document(p)
+			if err != nil || md == nil {
+				complete = false
+				continue
+			}
+			docs = append(docs, md)
+			walk(md, filepath.ToSlash(filepath.Dir(p)), depth+1)
+		}
+	}
+	walk(pass.Doc, ".", 0)
+	return docs, complete
+}
+
+// actionScope is the set of actions an act: link of the document can
+// reach: its own and those of the documents it includes.
+type actionScope struct {
+	byID     map[string]*sfmd.Action
+	ids      []string // sorted
+	complete bool     // every included document could be read
+}
+
+func newActionScope(pass *lint.Pass) *actionScope {
+	sc := &actionScope{byID: map[string]*sfmd.Action{}, complete: true}
+	add := func(doc *sfmd.Document) {
+		for _, a := range doc.Actions {
+			if _, ok := sc.byID[a.ID]; !ok {
+				sc.byID[a.ID] = a
+				sc.ids = append(sc.ids, a.ID)
+			}
+		}
+	}
+	add(pass.Doc)
+	docs, complete := includedDocs(pass)
+	for _, d := range docs {
+		add(d)
+	}
+	sc.complete = complete
+	sort.Strings(sc.ids)
+	return sc
+}
+
+// usesAllFields reports whether an action forwards every field ({...args}
+// or $ARGS), so that any key is accepted.
+func usesAllFields(a *sfmd.Action) bool {
+	if a.Target == nil {
+		return false
+	}
+	for _, r := range a.Target.Refs {
+		if r.Kind == sfmd.RefSpread || (r.Kind == sfmd.RefPersistent && r.Name == "ARGS") {
+			return true
+		}
+	}
+	return strings.Contains(a.Target.Text, "$ARGS") || strings.Contains(a.Target.Text, "{...args}")
+}
+
+func scQuoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,228 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules about request bodies: `body:` sections and `-d '…'` (spec.md
+// §2.10; runtime-semantics.md §1.8).
+
+// bodyText is one body template of an action with the map from its text
+// back to the file (body text has the common indentation removed).
+type bodyText struct {
+	Action *sfmd.Action
+	T      *sfmd.Template
+	Site   site
+	Where  sfmd.Span // the `body:` directive or the -d flag
+	pieces []string  // T.Text split into lines
+	base   []int     // file offset of each piece, -1 when unknown
+
+	scanned bool // scan's results, computed once
+	out     string
+	omap    []int
+	refs    []bodyRef
+}
+
+// BodiesAnalyzer collects the body templates of each action, and their
+// JSON scans, once for the body rules.
+var BodiesAnalyzer = &lint.Analyzer{
+	Name:   "bodies",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "body templates of each action",
+		Why:   "shared analysis: the -d and body: templates of each action, mapped back to the file, with their placeholder-substituted JSON text",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		return &bodyTable{doc: pass.Doc, byAction: map[*sfmd.Action][]*bodyText{}}, nil
+	},
+}
+
+// bodyTable is the BodiesAnalyzer result: actionBodies per action,
+// computed on first use. Read-only for rules.
+type bodyTable struct {
+	doc      *sfmd.Document
+	byAction map[*sfmd.Action][]*bodyText
+}
+
+// docBodies returns actionBodies(pass.Doc, a), shared through
+// BodiesAnalyzer when the rule requires it.
+func docBodies(pass *lint.Pass, a *sfmd.Action) []*bodyText {
+	t, ok := pass.ResultOf[BodiesAnalyzer].(*bodyTable)
+	if !ok {
+		return actionBodies(pass.Doc, a)
+	}
+	bs, ok := t.byAction[a]
+	if !ok {
+		bs = actionBodies(t.doc, a)
+		t.byAction[a] = bs
+	}
+	return bs
+}
+
+// bodies returns the non-empty body templates of a.
+func actionBodies(doc *sfmd.Document, a *sfmd.Action) []*bodyText {
+	var out []*bodyText
+	if ib := a.InlineBody; ib != nil && ib.Template != nil && strings.TrimSpace(ib.Template.Text) != "" && !inlineBodyBroken(doc, ib) {
+		b := &bodyText{Action: a, T: ib.Template, Site: siteInlineBody, Where: ib.Span,
+			pieces: []string{ib.Template.Text}, base: []int{lineOffset(doc, ib.Template.Text, ib.Template.Span)}}
+		out = append(out, b)
+	}
+	for _, body := range a.Bodies {
+		if body.Template == nil || strings.TrimSpace(body.Template.Text) == "" {
+			continue
+		}
+		b := &bodyText{Action: a, T: body.Template, Site: siteBody, Where: body.DirectiveSpan}
+		b.pieces = strings.Split(body.Template.Text, "\n")
+		b.base = make([]int, len(b.pieces))
+		for k := range b.pieces {
+			b.base[k] = -1
+			if len(b.pieces) != len(body.Lines) {
+				continue
+			}
+			l := body.Lines[k]
+			if off := lineOffset(doc, l.Text, l.Span); off >= 0 && strings.HasSuffix(l.Text, b.pieces[k]) {
+				b.base[k] = off + len(l.Text) - len(b.pieces[k])
+			}
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// inlineBodyBroken reports whether the parser found the -d body
+// unterminated or cut short (body-inline-unterminated reports it; its text
+// is not the body the author wrote).
+func inlineBodyBroken(doc *sfmd.Document, ib *sfmd.InlineBody) bool {
+	if !ib.Closed {
+		return true
+	}
+	for _, p := range doc.Problems {
+		if p.Code == sfmd.CodeBodyInlineUnterminated && p.Span.Start.Offset < ib.Span.End.Offset+1 && p.Span.End.Offset >= ib.Span.Start.Offset {
+			return true
+		}
+	}
+	return false
+}
+
+// textOffset maps a file offset to an offset in T.Text, or -1.
+func (b *bodyText) textOffset(file int) int {
+	start := 0
+	for k, p := range b.pieces {
+		if b.base[k] >= 0 && file >= b.base[k] && file <= b.base[k]+len(p) {
+			return start + file - b.base[k]
+		}
+		start += len(p) + 1
+	}
+	return -1
+}
+
+// fileOffset maps an offset in T.Text to the file, or -1.
+func (b *bodyText) fileOffset(text int) int {
+	start := 0
+	for k, p := range b.pieces {
+		if text <= start+len(p) {
+			if b.base[k] < 0 {
+				return -1
+			}
+			return b.base[k] + text - start
+		}
+		start += len(p) + 1
+	}
+	return -1
+}
+
+// looksJSON reports whether the body is meant as JSON: it starts with
+// '{' or '[' and no Content-Type header says otherwise.
+func (b *bodyText) looksJSON() bool {
+	t := strings.TrimSpace(b.T.Text)
+	if t == "" || t[0] != '{' && t[0] != '[' {
+		return false
+	}
+	for _, h := range b.Action.Headers {
+		if strings.EqualFold(h.Name, "Content-Type") && h.Value != nil && !strings.Contains(strings.ToLower(h.Value.Text), "json") {
+			return false
+		}
+	}
+	return true
+}
+
+// bodyRef is a reference of a body with its position in the body text
+// and its JSON context.
+type bodyRef struct {
+	Ref      *sfmd.VarRef
+	Start    int  // offset in T.Text
+	InString bool // inside a JSON string literal (after substitution of the quotes around it)
+}
+
+// scan substitutes the references of the body the way rule 138 asks
+// (a quoted placeholder becomes a string, a raw one 0, $VAR 0) and returns
+// the result, the map from its bytes to T.Text offsets, and the
+// references with their JSON context.
+func (b *bodyText) scan() (string, []int, []bodyRef) {
+	if !b.scanned {
+		b.out, b.omap, b.refs = b.doScan()
+		b.scanned = true
+	}
+	return b.out, b.omap, b.refs
+}
+
+func (b *bodyText) doScan() (string, []int, []bodyRef) {
+	text := b.T.Text
+	var refs []bodyRef
+	for _, r := range b.T.Refs {
+		if s := b.textOffset(r.Span.Start.Offset); s >= 0 && s+len(r.Raw) <= len(text) && text[s:s+len(r.Raw)] == r.Raw {
+			refs = append(refs, bodyRef{Ref: r, Start: s})
+		}
+	}
+	var out strings.Builder
+	out.Grow(len(text))
+	omap := make([]int, 0, len(text))
+	emit := func(s string, at int) {
+		out.WriteString(s)
+		for range len(s) {
+			omap = append(omap, at)
+		}
+	}
+	inStr := false
+	k := 0
+	for i := 0; i < len(text); {
+		if k < len(refs) && refs[k].Start == i {
+			r := refs[k].Ref
+			refs[k].InString = inStr
+			switch {
+			case r.Kind == sfmd.RefPersistent:
+				emit("0", i)
+			case r.QuotedBefore && r.QuotedAfter:
+				emit("s", i)
+			default:
+				emit("0", i)
+			}
+			i += len(r.Raw)
+			k++
+			continue
+		}
+		for k < len(refs) && refs[k].Start < i {
+			k++ // overlapping reference: skip
+		}
+		c := text[i]
+		if inStr && c == '\\' && i+1 < len(text) {
+			emit(text[i:i+2], i)
+			i += 2
+			continue
+		}
+		if c == '"' {
+			inStr = !inStr
+		}
+		emit(text[i:i+1], i)
+		i++
+	}
+	return out.String(), omap, refs
+}
+
+// sendsBody reports whether the action's method sends a request body.
+func sendsBody(a *sfmd.Action) bool {
+	return a.Method == sfmd.MethodPOST || a.Method == sfmd.MethodPUT || a.Method == sfmd.MethodPATCH
+}

@@ -1,0 +1,226 @@
+package rules
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules about invocation hints: inline code spans such as
+// `/act.search --q "x"` that show an agent how to call an action
+// (spec.md §1.9.7, §1.12, §2.13). Hints are read the way the runtime
+// reads a command (ParseHintArgs), with their fill-ins (<name>,
+// "{City Name}", [--limit N]) taken as values.
+
+// hintIDRe is what a hint target must look like to name an action
+// (the runtime's [a-zA-Z0-9_-]+); "<name>", "*" and "x.y" are prose.
+var hintIDRe = idPattern{nameChars, nameChars} // ^[A-Za-z0-9_-]+$
+
+// hintCall is one hint resolved against the document.
+type hintCall struct {
+	Hint *sfmd.Hint
+	// ActionID is the action the hint calls ("" when it names none of
+	// this document's: another tool, or a placeholder).
+	ActionID string
+	IDSpan   sfmd.Span
+	// Action is the called action of this document, nil when unknown.
+	Action *sfmd.Action
+	// Tool is set for /tool: hints that name this document.
+	Tool bool
+	// Inv is the hint's arguments read like the runtime; argsOff is the
+	// file offset of Hint.Args (-1 when it cannot be mapped).
+	Inv     *Invocation
+	argsOff int
+}
+
+// hintTable is the result of HintsAnalyzer.
+type hintTable struct {
+	Calls []*hintCall
+	// ToolName is the name /tool: resolves this document by: frontmatter
+	// name, else the file name without extension.
+	ToolName string
+}
+
+// HintsAnalyzer resolves every invocation hint of a document to the action
+// it calls and reads its arguments.
+var HintsAnalyzer = &lint.Analyzer{
+	Name:   "hints",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "invocation hints resolved to actions",
+		Why:   "shared analysis: each /act and /tool: hint with the action it calls and its arguments read like the runtime reads them",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		return buildHints(pass.Doc, symbols(pass)), nil
+	},
+}
+
+func hints(pass *lint.Pass) *hintTable {
+	if t, ok := pass.ResultOf[HintsAnalyzer].(*hintTable); ok {
+		return t
+	}
+	return buildHints(pass.Doc, symbols(pass))
+}
+
+// docToolName is the name /tool:<name> finds the document by.
+func docToolName(doc *sfmd.Document) string {
+	if n, ok := doc.Frontmatter.String("name"); ok && n != "" {
+		return n
+	}
+	base := filepath.Base(doc.Path)
+	if ext := filepath.Ext(base); ext == ".md" || ext == ".sfmd" {
+		return strings.TrimSuffix(base, ext)
+	}
+	return ""
+}
+
+// lookupAction finds the action id names: exactly, else as the dot form
+// does after lower-casing the command.
+func lookupAction(syms *Symbols, id string) *sfmd.Action {
+	if as := syms.Actions[id]; len(as) > 0 {
+		return as[0]
+	}
+	if as := syms.Actions[strings.ToLower(id)]; len(as) > 0 {
+		return as[0]
+	}
+	return nil
+}
+
+func buildHints(doc *sfmd.Document, syms *Symbols) *hintTable {
+	t := &hintTable{ToolName: docToolName(doc)}
+	def, _ := doc.Frontmatter.String("default")
+	for _, h := range doc.Hints {
+		c := &hintCall{Hint: h, argsOff: lineOffset(doc, h.Args, h.ArgsSpan)}
+		switch h.Verb {
+		case "act":
+			if !hintIDRe.MatchString(h.Target) || strings.HasPrefix(h.Target, "-") {
+				continue // "/act --help", "/act.<name>", "/act.*"
+			}
+			c.ActionID, c.IDSpan = h.Target, h.TargetSpan
+		case "tool":
+			name, act, dotted := strings.Cut(h.Target, ".")
+			if t.ToolName == "" || !strings.EqualFold(name, t.ToolName) || !hintIDRe.MatchString(name) {
+				continue
+			}
+			c.Tool = true
+			switch {
+			case dotted && hintIDRe.MatchString(act):
+				c.ActionID = act
+				if off := lineOffset(doc, h.Target, h.TargetSpan); off >= 0 {
+					c.IDSpan = spanAt(doc, off+len(name)+1, off+len(h.Target))
+				} else {
+					c.IDSpan = h.TargetSpan
+				}
+			case !dotted && def != "":
+				c.ActionID, c.IDSpan = def, h.TargetSpan
+			default:
+				continue
+			}
+		default:
+			continue
+		}
+		c.Action = lookupAction(syms, c.ActionID)
+		aliases := map[string]string{}
+		if c.Action != nil {
+			for _, p := range c.Action.Params {
+				if p.Alias != "" && p.Name != "" {
+					aliases[strings.TrimPrefix(p.Alias, "-")] = p.Name
+				}
+			}
+		}
+		c.Inv = ParseHintArgs(h.Args, aliases)
+		if h.InResponse != "" && !inCodeSpanAt(doc, h.Span) {
+			// a bare "/act.x --k {v} to do y" template line: the words
+			// after the flags are prose, not positional values
+			c.Inv.Positionals = nil
+			c.Inv.Ellipsis = true
+		}
+		t.Calls = append(t.Calls, c)
+	}
+	return t
+}
+
+// inCodeSpanAt reports whether span is the content of an inline code span
+// (a backtick precedes it).
+func inCodeSpanAt(doc *sfmd.Document, span sfmd.Span) bool {
+	i := span.Start.Offset
+	for i > 0 && doc.Src[i-1] == ' ' {
+		i--
+	}
+	return i > 0 && i <= len(doc.Src) && doc.Src[i-1] == '`'
+}
+
+// tokenSpan returns the file span of a token of the hint's arguments, or
+// the whole argument span when the arguments cannot be mapped.
+func (c *hintCall) tokenSpan(doc *sfmd.Document, t ArgToken) sfmd.Span {
+	if c.argsOff < 0 || t.End <= t.Start {
+		return c.Hint.ArgsSpan
+	}
+	return spanAt(doc, c.argsOff+t.Start, c.argsOff+t.End)
+}
+
+// flagSpan returns the span of a flag as written ("--limit" of
+// "--limit=5"), or of its whole token when that cannot be mapped.
+func (c *hintCall) flagSpan(doc *sfmd.Document, f *FlagArg) sfmd.Span {
+	written := f.Written()
+	if c.argsOff >= 0 {
+		span := spanAt(doc, c.argsOff+f.Token.Start, c.argsOff+f.Token.Start+len(written))
+		if src(doc, span) == written {
+			return span
+		}
+	}
+	return c.tokenSpan(doc, f.Token)
+}
+
+// call names the called action in messages: "action \"x\"" or
+// "tool action \"x\"".
+func (c *hintCall) call() string {
+	if c.Tool {
+		return fmt.Sprintf("tool action %q", c.ActionID)
+	}
+	return fmt.Sprintf("action %q", c.ActionID)
+}
+
+// namedParams returns the action's parameters that have a name.
+func namedParams(a *sfmd.Action) []*sfmd.Param {
+	var out []*sfmd.Param
+	for _, p := range a.Params {
+		if p.Name != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// quoteList renders up to limit names as "a", "b", "c" (and n more).
+func quoteList(names []string, limit int) string {
+	var q []string
+	for i, n := range names {
+		if i == limit {
+			q = append(q, fmt.Sprintf("and %d more", len(names)-limit))
+			break
+		}
+		q = append(q, fmt.Sprintf("%q", n))
+	}
+	return strings.Join(q, ", ")
+}
+
+// unfilledParams returns the names of the parameters no flag sets, in
+// declaration order: the fields positional values bind to.
+func unfilledParams(inv *Invocation, params []*sfmd.Param) []string {
+	var out []string
+	for _, p := range params {
+		if inv.Flag(p.Name) == nil && inv.Flag(p.Name+"-file") == nil {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+func isIDByte(c byte) bool {
+	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

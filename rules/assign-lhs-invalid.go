@@ -1,0 +1,31 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// AssignLHSInvalid reports assignments whose left side is not a valid
+// session variable name.
+var AssignLHSInvalid = &lint.Analyzer{
+	Name:     "assign-lhs-invalid",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "assignment target is not a valid session variable name",
+		Why:   "the left side of a response-template assignment MUST be a session variable `{name}` with a name matching [a-z][a-z0-9_]*",
+		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{City} = {Response.body.city}\n```\n",
+		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, r := range pass.Doc.Responses {
+			for _, l := range r.Lines {
+				if l.Kind != sfmd.LineAssign || isDollar(l.LHSRaw) || sessionVarRe.MatchString(l.LHS) {
+					continue
+				}
+				pass.Reportf(l.LHSSpan, "assignment target %q is not a valid session variable name ([a-z][a-z0-9_]*)%s", l.LHSRaw, renameHint(snakeCase(l.LHS), sessionChars))
+			}
+		}
+		return nil, nil
+	},
+}

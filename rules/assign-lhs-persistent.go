@@ -1,0 +1,65 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// AssignLHSPersistent reports assignments to $VAR.
+var AssignLHSPersistent = &lint.Analyzer{
+	Name:     "assign-lhs-persistent",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "response template assigns to a persistent $VAR",
+		Why:   "assignments store session variables only; `$TOKEN = …` MUST NOT be used and the runtime prints the line instead of storing anything",
+		Bad:   "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n$TOKEN = {Response.body.token}\n```\n",
+		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{token} = {Response.body.token}\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		for _, r := range doc.Responses {
+			for _, l := range r.Lines {
+				var span sfmd.Span
+				var raw string
+				switch {
+				case l.Kind == sfmd.LineAssign && isDollar(l.LHSRaw):
+					span, raw = l.LHSSpan, l.LHSRaw
+				case l.Kind == sfmd.LineOutput:
+					text := l.Line.Text
+					trimmed := strings.TrimLeft(text, " \t")
+					m := dollarAssignRe.FindString(trimmed)
+					off := lineOffset(doc, text, l.Line.Span)
+					if m == "" || off < 0 {
+						continue
+					}
+					raw = strings.TrimRight(strings.TrimSuffix(m, "="), " \t")
+					start := off + len(text) - len(trimmed)
+					span = spanAt(doc, start, start+len(raw))
+				default:
+					continue
+				}
+				want := snakeCase(strings.TrimPrefix(raw, "$"))
+				d := lint.Diagnostic{
+					Span:    span,
+					Message: fmt.Sprintf("cannot assign to persistent variable %q in a response template; assign a session variable instead, e.g. \"{%s}\"", raw, want),
+				}
+				if want != "" && src(doc, span) == raw {
+					d.Fixes = []lint.Fix{{
+						Message: fmt.Sprintf("assign session variable {%s} instead", want),
+						Safe:    false, // later uses of $VAR are not renamed
+						Edits:   []lint.Edit{{Start: span.Start.Offset, End: span.End.Offset, New: "{" + want + "}"}},
+					}}
+				}
+				pass.Report(d)
+			}
+		}
+		return nil, nil
+	},
+}
+
+var dollarAssignRe = regexp.MustCompile(`^\$[A-Za-z][A-Za-z0-9_]*\s*=`)

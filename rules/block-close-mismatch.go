@@ -1,0 +1,42 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// BlockCloseMismatch reports closing markers that close the wrong block.
+var BlockCloseMismatch = &lint.Analyzer{
+	Name:     "block-close-mismatch",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "closing marker does not match the open block",
+		Why:   "the IDs of the opening and closing markers MUST match and blocks may nest but not overlap; otherwise the extracted content is not what the author meant",
+		Bad:   "<!-- #a -->\n<!-- #b -->\nText\n<!-- /a -->\n<!-- /b -->\n",
+		Good:  "<!-- #a -->\n<!-- #b -->\nText\n<!-- /b -->\n<!-- /a -->\n",
+	},
+	Requires: []*lint.Analyzer{BlocksAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		for _, b := range blockStructure(pass).Mismatch {
+			m, o := b.marker, b.other
+			d := lint.Diagnostic{Span: m.IDSpan, Related: []lint.Related{{Span: o.IDSpan, Message: "block opened here"}}}
+			if blockOpened(doc, m.ID) {
+				d.Message = fmt.Sprintf("<!-- /%s --> closes block %q while block %q (opened on line %d inside it) is still open, so the blocks overlap; close %q first", m.ID, m.ID, o.ID, o.IDSpan.Start.Line, o.ID)
+			} else {
+				d.Message = fmt.Sprintf("<!-- /%s --> does not match the open block %q (line %d); did you mean <!-- /%s -->?", m.ID, o.ID, o.IDSpan.Start.Line, o.ID)
+				if src(doc, m.IDSpan) == m.ID {
+					d.Fixes = []lint.Fix{{
+						Message: fmt.Sprintf("close block %q", o.ID),
+						Safe:    levenshtein(m.ID, o.ID) <= 2,
+						Edits:   []lint.Edit{{Start: m.IDSpan.Start.Offset, End: m.IDSpan.End.Offset, New: o.ID}},
+					}}
+				}
+			}
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}

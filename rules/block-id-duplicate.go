@@ -1,0 +1,39 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// BlockIDDuplicate reports a second block with the same ID.
+var BlockIDDuplicate = &lint.Analyzer{
+	Name:     "block-id-duplicate",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "two blocks share one ID",
+		Why:   "block IDs MUST be unique in a document at any nesting depth; `document.md#id` can only address one of them",
+		Bad:   "<!-- #intro -->\nHello.\n<!-- /intro -->\n\n<!-- #intro -->\nAgain.\n<!-- /intro -->\n",
+		Good:  "<!-- #intro -->\nHello.\n<!-- /intro -->\n\n<!-- #intro-2 -->\nAgain.\n<!-- /intro-2 -->\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		seen := dupTracker{}
+		ids := map[string]bool{}
+		for _, m := range pass.Doc.Markers {
+			if m.Open {
+				ids[m.ID] = true
+			}
+		}
+		for _, m := range pass.Doc.Markers {
+			if !m.Open || m.ID == "" {
+				continue
+			}
+			if first, dup := seen.check(m.ID, m.IDSpan); dup {
+				n := freeName(m.ID, "-", func(s string) bool { return ids[s] })
+				reportDup(pass, m.IDSpan, first, fmt.Sprintf("block %q", m.ID), fmt.Sprintf("rename this one (e.g. %q)", n))
+			}
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,42 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// BodyDuplicate reports a second body template in one action.
+var BodyDuplicate = &lint.Analyzer{
+	Name:     "body-duplicate",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "action has more than one body template",
+		Why:   "an action has exactly one body: two `body:` sections, or `-d` plus `body:`, leave it unclear which one is sent (the reference runtime only reads `-d`)",
+		Bad:   "```act.post\nPOST https://api.example.com/posts -d '{\"title\": \"{title}\"}'\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
+		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, a := range pass.Doc.Actions {
+			var first sfmd.Span
+			todo := "remove this \"body:\" section or the other one"
+			switch {
+			case a.InlineBody != nil:
+				first, todo = a.InlineBody.Span, "remove this \"body:\" section or the -d body"
+			case len(a.Bodies) > 0:
+				first = a.Bodies[0].DirectiveSpan
+			default:
+				continue
+			}
+			for i, b := range a.Bodies {
+				if i == 0 && a.InlineBody == nil {
+					continue
+				}
+				reportDup(pass, b.DirectiveSpan, first, fmt.Sprintf("body template of %q", "act."+a.ID), todo)
+			}
+		}
+		return nil, nil
+	},
+}

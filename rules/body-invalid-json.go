@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// BodyInvalidJSON reports JSON bodies that are not valid JSON once the
+// placeholders are filled.
+var BodyInvalidJSON = &lint.Analyzer{
+	Name:     "body-invalid-json",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "body template is not valid JSON",
+		Why:   "the body is sent as `Content-Type: application/json`; a trailing comma, a missing quote, or a placeholder with a single '\"' next to it (the runtime eats that quote) makes the API reject the request",
+		Bad:   "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\",}\n```\n",
+		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
+	},
+	Requires: []*lint.Analyzer{BodiesAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, a := range pass.Doc.Actions {
+			if !sendsBody(a) {
+				continue // body-ignored-for-method
+			}
+			for _, b := range docBodies(pass, a) {
+				if !b.looksJSON() {
+					continue
+				}
+				out, omap, refs := b.scan()
+				eaten := false
+				for _, br := range refs {
+					if oneQuote(br.Ref) {
+						eaten = true
+						pass.Reportf(br.Ref.Span, "%s has a '\"' on one side only: the runtime removes that quote and inserts the value raw, which breaks the JSON; put the placeholder alone in its string (\"%s\") or keep it away from the quote", br.Ref.Raw, br.Ref.Raw)
+					}
+				}
+				if eaten {
+					continue
+				}
+				// Valid checks the JSON grammar, which has no limit on
+				// numbers (JSON.parse reads 1e999 as Infinity, so the
+				// runtime sends it); Unmarshal then explains a syntax error
+				// with its offset.
+				data := []byte(out)
+				if json.Valid(data) {
+					continue
+				}
+				var v any
+				err := json.Unmarshal(data, &v)
+				if err == nil {
+					continue
+				}
+				pass.Report(jsonDiag(pass.Doc, b, out, omap, err))
+			}
+		}
+		return nil, nil
+	},
+}
+
+// oneQuote reports whether exactly one '"' touches the reference: the
+// runtime then eats that quote and inserts the value raw.
+func oneQuote(r *sfmd.VarRef) bool {
+	return r.QuotedBefore != r.QuotedAfter && (r.Kind == sfmd.RefVar || r.Kind == sfmd.RefSpread)
+}
+
+// jsonDiag builds the body-invalid-json diagnostic for err at the
+// offending character.
+func jsonDiag(doc *sfmd.Document, b *bodyText, out string, omap []int, err error) lint.Diagnostic {
+	msg := err.Error()
+	at := len(out)
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		at = int(se.Offset) - 1
+		if at < 0 {
+			at = 0
+		}
+	}
+	msg = strings.TrimPrefix(msg, "json: ")
+	span := b.Where
+	if at >= len(out) {
+		msg = "unexpected end of JSON input"
+		// point at the last non-space character
+		at = len(strings.TrimRight(out, " \t\n"))
+		if at > 0 {
+			at--
+		}
+	}
+	if at < len(omap) {
+		if f := b.fileOffset(omap[at]); f >= 0 && f < len(doc.Src) {
+			_, n := utf8.DecodeRune(doc.Src[f:])
+			span = spanAt(doc, f, f+max(n, 1))
+		}
+	}
+	return lint.Diagnostic{
+		Span:    span,
+		Message: fmt.Sprintf("%s of %q is not valid JSON (%s); fix the JSON, with each placeholder standing for one value", defSiteName(b.Site, b.Action), "act."+b.Action.ID, msg),
+	}
+}

@@ -1,0 +1,63 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// BodyPlaceholderUnquotedString reports string fields inserted raw into
+// a JSON body.
+var BodyPlaceholderUnquotedString = &lint.Analyzer{
+	Name:     "body-placeholder-unquoted-string",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "string placeholder outside quotes in a JSON body",
+		Why:   "outside a JSON string the value is inserted raw: a string field becomes bare words (`{\"size\": 1K}`) and the body is no longer JSON; inside quotes it is JSON-escaped",
+		Bad:   "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": {resolution}}\n```\n",
+		Good:  "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": \"{resolution}\"}\n```\n",
+	},
+	Requires: []*lint.Analyzer{BodiesAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		for _, a := range doc.Actions {
+			if !sendsBody(a) {
+				continue
+			}
+			for _, b := range docBodies(pass, a) {
+				if !b.looksJSON() {
+					continue
+				}
+				_, _, refs := b.scan()
+				for _, br := range refs {
+					r := br.Ref
+					if r.Kind != sfmd.RefVar || br.InString || r.QuotedBefore || r.QuotedAfter {
+						continue
+					}
+					p := a.Param(r.Name)
+					if p == nil || (p.Type != "string" && p.Type != "path") {
+						continue
+					}
+					if n := len(r.Modifiers); n > 0 && r.Modifiers[n-1] == "file" {
+						continue // inserting a file's text raw (a JSON file) is deliberate
+					}
+					d := lint.Diagnostic{
+						Span:    r.Span,
+						Message: fmt.Sprintf("%s is a %s field inserted raw into the JSON body, so its value becomes bare text; wrap it in quotes: \"%s\"", r.Raw, p.Type, r.Raw),
+					}
+					if src(doc, r.Span) == r.Raw {
+						d.Fixes = []lint.Fix{{
+							Message: "wrap the placeholder in double quotes",
+							Safe:    true,
+							Edits:   []lint.Edit{{Start: r.Span.Start.Offset, End: r.Span.Start.Offset, New: `"`}, {Start: r.Span.End.Offset, End: r.Span.End.Offset, New: `"`}},
+						}}
+					}
+					pass.Report(d)
+				}
+			}
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,55 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ContextVarUnknown reports $CURRENT_*/$STRING_* names that are not
+// context variables (typos).
+var ContextVarUnknown = &lint.Analyzer{
+	Name:     "context-var-unknown",
+	Severity: lint.Warning,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "unknown context variable",
+		Why:   "the runtime injects a fixed set of context variables ($CURRENT_FILE, $CWD, $CURRENT_URI, $CURRENT_TARGET, $CURRENT_BLOCK, $ARGS, …); a misspelt one is left as literal text",
+		Bad:   "```act.count\nCLI wc -l $CURRENT_PATH\n```\n",
+		Good:  "```act.count\nCLI wc -l $CURRENT_FILE\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		for _, u := range syms.Uses {
+			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || syms.Env[u.Ref.Name] != nil {
+				continue
+			}
+			switch n := contextTypo(u.Ref.Name); n {
+			case "":
+			case "?":
+				prefix := u.Ref.Name[:strings.IndexByte(u.Ref.Name, '_')+1]
+				var same []string
+				for _, c := range contextVars {
+					if strings.HasPrefix(c, prefix) {
+						same = append(same, c)
+					}
+				}
+				pass.Reportf(u.Ref.Span, "%q is not a context variable; expected one of %s", u.Ref.Raw, dollarList(same))
+			default:
+				pass.Reportf(u.Ref.Span, "%q is not a context variable; did you mean %q?", u.Ref.Raw, "$"+n)
+			}
+		}
+		return nil, nil
+	},
+}
+
+func dollarList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", "$"+n)
+	}
+	return strings.Join(q, ", ")
+}

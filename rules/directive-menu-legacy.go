@@ -1,0 +1,27 @@
+package rules
+
+import "github.com/sfmd-dev/sfmd/lint"
+
+// DirectiveMenuLegacy reports the legacy [!menu:name] alias of nav.
+var DirectiveMenuLegacy = &lint.Analyzer{
+	Name:     "directive-menu-legacy",
+	Severity: lint.Warning,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "menu directive is the legacy form of nav",
+		Why:   "only `[!nav:name]` is in the spec; `[!menu:name]` is kept by the reference runtime for backwards compatibility and other runtimes ignore it",
+		Bad:   "[!menu:main](nav/main.md)\n",
+		Good:  "[!nav:main](nav/main.md)\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, d := range directivesOf(pass.Doc, "menu") {
+			pass.Report(lint.Diagnostic{
+				Span:    d.TypeSpan,
+				Message: "[!menu:…] is the legacy form of the nav directive; write [!nav:" + d.Name + "]",
+				Fixes: []lint.Fix{{Message: "replace \"menu\" with \"nav\"", Safe: true,
+					Edits: []lint.Edit{{Start: d.TypeSpan.Start.Offset, End: d.TypeSpan.End.Offset, New: "nav"}}}},
+			})
+		}
+		return nil, nil
+	},
+}

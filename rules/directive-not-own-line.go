@@ -1,0 +1,25 @@
+package rules
+
+import "github.com/sfmd-dev/sfmd/lint"
+
+// DirectiveNotOwnLine reports directives written inside a line of text.
+var DirectiveNotOwnLine = &lint.Analyzer{
+	Name:     "directive-not-own-line",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "directive is not on its own line",
+		Why:   "a directive MUST be alone on its line; inside text it is rendered as an ordinary link and never registered",
+		Bad:   "See [!nav:main](nav/main.md) for menus\n",
+		Good:  "[!nav:main](nav/main.md)\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, d := range pass.Doc.Directives {
+			if d.OwnLine || !hasString(knownDirectives, d.Type) {
+				continue
+			}
+			pass.Reportf(d.Span, "%s directive shares its line with other text, so it is rendered as a link and never registered; put it on a line of its own", d.Type)
+		}
+		return nil, nil
+	},
+}

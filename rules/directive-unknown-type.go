@@ -1,0 +1,47 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// DirectiveUnknownType reports directive types no runtime knows.
+var DirectiveUnknownType = &lint.Analyzer{
+	Name:     "directive-unknown-type",
+	Severity: lint.Info,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "directive type is not nav, include or requirements",
+		Why:   "parsers ignore unknown directive types, so a typo like `[!nva:main]` silently drops the menu",
+		Bad:   "[!nva:main](nav/main.md)\n",
+		Good:  "[!nav:main](nav/main.md)\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, d := range pass.Doc.Directives {
+			if !d.OwnLine || hasString(knownDirectives, d.Type) {
+				continue
+			}
+			if d.Type == "" {
+				pass.Reportf(d.Span, "directive has no type and is ignored; expected one of \"nav\", \"include\", \"requirements\"")
+				continue
+			}
+			msg := fmt.Sprintf("directive type %q is unknown and ignored", d.Type)
+			d2 := lint.Diagnostic{Span: d.TypeSpan}
+			if near := nearest(strings.ToLower(d.Type), knownDirectives[:3]); near != "" || hasString(knownDirectives[:3], strings.ToLower(d.Type)) {
+				if near == "" {
+					near = strings.ToLower(d.Type)
+				}
+				msg += fmt.Sprintf("; did you mean %q?", near)
+				d2.Fixes = []lint.Fix{{Message: fmt.Sprintf("use %q", near),
+					Edits: []lint.Edit{{Start: d.TypeSpan.Start.Offset, End: d.TypeSpan.End.Offset, New: near}}}}
+			} else {
+				msg += "; expected one of \"nav\", \"include\", \"requirements\""
+			}
+			d2.Message = msg
+			pass.Report(d2)
+		}
+		return nil, nil
+	},
+}

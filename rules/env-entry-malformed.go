@@ -1,0 +1,75 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+	"gopkg.in/yaml.v3"
+)
+
+// EnvEntryMalformed reports env entries that are not `- NAME: "description"`
+// with an optional sibling `default:`.
+var EnvEntryMalformed = &lint.Analyzer{
+	Name:     "env-entry-malformed",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "env entry is not NAME: \"description\" [default: value]",
+		Why:   "each env entry is a one-key mapping `NAME: \"description\"` with an optional sibling `default:`; a bare name, a list or extra keys are not declarations the runtime understands",
+		Bad:   "---\nenv:\n  - API_KEY\n---\n",
+		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		fm := pass.Doc.Frontmatter
+		if fm == nil {
+			return nil, nil
+		}
+		for _, e := range fm.Env {
+			if e.Node == nil || yamlIsNull(e.Node) {
+				pass.Reportf(widenEmpty(pass.Doc, e.Span), "env entry is empty; write - NAME: \"description\" or remove the dash")
+				continue
+			}
+			switch e.Form {
+			case sfmd.EnvBare:
+				pass.Reportf(e.NameSpan, "env entry %q has no description; write - %s: \"what it is for\"", e.Name, e.Name)
+			case sfmd.EnvOther:
+				pass.Reportf(e.Span, "env entry is %s, not NAME: \"description\"; write - NAME: \"description\"", yamlType(e.Node))
+			case sfmd.EnvCanonical:
+				if len(e.Node.Content) >= 2 {
+					if v := e.Node.Content[1]; v.Kind != yaml.ScalarNode {
+						pass.Reportf(e.DescriptionSpan, "the description of env entry %q is %s, not a string; write - %s: \"description\" with an optional sibling default:", e.Name, yamlType(v), e.Name)
+						continue
+					}
+				}
+				for _, x := range e.Extra {
+					msg := fmt.Sprintf("env entry %q has an unknown key %q; only a sibling \"default:\" is allowed", e.Name, x.Key)
+					if near := nearest(x.Key, []string{"default"}); near != "" {
+						msg += fmt.Sprintf("; did you mean %q?", near)
+					} else {
+						msg += ", remove it or move it into the description"
+					}
+					pass.Reportf(x.KeySpan, "%s", msg)
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+// widenEmpty returns span, or when it is empty the non-blank character before
+// it on its line (the "-" of an empty list item), so that a finding always
+// covers a token.
+func widenEmpty(doc *sfmd.Document, span sfmd.Span) sfmd.Span {
+	if span.Len() > 0 || !span.IsValid() {
+		return span
+	}
+	i := span.Start.Offset - 1
+	for i >= 0 && i < len(doc.Src) && (doc.Src[i] == ' ' || doc.Src[i] == '\t') {
+		i--
+	}
+	if i < 0 || i >= len(doc.Src) || doc.Src[i] == '\n' {
+		return span
+	}
+	return spanAt(doc, i, i+1)
+}

@@ -1,0 +1,55 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// FrontmatterDelimiterNotExact reports "---" delimiters with trailing
+// whitespace.
+var FrontmatterDelimiterNotExact = &lint.Analyzer{
+	Name:     "frontmatter-delimiter-not-exact",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "frontmatter delimiter is not exactly ---",
+		Why:   "the delimiters must be lines containing exactly `---`; trailing spaces make stricter parsers miss the frontmatter",
+		Bad:   "--- \nname: weather\n---\n",
+		Good:  "---\nname: weather\n---\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		fm := doc.Frontmatter
+		if fm == nil {
+			return nil, nil
+		}
+		li := index(doc)
+		lines := []int{1}
+		if fm.Closed && fm.Span.IsValid() {
+			lines = append(lines, fm.Span.End.Line)
+		}
+		for i, l := range lines {
+			s := li.LineStart(l)
+			text := string(li.Line(l))
+			if text == "---" || !strings.HasPrefix(text, "---") {
+				continue
+			}
+			which := "opening"
+			if i == 1 {
+				which = "closing"
+			}
+			pass.Report(lint.Diagnostic{
+				Span:    spanAt(doc, s+3, s+len(text)),
+				Message: fmt.Sprintf("%s frontmatter delimiter %q has trailing whitespace; make the line exactly \"---\"", which, text),
+				Fixes: []lint.Fix{{
+					Message: "remove the trailing whitespace",
+					Safe:    true,
+					Edits:   []lint.Edit{{Start: s + 3, End: s + len(text)}},
+				}},
+			})
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,81 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"gopkg.in/yaml.v3"
+)
+
+// FrontmatterNotAtStart reports a frontmatter block preceded by blank lines.
+var FrontmatterNotAtStart = &lint.Analyzer{
+	Name:     "frontmatter-not-at-start",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "frontmatter does not start on line 1",
+		Why:   "frontmatter MUST start on the very first line; after a blank line the runtime sees a thematic break and the fields (name, default, env) as ordinary text",
+		Bad:   "\n---\nname: weather\n---\n# Weather\n",
+		Good:  "---\nname: weather\n---\n# Weather\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		if doc.Frontmatter != nil {
+			return nil, nil
+		}
+		li := index(doc)
+		n := li.LineCount()
+		open := 0
+		for l := 1; l <= n; l++ {
+			t := strings.TrimSpace(string(li.Line(l)))
+			if t == "" {
+				continue
+			}
+			if t == "---" && l > 1 {
+				open = l
+			}
+			break
+		}
+		if open == 0 || open+1 > n || !fmKeyRe.MatchString(string(li.Line(open+1))) {
+			return nil, nil
+		}
+		closeLine := 0
+		for l := open + 2; l <= n; l++ {
+			if strings.TrimSpace(string(li.Line(l))) == "---" {
+				closeLine = l
+				break
+			}
+		}
+		if closeLine == 0 || !yamlMapping(doc.Src[li.LineStart(open+1):li.LineStart(closeLine)]) {
+			return nil, nil
+		}
+		s := li.LineStart(open)
+		line := li.Line(open)
+		k := strings.Index(string(line), "---")
+		pass.Report(lint.Diagnostic{
+			Span:    spanAt(doc, s+k, s+k+3),
+			Message: fmt.Sprintf("frontmatter starts on line %d after blank lines, so the runtime does not read it; remove the blank lines before the opening \"---\"", open),
+			Fixes: []lint.Fix{{
+				Message: "remove the blank lines before the frontmatter",
+				Safe:    true,
+				Edits:   []lint.Edit{{Start: li.LineStart(1), End: s + k}},
+			}},
+		})
+		return nil, nil
+	},
+}
+
+// fmKeyRe matches a "key: value" (or "key:") YAML line.
+var fmKeyRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*:(\s|$)`)
+
+// yamlMapping reports whether text is a YAML mapping (the lines between
+// two "---" that would be frontmatter, not a thematic break and prose).
+func yamlMapping(text []byte) bool {
+	var n yaml.Node
+	if err := yaml.Unmarshal(text, &n); err != nil || len(n.Content) == 0 {
+		return false
+	}
+	return n.Content[0].Kind == yaml.MappingNode
+}

@@ -1,0 +1,48 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// FrontmatterUnknownField reports frontmatter keys the spec does not define.
+var FrontmatterUnknownField = &lint.Analyzer{
+	Name:     "frontmatter-unknown-field",
+	Severity: lint.Info,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "frontmatter field is not a standard field",
+		Why:   "unknown fields are preserved but ignored by the runtime, so a typo in a field name silently disables what the field was for (a misspelt `default` runs nothing on open)",
+		Bad:   "---\ndefualt: search\n---\n", //nolint:misspell // the typo is the example
+		Good:  "---\ndefault: search\n---\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		fm := pass.Doc.Frontmatter
+		if fm == nil {
+			return nil, nil
+		}
+		for _, f := range fm.Fields {
+			if hasString(fmKnownFields, f.Key) {
+				continue
+			}
+			d := lint.Diagnostic{Span: f.KeySpan}
+			if near := nearest(f.Key, fmKnownFields); near != "" {
+				d.Message = fmt.Sprintf("frontmatter field %q is not a standard field and is ignored by the runtime; did you mean %q?", f.Key, near)
+				if fm.Get(near) == nil && src(pass.Doc, f.KeySpan) == f.Key {
+					d.Fixes = []lint.Fix{{
+						Message: fmt.Sprintf("rename the field to %q", near),
+						Edits:   []lint.Edit{{Start: f.KeySpan.Start.Offset, End: f.KeySpan.End.Offset, New: near}},
+					}}
+				}
+			} else {
+				d.Message = fmt.Sprintf("frontmatter field %q is not a standard field and is ignored by the runtime; ignore this if your own tooling reads it", f.Key)
+			}
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}
+
+// fmKnownFields are the frontmatter fields the spec and the runtime define.
+var fmKnownFields = []string{"title", "description", "author", "tags", "version", "name", "namespace", "type", "category", "default", "env", "sfmd", "requires"}

@@ -1,0 +1,271 @@
+package rules
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ID patterns from spec.md §1.5–§1.11. They are byte scans (the
+// patterns are ASCII classes anchored at both ends, `^[first][rest]*$`),
+// not regular expressions: rules test thousands of names per document.
+var (
+	actionIDRe   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_-")} // actions, shortcuts
+	hyphenIDRe   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "-")}  // blocks, nav names, include IDs
+	sessionVarRe = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_")}  // {var}
+	persistentRe = idPattern{setOf("A-Z", "a-z"), wordChars}          // $VAR and env names
+	paramNameRe  = idPattern{setOf("A-Z", "a-z", "_"), wordChars}     // parameter names
+	wordChars    = setOf("A-Z", "a-z", "0-9", "_")                    // [A-Za-z0-9_]
+	nameChars    = setOf("A-Z", "a-z", "0-9", "_-")                   // [a-zA-Z0-9_-]
+	dollarFirst  = setOf("A-Z", "a-z")                                // $VAR
+)
+
+// charSet is a set of bytes (here always ASCII).
+type charSet *[256]bool
+
+// setOf builds a set from parts: "x-y" (three bytes, '-' in the middle)
+// is a range, any other part lists its bytes.
+func setOf(parts ...string) charSet {
+	var s [256]bool
+	for _, p := range parts {
+		if len(p) == 3 && p[1] == '-' {
+			for c := int(p[0]); c <= int(p[2]); c++ {
+				s[c] = true
+			}
+			continue
+		}
+		for i := 0; i < len(p); i++ {
+			s[p[i]] = true
+		}
+	}
+	return &s
+}
+
+// idPattern matches `^[first][rest]*$`.
+type idPattern struct{ first, rest charSet }
+
+// MatchString reports whether all of s matches the pattern.
+func (p idPattern) MatchString(s string) bool {
+	if s == "" || !p.first[s[0]] {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !p.rest[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// dollarMatches returns, like regexp's FindAllStringIndex, the leftmost
+// non-overlapping matches of `\$[first][A-Za-z0-9_]*` in text.
+func dollarMatches(text string, first charSet) [][2]int {
+	var out [][2]int
+	for i := strings.IndexByte(text, '$'); i >= 0 && i+1 < len(text); {
+		if !first[text[i+1]] {
+			next := strings.IndexByte(text[i+1:], '$')
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+			continue
+		}
+		j := i + 2
+		for j < len(text) && wordChars[text[j]] {
+			j++
+		}
+		out = append(out, [2]int{i, j})
+		next := strings.IndexByte(text[j:], '$')
+		if next < 0 {
+			break
+		}
+		i = j + next
+	}
+	return out
+}
+
+// levenshtein is lint.EditDistance (kept short for the rules).
+func levenshtein(a, b string) int { return lint.EditDistance(a, b) }
+
+// nearest returns the candidate closest to name (case-insensitively) when
+// it is within a distance that makes it a plausible typo, or "".
+func nearest(name string, candidates []string) string {
+	best, bestD := "", 1<<30
+	limit := 2
+	if len(name) <= 4 {
+		limit = 1
+	}
+	low := strings.ToLower(name)
+	n := utf8.RuneCountInString(name)
+	// the smallest distance, and among equals the first in sorted order
+	for _, c := range candidates {
+		if c == name {
+			continue
+		}
+		if dl := utf8.RuneCountInString(c) - n; dl > limit || dl < -limit {
+			continue // the distance is at least the length difference: too far
+		}
+		d := levenshtein(low, strings.ToLower(c))
+		if d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	if bestD <= limit {
+		return best
+	}
+	return ""
+}
+
+// sanitizeID turns s into an identifier matching [a-z][a-z0-9<sep>]*,
+// using sep for characters that are not allowed (and keeping '_' when
+// keepUnderscore). Leading non-letters are moved to the end. It returns
+// "" when nothing usable is left.
+func sanitizeID(s string, sep byte, keepUnderscore bool) string {
+	s = strings.ToLower(s)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '-' && sep == '-':
+			b.WriteByte(c)
+		case c == '_' && keepUnderscore:
+			b.WriteByte(c)
+		default:
+			if n := b.Len(); n > 0 && b.String()[n-1] != sep {
+				b.WriteByte(sep)
+			}
+		}
+	}
+	out := strings.Trim(b.String(), "-_")
+	i := strings.IndexFunc(out, func(r rune) bool { return r >= 'a' && r <= 'z' })
+	if i < 0 {
+		return ""
+	}
+	if i > 0 {
+		lead := strings.Trim(out[:i], "-_")
+		out = out[i:] + lead
+	}
+	return out
+}
+
+// snakeCase converts camelCase, kebab-case and spaced names to
+// snake_case: "UserName" -> "user_name".
+func snakeCase(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z' {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return sanitizeID(b.String(), '_', true)
+}
+
+// src returns the source bytes covered by span, or "" when the span is
+// out of range.
+func src(doc *sfmd.Document, span sfmd.Span) string {
+	s, e := span.Start.Offset, span.End.Offset
+	if !span.IsValid() || s < 0 || e > len(doc.Src) || s > e {
+		return ""
+	}
+	return string(doc.Src[s:e])
+}
+
+// spanAt returns the span of the bytes [start, end) of the file.
+func spanAt(doc *sfmd.Document, start, end int) sfmd.Span {
+	return index(doc).Span(start, end)
+}
+
+// index returns the document's line index, building one when the parser
+// left it nil (documents built by hand in tests).
+func index(doc *sfmd.Document) *sfmd.LineIndex {
+	if doc.Index == nil {
+		doc.Index = sfmd.NewLineIndex(doc.Src)
+	}
+	return doc.Index
+}
+
+// lineOffset returns the file offset of text when it is exactly the
+// source text at span (so that offsets inside text map to the file), or
+// -1.
+func lineOffset(doc *sfmd.Document, text string, span sfmd.Span) int {
+	s, e := span.Start.Offset, span.End.Offset
+	if !span.IsValid() || s < 0 || e > len(doc.Src) || s > e || e-s != len(text) {
+		return -1
+	}
+	if string(doc.Src[s:e]) == text { // compared in place, not copied
+		return s
+	}
+	return -1
+}
+
+// related builds the "previously defined here" secondary position.
+func related(span sfmd.Span) []lint.Related {
+	return []lint.Related{{Span: span, Message: "previously defined here"}}
+}
+
+// inCodeSpan reports whether byte i of text lies inside an inline code
+// span (a backtick run closed by a run of the same length).
+func inCodeSpan(text string, i int) bool {
+	for _, r := range codeSpansOf(text) {
+		if i >= r[0] && i < r[1] {
+			return true
+		}
+		if r[0] > i {
+			break
+		}
+	}
+	return false
+}
+
+// maxCodeSpanScan bounds the search for the run that closes a code span,
+// so that megabyte lines of unmatched backticks stay linear.
+const maxCodeSpanScan = 4096
+
+// codeSpansOf returns the inline code spans of a line as [start, end)
+// byte ranges, in order: a backtick run opens a span that the next run of
+// exactly the same length closes (looked for within maxCodeSpanScan
+// bytes); an unclosed run is literal text.
+func codeSpansOf(text string) [][2]int {
+	var spans [][2]int
+	for j := strings.IndexByte(text, '`'); j >= 0 && j < len(text); {
+		n := 0
+		for j+n < len(text) && text[j+n] == '`' {
+			n++
+		}
+		open := j
+		j += n
+		closed := -1
+		for k, limit := j, min(len(text), j+maxCodeSpanScan); k < limit; {
+			if text[k] != '`' {
+				k++
+				continue
+			}
+			m := 0
+			for k+m < len(text) && text[k+m] == '`' {
+				m++
+			}
+			if m == n {
+				closed = k
+				break
+			}
+			k += m
+		}
+		if closed >= 0 {
+			spans = append(spans, [2]int{open, closed + n})
+			j = closed + n
+		}
+		next := strings.IndexByte(text[j:], '`')
+		if next < 0 {
+			break
+		}
+		j += next
+	}
+	return spans
+}

@@ -1,0 +1,44 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules about the first line of an action block (method, target, stray
+// tokens), non-standard tool blocks, runtime capabilities and live
+// bindings (spec.md §2.6).
+
+// actionMethods are the action types of spec.md §1.9.2.
+var actionMethods = []string{sfmd.MethodGET, sfmd.MethodPOST, sfmd.MethodPUT, sfmd.MethodPATCH, sfmd.MethodDELETE, sfmd.MethodCLI}
+
+func isKnownMethod(m string) bool {
+	for _, k := range actionMethods {
+		if k == m {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFirstLine reports whether the action has a non-blank definition line
+// (action-block-empty reports the others).
+func hasFirstLine(a *sfmd.Action) bool {
+	return a.MethodRaw != "" && a.MethodSpan.IsValid()
+}
+
+// Rules about -H "Name: value" headers (spec.md §1.9.3, §2.7).
+
+func quoteName(q byte) string {
+	if q == '\'' {
+		return "single"
+	}
+	return "double"
+}
+
+// isHeaderLine reports whether an action line is a -H flag.
+func isHeaderLine(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasPrefix(t, "-H ") || strings.HasPrefix(t, `-H"`) || strings.HasPrefix(t, "-H'") || t == "-H"
+}

@@ -1,0 +1,58 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules checking the spelling of identifiers (spec.md §2.16 "bad ID
+// patterns").
+
+// renameHint suggests a name, or says which characters are allowed when
+// there is nothing to suggest.
+func renameHint(want, allowed string) string {
+	if want == "" {
+		return "; use " + allowed + ", starting with a letter"
+	}
+	return fmt.Sprintf("; rename it to %q", want)
+}
+
+// Character sets of the ID patterns, for renameHint.
+const (
+	hyphenChars  = "lower-case letters, digits and '-'"
+	sessionChars = "lower-case letters, digits and '_'"
+)
+
+// directiveNameRun is the Run of nav-name-invalid and include-id-invalid:
+// it reports directive names of the given types outside [a-z][a-z0-9-]*.
+func directiveNameRun(kind string, types []string) func(*lint.Pass) (any, error) {
+	return func(pass *lint.Pass) (any, error) {
+		for _, d := range pass.Doc.Directives {
+			if !hasString(types, d.Type) || d.Name == "" || !d.OwnLine || hyphenIDRe.MatchString(d.Name) {
+				continue
+			}
+			pass.Reportf(d.NameSpan, "%s %q does not match [a-z][a-z0-9-]*%s", kind, d.Name, renameHint(sanitizeID(d.Name, '-', false), hyphenChars))
+		}
+		return nil, nil
+	}
+}
+
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// navTypes are the directive types that register a nav menu ([impl]
+// `menu` is a legacy alias of `nav`).
+var navTypes = []string{"nav", "menu"}
+
+// isShortcutDef reports whether s defines a page shortcut.
+func isShortcutDef(s *sfmd.Shortcut) bool {
+	return s.Form == sfmd.ShortcutInline || s.Form == sfmd.ShortcutRefDef
+}

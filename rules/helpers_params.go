@@ -1,0 +1,160 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules about parameter lines (spec.md §1.9.5, §2.8). The parser reads
+// parameter lines leniently and records what it finds; these rules say
+// precisely what is off. Where the parser already reported a
+// param-syntax-invalid problem on a part of the line, the rules stay
+// silent on that part (the more specific report wins).
+
+// paramTypes are the parameter types of the spec.
+var paramTypes = []string{"string", "number", "boolean", "path"}
+
+func isParamType(t string) bool {
+	for _, k := range paramTypes {
+		if k == t {
+			return true
+		}
+	}
+	return false
+}
+
+// commonHeaders are HTTP header names authors write as parameter lines
+// by mistake ("  Authorization: Bearer {token}").
+var commonHeaders = map[string]bool{
+	"accept": true, "accept-language": true, "authorization": true, "content-type": true, "cookie": true,
+	"user-agent": true, "api-key": true, "apikey": true, "origin": true, "referer": true, "cache-control": true,
+}
+
+// headerLike reports whether a parameter line is really an HTTP header
+// written below the first line.
+func headerLike(p *sfmd.Param) bool {
+	n := strings.ToLower(p.Name)
+	return !isParamType(p.Type) && (commonHeaders[n] || strings.HasPrefix(n, "x-"))
+}
+
+// bareHead reports whether the line is only "name:" (nothing after the
+// colon): at column 0 this is not a parameter at all (e.g. "try:" of a
+// multi-line command).
+func bareHead(p *sfmd.Param) bool {
+	return p.Type == "" && len(p.Constraints) == 0 && !p.HasDescription && !p.HasDefault
+}
+
+// notAParam reports lines the parameter rules leave alone: "name:" at
+// column 0 (param-not-indented says what is wrong) and headers written as
+// parameters (param-type-unknown says it).
+func notAParam(p *sfmd.Param) bool {
+	return (p.Indent == 0 && bareHead(p)) || headerLike(p)
+}
+
+// paramProblems returns the spans of the parser's param-syntax-invalid
+// problems, which take precedence over the rules of this file.
+func paramProblems(doc *sfmd.Document) []sfmd.Span {
+	var out []sfmd.Span
+	for _, pr := range doc.Problems {
+		if pr.Code == sfmd.CodeParamSyntaxInvalid {
+			out = append(out, pr.Span)
+		}
+	}
+	return out
+}
+
+func overlapsAny(span sfmd.Span, spans []sfmd.Span) bool {
+	for _, s := range spans {
+		if span.Start.Offset < s.End.Offset && s.Start.Offset < span.End.Offset || span.Start.Offset == s.Start.Offset {
+			return true
+		}
+	}
+	return false
+}
+
+// eachParam calls f for every parameter of every action, with a report
+// function that drops findings overlapping a parser problem.
+func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
+	probs := paramProblems(pass.Doc)
+	report := func(d lint.Diagnostic) {
+		if !overlapsAny(d.Span, probs) {
+			pass.Report(d)
+		}
+	}
+	for _, a := range pass.Doc.Actions {
+		for _, p := range a.Params {
+			f(a, p, report)
+		}
+	}
+}
+
+func diag(span sfmd.Span, format string, args ...any) lint.Diagnostic {
+	return lint.Diagnostic{Span: span, Message: fmt.Sprintf(format, args...)}
+}
+
+// constraintClosed reports whether the parameter's constraint group has
+// its closing parenthesis (the parser reports it otherwise).
+func constraintClosed(doc *sfmd.Document, p *sfmd.Param) bool {
+	sp := p.ConstraintSpan
+	s, e := sp.Start.Offset, sp.End.Offset
+	// strings.HasSuffix(src(doc, sp), ")") without copying the group
+	return sp.IsValid() && s >= 0 && e <= len(doc.Src) && s < e && doc.Src[e-1] == ')'
+
+}
+
+var numberRe numberPattern
+
+// numberPattern matches `^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$` with a
+// byte scan.
+type numberPattern struct{}
+
+// MatchString reports whether all of s is a decimal number.
+func (numberPattern) MatchString(s string) bool {
+	digits := func(i int) int {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		return j - i
+	}
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	n := digits(i)
+	i += n
+	switch {
+	case n > 0 && i < len(s) && s[i] == '.':
+		i++
+		i += digits(i)
+	case n == 0:
+		if i >= len(s) || s[i] != '.' {
+			return false
+		}
+		i++
+		f := digits(i)
+		if f == 0 {
+			return false
+		}
+		i += f
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		x := digits(i)
+		if x == 0 {
+			return false
+		}
+		i += x
+	}
+	return i == len(s)
+}
+
+// dynamicDefault reports whether a default is filled in at run time
+// ($VAR or {var}).
+func dynamicDefault(v string) bool { return strings.ContainsAny(v, "${") }

@@ -1,0 +1,103 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules about {…} placeholders in action definitions: the URL or
+// command, header values and bodies (spec.md §2.9; runtime-semantics.md
+// §1.5, §1.6, §1.8, §2).
+
+// definitionUses returns the references of the first line and the bodies
+// of every action (not parameter defaults), skipping "${X}" (shell or
+// unrecognised syntax: the braces are not a placeholder).
+func definitionUses(pass *lint.Pass) []use {
+	syms := symbols(pass)
+	if syms.defUsesDone { // three rules ask; computed once per document
+		return syms.defUses
+	}
+	var out []use
+	for _, u := range syms.Uses {
+		if u.Site > siteBody || u.Action == nil {
+			continue
+		}
+		if u.Ref.Kind != sfmd.RefPersistent && followsDollar(pass.Doc, u.Ref.Span) {
+			continue
+		}
+		if u.Site == siteTarget && u.Action.IsCLI() && u.Ref.Kind != sfmd.RefPersistent && u.Ref.Kind != sfmd.RefResponse && u.Action.Param(u.Ref.Name) == nil && inCLIQuotes(u.Action.Target, u.Ref) {
+			continue // inline script text (python f-strings, jq, awk): only declared names are placeholders there
+		}
+		out = append(out, u)
+	}
+	syms.defUses, syms.defUsesDone = out, true
+	return out
+}
+
+// followsDollar reports whether the byte before span is '$' or '%'
+// ("${X}" is shell syntax, "%{http_code}" a curl format).
+func followsDollar(doc *sfmd.Document, span sfmd.Span) bool {
+	s := span.Start.Offset
+	return s > 0 && s <= len(doc.Src) && (doc.Src[s-1] == '$' || doc.Src[s-1] == '%')
+}
+
+// inCLIQuotes reports whether r sits inside shell quotes of the command
+// t.
+func inCLIQuotes(t *sfmd.Template, r *sfmd.VarRef) bool {
+	if t == nil {
+		return false
+	}
+	i := r.Span.Start.Offset - t.Span.Start.Offset
+	return i >= 0 && i <= len(t.Text) && shellQuoteAt(t.Text, i) != 0
+}
+
+// defSiteName names a definition site in messages.
+func defSiteName(s site, a *sfmd.Action) string {
+	switch s {
+	case siteTarget:
+		if a != nil && a.IsCLI() {
+			return "the command"
+		}
+		return "the URL"
+	case siteHeader:
+		return "a header"
+	case siteInlineBody:
+		return "the -d body"
+	case siteBody:
+		return "the body"
+	case siteParamDefault:
+		return "a parameter default"
+	}
+	return "the definition"
+}
+
+// actionParamNames returns the parameter names of a.
+func actionParamNames(a *sfmd.Action) []string {
+	out := make([]string, 0, len(a.Params))
+	for _, p := range a.Params {
+		if p.Name != "" {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// shellQuoteAt returns the quote character (double or single) that is open at
+// byte i of a shell command, or 0.
+func shellQuoteAt(cmd string, i int) byte {
+	var q byte
+	for k := 0; k < i && k < len(cmd); k++ {
+		c := cmd[k]
+		switch {
+		case q == 0 && c == '\\':
+			k++
+		case q == '"' && c == '\\':
+			k++
+		case q == 0 && (c == '"' || c == '\''):
+			q = c
+		case q != 0 && c == q:
+			q = 0
+		}
+	}
+	return q
+}

@@ -1,0 +1,27 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Syntax problems found by the parser (sfmd.Document.Problems) are
+// reported by one rule per problem code, named after the code (for
+// example file-not-utf8.go), so each can be configured and suppressed like
+// any rule and has its own doc and catalogue severity. Each finding has
+// one owner: a fact the parser records in the AST (an invalid header, say)
+// is reported by one rule and is not a parser problem.
+
+// ParserOnlyCodes are the problem codes that are not catalogue rules.
+var ParserOnlyCodes = []string{sfmd.CodeFileContainsNUL, sfmd.CodeFenceUnclosed}
+
+// reportParserProblems is the Run of the parser-problem rules: it reports
+// the problems whose code is the rule's name.
+func reportParserProblems(pass *lint.Pass) (any, error) {
+	for _, p := range pass.Doc.Problems {
+		if p.Code == pass.Analyzer.Name {
+			pass.Report(lint.Diagnostic{Span: p.Span, Message: p.Message})
+		}
+	}
+	return nil, nil
+}

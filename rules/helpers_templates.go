@@ -1,0 +1,212 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Rules about act.<id>.response templates (spec.md §2.11;
+// runtime-semantics.md §3).
+
+// responseOwner returns the first action a response template belongs to, or nil.
+func responseOwner(syms *Symbols, r *sfmd.Response) *sfmd.Action {
+	if as := syms.Actions[r.ActionID]; len(as) > 0 {
+		return as[0]
+	}
+	return nil
+}
+
+// responseParam reports whether name is a parameter of any action with the
+// response's ID.
+func responseParam(syms *Symbols, r *sfmd.Response, name string) bool {
+	for _, a := range syms.Actions[r.ActionID] {
+		if a.Param(name) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// lineTrimSpan returns the span of a line without its surrounding
+// whitespace.
+func lineTrimSpan(doc *sfmd.Document, l sfmd.Line) sfmd.Span {
+	off := lineOffset(doc, l.Text, l.Span)
+	t := strings.TrimSpace(l.Text)
+	if off < 0 || t == "" {
+		return l.Span
+	}
+	start := off + strings.Index(l.Text, t)
+	return spanAt(doc, start, start+len(t))
+}
+
+// lineRefsOf returns the {…} references of a template line (the right
+// side for assignments).
+func lineRefsOf(l *sfmd.TemplateLine) []*sfmd.VarRef {
+	t := l.Template
+	if l.RHS != nil {
+		t = l.RHS
+	}
+	if t == nil {
+		return nil
+	}
+	return t.Refs
+}
+
+// isSessionAssign reports whether l assigns a {var} (not $VAR).
+// A left side with spaces, quotes, ':' or ',' is JSON or prose printed
+// by the template, not an attempted assignment.
+func isSessionAssign(l *sfmd.TemplateLine) bool {
+	return l.Kind == sfmd.LineAssign && l.LHS != "" && !isDollar(l.LHSRaw) && !strings.ContainsAny(l.LHS, " \t\":,")
+}
+
+// loopOf returns the for: line enclosing l, or nil.
+func loopOf(r *sfmd.Response, l *sfmd.TemplateLine) *sfmd.TemplateLine {
+	if l.Loop < 0 || l.Loop >= len(r.Lines) || r.Lines[l.Loop].Kind != sfmd.LineFor {
+		return nil
+	}
+	return r.Lines[l.Loop]
+}
+
+// rhsForm classifies the right side of an assignment.
+type rhsForm int
+
+const (
+	rhsInvalid rhsForm = iota
+	rhsEmpty
+	rhsResponse
+	rhsVar
+	rhsLiteral
+	rhsPersistent
+)
+
+func classifyRHS(t *sfmd.Template) rhsForm {
+	if t == nil || t.Text == "" {
+		return rhsEmpty
+	}
+	if len(t.Refs) == 1 && t.Refs[0].Raw == t.Text {
+		switch t.Refs[0].Kind {
+		case sfmd.RefResponse:
+			return rhsResponse
+		case sfmd.RefVar:
+			return rhsVar
+		case sfmd.RefPersistent:
+			return rhsPersistent
+		}
+	}
+	if len(t.Text) >= 2 && t.Text[0] == '"' && t.Text[len(t.Text)-1] == '"' && !strings.Contains(t.Text[1:len(t.Text)-1], `"`) {
+		return rhsLiteral
+	}
+	return rhsInvalid
+}
+
+// directiveSpan is the span of a directive line's keyword and argument.
+func directiveSpan(doc *sfmd.Document, l *sfmd.TemplateLine) sfmd.Span {
+	return lineTrimSpan(doc, l.Line)
+}
+
+func pipelineWithoutSave(pass *lint.Pass, kind sfmd.LineKind, msg string) error {
+	for _, r := range pass.Doc.Responses {
+		saved := false
+		for _, l := range r.Lines {
+			switch {
+			case l.Kind == sfmd.LineSave:
+				saved = true
+			case l.Kind == kind && !saved:
+				pass.Reportf(directiveSpan(pass.Doc, l), "%s", msg)
+			}
+		}
+	}
+	return nil
+}
+
+// savePipelines splits a template into save: pipelines: for each save: line
+// index, the indices of the lines up to the next save:.
+func savePipelines(r *sfmd.Response) [][2]int {
+	var out [][2]int
+	for i, l := range r.Lines {
+		if l.Kind != sfmd.LineSave {
+			continue
+		}
+		if n := len(out); n > 0 {
+			out[n-1][1] = i
+		}
+		out = append(out, [2]int{i, len(r.Lines)})
+	}
+	return out
+}
+
+// loopNesting walks the for:/end: lines of r and calls nested for each
+// for: inside another loop and orphan for each end: with no open loop.
+// Like the runtime, an end: closes the innermost open loop; invalid for:
+// lines still count as openers (the author meant a loop).
+func loopNesting(r *sfmd.Response, nested, orphan func(l *sfmd.TemplateLine)) {
+	depth := 0
+	for _, l := range r.Lines {
+		switch l.Kind {
+		case sfmd.LineFor:
+			if depth > 0 && nested != nil {
+				nested(l)
+			}
+			depth++
+		case sfmd.LineEnd:
+			if depth == 0 {
+				if orphan != nil {
+					orphan(l)
+				}
+				continue
+			}
+			depth--
+		}
+	}
+}
+
+// templateLoopVars returns the item variables of the valid for: lines of r.
+func templateLoopVars(r *sfmd.Response) []string {
+	var out []string
+	for _, l := range r.Lines {
+		if l.Kind == sfmd.LineFor && l.ForValid && !hasString(out, l.ItemVar) {
+			out = append(out, l.ItemVar)
+		}
+	}
+	return out
+}
+
+// inScopeLoopVar reports whether name is the item variable of the loop
+// enclosing l.
+func inScopeLoopVar(r *sfmd.Response, l *sfmd.TemplateLine, name string) bool {
+	fl := loopOf(r, l)
+	return fl != nil && fl.ForValid && fl.ItemVar == name
+}
+
+// templateUses lists the {name} references of a response template that
+// the runtime substitutes from fields, session or loop: output lines,
+// assignment and value-shortcut right sides and to: paths, skipping
+// invocation hints (fill-ins for the agent).
+func templateUses(doc *sfmd.Document, r *sfmd.Response, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
+	for i, l := range r.Lines {
+		switch l.Kind {
+		case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
+		default:
+			continue
+		}
+		for _, ref := range lineRefsOf(l) {
+			if ref.Kind != sfmd.RefVar || ref.Name == "" || insideHint(doc, ref.Span) {
+				continue
+			}
+			f(i, l, ref)
+		}
+	}
+}
+
+// varNameFor suggests a session variable name for a {Response.…}
+// reference: its last key in snake case, or fallback.
+func varNameFor(ref *sfmd.VarRef, fallback string) string {
+	if k := len(ref.Path); k > 0 && !ref.Path[k-1].IsIndex {
+		if s := snakeCase(ref.Path[k-1].Key); s != "" {
+			return s
+		}
+	}
+	return fallback
+}

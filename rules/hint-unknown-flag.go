@@ -1,0 +1,97 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// HintUnknownFlag reports hint flags that are not parameters of the
+// called action.
+var HintUnknownFlag = &lint.Analyzer{
+	Name:     "hint-unknown-flag",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "invocation hint passes a flag the action does not declare",
+		Why:   "an undeclared flag is not a parameter: a required one is reported missing (INVALID_PARAMS) and the value goes nowhere useful (a query parameter or a body key the API does not expect)",
+		Bad:   "Search with `/act.search --query \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer, HintsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		for _, c := range hints(pass).Calls {
+			if c.Action == nil || len(c.Inv.Flags) == 0 || c.Inv.Help || passesRawArgs(syms, c.Action) {
+				continue
+			}
+			params := namedParams(c.Action)
+			declared := func(name string) bool { return c.Action.Param(name) != nil && name != "" }
+			var flags []string
+			for _, p := range params {
+				flags = append(flags, "--"+p.Name)
+			}
+			for _, f := range c.Inv.Flags {
+				if declared(f.Key) {
+					continue
+				}
+				if base, ok := strings.CutSuffix(f.Key, "-file"); ok && declared(base) {
+					continue // --<field>-file reads the value from a file
+				}
+				written := f.Written()
+				span := c.flagSpan(pass.Doc, f)
+				var msg string
+				switch {
+				case len(params) == 0:
+					msg = fmt.Sprintf("%s declares no parameters, so the hint's flag %q is not one; remove it or declare the parameter", c.call(), written)
+				case f.Short:
+					var aliases []string
+					for _, p := range params {
+						if p.Alias != "" {
+							aliases = append(aliases, p.Alias)
+						}
+					}
+					msg = fmt.Sprintf("%q is not an alias of a parameter of %s", written, c.call())
+					if len(aliases) > 0 {
+						msg += fmt.Sprintf("; expected one of %s or a --name flag", quoteList(aliases, 8))
+					} else {
+						msg += fmt.Sprintf("; use a --name flag (%s)", quoteList(flags, 8))
+					}
+				default:
+					msg = fmt.Sprintf("flag %q is not a parameter of %s", written, c.call())
+					if n := nearestName(f.Key, names(params)); n != "" {
+						msg += fmt.Sprintf("; did you mean %q?", "--"+n)
+					} else {
+						msg += fmt.Sprintf("; expected one of %s", quoteList(flags, 8))
+					}
+				}
+				pass.Reportf(span, "%s", msg)
+			}
+		}
+		return nil, nil
+	},
+}
+
+// passesRawArgs reports whether the action forwards arguments it does not
+// declare: {...args} or $ARGS in its definition.
+func passesRawArgs(syms *Symbols, a *sfmd.Action) bool {
+	for _, u := range syms.Uses {
+		if u.Action != a || !u.Site.inDefinition() {
+			continue
+		}
+		if u.Ref.Kind == sfmd.RefSpread || (u.Ref.Kind == sfmd.RefPersistent && u.Ref.Name == "ARGS") {
+			return true
+		}
+	}
+	return false
+}
+
+func names(ps []*sfmd.Param) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}

@@ -1,0 +1,28 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// LiveBindingExperimental reports {{fetch:URL}} live bindings.
+var LiveBindingExperimental = &lint.Analyzer{
+	Name:     "live-binding-experimental",
+	Severity: lint.Info,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "{{fetch:URL}} live binding is experimental",
+		Why:   "live data binding is the one SFMD construct marked Experimental: its syntax may change, runtimes render it differently and a slow endpoint stalls the page",
+		Bad:   "Price: {{fetch:https://api.example.com/price}}\n",
+		Good:  "```act.price\nGET https://api.example.com/price\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, r := range pass.Doc.ProseVars {
+			if r.Kind != sfmd.RefLiveFetch {
+				continue
+			}
+			pass.Reportf(r.Span, "%s is an experimental live binding whose syntax and rendering may change; prefer an action with a response template", r.Raw)
+		}
+		return nil, nil
+	},
+}

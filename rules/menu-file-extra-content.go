@@ -1,0 +1,99 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// MenuFileExtraContent reports menu files holding more than shortcut lines.
+var MenuFileExtraContent = &lint.Analyzer{
+	Name:     "menu-file-extra-content",
+	Severity: lint.Warning,
+	Profile:  lint.Project,
+	Doc: lint.Doc{
+		Title: "menu file holds more than shortcut lines",
+		Why:   "a menu file SHOULD contain only `[@id Label](path)` lines; the runtime ignores everything else, so prose or headings there never reach the reader",
+		Bad:   "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n# Menu\nSome prose\n[@home Home](../index.md)\n",
+		Good:  "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](../index.md)\n[@api API](../api.md)\n",
+	},
+	OptionDocs: map[string]string{"allow-heading": "accept heading lines (# Menu) in menu files (default false)"},
+	Run: func(pass *lint.Pass) (any, error) {
+		allow, _ := pass.Options["allow-heading"].(bool)
+		for _, m := range navMenuFiles(pass) {
+			lines := menuExtraLines(m.doc, allow)
+			if len(lines) == 0 {
+				continue
+			}
+			text := strings.TrimSpace(string(index(m.doc).Line(lines[0])))
+			if len(text) > 40 {
+				text = text[:37] + "..."
+			}
+			more := ""
+			switch n := len(lines) - 1; {
+			case n == 1:
+				more = " and 1 more line"
+			case n > 1:
+				more = fmt.Sprintf(" and %d more lines", n)
+			}
+			pass.Reportf(m.dir.PathSpan, "menu file %q has content other than shortcut lines at line %d (%q)%s, which the runtime ignores; keep only [@id Label](path) lines there", m.file, lines[0], text, more)
+		}
+		return nil, nil
+	},
+}
+
+// listMarkerRe matches a list item marker at the start of a line.
+var listMarkerRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+
+// menuExtraLines returns the 1-based lines of a menu file that hold
+// something other than shortcut definitions, comments and the frontmatter
+// (a heading line is allowed when allowHeading).
+func menuExtraLines(md *sfmd.Document, allowHeading bool) []int {
+	li := index(md)
+	covered := map[int][][2]int{} // line -> byte ranges of shortcuts and comments
+	add := func(span sfmd.Span) {
+		if !span.IsValid() {
+			return
+		}
+		for l := span.Start.Line; l <= span.End.Line; l++ {
+			covered[l] = append(covered[l], [2]int{span.Start.Offset, span.End.Offset})
+		}
+	}
+	for _, s := range md.Shortcuts {
+		if s.Form == sfmd.ShortcutInline || s.Form == sfmd.ShortcutRefDef {
+			add(s.Span)
+		}
+	}
+	for _, c := range md.Comments {
+		add(c.Span)
+	}
+	for _, m := range md.Markers {
+		add(m.Span)
+	}
+	fmEnd := 0
+	if md.Frontmatter != nil && md.Frontmatter.Closed {
+		fmEnd = md.Frontmatter.Span.End.Line
+	}
+	var out []int
+	for l := fmEnd + 1; l <= li.LineCount(); l++ {
+		ls := li.LineStart(l)
+		text := []byte(string(li.Line(l)))
+		for _, r := range covered[l] {
+			for i := max(r[0], ls); i < min(r[1], ls+len(text)); i++ {
+				text[i-ls] = ' '
+			}
+		}
+		rest := strings.TrimSpace(listMarkerRe.ReplaceAllString(string(text), ""))
+		if rest == "" || (len(covered[l]) > 0 && strings.Trim(rest, "-*+|·•,;") == "") {
+			continue
+		}
+		if allowHeading && strings.HasPrefix(strings.TrimSpace(string(li.Line(l))), "#") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}

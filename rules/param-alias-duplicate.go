@@ -1,0 +1,46 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// ParamAliasDuplicate reports a short alias used by two parameters.
+var ParamAliasDuplicate = &lint.Analyzer{
+	Name:     "param-alias-duplicate",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "short alias used by two parameters",
+		Why:   "`-p value` can only mean one parameter; the second alias is unreachable",
+		Bad:   "```act.gen\nPOST https://api.example.com/gen\n  prompt, -p: string (required) \"Prompt\"\n  path, -p: path \"Output file\"\n```\n",
+		Good:  "```act.gen\nPOST https://api.example.com/gen\n  prompt, -p: string (required) \"Prompt\"\n  path, -f: path \"Output file\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, a := range pass.Doc.Actions {
+			seen := dupTracker{}
+			used := map[string]bool{}
+			for _, p := range a.Params {
+				used[p.Alias] = true
+			}
+			for _, p := range a.Params {
+				if p.Alias == "" {
+					continue
+				}
+				if first, dup := seen.check(p.Alias, p.AliasSpan); dup {
+					todo := "choose another letter"
+					for _, c := range strings.ToLower(p.Name) {
+						if c >= 'a' && c <= 'z' && c != 'h' && !used["-"+string(c)] {
+							todo = fmt.Sprintf("choose another letter (e.g. %q)", "-"+string(c))
+							break
+						}
+					}
+					reportDup(pass, p.AliasSpan, first, fmt.Sprintf("alias %q", p.Alias), todo)
+				}
+			}
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,62 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamAliasInvalid reports short aliases that are not "-" plus one letter.
+var ParamAliasInvalid = &lint.Analyzer{
+	Name:     "param-alias-invalid",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter alias is not a dash and one letter",
+		Why:   "a short alias is written `name, -n`: one dash and one ASCII letter; the runtime does not match anything else and drops the whole parameter line",
+		Bad:   "```act.greet\nGET https://api.example.com/greet\n  name, -nm: string (required) \"Name\"\n```\n",
+		Good:  "```act.greet\nGET https://api.example.com/greet\n  name, -n: string (required) \"Name\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.AliasSpan.IsValid() || aliasRe.MatchString(p.Alias) || notAParam(p) {
+				return
+			}
+			if p.Alias == "" {
+				// "name, : type": point at the comma
+				text := src(doc, sfmd.Span{Start: p.NameSpan.End, End: p.AliasSpan.End})
+				if i := strings.IndexByte(text, ','); i >= 0 {
+					s := p.NameSpan.End.Offset + i
+					report(diag(spanAt(doc, s, s+1), "parameter %q has a comma but no alias after it; write %q or remove the comma", p.Name, p.Name+", -"+firstLetter(p.Name)))
+				}
+				return
+			}
+			msg := fmt.Sprintf("alias %q of parameter %q is not a dash and one letter", p.Alias, p.Name)
+			if l := firstLetter(strings.TrimLeft(p.Alias, "-")); l != "" {
+				msg += fmt.Sprintf("; did you mean %q?", "-"+l)
+			} else {
+				msg += fmt.Sprintf("; write it as %q", "-"+firstLetter(p.Name))
+			}
+			report(diag(p.AliasSpan, "%s", msg))
+		})
+		return nil, nil
+	},
+}
+
+var aliasRe = regexp.MustCompile(`^-[A-Za-z]$`)
+
+// firstLetter returns the first ASCII letter of s, or "".
+func firstLetter(s string) string {
+	for i := 0; i < len(s); i++ {
+		if isLetterByte(s[i]) {
+			return s[i : i+1]
+		}
+	}
+	return ""
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -1,0 +1,33 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamBoundInapplicable reports min:/max: on boolean parameters.
+var ParamBoundInapplicable = &lint.Analyzer{
+	Name:     "param-bound-inapplicable",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "min:/max: bound on a boolean parameter",
+		Why:   "`min:N` and `max:N` bound a number's value or a string's length; a boolean has neither, so the bound means nothing",
+		Bad:   "```act.list\nGET https://api.example.com/items\n  verbose: boolean (max:3) \"Verbose output\"\n```\n",
+		Good:  "```act.list\nGET https://api.example.com/items\n  verbose: boolean (optional) \"Verbose output\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Type != "boolean" || notAParam(p) || !constraintClosed(doc, p) {
+				return
+			}
+			for _, c := range p.Constraints {
+				if c.Kind == sfmd.ConstraintMin || c.Kind == sfmd.ConstraintMax {
+					report(diag(c.Span, "%q does not apply to boolean parameter %q; remove it", c.Text, p.Name))
+				}
+			}
+		})
+		return nil, nil
+	},
+}

@@ -1,0 +1,63 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamDefaultNotInHints reports defaults outside the a|b|c value hints.
+var ParamDefaultNotInHints = &lint.Analyzer{
+	Name:     "param-default-not-in-hints",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter default is not one of its value hints",
+		Why:   "value hints `a|b|c` list the allowed values; a default outside the list sends a value the author said is not allowed",
+		Bad:   "```act.feed\nGET https://api.example.com/feed\n  sort: string \"hot|new|top\" = \"best\"\n```\n",
+		Good:  "```act.feed\nGET https://api.example.com/feed\n  sort: string \"hot|new|top\" = \"hot\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.HasDefault || p.Default == "" || dynamicDefault(p.Default) || notAParam(p) || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
+				return
+			}
+			hints := valueHints(p)
+			if len(hints) == 0 {
+				return
+			}
+			for _, h := range hints {
+				if h == p.Default {
+					return
+				}
+			}
+			msg := fmt.Sprintf("default %q of %q is not one of its values %s", p.Default, p.Name, strings.Join(hints, "|"))
+			if want := nearestName(p.Default, hints); want != "" {
+				msg += fmt.Sprintf("; did you mean %q?", want)
+			} else {
+				msg += fmt.Sprintf("; use one of them, e.g. %q", hints[0])
+			}
+			report(diag(p.DefaultSpan, "%s", msg))
+		})
+		return nil, nil
+	},
+}
+
+var hintListRe = regexp.MustCompile(`^[^\s|]+(\|[^\s|]+)+$`)
+
+// valueHints returns the allowed values of p: an a|b|c constraint, or a
+// description that is exactly a|b|c (spec.md §4 Q6).
+func valueHints(p *sfmd.Param) []string {
+	for _, c := range p.Constraints {
+		if c.Kind == sfmd.ConstraintHint && hintListRe.MatchString(c.Value) {
+			return strings.Split(c.Value, "|")
+		}
+	}
+	if p.HasDescription && hintListRe.MatchString(p.Description) {
+		return strings.Split(p.Description, "|")
+	}
+	return nil
+}

@@ -1,0 +1,45 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamDefaultTypeMismatch reports defaults that do not fit the type.
+var ParamDefaultTypeMismatch = &lint.Analyzer{
+	Name:     "param-default-type-mismatch",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter default does not fit its type",
+		Why:   "the runtime does not convert values: a number field with default \"twenty\" or a boolean with \"yes\" sends exactly that text to the API or command",
+		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"twenty\"\n```\n",
+		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"20\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			v := strings.TrimSpace(p.Default)
+			if !p.HasDefault || v == "" || dynamicDefault(v) || notAParam(p) || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
+				return
+			}
+			switch p.Type {
+			case "number":
+				if !numberRe.MatchString(v) {
+					report(diag(p.DefaultSpan, "default %q of number parameter %q is not a number; use a number such as \"10\", or change the type to string", p.Default, p.Name))
+				}
+			case "boolean":
+				if v != "true" && v != "false" {
+					want := "false"
+					switch strings.ToLower(v) {
+					case "true", "yes", "on", "1", "y":
+						want = "true"
+					}
+					report(diag(p.DefaultSpan, "default %q of boolean parameter %q is not \"true\" or \"false\"; did you mean %q?", p.Default, p.Name, want))
+				}
+			}
+		})
+		return nil, nil
+	},
+}

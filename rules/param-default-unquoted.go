@@ -1,0 +1,60 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamDefaultUnquoted reports defaults without double quotes.
+var ParamDefaultUnquoted = &lint.Analyzer{
+	Name:     "param-default-unquoted",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter default is not in double quotes",
+		Why:   "a default is always a double-quoted string, also for numbers (`= \"20\"`); the runtime drops a line with `= 20`, so the field and its default do not exist",
+		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = 20\n```\n",
+		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"20\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.HasDefault || p.DefaultQuoted || notAParam(p) {
+				return
+			}
+			if p.Default == "" || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
+				report(diag(equalsSpan(doc, p), "parameter %q has '=' but no default; write = \"value\" or remove the '='", p.Name))
+				return
+			}
+			text := src(doc, p.DefaultSpan)
+			d := diag(p.DefaultSpan, "default %s of %q is not in double quotes, so the runtime drops the line; write = %q", text, p.Name, text)
+			if text != "" && !strings.Contains(text, `"`) {
+				d.Fixes = []lint.Fix{{
+					Message: "quote the default",
+					Safe:    true,
+					Edits:   []lint.Edit{{Start: p.DefaultSpan.Start.Offset, End: p.DefaultSpan.End.Offset, New: `"` + text + `"`}},
+				}}
+			} else {
+				d.Message = fmt.Sprintf("default of %q is not in double quotes, so the runtime drops the line; quote it and remove the '\"' inside", p.Name)
+			}
+			report(d)
+		})
+		return nil, nil
+	},
+}
+
+// equalsSpan returns the span of the '=' before a default.
+func equalsSpan(doc *sfmd.Document, p *sfmd.Param) sfmd.Span {
+	off := lineOffset(doc, p.Line.Text, p.Line.Span)
+	if off < 0 {
+		return p.Span
+	}
+	i := strings.LastIndexByte(p.Line.Text[:min(len(p.Line.Text), max(0, p.DefaultSpan.Start.Offset-off))], '=')
+	if i < 0 {
+		return p.Span
+	}
+	return spanAt(doc, off+i, off+i+1)
+}

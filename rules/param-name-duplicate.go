@@ -1,0 +1,34 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// ParamNameDuplicate reports a parameter declared twice in one action.
+var ParamNameDuplicate = &lint.Analyzer{
+	Name:     "param-name-duplicate",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter declared twice in one action",
+		Why:   "parameter names are payload keys, flags and placeholders; a second declaration silently replaces the first",
+		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  q: number \"Limit\"\n```\n",
+		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  limit: number \"Limit\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, a := range pass.Doc.Actions {
+			seen := dupTracker{}
+			for _, p := range a.Params {
+				if p.Name == "" {
+					continue
+				}
+				if first, dup := seen.check(p.Name, p.NameSpan); dup {
+					reportDup(pass, p.NameSpan, first, fmt.Sprintf("parameter %q of action %q", p.Name, a.ID), "rename or remove this declaration")
+				}
+			}
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,32 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamNameReserved reports a parameter named help.
+var ParamNameReserved = &lint.Analyzer{
+	Name:     "param-name-reserved",
+	Severity: lint.Error,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "parameter name is reserved for help",
+		Why:   "the runtime treats `--help` anywhere in the arguments as a request for the action's help, so a field named `help` can never be set",
+		Bad:   "```act.search\nGET https://api.example.com/search\n  help: boolean \"Show tips\"\n```\n",
+		Good:  "```act.search\nGET https://api.example.com/search\n  show_help: boolean \"Show tips\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Name != "help" || notAParam(p) {
+				return
+			}
+			want := "show_help"
+			if a.Param(want) != nil {
+				want = "help_topic"
+			}
+			report(diag(p.NameSpan, "parameter %q can never be set: --help always shows the action's help; rename it to %q", p.Name, want))
+		})
+		return nil, nil
+	},
+}

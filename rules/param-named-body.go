@@ -1,0 +1,32 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamNamedBody reports a parameter called body.
+var ParamNamedBody = &lint.Analyzer{
+	Name:     "param-named-body",
+	Severity: lint.Info,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter is named body",
+		Why:   "`body:` alone starts the body template; a parameter line `body: string …` differs from it only by what follows the colon, which is easy to misread and to break",
+		Bad:   "```act.post\nPOST https://api.example.com/posts\n  body: string (required) \"Post text\"\n```\n",
+		Good:  "```act.post\nPOST https://api.example.com/posts\n  content: string (required) \"Post text\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Name != "body" || notAParam(p) {
+				return
+			}
+			want := "content"
+			if a.Param(want) != nil {
+				want = "body_text"
+			}
+			report(diag(p.NameSpan, "parameter %q is easily mistaken for the body: directive; rename it to %q", p.Name, want))
+		})
+		return nil, nil
+	},
+}

@@ -1,0 +1,47 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamNoncanonicalOrder reports a description written before the
+// constraints.
+var ParamNoncanonicalOrder = &lint.Analyzer{
+	Name:     "param-noncanonical-order",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter description comes before the constraints",
+		Why:   "the grammar is `name: type (constraints) \"description\"`; the reference runtime drops a line with the description first, so the field does not exist",
+		Bad:   "```act.repo\nGET https://api.example.com/repos/{owner}\n  owner: string \"Repository owner\" (required)\n```\n",
+		Good:  "```act.repo\nGET https://api.example.com/repos/{owner}\n  owner: string (required) \"Repository owner\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.CanonicalOrder || notAParam(p) || !p.ConstraintSpan.IsValid() {
+				return
+			}
+			group := src(doc, p.ConstraintSpan)
+			d := diag(p.ConstraintSpan, "constraints %s of %q come after the description; write name: type (constraints) \"description\"", group, p.Name)
+			ds, de := p.DescriptionSpan.Start.Offset, p.DescriptionSpan.End.Offset
+			cs, ce := p.ConstraintSpan.Start.Offset, p.ConstraintSpan.End.Offset
+			if p.DescriptionQuoted && p.DescriptionSpan.IsValid() && de <= cs && strings.HasPrefix(group, "(") && strings.HasSuffix(group, ")") {
+				gap := string(doc.Src[de:cs])
+				desc := src(doc, p.DescriptionSpan)
+				if strings.TrimSpace(gap) == "" && gap != "" && strings.Count(desc, `"`) == 2 {
+					d.Fixes = []lint.Fix{{
+						Message: "move the constraints before the description",
+						Safe:    true,
+						Edits:   []lint.Edit{{Start: ds, End: ce, New: group + gap + desc}},
+					}}
+				}
+			}
+			report(d)
+		})
+		return nil, nil
+	},
+}

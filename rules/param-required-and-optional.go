@@ -1,0 +1,28 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamRequiredAndOptional reports (required, optional).
+var ParamRequiredAndOptional = &lint.Analyzer{
+	Name:     "param-required-and-optional",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter is both required and optional",
+		Why:   "a parameter is either required or optional; with both the intent is unclear and runtimes disagree on which wins",
+		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required, optional) \"Query\"\n```\n",
+		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.Required || !p.Optional || notAParam(p) {
+				return
+			}
+			report(diag(p.ConstraintSpan, "parameter %q is marked both required and optional; keep one of them", p.Name))
+		})
+		return nil, nil
+	},
+}

@@ -1,0 +1,34 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamRequiredWithDefault reports (required) parameters with a default.
+var ParamRequiredWithDefault = &lint.Analyzer{
+	Name:     "param-required-with-default",
+	Severity: lint.Info,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "required parameter has a default",
+		Why:   "a default is used when the caller omits the flag, which a required parameter forbids; either the parameter is optional or the default is dead",
+		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\" = \"news\"\n```\n",
+		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (optional) \"Query\" = \"news\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.Required || p.Optional || !p.HasDefault || notAParam(p) {
+				return
+			}
+			span := p.ConstraintSpan
+			for _, c := range p.Constraints {
+				if c.Kind == sfmd.ConstraintRequired {
+					span = c.Span
+				}
+			}
+			report(diag(span, "parameter %q is required but has a default, which only applies when the flag is omitted; make it (optional) or drop the default", p.Name))
+		})
+		return nil, nil
+	},
+}

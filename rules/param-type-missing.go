@@ -1,0 +1,34 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamTypeMissing reports parameter lines without a type.
+var ParamTypeMissing = &lint.Analyzer{
+	Name:     "param-type-missing",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter has no type",
+		Why:   "every parameter needs a type after the colon (string, number, boolean or path); the runtime drops a line without one",
+		Bad:   "```act.search\nGET https://api.example.com/search\n  q: (required) \"Query\"\n```\n",
+		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Type != "" || notAParam(p) || p.Name == "" {
+				return
+			}
+			if bareHead(p) && strings.EqualFold(p.Name, "headers") {
+				report(diag(p.Span, "a %q section is not SFMD and the runtime reads no headers from it; put each header on the first line as -H \"Name: value\"", p.Name+":"))
+				return
+			}
+			report(diag(p.NameSpan, "parameter %q has no type; write %q (or number, boolean, path) after the colon", p.Name, p.Name+": string"))
+		})
+		return nil, nil
+	},
+}

@@ -1,0 +1,69 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamTypeUnknown reports types other than string, number, boolean, path.
+var ParamTypeUnknown = &lint.Analyzer{
+	Name:     "param-type-unknown",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter type is not string, number, boolean or path",
+		Why:   "SFMD has four parameter types; any other word is not a type the runtime or the agent's help knows (the reference runtime's undocumented \"tuple\" is reported as info)",
+		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: int \"Max items\"\n```\n",
+		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if (p.Type == "" && !headerLike(p)) || isParamType(p.Type) || (p.Indent == 0 && bareHead(p)) {
+				return
+			}
+			if headerLike(p) {
+				if a.IsHTTP() {
+					text := strings.TrimSpace(p.Line.Text)
+					report(diag(p.Span, "%q is a header written as a parameter line and the runtime ignores it; move it to the end of the first line as -H %q", text, text))
+				} else {
+					report(diag(p.NameSpan, "%q looks like an HTTP header written as a parameter line, which the runtime ignores; a CLI action passes headers in its command", p.Name))
+				}
+				return
+			}
+			if p.Type == "tuple" {
+				// undocumented reference-runtime extension (value shortcuts
+				// holding several values, read with {name[N]}): spec.md §1.15
+				d := diag(p.TypeSpan, "type %q of parameter %q is an undocumented extension of the reference runtime (several values read with {%s[N]}); other runtimes do not know it, use \"string\" where portability matters", p.Type, p.Name, p.Name)
+				d.Severity, d.SeveritySet = lint.Info, true
+				report(d)
+				return
+			}
+			want := paramTypeAliases[strings.ToLower(p.Type)]
+			if want == "" && isParamType(strings.ToLower(p.Type)) {
+				want = strings.ToLower(p.Type)
+			}
+			if want == "" {
+				want = nearestName(p.Type, paramTypes)
+			}
+			msg := fmt.Sprintf("parameter %q has unknown type %q", p.Name, p.Type)
+			if want != "" {
+				msg += fmt.Sprintf("; did you mean %q?", want)
+			} else {
+				msg += "; expected one of \"string\", \"number\", \"boolean\", \"path\""
+			}
+			report(diag(p.TypeSpan, "%s", msg))
+		})
+		return nil, nil
+	},
+}
+
+// paramTypeAliases maps type names from other languages to SFMD types.
+var paramTypeAliases = map[string]string{
+	"int": "number", "integer": "number", "float": "number", "double": "number", "num": "number", "decimal": "number", "long": "number",
+	"bool": "boolean",
+	"str":  "string", "text": "string", "enum": "string", "url": "string", "uri": "string", "date": "string",
+	"file": "path", "filepath": "path", "dir": "path", "directory": "path", "filename": "path",
+}

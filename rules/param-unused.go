@@ -1,0 +1,90 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamUnused reports parameters a CLI command or a body template never
+// uses.
+var ParamUnused = &lint.Analyzer{
+	Name:     "param-unused",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "parameter is never used by the command or body template",
+		Why:   "a CLI command and an explicit body template only contain the fields they mention; a parameter they never use is accepted from the caller and then silently thrown away",
+		Bad:   "```act.grep\nCLI grep -rn {pattern} .\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n",
+		Good:  "```act.grep\nCLI grep -rn {pattern} {path}\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		for _, a := range doc.Actions {
+			var where string
+			switch {
+			case a.IsCLI():
+				where = "the command"
+			case (a.Method == sfmd.MethodPOST || a.Method == sfmd.MethodPUT || a.Method == sfmd.MethodPATCH) && (len(a.Bodies) > 0 || a.InlineBody != nil):
+				where = "the URL or the body template"
+			default:
+				continue // fields not in the URL go to the query string or the JSON body
+			}
+			used, all := paramUses(doc, a)
+			if all {
+				continue
+			}
+			for _, p := range a.Params {
+				if p.Name == "" || used[p.Name] || notAParam(p) || p.Indent == 0 {
+					continue
+				}
+				pass.Reportf(p.NameSpan, "parameter %q is never used: %s of %q does not contain {%s}, so its value is dropped; add {%s} where it belongs or remove the parameter", p.Name, where, a.ID, p.Name, p.Name)
+			}
+		}
+		return nil, nil
+	},
+}
+
+// paramUses returns the names of the fields an action's templates refer
+// to (URL or command, headers, bodies and its response templates), and
+// whether it forwards all fields.
+func paramUses(doc *sfmd.Document, a *sfmd.Action) (map[string]bool, bool) {
+	used := map[string]bool{}
+	all := usesAllFields(a)
+	add := func(t *sfmd.Template) {
+		if t == nil {
+			return
+		}
+		for _, r := range t.Refs {
+			switch r.Kind {
+			case sfmd.RefVar:
+				used[r.Name] = true
+			case sfmd.RefSpread:
+				all = true
+			case sfmd.RefPersistent:
+				if r.Name == "ARGS" {
+					all = true
+				}
+			}
+		}
+	}
+	add(a.Target)
+	for _, h := range a.Headers {
+		add(h.Value)
+	}
+	if a.InlineBody != nil {
+		add(a.InlineBody.Template)
+	}
+	for _, b := range a.Bodies {
+		add(b.Template)
+	}
+	for _, r := range doc.Responses {
+		if r.ActionID != a.ID {
+			continue
+		}
+		for _, l := range r.Lines {
+			add(l.Template)
+			add(l.RHS)
+		}
+	}
+	return used, all
+}

@@ -1,0 +1,29 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// ResponseDuplicate reports a second response template for one action.
+var ResponseDuplicate = &lint.Analyzer{
+	Name:     "response-duplicate",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "two response templates for one action",
+		Why:   "an action has at most one companion response template; the runtime silently uses the last one",
+		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n\n```act.search.response\nTotal {Response.body.count}\n```\n",
+		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		seen := dupTracker{}
+		for _, r := range pass.Doc.Responses {
+			if first, dup := seen.check(r.ActionID, r.IDSpan); dup {
+				reportDup(pass, r.IDSpan, first, fmt.Sprintf("response template for %q", r.ActionID), "merge the two templates into one")
+			}
+		}
+		return nil, nil
+	},
+}

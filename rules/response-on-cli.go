@@ -1,0 +1,39 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ResponseOnCLI reports CLI response templates that read JSON paths.
+var ResponseOnCLI = &lint.Analyzer{
+	Name:     "response-on-cli",
+	Severity: lint.Info,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "response template of a CLI action reads a JSON path",
+		Why:   "the docs only describe response templates for HTTP actions; the reference runtime also runs them for CLI, where `{Response.body.x}` only resolves when the command prints JSON, so such templates are not portable",
+		Bad:   "```act.ls\nCLI ls -1\n```\n\n```act.ls.response\n{first} = {Response.body.files}\n```\n",
+		Good:  "```act.ls\nCLI ls -1\n```\n\n```act.ls.response\nFiles:\n{Response.body}\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		for _, r := range pass.Doc.Responses {
+			a := responseOwner(syms, r)
+			if a == nil || !a.IsCLI() {
+				continue
+			}
+		lines:
+			for _, l := range r.Lines {
+				for _, ref := range lineRefsOf(l) {
+					if ref.Kind == sfmd.RefResponse && ref.Name == "body" && len(ref.Path) > 0 {
+						pass.Reportf(ref.Span, "%s in the template of CLI action %q only resolves when the command prints JSON, and only in runtimes that run templates for CLI; use {Response.body} (the output) or make the command print what you need", ref.Raw, "act."+a.ID)
+						break lines
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}

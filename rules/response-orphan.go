@@ -1,0 +1,40 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// ResponseOrphan reports response templates without an action.
+var ResponseOrphan = &lint.Analyzer{
+	Name:     "response-orphan",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "response template for an action that does not exist",
+		Why:   "a response template is matched to its action by ID; with no action of that ID the runtime silently drops it",
+		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.serch.response\nFound {Response.body.count}\n```\n",
+		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		for _, r := range pass.Doc.Responses {
+			if len(syms.Actions[r.ActionID]) > 0 {
+				continue
+			}
+			d := lint.Diagnostic{Span: r.IDSpan}
+			if n := nearest(r.ActionID, syms.ActionIDs); n != "" {
+				d.Message = fmt.Sprintf("response template %q has no action %q, so it is ignored; did you mean %q?", "act."+r.ActionID+".response", "act."+r.ActionID, "act."+n+".response")
+				if src(pass.Doc, r.IDSpan) == r.ActionID {
+					d.Fixes = []lint.Fix{{Message: fmt.Sprintf("rename it to %q", "act."+n+".response"), Edits: []lint.Edit{{Start: r.IDSpan.Start.Offset, End: r.IDSpan.End.Offset, New: n}}}}
+				}
+			} else {
+				d.Message = fmt.Sprintf("response template %q has no action %q, so it is ignored; define the action or remove the template", "act."+r.ActionID+".response", "act."+r.ActionID)
+			}
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,90 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ResponseRefRootInvalid reports {Response.x} with an unknown root.
+var ResponseRefRootInvalid = &lint.Analyzer{
+	Name:     "response-ref-root-invalid",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "response reference does not start with Response.body or Response.status",
+		Why:   "the Response object has `body` and `status` (plus `exit_code`, `stdout` and `stderr` for CLI); any other root (`Response.data`, `Response.headers`, lower-case `response`) is never resolved",
+		Bad:   "```act.item\nGET https://api.example.com/item\n```\n\n```act.item.response\nID: {Response.data.id}\n```\n",
+		Good:  "```act.item\nGET https://api.example.com/item\n```\n\n```act.item.response\nID: {Response.body.data.id}\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		syms := symbols(pass)
+		for _, r := range doc.Responses {
+			a := responseOwner(syms, r)
+			roots := responseRoots(a)
+			for _, l := range r.Lines {
+				for _, ref := range lineRefsOf(l) {
+					switch {
+					case ref.Kind == sfmd.RefVar && strings.EqualFold(ref.Name, "response") && ref.Name != "Response" && ref.PathText != "" && !responseParam(syms, r, ref.Name):
+						want := "{Response" + strings.TrimPrefix(ref.Raw[1:], ref.Name)
+						d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s is not a response reference: the root is spelled \"Response\"; write %s", ref.Raw, want)}
+						if src(doc, ref.Span) == ref.Raw {
+							d.Fixes = []lint.Fix{{Message: "capitalize \"Response\"", Safe: true, Edits: []lint.Edit{{Start: ref.Span.Start.Offset + 1, End: ref.Span.Start.Offset + 1 + len(ref.Name), New: "Response"}}}}
+						}
+						pass.Report(d)
+					case ref.Kind == sfmd.RefResponse && !hasString(roots, ref.Name):
+						pass.Report(rootDiag(doc, ref, roots))
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+// responseRoots returns the Response keys of an action's template.
+func responseRoots(a *sfmd.Action) []string {
+	if a != nil && a.IsCLI() {
+		return []string{"body", "status", "exit_code", "stdout", "stderr"}
+	}
+	return []string{"body", "status"}
+}
+
+func rootDiag(doc *sfmd.Document, ref *sfmd.VarRef, roots []string) lint.Diagnostic {
+	d := lint.Diagnostic{Span: ref.Span}
+	keys := andList(roots)
+	switch n := nearest(ref.Name, roots); {
+	case ref.Name == "":
+		d.Message = fmt.Sprintf("%s has no root; write {Response.body} or {Response.status} (the response has %s)", ref.Raw, keys)
+	case ref.Name == "exit_code" || ref.Name == "stdout" || ref.Name == "stderr":
+		d.Message = fmt.Sprintf("%s is never resolved: %q only exists for CLI actions (this response has %s); use {Response.body} or {Response.status}", ref.Raw, ref.Name, keys)
+	case ref.Name == "headers":
+		d.Message = fmt.Sprintf("%s is never resolved: responses expose no headers (only %s); read the value from the body instead", ref.Raw, keys)
+	case n != "":
+		d.Message = fmt.Sprintf("%s has the unknown root %q (the response has %s); did you mean %q?", ref.Raw, ref.Name, keys, "{Response."+n+strings.TrimPrefix(ref.PathText, ref.Name)+"}")
+	default:
+		want := "{Response.body." + ref.PathText + "}"
+		d.Message = fmt.Sprintf("%s has the unknown root %q (the response has %s); JSON fields live under body: write %s", ref.Raw, ref.Name, keys, want)
+		if src(doc, ref.Span) == ref.Raw && strings.HasPrefix(ref.Raw, "{Response.") {
+			at := ref.Span.Start.Offset + len("{Response.")
+			d.Fixes = []lint.Fix{{Message: "read it from the body", Edits: []lint.Edit{{Start: at, End: at, New: "body."}}}}
+		}
+	}
+	return d
+}
+
+// andList renders names as "a", "b" and "c".
+func andList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	if len(q) <= 1 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}

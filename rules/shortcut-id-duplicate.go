@@ -1,0 +1,39 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// ShortcutIDDuplicate reports a page shortcut defined twice.
+var ShortcutIDDuplicate = &lint.Analyzer{
+	Name:     "shortcut-id-duplicate",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "shortcut ID defined twice",
+		Why:   "inline shortcut IDs MUST be unique in a document; the runtime silently renames the second one (`docs2`), so `@docs` reaches only the first",
+		Bad:   "Read [@docs A](a.md) or [@docs B](b.md).\n",
+		Good:  "Read [@docs A](a.md) or [@docs-v2 B](b.md).\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		seen := dupTracker{}
+		ids := map[string]bool{}
+		for _, s := range pass.Doc.Shortcuts {
+			if isShortcutDef(s) {
+				ids[s.ID] = true
+			}
+		}
+		for _, s := range pass.Doc.Shortcuts {
+			if !isShortcutDef(s) || s.ID == "" {
+				continue
+			}
+			if first, dup := seen.check(s.ID, s.IDSpan); dup {
+				n := freeName(s.ID, "-", func(x string) bool { return ids[x] })
+				reportDup(pass, s.IDSpan, first, fmt.Sprintf("shortcut %q", "@"+s.ID), fmt.Sprintf("rename this one (e.g. %q)", "@"+n))
+			}
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,143 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ShortcutReferenceUndefined reports [Label][@id] with no definition.
+var ShortcutReferenceUndefined = &lint.Analyzer{
+	Name:     "shortcut-reference-undefined",
+	Severity: lint.Error,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "shortcut reference has no definition",
+		Why:   "`[Label][@id]` only works when `@id` is defined (by `[@id]: url` or `[@id Label](url)`); otherwise following it fails with NOT_FOUND \"shortcut not found\"",
+		Bad:   "Read the [Documentation][@docs].\n",
+		Good:  "Read the [Documentation][@docs].\n\n[@docs]: https://docs.example.com\n",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		var defined map[string]bool
+		var sortedDefined []string // the keys of defined, sorted once
+		complete := true
+		menus := newMenuIndex(pass.Workspace, navMenus(doc))
+		for _, s := range doc.Shortcuts {
+			if s.Form != sfmd.ShortcutRefUse {
+				continue
+			}
+			id := strings.TrimPrefix(s.ID, pageNamespace)
+			if id == "" || strings.Contains(id, ".") {
+				continue // @menu.id: shortcut-menu-namespace-unknown
+			}
+			if defined == nil {
+				// the page is the document with its includes inlined
+				defined = pageShortcutIDs(doc)
+				var inc []*sfmd.Document
+				inc, complete = includedDocs(pass)
+				for _, d := range inc {
+					for k := range pageShortcutIDs(d) {
+						defined[k] = true
+					}
+				}
+			}
+			if defined[id] || !complete {
+				continue
+			}
+			if len(menus.menus) > 0 && !strings.HasPrefix(s.ID, pageNamespace) {
+				// resolution falls back to the menus
+				if found, complete := menus.definedInAny(id); found || !complete {
+					continue
+				}
+			}
+			msg := fmt.Sprintf("shortcut %q is not defined in this document", "@"+s.ID)
+			if sortedDefined == nil {
+				sortedDefined = scSortedKeys(defined)
+			}
+			if want := nearestName(id, sortedDefined); want != "" {
+				msg += fmt.Sprintf("; did you mean %q?", "@"+want)
+			} else {
+				msg += fmt.Sprintf("; define it with [@%s]: url or [@%s Label](url)", id, id)
+			}
+			pass.Reportf(s.IDSpan, "%s", msg)
+		}
+		return nil, nil
+	},
+}
+
+// pageShortcutIDs returns the IDs a [Label][@id] reference can resolve to
+// in the document itself: inline and reference definitions, the
+// auto-shortcuts the runtime generates for plain links, and the value
+// shortcuts response templates register.
+func pageShortcutIDs(doc *sfmd.Document) map[string]bool {
+	ids := map[string]bool{}
+	for _, s := range doc.Shortcuts {
+		if isShortcutDef(s) {
+			ids[s.ID] = true
+		}
+	}
+	for _, id := range autoShortcutIDs(doc) {
+		ids[id] = true
+	}
+	for _, r := range doc.Responses {
+		for _, l := range r.Lines {
+			if l.Kind == sfmd.LineValueShortcut && l.LHS != "" {
+				ids[l.LHS] = true
+			}
+		}
+	}
+	return ids
+}
+
+// autoShortcutIDs returns the IDs of the auto-shortcuts the runtime
+// generates for the document's plain links (spec.md §1.7): links to
+// http(s)://, act: or a target longer than 40 characters get the slug of
+// a short label, numbered on repeats, or link-N.
+func autoShortcutIDs(doc *sfmd.Document) []string {
+	var out []string
+	seen := map[string]bool{}
+	counts := map[string]int{}
+	n := 1
+	for _, l := range doc.Links {
+		d := l.Dest
+		if !(strings.HasPrefix(d, "http://") || strings.HasPrefix(d, "https://") || strings.HasPrefix(d, "act:") || len([]rune(d)) > 40) {
+			continue
+		}
+		slug := autoSlug(l.Label)
+		var id string
+		if slug != "" && len([]rune(l.Label)) <= 20 {
+			if !seen[slug] {
+				id = slug
+				counts[slug] = 2
+			} else {
+				c := counts[slug]
+				if c == 0 {
+					c = 2
+				}
+				id = fmt.Sprintf("%s-%d", slug, c)
+				counts[slug] = c + 1
+			}
+		} else {
+			id = fmt.Sprintf("link-%d", n)
+			n++
+		}
+		seen[id] = true
+		out = append(out, id)
+	}
+	return out
+}
+
+var slugLabelRe = regexp.MustCompile(`^[A-Za-z0-9 \t-]+$`)
+
+// autoSlug is the runtime's slug of a link label ("" when the label cannot
+// be slugged): lower case, trimmed, runs of blanks turned into '-'.
+func autoSlug(label string) string {
+	if !slugLabelRe.MatchString(label) {
+		return ""
+	}
+	return strings.Join(strings.Fields(strings.ToLower(label)), "-")
+}

@@ -1,0 +1,48 @@
+package rules
+
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// TemplateVarBeforeAssign reports uses of a session variable above the
+// line of the same template that assigns it.
+var TemplateVarBeforeAssign = &lint.Analyzer{
+	Name:     "template-var-before-assign",
+	Severity: lint.Info,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "variable used before the line that assigns it",
+		Why:   "template lines run top to bottom; a `{city}` above `{city} = …` shows the previous value (or the literal text), not the new one",
+		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n## {city}\n{city} = {Response.body.city}\n```\n",
+		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n## {city}\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
+		for _, r := range pass.Doc.Responses {
+			first := map[string]int{}
+			for i, l := range r.Lines {
+				if isSessionAssign(l) && l.Loop < 0 {
+					if _, ok := first[l.LHS]; !ok {
+						first[l.LHS] = i
+					}
+				}
+			}
+			if len(first) == 0 {
+				continue
+			}
+			reported := map[string]bool{}
+			templateUses(pass.Doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+				n := ref.Name
+				at, ok := first[n]
+				if !ok || i >= at || reported[n] || responseParam(syms, r, n) || inScopeLoopVar(r, l, n) {
+					return
+				}
+				reported[n] = true
+				pass.Reportf(ref.Span, "%s is used on line %d but assigned on line %d of this template, so it shows the previous value; move the assignment above its first use", ref.Raw, ref.Span.Start.Line, r.Lines[at].LHSSpan.Start.Line)
+			})
+		}
+		return nil, nil
+	},
+}

@@ -1,0 +1,109 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// TemplateVarUndefined reports {name} in templates that nothing defines.
+var TemplateVarUndefined = &lint.Analyzer{
+	Name:     "template-var-undefined",
+	Severity: lint.Warning,
+	Profile:  lint.Core,
+	Doc: lint.Doc{
+		Title: "template uses a variable nothing defines",
+		Why:   "output `{name}` is filled from the action's fields, session variables and loop variables; a name that is none of them (often a typo) prints literally",
+		Bad:   "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {citty}: {Response.body.temp}\n```\n",
+		Good:  "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {city}: {Response.body.temp}\n```\n",
+	},
+	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		syms := symbols(pass)
+		known := templateKnownNames(doc, syms)
+		for _, r := range doc.Responses {
+			vars := templateLoopVars(r)
+			var params []string
+			for _, a := range syms.Actions[r.ActionID] {
+				params = append(params, actionParamNames(a)...)
+			}
+			fenced := nestedFenceLines(r)
+			templateUses(doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+				n := ref.Name
+				if known[n] || hasString(params, n) || hasString(vars, n) {
+					return // loop variables outside their loop: loop-ref-outside-loop
+				}
+				if fenced[i] || followsDollar(doc, ref.Span) || inLineCode(doc, l, ref) {
+					return // example text: code the template prints, shell ${X}, curl %{x}
+				}
+				if !sessionVarRe.MatchString(n) {
+					return // session-var-name-invalid
+				}
+				cands := append(append([]string(nil), params...), vars...)
+				for k := range known {
+					cands = append(cands, k)
+				}
+				msg := fmt.Sprintf("%s is not a parameter of %q, a session variable assigned by any template, or a loop variable, so it prints literally", ref.Raw, "act."+r.ActionID)
+				if want := nearest(n, cands); want != "" {
+					msg += fmt.Sprintf("; did you mean %q?", "{"+want+"}")
+				} else {
+					msg += fmt.Sprintf("; assign it first ({%s} = {Response.body.%s}) or declare a parameter", n, n)
+				}
+				pass.Reportf(ref.Span, "%s", msg)
+			})
+		}
+		return nil, nil
+	},
+}
+
+// templateKnownNames returns the names a template may use anywhere in the
+// document: session variables assigned by any template and value
+// shortcut names.
+func templateKnownNames(doc *sfmd.Document, syms *Symbols) map[string]bool {
+	known := map[string]bool{}
+	for n := range syms.Assigned {
+		known[n] = true
+	}
+	for _, r := range doc.Responses {
+		for _, l := range r.Lines {
+			if l.Kind == sfmd.LineValueShortcut && l.LHS != "" {
+				known[l.LHS] = true
+			}
+		}
+	}
+	return known
+}
+
+// nestedFenceLines marks the output lines of r that sit inside a code
+// fence the template prints (examples, not placeholders to fill).
+func nestedFenceLines(r *sfmd.Response) map[int]bool {
+	out := map[int]bool{}
+	var open string
+	for i, l := range r.Lines {
+		t := strings.TrimSpace(l.Line.Text)
+		if l.Kind != sfmd.LineOutput {
+			if open != "" {
+				out[i] = true
+			}
+			continue
+		}
+		switch {
+		case open == "" && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")):
+			open = t[:3]
+		case open != "" && strings.HasPrefix(t, open) && strings.Trim(t, open[:1]) == "":
+			open = ""
+		case open != "":
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// inLineCode reports whether ref sits in an inline code span of its line.
+func inLineCode(doc *sfmd.Document, l *sfmd.TemplateLine, ref *sfmd.VarRef) bool {
+	off := lineOffset(doc, l.Line.Text, l.Line.Span)
+	return off >= 0 && inCodeSpan(l.Line.Text, ref.Span.Start.Offset-off)
+}
