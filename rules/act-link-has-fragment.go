@@ -17,7 +17,7 @@ var ActLinkHasFragment = &lint.Analyzer{
 		Bad:   "[Read](act:read?id=1#top)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{ActLinksAnalyzer},
+	Requires: []*lint.Analyzer{actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, l := range docActLinks(pass).links {

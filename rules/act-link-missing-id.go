@@ -18,7 +18,7 @@ var ActLinkMissingID = &lint.Analyzer{
 		Bad:   "[Read](act:?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer, ActLinksAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer, actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, l := range docActLinks(pass).links {

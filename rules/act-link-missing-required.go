@@ -14,7 +14,7 @@ var ActLinkMissingRequired = &lint.Analyzer{
 		Bad:   "[Read](act:read)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{ActLinksAnalyzer},
+	Requires: []*lint.Analyzer{actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		set := docActLinks(pass)
 		for _, l := range set.links {

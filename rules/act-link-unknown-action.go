@@ -19,7 +19,7 @@ var ActLinkUnknownAction = &lint.Analyzer{
 		Bad:   "[Read](act:read?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{ActLinksAnalyzer},
+	Requires: []*lint.Analyzer{actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		set := docActLinks(pass)
 		tool := isToolDocument(pass.Doc)

@@ -21,7 +21,7 @@ var ActionWithoutHint = &lint.Analyzer{
 		Bad:   "# Search\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "# Search\n\nSearch with `/act.search --q <query>`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer, HintsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		if typ, _ := doc.Frontmatter.String("type"); typ == "tool" {

@@ -11,7 +11,8 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about shortcuts, their references and act: links (spec.md §2.5).
+// The act-links analysis and the helpers shared by the rules about
+// shortcuts, their references and act: links (spec.md §2.5).
 
 const pageNamespace = "page."
 
@@ -196,9 +197,9 @@ func actLinkDests(text string) [][2]int {
 	}
 }
 
-// ActLinksAnalyzer collects the act: links of a document, and the
+// actLinksAnalyzer collects the act: links of a document, and the
 // actions they can reach, once for the five act-link rules.
-var ActLinksAnalyzer = &lint.Analyzer{
+var actLinksAnalyzer = &lint.Analyzer{
 	Name:   "actlinks",
 	Shared: true,
 	Doc: lint.Doc{
@@ -210,7 +211,7 @@ var ActLinksAnalyzer = &lint.Analyzer{
 	},
 }
 
-// actLinkSet is the ActLinksAnalyzer result. Read-only for rules.
+// actLinkSet is the actLinksAnalyzer result. Read-only for rules.
 type actLinkSet struct {
 	links []*actLink
 	pass  *lint.Pass // the shared analysis's: document and workspace
@@ -226,10 +227,10 @@ func (s *actLinkSet) actionScope() *actionScope {
 	return s.scope
 }
 
-// docActLinks returns the ActLinksAnalyzer result of a pass that
+// docActLinks returns the actLinksAnalyzer result of a pass that
 // requires it.
 func docActLinks(pass *lint.Pass) *actLinkSet {
-	if s, ok := pass.ResultOf[ActLinksAnalyzer].(*actLinkSet); ok {
+	if s, ok := pass.ResultOf[actLinksAnalyzer].(*actLinkSet); ok {
 		return s
 	}
 	return &actLinkSet{links: actLinks(pass.Doc), pass: pass}

@@ -5,9 +5,8 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about block markers <!-- #id --> / <!-- /id --> (spec.md §1.5,
-// §2.3). block-id-invalid and block-id-duplicate live with the identifier
-// and duplicate rules.
+// The block-structure analysis shared by the rules about block markers
+// <!-- #id --> / <!-- /id --> (spec.md §1.5, §2.3).
 
 // blockIssue is one structural finding of the block structure.
 type blockIssue struct {
@@ -15,19 +14,19 @@ type blockIssue struct {
 	other  *sfmd.Marker // the block concerned (open marker), when any
 }
 
-// BlockStructure is the result of BlocksAnalyzer: how the own-line
+// blocksResult is the result of blocksAnalyzer: how the own-line
 // markers of a document nest.
-type BlockStructure struct {
+type blocksResult struct {
 	Unclosed []blockIssue // open markers never closed
 	Mismatch []blockIssue // close markers that close the wrong block (other: the block left open or overlapped)
 	Orphan   []blockIssue // close markers with no open block
 	Nested   []blockIssue // open markers inside another block (other: the enclosing block)
 }
 
-// BlocksAnalyzer matches the own-line block markers of a document.
+// blocksAnalyzer matches the own-line block markers of a document.
 // Markers that are not on their own line are not markers to the runtime
 // and are left out (block-marker-not-own-line reports them).
-var BlocksAnalyzer = &lint.Analyzer{
+var blocksAnalyzer = &lint.Analyzer{
 	Name:   "blocks",
 	Shared: true,
 	Doc: lint.Doc{
@@ -37,7 +36,7 @@ var BlocksAnalyzer = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) { return buildBlocks(pass.Doc), nil },
 }
 
-func buildBlocks(doc *sfmd.Document) *BlockStructure {
+func buildBlocks(doc *sfmd.Document) *blocksResult {
 	var ms []*sfmd.Marker
 	for _, m := range doc.Markers {
 		if m.OwnLine {
@@ -53,7 +52,7 @@ func buildBlocks(doc *sfmd.Document) *BlockStructure {
 		}
 		return false
 	}
-	bs := &BlockStructure{}
+	bs := &blocksResult{}
 	var stack []*sfmd.Marker
 	for i, m := range ms {
 		if m.Open {
@@ -99,10 +98,10 @@ func buildBlocks(doc *sfmd.Document) *BlockStructure {
 	return bs
 }
 
-func blockStructure(pass *lint.Pass) *BlockStructure {
-	bs, _ := pass.ResultOf[BlocksAnalyzer].(*BlockStructure)
+func blockStructure(pass *lint.Pass) *blocksResult {
+	bs, _ := pass.ResultOf[blocksAnalyzer].(*blocksResult)
 	if bs == nil {
-		return &BlockStructure{}
+		return &blocksResult{}
 	}
 	return bs
 }

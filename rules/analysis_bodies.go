@@ -7,7 +7,7 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about request bodies: `body:` sections and `-d '…'` (spec.md
+// The body analysis shared by the rules about request bodies: `body:` sections and `-d '…'` (spec.md
 // §2.10; runtime-semantics.md §1.8).
 
 // bodyText is one body template of an action with the map from its text
@@ -26,9 +26,9 @@ type bodyText struct {
 	refs    []bodyRef
 }
 
-// BodiesAnalyzer collects the body templates of each action, and their
+// bodiesAnalyzer collects the body templates of each action, and their
 // JSON scans, once for the body rules.
-var BodiesAnalyzer = &lint.Analyzer{
+var bodiesAnalyzer = &lint.Analyzer{
 	Name:   "bodies",
 	Shared: true,
 	Doc: lint.Doc{
@@ -40,7 +40,7 @@ var BodiesAnalyzer = &lint.Analyzer{
 	},
 }
 
-// bodyTable is the BodiesAnalyzer result: actionBodies per action,
+// bodyTable is the bodiesAnalyzer result: actionBodies per action,
 // computed on first use. Read-only for rules.
 type bodyTable struct {
 	doc      *sfmd.Document
@@ -48,9 +48,9 @@ type bodyTable struct {
 }
 
 // docBodies returns actionBodies(pass.Doc, a), shared through
-// BodiesAnalyzer when the rule requires it.
+// bodiesAnalyzer when the rule requires it.
 func docBodies(pass *lint.Pass, a *sfmd.Action) []*bodyText {
-	t, ok := pass.ResultOf[BodiesAnalyzer].(*bodyTable)
+	t, ok := pass.ResultOf[bodiesAnalyzer].(*bodyTable)
 	if !ok {
 		return actionBodies(pass.Doc, a)
 	}

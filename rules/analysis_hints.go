@@ -9,10 +9,10 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about invocation hints: inline code spans such as
+// The hints analysis shared by the rules about invocation hints: inline code spans such as
 // `/act.search --q "x"` that show an agent how to call an action
 // (spec.md §1.9.7, §1.12, §2.13). Hints are read the way the runtime
-// reads a command (ParseHintArgs), with their fill-ins (<name>,
+// reads a command (parseHintArgs), with their fill-ins (<name>,
 // "{City Name}", [--limit N]) taken as values.
 
 // hintIDRe is what a hint target must look like to name an action
@@ -32,11 +32,11 @@ type hintCall struct {
 	Tool bool
 	// Inv is the hint's arguments read like the runtime; argsOff is the
 	// file offset of Hint.Args (-1 when it cannot be mapped).
-	Inv     *Invocation
+	Inv     *invocation
 	argsOff int
 }
 
-// hintTable is the result of HintsAnalyzer.
+// hintTable is the result of hintsAnalyzer.
 type hintTable struct {
 	Calls []*hintCall
 	// ToolName is the name /tool: resolves this document by: frontmatter
@@ -44,23 +44,23 @@ type hintTable struct {
 	ToolName string
 }
 
-// HintsAnalyzer resolves every invocation hint of a document to the action
+// hintsAnalyzer resolves every invocation hint of a document to the action
 // it calls and reads its arguments.
-var HintsAnalyzer = &lint.Analyzer{
+var hintsAnalyzer = &lint.Analyzer{
 	Name:   "hints",
 	Shared: true,
 	Doc: lint.Doc{
 		Title: "invocation hints resolved to actions",
 		Why:   "shared analysis: each /act and /tool: hint with the action it calls and its arguments read like the runtime reads them",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		return buildHints(pass.Doc, symbols(pass)), nil
 	},
 }
 
 func hints(pass *lint.Pass) *hintTable {
-	if t, ok := pass.ResultOf[HintsAnalyzer].(*hintTable); ok {
+	if t, ok := pass.ResultOf[hintsAnalyzer].(*hintTable); ok {
 		return t
 	}
 	return buildHints(pass.Doc, symbols(pass))
@@ -80,7 +80,7 @@ func docToolName(doc *sfmd.Document) string {
 
 // lookupAction finds the action id names: exactly, else as the dot form
 // does after lower-casing the command.
-func lookupAction(syms *Symbols, id string) *sfmd.Action {
+func lookupAction(syms *symbolTable, id string) *sfmd.Action {
 	if as := syms.Actions[id]; len(as) > 0 {
 		return as[0]
 	}
@@ -90,7 +90,7 @@ func lookupAction(syms *Symbols, id string) *sfmd.Action {
 	return nil
 }
 
-func buildHints(doc *sfmd.Document, syms *Symbols) *hintTable {
+func buildHints(doc *sfmd.Document, syms *symbolTable) *hintTable {
 	t := &hintTable{ToolName: docToolName(doc)}
 	def, _ := doc.Frontmatter.String("default")
 	for _, h := range doc.Hints {
@@ -132,7 +132,7 @@ func buildHints(doc *sfmd.Document, syms *Symbols) *hintTable {
 				}
 			}
 		}
-		c.Inv = ParseHintArgs(h.Args, aliases)
+		c.Inv = parseHintArgs(h.Args, aliases)
 		if h.InResponse != "" && !inCodeSpanAt(doc, h.Span) {
 			// a bare "/act.x --k {v} to do y" template line: the words
 			// after the flags are prose, not positional values
@@ -156,7 +156,7 @@ func inCodeSpanAt(doc *sfmd.Document, span sfmd.Span) bool {
 
 // tokenSpan returns the file span of a token of the hint's arguments, or
 // the whole argument span when the arguments cannot be mapped.
-func (c *hintCall) tokenSpan(doc *sfmd.Document, t ArgToken) sfmd.Span {
+func (c *hintCall) tokenSpan(doc *sfmd.Document, t argToken) sfmd.Span {
 	if c.argsOff < 0 || t.End <= t.Start {
 		return c.Hint.ArgsSpan
 	}
@@ -165,7 +165,7 @@ func (c *hintCall) tokenSpan(doc *sfmd.Document, t ArgToken) sfmd.Span {
 
 // flagSpan returns the span of a flag as written ("--limit" of
 // "--limit=5"), or of its whole token when that cannot be mapped.
-func (c *hintCall) flagSpan(doc *sfmd.Document, f *FlagArg) sfmd.Span {
+func (c *hintCall) flagSpan(doc *sfmd.Document, f *flagArg) sfmd.Span {
 	written := f.Written()
 	if c.argsOff >= 0 {
 		span := spanAt(doc, c.argsOff+f.Token.Start, c.argsOff+f.Token.Start+len(written))
@@ -211,7 +211,7 @@ func quoteList(names []string, limit int) string {
 
 // unfilledParams returns the names of the parameters no flag sets, in
 // declaration order: the fields positional values bind to.
-func unfilledParams(inv *Invocation, params []*sfmd.Param) []string {
+func unfilledParams(inv *invocation, params []*sfmd.Param) []string {
 	var out []string
 	for _, p := range params {
 		if inv.Flag(p.Name) == nil && inv.Flag(p.Name+"-file") == nil {

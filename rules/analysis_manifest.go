@@ -12,20 +12,17 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Install manifest rules (spec.md §1.14, §2.15): the JSON file an HTTP
+// The manifest analysis shared by the install manifest rules (spec.md §1.14, §2.15): the JSON file an HTTP
 // source returns so that `/install` knows which files make up a package
 // (runtime/install-manifest.md). They belong to the opt-in manifest
 // profile. The engine runs them on .json files only, and runs no other
 // rule there (lint.Options.Paths): pass.Doc is then a Document with Src,
 // Path and Index but nothing parsed as SFMD, and the rules read the JSON
-// through ManifestAnalyzer.
+// through manifestAnalyzer.
 //
-// manifest-invalid-json is not in the catalogue (see ManifestExtraRules):
-// a file that is not JSON at all is no manifest the other rules could
-// check, and the daemon would not recognize it.
-
-// ManifestExtraRules are the manifest rules that are not catalogue rules.
-var ManifestExtraRules = []string{"manifest-invalid-json"}
+// manifest-invalid-json is not in spec.md's catalogue: a file that is not
+// JSON at all is no manifest the other rules could check, and the daemon
+// would not recognize it.
 
 // manifestRoot is the file name the daemon reads as the package's SFMD
 // document.
@@ -97,7 +94,7 @@ func tokenSpan(idx *sfmd.LineIndex, v *jvalue) sfmd.Span {
 	return idx.Span(v.start, v.end)
 }
 
-// manifestDoc is the result of ManifestAnalyzer.
+// manifestDoc is the result of manifestAnalyzer.
 type manifestDoc struct {
 	root *jvalue // nil when the file is not valid JSON
 	// err and errOffset describe invalid JSON.
@@ -105,10 +102,10 @@ type manifestDoc struct {
 	errOffset int
 }
 
-// ManifestAnalyzer parses the document's text as JSON, keeping the byte
+// manifestAnalyzer parses the document's text as JSON, keeping the byte
 // offsets of every value, for the manifest rules. A leading byte order
 // mark is skipped (the daemon decodes the response as text first).
-var ManifestAnalyzer = &lint.Analyzer{
+var manifestAnalyzer = &lint.Analyzer{
 	Name:    "manifest-json",
 	Profile: lint.Manifest,
 	Shared:  true,
@@ -119,7 +116,7 @@ var ManifestAnalyzer = &lint.Analyzer{
 }
 
 func manifestOf(pass *lint.Pass) *manifestDoc {
-	m, _ := pass.ResultOf[ManifestAnalyzer].(*manifestDoc)
+	m, _ := pass.ResultOf[manifestAnalyzer].(*manifestDoc)
 	if m == nil {
 		return &manifestDoc{}
 	}

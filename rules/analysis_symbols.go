@@ -36,10 +36,10 @@ type use struct {
 	Hint     *sfmd.Hint         // hint sites
 }
 
-// Symbols is the per-document symbol table shared by the rules: actions,
+// symbolTable is the per-document symbol table shared by the rules: actions,
 // parameters, assigned session variables, env declarations and every
 // variable reference with its context.
-type Symbols struct {
+type symbolTable struct {
 	Actions   map[string][]*sfmd.Action // by ID, in source order
 	ActionIDs []string                  // sorted, unique
 	Responses map[string][]*sfmd.Response
@@ -75,8 +75,8 @@ func isContextVar(name string) bool {
 	return false
 }
 
-// SymbolsAnalyzer computes the Symbols of a document.
-var SymbolsAnalyzer = &lint.Analyzer{
+// symbolsAnalyzer computes the symbolTable of a document.
+var symbolsAnalyzer = &lint.Analyzer{
 	Name:   "symbols",
 	Shared: true,
 	Doc: lint.Doc{
@@ -86,8 +86,8 @@ var SymbolsAnalyzer = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) { return buildSymbols(pass.Doc), nil },
 }
 
-func buildSymbols(doc *sfmd.Document) *Symbols {
-	s := &Symbols{
+func buildSymbols(doc *sfmd.Document) *symbolTable {
+	s := &symbolTable{
 		Actions:   map[string][]*sfmd.Action{},
 		Responses: map[string][]*sfmd.Response{},
 		Assigned:  map[string][]sfmd.Span{},
@@ -197,7 +197,7 @@ func maxUses(doc *sfmd.Document) int {
 
 func isDollar(raw string) bool { return len(raw) > 0 && raw[0] == '$' }
 
-func (s *Symbols) addDefinitionUses(a *sfmd.Action) {
+func (s *symbolTable) addDefinitionUses(a *sfmd.Action) {
 	add := func(t *sfmd.Template, st site) {
 		if t == nil {
 			return
@@ -272,10 +272,10 @@ func scanDollars(doc *sfmd.Document, text string, span sfmd.Span) []*sfmd.VarRef
 	return refs
 }
 
-// symbols returns the Symbols result of a pass that requires
-// SymbolsAnalyzer.
-func symbols(pass *lint.Pass) *Symbols {
-	if s, ok := pass.ResultOf[SymbolsAnalyzer].(*Symbols); ok {
+// symbols returns the symbolTable result of a pass that requires
+// symbolsAnalyzer.
+func symbols(pass *lint.Pass) *symbolTable {
+	if s, ok := pass.ResultOf[symbolsAnalyzer].(*symbolTable); ok {
 		return s
 	}
 	return buildSymbols(pass.Doc)

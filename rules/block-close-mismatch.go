@@ -17,7 +17,7 @@ var BlockCloseMismatch = &lint.Analyzer{
 		Bad:   "<!-- #a -->\n<!-- #b -->\nText\n<!-- /a -->\n<!-- /b -->\n",
 		Good:  "<!-- #a -->\n<!-- #b -->\nText\n<!-- /b -->\n<!-- /a -->\n",
 	},
-	Requires: []*lint.Analyzer{BlocksAnalyzer},
+	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, b := range blockStructure(pass).Mismatch {

@@ -17,7 +17,7 @@ var BlockCloseOrphan = &lint.Analyzer{
 		Bad:   "Text\n<!-- /notes -->\n",
 		Good:  "<!-- #notes -->\nText\n<!-- /notes -->\n",
 	},
-	Requires: []*lint.Analyzer{BlocksAnalyzer},
+	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, b := range blockStructure(pass).Orphan {
 			m := b.marker

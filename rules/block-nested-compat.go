@@ -18,7 +18,7 @@ var BlockNestedCompat = &lint.Analyzer{
 		Bad:   "<!-- #report -->\n<!-- #summary -->\nText\n<!-- /summary -->\n<!-- /report -->\n",
 		Good:  "<!-- #report -->\nText\n<!-- /report -->\n\n<!-- #summary -->\nText\n<!-- /summary -->\n",
 	},
-	Requires: []*lint.Analyzer{BlocksAnalyzer},
+	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, b := range blockStructure(pass).Nested {
 			pass.Report(lint.Diagnostic{

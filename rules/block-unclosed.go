@@ -13,7 +13,7 @@ var BlockUnclosed = &lint.Analyzer{
 		Bad:   "<!-- #summary -->\nText\n",
 		Good:  "<!-- #summary -->\nText\n<!-- /summary -->\n",
 	},
-	Requires: []*lint.Analyzer{BlocksAnalyzer},
+	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, b := range blockStructure(pass).Unclosed {
 			pass.Reportf(b.marker.IDSpan, "block %q opened here is never closed; add <!-- /%s --> on its own line where the block ends", b.marker.ID, b.marker.ID)

@@ -17,7 +17,7 @@ var BodyFileModifierType = &lint.Analyzer{
 		Bad:   "```act.upload\nPOST https://api.example.com/upload\n  count: number \"how many\"\n  body:\n    {\"data\": \"{count|file}\"}\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  input_image: path (required) \"image file\"\n  body:\n    {\"data\": \"{input_image|base64file}\"}\n```\n",
 	},
-	Requires: []*lint.Analyzer{BodiesAnalyzer},
+	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, a := range doc.Actions {

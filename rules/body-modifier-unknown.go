@@ -19,7 +19,7 @@ var BodyModifierUnknown = &lint.Analyzer{
 		Bad:   "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|b64}\"}\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|base64file}\"}\n```\n",
 	},
-	Requires: []*lint.Analyzer{BodiesAnalyzer},
+	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, a := range doc.Actions {

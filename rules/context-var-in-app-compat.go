@@ -16,7 +16,7 @@ var ContextVarInAppCompat = &lint.Analyzer{
 		Bad:   "---\ntype: app\n---\n\n```act.files\nCLI ls $CWD\n```\n",
 		Good:  "---\ntype: tool\ndefault: files\n---\n\n```act.files\nCLI ls $CWD\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		typ, _ := docType(pass.Doc)
 		if typ != "app" {

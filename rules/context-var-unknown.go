@@ -20,7 +20,7 @@ var ContextVarUnknown = &lint.Analyzer{
 		Bad:   "```act.count\nCLI wc -l $CURRENT_PATH\n```\n",
 		Good:  "```act.count\nCLI wc -l $CURRENT_FILE\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, u := range syms.Uses {

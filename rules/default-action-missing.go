@@ -17,7 +17,7 @@ var DefaultActionMissing = &lint.Analyzer{
 		Bad:   "---\ndefault: weather\n---\n\n```act.forecast\nGET https://wttr.in/Seoul\n```\n",
 		Good:  "---\ndefault: forecast\n---\n\n```act.forecast\nGET https://wttr.in/Seoul\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		f, id := fmDefaultAction(pass.Doc)
 		if f == nil {

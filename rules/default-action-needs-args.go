@@ -19,7 +19,7 @@ var DefaultActionNeedsArgs = &lint.Analyzer{
 		Bad:   "---\ndefault: now\n---\n\n```act.now\nGET https://wttr.in/{city}\n  city: string (required) \"City\"\n```\n",
 		Good:  "---\ndefault: now\n---\n\n```act.now\nGET https://wttr.in/{city}\n  city: string \"City\" = \"Seoul\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		f, id := fmDefaultAction(pass.Doc)
 		if f == nil {

@@ -21,7 +21,7 @@ var EnvVarUndeclared = &lint.Analyzer{
 		Bad:   "```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Example API key\"\n---\n\n```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run:      runEnvVarUndeclared,
 }
 

@@ -6,9 +6,8 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about the first line of an action block (method, target, stray
-// tokens), non-standard tool blocks, runtime capabilities and live
-// bindings (spec.md §2.6).
+// Helpers shared by the rules about the first line of an action block
+// (method, target, stray tokens, headers; spec.md §2.6, §2.7).
 
 // actionMethods are the action types of spec.md §1.9.2.
 var actionMethods = []string{sfmd.MethodGET, sfmd.MethodPOST, sfmd.MethodPUT, sfmd.MethodPATCH, sfmd.MethodDELETE, sfmd.MethodCLI}
@@ -28,8 +27,7 @@ func hasFirstLine(a *sfmd.Action) bool {
 	return a.MethodRaw != "" && a.MethodSpan.IsValid()
 }
 
-// Rules about -H "Name: value" headers (spec.md §1.9.3, §2.7).
-
+// quoteName names a header's quote character in messages.
 func quoteName(q byte) string {
 	if q == '\'' {
 		return "single"

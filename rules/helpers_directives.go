@@ -12,11 +12,10 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about directives [!type:name](path): nav menus and their menu
-// files, includes, requirements (spec.md §1.6, §2.4). The name pattern and
-// duplicate rules live with the identifier and duplicate rules. The
-// project-profile rules read other files through Pass.Workspace and report
-// nothing without one.
+// Helpers shared by the rules about directives [!type:name](path): nav
+// menus and their menu files, includes, requirements (spec.md §1.6, §2.4).
+// The project-profile rules read other files through Pass.Workspace and
+// report nothing without one.
 
 // knownDirectives are the directive types the spec and the reference
 // runtime define (menu is the legacy alias of nav).

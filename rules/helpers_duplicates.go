@@ -7,8 +7,9 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules reporting a name defined twice. Each reports the second and later
-// definitions, with the first as the related position.
+// Helpers shared by the rules reporting a name defined twice (*-duplicate).
+// Each reports the second and later definitions, with the first as the
+// related position.
 
 // dupTracker remembers the first span of each key.
 type dupTracker map[string]sfmd.Span

@@ -11,8 +11,9 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about the file as a whole and the frontmatter fields (spec.md
-// §1.4, §2.1). default-action-prefixed lives in default_action.go.
+// Helpers shared by the rules about the file as a whole, the frontmatter
+// fields and its env list (spec.md §1.4, §2.1, §2.2), and tool and app
+// documents (§1.13, §2.14).
 
 // yamlIsString reports whether n is a YAML string scalar.
 func yamlIsString(n *yaml.Node) bool {
@@ -95,10 +96,6 @@ func fmQuotedNames(names []string) string {
 	return strings.Join(q, ", ")
 }
 
-// Rules about the shape of the frontmatter `env` list (spec.md §1.4,
-// §2.2). env-name-invalid and env-duplicate live with the identifier and
-// duplicate rules.
-
 // envEntryName returns the declared name of an entry for messages.
 func envEntryName(e *sfmd.EnvEntry) string {
 	if e.Name != "" {
@@ -106,10 +103,6 @@ func envEntryName(e *sfmd.EnvEntry) string {
 	}
 	return "NAME"
 }
-
-// Rules about tool and app documents (spec.md §1.13, §2.14) and the two
-// $VAR conventions that depend on them (§2.12: persistent-var-lowercase,
-// context-var-in-app-compat).
 
 // docType returns the frontmatter type ("app", "tool", …) and the span of
 // its value.

@@ -7,8 +7,8 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules checking the spelling of identifiers (spec.md §2.16 "bad ID
-// patterns").
+// Helpers shared by the rules checking the spelling of identifiers
+// (spec.md §2.16 "bad ID patterns", *-invalid).
 
 // renameHint suggests a name, or says which characters are allowed when
 // there is nothing to suggest.

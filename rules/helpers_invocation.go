@@ -10,8 +10,8 @@ import (
 // here because rules depend only on lint and sfmd, plus the fill-in
 // notation that invocation hints use on top of it (spec.md §1.9.7).
 
-// ArgToken is one token of an argument string.
-type ArgToken struct {
+// argToken is one token of an argument string.
+type argToken struct {
 	Text       string // the token with its quotes removed
 	Start, End int    // byte offsets of the token as written in the argument string
 	Quoted     bool   // the token contained a quote character
@@ -22,18 +22,18 @@ type ArgToken struct {
 	opens    bool // the token opens its [ … ] group
 }
 
-// TokenizeArgs splits args exactly as the runtime does: on spaces and tabs
+// tokenizeArgs splits args exactly as the runtime does: on spaces and tabs
 // only (a newline is an ordinary character), double and single quotes
 // switch quoting on and off anywhere in a token and are removed, there is no backslash
 // escaping, and empty tokens are dropped.
-func TokenizeArgs(args string) []ArgToken {
-	var out []ArgToken
+func tokenizeArgs(args string) []argToken {
+	var out []argToken
 	var cur strings.Builder
 	var quote byte
 	start, quoted, open := 0, false, false
 	flush := func(end int) {
 		if cur.Len() > 0 {
-			out = append(out, ArgToken{Text: cur.String(), Start: start, End: end, Quoted: quoted})
+			out = append(out, argToken{Text: cur.String(), Start: start, End: end, Quoted: quoted})
 		}
 		cur.Reset()
 		quoted, open = false, false
@@ -62,23 +62,23 @@ func TokenizeArgs(args string) []ArgToken {
 	return out
 }
 
-// FlagArg is one flag of an invocation.
-type FlagArg struct {
+// flagArg is one flag of an invocation.
+type flagArg struct {
 	// Key is the flag name without dashes, a short flag mapped through the
 	// alias table (or left as the letter when it is not an alias).
 	Key   string
-	Token ArgToken // the flag token (for --k=v, the whole token)
+	Token argToken // the flag token (for --k=v, the whole token)
 	Short bool     // written -x
 	// Value is the flag's value; nil when the flag is bare (no value
 	// follows, so the runtime sets it to "true").
-	Value *ArgToken
+	Value *argToken
 }
 
 // Bare reports whether the flag has no value.
-func (f *FlagArg) Bare() bool { return f.Value == nil }
+func (f *flagArg) Bare() bool { return f.Value == nil }
 
 // Written returns the flag as written: "--name" or "-n".
-func (f *FlagArg) Written() string {
+func (f *flagArg) Written() string {
 	t := f.Token.Text
 	if i := strings.IndexByte(t, '='); i > 2 && strings.HasPrefix(t, "--") {
 		return t[:i]
@@ -86,18 +86,18 @@ func (f *FlagArg) Written() string {
 	return t
 }
 
-// Invocation is an argument string read into flags and positionals.
-type Invocation struct {
+// invocation is an argument string read into flags and positionals.
+type invocation struct {
 	Help        bool // some token is --help or -h: the runtime shows the help
-	Flags       []*FlagArg
-	Positionals []ArgToken
+	Flags       []*flagArg
+	Positionals []argToken
 	// Ellipsis is set when a hint elides arguments ("…", "..."): it does
 	// not show every argument it means.
 	Ellipsis bool
 }
 
 // Flag returns the first flag with key, or nil.
-func (inv *Invocation) Flag(key string) *FlagArg {
+func (inv *invocation) Flag(key string) *flagArg {
 	for _, f := range inv.Flags {
 		if f.Key == key {
 			return f
@@ -115,17 +115,17 @@ func isShortFlag(t string) bool {
 // isFlagLike reports whether the runtime treats t as a flag.
 func isFlagLike(t string) bool { return strings.HasPrefix(t, "--") || isShortFlag(t) }
 
-// ParseArgs reads args exactly as the runtime does. aliases maps a short
+// parseArgs reads args exactly as the runtime does. aliases maps a short
 // flag letter ("p") to its field name ("prompt").
-func ParseArgs(args string, aliases map[string]string) *Invocation {
-	return bind(TokenizeArgs(args), aliases)
+func parseArgs(args string, aliases map[string]string) *invocation {
+	return bind(tokenizeArgs(args), aliases)
 }
 
 // bind runs the runtime's left-to-right flag loop over tokens. A flag
 // only takes its value from the same [ … ] group; positionals inside a
 // group are optional fill-ins and are dropped.
-func bind(tokens []ArgToken, aliases map[string]string) *Invocation {
-	inv := &Invocation{}
+func bind(tokens []argToken, aliases map[string]string) *invocation {
+	inv := &invocation{}
 	for _, t := range tokens {
 		if t.Text == "--help" || t.Text == "-h" {
 			inv.Help = true
@@ -142,12 +142,12 @@ func bind(tokens []ArgToken, aliases map[string]string) *Invocation {
 			}
 			break
 		}
-		f := &FlagArg{Token: tok}
+		f := &flagArg{Token: tok}
 		switch {
 		case strings.HasPrefix(tok.Text, "--") && len(tok.Text) > 2:
 			if eq := strings.IndexByte(tok.Text, '='); eq > 2 {
 				f.Key = tok.Text[2:eq]
-				v := ArgToken{Text: tok.Text[eq+1:], Start: tok.End, End: tok.End, Quoted: tok.Quoted, Optional: tok.Optional, group: tok.group}
+				v := argToken{Text: tok.Text[eq+1:], Start: tok.End, End: tok.End, Quoted: tok.Quoted, Optional: tok.Optional, group: tok.group}
 				f.Value = &v
 				inv.Flags = append(inv.Flags, f)
 				continue
@@ -178,8 +178,8 @@ func bind(tokens []ArgToken, aliases map[string]string) *Invocation {
 	return inv
 }
 
-// ParseHintArgs reads the arguments of an invocation hint: the runtime's
-// reading (ParseArgs) of the text a reader would type, where the hint's
+// parseHintArgs reads the arguments of an invocation hint: the runtime's
+// reading (parseArgs) of the text a reader would type, where the hint's
 // fill-in notation is understood first:
 //
 //   - "<a b>" and "{City Name}" written with spaces are one value;
@@ -188,9 +188,9 @@ func bind(tokens []ArgToken, aliases map[string]string) *Invocation {
 //   - "…" and "..." elide arguments;
 //   - "→", "->", "|", "&&", ";" or a following "/act…" or "/tool:…"
 //     command end the hint's arguments (a chain of commands).
-func ParseHintArgs(args string, aliases map[string]string) *Invocation {
-	raw := TokenizeArgs(args)
-	var toks []ArgToken
+func parseHintArgs(args string, aliases map[string]string) *invocation {
+	raw := tokenizeArgs(args)
+	var toks []argToken
 	ellipsis := false
 	group, inGroup := 0, false
 	for i := 0; i < len(raw); i++ {
@@ -206,7 +206,7 @@ func ParseHintArgs(args string, aliases map[string]string) *Invocation {
 			}
 			for j := i + 1; j < len(raw); j++ {
 				if strings.ContainsRune(args[raw[j].Start:raw[j].End], rune(p[1])) {
-					t = ArgToken{Text: args[t.Start:raw[j].End], Start: t.Start, End: raw[j].End, Quoted: t.Quoted}
+					t = argToken{Text: args[t.Start:raw[j].End], Start: t.Start, End: raw[j].End, Quoted: t.Quoted}
 					i = j
 					break
 				}

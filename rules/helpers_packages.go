@@ -9,7 +9,7 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Publish/install checks of the package profile (spec.md §1.13, §2.14,
+// Helpers shared by the publish/install checks of the package profile (spec.md §1.13, §2.14,
 // rules 194-198). They apply to a package root: a document named
 // string.md, or a document that declares package metadata (`type` or
 // `namespace`) and has no string.md next to it. With a Workspace the

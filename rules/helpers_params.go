@@ -8,9 +8,9 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about parameter lines (spec.md §1.9.5, §2.8). The parser reads
-// parameter lines leniently and records what it finds; these rules say
-// precisely what is off. Where the parser already reported a
+// Helpers shared by the rules about parameter lines (spec.md §1.9.5,
+// §2.8). The parser reads parameter lines leniently and records what it
+// finds; the param-* rules say precisely what is off. Where the parser already reported a
 // param-syntax-invalid problem on a part of the line, the rules stay
 // silent on that part (the more specific report wins).
 

@@ -5,7 +5,7 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about {…} placeholders in action definitions: the URL or
+// Helpers shared by the rules about {…} placeholders in action definitions: the URL or
 // command, header values and bodies (spec.md §2.9; runtime-semantics.md
 // §1.5, §1.6, §1.8, §2).
 

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // Syntax problems found by the parser (sfmd.Document.Problems) are
@@ -11,9 +10,6 @@ import (
 // any rule and has its own doc and catalogue severity. Each finding has
 // one owner: a fact the parser records in the AST (an invalid header, say)
 // is reported by one rule and is not a parser problem.
-
-// ParserOnlyCodes are the problem codes that are not catalogue rules.
-var ParserOnlyCodes = []string{sfmd.CodeFileContainsNUL, sfmd.CodeFenceUnclosed}
 
 // reportParserProblems is the Run of the parser-problem rules: it reports
 // the problems whose code is the rule's name.

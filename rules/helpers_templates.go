@@ -7,11 +7,11 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about act.<id>.response templates (spec.md §2.11;
+// Helpers shared by the rules about act.<id>.response templates (spec.md §2.11;
 // runtime-semantics.md §3).
 
 // responseOwner returns the first action a response template belongs to, or nil.
-func responseOwner(syms *Symbols, r *sfmd.Response) *sfmd.Action {
+func responseOwner(syms *symbolTable, r *sfmd.Response) *sfmd.Action {
 	if as := syms.Actions[r.ActionID]; len(as) > 0 {
 		return as[0]
 	}
@@ -20,7 +20,7 @@ func responseOwner(syms *Symbols, r *sfmd.Response) *sfmd.Action {
 
 // responseParam reports whether name is a parameter of any action with the
 // response's ID.
-func responseParam(syms *Symbols, r *sfmd.Response, name string) bool {
+func responseParam(syms *symbolTable, r *sfmd.Response, name string) bool {
 	for _, a := range syms.Actions[r.ActionID] {
 		if a.Param(name) != nil {
 			return true

@@ -8,7 +8,7 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Rules about where $VAR persistent variables may appear (spec.md §1.11,
+// Helpers shared by the rules about where $VAR persistent variables may appear (spec.md §1.11,
 // §2.2, §2.11, §2.12).
 
 // lineKindPhrase names a template line kind in a message.

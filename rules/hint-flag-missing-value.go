@@ -17,7 +17,7 @@ var HintFlagMissingValue = &lint.Analyzer{
 		Bad:   "Get the time with `/act.now --city`.\n\n```act.now\nGET https://api.example.com/now?city={city}\n  city: string (required) \"City\"\n```\n",
 		Good:  "Get the time with `/act.now --city <name>`.\n\n```act.now\nGET https://api.example.com/now?city={city}\n  city: string (required) \"City\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{HintsAnalyzer},
+	Requires: []*lint.Analyzer{hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, c := range hints(pass).Calls {
 			if c.Action == nil || c.Inv.Help {

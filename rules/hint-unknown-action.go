@@ -20,7 +20,7 @@ var HintUnknownAction = &lint.Analyzer{
 		Bad:   "Search with `/act.serch --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer, HintsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		// A document without actions describes actions (documentation), and

@@ -20,7 +20,7 @@ var HintUnknownFlag = &lint.Analyzer{
 		Bad:   "Search with `/act.search --query \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer, HintsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, c := range hints(pass).Calls {
@@ -76,7 +76,7 @@ var HintUnknownFlag = &lint.Analyzer{
 
 // passesRawArgs reports whether the action forwards arguments it does not
 // declare: {...args} or $ARGS in its definition.
-func passesRawArgs(syms *Symbols, a *sfmd.Action) bool {
+func passesRawArgs(syms *symbolTable, a *sfmd.Action) bool {
 	for _, u := range syms.Uses {
 		if u.Action != a || !u.Site.inDefinition() {
 			continue

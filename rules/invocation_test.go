@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// render writes an Invocation compactly: flags as key=value (key! when
+// render writes an invocation compactly: flags as key=value (key! when
 // bare), positionals as +value, help as "help".
-func render(inv *Invocation) string {
+func render(inv *invocation) string {
 	if inv.Help {
 		return "help"
 	}
@@ -44,18 +44,18 @@ func TestTokenizeArgs(t *testing.T) {
 		{``, ``},
 	} {
 		var b strings.Builder
-		for _, tok := range TokenizeArgs(tc.in) {
+		for _, tok := range tokenizeArgs(tc.in) {
 			fmt.Fprintf(&b, "[%s]", tok.Text)
 		}
 		if b.String() != tc.want {
-			t.Errorf("TokenizeArgs(%q) = %s, want %s", tc.in, b.String(), tc.want)
+			t.Errorf("tokenizeArgs(%q) = %s, want %s", tc.in, b.String(), tc.want)
 		}
 	}
 }
 
 func TestTokenizeArgsOffsets(t *testing.T) {
 	in := `--name  "New York" -x`
-	toks := TokenizeArgs(in)
+	toks := tokenizeArgs(in)
 	want := []string{`--name`, `"New York"`, `-x`}
 	if len(toks) != len(want) {
 		t.Fatalf("got %d tokens, want %d", len(toks), len(want))
@@ -93,8 +93,8 @@ func TestParseArgs(t *testing.T) {
 		{`-😀`, `+-😀`}, // three UTF-16 units
 		{`--`, ``},
 	} {
-		if got := render(ParseArgs(tc.in, aliases)); got != tc.want {
-			t.Errorf("ParseArgs(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := render(parseArgs(tc.in, aliases)); got != tc.want {
+			t.Errorf("parseArgs(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
@@ -123,14 +123,14 @@ func TestParseHintArgs(t *testing.T) {
 		{`"a → b"`, `+a → b`}, // quoted: a value, not a chain
 		{`--help`, `help`},
 	} {
-		if got := render(ParseHintArgs(tc.in, nil)); got != tc.want {
-			t.Errorf("ParseHintArgs(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := render(parseHintArgs(tc.in, nil)); got != tc.want {
+			t.Errorf("parseHintArgs(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
 
 func TestFlagWritten(t *testing.T) {
-	inv := ParseArgs(`--limit=5 -p x --q`, nil)
+	inv := parseArgs(`--limit=5 -p x --q`, nil)
 	var got []string
 	for _, f := range inv.Flags {
 		got = append(got, f.Written())

@@ -19,7 +19,7 @@ var ManifestDeliveryInvalid = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "copy"}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "local"}`,
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		m := manifestOf(pass)
 		if m.root == nil || m.root.kind != jObject {

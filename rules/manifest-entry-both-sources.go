@@ -13,7 +13,7 @@ var ManifestEntryBothSources = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md", "content": "# Mail"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, e := range manifestEntries(manifestOf(pass)) {
 			if e.url == nil || e.content == nil {

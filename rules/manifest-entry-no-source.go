@@ -14,7 +14,7 @@ var ManifestEntryNoSource = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "data.md"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "data.md", "content": "# Data"}]}`,
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		m := manifestOf(pass)
 		idx := pass.Doc.Index

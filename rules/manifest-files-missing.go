@@ -15,7 +15,7 @@ var ManifestFilesMissing = &lint.Analyzer{
 		Bad:  `{"delivery": "local"}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "local"}`,
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		m := manifestOf(pass)
 		root := m.root

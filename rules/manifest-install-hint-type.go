@@ -13,7 +13,7 @@ var ManifestInstallHintType = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "install_hint": ["Run /install"]}`,
 		Good:  "{\"files\": [{\"path\": \"string.md\", \"url\": \"https://example.com/string.md\"}], \"install_hint\": \"Run `/install <url>` to install\"}",
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		m := manifestOf(pass)
 		if m.root == nil || m.root.kind != jObject {

@@ -14,7 +14,7 @@ var ManifestInvalidJSON = &lint.Analyzer{
 		Bad:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"},]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		m := manifestOf(pass)
 		if m.root != nil || m.err == "" {

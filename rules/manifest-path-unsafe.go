@@ -20,7 +20,7 @@ var ManifestPathUnsafe = &lint.Analyzer{
 		Bad:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "../evil.md", "content": "x"}]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "nav/main.md", "content": "x"}]}`,
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		idx := pass.Doc.Index
 		for _, e := range manifestEntries(manifestOf(pass)) {

@@ -20,7 +20,7 @@ var ManifestRootMissing = &lint.Analyzer{
 		Bad:  `{"files": [{"path": "index.md", "url": "https://example.com/index.md"}]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/index.md"}]}`,
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		m := manifestOf(pass)
 		files := manifestFiles(m)

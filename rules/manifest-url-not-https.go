@@ -17,7 +17,7 @@ var ManifestURLNotHTTPS = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "http://example.com/string.md"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
 	},
-	Requires: []*lint.Analyzer{ManifestAnalyzer},
+	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, e := range manifestEntries(manifestOf(pass)) {
 			if e.url == nil || e.url.val.kind != jString || e.url.val.str == "" {

@@ -16,7 +16,7 @@ var PersistentVarInCommand = &lint.Analyzer{
 		Bad:   "Search with `/act.search --key $API_KEY --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  key: string \"Key\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search?key=$API_KEY\n  q: string (required) \"Query\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, u := range symbols(pass).Uses {
 			if u.Site != siteHint || u.Ref.Kind != sfmd.RefPersistent {

@@ -19,7 +19,7 @@ var PersistentVarInResponse = &lint.Analyzer{
 		Bad:   "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{key} = $API_KEY\n```\n",
 		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{key} = {Response.body.key}\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, u := range syms.Uses {

@@ -19,7 +19,7 @@ var PersistentVarLowercase = &lint.Analyzer{
 		Bad:   "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $api_key\"\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $API_KEY\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, u := range symbols(pass).Uses {
 			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || u.Action == nil || u.Action.IsCLI() {

@@ -20,7 +20,7 @@ var PersistentVarOutsideAction = &lint.Analyzer{
 		Bad:   "Set $API_KEY first.\n",
 		Good:  "Set the API key first (see requirements.md).\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		lineSpans := map[int][][2]int{}
 		for _, u := range symbols(pass).Uses {

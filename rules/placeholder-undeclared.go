@@ -19,7 +19,7 @@ var PlaceholderUndeclared = &lint.Analyzer{
 		Bad:   "```act.close\nPUT https://api.example.com/alerts/{alert_id}\n```\n",
 		Good:  "```act.close\nPUT https://api.example.com/alerts/{alert_id}\n  alert_id: string (required) \"alert to close\"\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, u := range definitionUses(pass) {

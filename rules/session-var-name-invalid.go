@@ -17,7 +17,7 @@ var SessionVarNameInvalid = &lint.Analyzer{
 		Bad:   "```act.me\nGET https://api.example.com/me\n```\n\n```act.me.response\nHello {UserName}\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me\n```\n\n```act.me.response\n{user_name} = {Response.body.name}\nHello {user_name}\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, u := range syms.Uses {

@@ -19,7 +19,7 @@ var TemplateVarUndefined = &lint.Analyzer{
 		Bad:   "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {citty}: {Response.body.temp}\n```\n",
 		Good:  "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {city}: {Response.body.temp}\n```\n",
 	},
-	Requires: []*lint.Analyzer{SymbolsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		syms := symbols(pass)
@@ -62,7 +62,7 @@ var TemplateVarUndefined = &lint.Analyzer{
 // templateKnownNames returns the names a template may use anywhere in the
 // document: session variables assigned by any template and value
 // shortcut names.
-func templateKnownNames(doc *sfmd.Document, syms *Symbols) map[string]bool {
+func templateKnownNames(doc *sfmd.Document, syms *symbolTable) map[string]bool {
 	known := map[string]bool{}
 	for n := range syms.Assigned {
 		known[n] = true
