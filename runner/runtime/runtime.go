@@ -506,48 +506,121 @@ func parsePosixFlags(args string, short map[string]string) *flagParse {
 	return p
 }
 
-const maxFieldFileBytes = 1024 * 1024
+// call is one action call in flight (action.ts executeAction): what its
+// steps hand on to each other, in the order they fill it in.
+type call struct {
+	rt      *Runtime
+	doc     *refDoc
+	a       *refAction
+	flagStr string            // the raw flags (ARGS)
+	extra   map[string]string // context vars, looked up first for $VAR
+	isCLI   bool
 
-// executeAction is action.ts executeAction.
+	parsed     *flagParse       // tokenized flags and positionals
+	fileValues *ordered[string] // --<field>-file contents by field
+	payload    *ordered[pval]   // the bound values; the URI consumes some
+	defaulted  map[string]bool  // payload keys whose value is a default
+	input      *ordered[pval]   // the payload before the URI consumed any
+	consumed   map[string]bool  // names the URI consumed
+	uri        string           // the substituted URI, or the CLI command
+	headers    *ordered[string] // the action's headers, substituted
+
+	bodyTemplate string // the body template after $VAR resolution
+	body         string // the body template substituted
+	hasBody      bool
+	res          Result // what the request and the template add to the result
+}
+
+// stop ends a call with r: a step returns it instead of nil.
+func stop(r Result) *Result { return &r }
+
+// executeAction is action.ts executeAction: the binding steps in order
+// (runtime-semantics.md §1.4–§1.10), each of which may end the call, then
+// the request or command and the response.
 func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extra map[string]string) Result {
-	isCLI := a.Method == "cli"
-	if isCLI && !strings.HasPrefix(rt.Env.DocURI, "file://") {
-		return errResult(CodeFileNotAllowed, "CLI actions are only allowed from local file:// documents or locally installed apps. Remote SFMD can only run HTTP actions because remote content may change after review.")
+	c := &call{rt: rt, doc: doc, a: a, flagStr: flagStr, extra: extra, isCLI: a.Method == "cli"}
+	for _, step := range []func(*call) *Result{
+		(*call).checkCLIGate,          // §1.4 step 1
+		(*call).tokenize,              // step 2, §1.3
+		(*call).readFileValues,        // step 3
+		(*call).bindPositionals,       // step 4
+		(*call).checkBareFlags,        // step 5
+		(*call).bindCallerValues,      // step 6
+		(*call).injectFileValues,      // step 7
+		(*call).resolveShortcuts,      // step 8
+		(*call).applyDefaults,         // step 9
+		(*call).resolveDefaultEnvVars, // step 10
+		(*call).snapshotInput,         // step 11
+		(*call).substituteURI,         // §1.5, §2
+		(*call).substituteHeaders,     // §1.6
+		(*call).checkRequired,         // §1.7
+		(*call).buildBody,             // §1.8
+		(*call).preflight,             // §1.10
+	} {
+		if res := step(c); res != nil {
+			return *res
+		}
 	}
+	out, res := c.send()
+	if res != nil {
+		return *res
+	}
+	return c.respond(out)
+}
+
+// checkCLIGate refuses CLI actions from documents that are not local files.
+func (c *call) checkCLIGate() *Result {
+	if c.isCLI && !strings.HasPrefix(c.rt.Env.DocURI, "file://") {
+		return stop(errResult(CodeFileNotAllowed, "CLI actions are only allowed from local file:// documents or locally installed apps. Remote SFMD can only run HTTP actions because remote content may change after review."))
+	}
+	return nil
+}
+
+// tokenize splits the flags; --help anywhere answers with the help text.
+func (c *call) tokenize() *Result {
+	a := c.a
 	short := map[string]string{}
 	for _, f := range a.Fields {
 		if f.Short != "" {
 			short[f.Short] = f.Name
 		}
 	}
-	parsed := parsePosixFlags(flagStr, short)
-	if parsed == nil {
-		return okResult("Action: " + a.ID + "\n---\n" + renderActions(doc, a.ID, true))
+	c.parsed = parsePosixFlags(c.flagStr, short)
+	if c.parsed == nil {
+		return stop(okResult("Action: " + a.ID + "\n---\n" + renderActions(c.doc, a.ID, true)))
 	}
+	return nil
+}
+
+const maxFieldFileBytes = 1024 * 1024
+
+// readFileValues reads --<field>-file flags into fileValues.
+func (c *call) readFileValues() *Result {
+	rt, a, parsed, extra := c.rt, c.a, c.parsed, c.extra
 	fieldNames := map[string]bool{}
 	for _, f := range a.Fields {
 		fieldNames[f.Name] = true
 	}
 
-	// --<field>-file
 	fileValues := newOrdered[string]()
+	c.fileValues = fileValues
 	for _, key := range parsed.flags.Keys() {
 		base, ok := strings.CutSuffix(key, "-file")
 		if !ok || base == "" {
 			continue
 		}
 		if fieldNames[base] && fieldNames[key] {
-			return errResult(CodeInvalidPayload, "Ambiguous flag --"+key+": this action declares both a \""+base+"\" field and a \""+key+"\" field, so --"+key+" could mean \"read a file into "+base+"\" or the literal \""+key+"\" field. Rename one field to disambiguate.")
+			return stop(errResult(CodeInvalidPayload, "Ambiguous flag --"+key+": this action declares both a \""+base+"\" field and a \""+key+"\" field, so --"+key+" could mean \"read a file into "+base+"\" or the literal \""+key+"\" field. Rename one field to disambiguate."))
 		}
 		if !fieldNames[base] {
 			continue
 		}
 		if parsed.flags.Has(base) {
-			return errResult(CodeInvalidPayload, "Pass either --"+base+" or --"+key+", not both.")
+			return stop(errResult(CodeInvalidPayload, "Pass either --"+base+" or --"+key+", not both."))
 		}
 		for _, b := range parsed.bare {
 			if b == key {
-				return errResult(CodeInvalidPayload, "--"+key+" requires a file path.")
+				return stop(errResult(CodeInvalidPayload, "--"+key+" requires a file path."))
 			}
 		}
 		raw, _ := parsed.flags.Get(key)
@@ -559,31 +632,35 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 		if _, inside := insideDir(rt.Env.Dir, abs); !inside {
 			r := errResult(CodeInvalidPayload, "--"+key+": cannot read "+abs+": outside the sandbox directory")
 			r.Escape = "--" + key + ": path " + quote(raw) + " resolves outside the sandbox directory; put the file in the suite's files"
-			return r
+			return &r
 		}
 		st, err := os.Stat(abs)
 		if err != nil {
-			return errResult(CodeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, "stat", abs))
+			return stop(errResult(CodeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, "stat", abs)))
 		}
 		if !st.Mode().IsRegular() {
-			return errResult(CodeInvalidPayload, "--"+key+": not a regular file: "+abs)
+			return stop(errResult(CodeInvalidPayload, "--"+key+": not a regular file: "+abs))
 		}
 		if st.Size() > maxFieldFileBytes {
-			return errResult(CodeInvalidPayload, "--"+key+": file too large \u2014 "+abs+" is "+strconv.FormatInt(st.Size(), 10)+" bytes, limit is 1048576 bytes (1 MiB).")
+			return stop(errResult(CodeInvalidPayload, "--"+key+": file too large \u2014 "+abs+" is "+strconv.FormatInt(st.Size(), 10)+" bytes, limit is 1048576 bytes (1 MiB)."))
 		}
 		data, err := os.ReadFile(abs)
 		if err != nil {
-			return errResult(CodeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, "open", abs))
+			return stop(errResult(CodeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, "open", abs)))
 		}
 		contents := decodeUTF8(data, false)
 		if strings.ContainsAny(contents, "$`") {
-			return errResult(CodeInvalidPayload, "--"+key+": refusing "+abs+" \u2014 its contents contain a shell metacharacter ($ or backtick), which would be interpreted when the value is placed in the action command (command-injection risk). Remove it, or pass the value inline once shell-safe substitution lands.")
+			return stop(errResult(CodeInvalidPayload, "--"+key+": refusing "+abs+" \u2014 its contents contain a shell metacharacter ($ or backtick), which would be interpreted when the value is placed in the action command (command-injection risk). Remove it, or pass the value inline once shell-safe substitution lands."))
 		}
 		fileValues.Set(base, contents)
 		parsed.flags.Delete(key)
 	}
+	return nil
+}
 
-	// positional binding
+// bindPositionals binds positionals to the fields no flag or file filled.
+func (c *call) bindPositionals() *Result {
+	a, parsed, fileValues := c.a, c.parsed, c.fileValues
 	if len(parsed.rest) > 0 && len(a.Fields) > 0 {
 		var unfilled []string
 		for _, f := range a.Fields {
@@ -603,32 +680,42 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 			if len(a.Fields) == 1 {
 				fs = ""
 			}
-			return errResult(CodeInvalidPayload, "Too many positional arguments for /act."+a.ID+".\nExpected up to "+
+			return stop(errResult(CodeInvalidPayload, "Too many positional arguments for /act."+a.ID+".\nExpected up to "+
 				itoa(len(unfilled))+" positional value"+vs+" (field"+fs+": "+strings.Join(names, ", ")+"), got "+
-				itoa(len(parsed.rest))+".\nUse -- to pass values that start with '-'.")
+				itoa(len(parsed.rest))+".\nUse -- to pass values that start with '-'."))
 		}
 		for i, v := range parsed.rest {
 			parsed.flags.Set(unfilled[i], v)
 		}
 	}
+	return nil
+}
 
-	// bare flags
+// checkBareFlags refuses a bare flag for a declared non-boolean field.
+func (c *call) checkBareFlags() *Result {
+	a := c.a
 	fieldByName := map[string]refField{}
 	for _, f := range a.Fields {
 		fieldByName[f.Name] = f
 	}
-	for _, k := range parsed.bare {
+	for _, k := range c.parsed.bare {
 		if f, ok := fieldByName[k]; ok && f.Type != "boolean" {
-			return errResult(CodeInvalidPayload, "Flag --"+k+" requires a value (declared type: "+f.Type+").\nUsage: /act."+a.ID+" --"+k+" <"+f.Type+">")
+			return stop(errResult(CodeInvalidPayload, "Flag --"+k+" requires a value (declared type: "+f.Type+").\nUsage: /act."+a.ID+" --"+k+" <"+f.Type+">"))
 		}
 	}
+	return nil
+}
 
-	// caller values: $var refusal, then {var} from the session
+// bindCallerValues starts the payload with the caller's values: $var
+// refusal, then {var} from the session.
+func (c *call) bindCallerValues() *Result {
+	rt, parsed := c.rt, c.parsed
 	payload := newOrdered[pval]()
+	c.payload = payload
 	for _, k := range parsed.flags.Keys() {
 		v, _ := parsed.flags.Get(k)
 		if reCallerDollar.MatchString(v) {
-			return errResult(CodeInvalidPayload, "$var cannot be used in command arguments. Use {var} for session variables, $var in action definitions.")
+			return stop(errResult(CodeInvalidPayload, "$var cannot be used in command arguments. Use {var} for session variables, $var in action definitions."))
 		}
 		v = replaceSubmatch(reSessionRef, v, func(m []string, _ int) string {
 			if sv, ok := rt.sessionVar(m[1]); ok {
@@ -638,12 +725,22 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 		})
 		payload.Set(k, strVal(v))
 	}
+	return nil
+}
+
+// injectFileValues adds the --<field>-file values to the payload.
+func (c *call) injectFileValues() *Result {
+	fileValues, payload := c.fileValues, c.payload
 	for _, k := range fileValues.Keys() {
 		v, _ := fileValues.Get(k)
 		payload.Set(k, strVal(v))
 	}
+	return nil
+}
 
-	// @shortcut values
+// resolveShortcuts replaces @shortcut values.
+func (c *call) resolveShortcuts() *Result {
+	rt, doc, payload := c.rt, c.doc, c.payload
 	for _, k := range payload.Keys() {
 		v, _ := payload.Get(k)
 		if v.isTuple || !reShortcutRef.MatchString(v.s) {
@@ -651,19 +748,31 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 		}
 		resolved, ok := rt.resolveShortcut(doc, v.s[1:])
 		if !ok {
-			return errResult(CodeNotFound, "Unknown shortcut: "+v.s+rt.shortcutList(doc))
+			return stop(errResult(CodeNotFound, "Unknown shortcut: "+v.s+rt.shortcutList(doc)))
 		}
 		payload.Set(k, resolved)
 	}
+	return nil
+}
 
-	// defaults and $VAR in defaults
+// applyDefaults gives each missing declared field its default.
+func (c *call) applyDefaults() *Result {
+	payload := c.payload
 	defaulted := map[string]bool{}
-	for _, f := range a.Fields {
+	c.defaulted = defaulted
+	for _, f := range c.a.Fields {
 		if f.HasDefault && !payload.Has(f.Name) {
 			payload.Set(f.Name, strVal(f.Default))
 			defaulted[f.Name] = true
 		}
 	}
+	return nil
+}
+
+// resolveDefaultEnvVars resolves $VAR in the defaults and refuses an
+// uppercase one left unresolved.
+func (c *call) resolveDefaultEnvVars() *Result {
+	rt, a, payload, defaulted, extra := c.rt, c.a, c.payload, c.defaulted, c.extra
 	var early []string
 	earlySeen := map[string]bool{}
 	for _, k := range payload.Keys() {
@@ -693,14 +802,26 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 			s = "s"
 		}
 		hint, sets := rt.unresolvedHint(early)
-		return errResult(CodeInvalidPayload, "Unresolved environment variable"+s+" in field default:\n  "+strings.Join(names, ", ")+
-			"\n\n"+hint+"\n"+sets+"\nOr pass the field explicitly: /act."+a.ID+" --<field> <value>")
+		return stop(errResult(CodeInvalidPayload, "Unresolved environment variable"+s+" in field default:\n  "+strings.Join(names, ", ")+
+			"\n\n"+hint+"\n"+sets+"\nOr pass the field explicitly: /act."+a.ID+" --<field> <value>"))
 	}
+	return nil
+}
 
-	input := payload.clone()
+// snapshotInput keeps the payload as the input fields, which templates and
+// bodies read even after the URI consumed some of them.
+func (c *call) snapshotInput() *Result {
+	c.input = c.payload.clone()
+	return nil
+}
 
-	// URI / command
+// substituteURI fills the URI template (the command, for CLI): $VAR from
+// the author's text, {...args}, then {name} and {name[N]}, consuming the
+// payload keys it uses.
+func (c *call) substituteURI() *Result {
+	rt, a, payload, extra, isCLI := c.rt, c.a, c.payload, c.extra, c.isCLI
 	consumed := map[string]bool{}
+	c.consumed = consumed
 	sub := func(v string) string {
 		if isCLI {
 			return shellQuote(v)
@@ -740,10 +861,16 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 	for _, k := range fromPayload {
 		payload.Delete(k)
 	}
+	c.uri = uri
+	return nil
+}
 
-	// headers
+// substituteHeaders fills header values from session variables, then $VAR.
+func (c *call) substituteHeaders() *Result {
+	rt, extra := c.rt, c.extra
 	headers := newOrdered[string]()
-	for _, h := range a.Headers {
+	c.headers = headers
+	for _, h := range c.a.Headers {
 		v := replaceSubmatch(reSessionRef, h.Value, func(m []string, _ int) string {
 			if sv, ok := rt.sessionVar(m[1]); ok {
 				return sv
@@ -752,8 +879,12 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 		})
 		headers.Set(h.Key, rt.resolveEnvVars(v, extra))
 	}
+	return nil
+}
 
-	// required fields
+// checkRequired refuses a call that leaves a required field unset.
+func (c *call) checkRequired() *Result {
+	a, payload, consumed := c.a, c.payload, c.consumed
 	var missing []string
 	for _, f := range a.Fields {
 		if f.Required && !payload.Has(f.Name) && !consumed[f.Name] {
@@ -768,31 +899,38 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 				usage[i] += " (required)"
 			}
 		}
-		return errResult(CodeInvalidPayload, "Missing required flags: "+strings.Join(missing, ", ")+"\n\nUsage:\n"+strings.Join(usage, "\n"))
+		return stop(errResult(CodeInvalidPayload, "Missing required flags: "+strings.Join(missing, ", ")+"\n\nUsage:\n"+strings.Join(usage, "\n")))
 	}
+	return nil
+}
 
-	// body template
-	var res Result
-	var bodyTemplate, body string
-	hasBody := false
-	if !isCLI {
+// buildBody substitutes the -d template (or the `body:` section) of an
+// HTTP action; without one, the request sends the payload as JSON.
+func (c *call) buildBody() *Result {
+	rt, a, extra, res := c.rt, c.a, c.extra, &c.res
+	if !c.isCLI {
 		tmpl, ok := a.Body, a.HasBody
 		if !ok && a.HasBodyDirective && (a.Method == "post" || a.Method == "put" || a.Method == "patch") {
 			tmpl, ok = a.BodyDirective, true
 		}
 		if ok {
-			bodyTemplate = rt.resolveEnvVars(tmpl, extra)
-			body = rt.substituteBody(bodyTemplate, input, &res)
-			hasBody = true
+			c.bodyTemplate = rt.resolveEnvVars(tmpl, extra)
+			c.body = rt.substituteBody(c.bodyTemplate, c.input, res)
+			c.hasBody = true
 			if res.Escape != "" {
 				res.Code, res.Content = CodeInvalidPayload, "body template: "+res.Escape
 				return res
 			}
 		}
 	}
+	return nil
+}
 
-	// pre-flight
-	if !isCLI {
+// preflight refuses an HTTP request whose URL, headers or body template
+// still hold an uppercase $VAR.
+func (c *call) preflight() *Result {
+	rt, headers, res := c.rt, c.headers, &c.res
+	if !c.isCLI {
 		var names []string
 		seen := map[string]bool{}
 		scan := func(s string) {
@@ -803,12 +941,12 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 				}
 			}
 		}
-		scan(uri)
+		scan(c.uri)
 		for _, k := range headers.Keys() {
 			v, _ := headers.Get(k)
 			scan(v)
 		}
-		scan(bodyTemplate)
+		scan(c.bodyTemplate)
 		if len(names) > 0 {
 			lines := make([]string, len(names))
 			for i, n := range names {
@@ -824,21 +962,33 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 			return res
 		}
 	}
+	return nil
+}
 
+// send runs the command or sends the request; a failed request ends the
+// call.
+func (c *call) send() (actionOutput, *Result) {
+	rt, a, res := c.rt, c.a, &c.res
 	var out actionOutput
-	if isCLI {
-		out = rt.execCLI(uri, &res)
+	if c.isCLI {
+		out = rt.execCLI(c.uri, res)
 	} else {
 		var failCode, failMsg string
-		out, failCode, failMsg = rt.execHTTP(uri, a.Method, payload, headers, body, hasBody, &res)
+		out, failCode, failMsg = rt.execHTTP(c.uri, a.Method, c.payload, c.headers, c.body, c.hasBody, res)
 		if failCode != "" {
 			res.Code, res.Content = failCode, rt.withSetupHint(failMsg)
-			return res
+			return out, res
 		}
 	}
+	return out, nil
+}
 
+// respond turns the output into the result: the response template when
+// the action has one, else a CLI action's raw output or the rendered body.
+func (c *call) respond(out actionOutput) Result {
+	rt, a, res := c.rt, c.a, c.res
 	if a.HasResp {
-		t := &templateRun{rt: rt, jsonBody: out.jsonBody, input: input, res: &res}
+		t := &templateRun{rt: rt, jsonBody: out.jsonBody, input: c.input, res: &res}
 		t.response = out.responseObject()
 		text := t.execute(a.Response)
 		rendered, autos := renderSFMD(text)
@@ -849,7 +999,7 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 		res.OK, res.Code, res.Content = true, "", rendered
 		return res
 	}
-	if isCLI {
+	if c.isCLI {
 		if out.status != 0 {
 			res.Code = "EXIT_" + itoa(out.status)
 			res.Content = rt.withSetupHint(out.source)
