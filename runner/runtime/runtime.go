@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"encoding/base64"
-	"errors"
 	"io"
 	"net/http"
 	"os"
@@ -11,12 +10,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 var (
-	reEnvVar       = regexp.MustCompile(`\$([a-zA-Z_]\w*)`)
-	reUpperEnv     = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
 	reCallerDollar = regexp.MustCompile(`\$[a-zA-Z_]\w*`)
 	reSessionRef   = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
 	reShortcutRef  = regexp.MustCompile(`^@[a-zA-Z_][\w-]*$`)
@@ -58,180 +54,11 @@ func (v pval) index(i int) string {
 	return v.tuple[i]
 }
 
-// storeScope returns the app scope of the topic ("" outside app topics).
-func (rt *Runtime) appScope() string {
-	rest, ok := strings.CutPrefix(rt.Env.Topic, "app:")
-	if !ok {
-		return ""
-	}
-	app, _, _ := strings.Cut(rest, ":")
-	return app
-}
-
-func (rt *Runtime) storeGet(name string) (string, bool) {
-	if rt.appScope() == "" {
-		return "", false
-	}
-	v, ok := rt.Env.Store[name]
-	return v, ok
-}
-
-func (rt *Runtime) contextVars(rawArgs string) map[string]string {
-	appDir := ""
-	if rt.Env.DocPath != "" && strings.HasPrefix(rt.Env.DocURI, "file://") {
-		appDir = filepath.Dir(rt.Env.DocPath)
-	}
-	cwd := rt.Env.Dir
-	if cwd == "" {
-		cwd = appDir
-	}
-	if cwd == "" {
-		cwd = rt.Env.Home
-	}
-	work := ""
-	if rest, ok := strings.CutPrefix(rt.Env.Topic, "app:"); ok && rt.appScope() != "" {
-		app, config, _ := strings.Cut(rest, ":")
-		key := app
-		if config != "" {
-			key = app + ":" + config
-		}
-		work = path.Join(rt.Env.Home, ".string-work", key)
-	}
-	return map[string]string{
-		"HOME":            rt.Env.Home,
-		"CWD":             cwd,
-		"CURRENT_FILE":    rt.Env.DocPath,
-		"CURRENT_URI":     rt.Env.DocURI,
-		"CURRENT_TARGET":  rt.Env.Topic,
-		"CURRENT_BLOCK":   "",
-		"ARGS":            rawArgs,
-		"STRING_APP_DIR":  appDir,
-		"STRING_WORK_DIR": work,
-	}
-}
-
-// resolveEnvVars is helpers.ts resolveEnvVars.
-func (rt *Runtime) resolveEnvVars(s string, extra map[string]string) string {
-	if strings.IndexByte(s, '$') < 0 {
-		return s
-	}
-	return replaceSubmatch(reEnvVar, s, func(m []string, _ int) string {
-		if v, ok := extra[m[1]]; ok {
-			return v
-		}
-		if v, ok := rt.storeGet(m[1]); ok {
-			return v
-		}
-		return m[0]
-	})
-}
-
 func (rt *Runtime) withSetupHint(content string) string {
 	if rt.Env.RequirementsPath == "" {
 		return content
 	}
 	return content + "\n\nSetup info: /open " + rt.Env.RequirementsPath
-}
-
-// unresolvedMessage builds the §1.4 step 10 / §1.10 texts.
-func (rt *Runtime) unresolvedHint(names []string) (string, string) {
-	if rt.appScope() != "" {
-		them := "it"
-		if len(names) > 1 {
-			them = "them"
-		}
-		lines := make([]string, len(names))
-		for i, n := range names {
-			lines[i] = "  /set $" + n + " = \"...\""
-		}
-		return "Set " + them + " from this app session:", strings.Join(lines, "\n")
-	}
-	return "Persistent env vars are app-scoped. Open an app session first:",
-		"  string app:<name> '/set $" + names[0] + " = \"...\"'"
-}
-
-type flagParse struct {
-	flags *ordered[string]
-	rest  []string
-	bare  []string
-}
-
-// parsePosixFlags is helpers.ts parsePosixFlags; nil means help.
-func parsePosixFlags(args string, short map[string]string) *flagParse {
-	var tokens []string
-	var cur strings.Builder
-	var quote byte
-	for i := 0; i < len(args); i++ {
-		c := args[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else {
-				cur.WriteByte(c)
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == ' ' || c == '\t':
-			if cur.Len() > 0 {
-				tokens = append(tokens, cur.String())
-				cur.Reset()
-			}
-		default:
-			cur.WriteByte(c)
-		}
-	}
-	if cur.Len() > 0 {
-		tokens = append(tokens, cur.String())
-	}
-	for _, t := range tokens {
-		if t == "--help" || t == "-h" {
-			return nil
-		}
-	}
-	p := &flagParse{flags: newOrdered[string]()}
-	bareSeen := map[string]bool{}
-	addBare := func(k string) {
-		if !bareSeen[k] {
-			bareSeen[k] = true
-			p.bare = append(p.bare, k)
-		}
-	}
-	// "exactly two characters" counts UTF-16 units, as JS length does
-	isShort := func(t string) bool { return len(t) >= 2 && t[0] == '-' && utf16Len(t) == 2 }
-	isFlag := func(t string) bool { return strings.HasPrefix(t, "--") || isShort(t) }
-	for i := 0; i < len(tokens); i++ {
-		tok := tokens[i]
-		if tok == "--" {
-			p.rest = append(p.rest, tokens[i+1:]...)
-			break
-		}
-		var key string
-		switch {
-		case strings.HasPrefix(tok, "--") && len(tok) > 2:
-			if eq := strings.IndexByte(tok, '='); eq > 2 {
-				p.flags.Set(tok[2:eq], tok[eq+1:])
-				continue
-			}
-			key = tok[2:]
-		case isShort(tok):
-			key = tok[1:]
-			if long, ok := short[key]; ok {
-				key = long
-			}
-		default:
-			p.rest = append(p.rest, tok)
-			continue
-		}
-		if i+1 < len(tokens) && !isFlag(tokens[i+1]) {
-			i++
-			p.flags.Set(key, tokens[i])
-		} else {
-			p.flags.Set(key, "true")
-			addBare(key)
-		}
-	}
-	return p
 }
 
 // call is one action call in flight (action.ts executeAction): what its
@@ -300,22 +127,6 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 func (c *call) checkCLIGate() *Result {
 	if c.isCLI && !strings.HasPrefix(c.rt.Env.DocURI, "file://") {
 		return stop(errResult(CodeFileNotAllowed, "CLI actions are only allowed from local file:// documents or locally installed apps. Remote SFMD can only run HTTP actions because remote content may change after review."))
-	}
-	return nil
-}
-
-// tokenize splits the flags; --help anywhere answers with the help text.
-func (c *call) tokenize() *Result {
-	a := c.a
-	short := map[string]string{}
-	for _, f := range a.Fields {
-		if f.Short != "" {
-			short[f.Short] = f.Name
-		}
-	}
-	c.parsed = parsePosixFlags(c.flagStr, short)
-	if c.parsed == nil {
-		return stop(okResult("Action: " + a.ID + "\n---\n" + renderActions(c.doc, a.ID, true)))
 	}
 	return nil
 }
@@ -751,8 +562,6 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func quote(s string) string { return strconv.Quote(s) }
-
 // resolveShortcut is session.resolveShortcut: document shortcuts, value
 // shortcuts, then auto-shortcuts.
 func (rt *Runtime) resolveShortcut(doc *refDoc, id string) (pval, bool) {
@@ -882,31 +691,6 @@ func (rt *Runtime) readBodyFile(p string, res *Result) ([]byte, string) {
 		return nil, nodeErrorMessage(err, "open", p)
 	}
 	return data, ""
-}
-
-// nodeErrorMessage formats err the way Node formats a failed fs call.
-func nodeErrorMessage(err error, syscallName, p string) string {
-	var errno syscall.Errno
-	if !errors.As(err, &errno) {
-		return err.Error()
-	}
-	codes := map[syscall.Errno][2]string{
-		syscall.ENOENT:       {"ENOENT", "no such file or directory"},
-		syscall.EACCES:       {"EACCES", "permission denied"},
-		syscall.EPERM:        {"EPERM", "operation not permitted"},
-		syscall.EISDIR:       {"EISDIR", "illegal operation on a directory"},
-		syscall.ENOTDIR:      {"ENOTDIR", "not a directory"},
-		syscall.EEXIST:       {"EEXIST", "file already exists"},
-		syscall.ELOOP:        {"ELOOP", "too many symbolic links encountered"},
-		syscall.ENAMETOOLONG: {"ENAMETOOLONG", "name too long"},
-		syscall.EROFS:        {"EROFS", "read-only file system"},
-		syscall.ENOSPC:       {"ENOSPC", "no space left on device"},
-	}
-	c, ok := codes[errno]
-	if !ok {
-		return errno.Error()
-	}
-	return c[0] + ": " + c[1] + ", " + syscallName + " '" + p + "'"
 }
 
 // actionOutput is the loader's ActionResult.
