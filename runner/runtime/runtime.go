@@ -1,22 +1,16 @@
 package runtime
 
 import (
-	"encoding/base64"
 	"io"
 	"net/http"
-	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
 
 var (
-	reSpreadArgs = regexp.MustCompile(`\{\.\.\.args\}`)
-	reURIPlace   = regexp.MustCompile(`\{([a-zA-Z_]\w*)(?:\[(\d+)\])?\}`)
-	reBodyPlace  = regexp.MustCompile(`(")?\{([a-zA-Z_]\w*)(?:\[(\d+)\])?((?:\|[a-zA-Z][a-zA-Z0-9]*)*)\}(")?`)
-	reShellSafe  = regexp.MustCompile(`^[a-zA-Z0-9_\-./=@:+,]+$`)
-	reURLScheme  = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+	reShellSafe = regexp.MustCompile(`^[a-zA-Z0-9_\-./=@:+,]+$`)
+	reURLScheme = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
 )
 
 func (rt *Runtime) withSetupHint(content string) string {
@@ -30,156 +24,6 @@ func (rt *Runtime) withSetupHint(content string) string {
 func (c *call) checkCLIGate() *Result {
 	if c.isCLI && !strings.HasPrefix(c.rt.Env.DocURI, "file://") {
 		return stop(errResult(CodeFileNotAllowed, "CLI actions are only allowed from local file:// documents or locally installed apps. Remote SFMD can only run HTTP actions because remote content may change after review."))
-	}
-	return nil
-}
-
-// substituteURI fills the URI template (the command, for CLI): $VAR from
-// the author's text, {...args}, then {name} and {name[N]}, consuming the
-// payload keys it uses.
-func (c *call) substituteURI() *Result {
-	rt, a, payload, extra, isCLI := c.rt, c.a, c.payload, c.extra, c.isCLI
-	consumed := map[string]bool{}
-	c.consumed = consumed
-	sub := func(v string) string {
-		if isCLI {
-			return shellQuote(v)
-		}
-		return encodeURIComponent(v)
-	}
-	uri := rt.resolveEnvVars(a.URI, extra)
-	uri = replaceSubmatch(reSpreadArgs, uri, func(_ []string, _ int) string {
-		var parts []string
-		for _, k := range payload.Keys() {
-			v, _ := payload.Get(k)
-			parts = append(parts, "--"+k+" "+sub(v.String()))
-		}
-		for _, k := range payload.Keys() {
-			consumed[k] = true
-			payload.Delete(k)
-		}
-		return strings.Join(parts, " ")
-	})
-	var fromPayload []string
-	uri = replaceSubmatch(reURIPlace, uri, func(m []string, _ int) string {
-		name, idx := m[1], m[2]
-		if v, ok := payload.Get(name); ok {
-			consumed[name] = true
-			fromPayload = append(fromPayload, name)
-			if idx != "" {
-				return sub(v.index(atoiSat(idx)))
-			}
-			return sub(v.String())
-		}
-		if sv, ok := rt.sessionVar(name); ok {
-			consumed[name] = true
-			return sub(sv)
-		}
-		return m[0]
-	})
-	for _, k := range fromPayload {
-		payload.Delete(k)
-	}
-	c.uri = uri
-	return nil
-}
-
-// substituteHeaders fills header values from session variables, then $VAR.
-func (c *call) substituteHeaders() *Result {
-	rt, extra := c.rt, c.extra
-	headers := newOrdered[string]()
-	c.headers = headers
-	for _, h := range c.a.Headers {
-		v := replaceSubmatch(reSessionRef, h.Value, func(m []string, _ int) string {
-			if sv, ok := rt.sessionVar(m[1]); ok {
-				return sv
-			}
-			return m[0]
-		})
-		headers.Set(h.Key, rt.resolveEnvVars(v, extra))
-	}
-	return nil
-}
-
-// checkRequired refuses a call that leaves a required field unset.
-func (c *call) checkRequired() *Result {
-	a, payload, consumed := c.a, c.payload, c.consumed
-	var missing []string
-	for _, f := range a.Fields {
-		if f.Required && !payload.Has(f.Name) && !consumed[f.Name] {
-			missing = append(missing, f.Name)
-		}
-	}
-	if len(missing) > 0 {
-		usage := make([]string, len(a.Fields))
-		for i, f := range a.Fields {
-			usage[i] = "  --" + f.Name + " <" + f.Type + ">"
-			if f.Required {
-				usage[i] += " (required)"
-			}
-		}
-		return stop(errResult(CodeInvalidPayload, "Missing required flags: "+strings.Join(missing, ", ")+"\n\nUsage:\n"+strings.Join(usage, "\n")))
-	}
-	return nil
-}
-
-// buildBody substitutes the -d template (or the `body:` section) of an
-// HTTP action; without one, the request sends the payload as JSON.
-func (c *call) buildBody() *Result {
-	rt, a, extra, res := c.rt, c.a, c.extra, &c.res
-	if !c.isCLI {
-		tmpl, ok := a.Body, a.HasBody
-		if !ok && a.HasBodyDirective && (a.Method == "post" || a.Method == "put" || a.Method == "patch") {
-			tmpl, ok = a.BodyDirective, true
-		}
-		if ok {
-			c.bodyTemplate = rt.resolveEnvVars(tmpl, extra)
-			c.body = rt.substituteBody(c.bodyTemplate, c.input, res)
-			c.hasBody = true
-			if res.Escape != "" {
-				res.Code, res.Content = CodeInvalidPayload, "body template: "+res.Escape
-				return res
-			}
-		}
-	}
-	return nil
-}
-
-// preflight refuses an HTTP request whose URL, headers or body template
-// still hold an uppercase $VAR.
-func (c *call) preflight() *Result {
-	rt, headers, res := c.rt, c.headers, &c.res
-	if !c.isCLI {
-		var names []string
-		seen := map[string]bool{}
-		scan := func(s string) {
-			for _, m := range reUpperEnv.FindAllStringSubmatch(s, -1) {
-				if !seen[m[1]] {
-					seen[m[1]] = true
-					names = append(names, m[1])
-				}
-			}
-		}
-		scan(c.uri)
-		for _, k := range headers.Keys() {
-			v, _ := headers.Get(k)
-			scan(v)
-		}
-		scan(c.bodyTemplate)
-		if len(names) > 0 {
-			lines := make([]string, len(names))
-			for i, n := range names {
-				lines[i] = "  $" + n
-			}
-			s := ""
-			if len(names) > 1 {
-				s = "s"
-			}
-			hint, sets := rt.unresolvedHint(names)
-			res.Code = CodeInvalidPayload
-			res.Content = rt.withSetupHint("Unresolved environment variable" + s + ":\n" + strings.Join(lines, "\n") + "\n\n" + hint + "\n" + sets)
-			return res
-		}
 	}
 	return nil
 }
@@ -222,72 +66,6 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// substituteBody is action.ts substituteBodyTemplate.
-func (rt *Runtime) substituteBody(tmpl string, input *ordered[pval], res *Result) string {
-	return replaceSubmatch(reBodyPlace, tmpl, func(m []string, at int) string {
-		// m[1] and m[5] are "" when the quote groups did not participate
-		lq, name, idx, mods, rq := m[1] != "", m[2], m[3], m[4], m[5] != ""
-		var resolved string
-		if v, ok := input.Get(name); ok {
-			if idx != "" {
-				resolved = v.index(atoiSat(idx))
-			} else {
-				resolved = v.String()
-			}
-		} else if sv, ok := rt.sessionVar(name); ok {
-			resolved = sv
-		} else {
-			return m[0]
-		}
-		for _, mod := range strings.Split(mods, "|") {
-			switch mod {
-			case "":
-			case "base64":
-				resolved = base64.StdEncoding.EncodeToString([]byte(resolved))
-			case "base64file", "file":
-				data, msg := rt.readBodyFile(resolved, res)
-				if msg != "" {
-					return "__BODY_TEMPLATE_ERROR__: cannot read " + resolved + ": " + msg
-				}
-				if mod == "file" {
-					resolved = decodeUTF8(data, false)
-				} else {
-					resolved = base64.StdEncoding.EncodeToString(data)
-				}
-			default:
-				return m[0]
-			}
-		}
-		if lq && rq {
-			return `"` + jsonEscape(resolved) + `"`
-		}
-		return resolved
-	})
-}
-
-func (rt *Runtime) readBodyFile(p string, res *Result) ([]byte, string) {
-	abs := p
-	if !filepath.IsAbs(p) {
-		abs = filepath.Join(rt.Env.Dir, p)
-	}
-	abs = filepath.Clean(abs)
-	if _, ok := insideDir(rt.Env.Dir, abs); !ok {
-		if res.Escape == "" {
-			res.Escape = "file modifier: path " + quote(p) + " resolves outside the sandbox directory; put the file in the suite's files"
-		}
-		return nil, "outside the sandbox"
-	}
-	st, err := os.Stat(abs)
-	if err == nil && st.IsDir() {
-		return nil, "EISDIR: illegal operation on a directory, read"
-	}
-	data, err := os.ReadFile(abs)
-	if err != nil {
-		return nil, nodeErrorMessage(err, "open", p)
-	}
-	return data, ""
 }
 
 // actionOutput is the loader's ActionResult.
@@ -488,32 +266,4 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	out.source = decodeUTF8(data, true)
 	out.jsonBody = jsonParse(out.source)
 	return out, "", ""
-}
-
-// payloadJSON is JSON.stringify(payload).
-func payloadJSON(p *ordered[pval]) string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, k := range p.Keys() {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		v, _ := p.Get(k)
-		writeJSONString(&b, k)
-		b.WriteByte(':')
-		if v.isTuple {
-			b.WriteByte('[')
-			for j, e := range v.tuple {
-				if j > 0 {
-					b.WriteByte(',')
-				}
-				writeJSONString(&b, e)
-			}
-			b.WriteByte(']')
-		} else {
-			writeJSONString(&b, v.s)
-		}
-	}
-	b.WriteByte('}')
-	return b.String()
 }
