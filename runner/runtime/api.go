@@ -110,7 +110,10 @@ type Env struct {
 
 // Runtime executes calls against one document.
 type Runtime struct {
-	Doc     *sfmd.Document
+	Doc *sfmd.Document
+	// Parsed is Parse(Doc), made once for all the calls against Doc; when
+	// nil (or made from another document), each call parses Doc itself.
+	Parsed  *Parsed
 	Session *Session
 	Env     Env
 	HTTP    *http.Client

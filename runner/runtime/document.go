@@ -1,33 +1,32 @@
 package runtime
 
-import "sync"
+import "github.com/sfmd-dev/sfmd/sfmd"
 
-// compiled caches the reference parse of recent document sources (a suite
-// runs many steps against one document). A parsed refDoc is never mutated.
-var compiled = struct {
-	sync.Mutex
-	m map[string]*refDoc
-}{m: map[string]*refDoc{}}
+// Parsed is a document as the reference parser reads it. A suite run makes
+// one with Parse and hands it to every call through Runtime.Parsed. It is
+// never modified, so calls (and goroutines) may share it.
+type Parsed struct {
+	doc *sfmd.Document
+	ref *refDoc
+}
 
-const maxCompiled = 256
+// Parse reads doc.Src with the reference parser (nil for a nil doc). Src
+// must not change afterwards.
+func Parse(doc *sfmd.Document) *Parsed {
+	if doc == nil {
+		return nil
+	}
+	return &Parsed{doc: doc, ref: parseRef(string(doc.Src))}
+}
 
+// refDoc is the reference parse of rt.Doc, or nil without a document:
+// rt.Parsed when it was made from rt.Doc, else a parse of its own.
 func (rt *Runtime) refDoc() *refDoc {
 	if rt.Doc == nil {
 		return nil
 	}
-	src := string(rt.Doc.Src)
-	compiled.Lock()
-	d, ok := compiled.m[src]
-	compiled.Unlock()
-	if ok {
-		return d
+	if p := rt.Parsed; p != nil && p.doc == rt.Doc {
+		return p.ref
 	}
-	d = parseRef(src)
-	compiled.Lock()
-	if len(compiled.m) >= maxCompiled {
-		compiled.m = map[string]*refDoc{}
-	}
-	compiled.m[src] = d
-	compiled.Unlock()
-	return d
+	return parseRef(string(rt.Doc.Src))
 }
