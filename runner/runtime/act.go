@@ -46,7 +46,7 @@ func renderActions(doc *refDoc, single string, filter bool) string {
 func (rt *Runtime) cmdAction(args string) Result {
 	doc := rt.refDoc()
 	if doc == nil {
-		return errResult(CodeInvalidTarget, "No document open. Use /open <uri> first.")
+		return errResult(codeInvalidTarget, "No document open. Use /open <uri> first.")
 	}
 	trimmed := jsTrim(args)
 	if trimmed == "" || trimmed == "--help" || trimmed == "-h" {
@@ -76,7 +76,7 @@ func (rt *Runtime) cmdAction(args string) Result {
 			avail = "none"
 			hint = "\nNo actions defined on current document."
 		}
-		return errResult(CodeNotFound, "Action not found: \""+id+"\"\nAvailable: "+avail+hint)
+		return errResult(codeNotFound, "Action not found: \""+id+"\"\nAvailable: "+avail+hint)
 	}
 	if flagStr == "" {
 		for _, f := range action.Fields {

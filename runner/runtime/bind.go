@@ -32,7 +32,7 @@ func (c *call) bindPositionals() *Result {
 			if len(a.Fields) == 1 {
 				fs = ""
 			}
-			return stop(errResult(CodeInvalidPayload, "Too many positional arguments for /act."+a.ID+".\nExpected up to "+
+			return stop(errResult(codeInvalidPayload, "Too many positional arguments for /act."+a.ID+".\nExpected up to "+
 				itoa(len(unfilled))+" positional value"+vs+" (field"+fs+": "+strings.Join(names, ", ")+"), got "+
 				itoa(len(parsed.rest))+".\nUse -- to pass values that start with '-'."))
 		}
@@ -52,7 +52,7 @@ func (c *call) checkBareFlags() *Result {
 	}
 	for _, k := range c.parsed.bare {
 		if f, ok := fieldByName[k]; ok && f.Type != "boolean" {
-			return stop(errResult(CodeInvalidPayload, "Flag --"+k+" requires a value (declared type: "+f.Type+").\nUsage: /act."+a.ID+" --"+k+" <"+f.Type+">"))
+			return stop(errResult(codeInvalidPayload, "Flag --"+k+" requires a value (declared type: "+f.Type+").\nUsage: /act."+a.ID+" --"+k+" <"+f.Type+">"))
 		}
 	}
 	return nil
@@ -67,7 +67,7 @@ func (c *call) bindCallerValues() *Result {
 	for _, k := range parsed.flags.Keys() {
 		v, _ := parsed.flags.Get(k)
 		if reCallerDollar.MatchString(v) {
-			return stop(errResult(CodeInvalidPayload, "$var cannot be used in command arguments. Use {var} for session variables, $var in action definitions."))
+			return stop(errResult(codeInvalidPayload, "$var cannot be used in command arguments. Use {var} for session variables, $var in action definitions."))
 		}
 		v = replaceSubmatch(reSessionRef, v, func(m []string, _ int) string {
 			if sv, ok := rt.sessionVar(m[1]); ok {

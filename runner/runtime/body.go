@@ -24,7 +24,7 @@ func (c *call) buildBody() *Result {
 			c.body = rt.substituteBody(c.bodyTemplate, c.input, res)
 			c.hasBody = true
 			if res.Escape != "" {
-				res.Code, res.Content = CodeInvalidPayload, "body template: "+res.Escape
+				res.Code, res.Content = codeInvalidPayload, "body template: "+res.Escape
 				return res
 			}
 		}

@@ -10,7 +10,7 @@ var reShellSafe = regexp.MustCompile(`^[a-zA-Z0-9_\-./=@:+,]+$`)
 // checkCLIGate refuses CLI actions from documents that are not local files.
 func (c *call) checkCLIGate() *Result {
 	if c.isCLI && !strings.HasPrefix(c.rt.Env.DocURI, "file://") {
-		return stop(errResult(CodeFileNotAllowed, "CLI actions are only allowed from local file:// documents or locally installed apps. Remote SFMD can only run HTTP actions because remote content may change after review."))
+		return stop(errResult(codeFileNotAllowed, "CLI actions are only allowed from local file:// documents or locally installed apps. Remote SFMD can only run HTTP actions because remote content may change after review."))
 	}
 	return nil
 }
@@ -26,7 +26,7 @@ func shellQuote(s string) string {
 }
 
 func (rt *Runtime) execCLI(command string, res *Result) actionOutput {
-	res.Commands = append(res.Commands, command)
+	res.commands = append(res.commands, command)
 	out := actionOutput{cli: true}
 	if rt.Exec == nil {
 		out.source, out.status = "no executor configured", 1

@@ -49,7 +49,7 @@ func (c *call) resolveDefaultEnvVars() *Result {
 			s = "s"
 		}
 		hint, sets := rt.unresolvedHint(early)
-		return stop(errResult(CodeInvalidPayload, "Unresolved environment variable"+s+" in field default:\n  "+strings.Join(names, ", ")+
+		return stop(errResult(codeInvalidPayload, "Unresolved environment variable"+s+" in field default:\n  "+strings.Join(names, ", ")+
 			"\n\n"+hint+"\n"+sets+"\nOr pass the field explicitly: /act."+a.ID+" --<field> <value>"))
 	}
 	return nil

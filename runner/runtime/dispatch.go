@@ -7,12 +7,12 @@ import (
 
 // Result codes.
 const (
-	CodeInvalidPayload     = "INVALID_PAYLOAD"
-	CodeNotFound           = "NOT_FOUND"
-	CodeLoadError          = "LOAD_ERROR"
-	CodeInvalidTarget      = "INVALID_TARGET"
-	CodeFileNotAllowed     = "FILE_NOT_ALLOWED"
-	CodeCommandUnsupported = "COMMAND_UNSUPPORTED"
+	codeInvalidPayload     = "INVALID_PAYLOAD"
+	codeNotFound           = "NOT_FOUND"
+	codeLoadError          = "LOAD_ERROR"
+	codeInvalidTarget      = "INVALID_TARGET"
+	codeFileNotAllowed     = "FILE_NOT_ALLOWED"
+	codeCommandUnsupported = "COMMAND_UNSUPPORTED"
 )
 
 var (
@@ -71,7 +71,7 @@ func (rt *Runtime) dispatch(input string) Result {
 	}
 	rawCmd, args, body := parseCommand(input)
 	if rawCmd == "" {
-		return errResult(CodeCommandUnsupported, "Commands must start with /. Use /help for details.")
+		return errResult(codeCommandUnsupported, "Commands must start with /. Use /help for details.")
 	}
 	cmd := strings.ToLower(rawCmd)
 	actionArgs := args
@@ -82,7 +82,7 @@ func (rt *Runtime) dispatch(input string) Result {
 		return rt.cmdAction(actionArgs)
 	}
 	if builtinCommands[cmd] {
-		return errResult(CodeCommandUnsupported, "sfmd test does not simulate /"+cmd+": only /act and /tool calls run; start the step with /act.<name> or /tool:<name>")
+		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": only /act and /tool calls run; start the step with /act.<name> or /tool:<name>")
 	}
 	if m := reDotAct.FindStringSubmatch(cmd); m != nil {
 		dotArgs := m[1]
@@ -94,5 +94,5 @@ func (rt *Runtime) dispatch(input string) Result {
 	if m := reToolCmd.FindStringSubmatch(cmd); m != nil {
 		return rt.cmdTool(m[1], m[2], actionArgs)
 	}
-	return errResult(CodeCommandUnsupported, "Unknown command: /"+rawCmd+"\nUse /info to see available commands.")
+	return errResult(codeCommandUnsupported, "Unknown command: /"+rawCmd+"\nUse /info to see available commands.")
 }

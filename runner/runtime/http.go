@@ -61,7 +61,7 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	var out actionOutput
 	resolved := rt.resolveActionURI(topic)
 	if !strings.HasPrefix(resolved, "http://") && !strings.HasPrefix(resolved, "https://") {
-		return out, CodeLoadError, "Actions can only topic HTTP endpoints (got: " + resolved + ")"
+		return out, codeLoadError, "Actions can only topic HTTP endpoints (got: " + resolved + ")"
 	}
 	verb := strings.ToUpper(method)
 	all := newOrdered[string]()
@@ -70,7 +70,7 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	if verb == "GET" || verb == "DELETE" {
 		u, err := parseURL(resolved, nil)
 		if err != nil {
-			return out, CodeLoadError, "Invalid URL"
+			return out, codeLoadError, "Invalid URL"
 		}
 		if payload.Len() > 0 {
 			pairs := make([][2]string, 0, payload.Len())
@@ -87,7 +87,7 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 		uri = resolved
 		u, err := parseURL(resolved, nil)
 		if err != nil {
-			return out, CodeLoadError, "Network error: Failed to parse URL from " + resolved
+			return out, codeLoadError, "Network error: Failed to parse URL from " + resolved
 		}
 		href = u.String()
 		if !hasBody {
@@ -117,32 +117,32 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 			h[k] = []string{v}
 		}
 	}
-	rec := Request{Method: verb, URL: href, Header: h.Clone(), HasBody: sendBody}
+	rec := Request{method: verb, URL: href, header: h.Clone(), hasBody: sendBody}
 	var reqBody io.Reader
 	if sendBody {
-		rec.Body = body
+		rec.body = body
 		reqBody = strings.NewReader(body)
 	}
 	res.Requests = append(res.Requests, rec)
 	req, err := http.NewRequest(verb, "http://placeholder/", reqBody)
 	if err != nil {
-		return out, CodeLoadError, "Network error: fetch failed"
+		return out, codeLoadError, "Network error: fetch failed"
 	}
 	req.URL = toNetURL(href)
 	req.Host = req.URL.Host
 	req.Header = h
 	client := rt.HTTP
 	if client == nil {
-		return out, CodeLoadError, "Network error: fetch failed"
+		return out, codeLoadError, "Network error: fetch failed"
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return out, CodeLoadError, "Network error: fetch failed"
+		return out, codeLoadError, "Network error: fetch failed"
 	}
 	data, readErr := io.ReadAll(resp.Body)
 	_ = resp.Body.Close()
 	if resp.StatusCode == 404 {
-		return out, CodeNotFound, "Not found: " + uri
+		return out, codeNotFound, "Not found: " + uri
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		msg := "HTTP " + itoa(resp.StatusCode) + " at " + uri
@@ -151,10 +151,10 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 				msg += "\n" + t
 			}
 		}
-		return out, CodeLoadError, msg
+		return out, codeLoadError, msg
 	}
 	if readErr != nil {
-		return out, CodeLoadError, "Network error: fetch failed"
+		return out, codeLoadError, "Network error: fetch failed"
 	}
 	out.status = resp.StatusCode
 	out.source = decodeUTF8(data, true)

@@ -33,7 +33,7 @@ func (c *call) preflight() *Result {
 				s = "s"
 			}
 			hint, sets := rt.unresolvedHint(names)
-			res.Code = CodeInvalidPayload
+			res.Code = codeInvalidPayload
 			res.Content = rt.withSetupHint("Unresolved environment variable" + s + ":\n" + strings.Join(lines, "\n") + "\n\n" + hint + "\n" + sets)
 			return res
 		}

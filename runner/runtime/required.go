@@ -19,7 +19,7 @@ func (c *call) checkRequired() *Result {
 				usage[i] += " (required)"
 			}
 		}
-		return stop(errResult(CodeInvalidPayload, "Missing required flags: "+strings.Join(missing, ", ")+"\n\nUsage:\n"+strings.Join(usage, "\n")))
+		return stop(errResult(codeInvalidPayload, "Missing required flags: "+strings.Join(missing, ", ")+"\n\nUsage:\n"+strings.Join(usage, "\n")))
 	}
 	return nil
 }

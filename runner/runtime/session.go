@@ -8,11 +8,11 @@ func (rt *Runtime) session() *Session {
 	if s.Vars == nil {
 		s.Vars = map[string]string{}
 	}
-	if s.ValueShortcuts == nil {
-		s.ValueShortcuts = map[string][]string{}
+	if s.valueShortcuts == nil {
+		s.valueShortcuts = map[string][]string{}
 	}
-	if s.AutoShortcuts == nil {
-		s.AutoShortcuts = map[string]string{}
+	if s.autoShortcuts == nil {
+		s.autoShortcuts = map[string]string{}
 	}
 	return s
 }
@@ -25,42 +25,42 @@ func (rt *Runtime) sessionVar(name string) (string, bool) {
 func (rt *Runtime) setSessionVar(name, v string) { rt.session().Vars[name] = v }
 
 func (s *Session) setValueShortcut(id string, v []string) {
-	if _, ok := s.ValueShortcuts[id]; !ok {
-		s.ValueOrder = append(s.ValueOrder, id)
+	if _, ok := s.valueShortcuts[id]; !ok {
+		s.valueOrder = append(s.valueOrder, id)
 	}
-	s.ValueShortcuts[id] = v
+	s.valueShortcuts[id] = v
 }
 
 func (s *Session) deleteValueShortcut(id string) {
-	delete(s.ValueShortcuts, id)
-	for i, k := range s.ValueOrder {
+	delete(s.valueShortcuts, id)
+	for i, k := range s.valueOrder {
 		if k == id {
-			s.ValueOrder = append(s.ValueOrder[:i:i], s.ValueOrder[i+1:]...)
+			s.valueOrder = append(s.valueOrder[:i:i], s.valueOrder[i+1:]...)
 			break
 		}
 	}
 }
 
 func (s *Session) setAutoShortcut(id, href string) {
-	if _, ok := s.AutoShortcuts[id]; !ok {
-		s.AutoOrder = append(s.AutoOrder, id)
+	if _, ok := s.autoShortcuts[id]; !ok {
+		s.autoOrder = append(s.autoOrder, id)
 	}
-	s.AutoShortcuts[id] = href
+	s.autoShortcuts[id] = href
 }
 
-// syncView rebuilds Shortcuts and ShortcutOrder.
+// syncView rebuilds Shortcuts and shortcutOrder.
 func (s *Session) syncView() {
-	s.Shortcuts = make(map[string][]string, len(s.ValueShortcuts)+len(s.AutoShortcuts))
-	s.ShortcutOrder = s.ShortcutOrder[:0]
-	for _, k := range s.ValueOrder {
-		s.Shortcuts[k] = s.ValueShortcuts[k]
-		s.ShortcutOrder = append(s.ShortcutOrder, k)
+	s.shortcuts = make(map[string][]string, len(s.valueShortcuts)+len(s.autoShortcuts))
+	s.shortcutOrder = s.shortcutOrder[:0]
+	for _, k := range s.valueOrder {
+		s.shortcuts[k] = s.valueShortcuts[k]
+		s.shortcutOrder = append(s.shortcutOrder, k)
 	}
-	for _, k := range s.AutoOrder {
-		if _, ok := s.Shortcuts[k]; ok {
+	for _, k := range s.autoOrder {
+		if _, ok := s.shortcuts[k]; ok {
 			continue
 		}
-		s.Shortcuts[k] = []string{s.AutoShortcuts[k]}
-		s.ShortcutOrder = append(s.ShortcutOrder, k)
+		s.shortcuts[k] = []string{s.autoShortcuts[k]}
+		s.shortcutOrder = append(s.shortcutOrder, k)
 	}
 }

@@ -17,7 +17,7 @@ func (c *call) resolveShortcuts() *Result {
 		}
 		resolved, ok := rt.resolveShortcut(doc, v.s[1:])
 		if !ok {
-			return stop(errResult(CodeNotFound, "Unknown shortcut: "+v.s+rt.shortcutList(doc)))
+			return stop(errResult(codeNotFound, "Unknown shortcut: "+v.s+rt.shortcutList(doc)))
 		}
 		payload.Set(k, resolved)
 	}
@@ -36,13 +36,13 @@ func (rt *Runtime) resolveShortcut(doc *refDoc, id string) (pval, bool) {
 		return strVal(href), true
 	}
 	s := rt.session()
-	if v, ok := s.ValueShortcuts[id]; ok {
+	if v, ok := s.valueShortcuts[id]; ok {
 		if len(v) == 1 {
 			return strVal(v[0]), true
 		}
 		return pval{tuple: v, isTuple: true}, true
 	}
-	if href, ok := s.AutoShortcuts[id]; ok {
+	if href, ok := s.autoShortcuts[id]; ok {
 		return strVal(href), true
 	}
 	return pval{}, false
@@ -66,10 +66,10 @@ func (rt *Runtime) shortcutList(doc *refDoc) string {
 		}
 	}
 	s := rt.session()
-	for _, k := range s.ValueOrder {
+	for _, k := range s.valueOrder {
 		add(k)
 	}
-	for _, k := range s.AutoOrder {
+	for _, k := range s.autoOrder {
 		add(k)
 	}
 	if len(ids) == 0 {

@@ -11,7 +11,7 @@ import (
 func (rt *Runtime) cmdTool(name, sub, args string) Result {
 	doc := rt.refDoc()
 	if doc == nil {
-		return errResult(CodeNotFound, "Tool not found: "+name)
+		return errResult(codeNotFound, "Tool not found: "+name)
 	}
 	src := string(rt.Doc.Src)
 	fm := frontmatterNode(src)
@@ -21,10 +21,10 @@ func (rt *Runtime) cmdTool(name, sub, args string) Result {
 		fmName = n.Value
 	}
 	if name != stem && name != fmName {
-		return errResult(CodeNotFound, "Tool not found: "+name)
+		return errResult(codeNotFound, "Tool not found: "+name)
 	}
 	if msg := rt.validateToolEnv(yamlGet(fm, "env")); msg != "" {
-		return errResult(CodeInvalidPayload, msg)
+		return errResult(codeInvalidPayload, msg)
 	}
 	ids := make([]string, len(doc.Actions))
 	for i, a := range doc.Actions {
@@ -38,12 +38,12 @@ func (rt *Runtime) cmdTool(name, sub, args string) Result {
 	if id == "" {
 		d := yamlGet(fm, "default")
 		if d == nil || d.Kind != yaml.ScalarNode || yamlFalsy(d) {
-			return errResult(CodeInvalidPayload, "No default action for tool:"+name+". Available: "+avail)
+			return errResult(codeInvalidPayload, "No default action for tool:"+name+". Available: "+avail)
 		}
 		id = d.Value
 		if d.ShortTag() != "!!str" {
 			// a non-string default never equals an action id
-			return errResult(CodeNotFound, "Action \""+id+"\" not found in tool:"+name+". Available: "+avail)
+			return errResult(codeNotFound, "Action \""+id+"\" not found in tool:"+name+". Available: "+avail)
 		}
 	}
 	for _, a := range doc.Actions {
@@ -51,7 +51,7 @@ func (rt *Runtime) cmdTool(name, sub, args string) Result {
 			return rt.executeAction(doc, a, args, rt.contextVars(args))
 		}
 	}
-	return errResult(CodeNotFound, "Action \""+id+"\" not found in tool:"+name+". Available: "+avail)
+	return errResult(codeNotFound, "Action \""+id+"\" not found in tool:"+name+". Available: "+avail)
 }
 
 func yamlFalsy(n *yaml.Node) bool {
