@@ -258,11 +258,13 @@ func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 		}
 	}()
 	red := newRedactor(s.Env)
+	// The runtime reads the document once for all the suite's calls.
+	parsed := runtime.Parse(s.Doc)
 	for i, t := range s.Tests {
 		if opts.Run != nil && !opts.Run.MatchString(t.Name) {
 			continue
 		}
-		res.Tests = append(res.Tests, runTest(s, t, opts, res, red, filepath.Join(parent, fmt.Sprintf("t%d", i+1))))
+		res.Tests = append(res.Tests, runTest(s, parsed, t, opts, res, red, filepath.Join(parent, fmt.Sprintf("t%d", i+1))))
 	}
 	if opts.Update || opts.Record {
 		res.flushUpdates()
@@ -330,6 +332,7 @@ func (res *SuiteResult) writeGolden(path string, data []byte) {
 // testRun is the state of one running test.
 type testRun struct {
 	s       *Suite
+	parsed  *runtime.Parsed // s.Doc, read once per suite run
 	opts    *Options
 	res     *SuiteResult
 	red     *redactor
@@ -341,7 +344,7 @@ type testRun struct {
 	tr      *TestResult
 }
 
-func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
+func runTest(s *Suite, parsed *runtime.Parsed, t *Test, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
 	start := time.Now()
 	tr := &TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Status: Passed}
 	defer func() { tr.Duration = time.Since(start) }()
@@ -349,7 +352,7 @@ func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor, 
 		tr.Status, tr.Skip = Skipped, t.Skip
 		return tr
 	}
-	r := &testRun{s: s, opts: opts, res: res, red: red, tr: tr, sandbox: sandbox}
+	r := &testRun{s: s, parsed: parsed, opts: opts, res: res, red: red, tr: tr, sandbox: sandbox}
 	if err := r.setup(); err != nil {
 		r.failf(nil, KindSandbox, "%v", err)
 		return tr
@@ -502,7 +505,7 @@ func (r *testRun) step(st *Step) bool {
 		}
 	}
 	r.cur = hs
-	rt := &runtime.Runtime{Doc: r.s.Doc, Session: r.session, Env: r.env, HTTP: r.client, Exec: ex}
+	rt := &runtime.Runtime{Doc: r.s.Doc, Parsed: r.parsed, Session: r.session, Env: r.env, HTTP: r.client, Exec: ex}
 	res, err := call(rt, st.Run)
 	r.cur = nil
 	before := len(r.tr.Failures)

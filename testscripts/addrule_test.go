@@ -29,8 +29,8 @@ func TestAddRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	section := readme[bytes.Index(readme, []byte("### Rules: one file each")):]
-	if i := bytes.Index(section[3:], []byte("\n## ")); i >= 0 {
-		section = section[:i+3]
+	if i := regexp.MustCompile(`\n#{1,3} `).FindIndex(section[3:]); i != nil {
+		section = section[:i[0]+3]
 	}
 	blocks := codeBlocks(string(section))
 	if len(blocks) != 3 {

@@ -29,26 +29,26 @@ type Result struct {
 	OK      bool
 	Code    string // "" when OK; INVALID_PAYLOAD, NOT_FOUND, LOAD_ERROR, EXIT_<n>, …
 	Content string
-	// Files lists the sandbox-relative paths written by to: lines.
-	Files []string
+	// files lists the sandbox-relative paths written by to: lines.
+	files []string
 	// Escape is set when a to: path (or a file read) resolved outside Dir;
 	// the harness fails the step with this message.
 	Escape string
 	// Requests lists the HTTP requests sent, in order, exactly as the
 	// runtime built them (URL byte for byte, before net/http touches it).
 	Requests []Request
-	// Commands lists the shell command lines run, in order.
-	Commands []string
+	// commands lists the shell command lines run, in order.
+	commands []string
 }
 
 // Request is one HTTP request the runtime sent.
 type Request struct {
-	Method string
+	method string
 	URL    string
-	Header http.Header
-	Body   string
-	// HasBody is false for GET and DELETE (no body is sent).
-	HasBody bool
+	header http.Header
+	body   string
+	// hasBody is false for GET and DELETE (no body is sent).
+	hasBody bool
 }
 
 // ExecResult is the outcome of one shell command.
@@ -68,31 +68,31 @@ type Executor interface {
 // Session is the state of one topic that carries over between calls.
 type Session struct {
 	Vars map[string]string // session {var}s
-	// Shortcuts registered by renders and value-shortcut lines: id → target
+	// shortcuts registered by renders and value-shortcut lines: id → target
 	// (a tuple value is stored as its elements). This is the merged,
-	// read-only view of ValueShortcuts and AutoShortcuts (a value shortcut
+	// read-only view of valueShortcuts and autoShortcuts (a value shortcut
 	// wins over an auto-shortcut of the same id), rebuilt after every call.
-	Shortcuts     map[string][]string
-	ShortcutOrder []string
+	shortcuts     map[string][]string
+	shortcutOrder []string
 
-	// ValueShortcuts are registered by {@name} = … template lines. A scalar
+	// valueShortcuts are registered by {@name} = … template lines. A scalar
 	// is stored as one element; a tuple as any other number of elements
 	// (the runtime turns a one-element tuple into a scalar).
-	ValueShortcuts map[string][]string
-	ValueOrder     []string
-	// AutoShortcuts are links a template's render turned into [label][@slug]:
+	valueShortcuts map[string][]string
+	valueOrder     []string
+	// autoShortcuts are links a template's render turned into [label][@slug]:
 	// slug → href.
-	AutoShortcuts map[string]string
-	AutoOrder     []string
+	autoShortcuts map[string]string
+	autoOrder     []string
 }
 
 // NewSession returns an empty session.
 func NewSession() *Session {
 	return &Session{
 		Vars:           map[string]string{},
-		Shortcuts:      map[string][]string{},
-		ValueShortcuts: map[string][]string{},
-		AutoShortcuts:  map[string]string{},
+		shortcuts:      map[string][]string{},
+		valueShortcuts: map[string][]string{},
+		autoShortcuts:  map[string]string{},
 	}
 }
 
@@ -110,7 +110,10 @@ type Env struct {
 
 // Runtime executes calls against one document.
 type Runtime struct {
-	Doc     *sfmd.Document
+	Doc *sfmd.Document
+	// Parsed is Parse(Doc), made once for all the calls against Doc; when
+	// nil (or made from another document), each call parses Doc itself.
+	Parsed  *Parsed
 	Session *Session
 	Env     Env
 	HTTP    *http.Client

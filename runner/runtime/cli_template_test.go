@@ -155,8 +155,8 @@ func TestTemplateFiles(t *testing.T) {
 	if err != nil || string(data) != "\x00\x01\x02\xff" {
 		t.Errorf("file = %q %v", data, err)
 	}
-	if len(res.Files) != 1 || res.Files[0] != "out/pic.bin" {
-		t.Errorf("files = %q", res.Files)
+	if len(res.files) != 1 || res.files[0] != "out/pic.bin" {
+		t.Errorf("files = %q", res.files)
 	}
 	if res.Escape == "" {
 		t.Error("escape not reported")
@@ -226,13 +226,13 @@ func TestAutoShortcutsFromTemplate(t *testing.T) {
 	h.tr.body = `[{"name":"Go Docs","url":"https://go.dev/doc"},{"name":"Go Docs","url":"https://go.dev/doc2"},{"name":"a very long label that cannot slug","url":"https://z.dev"}]`
 	expect(t, h.rt.Run("/act.list"), true, "", "- [Go Docs][@go-docs]\n- [Go Docs][@go-docs-2]\n- [a very long label that cannot slug][@link-1]")
 	s := h.rt.Session
-	if got := strings.Join(s.ShortcutOrder, ","); got != "one,none,go-docs,go-docs-2,link-1" {
+	if got := strings.Join(s.shortcutOrder, ","); got != "one,none,go-docs,go-docs-2,link-1" {
 		t.Errorf("order = %s", got)
 	}
-	if got := s.ValueShortcuts["one"]; len(got) != 1 || got[0] != "x" {
+	if got := s.valueShortcuts["one"]; len(got) != 1 || got[0] != "x" {
 		t.Errorf("(x) = %q, want scalar", got)
 	}
-	if got, ok := s.ValueShortcuts["none"]; !ok || len(got) != 0 {
+	if got, ok := s.valueShortcuts["none"]; !ok || len(got) != 0 {
 		t.Errorf("() = %q, want empty tuple", got)
 	}
 	h.tr.reqs = nil

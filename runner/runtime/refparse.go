@@ -85,123 +85,160 @@ func splitLines(s string) []string { return strings.Split(s, "\n") }
 
 // parseRef is parser.ts parse(), limited to what the runtime uses.
 func parseRef(source string) *refDoc {
-	d := &refDoc{References: map[string]string{}}
+	p := &refParser{
+		d:           &refDoc{References: map[string]string{}},
+		blocksSeen:  map[string]bool{},
+		menuSeen:    map[string]bool{},
+		scSeen:      map[string]bool{},
+		respSeenIdx: map[string]int{},
+	}
 	lines := splitLines(source)
-	type pending struct {
-		response bool
-		id       string
-		lines    []string
-	}
-	var (
-		fenceOpen   bool
-		fenceChar   byte
-		fenceLen    int
-		pend        *pending
-		openBlock   string
-		inBlock     bool
-		blocksSeen  = map[string]bool{}
-		menuSeen    = map[string]bool{}
-		scSeen      = map[string]bool{}
-		responses   []pending
-		respSeenIdx = map[string]int{}
-	)
 	for _, raw := range lines {
-		line := jsTrim(raw)
-		if m := reFenceLine.FindStringSubmatch(line); m != nil {
-			ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
-			if fenceOpen {
-				if ch == fenceChar && ln >= fenceLen && info == "" {
-					if pend != nil {
-						if !pend.response {
-							if a := parseActionBlock(pend.id, pend.lines); a != nil {
-								d.Actions = append(d.Actions, a)
-							}
-						} else {
-							if i, ok := respSeenIdx[pend.id]; ok {
-								responses[i] = *pend
-							} else {
-								respSeenIdx[pend.id] = len(responses)
-								responses = append(responses, *pend)
-							}
-						}
-						pend = nil
+		p.line(raw)
+	}
+	p.attachResponses()
+	return p.d
+}
+
+// refParser is parseRef's state while it reads the lines.
+type refParser struct {
+	d           *refDoc
+	fenceOpen   bool
+	fenceChar   byte
+	fenceLen    int
+	pend        *pendingBlock
+	openBlock   string
+	inBlock     bool
+	blocksSeen  map[string]bool
+	menuSeen    map[string]bool
+	scSeen      map[string]bool
+	responses   []pendingBlock
+	respSeenIdx map[string]int
+}
+
+// pendingBlock is an act.<id> or act.<id>.response block being read.
+type pendingBlock struct {
+	response bool
+	id       string
+	lines    []string
+}
+
+// line reads one line: a fence, a line inside a fence, or text.
+func (p *refParser) line(raw string) {
+	line := jsTrim(raw)
+	if m := reFenceLine.FindStringSubmatch(line); m != nil {
+		p.fence(raw, m)
+		return
+	}
+	if p.fenceOpen {
+		if p.pend != nil {
+			p.pend.lines = append(p.pend.lines, raw)
+		}
+		return
+	}
+	p.text(raw, line)
+}
+
+// fence opens a fence, closes the open one (keeping an action or a
+// response template it held), or is a line inside the open one.
+func (p *refParser) fence(raw string, m []string) {
+	d := p.d
+	ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
+	if p.fenceOpen {
+		if ch == p.fenceChar && ln >= p.fenceLen && info == "" {
+			if p.pend != nil {
+				if !p.pend.response {
+					if a := parseActionBlock(p.pend.id, p.pend.lines); a != nil {
+						d.Actions = append(d.Actions, a)
 					}
-					fenceOpen = false
-					continue
+				} else {
+					if i, ok := p.respSeenIdx[p.pend.id]; ok {
+						p.responses[i] = *p.pend
+					} else {
+						p.respSeenIdx[p.pend.id] = len(p.responses)
+						p.responses = append(p.responses, *p.pend)
+					}
 				}
-				if pend != nil {
-					pend.lines = append(pend.lines, raw)
-				}
-				continue
+				p.pend = nil
 			}
-			fenceOpen, fenceChar, fenceLen = true, ch, ln
-			if am := reActResp.FindStringSubmatch(info); am != nil {
-				pend = &pending{response: true, id: am[1]}
-			} else if am := reActDef.FindStringSubmatch(info); am != nil {
-				pend = &pending{id: am[1]}
-			}
-			continue
+			p.fenceOpen = false
+			return
 		}
-		if fenceOpen {
-			if pend != nil {
-				pend.lines = append(pend.lines, raw)
-			}
-			continue
+		if p.pend != nil {
+			p.pend.lines = append(p.pend.lines, raw)
 		}
-		if reNoID.MatchString(line) {
-			continue
+		return
+	}
+	p.fenceOpen, p.fenceChar, p.fenceLen = true, ch, ln
+	if am := reActResp.FindStringSubmatch(info); am != nil {
+		p.pend = &pendingBlock{response: true, id: am[1]}
+	} else if am := reActDef.FindStringSubmatch(info); am != nil {
+		p.pend = &pendingBlock{id: am[1]}
+	}
+}
+
+// text reads a line outside fences: block markers, directives, shortcuts
+// and reference definitions.
+func (p *refParser) text(raw, line string) {
+	d := p.d
+	if reNoID.MatchString(line) {
+		return
+	}
+	if m := reBlockOpen.FindStringSubmatch(line); m != nil {
+		if !p.inBlock && !p.blocksSeen[m[1]] {
+			p.inBlock, p.openBlock = true, m[1]
+			p.blocksSeen[m[1]] = true
 		}
-		if m := reBlockOpen.FindStringSubmatch(line); m != nil {
-			if !inBlock && !blocksSeen[m[1]] {
-				inBlock, openBlock = true, m[1]
-				blocksSeen[m[1]] = true
-			}
-			continue
+		return
+	}
+	if m := reBlockEnd.FindStringSubmatch(line); m != nil {
+		if p.inBlock && p.openBlock == m[1] {
+			p.inBlock = false
 		}
-		if m := reBlockEnd.FindStringSubmatch(line); m != nil {
-			if inBlock && openBlock == m[1] {
-				inBlock = false
-			}
-			continue
+		return
+	}
+	if !p.inBlock {
+		if reInclude.MatchString(line) {
+			return
 		}
-		if !inBlock {
-			if reInclude.MatchString(line) {
-				continue
-			}
-			m := reMenu.FindStringSubmatch(line)
-			if m == nil {
-				m = reNav.FindStringSubmatch(line)
-			}
-			if m != nil {
-				if !menuSeen[m[1]] {
-					menuSeen[m[1]] = true
-					d.Menus = append(d.Menus, m[1])
-				}
-				continue
-			}
+		m := reMenu.FindStringSubmatch(line)
+		if m == nil {
+			m = reNav.FindStringSubmatch(line)
 		}
-		for _, m := range reShortcut.FindAllStringSubmatch(raw, -1) {
-			id := m[1][1:]
-			resolved := id
-			if scSeen[id] {
-				n := 2
-				for scSeen[id+itoa(n)] {
-					n++
-				}
-				resolved = id + itoa(n)
+		if m != nil {
+			if !p.menuSeen[m[1]] {
+				p.menuSeen[m[1]] = true
+				d.Menus = append(d.Menus, m[1])
 			}
-			scSeen[resolved] = true
-			d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Href: m[3]})
-		}
-		if m := reRefDef.FindStringSubmatch(line); m != nil {
-			if _, ok := d.References[m[1]]; !ok {
-				d.References[m[1]] = m[2]
-				d.RefNames = append(d.RefNames, m[1])
-			}
+			return
 		}
 	}
-	for _, r := range responses {
-		for _, a := range d.Actions {
+	for _, m := range reShortcut.FindAllStringSubmatch(raw, -1) {
+		id := m[1][1:]
+		resolved := id
+		if p.scSeen[id] {
+			n := 2
+			for p.scSeen[id+itoa(n)] {
+				n++
+			}
+			resolved = id + itoa(n)
+		}
+		p.scSeen[resolved] = true
+		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Href: m[3]})
+	}
+	if m := reRefDef.FindStringSubmatch(line); m != nil {
+		if _, ok := d.References[m[1]]; !ok {
+			d.References[m[1]] = m[2]
+			d.RefNames = append(d.RefNames, m[1])
+		}
+	}
+}
+
+// attachResponses gives each action its response template, matched by id
+// once the whole document is read.
+func (p *refParser) attachResponses() {
+	for _, r := range p.responses {
+		for _, a := range p.d.Actions {
 			if a.ID == r.id {
 				a.Response = strings.Join(r.lines, "\n")
 				a.HasResp = true
@@ -209,7 +246,6 @@ func parseRef(source string) *refDoc {
 			}
 		}
 	}
-	return d
 }
 
 // parseActionBlock is parser.ts parseActionBlock, plus the `body:` section.

@@ -112,14 +112,14 @@ func TestRequestConstruction(t *testing.T) {
 				t.Fatalf("requests = %d", len(res.Requests))
 			}
 			r := res.Requests[0]
-			if r.Method != tc.method || r.URL != tc.url {
-				t.Errorf("sent %s %s, want %s %s", r.Method, r.URL, tc.method, tc.url)
+			if r.method != tc.method || r.URL != tc.url {
+				t.Errorf("sent %s %s, want %s %s", r.method, r.URL, tc.method, tc.url)
 			}
 			if got := h.tr.reqs[0].URL.String(); got != tc.url {
 				t.Errorf("net/http URL = %q, want %q", got, tc.url)
 			}
 			if tc.body == "-" {
-				if r.HasBody || h.tr.bodies[0] != "" {
+				if r.hasBody || h.tr.bodies[0] != "" {
 					t.Errorf("GET sent a body %q", h.tr.bodies[0])
 				}
 			} else if h.tr.bodies[0] != tc.body {
@@ -225,8 +225,8 @@ func TestResponses(t *testing.T) {
 	h := newHarness(t, doc)
 	h.tr.body = "[Docs](https://d.com)"
 	h.rt.Run("/act.a --id 1")
-	if len(h.rt.Session.Shortcuts) != 0 {
-		t.Errorf("shortcuts = %v", h.rt.Session.Shortcuts)
+	if len(h.rt.Session.shortcuts) != 0 {
+		t.Errorf("shortcuts = %v", h.rt.Session.shortcuts)
 	}
 }
 
@@ -242,7 +242,7 @@ func TestHeadersRecorded(t *testing.T) {
 		"Content-Type": {"application/json"}, "Accept": {"text/markdown, text/plain"}, "X-Trim": {"v"},
 		"Accept-Language": {"*"}, "Sec-Fetch-Mode": {"cors"}, "User-Agent": {"node"},
 	}
-	got := res.Requests[0].Header
+	got := res.Requests[0].header
 	for k, v := range want {
 		if got.Get(k) != v[0] {
 			t.Errorf("%s = %q, want %q", k, got.Get(k), v[0])

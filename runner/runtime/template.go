@@ -136,7 +136,7 @@ func (t *templateRun) registerValueShortcut(base string, value []string, inLoop 
 	s := t.rt.session()
 	if !t.seenBases[base] {
 		t.seenBases[base] = true
-		for _, k := range append([]string(nil), s.ValueOrder...) {
+		for _, k := range append([]string(nil), s.valueOrder...) {
 			if k == base || strings.HasPrefix(k, base+"-") {
 				s.deleteValueShortcut(k)
 			}
@@ -288,12 +288,12 @@ func (t *templateRun) writeFile(p string) string {
 	if err := os.WriteFile(abs, t.buffer, 0o644); err != nil {
 		return nodeErrorMessage(err, "open", abs)
 	}
-	for _, f := range t.res.Files {
+	for _, f := range t.res.files {
 		if f == rel {
 			return ""
 		}
 	}
-	t.res.Files = append(t.res.Files, rel)
+	t.res.files = append(t.res.files, rel)
 	return ""
 }
 

@@ -1,0 +1,89 @@
+package runtime
+
+import "strings"
+
+// renderActions is renderer.ts renderActions (the help text).
+func renderActions(doc *refDoc, single string, filter bool) string {
+	var list []*refAction
+	for _, a := range doc.Actions {
+		if !filter || a.ID == single {
+			list = append(list, a)
+		}
+	}
+	if len(list) == 0 {
+		if filter {
+			return "Action not found: " + single
+		}
+		return "No actions defined on this page."
+	}
+	parts := make([]string, len(list))
+	for i, a := range list {
+		var b strings.Builder
+		b.WriteString("/act." + a.ID)
+		if len(a.Fields) == 0 {
+			b.WriteString("\n   (no flags)")
+		}
+		for _, f := range a.Fields {
+			b.WriteString("\n   ")
+			if f.Short != "" {
+				b.WriteString("-" + f.Short + ", ")
+			}
+			b.WriteString("--" + f.Name + " <" + f.Type + ">")
+			if f.Required {
+				b.WriteString(" (required)")
+			} else {
+				b.WriteString(" (optional)")
+			}
+			if f.Description != "" {
+				b.WriteString(" \u2014 " + f.Description)
+			}
+		}
+		parts[i] = b.String()
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+func (rt *Runtime) cmdAction(args string) Result {
+	doc := rt.refDoc()
+	if doc == nil {
+		return errResult(codeInvalidTarget, "No document open. Use /open <uri> first.")
+	}
+	trimmed := jsTrim(args)
+	if trimmed == "" || trimmed == "--help" || trimmed == "-h" {
+		return okResult("Actions\n---\n" + renderActions(doc, "", false))
+	}
+	var id, flagStr string
+	if sp := strings.IndexByte(args, ' '); sp < 0 {
+		id = jsTrim(args)
+	} else {
+		id, flagStr = jsTrim(args[:sp]), jsTrim(args[sp+1:])
+	}
+	var action *refAction
+	for _, a := range doc.Actions {
+		if a.ID == id {
+			action = a
+			break
+		}
+	}
+	if action == nil {
+		ids := make([]string, len(doc.Actions))
+		for i, a := range doc.Actions {
+			ids[i] = a.ID
+		}
+		avail := strings.Join(ids, ", ")
+		hint := "\nUse /act.<name> --help to inspect an action."
+		if len(ids) == 0 {
+			avail = "none"
+			hint = "\nNo actions defined on current document."
+		}
+		return errResult(codeNotFound, "Action not found: \""+id+"\"\nAvailable: "+avail+hint)
+	}
+	if flagStr == "" {
+		for _, f := range action.Fields {
+			if f.Required && !f.HasDefault {
+				return okResult("Action: " + id + "\n---\n" + renderActions(doc, id, true))
+			}
+		}
+	}
+	return rt.executeAction(doc, action, flagStr, rt.contextVars(flagStr))
+}
