@@ -12,7 +12,7 @@ var (
 	reUpperEnv = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
 )
 
-// storeScope returns the app scope of the topic ("" outside app topics).
+// appScope returns the app scope of the topic ("" outside app topics).
 func (rt *Runtime) appScope() string {
 	rest, ok := strings.CutPrefix(rt.Env.Topic, "app:")
 	if !ok {
@@ -80,7 +80,7 @@ func (rt *Runtime) resolveEnvVars(s string, extra map[string]string) string {
 	})
 }
 
-// unresolvedMessage builds the §1.4 step 10 / §1.10 texts.
+// unresolvedHint builds the hint and set lines of the §1.4 step 10 / §1.10 texts.
 func (rt *Runtime) unresolvedHint(names []string) (string, string) {
 	if rt.appScope() != "" {
 		them := "it"
