@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"gopkg.in/yaml.v3"
 )
 
@@ -221,7 +222,7 @@ func (p *configParser) eachKey(m *yaml.Node, known []string, fn func(key string,
 			}
 		}
 		if !ok {
-			p.errf(k, "unknown key %q, %s", k.Value, DidYouMean(k.Value, known, "expected one of "+quoteList(known)))
+			p.errf(k, "unknown key %q, %s", k.Value, suggest.DidYouMean(k.Value, known, "expected one of "+quoteList(known)))
 			continue
 		}
 		fn(k.Value, k, v)
@@ -250,7 +251,7 @@ func (p *configParser) profiles(v *yaml.Node) map[Profile]bool {
 	}
 	for _, n := range p.seq(v, "profiles") {
 		if n.Kind != yaml.ScalarNode || !profileSet[Profile(n.Value)] {
-			p.errf(n, "unknown profile %q, %s", n.Value, DidYouMean(n.Value, names, "expected one of "+quoteList(names)))
+			p.errf(n, "unknown profile %q, %s", n.Value, suggest.DidYouMean(n.Value, names, "expected one of "+quoteList(names)))
 			continue
 		}
 		out[Profile(n.Value)] = true
@@ -271,7 +272,7 @@ func (p *configParser) rules(v *yaml.Node) map[string]RuleConfig {
 		k, val := v.Content[i], v.Content[i+1]
 		name := k.Value
 		if p.reg != nil && p.reg.Lookup(name) == nil {
-			p.errf(k, "unknown rule %q, %s", name, DidYouMean(name, p.reg.Names(), "run \"sfmd rules\" to list the rules"))
+			p.errf(k, "unknown rule %q, %s", name, suggest.DidYouMean(name, p.reg.Names(), "run \"sfmd rules\" to list the rules"))
 			continue
 		}
 		if _, dup := out[name]; dup {
@@ -340,7 +341,7 @@ func (p *configParser) ruleMapping(name string, m *yaml.Node) RuleConfig {
 					if len(known) == 0 {
 						p.errf(ok, "rule %q takes no options, remove %q", name, ok.Value)
 					} else {
-						p.errf(ok, "unknown option %q of rule %q, %s", ok.Value, name, DidYouMean(ok.Value, known, "expected one of "+quoteList(known)))
+						p.errf(ok, "unknown option %q of rule %q, %s", ok.Value, name, suggest.DidYouMean(ok.Value, known, "expected one of "+quoteList(known)))
 					}
 					continue
 				}
@@ -459,7 +460,7 @@ func (s Selection) validate(reg *Registry) error {
 			if n == "all" || profileSet[Profile(n)] || reg.Lookup(n) != nil {
 				continue
 			}
-			return &UsageError{Msg: fmt.Sprintf("unknown rule %q, %s", n, DidYouMean(n, cands, "run \"sfmd rules\" to list the rules"))}
+			return &UsageError{Msg: fmt.Sprintf("unknown rule %q, %s", n, suggest.DidYouMean(n, cands, "run \"sfmd rules\" to list the rules"))}
 		}
 	}
 	return nil

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -276,24 +275,6 @@ func TestValidate(t *testing.T) {
 	}
 	if err := Validate(testSet); err != nil {
 		t.Errorf("test set: %v", err)
-	}
-}
-
-func TestSuggest(t *testing.T) {
-	names := []string{"fence-unclosed", "frontmatter-invalid-yaml", "no-bad"}
-	for in, want := range map[string]string{
-		"fence-unclosd":   "fence-unclosed",
-		"fence-unclosed":  "fence-unclosed",
-		"invalid-yaml":    "frontmatter-invalid-yaml",
-		"no-bd":           "no-bad",
-		"zzzzzzzzzzzzzzz": "",
-	} {
-		if got := Suggest(in, names); got != want {
-			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if got := fmt.Sprint(DidYouMean("x", nil, "fallback")); got != "fallback" {
-		t.Errorf("DidYouMean fallback = %q", got)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -105,7 +106,7 @@ func parseDirective(c *sfmd.Comment) *directive {
 	kind, ok := dirKeywords[d.keyword]
 	if !ok {
 		d.bad = fmt.Sprintf("unknown suppression directive %q, %s", d.keyword,
-			DidYouMean(d.keyword, dirKeywordList, "expected one of "+quoteList(dirKeywordList)))
+			suggest.DidYouMean(d.keyword, dirKeywordList, "expected one of "+quoteList(dirKeywordList)))
 		return d
 	}
 	d.kind = kind
@@ -154,7 +155,7 @@ func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 				t.problems = append(t.problems, Diagnostic{
 					Span: c.Span, Rule: UnusedSuppressionName,
 					Message: fmt.Sprintf("unknown rule %q in suppression, %s", r,
-						DidYouMean(r, reg.Names(), "run \"sfmd rules\" to list the rules")),
+						suggest.DidYouMean(r, reg.Names(), "run \"sfmd rules\" to list the rules")),
 				})
 				continue
 			}

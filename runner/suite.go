@@ -2,11 +2,11 @@ package runner
 
 import (
 	"fmt"
-	"github.com/sfmd-dev/sfmd/lint"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"gopkg.in/yaml.v3"
 )
@@ -750,7 +750,7 @@ func actionID(run string) (string, bool) {
 func closest(s string, cands []string) string {
 	best, bestD := "", 3
 	for _, c := range cands {
-		if d := lint.EditDistance(s, c); d < bestD {
+		if d := suggest.EditDistance(s, c); d < bestD {
 			best, bestD = c, d
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/lint/format"
 )
@@ -163,7 +164,7 @@ func runLint(args []string, stdio Stdio) int {
 		}
 	}
 	if !validFormat(name) {
-		return usageErr("unknown format %q, %s", name, lint.DidYouMean(name, format.Names(), "expected one of "+quoted(format.Names())))
+		return usageErr("unknown format %q, %s", name, suggest.DidYouMean(name, format.Names(), "expected one of "+quoted(format.Names())))
 	}
 	color, err := useColor(*colorMode, stdio)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
@@ -42,7 +43,7 @@ func runRules(args []string, stdio Stdio) int {
 		return ExitUsage
 	}
 	if *profile != "" && !knownProfile(*profile) {
-		fmt.Fprintf(stdio.Stderr, "sfmd rules: unknown profile %q, %s\n", *profile, lint.DidYouMean(*profile, profileNames(), "expected one of "+quoted(profileNames())))
+		fmt.Fprintf(stdio.Stderr, "sfmd rules: unknown profile %q, %s\n", *profile, suggest.DidYouMean(*profile, profileNames(), "expected one of "+quoted(profileNames())))
 		return ExitUsage
 	}
 	reg, err := lint.NewRegistry(analyzers())
@@ -115,7 +116,7 @@ func runExplain(args []string, stdio Stdio) int {
 	name := rest[0]
 	a := reg.Lookup(name)
 	if a == nil {
-		fmt.Fprintf(stdio.Stderr, "sfmd explain: unknown rule %q, %s\n", name, lint.DidYouMean(name, reg.Names(), "run \"sfmd rules\" to list the rules"))
+		fmt.Fprintf(stdio.Stderr, "sfmd explain: unknown rule %q, %s\n", name, suggest.DidYouMean(name, reg.Names(), "run \"sfmd rules\" to list the rules"))
 		return ExitUsage
 	}
 	if err := explain(stdio.Stdout, a); err != nil {
