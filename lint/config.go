@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/suggest"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // ConfigNames are the file names looked up, in order, in every directory

@@ -3,7 +3,7 @@ package runner
 import (
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // outputEdits finds every expect.output scalar of src and returns edits

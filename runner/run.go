@@ -23,7 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/runner/runtime"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // DefaultTimeout is the --exec=real command timeout (the runtime's).

@@ -8,7 +8,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/sfmd"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // Suite is one parsed *.test.yaml file (test-format.md, version 1).
