@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -515,7 +516,8 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	case l.opts.Diff:
 		res.changed = changed
 		if changed {
-			res.diff = UnifiedDiff(filepath.ToSlash(j.display), orig, src)
+			p := filepath.ToSlash(j.display)
+			res.diff = udiff.Unified(string(orig), string(src), "a/"+p, "b/"+p)
 		}
 	case j.stdin && mode != FixNone:
 		res.stdout = src

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 )
 
@@ -86,7 +87,7 @@ func (e *execStep) describeMiss(command string) problem {
 	f := e.fixtures[e.next]
 	return problem{
 		msg:  fmt.Sprintf("command does not match exec entry %d (line %d)", e.next+1, f.Node.Line),
-		diff: unifiedDiff(f.Command+"\n", command+"\n", "fixture", "ran"),
+		diff: udiff.Unified(f.Command+"\n", command+"\n", "fixture", "ran"),
 	}
 }
 

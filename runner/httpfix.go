@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/jarcoal/httpmock"
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 )
 
 // httpStep serves one step's http fixtures: offline, strict and ordered.
@@ -243,7 +244,7 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 	sent := renderSent(req, body, !f.Request.HasBody)
 	return problem{
 		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, req.URL, best+1, f.Node.Line, matchRequest(&f.Request, req, body)),
-		diff: unifiedDiff(renderFixture(&f.Request, req), sent, "fixture", "sent"),
+		diff: udiff.Unified(renderFixture(&f.Request, req), sent, "fixture", "sent"),
 	}
 }
 

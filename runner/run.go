@@ -22,6 +22,7 @@ import (
 
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"go.yaml.in/yaml/v3"
 )
@@ -607,7 +608,7 @@ func (r *testRun) checkExpect(st *Step, res runtime.Result) {
 		case got != kv.Value:
 			f := r.failf(st, KindAssertion, "session variable %q is %q, expected %q", kv.Key, got, kv.Value)
 			f.Line, f.Col = kv.KeyNode.Line, kv.KeyNode.Column
-			f.Diff = r.red.apply(unifiedDiff(kv.Value+"\n", got+"\n", "want", "got"))
+			f.Diff = r.red.apply(udiff.Unified(kv.Value+"\n", got+"\n", "want", "got"))
 		}
 	}
 	for _, kv := range e.Files {
@@ -651,7 +652,7 @@ func (r *testRun) compareOutput(st *Step, got, want, name string, update func())
 	}
 	msg += "; run sfmd test --update to accept the new output"
 	f := r.failf(st, KindAssertion, "%s", msg)
-	f.Diff = r.red.apply(unifiedDiff(want, got, "want", "got"))
+	f.Diff = r.red.apply(udiff.Unified(want, got, "want", "got"))
 }
 
 func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }
@@ -690,7 +691,7 @@ func (r *testRun) compareFile(st *Step, kv KV) {
 	}
 	f := fail("file %q differs from golden %q (%d bytes, expected %d); run sfmd test --update to accept it", kv.Key, goldenRel, len(got), len(want))
 	if isText(got) && isText(want) {
-		f.Diff = r.red.apply(unifiedDiff(string(want), string(got), goldenRel, kv.Key))
+		f.Diff = r.red.apply(udiff.Unified(string(want), string(got), goldenRel, kv.Key))
 	} else {
 		i := 0
 		for i < len(got) && i < len(want) && got[i] == want[i] {
