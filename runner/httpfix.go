@@ -66,10 +66,7 @@ func (h *httpStep) serve(req *http.Request) (*http.Response, error) {
 		f := h.fixtures[h.next]
 		if mismatch := matchRequest(&f.Request, req, body); mismatch == "" {
 			h.next++
-			if f.HasError {
-				return nil, errors.New(f.Error)
-			}
-			return f.Response.httpResponse(req), nil
+			return f.responder()(req)
 		}
 	}
 	h.failures = append(h.failures, h.describeMiss(req, body))
@@ -83,17 +80,21 @@ func (h *httpStep) unused() []*HTTPFixture {
 	return h.fixtures[h.next:]
 }
 
-func (r *FixtureResponse) httpResponse(req *http.Request) *http.Response {
-	resp := httpmock.NewBytesResponse(r.Status, r.Body)
-	resp.Status = fmt.Sprintf("%d %s", r.Status, http.StatusText(r.Status))
+// responder answers a request that matched f: with f's transport error,
+// or with its response.
+func (f *HTTPFixture) responder() httpmock.Responder {
+	if f.HasError {
+		return httpmock.NewErrorResponder(errors.New(f.Error))
+	}
+	r := f.Response
+	h := http.Header{}
 	if r.IsJSON {
-		resp.Header.Set("Content-Type", "application/json")
+		h.Set("Content-Type", "application/json")
 	}
-	for _, h := range r.Headers {
-		resp.Header.Set(h.Key, h.Value)
+	for _, kv := range r.Headers {
+		h.Set(kv.Key, kv.Value)
 	}
-	resp.Request = req
-	return resp
+	return httpmock.NewBytesResponder(r.Status, r.Body).HeaderSet(h)
 }
 
 // matchRequest returns "" when req matches f, or why not.
