@@ -67,22 +67,53 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func newFlagSet(name string, stderr io.Writer, usageLine string, notes ...string) *flag.FlagSet {
+// newFlagSet returns the flag set of a subcommand; its Usage writes to
+// fs.Output(), which parseArgs points at stdout or stderr.
+func newFlagSet(name string, usageLine string, notes ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: %s\n", usageLine)
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: %s\n", usageLine)
 		n := 0
 		fs.VisitAll(func(*flag.Flag) { n++ })
 		if n > 0 {
-			fmt.Fprintf(stderr, "\nFlags:\n")
+			fmt.Fprintf(w, "\nFlags:\n")
 			fs.PrintDefaults()
 		}
 		for _, n := range notes {
-			fmt.Fprintf(stderr, "\n%s", n)
+			fmt.Fprintf(w, "\n%s", n)
 		}
 	}
 	return fs
+}
+
+// parseArgs parses the flags of a subcommand, anywhere among the other
+// arguments when anywhere is set (see parseFlags), else before them. Help
+// asked for (-h, --help) is printed once, on stdout, and ends the command
+// with ExitOK; a bad flag is reported on stderr followed by the usage and
+// ends it with ExitUsage. ok is false when the command must return status.
+func parseArgs(fs *flag.FlagSet, args []string, anywhere bool, stdio Stdio) (rest []string, status int, ok bool) {
+	usage := fs.Usage
+	fs.Usage = func() {} // the flag package would print it on every error; done below
+	fs.SetOutput(stdio.Stderr)
+	var err error
+	if anywhere {
+		rest, err = parseFlags(fs, args)
+	} else {
+		err = fs.Parse(args)
+		rest = fs.Args()
+	}
+	fs.Usage = usage
+	switch {
+	case err == nil:
+		return rest, ExitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdio.Stdout)
+		fs.Usage()
+		return nil, ExitOK, false
+	}
+	fs.Usage() // after the flag package's message, on stderr
+	return nil, ExitUsage, false
 }
 
 const lintNotes = `Exit status: 0 nothing reaches --fail-on, 1 something does, 2 usage or
@@ -110,16 +141,8 @@ Suppress in a document (the reason after "--" is optional):
 Suppressions that suppress nothing are reported as unused-suppression.
 `
 
-// flagStatus maps a flag parsing error to an exit status.
-func flagStatus(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return ExitOK
-	}
-	return ExitUsage
-}
-
 func runLint(args []string, stdio Stdio) int {
-	fs := newFlagSet("lint", stdio.Stderr, "sfmd lint [flags] [paths...]   (paths default to \".\"; \"-\" reads stdin)", lintNotes)
+	fs := newFlagSet("lint", "sfmd lint [flags] [paths...]   (paths default to \".\"; \"-\" reads stdin)", lintNotes)
 	var (
 		formatName      = fs.String("format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default text on a terminal, line otherwise)")
 		colorMode       = fs.String("color", "auto", "colour output: auto, always or never (auto honours NO_COLOR)")
@@ -136,9 +159,9 @@ func runLint(args []string, stdio Stdio) int {
 	)
 	fs.Var(&enable, "enable", "enable rules or profiles (comma-separated, repeatable; \"all\" for every rule)")
 	fs.Var(&disable, "disable", "disable rules or profiles (comma-separated, repeatable)")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagStatus(err)
+	paths, exit, ok := parseArgs(fs, args, true, stdio)
+	if !ok {
+		return exit
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: "+format+"\n", a...)

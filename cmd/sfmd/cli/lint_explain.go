@@ -31,12 +31,12 @@ func enabledByDefault(p lint.Profile) bool {
 }
 
 func runRules(args []string, stdio Stdio) int {
-	fs := newFlagSet("rules", stdio.Stderr, "sfmd rules [--format text|json] [--profile PROFILE]")
+	fs := newFlagSet("rules", "sfmd rules [--format text|json] [--profile PROFILE]")
 	formatName := fs.String("format", "text", "output format: text (an aligned table) or json")
 	profile := fs.String("profile", "", "list only the rules of this profile")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return flagStatus(err)
+	rest, exit, ok := parseArgs(fs, args, true, stdio)
+	if !ok {
+		return exit
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(stdio.Stderr, "sfmd rules: unexpected argument %q, use \"sfmd explain %s\" to read about one rule\n", rest[0], rest[0])
@@ -99,10 +99,10 @@ func profileNames() []string {
 }
 
 func runExplain(args []string, stdio Stdio) int {
-	fs := newFlagSet("explain", stdio.Stderr, "sfmd explain RULE")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return flagStatus(err)
+	fs := newFlagSet("explain", "sfmd explain RULE")
+	rest, exit, ok := parseArgs(fs, args, true, stdio)
+	if !ok {
+		return exit
 	}
 	if len(rest) != 1 {
 		fmt.Fprintln(stdio.Stderr, "sfmd explain: expected exactly one rule name, run \"sfmd rules\" to list them")
