@@ -25,12 +25,12 @@ func (m FixMode) applicable(d *Diagnostic) *Fix {
 	return nil
 }
 
-// ApplyFixes applies the fixes of diags that mode allows to src. Fixes are
+// applyFixes applies the fixes of diags that mode allows to src. Fixes are
 // taken in diagnostic order; a fix whose edits are invalid (out of range,
 // overlapping each other) or overlap an edit already accepted is skipped
 // whole, to be retried on the next round after re-linting. It returns the
 // new text and the number of fixes applied; src is not modified.
-func ApplyFixes(src []byte, diags []Diagnostic, mode FixMode) ([]byte, int) {
+func applyFixes(src []byte, diags []Diagnostic, mode FixMode) ([]byte, int) {
 	var accepted []Edit
 	applied := 0
 	for i := range diags {

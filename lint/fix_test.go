@@ -40,7 +40,7 @@ func TestApplyFixes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := string(src)
-			got, n := ApplyFixes(src, tt.diags, tt.mode)
+			got, n := applyFixes(src, tt.diags, tt.mode)
 			if string(got) != tt.want || n != tt.n {
 				t.Errorf("got %q (%d fixes), want %q (%d)", got, n, tt.want, tt.n)
 			}
@@ -67,7 +67,7 @@ func TestApplyFixesNoByteLost(t *testing.T) {
 			e := s + r.Intn(n+1-s)
 			diags = append(diags, fixDiag(true, Edit{s, e, strings.Repeat("#", r.Intn(3))}))
 		}
-		got, applied := ApplyFixes(src, diags, FixSafe)
+		got, applied := applyFixes(src, diags, FixSafe)
 		// Rebuild expectation: replay accepted fixes with a naive
 		// byte-ownership model.
 		owner := make([]int, n+1) // 0 free, else fix index+1

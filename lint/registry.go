@@ -16,7 +16,7 @@ type Registry struct {
 // NewRegistry validates analyzers and indexes them. The rule list is the
 // analyzers given plus everything they require.
 func NewRegistry(analyzers []*Analyzer) (*Registry, error) {
-	if err := Validate(analyzers); err != nil {
+	if err := validate(analyzers); err != nil {
 		return nil, err
 	}
 	r := &Registry{byName: map[string]*Analyzer{}}
@@ -48,10 +48,10 @@ func (r *Registry) Rules() []*Analyzer {
 	return out
 }
 
-// Validate checks a set of analyzers the way analysis.Validate does:
+// validate checks a set of analyzers the way analysis.Validate does:
 // every rule has a kebab-case name unique in the set, a title, a known
 // profile and a Run function, and requirements are acyclic.
-func Validate(analyzers []*Analyzer) error {
+func validate(analyzers []*Analyzer) error {
 	order, err := topo(analyzers)
 	if err != nil {
 		return err

@@ -57,24 +57,24 @@ type Options struct {
 	Parse func(path string, src []byte) *sfmd.Document
 }
 
-// MaxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
+// maxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
 // conflicting fixes skipped in one round are applied in the next.
-const MaxFixRounds = 10
+const maxFixRounds = 10
 
 // UsageError is a problem with the command line (exit status 2).
 type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-// FileError is an internal failure while linting one file: a rule that
+// fileError is an internal failure while linting one file: a rule that
 // failed or panicked, a file that could not be read or written.
-type FileError struct {
+type fileError struct {
 	Path string
 	Err  error
 }
 
-func (e *FileError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
-func (e *FileError) Unwrap() error { return e.Err }
+func (e *fileError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
+func (e *fileError) Unwrap() error { return e.Err }
 
 // FileDiff is the unified diff of the fixes of one file (Options.Diff).
 type FileDiff struct {
@@ -126,16 +126,16 @@ func (r *Report) Source(path string) []byte {
 	return src
 }
 
-// Rule returns the metadata of the named rule, or nil.
-func (r *Report) Rule(name string) *Analyzer {
+// rule returns the metadata of the named rule, or nil.
+func (r *Report) rule(name string) *Analyzer {
 	if r.Registry == nil {
 		return nil
 	}
 	return r.Registry.Lookup(name)
 }
 
-// StdinName is the display name of stdin without --stdin-filename.
-const StdinName = "<stdin>"
+// stdinName is the display name of stdin without --stdin-filename.
+const stdinName = "<stdin>"
 
 type job struct {
 	display string // path as shown
@@ -271,7 +271,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	for i, r := range results {
 		j := jobs[i]
 		if r.err != nil {
-			rep.Errors = append(rep.Errors, &FileError{Path: j.display, Err: r.err})
+			rep.Errors = append(rep.Errors, &fileError{Path: j.display, Err: r.err})
 		}
 		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
 		if j.stdin {
@@ -290,7 +290,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 			rep.Stdout = r.stdout
 		}
 	}
-	rep.Diagnostics = SortDiagnostics(rep.Diagnostics)
+	rep.Diagnostics = sortDiagnostics(rep.Diagnostics)
 	sort.Strings(rep.Changed)
 	sort.Slice(rep.Diffs, func(i, j int) bool { return rep.Diffs[i].Path < rep.Diffs[j].Path })
 	return rep, nil
@@ -408,7 +408,7 @@ func (d *discovery) addStdin() error {
 		return fmt.Errorf("reading standard input: %w", err)
 	}
 	l.stdin = src
-	display, abs := StdinName, ""
+	display, abs := stdinName, ""
 	if l.opts.StdinFilename != "" {
 		display = filepath.Clean(l.opts.StdinFilename)
 		abs = l.abs(display)
@@ -524,10 +524,10 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if err != nil {
 			res.err = err
 		}
-		if mode == FixNone || round == MaxFixRounds {
+		if mode == FixNone || round == maxFixRounds {
 			break
 		}
-		fixed, n := ApplyFixes(src, diags, mode)
+		fixed, n := applyFixes(src, diags, mode)
 		if n == 0 {
 			break
 		}
@@ -580,15 +580,15 @@ func (l *linter) check(doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic,
 		diags = t.filter(diags, set.enabled)
 		for i := range diags {
 			diags[i].Path = doc.Path
-			if diags[i].Rule == UnusedSuppressionName {
-				if sev, ok := set.severity[UnusedSuppressionName]; ok {
+			if diags[i].Rule == unusedSuppressionName {
+				if sev, ok := set.severity[unusedSuppressionName]; ok {
 					diags[i].Severity = sev
 				} else if !diags[i].SeveritySet {
 					diags[i].Severity = UnusedSuppression.Severity
 				}
 			}
 		}
-		diags = SortDiagnostics(diags)
+		diags = sortDiagnostics(diags)
 	}
 	return diags, err
 }

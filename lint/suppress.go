@@ -23,16 +23,16 @@ import (
 // separated by commas or spaces; everything after " -- " is the reason.
 // A diagnostic is suppressed when its start line is covered.
 
-// UnusedSuppressionName is the rule under which suppression problems are
+// unusedSuppressionName is the rule under which suppression problems are
 // reported.
-const UnusedSuppressionName = "unused-suppression"
+const unusedSuppressionName = "unused-suppression"
 
 // UnusedSuppression reports suppression comments that suppress nothing,
 // name unknown rules or are malformed. Its Run checks the directive syntax;
 // unused and unknown names are found by the driver once the other rules
 // have run. The CLI always includes it.
 var UnusedSuppression = &Analyzer{
-	Name:     UnusedSuppressionName,
+	Name:     unusedSuppressionName,
 	Severity: Warning,
 	Profile:  Core,
 	Doc: Doc{
@@ -153,7 +153,7 @@ func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 		for _, r := range d.rules {
 			if r != "all" && reg.Lookup(r) == nil {
 				t.problems = append(t.problems, Diagnostic{
-					Span: c.Span, Rule: UnusedSuppressionName,
+					Span: c.Span, Rule: unusedSuppressionName,
 					Message: fmt.Sprintf("unknown rule %q in suppression, %s", r,
 						suggest.DidYouMean(r, reg.Names(), "run \"sfmd rules\" to list the rules")),
 				})
@@ -194,7 +194,7 @@ func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 				}
 				if !closed {
 					t.problems = append(t.problems, Diagnostic{
-						Span: c.Span, Rule: UnusedSuppressionName,
+						Span: c.Span, Rule: unusedSuppressionName,
 						Message: fmt.Sprintf("\"sfmd-enable\" of %s has no matching \"sfmd-disable\" above, remove it", ruleLabel(r)),
 						Fixes:   []Fix{removeCommentFix(doc, c)},
 					})
@@ -255,7 +255,7 @@ func (t *suppressions) suppressed(d *Diagnostic, mark bool) bool {
 		}
 		// "all" never hides the problems of the suppressions themselves
 		// on its own line range: a stale "disable all" must stay visible.
-		if e.rule == "all" && d.Rule == UnusedSuppressionName && e.dir.kind != dirDisableFile {
+		if e.rule == "all" && d.Rule == unusedSuppressionName && e.dir.kind != dirDisableFile {
 			continue
 		}
 		hit = true
@@ -276,7 +276,7 @@ func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Dia
 			out = append(out, diags[i])
 		}
 	}
-	if !enabled[UnusedSuppressionName] {
+	if !enabled[unusedSuppressionName] {
 		return out
 	}
 	probs := t.problems
@@ -299,7 +299,7 @@ func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Dia
 		for i, r := range unused {
 			labels[i] = ruleLabel(r)
 		}
-		diag := Diagnostic{Span: d.comment.Span, Rule: UnusedSuppressionName}
+		diag := Diagnostic{Span: d.comment.Span, Rule: unusedSuppressionName}
 		if len(kept) == 0 && !hasUnknown(t, d) {
 			diag.Message = fmt.Sprintf("suppression of %s suppresses nothing, remove it", strings.Join(labels, ", "))
 			diag.Fixes = []Fix{removeCommentFix(t.doc, d.comment)}

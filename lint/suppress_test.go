@@ -145,7 +145,7 @@ func TestUnusedSuppressionFix(t *testing.T) {
 				t.Errorf("fixed file:\n%q\nwant:\n%q", got, tt.want)
 			}
 			for _, d := range rep.Diagnostics {
-				if d.Rule == UnusedSuppressionName {
+				if d.Rule == unusedSuppressionName {
 					t.Errorf("after --fix: %s", strings.TrimSpace(lines([]Diagnostic{d})))
 				}
 			}
@@ -177,6 +177,6 @@ func FuzzSuppressions(f *testing.F) {
 			enabled[n] = true
 		}
 		diags = buildSuppressions(doc, reg).filter(diags, enabled)
-		ApplyFixes(doc.Src, diags, FixUnsafe)
+		applyFixes(doc.Src, diags, FixUnsafe)
 	})
 }

@@ -22,7 +22,7 @@ import (
 // line.
 type execStep struct {
 	mu       sync.Mutex
-	fixtures []*ExecFixture
+	fixtures []*execFixture
 	next     int
 	failures []problem
 
@@ -41,7 +41,7 @@ func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
 		return runtime.ExecResult{}, errors.New("sfmd test: working directory outside the sandbox")
 	}
 	e.mu.Lock()
-	var f *ExecFixture
+	var f *execFixture
 	switch {
 	case e.next < len(e.fixtures) && e.fixtures[e.next].Command == command:
 		f = e.fixtures[e.next]
@@ -71,7 +71,7 @@ func (e *execStep) fail(p problem) {
 	e.mu.Unlock()
 }
 
-func (e *execStep) unused() []*ExecFixture {
+func (e *execStep) unused() []*execFixture {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.fixtures[e.next:]

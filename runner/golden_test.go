@@ -80,7 +80,7 @@ func TestApplyEditsSeveral(t *testing.T) {
 }
 
 func TestRedactor(t *testing.T) {
-	r := newRedactor([]KV{{Key: "A", Value: "sec"}, {Key: "B", Value: "secret-long"}, {Key: "C", Value: ""}})
+	r := newRedactor([]keyValue{{Key: "A", Value: "sec"}, {Key: "B", Value: "secret-long"}, {Key: "C", Value: ""}})
 	if got := r.apply("x secret-long y sec z"); got != "x *** y *** z" {
 		t.Errorf("got %q", got)
 	}

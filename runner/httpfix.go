@@ -22,7 +22,7 @@ import (
 // request ever leaves the process.
 type httpStep struct {
 	mu       sync.Mutex
-	fixtures []*HTTPFixture
+	fixtures []*httpFixture
 	next     int
 	failures []problem
 	recorded []exchange // --record: what was sent for real
@@ -74,7 +74,7 @@ func (h *httpStep) serve(req *http.Request) (*http.Response, error) {
 }
 
 // unused reports the fixtures that were never requested.
-func (h *httpStep) unused() []*HTTPFixture {
+func (h *httpStep) unused() []*httpFixture {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.fixtures[h.next:]
@@ -82,7 +82,7 @@ func (h *httpStep) unused() []*HTTPFixture {
 
 // responder answers a request that matched f: with f's transport error,
 // or with its response.
-func (f *HTTPFixture) responder() httpmock.Responder {
+func (f *httpFixture) responder() httpmock.Responder {
 	if f.HasError {
 		return httpmock.NewErrorResponder(errors.New(f.Error))
 	}
@@ -98,7 +98,7 @@ func (f *HTTPFixture) responder() httpmock.Responder {
 }
 
 // matchRequest returns "" when req matches f, or why not.
-func matchRequest(f *Request, req *http.Request, body []byte) string {
+func matchRequest(f *fixtureRequest, req *http.Request, body []byte) string {
 	if !strings.EqualFold(f.Method, req.Method) {
 		return fmt.Sprintf("method %s, fixture expects %s", req.Method, f.Method)
 	}
@@ -131,7 +131,7 @@ func matchRequest(f *Request, req *http.Request, body []byte) string {
 	return ""
 }
 
-func matchURL(f *Request, u *url.URL) string {
+func matchURL(f *fixtureRequest, u *url.URL) string {
 	got := u.String()
 	if f.Exact {
 		if got != f.URL {
@@ -249,7 +249,7 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 	}
 }
 
-func similarity(f *Request, req *http.Request) int {
+func similarity(f *fixtureRequest, req *http.Request) int {
 	s := 0
 	if strings.EqualFold(f.Method, req.Method) {
 		s += 4
@@ -288,7 +288,7 @@ func renderSent(req *http.Request, body []byte, pretty bool) string {
 // renderFixture shows a fixture in the same shape as renderSent. Headers
 // the fixture does not list are shown as sent, so that the diff only
 // highlights what the fixture checks.
-func renderFixture(f *Request, req *http.Request) string {
+func renderFixture(f *fixtureRequest, req *http.Request) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", f.Method, f.URL)
 	listed := map[string]string{}
@@ -352,7 +352,7 @@ func indent(s string) string {
 }
 
 // describeFixture is a one-line summary of an http entry.
-func describeFixture(f *HTTPFixture) string {
+func describeFixture(f *httpFixture) string {
 	s := f.Request.Method + " " + f.Request.URL
 	if f.HasError {
 		s += " (error " + strconv.Quote(f.Error) + ")"

@@ -24,7 +24,7 @@ func sampleReport() *Report {
 		Suites: []*SuiteResult{
 			{Path: "bad.test.yaml", Started: start, Errors: []*SuiteError{{Path: "bad.test.yaml", Line: 3, Col: 5, Msg: `unknown field "respons" in http entry, expected one of "request", "response", "error"`}}},
 			{
-				Path: "docs/shop.test.yaml", Document: "shop.md", Started: start, Duration: 250 * time.Millisecond, suite: &Suite{},
+				Path: "docs/shop.test.yaml", Document: "shop.md", Started: start, Duration: 250 * time.Millisecond, suite: &suite{},
 				Tests: []*TestResult{
 					{Name: "price", Line: 4, Col: 5, Status: Passed, Duration: 10 * time.Millisecond},
 					{Name: "wrong <output> & more", Line: 9, Col: 5, Status: Failed, Duration: 20 * time.Millisecond, Failures: []*Failure{

@@ -91,7 +91,7 @@ type SuiteResult struct {
 	Updated  []string       `json:"updated,omitempty"` // files --update rewrote
 	Duration time.Duration  `json:"-"`
 	Started  time.Time      `json:"-"`
-	suite    *Suite         // nil when it failed to load
+	suite    *suite         // nil when it failed to load
 	edits    []scalarEdit   // pending inline output updates
 	records  []recordEdit   // pending --record rewrites
 	goldens  map[string]int // golden path → index in writes
@@ -153,7 +153,7 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 			return nil, fmt.Errorf("%s: no such file or directory; check the path", root)
 		}
 		if !st.IsDir() {
-			if !IsSuiteName(abs) {
+			if !isSuiteName(abs) {
 				return nil, fmt.Errorf("%s: not a test suite; suites are named *.test.yaml or *.test.yml", root)
 			}
 			add(abs, root)
@@ -170,7 +170,7 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 				}
 				return nil
 			}
-			if IsSuiteName(name) && d.Type().IsRegular() {
+			if isSuiteName(name) && d.Type().IsRegular() {
 				rel, rerr := filepath.Rel(abs, p)
 				if rerr != nil {
 					return rerr
@@ -187,8 +187,8 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 	return out, nil
 }
 
-// IsSuiteName reports whether a file name is a suite's.
-func IsSuiteName(name string) bool {
+// isSuiteName reports whether a file name is a suite's.
+func isSuiteName(name string) bool {
 	return strings.HasSuffix(name, ".test.yaml") || strings.HasSuffix(name, ".test.yml")
 }
 
@@ -236,7 +236,7 @@ func Run(refs []SuiteRef, opts Options) *Report {
 func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 	res := &SuiteResult{Path: ref.Display, Started: time.Now()}
 	defer func() { res.Duration = time.Since(res.Started) }()
-	s, errs := LoadSuite(ref.Abs, ref.Display)
+	s, errs := loadSuite(ref.Abs, ref.Display)
 	if len(errs) > 0 {
 		res.Errors = errs
 		return res
@@ -330,7 +330,7 @@ func (res *SuiteResult) writeGolden(path string, data []byte) {
 
 // testRun is the state of one running test.
 type testRun struct {
-	s       *Suite
+	s       *suite
 	opts    *Options
 	res     *SuiteResult
 	red     *redactor
@@ -342,7 +342,7 @@ type testRun struct {
 	tr      *TestResult
 }
 
-func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
+func runTest(s *suite, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
 	start := time.Now()
 	tr := &TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Status: Passed}
 	defer func() { tr.Duration = time.Since(start) }()
@@ -371,7 +371,7 @@ func runTest(s *Suite, t *Test, opts *Options, res *SuiteResult, red *redactor, 
 	return tr
 }
 
-func (r *testRun) failf(st *Step, kind, format string, args ...any) *Failure {
+func (r *testRun) failf(st *testStep, kind, format string, args ...any) *Failure {
 	f := &Failure{Kind: kind, Message: r.red.apply(fmt.Sprintf(format, args...))}
 	if st != nil {
 		f.Step, f.Run = st.Index, r.red.apply(st.Run)
@@ -453,7 +453,7 @@ func (r *testRun) setup() error {
 
 // requirementsPath is the document's [!requirements](path) target, or a
 // sibling requirements.md (next to the document, or in the sandbox files).
-func requirementsPath(s *Suite) string {
+func requirementsPath(s *suite) string {
 	if s.Doc != nil {
 		for _, d := range s.Doc.Directives {
 			if d.Type == "requirements" && d.Path != "" {
@@ -488,7 +488,7 @@ func call(rt *runtime.Runtime, input string) (res runtime.Result, err error) {
 }
 
 // step runs one step and checks it; it reports whether the step passed.
-func (r *testRun) step(st *Step) bool {
+func (r *testRun) step(st *testStep) bool {
 	hs := &httpStep{fixtures: st.HTTP}
 	ex := &execStep{
 		fixtures: st.Exec,
@@ -563,7 +563,7 @@ func resultText(res runtime.Result) string {
 	return fmt.Sprintf("runtime returned ok=%v%s:\n%s", res.OK, code, indent(res.Content))
 }
 
-func (r *testRun) checkExpect(st *Step, res runtime.Result) {
+func (r *testRun) checkExpect(st *testStep, res runtime.Result) {
 	e := &st.Expect
 	want := e.wantOK()
 	if res.OK != want {
@@ -635,7 +635,7 @@ func keyNode(n *yaml.Node, name string) *yaml.Node {
 
 // compareOutput fails the step when got differs from want, with a diff,
 // or records an update.
-func (r *testRun) compareOutput(st *Step, got, want, name string, update func()) {
+func (r *testRun) compareOutput(st *testStep, got, want, name string, update func()) {
 	if got == want {
 		return
 	}
@@ -657,7 +657,7 @@ func (r *testRun) compareOutput(st *Step, got, want, name string, update func())
 
 func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }
 
-func (r *testRun) compareFile(st *Step, kv KV) {
+func (r *testRun) compareFile(st *testStep, kv keyValue) {
 	goldenRel := kv.Value
 	golden := goldenRel
 	if !filepath.IsAbs(golden) {
