@@ -95,7 +95,7 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 			results[a] = res
 		}
 	}
-	return SortDiagnostics(diags), errors.Join(errs...)
+	return sortDiagnostics(diags), errors.Join(errs...)
 }
 
 func runSafely(a *Analyzer, pass *Pass) (res any, err error) {
@@ -145,9 +145,9 @@ func topo(analyzers []*Analyzer) ([]*Analyzer, error) {
 	return order, nil
 }
 
-// SortDiagnostics sorts by path, line, column, rule, message and removes
+// sortDiagnostics sorts by path, line, column, rule, message and removes
 // exact duplicates. It sorts in place and returns the deduplicated slice.
-func SortDiagnostics(ds []Diagnostic) []Diagnostic {
+func sortDiagnostics(ds []Diagnostic) []Diagnostic {
 	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
 		if c := strings.Compare(a.Path, b.Path); c != 0 {
 			return c

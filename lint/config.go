@@ -8,14 +8,15 @@ import (
 	"sort"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"github.com/sfmd-dev/sfmd/internal/suggest"
+	"go.yaml.in/yaml/v3"
 )
 
-// ConfigNames are the file names looked up, in order, in every directory
+// configNames are the file names looked up, in order, in every directory
 // from a linted file up to the repository root (a directory holding .git).
-var ConfigNames = []string{".sfmd.yaml", ".sfmd.yml"}
+var configNames = []string{".sfmd.yaml", ".sfmd.yml"}
 
-// Config is one .sfmd.yaml file. The nearest config file applies to a
+// config is one .sfmd.yaml file. The nearest config file applies to a
 // document; config files are not merged with their parents (like ruff):
 // what a file says is the whole story, on top of the built-in defaults.
 //
@@ -33,17 +34,17 @@ var ConfigNames = []string{".sfmd.yaml", ".sfmd.yml"}
 //	  - files: ["legacy/**"]
 //	    rules:
 //	      param-unused: off
-type Config struct {
+type config struct {
 	Path      string           // the file read, "" for the built-in defaults
 	Dir       string           // absolute directory globs are relative to
 	Profiles  map[Profile]bool // nil: DefaultProfiles
-	Rules     map[string]RuleConfig
+	Rules     map[string]ruleConfig
 	Ignore    []*glob
-	Overrides []*Override
+	Overrides []*override
 }
 
-// RuleConfig is a rule setting: on/off and/or a severity.
-type RuleConfig struct {
+// ruleConfig is a rule setting: on/off and/or a severity.
+type ruleConfig struct {
 	HasEnabled  bool
 	Enabled     bool
 	HasSeverity bool
@@ -51,10 +52,10 @@ type RuleConfig struct {
 	Options     map[string]any // nil when not set
 }
 
-// Override applies Rules to files matching any of Files.
-type Override struct {
+// override applies Rules to files matching any of Files.
+type override struct {
 	Files []*glob
-	Rules map[string]RuleConfig
+	Rules map[string]ruleConfig
 }
 
 // ConfigError is a problem in a config file, at a position.
@@ -85,27 +86,17 @@ func (es ConfigErrors) Error() string {
 	return b.String()
 }
 
-// DefaultConfig is the configuration used when no file is found.
-func DefaultConfig(dir string) *Config { return &Config{Dir: dir} }
-
-// LoadConfig reads and validates a config file. Rule names are checked
-// against reg. Errors are ConfigErrors pointing at the offending line.
-func LoadConfig(path string, reg *Registry) (*Config, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, ConfigErrors{{Path: path, Msg: err.Error()}}
-	}
-	return loadConfig(abs, path, reg)
-}
+// defaultConfig is the configuration used when no file is found.
+func defaultConfig(dir string) *config { return &config{Dir: dir} }
 
 // loadConfig reads the config at the absolute path abs, naming it display
 // in messages.
-func loadConfig(abs, display string, reg *Registry) (*Config, error) {
+func loadConfig(abs, display string, reg *Registry) (*config, error) {
 	src, err := os.ReadFile(abs)
 	if err != nil {
 		return nil, ConfigErrors{{Path: display, Msg: fmt.Sprintf("cannot read config: %v, check the path", unwrapPathErr(err))}}
 	}
-	return ParseConfig(display, filepath.Dir(abs), src, reg)
+	return parseConfig(display, filepath.Dir(abs), src, reg)
 }
 
 func unwrapPathErr(err error) error {
@@ -116,10 +107,10 @@ func unwrapPathErr(err error) error {
 	return err
 }
 
-// ParseConfig parses config text. path is used in messages, dir is the
+// parseConfig parses config text. path is used in messages, dir is the
 // base of relative globs.
-func ParseConfig(path, dir string, src []byte, reg *Registry) (*Config, error) {
-	c := &Config{Path: path, Dir: dir}
+func parseConfig(path, dir string, src []byte, reg *Registry) (*config, error) {
+	c := &config{Path: path, Dir: dir}
 	p := &configParser{path: path, reg: reg}
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
@@ -221,7 +212,7 @@ func (p *configParser) eachKey(m *yaml.Node, known []string, fn func(key string,
 			}
 		}
 		if !ok {
-			p.errf(k, "unknown key %q, %s", k.Value, DidYouMean(k.Value, known, "expected one of "+quoteList(known)))
+			p.errf(k, "unknown key %q, %s", k.Value, suggest.DidYouMean(k.Value, known, "expected one of "+quoteList(known)))
 			continue
 		}
 		fn(k.Value, k, v)
@@ -250,7 +241,7 @@ func (p *configParser) profiles(v *yaml.Node) map[Profile]bool {
 	}
 	for _, n := range p.seq(v, "profiles") {
 		if n.Kind != yaml.ScalarNode || !profileSet[Profile(n.Value)] {
-			p.errf(n, "unknown profile %q, %s", n.Value, DidYouMean(n.Value, names, "expected one of "+quoteList(names)))
+			p.errf(n, "unknown profile %q, %s", n.Value, suggest.DidYouMean(n.Value, names, "expected one of "+quoteList(names)))
 			continue
 		}
 		out[Profile(n.Value)] = true
@@ -258,7 +249,7 @@ func (p *configParser) profiles(v *yaml.Node) map[Profile]bool {
 	return out
 }
 
-func (p *configParser) rules(v *yaml.Node) map[string]RuleConfig {
+func (p *configParser) rules(v *yaml.Node) map[string]ruleConfig {
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 		return nil
 	}
@@ -266,12 +257,12 @@ func (p *configParser) rules(v *yaml.Node) map[string]RuleConfig {
 		p.errf(v, "rules must be a mapping of rule name to off, on, error, warning or info")
 		return nil
 	}
-	out := map[string]RuleConfig{}
+	out := map[string]ruleConfig{}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
 		name := k.Value
 		if p.reg != nil && p.reg.Lookup(name) == nil {
-			p.errf(k, "unknown rule %q, %s", name, DidYouMean(name, p.reg.Names(), "run \"sfmd rules\" to list the rules"))
+			p.errf(k, "unknown rule %q, %s", name, suggest.DidYouMean(name, p.reg.Names(), "run \"sfmd rules\" to list the rules"))
 			continue
 		}
 		if _, dup := out[name]; dup {
@@ -296,8 +287,8 @@ var ruleKeys = []string{"severity", "enabled", "options"}
 
 // ruleMapping reads the long form {severity, enabled, options} of a rule
 // setting.
-func (p *configParser) ruleMapping(name string, m *yaml.Node) RuleConfig {
-	rc := RuleConfig{}
+func (p *configParser) ruleMapping(name string, m *yaml.Node) ruleConfig {
+	rc := ruleConfig{}
 	var a *Analyzer
 	if p.reg != nil {
 		a = p.reg.Lookup(name)
@@ -340,7 +331,7 @@ func (p *configParser) ruleMapping(name string, m *yaml.Node) RuleConfig {
 					if len(known) == 0 {
 						p.errf(ok, "rule %q takes no options, remove %q", name, ok.Value)
 					} else {
-						p.errf(ok, "unknown option %q of rule %q, %s", ok.Value, name, DidYouMean(ok.Value, known, "expected one of "+quoteList(known)))
+						p.errf(ok, "unknown option %q of rule %q, %s", ok.Value, name, suggest.DidYouMean(ok.Value, known, "expected one of "+quoteList(known)))
 					}
 					continue
 				}
@@ -357,21 +348,21 @@ func (p *configParser) ruleMapping(name string, m *yaml.Node) RuleConfig {
 	return rc
 }
 
-func parseRuleSetting(v *yaml.Node) (RuleConfig, bool) {
+func parseRuleSetting(v *yaml.Node) (ruleConfig, bool) {
 	if v.Kind != yaml.ScalarNode {
-		return RuleConfig{}, false
+		return ruleConfig{}, false
 	}
 	switch strings.ToLower(v.Value) {
 	case "off", "false", "disable", "disabled":
-		return RuleConfig{HasEnabled: true, Enabled: false}, true
+		return ruleConfig{HasEnabled: true, Enabled: false}, true
 	case "on", "true", "enable", "enabled":
-		return RuleConfig{HasEnabled: true, Enabled: true}, true
+		return ruleConfig{HasEnabled: true, Enabled: true}, true
 	}
 	sev, err := ParseSeverity(v.Value)
 	if err != nil {
-		return RuleConfig{}, false
+		return ruleConfig{}, false
 	}
-	return RuleConfig{HasEnabled: true, Enabled: true, HasSeverity: true, Severity: sev}, true
+	return ruleConfig{HasEnabled: true, Enabled: true, HasSeverity: true, Severity: sev}, true
 }
 
 func (p *configParser) globs(v *yaml.Node) []*glob {
@@ -391,14 +382,14 @@ func (p *configParser) globs(v *yaml.Node) []*glob {
 	return out
 }
 
-func (p *configParser) overrides(v *yaml.Node) []*Override {
-	var out []*Override
+func (p *configParser) overrides(v *yaml.Node) []*override {
+	var out []*override
 	for _, n := range p.seq(v, "overrides") {
 		if n.Kind != yaml.MappingNode {
 			p.errf(n, "each override must be a mapping with \"files\" and \"rules\"")
 			continue
 		}
-		o := &Override{}
+		o := &override{}
 		hasFiles := false
 		p.eachKey(n, overrideKeys, func(key string, k, v *yaml.Node) {
 			switch key {
@@ -419,7 +410,7 @@ func (p *configParser) overrides(v *yaml.Node) []*Override {
 
 // relPath returns abs relative to the config directory, slash-separated,
 // or "" when abs lies outside it.
-func (c *Config) relPath(abs string) string {
+func (c *config) relPath(abs string) string {
 	rel, err := filepath.Rel(c.Dir, abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return ""
@@ -429,7 +420,7 @@ func (c *Config) relPath(abs string) string {
 
 // Ignored reports whether the file or directory at abs matches an ignore
 // glob of c.
-func (c *Config) Ignored(abs string) bool {
+func (c *config) Ignored(abs string) bool {
 	if len(c.Ignore) == 0 {
 		return false
 	}
@@ -459,7 +450,7 @@ func (s Selection) validate(reg *Registry) error {
 			if n == "all" || profileSet[Profile(n)] || reg.Lookup(n) != nil {
 				continue
 			}
-			return &UsageError{Msg: fmt.Sprintf("unknown rule %q, %s", n, DidYouMean(n, cands, "run \"sfmd rules\" to list the rules"))}
+			return &UsageError{Msg: fmt.Sprintf("unknown rule %q, %s", n, suggest.DidYouMean(n, cands, "run \"sfmd rules\" to list the rules"))}
 		}
 	}
 	return nil
@@ -475,7 +466,7 @@ type settings struct {
 }
 
 // resolve computes the rule settings for the file at abs.
-func (c *Config) resolve(abs string, reg *Registry, sel Selection) *settings {
+func (c *config) resolve(abs string, reg *Registry, sel Selection) *settings {
 	profiles := c.Profiles
 	if profiles == nil {
 		profiles = map[Profile]bool{}
@@ -487,7 +478,7 @@ func (c *Config) resolve(abs string, reg *Registry, sel Selection) *settings {
 	for _, n := range reg.Names() {
 		s.enabled[n] = profiles[reg.Lookup(n).Profile]
 	}
-	apply := func(rules map[string]RuleConfig) {
+	apply := func(rules map[string]ruleConfig) {
 		for n, rc := range rules {
 			if rc.HasEnabled {
 				s.enabled[n] = rc.Enabled
@@ -535,7 +526,7 @@ func (c *Config) resolve(abs string, reg *Registry, sel Selection) *settings {
 // key identifies the settings resolve would return for abs, so that files
 // sharing a config and the same matching overrides share one settings
 // value.
-func (c *Config) key(abs string) string {
+func (c *config) key(abs string) string {
 	if len(c.Overrides) == 0 {
 		return ""
 	}
@@ -555,27 +546,27 @@ func (c *Config) key(abs string) string {
 // configFinder finds and caches the config of each directory.
 type configFinder struct {
 	reg   *Registry
-	fixed *Config // --config: one config for everything
+	fixed *config // --config: one config for everything
 	cwd   string
-	byDir map[string]*Config
+	byDir map[string]*config
 	// settings cache: config -> key -> settings
-	settings map[*Config]map[string]*settings
+	settings map[*config]map[string]*settings
 	sel      Selection
 }
 
 func newConfigFinder(reg *Registry, cwd string, sel Selection) *configFinder {
-	return &configFinder{reg: reg, cwd: cwd, sel: sel, byDir: map[string]*Config{}, settings: map[*Config]map[string]*settings{}}
+	return &configFinder{reg: reg, cwd: cwd, sel: sel, byDir: map[string]*config{}, settings: map[*config]map[string]*settings{}}
 }
 
 // forDir returns the config that applies to files in the absolute
 // directory dir.
-func (f *configFinder) forDir(dir string) (*Config, error) {
+func (f *configFinder) forDir(dir string) (*config, error) {
 	if f.fixed != nil {
 		return f.fixed, nil
 	}
 	var visited []string
 	d := dir
-	var found *Config
+	var found *config
 	for {
 		if c, ok := f.byDir[d]; ok {
 			found = c
@@ -591,12 +582,12 @@ func (f *configFinder) forDir(dir string) (*Config, error) {
 			break
 		}
 		if isDir(filepath.Join(d, ".git")) || isFile(filepath.Join(d, ".git")) {
-			found = DefaultConfig(d)
+			found = defaultConfig(d)
 			break
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			found = DefaultConfig(f.cwd)
+			found = defaultConfig(f.cwd)
 			break
 		}
 		d = parent
@@ -607,8 +598,8 @@ func (f *configFinder) forDir(dir string) (*Config, error) {
 	return found, nil
 }
 
-func (f *configFinder) lookIn(dir string) (*Config, error) {
-	for _, n := range ConfigNames {
+func (f *configFinder) lookIn(dir string) (*config, error) {
+	for _, n := range configNames {
 		p := filepath.Join(dir, n)
 		if !isFile(p) {
 			continue
@@ -627,7 +618,7 @@ func (f *configFinder) display(p string) string {
 	return p
 }
 
-func (f *configFinder) settingsFor(c *Config, abs string) *settings {
+func (f *configFinder) settingsFor(c *config, abs string) *settings {
 	k := c.key(abs)
 	m := f.settings[c]
 	if m == nil {

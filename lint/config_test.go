@@ -2,7 +2,6 @@ package lint
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,7 +59,7 @@ func TestParseConfigErrors(t *testing.T) {
 	}
 	reg := testRegistry(t)
 	for _, tt := range tests {
-		_, err := ParseConfig("c.yaml", "/", []byte(tt.src), reg)
+		_, err := parseConfig("c.yaml", "/", []byte(tt.src), reg)
 		var ce ConfigErrors
 		if !errors.As(err, &ce) {
 			t.Errorf("%q: err = %v, want ConfigErrors", tt.src, err)
@@ -71,13 +70,13 @@ func TestParseConfigErrors(t *testing.T) {
 		}
 	}
 	// Several problems are all reported.
-	_, err := ParseConfig("c.yaml", "/", []byte("rules:\n  no-bda: off\n  no-bad: loud\nfoo: 1\n"), reg)
+	_, err := parseConfig("c.yaml", "/", []byte("rules:\n  no-bda: off\n  no-bad: loud\nfoo: 1\n"), reg)
 	if err == nil || strings.Count(err.Error(), "\n") != 2 {
 		t.Errorf("want three errors, got %v", err)
 	}
 	// Empty and comment-only files are the defaults.
 	for _, src := range []string{"", "# nothing\n", "---\n"} {
-		c, err := ParseConfig("c.yaml", "/", []byte(src), reg)
+		c, err := parseConfig("c.yaml", "/", []byte(src), reg)
 		if err != nil || c.Profiles != nil || c.Rules != nil {
 			t.Errorf("%q: %+v, %v", src, c, err)
 		}
@@ -269,31 +268,13 @@ func TestValidate(t *testing.T) {
 		{[]*Analyzer{{Name: "runtime", Profile: Core, Doc: Doc{Title: "t"}, Run: run}}, `reserved`},
 	}
 	for i, tt := range tests {
-		err := Validate(tt.as)
+		err := validate(tt.as)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%d: got %v, want %q", i, err, tt.want)
 		}
 	}
-	if err := Validate(testSet); err != nil {
+	if err := validate(testSet); err != nil {
 		t.Errorf("test set: %v", err)
-	}
-}
-
-func TestSuggest(t *testing.T) {
-	names := []string{"fence-unclosed", "frontmatter-invalid-yaml", "no-bad"}
-	for in, want := range map[string]string{
-		"fence-unclosd":   "fence-unclosed",
-		"fence-unclosed":  "fence-unclosed",
-		"invalid-yaml":    "frontmatter-invalid-yaml",
-		"no-bd":           "no-bad",
-		"zzzzzzzzzzzzzzz": "",
-	} {
-		if got := Suggest(in, names); got != want {
-			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if got := fmt.Sprint(DidYouMean("x", nil, "fallback")); got != "fallback" {
-		t.Errorf("DidYouMean fallback = %q", got)
 	}
 }
 

@@ -1,13 +1,6 @@
 package lint
 
-import (
-	"bytes"
-	"fmt"
-	"sort"
-	"strings"
-
-	"github.com/sergi/go-diff/diffmatchpatch"
-)
+import "sort"
 
 // FixMode says which suggested fixes are applied.
 type FixMode int
@@ -32,7 +25,8 @@ func (m FixMode) applicable(d *Diagnostic) *Fix {
 	return nil
 }
 
-// ApplyFixes applies the fixes of diags that mode allows to src. Fixes are
+// ApplyFixes applies the fixes of diags that mode allows to src (one round
+// of --fix; the driver re-lints and repeats up to maxFixRounds). Fixes are
 // taken in diagnostic order; a fix whose edits are invalid (out of range,
 // overlapping each other) or overlap an edit already accepted is skipped
 // whole, to be retried on the next round after re-linting. It returns the
@@ -123,121 +117,4 @@ func applyEdits(src []byte, es []Edit) []byte {
 		last = e.End
 	}
 	return append(out, src[last:]...)
-}
-
-// UnifiedDiff renders the change from old to new as a unified diff with
-// three lines of context, labelled a/path and b/path. It returns "" when
-// the texts are equal. Line matching uses go-diff's line mode.
-func UnifiedDiff(path string, old, new []byte) string {
-	if bytes.Equal(old, new) {
-		return ""
-	}
-	dmp := diffmatchpatch.New()
-	a, b, lines := dmp.DiffLinesToChars(string(old), string(new))
-	diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
-
-	// Flatten into a list of (op, line) with lines keeping their "\n".
-	type dl struct {
-		op   diffmatchpatch.Operation
-		text string
-	}
-	var ls []dl
-	for _, d := range diffs {
-		for _, l := range splitLines(d.Text) {
-			ls = append(ls, dl{d.Type, l})
-		}
-	}
-	const ctx = 3
-	var out strings.Builder
-	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", path, path)
-	// Positions: oldLine/newLine are 1-based numbers of the next line.
-	i := 0
-	for i < len(ls) {
-		// find next change
-		j := i
-		for j < len(ls) && ls[j].op == diffmatchpatch.DiffEqual {
-			j++
-		}
-		if j == len(ls) {
-			break
-		}
-		start := max(j-ctx, i)
-		// extend the hunk while changes are within 2*ctx of each other
-		end := j
-		for {
-			for end < len(ls) && ls[end].op != diffmatchpatch.DiffEqual {
-				end++
-			}
-			k := end
-			for k < len(ls) && ls[k].op == diffmatchpatch.DiffEqual && k-end < 2*ctx {
-				k++
-			}
-			if k < len(ls) && ls[k].op != diffmatchpatch.DiffEqual {
-				end = k
-				continue
-			}
-			end = min(end+ctx, len(ls))
-			break
-		}
-		// line numbers at start
-		oldN, newN := 1, 1
-		for _, l := range ls[:start] {
-			if l.op != diffmatchpatch.DiffInsert {
-				oldN++
-			}
-			if l.op != diffmatchpatch.DiffDelete {
-				newN++
-			}
-		}
-		oldC, newC := 0, 0
-		for _, l := range ls[start:end] {
-			if l.op != diffmatchpatch.DiffInsert {
-				oldC++
-			}
-			if l.op != diffmatchpatch.DiffDelete {
-				newC++
-			}
-		}
-		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(oldN, oldC), hunkRange(newN, newC))
-		for _, l := range ls[start:end] {
-			prefix := " "
-			switch l.op {
-			case diffmatchpatch.DiffDelete:
-				prefix = "-"
-			case diffmatchpatch.DiffInsert:
-				prefix = "+"
-			}
-			out.WriteString(prefix)
-			out.WriteString(l.text)
-			if !strings.HasSuffix(l.text, "\n") {
-				out.WriteString("\n\\ No newline at end of file\n")
-			}
-		}
-		i = end
-	}
-	return out.String()
-}
-
-func hunkRange(start, count int) string {
-	if count == 0 {
-		return fmt.Sprintf("%d,0", start-1)
-	}
-	if count == 1 {
-		return fmt.Sprintf("%d", start)
-	}
-	return fmt.Sprintf("%d,%d", start, count)
-}
-
-func splitLines(s string) []string {
-	var out []string
-	for s != "" {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			out = append(out, s)
-			break
-		}
-		out = append(out, s[:i+1])
-		s = s[i+1:]
-	}
-	return out
 }

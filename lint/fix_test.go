@@ -2,11 +2,9 @@ package lint
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -103,131 +101,6 @@ func TestApplyFixesNoByteLost(t *testing.T) {
 		want.Write(src[last:])
 		if !bytes.Equal(got, want.Bytes()) {
 			t.Fatalf("iter %d: got %q want %q (fixes %+v)", iter, got, want.Bytes(), diags)
-		}
-	}
-}
-
-// applyUnified applies a unified diff made by UnifiedDiff to old, checking
-// every context and removed line, as patch(1) would.
-func applyUnified(old, diff string) (string, error) {
-	oldLines := splitLines(old)
-	dl := strings.SplitAfter(diff, "\n")
-	if len(dl) < 2 || !strings.HasPrefix(dl[0], "--- a/") || !strings.HasPrefix(dl[1], "+++ b/") {
-		return "", fmt.Errorf("bad header")
-	}
-	var out []string
-	pos := 0 // next old line index
-	i := 2
-	for i < len(dl) && dl[i] != "" {
-		h := dl[i]
-		var oStart, oc, ns, nc int
-		if _, err := fmt.Sscanf(h, "@@ -%s +%s @@", new(string), new(string)); err != nil {
-			return "", fmt.Errorf("bad hunk header %q", h)
-		}
-		f := strings.Fields(h)
-		parse := func(s string) (int, int) {
-			s = s[1:]
-			a, b, ok := strings.Cut(s, ",")
-			x, _ := strconv.Atoi(a)
-			y := 1
-			if ok {
-				y, _ = strconv.Atoi(b)
-			}
-			return x, y
-		}
-		oStart, oc = parse(f[1])
-		ns, nc = parse(f[2])
-		_ = ns
-		start := oStart - 1
-		if oc == 0 {
-			start = oStart
-		}
-		if start < pos {
-			return "", fmt.Errorf("hunks overlap")
-		}
-		out = append(out, oldLines[pos:start]...)
-		pos = start
-		i++
-		seenOld, seenNew := 0, 0
-		for i < len(dl) && dl[i] != "" && !strings.HasPrefix(dl[i], "@@") {
-			l := dl[i]
-			i++
-			noNL := i < len(dl) && strings.HasPrefix(dl[i], "\\ No newline")
-			body := l[1:]
-			if noNL {
-				body = strings.TrimSuffix(body, "\n")
-				i++
-			}
-			switch l[0] {
-			case ' ', '-':
-				if pos >= len(oldLines) || oldLines[pos] != body {
-					return "", fmt.Errorf("context mismatch at old line %d: %q", pos+1, body)
-				}
-				pos++
-				seenOld++
-				if l[0] == ' ' {
-					out = append(out, body)
-					seenNew++
-				}
-			case '+':
-				out = append(out, body)
-				seenNew++
-			}
-		}
-		if seenOld != oc || seenNew != nc {
-			return "", fmt.Errorf("hunk %q counts %d,%d", h, seenOld, seenNew)
-		}
-	}
-	out = append(out, oldLines[pos:]...)
-	return strings.Join(out, ""), nil
-}
-
-func TestUnifiedDiffGolden(t *testing.T) {
-	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n"
-	new := "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\nn"
-	want := `--- a/x.md
-+++ b/x.md
-@@ -1,5 +1,5 @@
- a
--b
-+B
- c
- d
- e
-@@ -11,3 +11,4 @@
- k
- l
- m
-+n
-\ No newline at end of file
-`
-	if got := UnifiedDiff("x.md", []byte(old), []byte(new)); got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
-	}
-	if got := UnifiedDiff("x.md", []byte(old), []byte(old)); got != "" {
-		t.Errorf("equal texts: got %q", got)
-	}
-}
-
-func TestUnifiedDiffRoundTrip(t *testing.T) {
-	r := rand.New(rand.NewSource(2))
-	words := []string{"a\n", "b\n", "c\n", "d\n", "\n", "e", "f\r\n"}
-	gen := func() string {
-		var b strings.Builder
-		for k := r.Intn(30); k > 0; k-- {
-			b.WriteString(words[r.Intn(len(words))])
-		}
-		return b.String()
-	}
-	for iter := 0; iter < 1000; iter++ {
-		old, new := gen(), gen()
-		d := UnifiedDiff("f.md", []byte(old), []byte(new))
-		if old == new {
-			continue
-		}
-		got, err := applyUnified(old, d)
-		if err != nil || got != new {
-			t.Fatalf("iter %d: old %q new %q\ndiff:\n%s\napplied %q err %v", iter, old, new, d, got, err)
 		}
 	}
 }

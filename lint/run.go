@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -56,24 +57,24 @@ type Options struct {
 	Parse func(path string, src []byte) *sfmd.Document
 }
 
-// MaxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
+// maxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
 // conflicting fixes skipped in one round are applied in the next.
-const MaxFixRounds = 10
+const maxFixRounds = 10
 
 // UsageError is a problem with the command line (exit status 2).
 type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-// FileError is an internal failure while linting one file: a rule that
+// fileError is an internal failure while linting one file: a rule that
 // failed or panicked, a file that could not be read or written.
-type FileError struct {
+type fileError struct {
 	Path string
 	Err  error
 }
 
-func (e *FileError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
-func (e *FileError) Unwrap() error { return e.Err }
+func (e *fileError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
+func (e *fileError) Unwrap() error { return e.Err }
 
 // FileDiff is the unified diff of the fixes of one file (Options.Diff).
 type FileDiff struct {
@@ -125,16 +126,16 @@ func (r *Report) Source(path string) []byte {
 	return src
 }
 
-// Rule returns the metadata of the named rule, or nil.
-func (r *Report) Rule(name string) *Analyzer {
+// rule returns the metadata of the named rule, or nil.
+func (r *Report) rule(name string) *Analyzer {
 	if r.Registry == nil {
 		return nil
 	}
 	return r.Registry.Lookup(name)
 }
 
-// StdinName is the display name of stdin without --stdin-filename.
-const StdinName = "<stdin>"
+// stdinName is the display name of stdin without --stdin-filename.
+const stdinName = "<stdin>"
 
 type job struct {
 	display string // path as shown
@@ -270,7 +271,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	for i, r := range results {
 		j := jobs[i]
 		if r.err != nil {
-			rep.Errors = append(rep.Errors, &FileError{Path: j.display, Err: r.err})
+			rep.Errors = append(rep.Errors, &fileError{Path: j.display, Err: r.err})
 		}
 		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
 		if j.stdin {
@@ -289,7 +290,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 			rep.Stdout = r.stdout
 		}
 	}
-	rep.Diagnostics = SortDiagnostics(rep.Diagnostics)
+	rep.Diagnostics = sortDiagnostics(rep.Diagnostics)
 	sort.Strings(rep.Changed)
 	sort.Slice(rep.Diffs, func(i, j int) bool { return rep.Diffs[i].Path < rep.Diffs[j].Path })
 	return rep, nil
@@ -301,54 +302,12 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	var jobs []*job
-	seen := map[string]bool{}
-	orders := map[*settings]kindOrders{}
-	writing := l.opts.Fix != FixNone && !l.opts.Diff
-	// add queues a file. A JSON file is queued only when manifest rules
-	// are enabled for it (always for stdin, whose buffer an editor
-	// expects back); sniff, when set, must also accept its content.
-	add := func(display, abs string, stdin bool, sniff func() bool) error {
-		if !stdin {
-			key := abs
-			if writing {
-				// Two names for one file must not be rewritten by two
-				// workers at once.
-				if real, err := filepath.EvalSymlinks(abs); err == nil {
-					key = real
-				}
-			}
-			if seen[key] {
-				return nil
-			}
-			seen[key] = true
-		}
-		dir := l.opts.Dir
-		if abs != "" {
-			dir = filepath.Dir(abs)
-		}
-		c, err := finder.forDir(dir)
-		if err != nil {
-			return err
-		}
-		if abs != "" && c.Ignored(abs) {
-			return nil
-		}
-		set := finder.settingsFor(c, abs)
-		ko, ok := orders[set]
-		if !ok {
-			ko = splitOrders(set)
-			orders[set] = ko
-		}
-		j := &job{display: display, abs: abs, stdin: stdin, set: set, json: isJSONPath(display), order: ko.sfmd}
-		if j.json {
-			j.order = ko.json
-			if !stdin && (len(j.order) == 0 || (sniff != nil && !sniff())) {
-				return nil
-			}
-		}
-		jobs = append(jobs, j)
-		return nil
+	d := &discovery{
+		l:       l,
+		finder:  finder,
+		seen:    map[string]bool{},
+		orders:  map[*settings]kindOrders{},
+		writing: l.opts.Fix != FixNone && !l.opts.Diff,
 	}
 	stdinSeen := false
 	for _, p := range paths {
@@ -357,20 +316,7 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 				continue
 			}
 			stdinSeen = true
-			if l.opts.Stdin == nil {
-				return nil, &UsageError{Msg: "\"-\" given but there is no standard input"}
-			}
-			src, err := io.ReadAll(l.opts.Stdin)
-			if err != nil {
-				return nil, fmt.Errorf("reading standard input: %w", err)
-			}
-			l.stdin = src
-			display, abs := StdinName, ""
-			if l.opts.StdinFilename != "" {
-				display = filepath.Clean(l.opts.StdinFilename)
-				abs = l.abs(display)
-			}
-			if err := add(display, abs, true, nil); err != nil {
+			if err := d.addStdin(); err != nil {
 				return nil, err
 			}
 			continue
@@ -382,56 +328,138 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 			return nil, &UsageError{Msg: fmt.Sprintf("cannot lint %q: %v, check the path", p, unwrapPathErr(err))}
 		}
 		if !fi.IsDir() {
-			if err := add(display, abs, false, nil); err != nil {
+			if err := d.add(display, abs, false, nil); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		err = filepath.WalkDir(abs, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if path == abs {
-					return err
-				}
-				return nil // unreadable entries below the root are skipped
-			}
-			rel, _ := filepath.Rel(abs, path)
-			shown := filepath.Join(display, rel)
-			if d.IsDir() {
-				if path == abs {
-					return nil
-				}
-				if skipDir(d.Name()) {
-					return filepath.SkipDir
-				}
-				c, err := finder.forDir(filepath.Dir(path))
-				if err != nil {
-					return err
-				}
-				if c.Ignored(path) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			if isJSONPath(path) {
-				var sniff func() bool
-				if !isManifestName(d.Name()) {
-					sniff = func() bool { return sniffManifest(path) }
-				}
-				return add(shown, path, false, sniff)
-			}
-			if !strings.EqualFold(filepath.Ext(path), ".md") {
-				return nil
-			}
-			return add(shown, path, false, nil)
-		})
-		if err != nil {
+		if err := d.walk(display, abs); err != nil {
 			return nil, err
 		}
 	}
-	return jobs, nil
+	return d.jobs, nil
+}
+
+// discovery collects the jobs of one run, each file once.
+type discovery struct {
+	l       *linter
+	finder  *configFinder
+	jobs    []*job
+	seen    map[string]bool
+	orders  map[*settings]kindOrders
+	writing bool // fixes are written back to the files
+}
+
+// add queues a file. A JSON file is queued only when manifest rules
+// are enabled for it (always for stdin, whose buffer an editor
+// expects back); sniff, when set, must also accept its content.
+func (d *discovery) add(display, abs string, stdin bool, sniff func() bool) error {
+	if !stdin {
+		key := abs
+		if d.writing {
+			// Two names for one file must not be rewritten by two
+			// workers at once.
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				key = real
+			}
+		}
+		if d.seen[key] {
+			return nil
+		}
+		d.seen[key] = true
+	}
+	dir := d.l.opts.Dir
+	if abs != "" {
+		dir = filepath.Dir(abs)
+	}
+	c, err := d.finder.forDir(dir)
+	if err != nil {
+		return err
+	}
+	if abs != "" && c.Ignored(abs) {
+		return nil
+	}
+	set := d.finder.settingsFor(c, abs)
+	ko, ok := d.orders[set]
+	if !ok {
+		ko = splitOrders(set)
+		d.orders[set] = ko
+	}
+	j := &job{display: display, abs: abs, stdin: stdin, set: set, json: isJSONPath(display), order: ko.sfmd}
+	if j.json {
+		j.order = ko.json
+		if !stdin && (len(j.order) == 0 || (sniff != nil && !sniff())) {
+			return nil
+		}
+	}
+	d.jobs = append(d.jobs, j)
+	return nil
+}
+
+// addStdin reads standard input ("-") and queues it, under
+// --stdin-filename when given.
+func (d *discovery) addStdin() error {
+	l := d.l
+	if l.opts.Stdin == nil {
+		return &UsageError{Msg: "\"-\" given but there is no standard input"}
+	}
+	src, err := io.ReadAll(l.opts.Stdin)
+	if err != nil {
+		return fmt.Errorf("reading standard input: %w", err)
+	}
+	l.stdin = src
+	display, abs := stdinName, ""
+	if l.opts.StdinFilename != "" {
+		display = filepath.Clean(l.opts.StdinFilename)
+		abs = l.abs(display)
+	}
+	return d.add(display, abs, true, nil)
+}
+
+// walk queues the .md files (and candidate JSON manifests) under the
+// directory abs, shown as display, skipping hidden, vendored and ignored
+// directories.
+func (d *discovery) walk(display, abs string) error {
+	return filepath.WalkDir(abs, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if path == abs {
+				return err
+			}
+			return nil // unreadable entries below the root are skipped
+		}
+		rel, _ := filepath.Rel(abs, path)
+		shown := filepath.Join(display, rel)
+		if e.IsDir() {
+			if path == abs {
+				return nil
+			}
+			if skipDir(e.Name()) {
+				return filepath.SkipDir
+			}
+			c, err := d.finder.forDir(filepath.Dir(path))
+			if err != nil {
+				return err
+			}
+			if c.Ignored(path) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !e.Type().IsRegular() {
+			return nil
+		}
+		if isJSONPath(path) {
+			var sniff func() bool
+			if !isManifestName(e.Name()) {
+				sniff = func() bool { return sniffManifest(path) }
+			}
+			return d.add(shown, path, false, sniff)
+		}
+		if !strings.EqualFold(filepath.Ext(path), ".md") {
+			return nil
+		}
+		return d.add(shown, path, false, nil)
+	})
 }
 
 func skipDir(name string) bool {
@@ -496,7 +524,7 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if err != nil {
 			res.err = err
 		}
-		if mode == FixNone || round == MaxFixRounds {
+		if mode == FixNone || round == maxFixRounds {
 			break
 		}
 		fixed, n := ApplyFixes(src, diags, mode)
@@ -515,7 +543,8 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	case l.opts.Diff:
 		res.changed = changed
 		if changed {
-			res.diff = UnifiedDiff(filepath.ToSlash(j.display), orig, src)
+			p := filepath.ToSlash(j.display)
+			res.diff = udiff.Unified(string(orig), string(src), "a/"+p, "b/"+p)
 		}
 	case j.stdin && mode != FixNone:
 		res.stdout = src
@@ -551,15 +580,15 @@ func (l *linter) check(doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic,
 		diags = t.filter(diags, set.enabled)
 		for i := range diags {
 			diags[i].Path = doc.Path
-			if diags[i].Rule == UnusedSuppressionName {
-				if sev, ok := set.severity[UnusedSuppressionName]; ok {
+			if diags[i].Rule == unusedSuppressionName {
+				if sev, ok := set.severity[unusedSuppressionName]; ok {
 					diags[i].Severity = sev
 				} else if !diags[i].SeveritySet {
 					diags[i].Severity = UnusedSuppression.Severity
 				}
 			}
 		}
-		diags = SortDiagnostics(diags)
+		diags = sortDiagnostics(diags)
 	}
 	return diags, err
 }

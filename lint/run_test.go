@@ -72,8 +72,8 @@ func TestDedupAndSharedAnalysisOncePerDocument(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 	// Shared analyses are not rules.
-	if rep.Rule("words") != nil || rep.Rule("one") == nil {
-		t.Errorf("registry: words=%v one=%v", rep.Rule("words"), rep.Rule("one"))
+	if rep.rule("words") != nil || rep.rule("one") == nil {
+		t.Errorf("registry: words=%v one=%v", rep.rule("words"), rep.rule("one"))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -73,7 +74,7 @@ func parseDirective(c *sfmd.Comment) *directive {
 	kind, ok := dirKeywords[d.keyword]
 	if !ok {
 		d.bad = fmt.Sprintf("unknown suppression directive %q, %s", d.keyword,
-			DidYouMean(d.keyword, dirKeywordList, "expected one of "+quoteList(dirKeywordList)))
+			suggest.DidYouMean(d.keyword, dirKeywordList, "expected one of "+quoteList(dirKeywordList)))
 		return d
 	}
 	d.kind = kind
@@ -120,9 +121,9 @@ func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 		for _, r := range d.rules {
 			if r != "all" && reg.Lookup(r) == nil {
 				t.problems = append(t.problems, Diagnostic{
-					Span: c.Span, Rule: UnusedSuppressionName,
+					Span: c.Span, Rule: unusedSuppressionName,
 					Message: fmt.Sprintf("unknown rule %q in suppression, %s", r,
-						DidYouMean(r, reg.Names(), "run \"sfmd rules\" to list the rules")),
+						suggest.DidYouMean(r, reg.Names(), "run \"sfmd rules\" to list the rules")),
 				})
 				continue
 			}
@@ -161,7 +162,7 @@ func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 				}
 				if !closed {
 					t.problems = append(t.problems, Diagnostic{
-						Span: c.Span, Rule: UnusedSuppressionName,
+						Span: c.Span, Rule: unusedSuppressionName,
 						Message: fmt.Sprintf("\"sfmd-enable\" of %s has no matching \"sfmd-disable\" above, remove it", ruleLabel(r)),
 						Fixes:   []Fix{removeCommentFix(doc, c)},
 					})
@@ -222,7 +223,7 @@ func (t *suppressions) suppressed(d *Diagnostic, mark bool) bool {
 		}
 		// "all" never hides the problems of the suppressions themselves
 		// on its own line range: a stale "disable all" must stay visible.
-		if e.rule == "all" && d.Rule == UnusedSuppressionName && e.dir.kind != dirDisableFile {
+		if e.rule == "all" && d.Rule == unusedSuppressionName && e.dir.kind != dirDisableFile {
 			continue
 		}
 		hit = true
@@ -243,7 +244,7 @@ func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Dia
 			out = append(out, diags[i])
 		}
 	}
-	if !enabled[UnusedSuppressionName] {
+	if !enabled[unusedSuppressionName] {
 		return out
 	}
 	probs := t.problems
@@ -266,7 +267,7 @@ func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Dia
 		for i, r := range unused {
 			labels[i] = ruleLabel(r)
 		}
-		diag := Diagnostic{Span: d.comment.Span, Rule: UnusedSuppressionName}
+		diag := Diagnostic{Span: d.comment.Span, Rule: unusedSuppressionName}
 		if len(kept) == 0 && !hasUnknown(t, d) {
 			diag.Message = fmt.Sprintf("suppression of %s suppresses nothing, remove it", strings.Join(labels, ", "))
 			diag.Fixes = []Fix{removeCommentFix(t.doc, d.comment)}

@@ -145,7 +145,7 @@ func TestUnusedSuppressionFix(t *testing.T) {
 				t.Errorf("fixed file:\n%q\nwant:\n%q", got, tt.want)
 			}
 			for _, d := range rep.Diagnostics {
-				if d.Rule == UnusedSuppressionName {
+				if d.Rule == unusedSuppressionName {
 					t.Errorf("after --fix: %s", strings.TrimSpace(lines([]Diagnostic{d})))
 				}
 			}

@@ -1,15 +1,15 @@
 package lint
 
-// UnusedSuppressionName is the rule under which suppression problems are
+// unusedSuppressionName is the rule under which suppression problems are
 // reported.
-const UnusedSuppressionName = "unused-suppression"
+const unusedSuppressionName = "unused-suppression"
 
 // UnusedSuppression reports suppression comments that suppress nothing,
 // name unknown rules or are malformed. Its Run checks the directive syntax;
 // unused and unknown names are found by the driver once the other rules
 // have run. The CLI always includes it.
 var UnusedSuppression = &Analyzer{
-	Name:     UnusedSuppressionName,
+	Name:     unusedSuppressionName,
 	Severity: Warning,
 	Profile:  Core,
 	Doc: Doc{

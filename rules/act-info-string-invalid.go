@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
@@ -80,7 +81,7 @@ func suggestInfo(info string) string {
 		return "act." + id
 	// "act.x.resp": the suffix written is a prefix of "response"
 	case len(parts) == 2 && parts[1] != "" && (strings.HasPrefix("response", strings.ToLower(parts[1])) || //nolint:gocritic // argOrder: the written suffix abbreviates "response"
-		levenshtein(strings.ToLower(parts[1]), "response") <= 2):
+		suggest.EditDistance(strings.ToLower(parts[1]), "response") <= 2):
 		return "act." + id + ".response"
 	}
 	return ""

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
@@ -30,7 +31,7 @@ var BlockCloseMismatch = &lint.Analyzer{
 				if src(doc, m.IDSpan) == m.ID {
 					d.Fixes = []lint.Fix{{
 						Message: fmt.Sprintf("close block %q", o.ID),
-						Safe:    levenshtein(m.ID, o.ID) <= 2,
+						Safe:    suggest.EditDistance(m.ID, o.ID) <= 2,
 						Edits:   []lint.Edit{{Start: m.IDSpan.Start.Offset, End: m.IDSpan.End.Offset, New: o.ID}},
 					}}
 				}

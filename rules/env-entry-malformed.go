@@ -5,7 +5,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // EnvEntryMalformed reports env entries that are not `- NAME: "description"`

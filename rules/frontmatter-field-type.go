@@ -7,7 +7,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // FrontmatterFieldType reports standard fields of the wrong YAML type.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // FrontmatterNotAtStart reports a frontmatter block preceded by blank lines.

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"github.com/sfmd-dev/sfmd/lint"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // FrontmatterRequiresNonstandard reports the undocumented `requires:` list.

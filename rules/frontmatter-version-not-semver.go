@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // FrontmatterVersionNotSemver reports a version that is not SemVer.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -86,9 +87,6 @@ func dollarMatches(text string, first charSet) [][2]int {
 	return out
 }
 
-// levenshtein is lint.EditDistance (kept short for the rules).
-func levenshtein(a, b string) int { return lint.EditDistance(a, b) }
-
 // nearest returns the candidate closest to name (case-insensitively) when
 // it is within a distance that makes it a plausible typo, or "".
 func nearest(name string, candidates []string) string {
@@ -107,7 +105,7 @@ func nearest(name string, candidates []string) string {
 		if dl := utf8.RuneCountInString(c) - n; dl > limit || dl < -limit {
 			continue // the distance is at least the length difference: too far
 		}
-		d := levenshtein(low, strings.ToLower(c))
+		d := suggest.EditDistance(low, strings.ToLower(c))
 		if d < bestD || d == bestD && c < best {
 			best, bestD = c, d
 		}

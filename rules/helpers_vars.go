@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -57,7 +58,7 @@ func contextTypo(name string) string {
 	}
 	if len(name) >= 4 {
 		for _, c := range contextVars {
-			if d := len(name) - len(c); d >= -1 && d <= 1 && levenshtein(name, c) == 1 {
+			if d := len(name) - len(c); d >= -1 && d <= 1 && suggest.EditDistance(name, c) == 1 {
 				return c
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 )
 
 // patternInputs are every string of up to three bytes over an alphabet
@@ -152,7 +154,7 @@ func TestNearestTies(t *testing.T) {
 			if c == name {
 				continue
 			}
-			if d := levenshtein(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+			if d := suggest.EditDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
 				want, bestD = c, d
 			}
 		}
@@ -166,7 +168,7 @@ func TestNearestTies(t *testing.T) {
 			}
 		}
 	}
-	if d := levenshtein("abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz012345678x"); d != 1 {
+	if d := suggest.EditDistance("abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz012345678x"); d != 1 {
 		t.Errorf("levenshtein of long words = %d, want 1", d)
 	}
 }

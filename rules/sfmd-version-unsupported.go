@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // SFMDVersionUnsupported reports an sfmd version newer than supported.

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 )
 
@@ -21,7 +22,7 @@ import (
 // line.
 type execStep struct {
 	mu       sync.Mutex
-	fixtures []*ExecFixture
+	fixtures []*execFixture
 	next     int
 	failures []problem
 
@@ -40,7 +41,7 @@ func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
 		return runtime.ExecResult{}, errors.New("sfmd test: working directory outside the sandbox")
 	}
 	e.mu.Lock()
-	var f *ExecFixture
+	var f *execFixture
 	switch {
 	case e.next < len(e.fixtures) && e.fixtures[e.next].Command == command:
 		f = e.fixtures[e.next]
@@ -70,7 +71,7 @@ func (e *execStep) fail(p problem) {
 	e.mu.Unlock()
 }
 
-func (e *execStep) unused() []*ExecFixture {
+func (e *execStep) unused() []*execFixture {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.fixtures[e.next:]
@@ -86,7 +87,7 @@ func (e *execStep) describeMiss(command string) problem {
 	f := e.fixtures[e.next]
 	return problem{
 		msg:  fmt.Sprintf("command does not match exec entry %d (line %d)", e.next+1, f.Node.Line),
-		diff: unifiedDiff(f.Command+"\n", command+"\n", "fixture", "ran"),
+		diff: udiff.Unified(f.Command+"\n", command+"\n", "fixture", "ran"),
 	}
 }
 

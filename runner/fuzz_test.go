@@ -25,7 +25,7 @@ func FuzzParseSuite(f *testing.F) {
 	}
 	abs := filepath.Join(dir, "w.test.yaml")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		s, errs := ParseSuite(abs, "w.test.yaml", src)
+		s, errs := parseSuite(abs, "w.test.yaml", src)
 		if s == nil && len(errs) == 0 {
 			t.Fatal("no suite and no error")
 		}

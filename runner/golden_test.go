@@ -3,7 +3,7 @@ package runner
 import (
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // outputEdits finds every expect.output scalar of src and returns edits
@@ -79,26 +79,8 @@ func TestApplyEditsSeveral(t *testing.T) {
 	}
 }
 
-func TestUnifiedDiff(t *testing.T) {
-	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
-	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n11"
-	want := "--- want\n+++ got\n@@ -2,9 +2,10 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n 9\n 10\n+11\n\\ No newline at end of file\n"
-	if got := unifiedDiff(a, b, "want", "got"); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-	if unifiedDiff("x", "x", "a", "b") != "" {
-		t.Error("equal texts must give no diff")
-	}
-	far := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n"
-	far2 := "A\nb\nc\nd\ne\nf\ng\nh\ni\nj\nK\n"
-	want2 := "--- x\n+++ y\n@@ -1,4 +1,4 @@\n-a\n+A\n b\n c\n d\n@@ -8,4 +8,4 @@\n h\n i\n j\n-k\n+K\n"
-	if got := unifiedDiff(far, far2, "x", "y"); got != want2 {
-		t.Errorf("got\n%s\nwant\n%s", got, want2)
-	}
-}
-
 func TestRedactor(t *testing.T) {
-	r := newRedactor([]KV{{Key: "A", Value: "sec"}, {Key: "B", Value: "secret-long"}, {Key: "C", Value: ""}})
+	r := newRedactor([]keyValue{{Key: "A", Value: "sec"}, {Key: "B", Value: "secret-long"}, {Key: "C", Value: ""}})
 	if got := r.apply("x secret-long y sec z"); got != "x *** y *** z" {
 		t.Errorf("got %q", got)
 	}

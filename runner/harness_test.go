@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 )
 
 // TestFailingSuite runs testdata/failing, where every test fails in a
@@ -89,7 +91,7 @@ func TestUpdateWritesGoldens(t *testing.T) {
 	// Everything else is byte for byte what it was.
 	orig, _ := os.ReadFile(filepath.Join("testdata", "failing", "tool.test.yaml"))
 	if strings.Replace(string(orig), "output: |\n        Thing 4 is a nut\n", "output: |-\n        Thing 4 is a nut\n", 1) != string(suite) {
-		t.Errorf("the rest of the suite changed:\n%s", unifiedDiff(string(orig), string(suite), "before", "after"))
+		t.Errorf("the rest of the suite changed:\n%s", udiff.Unified(string(orig), string(suite), "before", "after"))
 	}
 	// And now it passes.
 	rep = Run(refs, Options{Jobs: 1, Run: mustRegexp(t, "trailing newline|golden file|output file|binary")})

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/jarcoal/httpmock"
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 )
 
 // httpStep serves one step's http fixtures: offline, strict and ordered.
@@ -21,7 +22,7 @@ import (
 // request ever leaves the process.
 type httpStep struct {
 	mu       sync.Mutex
-	fixtures []*HTTPFixture
+	fixtures []*httpFixture
 	next     int
 	failures []problem
 	recorded []exchange // --record: what was sent for real
@@ -65,10 +66,7 @@ func (h *httpStep) serve(req *http.Request) (*http.Response, error) {
 		f := h.fixtures[h.next]
 		if mismatch := matchRequest(&f.Request, req, body); mismatch == "" {
 			h.next++
-			if f.HasError {
-				return nil, errors.New(f.Error)
-			}
-			return f.Response.httpResponse(req), nil
+			return f.responder()(req)
 		}
 	}
 	h.failures = append(h.failures, h.describeMiss(req, body))
@@ -76,27 +74,31 @@ func (h *httpStep) serve(req *http.Request) (*http.Response, error) {
 }
 
 // unused reports the fixtures that were never requested.
-func (h *httpStep) unused() []*HTTPFixture {
+func (h *httpStep) unused() []*httpFixture {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.fixtures[h.next:]
 }
 
-func (r *FixtureResponse) httpResponse(req *http.Request) *http.Response {
-	resp := httpmock.NewBytesResponse(r.Status, r.Body)
-	resp.Status = fmt.Sprintf("%d %s", r.Status, http.StatusText(r.Status))
+// responder answers a request that matched f: with f's transport error,
+// or with its response.
+func (f *httpFixture) responder() httpmock.Responder {
+	if f.HasError {
+		return httpmock.NewErrorResponder(errors.New(f.Error))
+	}
+	r := f.Response
+	h := http.Header{}
 	if r.IsJSON {
-		resp.Header.Set("Content-Type", "application/json")
+		h.Set("Content-Type", "application/json")
 	}
-	for _, h := range r.Headers {
-		resp.Header.Set(h.Key, h.Value)
+	for _, kv := range r.Headers {
+		h.Set(kv.Key, kv.Value)
 	}
-	resp.Request = req
-	return resp
+	return httpmock.NewBytesResponder(r.Status, r.Body).HeaderSet(h)
 }
 
 // matchRequest returns "" when req matches f, or why not.
-func matchRequest(f *Request, req *http.Request, body []byte) string {
+func matchRequest(f *fixtureRequest, req *http.Request, body []byte) string {
 	if !strings.EqualFold(f.Method, req.Method) {
 		return fmt.Sprintf("method %s, fixture expects %s", req.Method, f.Method)
 	}
@@ -129,7 +131,7 @@ func matchRequest(f *Request, req *http.Request, body []byte) string {
 	return ""
 }
 
-func matchURL(f *Request, u *url.URL) string {
+func matchURL(f *fixtureRequest, u *url.URL) string {
 	got := u.String()
 	if f.Exact {
 		if got != f.URL {
@@ -243,11 +245,11 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 	sent := renderSent(req, body, !f.Request.HasBody)
 	return problem{
 		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, req.URL, best+1, f.Node.Line, matchRequest(&f.Request, req, body)),
-		diff: unifiedDiff(renderFixture(&f.Request, req), sent, "fixture", "sent"),
+		diff: udiff.Unified(renderFixture(&f.Request, req), sent, "fixture", "sent"),
 	}
 }
 
-func similarity(f *Request, req *http.Request) int {
+func similarity(f *fixtureRequest, req *http.Request) int {
 	s := 0
 	if strings.EqualFold(f.Method, req.Method) {
 		s += 4
@@ -286,7 +288,7 @@ func renderSent(req *http.Request, body []byte, pretty bool) string {
 // renderFixture shows a fixture in the same shape as renderSent. Headers
 // the fixture does not list are shown as sent, so that the diff only
 // highlights what the fixture checks.
-func renderFixture(f *Request, req *http.Request) string {
+func renderFixture(f *fixtureRequest, req *http.Request) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", f.Method, f.URL)
 	listed := map[string]string{}
@@ -350,7 +352,7 @@ func indent(s string) string {
 }
 
 // describeFixture is a one-line summary of an http entry.
-func describeFixture(f *HTTPFixture) string {
+func describeFixture(f *httpFixture) string {
 	s := f.Request.Method + " " + f.Request.URL
 	if f.HasError {
 		s += " (error " + strconv.Quote(f.Error) + ")"

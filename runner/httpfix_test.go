@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 func mustReq(t *testing.T, method, url, body string, headers ...string) *http.Request {
@@ -30,23 +30,23 @@ func TestMatchRequest(t *testing.T) {
 	}
 	cases := []struct {
 		name  string
-		fix   Request
+		fix   fixtureRequest
 		req   *http.Request
 		body  string
 		match bool
 	}{
-		{"query order and encoding ignored", Request{Method: "GET", URL: "https://a.example/s?q=new%20york&n=1"}, mustReq(t, "GET", "https://a.example/s?n=1&q=new+york", ""), "", true},
-		{"query multiset counts repeats", Request{Method: "GET", URL: "https://a.example/s?a=1&a=1"}, mustReq(t, "GET", "https://a.example/s?a=1", ""), "", false},
-		{"exact compares bytes", Request{Method: "GET", URL: "https://a.example/s?q=new%20york", Exact: true}, mustReq(t, "GET", "https://a.example/s?q=new+york", ""), "", false},
-		{"exact equal", Request{Method: "GET", URL: "https://a.example/s?q=new+york", Exact: true}, mustReq(t, "GET", "https://a.example/s?q=new+york", ""), "", true},
-		{"method differs", Request{Method: "POST", URL: "https://a.example/s"}, mustReq(t, "GET", "https://a.example/s", ""), "", false},
-		{"path differs", Request{Method: "GET", URL: "https://a.example/s/"}, mustReq(t, "GET", "https://a.example/s", ""), "", false},
-		{"host case ignored", Request{Method: "GET", URL: "https://A.example/s"}, mustReq(t, "GET", "https://a.example/s", ""), "", true},
-		{"listed header subset", Request{Method: "GET", URL: "https://a.example/", Headers: []KV{{Key: "authorization", Value: "Bearer k"}}}, mustReq(t, "GET", "https://a.example/", "", "Authorization", "Bearer k", "Accept", "x"), "", true},
-		{"listed header wrong", Request{Method: "GET", URL: "https://a.example/", Headers: []KV{{Key: "Authorization", Value: "Bearer k"}}}, mustReq(t, "GET", "https://a.example/", "", "Authorization", "Bearer z"), "", false},
-		{"json semantic", Request{Method: "POST", URL: "https://a.example/", JSON: jsonFix(`{"a":1,"b":[1.0,"x"]}`), HasJSON: true}, mustReq(t, "POST", "https://a.example/", ""), `{ "b": [1, "x"], "a": 1.0 }`, true},
-		{"json differs", Request{Method: "POST", URL: "https://a.example/", JSON: jsonFix(`{"a":"1"}`), HasJSON: true}, mustReq(t, "POST", "https://a.example/", ""), `{"a":1}`, false},
-		{"body exact", Request{Method: "POST", URL: "https://a.example/", Body: "a=1", HasBody: true}, mustReq(t, "POST", "https://a.example/", ""), "a=1 ", false},
+		{"query order and encoding ignored", fixtureRequest{Method: "GET", URL: "https://a.example/s?q=new%20york&n=1"}, mustReq(t, "GET", "https://a.example/s?n=1&q=new+york", ""), "", true},
+		{"query multiset counts repeats", fixtureRequest{Method: "GET", URL: "https://a.example/s?a=1&a=1"}, mustReq(t, "GET", "https://a.example/s?a=1", ""), "", false},
+		{"exact compares bytes", fixtureRequest{Method: "GET", URL: "https://a.example/s?q=new%20york", Exact: true}, mustReq(t, "GET", "https://a.example/s?q=new+york", ""), "", false},
+		{"exact equal", fixtureRequest{Method: "GET", URL: "https://a.example/s?q=new+york", Exact: true}, mustReq(t, "GET", "https://a.example/s?q=new+york", ""), "", true},
+		{"method differs", fixtureRequest{Method: "POST", URL: "https://a.example/s"}, mustReq(t, "GET", "https://a.example/s", ""), "", false},
+		{"path differs", fixtureRequest{Method: "GET", URL: "https://a.example/s/"}, mustReq(t, "GET", "https://a.example/s", ""), "", false},
+		{"host case ignored", fixtureRequest{Method: "GET", URL: "https://A.example/s"}, mustReq(t, "GET", "https://a.example/s", ""), "", true},
+		{"listed header subset", fixtureRequest{Method: "GET", URL: "https://a.example/", Headers: []keyValue{{Key: "authorization", Value: "Bearer k"}}}, mustReq(t, "GET", "https://a.example/", "", "Authorization", "Bearer k", "Accept", "x"), "", true},
+		{"listed header wrong", fixtureRequest{Method: "GET", URL: "https://a.example/", Headers: []keyValue{{Key: "Authorization", Value: "Bearer k"}}}, mustReq(t, "GET", "https://a.example/", "", "Authorization", "Bearer z"), "", false},
+		{"json semantic", fixtureRequest{Method: "POST", URL: "https://a.example/", JSON: jsonFix(`{"a":1,"b":[1.0,"x"]}`), HasJSON: true}, mustReq(t, "POST", "https://a.example/", ""), `{ "b": [1, "x"], "a": 1.0 }`, true},
+		{"json differs", fixtureRequest{Method: "POST", URL: "https://a.example/", JSON: jsonFix(`{"a":"1"}`), HasJSON: true}, mustReq(t, "POST", "https://a.example/", ""), `{"a":1}`, false},
+		{"body exact", fixtureRequest{Method: "POST", URL: "https://a.example/", Body: "a=1", HasBody: true}, mustReq(t, "POST", "https://a.example/", ""), "a=1 ", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -59,10 +59,10 @@ func TestMatchRequest(t *testing.T) {
 }
 
 func TestHTTPStepOrderAndMiss(t *testing.T) {
-	fix := func(url string) *HTTPFixture {
-		return &HTTPFixture{Node: &yaml.Node{Line: 3}, Request: Request{Method: "GET", URL: url}, Response: &FixtureResponse{Status: 200, Body: []byte("ok")}}
+	fix := func(url string) *httpFixture {
+		return &httpFixture{Node: &yaml.Node{Line: 3}, Request: fixtureRequest{Method: "GET", URL: url}, Response: &fixtureResponse{Status: 200, Body: []byte("ok")}}
 	}
-	h := &httpStep{fixtures: []*HTTPFixture{fix("https://a.example/1"), fix("https://a.example/2")}}
+	h := &httpStep{fixtures: []*httpFixture{fix("https://a.example/1"), fix("https://a.example/2")}}
 	client := newHTTPClient(func() *httpStep { return h })
 	// Out of order: the second fixture is asked first.
 	if resp, err := client.Get("https://a.example/2"); err == nil {

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // exchange is one request sent with --record and what came back.
@@ -77,7 +77,7 @@ func newRecordingClient(cur func() *httpStep) *http.Client {
 
 // recordEdit rewrites one step's http entries with what was recorded.
 type recordEdit struct {
-	step *Step
+	step *testStep
 	ex   []exchange
 }
 
@@ -110,7 +110,7 @@ func jsonEscape(s string) string {
 }
 
 // expandFixtureEnv applies expandEnvRefs to every request fixture.
-func expandFixtureEnv(s *Suite) error {
+func expandFixtureEnv(s *suite) error {
 	if len(s.Env) == 0 {
 		return nil
 	}
@@ -141,7 +141,7 @@ func expandFixtureEnv(s *Suite) error {
 }
 
 // secretsToRefs replaces env values by $NAME (longest value first).
-func secretsToRefs(s string, env []KV) string {
+func secretsToRefs(s string, env []keyValue) string {
 	type pair struct{ name, value string }
 	var ps []pair
 	for _, kv := range env {
@@ -160,7 +160,7 @@ func secretsToRefs(s string, env []KV) string {
 // `http:` entry (key to end of its block) or, when there is none, the
 // start of the line after the run: value. It returns the byte range to
 // replace and the key indentation.
-func recordRange(src []byte, st *Step) (start, end, indent int, err error) {
+func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 	m := st.Node
 	if m.Style&yaml.FlowStyle != 0 {
 		return 0, 0, 0, fmt.Errorf("step at line %d is a flow mapping ({…}); write it in block style to record into it", m.Line)
@@ -224,7 +224,7 @@ func recordRange(src []byte, st *Step) (start, end, indent int, err error) {
 // become $NAME in requests (expanded again on replay) and *** in
 // responses; request headers are not recorded (fixtures match listed
 // headers only).
-func renderRecorded(ex []exchange, indent int, env []KV) string {
+func renderRecorded(ex []exchange, indent int, env []keyValue) string {
 	pad := strings.Repeat(" ", indent)
 	var b strings.Builder
 	if len(ex) == 0 {

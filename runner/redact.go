@@ -11,7 +11,7 @@ type redactor struct {
 	r *strings.Replacer
 }
 
-func newRedactor(env []KV) *redactor {
+func newRedactor(env []keyValue) *redactor {
 	var vals []string
 	seen := map[string]bool{}
 	for _, kv := range env {

@@ -41,7 +41,7 @@ func WriteHuman(w io.Writer, rep *Report) {
 			fmt.Fprintln(w)
 		}
 	}
-	WriteSummary(w, rep)
+	writeSummary(w, rep)
 }
 
 // WriteLine prints each suite error and each failure as one
@@ -59,11 +59,11 @@ func WriteLine(w io.Writer, rep *Report) {
 			}
 		}
 	}
-	WriteSummary(w, rep)
+	writeSummary(w, rep)
 }
 
-// WriteSummary prints "N passed, N failed[, N skipped]".
-func WriteSummary(w io.Writer, rep *Report) {
+// writeSummary prints "N passed, N failed[, N skipped]".
+func writeSummary(w io.Writer, rep *Report) {
 	fmt.Fprintf(w, "%d passed, %d failed", rep.Passed, rep.Failed)
 	if rep.Skipped > 0 {
 		fmt.Fprintf(w, ", %d skipped", rep.Skipped)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 )
 
 var update = flag.Bool("update", false, "rewrite runner/testdata goldens")
@@ -22,12 +24,12 @@ func sampleReport() *Report {
 		Suites: []*SuiteResult{
 			{Path: "bad.test.yaml", Started: start, Errors: []*SuiteError{{Path: "bad.test.yaml", Line: 3, Col: 5, Msg: `unknown field "respons" in http entry, expected one of "request", "response", "error"`}}},
 			{
-				Path: "docs/shop.test.yaml", Document: "shop.md", Started: start, Duration: 250 * time.Millisecond, suite: &Suite{},
+				Path: "docs/shop.test.yaml", Document: "shop.md", Started: start, Duration: 250 * time.Millisecond, suite: &suite{},
 				Tests: []*TestResult{
 					{Name: "price", Line: 4, Col: 5, Status: Passed, Duration: 10 * time.Millisecond},
 					{Name: "wrong <output> & more", Line: 9, Col: 5, Status: Failed, Duration: 20 * time.Millisecond, Failures: []*Failure{
 						{Step: 1, Run: "/act.price --sku A", Line: 10, Col: 10, Kind: KindAssertion, Message: "output differs from the expected output; run sfmd test --update to accept the new output",
-							Diff: unifiedDiff("Lamp: 25 EUR\n", "Lamp: 30 EUR\n", "want", "got")},
+							Diff: udiff.Unified("Lamp: 25 EUR\n", "Lamp: 30 EUR\n", "want", "got")},
 					}},
 					{Name: "unmatched", Line: 15, Col: 5, Status: Failed, Duration: 30 * time.Millisecond, Failures: []*Failure{
 						{Step: 2, Run: "/act.price\n--sku B", Line: 20, Col: 14, Kind: KindFixture, Message: "no http fixture matches the request GET https://shop.example/b", Diff: "--- fixture\n+++ sent\n@@ -1 +1 @@\n-GET https://shop.example/a\n+GET https://shop.example/b\n"},
@@ -54,7 +56,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 		t.Fatalf("%v (run go test ./runner -run %s -update)", err, t.Name())
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs:\n%s", name, unifiedDiff(string(want), string(got), "want", "got"))
+		t.Errorf("%s differs:\n%s", name, udiff.Unified(string(want), string(got), "want", "got"))
 	}
 }
 

@@ -22,8 +22,9 @@ import (
 
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // DefaultTimeout is the --exec=real command timeout (the runtime's).
@@ -90,7 +91,7 @@ type SuiteResult struct {
 	Updated  []string       `json:"updated,omitempty"` // files --update rewrote
 	Duration time.Duration  `json:"-"`
 	Started  time.Time      `json:"-"`
-	suite    *Suite         // nil when it failed to load
+	suite    *suite         // nil when it failed to load
 	edits    []scalarEdit   // pending inline output updates
 	records  []recordEdit   // pending --record rewrites
 	goldens  map[string]int // golden path → index in writes
@@ -152,7 +153,7 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 			return nil, fmt.Errorf("%s: no such file or directory; check the path", root)
 		}
 		if !st.IsDir() {
-			if !IsSuiteName(abs) {
+			if !isSuiteName(abs) {
 				return nil, fmt.Errorf("%s: not a test suite; suites are named *.test.yaml or *.test.yml", root)
 			}
 			add(abs, root)
@@ -169,7 +170,7 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 				}
 				return nil
 			}
-			if IsSuiteName(name) && d.Type().IsRegular() {
+			if isSuiteName(name) && d.Type().IsRegular() {
 				rel, rerr := filepath.Rel(abs, p)
 				if rerr != nil {
 					return rerr
@@ -186,8 +187,8 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 	return out, nil
 }
 
-// IsSuiteName reports whether a file name is a suite's.
-func IsSuiteName(name string) bool {
+// isSuiteName reports whether a file name is a suite's.
+func isSuiteName(name string) bool {
 	return strings.HasSuffix(name, ".test.yaml") || strings.HasSuffix(name, ".test.yml")
 }
 
@@ -235,7 +236,7 @@ func Run(refs []SuiteRef, opts Options) *Report {
 func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 	res := &SuiteResult{Path: ref.Display, Started: time.Now()}
 	defer func() { res.Duration = time.Since(res.Started) }()
-	s, errs := LoadSuite(ref.Abs, ref.Display)
+	s, errs := loadSuite(ref.Abs, ref.Display)
 	if len(errs) > 0 {
 		res.Errors = errs
 		return res
@@ -331,7 +332,7 @@ func (res *SuiteResult) writeGolden(path string, data []byte) {
 
 // testRun is the state of one running test.
 type testRun struct {
-	s       *Suite
+	s       *suite
 	parsed  *runtime.Parsed // s.Doc, read once per suite run
 	opts    *Options
 	res     *SuiteResult
@@ -344,7 +345,7 @@ type testRun struct {
 	tr      *TestResult
 }
 
-func runTest(s *Suite, parsed *runtime.Parsed, t *Test, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
+func runTest(s *suite, parsed *runtime.Parsed, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
 	start := time.Now()
 	tr := &TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Status: Passed}
 	defer func() { tr.Duration = time.Since(start) }()
@@ -373,7 +374,7 @@ func runTest(s *Suite, parsed *runtime.Parsed, t *Test, opts *Options, res *Suit
 	return tr
 }
 
-func (r *testRun) failf(st *Step, kind, format string, args ...any) *Failure {
+func (r *testRun) failf(st *testStep, kind, format string, args ...any) *Failure {
 	f := &Failure{Kind: kind, Message: r.red.apply(fmt.Sprintf(format, args...))}
 	if st != nil {
 		f.Step, f.Run = st.Index, r.red.apply(st.Run)
@@ -455,7 +456,7 @@ func (r *testRun) setup() error {
 
 // requirementsPath is the document's [!requirements](path) target, or a
 // sibling requirements.md (next to the document, or in the sandbox files).
-func requirementsPath(s *Suite) string {
+func requirementsPath(s *suite) string {
 	if s.Doc != nil {
 		for _, d := range s.Doc.Directives {
 			if d.Type == "requirements" && d.Path != "" {
@@ -490,7 +491,7 @@ func call(rt *runtime.Runtime, input string) (res runtime.Result, err error) {
 }
 
 // step runs one step and checks it; it reports whether the step passed.
-func (r *testRun) step(st *Step) bool {
+func (r *testRun) step(st *testStep) bool {
 	hs := &httpStep{fixtures: st.HTTP}
 	ex := &execStep{
 		fixtures: st.Exec,
@@ -565,7 +566,7 @@ func resultText(res runtime.Result) string {
 	return fmt.Sprintf("runtime returned ok=%v%s:\n%s", res.OK, code, indent(res.Content))
 }
 
-func (r *testRun) checkExpect(st *Step, res runtime.Result) {
+func (r *testRun) checkExpect(st *testStep, res runtime.Result) {
 	e := &st.Expect
 	want := e.wantOK()
 	if res.OK != want {
@@ -610,7 +611,7 @@ func (r *testRun) checkExpect(st *Step, res runtime.Result) {
 		case got != kv.Value:
 			f := r.failf(st, KindAssertion, "session variable %q is %q, expected %q", kv.Key, got, kv.Value)
 			f.Line, f.Col = kv.KeyNode.Line, kv.KeyNode.Column
-			f.Diff = r.red.apply(unifiedDiff(kv.Value+"\n", got+"\n", "want", "got"))
+			f.Diff = r.red.apply(udiff.Unified(kv.Value+"\n", got+"\n", "want", "got"))
 		}
 	}
 	for _, kv := range e.Files {
@@ -637,7 +638,7 @@ func keyNode(n *yaml.Node, name string) *yaml.Node {
 
 // compareOutput fails the step when got differs from want, with a diff,
 // or records an update.
-func (r *testRun) compareOutput(st *Step, got, want, name string, update func()) {
+func (r *testRun) compareOutput(st *testStep, got, want, name string, update func()) {
 	if got == want {
 		return
 	}
@@ -654,12 +655,12 @@ func (r *testRun) compareOutput(st *Step, got, want, name string, update func())
 	}
 	msg += "; run sfmd test --update to accept the new output"
 	f := r.failf(st, KindAssertion, "%s", msg)
-	f.Diff = r.red.apply(unifiedDiff(want, got, "want", "got"))
+	f.Diff = r.red.apply(udiff.Unified(want, got, "want", "got"))
 }
 
 func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }
 
-func (r *testRun) compareFile(st *Step, kv KV) {
+func (r *testRun) compareFile(st *testStep, kv keyValue) {
 	goldenRel := kv.Value
 	golden := goldenRel
 	if !filepath.IsAbs(golden) {
@@ -693,7 +694,7 @@ func (r *testRun) compareFile(st *Step, kv KV) {
 	}
 	f := fail("file %q differs from golden %q (%d bytes, expected %d); run sfmd test --update to accept it", kv.Key, goldenRel, len(got), len(want))
 	if isText(got) && isText(want) {
-		f.Diff = r.red.apply(unifiedDiff(string(want), string(got), goldenRel, kv.Key))
+		f.Diff = r.red.apply(udiff.Unified(string(want), string(got), goldenRel, kv.Key))
 	} else {
 		i := 0
 		for i < len(got) && i < len(want) && got[i] == want[i] {

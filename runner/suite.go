@@ -2,17 +2,17 @@ package runner
 
 import (
 	"fmt"
-	"github.com/sfmd-dev/sfmd/lint"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/sfmd"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
-// Suite is one parsed *.test.yaml file (test-format.md, version 1).
-type Suite struct {
+// suite is one parsed *.test.yaml file (test-format.md, version 1).
+type suite struct {
 	Path    string // as shown in messages (relative to where sfmd runs)
 	AbsPath string // for reading and writing
 	Src     []byte
@@ -24,75 +24,75 @@ type Suite struct {
 	Doc         *sfmd.Document
 	Topic       string
 	DocumentURL string
-	Env         []KV
-	Vars        []KV
-	Files       []*FileSpec
-	Tests       []*Test
+	Env         []keyValue
+	Vars        []keyValue
+	Files       []*fileSpec
+	Tests       []*testCase
 	// Requirements is the setup document shown in the runtime's
 	// "Setup info: /open <path>" hint, or "".
 	Requirements string
 }
 
-// FileSpec is one entry of `files`.
-type FileSpec struct {
+// fileSpec is one entry of `files`.
+type fileSpec struct {
 	Name string // sandbox-relative path
 	Text string // inline content
 	From string // absolute path of the source file, when {from: …}
 	Node *yaml.Node
 }
 
-// Test is one entry of `tests`.
-type Test struct {
+// testCase is one entry of `tests`.
+type testCase struct {
 	Name  string
 	Node  *yaml.Node // the test's mapping
 	Skip  string
 	Skips bool
-	Steps []*Step
+	Steps []*testStep
 }
 
-// Step is one call of the runtime with its fixtures and expectations.
-type Step struct {
+// testStep is one call of the runtime with its fixtures and expectations.
+type testStep struct {
 	Index  int        // 1-based
 	Node   *yaml.Node // the step's mapping (or the test's, for the shorthand)
 	Run    string
 	RunPos *yaml.Node
-	HTTP   []*HTTPFixture
-	Exec   []*ExecFixture
-	Expect Expect
+	HTTP   []*httpFixture
+	Exec   []*execFixture
+	Expect expectation
 }
 
-// HTTPFixture is one entry of `http`.
-type HTTPFixture struct {
+// httpFixture is one entry of `http`.
+type httpFixture struct {
 	Node    *yaml.Node
-	Request Request
+	Request fixtureRequest
 	// Exactly one of Response and Error (HasError) is set.
-	Response *FixtureResponse
+	Response *fixtureResponse
 	Error    string
 	HasError bool
 }
 
-// Request is what the step must send.
-type Request struct {
+// fixtureRequest is what the step must send.
+type fixtureRequest struct {
 	Method  string
 	URL     string
 	Exact   bool
-	Headers []KV
+	Headers []keyValue
 	JSON    []byte // canonical JSON when HasJSON
 	HasJSON bool
 	Body    string
 	HasBody bool
 }
 
-// FixtureResponse is the recorded answer.
-type FixtureResponse struct {
+// fixtureResponse is the recorded answer.
+type fixtureResponse struct {
 	Status  int
-	Headers []KV
+	Headers []keyValue
 	Body    []byte
 	IsJSON  bool
 }
 
-// ExecFixture is one entry of `exec`.
-type ExecFixture struct {
+// execFixture is one entry of `exec`.
+type execFixture struct {
 	Node    *yaml.Node
 	Command string
 	Stdout  string
@@ -100,8 +100,8 @@ type ExecFixture struct {
 	Exit    int
 }
 
-// Expect holds a step's expectations.
-type Expect struct {
+// expectation holds a step's expectations.
+type expectation struct {
 	Node           *yaml.Node
 	OK             bool
 	OKSet          bool
@@ -114,33 +114,33 @@ type Expect struct {
 	OutputFileNode *yaml.Node
 	Error          string
 	HasError       bool
-	Vars           []KV
-	Files          []KV // sandbox path → golden path (as written)
+	Vars           []keyValue
+	Files          []keyValue // sandbox path → golden path (as written)
 }
 
 // wantOK is the expected ok flag.
-func (e *Expect) wantOK() bool {
+func (e *expectation) wantOK() bool {
 	if e.OKSet {
 		return e.OK
 	}
 	return !e.HasError
 }
 
-// LoadSuite reads and validates one suite. absPath is used for file
+// loadSuite reads and validates one suite. absPath is used for file
 // access, display for messages. All problems are returned, each with the
 // suite position.
-func LoadSuite(absPath, display string) (*Suite, []*SuiteError) {
+func loadSuite(absPath, display string) (*suite, []*SuiteError) {
 	src, err := os.ReadFile(absPath)
 	if err != nil {
 		return nil, []*SuiteError{{Path: display, Msg: fmt.Sprintf("cannot read suite: %v; check the path and permissions", err)}}
 	}
-	return ParseSuite(absPath, display, src)
+	return parseSuite(absPath, display, src)
 }
 
-// ParseSuite validates suite source src. The document it names is read
+// parseSuite validates suite source src. The document it names is read
 // from disk (relative to absPath's directory).
-func ParseSuite(absPath, display string, src []byte) (*Suite, []*SuiteError) {
-	s := &Suite{Path: display, AbsPath: absPath, Src: src}
+func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
+	s := &suite{Path: display, AbsPath: absPath, Src: src}
 	d := &decoder{path: display}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
@@ -257,13 +257,13 @@ func ParseSuite(absPath, display string, src []byte) (*Suite, []*SuiteError) {
 	return s, nil
 }
 
-func (d *decoder) files(n *yaml.Node, dir string) []*FileSpec {
+func (d *decoder) files(n *yaml.Node, dir string) []*fileSpec {
 	n = deref(n)
 	if n.Kind != yaml.MappingNode {
 		d.errorf(n, "files must be a mapping of sandbox paths to contents, got %s", kindName(n))
 		return nil
 	}
-	var out []*FileSpec
+	var out []*fileSpec
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := deref(n.Content[i]), deref(n.Content[i+1])
@@ -280,7 +280,7 @@ func (d *decoder) files(n *yaml.Node, dir string) []*FileSpec {
 			d.errorf(k, "file %q must be a relative path inside the sandbox (no \"..\", not absolute)", name)
 			continue
 		}
-		fs := &FileSpec{Name: name, Node: k}
+		fs := &fileSpec{Name: name, Node: k}
 		if v.Kind == yaml.MappingNode {
 			d.fields(v, fmt.Sprintf("files entry %q", name), []string{"from"}, func(_ string, _, fv *yaml.Node) {
 				if p, ok := d.str(fv, "from"); ok {
@@ -321,18 +321,18 @@ func sandboxRelOK(p string) bool {
 	return c != ".." && !strings.HasPrefix(c, ".."+string(filepath.Separator)) && c != "."
 }
 
-func (d *decoder) tests(n *yaml.Node, dir string) []*Test {
+func (d *decoder) tests(n *yaml.Node, dir string) []*testCase {
 	n = deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "tests must be a list (\"- name: …\" items), got %s", kindName(n))
 		return nil
 	}
-	var out []*Test
+	var out []*testCase
 	names := map[string]*yaml.Node{}
 	for _, item := range n.Content {
 		item = deref(item)
-		t := &Test{Node: item}
-		step := &Step{Index: 1, Node: item}
+		t := &testCase{Node: item}
+		step := &testStep{Index: 1, Node: item}
 		var stepsNode *yaml.Node
 		shorthand := false
 		ok := d.fields(item, "test", []string{"name", "skip", "steps", "run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
@@ -376,7 +376,7 @@ func (d *decoder) tests(n *yaml.Node, dir string) []*Test {
 			t.Steps = d.steps(stepsNode, dir)
 		case shorthand:
 			d.finishStep(step)
-			t.Steps = []*Step{step}
+			t.Steps = []*testStep{step}
 		default:
 			d.errorf(item, "test %q has no steps; add \"run:\" (single step) or \"steps:\"", t.Name)
 		}
@@ -385,7 +385,7 @@ func (d *decoder) tests(n *yaml.Node, dir string) []*Test {
 	return out
 }
 
-func (d *decoder) steps(n *yaml.Node, dir string) []*Step {
+func (d *decoder) steps(n *yaml.Node, dir string) []*testStep {
 	n = deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "steps must be a list (\"- run: …\" items), got %s", kindName(n))
@@ -394,10 +394,10 @@ func (d *decoder) steps(n *yaml.Node, dir string) []*Step {
 	if len(n.Content) == 0 {
 		d.errorf(n, "steps is empty; add at least one \"- run: …\"")
 	}
-	var out []*Step
+	var out []*testStep
 	for i, item := range n.Content {
 		item = deref(item)
-		st := &Step{Index: i + 1, Node: item}
+		st := &testStep{Index: i + 1, Node: item}
 		if !d.fields(item, "step", []string{"run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
 			d.stepField(st, key, k, v, dir)
 		}) {
@@ -409,7 +409,7 @@ func (d *decoder) steps(n *yaml.Node, dir string) []*Step {
 	return out
 }
 
-func (d *decoder) finishStep(st *Step) {
+func (d *decoder) finishStep(st *testStep) {
 	if st.RunPos == nil {
 		d.errorf(st.Node, "step %d has no \"run\"; add the command an agent would type, e.g. \"run: /act.search --q x\"", st.Index)
 	}
@@ -418,7 +418,7 @@ func (d *decoder) finishStep(st *Step) {
 	}
 }
 
-func (d *decoder) stepField(st *Step, key string, k, v *yaml.Node, dir string) {
+func (d *decoder) stepField(st *testStep, key string, k, v *yaml.Node, dir string) {
 	switch key {
 	case "run":
 		if s, ok := d.str(v, "run"); ok {
@@ -437,16 +437,16 @@ func (d *decoder) stepField(st *Step, key string, k, v *yaml.Node, dir string) {
 	}
 }
 
-func (d *decoder) httpList(n *yaml.Node, dir string) []*HTTPFixture {
+func (d *decoder) httpList(n *yaml.Node, dir string) []*httpFixture {
 	n = deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "http must be a list of {request, response} entries, got %s", kindName(n))
 		return nil
 	}
-	var out []*HTTPFixture
+	var out []*httpFixture
 	for _, item := range n.Content {
 		item = deref(item)
-		f := &HTTPFixture{Node: item}
+		f := &httpFixture{Node: item}
 		var hasReq, hasResp bool
 		d.fields(item, "http entry", []string{"request", "response", "error"}, func(key string, k, v *yaml.Node) {
 			switch key {
@@ -472,7 +472,7 @@ func (d *decoder) httpList(n *yaml.Node, dir string) []*HTTPFixture {
 			d.errorf(item, "http entry has both \"response\" and \"error\"; keep one")
 		}
 		if !hasResp && !f.HasError {
-			f.Response = &FixtureResponse{Status: 200}
+			f.Response = &fixtureResponse{Status: 200}
 		}
 		out = append(out, f)
 	}
@@ -481,7 +481,7 @@ func (d *decoder) httpList(n *yaml.Node, dir string) []*HTTPFixture {
 
 var httpMethods = []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
 
-func (d *decoder) request(r *Request, n *yaml.Node) {
+func (d *decoder) request(r *fixtureRequest, n *yaml.Node) {
 	var methodSet, urlSet bool
 	d.fields(n, "request", []string{"method", "url", "exact", "headers", "json", "body"}, func(key string, k, v *yaml.Node) {
 		switch key {
@@ -539,8 +539,8 @@ func (d *decoder) request(r *Request, n *yaml.Node) {
 	}
 }
 
-func (d *decoder) response(n *yaml.Node, dir string) *FixtureResponse {
-	r := &FixtureResponse{Status: 200}
+func (d *decoder) response(n *yaml.Node, dir string) *fixtureResponse {
+	r := &fixtureResponse{Status: 200}
 	var bodies int
 	d.fields(n, "response", []string{"status", "headers", "json", "body", "body_file"}, func(key string, k, v *yaml.Node) {
 		switch key {
@@ -588,16 +588,16 @@ func (d *decoder) response(n *yaml.Node, dir string) *FixtureResponse {
 	return r
 }
 
-func (d *decoder) execList(n *yaml.Node) []*ExecFixture {
+func (d *decoder) execList(n *yaml.Node) []*execFixture {
 	n = deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "exec must be a list of {command, stdout, stderr, exit} entries, got %s", kindName(n))
 		return nil
 	}
-	var out []*ExecFixture
+	var out []*execFixture
 	for _, item := range n.Content {
 		item = deref(item)
-		f := &ExecFixture{Node: item}
+		f := &execFixture{Node: item}
 		hasCmd := false
 		if !d.fields(item, "exec entry", []string{"command", "stdout", "stderr", "exit"}, func(key string, k, v *yaml.Node) {
 			switch key {
@@ -632,7 +632,7 @@ func (d *decoder) execList(n *yaml.Node) []*ExecFixture {
 	return out
 }
 
-func (d *decoder) expect(e *Expect, n *yaml.Node, dir string) {
+func (d *decoder) expect(e *expectation, n *yaml.Node, dir string) {
 	e.Node = deref(n)
 	e.OK = true
 	d.fields(n, "expect", []string{"ok", "output", "output_file", "error", "vars", "files"}, func(key string, k, v *yaml.Node) {
@@ -681,7 +681,7 @@ func (d *decoder) expect(e *Expect, n *yaml.Node, dir string) {
 // action of the document (a typo would otherwise test the NOT_FOUND
 // message). Steps that expect a failure may name a missing action on
 // purpose.
-func (d *decoder) checkActions(s *Suite) {
+func (d *decoder) checkActions(s *suite) {
 	if s.Doc == nil {
 		return
 	}
@@ -750,7 +750,7 @@ func actionID(run string) (string, bool) {
 func closest(s string, cands []string) string {
 	best, bestD := "", 3
 	for _, c := range cands {
-		if d := lint.EditDistance(s, c); d < bestD {
+		if d := suggest.EditDistance(s, c); d < bestD {
 			best, bestD = c, d
 		}
 	}

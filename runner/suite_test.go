@@ -52,7 +52,7 @@ func TestSuiteErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writeFiles(t, map[string]string{"w.md": testDoc, "w.test.yaml": c.suite})
-			_, errs := LoadSuite(filepath.Join(dir, "w.test.yaml"), "w.test.yaml")
+			_, errs := loadSuite(filepath.Join(dir, "w.test.yaml"), "w.test.yaml")
 			if len(errs) == 0 {
 				t.Fatalf("no error, want %q", c.want)
 			}
@@ -94,7 +94,7 @@ tests:
         expect: {error: "Missing", vars: {a: b}, files: {out.png: golden/out.png}}
 `
 	dir := writeFiles(t, map[string]string{"w.md": testDoc, "w.test.yaml": src, "fix/b.bin": "\x00\x01"})
-	s, errs := LoadSuite(filepath.Join(dir, "w.test.yaml"), "w.test.yaml")
+	s, errs := loadSuite(filepath.Join(dir, "w.test.yaml"), "w.test.yaml")
 	if len(errs) > 0 {
 		t.Fatal(errs[0])
 	}

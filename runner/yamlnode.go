@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // SuiteError is a problem in a suite file (exit status 2). Line and Col
@@ -169,13 +169,13 @@ func describeScalar(n *yaml.Node) string {
 }
 
 // stringMap reads a mapping of scalar values in source order.
-func (d *decoder) stringMap(n *yaml.Node, what string) []KV {
+func (d *decoder) stringMap(n *yaml.Node, what string) []keyValue {
 	n = deref(n)
 	if n.Kind != yaml.MappingNode {
 		d.errorf(n, "%s must be a mapping of names to values, got %s", what, kindName(n))
 		return nil
 	}
-	var out []KV
+	var out []keyValue
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := deref(n.Content[i]), deref(n.Content[i+1])
@@ -192,13 +192,13 @@ func (d *decoder) stringMap(n *yaml.Node, what string) []KV {
 		if !ok {
 			continue
 		}
-		out = append(out, KV{Key: name, Value: val, Node: v, KeyNode: k})
+		out = append(out, keyValue{Key: name, Value: val, Node: v, KeyNode: k})
 	}
 	return out
 }
 
-// KV is an ordered key/value pair from the suite with its nodes.
-type KV struct {
+// keyValue is an ordered key/value pair from the suite with its nodes.
+type keyValue struct {
 	Key     string
 	Value   string
 	KeyNode *yaml.Node

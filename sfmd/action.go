@@ -372,6 +372,37 @@ func (p *docParser) param(l Line) *Param {
 	prm.Tabs = strings.Contains(t[:i], "\t")
 	prm.Span = p.span(base+i, base+end)
 
+	s := paramScan{p: p, prm: prm, t: t, base: base, end: end}
+	s.rest(s.head(i))
+	return prm
+}
+
+// paramScan reads the parts of one parameter line into prm.
+type paramScan struct {
+	p        *docParser
+	prm      *Param
+	t        string
+	base     int  // file offset of t
+	end      int  // end of t without its trailing blanks
+	seenDesc bool // a description was read (constraints after it are out of order)
+}
+
+// syntax reports an invalid parameter syntax at t[at:to], at least one
+// byte wide.
+func (s *paramScan) syntax(at, to int, format string, args ...any) {
+	if to <= at {
+		to = at + 1
+	}
+	if to > len(s.t) {
+		to = len(s.t)
+	}
+	s.p.problem(CodeParamSyntaxInvalid, s.base+at, s.base+to, format, args...)
+}
+
+// head reads the name (from i), the alias, the colon and the type, and
+// returns where the rest of the line starts.
+func (s *paramScan) head(i int) int {
+	p, prm, t, base, end := s.p, s.prm, s.t, s.base, s.end
 	// name
 	j := i
 	for j < end && t[j] != ',' && t[j] != ':' && t[j] != ' ' && t[j] != '\t' {
@@ -394,17 +425,8 @@ func (p *docParser) param(l Line) *Param {
 	if k < end && t[k] == ':' {
 		k++
 	}
-	syntax := func(at, to int, format string, args ...any) {
-		if to <= at {
-			to = at + 1
-		}
-		if to > len(t) {
-			to = len(t)
-		}
-		p.problem(CodeParamSyntaxInvalid, base+at, base+to, format, args...)
-	}
 	if k < end && t[k] != ' ' && t[k] != '\t' {
-		syntax(k, end, "parameter %q needs a space after ':', write \"%s: %s\"", prm.Name, prm.Name, t[k:end])
+		s.syntax(k, end, "parameter %q needs a space after ':', write \"%s: %s\"", prm.Name, prm.Name, t[k:end])
 	}
 	k = skipSpace(t, k)
 	// type
@@ -414,83 +436,111 @@ func (p *docParser) param(l Line) *Param {
 	}
 	prm.Type = t[ts:k]
 	prm.TypeSpan = p.span(base+ts, base+k)
-	seenDesc := false
-	for k = skipSpace(t, k); k < end; k = skipSpace(t, k) {
-		switch c := t[k]; {
-		case c == '(':
-			closeAt := strings.IndexByte(t[k:end], ')')
-			if closeAt < 0 {
-				syntax(k, end, "constraint list of %q has no closing ')', write \"(required)\"", prm.Name)
-				p.constraints(prm, t, base, k+1, end)
-				prm.ConstraintSpan = p.span(base+k, base+end)
-				k = end
-				continue
-			}
-			if seenDesc {
-				prm.CanonicalOrder = false
-			}
-			p.constraints(prm, t, base, k+1, k+closeAt)
-			prm.ConstraintSpan = p.span(base+k, base+k+closeAt+1)
-			k += closeAt + 1
-		case c == '"':
-			closeAt := strings.IndexByte(t[k+1:end], '"')
-			if closeAt < 0 {
-				syntax(k, end, "description of %q has no closing '\"', add one", prm.Name)
-				prm.Description, prm.HasDescription, prm.DescriptionQuoted = t[k+1:end], true, true
-				prm.DescriptionSpan = p.span(base+k, base+end)
-				k = end
-				continue
-			}
-			if prm.HasDescription {
-				syntax(k, k+closeAt+2, "parameter %q has a second description, keep one", prm.Name)
-			}
-			seenDesc = true
-			prm.Description, prm.HasDescription, prm.DescriptionQuoted = t[k+1:k+1+closeAt], true, true
-			prm.DescriptionSpan = p.span(base+k, base+k+closeAt+2)
-			k += closeAt + 2
-		case c == '=':
-			v := min(skipSpace(t, k+1), end)
-			prm.HasDefault = true
-			if v < end && t[v] == '"' {
-				closeAt := strings.IndexByte(t[v+1:end], '"')
-				if closeAt < 0 {
-					syntax(v, end, "default of %q has no closing '\"', add one", prm.Name)
-					prm.Default, prm.DefaultQuoted = t[v+1:end], true
-					prm.DefaultSpan = p.span(base+v, base+end)
-					k = end
-					continue
-				}
-				prm.Default, prm.DefaultQuoted = t[v+1:v+1+closeAt], true
-				prm.DefaultSpan = p.span(base+v, base+v+closeAt+2)
-				prm.DefaultRefs = p.refs(prm.Default, base+v+1, refsDefault)
-				k = v + closeAt + 2
-				if rest := skipSpace(t, k); rest < end {
-					syntax(rest, end, "unexpected %q after the default of %q, the default must come last", t[rest:end], prm.Name)
-					k = end
-				}
-			} else {
-				prm.Default = t[v:end]
-				prm.DefaultSpan = p.span(base+v, base+end)
-				prm.DefaultRefs = p.refs(prm.Default, base+v, refsDefault)
-				k = end
-			}
+	return k
+}
+
+// rest reads the constraints, the description and the default, in
+// whatever order they come, from k.
+func (s *paramScan) rest(k int) {
+	for k = skipSpace(s.t, k); k < s.end; k = skipSpace(s.t, k) {
+		switch s.t[k] {
+		case '(':
+			k = s.constraintList(k)
+		case '"':
+			k = s.quotedDescription(k)
+		case '=':
+			k = s.defaultValue(k)
 		default:
-			// unquoted description: up to " =" or the end
-			e := end
-			if eq := strings.Index(t[k:end], " ="); eq >= 0 {
-				e = k + eq
-			}
-			if prm.HasDescription {
-				syntax(k, e, "unexpected %q in parameter %q, expected (constraints), \"description\" or = \"default\"", t[k:e], prm.Name)
-			} else {
-				seenDesc = true
-				prm.Description, prm.HasDescription = strings.TrimSpace(t[k:e]), true
-				prm.DescriptionSpan = p.span(base+k, base+k+len(strings.TrimRight(t[k:e], " \t")))
-			}
-			k = e
+			k = s.bareDescription(k)
 		}
 	}
-	return prm
+}
+
+// constraintList reads "(required, min: 1, ...)" at k and returns the
+// offset after it.
+func (s *paramScan) constraintList(k int) int {
+	p, prm, t, base, end := s.p, s.prm, s.t, s.base, s.end
+	closeAt := strings.IndexByte(t[k:end], ')')
+	if closeAt < 0 {
+		s.syntax(k, end, "constraint list of %q has no closing ')', write \"(required)\"", prm.Name)
+		p.constraints(prm, t, base, k+1, end)
+		prm.ConstraintSpan = p.span(base+k, base+end)
+		return end
+	}
+	if s.seenDesc {
+		prm.CanonicalOrder = false
+	}
+	p.constraints(prm, t, base, k+1, k+closeAt)
+	prm.ConstraintSpan = p.span(base+k, base+k+closeAt+1)
+	return k + closeAt + 1
+}
+
+// quotedDescription reads a "description" at k and returns the offset
+// after it.
+func (s *paramScan) quotedDescription(k int) int {
+	p, prm, t, base, end := s.p, s.prm, s.t, s.base, s.end
+	closeAt := strings.IndexByte(t[k+1:end], '"')
+	if closeAt < 0 {
+		s.syntax(k, end, "description of %q has no closing '\"', add one", prm.Name)
+		prm.Description, prm.HasDescription, prm.DescriptionQuoted = t[k+1:end], true, true
+		prm.DescriptionSpan = p.span(base+k, base+end)
+		return end
+	}
+	if prm.HasDescription {
+		s.syntax(k, k+closeAt+2, "parameter %q has a second description, keep one", prm.Name)
+	}
+	s.seenDesc = true
+	prm.Description, prm.HasDescription, prm.DescriptionQuoted = t[k+1:k+1+closeAt], true, true
+	prm.DescriptionSpan = p.span(base+k, base+k+closeAt+2)
+	return k + closeAt + 2
+}
+
+// defaultValue reads "= default" (quoted or to the end of the line) at k
+// and returns the offset after it: the default comes last.
+func (s *paramScan) defaultValue(k int) int {
+	p, prm, t, base, end := s.p, s.prm, s.t, s.base, s.end
+	v := min(skipSpace(t, k+1), end)
+	prm.HasDefault = true
+	if v >= end || t[v] != '"' {
+		prm.Default = t[v:end]
+		prm.DefaultSpan = p.span(base+v, base+end)
+		prm.DefaultRefs = p.refs(prm.Default, base+v, refsDefault)
+		return end
+	}
+	closeAt := strings.IndexByte(t[v+1:end], '"')
+	if closeAt < 0 {
+		s.syntax(v, end, "default of %q has no closing '\"', add one", prm.Name)
+		prm.Default, prm.DefaultQuoted = t[v+1:end], true
+		prm.DefaultSpan = p.span(base+v, base+end)
+		return end
+	}
+	prm.Default, prm.DefaultQuoted = t[v+1:v+1+closeAt], true
+	prm.DefaultSpan = p.span(base+v, base+v+closeAt+2)
+	prm.DefaultRefs = p.refs(prm.Default, base+v+1, refsDefault)
+	k = v + closeAt + 2
+	if rest := skipSpace(t, k); rest < end {
+		s.syntax(rest, end, "unexpected %q after the default of %q, the default must come last", t[rest:end], prm.Name)
+		k = end
+	}
+	return k
+}
+
+// bareDescription reads an unquoted description at k, up to " =" or the
+// end, and returns the offset after it.
+func (s *paramScan) bareDescription(k int) int {
+	p, prm, t, base := s.p, s.prm, s.t, s.base
+	e := s.end
+	if eq := strings.Index(t[k:e], " ="); eq >= 0 {
+		e = k + eq
+	}
+	if prm.HasDescription {
+		s.syntax(k, e, "unexpected %q in parameter %q, expected (constraints), \"description\" or = \"default\"", t[k:e], prm.Name)
+	} else {
+		s.seenDesc = true
+		prm.Description, prm.HasDescription = strings.TrimSpace(t[k:e]), true
+		prm.DescriptionSpan = p.span(base+k, base+k+len(strings.TrimRight(t[k:e], " \t")))
+	}
+	return e
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -5,7 +5,9 @@
 // point at it.
 package sfmd
 
-import "gopkg.in/yaml.v3"
+// The AST's *yaml.Node fields are read by rules/, so this package moves
+// from gopkg.in/yaml.v3 to go.yaml.in/yaml/v3 together with rules/.
+import "go.yaml.in/yaml/v3"
 
 // Document is one parsed SFMD file. Strings in the AST alias Src: do not
 // modify Src after Parse.

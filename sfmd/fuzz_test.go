@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // FuzzParse feeds arbitrary bytes to Parse and checks the invariants every

@@ -18,8 +18,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/tools/txtar"
-	"gopkg.in/yaml.v3"
 
 	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
 	"github.com/sfmd-dev/sfmd/lint"

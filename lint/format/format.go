@@ -11,7 +11,7 @@
 //	})
 //
 // Write does not sort or deduplicate: pass the diagnostics in the order
-// lint.SortDiagnostics gives (path, line, column, rule, message). Names
+// lint.Run reports them (path, line, column, rule, message). Names
 // lists the accepted format names for flag validation and usage text.
 //
 // # Positions
@@ -134,8 +134,8 @@ type Context struct {
 	Summary io.Writer
 }
 
-// InformationURI is the project home reported in SARIF.
-const InformationURI = "https://github.com/sfmd-dev/sfmd"
+// informationURI is the project home reported in SARIF.
+const informationURI = "https://github.com/sfmd-dev/sfmd"
 
 type writer func(w io.Writer, diags []lint.Diagnostic, ctx *Context) error
 

@@ -378,7 +378,7 @@ func TestSARIFShape(t *testing.T) {
 		if loc.Region.StartLine < 1 || loc.Region.StartColumn < 1 {
 			t.Errorf("result %d region %+v", i, loc.Region)
 		}
-		fp := r.PartialFingerprints[FingerprintKey]
+		fp := r.PartialFingerprints[fingerprintKey]
 		if fp == "" || fps[fp] {
 			t.Errorf("result %d fingerprint %q empty or duplicated", i, fp)
 		}

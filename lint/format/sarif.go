@@ -16,8 +16,8 @@ import (
 const (
 	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
 	sarifVersion = "2.1.0"
-	// FingerprintKey names sfmd's entry in result.partialFingerprints.
-	FingerprintKey = "sfmdLineHash/v1"
+	// fingerprintKey names sfmd's entry in result.partialFingerprints.
+	fingerprintKey = "sfmdLineHash/v1"
 	// maxFingerprintBytes bounds the part of a line hashed into a fingerprint.
 	maxFingerprintBytes = 1024
 )
@@ -167,7 +167,7 @@ func writeSARIF(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
 		}
 		key := fingerprint(d, src)
 		seen[key]++
-		r.PartialFingerprints = map[string]string{FingerprintKey: fmt.Sprintf("%s:%d", key, seen[key])}
+		r.PartialFingerprints = map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", key, seen[key])}
 		for _, f := range d.Fixes {
 			fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}, Properties: sarifFixProps{Safe: f.Safe}}
 			for _, e := range f.Edits {
@@ -189,7 +189,7 @@ func writeSARIF(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
 			Tool: sarifTool{Driver: sarifDriver{
 				Name:           "sfmd",
 				Version:        ctx.ToolVersion,
-				InformationURI: InformationURI,
+				InformationURI: informationURI,
 				Rules:          rules,
 			}},
 			ColumnKind: "unicodeCodePoints",

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/lint/format"
 )
@@ -66,22 +67,53 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func newFlagSet(name string, stderr io.Writer, usageLine string, notes ...string) *flag.FlagSet {
+// newFlagSet returns the flag set of a subcommand; its Usage writes to
+// fs.Output(), which parseArgs points at stdout or stderr.
+func newFlagSet(name string, usageLine string, notes ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: %s\n", usageLine)
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: %s\n", usageLine)
 		n := 0
 		fs.VisitAll(func(*flag.Flag) { n++ })
 		if n > 0 {
-			fmt.Fprintf(stderr, "\nFlags:\n")
+			fmt.Fprintf(w, "\nFlags:\n")
 			fs.PrintDefaults()
 		}
 		for _, n := range notes {
-			fmt.Fprintf(stderr, "\n%s", n)
+			fmt.Fprintf(w, "\n%s", n)
 		}
 	}
 	return fs
+}
+
+// parseArgs parses the flags of a subcommand, anywhere among the other
+// arguments when anywhere is set (see parseFlags), else before them. Help
+// asked for (-h, --help) is printed once, on stdout, and ends the command
+// with ExitOK; a bad flag is reported on stderr followed by the usage and
+// ends it with ExitUsage. ok is false when the command must return status.
+func parseArgs(fs *flag.FlagSet, args []string, anywhere bool, stdio Stdio) (rest []string, status int, ok bool) {
+	usage := fs.Usage
+	fs.Usage = func() {} // the flag package would print it on every error; done below
+	fs.SetOutput(stdio.Stderr)
+	var err error
+	if anywhere {
+		rest, err = parseFlags(fs, args)
+	} else {
+		err = fs.Parse(args)
+		rest = fs.Args()
+	}
+	fs.Usage = usage
+	switch {
+	case err == nil:
+		return rest, ExitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdio.Stdout)
+		fs.Usage()
+		return nil, ExitOK, false
+	}
+	fs.Usage() // after the flag package's message, on stderr
+	return nil, ExitUsage, false
 }
 
 const lintNotes = `Exit status: 0 nothing reaches --fail-on, 1 something does, 2 usage or
@@ -109,53 +141,60 @@ Suppress in a document (the reason after "--" is optional):
 Suppressions that suppress nothing are reported as unused-suppression.
 `
 
-// flagStatus maps a flag parsing error to an exit status.
-func flagStatus(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return ExitOK
-	}
-	return ExitUsage
+// lintFlags are the flags of sfmd lint.
+type lintFlags struct {
+	format, color, config, failOn, minSeverity, stdinFilename *string
+	fix, unsafeFixes, diff, exitZero                          *bool
+	jobs                                                      *int
+	enable, disable                                           listFlag
 }
 
-func runLint(args []string, stdio Stdio) int {
-	fs := newFlagSet("lint", stdio.Stderr, "sfmd lint [flags] [paths...]   (paths default to \".\"; \"-\" reads stdin)", lintNotes)
-	var (
-		formatName      = fs.String("format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default text on a terminal, line otherwise)")
-		colorMode       = fs.String("color", "auto", "colour output: auto, always or never (auto honours NO_COLOR)")
-		fix             = fs.Bool("fix", false, "apply safe fixes and rewrite the files")
-		unsafeFixes     = fs.Bool("unsafe-fixes", false, "with --fix or --diff, also apply unsafe fixes")
-		diff            = fs.Bool("diff", false, "print the fixes as a unified diff instead of applying them (exit 1 when there is something to fix)")
-		configFile      = fs.String("config", "", "use this config file for every document instead of the nearest .sfmd.yaml")
-		failOn          = fs.String("fail-on", "error", "lowest severity that makes the exit status 1: error, warning or info")
-		minSeverity     = fs.String("min-severity", "warning", "lowest severity shown: error, warning or info (never above --fail-on)")
-		exitZero        = fs.Bool("exit-zero", false, "exit 0 even when diagnostics reach --fail-on")
-		jobs            = fs.Int("jobs", 0, "number of files linted in parallel (default: number of CPUs)")
-		stdinFilename   = fs.String("stdin-filename", "", "name of the document read from \"-\", for messages and config lookup")
-		enable, disable listFlag
-	)
-	fs.Var(&enable, "enable", "enable rules or profiles (comma-separated, repeatable; \"all\" for every rule)")
-	fs.Var(&disable, "disable", "disable rules or profiles (comma-separated, repeatable)")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagStatus(err)
+func newLintFlags() (*flag.FlagSet, *lintFlags) {
+	fs := newFlagSet("lint", "sfmd lint [flags] [paths...]   (paths default to \".\"; \"-\" reads stdin)", lintNotes)
+	f := &lintFlags{
+		format:        fs.String("format", "", "output format: "+strings.Join(format.Names(), ", ")+" (default text on a terminal, line otherwise)"),
+		color:         fs.String("color", "auto", "colour output: auto, always or never (auto honours NO_COLOR)"),
+		fix:           fs.Bool("fix", false, "apply safe fixes and rewrite the files"),
+		unsafeFixes:   fs.Bool("unsafe-fixes", false, "with --fix or --diff, also apply unsafe fixes"),
+		diff:          fs.Bool("diff", false, "print the fixes as a unified diff instead of applying them (exit 1 when there is something to fix)"),
+		config:        fs.String("config", "", "use this config file for every document instead of the nearest .sfmd.yaml"),
+		failOn:        fs.String("fail-on", "error", "lowest severity that makes the exit status 1: error, warning or info"),
+		minSeverity:   fs.String("min-severity", "warning", "lowest severity shown: error, warning or info (never above --fail-on)"),
+		exitZero:      fs.Bool("exit-zero", false, "exit 0 even when diagnostics reach --fail-on"),
+		jobs:          fs.Int("jobs", 0, "number of files linted in parallel (default: number of CPUs)"),
+		stdinFilename: fs.String("stdin-filename", "", "name of the document read from \"-\", for messages and config lookup"),
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stdio.Stderr, "sfmd lint: "+format+"\n", a...)
-		return ExitUsage
-	}
-	if len(paths) == 0 && *stdinFilename != "" {
+	fs.Var(&f.enable, "enable", "enable rules or profiles (comma-separated, repeatable; \"all\" for every rule)")
+	fs.Var(&f.disable, "disable", "disable rules or profiles (comma-separated, repeatable)")
+	return fs, f
+}
+
+// lintRun is a checked sfmd lint command line.
+type lintRun struct {
+	opts            lint.Options
+	format          string
+	color           bool
+	failSev, minSev lint.Severity
+	fix, diff       bool
+	stdinMode       bool // a path is "-"
+}
+
+// check validates the flags and turns them into a lintRun; its errors are
+// usage errors.
+func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
+	if len(paths) == 0 && *f.stdinFilename != "" {
 		paths = []string{"-"} // an editor naming the buffer means stdin
 	}
-	failSev, err := lint.ParseSeverity(*failOn)
+	failSev, err := lint.ParseSeverity(*f.failOn)
 	if err != nil {
-		return usageErr("--fail-on: %v", err)
+		return nil, fmt.Errorf("--fail-on: %v", err)
 	}
-	minSev, err := lint.ParseSeverity(*minSeverity)
+	minSev, err := lint.ParseSeverity(*f.minSeverity)
 	if err != nil {
-		return usageErr("--min-severity: %v", err)
+		return nil, fmt.Errorf("--min-severity: %v", err)
 	}
 	minSev = min(minSev, failSev) // whatever fails the run is shown
-	name := *formatName
+	name := *f.format
 	if name == "" {
 		name = "line"
 		if stdio.IsTerminal {
@@ -163,47 +202,62 @@ func runLint(args []string, stdio Stdio) int {
 		}
 	}
 	if !validFormat(name) {
-		return usageErr("unknown format %q, %s", name, lint.DidYouMean(name, format.Names(), "expected one of "+quoted(format.Names())))
+		return nil, fmt.Errorf("unknown format %q, %s", name, suggest.DidYouMean(name, format.Names(), "expected one of "+quoted(format.Names())))
 	}
-	color, err := useColor(*colorMode, stdio)
+	color, err := useColor(*f.color, stdio)
 	if err != nil {
-		return usageErr("%v", err)
+		return nil, err
 	}
-	if *unsafeFixes && !*fix && !*diff {
-		return usageErr("--unsafe-fixes needs --fix or --diff")
+	if *f.unsafeFixes && !*f.fix && !*f.diff {
+		return nil, errors.New("--unsafe-fixes needs --fix or --diff")
 	}
-	if *jobs < 0 {
-		return usageErr("--jobs must be positive, got %d", *jobs)
+	if *f.jobs < 0 {
+		return nil, fmt.Errorf("--jobs must be positive, got %d", *f.jobs)
 	}
-	opts := lint.Options{
+	r := &lintRun{format: name, color: color, failSev: failSev, minSev: minSev, fix: *f.fix, diff: *f.diff}
+	r.opts = lint.Options{
 		Paths:         paths,
 		Dir:           stdio.Dir,
 		Stdin:         stdio.Stdin,
-		StdinFilename: *stdinFilename,
-		Config:        *configFile,
-		Selection:     lint.Selection{Enable: enable, Disable: disable},
-		Jobs:          *jobs,
-		Diff:          *diff,
+		StdinFilename: *f.stdinFilename,
+		Config:        *f.config,
+		Selection:     lint.Selection{Enable: f.enable, Disable: f.disable},
+		Jobs:          *f.jobs,
+		Diff:          *f.diff,
 	}
-	if *fix || *diff {
-		opts.Fix = lint.FixSafe
-		if *unsafeFixes {
-			opts.Fix = lint.FixUnsafe
+	if *f.fix || *f.diff {
+		r.opts.Fix = lint.FixSafe
+		if *f.unsafeFixes {
+			r.opts.Fix = lint.FixUnsafe
 		}
 	}
-	stdinMode := false
 	for _, p := range paths {
 		if p == "-" {
-			stdinMode = true
+			r.stdinMode = true
 		}
 	}
-	rep, err := lint.Run(opts, analyzers())
+	return r, nil
+}
+
+func runLint(args []string, stdio Stdio) int {
+	fs, f := newLintFlags()
+	paths, exit, ok := parseArgs(fs, args, true, stdio)
+	if !ok {
+		return exit
+	}
+	r, err := f.check(paths, stdio)
+	if err != nil {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", err)
+		return ExitUsage
+	}
+	rep, err := lint.Run(r.opts, analyzers())
 	if err != nil {
 		var ue *lint.UsageError
 		var ce lint.ConfigErrors
 		switch {
 		case errors.As(err, &ue):
-			return usageErr("%v", err)
+			fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", err)
+			return ExitUsage
 		case errors.As(err, &ce):
 			fmt.Fprintln(stdio.Stderr, err)
 			return ExitUsage
@@ -213,7 +267,7 @@ func runLint(args []string, stdio Stdio) int {
 	}
 	if rep.Files == 0 {
 		hint := ""
-		for _, p := range paths {
+		for _, p := range r.opts.Paths {
 			if strings.HasSuffix(p, ".json") {
 				hint = "; .json install manifests are linted with --enable manifest"
 				break
@@ -222,64 +276,19 @@ func runLint(args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: no documents to lint (no .md files found, or all ignored by .sfmd.yaml)%s\n", hint)
 	}
 	out := bufio.NewWriter(stdio.Stdout)
-	status := ExitOK
-	switch {
-	case *diff:
-		for _, d := range rep.Diffs {
-			if _, err := io.WriteString(out, d.Diff); err != nil {
-				return writeFailed(stdio, err)
-			}
-		}
-		if len(rep.Diffs) > 0 {
-			status = ExitFindings
-			fmt.Fprintf(stdio.Stderr, "sfmd lint: --fix would fix %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
-		}
-	default:
-		diagOut := io.Writer(out)
-		if stdinMode && *fix {
-			// The fixed document is the output; diagnostics go to stderr.
-			if _, err := out.Write(rep.Stdout); err != nil {
-				return writeFailed(stdio, err)
-			}
-			diagOut = stdio.Stderr
-		}
-		ctx := format.Context{
-			Source:      rep.Source,
-			Rules:       rep.Registry.Rules(),
-			Color:       color,
-			ToolVersion: Version,
-		}
-		if name == "github" {
-			if p := stdio.Getenv("GITHUB_STEP_SUMMARY"); p != "" {
-				f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-				if err == nil {
-					defer func() { _ = f.Close() }()
-					ctx.Summary = f
-				}
-			}
-		}
-		shown, hidden := filterSeverity(rep.Diagnostics, minSev)
-		if err := format.Write(diagOut, name, shown, ctx); err != nil {
-			return writeFailed(stdio, err)
-		}
-		if *fix && rep.Fixed > 0 && !stdinMode {
-			fmt.Fprintf(stdio.Stderr, "sfmd lint: fixed %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
-		}
-		if hidden > 0 && name == "text" {
-			fmt.Fprintf(stdio.Stderr, "sfmd lint: %s below --min-severity %s not shown (--min-severity info shows them)\n",
-				plural(hidden, "diagnostic", "diagnostics"), minSev)
-		}
-		for _, d := range shown {
-			if d.Severity >= failSev {
-				status = ExitFindings
-				break
-			}
-		}
+	var status int
+	if r.diff {
+		status, err = r.writeDiffs(out, stdio, rep)
+	} else {
+		status, err = r.writeDiagnostics(out, stdio, rep)
 	}
-	if err := out.Flush(); err != nil {
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
 		return writeFailed(stdio, err)
 	}
-	if *exitZero {
+	if *f.exitZero {
 		status = ExitOK
 	}
 	if len(rep.Errors) > 0 {
@@ -290,6 +299,67 @@ func runLint(args []string, stdio Stdio) int {
 		return ExitInternal
 	}
 	return status
+}
+
+// writeDiffs prints the fixes as unified diffs (--diff); something to fix
+// makes the status ExitFindings.
+func (r *lintRun) writeDiffs(out io.Writer, stdio Stdio, rep *lint.Report) (int, error) {
+	for _, d := range rep.Diffs {
+		if _, err := io.WriteString(out, d.Diff); err != nil {
+			return 0, err
+		}
+	}
+	if len(rep.Diffs) == 0 {
+		return ExitOK, nil
+	}
+	fmt.Fprintf(stdio.Stderr, "sfmd lint: --fix would fix %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
+	return ExitFindings, nil
+}
+
+// writeDiagnostics prints the diagnostics in the chosen format (and, for
+// --fix on stdin, the fixed document before them); a diagnostic at or
+// above --fail-on makes the status ExitFindings.
+func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report) (int, error) {
+	diagOut := out
+	if r.stdinMode && r.fix {
+		// The fixed document is the output; diagnostics go to stderr.
+		if _, err := out.Write(rep.Stdout); err != nil {
+			return 0, err
+		}
+		diagOut = stdio.Stderr
+	}
+	ctx := format.Context{
+		Source:      rep.Source,
+		Rules:       rep.Registry.Rules(),
+		Color:       r.color,
+		ToolVersion: Version,
+	}
+	if r.format == "github" {
+		if p := stdio.Getenv("GITHUB_STEP_SUMMARY"); p != "" {
+			f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+			if err == nil {
+				defer func() { _ = f.Close() }()
+				ctx.Summary = f
+			}
+		}
+	}
+	shown, hidden := filterSeverity(rep.Diagnostics, r.minSev)
+	if err := format.Write(diagOut, r.format, shown, ctx); err != nil {
+		return 0, err
+	}
+	if r.fix && rep.Fixed > 0 && !r.stdinMode {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: fixed %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
+	}
+	if hidden > 0 && r.format == "text" {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: %s below --min-severity %s not shown (--min-severity info shows them)\n",
+			plural(hidden, "diagnostic", "diagnostics"), r.minSev)
+	}
+	for _, d := range shown {
+		if d.Severity >= r.failSev {
+			return ExitFindings, nil
+		}
+	}
+	return ExitOK, nil
 }
 
 func writeFailed(stdio Stdio, err error) int {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
@@ -30,19 +31,19 @@ func enabledByDefault(p lint.Profile) bool {
 }
 
 func runRules(args []string, stdio Stdio) int {
-	fs := newFlagSet("rules", stdio.Stderr, "sfmd rules [--format text|json] [--profile PROFILE]")
+	fs := newFlagSet("rules", "sfmd rules [--format text|json] [--profile PROFILE]")
 	formatName := fs.String("format", "text", "output format: text (an aligned table) or json")
 	profile := fs.String("profile", "", "list only the rules of this profile")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return flagStatus(err)
+	rest, exit, ok := parseArgs(fs, args, true, stdio)
+	if !ok {
+		return exit
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(stdio.Stderr, "sfmd rules: unexpected argument %q, use \"sfmd explain %s\" to read about one rule\n", rest[0], rest[0])
 		return ExitUsage
 	}
 	if *profile != "" && !knownProfile(*profile) {
-		fmt.Fprintf(stdio.Stderr, "sfmd rules: unknown profile %q, %s\n", *profile, lint.DidYouMean(*profile, profileNames(), "expected one of "+quoted(profileNames())))
+		fmt.Fprintf(stdio.Stderr, "sfmd rules: unknown profile %q, %s\n", *profile, suggest.DidYouMean(*profile, profileNames(), "expected one of "+quoted(profileNames())))
 		return ExitUsage
 	}
 	reg, err := lint.NewRegistry(analyzers())
@@ -98,10 +99,10 @@ func profileNames() []string {
 }
 
 func runExplain(args []string, stdio Stdio) int {
-	fs := newFlagSet("explain", stdio.Stderr, "sfmd explain RULE")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return flagStatus(err)
+	fs := newFlagSet("explain", "sfmd explain RULE")
+	rest, exit, ok := parseArgs(fs, args, true, stdio)
+	if !ok {
+		return exit
 	}
 	if len(rest) != 1 {
 		fmt.Fprintln(stdio.Stderr, "sfmd explain: expected exactly one rule name, run \"sfmd rules\" to list them")
@@ -115,7 +116,7 @@ func runExplain(args []string, stdio Stdio) int {
 	name := rest[0]
 	a := reg.Lookup(name)
 	if a == nil {
-		fmt.Fprintf(stdio.Stderr, "sfmd explain: unknown rule %q, %s\n", name, lint.DidYouMean(name, reg.Names(), "run \"sfmd rules\" to list the rules"))
+		fmt.Fprintf(stdio.Stderr, "sfmd explain: unknown rule %q, %s\n", name, suggest.DidYouMean(name, reg.Names(), "run \"sfmd rules\" to list the rules"))
 		return ExitUsage
 	}
 	if err := explain(stdio.Stdout, a); err != nil {

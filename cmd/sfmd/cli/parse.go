@@ -31,22 +31,16 @@ or when a file cannot be read.
 
 func runParse(args []string, stdio Stdio) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
-	fs.SetOutput(stdio.Stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), parseUsage) }
 	format := fs.String("format", "json", "output format: json or text")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdio.Stdout)
-			fs.Usage()
-			return ExitOK
-		}
-		return ExitUsage
+	files, exit, ok := parseArgs(fs, args, false, stdio)
+	if !ok {
+		return exit
 	}
 	if *format != "json" && *format != "text" {
 		fmt.Fprintf(stdio.Stderr, "sfmd parse: unknown format %q, expected one of \"json\", \"text\"\n", *format)
 		return ExitUsage
 	}
-	files := fs.Args()
 	if len(files) == 0 {
 		fmt.Fprint(stdio.Stderr, "sfmd parse: no files given, pass one or more paths (\"-\" for standard input)\n")
 		return ExitUsage

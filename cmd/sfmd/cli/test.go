@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -41,9 +40,8 @@ Flags:
 
 func runTest(args []string, stdio Stdio) int {
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
-	fs.SetOutput(stdio.Stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stdio.Stderr, testUsage)
+		fmt.Fprint(fs.Output(), testUsage)
 		fs.PrintDefaults()
 	}
 	var (
@@ -58,12 +56,9 @@ func runTest(args []string, stdio Stdio) int {
 	)
 	fs.Var(&reports, "report", "also write a report: junit=FILE or json=FILE (repeatable)")
 
-	paths, err := parseTestFlags(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitOK
-		}
-		return ExitUsage
+	paths, exit, ok := parseArgs(fs, args, true, stdio)
+	if !ok {
+		return exit
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd test: "+format+"\n", a...)
@@ -185,23 +180,4 @@ func displayPath(base, p string) string {
 		return filepath.ToSlash(rel)
 	}
 	return p
-}
-
-// parseTestFlags accepts flags anywhere among the paths, stopping at "--".
-func parseTestFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
 }

@@ -1,0 +1,129 @@
+// Package udiff renders line-based unified diffs, the one diff format of
+// sfmd (lint --diff, and the want/got diffs of sfmd test). Lines are
+// matched with go-diff's line mode. It is a leaf: it imports nothing of
+// the module.
+package udiff
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
+)
+
+// context is the number of unchanged lines shown around a change.
+const context = 3
+
+type line struct {
+	op   byte // ' ', '-' or '+'
+	text string
+}
+
+// Unified returns the unified diff from a to b with three lines of
+// context, headed "--- nameA" and "+++ nameB", or "" when a == b. Hunks
+// closer than twice the context are merged; a last line without a final
+// newline is marked the way diff(1) does.
+func Unified(a, b, nameA, nameB string) string {
+	if a == b {
+		return ""
+	}
+	all := diffLines(a, b)
+	var out strings.Builder
+	fmt.Fprintf(&out, "--- %s\n+++ %s\n", nameA, nameB)
+	for i := 0; i < len(all); {
+		if all[i].op == ' ' {
+			i++
+			continue
+		}
+		start, end := max(i-context, 0), hunkEnd(all, i)
+		writeHunk(&out, all, start, end)
+		i = end
+	}
+	return out.String()
+}
+
+// diffLines lists the lines of a and b in diff order, each keeping its
+// "\n" (but the last line of a text may have none).
+func diffLines(a, b string) []line {
+	dmp := diffmatchpatch.New()
+	ca, cb, lines := dmp.DiffLinesToChars(a, b)
+	diffs := dmp.DiffCharsToLines(dmp.DiffMain(ca, cb, false), lines)
+	var all []line
+	for _, d := range diffs {
+		op := byte(' ')
+		switch d.Type {
+		case diffmatchpatch.DiffDelete:
+			op = '-'
+		case diffmatchpatch.DiffInsert:
+			op = '+'
+		}
+		for _, l := range strings.SplitAfter(d.Text, "\n") {
+			if l != "" {
+				all = append(all, line{op, l})
+			}
+		}
+	}
+	return all
+}
+
+// hunkEnd returns the end (exclusive) of the hunk whose first change is at
+// i: it extends while the next change is at most 2*context unchanged
+// lines away, then takes context lines more.
+func hunkEnd(all []line, i int) int {
+	end := i
+	for end < len(all) {
+		if all[end].op != ' ' {
+			end++
+			continue
+		}
+		j := end
+		for j < len(all) && all[j].op == ' ' {
+			j++
+		}
+		if j < len(all) && j-end <= 2*context {
+			end = j
+			continue
+		}
+		return min(end+context, len(all))
+	}
+	return end
+}
+
+func writeHunk(out *strings.Builder, all []line, start, end int) {
+	aStart, bStart := 1, 1
+	for _, l := range all[:start] {
+		if l.op != '+' {
+			aStart++
+		}
+		if l.op != '-' {
+			bStart++
+		}
+	}
+	aLen, bLen := 0, 0
+	for _, l := range all[start:end] {
+		if l.op != '+' {
+			aLen++
+		}
+		if l.op != '-' {
+			bLen++
+		}
+	}
+	fmt.Fprintf(out, "@@ -%s +%s @@\n", hunkRange(aStart, aLen), hunkRange(bStart, bLen))
+	for _, l := range all[start:end] {
+		out.WriteByte(l.op)
+		out.WriteString(l.text)
+		if !strings.HasSuffix(l.text, "\n") {
+			out.WriteString("\n\\ No newline at end of file\n")
+		}
+	}
+}
+
+func hunkRange(start, n int) string {
+	switch n {
+	case 0:
+		return fmt.Sprintf("%d,0", start-1)
+	case 1:
+		return fmt.Sprintf("%d", start)
+	}
+	return fmt.Sprintf("%d,%d", start, n)
+}

@@ -1,0 +1,167 @@
+package udiff
+
+import (
+	"fmt"
+	"math/rand"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestUnified(t *testing.T) {
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n11"
+	want := "--- want\n+++ got\n@@ -2,9 +2,10 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n 9\n 10\n+11\n\\ No newline at end of file\n"
+	if got := Unified(a, b, "want", "got"); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if Unified("x", "x", "a", "b") != "" {
+		t.Error("equal texts must give no diff")
+	}
+	far := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n"
+	far2 := "A\nb\nc\nd\ne\nf\ng\nh\ni\nj\nK\n"
+	want2 := "--- x\n+++ y\n@@ -1,4 +1,4 @@\n-a\n+A\n b\n c\n d\n@@ -8,4 +8,4 @@\n h\n i\n j\n-k\n+K\n"
+	if got := Unified(far, far2, "x", "y"); got != want2 {
+		t.Errorf("got\n%s\nwant\n%s", got, want2)
+	}
+}
+
+// applyUnified applies a unified diff made by Unified to old, checking
+// every context and removed line, as patch(1) would.
+func applyUnified(old, diff string) (string, error) {
+	oldLines := splitLines(old)
+	dl := strings.SplitAfter(diff, "\n")
+	if len(dl) < 2 || !strings.HasPrefix(dl[0], "--- a/") || !strings.HasPrefix(dl[1], "+++ b/") {
+		return "", fmt.Errorf("bad header")
+	}
+	var out []string
+	pos := 0 // next old line index
+	i := 2
+	for i < len(dl) && dl[i] != "" {
+		h := dl[i]
+		var oStart, oc, ns, nc int
+		if _, err := fmt.Sscanf(h, "@@ -%s +%s @@", new(string), new(string)); err != nil {
+			return "", fmt.Errorf("bad hunk header %q", h)
+		}
+		f := strings.Fields(h)
+		parse := func(s string) (int, int) {
+			s = s[1:]
+			a, b, ok := strings.Cut(s, ",")
+			x, _ := strconv.Atoi(a)
+			y := 1
+			if ok {
+				y, _ = strconv.Atoi(b)
+			}
+			return x, y
+		}
+		oStart, oc = parse(f[1])
+		ns, nc = parse(f[2])
+		_ = ns
+		start := oStart - 1
+		if oc == 0 {
+			start = oStart
+		}
+		if start < pos {
+			return "", fmt.Errorf("hunks overlap")
+		}
+		out = append(out, oldLines[pos:start]...)
+		pos = start
+		i++
+		seenOld, seenNew := 0, 0
+		for i < len(dl) && dl[i] != "" && !strings.HasPrefix(dl[i], "@@") {
+			l := dl[i]
+			i++
+			noNL := i < len(dl) && strings.HasPrefix(dl[i], "\\ No newline")
+			body := l[1:]
+			if noNL {
+				body = strings.TrimSuffix(body, "\n")
+				i++
+			}
+			switch l[0] {
+			case ' ', '-':
+				if pos >= len(oldLines) || oldLines[pos] != body {
+					return "", fmt.Errorf("context mismatch at old line %d: %q", pos+1, body)
+				}
+				pos++
+				seenOld++
+				if l[0] == ' ' {
+					out = append(out, body)
+					seenNew++
+				}
+			case '+':
+				out = append(out, body)
+				seenNew++
+			}
+		}
+		if seenOld != oc || seenNew != nc {
+			return "", fmt.Errorf("hunk %q counts %d,%d", h, seenOld, seenNew)
+		}
+	}
+	out = append(out, oldLines[pos:]...)
+	return strings.Join(out, ""), nil
+}
+
+func TestUnifiedGolden(t *testing.T) {
+	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n"
+	new := "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\nn"
+	want := `--- a/x.md
++++ b/x.md
+@@ -1,5 +1,5 @@
+ a
+-b
++B
+ c
+ d
+ e
+@@ -11,3 +11,4 @@
+ k
+ l
+ m
++n
+\ No newline at end of file
+`
+	if got := Unified(old, new, "a/x.md", "b/x.md"); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if got := Unified(old, old, "a/x.md", "b/x.md"); got != "" {
+		t.Errorf("equal texts: got %q", got)
+	}
+}
+
+func TestUnifiedRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	words := []string{"a\n", "b\n", "c\n", "d\n", "\n", "e", "f\r\n"}
+	gen := func() string {
+		var b strings.Builder
+		for k := r.Intn(30); k > 0; k-- {
+			b.WriteString(words[r.Intn(len(words))])
+		}
+		return b.String()
+	}
+	for iter := 0; iter < 1000; iter++ {
+		old, new := gen(), gen()
+		d := Unified(old, new, "a/f.md", "b/f.md")
+		if old == new {
+			continue
+		}
+		got, err := applyUnified(old, d)
+		if err != nil || got != new {
+			t.Fatalf("iter %d: old %q new %q\ndiff:\n%s\napplied %q err %v", iter, old, new, d, got, err)
+		}
+	}
+}
+
+// splitLines splits s after each "\n" (the last line may have none).
+func splitLines(s string) []string {
+	var out []string
+	for s != "" {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			out = append(out, s)
+			break
+		}
+		out = append(out, s[:i+1])
+		s = s[i+1:]
+	}
+	return out
+}
