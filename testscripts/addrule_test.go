@@ -28,7 +28,11 @@ func TestAddRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	section := readme[bytes.Index(readme, []byte("### Rules: one file each")):]
+	start := bytes.Index(readme, []byte("### Rules: one file each"))
+	if start < 0 {
+		t.Fatal("the README has no \"### Rules: one file each\" section")
+	}
+	section := readme[start:]
 	if i := regexp.MustCompile(`\n#{1,3} `).FindIndex(section[3:]); i != nil {
 		section = section[:i[0]+3]
 	}

@@ -19,8 +19,7 @@ const maxFuncLines = 120
 // tooLong lists the functions that are still over maxFuncLines, by
 // "dir/file.go:Name". Remove an entry when its function is split; the
 // test fails on a stale entry too.
-var tooLong = map[string]bool{
-}
+var tooLong = map[string]bool{}
 
 // TestFunctionLength keeps every function of the module short enough to
 // read in one screen or two.

@@ -15,7 +15,7 @@ func TestParsedIsShared(t *testing.T) {
 		t.Error("Parse(nil) is not nil")
 	}
 	rt := &Runtime{Doc: doc, Parsed: p}
-	if rt.refDoc() != p.ref || rt.refDoc() != p.ref {
+	if first := rt.refDoc(); first != p.ref || rt.refDoc() != first {
 		t.Error("the runtime parsed its document again")
 	}
 	other := &sfmd.Document{Path: "/sandbox/b.md", Src: []byte(act("b", "GET https://x.com/b"))}
