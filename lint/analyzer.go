@@ -53,6 +53,7 @@ const (
 	Project  Profile = "project"  // needs other files
 	Package  Profile = "package"  // publish/install checks
 	Manifest Profile = "manifest" // install manifest JSON
+	Style    Profile = "style"    // pure style: the runtime reads both forms alike
 )
 
 // Doc is the structured documentation of a rule (staticcheck style).
@@ -61,6 +62,12 @@ type Doc struct {
 	Why   string // why it matters
 	Bad   string // an SFMD snippet that triggers the rule
 	Good  string // the same snippet, fixed
+
+	// Severity says in one line why the rule has its severity: what the
+	// String runtime does with the mistake (error: it fails, drops or
+	// silently changes what was written; warning: it works but almost
+	// certainly not as meant; info: portability and style).
+	Severity string
 }
 
 // Analyzer is a lint rule or a shared analysis. A shared analysis has no

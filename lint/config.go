@@ -20,7 +20,7 @@ var configNames = []string{".sfmd.yaml", ".sfmd.yml"}
 // document; config files are not merged with their parents (like ruff):
 // what a file says is the whole story, on top of the built-in defaults.
 //
-//	# which profiles are on; default [core, runtime]
+//	# which profiles are on; default [core, runtime, project]; also package, manifest, style
 //	profiles: [core, runtime, project]
 //	# per-rule: off | on | error | warning | info, or a mapping
 //	rules:

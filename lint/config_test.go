@@ -124,7 +124,7 @@ func TestConfigDiscoveryAndMerge(t *testing.T) {
 		// above the repository root: must never be read
 		"repo/../.sfmd.yaml": "this: is not valid for us\n",
 		"repo/.git/HEAD":     "",
-		"repo/.sfmd.yaml": `profiles: [core, runtime, project]
+		"repo/.sfmd.yaml": `profiles: [core, runtime, style]
 rules:
   no-todo: error
 ignore: ["ignored/**", "*.skip.md"]
@@ -153,7 +153,7 @@ overrides:
 	rep := run(t, Options{Dir: repo})
 	want := `a.md:1:1: error: found "BAD" [no-bad]
 a.md:1:5: error: found "TODO" [no-todo]
-a.md:1:10: error: found "PROJ" [project-only]
+a.md:1:10: error: found "PROJ" [style-only]
 a.md:1:15: info: found "UGLY" [no-ugly]
 legacy/b.md:1:1: warning: found "BAD" [no-bad]
 sub/deeper/g.md:1:1: info: found "BAD" [no-bad]
@@ -168,11 +168,11 @@ sub/f.md:1:5: warning: found "TODO" [no-todo]
 	}
 
 	// Command-line selection wins over the config.
-	rep = run(t, Options{Dir: repo, Paths: []string{"sub/f.md", "a.md"}, Selection: Selection{Enable: []string{"project"}, Disable: []string{"no-bad", "runtime"}}})
+	rep = run(t, Options{Dir: repo, Paths: []string{"sub/f.md", "a.md"}, Selection: Selection{Enable: []string{"style"}, Disable: []string{"no-bad", "runtime"}}})
 	want = `a.md:1:5: error: found "TODO" [no-todo]
-a.md:1:10: error: found "PROJ" [project-only]
+a.md:1:10: error: found "PROJ" [style-only]
 sub/f.md:1:5: warning: found "TODO" [no-todo]
-sub/f.md:1:10: error: found "PROJ" [project-only]
+sub/f.md:1:10: error: found "PROJ" [style-only]
 `
 	if got := lines(rep.Diagnostics); got != want {
 		t.Errorf("with --enable/--disable got:\n%s\nwant:\n%s", got, want)

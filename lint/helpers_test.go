@@ -91,7 +91,7 @@ var (
 	noTodo  = wordRule("no-todo", "TODO", "\x00", Warning, Core, true)
 	noXX    = wordRule("no-double-x", "xx", "x", Warning, Core, true)   // overlapping fixes
 	noUgly  = wordRule("no-ugly", "UGLY", "nice", Info, Runtime, false) // unsafe fix
-	noProj  = wordRule("project-only", "PROJ", "\x00", Error, Project, true)
+	noProj  = wordRule("style-only", "PROJ", "\x00", Error, Style, true)
 	testSet = []*Analyzer{noBad, noTodo, noXX, noUgly, noProj, UnusedSuppression}
 )
 

@@ -81,15 +81,17 @@ func validate(analyzers []*Analyzer) error {
 	return nil
 }
 
-var profileSet = map[Profile]bool{Core: true, Runtime: true, Project: true, Package: true, Manifest: true}
+var profileSet = map[Profile]bool{Core: true, Runtime: true, Project: true, Package: true, Manifest: true, Style: true}
 
 // Profiles lists every profile in documentation order.
-var Profiles = []Profile{Core, Runtime, Project, Package, Manifest}
+var Profiles = []Profile{Core, Runtime, Project, Package, Manifest, Style}
 
 // DefaultProfiles are the profiles enabled when no config says otherwise:
-// the format itself and String-runtime semantics. project, package and
-// manifest need more context than one file and are opt-in.
-var DefaultProfiles = []Profile{Core, Runtime}
+// the format itself, String-runtime semantics and the files a document
+// links to (a broken nav, include or menu entry breaks a multi-page app).
+// package and manifest are for publishing and style is pure style: they
+// are opt-in.
+var DefaultProfiles = []Profile{Core, Runtime, Project}
 
 func validName(s string) bool {
 	if s == "" || s[0] == '-' || s[len(s)-1] == '-' {

@@ -91,7 +91,7 @@ func TestSuppressions(t *testing.T) {
 		},
 		{
 			name: "a suppression of a rule that is off is not reported",
-			src:  "<!-- sfmd-disable-next-line project-only -->\nfine\n",
+			src:  "<!-- sfmd-disable-next-line style-only -->\nfine\n",
 			want: "",
 		},
 		{

@@ -20,6 +20,8 @@ var UnusedSuppression = &Analyzer{
 		Bad: "<!-- sfmd-disable-next-line fence-unclosed -- legacy -->\n" +
 			"```act.search\nGET https://example.com/?q={q}\n```\n",
 		Good: "```act.search\nGET https://example.com/?q={q}\n```\n",
+
+		Severity: "the document is unaffected; the comment only risks hiding a later problem, or never worked",
 	},
 	Run: func(pass *Pass) (any, error) {
 		for _, c := range pass.Doc.Comments {

@@ -19,6 +19,8 @@ var ActInfoStringInvalid = &lint.Analyzer{
 		Why:   "only `act.<id>` and `act.<id>.response` info strings define actions and response templates; anything else (`act:search`, `act.search.resp`, `act.a.b`, trailing words) is treated as plain code and silently ignored by the runtime",
 		Bad:   "```act:search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the runtime reads the block as plain code, so the action or template does not exist",
 	},
 	Run: runActInfoStringInvalid,
 }

@@ -16,6 +16,8 @@ var ActLinkHasFragment = &lint.Analyzer{
 		Why:   "act: links carry the action ID and its arguments only; the spec forbids a fragment",
 		Bad:   "[Read](act:read?id=1#top)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
+
+		Severity: "the spec forbids a fragment and the runtime has nowhere to put it: it ends up in the action ID or the last value, so the call is not what was written",
 	},
 	Requires: []*lint.Analyzer{actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -17,6 +17,8 @@ var ActLinkMissingID = &lint.Analyzer{
 		Why:   "an act: link names the action to run right after `act:`; without it following the link fails with \"act: URI missing action id\"",
 		Bad:   "[Read](act:?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n",
+
+		Severity: "following the link fails with \"act: URI missing action id\"",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

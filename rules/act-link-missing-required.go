@@ -1,22 +1,29 @@
 package rules
 
-import "github.com/sfmd-dev/sfmd/lint"
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
 
 // ActLinkMissingRequired reports act: links that do not pass a required
 // field without default.
 var ActLinkMissingRequired = &lint.Analyzer{
 	Name:     "act-link-missing-required",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "act: link does not pass a required field",
 		Why:   "an act: link runs the action with the fields in its query; a required field without a default that is missing makes the call fail validation (or show the help) instead of running",
 		Bad:   "[Read](act:read)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
+
+		Severity: "following the link shows the action's help or fails with \"Missing required flags\" instead of running",
 	},
-	Requires: []*lint.Analyzer{actLinksAnalyzer},
+	Requires: []*lint.Analyzer{actLinksAnalyzer, symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		set := docActLinks(pass)
+		assigned := symbols(pass).Assigned
 		for _, l := range set.links {
 			a := set.actionScope().byID[l.ID]
 			if a == nil {
@@ -28,6 +35,9 @@ var ActLinkMissingRequired = &lint.Analyzer{
 			}
 			var missing []string
 			for _, p := range a.Params {
+				if _, session := assigned[p.Name]; session && len(l.Query) > 0 && a.Target != nil && strings.Contains(a.Target.Text, "{"+p.Name+"}") {
+					continue // the call runs, and a session variable of that name fills the URL (§1.5, §1.7)
+				}
 				if p.Required && !p.HasDefault && !given[p.Name] {
 					missing = append(missing, p.Name)
 				}

@@ -18,6 +18,8 @@ var ActLinkUnknownAction = &lint.Analyzer{
 		Why:   "following `[t](act:id)` dispatches `act.id` on the document where `/open` runs; when it defines no such action the link fails with \"Action not found\"",
 		Bad:   "[Read](act:read?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
+
+		Severity: "following the link fails with \"Action not found\"",
 	},
 	Requires: []*lint.Analyzer{actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

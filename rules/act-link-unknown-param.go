@@ -17,6 +17,8 @@ var ActLinkUnknownParam = &lint.Analyzer{
 		Why:   "query keys of an act: link become `--key` flags; a key the action does not declare is not a field, so the value it carries never reaches the request as intended",
 		Bad:   "[Read](act:read?post=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
+
+		Severity: "the call runs, but the value goes to an unknown flag (a stray query or body key), not to the field meant",
 	},
 	Requires: []*lint.Analyzer{actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -14,6 +14,8 @@ var ActionBlockEmpty = &lint.Analyzer{
 		Why:   "the first line of an action block is its `METHOD url-or-command` definition; the runtime takes the first line even when it is blank and rejects the block (INVALID_ACTION_BLOCK)",
 		Bad:   "```act.search\n\nGET https://api.example.com/search\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
+
+		Severity: "the runtime rejects the block (INVALID_ACTION_BLOCK), so the action does not exist",
 	},
 	Run: reportParserProblems,
 }

@@ -18,6 +18,8 @@ var ActionFirstLineStrayToken = &lint.Analyzer{
 		Why:   "the runtime takes everything up to the first ` -H ` or ` -d ` as the URL, so a stray word before the flags becomes part of the URL (a broken request) and one after them is silently dropped",
 		Bad:   "```act.search\nGET https://api.example.com/search json\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search?format=json\n```\n",
+
+		Severity: "the runtime glues the word to the URL or drops it, so the request is not the one written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -16,6 +16,8 @@ var ActionIDDuplicate = &lint.Analyzer{
 		Why:   "action IDs MUST be unique in a document; `/act.<id>` can only reach one of them",
 		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.search\nGET https://api.example.com/cities\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search_city\nGET https://api.example.com/cities\n```\n",
+
+		Severity: "`/act.<id>` reaches only one of the actions; the other is silently unreachable",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

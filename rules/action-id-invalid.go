@@ -18,6 +18,8 @@ var ActionIDInvalid = &lint.Analyzer{
 		Why:   "the spec requires action IDs to be lower case, start with a letter and use only letters, digits, '_' and '-'; other IDs are not portable and cannot be typed reliably in `/act.<id>` commands",
 		Bad:   "```act.Search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "an upper-case ID is unreachable through `/act.<id>`, which the runtime lowercases (an ID the runtime accepts but the spec does not, such as `2deploy`, is info: portability)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run:      runActionIDInvalid,
@@ -39,6 +41,11 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 			msg += "; use lower-case letters, digits, '_' and '-', starting with a letter"
 		}
 		d := lint.Diagnostic{Span: a.IDSpan, Message: msg}
+		if (idPattern{nameChars, nameChars}).MatchString(a.ID) && strings.ToLower(a.ID) == a.ID {
+			// the reference runtime reads and reaches it: portability only
+			d.Severity, d.SeveritySet = lint.Info, true
+			d.Message += " (the reference runtime accepts it, other runtimes may not)"
+		}
 		lower := strings.ToLower(a.ID)
 		if !fixed[a.ID] && lower != a.ID && actionIDRe.MatchString(lower) && len(syms.Actions[lower]) == 0 {
 			fixed[a.ID] = true

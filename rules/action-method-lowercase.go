@@ -9,13 +9,15 @@ import (
 // ActionMethodLowercase reports actionMethods not written in upper case.
 var ActionMethodLowercase = &lint.Analyzer{
 	Name:     "action-method-lowercase",
-	Severity: lint.Warning,
+	Severity: lint.Info,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "action method is not upper case",
 		Why:   "the spec writes every method in upper case; the reference runtime accepts any case, but other runtimes and readers may not",
 		Bad:   "```act.search\nget https://api.example.com/search\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
+
+		Severity: "the reference runtime accepts any case; other runtimes and readers may not (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

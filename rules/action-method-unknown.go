@@ -17,6 +17,8 @@ var ActionMethodUnknown = &lint.Analyzer{
 		Why:   "the first word of an action block is its type; the runtime only knows GET, POST, PUT, PATCH, DELETE and CLI and rejects the whole block otherwise (INVALID_ACTION_BLOCK)",
 		Bad:   "```act.search\nFETCH https://api.example.com/search\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
+
+		Severity: "the runtime rejects the block (INVALID_ACTION_BLOCK), so the action does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -15,12 +15,14 @@ import (
 var ActionRequiresCapability = &lint.Analyzer{
 	Name:     "action-requires-capability",
 	Severity: lint.Info,
-	Profile:  lint.Runtime,
+	Profile:  lint.Style,
 	Doc: lint.Doc{
 		Title: "action needs a capability that is opt-in by default",
 		Why:   "a default-configured runtime only enables reading, GET requests and writing to the artifact directory; POST, PUT, PATCH, DELETE, shell commands and other file writes (to:) need the user's opt-in, which the document should explain (in requirements.md)",
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n",
+
+		Severity: "advice on documenting opt-in capabilities; the action itself is read and run as written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

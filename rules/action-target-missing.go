@@ -17,6 +17,8 @@ var ActionTargetMissing = &lint.Analyzer{
 		Why:   "the method must be followed by the endpoint (HTTP) or the command (CLI); without it the runtime rejects the block (INVALID_ACTION_BLOCK)",
 		Bad:   "```act.search\nGET\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
+
+		Severity: "the runtime rejects the block (INVALID_ACTION_BLOCK), so the action does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

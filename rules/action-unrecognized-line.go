@@ -14,6 +14,8 @@ var ActionUnrecognizedLine = &lint.Analyzer{
 		Why:   "after the first line an action block holds only indented parameter lines and a `body:` section; the runtime silently drops anything else",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  ??? junk\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the runtime silently drops the line",
 	},
 	Run: reportParserProblems,
 }

@@ -18,6 +18,8 @@ var ActionURLInsecure = &lint.Analyzer{
 		Why:   "plain HTTP sends the request, its headers (tokens, API keys) and the response in clear text over the network",
 		Bad:   "```act.me\nGET http://api.example.com/me -H \"Authorization: Bearer $TOKEN\"\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $TOKEN\"\n```\n",
+
+		Severity: "the request works; plain HTTP only exposes it on the network",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -17,6 +17,8 @@ var ActionURLNotAbsolute = &lint.Analyzer{
 		Why:   "the runtime resolves a relative URL against the document's own location; a document opened from a local file has no HTTP base, so the call fails (LOAD_ERROR)",
 		Bad:   "```act.search\nGET /search\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
+
+		Severity: "the runtime resolves it against the document's location: that works for a document served over HTTP, fails for a local one",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

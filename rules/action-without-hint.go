@@ -14,12 +14,14 @@ import (
 var ActionWithoutHint = &lint.Analyzer{
 	Name:     "action-without-hint",
 	Severity: lint.Info,
-	Profile:  lint.Core,
+	Profile:  lint.Style,
 	Doc: lint.Doc{
 		Title: "action has no invocation hint in the prose",
 		Why:   "agents learn how to call an action from a one-line hint such as `/act.search --q <query>` next to it; without one they must ask for --help first (tools and the default action are exempt)",
 		Bad:   "# Search\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "# Search\n\nSearch with `/act.search --q <query>`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "guidance for agents; the action works without a hint (`/act.<id> --help` lists its flags)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

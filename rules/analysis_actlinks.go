@@ -145,8 +145,9 @@ type actLink struct {
 }
 
 // actLinks returns every act: link of the document: the parser's prose
-// links plus those written in response templates (which the runtime
-// renders as links too).
+// links, shortcuts whose target is an act: URI ([@id Label](act:x) and
+// [@id]: act:x, followed like links) and the links written in response
+// templates (which the runtime renders as links too).
 func actLinks(doc *sfmd.Document) []*actLink {
 	var out []*actLink
 	for _, l := range doc.Links {
@@ -154,6 +155,11 @@ func actLinks(doc *sfmd.Document) []*actLink {
 			continue
 		}
 		out = append(out, &actLink{ID: l.ActID, Query: l.ActQuery, HasFrag: l.HasFrag, Dest: l.Dest, DestSpan: l.DestSpan})
+	}
+	for _, s := range doc.Shortcuts {
+		if (s.Form == sfmd.ShortcutInline || s.Form == sfmd.ShortcutRefDef) && strings.HasPrefix(s.URL, "act:") && src(doc, s.URLSpan) == s.URL {
+			out = append(out, parseActLink(doc, s.URL, s.URLSpan.Start.Offset, ""))
+		}
 	}
 	for _, r := range doc.Responses {
 		for _, tl := range r.Lines {

@@ -103,8 +103,8 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 	}
 	sort.Strings(s.ActionIDs)
 	if fm := doc.Frontmatter; fm != nil {
-		for _, e := range fm.Env {
-			if e.Name == "" {
+		for i, e := range fm.Env {
+			if e.Name == "" || misplacedDefault(fm.Env, i) {
 				continue
 			}
 			if _, ok := s.Env[e.Name]; !ok {

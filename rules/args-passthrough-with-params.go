@@ -9,13 +9,15 @@ import (
 // parameters.
 var ArgsPassthroughWithParams = &lint.Analyzer{
 	Name:     "args-passthrough-with-params",
-	Severity: lint.Info,
+	Severity: lint.Warning,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "$ARGS pass-through in an action with parameters",
 		Why:   "`$ARGS` passes the raw arguments through, but once an action declares parameters the runtime binds positional arguments to them and fails with \"Too many positional arguments\" when there are more words than fields",
 		Bad:   "```act.git\nCLI git $ARGS\n  repo: string \"repository\"\n```\n",
 		Good:  "```act.git\nCLI git $ARGS\n```\n",
+
+		Severity: "the call runs, but positional words bind to the declared fields (or fail with \"Too many positional arguments\") instead of passing through",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

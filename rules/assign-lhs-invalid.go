@@ -16,6 +16,8 @@ var AssignLHSInvalid = &lint.Analyzer{
 		Why:   "the left side of a response-template assignment MUST be a session variable `{name}` with a name matching [a-z][a-z0-9_]*",
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{City} = {Response.body.city}\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
+
+		Severity: "the line is not the assignment the spec defines, so the variable is not the one written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -19,6 +19,8 @@ var AssignLHSPersistent = &lint.Analyzer{
 		Why:   "assignments store session variables only; `$TOKEN = …` MUST NOT be used and the runtime prints the line instead of storing anything",
 		Bad:   "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n$TOKEN = {Response.body.token}\n```\n",
 		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{token} = {Response.body.token}\n```\n",
+
+		Severity: "the runtime prints the line as text instead of storing anything",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

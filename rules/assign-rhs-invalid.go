@@ -18,6 +18,8 @@ var AssignRHSInvalid = &lint.Analyzer{
 		Why:   "an assignment stores one expression: `{Response.body.x}`, `{Response.status}`, `{other_variable}` or a `\"literal\"`; anything else is not an assignment and the runtime prints the line as text",
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = Response.body.city\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
+
+		Severity: "the runtime prints the line as text instead of storing anything",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

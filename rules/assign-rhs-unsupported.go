@@ -11,13 +11,15 @@ import (
 // runtime prints instead of storing.
 var AssignRHSUnsupported = &lint.Analyzer{
 	Name:     "assign-rhs-unsupported",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "assignment form the reference runtime prints instead of storing",
 		Why:   "the reference runtime only stores `{var} = {Response.…}` written at the start of the line with nothing after the closing brace; `\"literal\"` and `{other}` right sides, indentation and trailing spaces make it print the line as text",
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{label} = \"default\"\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{label} = {Response.body.label}\n```\n",
+
+		Severity: "the reference runtime prints the line as text and stores nothing",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -13,6 +13,8 @@ var AssignShadowsParam = &lint.Analyzer{
 		Why:   "in output lines the reference runtime fills `{name}` from the caller's fields before session variables (the docs say the opposite), so the assigned value is invisible in this action's output and the result depends on the runtime",
 		Bad:   "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\n{city} = {Response.body.city}\nWeather in {city}\n```\n",
 		Good:  "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\n{resolved_city} = {Response.body.city}\nWeather in {resolved_city}\n```\n",
+
+		Severity: "the assignment works, but this action's output shows the caller's value instead",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -11,12 +11,14 @@ import (
 var AssignSpacing = &lint.Analyzer{
 	Name:     "assign-spacing",
 	Severity: lint.Info,
-	Profile:  lint.Core,
+	Profile:  lint.Style,
 	Doc: lint.Doc{
 		Title: "assignment not written with one space around '='",
 		Why:   "the spec form of an assignment is `{var} = value` with one space on each side of `=`; other spacing works in the reference runtime but not necessarily elsewhere",
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city}={Response.body.city}\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
+
+		Severity: "the runtime accepts any spacing around `=`; only the spec's canonical form differs",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -17,6 +17,8 @@ var BlockCloseMismatch = &lint.Analyzer{
 		Why:   "the IDs of the opening and closing markers MUST match and blocks may nest but not overlap; otherwise the extracted content is not what the author meant",
 		Bad:   "<!-- #a -->\n<!-- #b -->\nText\n<!-- /a -->\n<!-- /b -->\n",
 		Good:  "<!-- #a -->\n<!-- #b -->\nText\n<!-- /b -->\n<!-- /a -->\n",
+
+		Severity: "the block is not closed where written, so `document.md#id` extracts different content",
 	},
 	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

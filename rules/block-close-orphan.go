@@ -16,6 +16,8 @@ var BlockCloseOrphan = &lint.Analyzer{
 		Why:   "a closing marker that closes nothing is left over from a removed or renamed block; the reference parser rejects the document with UNEXPECTED_BLOCK_CLOSE",
 		Bad:   "Text\n<!-- /notes -->\n",
 		Good:  "<!-- #notes -->\nText\n<!-- /notes -->\n",
+
+		Severity: "the reference parser rejects it (UNEXPECTED_BLOCK_CLOSE)",
 	},
 	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -17,6 +17,8 @@ var BlockIDCollidesInclude = &lint.Analyzer{
 		Why:   "included content is addressed as `document.md#id` like a block, so a block and an include with the same ID make the address ambiguous (BLOCK_ID_COLLISION)",
 		Bad:   "<!-- #pricing -->\nPrices.\n<!-- /pricing -->\n\n[!include:pricing]()\n",
 		Good:  "<!-- #prices -->\nPrices.\n<!-- /prices -->\n\n[!include:pricing]()\n",
+
+		Severity: "both exist, but `document.md#id` is ambiguous (BLOCK_ID_COLLISION)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		includes := map[string]*sfmd.Directive{}

@@ -16,6 +16,8 @@ var BlockIDDuplicate = &lint.Analyzer{
 		Why:   "block IDs MUST be unique in a document at any nesting depth; `document.md#id` can only address one of them",
 		Bad:   "<!-- #intro -->\nHello.\n<!-- /intro -->\n\n<!-- #intro -->\nAgain.\n<!-- /intro -->\n",
 		Good:  "<!-- #intro -->\nHello.\n<!-- /intro -->\n\n<!-- #intro-2 -->\nAgain.\n<!-- /intro-2 -->\n",
+
+		Severity: "`document.md#id` can only reach one of the blocks",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		seen := dupTracker{}

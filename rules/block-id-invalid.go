@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/sfmd-dev/sfmd/lint"
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
 
 // BlockIDInvalid reports block marker IDs outside [a-z][a-z0-9-]*.
 var BlockIDInvalid = &lint.Analyzer{
@@ -12,6 +16,8 @@ var BlockIDInvalid = &lint.Analyzer{
 		Why:   "block IDs are addressed as `document.md#id`; the spec allows only lower-case letters, digits and hyphens, starting with a letter (no underscores)",
 		Bad:   "<!-- #Quick_Start -->\nInstall the app.\n<!-- /Quick_Start -->\n",
 		Good:  "<!-- #quick-start -->\nInstall the app.\n<!-- /quick-start -->\n",
+
+		Severity: "an ID the reference parser cannot read means the block does not exist (one it reads but the spec does not allow, such as `Quick_Start`, is info: portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		opened := map[string]bool{}
@@ -24,7 +30,13 @@ var BlockIDInvalid = &lint.Analyzer{
 			if m.ID == "" || hyphenIDRe.MatchString(m.ID) || (!m.Open && opened[m.ID]) {
 				continue
 			}
-			pass.Reportf(m.IDSpan, "block ID %q does not match [a-z][a-z0-9-]*%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars))
+			d := lint.Diagnostic{Span: m.IDSpan, Message: fmt.Sprintf("block ID %q does not match [a-z][a-z0-9-]*%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars))}
+			if (idPattern{nameChars, nameChars}).MatchString(m.ID) {
+				// the reference parser reads [a-zA-Z0-9_-]+: portability only
+				d.Severity, d.SeveritySet = lint.Info, true
+				d.Message += " (the reference runtime accepts it, other runtimes may not)"
+			}
+			pass.Report(d)
 		}
 		return nil, nil
 	},

@@ -9,13 +9,15 @@ import (
 // BlockMarkerMalformed reports markers without the exact spacing.
 var BlockMarkerMalformed = &lint.Analyzer{
 	Name:     "block-marker-malformed",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "block marker is not exactly <!-- #id -->",
 		Why:   "the reference parser only recognises the exact spacing `<!-- #id -->` / `<!-- /id -->`; `<!--#intro-->` or `<!-- # intro -->` is an ordinary comment to it",
 		Bad:   "<!--#intro-->\nHello.\n<!-- /intro -->\n",
 		Good:  "<!-- #intro -->\nHello.\n<!-- /intro -->\n",
+
+		Severity: "the reference parser reads it as an ordinary comment, so the block does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, m := range pass.Doc.Markers {

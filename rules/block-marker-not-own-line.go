@@ -5,13 +5,15 @@ import "github.com/sfmd-dev/sfmd/lint"
 // BlockMarkerNotOwnLine reports markers sharing their line with text.
 var BlockMarkerNotOwnLine = &lint.Analyzer{
 	Name:     "block-marker-not-own-line",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "block marker is not on its own line",
 		Why:   "markers MUST each be on their own line; a marker inside a line of text is not recognised at all, so the block does not exist",
 		Bad:   "Intro <!-- #intro --> text\n",
 		Good:  "<!-- #intro -->\nIntro text\n<!-- /intro -->\n",
+
+		Severity: "a marker inside a line is not recognised, so the block does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, m := range pass.Doc.Markers {

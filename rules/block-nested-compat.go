@@ -10,20 +10,22 @@ import (
 // rejects.
 var BlockNestedCompat = &lint.Analyzer{
 	Name:     "block-nested-compat",
-	Severity: lint.Info,
+	Severity: lint.Error,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "nested block is rejected by the reference runtime",
-		Why:   "the spec allows nested blocks, but the reference parser fails with NESTED_BLOCK; flat sibling blocks work everywhere",
+		Why:   "the spec allows nested blocks, but the reference parser reports NESTED_BLOCK and ignores the inner block, so `document.md#inner` does not exist there; flat sibling blocks work everywhere",
 		Bad:   "<!-- #report -->\n<!-- #summary -->\nText\n<!-- /summary -->\n<!-- /report -->\n",
 		Good:  "<!-- #report -->\nText\n<!-- /report -->\n\n<!-- #summary -->\nText\n<!-- /summary -->\n",
+
+		Severity: "the reference parser reports NESTED_BLOCK and ignores the inner block",
 	},
 	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, b := range blockStructure(pass).Nested {
 			pass.Report(lint.Diagnostic{
 				Span:    b.marker.IDSpan,
-				Message: fmt.Sprintf("block %q is nested inside block %q (line %d), which the reference runtime rejects with NESTED_BLOCK; make them sibling blocks", b.marker.ID, b.other.ID, b.other.IDSpan.Start.Line),
+				Message: fmt.Sprintf("block %q is nested inside block %q (line %d), so the reference runtime reports NESTED_BLOCK and ignores the inner block; make them sibling blocks", b.marker.ID, b.other.ID, b.other.IDSpan.Start.Line),
 				Related: []lint.Related{{Span: b.other.IDSpan, Message: "enclosing block opened here"}},
 			})
 		}

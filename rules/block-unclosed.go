@@ -12,6 +12,8 @@ var BlockUnclosed = &lint.Analyzer{
 		Why:   "a block needs its closing marker; without it `document.md#id` cannot be extracted and the runtime reports the block as missing",
 		Bad:   "<!-- #summary -->\nText\n",
 		Good:  "<!-- #summary -->\nText\n<!-- /summary -->\n",
+
+		Severity: "the block cannot be extracted: `document.md#id` is reported missing",
 	},
 	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -17,6 +17,8 @@ var BodyDuplicate = &lint.Analyzer{
 		Why:   "an action has exactly one body: two `body:` sections, or `-d` plus `body:`, leave it unclear which one is sent (the reference runtime only reads `-d`)",
 		Bad:   "```act.post\nPOST https://api.example.com/posts -d '{\"title\": \"{title}\"}'\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
+
+		Severity: "only one body is sent (the reference runtime reads only `-d`), so the other is silently dropped",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -16,6 +16,8 @@ var BodyEmpty = &lint.Analyzer{
 		Why:   "the lines of a `body:` section must be indented more than `body:`; with nothing (or a line at the same indentation) after it the body is empty and the request is sent without the intended payload",
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
+
+		Severity: "the body holds nothing, so the request is sent without the payload meant",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -16,6 +16,8 @@ var BodyFileModifierType = &lint.Analyzer{
 		Why:   "`|file` and `|base64file` read the value as a file path; a field declared as another type tells the caller to pass something else, and the read fails",
 		Bad:   "```act.upload\nPOST https://api.example.com/upload\n  count: number \"how many\"\n  body:\n    {\"data\": \"{count|file}\"}\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  input_image: path (required) \"image file\"\n  body:\n    {\"data\": \"{input_image|base64file}\"}\n```\n",
+
+		Severity: "the read works when the caller passes a path; only the declared type tells callers otherwise",
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

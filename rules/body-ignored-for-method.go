@@ -8,13 +8,15 @@ import (
 // BodyIgnoredForMethod reports bodies on GET, DELETE and CLI actions.
 var BodyIgnoredForMethod = &lint.Analyzer{
 	Name:     "body-ignored-for-method",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "body on a GET, DELETE or CLI action",
 		Why:   "a request body is only sent for POST, PUT and PATCH; for GET and DELETE the runtime drops it at send time and for CLI it is ignored, so the fields it carries never arrive",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"query\"\n  body:\n    {\"q\": \"{q}\"}\n```\n",
 		Good:  "```act.search\nPOST https://api.example.com/search\n  q: string (required) \"query\"\n  body:\n    {\"q\": \"{q}\"}\n```\n",
+
+		Severity: "the runtime drops the body at send time (GET, DELETE) or never reads it (CLI), so the fields it carries never arrive",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

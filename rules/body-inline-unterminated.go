@@ -14,6 +14,8 @@ var BodyInlineUnterminated = &lint.Analyzer{
 		Why:   "the runtime reads `-d '…'` up to the next quote of the same kind, so an unquoted body, a missing closing quote or a quote inside the body sends a truncated request",
 		Bad:   "```act.post\nPOST https://api.example.com/post -d '{\"t\":\"it's\"}'\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/post\n  t: string (required) \"Text\"\n  body:\n    {\"t\": \"{t}\"}\n```\n",
+
+		Severity: "the runtime cuts the body at the first matching quote and sends a truncated request",
 	},
 	Run: reportParserProblems,
 }

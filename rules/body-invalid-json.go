@@ -22,9 +22,12 @@ var BodyInvalidJSON = &lint.Analyzer{
 		Why:   "the body is sent as `Content-Type: application/json`; a trailing comma, a missing quote, or a placeholder with a single '\"' next to it (the runtime eats that quote) makes the API reject the request",
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\",}\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
+
+		Severity: "the runtime sends the text as written; the API almost certainly rejects it",
 	},
-	Requires: []*lint.Analyzer{bodiesAnalyzer},
+	Requires: []*lint.Analyzer{bodiesAnalyzer, symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		assigned := symbols(pass).Assigned
 		for _, a := range pass.Doc.Actions {
 			if !sendsBody(a) {
 				continue // body-ignored-for-method
@@ -50,6 +53,7 @@ var BodyInvalidJSON = &lint.Analyzer{
 				// with its offset.
 				data := []byte(out)
 				if json.Valid(data) {
+					reportOptionalRaw(pass, a, refs, assigned)
 					continue
 				}
 				var v any
@@ -101,5 +105,27 @@ func jsonDiag(doc *sfmd.Document, b *bodyText, out string, omap []int, err error
 	return lint.Diagnostic{
 		Span:    span,
 		Message: fmt.Sprintf("%s of %q is not valid JSON (%s); fix the JSON, with each placeholder standing for one value", defSiteName(b.Site, b.Action), "act."+b.Action.ID, msg),
+	}
+}
+
+// reportOptionalRaw reports raw placeholders (outside JSON strings) of
+// optional fields without a default: when the caller leaves the field
+// out and no session variable has its name, the runtime keeps the
+// placeholder literally (runtime-semantics.md §1.8), and `"limit":
+// {limit}` is not JSON.
+func reportOptionalRaw(pass *lint.Pass, a *sfmd.Action, refs []bodyRef, assigned map[string][]sfmd.Span) {
+	for _, br := range refs {
+		r := br.Ref
+		if r.Kind != sfmd.RefVar || br.InString || r.QuotedBefore || r.QuotedAfter {
+			continue
+		}
+		p := a.Param(r.Name)
+		if p == nil || p.Required || p.HasDefault {
+			continue
+		}
+		if _, ok := assigned[r.Name]; ok {
+			continue // a session variable of that name fills it
+		}
+		pass.Reportf(r.Span, "when the caller leaves out optional %q, which has no default, the runtime keeps %s literally and the body is not valid JSON; give %q a default (= \"…\") or make it (required)", r.Name, r.Raw, r.Name)
 	}
 }

@@ -18,6 +18,8 @@ var BodyModifierUnknown = &lint.Analyzer{
 		Why:   "the body modifiers are `base64`, `base64file` and `file`; with any other modifier the runtime leaves the whole placeholder in the body literally",
 		Bad:   "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|b64}\"}\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|base64file}\"}\n```\n",
+
+		Severity: "the runtime leaves the whole placeholder in the body literally",
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

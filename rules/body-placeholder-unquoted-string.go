@@ -18,6 +18,8 @@ var BodyPlaceholderUnquotedString = &lint.Analyzer{
 		Why:   "outside a JSON string the value is inserted raw: a string field becomes bare words (`{\"size\": 1K}`) and the body is no longer JSON; inside quotes it is JSON-escaped",
 		Bad:   "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": {resolution}}\n```\n",
 		Good:  "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": \"{resolution}\"}\n```\n",
+
+		Severity: "the runtime inserts the value raw, as written; for a string the body is no longer JSON",
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

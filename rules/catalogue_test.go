@@ -356,8 +356,41 @@ func catalogueProblems(cat []entry, tree ruleTree, spec map[string]entry, deviat
 }
 
 // catalogueDeviations lists the rules whose severity or profile differs
-// from spec.md §2, with the reason.
-var catalogueDeviations = map[string]string{}
+// from spec.md §2, with the reason (runtime-semantics.md is the truth for
+// what a mistake does at run time; README "Severity").
+var catalogueDeviations = map[string]string{
+	"act-link-missing-required":        "warning -> error: following the link shows the help or fails with \"Missing required flags\" instead of running (runtime-semantics §1.2, §1.7)",
+	"action-method-lowercase":          "warning -> info: the reference runtime reads the method case-insensitively (§1.1); only portability remains",
+	"action-requires-capability":       "runtime -> style: advice on documenting opt-ins, one finding per file on real documents; nothing the runtime reads differently",
+	"action-without-hint":              "core -> style: guidance for agents; the action works without a hint (/act.<id> --help)",
+	"args-passthrough-with-params":     "info -> warning: with declared fields the runtime binds positionals to them or fails with \"Too many positional arguments\" (§1.4 step 4), so $ARGS no longer passes through",
+	"assign-rhs-unsupported":           "warning -> error: the reference runtime prints the line as text and stores nothing (§3 line 1)",
+	"assign-spacing":                   "core -> style: the runtime accepts any whitespace around = (§3 line 1)",
+	"block-marker-malformed":           "warning -> error: the reference parser reads the marker as an ordinary comment, so the block does not exist",
+	"block-marker-not-own-line":        "warning -> error: a marker inside a line is not recognised, so the block does not exist",
+	"block-nested-compat":              "info -> error: the reference parser reports NESTED_BLOCK and ignores the inner block",
+	"body-ignored-for-method":          "warning -> error: the runtime drops a GET/DELETE body at send time and never reads one for CLI (§1.8, §2)",
+	"default-action-prefixed":          "warning -> error: the runtime looks up action \"act.<id>\", which does not exist, so /open runs nothing and /tool:name fails (§4)",
+	"directive-inside-block":           "info -> error: the reference parser ignores directives inside blocks",
+	"directive-menu-legacy":            "warning -> info: the reference runtime still reads [!menu:…]; only portability remains",
+	"directive-not-own-line":           "warning -> error: an inline directive is an ordinary link and is never registered",
+	"env-var-undeclared":               "warning -> info: the runtime resolves $NAME from the env store whether or not env declares it, and an unset one fails with a clear message (§1.10); a near miss of a declared name stays a warning",
+	"fence-tool-block-nonstandard":     "warning -> error: the reference parser does not read tool: blocks, so their actions do not exist",
+	"for-body-non-output":              "warning -> error: the runtime prints assignments and save:/decode:/to: inside a loop as text (§3 line 3)",
+	"for-path-root":                    "warning -> error: the path finds nothing and the loop silently prints nothing (§3 line 3)",
+	"param-constraint-compat":          "info -> error: the reference runtime drops the whole parameter line (§1.1, §6.4)",
+	"param-constraint-unknown":         "warning -> error: a constraint other than (required)/(optional) makes the reference runtime drop the whole line (§1.1)",
+	"param-description-unquoted":       "warning -> error: the reference runtime drops a line whose description is not quoted (§1.1)",
+	"param-named-body":                 "core -> style: the runtime reads a field named body like any other (it has no body: directive, §1.1); only a reader may confuse them",
+	"param-noncanonical-order":         "warning -> error: the reference runtime drops a line with the description before the constraint (§1.1)",
+	"param-trailing-whitespace":        "warning -> error: the reference runtime's field pattern is anchored at the end of the line, so it drops the line (§1.1)",
+	"param-type-unknown":               "error -> warning: the runtime accepts any \\w+ type, types are documentation only (§1.1, §1.4 step 12); a type it cannot read or a header line is still an error",
+	"path-dot-slash-prefix":            "core -> style: ./x.md and x.md resolve the same; pure style, 223 findings on the real documents",
+	"pipeline-order":                   "warning -> error: the file is written before the decode, so it holds the undecoded data (§3 lines 4-6)",
+	"save-path-prefixed":               "warning -> error: save: walks the JSON body, so a Response.body. prefix finds nothing and prints an error line (§3 line 4); a body. prefix stays a warning",
+	"shortcut-explicit-page-namespace": "core -> style: @page.id and @id resolve the same",
+	"template-var-before-assign":       "info -> warning: the line shows the previous value or the literal text, almost certainly not what was meant (§3: lines run top to bottom)",
+}
 
 // TestCatalogue checks the catalogue against the rule files, the archives
 // and spec.md §2.
@@ -365,9 +398,20 @@ func TestCatalogue(t *testing.T) {
 	for _, p := range catalogueProblems(catalogue, readRuleTree(t), specRules(t), catalogueDeviations) {
 		t.Error(p)
 	}
+	spec := specRules(t)
 	for n := range catalogueDeviations {
 		if Lookup(n) == nil {
 			t.Errorf("catalogueDeviations names %q, which is no rule", n)
+		} else if s, ok := spec[n]; !ok || (s.severity == Lookup(n).Severity && s.profile == Lookup(n).Profile) {
+			t.Errorf("catalogueDeviations names %q, which does not deviate from spec.md §2: remove the entry", n)
+		}
+	}
+	for _, e := range catalogue {
+		if e.rule == nil {
+			continue
+		}
+		if d := e.rule.Doc; d.Why == "" || d.Bad == "" || d.Good == "" || d.Severity == "" || strings.Contains(d.Severity, "\n") {
+			t.Errorf("%s: every rule documents Why, Bad, Good and, in one line, why it has its severity (Doc.Severity)", e.name)
 		}
 	}
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // CLIPlaceholderQuoted reports placeholders wrapped in quotes in CLI
-// commands.
+// commands: one finding per command, the other placeholders as related
+// positions, and one safe fix that takes them all out of their quotes.
 var CLIPlaceholderQuoted = &lint.Analyzer{
 	Name:     "cli-placeholder-quoted",
 	Severity: lint.Warning,
@@ -19,6 +20,8 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 		Why:   "the runtime shell-quotes every substituted value itself; inside your own quotes the quoting nests, so `\"Hello, {name}!\"` prints the quote characters (`Hello, 'John Doe'!`) and single quotes split the value into words",
 		Bad:   "```act.greet\nCLI echo \"Hello, {name}!\"\n  name: string (required) \"who to greet\"\n```\n",
 		Good:  "```act.greet\nCLI echo Hello, {name}!\n  name: string (required) \"who to greet\"\n```\n",
+
+		Severity: "the command runs and simple values pass unchanged, but a value with a space or a quote arrives with the runtime's quotes inside it",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -27,37 +30,287 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 			if !a.IsCLI() || a.Target == nil {
 				continue
 			}
-			t := a.Target
-			off := lineOffset(pass.Doc, t.Text, t.Span)
-			if off < 0 {
-				continue
-			}
-			for _, r := range t.Refs {
-				if r.Kind != sfmd.RefVar && r.Kind != sfmd.RefSpread {
-					continue
-				}
-				if r.Kind == sfmd.RefVar {
-					if _, assigned := syms.Assigned[r.Name]; a.Param(r.Name) == nil && !assigned {
-						continue // not substituted: jq/awk braces or an undeclared name
-					}
-				}
-				q := shellQuoteAt(t.Text, r.Span.Start.Offset-off)
-				if q == 0 {
-					continue
-				}
-				d := lint.Diagnostic{
-					Span:    r.Span,
-					Message: fmt.Sprintf("%s is inside %s quotes in a CLI command, but the runtime already shell-quotes the value, so the quotes nest; remove the quotes around it", r.Raw, quoteName(q)),
-				}
-				i, e := r.Span.Start.Offset-off, r.Span.End.Offset-off
-				if i > 0 && e < len(t.Text) && t.Text[i-1] == q && t.Text[e] == q && shellQuoteAt(t.Text, i-1) == 0 && (i-1 == 0 || t.Text[i-2] == ' ' || t.Text[i-2] == '=') && (e+1 == len(t.Text) || strings.IndexByte(" ;|&)", t.Text[e+1]) >= 0) {
-					// the quotes hold exactly the placeholder: the runtime's quoting replaces them
-					d.Fixes = []lint.Fix{{Message: "remove the quotes around the placeholder", Safe: true, Edits: []lint.Edit{
-						{Start: off + i - 1, End: off + i}, {Start: off + e, End: off + e + 1}}}}
-				}
+			if d, ok := quotedPlaceholders(pass.Doc, a, syms); ok {
 				pass.Report(d)
 			}
 		}
 		return nil, nil
 	},
+}
+
+// A placeholder inside the author's quotes gets the runtime's q() quoting
+// inside them (runtime-semantics.md §2): "{name}" runs as "'John Doe'" and
+// the program receives the quote characters; '{name}' splits the value
+// into words. The fix closes the author's quotes around each placeholder
+// ("Hello, {name}!" becomes "Hello, "{name}"!", '{id}' becomes {id}):
+// q() makes the value exactly one word, made of literal characters, so
+// the fix never changes what a value of plain characters gives and turns
+// every other value into what was meant. Inside the script of a nested
+// shell (sh -c "…", eval "…") the runtime's quoting is right as written
+// for double quotes, which are therefore not reported, and the fix for
+// single quotes there is unsafe (the inner shell reads the value again).
+
+// quotedPlaceholders builds the finding of one CLI command, if any of its
+// placeholders is quoted.
+func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (lint.Diagnostic, bool) {
+	t := a.Target
+	off := lineOffset(doc, t.Text, t.Span)
+	if off < 0 {
+		return lint.Diagnostic{}, false
+	}
+	sc := scanShell(t.Text)
+	type hit struct {
+		ref *sfmd.VarRef
+		i   int // offset in t.Text
+		sp  int // index into sc.spans
+	}
+	var hits []hit
+	for _, r := range t.Refs {
+		if r.Kind != sfmd.RefVar && r.Kind != sfmd.RefSpread {
+			continue
+		}
+		if r.Kind == sfmd.RefVar {
+			if _, assigned := syms.Assigned[r.Name]; a.Param(r.Name) == nil && !assigned {
+				continue // not substituted: jq/awk braces or an undeclared name
+			}
+		}
+		i := r.Span.Start.Offset - off
+		if i < 0 || i+len(r.Raw) > len(t.Text) || t.Text[i:i+len(r.Raw)] != r.Raw {
+			continue
+		}
+		k := sc.at[i]
+		if k < 0 || (sc.spans[k].q == '"' && sc.spans[k].nestedShell) {
+			continue
+		}
+		hits = append(hits, hit{r, i, k})
+	}
+	if len(hits) == 0 {
+		return lint.Diagnostic{}, false
+	}
+	var edits []lint.Edit
+	fixable, safe := true, true
+	for n, h := range hits {
+		sp := sc.spans[h.sp]
+		if sp.close < 0 {
+			fixable = false
+			break
+		}
+		if sp.nestedShell {
+			safe = false
+		}
+		e := h.i + len(h.ref.Raw)
+		prevEnd := -1
+		if n > 0 && hits[n-1].sp == h.sp {
+			prevEnd = hits[n-1].i + len(hits[n-1].ref.Raw)
+		}
+		switch {
+		case h.i-1 == sp.open:
+			edits = append(edits, lint.Edit{Start: off + sp.open, End: off + sp.open + 1})
+		case prevEnd == h.i:
+			// {a}{b}: the previous placeholder left the quote closed
+		default:
+			edits = append(edits, lint.Edit{Start: off + h.i, End: off + h.i, New: string(sp.q)})
+		}
+		nextStart := -1
+		if n+1 < len(hits) && hits[n+1].sp == h.sp {
+			nextStart = hits[n+1].i
+		}
+		switch {
+		case e == sp.close:
+			edits = append(edits, lint.Edit{Start: off + sp.close, End: off + sp.close + 1})
+		case nextStart == e:
+		default:
+			edits = append(edits, lint.Edit{Start: off + e, End: off + e, New: string(sp.q)})
+		}
+	}
+	first := hits[0]
+	names := make([]string, 0, len(hits))
+	seen := map[string]bool{}
+	for _, h := range hits {
+		if !seen[h.ref.Raw] {
+			seen[h.ref.Raw] = true
+			names = append(names, h.ref.Raw)
+		}
+	}
+	what := names[0] + " is"
+	if len(names) > 1 {
+		what = joinAnd(names) + " are"
+	}
+	fsp := sc.spans[first.sp]
+	msg := fmt.Sprintf("%s inside %s quotes in the command of %q, but the runtime already shell-quotes every value, so the quotes nest and a value with a space arrives with quote characters in it; close the quotes around the placeholder", what, quoteName(fsp.q), "act."+a.ID)
+	if len(hits) > 1 {
+		msg += "s"
+	}
+	if fsp.close >= 0 {
+		msg += fmt.Sprintf(", e.g. %s", closedExample(t.Text, fsp, hits[0].i, len(hits[0].ref.Raw)))
+	}
+	d := lint.Diagnostic{Span: first.ref.Span, Message: msg}
+	for _, h := range hits[1:] {
+		d.Related = append(d.Related, lint.Related{Span: h.ref.Span, Message: "also quoted here"})
+	}
+	if fixable && len(edits) > 0 {
+		m := "take the placeholder out of its quotes"
+		if len(hits) > 1 {
+			m = "take the placeholders out of their quotes"
+		}
+		d.Fixes = []lint.Fix{{Message: m, Safe: safe, Edits: edits}}
+	}
+	return d, true
+}
+
+// closedExample rewrites the quoted string sp of cmd with the placeholder
+// at [i, i+n) taken out of the quotes.
+func closedExample(cmd string, sp shellSpan, i, n int) string {
+	q := string(sp.q)
+	before, ph, after := cmd[sp.open+1:i], cmd[i:i+n], cmd[i+n:sp.close]
+	out := ph
+	if before != "" {
+		out = q + before + q + out
+	}
+	if after != "" {
+		out += q + after + q
+	}
+	return out
+}
+
+// joinAnd joins names as "a, b and c".
+func joinAnd(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// shellSpan is one quoted string of a shell command: its quote
+// character, the offsets of its opening and closing quote (close is -1
+// when it is never closed) and whether it is the script of a nested shell
+// (sh -c "…", bash -c '…', eval "…").
+type shellSpan struct {
+	q           byte
+	open, close int
+	nestedShell bool
+}
+
+// shellScan is the quoting structure of a command: at[i] is the index in
+// spans of the innermost quoted string holding byte i, or -1 when byte i
+// is unquoted (at the top level or inside a $(…) or `…` substitution,
+// where quoting starts afresh).
+type shellScan struct {
+	at    []int
+	spans []shellSpan
+}
+
+// scanShell reads the quoting of a bash command: '…', "…" with
+// backslash escapes, and $(…) and `…` substitutions, which start a new
+// quoting context even inside double quotes.
+func scanShell(cmd string) shellScan {
+	sc := shellScan{at: make([]int, len(cmd)+1)}
+	type frame struct {
+		kind byte // 0 top, '"', '\'', '(' for $( or (, '`'
+		span int
+	}
+	stack := []frame{{kind: 0, span: -1}}
+	top := func() frame { return stack[len(stack)-1] }
+	push := func(kind byte, open int) {
+		f := frame{kind: kind, span: -1}
+		if kind == '"' || kind == '\'' {
+			f.span = len(sc.spans)
+			sc.spans = append(sc.spans, shellSpan{q: kind, open: open, close: -1, nestedShell: nestedShellScript(cmd[:open])})
+		}
+		stack = append(stack, f)
+	}
+	pop := func(at int) {
+		if f := top(); f.span >= 0 {
+			sc.spans[f.span].close = at
+		}
+		if len(stack) > 1 {
+			stack = stack[:len(stack)-1]
+		}
+	}
+	for i := 0; i < len(cmd); i++ {
+		f := top()
+		sc.at[i] = f.span
+		c := cmd[i]
+		switch f.kind {
+		case '\'':
+			if c == '\'' {
+				pop(i)
+			}
+			continue
+		case '"':
+			switch {
+			case c == '\\' && i+1 < len(cmd):
+				i++
+				sc.at[i] = f.span
+			case c == '"':
+				pop(i)
+			case c == '$' && i+1 < len(cmd) && cmd[i+1] == '(':
+				i++
+				sc.at[i] = f.span
+				push('(', i)
+			case c == '`':
+				push('`', i)
+			}
+			continue
+		}
+		// unquoted: top level, $(…), (…) or `…`
+		switch {
+		case c == '\\' && i+1 < len(cmd):
+			i++
+			sc.at[i] = -1
+		case c == '\'' || c == '"':
+			push(c, i)
+		case c == '$' && i+1 < len(cmd) && cmd[i+1] == '(':
+			i++
+			sc.at[i] = -1
+			push('(', i)
+		case c == '(' && f.kind != '`':
+			push('(', i)
+		case c == ')' && f.kind == '(':
+			pop(i)
+		case c == '`' && f.kind == '`':
+			pop(i)
+		case c == '`':
+			push('`', i)
+		}
+	}
+	sc.at[len(cmd)] = top().span
+	return sc
+}
+
+// nestedShellScript reports whether a quoted string that starts after
+// prefix is the script of a nested shell: the argument of sh -c, bash -c
+// (zsh, dash, ksh, also by path) or of eval.
+func nestedShellScript(prefix string) bool {
+	words := strings.Fields(prefix)
+	n := len(words)
+	if n >= 1 && words[n-1] == "eval" {
+		return true
+	}
+	if n < 2 || !isCFlag(words[n-1]) {
+		return false
+	}
+	sh := words[n-2]
+	if k := strings.LastIndexByte(sh, '/'); k >= 0 {
+		sh = sh[k+1:]
+	}
+	switch sh {
+	case "sh", "bash", "zsh", "dash", "ksh":
+		return true
+	}
+	return false
+}
+
+// isCFlag reports whether w is a shell's -c option, alone or with others
+// (-c, -lc, -ec).
+func isCFlag(w string) bool {
+	if len(w) < 2 || w[0] != '-' || w[len(w)-1] != 'c' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }

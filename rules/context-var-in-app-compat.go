@@ -15,6 +15,8 @@ var ContextVarInAppCompat = &lint.Analyzer{
 		Why:   "the docs give context variables ($CWD, $CURRENT_FILE, …) to tools only; the reference runtime also gives them to app actions, but a runtime that follows the docs leaves them literal",
 		Bad:   "---\ntype: app\n---\n\n```act.files\nCLI ls $CWD\n```\n",
 		Good:  "---\ntype: tool\ndefault: files\n---\n\n```act.files\nCLI ls $CWD\n```\n",
+
+		Severity: "the reference runtime gives context variables to apps too; only runtimes that follow the docs do not (portability)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

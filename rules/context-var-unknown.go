@@ -19,6 +19,8 @@ var ContextVarUnknown = &lint.Analyzer{
 		Why:   "the runtime injects a fixed set of context variables ($CURRENT_FILE, $CWD, $CURRENT_URI, $CURRENT_TARGET, $CURRENT_BLOCK, $ARGS, …); a misspelt one is left as literal text",
 		Bad:   "```act.count\nCLI wc -l $CURRENT_PATH\n```\n",
 		Good:  "```act.count\nCLI wc -l $CURRENT_FILE\n```\n",
+
+		Severity: "the command runs, but the misspelt variable is left literal (HTTP) or expands to nothing in the shell (CLI)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,6 +18,8 @@ var DecodeUnknown = &lint.Analyzer{
 		Why:   "only `decode: base64` and `decode: none` exist (lower case); anything else makes the runtime print an error line and leave the buffer as it was",
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: hex\nto: out.bin\nSaved out.bin\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: out.bin\nSaved out.bin\n```\n",
+
+		Severity: "the runtime prints an error line and leaves the buffer undecoded",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -16,6 +16,8 @@ var DefaultActionMissing = &lint.Analyzer{
 		Why:   "the runtime runs `act.<default>` on /open and for a bare /tool:name; when it does not exist the document fails with ACTION_NOT_FOUND",
 		Bad:   "---\ndefault: weather\n---\n\n```act.forecast\nGET https://wttr.in/Seoul\n```\n",
 		Good:  "---\ndefault: forecast\n---\n\n```act.forecast\nGET https://wttr.in/Seoul\n```\n",
+
+		Severity: "/open runs nothing (the failure is silently dropped) and a bare `/tool:name` fails",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,11 +18,15 @@ var DefaultActionNeedsArgs = &lint.Analyzer{
 		Why:   "the default action runs with no flags; a required field without a default makes the runtime show the schema or fail with \"Missing required flags\" instead of running",
 		Bad:   "---\ndefault: now\n---\n\n```act.now\nGET https://wttr.in/{city}\n  city: string (required) \"City\"\n```\n",
 		Good:  "---\ndefault: now\n---\n\n```act.now\nGET https://wttr.in/{city}\n  city: string \"City\" = \"Seoul\"\n```\n",
+
+		Severity: "/open works but shows the action's help (or its error) instead of its result",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		f, id := fmDefaultAction(pass.Doc)
-		if f == nil {
+		if f == nil || isToolDocument(pass.Doc) {
+			// a tool's default receives the caller's arguments
+			// (/tool:name ARGS), and it never runs on /open
 			return nil, nil
 		}
 		acts := symbols(pass).Actions[id]

@@ -11,13 +11,15 @@ import (
 // action ID; the runtime prepends "act." itself).
 var DefaultActionPrefixed = &lint.Analyzer{
 	Name:     "default-action-prefixed",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "default action written with the act. prefix",
 		Why:   "`default` takes the bare action ID; the runtime prepends `act.` itself, so `default: act.search` looks for `act.act.search` and nothing runs on open",
 		Bad:   "---\ndefault: act.search\n---\n\n```act.search\nGET https://api.example.com/search\n```\n",
 		Good:  "---\ndefault: search\n---\n\n```act.search\nGET https://api.example.com/search\n```\n",
+
+		Severity: "the runtime looks up an action named `act.<id>`, which does not exist: /open runs nothing and a bare `/tool:name` fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -5,13 +5,15 @@ import "github.com/sfmd-dev/sfmd/lint"
 // DirectiveInsideBlock reports directives inside a block.
 var DirectiveInsideBlock = &lint.Analyzer{
 	Name:     "directive-inside-block",
-	Severity: lint.Info,
+	Severity: lint.Error,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "directive inside a block is ignored by the reference runtime",
 		Why:   "the reference parser recognises nav, include and requirements directives only outside `<!-- #id -->` blocks",
 		Bad:   "<!-- #side -->\n[!nav:main](nav/main.md)\n<!-- /side -->\n",
 		Good:  "[!nav:main](nav/main.md)\n\n<!-- #side -->\nSide text.\n<!-- /side -->\n",
+
+		Severity: "the reference parser ignores the directive",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc) {

@@ -5,13 +5,15 @@ import "github.com/sfmd-dev/sfmd/lint"
 // DirectiveMenuLegacy reports the legacy [!menu:name] alias of nav.
 var DirectiveMenuLegacy = &lint.Analyzer{
 	Name:     "directive-menu-legacy",
-	Severity: lint.Warning,
+	Severity: lint.Info,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "menu directive is the legacy form of nav",
 		Why:   "only `[!nav:name]` is in the spec; `[!menu:name]` is kept by the reference runtime for backwards compatibility and other runtimes ignore it",
 		Bad:   "[!menu:main](nav/main.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
+
+		Severity: "the reference runtime still reads `[!menu:…]`; other runtimes ignore it (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "menu") {

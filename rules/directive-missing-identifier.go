@@ -18,6 +18,8 @@ var DirectiveMissingIdentifier = &lint.Analyzer{
 		Why:   "nav and include directives need a name (`[!nav:main]`, `[!include:footer]`); the reference parser rejects them with MISSING_IDENTIFIER",
 		Bad:   "[!include](footer.md)\n",
 		Good:  "[!include:footer](footer.md)\n",
+
+		Severity: "the reference parser rejects the directive (MISSING_IDENTIFIER)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu", "include") {

@@ -5,13 +5,15 @@ import "github.com/sfmd-dev/sfmd/lint"
 // DirectiveNotOwnLine reports directives written inside a line of text.
 var DirectiveNotOwnLine = &lint.Analyzer{
 	Name:     "directive-not-own-line",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "directive is not on its own line",
 		Why:   "a directive MUST be alone on its line; inside text it is rendered as an ordinary link and never registered",
 		Bad:   "See [!nav:main](nav/main.md) for menus\n",
 		Good:  "[!nav:main](nav/main.md)\n",
+
+		Severity: "inside text the directive is an ordinary link and is never registered",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range pass.Doc.Directives {

@@ -17,6 +17,8 @@ var DirectiveUnknownType = &lint.Analyzer{
 		Why:   "parsers ignore unknown directive types, so a typo like `[!nva:main]` silently drops the menu",
 		Bad:   "[!nva:main](nav/main.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
+
+		Severity: "parsers ignore unknown types, which may be another runtime's extension (a near miss of nav, include or requirements is a warning: almost certainly a typo that drops the directive)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range pass.Doc.Directives {
@@ -34,6 +36,7 @@ var DirectiveUnknownType = &lint.Analyzer{
 					near = strings.ToLower(d.Type)
 				}
 				msg += fmt.Sprintf("; did you mean %q?", near)
+				d2.Severity, d2.SeveritySet = lint.Warning, true // almost certainly a typo that drops the directive
 				d2.Fixes = []lint.Fix{{Message: fmt.Sprintf("use %q", near),
 					Edits: []lint.Edit{{Start: d.TypeSpan.Start.Offset, End: d.TypeSpan.End.Offset, New: near}}}}
 			} else {

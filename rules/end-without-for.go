@@ -15,6 +15,8 @@ var EndWithoutFor = &lint.Analyzer{
 		Why:   "`end:` closes the nearest open `for:` loop; with none open it is printed as text",
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\n- {Response.body.title}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.items\n- {p.name}\nend:\n```\n",
+
+		Severity: "the runtime prints `end:` as text",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -12,6 +12,8 @@ var EnvDeclaresContextVar = &lint.Analyzer{
 		Why:   "context variables such as $ARGS or $CWD are injected by the runtime and read-only; declaring them in env makes the runtime demand that the user sets them",
 		Bad:   "---\nenv:\n  - ARGS: \"Arguments\"\n---\n\n```act.git\nCLI git $ARGS\n```\n",
 		Good:  "```act.git\nCLI git $ARGS\n```\n",
+
+		Severity: "the document works, but a tool then demands that the user sets a variable the runtime provides",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

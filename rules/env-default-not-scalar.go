@@ -15,6 +15,8 @@ var EnvDefaultNotScalar = &lint.Analyzer{
 		Why:   "the default is substituted for `$NAME` as text; a list or mapping has no text form the runtime can use",
 		Bad:   "---\nenv:\n  - LANG: \"Output language\"\n    default: [en, ko]\n---\n",
 		Good:  "---\nenv:\n  - LANG: \"Output language\"\n    default: en\n---\n",
+
+		Severity: "the entry is read, but a list or mapping has no text form to use as the default",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -18,14 +18,16 @@ var EnvDescriptionMissing = &lint.Analyzer{
 		Why:   "the description is the hint the runtime shows in ENV_REQUIRED when the variable is not set; without it the user does not know what to provide",
 		Bad:   "---\nenv:\n  - API_KEY: \"\"\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"OpenWeather API key\"\n---\n",
+
+		Severity: "the entry works; the user only gets no hint on what to set",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter
 		if fm == nil {
 			return nil, nil
 		}
-		for _, e := range fm.Env {
-			if e.Form != sfmd.EnvCanonical || (e.HasDescription && strings.TrimSpace(e.Description) != "") {
+		for i, e := range fm.Env {
+			if e.Form != sfmd.EnvCanonical || misplacedDefault(fm.Env, i) || (e.HasDescription && strings.TrimSpace(e.Description) != "") {
 				continue
 			}
 			if e.Node != nil && len(e.Node.Content) >= 2 && e.Node.Content[1].Kind != yaml.ScalarNode {

@@ -16,6 +16,8 @@ var EnvDuplicate = &lint.Analyzer{
 		Why:   "a second env entry for one name makes the description and default ambiguous",
 		Bad:   "---\nenv:\n  - API_KEY: \"Main key\"\n  - API_KEY: \"Other key\"\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Main key\"\n---\n",
+
+		Severity: "both entries are read, but which description and default apply is unclear",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

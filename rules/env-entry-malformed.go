@@ -19,20 +19,29 @@ var EnvEntryMalformed = &lint.Analyzer{
 		Why:   "each env entry is a one-key mapping `NAME: \"description\"` with an optional sibling `default:`; a bare name, a list or extra keys are not declarations the runtime understands",
 		Bad:   "---\nenv:\n  - API_KEY\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
+
+		Severity: "the runtime does not read the entry as the declaration meant (a bare `- NAME` works and is info: only the description is missing)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter
 		if fm == nil {
 			return nil, nil
 		}
-		for _, e := range fm.Env {
+		for i, e := range fm.Env {
+			if misplacedDefault(fm.Env, i) {
+				pass.Report(misplacedDefaultDiag(pass.Doc, fm.Env[i-1], e))
+				continue
+			}
 			if e.Node == nil || yamlIsNull(e.Node) {
 				pass.Reportf(widenEmpty(pass.Doc, e.Span), "env entry is empty; write - NAME: \"description\" or remove the dash")
 				continue
 			}
 			switch e.Form {
 			case sfmd.EnvBare:
-				pass.Reportf(e.NameSpan, "env entry %q has no description; write - %s: \"what it is for\"", e.Name, e.Name)
+				// the runtime reads a bare name (it asks for $NAME without a
+				// hint): only the description is missing
+				pass.Report(lint.Diagnostic{Span: e.NameSpan, Severity: lint.Info, SeveritySet: true,
+					Message: fmt.Sprintf("env entry %q has no description, so the runtime asks for it without a hint; write - %s: \"what it is for\"", e.Name, e.Name)})
 			case sfmd.EnvOther:
 				pass.Reportf(e.Span, "env entry is %s, not NAME: \"description\"; write - NAME: \"description\"", yamlType(e.Node))
 			case sfmd.EnvCanonical:
@@ -72,4 +81,26 @@ func widenEmpty(doc *sfmd.Document, span sfmd.Span) sfmd.Span {
 		return span
 	}
 	return spanAt(doc, i, i+1)
+}
+
+// misplacedDefaultDiag reports "- default: x" written as its own list
+// item after prev: it declares a variable named "default" (which a tool
+// then requires) and gives prev no default. The unsafe fix turns the dash
+// into a space, making it prev's sibling default: key (which, at run time,
+// also makes prev no longer required).
+func misplacedDefaultDiag(doc *sfmd.Document, prev, e *sfmd.EnvEntry) lint.Diagnostic {
+	d := lint.Diagnostic{
+		Span:    e.NameSpan,
+		Message: fmt.Sprintf("\"default:\" is a list item of its own, so the runtime declares a variable named \"default\" instead of a default for %q; remove the dash and indent it under %q", prev.Name, prev.Name),
+		Related: []lint.Related{{Span: prev.NameSpan, Message: "the entry it belongs to"}},
+	}
+	dash := e.NameSpan.Start.Offset - 1
+	for dash > 0 && doc.Src[dash] == ' ' {
+		dash--
+	}
+	if prev.Default == nil && dash >= 0 && dash < len(doc.Src) && doc.Src[dash] == '-' && prev.NameSpan.Start.Col == e.NameSpan.Start.Col {
+		d.Fixes = []lint.Fix{{Message: fmt.Sprintf("make it the default of %q", prev.Name),
+			Edits: []lint.Edit{{Start: dash, End: dash + 1, New: " "}}}}
+	}
+	return d
 }

@@ -16,6 +16,8 @@ var EnvEntryObjectForm = &lint.Analyzer{
 		Why:   "the spec's form is `- NAME: \"description\"`; under that reading `- name: GITHUB_TOKEN` declares a variable called `name`, so runtimes may ask for the wrong variable",
 		Bad:   "---\nenv:\n  - name: GITHUB_TOKEN\n    description: GitHub token\n---\n",
 		Good:  "---\nenv:\n  - GITHUB_TOKEN: \"GitHub token\"\n---\n",
+
+		Severity: "the runtime reads it, but as a variable called `name`, so it asks for the wrong variable",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

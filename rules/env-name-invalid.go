@@ -18,6 +18,8 @@ var EnvNameInvalid = &lint.Analyzer{
 		Why:   "env entries declare `$NAME` persistent variables, whose names match [a-zA-Z][a-zA-Z0-9_]*; any other name can never be referenced",
 		Bad:   "---\nenv:\n  - 2FA-KEY: \"Two-factor key\"\n---\n",
 		Good:  "---\nenv:\n  - TWOFA_KEY: \"Two-factor key\"\n---\n",
+
+		Severity: "a name that is not `$NAME` syntax can never be referenced or set",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -17,13 +17,18 @@ var EnvNameNotUppercase = &lint.Analyzer{
 		Why:   "persistent variables are upper case by convention (`$API_KEY`); mixed case is easy to mistype in `$var` references",
 		Bad:   "---\nenv:\n  - api_key: \"Service API key\"\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
+
+		Severity: "works; upper case is the convention, and lower-case names escape the runtime's unset-variable check",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter
 		if fm == nil {
 			return nil, nil
 		}
-		for _, e := range fm.Env {
+		for i, e := range fm.Env {
+			if misplacedDefault(fm.Env, i) {
+				continue
+			}
 			if (e.Form != sfmd.EnvCanonical && e.Form != sfmd.EnvObject) || !persistentRe.MatchString(e.Name) || e.Name == strings.ToUpper(e.Name) {
 				continue
 			}

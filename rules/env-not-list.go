@@ -19,6 +19,8 @@ var EnvNotList = &lint.Analyzer{
 		Why:   "`env` is a list of `- NAME: \"description\"` entries; as a mapping or a string the runtime declares nothing and never asks for the variables",
 		Bad:   "---\nenv:\n  API_KEY: \"Service API key\"\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
+
+		Severity: "the runtime declares nothing, so it never asks for the variables",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

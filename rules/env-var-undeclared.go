@@ -13,13 +13,15 @@ import (
 // declared in env.
 var EnvVarUndeclared = &lint.Analyzer{
 	Name:     "env-var-undeclared",
-	Severity: lint.Warning,
+	Severity: lint.Info,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "persistent $VAR used but not declared in env",
 		Why:   "declaring the variables a document needs in frontmatter `env` lets the runtime check them before running and tell the user what to set (ENV_REQUIRED) instead of sending a literal `$API_KEY`; in CLI actions `$X` may be a real shell variable, so it is only info there",
 		Bad:   "```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Example API key\"\n---\n\n```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
+
+		Severity: "the runtime resolves `$NAME` from the env store whether or not it is declared (an unset one fails with a clear message); declaring it only adds the early check (a near miss of a declared name is a warning: almost certainly a typo)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run:      runEnvVarUndeclared,
@@ -105,6 +107,9 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 		}
 		d.Message = fmt.Sprintf("%q is not declared in frontmatter env", f.first.Ref.Raw)
 		if n := nearest(name, syms.EnvNames); n != "" {
+			if !f.cli {
+				d.Severity, d.SeveritySet = lint.Warning, true // almost certainly a typo of a declared name
+			}
 			d.Message += fmt.Sprintf("; did you mean %q?", "$"+n)
 		} else {
 			d.Message += fmt.Sprintf("; add \"- %s: <description>\" to env", name)

@@ -18,6 +18,8 @@ var EnvVarUnused = &lint.Analyzer{
 		Why:   "every required env entry must be set before any action runs (ENV_REQUIRED), so an unused declaration makes users configure something nothing needs",
 		Bad:   "---\nenv:\n  - OLD_KEY: \"Unused key\"\n---\n\n```act.data\nGET https://api.example.com/data\n```\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Example API key\"\n---\n\n```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
+
+		Severity: "works; the user is only asked to set a variable nothing needs",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -33,8 +35,17 @@ var EnvVarUnused = &lint.Analyzer{
 		}
 		// ${NAME} and bare NAME words in CLI commands count too: the
 		// command (or a program it runs) may read the environment.
+		// So does $NAME anywhere on an HTTP action's first line: words the
+		// parser does not read as URL, header or body (stray tokens) are
+		// glued to the URL by the runtime, which resolves $NAME there
+		// (action-first-line-stray-token reports the words themselves).
 		var cli strings.Builder
 		for _, a := range pass.Doc.Actions {
+			if !a.IsCLI() {
+				for _, m := range dollarNameRe.FindAllStringSubmatch(a.FirstLine.Text, -1) {
+					used[m[1]] = true
+				}
+			}
 			if a.IsCLI() {
 				cli.WriteString(a.FirstLine.Text)
 				cli.WriteByte('\n')
@@ -46,8 +57,8 @@ var EnvVarUnused = &lint.Analyzer{
 				}
 			}
 		}
-		for _, e := range pass.Doc.Frontmatter.Env {
-			if e.Name == "" || used[e.Name] || isContextVar(e.Name) || !persistentRe.MatchString(e.Name) {
+		for i, e := range pass.Doc.Frontmatter.Env {
+			if e.Name == "" || misplacedDefault(pass.Doc.Frontmatter.Env, i) || used[e.Name] || isContextVar(e.Name) || !persistentRe.MatchString(e.Name) {
 				continue
 			}
 			if regexp.MustCompile(`\b` + regexp.QuoteMeta(e.Name) + `\b`).MatchString(cli.String()) {
@@ -59,3 +70,7 @@ var EnvVarUnused = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// dollarNameRe finds $NAME references (not ${NAME}, which the runtime does
+// not resolve).
+var dollarNameRe = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)

@@ -9,13 +9,15 @@ import (
 // FenceToolBlockNonstandard reports ```tool:<name> fenced blocks.
 var FenceToolBlockNonstandard = &lint.Analyzer{
 	Name:     "fence-tool-block-nonstandard",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "tool:<name> fenced block is not part of SFMD",
 		Why:   "tool blocks with nested actions and a shared `headers:` section appear in one cookbook page only; neither the spec nor the reference parser reads them, so their actions do not exist",
 		Bad:   "```tool:weather\nGET https://api.example.com/weather\n  headers:\n    Accept: application/json\n```\n",
 		Good:  "```act.current\nGET https://api.example.com/weather -H \"Accept: application/json\"\n```\n",
+
+		Severity: "neither the spec nor the reference parser reads tool blocks, so their actions do not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, f := range pass.Doc.Fences {

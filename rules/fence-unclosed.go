@@ -14,6 +14,8 @@ var FenceUnclosed = &lint.Analyzer{
 		Why:   "an unclosed fence swallows the rest of the document: every later action, block and link becomes code",
 		Bad:   "```act.search\nGET https://api.example.com/search\n\n# More\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n# More\n",
+
+		Severity: "the fence swallows the rest of the document: every later action, block and link becomes code",
 	},
 	Run: reportParserProblems,
 }

@@ -14,6 +14,8 @@ var FileContainsNUL = &lint.Analyzer{
 		Why:   "a NUL byte means the file is binary or corrupted; Markdown tools and the runtime truncate or reject it",
 		Bad:   "# Notes\x00\n",
 		Good:  "# Notes\n",
+
+		Severity: "Markdown tools and the runtime truncate or reject the file",
 	},
 	Run: reportParserProblems,
 }

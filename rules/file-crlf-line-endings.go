@@ -16,6 +16,8 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		Why:   "LF is the recommended line ending; the reference runtime splits lines on \"\\n\" only, so with CRLF every parameter line keeps a \"\\r\" and can be silently dropped",
 		Bad:   "---\r\ntitle: Weather\r\n---\r\n",
 		Good:  "---\ntitle: Weather\n---\n",
+
+		Severity: "LF is recommended; whether the reference runtime keeps a \"\\r\" on parameter lines (and drops them) depends on its loader, which could not be checked",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

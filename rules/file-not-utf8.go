@@ -14,6 +14,8 @@ var FileNotUTF8 = &lint.Analyzer{
 		Why:   "SFMD files are UTF-8; other encodings turn non-ASCII text into garbage for the runtime and the agent",
 		Bad:   "# Caf\xe9 menu\n",
 		Good:  "# Café menu\n",
+
+		Severity: "non-ASCII text reaches the runtime and the agent as garbage",
 	},
 	Run: reportParserProblems,
 }

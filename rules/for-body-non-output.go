@@ -10,13 +10,15 @@ import (
 // ForBodyNonOutput reports assignments and pipeline lines inside loops.
 var ForBodyNonOutput = &lint.Analyzer{
 	Name:     "for-body-non-output",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "assignment or save pipeline inside a for: loop",
 		Why:   "a loop body is output: the runtime prints assignments and `save:`/`decode:`/`to:` lines inside a loop as text instead of running them (value shortcuts `{@x} = …` are the exception)",
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n{last} = {p.id}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\n{last} = {Response.body.posts[0].id}\nfor: p in Response.body.posts\n- {p.title}\nend:\n```\n",
+
+		Severity: "the runtime prints the line as text instead of running it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

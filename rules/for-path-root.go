@@ -11,13 +11,15 @@ import (
 // ForPathRoot reports for: paths that do not start at Response.body.
 var ForPathRoot = &lint.Analyzer{
 	Name:     "for-path-root",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "for: path does not start with Response.body",
 		Why:   "the loop path is resolved against the Response object, so it must start with `Response.body.` (or `body.`); a bare field name or a `{Response.…}` placeholder finds nothing and the loop prints nothing",
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in posts\n- {p.title}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n- {p.title}\nend:\n```\n",
+
+		Severity: "the path finds nothing, so the loop silently prints nothing",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

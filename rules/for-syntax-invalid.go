@@ -19,6 +19,8 @@ var ForSyntaxInvalid = &lint.Analyzer{
 		Why:   "a loop is `for: <item> in <path>` with a lower-case item name; any other form is not a loop and is printed as text",
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor post in Response.body.posts\n- {post.title}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: post in Response.body.posts\n- {post.title}\nend:\n```\n",
+
+		Severity: "the runtime prints the line as text: there is no loop",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

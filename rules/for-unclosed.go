@@ -14,6 +14,8 @@ var ForUnclosed = &lint.Analyzer{
 		Why:   "`end:` closes the nearest open loop; without it the loop body runs to the end of the template and the lines meant to follow it repeat",
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n- {p.title}\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n- {p.title}\nend:\n```\n",
+
+		Severity: "the loop body runs to the end of the template, so the lines meant to follow it repeat",
 	},
 	Run: reportParserProblems,
 }

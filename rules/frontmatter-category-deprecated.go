@@ -12,6 +12,8 @@ var FrontmatterCategoryDeprecated = &lint.Analyzer{
 		Why:   "`type` replaces the older `category` field; `category` is only a registry classification and does not decide where `/install` registers the package",
 		Bad:   "---\ncategory: tool\n---\n",
 		Good:  "---\ntype: tool\n---\n",
+
+		Severity: "the document works, but `category` does not decide how `/install` registers it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -18,6 +18,8 @@ var FrontmatterDelimiterNotExact = &lint.Analyzer{
 		Why:   "the delimiters must be lines containing exactly `---`; trailing spaces make stricter parsers miss the frontmatter",
 		Bad:   "--- \nname: weather\n---\n",
 		Good:  "---\nname: weather\n---\n",
+
+		Severity: "the reference parser may still read it; stricter parsers miss the frontmatter",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

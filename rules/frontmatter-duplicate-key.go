@@ -16,6 +16,8 @@ var FrontmatterDuplicateKey = &lint.Analyzer{
 		Why:   "YAML mapping keys must be unique; parsers either reject the document or silently keep one of the values",
 		Bad:   "---\nname: weather\nname: forecast\n---\n",
 		Good:  "---\nname: weather\n---\n",
+
+		Severity: "YAML parsers reject the frontmatter or silently keep one of the values",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

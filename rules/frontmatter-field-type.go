@@ -20,6 +20,8 @@ var FrontmatterFieldType = &lint.Analyzer{
 		Why:   "title, description, author, version, name, namespace, type, category and default are strings and tags is a list of strings; `version: 1.10` is the number 1.1 to YAML and `tags: weather` is not a list",
 		Bad:   "---\nversion: 1.10\ntags: weather\n---\n",
 		Good:  "---\nversion: \"1.10\"\ntags: [weather]\n---\n",
+
+		Severity: "the field is read, but as another type than meant (`1.10` is the number 1.1)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -14,6 +14,8 @@ var FrontmatterInvalidYAML = &lint.Analyzer{
 		Why:   "frontmatter MUST be valid YAML; the runtime ignores all of it (name, default, env) when it does not parse",
 		Bad:   "---\ntags: [a, b\n---\n",
 		Good:  "---\ntags: [a, b]\n---\n",
+
+		Severity: "the runtime ignores the whole frontmatter (name, default, env)",
 	},
 	Run: reportParserProblems,
 }

@@ -18,6 +18,8 @@ var FrontmatterNameInvalid = &lint.Analyzer{
 		Why:   "`name` is what `/tool:<name>` matches and the key `/install` registers; the runtime requires letters, digits, '_' and '-' only",
 		Bad:   "---\nname: my app\n---\n",
 		Good:  "---\nname: my-app\n---\n",
+
+		Severity: "the document works, but `/tool:<name>` and `/install` cannot use the name as written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("name")

@@ -19,6 +19,8 @@ var FrontmatterNotAtStart = &lint.Analyzer{
 		Why:   "frontmatter MUST start on the very first line; after a blank line the runtime sees a thematic break and the fields (name, default, env) as ordinary text",
 		Bad:   "\n---\nname: weather\n---\n# Weather\n",
 		Good:  "---\nname: weather\n---\n# Weather\n",
+
+		Severity: "the runtime reads the fields as ordinary text",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -14,6 +14,8 @@ var FrontmatterNotMapping = &lint.Analyzer{
 		Why:   "frontmatter fields are `key: value` pairs; a list or a scalar defines no field at all",
 		Bad:   "---\n- a\n- b\n---\n",
 		Good:  "---\ntags: [a, b]\n---\n",
+
+		Severity: "no field is defined at all",
 	},
 	Run: reportParserProblems,
 }

@@ -15,6 +15,8 @@ var FrontmatterRequiresNonstandard = &lint.Analyzer{
 		Why:   "only `env` declares the persistent variables a document needs; the runtime does not check `requires`, so missing keys fail late instead of with ENV_REQUIRED",
 		Bad:   "---\nrequires:\n  - MOLTBOOK_API_KEY\n---\n",
 		Good:  "---\nenv:\n  - MOLTBOOK_API_KEY: \"Moltbook API key\"\n---\n",
+
+		Severity: "works; missing keys only fail later, without ENV_REQUIRED",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("requires")

@@ -16,6 +16,8 @@ var FrontmatterTypeCategoryConflict = &lint.Analyzer{
 		Why:   "`/install` follows `type` while registries read `category`; different values make the package appear as one kind and install as the other",
 		Bad:   "---\ntype: app\ncategory: tool\n---\n",
 		Good:  "---\ntype: app\n---\n",
+
+		Severity: "`/install` follows one value and registries the other, so the package installs as another kind than it is listed",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

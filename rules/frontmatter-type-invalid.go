@@ -18,6 +18,8 @@ var FrontmatterTypeInvalid = &lint.Analyzer{
 		Why:   "`/install` registers a package under apps or tools according to `type` (formerly `category`); any other value makes the install fail",
 		Bad:   "---\ntype: service\n---\n",
 		Good:  "---\ntype: tool\n---\n",
+
+		Severity: "`/install` fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

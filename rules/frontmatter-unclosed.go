@@ -14,6 +14,8 @@ var FrontmatterUnclosed = &lint.Analyzer{
 		Why:   "the closing `---` MUST be on its own line; without it the whole document is read as YAML or the frontmatter is shown as content",
 		Bad:   "---\nname: weather\n# Weather\n",
 		Good:  "---\nname: weather\n---\n# Weather\n",
+
+		Severity: "the whole document is read as YAML, or the frontmatter as content",
 	},
 	Run: reportParserProblems,
 }

@@ -16,6 +16,8 @@ var FrontmatterUnknownField = &lint.Analyzer{
 		Why:   "unknown fields are preserved but ignored by the runtime, so a typo in a field name silently disables what the field was for (a misspelt `default` runs nothing on open)",
 		Bad:   "---\ndefualt: search\n---\n", //nolint:misspell // the typo is the example
 		Good:  "---\ndefault: search\n---\n",
+
+		Severity: "the runtime ignores unknown fields, which may be for other tools (a near miss of an absent standard field is a warning: almost certainly a typo that disables the field)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter
@@ -29,6 +31,11 @@ var FrontmatterUnknownField = &lint.Analyzer{
 			d := lint.Diagnostic{Span: f.KeySpan}
 			if near := nearest(f.Key, fmKnownFields); near != "" {
 				d.Message = fmt.Sprintf("frontmatter field %q is not a standard field and is ignored by the runtime; did you mean %q?", f.Key, near)
+				if fm.Get(near) == nil {
+					// a near miss of a field the document lacks: almost
+					// certainly a typo that silently disables the field
+					d.Severity, d.SeveritySet = lint.Warning, true
+				}
 				if fm.Get(near) == nil && src(pass.Doc, f.KeySpan) == f.Key {
 					d.Fixes = []lint.Fix{{
 						Message: fmt.Sprintf("rename the field to %q", near),

@@ -20,6 +20,8 @@ var FrontmatterVersionNotSemver = &lint.Analyzer{
 		Why:   "the runtime documents `version` as a semantic version (MAJOR.MINOR.PATCH); registries and `/install` compare versions that way",
 		Bad:   "---\nversion: \"v1\"\n---\n",
 		Good:  "---\nversion: 1.0.0\n---\n",
+
+		Severity: "works; registries and `/install` compare versions as semver (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("version")

@@ -16,6 +16,8 @@ var HeaderBeforeURL = &lint.Analyzer{
 		Why:   "the runtime takes the first word after the method as the URL; a `-H` before it becomes the URL and the real URL is lost",
 		Bad:   "```act.data\nGET -H \"Accept: application/json\" https://api.example.com/data\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
+
+		Severity: "the runtime takes the flag as the URL and loses the real one",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

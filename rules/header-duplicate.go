@@ -17,6 +17,8 @@ var HeaderDuplicate = &lint.Analyzer{
 		Why:   "header names are case-insensitive; sending one twice usually means a copy-paste mistake and servers disagree on which value wins",
 		Bad:   "```act.data\nGET https://api.example.com/data -H \"Accept: text/plain\" -H \"accept: application/json\"\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
+
+		Severity: "both are sent; servers disagree on which one wins",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -18,6 +18,8 @@ var HeaderNameInvalid = &lint.Analyzer{
 		Why:   "HTTP header names cannot contain spaces or separators; the request fails or the header is dropped",
 		Bad:   "```act.data\nGET https://api.example.com/data -H \"Auth Token: $TOKEN\"\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"X-Auth-Token: $TOKEN\"\n```\n",
+
+		Severity: "the request fails or the header is dropped",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -16,6 +16,8 @@ var HeaderNotOnFirstLine = &lint.Analyzer{
 		Why:   "headers belong on the first line, after the URL; a `-H` line below it is not a parameter and the runtime drops it",
 		Bad:   "```act.data\nGET https://api.example.com/data\n-H \"Accept: application/json\"\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
+
+		Severity: "the runtime drops the line, so the header is never sent",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

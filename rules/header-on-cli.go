@@ -17,6 +17,8 @@ var HeaderOnCLI = &lint.Analyzer{
 		Why:   "headers are an HTTP-action feature; in a CLI command `-H \"…\"` is passed to the program, which is only right if the program expects it",
 		Bad:   "```act.data\nCLI mytool -H \"Accept: application/json\"\n```\n",
 		Good:  "```act.data\nCLI curl -s -H \"Accept: application/json\" https://api.example.com/data\n```\n",
+
+		Severity: "the program receives `-H` as written, which is right when it expects it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

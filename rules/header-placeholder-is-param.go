@@ -15,6 +15,8 @@ var HeaderPlaceholderIsParam = &lint.Analyzer{
 		Why:   "the runtime fills header placeholders from session variables only, never from the action's own parameters, so the header is sent with a literal or empty value",
 		Bad:   "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer {token}\"\n  token: string (required) \"API token\"\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $API_TOKEN\"\n```\n",
+
+		Severity: "the request is sent, but the header carries a session variable or the literal placeholder, not the caller's value",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

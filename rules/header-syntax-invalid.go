@@ -17,6 +17,8 @@ var HeaderSyntaxInvalid = &lint.Analyzer{
 		Why:   "the runtime only recognises double-quoted, closed `-H \"Name: value\"` flags with a colon; single quotes, missing quotes, a missing colon or a missing closing quote make it drop the header or glue it to the URL",
 		Bad:   "```act.data\nGET https://api.example.com/data -H 'Accept: application/json'\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
+
+		Severity: "the runtime drops the header or glues it to the URL",
 	},
 	Run: runHeaderSyntaxInvalid,
 }

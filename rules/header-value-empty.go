@@ -16,6 +16,8 @@ var HeaderValueEmpty = &lint.Analyzer{
 		Why:   "an empty header value is almost always a missing variable (`Authorization: ` without the token)",
 		Bad:   "```act.data\nGET https://api.example.com/data -H \"Authorization: \"\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Authorization: Bearer $TOKEN\"\n```\n",
+
+		Severity: "the header is sent empty, almost always a missing variable",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -118,3 +118,11 @@ func docType(doc *sfmd.Document) (string, sfmd.Span) {
 	}
 	return v, span
 }
+
+// misplacedDefault reports whether env entry i is "- default: x" written
+// as a list item of its own after another entry: meant as the previous
+// entry's default, it declares a variable named "default" instead
+// (env-entry-malformed reports it; the other env rules leave it alone).
+func misplacedDefault(env []*sfmd.EnvEntry, i int) bool {
+	return i > 0 && env[i].Form == sfmd.EnvCanonical && env[i].Name == "default"
+}

@@ -48,10 +48,44 @@ func bareHead(p *sfmd.Param) bool {
 }
 
 // notAParam reports lines the parameter rules leave alone: "name:" at
-// column 0 (param-not-indented says what is wrong) and headers written as
-// parameters (param-type-unknown says it).
+// column 0 (param-not-indented says what is wrong), headers written as
+// parameters (param-type-unknown says it) and types glued to what follows
+// them (param-syntax-invalid says it).
 func notAParam(p *sfmd.Param) bool {
-	return (p.Indent == 0 && bareHead(p)) || headerLike(p)
+	return (p.Indent == 0 && bareHead(p)) || headerLike(p) || typeGlued(p)
+}
+
+// typeGlued reports whether the type runs into the next part of the line
+// without a space ("string[]", "int?", "string(optional)",
+// "enum(a,b)"): the reference runtime reads the type as one word followed
+// by a space or the end of the line, so it drops such a line, and the
+// parser's reading of the rest (an unquoted description, unknown
+// constraints) is not what the author wrote.
+func typeGlued(p *sfmd.Param) bool {
+	if p.Type == "" || !p.TypeSpan.IsValid() {
+		return false
+	}
+	end := p.TypeSpan.End.Offset
+	for _, sp := range []sfmd.Span{p.ConstraintSpan, p.DescriptionSpan} {
+		if sp.IsValid() && sp.Start.Offset == end && sp.Len() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// gluedTypeText returns the glued type as written: the type and what
+// follows it up to the next space outside parentheses ("string[]",
+// "enum(metric, imperial)").
+func gluedTypeText(doc *sfmd.Document, p *sfmd.Param) string {
+	s, e := p.TypeSpan.Start.Offset, p.TypeSpan.End.Offset
+	if p.ConstraintSpan.IsValid() && p.ConstraintSpan.Start.Offset == e {
+		e = p.ConstraintSpan.End.Offset
+	}
+	for e < len(doc.Src) && doc.Src[e] != ' ' && doc.Src[e] != '\t' && doc.Src[e] != '\n' && doc.Src[e] != '\r' {
+		e++
+	}
+	return string(doc.Src[s:e])
 }
 
 // paramProblems returns the spans of the parser's param-syntax-invalid

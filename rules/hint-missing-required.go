@@ -17,6 +17,8 @@ var HintMissingRequired = &lint.Analyzer{
 		Why:   "an agent copying the hint gets \"Missing required flags\"; hints are conventional, so this is only info (a hint without arguments just names the action and is not checked)",
 		Bad:   "Post with `/act.post --title \"x\"`.\n\n```act.post\nPOST https://api.example.com/posts\n  submolt: string (required) \"Community\"\n  title: string (required) \"Title\"\n```\n",
 		Good:  "Post with `/act.post --submolt general --title \"x\"`.\n\n```act.post\nPOST https://api.example.com/posts\n  submolt: string (required) \"Community\"\n  title: string (required) \"Title\"\n```\n",
+
+		Severity: "hints are conventional; an agent copying this one gets \"Missing required flags\"",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

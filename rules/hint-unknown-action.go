@@ -19,6 +19,8 @@ var HintUnknownAction = &lint.Analyzer{
 		Why:   "an agent copies the hint and gets ACTION_NOT_FOUND: the runtime looks the action up in the current document",
 		Bad:   "Search with `/act.serch --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the document works; an agent copying the hint gets ACTION_NOT_FOUND",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

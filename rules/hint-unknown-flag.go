@@ -19,6 +19,8 @@ var HintUnknownFlag = &lint.Analyzer{
 		Why:   "an undeclared flag is not a parameter: a required one is reported missing (INVALID_PARAMS) and the value goes nowhere useful (a query parameter or a body key the API does not expect)",
 		Bad:   "Search with `/act.search --query \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the document works; an agent copying the hint sends a value the action does not declare",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,6 +18,8 @@ var IncludeBlockNotFound = &lint.Analyzer{
 		Why:   "`[!include:id](file.md#block)` extracts one block; when the file has no such block the runtime fails with BLOCK_NOT_FOUND",
 		Bad:   "<!-- products.md has <!-- #pricing --> -->\n[!include:pricing](products.md#pricng)\n",
 		Good:  "<!-- products.md has <!-- #pricing --> -->\n[!include:pricing](products.md#pricing)\n",
+
+		Severity: "the include fails with BLOCK_NOT_FOUND",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -18,6 +18,8 @@ var IncludeCycle = &lint.Analyzer{
 		Why:   "circular includes are an error: the compiler would expand the documents into each other forever",
 		Bad:   "<!-- a.md; b.md has [!include:a](a.md) -->\n[!include:b](b.md)\n",
 		Good:  "<!-- a.md; b.md includes nothing -->\n[!include:b](b.md)\n",
+
+		Severity: "the compiler cannot expand the documents (circular include)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -16,6 +16,8 @@ var IncludeFragmentWithoutPath = &lint.Analyzer{
 		Why:   "block targeting works only with an explicit path (`products.md#pricing`); a bare `#pricing` names no file to read",
 		Bad:   "[!include:pricing](#pricing)\n",
 		Good:  "[!include:pricing](products.md#pricing)\n",
+
+		Severity: "`#block` alone names no file to read, so nothing is included",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "include") {

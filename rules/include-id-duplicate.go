@@ -12,6 +12,8 @@ var IncludeIDDuplicate = &lint.Analyzer{
 		Why:   "include IDs MUST be unique in a document; the included content is addressed by ID",
 		Bad:   "[!include:header]()\n[!include:header](h2.md)\n",
 		Good:  "[!include:header]()\n[!include:header-alt](h2.md)\n",
+
+		Severity: "the included content is addressed by ID, so only one include is reachable",
 	},
 	Run: directiveDupRun("include", []string{"include"}),
 }

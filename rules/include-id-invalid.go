@@ -12,6 +12,8 @@ var IncludeIDInvalid = &lint.Analyzer{
 		Why:   "included content is addressed as `document.md#id` and resolved from `<basename>.source/<id>.md`; the spec requires lower-case letters, digits and hyphens, starting with a letter",
 		Bad:   "[!include:Side_Bar]()\n",
 		Good:  "[!include:sidebar]()\n",
+
+		Severity: "the spec's `document.md#id` address and `<basename>.source/<id>.md` path do not accept the ID",
 	},
 	Run: directiveNameRun("include ID", []string{"include"}),
 }

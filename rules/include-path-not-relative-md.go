@@ -17,6 +17,8 @@ var IncludePathNotRelativeMD = &lint.Analyzer{
 		Why:   "an include path MUST be relative to a Markdown file; URLs, absolute paths and other files are not included",
 		Bad:   "[!include:terms](https://example.com/terms.md)\n",
 		Good:  "[!include:terms](legal/terms.md)\n",
+
+		Severity: "URLs, absolute paths and other files are not included",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "include") {

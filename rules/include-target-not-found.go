@@ -16,6 +16,8 @@ var IncludeTargetNotFound = &lint.Analyzer{
 		Why:   "an include reads the given path, or `<basename>.source/<id>.md` next to the document for `()`; a missing file leaves a hole the compiler reports",
 		Bad:   "<!-- dashboard.md, without dashboard.source/header.md -->\n[!include:header]()\n",
 		Good:  "<!-- dashboard.md, with dashboard.source/header.md -->\n[!include:header]()\n",
+
+		Severity: "the include reads a file that does not exist, leaving a hole",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

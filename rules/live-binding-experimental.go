@@ -15,6 +15,8 @@ var LiveBindingExperimental = &lint.Analyzer{
 		Why:   "live data binding is the one SFMD construct marked Experimental: its syntax may change, runtimes render it differently and a slow endpoint stalls the page",
 		Bad:   "Price: {{fetch:https://api.example.com/price}}\n",
 		Good:  "```act.price\nGET https://api.example.com/price\n```\n",
+
+		Severity: "works where supported; the syntax is experimental and runtimes render it differently",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.ProseVars {

@@ -16,6 +16,8 @@ var LoopRefOutsideLoop = &lint.Analyzer{
 		Why:   "a loop variable only exists between its `for:` and `end:`; outside it `{post.title}` is not filled and prints literally",
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: post in Response.body.posts\n- {post.title}\nend:\nLast: {post.title}\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: post in Response.body.posts\n- {post.title}\nend:\n```\n",
+
+		Severity: "the template runs, but the reference prints literally outside its loop",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

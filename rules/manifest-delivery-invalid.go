@@ -18,6 +18,8 @@ var ManifestDeliveryInvalid = &lint.Analyzer{
 		Why:   "`delivery` is `\"local\"`, `\"link\"`, `\"any\"` or absent (local); the daemon does not know any other mode",
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "copy"}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "local"}`,
+
+		Severity: "the daemon does not know the mode and the install fails",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -12,6 +12,8 @@ var ManifestEntryBothSources = &lint.Analyzer{
 		Why:   "an entry takes its text from `url` OR `content`; with both, which one is installed is not obvious to the reader",
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md", "content": "# Mail"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
+
+		Severity: "the install works, but which source is used is not obvious",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

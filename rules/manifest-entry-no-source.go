@@ -13,6 +13,8 @@ var ManifestEntryNoSource = &lint.Analyzer{
 		Why:   "each `files` entry needs a `url` or an inline `content` string: the daemon has nothing to install otherwise",
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "data.md"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "data.md", "content": "# Data"}]}`,
+
+		Severity: "the daemon has nothing to install for the entry",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -14,6 +14,8 @@ var ManifestFilesMissing = &lint.Analyzer{
 			"as a manifest and tries to read it as a markdown document",
 		Bad:  `{"delivery": "local"}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "local"}`,
+
+		Severity: "the daemon does not treat the JSON as a manifest",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

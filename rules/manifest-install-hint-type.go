@@ -12,6 +12,8 @@ var ManifestInstallHintType = &lint.Analyzer{
 		Why:   "`install_hint` is one markdown string shown when the manifest is browsed before install; any other type is not shown as written",
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "install_hint": ["Run /install"]}`,
 		Good:  "{\"files\": [{\"path\": \"string.md\", \"url\": \"https://example.com/string.md\"}], \"install_hint\": \"Run `/install <url>` to install\"}",
+
+		Severity: "the install works; the hint is not shown as written",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

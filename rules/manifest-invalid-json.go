@@ -13,6 +13,8 @@ var ManifestInvalidJSON = &lint.Analyzer{
 			"otherwise it reads it as a markdown document and fails with a misleading error",
 		Bad:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"},]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
+
+		Severity: "the daemon reads the file as a markdown document and fails",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

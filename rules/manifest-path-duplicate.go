@@ -17,6 +17,8 @@ var ManifestPathDuplicate = &lint.Analyzer{
 		Why:   "both entries write the same file; one of them silently overwrites the other",
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "string.md", "content": "# Mail"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "inbox.md", "content": "# Inbox"}]}`,
+
+		Severity: "the install works, but one entry silently overwrites the other",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

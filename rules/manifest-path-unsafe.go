@@ -19,6 +19,8 @@ var ManifestPathUnsafe = &lint.Analyzer{
 			"every path before fetching anything and aborts the whole install on one bad path",
 		Bad:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "../evil.md", "content": "x"}]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "nav/main.md", "content": "x"}]}`,
+
+		Severity: "the daemon aborts the whole install",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

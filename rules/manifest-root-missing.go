@@ -19,6 +19,8 @@ var ManifestRootMissing = &lint.Analyzer{
 			"installs; a manifest without it is rejected",
 		Bad:  `{"files": [{"path": "index.md", "url": "https://example.com/index.md"}]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/index.md"}]}`,
+
+		Severity: "the daemon rejects a manifest without its root document",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

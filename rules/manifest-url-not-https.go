@@ -16,6 +16,8 @@ var ManifestURLNotHTTPS = &lint.Analyzer{
 		Why:   "`url` is the HTTPS source of the file; over plain HTTP anyone on the path can change the code the agent installs",
 		Bad:   `{"files": [{"path": "string.md", "url": "http://example.com/string.md"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
+
+		Severity: "the install works over a connection anyone on the path can change",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

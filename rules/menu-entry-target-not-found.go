@@ -20,6 +20,8 @@ var MenuEntryTargetNotFound = &lint.Analyzer{
 		Why:   "menu paths are relative to the menu file's own location; `[@home Home](index.md)` in `nav/main.md` means `nav/index.md`",
 		Bad:   "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](index.md)\n",
 		Good:  "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](../index.md)\n",
+
+		Severity: "following the menu entry opens a file that does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -16,6 +16,8 @@ var MenuShortcutDuplicate = &lint.Analyzer{
 		Why:   "shortcut IDs MUST be unique within a menu file; `@menu.id` can only reach one of them",
 		Bad:   "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](../a.md)\n[@home Start](../b.md)\n",
 		Good:  "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](../a.md)\n[@start Start](../b.md)\n",
+
+		Severity: "`@menu.id` can only reach one of the entries",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, m := range navMenuFiles(pass) {

@@ -12,6 +12,8 @@ var NavNameDuplicate = &lint.Analyzer{
 		Why:   "nav names MUST be unique in a document; `/nav <name>` and `@<name>.id` can only reach one menu",
 		Bad:   "[!nav:main](nav/a.md)\n[!nav:main](nav/b.md)\n",
 		Good:  "[!nav:main](nav/a.md)\n[!nav:admin](nav/b.md)\n",
+
+		Severity: "`/nav <name>` can only reach one of the menus",
 	},
 	Run: directiveDupRun("nav menu", navTypes),
 }

@@ -12,6 +12,8 @@ var NavNameInvalid = &lint.Analyzer{
 		Why:   "nav names are typed in `/nav <name>` and used as the `@<name>.id` shortcut namespace; the spec requires lower-case letters, digits and hyphens, starting with a letter",
 		Bad:   "[!nav:Main_Menu](nav/main.md)\n",
 		Good:  "[!nav:main-menu](nav/main.md)\n",
+
+		Severity: "the spec's `/nav <name>` and `@<name>.id` forms do not accept the name",
 	},
 	Run: directiveNameRun("nav name", navTypes),
 }

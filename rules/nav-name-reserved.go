@@ -12,6 +12,8 @@ var NavNameReserved = &lint.Analyzer{
 		Why:   "`page` is the namespace of the document's own shortcuts (`/nav page`, `@page.id`); a menu called page MUST NOT be declared",
 		Bad:   "[!nav:page](nav/page.md)\n",
 		Good:  "[!nav:pages](nav/page.md)\n",
+
+		Severity: "`page` is the document's own namespace, so the menu is unreachable",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu") {

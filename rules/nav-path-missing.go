@@ -16,6 +16,8 @@ var NavPathMissing = &lint.Analyzer{
 		Why:   "a nav directive needs the path of its menu file; only include may leave the path empty",
 		Bad:   "[!nav:main]()\n",
 		Good:  "[!nav:main](nav/main.md)\n",
+
+		Severity: "the menu has no file to load",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu") {

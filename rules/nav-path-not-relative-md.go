@@ -17,6 +17,8 @@ var NavPathNotRelativeMD = &lint.Analyzer{
 		Why:   "the menu file MUST be a relative path to a Markdown file; URLs, absolute paths and other files are not loaded as menus",
 		Bad:   "[!nav:main](https://example.com/nav.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
+
+		Severity: "URLs, absolute paths and other files are not loaded as menus",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu") {

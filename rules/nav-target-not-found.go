@@ -12,6 +12,8 @@ var NavTargetNotFound = &lint.Analyzer{
 		Why:   "`/nav <name>` loads the menu file; when it does not exist the menu is empty and the runtime reports an error",
 		Bad:   "[!nav:main](nav/mian.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
+
+		Severity: "`/nav <name>` loads a menu file that does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -16,6 +16,8 @@ var PackageMissingName = &lint.Analyzer{
 		Why:   "`/install` registers the package under its frontmatter `name`; without it the file name is used (\"string\" for string.md), which says nothing and collides with other packages",
 		Bad:   "---\ntype: app\nnamespace: cookbook\n---\n\n# Weather\n",
 		Good:  "---\nname: weather\ntype: app\nnamespace: cookbook\n---\n\n# Weather\n",
+
+		Severity: "installs under the file name, which says little and may collide",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, _ := packageRoot(pass)

@@ -12,6 +12,8 @@ var PackageMissingNamespace = &lint.Analyzer{
 		Why:   "(namespace, name) is a package's identity at install: without a namespace, two publishers' packages of one name cannot be told apart and a reinstall cannot be told from a conflict",
 		Bad:   "---\nname: weather\ntype: app\n---\n\n# Weather\n",
 		Good:  "---\nname: weather\ntype: app\nnamespace: cookbook\n---\n\n# Weather\n",
+
+		Severity: "installs, but two publishers' packages of one name cannot be told apart",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, _ := packageRoot(pass)

@@ -16,6 +16,8 @@ var PackageMissingType = &lint.Analyzer{
 		Why:   "`/install` needs to know whether it installs an app or a tool: without `type` (and without --app/--tool or a manifest) it fails",
 		Bad:   "---\nname: weather\nnamespace: cookbook\n---\n\n# Weather\n",
 		Good:  "---\nname: weather\nnamespace: cookbook\ntype: app\n---\n\n# Weather\n",
+
+		Severity: "`/install` needs --app or --tool (or a manifest) to know what to install",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, _ := packageRoot(pass)

@@ -19,6 +19,8 @@ var PackageRootNotStringMD = &lint.Analyzer{
 		Why:   "the entry document of a package MUST be named string.md: a local `/install` copies the pages next to string.md, and `app:<name>` opens string.md; a single-file app may have any name",
 		Bad:   "---\nname: weather\ntype: app\n---\n\n# Weather\n\nSee the [forecast](forecast.md).\n",
 		Good:  "---\nname: weather\ntype: app\n---\n\n# Weather\n\nA single-file app.\n",
+
+		Severity: "a single file works, but a local `/install` of a package expects string.md",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, named := packageRoot(pass)

@@ -21,6 +21,8 @@ var PackageSubdirNotCopied = &lint.Analyzer{
 		Why:   "a local `/install` copies only the .md files next to string.md; a nav menu, include or page in a subdirectory is missing after install unless an install manifest lists it",
 		Bad:   "---\nname: mail\ntype: app\n---\n\n[!nav:main](nav/main.md)\n",
 		Good:  "---\nname: mail\ntype: app\n---\n\n[!nav:main](main-nav.md)\n",
+
+		Severity: "the install works, but the linked file is missing afterwards",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, _ := packageRoot(pass)

@@ -19,6 +19,8 @@ var ParamAliasInvalid = &lint.Analyzer{
 		Why:   "a short alias is written `name, -n`: one dash and one ASCII letter; the runtime does not match anything else and drops the whole parameter line",
 		Bad:   "```act.greet\nGET https://api.example.com/greet\n  name, -nm: string (required) \"Name\"\n```\n",
 		Good:  "```act.greet\nGET https://api.example.com/greet\n  name, -n: string (required) \"Name\"\n```\n",
+
+		Severity: "the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -35,7 +37,7 @@ var ParamAliasInvalid = &lint.Analyzer{
 				}
 				return
 			}
-			msg := fmt.Sprintf("alias %q of parameter %q is not a dash and one letter", p.Alias, p.Name)
+			msg := fmt.Sprintf("alias %q of parameter %q is not a dash and one letter, so the runtime drops the whole line", p.Alias, p.Name)
 			if l := firstLetter(strings.TrimLeft(p.Alias, "-")); l != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "-"+l)
 			} else {

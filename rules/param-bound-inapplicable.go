@@ -15,6 +15,8 @@ var ParamBoundInapplicable = &lint.Analyzer{
 		Why:   "`min:N` and `max:N` bound a number's value or a string's length; a boolean has neither, so the bound means nothing",
 		Bad:   "```act.list\nGET https://api.example.com/items\n  verbose: boolean (max:3) \"Verbose output\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  verbose: boolean (optional) \"Verbose output\"\n```\n",
+
+		Severity: "the bound means nothing on a boolean (the reference runtime drops the line for the parenthesis itself: param-constraint-compat)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -18,6 +18,8 @@ var ParamBoundInvalid = &lint.Analyzer{
 		Why:   "`min:N` and `max:N` take a number; a word, an empty bound or a minimum above the maximum makes the constraint meaningless or unsatisfiable",
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number (min:10, max:5) \"Max items\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number (min:1, max:50) \"Max items\"\n```\n",
+
+		Severity: "the constraint is meaningless or unsatisfiable, and the reference runtime drops the whole line",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

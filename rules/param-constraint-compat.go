@@ -12,13 +12,15 @@ import (
 // cannot read (anything but exactly (required) or (optional)).
 var ParamConstraintCompat = &lint.Analyzer{
 	Name:     "param-constraint-compat",
-	Severity: lint.Info,
+	Severity: lint.Error,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "constraint list the reference runtime cannot read",
 		Why:   "the reference runtime only reads `(required)` or `(optional)`; any other parenthesis, such as the spec's own `(optional, max:50)`, makes it drop the whole parameter line, so the field does not exist there",
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number (optional, max:50) \"Max items\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number (optional) \"Max items (at most 50)\"\n```\n",
+
+		Severity: "the reference runtime drops the whole parameter line, so the field, its default and its required check do not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -12,13 +12,15 @@ import (
 // optional, min:N, max:N or an a|b value hint.
 var ParamConstraintUnknown = &lint.Analyzer{
 	Name:     "param-constraint-unknown",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "parameter constraint is not required, optional, min:N, max:N or a|b",
 		Why:   "the spec knows `required`, `optional`, `min:N`, `max:N` and `a|b|c` value hints; any other word is ignored, so the constraint the author meant is not enforced",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (mandatory) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the reference runtime drops the whole parameter line (and a runtime following the spec ignores the word)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -30,7 +32,7 @@ var ParamConstraintUnknown = &lint.Analyzer{
 				if c.Kind != sfmd.ConstraintUnknown {
 					continue
 				}
-				msg := fmt.Sprintf("unknown constraint %q on parameter %q", c.Text, p.Name)
+				msg := fmt.Sprintf("unknown constraint %q on parameter %q makes the reference runtime drop the whole line", c.Text, p.Name)
 				if want := suggestConstraint(c.Text); want != "" {
 					msg += fmt.Sprintf("; did you mean %q?", want)
 				} else {

@@ -19,6 +19,8 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 		Why:   "value hints `a|b|c` list the allowed values; a default outside the list sends a value the author said is not allowed",
 		Bad:   "```act.feed\nGET https://api.example.com/feed\n  sort: string \"hot|new|top\" = \"best\"\n```\n",
 		Good:  "```act.feed\nGET https://api.example.com/feed\n  sort: string \"hot|new|top\" = \"hot\"\n```\n",
+
+		Severity: "the default is sent, but it is a value the hints say is not allowed",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

@@ -17,6 +17,8 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 		Why:   "the runtime does not convert values: a number field with default \"twenty\" or a boolean with \"yes\" sends exactly that text to the API or command",
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"twenty\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"20\"\n```\n",
+
+		Severity: "the default is sent as written; the runtime does not convert it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

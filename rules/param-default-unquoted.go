@@ -18,6 +18,8 @@ var ParamDefaultUnquoted = &lint.Analyzer{
 		Why:   "a default is always a double-quoted string, also for numbers (`= \"20\"`); the runtime drops a line with `= 20`, so the field and its default do not exist",
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = 20\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"20\"\n```\n",
+
+		Severity: "the runtime drops the whole parameter line, so the field and its default do not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -11,13 +11,15 @@ import (
 // ParamDescriptionUnquoted reports descriptions without double quotes.
 var ParamDescriptionUnquoted = &lint.Analyzer{
 	Name:     "param-description-unquoted",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "parameter description is not in double quotes",
 		Why:   "descriptions are quoted text; the reference runtime drops a line with an unquoted description, so the field does not exist",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) Search query\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Search query\"\n```\n",
+
+		Severity: "the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -25,15 +27,15 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 			if !p.HasDescription || p.DescriptionQuoted || notAParam(p) || !p.DescriptionSpan.IsValid() || p.DescriptionSpan.Len() == 0 {
 				return
 			}
-			d := diag(p.DescriptionSpan, "description of %q is not in double quotes; write \"%s\"", p.Name, p.Description)
+			d := diag(p.DescriptionSpan, "description of %q is not in double quotes, so the runtime drops the whole line; write \"%s\"", p.Name, p.Description)
 			if text := src(doc, p.DescriptionSpan); text != "" && !strings.Contains(text, `"`) {
-				d.Message = fmt.Sprintf("description of %q is not in double quotes; write %q", p.Name, text)
+				d.Message = fmt.Sprintf("description of %q is not in double quotes, so the runtime drops the whole line; write %q", p.Name, text)
 				d.Fixes = []lint.Fix{{
 					Message: "quote the description",
 					Edits:   []lint.Edit{{Start: p.DescriptionSpan.Start.Offset, End: p.DescriptionSpan.End.Offset, New: `"` + text + `"`}},
 				}}
 			} else {
-				d.Message = fmt.Sprintf("description of %q is not in double quotes; quote it and remove the '\"' inside", p.Name)
+				d.Message = fmt.Sprintf("description of %q is not in double quotes, so the runtime drops the whole line; quote it and remove the '\"' inside", p.Name)
 			}
 			report(d)
 		})

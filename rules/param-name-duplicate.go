@@ -16,6 +16,8 @@ var ParamNameDuplicate = &lint.Analyzer{
 		Why:   "parameter names are payload keys, flags and placeholders; a second declaration silently replaces the first",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  q: number \"Limit\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  limit: number \"Limit\"\n```\n",
+
+		Severity: "the second declaration silently replaces the first",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -17,6 +17,8 @@ var ParamNameInvalid = &lint.Analyzer{
 		Why:   "a parameter name doubles as the `--name` flag, the payload key and the `{name}` placeholder; the runtime only reads names made of letters, digits and '_' that do not start with a digit",
 		Bad:   "```act.user\nGET https://api.example.com/users/{user-id}\n  user-id: string (required) \"User ID\"\n```\n",
 		Good:  "```act.user\nGET https://api.example.com/users/{user_id}\n  user_id: string (required) \"User ID\"\n```\n",
+
+		Severity: "the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

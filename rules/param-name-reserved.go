@@ -15,6 +15,8 @@ var ParamNameReserved = &lint.Analyzer{
 		Why:   "the runtime treats `--help` anywhere in the arguments as a request for the action's help, so a field named `help` can never be set",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  help: boolean \"Show tips\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  show_help: boolean \"Show tips\"\n```\n",
+
+		Severity: "`--help` always means help, so the field can never be set",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

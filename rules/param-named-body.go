@@ -9,17 +9,19 @@ import (
 var ParamNamedBody = &lint.Analyzer{
 	Name:     "param-named-body",
 	Severity: lint.Info,
-	Profile:  lint.Core,
+	Profile:  lint.Style,
 	Doc: lint.Doc{
 		Title: "parameter is named body",
 		Why:   "`body:` alone starts the body template; a parameter line `body: string …` differs from it only by what follows the colon, which is easy to misread and to break",
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n  body: string (required) \"Post text\"\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts\n  content: string (required) \"Post text\"\n```\n",
+
+		Severity: "the runtime reads it as an ordinary field; only a human may confuse it with `body:`",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Name != "body" || notAParam(p) {
-				return
+			if p.Name != "body" || notAParam(p) || a.IsCLI() {
+				return // a CLI action has no body, so "body" names nothing else
 			}
 			want := "content"
 			if a.Param(want) != nil {

@@ -11,13 +11,15 @@ import (
 // constraints.
 var ParamNoncanonicalOrder = &lint.Analyzer{
 	Name:     "param-noncanonical-order",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "parameter description comes before the constraints",
 		Why:   "the grammar is `name: type (constraints) \"description\"`; the reference runtime drops a line with the description first, so the field does not exist",
 		Bad:   "```act.repo\nGET https://api.example.com/repos/{owner}\n  owner: string \"Repository owner\" (required)\n```\n",
 		Good:  "```act.repo\nGET https://api.example.com/repos/{owner}\n  owner: string (required) \"Repository owner\"\n```\n",
+
+		Severity: "the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -26,7 +28,7 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 				return
 			}
 			group := src(doc, p.ConstraintSpan)
-			d := diag(p.ConstraintSpan, "constraints %s of %q come after the description; write name: type (constraints) \"description\"", group, p.Name)
+			d := diag(p.ConstraintSpan, "constraints %s of %q come after the description, so the runtime drops the whole line; write name: type (constraints) \"description\"", group, p.Name)
 			ds, de := p.DescriptionSpan.Start.Offset, p.DescriptionSpan.End.Offset
 			cs, ce := p.ConstraintSpan.Start.Offset, p.ConstraintSpan.End.Offset
 			if p.DescriptionQuoted && p.DescriptionSpan.IsValid() && de <= cs && strings.HasPrefix(group, "(") && strings.HasSuffix(group, ")") {

@@ -18,6 +18,8 @@ var ParamNotIndented = &lint.Analyzer{
 		Why:   "parameter lines are indented with spaces; the runtime ignores a line at column 0, so the parameter does not exist (tab indentation works in the reference runtime but the spec says spaces: reported as a warning)",
 		Bad:   "```act.search\nGET https://api.example.com/search\nq: string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the runtime drops a line at column 0, so the field does not exist (tab indentation works and is info: the spec says spaces)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -36,8 +38,8 @@ var ParamNotIndented = &lint.Analyzer{
 				if off := lineOffset(doc, p.Line.Text, p.Line.Span); off >= 0 {
 					span = spanAt(doc, off, off+p.Indent)
 				}
-				d := diag(span, "parameter line %q is indented with a tab; the spec says spaces, indent it with two spaces", p.Name)
-				d.Severity, d.SeveritySet = lint.Warning, true
+				d := diag(span, "parameter line %q is indented with a tab; the reference runtime accepts it but the spec says spaces, indent it with two spaces", p.Name)
+				d.Severity, d.SeveritySet = lint.Info, true
 				report(d)
 			}
 		})

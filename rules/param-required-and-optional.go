@@ -15,13 +15,15 @@ var ParamRequiredAndOptional = &lint.Analyzer{
 		Why:   "a parameter is either required or optional; with both the intent is unclear and runtimes disagree on which wins",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required, optional) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the runtime drops the whole parameter line, and the intent is unclear",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			if !p.Required || !p.Optional || notAParam(p) {
 				return
 			}
-			report(diag(p.ConstraintSpan, "parameter %q is marked both required and optional; keep one of them", p.Name))
+			report(diag(p.ConstraintSpan, "parameter %q is marked both required and optional, so the runtime drops the whole line; keep one of them", p.Name))
 		})
 		return nil, nil
 	},

@@ -15,6 +15,8 @@ var ParamRequiredWithDefault = &lint.Analyzer{
 		Why:   "a default is used when the caller omits the flag, which a required parameter forbids; either the parameter is optional or the default is dead",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\" = \"news\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (optional) \"Query\" = \"news\"\n```\n",
+
+		Severity: "works: the default fills the field, so `(required)` is dead",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

@@ -1,6 +1,11 @@
 package rules
 
-import "github.com/sfmd-dev/sfmd/lint"
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 // ParamSyntaxInvalid reports the parser's param-syntax-invalid problems: the parser finds them
 // while reading the document (sfmd.Document.Problems), this rule makes
@@ -14,6 +19,43 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 		Why:   "the runtime only reads parameter lines of the form `name: type (constraints) \"description\" = \"default\"`; a malformed line is dropped and the flag does not exist",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q:string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the runtime drops the whole parameter line, so the field does not exist",
 	},
-	Run: reportParserProblems,
+	Run: func(pass *lint.Pass) (any, error) {
+		if _, err := reportParserProblems(pass); err != nil {
+			return nil, err
+		}
+		doc := pass.Doc
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !typeGlued(p) || headerLike(p) {
+				return
+			}
+			text := gluedTypeText(doc, p)
+			span := spanAt(doc, p.TypeSpan.Start.Offset, p.TypeSpan.Start.Offset+len(text))
+			end := p.TypeSpan.End.Offset
+			next := p.ConstraintSpan
+			if !next.IsValid() || next.Start.Offset != end {
+				next = p.DescriptionSpan
+			}
+			if isParamType(p.Type) && next.Start.Offset == end && (next == p.DescriptionSpan && p.DescriptionQuoted || next == p.ConstraintSpan && len(text) == next.End.Offset-p.TypeSpan.Start.Offset) {
+				// "string(optional)", `string"Query"`: only the space is missing
+				rest := src(doc, next)
+				span = spanAt(doc, p.TypeSpan.Start.Offset, next.End.Offset)
+				d := diag(span, "type %q of %q is glued to %s: the runtime reads the type as one word followed by a space, so it drops the whole line; write %s", p.Type, p.Name, rest, p.Type+" "+rest)
+				d.Fixes = []lint.Fix{{Message: "put a space after the type", Safe: true,
+					Edits: []lint.Edit{{Start: p.TypeSpan.End.Offset, End: p.TypeSpan.End.Offset, New: " "}}}}
+				report(d)
+				return
+			}
+			want := "string"
+			if isParamType(p.Type) {
+				want = p.Type
+			} else if w := paramTypeAliases[strings.ToLower(p.Type)]; w != "" {
+				want = w
+			}
+			report(diag(span, "%q is not a type the runtime can read (one word: string, number, boolean or path), so it drops the whole line; write %q and describe the format in the description", text, want))
+		})
+		return nil, nil
+	},
 }

@@ -10,13 +10,15 @@ import (
 // ParamTrailingWhitespace reports parameter lines ending in blanks.
 var ParamTrailingWhitespace = &lint.Analyzer{
 	Name:     "param-trailing-whitespace",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "parameter line ends in whitespace",
 		Why:   "the reference runtime's parameter pattern is anchored at the end of the line; trailing spaces or tabs make it drop the line silently, so the field does not exist",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"  \n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the reference runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -17,6 +17,8 @@ var ParamTypeMissing = &lint.Analyzer{
 		Why:   "every parameter needs a type after the colon (string, number, boolean or path); the runtime drops a line without one",
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

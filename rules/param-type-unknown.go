@@ -11,25 +11,27 @@ import (
 // ParamTypeUnknown reports types other than string, number, boolean, path.
 var ParamTypeUnknown = &lint.Analyzer{
 	Name:     "param-type-unknown",
-	Severity: lint.Error,
+	Severity: lint.Warning,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "parameter type is not string, number, boolean or path",
 		Why:   "SFMD has four parameter types; any other word is not a type the runtime or the agent's help knows (the reference runtime's undocumented \"tuple\" is reported as info)",
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: int \"Max items\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\"\n```\n",
+
+		Severity: "the runtime reads any word as a type (types are documentation), so the field works, but callers and the boolean flag check see the wrong type (a type the runtime cannot read, or a header written as a parameter, drops the line: error)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if (p.Type == "" && !headerLike(p)) || isParamType(p.Type) || (p.Indent == 0 && bareHead(p)) {
+			if (p.Type == "" && !headerLike(p)) || isParamType(p.Type) || (p.Indent == 0 && bareHead(p)) || (typeGlued(p) && !headerLike(p)) {
 				return
 			}
 			if headerLike(p) {
 				if a.IsHTTP() {
 					text := strings.TrimSpace(p.Line.Text)
-					report(diag(p.Span, "%q is a header written as a parameter line and the runtime ignores it; move it to the end of the first line as -H %q", text, text))
+					report(dropped(diag(p.Span, "%q is a header written as a parameter line and the runtime ignores it; move it to the end of the first line as -H %q", text, text)))
 				} else {
-					report(diag(p.NameSpan, "%q looks like an HTTP header written as a parameter line, which the runtime ignores; a CLI action passes headers in its command", p.Name))
+					report(dropped(diag(p.NameSpan, "%q looks like an HTTP header written as a parameter line, which the runtime ignores; a CLI action passes headers in its command", p.Name)))
 				}
 				return
 			}
@@ -49,12 +51,20 @@ var ParamTypeUnknown = &lint.Analyzer{
 				want = nearestName(p.Type, paramTypes)
 			}
 			msg := fmt.Sprintf("parameter %q has unknown type %q", p.Name, p.Type)
+			word := (idPattern{wordChars, wordChars}).MatchString(p.Type)
+			if !word {
+				msg += ", which the runtime cannot read, so it drops the whole line"
+			}
 			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
 				msg += "; expected one of \"string\", \"number\", \"boolean\", \"path\""
 			}
-			report(diag(p.TypeSpan, "%s", msg))
+			d := diag(p.TypeSpan, "%s", msg)
+			if !word {
+				d = dropped(d)
+			}
+			report(d)
 		})
 		return nil, nil
 	},
@@ -66,4 +76,11 @@ var paramTypeAliases = map[string]string{
 	"bool": "boolean",
 	"str":  "string", "text": "string", "enum": "string", "url": "string", "uri": "string", "date": "string",
 	"file": "path", "filepath": "path", "dir": "path", "directory": "path", "filename": "path",
+}
+
+// dropped marks d as an error: the runtime drops the parameter line (the
+// rule's default is a warning, for types it reads but does not know).
+func dropped(d lint.Diagnostic) lint.Diagnostic {
+	d.Severity, d.SeveritySet = lint.Error, true
+	return d
 }

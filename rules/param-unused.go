@@ -16,6 +16,8 @@ var ParamUnused = &lint.Analyzer{
 		Why:   "a CLI command and an explicit body template only contain the fields they mention; a parameter they never use is accepted from the caller and then silently thrown away",
 		Bad:   "```act.grep\nCLI grep -rn {pattern} .\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n",
 		Good:  "```act.grep\nCLI grep -rn {pattern} {path}\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n",
+
+		Severity: "the call runs, but the value the caller passes is thrown away",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -12,12 +12,14 @@ import (
 var PathDotSlashPrefix = &lint.Analyzer{
 	Name:     "path-dot-slash-prefix",
 	Severity: lint.Info,
-	Profile:  lint.Core,
+	Profile:  lint.Style,
 	Doc: lint.Doc{
 		Title: "path starts with ./",
 		Why:   "directive and link paths SHOULD be bare relative paths (`nav/main.md`); `./nav/main.md` resolves the same but is not the canonical form",
 		Bad:   "[!nav:main](./nav/main.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
+
+		Severity: "`./x.md` and `x.md` resolve the same; only the spec's canonical form differs",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -15,6 +15,8 @@ var PersistentVarInCommand = &lint.Analyzer{
 		Why:   "the runtime rejects $VAR in command arguments with INVALID_VARIABLE; an agent copying the hint fails",
 		Bad:   "Search with `/act.search --key $API_KEY --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  key: string \"Key\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search?key=$API_KEY\n  q: string (required) \"Query\"\n```\n",
+
+		Severity: "the runtime rejects the call (INVALID_VARIABLE)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

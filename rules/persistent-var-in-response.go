@@ -18,6 +18,8 @@ var PersistentVarInResponse = &lint.Analyzer{
 		Why:   "$VAR MUST NOT appear in response templates: it is not substituted there, so an assignment, save: or to: line gets the literal text (error) and an output line prints it verbatim (warning)",
 		Bad:   "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{key} = $API_KEY\n```\n",
 		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{key} = {Response.body.key}\n```\n",
+
+		Severity: "`$VAR` is not substituted in templates: an assignment, `save:` or `to:` gets the literal text (an output line only prints it: warning)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

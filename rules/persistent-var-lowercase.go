@@ -18,6 +18,8 @@ var PersistentVarLowercase = &lint.Analyzer{
 		Why:   "by convention $VAR names are upper case, and the runtime's check for unset variables only knows upper-case names: an unset `$api_key` is sent literally instead of failing with a clear message (CLI commands are not checked: lower-case names there are shell variables)",
 		Bad:   "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $api_key\"\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $API_KEY\"\n```\n",
+
+		Severity: "works when set; only an unset lower-case name escapes the runtime's check and is sent literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

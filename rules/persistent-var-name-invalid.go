@@ -18,6 +18,8 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 		Why:   "persistent variables are `$NAME` with a name starting with a letter; `$2TOKEN` is not substituted and is sent literally",
 		Bad:   "```act.data\nGET https://api.example.com/data?key=$2TOKEN\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data?key=$TOKEN2\n```\n",
+
+		Severity: "the runtime does not substitute it and sends it literally",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

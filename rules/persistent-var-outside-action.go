@@ -19,6 +19,8 @@ var PersistentVarOutsideAction = &lint.Analyzer{
 		Why:   "$VAR can only appear in action definition blocks; in prose or a shortcut URL it is not substituted and exposes the name of a secret to the agent",
 		Bad:   "Set $API_KEY first.\n",
 		Good:  "Set the API key first (see requirements.md).\n",
+
+		Severity: "the prose is shown as written: the variable is not substituted and names a secret to the agent",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

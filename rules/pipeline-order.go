@@ -10,13 +10,15 @@ import (
 // PipelineOrder reports decode: after to: in one pipeline.
 var PipelineOrder = &lint.Analyzer{
 	Name:     "pipeline-order",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "decode: after to: in a save pipeline",
 		Why:   "the pipeline runs in order `save:` → `decode:` → `to:`; a `decode:` after `to:` runs after the file is written, so the file holds the undecoded data",
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\nto: image.png\ndecode: base64\nSaved image.png\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
+
+		Severity: "the runtime writes the file before decoding, so the file holds the undecoded data",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -19,6 +19,8 @@ var PlaceholderInvalid = &lint.Analyzer{
 		Why:   "placeholders are `{name}` or `{name[N]}` with an identifier name; `{City Name}`, `{2id}`, `{user.id}` or an unclosed `{id` are not substituted and are sent literally",
 		Bad:   "```act.city\nGET https://api.example.com/cities/{City Name}\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/cities/{city}\n  city: string (required) \"city name\"\n```\n",
+
+		Severity: "the request is sent with the placeholder literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -17,6 +17,8 @@ var PlaceholderModifierOutsideBody = &lint.Analyzer{
 		Why:   "modifiers (`|base64`, `|file`, `|base64file`) only work in `body:` and `-d` templates; in a URL, command or header the runtime does not recognise `{img|base64}` and sends it literally",
 		Bad:   "```act.upload\nGET https://api.example.com/upload?img={img|base64}\n  img: path (required) \"image file\"\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|base64file}\"}\n```\n",
+
+		Severity: "the request is sent with the placeholder literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,6 +18,8 @@ var PlaceholderUndeclared = &lint.Analyzer{
 		Why:   "the runtime fills `{name}` from the caller's fields, then from session variables; a name that is neither a parameter nor assigned by any response template is sent literally (`/alerts/{alert_id}`)",
 		Bad:   "```act.close\nPUT https://api.example.com/alerts/{alert_id}\n```\n",
 		Good:  "```act.close\nPUT https://api.example.com/alerts/{alert_id}\n  alert_id: string (required) \"alert to close\"\n```\n",
+
+		Severity: "the request is sent with the placeholder literally (a session variable set by a template is info)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

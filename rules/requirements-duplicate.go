@@ -15,6 +15,8 @@ var RequirementsDuplicate = &lint.Analyzer{
 		Why:   "a document MUST declare at most one requirements directive; the runtime ignores the later ones",
 		Bad:   "[!requirements](setup.md)\n[!requirements](install.md)\n",
 		Good:  "[!requirements](setup.md)\n",
+
+		Severity: "the runtime ignores the later directives",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		var first *sfmd.Directive

@@ -20,6 +20,8 @@ var RequirementsFileCase = &lint.Analyzer{
 		Why:   "only a sibling file named exactly `requirements.md` is registered automatically; `REQUIREMENTS.md` is found on case-insensitive disks only, or not at all",
 		Bad:   "<!-- next to REQUIREMENTS.md -->\n# App\n",
 		Good:  "<!-- next to REQUIREMENTS.md -->\n# App\n\n[!requirements](REQUIREMENTS.md)\n",
+
+		Severity: "found on case-insensitive disks only (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -16,6 +16,8 @@ var RequirementsHasIdentifier = &lint.Analyzer{
 		Why:   "the requirements directive takes no identifier (`[!requirements](setup.md)`); with one, parsers do not recognise it",
 		Bad:   "[!requirements:setup](setup.md)\n",
 		Good:  "[!requirements](setup.md)\n",
+
+		Severity: "parsers do not recognise the directive",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -12,6 +12,8 @@ var RequirementsTargetNotFound = &lint.Analyzer{
 		Why:   "/open prepends `[setup] /open <requirements>`; a missing file sends the agent to a page that does not exist",
 		Bad:   "<!-- next to docs/install.md -->\n[!requirements](docs/instal.md)\n",
 		Good:  "<!-- next to docs/install.md -->\n[!requirements](docs/install.md)\n",
+
+		Severity: "the document works; its setup pointer leads to a page that does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -16,6 +16,8 @@ var ResponseDuplicate = &lint.Analyzer{
 		Why:   "an action has at most one companion response template; the runtime silently uses the last one",
 		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n\n```act.search.response\nTotal {Response.body.count}\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
+
+		Severity: "the runtime silently uses the last template",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		seen := dupTracker{}

@@ -15,6 +15,8 @@ var ResponseEmpty = &lint.Analyzer{
 		Why:   "an empty template replaces the response with nothing; without a template the raw body would be returned",
 		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
+
+		Severity: "works: an empty template does nothing",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -15,6 +15,8 @@ var ResponseOnCLI = &lint.Analyzer{
 		Why:   "the docs only describe response templates for HTTP actions; the reference runtime also runs them for CLI, where `{Response.body.x}` only resolves when the command prints JSON, so such templates are not portable",
 		Bad:   "```act.ls\nCLI ls -1\n```\n\n```act.ls.response\n{first} = {Response.body.files}\n```\n",
 		Good:  "```act.ls\nCLI ls -1\n```\n\n```act.ls.response\nFiles:\n{Response.body}\n```\n",
+
+		Severity: "the reference runtime runs CLI templates; the docs only describe them for HTTP (portability)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

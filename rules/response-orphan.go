@@ -16,6 +16,8 @@ var ResponseOrphan = &lint.Analyzer{
 		Why:   "a response template is matched to its action by ID; with no action of that ID the runtime silently drops it",
 		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.serch.response\nFound {Response.body.count}\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
+
+		Severity: "the runtime silently drops the template",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

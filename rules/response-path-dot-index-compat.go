@@ -18,6 +18,8 @@ var ResponsePathDotIndexCompat = &lint.Analyzer{
 		Why:   "`.0`-style indices are only in newer versions of the spec; older readers only understand `[0]`",
 		Bad:   "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items.0.name}\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items[0].name}\n```\n",
+
+		Severity: "newer runtimes read `.0`; older ones only `[0]` (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

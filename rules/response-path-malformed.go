@@ -15,6 +15,8 @@ var ResponsePathMalformed = &lint.Analyzer{
 		Why:   "paths are keys separated by '.' with zero-based `[N]` indices; `items[first]`, `items[-1]`, an unclosed `[` or an empty segment never resolve, and in output lines the runtime does not even recognise keys with '-'",
 		Bad:   "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items[first].name}\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items[0].name}\n```\n",
+
+		Severity: "the path never resolves: the output keeps the literal reference or stores an empty value",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -17,6 +17,8 @@ var ResponseRefInDefinition = &lint.Analyzer{
 		Why:   "`Response` only exists while a response template runs; in a URL, command, header or body it is never substituted and the request carries the literal text",
 		Bad:   "```act.item\nGET https://api.example.com/items/{Response.body.id}\n```\n",
 		Good:  "```act.item\nGET https://api.example.com/items/{id}\n```\n\n```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\n{id} = {Response.body.items[0].id}\n```\n",
+
+		Severity: "the request carries the literal text: Response only exists in templates",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,6 +18,8 @@ var ResponseRefRootInvalid = &lint.Analyzer{
 		Why:   "the Response object has `body` and `status` (plus `exit_code`, `stdout` and `stderr` for CLI); any other root (`Response.data`, `Response.headers`, lower-case `response`) is never resolved",
 		Bad:   "```act.item\nGET https://api.example.com/item\n```\n\n```act.item.response\nID: {Response.data.id}\n```\n",
 		Good:  "```act.item\nGET https://api.example.com/item\n```\n\n```act.item.response\nID: {Response.body.data.id}\n```\n",
+
+		Severity: "the reference never resolves: the output keeps it literally with a warning",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -15,6 +15,8 @@ var SavePathMissing = &lint.Analyzer{
 		Why:   "`save:` puts the value at a JSON path of the body into the buffer; without a path there is nothing to save and the pipeline fails",
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave:\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data.image\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
+
+		Severity: "there is nothing to save and the pipeline fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -11,13 +11,15 @@ import (
 // SavePathPrefixed reports save: paths written as response references.
 var SavePathPrefixed = &lint.Analyzer{
 	Name:     "save-path-prefixed",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "save: path starts with Response.body",
 		Why:   "`save:` walks the JSON body directly; a `Response.body.` (or `body.`) prefix is looked up as a key and finds nothing",
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: Response.body.data\nto: out.bin\nSaved out.bin\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\nto: out.bin\nSaved out.bin\n```\n",
+
+		Severity: "the `Response.body.` prefix is looked up as a key, so `save:` finds nothing and prints an error line (a `body.` prefix may be a real key: warning)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -49,6 +51,7 @@ var SavePathPrefixed = &lint.Analyzer{
 					d.Fixes = []lint.Fix{{Message: "drop the prefix", Safe: safe, Edits: []lint.Edit{{Start: l.ArgSpan.Start.Offset, End: l.ArgSpan.End.Offset, New: rest}}}}
 				}
 				if !safe {
+					d.Severity, d.SeveritySet = lint.Warning, true // the body may really have a "body" field
 					d.Message = fmt.Sprintf("save: path %q walks the JSON body directly, so \"body.\" is looked up as a key; write \"save: %s\" unless the body really has a \"body\" field", arg, rest)
 				}
 				pass.Report(d)

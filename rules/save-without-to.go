@@ -17,6 +17,8 @@ var SaveWithoutTo = &lint.Analyzer{
 		Why:   "the buffer filled by `save:` is only consumed by `to:`; without one the saved value goes nowhere",
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nDone\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
+
+		Severity: "the template runs, but the saved value goes nowhere",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

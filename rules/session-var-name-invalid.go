@@ -16,6 +16,8 @@ var SessionVarNameInvalid = &lint.Analyzer{
 		Why:   "session variables are written `{name}` with a lower-case name; a reference like `{UserName}` that is neither a parameter nor a valid session variable is never set and renders literally or empty",
 		Bad:   "```act.me\nGET https://api.example.com/me\n```\n\n```act.me.response\nHello {UserName}\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me\n```\n\n```act.me.response\n{user_name} = {Response.body.name}\nHello {user_name}\n```\n",
+
+		Severity: "the reference is never set, so it prints literally or empty",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -26,6 +28,9 @@ var SessionVarNameInvalid = &lint.Analyzer{
 			}
 			if u.Action != nil && u.Action.Param(u.Ref.Name) != nil {
 				continue // a parameter: camelCase field names are legal
+			}
+			if u.Action != nil && u.Action.IsCLI() && followsDollar(pass.Doc, u.Ref.Span) {
+				continue // shell ${HOME}: the runtime leaves it to bash
 			}
 			if u.Line != nil && isLoopVar(u.Response, u.Line, u.Ref.Name) {
 				continue

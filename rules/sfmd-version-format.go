@@ -18,6 +18,8 @@ var SFMDVersionFormat = &lint.Analyzer{
 		Why:   "`sfmd: 0.1` is a YAML number (0.10 would become 0.1) and `v0.1` is not a version; write the spec version as a quoted string",
 		Bad:   "---\nsfmd: 0.1\n---\n",
 		Good:  "---\nsfmd: \"0.1\"\n---\n",
+
+		Severity: "the version is read as a number (`0.10` becomes 0.1) or not as a version at all",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

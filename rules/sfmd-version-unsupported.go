@@ -18,6 +18,8 @@ var SFMDVersionUnsupported = &lint.Analyzer{
 		Why:   "runtimes are expected to refuse documents that declare a higher spec version than they support; this linter checks SFMD " + sfmdSupported,
 		Bad:   "---\nsfmd: \"0.2\"\n---\n",
 		Good:  "---\nsfmd: \"0.1\"\n---\n",
+
+		Severity: "runtimes are expected to refuse the document",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("sfmd")

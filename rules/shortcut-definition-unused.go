@@ -18,6 +18,8 @@ var ShortcutDefinitionUnused = &lint.Analyzer{
 		Why:   "reference definitions are hidden from the agent, which only sees `[Label][@id]`; a definition nothing refers to is dead weight or a reference that was lost in an edit",
 		Bad:   "See the API.\n\n[@api]: https://api.example.com\n",
 		Good:  "See the [API][@api].\n\n[@api]: https://api.example.com\n",
+
+		Severity: "works; the definition is dead weight or a lost reference",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -12,12 +12,14 @@ import (
 var ShortcutExplicitPageNamespace = &lint.Analyzer{
 	Name:     "shortcut-explicit-page-namespace",
 	Severity: lint.Info,
-	Profile:  lint.Core,
+	Profile:  lint.Style,
 	Doc: lint.Doc{
 		Title: "shortcut reference spells out the page. namespace",
 		Why:   "`@page.id` and `@id` resolve the same; the spec prefers the short form",
 		Bad:   "Read the [Docs][@page.docs].\n\n[@docs]: https://docs.example.com\n",
 		Good:  "Read the [Docs][@docs].\n\n[@docs]: https://docs.example.com\n",
+
+		Severity: "`@page.id` and `@id` resolve the same; only the spec's preferred form differs",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -16,6 +16,8 @@ var ShortcutIDDuplicate = &lint.Analyzer{
 		Why:   "inline shortcut IDs MUST be unique in a document; the runtime silently renames the second one (`docs2`), so `@docs` reaches only the first",
 		Bad:   "Read [@docs A](a.md) or [@docs B](b.md).\n",
 		Good:  "Read [@docs A](a.md) or [@docs-v2 B](b.md).\n",
+
+		Severity: "the runtime silently renames the second (`docs2`), so `@docs` reaches only the first",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		seen := dupTracker{}

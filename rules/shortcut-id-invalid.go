@@ -12,6 +12,8 @@ var ShortcutIDInvalid = &lint.Analyzer{
 		Why:   "the spec requires shortcut IDs to be lower case and start with a letter; the agent follows shortcuts by ID, so an invalid one may not resolve",
 		Bad:   "See [@Docs Documentation](https://docs.example.com).\n",
 		Good:  "See [@docs Documentation](https://docs.example.com).\n",
+
+		Severity: "the agent follows shortcuts by ID, and an ID outside the spec's pattern may not resolve",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, s := range pass.Doc.Shortcuts {

@@ -16,6 +16,8 @@ var ShortcutIDReservedPrefix = &lint.Analyzer{
 		Why:   "IDs starting with `link-` are reserved for the shortcuts the runtime generates for plain links (`@link-1`, `@link-2`, …); an author-defined one collides with them",
 		Bad:   "Go [@link-1 Home](index.md).\n",
 		Good:  "Go [@links Home](index.md).\n",
+
+		Severity: "`link-` IDs collide with the ones the runtime generates",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		defined := map[string]bool{}

@@ -18,6 +18,8 @@ var ShortcutLabelMissing = &lint.Analyzer{
 		Why:   "an inline shortcut is `[@id Label](url)`; without the label it is not a shortcut at all but a plain link showing \"@id\", and `@id` is never defined",
 		Bad:   "See [@docs](https://docs.example.com).\n",
 		Good:  "See [@docs Docs](https://docs.example.com).\n",
+
+		Severity: "without a label it is a plain link showing \"@id\" and the shortcut is never defined, which is right only when a link was meant",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, s := range pass.Doc.Shortcuts {

@@ -19,6 +19,8 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 		Why:   "`@menu.id` resolves directly in the nav menu `menu`; when the document declares no such `[!nav:menu]`, or the menu file has no `@id`, following it fails",
 		Bad:   "[!nav:main](nav/main.md)\n\nGo [Home][@mian.home].\n",
 		Good:  "[!nav:main](nav/main.md)\n\nGo [Home][@main.home].\n",
+
+		Severity: "the document works; following this reference fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -19,6 +19,8 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 		Why:   "`[Label][@id]` only works when `@id` is defined (by `[@id]: url` or `[@id Label](url)`); otherwise following it fails with NOT_FOUND \"shortcut not found\"",
 		Bad:   "Read the [Documentation][@docs].\n",
 		Good:  "Read the [Documentation][@docs].\n\n[@docs]: https://docs.example.com\n",
+
+		Severity: "following it fails with NOT_FOUND \"shortcut not found\"",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

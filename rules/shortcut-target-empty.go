@@ -17,6 +17,8 @@ var ShortcutTargetEmpty = &lint.Analyzer{
 		Why:   "a shortcut's URL is where following it goes; with an empty target `/open @id` has nowhere to go",
 		Bad:   "See [@docs Docs]().\n",
 		Good:  "See [@docs Docs](https://docs.example.com).\n",
+
+		Severity: "following the shortcut has nowhere to go",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

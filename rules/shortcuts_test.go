@@ -135,7 +135,7 @@ func TestIncludedDefinitions(t *testing.T) {
 	matchOut(t, "page.md unknown action", lintFileAsCLI(t, dir, "page.md", ActLinkUnknownAction),
 		[]string{`/page.md:6:50: error: act: link calls action "zap", which this document does not define/`})
 	matchOut(t, "page.md missing required", lintFileAsCLI(t, dir, "page.md", ActLinkMissingRequired),
-		[]string{`/page.md:6:30: warning: act: link to "vote" does not pass the required field "id"/`})
+		[]string{`/page.md:6:30: error: act: link to "vote" does not pass the required field "id"/`})
 	for _, a := range []*lint.Analyzer{ShortcutReferenceUndefined, ActLinkUnknownAction} {
 		if got := lintFileAsCLI(t, dir, "broken.md", a); len(got) != 0 {
 			t.Errorf("broken.md %s: want nothing while an include cannot be read, got:\n%s", a.Name, strings.Join(got, "\n"))

@@ -9,13 +9,15 @@ import (
 // line of the same template that assigns it.
 var TemplateVarBeforeAssign = &lint.Analyzer{
 	Name:     "template-var-before-assign",
-	Severity: lint.Info,
+	Severity: lint.Warning,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "variable used before the line that assigns it",
 		Why:   "template lines run top to bottom; a `{city}` above `{city} = …` shows the previous value (or the literal text), not the new one",
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n## {city}\n{city} = {Response.body.city}\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n## {city}\n```\n",
+
+		Severity: "the template runs, but the line shows the previous value (or the literal text), not the new one",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

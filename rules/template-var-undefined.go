@@ -18,6 +18,8 @@ var TemplateVarUndefined = &lint.Analyzer{
 		Why:   "output `{name}` is filled from the action's fields, session variables and loop variables; a name that is none of them (often a typo) prints literally",
 		Bad:   "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {citty}: {Response.body.temp}\n```\n",
 		Good:  "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {city}: {Response.body.temp}\n```\n",
+
+		Severity: "the template runs, but the reference prints literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

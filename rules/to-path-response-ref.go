@@ -15,6 +15,8 @@ var ToPathResponseRef = &lint.Analyzer{
 		Why:   "`to:` paths are filled from fields and session variables only; a `{Response.…}` reference stays literal in the file name",
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\nto: {Response.body.name}.png\nSaved\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\n{name} = {Response.body.name}\nsave: data\nto: {name}.png\nSaved {name}.png\n```\n",
+
+		Severity: "the file is written, under a name with the literal `{Response.…}` in it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -18,6 +18,8 @@ var ToWithoutOutput = &lint.Analyzer{
 		Why:   "`to:` prints nothing on success; without an output line after it the agent gets an empty result and cannot tell where the file went",
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
+
+		Severity: "works; the agent only gets an empty result",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -12,6 +12,8 @@ var ToolHasNavigation = &lint.Analyzer{
 		Why:   "a tool is a single document that runs in the caller's context and cannot open an app or another page; its navigation is dead",
 		Bad:   "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n[!nav:main](nav/main.md)\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
 		Good:  "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
+
+		Severity: "the tool works; its navigation is dead",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		if typ, _ := docType(pass.Doc); typ != "tool" {

@@ -12,6 +12,8 @@ var ToolWithoutActions = &lint.Analyzer{
 		Why:   "a tool is one or more act.* blocks called with /tool:name; without any, every call fails",
 		Bad:   "---\nname: translate\ntype: tool\n---\n\n# Translate\n\nTranslates text.\n",
 		Good:  "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
+
+		Severity: "every call of the tool fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		typ, span := docType(pass.Doc)

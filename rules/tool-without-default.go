@@ -17,6 +17,8 @@ var ToolWithoutDefault = &lint.Analyzer{
 		Why:   "a bare /tool:name runs the default action; without `default:` it fails with \"No default action for tool\" and callers must always name the action",
 		Bad:   "---\nname: translate\ntype: tool\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
 		Good:  "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
+
+		Severity: "works when callers name the action; a bare `/tool:name` fails",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

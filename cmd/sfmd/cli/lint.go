@@ -122,7 +122,7 @@ config error, 3 internal failure.
 Config: the nearest .sfmd.yaml (or .sfmd.yml) between a document and the
 repository root applies to it:
 
-  profiles: [core, runtime]      # default; also project, package, manifest
+  profiles: [core, runtime, project]  # default; also package, manifest, style
   rules:
     param-unused: off            # off | on | error | warning | info
   ignore: ["drafts/**"]          # globs relative to the config file

@@ -134,7 +134,11 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 	if enabledByDefault(a.Profile) {
 		state = "on by default"
 	}
-	fmt.Fprintf(&b, "severity: %s\nprofile:  %s (%s)\n", a.Severity, a.Profile, state)
+	sev := a.Severity.String()
+	if why := strings.TrimSpace(a.Doc.Severity); why != "" {
+		sev += " (" + why + ")"
+	}
+	fmt.Fprintf(&b, "severity: %s\nprofile:  %s (%s)\n", sev, a.Profile, state)
 	if a.Doc.Why != "" {
 		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(a.Doc.Why))
 	}

@@ -130,7 +130,7 @@ func TestParseFlagsInterspersed(t *testing.T) {
 
 func TestExplainOptions(t *testing.T) {
 	withRules(t, &lint.Analyzer{
-		Name: "opt-rule", Severity: lint.Warning, Profile: lint.Project,
+		Name: "opt-rule", Severity: lint.Warning, Profile: lint.Style,
 		Doc:        lint.Doc{Title: "has options", Why: "because", Bad: "x", Good: "y"},
 		OptionDocs: map[string]string{"max": "the limit", "allow": "names to allow"},
 		Run:        func(*lint.Pass) (any, error) { return nil, nil },
@@ -140,7 +140,7 @@ func TestExplainOptions(t *testing.T) {
 		t.Fatalf("status %d", st)
 	}
 	for _, want := range []string{
-		"profile:  project (off by default, enable with --enable project or in .sfmd.yaml)",
+		"profile:  style (off by default, enable with --enable style or in .sfmd.yaml)",
 		"  allow: names to allow\n  max: the limit\n",
 		"Bad:\n\n```md\nx\n```\n", "Good:\n\n```md\ny\n```\n",
 	} {

@@ -1,0 +1,109 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// BodyDirectiveUnsupported reports body: sections, which the reference
+// runtime does not implement (runtime-semantics.md §1.1, §6.2).
+var BodyDirectiveUnsupported = &lint.Analyzer{
+	Name:     "body-directive-unsupported",
+	Severity: lint.Warning,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "body: section the reference runtime ignores",
+		Why:   "the docs describe a multi-line `body:` template, but the reference runtime only reads `-d '…'` on the first line: it ignores the section and sends the flat JSON of the remaining fields instead (`{\"title\":\"…\",\"count\":\"5\"}`, every value a string), which matches the template only for the simplest bodies",
+		Bad:   "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"Title\"\n  body:\n    {\"post\": {\"title\": \"{title}\"}}\n```\n",
+		Good:  "```act.post\nPOST https://api.example.com/posts -d '{\"post\": {\"title\": \"{title}\"}}'\n  title: string (required) \"Title\"\n```\n",
+
+		Severity: "the request is sent, but with the flat JSON of the fields instead of the template (which matches only for the simplest templates)",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		for _, a := range pass.Doc.Actions {
+			if !sendsBody(a) || a.InlineBody != nil || len(a.Bodies) == 0 {
+				continue // body-ignored-for-method, body-duplicate
+			}
+			b := a.Bodies[0]
+			if b.Template == nil || strings.TrimSpace(b.Template.Text) == "" || len(b.Lines) == 0 {
+				continue // body-empty
+			}
+			d := lint.Diagnostic{
+				Span:    b.DirectiveSpan,
+				Message: fmt.Sprintf("the reference runtime ignores \"body:\" sections and sends the flat JSON of the fields instead (%s); put the body on the first line as -d '…'", flatJSON(a)),
+			}
+			if fix, ok := inlineBodyFix(doc, a, b); ok {
+				d.Fixes = []lint.Fix{fix}
+			} else if strings.Contains(b.Template.Text, "'") {
+				d.Message += " (without the ' of this body: the runtime ends -d '…' at the next ')"
+			}
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}
+
+// flatJSON shows the body the runtime sends without -d: the fields not
+// used in the URL, every value a string.
+func flatJSON(a *sfmd.Action) string {
+	var keys []string
+	for _, p := range a.Params {
+		if p.Name == "" || (a.Target != nil && strings.Contains(a.Target.Text, "{"+p.Name+"}")) {
+			continue
+		}
+		keys = append(keys, fmt.Sprintf("%q:\"…\"", p.Name))
+		if len(keys) == 3 {
+			keys = append(keys, "…")
+			break
+		}
+	}
+	return "{" + strings.Join(keys, ",") + "}"
+}
+
+// inlineBodyFix moves the body onto the first line as -d '…' (its lines
+// joined by single spaces, none inside brackets) and deletes the section. It is unsafe: the
+// request changes from the flat JSON the runtime sends today to the
+// template. ok is false when the body holds a single quote, which -d '…'
+// cannot carry.
+func inlineBodyFix(doc *sfmd.Document, a *sfmd.Action, b *sfmd.Body) (lint.Fix, bool) {
+	var sb strings.Builder
+	for _, l := range b.Lines {
+		t := strings.TrimSpace(l.Text)
+		if t == "" {
+			continue
+		}
+		if s := sb.String(); s != "" && !strings.HasSuffix(s, "{") && !strings.HasSuffix(s, "[") && t[0] != '}' && t[0] != ']' {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(t)
+	}
+	body := sb.String()
+	if body == "" || strings.Contains(body, "'") || !a.FirstLine.Span.IsValid() {
+		return lint.Fix{}, false
+	}
+	start := lineStartOffset(doc, b.DirectiveSpan.Start.Offset)
+	end := b.Lines[len(b.Lines)-1].Span.End.Offset
+	if end < len(doc.Src) && doc.Src[end] == '\n' {
+		end++
+	}
+	firstEnd := a.FirstLine.Span.End.Offset
+	if start < firstEnd || end > len(doc.Src) {
+		return lint.Fix{}, false
+	}
+	return lint.Fix{Message: "move the body to the first line as -d '…'", Edits: []lint.Edit{
+		{Start: firstEnd, End: firstEnd, New: " -d '" + body + "'"},
+		{Start: start, End: end},
+	}}, true
+}
+
+// lineStartOffset returns the offset of the start of the line holding off.
+func lineStartOffset(doc *sfmd.Document, off int) int {
+	for off > 0 && doc.Src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
