@@ -192,3 +192,16 @@ func (numberPattern) MatchString(s string) bool {
 // dynamicDefault reports whether a default is filled in at run time
 // ($VAR or {var}).
 func dynamicDefault(v string) bool { return strings.ContainsAny(v, "${") }
+
+// droppedParam reports whether name is a parameter of a whose line the
+// reference runtime drops (sfmd.Param.Strict is false). A did-you-mean
+// toward it would point at a field that does not exist at run time: the
+// rules that would suggest it stay silent, and the error on the dropped
+// line (TestDroppedParamIsAnError) is the one finding until it is fixed.
+func droppedParam(a *sfmd.Action, name string) bool {
+	if a == nil {
+		return false
+	}
+	p := a.Param(name)
+	return p != nil && !p.Strict
+}

@@ -49,7 +49,13 @@ var TemplateVarUndefined = &lint.Analyzer{
 					cands = append(cands, k)
 				}
 				msg := fmt.Sprintf("%s is not a parameter of %q, a session variable assigned by any template, or a loop variable, so it prints literally", ref.Raw, "act."+r.ActionID)
-				if want := nearest(n, cands); want != "" {
+				want := nearest(n, cands)
+				for _, a := range syms.Actions[r.ActionID] {
+					if droppedParam(a, want) {
+						return // the runtime drops want's line: that error comes first
+					}
+				}
+				if want != "" {
 					msg += fmt.Sprintf("; did you mean %q?", "{"+want+"}")
 				} else {
 					msg += fmt.Sprintf("; assign it first ({%s} = {Response.body.%s}) or declare a parameter", n, n)
