@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"strings"
+	"slices"
 
 	"github.com/sfmd-dev/sfmd/lint"
 )
@@ -29,18 +29,9 @@ var ActLinkMissingRequired = &lint.Analyzer{
 			if a == nil {
 				continue
 			}
-			given := map[string]bool{}
-			for _, q := range l.Query {
-				given[q.Key] = true
-			}
-			var missing []string
-			for _, p := range a.Params {
-				if _, session := assigned[p.Name]; session && len(l.Query) > 0 && a.Target != nil && strings.Contains(a.Target.Text, "{"+p.Name+"}") {
-					continue // the call runs, and a session variable of that name fills the URL (§1.5, §1.7)
-				}
-				if p.Required && !p.HasDefault && !given[p.Name] {
-					missing = append(missing, p.Name)
-				}
+			missing := requiredMissing(a, l, assigned)
+			for _, field := range misnamedKeys(a, l, missing) {
+				missing = slices.DeleteFunc(missing, func(m string) bool { return m == field })
 			}
 			if len(missing) == 0 {
 				continue

@@ -20,9 +20,10 @@ var ActLinkUnknownParam = &lint.Analyzer{
 
 		Severity: "the call runs, but the value goes to an unknown flag (a stray query or body key), not to the field meant",
 	},
-	Requires: []*lint.Analyzer{actLinksAnalyzer},
+	Requires: []*lint.Analyzer{actLinksAnalyzer, symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		set := docActLinks(pass)
+		assigned := symbols(pass).Assigned
 		for _, l := range set.links {
 			if len(l.Query) == 0 {
 				continue
@@ -35,12 +36,15 @@ var ActLinkUnknownParam = &lint.Analyzer{
 			for _, p := range a.Params {
 				names = append(names, p.Name)
 			}
+			meant := misnamedKeys(a, l, requiredMissing(a, l, assigned))
 			for _, q := range l.Query {
 				if q.Key == "" || a.Param(q.Key) != nil || !q.KeySpan.IsValid() || q.KeySpan.Len() == 0 {
 					continue
 				}
 				msg := fmt.Sprintf("action %q has no field %q", l.ID, q.Key)
 				switch want := nearestName(q.Key, names); {
+				case meant[q.Key] != "":
+					msg += fmt.Sprintf(", and its required field %q is missing; did you mean %q?", meant[q.Key], meant[q.Key])
 				case want != "":
 					msg += fmt.Sprintf("; did you mean %q?", want)
 				case len(names) == 0:

@@ -369,3 +369,49 @@ func scQuoteList(names []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// misnamedKeys pairs the query keys of an act: link that name no field of
+// a with the required fields it leaves out (missing): a key within
+// did-you-mean distance of one of them, or the only unknown key when one
+// field is missing (?item=3 for a required id). Such a pair is one
+// mistake, a misnamed key: act-link-unknown-param reports it and names
+// the field, act-link-missing-required leaves the field alone.
+func misnamedKeys(a *sfmd.Action, l *actLink, missing []string) map[string]string {
+	var unknown []string
+	for _, q := range l.Query {
+		if q.Key != "" && a.Param(q.Key) == nil {
+			unknown = append(unknown, q.Key)
+		}
+	}
+	out := map[string]string{} // key -> field
+	taken := map[string]bool{}
+	for _, k := range unknown {
+		if want := nearestName(k, missing); want != "" && !taken[want] {
+			out[k], taken[want] = want, true
+		}
+	}
+	if len(unknown) == 1 && len(missing) == 1 && len(out) == 0 {
+		out[unknown[0]] = missing[0]
+	}
+	return out
+}
+
+// requiredMissing lists the required fields without default of a that the
+// link l does not pass, except those a session variable fills in the URL
+// when the call runs.
+func requiredMissing(a *sfmd.Action, l *actLink, assigned map[string][]sfmd.Span) []string {
+	given := map[string]bool{}
+	for _, q := range l.Query {
+		given[q.Key] = true
+	}
+	var missing []string
+	for _, p := range a.Params {
+		if _, session := assigned[p.Name]; session && len(l.Query) > 0 && a.Target != nil && strings.Contains(a.Target.Text, "{"+p.Name+"}") {
+			continue // the call runs, and a session variable of that name fills the URL (§1.5, §1.7)
+		}
+		if p.Required && !p.HasDefault && !given[p.Name] {
+			missing = append(missing, p.Name)
+		}
+	}
+	return missing
+}

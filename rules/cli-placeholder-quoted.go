@@ -137,7 +137,13 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		what = joinAnd(names) + " are"
 	}
 	fsp := sc.spans[first.sp]
-	msg := fmt.Sprintf("%s inside %s quotes in the command of %q, but the runtime already shell-quotes every value, so the quotes nest and a value with a space arrives with quote characters in it; close the quotes around the placeholder", what, quoteName(fsp.q), "act."+a.ID)
+	kind := quoteName(fsp.q) + " quotes"
+	for _, h := range hits {
+		if sc.spans[h.sp].q != fsp.q {
+			kind = "quotes"
+		}
+	}
+	msg := fmt.Sprintf("%s inside %s in the command of %q, but the runtime already shell-quotes every value, so the quotes nest and a value with a space arrives with quote characters in it; close the quotes around the placeholder", what, kind, "act."+a.ID)
 	if len(hits) > 1 {
 		msg += "s"
 	}

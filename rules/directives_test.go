@@ -191,3 +191,20 @@ func TestFileCRLFMixed(t *testing.T) {
 		}
 	}
 }
+
+// TestNavTargetInTool checks that a tool's nav directive is reported once,
+// by tool-has-navigation: a tool cannot navigate, so whether its menu file
+// exists is not a second finding.
+func TestNavTargetInTool(t *testing.T) {
+	dir := t.TempDir()
+	doc := "---\nname: deploy\ntype: tool\ndefault: run\n---\n\n[!nav:main](deploy-nav.md)\n\n```act.run\nCLI ./deploy.sh\n```\n"
+	if err := os.WriteFile(filepath.Join(dir, "deploy.md"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := runInDir(t, dir, "deploy.md", NavTargetNotFound, nil); len(got) != 0 {
+		t.Errorf("nav-target-not-found in a tool: %v", got)
+	}
+	if got := runInDir(t, dir, "deploy.md", ToolHasNavigation, nil); len(got) != 1 {
+		t.Errorf("tool-has-navigation: got %v, want one finding", got)
+	}
+}

@@ -107,8 +107,11 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 		}
 		d.Message = fmt.Sprintf("%q is not declared in frontmatter env", f.first.Ref.Raw)
 		if n := nearest(name, syms.EnvNames); n != "" {
-			if !f.cli {
-				d.Severity, d.SeveritySet = lint.Warning, true // almost certainly a typo of a declared name
+			if !f.cli || strings.EqualFold(n, name) {
+				// almost certainly a typo of a declared name (in a CLI
+				// command only the same name in another case is: a near
+				// name may be a real shell variable)
+				d.Severity, d.SeveritySet = lint.Warning, true
 			}
 			d.Message += fmt.Sprintf("; did you mean %q?", "$"+n)
 		} else {

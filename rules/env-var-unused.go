@@ -28,9 +28,13 @@ var EnvVarUnused = &lint.Analyzer{
 			return nil, nil
 		}
 		used := map[string]bool{}
+		var undeclared []string // $NAMEs used but not declared
 		for _, u := range syms.Uses {
 			if u.Site.inDefinition() && u.Ref.Kind == sfmd.RefPersistent {
 				used[u.Ref.Name] = true
+				if syms.Env[u.Ref.Name] == nil {
+					undeclared = append(undeclared, u.Ref.Name)
+				}
 			}
 		}
 		// ${NAME} and bare NAME words in CLI commands count too: the
@@ -64,6 +68,9 @@ var EnvVarUnused = &lint.Analyzer{
 			if regexp.MustCompile(`\b` + regexp.QuoteMeta(e.Name) + `\b`).MatchString(cli.String()) {
 				continue
 			}
+			if misspeltUse(e.Name, undeclared) {
+				continue // env-var-undeclared suggests this name for the misspelt use
+			}
 			pass.Reportf(e.NameSpan, "env declares %q but no action uses \"$%s\"; remove the entry or use the variable", e.Name, e.Name)
 			used[e.Name] = true // report a duplicate entry once
 		}
@@ -71,6 +78,20 @@ var EnvVarUnused = &lint.Analyzer{
 	},
 }
 
-// dollarNameRe finds $NAME references (not ${NAME}, which the runtime does
-// not resolve).
-var dollarNameRe = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
+// dollarNameRe finds $NAME references, and ${NAME}: the runtime does not
+// resolve that form, but it is a use of NAME written wrong, which the
+// rules about the reference itself report.
+var dollarNameRe = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+
+// misspeltUse reports whether one of the undeclared names is a near miss
+// of the declared name (the same in another case, or within the edit
+// distance of a did-you-mean): the one mistake is the misspelt use, which
+// env-var-undeclared reports with this name as its suggestion.
+func misspeltUse(declared string, undeclared []string) bool {
+	for _, n := range undeclared {
+		if strings.EqualFold(n, declared) || nearest(n, []string{declared}) != "" {
+			return true
+		}
+	}
+	return false
+}

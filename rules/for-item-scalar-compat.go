@@ -20,9 +20,10 @@ var ForItemScalarCompat = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {
+			nested := nestedLoops(r)
 			for _, l := range r.Lines {
 				fl := loopOf(r, l)
-				if fl == nil || !fl.ForValid || l.Kind == sfmd.LineFor || l.Kind == sfmd.LineEnd {
+				if fl == nil || !fl.ForValid || l.Kind == sfmd.LineFor || l.Kind == sfmd.LineEnd || nested[fl] {
 					continue
 				}
 				for _, ref := range lineRefsOf(l) {

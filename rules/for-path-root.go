@@ -24,9 +24,10 @@ var ForPathRoot = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, r := range doc.Responses {
+			nested := nestedLoops(r)
 			for _, l := range r.Lines {
-				if l.Kind != sfmd.LineFor || !l.ForValid {
-					continue
+				if l.Kind != sfmd.LineFor || !l.ForValid || nested[l] {
+					continue // for-nested
 				}
 				arg := l.Arg
 				d := lint.Diagnostic{Span: l.ArgSpan}

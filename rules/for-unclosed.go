@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/sfmd-dev/sfmd/lint"
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 // ForUnclosed reports the parser's for-unclosed problems: the parser finds them
 // while reading the document (sfmd.Document.Problems), this rule makes
@@ -17,5 +20,35 @@ var ForUnclosed = &lint.Analyzer{
 
 		Severity: "the loop body runs to the end of the template, so the lines meant to follow it repeat",
 	},
-	Run: reportParserProblems,
+	Run: func(pass *lint.Pass) (any, error) {
+		closedAtNested := map[int]bool{} // lines of for: closed by the end: of a nested loop
+		for _, r := range pass.Doc.Responses {
+			for _, l := range r.Lines {
+				if fl := loopOf(r, l); l.Kind == sfmd.LineFor && fl != nil && laterEnd(r, l) {
+					// for: inside for: with one end: the runtime ends the
+					// outer loop at that end: (for-nested reports the inner)
+					closedAtNested[fl.Line.Span.Start.Line] = true
+				}
+			}
+		}
+		for _, p := range pass.Doc.Problems {
+			if p.Code == pass.Analyzer.Name && !closedAtNested[p.Span.Start.Line] {
+				pass.Report(lint.Diagnostic{Span: p.Span, Message: p.Message})
+			}
+		}
+		return nil, nil
+	},
+}
+
+// laterEnd reports whether an end: line follows l in r.
+func laterEnd(r *sfmd.Response, l *sfmd.TemplateLine) bool {
+	after := false
+	for _, x := range r.Lines {
+		if x == l {
+			after = true
+		} else if after && x.Kind == sfmd.LineEnd {
+			return true
+		}
+	}
+	return false
 }

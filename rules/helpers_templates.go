@@ -210,3 +210,13 @@ func varNameFor(ref *sfmd.VarRef, fallback string) string {
 	}
 	return fallback
 }
+
+// nestedLoops returns the for: lines of r nested inside another loop
+// (for-nested reports them). The runtime ends the outer loop at the first
+// end: and prints a nested for: line as text, so the other loop rules say
+// nothing about such a line, its path or its body.
+func nestedLoops(r *sfmd.Response) map[*sfmd.TemplateLine]bool {
+	out := map[*sfmd.TemplateLine]bool{}
+	loopNesting(r, func(l *sfmd.TemplateLine) { out[l] = true }, nil)
+	return out
+}

@@ -17,8 +17,8 @@ var NavTargetNotFound = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace
-		if ws == nil {
-			return nil, nil
+		if ws == nil || isToolDocument(pass.Doc) {
+			return nil, nil // a tool cannot navigate: tool-has-navigation reports the directive
 		}
 		for _, d := range directivesOf(pass.Doc, "nav", "menu") {
 			file, ok := localTarget(d.Path)

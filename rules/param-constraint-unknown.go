@@ -33,7 +33,9 @@ var ParamConstraintUnknown = &lint.Analyzer{
 					continue
 				}
 				msg := fmt.Sprintf("unknown constraint %q on parameter %q makes the reference runtime drop the whole line", c.Text, p.Name)
-				if want := suggestConstraint(c.Text); want != "" {
+				if v, ok := defaultInConstraint(c.Text); ok {
+					msg += fmt.Sprintf("; a default is written last, after the description: = %q", v)
+				} else if want := suggestConstraint(c.Text); want != "" {
 					msg += fmt.Sprintf("; did you mean %q?", want)
 				} else {
 					msg += "; expected required, optional, min:N, max:N or a value hint like a|b (or move the text into the description)"
@@ -70,4 +72,15 @@ func suggestConstraint(text string) string {
 		}
 	}
 	return nearestName(low, []string{"required", "optional"})
+}
+
+// defaultInConstraint reads a default written as a constraint ("default 7",
+// "default: 7", "default=7") and returns its value.
+func defaultInConstraint(text string) (string, bool) {
+	low := strings.ToLower(strings.TrimSpace(text))
+	if !strings.HasPrefix(low, "default") {
+		return "", false
+	}
+	v := strings.Trim(strings.TrimSpace(text)[len("default"):], " :=\"'")
+	return v, v != ""
 }

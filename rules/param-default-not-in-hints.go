@@ -32,8 +32,8 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 				return
 			}
 			for _, h := range hints {
-				if h == p.Default {
-					return
+				if h == p.Default || (!p.DefaultQuoted && "'"+h+"'" == p.Default) {
+					return // = 'hot': param-default-unquoted is the one mistake
 				}
 			}
 			msg := fmt.Sprintf("default %q of %q is not one of its values %s", p.Default, p.Name, strings.Join(hints, "|"))

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -56,10 +57,13 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 					continue
 				}
 			}
-			msg := fmt.Sprintf("shortcut %q is not defined in this document", "@"+s.ID)
 			if sortedDefined == nil {
 				sortedDefined = scSortedKeys(defined)
 			}
+			if slices.ContainsFunc(sortedDefined, func(d string) bool { return strings.EqualFold(d, id) && !actionIDRe.MatchString(d) }) {
+				continue // [@Docs …] defines it: shortcut-id-invalid asks to rename it to this ID
+			}
+			msg := fmt.Sprintf("shortcut %q is not defined in this document", "@"+s.ID)
 			if want := nearestName(id, sortedDefined); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+want)
 			} else {
