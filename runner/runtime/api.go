@@ -9,9 +9,10 @@
 // The runtime reads Doc.Src with its own port of the reference parser
 // (refparse.go) rather than the linter's AST, because the reference parser
 // decides what the runtime sees: fences on trimmed lines, one strict regexp
-// per field line, double-quoted -H only. The multi-line `body:` section,
-// which the reference parser lacks, is read the way spec.md §1.9.6 describes
-// and used for POST, PUT and PATCH when there is no -d.
+// per field line, double-quoted -H only. The multi-line `body:` section of
+// spec.md §1.9.6 is not implemented by the runtime, so it means nothing
+// here either: POST, PUT and PATCH without -d send the caller's fields as
+// flat JSON (runtime-semantics.md §1.1, §6.2).
 //
 // JavaScript semantics the output depends on are reproduced in jsvalue.go
 // (object key order, JSON.parse/stringify, String(number), trim) and urls.go

@@ -10,17 +10,14 @@ import (
 
 var reBodyPlace = regexp.MustCompile(`(")?\{([a-zA-Z_]\w*)(?:\[(\d+)\])?((?:\|[a-zA-Z][a-zA-Z0-9]*)*)\}(")?`)
 
-// buildBody substitutes the -d template (or the `body:` section) of an
-// HTTP action; without one, the request sends the payload as JSON.
+// buildBody substitutes the -d template of an HTTP action; without one,
+// the request sends the payload as JSON. A `body:` section is not a body:
+// the reference parser does not know it (runtime-semantics.md §6.2).
 func (c *call) buildBody() *Result {
 	rt, a, extra, res := c.rt, c.a, c.extra, &c.res
 	if !c.isCLI {
-		tmpl, ok := a.Body, a.HasBody
-		if !ok && a.HasBodyDirective && (a.Method == "post" || a.Method == "put" || a.Method == "patch") {
-			tmpl, ok = a.BodyDirective, true
-		}
-		if ok {
-			c.bodyTemplate = rt.resolveEnvVars(tmpl, extra)
+		if a.HasBody {
+			c.bodyTemplate = rt.resolveEnvVars(a.Body, extra)
 			c.body = rt.substituteBody(c.bodyTemplate, c.input, res)
 			c.hasBody = true
 			if res.Escape != "" {
