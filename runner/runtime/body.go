@@ -2,10 +2,10 @@ package runtime
 
 import (
 	"encoding/base64"
-	"os"
-	"path/filepath"
+	"errors"
 	"regexp"
 	"strings"
+	"syscall"
 )
 
 var reBodyPlace = regexp.MustCompile(`(")?\{([a-zA-Z_]\w*)(?:\[(\d+)\])?((?:\|[a-zA-Z][a-zA-Z0-9]*)*)\}(")?`)
@@ -72,24 +72,23 @@ func (rt *Runtime) substituteBody(tmpl string, input *ordered[pval], res *Result
 	})
 }
 
+// maxBodyFileBytes bounds what a |file or |base64file modifier reads
+// (Node has no limit; a larger file is refused).
+const maxBodyFileBytes = 64 << 20
+
+// readBodyFile is fs.readFileSync(p) for the file modifiers: p resolves
+// against the process's working directory, and Node's error message
+// names p as written.
 func (rt *Runtime) readBodyFile(p string, res *Result) ([]byte, string) {
-	abs := p
-	if !filepath.IsAbs(p) {
-		abs = filepath.Join(rt.Env.Dir, p)
-	}
-	abs = filepath.Clean(abs)
-	if _, ok := insideDir(rt.Env.Dir, abs); !ok {
-		if res.Escape == "" {
-			res.Escape = "file modifier: path " + quote(p) + " resolves outside the sandbox directory; put the file in the suite's files"
-		}
-		return nil, "outside the sandbox"
-	}
-	st, err := os.Stat(abs)
-	if err == nil && st.IsDir() {
-		return nil, "EISDIR: illegal operation on a directory, read"
-	}
-	data, err := os.ReadFile(abs)
+	data, err := rt.Env.FS.ReadFile(Resolve(rt.Env.Cwd, p), maxBodyFileBytes)
 	if err != nil {
+		if msg := refusal("file modifier", err); msg != "" && res.Escape == "" {
+			res.Escape = msg
+		}
+		var errno syscall.Errno
+		if errors.As(err, &errno) && errno == syscall.EISDIR {
+			return nil, "EISDIR: illegal operation on a directory, read"
+		}
 		return nil, nodeErrorMessage(err, "open", p)
 	}
 	return data, ""

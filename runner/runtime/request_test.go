@@ -145,7 +145,7 @@ func TestRelativeURIFileBase(t *testing.T) {
 	h := newHarness(t, act("a", "GET api/ping"))
 	h.rt.Env.RequirementsPath = "req.md"
 	expect(t, h.rt.Run("/act.a"), false, "LOAD_ERROR",
-		"Actions can only topic HTTP endpoints (got: file://"+h.dir+"/api/ping)\n\nSetup info: /open req.md")
+		"Actions can only topic HTTP endpoints (got: file://"+hCwd+"/api/ping)\n\nSetup info: /open req.md")
 }
 
 func TestPreflight(t *testing.T) {
@@ -189,9 +189,8 @@ func TestContextVars(t *testing.T) {
 	if res := h.rt.Run("/act.a   --x  1"); !res.OK {
 		t.Fatal(res.Content)
 	}
-	d := h.dir
-	want := "https://x.com/?h=" + formEncode(d) + "&c=" + formEncode(d) + "&f=" + formEncode(d+"/app.md") + "&t=app%3Atest&a=--x++1&d=" +
-		formEncode(d) + "&w=" + formEncode(d+"/.string-work/test") + "&b=&x=1"
+	want := "https://x.com/?h=%2Fhome%2Fagent&c=%2Fhome%2Fagent%2Fdocs&f=%2Fhome%2Fagent%2Fdocs%2Fapp.md&t=app%3Atest&a=--x++1&d=" +
+		"%2Fhome%2Fagent%2Fdocs&w=%2Fhome%2Fagent%2F.string-work%2Ftest&b=&x=1"
 	if got := h.url(t); got != want {
 		t.Errorf("url = %q\nwant %q", got, want)
 	}
