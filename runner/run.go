@@ -381,7 +381,11 @@ func (res *SuiteResult) flushUpdates() {
 			fail(fmt.Sprintf("--record: %v", err))
 			return
 		}
-		text := renderRecorded(re.ex, indent, res.suite.Env)
+		text, err := renderRecorded(re.ex, indent, res.suite.Env)
+		if err != nil {
+			fail(fmt.Sprintf("--record: %v; nothing was written to the suite", err))
+			return
+		}
 		if start != end {
 			// Replacing an existing key: its line prefix stays.
 			text = text[indent:]
