@@ -187,8 +187,10 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 			abs = filepath.Join(base, root)
 		}
 		st, err := os.Stat(abs)
-		if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file or directory; check the path", root)
+		} else if err != nil {
+			return nil, fmt.Errorf("%s: %v", root, cause(err))
 		}
 		if !st.IsDir() {
 			if !isSuiteName(abs) {

@@ -154,7 +154,16 @@ func (e *expectation) wantOK() bool {
 func loadSuite(absPath, display string) (*suite, []*SuiteError) {
 	src, err := safefile.ReadFile(absPath, maxSuiteBytes)
 	if err != nil {
-		return nil, []*SuiteError{{Path: display, Msg: fmt.Sprintf("cannot read suite: %v", cause(err))}}
+		var nr *safefile.NotRegularError
+		var big *safefile.TooLargeError
+		msg := fmt.Sprintf("cannot read suite: %v", cause(err))
+		switch {
+		case errors.As(err, &nr):
+			msg = fmt.Sprintf("cannot read suite: it is %s, not a regular file", safefile.ModeName(nr.Mode))
+		case errors.As(err, &big):
+			msg = fmt.Sprintf("cannot read suite: it is larger than the limit of %s", safefile.Size(big.Limit))
+		}
+		return nil, []*SuiteError{{Path: display, Msg: msg}}
 	}
 	tree, err := openTree(filepath.Dir(absPath))
 	if err != nil {
