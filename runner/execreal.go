@@ -62,13 +62,17 @@ type realOutcome struct {
 // nsScript runs inside the new namespaces (as root of the user namespace,
 // PID 1 of the PID namespace): it binds the host's system directories
 // read-only onto the mount points made in the sandbox, gives it a private
-// /dev and /proc, then makes the sandbox the root and runs the command in
-// the virtual working directory. Arguments: sandbox, cwd, command, PATH,
-// then the system directories to bind.
+// /dev and /proc (and /tmp, unless the sandbox has its own), then makes
+// the sandbox the root and runs the command in the virtual working
+// directory. Arguments: sandbox, cwd, command, PATH, "tmp" or "-", then
+// the system directories to bind.
 const nsScript = `set -e
-root=$1 cwd=$2 cmd=$3 userpath=$4
-shift 4
+root=$1 cwd=$2 cmd=$3 userpath=$4 tmp=$5
+shift 5
 chroot=$(command -v chroot)
+if [ "$tmp" = tmp ]; then
+  mount -t tmpfs -o mode=1777 sfmd-tmp "$root/tmp"
+fi
 for d in "$@"; do
   mount --rbind "/$d" "$root/$d"
   mount -o remount,bind,ro "$root/$d"
@@ -94,9 +98,10 @@ var systemDirs = []string{"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32
 
 // mountPoints makes, in the sandbox, what the namespace needs: an empty
 // directory for each system directory of the host (or the same symbolic
-// link, for /bin -> usr/bin), /dev and /proc. It returns the directories to
-// bind and what it created, to remove afterwards.
-func mountPoints(root string) (binds, created []string, err error) {
+// link, for /bin -> usr/bin), /dev and /proc, and /tmp when the sandbox has
+// none (tmp reports it). It returns the directories to bind and what it
+// created, to remove afterwards.
+func mountPoints(root string) (binds, created []string, tmp bool, err error) {
 	add := func(name string, mk func(string) error) (bool, error) {
 		p := filepath.Join(root, name)
 		if _, err := os.Lstat(p); err == nil {
@@ -120,12 +125,12 @@ func mountPoints(root string) (binds, created []string, err error) {
 				continue
 			}
 			if _, err := add(d, func(p string) error { return os.Symlink(target, p) }); err != nil {
-				return nil, created, err
+				return nil, created, false, err
 			}
 		case fi.IsDir():
 			ok, err := add(d, mkdir)
 			if err != nil {
-				return nil, created, err
+				return nil, created, false, err
 			}
 			if ok {
 				binds = append(binds, d)
@@ -137,10 +142,11 @@ func mountPoints(root string) (binds, created []string, err error) {
 			if err == nil {
 				err = fmt.Errorf("the sandbox already has /%s, where the namespace mounts its own", d)
 			}
-			return nil, created, err
+			return nil, created, false, err
 		}
 	}
-	return binds, created, nil
+	tmp, err = add("tmp", mkdir)
+	return binds, created, tmp, err
 }
 
 // removeMountPoints removes what mountPoints created (the mounts ended
@@ -318,13 +324,17 @@ func (c *realCommand) build() (*exec.Cmd, func(), error) {
 		cmd.Env = append([]string{"PATH=" + c.path, "HOME=" + c.fs.HostPath(c.home)}, c.env...)
 		return cmd, func() {}, nil
 	}
-	binds, created, err := mountPoints(c.fs.Dir())
+	binds, created, tmp, err := mountPoints(c.fs.Dir())
 	if err != nil {
 		removeMountPoints(created)
 		return nil, nil, fmt.Errorf("cannot prepare the sandbox for the namespace: %w", err)
 	}
+	tmpArg := "-"
+	if tmp {
+		tmpArg = "tmp"
+	}
 	args := append([]string{"--user", "--map-root-user", "--mount", "--pid", "--fork", "--kill-child", "--",
-		"/bin/sh", "-c", nsScript, "sfmd-sandbox", c.fs.Dir(), c.dir, c.command, c.path}, binds...)
+		"/bin/sh", "-c", nsScript, "sfmd-sandbox", c.fs.Dir(), c.dir, c.command, c.path, tmpArg}, binds...)
 	cmd := exec.Command(unshareCommand(), args...)
 	cmd.Dir = c.fs.Dir()
 	// The script needs mount and chroot, wherever the user's PATH is.
