@@ -1,15 +1,10 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/sfmd-dev/sfmd/internal/udiff"
@@ -26,20 +21,25 @@ type execStep struct {
 	next     int
 	failures []problem
 
-	real    bool
-	sandbox string
-	env     []string
-	timeout time.Duration
+	// With real: how the commands run, and what went wrong around them
+	// (an output over the cap, an interrupt), reported as sandbox
+	// failures.
+	real      bool
+	ctx       context.Context
+	fs        *runtime.FS // the test's filesystem
+	home      string      // the String home, a virtual path
+	path      string      // PATH for real commands
+	env       []string    // the suite's env, NAME=value
+	timeout   time.Duration
+	maxOutput int64
+	namespace bool
+	problems  []problem
 }
 
 var _ runtime.Executor = (*execStep)(nil)
 
-// Exec implements runtime.Executor.
+// Exec implements runtime.Executor; dir is a virtual path.
 func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
-	if !insideDir(e.sandbox, dir) {
-		e.fail(problem{msg: fmt.Sprintf("command would run in %q, outside the sandbox; the runtime must run CLI actions in the document's directory", dir)})
-		return runtime.ExecResult{}, errors.New("sfmd test: working directory outside the sandbox")
-	}
 	e.mu.Lock()
 	var f *execFixture
 	switch {
@@ -55,7 +55,21 @@ func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
 	}
 	e.mu.Unlock()
 	if e.real {
-		return runReal(command, dir, e.env, e.timeout), nil
+		rc := realCommand{command: command, fs: e.fs, dir: dir, home: e.home, path: e.path, env: e.env,
+			timeout: e.timeout, maxOutput: e.maxOutput, namespace: e.namespace}
+		res, out, err := rc.run(e.ctx)
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		switch {
+		case err != nil:
+			e.problems = append(e.problems, problem{msg: fmt.Sprintf("cannot run the command: %v", err)})
+			return runtime.ExecResult{}, err
+		case out.interrupted:
+			e.problems = append(e.problems, problem{msg: "interrupted: the command was stopped"})
+		case out.exceeded:
+			e.problems = append(e.problems, problem{msg: outputLimitMessage(e.maxOutput)})
+		}
+		return res, nil
 	}
 	return runtime.ExecResult{
 		Stdout:   f.Stdout,
@@ -63,12 +77,6 @@ func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
 		Combined: f.Stdout + f.Stderr,
 		Exit:     f.Exit,
 	}, nil
-}
-
-func (e *execStep) fail(p problem) {
-	e.mu.Lock()
-	e.failures = append(e.failures, p)
-	e.mu.Unlock()
 }
 
 func (e *execStep) unused() []*execFixture {
@@ -89,75 +97,4 @@ func (e *execStep) describeMiss(command string) problem {
 		msg:  fmt.Sprintf("command does not match exec entry %d (line %d)", e.next+1, f.Node.Line),
 		diff: udiff.Unified(f.Command+"\n", command+"\n", "fixture", "ran"),
 	}
-}
-
-// lockedWriter lets stdout and stderr share one buffer in arrival order.
-type lockedWriter struct {
-	mu  *sync.Mutex
-	all *bytes.Buffer
-	own bytes.Buffer
-}
-
-func (w *lockedWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.all.Write(p)
-	return w.own.Write(p)
-}
-
-// runReal runs command with /bin/bash -c in dir, with only env, killing
-// the whole process group on timeout.
-func runReal(command, dir string, env []string, timeout time.Duration) runtime.ExecResult {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "/bin/bash", "-c", command)
-	cmd.Dir = dir
-	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error {
-		if cmd.Process != nil {
-			return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		}
-		return nil
-	}
-	cmd.WaitDelay = 2 * time.Second
-	var mu sync.Mutex
-	var all bytes.Buffer
-	out := &lockedWriter{mu: &mu, all: &all}
-	errw := &lockedWriter{mu: &mu, all: &all}
-	cmd.Stdout, cmd.Stderr = out, errw
-	err := cmd.Run()
-	res := runtime.ExecResult{}
-	mu.Lock()
-	res.Stdout, res.Stderr, res.Combined = out.own.String(), errw.own.String(), all.String()
-	mu.Unlock()
-	switch {
-	case ctx.Err() == context.DeadlineExceeded:
-		res.TimedOut, res.Exit = true, 1
-	case err == nil:
-		res.Exit = 0
-	default:
-		var ee *exec.ExitError
-		if errors.As(err, &ee) && ee.ExitCode() >= 0 {
-			res.Exit = ee.ExitCode()
-		} else {
-			res.Exit = 1
-			if res.Combined == "" {
-				res.Combined = err.Error()
-			}
-		}
-	}
-	return res
-}
-
-// insideDir reports whether p is root or below it.
-func insideDir(root, p string) bool {
-	if root == "" {
-		return false
-	}
-	rel, err := filepath.Rel(root, p)
-	if err != nil {
-		return false
-	}
-	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
 }

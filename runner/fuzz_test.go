@@ -24,8 +24,13 @@ func FuzzParseSuite(f *testing.F) {
 		f.Fatal(err)
 	}
 	abs := filepath.Join(dir, "w.test.yaml")
+	tree, err := os.OpenRoot(dir)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { _ = tree.Close() })
 	f.Fuzz(func(t *testing.T, src []byte) {
-		s, errs := parseSuite(abs, "w.test.yaml", src)
+		s, errs := parseSuite(abs, "w.test.yaml", src, tree)
 		if s == nil && len(errs) == 0 {
 			t.Fatal("no suite and no error")
 		}

@@ -40,7 +40,10 @@ func applyEdits(src []byte, root *yaml.Node, edits []scalarEdit, raw []textEdit)
 		}
 		comment := ""
 		isBlock := e.node.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0
-		if !e.flow && !isBlock {
+		if isBlock {
+			// A comment on the block header line stays there.
+			comment = headerComment(src[start:lineEnd(src, start)])
+		} else if !e.flow {
 			// Keep a trailing comment: it moves to the block header.
 			le := lineEnd(src, end)
 			if rest := strings.TrimSpace(string(src[end:le])); strings.HasPrefix(rest, "#") {
@@ -86,6 +89,21 @@ func applyEdits(src []byte, root *yaml.Node, edits []scalarEdit, raw []textEdit)
 		}
 	}
 	return out, nil
+}
+
+// headerComment returns the comment of a block scalar's header line
+// ("|2- # note" gives "# note"), or "".
+func headerComment(header []byte) string {
+	h := strings.TrimRight(string(header), "\r")
+	i := 1 // past | or >
+	for i < len(h) && strings.IndexByte("+-0123456789", h[i]) >= 0 {
+		i++
+	}
+	rest := strings.TrimLeft(h[i:], " \t")
+	if strings.HasPrefix(rest, "#") && rest != h[i:] {
+		return rest
+	}
+	return ""
 }
 
 // offsetOf converts a yaml.v3 line/column (1-based, columns in

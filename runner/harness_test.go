@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/internal/udiff"
+	"github.com/sfmd-dev/sfmd/runner/runtime"
 )
 
 // TestFailingSuite runs testdata/failing, where every test fails in a
@@ -126,5 +127,25 @@ func TestUpdateRefusesAliases(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(dir, "a.test.yaml"))
 	if string(got) != suite {
 		t.Errorf("suite rewritten:\n%s", got)
+	}
+}
+
+// TestRuntimePanicIsInternal: a panic of the runtime emulation is a bug of
+// sfmd (exit status 3), not a test failure of the suite.
+func TestRuntimePanicIsInternal(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"w.md": testDoc, "w.test.yaml": "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n"})
+	old := runStep
+	runStep = func(*runtime.Runtime, string) runtime.Result { panic("boom") }
+	defer func() { runStep = old }()
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(refs, Options{Jobs: 1})
+	if !rep.HasInternalErrors() || rep.HasSuiteErrors() {
+		t.Fatalf("internal %v, suite errors %v", rep.HasInternalErrors(), rep.HasSuiteErrors())
+	}
+	if f := rep.Suites[0].Tests[0].Failures[0]; !strings.Contains(f.Message, "the runtime panicked: boom") {
+		t.Errorf("failure %q", f.Message)
 	}
 }

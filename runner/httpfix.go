@@ -97,6 +97,22 @@ func (f *httpFixture) responder() httpmock.Responder {
 	return httpmock.NewBytesResponder(r.Status, r.Body).HeaderSet(h)
 }
 
+// headerText is a header's value as text: the runtime sends one byte per
+// character (Latin-1), as Node's fetch does.
+func headerText(vals []string) string {
+	s := strings.Join(vals, ", ")
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			r := make([]rune, len(s))
+			for j := 0; j < len(s); j++ {
+				r[j] = rune(s[j])
+			}
+			return string(r)
+		}
+	}
+	return s
+}
+
 // matchRequest returns "" when req matches f, or why not.
 func matchRequest(f *fixtureRequest, req *http.Request, body []byte) string {
 	if !strings.EqualFold(f.Method, req.Method) {
@@ -110,8 +126,11 @@ func matchRequest(f *fixtureRequest, req *http.Request, body []byte) string {
 		if !ok {
 			return fmt.Sprintf("header %q missing, fixture expects %q", h.Key, h.Value)
 		}
-		if strings.Join(vals, ", ") != h.Value {
-			return fmt.Sprintf("header %q is %q, fixture expects %q", h.Key, strings.Join(vals, ", "), h.Value)
+		if got := headerText(vals); got != h.Value {
+			if sensitiveHeader(h.Key) {
+				return fmt.Sprintf("header %q differs from the fixture (values hidden)", h.Key)
+			}
+			return fmt.Sprintf("header %q is %q, fixture expects %q", h.Key, got, h.Value)
 		}
 	}
 	switch {
@@ -151,7 +170,7 @@ func matchURL(f *fixtureRequest, u *url.URL) string {
 	}
 	wq, err1 := queryPairs(want.RawQuery)
 	gq, err2 := queryPairs(u.RawQuery)
-	if err1 != nil || err2 != nil || !equalStrings(wq, gq) {
+	if err1 != nil || err2 != nil || !matchQuery(wq, gq) {
 		return fmt.Sprintf("query %q, fixture expects %q", u.RawQuery, want.RawQuery)
 	}
 	return ""
@@ -187,12 +206,35 @@ func queryPairs(raw string) ([]string, error) {
 	return out, nil
 }
 
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
+// matchQuery compares two multisets of "name=value" pairs; a fixture value
+// of exactly *** (what --record writes for a secret query value) matches
+// any value of that name.
+func matchQuery(want, got []string) bool {
+	if len(want) != len(got) {
 		return false
 	}
-	for i := range a {
-		if a[i] != b[i] {
+	used := make([]bool, len(got))
+	take := func(ok func(string) bool) bool {
+		for i, g := range got {
+			if !used[i] && ok(g) {
+				used[i] = true
+				return true
+			}
+		}
+		return false
+	}
+	var wild []string
+	for _, w := range want {
+		if name, ok := strings.CutSuffix(w, "=***"); ok {
+			wild = append(wild, name)
+			continue
+		}
+		if !take(func(g string) bool { return g == w }) {
+			return false
+		}
+	}
+	for _, name := range wild {
+		if !take(func(g string) bool { return strings.HasPrefix(g, name+"=") }) {
 			return false
 		}
 	}
@@ -276,7 +318,7 @@ func renderSent(req *http.Request, body []byte, pretty bool) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&b, "%s: %s\n", k, strings.Join(req.Header[k], ", "))
+		fmt.Fprintf(&b, "%s: %s\n", k, headerText(req.Header[k]))
 	}
 	if len(body) > 0 {
 		b.WriteString("\n")
@@ -309,7 +351,7 @@ func renderFixture(f *fixtureRequest, req *http.Request) string {
 	for _, k := range keys {
 		v, ok := listed[k]
 		if !ok {
-			v = strings.Join(req.Header[k], ", ")
+			v = headerText(req.Header[k])
 		}
 		fmt.Fprintf(&b, "%s: %s\n", k, v)
 	}

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	neturl "net/url"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -140,20 +140,49 @@ func expandFixtureEnv(s *suite) error {
 	return nil
 }
 
-// secretsToRefs replaces env values by $NAME (longest value first).
-func secretsToRefs(s string, env []keyValue) string {
-	type pair struct{ name, value string }
-	var ps []pair
+// recordedRequest is a request as --record writes it: the env values of
+// at least minSecretLen characters become $NAME where they occur as a
+// value (replay expands them again), secret query values *** (replay
+// accepts any value there) and URL credentials ***. It refuses a request
+// that would not replay: one whose text already holds a $NAME of the env.
+func recordedRequest(e exchange, env []keyValue) (url, body string, err error) {
+	ref := func(name string) string { return "$" + name }
+	url = maskLiteralSecrets(maskValues(e.url, env, ref))
+	jsonEnv := make([]keyValue, len(env))
+	for i, kv := range env {
+		jsonEnv[i] = keyValue{Key: kv.Key, Value: jsonEscape(kv.Value)}
+	}
+	isJSON := json.Valid(e.body)
+	body = string(e.body)
+	if isJSON {
+		body = maskValues(body, jsonEnv, ref)
+	} else {
+		body = maskValues(body, env, ref)
+	}
+	// Replay must send-match what was sent: check it now.
+	envMap := map[string]string{}
 	for _, kv := range env {
-		if kv.Value != "" {
-			ps = append(ps, pair{kv.Key, kv.Value})
+		envMap[kv.Key] = kv.Value
+	}
+	u, perr := neturl.Parse(e.url)
+	if perr != nil {
+		return "", "", fmt.Errorf("the URL %s does not parse: %v", maskLiteralSecrets(e.url), perr)
+	}
+	if why := matchURL(&fixtureRequest{URL: expandEnvRefs(url, envMap, nil)}, u); why != "" {
+		return "", "", fmt.Errorf("the URL holds text that replay would change (a $NAME of the env?): %s", why)
+	}
+	switch {
+	case len(e.body) == 0:
+	case isJSON:
+		want, _ := canonicalJSON(e.body)
+		got, cerr := canonicalJSON([]byte(expandEnvRefs(body, envMap, jsonEscape)))
+		if cerr != nil || got != want {
+			return "", "", fmt.Errorf("the JSON body holds text that replay would change (a $NAME of the env?)")
 		}
+	case expandEnvRefs(body, envMap, nil) != string(e.body):
+		return "", "", fmt.Errorf("the body holds text that replay would change (a $NAME of the env?)")
 	}
-	sort.Slice(ps, func(i, j int) bool { return len(ps[i].value) > len(ps[j].value) })
-	for _, p := range ps {
-		s = strings.ReplaceAll(s, p.value, "$"+p.name)
-	}
-	return s
+	return url, body, nil
 }
 
 // recordRange finds where a step's recorded http list goes: the existing
@@ -220,25 +249,30 @@ func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 }
 
 // renderRecorded writes a step's recorded exchanges as an `http:` block
-// indented by indent spaces, ending with a newline. Secrets from env
-// become $NAME in requests (expanded again on replay) and *** in
-// responses; request headers are not recorded (fixtures match listed
-// headers only).
-func renderRecorded(ex []exchange, indent int, env []keyValue) string {
+// indented by indent spaces, ending with a newline. Secrets become $NAME
+// in requests (recordedRequest) and *** in responses (env values of at
+// least minSecretLen characters, where they occur as a value); request
+// headers are not recorded (fixtures match listed headers only), so a
+// literal Authorization or Cookie header never reaches the suite.
+func renderRecorded(ex []exchange, indent int, env []keyValue) (string, error) {
 	pad := strings.Repeat(" ", indent)
 	var b strings.Builder
 	if len(ex) == 0 {
 		b.WriteString(pad + "http: []\n")
-		return b.String()
+		return b.String(), nil
 	}
 	b.WriteString(pad + "http:\n")
 	red := newRedactor(env)
+	stars := func(string) string { return "***" }
 	for _, e := range ex {
+		url, body, err := recordedRequest(e, env)
+		if err != nil {
+			return "", fmt.Errorf("%s %s cannot be recorded: %v", e.method, red.apply(e.url), err)
+		}
 		fmt.Fprintf(&b, "%s  - request:\n", pad)
 		fmt.Fprintf(&b, "%s      method: %s\n", pad, e.method)
-		fmt.Fprintf(&b, "%s      url: %s\n", pad, quoteYAML(secretsToRefs(e.url, env)))
+		fmt.Fprintf(&b, "%s      url: %s\n", pad, quoteYAML(url))
 		if len(e.body) > 0 {
-			body := secretsToRefs(string(e.body), env)
 			var ind bytes.Buffer
 			if json.Valid([]byte(body)) && json.Indent(&ind, []byte(body), pad+"        ", "  ") == nil {
 				fmt.Fprintf(&b, "%s      json: %s\n", pad, ind.String())
@@ -256,10 +290,10 @@ func renderRecorded(ex []exchange, indent int, env []keyValue) string {
 			fmt.Fprintf(&b, "%s      headers: {Content-Type: %s}\n", pad, quoteYAML(e.contentType))
 		}
 		if len(e.respBody) > 0 {
-			fmt.Fprintf(&b, "%s      body: %s", pad, renderScalar(red.apply(string(e.respBody)), indent+6, false, true, ""))
+			fmt.Fprintf(&b, "%s      body: %s", pad, renderScalar(maskValues(string(e.respBody), env, stars), indent+6, false, true, ""))
 		}
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // quoteYAML writes s as a double-quoted YAML (JSON) string.

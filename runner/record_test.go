@@ -112,3 +112,79 @@ func TestExpandEnvRefs(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestRecordMasksOnlySecrets: --record masks env values only when they are
+// long enough to be secrets and only where they occur as a value, so that
+// recording then replaying passes; literal secrets that are not env
+// values (a secret query value) are masked too, and replay still matches.
+func TestRecordMasksOnlySecrets(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"token": "t0ken", "echo": "`+r.URL.Query().Get("k")+`", "inside": "xlong-secret-1x"}`)
+	}))
+	defer ts.Close()
+	doc := "---\nname: probe\n---\n```act.probe\nGET " + ts.URL + "/probe?q=$URL_KEY&k=$LONG_KEY&access_token=literal-token-42\n```\n\n" +
+		"```act.probe.response\n{Response.body.token} {Response.body.echo}\n```\n\n" +
+		"```act.send\nPOST " + ts.URL + "/send -d '{\"note\":\"ok token\",\"key\":\"$LONG_KEY\"}'\n```\n"
+	suite := `version: 1
+env:
+  URL_KEY: "o"
+  LONG_KEY: long-secret-1
+tests:
+  - name: probe
+    run: /act.probe
+  - name: send
+    run: /act.send
+`
+	dir := writeFiles(t, map[string]string{"probe.md": doc, "probe.test.yaml": suite})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := Run(refs, Options{Record: true, Jobs: 1}); rep.Failed != 0 || rep.HasSuiteErrors() {
+		var out strings.Builder
+		WriteErrors(&out, rep)
+		WriteHuman(&out, rep)
+		t.Fatalf("record run:\n%s", out.String())
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "probe.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`url: "` + ts.URL + `/probe?q=o&k=$LONG_KEY&access_token=***"`,
+		`{"token": "t0ken", "echo": "***", "inside": "xlong-secret-1x"}`,
+		`"key": "$LONG_KEY"`,
+		`"note": "ok token"`,
+	} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("recorded suite lacks %s:\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"$URL_KEY", "literal-token-42", "t***ken", "/pr$"} {
+		if strings.Contains(string(got), bad) {
+			t.Errorf("recorded suite has %s:\n%s", bad, got)
+		}
+	}
+	ts.Close()
+	if rep := Run(refs, Options{Jobs: 1}); rep.Failed != 0 || rep.HasSuiteErrors() || rep.Passed != 2 {
+		var out strings.Builder
+		WriteErrors(&out, rep)
+		WriteHuman(&out, rep)
+		t.Fatalf("replay of the recorded suite:\n%s\nsuite:\n%s", out.String(), got)
+	}
+}
+
+// TestLogsMaskLiteralSecrets: credentials in URLs, secret query values and
+// secret header lines never reach a report, whether or not they are env
+// values.
+func TestLogsMaskLiteralSecrets(t *testing.T) {
+	red := newRedactor([]keyValue{{Key: "K", Value: "env-value"}})
+	in := "GET https://bob:hunter2@api.x.com/a?access_token=abc123&q=1&Token=zz&v=env-value\n" +
+		"-Authorization: Bearer literal-value\n+Cookie: sid=42\n    X-Api-Key: k-123\nAccept: text/plain\nnote: fine"
+	want := "GET https://***@api.x.com/a?access_token=***&q=1&Token=***&v=***\n" +
+		"-Authorization: ***\n+Cookie: ***\n    X-Api-Key: ***\nAccept: text/plain\nnote: fine"
+	if got := red.apply(in); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -1,12 +1,18 @@
 package runner
 
 import (
+	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
-// redactor replaces the values of the suite's env with *** in everything
-// the harness prints.
+// redactor hides secrets in everything the harness prints (messages,
+// diffs, reports): every value of the suite's env, whatever its length,
+// becomes ***, and so do literal secrets that are not env values: the
+// user name and password of a URL (scheme://***@host), the values of
+// secret-looking query parameters (access_token=***) and of secret
+// headers written as "Name: value" lines (Authorization: ***, Cookie: ***).
 type redactor struct {
 	r *strings.Replacer
 }
@@ -33,8 +39,98 @@ func newRedactor(env []keyValue) *redactor {
 }
 
 func (r *redactor) apply(s string) string {
-	if r == nil || r.r == nil {
+	s = maskLiteralSecrets(maskHeaderLines(s))
+	if r != nil && r.r != nil {
+		s = r.r.Replace(s)
+	}
+	return s
+}
+
+// secretQuery names the query parameters whose values are secrets.
+const secretQuery = `access_token|refresh_token|id_token|token|client_secret|api_key|apikey|password|passwd|secret`
+
+var (
+	reURLUserinfo = regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9+.-]*://)[^/?#\s@"'<>]+@`)
+	reSecretQuery = regexp.MustCompile(`(?i)([?&](?:` + secretQuery + `)=)[^&#\s"'<>]*`)
+	reSecretLine  = regexp.MustCompile(`(?im)^([ \t+-]*)([A-Za-z0-9-]+)(:[ \t]*)(\S[^\n]*)$`)
+	reSecretName  = regexp.MustCompile(`(?i)^(?:proxy-)?authorization$|^(?:set-)?cookie$|token|secret|api-?key|password|passwd`)
+)
+
+// sensitiveHeader reports whether a header's value is a secret.
+func sensitiveHeader(name string) bool { return reSecretName.MatchString(name) }
+
+// maskLiteralSecrets hides URL credentials and secret query values.
+func maskLiteralSecrets(s string) string {
+	if !strings.Contains(s, "@") && !strings.Contains(s, "=") {
 		return s
 	}
-	return r.r.Replace(s)
+	s = reURLUserinfo.ReplaceAllString(s, "${1}***@")
+	return reSecretQuery.ReplaceAllStringFunc(s, func(m string) string {
+		name, _, _ := strings.Cut(m, "=")
+		return name + "=***"
+	})
+}
+
+// maskHeaderLines hides the values of secret headers shown as lines
+// ("Authorization: Bearer x", also inside diffs).
+func maskHeaderLines(s string) string {
+	if !strings.Contains(s, ":") {
+		return s
+	}
+	return reSecretLine.ReplaceAllStringFunc(s, func(line string) string {
+		m := reSecretLine.FindStringSubmatch(line)
+		if !sensitiveHeader(m[2]) || m[4] == "***" {
+			return line
+		}
+		return m[1] + m[2] + m[3] + "***"
+	})
+}
+
+// minSecretLen is the shortest env value --record treats as a secret: a
+// shorter one ("o", "1", "eu") is not masked in recordings, where masking
+// it would rewrite every word that contains it.
+const minSecretLen = 8
+
+// maskValues replaces, in s, each env value of at least minSecretLen
+// characters by repl(name) where it occurs as a value: not inside a
+// longer word (a letter, digit or "_" right before or after it means
+// it is part of something else). Longer values win.
+func maskValues(s string, env []keyValue, repl func(name string) string) string {
+	type secret struct{ name, value string }
+	var ss []secret
+	for _, kv := range env {
+		if utf8.RuneCountInString(kv.Value) >= minSecretLen {
+			ss = append(ss, secret{kv.Key, kv.Value})
+		}
+	}
+	if len(ss) == 0 {
+		return s
+	}
+	sort.SliceStable(ss, func(i, j int) bool { return len(ss[i].value) > len(ss[j].value) })
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		matched := false
+		for _, sec := range ss {
+			end := i + len(sec.value)
+			if strings.HasPrefix(s[i:], sec.value) && !wordAt(s, i-1) && !wordAt(s, end) {
+				b.WriteString(repl(sec.name))
+				i, matched = end, true
+				break
+			}
+		}
+		if !matched {
+			b.WriteByte(s[i])
+			i++
+		}
+	}
+	return b.String()
+}
+
+// wordAt reports whether s[i] is a letter, digit or "_" (false outside s).
+func wordAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
 }

@@ -105,7 +105,7 @@ type junitSuites struct {
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
 	Skipped  int          `xml:"skipped,attr"`
-	Time     string       `xml:"time,attr"`
+	Time     string       `xml:"time,attr,omitempty"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -115,7 +115,7 @@ type junitSuite struct {
 	Failures  int         `xml:"failures,attr"`
 	Errors    int         `xml:"errors,attr"`
 	Skipped   int         `xml:"skipped,attr"`
-	Time      string      `xml:"time,attr"`
+	Time      string      `xml:"time,attr,omitempty"`
 	Timestamp string      `xml:"timestamp,attr,omitempty"`
 	Cases     []junitCase `xml:"testcase"`
 }
@@ -123,7 +123,7 @@ type junitSuite struct {
 type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Name      string        `xml:"name,attr"`
-	Time      string        `xml:"time,attr"`
+	Time      string        `xml:"time,attr,omitempty"`
 	File      string        `xml:"file,attr,omitempty"`
 	Line      int           `xml:"line,attr,omitempty"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
@@ -165,24 +165,47 @@ type junitSkipped struct {
 	Message string `xml:"message,attr,omitempty"`
 }
 
-func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+// Reports carry durations and timestamps only with Options.Timings:
+// without them the same run gives byte-identical reports.
+
+func (rep *Report) seconds(d time.Duration) string {
+	if !rep.timings {
+		return ""
+	}
+	return fmt.Sprintf("%.3f", d.Seconds())
+}
+
+func (rep *Report) timestamp(t time.Time) string {
+	if !rep.timings {
+		return ""
+	}
+	return t.UTC().Format("2006-01-02T15:04:05")
+}
+
+func (rep *Report) ms(d time.Duration) *float64 {
+	if !rep.timings {
+		return nil
+	}
+	v := float64(d.Microseconds()) / 1000
+	return &v
+}
 
 // WriteJUnit writes the report as JUnit XML: one <testsuite> per suite,
 // one <testcase> per test; fixture problems are <error>, mismatches
 // <failure>. A suite that failed to load is one errored test case.
 func WriteJUnit(w io.Writer, rep *Report) error {
-	out := junitSuites{Name: "sfmd", Time: seconds(rep.Duration)}
+	out := junitSuites{Name: "sfmd", Time: rep.seconds(rep.Duration)}
 	for _, s := range rep.Suites {
-		js := junitSuite{Name: s.Path, Time: seconds(s.Duration), Timestamp: s.Started.UTC().Format("2006-01-02T15:04:05")}
+		js := junitSuite{Name: s.Path, Time: rep.seconds(s.Duration), Timestamp: rep.timestamp(s.Started)}
 		for _, e := range s.Errors {
 			js.Cases = append(js.Cases, junitCase{
-				Classname: s.Path, Name: "(suite)", Time: "0.000", File: s.Path, Line: e.Line,
+				Classname: s.Path, Name: "(suite)", Time: rep.seconds(0), File: s.Path, Line: e.Line,
 				Error: &junitProblem{Message: e.Msg, Type: "suite", Text: xmlText(e.Error())},
 			})
 			js.Errors++
 		}
 		for _, t := range s.Tests {
-			c := junitCase{Classname: s.Path, Name: t.Name, Time: seconds(t.Duration), File: s.Path, Line: t.Line}
+			c := junitCase{Classname: s.Path, Name: t.Name, Time: rep.seconds(t.Duration), File: s.Path, Line: t.Line}
 			switch t.Status {
 			case Skipped:
 				c.Skipped = &junitSkipped{Message: t.Skip}
@@ -250,13 +273,13 @@ type jsonError struct {
 type jsonSuite struct {
 	Path       string     `json:"path"`
 	Document   string     `json:"document,omitempty"`
-	DurationMS float64    `json:"duration_ms"`
+	DurationMS *float64   `json:"duration_ms,omitempty"`
 	Tests      []jsonTest `json:"tests"`
 }
 
 type jsonTest struct {
 	*TestResult
-	DurationMS float64 `json:"duration_ms"`
+	DurationMS *float64 `json:"duration_ms,omitempty"`
 }
 
 // WriteJSON writes the report as one JSON object.
@@ -269,9 +292,9 @@ func WriteJSON(w io.Writer, rep *Report) error {
 		if len(s.Errors) > 0 && s.suite == nil {
 			continue
 		}
-		js := jsonSuite{Path: s.Path, Document: s.Document, DurationMS: ms(s.Duration), Tests: []jsonTest{}}
+		js := jsonSuite{Path: s.Path, Document: s.Document, DurationMS: rep.ms(s.Duration), Tests: []jsonTest{}}
 		for _, t := range s.Tests {
-			js.Tests = append(js.Tests, jsonTest{TestResult: t, DurationMS: ms(t.Duration)})
+			js.Tests = append(js.Tests, jsonTest{TestResult: t, DurationMS: rep.ms(t.Duration)})
 		}
 		out.Suites = append(out.Suites, js)
 	}
@@ -280,5 +303,3 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
 }
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -15,12 +15,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite runner/testdata goldens")
 
-// sampleReport is a fixed report: one suite error, a passing, a failing
-// (assertion), an erroring (fixture) and a skipped test.
+// sampleReport is a fixed report, with timings (--timings): one suite
+// error, a passing, a failing (assertion), an erroring (fixture) and a
+// skipped test.
 func sampleReport() *Report {
 	start := time.Date(2026, 11, 22, 3, 0, 0, 0, time.UTC)
 	return &Report{
-		Passed: 1, Failed: 2, Skipped: 1, Duration: 1500 * time.Millisecond,
+		Passed: 1, Failed: 2, Skipped: 1, Duration: 1500 * time.Millisecond, timings: true,
 		Suites: []*SuiteResult{
 			{Path: "bad.test.yaml", Started: start, Errors: []*SuiteError{{Path: "bad.test.yaml", Line: 3, Col: 5, Msg: `unknown field "respons" in http entry, expected one of "request", "response", "error"`}}},
 			{
@@ -100,6 +101,32 @@ func TestWriteReports(t *testing.T) {
 	var back map[string]any
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
 		t.Fatalf("json does not parse: %v", err)
+	}
+}
+
+// TestReportsWithoutTimings: by default the reports carry no duration and
+// no timestamp, so that the same run gives byte-identical reports.
+func TestReportsWithoutTimings(t *testing.T) {
+	for _, pass := range []int{1, 2} {
+		rep := sampleReport()
+		rep.timings = false
+		rep.Duration = time.Duration(pass) * time.Second
+		rep.Suites[1].Started = rep.Suites[1].Started.Add(time.Duration(pass) * time.Hour)
+		var junit, js bytes.Buffer
+		if err := WriteJUnit(&junit, rep); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteJSON(&js, rep); err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{"time=", "timestamp="} {
+			if bytes.Contains(junit.Bytes(), []byte(bad)) {
+				t.Errorf("junit has %s:\n%s", bad, junit.String())
+			}
+		}
+		if bytes.Contains(js.Bytes(), []byte("duration_ms")) {
+			t.Errorf("json has duration_ms:\n%s", js.String())
+		}
 	}
 }
 

@@ -7,11 +7,13 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
@@ -22,6 +24,7 @@ import (
 
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/safefile"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"go.yaml.in/yaml/v3"
@@ -40,6 +43,15 @@ type Options struct {
 	Run      *regexp.Regexp // select tests by name; nil means all
 	PATH     string         // PATH for real commands
 	TempDir  string         // parent of the sandboxes; "" means os.TempDir()
+	// MaxOutput caps what one real command may print; 0 means
+	// DefaultMaxOutput.
+	MaxOutput int64
+	// Isolation of real commands: IsolationAuto (""), IsolationNamespace
+	// or IsolationNone.
+	Isolation string
+	// Timings adds durations and timestamps to the JUnit and JSON
+	// reports; without it they are byte-identical from run to run.
+	Timings bool
 }
 
 // Status of a test.
@@ -99,8 +111,9 @@ type SuiteResult struct {
 }
 
 type goldenWrite struct {
-	path string
-	data []byte
+	path    string // in the suite's tree
+	display string // as written in the suite
+	data    []byte
 }
 
 // Report is the outcome of a whole run, suites in path order.
@@ -110,6 +123,16 @@ type Report struct {
 	Failed   int
 	Skipped  int
 	Duration time.Duration
+	// Interrupted: the run was cancelled; the running commands were
+	// stopped, the sandboxes removed, nothing was written by --update or
+	// --record, and the tests not yet run are missing.
+	Interrupted bool
+	// Isolation is how real commands ran (IsolationNamespace or
+	// IsolationNone; "" without --exec=real); IsolationNote says why a
+	// namespace could not be used.
+	Isolation     string
+	IsolationNote string
+	timings       bool
 }
 
 // HasSuiteErrors reports whether any suite could not be loaded.
@@ -117,6 +140,21 @@ func (r *Report) HasSuiteErrors() bool {
 	for _, s := range r.Suites {
 		if len(s.Errors) > 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// HasInternalErrors reports whether the runtime emulation failed in a way
+// that is a bug of sfmd (a panic), not of a suite or the environment.
+func (r *Report) HasInternalErrors() bool {
+	for _, s := range r.Suites {
+		for _, t := range s.Tests {
+			for _, f := range t.Failures {
+				if f.Kind == KindRuntime {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -149,8 +187,10 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 			abs = filepath.Join(base, root)
 		}
 		st, err := os.Stat(abs)
-		if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file or directory; check the path", root)
+		} else if err != nil {
+			return nil, fmt.Errorf("%s: %v", root, cause(err))
 		}
 		if !st.IsDir() {
 			if !isSuiteName(abs) {
@@ -195,12 +235,53 @@ func isSuiteName(name string) bool {
 // Run loads and runs the suites, in parallel across suites and in order
 // within each, and returns the report in suite order.
 func Run(refs []SuiteRef, opts Options) *Report {
+	return RunContext(context.Background(), refs, opts)
+}
+
+// ErrNoNamespace is returned by CheckIsolation when IsolationNamespace was
+// asked for and the platform does not allow it.
+var ErrNoNamespace = errors.New("mount namespaces are not available")
+
+// CheckIsolation resolves opts.Isolation for --exec=real: the mode real
+// commands will run in, and why a namespace is not used (for auto).
+func CheckIsolation(mode string) (string, string, error) {
+	switch mode {
+	case IsolationNone:
+		return IsolationNone, "", nil
+	case "", IsolationAuto, IsolationNamespace:
+	default:
+		return "", "", fmt.Errorf("unknown isolation %q, expected one of %q, %q, %q", mode, IsolationAuto, IsolationNamespace, IsolationNone)
+	}
+	ok, why := namespacesWork()
+	switch {
+	case ok:
+		return IsolationNamespace, "", nil
+	case mode == IsolationNamespace:
+		return "", "", fmt.Errorf("%w: %s", ErrNoNamespace, why)
+	}
+	return IsolationNone, why, nil
+}
+
+// RunContext is Run until ctx is cancelled: then the running commands are
+// killed, the sandboxes removed, the remaining tests not started, and
+// nothing is written by --update or --record.
+func RunContext(ctx context.Context, refs []SuiteRef, opts Options) *Report {
 	start := time.Now()
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if opts.MaxOutput <= 0 {
+		opts.MaxOutput = DefaultMaxOutput
+	}
 	jobs := max(opts.Jobs, 1)
-	rep := &Report{Suites: make([]*SuiteResult, len(refs))}
+	rep := &Report{Suites: make([]*SuiteResult, len(refs)), timings: opts.Timings}
+	if opts.ExecReal {
+		mode, note, err := CheckIsolation(opts.Isolation)
+		if err != nil {
+			mode, note = IsolationNone, err.Error()
+		}
+		opts.Isolation, rep.Isolation, rep.IsolationNote = mode, mode, note
+	}
 	work := make(chan int)
 	var wg sync.WaitGroup
 	for range min(jobs, max(len(refs), 1)) {
@@ -208,7 +289,7 @@ func Run(refs []SuiteRef, opts Options) *Report {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				rep.Suites[i] = runSuite(refs[i], &opts)
+				rep.Suites[i] = runSuite(ctx, refs[i], &opts)
 			}
 		}()
 	}
@@ -230,10 +311,11 @@ func Run(refs []SuiteRef, opts Options) *Report {
 		}
 	}
 	rep.Duration = time.Since(start)
+	rep.Interrupted = ctx.Err() != nil
 	return rep
 }
 
-func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
+func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 	res := &SuiteResult{Path: ref.Display, Started: time.Now()}
 	defer func() { res.Duration = time.Since(res.Started) }()
 	s, errs := loadSuite(ref.Abs, ref.Display)
@@ -241,6 +323,7 @@ func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 		res.Errors = errs
 		return res
 	}
+	defer s.close()
 	res.suite = s
 	res.Document = s.DocName
 	// One directory per suite holds the tests' sandboxes.
@@ -254,7 +337,7 @@ func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 		parent = real
 	}
 	defer func() {
-		if err := os.RemoveAll(parent); err != nil {
+		if err := removeAll(parent); err != nil {
 			res.Errors = append(res.Errors, &SuiteError{Path: ref.Display, Msg: fmt.Sprintf("cannot remove the sandboxes in %s: %v", parent, err)})
 		}
 	}()
@@ -262,12 +345,15 @@ func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 	// The runtime reads the document once for all the suite's calls.
 	parsed := runtime.Parse(s.Doc)
 	for i, t := range s.Tests {
+		if ctx.Err() != nil {
+			return res
+		}
 		if opts.Run != nil && !opts.Run.MatchString(t.Name) {
 			continue
 		}
-		res.Tests = append(res.Tests, runTest(s, parsed, t, opts, res, red, filepath.Join(parent, fmt.Sprintf("t%d", i+1))))
+		res.Tests = append(res.Tests, runTest(ctx, s, parsed, t, opts, res, red, filepath.Join(parent, fmt.Sprintf("t%d", i+1))))
 	}
-	if opts.Update || opts.Record {
+	if (opts.Update || opts.Record) && ctx.Err() == nil {
 		res.flushUpdates()
 	}
 	return res
@@ -278,16 +364,14 @@ func (res *SuiteResult) flushUpdates() {
 	fail := func(msg string) {
 		res.Errors = append(res.Errors, &SuiteError{Path: res.Path, Msg: msg})
 	}
+	tree := res.suite.Tree
+	dir := filepath.Dir(res.suite.AbsPath)
 	for _, w := range res.writes {
-		if err := os.MkdirAll(filepath.Dir(w.path), 0o755); err != nil {
-			fail(fmt.Sprintf("--update: cannot create %s: %v", filepath.Dir(w.path), err))
+		if err := safefile.Write(tree, w.path, w.display, w.data, 0o644); err != nil {
+			fail(fmt.Sprintf("--update: cannot write %s: %v; it was left as it was", w.display, writeCause(err)))
 			continue
 		}
-		if err := os.WriteFile(w.path, w.data, 0o644); err != nil {
-			fail(fmt.Sprintf("--update: cannot write %s: %v", w.path, err))
-			continue
-		}
-		res.Updated = append(res.Updated, w.path)
+		res.Updated = append(res.Updated, filepath.Join(dir, w.path))
 	}
 	if len(res.edits) == 0 && len(res.records) == 0 {
 		return
@@ -299,7 +383,11 @@ func (res *SuiteResult) flushUpdates() {
 			fail(fmt.Sprintf("--record: %v", err))
 			return
 		}
-		text := renderRecorded(re.ex, indent, res.suite.Env)
+		text, err := renderRecorded(re.ex, indent, res.suite.Env)
+		if err != nil {
+			fail(fmt.Sprintf("--record: %v; nothing was written to the suite", err))
+			return
+		}
 		if start != end {
 			// Replacing an existing key: its line prefix stays.
 			text = text[indent:]
@@ -311,33 +399,50 @@ func (res *SuiteResult) flushUpdates() {
 		fail(fmt.Sprintf("cannot rewrite the suite: %v; nothing was written to it", err))
 		return
 	}
-	if err := os.WriteFile(res.suite.AbsPath, out, 0o644); err != nil {
-		fail(fmt.Sprintf("--update: cannot write the suite: %v", err))
+	flag := "--update"
+	if len(res.records) > 0 {
+		flag = "--record"
+	}
+	if err := safefile.Write(tree, filepath.Base(res.suite.AbsPath), res.Path, out, 0o644); err != nil {
+		fail(fmt.Sprintf("%s: cannot write the suite: %v; it was left as it was", flag, writeCause(err)))
 		return
 	}
 	res.Updated = append(res.Updated, res.suite.AbsPath)
 }
 
-func (res *SuiteResult) writeGolden(path string, data []byte) {
+// writeCause is the OS's message for a failed write (without the
+// temporary file's name).
+func writeCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// writeGolden queues a golden for --update: name is in the suite's tree.
+func (res *SuiteResult) writeGolden(name, display string, data []byte) {
 	if res.goldens == nil {
 		res.goldens = map[string]int{}
 	}
-	if i, ok := res.goldens[path]; ok {
+	if i, ok := res.goldens[name]; ok {
 		res.writes[i].data = data
 		return
 	}
-	res.goldens[path] = len(res.writes)
-	res.writes = append(res.writes, goldenWrite{path, data})
+	res.goldens[name] = len(res.writes)
+	res.writes = append(res.writes, goldenWrite{name, display, data})
 }
 
 // testRun is the state of one running test.
 type testRun struct {
+	ctx     context.Context
 	s       *suite
 	parsed  *runtime.Parsed // s.Doc, read once per suite run
 	opts    *Options
 	res     *SuiteResult
 	red     *redactor
-	sandbox string
+	sandbox string // the host directory that stands for "/"
+	fs      *runtime.FS
 	env     runtime.Env
 	session *runtime.Session
 	client  *http.Client
@@ -345,7 +450,7 @@ type testRun struct {
 	tr      *TestResult
 }
 
-func runTest(s *suite, parsed *runtime.Parsed, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
+func runTest(ctx context.Context, s *suite, parsed *runtime.Parsed, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
 	start := time.Now()
 	tr := &TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Status: Passed}
 	defer func() { tr.Duration = time.Since(start) }()
@@ -353,21 +458,22 @@ func runTest(s *suite, parsed *runtime.Parsed, t *testCase, opts *Options, res *
 		tr.Status, tr.Skip = Skipped, t.Skip
 		return tr
 	}
-	r := &testRun{s: s, parsed: parsed, opts: opts, res: res, red: red, tr: tr, sandbox: sandbox}
+	r := &testRun{ctx: ctx, s: s, parsed: parsed, opts: opts, res: res, red: red, tr: tr, sandbox: sandbox}
 	if err := r.setup(); err != nil {
 		r.failf(nil, KindSandbox, "%v", err)
 		return tr
 	}
 	defer func() {
+		_ = r.fs.Close()
 		if _, err := os.Lstat(r.sandbox); err != nil {
-			return // never created (HTTP-only test)
+			return // never created (no step touched a file)
 		}
-		if err := os.RemoveAll(r.sandbox); err != nil {
+		if err := removeAll(r.sandbox); err != nil {
 			r.failf(nil, KindSandbox, "cannot remove the sandbox %s: %v", r.sandbox, err)
 		}
 	}()
 	for _, st := range t.Steps {
-		if !r.step(st) {
+		if ctx.Err() != nil || !r.step(st) {
 			break // later steps depend on this one
 		}
 	}
@@ -391,19 +497,23 @@ func (r *testRun) failf(st *testStep, kind, format string, args ...any) *Failure
 	return f
 }
 
-// setup prepares the test's sandbox and session. The sandbox directory is
-// a fresh path; it is created (with the document and the suite's files)
-// when the test has files or runs real commands, and otherwise by the
-// runtime's first to: write, which keeps a large suite of HTTP-only tests
-// free of file system work.
+// setup prepares the test's environment and session. The sandbox stands
+// for "/" of the agent's machine: the document lives at cwd, relative
+// paths of files and expect.files resolve against cwd, and every path the
+// runtime shows is a virtual one (/home/agent/docs/app.md), the same on
+// every machine. The directory is created, with the document and the
+// suite's files, when the first step touches a file (or a real command
+// runs), which keeps a large suite of HTTP-only tests free of file
+// system work.
 func (r *testRun) setup() error {
-	dir := r.sandbox
 	s := r.s
+	r.fs = runtime.NewFS(r.sandbox, r.populate)
 	r.env = runtime.Env{
 		Topic: s.Topic,
 		Store: map[string]string{},
-		Home:  dir,
-		Dir:   dir,
+		Home:  s.Home,
+		Cwd:   s.Cwd,
+		FS:    r.fs,
 	}
 	for _, kv := range s.Env {
 		r.env.Store[kv.Key] = kv.Value
@@ -411,8 +521,8 @@ func (r *testRun) setup() error {
 	if s.DocumentURL != "" {
 		r.env.DocURI = s.DocumentURL
 	} else {
-		r.env.DocPath = filepath.Join(dir, s.DocName)
-		r.env.DocURI = "file://" + filepath.ToSlash(r.env.DocPath)
+		r.env.DocPath = path.Join(s.Cwd, s.DocName)
+		r.env.DocURI = runtime.FileURI(r.env.DocPath)
 	}
 	r.env.RequirementsPath = s.Requirements
 	r.session = runtime.NewSession()
@@ -424,30 +534,39 @@ func (r *testRun) setup() error {
 	} else {
 		r.client = newHTTPClient(func() *httpStep { return r.cur })
 	}
-	if len(s.Files) == 0 && !r.opts.ExecReal {
-		return nil
-	}
-	if err := os.Mkdir(dir, 0o755); err != nil {
+	return nil
+}
+
+// populate creates the sandbox: cwd and home, the document in cwd, then
+// the suite's files.
+func (r *testRun) populate() error {
+	s := r.s
+	if err := os.Mkdir(r.sandbox, 0o755); err != nil {
 		return fmt.Errorf("cannot create the sandbox: %v; check TMPDIR", err)
 	}
+	for _, d := range []string{s.Cwd, s.Home} {
+		if err := os.MkdirAll(r.fs.HostPath(d), 0o755); err != nil {
+			return fmt.Errorf("cannot create %s in the sandbox: %v", d, err)
+		}
+	}
 	if r.env.DocPath != "" {
-		if err := os.WriteFile(r.env.DocPath, s.Doc.Src, 0o644); err != nil {
+		if err := os.WriteFile(r.fs.HostPath(r.env.DocPath), s.Doc.Src, 0o644); err != nil {
 			return fmt.Errorf("cannot copy the document into the sandbox: %v", err)
 		}
 	}
 	for _, f := range s.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		p := r.fs.HostPath(f.Path)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return fmt.Errorf("files: cannot create %q: %v", f.Name, err)
 		}
 		data := []byte(f.Text)
 		if f.From != "" {
 			var err error
-			if data, err = os.ReadFile(f.From); err != nil {
-				return fmt.Errorf("files: cannot read %q: %v", f.From, err)
+			if data, err = safefile.Read(s.Tree, f.From, f.From, maxFixtureBytes); err != nil {
+				return fmt.Errorf("files: %s", treeError("from:", f.From, err))
 			}
 		}
-		if err := os.WriteFile(p, data, 0o644); err != nil { //nolint:gosec // G703: f.Name was checked by sandboxRelOK (relative, no "..")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
 			return fmt.Errorf("files: cannot write %q: %v", f.Name, err)
 		}
 	}
@@ -468,12 +587,12 @@ func requirementsPath(s *suite) string {
 		return ""
 	}
 	for _, f := range s.Files {
-		if f.Name == "requirements.md" {
+		if f.Path == path.Join(s.Cwd, "requirements.md") {
 			return "requirements.md"
 		}
 	}
 	if s.DocumentURL == "" {
-		if st, err := os.Stat(filepath.Join(filepath.Dir(s.DocPath), "requirements.md")); err == nil && st.Mode().IsRegular() {
+		if st, err := s.Tree.Stat(filepath.Join(filepath.Dir(s.DocPath), "requirements.md")); err == nil && st.Mode().IsRegular() {
 			return "requirements.md"
 		}
 	}
@@ -494,13 +613,18 @@ func call(rt *runtime.Runtime, input string) (res runtime.Result, err error) {
 func (r *testRun) step(st *testStep) bool {
 	hs := &httpStep{fixtures: st.HTTP}
 	ex := &execStep{
-		fixtures: st.Exec,
-		real:     r.opts.ExecReal,
-		sandbox:  r.sandbox,
-		timeout:  r.opts.Timeout,
+		fixtures:  st.Exec,
+		real:      r.opts.ExecReal,
+		ctx:       r.ctx,
+		fs:        r.fs,
+		home:      r.s.Home,
+		timeout:   r.opts.Timeout,
+		maxOutput: r.opts.MaxOutput,
+		namespace: r.opts.Isolation == IsolationNamespace,
 	}
 	if r.opts.ExecReal {
-		ex.env = []string{"PATH=" + r.opts.PATH, "HOME=" + r.sandbox}
+		ex.path = r.opts.PATH
+		ex.env = make([]string, 0, len(r.s.Env))
 		for _, kv := range r.s.Env {
 			ex.env = append(ex.env, kv.Key+"="+kv.Value)
 		}
@@ -533,6 +657,9 @@ func (r *testRun) step(st *testStep) bool {
 	for _, f := range ex.unused() {
 		r.failf(st, KindFixture, "exec entry at line %d was never run: %q; remove it or fix the step", f.Node.Line, f.Command)
 	}
+	for _, p := range ex.problems {
+		r.failf(st, KindSandbox, "%s", p.msg)
+	}
 	if len(hs.failures) == 0 && len(res.Requests) == hs.next {
 		// exact: compare with the URL the runtime built, byte for byte
 		// (net/http may normalise what the transport sees).
@@ -541,6 +668,9 @@ func (r *testRun) step(st *testStep) bool {
 				r.failf(st, KindFixture, "http entry at line %d expects exactly %s, the runtime built %s", f.Node.Line, f.Request.URL, res.Requests[i].URL)
 			}
 		}
+	}
+	if err := r.fs.Err(); err != nil {
+		r.failf(st, KindSandbox, "%v", err)
 	}
 	if res.Escape != "" {
 		r.failf(st, KindSandbox, "%s", res.Escape)
@@ -589,16 +719,16 @@ func (r *testRun) checkExpect(st *testStep, res runtime.Result) {
 		})
 	}
 	if e.OutputFileNode != nil {
-		golden, err := os.ReadFile(e.OutputFile)
+		golden, state := r.readGolden(st, e.OutputFileNode, e.OutputFile, e.OutputFileRel)
 		switch {
-		case err != nil && errors.Is(err, fs.ErrNotExist) && r.opts.Update:
-			r.res.writeGolden(e.OutputFile, []byte(res.Content))
-		case err != nil:
-			f := r.failf(st, KindAssertion, "golden file %q cannot be read (%v); run sfmd test --update to create it", e.OutputFileRel, cause(err))
+		case state == goldenMissing && r.opts.Update:
+			r.res.writeGolden(e.OutputFile, e.OutputFileRel, []byte(res.Content))
+		case state == goldenMissing:
+			f := r.failf(st, KindAssertion, "golden file %q does not exist; run sfmd test --update to create it", e.OutputFileRel)
 			f.Line, f.Col = e.OutputFileNode.Line, e.OutputFileNode.Column
-		default:
+		case state == goldenRead:
 			r.compareOutput(st, res.Content, string(golden), e.OutputFileRel, func() {
-				r.res.writeGolden(e.OutputFile, []byte(res.Content))
+				r.res.writeGolden(e.OutputFile, e.OutputFileRel, []byte(res.Content))
 			})
 		}
 	}
@@ -614,8 +744,8 @@ func (r *testRun) checkExpect(st *testStep, res runtime.Result) {
 			f.Diff = r.red.apply(udiff.Unified(kv.Value+"\n", got+"\n", "want", "got"))
 		}
 	}
-	for _, kv := range e.Files {
-		r.compareFile(st, kv)
+	for i, kv := range e.Files {
+		r.compareFile(st, kv, e.FileGoldens[i])
 	}
 }
 
@@ -660,36 +790,67 @@ func (r *testRun) compareOutput(st *testStep, got, want, name string, update fun
 
 func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }
 
-func (r *testRun) compareFile(st *testStep, kv keyValue) {
-	goldenRel := kv.Value
-	golden := goldenRel
-	if !filepath.IsAbs(golden) {
-		golden = filepath.Join(filepath.Dir(r.s.AbsPath), filepath.FromSlash(goldenRel))
+// maxCompareBytes bounds a file that expect.files compares.
+const maxCompareBytes = 64 << 20
+
+// What readGolden found.
+const (
+	goldenRead = iota
+	goldenMissing
+	goldenBroken // reported
+)
+
+// readGolden reads a golden of the suite's tree. A golden that does not
+// exist is goldenMissing; any other failure to read it is an error of the
+// environment (exit status 2, with the OS's message), not a test failure:
+// it is reported and goldenBroken.
+func (r *testRun) readGolden(st *testStep, at *yaml.Node, name, display string) ([]byte, int) {
+	data, err := safefile.Read(r.s.Tree, name, display, maxGoldenBytes)
+	switch {
+	case err == nil:
+		return data, goldenRead
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, goldenMissing
 	}
+	msg := treeError("golden file", display, err)
+	r.res.Errors = append(r.res.Errors, &SuiteError{Path: r.s.Path, Line: at.Line, Col: at.Column, Msg: msg})
+	f := r.failf(st, KindAssertion, "%s", msg)
+	f.Line, f.Col = at.Line, at.Column
+	return nil, goldenBroken
+}
+
+func (r *testRun) compareFile(st *testStep, kv keyValue, golden string) {
+	goldenRel := kv.Value
 	fail := func(format string, args ...any) *Failure {
 		f := r.failf(st, KindAssertion, format, args...)
 		f.Line, f.Col = kv.KeyNode.Line, kv.KeyNode.Column
 		return f
 	}
-	got, err := os.ReadFile(filepath.Join(r.sandbox, filepath.FromSlash(kv.Key)))
+	got, err := r.fs.ReadFile(runtime.Resolve(r.s.Cwd, kv.Key), maxCompareBytes)
 	if err != nil {
-		fail("file %q was not written by the step (%v); check the to: path in the response template", kv.Key, cause(err))
+		if errors.Is(err, fs.ErrNotExist) {
+			fail("file %q was not written by the step (%v); check the to: path in the response template", kv.Key, cause(err))
+		} else {
+			fail("file %q cannot be compared: %v", kv.Key, cause(err))
+		}
 		return
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		if r.opts.Update && errors.Is(err, fs.ErrNotExist) {
-			r.res.writeGolden(golden, got)
-			return
-		}
-		fail("golden file %q cannot be read (%v); run sfmd test --update to create it", goldenRel, cause(err))
+	want, state := r.readGolden(st, kv.Node, golden, goldenRel)
+	switch {
+	case state == goldenBroken:
+		return
+	case state == goldenMissing && r.opts.Update:
+		r.res.writeGolden(golden, goldenRel, got)
+		return
+	case state == goldenMissing:
+		fail("golden file %q does not exist; run sfmd test --update to create it", goldenRel)
 		return
 	}
 	if string(got) == string(want) {
 		return
 	}
 	if r.opts.Update {
-		r.res.writeGolden(golden, got)
+		r.res.writeGolden(golden, goldenRel, got)
 		return
 	}
 	f := fail("file %q differs from golden %q (%d bytes, expected %d); run sfmd test --update to accept it", kv.Key, goldenRel, len(got), len(want))

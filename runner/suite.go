@@ -1,12 +1,18 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/safefile"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
+	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
@@ -17,10 +23,18 @@ type suite struct {
 	AbsPath string // for reading and writing
 	Src     []byte
 	Root    *yaml.Node
+	// Tree is the suite's directory, open for the run: every file the
+	// suite names is read (and, with --update, written) through it.
+	Tree *os.Root
 
-	Version     int
-	DocPath     string // absolute path of the document
-	DocName     string // base name of the document
+	Version int
+	DocPath string // the document: a name in Tree
+	DocName string // base name of the document
+	// Cwd and Home are virtual paths of the test's filesystem (the
+	// sandbox stands for "/"): where the document lives, which is the
+	// runtime's working directory, and the String home.
+	Cwd         string
+	Home        string
 	Doc         *sfmd.Document
 	Topic       string
 	DocumentURL string
@@ -33,11 +47,18 @@ type suite struct {
 	Requirements string
 }
 
+// The defaults of the suite fields cwd and home.
+const (
+	DefaultCwd  = "/home/agent/docs"
+	DefaultHome = "/home/agent"
+)
+
 // fileSpec is one entry of `files`.
 type fileSpec struct {
-	Name string // sandbox-relative path
+	Name string // as written
+	Path string // the virtual path it resolves to (against cwd)
 	Text string // inline content
-	From string // absolute path of the source file, when {from: …}
+	From string // the source file, a name in the suite's Tree, when {from: …}
 	Node *yaml.Node
 }
 
@@ -109,13 +130,14 @@ type expectation struct {
 	HasOutput      bool
 	OutputNode     *yaml.Node // the scalar, for --update
 	OutputShared   bool       // written through an anchor or alias
-	OutputFile     string     // absolute
+	OutputFile     string     // a name in the suite's Tree
 	OutputFileRel  string     // as written
 	OutputFileNode *yaml.Node
 	Error          string
 	HasError       bool
 	Vars           []keyValue
-	Files          []keyValue // sandbox path → golden path (as written)
+	Files          []keyValue // virtual path (as written) → golden path (as written)
+	FileGoldens    []string   // the goldens of Files: names in the suite's Tree
 }
 
 // wantOK is the expected ok flag.
@@ -130,18 +152,42 @@ func (e *expectation) wantOK() bool {
 // access, display for messages. All problems are returned, each with the
 // suite position.
 func loadSuite(absPath, display string) (*suite, []*SuiteError) {
-	src, err := os.ReadFile(absPath)
+	src, err := safefile.ReadFile(absPath, maxSuiteBytes)
 	if err != nil {
-		return nil, []*SuiteError{{Path: display, Msg: fmt.Sprintf("cannot read suite: %v; check the path and permissions", err)}}
+		var nr *safefile.NotRegularError
+		var big *safefile.TooLargeError
+		msg := fmt.Sprintf("cannot read suite: %v", cause(err))
+		switch {
+		case errors.As(err, &nr):
+			msg = fmt.Sprintf("cannot read suite: it is %s, not a regular file", safefile.ModeName(nr.Mode))
+		case errors.As(err, &big):
+			msg = fmt.Sprintf("cannot read suite: it is larger than the limit of %s", safefile.Size(big.Limit))
+		}
+		return nil, []*SuiteError{{Path: display, Msg: msg}}
 	}
-	return parseSuite(absPath, display, src)
+	tree, err := openTree(filepath.Dir(absPath))
+	if err != nil {
+		return nil, []*SuiteError{{Path: display, Msg: fmt.Sprintf("cannot open the suite's directory: %v", cause(err))}}
+	}
+	s, errs := parseSuite(absPath, display, src, tree)
+	if s == nil {
+		_ = tree.Close()
+	}
+	return s, errs
 }
 
-// parseSuite validates suite source src. The document it names is read
-// from disk (relative to absPath's directory).
-func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
-	s := &suite{Path: display, AbsPath: absPath, Src: src}
-	d := &decoder{path: display}
+// close releases the suite's directory.
+func (s *suite) close() {
+	if s != nil && s.Tree != nil {
+		_ = s.Tree.Close()
+	}
+}
+
+// parseSuite validates suite source src. The files it names are read
+// (and checked) through tree, the suite's directory.
+func parseSuite(absPath, display string, src []byte, tree *os.Root) (*suite, []*SuiteError) {
+	s := &suite{Path: display, AbsPath: absPath, Src: src, Tree: tree, Cwd: DefaultCwd, Home: DefaultHome}
+	d := &decoder{path: display, tree: tree, dir: filepath.Dir(absPath)}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		return nil, []*SuiteError{yamlSyntaxError(display, err)}
@@ -151,10 +197,9 @@ func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
 	}
 	root := deref(doc.Content[0])
 	s.Root = root
-	dir := filepath.Dir(absPath)
 	var docNode, testsNode, filesNode *yaml.Node
 	hasVersion := false
-	d.fields(root, "suite", []string{"version", "document", "topic", "document_url", "env", "vars", "files", "tests"}, func(key string, k, v *yaml.Node) {
+	d.fields(root, "suite", []string{"version", "document", "topic", "document_url", "cwd", "home", "env", "vars", "files", "tests"}, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "version":
 			hasVersion = true
@@ -180,6 +225,10 @@ func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
 				}
 				s.DocumentURL = str
 			}
+		case "cwd":
+			s.Cwd = d.virtualDir(v, "cwd", s.Cwd)
+		case "home":
+			s.Home = d.virtualDir(v, "home", s.Home)
 		case "env":
 			s.Env = d.stringMap(v, "env")
 		case "vars":
@@ -197,50 +246,15 @@ func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
 		d.errorf(root, "missing required field \"version\"; add \"version: 1\" at the top")
 	}
 	if filesNode != nil {
-		s.Files = d.files(filesNode, dir)
+		s.Files = d.files(filesNode, s.Cwd)
 	}
 	if testsNode == nil {
 		d.errorf(root, "missing required field \"tests\"; add a list of tests")
 	} else {
-		s.Tests = d.tests(testsNode, dir)
+		s.Tests = d.tests(testsNode)
 	}
 
-	// The document.
-	if s.DocPath == "" {
-		base := filepath.Base(absPath)
-		stem := strings.TrimSuffix(strings.TrimSuffix(base, ".test.yaml"), ".test.yml")
-		s.DocPath = stem + ".md"
-	}
-	rel := s.DocPath
-	if !filepath.IsAbs(s.DocPath) {
-		s.DocPath = filepath.Join(dir, filepath.FromSlash(s.DocPath))
-	}
-	s.DocName = filepath.Base(s.DocPath)
-	docSrc, err := os.ReadFile(s.DocPath)
-	if err != nil {
-		at := docNode
-		if at == nil {
-			at = root
-		}
-		if os.IsNotExist(err) {
-			d.errorf(at, "document %q not found next to the suite; create it or set \"document:\" to its path", rel)
-		} else {
-			d.errorf(at, "cannot read document %q: %v", rel, err)
-		}
-	} else {
-		s.Doc = sfmd.Parse(s.DocPath, docSrc)
-		if s.Topic == "" {
-			name := ""
-			if s.Doc != nil && s.Doc.Frontmatter != nil {
-				name, _ = s.Doc.Frontmatter.String("name")
-			}
-			if name == "" {
-				name = strings.TrimSuffix(s.DocName, filepath.Ext(s.DocName))
-			}
-			s.Topic = "app:" + name
-		}
-		d.checkActions(s)
-	}
+	d.document(s, docNode, root)
 	if len(d.errs) == 0 {
 		s.Requirements = requirementsPath(s)
 		if err := expandFixtureEnv(s); err != nil {
@@ -248,6 +262,11 @@ func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
 		}
 	}
 	if len(d.errs) > 0 {
+		// In the order of the suite's lines (the document is read last).
+		sort.SliceStable(d.errs, func(i, j int) bool {
+			a, b := d.errs[i], d.errs[j]
+			return a.Line < b.Line || (a.Line == b.Line && a.Col < b.Col)
+		})
 		red := newRedactor(s.Env)
 		for _, e := range d.errs {
 			e.Msg = red.apply(e.Msg)
@@ -257,42 +276,87 @@ func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
 	return s, nil
 }
 
-func (d *decoder) files(n *yaml.Node, dir string) []*fileSpec {
+// virtualDir reads a directory of the test's filesystem: an absolute
+// POSIX path, kept clean.
+// document reads and parses the document under test: document: or the
+// .md with the suite's stem, in the suite's tree.
+func (d *decoder) document(s *suite, docNode, root *yaml.Node) {
+	at, rel := docNode, s.DocPath
+	if at == nil {
+		at = root
+		base := filepath.Base(s.AbsPath)
+		rel = strings.TrimSuffix(strings.TrimSuffix(base, ".test.yaml"), ".test.yml") + ".md"
+	}
+	name, ok := d.treeName(at, rel, "document")
+	if !ok {
+		return
+	}
+	s.DocPath, s.DocName = name, filepath.Base(name)
+	docSrc, err := safefile.Read(d.tree, name, rel, maxDocumentBytes)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			d.errorf(at, "document %q not found next to the suite; create it or set \"document:\" to its path", rel)
+		} else {
+			d.errorf(at, "%s", treeError("document", rel, err))
+		}
+		return
+	}
+	s.Doc = sfmd.Parse(filepath.Join(d.dir, name), docSrc)
+	if s.Topic == "" {
+		name := ""
+		if s.Doc != nil && s.Doc.Frontmatter != nil {
+			name, _ = s.Doc.Frontmatter.String("name")
+		}
+		if name == "" {
+			name = strings.TrimSuffix(s.DocName, filepath.Ext(s.DocName))
+		}
+		s.Topic = "app:" + name
+	}
+	d.checkActions(s)
+}
+
+func (d *decoder) virtualDir(n *yaml.Node, what, def string) string {
+	s, ok := d.str(n, what)
+	if !ok {
+		return def
+	}
+	if !path.IsAbs(s) || strings.ContainsAny(s, "\x00\\") {
+		d.errorf(n, "%s %q must be an absolute path of the agent's machine, e.g. %q", what, s, def)
+		return def
+	}
+	return path.Clean(s)
+}
+
+func (d *decoder) files(n *yaml.Node, cwd string) []*fileSpec {
 	n = deref(n)
 	if n.Kind != yaml.MappingNode {
 		d.errorf(n, "files must be a mapping of sandbox paths to contents, got %s", kindName(n))
 		return nil
 	}
 	var out []*fileSpec
-	seen := map[string]bool{}
+	seen := map[string]string{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := deref(n.Content[i]), deref(n.Content[i+1])
 		name, ok := d.str(k, "files key")
 		if !ok {
 			continue
 		}
-		if seen[name] {
-			d.errorf(k, "duplicate file %q in files; keep only one", name)
+		p, ok := d.virtualFile(k, name, cwd, "file")
+		if !ok {
 			continue
 		}
-		seen[name] = true
-		if !sandboxRelOK(name) {
-			d.errorf(k, "file %q must be a relative path inside the sandbox (no \"..\", not absolute)", name)
+		if prev, dup := seen[p]; dup {
+			d.errorf(k, "files %q and %q are the same file %s; keep only one", prev, name, p)
 			continue
 		}
-		fs := &fileSpec{Name: name, Node: k}
+		seen[p] = name
+		fs := &fileSpec{Name: name, Path: p, Node: k}
 		if v.Kind == yaml.MappingNode {
 			d.fields(v, fmt.Sprintf("files entry %q", name), []string{"from"}, func(_ string, _, fv *yaml.Node) {
 				if p, ok := d.str(fv, "from"); ok {
-					abs := p
-					if !filepath.IsAbs(p) {
-						abs = filepath.Join(dir, filepath.FromSlash(p))
+					if from, ok := d.checkTreeFile(fv, p, fmt.Sprintf("files entry %q: from:", name)); ok {
+						fs.From = from
 					}
-					if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
-						d.errorf(fv, "files entry %q: %q is not a readable file next to the suite; check the path", name, p)
-						return
-					}
-					fs.From = abs
 				}
 			})
 			if fs.From == "" {
@@ -311,17 +375,19 @@ func (d *decoder) files(n *yaml.Node, dir string) []*fileSpec {
 	return out
 }
 
-// sandboxRelOK reports whether p is a clean relative path that stays in
-// the sandbox.
-func sandboxRelOK(p string) bool {
-	if p == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "/") {
-		return false
+// virtualFile resolves a file of the test's filesystem, written relative
+// to cwd or absolute (".." stops at "/", so every path is inside the
+// sandbox); the root itself and NUL bytes are refused.
+func (d *decoder) virtualFile(n *yaml.Node, p, cwd, what string) (string, bool) {
+	v := runtime.Resolve(cwd, p)
+	if p == "" || v == "/" || strings.ContainsRune(p, 0) || strings.HasSuffix(p, "/") {
+		d.errorf(n, "%s %q must name a file of the test's filesystem: a path relative to cwd, or absolute", what, p)
+		return "", false
 	}
-	c := filepath.Clean(filepath.FromSlash(p))
-	return c != ".." && !strings.HasPrefix(c, ".."+string(filepath.Separator)) && c != "."
+	return v, true
 }
 
-func (d *decoder) tests(n *yaml.Node, dir string) []*testCase {
+func (d *decoder) tests(n *yaml.Node) []*testCase {
 	n = deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "tests must be a list (\"- name: …\" items), got %s", kindName(n))
@@ -356,7 +422,7 @@ func (d *decoder) tests(n *yaml.Node, dir string) []*testCase {
 				stepsNode = v
 			default:
 				shorthand = true
-				d.stepField(step, key, k, v, dir)
+				d.stepField(step, key, k, v)
 			}
 		})
 		if !ok {
@@ -373,7 +439,7 @@ func (d *decoder) tests(n *yaml.Node, dir string) []*testCase {
 		case stepsNode != nil && shorthand:
 			d.errorf(item, "test %q has both \"steps\" and step fields (run/http/exec/expect); move them into steps", t.Name)
 		case stepsNode != nil:
-			t.Steps = d.steps(stepsNode, dir)
+			t.Steps = d.steps(stepsNode)
 		case shorthand:
 			d.finishStep(step)
 			t.Steps = []*testStep{step}
@@ -385,7 +451,7 @@ func (d *decoder) tests(n *yaml.Node, dir string) []*testCase {
 	return out
 }
 
-func (d *decoder) steps(n *yaml.Node, dir string) []*testStep {
+func (d *decoder) steps(n *yaml.Node) []*testStep {
 	n = deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "steps must be a list (\"- run: …\" items), got %s", kindName(n))
@@ -399,7 +465,7 @@ func (d *decoder) steps(n *yaml.Node, dir string) []*testStep {
 		item = deref(item)
 		st := &testStep{Index: i + 1, Node: item}
 		if !d.fields(item, "step", []string{"run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
-			d.stepField(st, key, k, v, dir)
+			d.stepField(st, key, k, v)
 		}) {
 			continue
 		}
@@ -418,7 +484,7 @@ func (d *decoder) finishStep(st *testStep) {
 	}
 }
 
-func (d *decoder) stepField(st *testStep, key string, k, v *yaml.Node, dir string) {
+func (d *decoder) stepField(st *testStep, key string, k, v *yaml.Node) {
 	switch key {
 	case "run":
 		if s, ok := d.str(v, "run"); ok {
@@ -429,15 +495,15 @@ func (d *decoder) stepField(st *testStep, key string, k, v *yaml.Node, dir strin
 			st.RunPos = deref(v)
 		}
 	case "http":
-		st.HTTP = d.httpList(v, dir)
+		st.HTTP = d.httpList(v)
 	case "exec":
 		st.Exec = d.execList(v)
 	case "expect":
-		d.expect(&st.Expect, v, dir)
+		d.expect(&st.Expect, v)
 	}
 }
 
-func (d *decoder) httpList(n *yaml.Node, dir string) []*httpFixture {
+func (d *decoder) httpList(n *yaml.Node) []*httpFixture {
 	n = deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "http must be a list of {request, response} entries, got %s", kindName(n))
@@ -455,7 +521,7 @@ func (d *decoder) httpList(n *yaml.Node, dir string) []*httpFixture {
 				d.request(&f.Request, v)
 			case "response":
 				hasResp = true
-				f.Response = d.response(v, dir)
+				f.Response = d.response(v)
 			case "error":
 				if s, ok := d.str(v, "error"); ok {
 					f.Error, f.HasError = s, true
@@ -539,7 +605,7 @@ func (d *decoder) request(r *fixtureRequest, n *yaml.Node) {
 	}
 }
 
-func (d *decoder) response(n *yaml.Node, dir string) *fixtureResponse {
+func (d *decoder) response(n *yaml.Node) *fixtureResponse {
 	r := &fixtureResponse{Status: 200}
 	var bodies int
 	d.fields(n, "response", []string{"status", "headers", "json", "body", "body_file"}, func(key string, k, v *yaml.Node) {
@@ -569,16 +635,9 @@ func (d *decoder) response(n *yaml.Node, dir string) *fixtureResponse {
 		case "body_file":
 			bodies++
 			if p, ok := d.str(v, "body_file"); ok {
-				abs := p
-				if !filepath.IsAbs(p) {
-					abs = filepath.Join(dir, filepath.FromSlash(p))
+				if b, ok := d.readTree(v, p, "body_file", maxFixtureBytes); ok {
+					r.Body = b
 				}
-				b, err := os.ReadFile(abs)
-				if err != nil {
-					d.errorf(v, "body_file %q cannot be read: %v; check the path (relative to the suite)", p, err)
-					return
-				}
-				r.Body = b
 			}
 		}
 	})
@@ -632,7 +691,7 @@ func (d *decoder) execList(n *yaml.Node) []*execFixture {
 	return out
 }
 
-func (d *decoder) expect(e *expectation, n *yaml.Node, dir string) {
+func (d *decoder) expect(e *expectation, n *yaml.Node) {
 	e.Node = deref(n)
 	e.OK = true
 	d.fields(n, "expect", []string{"ok", "output", "output_file", "error", "vars", "files"}, func(key string, k, v *yaml.Node) {
@@ -649,10 +708,7 @@ func (d *decoder) expect(e *expectation, n *yaml.Node, dir string) {
 		case "output_file":
 			if s, ok := d.str(v, "output_file"); ok {
 				e.OutputFileRel, e.OutputFileNode = s, deref(v)
-				e.OutputFile = s
-				if !filepath.IsAbs(s) {
-					e.OutputFile = filepath.Join(dir, filepath.FromSlash(s))
-				}
+				e.OutputFile, _ = d.checkGolden(v, s, "output_file")
 			}
 		case "error":
 			if s, ok := d.str(v, "error"); ok {
@@ -662,10 +718,10 @@ func (d *decoder) expect(e *expectation, n *yaml.Node, dir string) {
 			e.Vars = d.stringMap(v, "expect vars")
 		case "files":
 			e.Files = d.stringMap(v, "expect files")
-			for _, f := range e.Files {
-				if !sandboxRelOK(f.Key) {
-					d.errorf(f.KeyNode, "expected file %q must be a relative path inside the sandbox", f.Key)
-				}
+			e.FileGoldens = make([]string, len(e.Files))
+			for i, f := range e.Files {
+				d.virtualFile(f.KeyNode, f.Key, DefaultCwd, "expected file")
+				e.FileGoldens[i], _ = d.checkGolden(f.Node, f.Value, "golden")
 			}
 		}
 	})

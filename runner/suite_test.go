@@ -31,7 +31,7 @@ func TestSuiteErrors(t *testing.T) {
 		{"unknown field in http entry", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    http:\n      - request: {method: GET, url: \"https://api.example.com/search?q=x\"}\n        respons: {status: 200}\n",
 			`w.test.yaml:7:9: unknown field "respons" in http entry, expected one of "request", "response", "error"`},
 		{"unknown top-level field", "version: 1\ndocumnet: x.md\ntests: []\n",
-			`w.test.yaml:2:1: unknown field "documnet" in suite, expected one of "version", "document", "topic", "document_url", "env", "vars", "files", "tests"`},
+			`w.test.yaml:2:1: unknown field "documnet" in suite, expected one of "version", "document", "topic", "document_url", "cwd", "home", "env", "vars", "files", "tests"`},
 		{"bad yaml", "version: 1\ntests:\n  - name: [a\n", "w.test.yaml:2:1: invalid YAML: did not find expected ',' or ']'"},
 		{"missing version", "tests: []\n", `w.test.yaml:1:1: missing required field "version"`},
 		{"wrong version", "version: 2\ntests: []\n", "w.test.yaml:1:10: unsupported suite version 2, expected 1"},
@@ -42,7 +42,11 @@ func TestSuiteErrors(t *testing.T) {
 		{"steps and shorthand", "version: 1\ntests:\n  - name: a\n    run: /act.search\n    steps: []\n", `w.test.yaml:3:5: test "a" has both "steps" and step fields`},
 		{"bad status", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    http:\n      - request: {method: GET, url: \"https://x/\"}\n        response: {status: ok}\n", `w.test.yaml:7:28: status must be an integer, got "ok"`},
 		{"json and body", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    http:\n      - request: {method: POST, url: \"https://x/\", json: {a: 1}, body: x}\n", `w.test.yaml:6:18: request has both "json" and "body"`},
-		{"escaping file", "version: 1\nfiles:\n  ../x: hi\ntests: []\n", `w.test.yaml:3:3: file "../x" must be a relative path inside the sandbox`},
+		{"file naming the root", "version: 1\nfiles:\n  ../../../..: hi\ntests: []\n", `w.test.yaml:3:3: file "../../../.." must name a file of the test's filesystem`},
+		{"file naming a directory", "version: 1\nfiles:\n  out/: hi\ntests: []\n", `w.test.yaml:3:3: file "out/" must name a file of the test's filesystem`},
+		{"same file twice", "version: 1\nfiles:\n  /home/agent/docs/a.txt: x\n  a.txt: y\ntests: []\n", `w.test.yaml:4:3: files "/home/agent/docs/a.txt" and "a.txt" are the same file /home/agent/docs/a.txt`},
+		{"relative cwd", "version: 1\ncwd: docs\ntests: []\n", `w.test.yaml:2:6: cwd "docs" must be an absolute path of the agent's machine, e.g. "/home/agent/docs"`},
+		{"relative home", "version: 1\nhome: ~\ntests: []\n", `w.test.yaml:2:7: home must be a string, got null`},
 		{"error with ok true", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    expect: {ok: true, error: boom}\n", `w.test.yaml:5:13: expect has "error" with "ok: true"`},
 		{"unknown expect field", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    expect:\n      outptu: x\n", `w.test.yaml:6:7: unknown field "outptu" in expect, expected one of "ok", "output", "output_file", "error", "vars", "files"`},
 		{"empty", "", "w.test.yaml: empty suite"},
@@ -101,7 +105,8 @@ tests:
 	if s.Topic != "app:weather" || s.DocName != "w.md" {
 		t.Errorf("topic %q doc %q", s.Topic, s.DocName)
 	}
-	if len(s.Files) != 2 || s.Files[0].Text != "hello\n" || s.Files[1].From != filepath.Join(dir, "fix/b.bin") {
+	defer s.close()
+	if len(s.Files) != 2 || s.Files[0].Text != "hello\n" || s.Files[1].From != filepath.Join("fix", "b.bin") || s.Files[1].Path != "/home/agent/docs/b.bin" {
 		t.Errorf("files %+v", s.Files)
 	}
 	t0 := s.Tests[0]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,6 +34,8 @@ func (e *SuiteError) Error() string {
 type decoder struct {
 	path string
 	errs []*SuiteError
+	tree *os.Root // the suite's directory
+	dir  string   // its path
 }
 
 const maxSuiteErrors = 50

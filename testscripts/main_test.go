@@ -8,11 +8,13 @@ package testscripts
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
+	"github.com/sfmd-dev/sfmd/runner"
 )
 
 var update = flag.Bool("update", false, "rewrite expected output embedded in the scripts")
@@ -29,6 +31,14 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           ".",
 		UpdateScripts: *update,
+		// [userns]: --exec=real can run commands in a mount namespace here.
+		Condition: func(cond string) (bool, error) {
+			if cond != "userns" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			mode, _, err := runner.CheckIsolation(runner.IsolationNamespace)
+			return err == nil && mode == runner.IsolationNamespace, nil
+		},
 		Setup: func(env *testscript.Env) error {
 			// A clean, deterministic environment: no CI detection, no colour.
 			env.Setenv("CI", "")

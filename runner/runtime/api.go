@@ -4,14 +4,17 @@
 // template rendering and the final SFMD render. It never touches the
 // network or the real environment itself: HTTP goes through the injected
 // *http.Client (an httpmock transport in tests), commands through the
-// injected Executor, and files only inside Dir.
+// injected Executor, and files through the injected FS, a host directory
+// that stands for "/" (vfs.go): every path the runtime shows is a path of
+// that virtual tree.
 //
 // The runtime reads Doc.Src with its own port of the reference parser
 // (refparse.go) rather than the linter's AST, because the reference parser
 // decides what the runtime sees: fences on trimmed lines, one strict regexp
-// per field line, double-quoted -H only. The multi-line `body:` section,
-// which the reference parser lacks, is read the way spec.md §1.9.6 describes
-// and used for POST, PUT and PATCH when there is no -d.
+// per field line, double-quoted -H only. The multi-line `body:` section of
+// spec.md §1.9.6 is not implemented by the runtime, so it means nothing
+// here either: POST, PUT and PATCH without -d send the caller's fields as
+// flat JSON (runtime-semantics.md §1.1, §6.2).
 //
 // JavaScript semantics the output depends on are reproduced in jsvalue.go
 // (object key order, JSON.parse/stringify, String(number), trim) and urls.go
@@ -29,10 +32,11 @@ type Result struct {
 	OK      bool
 	Code    string // "" when OK; INVALID_PAYLOAD, NOT_FOUND, LOAD_ERROR, EXIT_<n>, …
 	Content string
-	// files lists the sandbox-relative paths written by to: lines.
+	// files lists the virtual paths written by to: lines.
 	files []string
-	// Escape is set when a to: path (or a file read) resolved outside Dir;
-	// the harness fails the step with this message.
+	// Escape is set when the runtime would have read or written through a
+	// symbolic link out of the FS, or a FIFO, socket or device (which could
+	// block); the harness fails the step with this message.
 	Escape string
 	// Requests lists the HTTP requests sent, in order, exactly as the
 	// runtime built them (URL byte for byte, before net/http touches it).
@@ -60,7 +64,8 @@ type ExecResult struct {
 	TimedOut bool
 }
 
-// Executor runs a CLI action's command line (/bin/bash -c command) in dir.
+// Executor runs a CLI action's command line (/bin/bash -c command) in dir,
+// a virtual path of the FS.
 type Executor interface {
 	Exec(command, dir string) (ExecResult, error)
 }
@@ -100,10 +105,15 @@ func NewSession() *Session {
 type Env struct {
 	Topic   string            // CURRENT_TARGET, e.g. "app:weather"
 	DocURI  string            // file:///…/doc.md or the suite's document_url
-	DocPath string            // CURRENT_FILE ("" for remote documents)
+	DocPath string            // CURRENT_FILE, a virtual path ("" for remote documents)
 	Store   map[string]string // the topic's env store ($VAR values)
-	Home    string            // the String home (context var HOME)
-	Dir     string            // sandbox directory: cwd for to:, |file, CLI commands
+	Home    string            // the String home (context var HOME), a virtual path
+	// Cwd is the runtime process's working directory, a virtual path:
+	// relative to: and |file paths resolve against it.
+	Cwd string
+	// FS is the filesystem; nil means an empty one (every read fails
+	// with ENOENT, every write too).
+	FS *FS
 	// RequirementsPath is the path shown in "Setup info: /open <path>", or "".
 	RequirementsPath string
 }

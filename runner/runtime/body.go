@@ -2,25 +2,22 @@ package runtime
 
 import (
 	"encoding/base64"
-	"os"
-	"path/filepath"
+	"errors"
 	"regexp"
 	"strings"
+	"syscall"
 )
 
 var reBodyPlace = regexp.MustCompile(`(")?\{([a-zA-Z_]\w*)(?:\[(\d+)\])?((?:\|[a-zA-Z][a-zA-Z0-9]*)*)\}(")?`)
 
-// buildBody substitutes the -d template (or the `body:` section) of an
-// HTTP action; without one, the request sends the payload as JSON.
+// buildBody substitutes the -d template of an HTTP action; without one,
+// the request sends the payload as JSON. A `body:` section is not a body:
+// the reference parser does not know it (runtime-semantics.md §6.2).
 func (c *call) buildBody() *Result {
 	rt, a, extra, res := c.rt, c.a, c.extra, &c.res
 	if !c.isCLI {
-		tmpl, ok := a.Body, a.HasBody
-		if !ok && a.HasBodyDirective && (a.Method == "post" || a.Method == "put" || a.Method == "patch") {
-			tmpl, ok = a.BodyDirective, true
-		}
-		if ok {
-			c.bodyTemplate = rt.resolveEnvVars(tmpl, extra)
+		if a.HasBody {
+			c.bodyTemplate = rt.resolveEnvVars(a.Body, extra)
 			c.body = rt.substituteBody(c.bodyTemplate, c.input, res)
 			c.hasBody = true
 			if res.Escape != "" {
@@ -75,24 +72,23 @@ func (rt *Runtime) substituteBody(tmpl string, input *ordered[pval], res *Result
 	})
 }
 
+// maxBodyFileBytes bounds what a |file or |base64file modifier reads
+// (Node has no limit; a larger file is refused).
+const maxBodyFileBytes = 64 << 20
+
+// readBodyFile is fs.readFileSync(p) for the file modifiers: p resolves
+// against the process's working directory, and Node's error message
+// names p as written.
 func (rt *Runtime) readBodyFile(p string, res *Result) ([]byte, string) {
-	abs := p
-	if !filepath.IsAbs(p) {
-		abs = filepath.Join(rt.Env.Dir, p)
-	}
-	abs = filepath.Clean(abs)
-	if _, ok := insideDir(rt.Env.Dir, abs); !ok {
-		if res.Escape == "" {
-			res.Escape = "file modifier: path " + quote(p) + " resolves outside the sandbox directory; put the file in the suite's files"
-		}
-		return nil, "outside the sandbox"
-	}
-	st, err := os.Stat(abs)
-	if err == nil && st.IsDir() {
-		return nil, "EISDIR: illegal operation on a directory, read"
-	}
-	data, err := os.ReadFile(abs)
+	data, err := rt.Env.FS.ReadFile(Resolve(rt.Env.Cwd, p), maxBodyFileBytes)
 	if err != nil {
+		if msg := refusal("file modifier", err); msg != "" && res.Escape == "" {
+			res.Escape = msg
+		}
+		var errno syscall.Errno
+		if errors.As(err, &errno) && errno == syscall.EISDIR {
+			return nil, "EISDIR: illegal operation on a directory, read"
+		}
 		return nil, nodeErrorMessage(err, "open", p)
 	}
 	return data, ""

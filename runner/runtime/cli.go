@@ -32,7 +32,7 @@ func (rt *Runtime) execCLI(command string, res *Result) actionOutput {
 		out.source, out.status = "no executor configured", 1
 		return out
 	}
-	er, err := rt.Exec.Exec(command, rt.Env.Dir)
+	er, err := rt.Exec.Exec(command, rt.commandDir())
 	if err != nil {
 		out.source, out.status = err.Error(), 1
 		return out

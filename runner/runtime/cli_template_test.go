@@ -44,8 +44,8 @@ func TestCLICommand(t *testing.T) {
 			if !res.OK {
 				t.Fatalf("failed: %s", res.Content)
 			}
-			want := strings.ReplaceAll(tc.cmd, "HOMEDIR", h.dir)
-			if len(h.exec.cmds) != 1 || h.exec.cmds[0] != want || h.exec.dirs[0] != h.dir {
+			want := strings.ReplaceAll(tc.cmd, "HOMEDIR", hHome)
+			if len(h.exec.cmds) != 1 || h.exec.cmds[0] != want || h.exec.dirs[0] != hCwd {
 				t.Errorf("ran %q in %q, want %q", h.exec.cmds, h.exec.dirs, want)
 			}
 		})
@@ -144,33 +144,37 @@ func TestTemplateLines(t *testing.T) {
 
 func TestTemplateFiles(t *testing.T) {
 	doc := act("img", "GET https://x.com/img", "  name: string") +
-		resp("img", "save: data", "decode: base64", "to: out/{name}.bin", "to: ../escape.bin", "wrote {name}")
+		resp("img", "save: data", "decode: base64", "to: out/{name}.bin", "to: ../up.bin", "to: ../../../../../../../top.bin", "to: /w/abs.bin", "wrote {name}")
 	h := newHarness(t, doc)
 	h.tr.body = `{"data":"AAEC/w=="}`
 	res := h.rt.Run("/act.img --name pic")
-	if !res.OK || res.Content != "wrote pic" {
+	if !res.OK || res.Content != "wrote pic" || res.Escape != "" {
 		t.Fatalf("%+v", res)
 	}
-	data, err := os.ReadFile(filepath.Join(h.dir, "out", "pic.bin"))
-	if err != nil || string(data) != "\x00\x01\x02\xff" {
-		t.Errorf("file = %q %v", data, err)
+	// relative paths resolve against the virtual cwd, ".." stops at "/":
+	// everything lands inside the sandbox
+	for _, v := range []string{"/home/agent/docs/out/pic.bin", "/home/agent/up.bin", "/top.bin", "/w/abs.bin"} {
+		data, err := os.ReadFile(h.host(v))
+		if err != nil || string(data) != "\x00\x01\x02\xff" {
+			t.Errorf("%s = %q %v", v, data, err)
+		}
 	}
-	if len(res.files) != 1 || res.files[0] != "out/pic.bin" {
+	if want := []string{"/home/agent/docs/out/pic.bin", "/home/agent/up.bin", "/top.bin", "/w/abs.bin"}; strings.Join(res.files, " ") != strings.Join(want, " ") {
 		t.Errorf("files = %q", res.files)
 	}
-	if res.Escape == "" {
-		t.Error("escape not reported")
-	}
-	if _, err := os.Stat(filepath.Join(filepath.Dir(h.dir), "escape.bin")); err == nil {
+	if _, err := os.Stat(filepath.Join(filepath.Dir(h.root), "top.bin")); err == nil {
 		t.Error("wrote outside the sandbox")
 	}
-	// a write failure is reported inline
+	// a write failure is reported inline, as Node's recursive mkdir
+	// reports it: EEXIST when the directory is a file, ENOTDIR when a
+	// parent is
 	h.write(t, "blocker", "x")
-	doc2 := act("f", "GET https://x.com/f") + resp("f", "save: a", "to: blocker/x.txt")
+	doc2 := act("f", "GET https://x.com/f") + resp("f", "save: a", "to: blocker/x.txt", "to: blocker/sub/x.txt")
 	h.rt.Doc.Src = []byte(doc2)
 	h.tr.body = `{"a":"v"}`
 	res = h.rt.Run("/act.f")
-	want := "to: write failed: ENOTDIR: not a directory, mkdir '" + filepath.Join(h.dir, "blocker") + "'"
+	want := "to: write failed: EEXIST: file already exists, mkdir '/home/agent/docs/blocker'\n" +
+		"to: write failed: ENOTDIR: not a directory, mkdir '/home/agent/docs/blocker/sub'"
 	if res.Content != want {
 		t.Errorf("content = %q, want %q", res.Content, want)
 	}

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -31,14 +30,8 @@ func (rt *Runtime) storeGet(name string) (string, bool) {
 }
 
 func (rt *Runtime) contextVars(rawArgs string) map[string]string {
-	appDir := ""
-	if rt.Env.DocPath != "" && strings.HasPrefix(rt.Env.DocURI, "file://") {
-		appDir = filepath.Dir(rt.Env.DocPath)
-	}
-	cwd := rt.Env.Dir
-	if cwd == "" {
-		cwd = appDir
-	}
+	appDir := rt.appDir()
+	cwd := appDir
 	if cwd == "" {
 		cwd = rt.Env.Home
 	}
@@ -62,6 +55,23 @@ func (rt *Runtime) contextVars(rawArgs string) map[string]string {
 		"STRING_APP_DIR":  appDir,
 		"STRING_WORK_DIR": work,
 	}
+}
+
+// appDir is the current document's directory, or "" for a remote one.
+func (rt *Runtime) appDir() string {
+	if rt.Env.DocPath != "" && strings.HasPrefix(rt.Env.DocURI, "file://") {
+		return path.Dir(rt.Env.DocPath)
+	}
+	return ""
+}
+
+// commandDir is where a CLI command runs: the document's directory, else
+// the String home (runtime-semantics.md §2).
+func (rt *Runtime) commandDir() string {
+	if d := rt.appDir(); d != "" {
+		return d
+	}
+	return rt.Env.Home
 }
 
 // resolveEnvVars is helpers.ts resolveEnvVars.

@@ -2,11 +2,28 @@ package runtime
 
 import (
 	"errors"
-	"strconv"
 	"syscall"
+
+	"github.com/sfmd-dev/sfmd/internal/safefile"
 )
 
-func quote(s string) string { return strconv.Quote(s) }
+// refusal is the message the harness fails the step with when err is the
+// FS refusing a path (a link out of the sandbox, a file that is not
+// regular), or "".
+func refusal(what string, err error) string {
+	var esc *safefile.EscapeError
+	var nr *safefile.NotRegularError
+	var big *safefile.TooLargeError
+	switch {
+	case errors.As(err, &esc):
+		return what + ": " + esc.Path + " leads outside the test's sandbox through a symbolic link; sfmd test never reads or writes outside the sandbox"
+	case errors.As(err, &nr):
+		return what + ": " + nr.Error() + "; sfmd test reads and writes only regular files, which cannot block"
+	case errors.As(err, &big):
+		return what + ": " + big.Error() + " of sfmd test"
+	}
+	return ""
+}
 
 // nodeErrorMessage formats err the way Node formats a failed fs call.
 func nodeErrorMessage(err error, syscallName, p string) string {

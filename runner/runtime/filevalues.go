@@ -1,8 +1,6 @@
 package runtime
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -39,19 +37,15 @@ func (c *call) readFileValues() *Result {
 			}
 		}
 		raw, _ := parsed.flags.Get(key)
-		abs := raw
-		if !filepath.IsAbs(raw) {
-			abs = filepath.Join(extra["CWD"], raw)
-		}
-		abs = filepath.Clean(abs)
-		if _, inside := insideDir(rt.Env.Dir, abs); !inside {
-			r := errResult(codeInvalidPayload, "--"+key+": cannot read "+abs+": outside the sandbox directory")
-			r.Escape = "--" + key + ": path " + quote(raw) + " resolves outside the sandbox directory; put the file in the suite's files"
+		abs := Resolve(extra["CWD"], raw)
+		cannotRead := func(err error, syscallName string) *Result {
+			r := errResult(codeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, syscallName, abs))
+			r.Escape = refusal("--"+key, err)
 			return &r
 		}
-		st, err := os.Stat(abs)
+		st, err := rt.Env.FS.Stat(abs)
 		if err != nil {
-			return stop(errResult(codeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, "stat", abs)))
+			return cannotRead(err, "stat")
 		}
 		if !st.Mode().IsRegular() {
 			return stop(errResult(codeInvalidPayload, "--"+key+": not a regular file: "+abs))
@@ -59,9 +53,9 @@ func (c *call) readFileValues() *Result {
 		if st.Size() > maxFieldFileBytes {
 			return stop(errResult(codeInvalidPayload, "--"+key+": file too large \u2014 "+abs+" is "+strconv.FormatInt(st.Size(), 10)+" bytes, limit is 1048576 bytes (1 MiB)."))
 		}
-		data, err := os.ReadFile(abs)
+		data, err := rt.Env.FS.ReadFile(abs, maxFieldFileBytes)
 		if err != nil {
-			return stop(errResult(codeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, "open", abs)))
+			return cannotRead(err, "open")
 		}
 		contents := decodeUTF8(data, false)
 		if strings.ContainsAny(contents, "$`") {

@@ -65,46 +65,64 @@ type harness struct {
 	rt   *Runtime
 	tr   *fakeTransport
 	exec *fakeExec
-	dir  string
+	root string // the host directory that is "/"
 }
 
-// newHarness builds a runtime over src in a fresh sandbox, as app:test.
+// The virtual paths of the harness: the document lives in cwd.
+const (
+	hHome = "/home/agent"
+	hCwd  = "/home/agent/docs"
+	hDoc  = "/home/agent/docs/app.md"
+)
+
+// newHarness builds a runtime over src in a fresh sandbox, as app:test:
+// the document is /home/agent/docs/app.md of the virtual tree.
 func newHarness(t *testing.T, src string) *harness {
 	t.Helper()
-	dir := t.TempDir()
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, filepath.FromSlash(hCwd)), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	docPath := filepath.Join(dir, "app.md")
 	tr := &fakeTransport{}
 	ex := &fakeExec{}
+	fsys := NewFS(root, nil)
+	t.Cleanup(func() { _ = fsys.Close() })
 	rt := &Runtime{
-		Doc:     &sfmd.Document{Path: docPath, Src: []byte(src)},
+		Doc:     &sfmd.Document{Path: hDoc, Src: []byte(src)},
 		Session: NewSession(),
 		Env: Env{
 			Topic:   "app:test",
-			DocURI:  "file://" + docPath,
-			DocPath: docPath,
+			DocURI:  "file://" + hDoc,
+			DocPath: hDoc,
 			Store:   map[string]string{},
-			Home:    dir,
-			Dir:     dir,
+			Home:    hHome,
+			Cwd:     hCwd,
+			FS:      fsys,
 		},
 		HTTP: &http.Client{Transport: tr},
 		Exec: ex,
 	}
-	return &harness{rt: rt, tr: tr, exec: ex, dir: dir}
+	return &harness{rt: rt, tr: tr, exec: ex, root: root}
 }
 
+// write creates the file name (relative to the virtual cwd, or absolute)
+// and returns its virtual path.
 func (h *harness) write(t *testing.T, name, content string) string {
 	t.Helper()
-	p := filepath.Join(h.dir, name)
+	v := Resolve(hCwd, name)
+	p := h.host(v)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return v
+}
+
+// host is where the virtual path v lies on the host.
+func (h *harness) host(v string) string {
+	return filepath.Join(h.root, filepath.FromSlash(v))
 }
 
 func (h *harness) url(t *testing.T) string {
@@ -137,7 +155,7 @@ func newBenchRuntime(src string, tr *fakeTransport) *Runtime {
 		Session: NewSession(),
 		Env: Env{
 			Topic: "app:weather", DocURI: "file:///sandbox/app.md", DocPath: "/sandbox/app.md",
-			Store: map[string]string{"API_KEY": "k"}, Home: "/sandbox", Dir: "/sandbox",
+			Store: map[string]string{"API_KEY": "k"}, Home: "/sandbox", Cwd: "/sandbox",
 		},
 		HTTP: &http.Client{Transport: tr},
 	}

@@ -65,7 +65,7 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	}
 	verb := strings.ToUpper(method)
 	all := newOrdered[string]()
-	var uri, href string
+	var uri string
 	sendBody := false
 	if verb == "GET" || verb == "DELETE" {
 		u, err := parseURL(resolved, nil)
@@ -81,15 +81,9 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 			u.searchParamsSet(pairs)
 		}
 		uri = u.String()
-		href = uri
 		all.Set("Accept", "text/markdown, text/plain")
 	} else {
 		uri = resolved
-		u, err := parseURL(resolved, nil)
-		if err != nil {
-			return out, codeLoadError, "Network error: Failed to parse URL from " + resolved
-		}
-		href = u.String()
 		if !hasBody {
 			body = payloadJSON(payload)
 		}
@@ -101,23 +95,20 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 		v, _ := headers.Get(k)
 		all.Set(k, v)
 	}
-	h := http.Header{}
-	for _, k := range all.Keys() {
-		v, _ := all.Get(k)
-		v = strings.Trim(v, " \t\r\n")
-		ck := http.CanonicalHeaderKey(k)
-		if old, ok := h[ck]; ok && len(old) > 0 {
-			h[ck] = []string{old[0] + ", " + v}
-		} else {
-			h[ck] = []string{v}
-		}
+	fr := fetch(uri, all)
+	if fr.err != "" {
+		return out, codeLoadError, "Network error: " + fr.err
 	}
+	href, h := fr.href, fr.header
 	for k, v := range map[string]string{"Accept-Language": "*", "Sec-Fetch-Mode": "cors", "User-Agent": "node"} {
 		if _, ok := h[k]; !ok {
 			h[k] = []string{v}
 		}
 	}
 	rec := Request{method: verb, URL: href, header: h.Clone(), hasBody: sendBody}
+	for k, vs := range h {
+		h[k] = []string{latin1(vs[0])}
+	}
 	var reqBody io.Reader
 	if sendBody {
 		rec.body = body

@@ -167,7 +167,7 @@ func TestBindingPayload(t *testing.T) {
 			if !res.OK {
 				t.Fatalf("failed: %s", res.Content)
 			}
-			want := strings.ReplaceAll(tc.body, "HOMEDIR", h.dir)
+			want := strings.ReplaceAll(tc.body, "HOMEDIR", hHome)
 			if len(h.tr.bodies) != 1 || h.tr.bodies[0] != want {
 				t.Errorf("body = %q, want %q", h.tr.bodies, want)
 			}
@@ -188,7 +188,7 @@ func TestFieldFile(t *testing.T) {
 	if !res.OK || h.tr.bodies[0] != `{"title":"t","message":"line1\nline2 {x}\n"}` {
 		t.Fatalf("file value: %v %q", res, h.tr.bodies)
 	}
-	abs := func(n string) string { return h.dir + "/" + n }
+	abs := func(n string) string { return hCwd + "/" + n }
 	tests := []struct{ in, content string }{
 		{"/act.post --message x --message-file brief.txt", "Pass either --message or --message-file, not both."},
 		{"/act.post --message-file", "--message-file requires a file path."},
@@ -206,10 +206,9 @@ func TestFieldFile(t *testing.T) {
 	if res := h.rt.Run("/act.post hi --other-file brief.txt"); !res.OK || h.tr.bodies[0] != `{"other-file":"brief.txt","message":"hi"}` {
 		t.Errorf("undeclared -file: %v %q", res, h.tr.bodies)
 	}
-	// a path outside the sandbox is refused
-	if res := h.rt.Run("/act.post --message-file ../../etc/passwd"); res.OK || res.Escape == "" {
-		t.Errorf("escape not reported: %+v", res)
-	}
+	// ".." stops at the virtual "/": the host's /etc/passwd is not there
+	expect(t, h.rt.Run("/act.post --message-file ../../../../../etc/passwd"), false, "INVALID_PAYLOAD",
+		"--message-file: cannot read /etc/passwd: ENOENT: no such file or directory, stat '/etc/passwd'")
 }
 
 func TestShortcutValues(t *testing.T) {

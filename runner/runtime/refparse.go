@@ -40,7 +40,6 @@ var (
 	reBodyArg   = regexp.MustCompile(`-d` + jsS + `+(?:'([^']*)'|"([^"]*)")`)
 	reFlagStart = regexp.MustCompile(jsS + `-[Hd]` + jsS)
 	reFrontm    = regexp.MustCompile(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
-	reBodyDir   = regexp.MustCompile(`^(` + jsS + `+)body:` + jsS + `*$`)
 )
 
 type refField struct {
@@ -65,10 +64,6 @@ type refAction struct {
 	Fields   []refField
 	Response string
 	HasResp  bool
-	// BodyDirective is the multi-line `body:` template (spec.md §1.9.6),
-	// which the reference parser does not know.
-	BodyDirective    string
-	HasBodyDirective bool
 }
 
 type refShortcut struct{ ID, Href string }
@@ -248,7 +243,7 @@ func (p *refParser) attachResponses() {
 	}
 }
 
-// parseActionBlock is parser.ts parseActionBlock, plus the `body:` section.
+// parseActionBlock is parser.ts parseActionBlock.
 func parseActionBlock(id string, lines []string) *refAction {
 	if len(lines) == 0 {
 		return nil
@@ -281,30 +276,11 @@ func parseActionBlock(id string, lines []string) *refAction {
 		}
 		a.URI = jsTrim(uri)
 	}
-	bodyStart, bodyEnd := -1, -1
+	// A `body:` section (spec.md §1.9.6) means nothing to the reference
+	// parser: its lines are field lines like any other (runtime-semantics.md
+	// §1.1, §6.2), so one that happens to match the field pattern declares
+	// a field.
 	for i := 1; i < len(lines); i++ {
-		if bm := reBodyDir.FindStringSubmatch(lines[i]); bm != nil {
-			bodyStart = i
-			indent := len(bm[1])
-			bodyEnd = len(lines)
-			for j := i + 1; j < len(lines); j++ {
-				if jsTrim(lines[j]) == "" {
-					continue
-				}
-				if leadingSpace(lines[j]) <= indent {
-					bodyEnd = j
-					break
-				}
-			}
-			a.BodyDirective = dedentBody(lines[i+1 : bodyEnd])
-			a.HasBodyDirective = true
-			break
-		}
-	}
-	for i := 1; i < len(lines); i++ {
-		if bodyStart >= 0 && i >= bodyStart && i < bodyEnd {
-			continue
-		}
 		line := lines[i]
 		if jsTrim(line) == "" {
 			continue
@@ -330,40 +306,6 @@ func parseActionBlock(id string, lines []string) *refAction {
 		a.Fields = append(a.Fields, f)
 	}
 	return a
-}
-
-func leadingSpace(s string) int {
-	n := 0
-	for n < len(s) && (s[n] == ' ' || s[n] == '\t') {
-		n++
-	}
-	return n
-}
-
-// dedentBody joins body lines with "\n" after removing their common
-// indentation; trailing blank lines are dropped.
-func dedentBody(lines []string) string {
-	for len(lines) > 0 && jsTrim(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
-	common := -1
-	for _, l := range lines {
-		if jsTrim(l) == "" {
-			continue
-		}
-		if n := leadingSpace(l); common < 0 || n < common {
-			common = n
-		}
-	}
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		if len(l) >= common && common > 0 {
-			out[i] = l[common:]
-		} else {
-			out[i] = strings.TrimLeft(l, " \t")
-		}
-	}
-	return strings.Join(out, "\n")
 }
 
 func itoa(n int) string {

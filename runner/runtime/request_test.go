@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -83,10 +85,15 @@ func TestRequestConstruction(t *testing.T) {
 			in: "/act.a --q 1", method: "GET", url: "https://x.com/?q=1", body: "-"},
 		{name: "empty -d sends empty body", doc: act("a", `POST https://x.com/ -d ''`, "  q: string"),
 			in: "/act.a --q 1", method: "POST", url: "https://x.com/", body: ""},
-		{name: "body: directive", doc: act("a", "POST https://x.com/", `  text: string (required)`, "  body:",
-			`    {"text": "{text}",`, `     "n": {n}}`, "  n: number"), in: "/act.a --text 'a \"b\"' --n 3", method: "POST", url: "https://x.com/",
-			body: "{\"text\": \"a \\\"b\\\"\",\n \"n\": 3}"},
-		{name: "body: directive ignored for GET", doc: act("a", "GET https://x.com/", "  body:", `    {"x": 1}`, "  q: string"),
+		// runtime-semantics.md §1.1, §6.2: the runtime has no body: section;
+		// POST, PUT and PATCH send the caller's fields as flat JSON.
+		{name: "body: section is ignored, flat JSON is sent", doc: act("update", "PATCH https://www.moltbook.com/api/v1/agents/me", `  description: string (required) "New bio"`, "  body:",
+			`    {"agent": {"bio": "{description}"}}`), in: "/act.update --description 'cats & dogs'", method: "PATCH", url: "https://www.moltbook.com/api/v1/agents/me",
+			body: `{"description":"cats & dogs"}`},
+		{name: "body: section lines are field lines", doc: act("a", "POST https://x.com/", `  text: string (required)`, "  body:",
+			`    {"text": "{text}",`, `     "n": {n}}`, "    n: number", `    extra: string = "e"`), in: "/act.a --text 'a \"b\"' --n 3", method: "POST", url: "https://x.com/",
+			body: `{"text":"a \"b\"","n":"3","extra":"e"}`},
+		{name: "body: section on GET", doc: act("a", "GET https://x.com/", "  body:", `    {"x": 1}`, "  q: string"),
 			in: "/act.a --q 1", method: "GET", url: "https://x.com/?q=1", body: "-"},
 	}
 	for _, tc := range tests {
@@ -138,7 +145,7 @@ func TestRelativeURIFileBase(t *testing.T) {
 	h := newHarness(t, act("a", "GET api/ping"))
 	h.rt.Env.RequirementsPath = "req.md"
 	expect(t, h.rt.Run("/act.a"), false, "LOAD_ERROR",
-		"Actions can only topic HTTP endpoints (got: file://"+h.dir+"/api/ping)\n\nSetup info: /open req.md")
+		"Actions can only topic HTTP endpoints (got: file://"+hCwd+"/api/ping)\n\nSetup info: /open req.md")
 }
 
 func TestPreflight(t *testing.T) {
@@ -182,9 +189,8 @@ func TestContextVars(t *testing.T) {
 	if res := h.rt.Run("/act.a   --x  1"); !res.OK {
 		t.Fatal(res.Content)
 	}
-	d := h.dir
-	want := "https://x.com/?h=" + formEncode(d) + "&c=" + formEncode(d) + "&f=" + formEncode(d+"/app.md") + "&t=app%3Atest&a=--x++1&d=" +
-		formEncode(d) + "&w=" + formEncode(d+"/.string-work/test") + "&b=&x=1"
+	want := "https://x.com/?h=%2Fhome%2Fagent&c=%2Fhome%2Fagent%2Fdocs&f=%2Fhome%2Fagent%2Fdocs%2Fapp.md&t=app%3Atest&a=--x++1&d=" +
+		"%2Fhome%2Fagent%2Fdocs&w=%2Fhome%2Fagent%2F.string-work%2Ftest&b=&x=1"
 	if got := h.url(t); got != want {
 		t.Errorf("url = %q\nwant %q", got, want)
 	}
@@ -246,6 +252,41 @@ func TestHeadersRecorded(t *testing.T) {
 	for k, v := range want {
 		if got.Get(k) != v[0] {
 			t.Errorf("%s = %q, want %q", k, got.Get(k), v[0])
+		}
+	}
+}
+
+// TestUpstreamBodySections runs the upstream actions whose body: sections
+// would change the request, and checks that the request carries what the
+// runtime sends: the caller's fields as flat JSON (runtime-semantics.md
+// §1.1, §6.2). It reads ../shared/corpus/upstream and skips without it.
+func TestUpstreamBodySections(t *testing.T) {
+	root := filepath.Join("..", "..", "..", "shared", "corpus", "upstream")
+	tests := []struct{ doc, in, url, body string }{
+		{"string-os__cookbook/apps/moltbook/index.md", "/act.post --submolt general --title Hi --content 'cats & dogs'",
+			"https://www.moltbook.com/api/v1/posts", `{"submolt":"general","title":"Hi","content":"cats & dogs"}`},
+		{"string-os__cookbook/apps/moltbook/index.md", "/act.comment --post 7 --content 'cats & dogs'",
+			"https://www.moltbook.com/api/v1/posts/7/comments", `{"content":"cats & dogs"}`},
+		{"string-os__cookbook/apps/nano-banana-pro/index.md", "/act.generate --prompt 'a cat' --filename cat.png",
+			"https://generativelanguage.googleapis.com/v1beta/models/gemini-3-pro-image-preview:generateContent", `{"prompt":"a cat","filename":"cat.png","resolution":"1K"}`},
+	}
+	for _, tc := range tests {
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(tc.doc)))
+		if err != nil {
+			t.Skipf("upstream corpus not found: %v", err)
+		}
+		h := newHarness(t, string(src))
+		h.rt.Env.Store = map[string]string{"MOLTBOOK_API_KEY": "k", "GEMINI_API_KEY": "k"}
+		h.tr.body = `{"post":{"id":"1"}}`
+		h.rt.Run(tc.in)
+		if len(h.tr.reqs) != 1 {
+			t.Fatalf("%s: %s sent %d requests", tc.doc, tc.in, len(h.tr.reqs))
+		}
+		if got := h.tr.reqs[0].URL.String(); got != tc.url {
+			t.Errorf("%s: url %s, want %s", tc.in, got, tc.url)
+		}
+		if h.tr.bodies[0] != tc.body {
+			t.Errorf("%s: body %s, want %s", tc.in, h.tr.bodies[0], tc.body)
 		}
 	}
 }

@@ -1,8 +1,7 @@
 package runtime
 
 import (
-	"os"
-	"path/filepath"
+	"path"
 	"regexp"
 	"strings"
 )
@@ -265,49 +264,32 @@ func (t *templateRun) execute(template string) string {
 	return strings.Join(out, "\n")
 }
 
-// writeFile writes the buffer for a to: line inside the sandbox directory.
-// It returns the Node-style failure message, or "".
+// writeFile writes the buffer for a to: line: the path resolves against
+// the process's working directory, parents are created. It returns the
+// Node-style failure message, or "".
 func (t *templateRun) writeFile(p string) string {
-	dir := t.rt.Env.Dir
-	abs := p
-	if !filepath.IsAbs(p) {
-		abs = filepath.Join(dir, p)
-	}
-	abs = filepath.Clean(abs)
-	rel, ok := insideDir(dir, abs)
-	if !ok {
-		if t.res.Escape == "" {
-			t.res.Escape = "to: path " + quote(p) + " resolves outside the sandbox directory; write only below the test's working directory"
+	fsys := t.rt.Env.FS
+	abs := Resolve(t.rt.Env.Cwd, p)
+	fail := func(err error, syscallName, at string) string {
+		if msg := refusal("to", err); msg != "" && t.res.Escape == "" {
+			t.res.Escape = msg
 		}
-		return ""
+		return nodeErrorMessage(err, syscallName, at)
 	}
-	parent := filepath.Dir(abs)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nodeErrorMessage(err, "mkdir", parent)
+	parent := path.Dir(abs)
+	if err := fsys.MkdirAll(parent); err != nil {
+		return fail(err, "mkdir", parent)
 	}
-	if err := os.WriteFile(abs, t.buffer, 0o644); err != nil {
-		return nodeErrorMessage(err, "open", abs)
+	if err := fsys.WriteFile(abs, t.buffer); err != nil {
+		return fail(err, "open", abs)
 	}
 	for _, f := range t.res.files {
-		if f == rel {
+		if f == abs {
 			return ""
 		}
 	}
-	t.res.files = append(t.res.files, rel)
+	t.res.files = append(t.res.files, abs)
 	return ""
-}
-
-// insideDir reports whether abs lies inside dir and returns its slash-form
-// relative path.
-func insideDir(dir, abs string) (string, bool) {
-	if dir == "" {
-		return "", false
-	}
-	rel, err := filepath.Rel(filepath.Clean(dir), abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
 }
 
 // nodeBase64Decode is Buffer.from(s, 'base64'): both alphabets, everything

@@ -1,14 +1,22 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
 
+	"github.com/sfmd-dev/sfmd/internal/safefile"
 	"github.com/sfmd-dev/sfmd/runner"
 )
 
@@ -27,97 +35,79 @@ const testUsage = `Usage: sfmd test [flags] [paths...]
 Runs every *.test.yaml / *.test.yml suite under the paths (default ".";
 hidden folders, node_modules and vendor are skipped) offline: HTTP from the
 suites' fixtures, CLI commands from their exec fixtures. Each test runs in
-a fresh sandbox directory; a test stops at its first failing step. In
-request fixtures, $NAME stands for the value of NAME in the suite's env
-(that is how --record keeps secrets out of suites). With --update, tests
-whose goldens were rewritten count as passed.
+a fresh sandbox that stands for "/" of the agent's machine (the document
+in cwd, /home/agent/docs by default); a test stops at its first failing
+step. In request fixtures, $NAME stands for the value of NAME in the
+suite's env (that is how --record keeps secrets out of suites). With
+--update, tests whose goldens were rewritten count as passed.
 
-Exit status: 0 all tests passed; 1 a test failed; 2 usage or suite error
-(bad YAML, unknown field, missing document, --update under CI=true).
+Exit status: 0 all tests passed; 1 a test failed; 2 usage, suite or I/O
+error (bad YAML, unknown field, missing document, a path outside the
+suite's directory, an unreadable golden, a failed write, --update under
+CI); 3 internal failure (please report it); 130 or 143 interrupted
+(SIGINT, SIGTERM).
 
 Flags:
 `
 
-func runTest(args []string, stdio Stdio) int {
+// testFlags are the flags of sfmd test.
+type testFlags struct {
+	update, record, timings  bool
+	execArg, isolate, maxOut string
+	runRE, format            string
+	timeout                  time.Duration
+	jobs                     int
+	reports                  reportFlag
+}
+
+func newTestFlags() (*flag.FlagSet, *testFlags) {
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), testUsage)
 		fs.PrintDefaults()
 	}
-	var (
-		update  = fs.Bool("update", false, "rewrite output goldens (output_file, inline output, expect.files) instead of failing; refused under CI=true")
-		record  = fs.Bool("record", false, "send the steps' requests to the real endpoints and write the exchanges into the suites' http entries (env secrets become $NAME); refused under CI=true")
-		execArg = fs.String("exec", "fixtures", "how CLI actions run: fixtures (answered from exec entries) or real (/bin/bash -c in the sandbox)")
-		timeout = fs.Duration("timeout", runner.DefaultTimeout, "timeout of one command with --exec=real")
-		jobs    = fs.Int("jobs", runtime.GOMAXPROCS(0), "suites run in parallel")
-		runRE   = fs.String("run", "", "run only the tests whose name matches this regular expression")
-		format  = fs.String("format", "text", "output format: text (failures with diffs) or line (path:line:col: error: message [test-failed])")
-		reports reportFlag
-	)
-	fs.Var(&reports, "report", "also write a report: junit=FILE or json=FILE (repeatable)")
+	f := &testFlags{}
+	fs.BoolVar(&f.update, "update", false, "rewrite output goldens (output_file, inline output, expect.files) instead of failing; refused under CI")
+	fs.BoolVar(&f.record, "record", false, "send the steps' requests to the real endpoints and write the exchanges into the suites' http entries (env secrets become $NAME); refused under CI")
+	fs.StringVar(&f.execArg, "exec", "fixtures", "how CLI actions run: fixtures (answered from exec entries) or real (/bin/bash -c in the sandbox)")
+	fs.DurationVar(&f.timeout, "timeout", runner.DefaultTimeout, "timeout of one command with --exec=real")
+	fs.StringVar(&f.isolate, "isolation", runner.IsolationAuto, "how --exec=real isolates commands: namespace (the sandbox as \"/\", virtual paths; Linux user namespaces), none (host paths), auto (namespace when available)")
+	fs.StringVar(&f.maxOut, "max-output", "16MiB", "the most one --exec=real command may print (stdout and stderr together); past it the step fails")
+	fs.BoolVar(&f.timings, "timings", false, "add durations and timestamps to the --report files (without it, reports are identical from run to run)")
+	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "suites run in parallel")
+	fs.StringVar(&f.runRE, "run", "", "run only the tests whose name matches this regular expression")
+	fs.StringVar(&f.format, "format", "text", "output format: text (failures with diffs) or line (path:line:col: error: message [test-failed])")
+	fs.Var(&f.reports, "report", "also write a report: junit=FILE or json=FILE (repeatable)")
+	return fs, f
+}
 
+type reportOut struct{ kind, path string }
+
+func runTest(args []string, stdio Stdio) int {
+	fs, f := newTestFlags()
 	paths, exit, ok := parseArgs(fs, args, true, stdio)
 	if !ok {
 		return exit
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stdio.Stderr, "sfmd test: "+format+"\n", a...)
+	opts, outs, err := f.options(stdio)
+	if err != nil {
+		fmt.Fprintf(stdio.Stderr, "sfmd test: %v\n", err)
 		return ExitUsage
 	}
-	opts := runner.Options{Update: *update, Record: *record, Timeout: *timeout, Jobs: *jobs}
-	switch *execArg {
-	case "fixtures":
-	case "real":
-		opts.ExecReal = true
-		opts.PATH = stdio.Getenv("PATH")
-		if opts.PATH == "" {
-			opts.PATH = "/usr/local/bin:/usr/bin:/bin"
-		}
-	default:
-		return usageErr("unknown --exec mode %q, expected one of \"fixtures\", \"real\"", *execArg)
-	}
-	if *timeout <= 0 {
-		return usageErr("--timeout must be positive, got %s", *timeout)
-	}
-	if *format != "text" && *format != "line" {
-		return usageErr("unknown --format %q, expected one of \"text\", \"line\"", *format)
-	}
-	if *runRE != "" {
-		re, err := regexp.Compile(*runRE)
-		if err != nil {
-			return usageErr("invalid --run regular expression %q: %v", *runRE, err)
-		}
-		opts.Run = re
-	}
-	type reportOut struct{ kind, path string }
-	var outs []reportOut
-	for _, r := range reports {
-		kind, path, ok := strings.Cut(r, "=")
-		if !ok || path == "" || (kind != "junit" && kind != "json") {
-			return usageErr("invalid --report %q, expected junit=FILE or json=FILE", r)
-		}
-		if !filepath.IsAbs(path) && stdio.Dir != "" {
-			path = filepath.Join(stdio.Dir, path)
-		}
-		outs = append(outs, reportOut{kind, path})
-	}
-	if opts.Update && stdio.Getenv("CI") == "true" {
-		return usageErr("--update is refused under CI=true: goldens must be reviewed and committed, not rewritten by CI; run it locally and commit the result")
-	}
-	if opts.Record && stdio.Getenv("CI") == "true" {
-		return usageErr("--record is refused under CI=true: CI replays fixtures offline and never rewrites suites; record locally and commit the result")
-	}
-
 	refs, err := runner.Discover(stdio.Dir, paths)
 	if err != nil {
-		return usageErr("%v", err)
+		fmt.Fprintf(stdio.Stderr, "sfmd test: %v\n", err)
+		return ExitUsage
 	}
 	if len(refs) == 0 {
 		fmt.Fprintf(stdio.Stderr, "sfmd test: no *.test.yaml suites found under %s\n", strings.Join(orDot(paths), ", "))
 	}
-	rep := runner.Run(refs, opts)
-
-	if *format == "line" {
+	rep, sig := runInterruptible(refs, opts)
+	if sig != 0 {
+		fmt.Fprintln(stdio.Stderr, "sfmd test: interrupted: the running commands were stopped and the sandboxes removed; nothing was written")
+		return 128 + int(sig)
+	}
+	if f.format == "line" {
 		runner.WriteLine(stdio.Stdout, rep)
 	} else {
 		runner.WriteErrors(stdio.Stderr, rep)
@@ -135,32 +125,174 @@ func runTest(args []string, stdio Stdio) int {
 	if rep.HasSuiteErrors() {
 		status = ExitUsage
 	}
+	if rep.HasInternalErrors() {
+		fmt.Fprintln(stdio.Stderr, "sfmd test: internal error (the runtime emulation panicked, see the report); please report it with the suite and document")
+		status = ExitInternal
+	}
 	for _, o := range outs {
 		if err := writeReport(o.kind, o.path, rep); err != nil {
-			fmt.Fprintf(stdio.Stderr, "sfmd test: cannot write the %s report: %v; check the path\n", o.kind, err)
-			status = ExitUsage
+			fmt.Fprintf(stdio.Stderr, "sfmd test: cannot write the %s report: %v\n", o.kind, err)
+			status = max(status, ExitUsage)
 		}
 	}
 	return status
 }
 
-func writeReport(kind, path string, rep *runner.Report) (err error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
+// options checks the flags and turns them into the runner's options and
+// the reports to write.
+func (f *testFlags) options(stdio Stdio) (runner.Options, []reportOut, error) {
+	opts := runner.Options{Update: f.update, Record: f.record, Timeout: f.timeout, Jobs: f.jobs, Timings: f.timings}
+	limit, err := parseSize(f.maxOut)
+	if err != nil {
+		return opts, nil, fmt.Errorf("invalid --max-output %q: %v; write a size such as 16MiB", f.maxOut, err)
 	}
-	f, err := os.Create(path)
+	opts.MaxOutput = limit
+	switch f.execArg {
+	case "fixtures":
+	case "real":
+		opts.ExecReal = true
+		opts.PATH = stdio.Getenv("PATH")
+		if opts.PATH == "" {
+			opts.PATH = "/usr/local/bin:/usr/bin:/bin"
+		}
+	default:
+		return opts, nil, fmt.Errorf("unknown --exec mode %q, expected one of \"fixtures\", \"real\"", f.execArg)
+	}
+	if err := f.isolation(&opts, stdio); err != nil {
+		return opts, nil, err
+	}
+	if f.timeout <= 0 {
+		return opts, nil, fmt.Errorf("--timeout must be positive, got %s", f.timeout)
+	}
+	if f.format != "text" && f.format != "line" {
+		return opts, nil, fmt.Errorf("unknown --format %q, expected one of \"text\", \"line\"", f.format)
+	}
+	if f.runRE != "" {
+		re, err := regexp.Compile(f.runRE)
+		if err != nil {
+			return opts, nil, fmt.Errorf("invalid --run regular expression %q: %v", f.runRE, err)
+		}
+		opts.Run = re
+	}
+	var outs []reportOut
+	for _, r := range f.reports {
+		kind, path, ok := strings.Cut(r, "=")
+		if !ok || path == "" || (kind != "junit" && kind != "json") {
+			return opts, nil, fmt.Errorf("invalid --report %q, expected junit=FILE or json=FILE", r)
+		}
+		if !filepath.IsAbs(path) && stdio.Dir != "" {
+			path = filepath.Join(stdio.Dir, path)
+		}
+		outs = append(outs, reportOut{kind, path})
+	}
+	if ci := stdio.Getenv("CI"); isCI(ci) {
+		if opts.Update {
+			return opts, nil, fmt.Errorf("--update is refused under CI=%s: goldens must be reviewed and committed, not rewritten by CI; run it locally and commit the result", ci)
+		}
+		if opts.Record {
+			return opts, nil, fmt.Errorf("--record is refused under CI=%s: CI replays fixtures offline and never rewrites suites; record locally and commit the result", ci)
+		}
+	}
+	return opts, outs, nil
+}
+
+// isolation checks --isolation and, with --exec=real, decides how the
+// commands run (and says so when a namespace is not available).
+func (f *testFlags) isolation(opts *runner.Options, stdio Stdio) error {
+	switch f.isolate {
+	case runner.IsolationAuto, runner.IsolationNamespace, runner.IsolationNone:
+		opts.Isolation = f.isolate
+	default:
+		return fmt.Errorf("unknown --isolation %q, expected one of \"auto\", \"namespace\", \"none\"", f.isolate)
+	}
+	if !opts.ExecReal {
+		return nil
+	}
+	mode, note, err := runner.CheckIsolation(opts.Isolation)
+	if err != nil {
+		return fmt.Errorf("--isolation=%s: %v; use --isolation=none to run commands on the host paths", opts.Isolation, err)
+	}
+	if note != "" {
+		first, _, _ := strings.Cut(note, "\n")
+		fmt.Fprintf(stdio.Stderr, "sfmd test: --exec=real runs commands without a mount namespace (%s): they see host paths and the host's filesystem\n", first)
+	}
+	opts.Isolation = mode
+	return nil
+}
+
+// runInterruptible runs the suites; SIGINT and SIGTERM stop the run
+// cleanly (running commands and their whole process groups are killed,
+// sandboxes removed, nothing written) and are returned.
+func runInterruptible(refs []runner.SuiteRef, opts runner.Options) (*runner.Report, syscall.Signal) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var caught atomic.Int32
+	go func() {
+		select {
+		case s := <-sigs:
+			if s == syscall.SIGTERM {
+				caught.Store(int32(syscall.SIGTERM))
+			} else {
+				caught.Store(int32(syscall.SIGINT))
+			}
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	rep := runner.RunContext(ctx, refs, opts)
+	if !rep.Interrupted {
+		return rep, 0
+	}
+	return rep, syscall.Signal(caught.Load())
+}
+
+// writeReport writes a report file through a temporary file and a rename.
+func writeReport(kind, path string, rep *runner.Report) error {
+	var b bytes.Buffer
+	var err error
+	if kind == "junit" {
+		err = runner.WriteJUnit(&b, rep)
+	} else {
+		err = runner.WriteJSON(&b, rep)
+	}
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	if kind == "junit" {
-		return runner.WriteJUnit(f, rep)
+	return safefile.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// isCI reports whether the CI variable says this is a CI run: any value
+// but "", "false" and "0" (CI=true, CI=1, AppVeyor's CI=True, …).
+func isCI(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "false", "0":
+		return false
 	}
-	return runner.WriteJSON(f, rep)
+	return true
+}
+
+// parseSize reads a byte count: 1048576, 512KiB, 16MiB, 1GiB (K, M, G,
+// KB, MB, GB mean the same).
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
+		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
+			t, mult = strings.TrimSpace(rest), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("not a positive size")
+	}
+	return n * mult, nil
 }
 
 func orDot(paths []string) []string {

@@ -1,0 +1,358 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/runner/runtime"
+)
+
+// Isolation modes of --exec=real.
+const (
+	// IsolationAuto uses a mount namespace when the platform allows it,
+	// else none.
+	IsolationAuto = "auto"
+	// IsolationNamespace runs each command in a user, mount and PID
+	// namespace whose root is the sandbox: the command sees the same
+	// virtual paths as the runtime (cwd /home/agent/docs, HOME /home/agent,
+	// /w/x.txt), the host's system directories read-only, a private /dev
+	// and /proc; when the command ends, every process it started ends too.
+	IsolationNamespace = "namespace"
+	// IsolationNone runs each command on the host, in the host directory
+	// that holds the virtual cwd, with HOME the host directory of the
+	// virtual home: the command sees host paths and the host's
+	// filesystem.
+	IsolationNone = "none"
+)
+
+// DefaultMaxOutput caps what one real command may print (stdout and
+// stderr together).
+const DefaultMaxOutput = 16 << 20
+
+// realCommand is one command of --exec=real.
+type realCommand struct {
+	command   string
+	fs        *runtime.FS // the sandbox
+	dir       string      // virtual working directory
+	home      string      // virtual HOME
+	path      string      // PATH
+	env       []string    // the suite's env
+	timeout   time.Duration
+	maxOutput int64
+	namespace bool
+}
+
+// realOutcome is what happened besides the exit status.
+type realOutcome struct {
+	exceeded    bool // the output passed maxOutput; the command was stopped
+	interrupted bool // ctx was cancelled; the command was stopped
+}
+
+// nsScript runs inside the new namespaces (as root of the user namespace,
+// PID 1 of the PID namespace): it binds the host's system directories
+// read-only onto the mount points made in the sandbox, gives it a private
+// /dev and /proc (and /tmp, unless the sandbox has its own), then makes
+// the sandbox the root and runs the command in the virtual working
+// directory. Arguments: sandbox, cwd, command, PATH, "tmp" or "-", then
+// the system directories to bind.
+const nsScript = `set -e
+root=$1 cwd=$2 cmd=$3 userpath=$4 tmp=$5
+shift 5
+chroot=$(command -v chroot)
+if [ "$tmp" = tmp ]; then
+  mount -t tmpfs -o mode=1777 sfmd-tmp "$root/tmp"
+fi
+for d in "$@"; do
+  mount --rbind "/$d" "$root/$d"
+  mount -o remount,bind,ro "$root/$d"
+done
+mount -t tmpfs -o mode=755,size=1m sfmd-dev "$root/dev"
+for n in null zero full random urandom tty; do
+  : > "$root/dev/$n"
+  mount --bind "/dev/$n" "$root/dev/$n"
+done
+ln -s /proc/self/fd "$root/dev/fd"
+ln -s /proc/self/fd/0 "$root/dev/stdin"
+ln -s /proc/self/fd/1 "$root/dev/stdout"
+ln -s /proc/self/fd/2 "$root/dev/stderr"
+mount -t proc proc "$root/proc"
+PATH=$userpath
+export PATH
+exec "$chroot" "$root" /bin/bash -c 'cd -- "$0" && exec /bin/bash -c "$1"' "$cwd" "$cmd"
+`
+
+// systemDirs are the host directories a namespaced command sees
+// (read-only), when the sandbox does not have them itself.
+var systemDirs = []string{"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "opt"}
+
+// mountPoints makes, in the sandbox, what the namespace needs: an empty
+// directory for each system directory of the host (or the same symbolic
+// link, for /bin -> usr/bin), /dev and /proc, and /tmp when the sandbox has
+// none (tmp reports it). It returns the directories to bind and what it
+// created, to remove afterwards.
+func mountPoints(root string) (binds, created []string, tmp bool, err error) {
+	add := func(name string, mk func(string) error) (bool, error) {
+		p := filepath.Join(root, name)
+		if _, err := os.Lstat(p); err == nil {
+			return false, nil // the sandbox has its own
+		}
+		if err := mk(p); err != nil {
+			return false, err
+		}
+		created = append(created, p)
+		return true, nil
+	}
+	mkdir := func(p string) error { return os.Mkdir(p, 0o755) }
+	for _, d := range systemDirs {
+		fi, err := os.Lstat("/" + d)
+		switch {
+		case err != nil:
+			continue
+		case fi.Mode()&os.ModeSymlink != 0:
+			target, err := os.Readlink("/" + d)
+			if err != nil {
+				continue
+			}
+			if _, err := add(d, func(p string) error { return os.Symlink(target, p) }); err != nil {
+				return nil, created, false, err
+			}
+		case fi.IsDir():
+			ok, err := add(d, mkdir)
+			if err != nil {
+				return nil, created, false, err
+			}
+			if ok {
+				binds = append(binds, d)
+			}
+		}
+	}
+	for _, d := range []string{"dev", "proc"} {
+		if ok, err := add(d, mkdir); err != nil || !ok {
+			if err == nil {
+				err = fmt.Errorf("the sandbox already has /%s, where the namespace mounts its own", d)
+			}
+			return nil, created, false, err
+		}
+	}
+	tmp, err = add("tmp", mkdir)
+	return binds, created, tmp, err
+}
+
+// removeMountPoints removes what mountPoints created (the mounts ended
+// with the namespace).
+func removeMountPoints(created []string) {
+	for i := len(created) - 1; i >= 0; i-- {
+		_ = os.Remove(created[i])
+	}
+}
+
+var namespaceProbe struct {
+	once sync.Once
+	ok   bool
+	why  string
+}
+
+// namespacesWork reports whether a command can run in the namespace (user,
+// mount and PID namespaces through unshare(1), mount and chroot), trying
+// it once on an empty sandbox.
+func namespacesWork() (bool, string) {
+	namespaceProbe.once.Do(func() {
+		namespaceProbe.ok, namespaceProbe.why = probeNamespaces()
+	})
+	return namespaceProbe.ok, namespaceProbe.why
+}
+
+func probeNamespaces() (bool, string) {
+	dir, err := os.MkdirTemp("", "sfmd-probe-")
+	if err != nil {
+		return false, err.Error()
+	}
+	defer func() { _ = removeAll(dir) }()
+	fsys := runtime.NewFS(dir, nil)
+	defer func() { _ = fsys.Close() }()
+	c := realCommand{command: "exit 7", fs: fsys, dir: "/", home: "/", path: "/usr/local/bin:/usr/bin:/bin", timeout: 10 * time.Second, maxOutput: 1 << 16, namespace: true}
+	res, _, err := c.run(context.Background())
+	if err != nil {
+		return false, err.Error()
+	}
+	if res.Exit != 7 {
+		return false, strings.TrimSpace(res.Combined)
+	}
+	return true, ""
+}
+
+// capture collects stdout and stderr in arrival order, up to a cap.
+type capture struct {
+	mu       sync.Mutex
+	combined []byte
+	stdout   []byte
+	stderr   []byte
+	max      int64
+	exceeded atomic.Bool
+	onExceed func()
+}
+
+func (c *capture) read(r io.Reader, own *[]byte, wg *sync.WaitGroup) {
+	defer wg.Done()
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			c.mu.Lock()
+			room := c.max - int64(len(c.combined))
+			if int64(n) > room {
+				n = int(max(room, 0))
+				if !c.exceeded.Swap(true) {
+					go c.onExceed()
+				}
+			}
+			c.combined = append(c.combined, buf[:n]...)
+			*own = append(*own, buf[:n]...)
+			c.mu.Unlock()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// run runs the command in its process group (and namespace), kills the
+// whole group when the command ends (background children die with the
+// step), on timeout, when the output passes the cap and when ctx is
+// cancelled.
+func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome, error) {
+	var out realOutcome
+	cmd, cleanup, err := c.build()
+	if err != nil {
+		return runtime.ExecResult{}, out, err
+	}
+	defer cleanup()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return runtime.ExecResult{}, out, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		_ = outR.Close()
+		_ = outW.Close()
+		return runtime.ExecResult{}, out, err
+	}
+	cmd.Stdout, cmd.Stderr = outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	startErr := cmd.Start()
+	_ = outW.Close()
+	_ = errW.Close()
+	if startErr != nil {
+		_ = outR.Close()
+		_ = errR.Close()
+		return runtime.ExecResult{Combined: startErr.Error(), Exit: 1}, out, nil
+	}
+	pgid := cmd.Process.Pid
+	var killed atomic.Bool
+	kill := func() {
+		killed.Store(true)
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	}
+	var timedOut atomic.Bool
+	timer := time.AfterFunc(c.timeout, func() { timedOut.Store(true); kill() })
+	var interrupted atomic.Bool
+	stop := context.AfterFunc(ctx, func() { interrupted.Store(true); kill() })
+	capt := &capture{max: c.maxOutput, onExceed: kill}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go capt.read(outR, &capt.stdout, &wg)
+	go capt.read(errR, &capt.stderr, &wg)
+	waitErr := cmd.Wait()
+	timer.Stop()
+	stop()
+	// The step is over: whatever the command left running goes too.
+	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		// a process that left the group still holds the pipes
+		_ = outR.Close()
+		_ = errR.Close()
+		<-done
+	}
+	_ = outR.Close()
+	_ = errR.Close()
+	capt.mu.Lock()
+	res := runtime.ExecResult{Stdout: string(capt.stdout), Stderr: string(capt.stderr), Combined: string(capt.combined)}
+	capt.mu.Unlock()
+	out.exceeded, out.interrupted = capt.exceeded.Load(), interrupted.Load()
+	switch {
+	case timedOut.Load():
+		res.TimedOut, res.Exit = true, 1
+	case waitErr == nil:
+	default:
+		var ee *exec.ExitError
+		if errors.As(waitErr, &ee) && ee.ExitCode() >= 0 {
+			res.Exit = ee.ExitCode()
+		} else {
+			res.Exit = 1 // killed by a signal
+		}
+	}
+	return res, out, nil
+}
+
+// build makes the command: bash in the host directory of the virtual cwd,
+// or unshare(1) running nsScript.
+func (c *realCommand) build() (*exec.Cmd, func(), error) {
+	if err := c.fs.Open(); err != nil {
+		return nil, nil, err
+	}
+	if err := c.fs.MkdirAll(c.dir); err != nil {
+		return nil, nil, err
+	}
+	if !c.namespace {
+		cmd := exec.Command("/bin/bash", "-c", c.command)
+		cmd.Dir = c.fs.HostPath(c.dir)
+		cmd.Env = append([]string{"PATH=" + c.path, "HOME=" + c.fs.HostPath(c.home)}, c.env...)
+		return cmd, func() {}, nil
+	}
+	binds, created, tmp, err := mountPoints(c.fs.Dir())
+	if err != nil {
+		removeMountPoints(created)
+		return nil, nil, fmt.Errorf("cannot prepare the sandbox for the namespace: %w", err)
+	}
+	tmpArg := "-"
+	if tmp {
+		tmpArg = "tmp"
+	}
+	args := append([]string{"--user", "--map-root-user", "--mount", "--pid", "--fork", "--kill-child", "--",
+		"/bin/sh", "-c", nsScript, "sfmd-sandbox", c.fs.Dir(), c.dir, c.command, c.path, tmpArg}, binds...)
+	cmd := exec.Command(unshareCommand(), args...)
+	cmd.Dir = c.fs.Dir()
+	// The script needs mount and chroot, wherever the user's PATH is.
+	cmd.Env = append([]string{"PATH=" + c.path + ":/usr/sbin:/usr/bin:/sbin:/bin", "HOME=" + c.home}, c.env...)
+	return cmd, func() { removeMountPoints(created) }, nil
+}
+
+func unshareCommand() string {
+	for _, p := range []string{"/usr/bin/unshare", "/bin/unshare"} {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+	}
+	return "unshare"
+}
+
+// outputLimitMessage is the step failure for a command that printed too
+// much.
+func outputLimitMessage(limit int64) string {
+	return fmt.Sprintf("the command printed more than the --max-output limit of %s (stdout and stderr together); it was stopped and its output cut there; raise --max-output if that much is expected", safefile.Size(limit))
+}
