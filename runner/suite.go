@@ -228,7 +228,7 @@ func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
 			d.errorf(at, "cannot read document %q: %v", rel, err)
 		}
 	} else {
-		s.Doc = sfmd.Parse(s.DocPath, docSrc)
+		s.Doc = sfmd.ParseAsRuntime(s.DocPath, docSrc) // as the runtime reads it, without recovery
 		if s.Topic == "" {
 			name := ""
 			if s.Doc != nil && s.Doc.Frontmatter != nil {
