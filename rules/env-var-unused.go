@@ -32,9 +32,16 @@ var EnvVarUnused = &lint.Analyzer{
 			}
 		}
 		// ${NAME} and bare NAME words in CLI commands count too: the
-		// command (or a program it runs) may read the environment.
+		// command (or a program it runs) may read the environment. In
+		// HTTP actions ${NAME} is a use with a mistake that
+		// persistent-var-name-invalid reports.
 		var cli strings.Builder
 		for _, a := range pass.Doc.Actions {
+			if a.IsHTTP() {
+				for _, m := range bracedDollarRe.FindAllStringSubmatch(a.FirstLine.Text, -1) {
+					used[m[1]] = true
+				}
+			}
 			if a.IsCLI() {
 				cli.WriteString(a.FirstLine.Text)
 				cli.WriteByte('\n')

@@ -61,7 +61,7 @@ var HintUnknownFlag = &lint.Analyzer{
 					}
 				default:
 					msg = fmt.Sprintf("flag %q is not a parameter of %s", written, c.call())
-					if n := nearestName(f.Key, names(params)); n != "" {
+					if n := nearest(f.Key, names(params)); n != "" {
 						msg += fmt.Sprintf("; did you mean %q?", "--"+n)
 					} else {
 						msg += fmt.Sprintf("; expected one of %s", quoteList(flags, 8))

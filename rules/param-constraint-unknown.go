@@ -67,5 +67,5 @@ func suggestConstraint(text string) string {
 			}
 		}
 	}
-	return nearestName(low, []string{"required", "optional"})
+	return nearest(low, []string{"required", "optional"})
 }

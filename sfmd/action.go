@@ -183,10 +183,21 @@ func (p *docParser) header(t string, base, i, to int) *Header {
 			rawEnd, end = to, to
 		}
 	default:
+		// unquoted: one word, or "Name: value…" up to the next flag
+		// ("-H Authorization: Bearer $T" is one header the author forgot
+		// to quote)
 		rawStart = v
 		rawEnd = v
 		for rawEnd < to && t[rawEnd] != ' ' && t[rawEnd] != '\t' {
 			rawEnd++
+		}
+		if rawEnd > rawStart && t[rawEnd-1] == ':' {
+			for rawEnd < to && !((t[rawEnd] == ' ' || t[rawEnd] == '\t') && (isFlag(t, skipSpace(t, rawEnd), to, 'H') || isFlag(t, skipSpace(t, rawEnd), to, 'd'))) {
+				rawEnd++
+			}
+			for rawEnd > rawStart && (t[rawEnd-1] == ' ' || t[rawEnd-1] == '\t') {
+				rawEnd--
+			}
 		}
 		end = rawEnd
 	}

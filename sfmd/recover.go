@@ -1,6 +1,7 @@
 package sfmd
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -21,7 +22,8 @@ import (
 //   - An act.<id> block whose closing line is missing: CommonMark runs it on
 //     over the prose that follows, to the closing line of the next block
 //     (whose opening line it swallows) or to the end of the document
-//     (fence-unclosed).
+//     (fence-unclosed). Also any other block that swallows the opening
+//     line of an act block this way, when it is not a nesting.
 //
 // The parser recovers like a compiler: it records the mistake on the Fence
 // (Fence.Nested, Fence.MissingClose) and reads the document as the author
@@ -37,7 +39,8 @@ import (
 // A nesting is recovered only when it is unambiguous: the inner opening
 // line has an info string, a later bare closing line is left for the
 // outer fence when the inner fences are matched as a stack, and the rest
-// of the document pairs up in that reading too (see balancedAfter).
+// of the document pairs up in that reading at least as well as in
+// CommonMark's (see pairsUp).
 // ParseAsRuntime reads the document as CommonMark and the runtime do.
 
 // Nesting describes a fence that holds fences of its own kind (see
@@ -268,7 +271,7 @@ func (p *docParser) plans(c *candidate, base int) []*recovery {
 	if c.action {
 		last, stop := p.actionExtent(c, base)
 		// cut only where the rest of the document then pairs up
-		if stop != 0 && (!c.closed || (c.inner != 0 && c.inner >= stop)) && p.balancedAfter(last) {
+		if stop != 0 && (!c.closed || (c.inner != 0 && c.inner >= stop)) && p.pairsUp(c, last) {
 			return []*recovery{p.cut(c, base, last)}
 		}
 		return nil
@@ -277,6 +280,17 @@ func (p *docParser) plans(c *candidate, base int) []*recovery {
 	if c.inner != 0 && c.closed {
 		if r := p.nest(c); r != nil {
 			out = append(out, r)
+		}
+	}
+	if c.innerAct && len(out) == 0 {
+		// not a nesting, and an act block opens inside: this block's
+		// closing line is missing before it
+		last := c.inner - 1
+		for last > c.open && len(bytes.TrimSpace(p.li.Line(last))) == 0 {
+			last--
+		}
+		if last > c.open && p.pairsUp(c, last) {
+			out = append(out, p.cut(c, base, last))
 		}
 	}
 	return out
@@ -304,7 +318,7 @@ func (p *docParser) nest(c *candidate) *recovery {
 		}
 		ls := p.li.LineStart(n)
 		if len(stack) == 0 {
-			if !p.balancedAfter(n) {
+			if !p.pairsUp(c, n) {
 				return nil
 			}
 			return &recovery{pos: c.pos, masks: masks, end: p.li.LineEnd(n), nest: &Nesting{
@@ -321,18 +335,29 @@ func (p *docParser) nest(c *candidate) *recovery {
 	return nil
 }
 
-// balancedAfter reports whether the fence lines after line n pair up
-// when fences may nest: outside a fence any fence line opens one; inside
-// a fence of character c and length r, a line of c with an info string
-// and at least r long opens an inner one, a bare line at least as long as
-// the innermost open fence closes it, and every other line is content.
-// This is the reading that recovering a nesting assumes: when the rest of
-// the document does not end balanced in it, the nesting is ambiguous.
-// An act.<id> block never holds a fence: an opening line inside one
-// starts the next block (its closing line is missing, see cut), and an
-// act.<id> block left open at the end counts as balanced for the same
-// reason.
-func (p *docParser) balancedAfter(n int) bool {
+// pairsUp reports whether recovering c so that it ends on line end
+// leaves the rest of the document at least as well paired as
+// CommonMark's reading, which ends c on its closing line (or runs it to
+// the end of the document): see leftAfter. A later, independent mistake
+// counts the same in both readings.
+func (p *docParser) pairsUp(c *candidate, end int) bool {
+	if !c.closed {
+		return p.leftAfter(end) == 0
+	}
+	return p.leftAfter(end) <= p.leftAfter(c.last+1)
+}
+
+// leftAfter counts the fences left open at the end of the document when
+// the fence lines after line n are read as fences that may nest: outside
+// a fence any fence line opens one; inside a fence of character c and
+// length r, a line of c with an info string and at least r long opens an
+// inner one, a bare line at least as long as the innermost open fence
+// closes it, and every other line is content. This is the reading that
+// recovering a fence mistake assumes. An act.<id> block never holds a
+// fence: an opening line inside one starts the next block (its closing
+// line is missing, see cut), and an act.<id> block left open at the end
+// is not counted for the same reason.
+func (p *docParser) leftAfter(n int) int {
 	type open struct {
 		run    int
 		action bool
@@ -358,12 +383,13 @@ func (p *docParser) balancedAfter(n int) bool {
 			stack = stack[:len(stack)-1]
 		}
 	}
+	left := 0
 	for _, o := range stack {
 		if !o.action {
-			return false
+			left++
 		}
 	}
-	return true
+	return left
 }
 
 // isActionInfo reports whether the info string info (untrimmed) names an
