@@ -740,12 +740,13 @@ func isStrictParam(t string) bool {
 }
 
 // continuedLines returns how many of the n lines after line(0), an
-// action's first line, continue its command (CLI) or its -d body (HTTP): an open quote, a
-// trailing backslash, a trailing |, && or || or a here-document carries the
-// text on to the next line. The runtime reads only the first line. It
-// returns 0 when the first line is complete, and when the carried-on text
-// does not end before an indented parameter line, a "body:" line or the
-// end of the block (then it is not a continuation the author meant).
+// action's first line, continue its command (CLI) or its -d body (HTTP):
+// an open quote, a trailing backslash, a trailing |, && or || or a
+// here-document carries the text on to the next line. The runtime reads
+// only the first line. It returns 0 when the first line is complete. Text
+// still open at an indented parameter line or a "body:" line (a quote
+// that never closes) ends before it; at the end of the block it takes the
+// rest.
 func continuedLines(n int, line func(int) string) int {
 	if n < 2 {
 		return 0
@@ -771,17 +772,19 @@ func continuedLines(n int, line func(int) string) int {
 	}
 	for k := 1; k < n; k++ {
 		t := line(k)
-		if !st.inDoc && st.quote == 0 {
+		if !st.inDoc {
 			trimmed := strings.TrimSpace(t)
 			if trimmed == "body:" || (isParamHead(t) && t != strings.TrimLeft(t, " \t")) {
-				return 0
+				// the parameters start: an open quote never closes,
+				// and the lines before them carried the text on
+				return k - 1
 			}
 		}
 		if !st.line(t) {
 			return k
 		}
 	}
-	return 0
+	return n - 1
 }
 
 // contState tracks quotes and here-documents over the lines of a command.

@@ -48,10 +48,13 @@ type Problem struct {
 
 // Frontmatter is the YAML block between the two "---" lines at the top.
 type Frontmatter struct {
-	Span      Span       // from the opening "---" to the end of the closing one
-	Raw       string     // the YAML text between the delimiters
-	RawSpan   Span       // where Raw sits in the file
-	Closed    bool       // a closing delimiter was found
+	Span    Span   // from the opening "---" to the end of the closing one
+	Raw     string // the YAML text between the delimiters
+	RawSpan Span   // where Raw sits in the file
+	Closed  bool   // a closing delimiter was found
+	// LastLine is set when Closed is false and Parse read the fields up
+	// to this line as meant: the closing "---" belongs after it.
+	LastLine  int
 	Root      *yaml.Node // the document's root node (nil when the YAML is invalid or empty)
 	Fields    []*Field   // top-level keys in order (also for unknown and duplicate keys)
 	Env       []*EnvEntry
