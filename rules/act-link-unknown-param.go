@@ -42,7 +42,7 @@ var ActLinkUnknownParam = &lint.Analyzer{
 					continue
 				}
 				msg := fmt.Sprintf("action %q has no field %q", l.ID, q.Key)
-				switch want := nearestName(q.Key, names); {
+				switch want := nearest(q.Key, names); {
 				case meant[q.Key] != "":
 					msg += fmt.Sprintf(", and its required field %q is missing; did you mean %q?", meant[q.Key], meant[q.Key])
 				case want != "":

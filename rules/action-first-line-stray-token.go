@@ -36,16 +36,19 @@ var ActionFirstLineStrayToken = &lint.Analyzer{
 			if b := a.InlineBody; b != nil && (flagsAt < 0 || b.Span.Start.Offset < flagsAt) {
 				flagsAt = b.Span.Start.Offset
 			}
-			// group runs of tokens separated only by blanks
+			// group runs of tokens separated only by blanks; a curl long
+			// flag starts a run of its own
 			for i := 0; i < len(a.Stray); {
 				j := i + 1
-				for j < len(a.Stray) && strings.TrimSpace(string(doc.Src[a.Stray[j-1].Span.End.Offset:a.Stray[j].Span.Start.Offset])) == "" {
+				for j < len(a.Stray) && curlLong[a.Stray[j].Text] == "" && strings.TrimSpace(string(doc.Src[a.Stray[j-1].Span.End.Offset:a.Stray[j].Span.Start.Offset])) == "" {
 					j++
 				}
 				first, last := a.Stray[i], a.Stray[j-1]
 				span := sfmd.Span{Start: first.Span.Start, End: last.Span.End}
 				text := src(doc, span)
-				if flagsAt < 0 || first.Span.Start.Offset < flagsAt {
+				if d, ok := curlFlag(doc, a.Stray[i:j], span); ok {
+					pass.Report(d)
+				} else if flagsAt < 0 || first.Span.Start.Offset < flagsAt {
 					target := ""
 					if a.Target != nil {
 						target = a.Target.Text
@@ -59,4 +62,40 @@ var ActionFirstLineStrayToken = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// curlLong maps curl's long flags to the short forms the runtime reads.
+var curlLong = map[string]string{
+	"--header": "-H", "--data": "-d", "--data-raw": "-d", "--data-binary": "-d", "--data-ascii": "-d",
+}
+
+// curlFlag reports a stray run that starts with one of curl's long flags
+// (--header "…", --data '…'), with a fix to the short form; the run's
+// other tokens are the flag's value. ok is false for other runs.
+func curlFlag(doc *sfmd.Document, toks []*sfmd.Token, span sfmd.Span) (lint.Diagnostic, bool) {
+	flag := toks[0].Text
+	short, ok := curlLong[flag]
+	if !ok || len(toks) < 2 {
+		return lint.Diagnostic{}, false
+	}
+	value := src(doc, sfmd.Span{Start: toks[1].Span.Start, End: span.End})
+	q := value[0]
+	if (q != '"' && q != '\'') || strings.IndexByte(value[1:], q) != len(value)-2 {
+		return lint.Diagnostic{}, false // not one quoted value: the generic advice
+	}
+	inner := value[1 : len(value)-1]
+	want := short + " " + value
+	edits := []lint.Edit{{Start: toks[0].Span.Start.Offset, End: toks[0].Span.End.Offset, New: short}}
+	if short == "-H" && q == '\'' && !strings.Contains(inner, `"`) {
+		// a header needs double quotes
+		want = short + ` "` + inner + `"`
+		edits = append(edits,
+			lint.Edit{Start: toks[1].Span.Start.Offset, End: toks[1].Span.Start.Offset + 1, New: `"`},
+			lint.Edit{Start: span.End.Offset - 1, End: span.End.Offset, New: `"`})
+	} else if short == "-H" && q == '\'' {
+		return lint.Diagnostic{}, false
+	}
+	d := diag(span, "%q is curl's long form of %s, which the runtime does not read, so the flag and its value end up in the URL or are dropped; write %s", flag, short, want)
+	d.Fixes = []lint.Fix{{Message: "write " + short, Safe: true, Edits: edits}}
+	return d, true
 }

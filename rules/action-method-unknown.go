@@ -28,7 +28,7 @@ var ActionMethodUnknown = &lint.Analyzer{
 			msg := fmt.Sprintf("%q is not an action method, so the runtime rejects action %q", a.MethodRaw, a.ID)
 			want := methodAliases[a.Method]
 			if want == "" {
-				want = nearestName(a.Method, actionMethods)
+				want = nearest(a.Method, actionMethods)
 			}
 			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)

@@ -101,29 +101,6 @@ func (m *menuIndex) definedInAny(id string) (found, complete bool) {
 	return false, complete
 }
 
-// nearestName is nearest that also accepts one swap of adjacent
-// characters ("mian" for "main", "raed" for "read"), the commonest typo
-// in short names.
-func nearestName(name string, candidates []string) string {
-	if n := nearest(name, candidates); n != "" {
-		return n
-	}
-	low := strings.ToLower(name)
-	best := ""
-	for _, c := range candidates {
-		lc := strings.ToLower(c)
-		if len(lc) != len(low) || lc == low {
-			continue
-		}
-		for i := 0; i+1 < len(low); i++ {
-			if low[:i]+string(low[i+1])+string(low[i])+low[i+2:] == lc && (best == "" || c < best) {
-				best = c
-			}
-		}
-	}
-	return best
-}
-
 func scSortedKeys(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -386,7 +363,7 @@ func misnamedKeys(a *sfmd.Action, l *actLink, missing []string) map[string]strin
 	out := map[string]string{} // key -> field
 	taken := map[string]bool{}
 	for _, k := range unknown {
-		if want := nearestName(k, missing); want != "" && !taken[want] {
+		if want := nearest(k, missing); want != "" && !taken[want] {
 			out[k], taken[want] = want, true
 		}
 	}

@@ -50,7 +50,9 @@ var AssignLHSPersistent = &lint.Analyzer{
 					Span:    span,
 					Message: fmt.Sprintf("cannot assign to persistent variable %q in a response template; assign a session variable instead, e.g. \"{%s}\"", raw, want),
 				}
-				if want != "" && src(doc, span) == raw {
+				// The fix only helps where the renamed line is an assignment the
+				// runtime stores: at column 0, with a {Response.…} right side.
+				if want != "" && src(doc, span) == raw && storesAfterRename(doc, l.Line, span) {
 					d.Fixes = []lint.Fix{{
 						Message: fmt.Sprintf("assign session variable {%s} instead", want),
 						Safe:    false, // later uses of $VAR are not renamed
@@ -65,3 +67,18 @@ var AssignLHSPersistent = &lint.Analyzer{
 }
 
 var dollarAssignRe = regexp.MustCompile(`^\$[A-Za-z][A-Za-z0-9_]*\s*=`)
+
+// storesAfterRename reports whether line, with its left side at span
+// renamed to a session variable, is an assignment the runtime stores
+// (runtime-semantics.md §3: no leading whitespace, "= {Response.…}" to the
+// end of the line).
+func storesAfterRename(doc *sfmd.Document, line sfmd.Line, span sfmd.Span) bool {
+	off := lineOffset(doc, line.Text, line.Span)
+	if off < 0 || span.Start.Offset != off {
+		return false
+	}
+	rest := strings.TrimSpace(line.Text[span.End.Offset-off:])
+	rhs, ok := strings.CutPrefix(rest, "=")
+	rhs = strings.TrimSpace(rhs)
+	return ok && strings.HasPrefix(rhs, "{Response.") && strings.HasSuffix(rhs, "}")
+}

@@ -16,17 +16,17 @@ var BodyDuplicate = &lint.Analyzer{
 		Title: "action has more than one body template",
 		Why:   "an action has exactly one body: two `body:` sections, or `-d` plus `body:`, leave it unclear which one is sent (the reference runtime only reads `-d`)",
 		Bad:   "```act.post\nPOST https://api.example.com/posts -d '{\"title\": \"{title}\"}'\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
-		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
+		Good:  "```act.post\nPOST https://api.example.com/posts -d '{\"title\": \"{title}\"}'\n  title: string (required) \"title\"\n```\n",
 
 		Severity: "only one body is sent (the reference runtime reads only `-d`), so the other is silently dropped",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {
 			var first sfmd.Span
-			todo := "remove this \"body:\" section or the other one"
+			todo := "the runtime reads no \"body:\" section; remove them and send the body as -d '…' on the first line"
 			switch {
 			case a.InlineBody != nil:
-				first, todo = a.InlineBody.Span, "remove this \"body:\" section or the -d body"
+				first, todo = a.InlineBody.Span, "the runtime sends only the -d body; remove this \"body:\" section"
 			case len(a.Bodies) > 0:
 				first = a.Bodies[0].DirectiveSpan
 			default:

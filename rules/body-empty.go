@@ -25,7 +25,7 @@ var BodyEmpty = &lint.Analyzer{
 				if b.Template != nil && strings.TrimSpace(b.Template.Text) != "" {
 					continue
 				}
-				pass.Reportf(b.DirectiveSpan, "\"body:\" has no content; indent the body lines more than \"body:\" or remove the section")
+				pass.Reportf(b.DirectiveSpan, "\"body:\" has no content (and the runtime reads no \"body:\" section, only a -d body); remove the section, and send a body as -d '…' on the first line")
 			}
 			if ib := a.InlineBody; ib != nil && ib.Closed && ib.Template != nil && strings.TrimSpace(ib.Template.Text) == "" {
 				pass.Reportf(ib.Span, "-d body is empty; put the JSON between the quotes or remove the flag")

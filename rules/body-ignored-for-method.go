@@ -30,6 +30,9 @@ var BodyIgnoredForMethod = &lint.Analyzer{
 			if ib := a.InlineBody; ib != nil && !a.IsCLI() {
 				pass.Reportf(ib.Span, "this -d body is ignored because %s requests send no body; %s", a.MethodRaw, todo)
 			}
+			if !a.IsCLI() {
+				todo = "pass the fields in the URL or query string"
+			}
 			for _, b := range a.Bodies {
 				pass.Reportf(b.DirectiveSpan, "this \"body:\" section is ignored because %s actions send no body; %s", a.MethodRaw, todo)
 			}

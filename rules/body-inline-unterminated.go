@@ -1,21 +1,73 @@
 package rules
 
-import "github.com/sfmd-dev/sfmd/lint"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 // BodyInlineUnterminated reports the parser's body-inline-unterminated problems: the parser finds them
 // while reading the document (sfmd.Document.Problems), this rule makes
-// them findings that can be configured and suppressed.
+// them findings that can be configured and suppressed. A -d body that
+// goes on over the next lines (sfmd.Action.Continuation) gets an unsafe
+// fix that joins it onto the first line.
 var BodyInlineUnterminated = &lint.Analyzer{
 	Name:     "body-inline-unterminated",
 	Severity: lint.Error,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "inline -d body is unterminated or cut short",
-		Why:   "the runtime reads `-d '…'` up to the next quote of the same kind, so an unquoted body, a missing closing quote or a quote inside the body sends a truncated request",
+		Why:   "the runtime reads `-d '…'` up to the next quote of the same kind and only on the first line of the action, so an unquoted body, a missing closing quote, a quote inside the body or a body spread over several lines sends a truncated request",
 		Bad:   "```act.post\nPOST https://api.example.com/post -d '{\"t\":\"it's\"}'\n```\n",
-		Good:  "```act.post\nPOST https://api.example.com/post\n  t: string (required) \"Text\"\n  body:\n    {\"t\": \"{t}\"}\n```\n",
+		Good:  "```act.post\nPOST https://api.example.com/post -d '{\"t\": \"{t}\"}'\n  t: string (required) \"Text\"\n```\n",
 
 		Severity: "the runtime cuts the body at the first matching quote and sends a truncated request",
 	},
-	Run: reportParserProblems,
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		for _, p := range doc.Problems {
+			if p.Code != pass.Analyzer.Name {
+				continue
+			}
+			d := lint.Diagnostic{Span: p.Span, Message: p.Message}
+			if a := continuedBodyAt(doc, p.Span.Start.Offset); a != nil {
+				d.Fixes = []lint.Fix{joinLines(a)}
+				for _, l := range a.Continuation {
+					d.Related = append(d.Related, lint.Related{Span: trimmedSpan(doc, l), Message: "ignored by the runtime"})
+				}
+			}
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}
+
+// continuedBodyAt returns the action whose unterminated -d body starts at
+// offset and goes on over the next lines, or nil.
+func continuedBodyAt(doc *sfmd.Document, offset int) *sfmd.Action {
+	for _, a := range doc.Actions {
+		if b := a.InlineBody; b != nil && !b.Closed && len(a.Continuation) > 0 && b.Span.Start.Offset == offset {
+			return a
+		}
+	}
+	return nil
+}
+
+// joinLines joins the continuation lines of a onto its first line, one
+// space where each line break and indentation was.
+func joinLines(a *sfmd.Action) lint.Fix {
+	prev := a.FirstLine.Span.End.Offset
+	var edits []lint.Edit
+	for _, l := range a.Continuation {
+		t := strings.TrimSpace(l.Text)
+		if t == "" {
+			continue
+		}
+		start := l.Span.Start.Offset + strings.Index(l.Text, t)
+		edits = append(edits, lint.Edit{Start: prev, End: start, New: " "})
+		prev = start + len(t)
+	}
+	return lint.Fix{Message: "join the body onto line " + strconv.Itoa(a.FirstLine.Span.Start.Line), Edits: edits}
 }

@@ -90,6 +90,7 @@ var catalogue = []entry{
 	{"env-not-list", lint.Error, lint.Core, EnvNotList},
 	{"env-var-undeclared", lint.Info, lint.Runtime, EnvVarUndeclared},
 	{"env-var-unused", lint.Info, lint.Runtime, EnvVarUnused},
+	{"fence-nested", lint.Error, lint.Core, FenceNested},
 	{"fence-tool-block-nonstandard", lint.Error, lint.Core, FenceToolBlockNonstandard},
 	{"fence-unclosed", lint.Error, lint.Core, FenceUnclosed},
 	{"file-contains-nul", lint.Error, lint.Core, FileContainsNUL},

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // DirectiveUnknownType reports directive types no runtime knows.
@@ -37,8 +38,13 @@ var DirectiveUnknownType = &lint.Analyzer{
 				}
 				msg += fmt.Sprintf("; did you mean %q?", near)
 				d2.Severity, d2.SeveritySet = lint.Warning, true // almost certainly a typo that drops the directive
-				d2.Fixes = []lint.Fix{{Message: fmt.Sprintf("use %q", near),
-					Edits: []lint.Edit{{Start: d.TypeSpan.Start.Offset, End: d.TypeSpan.End.Offset, New: near}}}}
+				if missing := directiveTargetMissing(pass, d, near); missing != "" {
+					// the fix would make the runtime read a file that is not there
+					msg += fmt.Sprintf(" (%q does not exist yet)", missing)
+				} else {
+					d2.Fixes = []lint.Fix{{Message: fmt.Sprintf("use %q", near), Safe: near == strings.ToLower(d.Type),
+						Edits: []lint.Edit{{Start: d.TypeSpan.Start.Offset, End: d.TypeSpan.End.Offset, New: near}}}}
+				}
 			} else {
 				msg += "; expected one of \"nav\", \"include\", \"requirements\""
 			}
@@ -47,4 +53,23 @@ var DirectiveUnknownType = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// directiveTargetMissing returns the file a directive would read as type
+// typ when the workspace shows it does not exist, or "".
+func directiveTargetMissing(pass *lint.Pass, d *sfmd.Directive, typ string) string {
+	ws := pass.Workspace
+	if ws == nil {
+		return ""
+	}
+	file, ok := "", false
+	if typ == "include" {
+		file, _, ok = includeFile(pass.Doc, d)
+	} else {
+		file, ok = localTarget(d.Path)
+	}
+	if !ok || ws.Exists(file) {
+		return ""
+	}
+	return file
 }

@@ -26,7 +26,7 @@ var FrontmatterCategoryDeprecated = &lint.Analyzer{
 			d.Message = "\"category\" is replaced by \"type\", which this document already sets; remove \"category\""
 		} else {
 			d.Message = "\"category\" is replaced by \"type\", which decides where /install registers the package; rename the field to \"type\""
-			if src(pass.Doc, f.KeySpan) == "category" {
+			if src(pass.Doc, f.KeySpan) == "category" && (f.Value == nil || typeWorks(pass.Doc, f.Value.Value)) {
 				d.Fixes = []lint.Fix{{Message: "rename \"category\" to \"type\"",
 					Edits: []lint.Edit{{Start: f.KeySpan.Start.Offset, End: f.KeySpan.End.Offset, New: "type"}}}}
 			}

@@ -34,7 +34,7 @@ var FrontmatterTypeInvalid = &lint.Analyzer{
 			switch {
 			case hasString(fmPackageTypes, lower):
 				d.Message = fmt.Sprintf("%s %q must be lower case; write %q", key, v, lower)
-				if src(doc, f.ValueSpan) == v {
+				if src(doc, f.ValueSpan) == v && typeWorks(doc, lower) {
 					d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", lower), Safe: true,
 						Edits: []lint.Edit{{Start: f.ValueSpan.Start.Offset, End: f.ValueSpan.End.Offset, New: lower}}}}
 				}

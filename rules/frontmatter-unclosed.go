@@ -1,21 +1,45 @@
 package rules
 
-import "github.com/sfmd-dev/sfmd/lint"
+import (
+	"strconv"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
 
 // FrontmatterUnclosed reports the parser's frontmatter-unclosed problems: the parser finds them
 // while reading the document (sfmd.Document.Problems), this rule makes
-// them findings that can be configured and suppressed.
+// them findings that can be configured and suppressed. When the parser
+// found where the fields end (sfmd.Frontmatter.LastLine), an unsafe fix
+// adds the closing "---" there.
 var FrontmatterUnclosed = &lint.Analyzer{
 	Name:     "frontmatter-unclosed",
 	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "frontmatter has no closing ---",
-		Why:   "the closing `---` MUST be on its own line; without it the whole document is read as YAML or the frontmatter is shown as content",
+		Why:   "the closing `---` MUST be on its own line; without it the runtime reads no frontmatter at all: its fields are ignored and shown as content",
 		Bad:   "---\nname: weather\n# Weather\n",
 		Good:  "---\nname: weather\n---\n# Weather\n",
 
 		Severity: "the whole document is read as YAML, or the frontmatter as content",
 	},
-	Run: reportParserProblems,
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		for _, p := range doc.Problems {
+			if p.Code != pass.Analyzer.Name {
+				continue
+			}
+			d := lint.Diagnostic{Span: p.Span, Message: p.Message}
+			if fm := doc.Frontmatter; fm != nil && fm.LastLine > 0 {
+				at, nl := doc.Index.LineStart(fm.LastLine+1), "\n"
+				if end := doc.Index.LineEnd(fm.LastLine); end < len(doc.Src) && doc.Src[end] == '\r' {
+					nl = "\r\n"
+				}
+				d.Fixes = []lint.Fix{{Message: "close the frontmatter after line " + strconv.Itoa(fm.LastLine),
+					Edits: []lint.Edit{{Start: at, End: at, New: "---" + nl}}}}
+			}
+			pass.Report(d)
+		}
+		return nil, nil
+	},
 }

@@ -2,8 +2,13 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // FrontmatterUnknownField reports frontmatter keys the spec does not define.
@@ -36,7 +41,7 @@ var FrontmatterUnknownField = &lint.Analyzer{
 					// certainly a typo that silently disables the field
 					d.Severity, d.SeveritySet = lint.Warning, true
 				}
-				if fm.Get(near) == nil && src(pass.Doc, f.KeySpan) == f.Key {
+				if fm.Get(near) == nil && src(pass.Doc, f.KeySpan) == f.Key && renameWorks(pass.Doc, near, f.Value) {
 					d.Fixes = []lint.Fix{{
 						Message: fmt.Sprintf("rename the field to %q", near),
 						Edits:   []lint.Edit{{Start: f.KeySpan.Start.Offset, End: f.KeySpan.End.Offset, New: near}},
@@ -53,3 +58,27 @@ var FrontmatterUnknownField = &lint.Analyzer{
 
 // fmKnownFields are the frontmatter fields the spec and the runtime define.
 var fmKnownFields = []string{"title", "description", "author", "tags", "version", "name", "namespace", "type", "category", "default", "env", "sfmd", "requires"}
+
+// renameWorks reports whether renaming a field to key keeps the document
+// working: the value must be valid under the new key, or the fix turns an
+// ignored field into a broken one (a default action that does not exist,
+// a tool without actions).
+func renameWorks(doc *sfmd.Document, key string, v *yaml.Node) bool {
+	val := ""
+	if v != nil && v.Kind == yaml.ScalarNode {
+		val = v.Value
+	}
+	switch key {
+	case "default":
+		return slices.ContainsFunc(doc.Actions, func(a *sfmd.Action) bool { return a.ID == strings.TrimPrefix(val, "act.") })
+	case "type", "category":
+		return typeWorks(doc, val)
+	}
+	return true
+}
+
+// typeWorks reports whether "type: val" leaves the document working: a
+// tool needs actions.
+func typeWorks(doc *sfmd.Document, val string) bool {
+	return val != "tool" || len(doc.Actions) > 0
+}

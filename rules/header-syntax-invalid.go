@@ -54,6 +54,11 @@ func runHeaderSyntaxInvalid(pass *lint.Pass) (any, error) {
 				d.Message = "-H has no header after it; write -H \"Name: value\" or remove the flag"
 			case h.Quote == 0:
 				d.Message = fmt.Sprintf("header %s is not quoted, so the runtime does not recognise it; write -H \"%s\"", shown, strings.TrimSpace(h.Raw))
+				if h.HasColon && !strings.ContainsAny(h.Raw, `"'`) {
+					s, e := h.RawSpan.Start.Offset, h.RawSpan.End.Offset
+					d.Fixes = []lint.Fix{{Message: "quote the header", Safe: true,
+						Edits: []lint.Edit{{Start: s, End: s, New: `"`}, {Start: e, End: e, New: `"`}}}}
+				}
 			case !h.Closed:
 				d.Message = fmt.Sprintf("header %s has no closing quote; add a closing %s quote", shown, quoteName(h.Quote))
 			case h.Quote == '"' && strings.Contains(h.Raw, `"`):

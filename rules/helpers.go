@@ -88,8 +88,37 @@ func dollarMatches(text string, first charSet) [][2]int {
 }
 
 // nearest returns the candidate closest to name (case-insensitively) when
-// it is within a distance that makes it a plausible typo, or "".
+// it is within a distance that makes it a plausible typo, or "". One swap
+// of adjacent characters ("bdoy" for "body", "ctiy" for "city"), the
+// commonest typo in short names, is always plausible.
 func nearest(name string, candidates []string) string {
+	if n := nearestEdit(name, candidates); n != "" {
+		return n
+	}
+	return nearestSwap(name, candidates)
+}
+
+// nearestSwap returns the first candidate (in sorted order) that is name
+// with two adjacent characters swapped, case-insensitively, or "".
+func nearestSwap(name string, candidates []string) string {
+	low := strings.ToLower(name)
+	best := ""
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		if len(lc) != len(low) || lc == low {
+			continue
+		}
+		for i := 0; i+1 < len(low); i++ {
+			if low[i] != low[i+1] && low[:i]+string(low[i+1])+string(low[i])+low[i+2:] == lc && (best == "" || c < best) {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+// nearestEdit is nearest by edit distance alone.
+func nearestEdit(name string, candidates []string) string {
 	best, bestD := "", 1<<30
 	limit := 2
 	if len(name) <= 4 {

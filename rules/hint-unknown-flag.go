@@ -63,7 +63,7 @@ var HintUnknownFlag = &lint.Analyzer{
 					}
 				default:
 					msg = fmt.Sprintf("flag %q is not a parameter of %s", written, c.call())
-					if n := nearestName(f.Key, names(params)); droppedParam(c.Action, n) {
+					if n := nearest(f.Key, names(params)); droppedParam(c.Action, n) {
 						continue // the runtime drops n's line: that error comes first
 					} else if n != "" {
 						msg += fmt.Sprintf("; did you mean %q?", "--"+n)

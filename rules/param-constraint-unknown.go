@@ -71,7 +71,7 @@ func suggestConstraint(text string) string {
 			}
 		}
 	}
-	return nearestName(low, []string{"required", "optional"})
+	return nearest(low, []string{"required", "optional"})
 }
 
 // defaultInConstraint reads a default written as a constraint ("default 7",

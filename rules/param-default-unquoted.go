@@ -32,12 +32,19 @@ var ParamDefaultUnquoted = &lint.Analyzer{
 				return
 			}
 			text := src(doc, p.DefaultSpan)
-			d := diag(p.DefaultSpan, "default %s of %q is not in double quotes, so the runtime drops the line; write = %q", text, p.Name, text)
-			if text != "" && !strings.Contains(text, `"`) {
+			value, how := text, "is not in double quotes"
+			if len(text) >= 2 && (text[0] == '\'' || text[0] == '`') && text[len(text)-1] == text[0] {
+				// 'celsius': the value is what the quotes hold
+				value, how = text[1:len(text)-1], "is in "+map[byte]string{'\'': "single quotes", '`': "backticks"}[text[0]]+", not double quotes"
+			}
+			d := diag(p.DefaultSpan, "default %s of %q %s, so the runtime drops the line; write = %q", text, p.Name, how, value)
+			if text != "" && !strings.Contains(value, `"`) {
 				d.Fixes = []lint.Fix{{
 					Message: "quote the default",
-					Safe:    true,
-					Edits:   []lint.Edit{{Start: p.DefaultSpan.Start.Offset, End: p.DefaultSpan.End.Offset, New: `"` + text + `"`}},
+					// a value with blanks may hold more than the default
+					// (a comment, a unit): the author checks it
+					Safe:  !strings.ContainsAny(value, " \t"),
+					Edits: []lint.Edit{{Start: p.DefaultSpan.Start.Offset, End: p.DefaultSpan.End.Offset, New: `"` + value + `"`}},
 				}}
 			} else {
 				d.Message = fmt.Sprintf("default of %q is not in double quotes, so the runtime drops the line; quote it and remove the '\"' inside", p.Name)

@@ -29,10 +29,14 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 			}
 			d := diag(p.DescriptionSpan, "description of %q is not in double quotes, so the runtime drops the whole line; write \"%s\"", p.Name, p.Description)
 			if text := src(doc, p.DescriptionSpan); text != "" && !strings.Contains(text, `"`) {
-				d.Message = fmt.Sprintf("description of %q is not in double quotes, so the runtime drops the whole line; write %q", p.Name, text)
+				value := text
+				if len(text) >= 2 && text[0] == '\'' && text[len(text)-1] == '\'' {
+					value = text[1 : len(text)-1] // 'City name': the description is what the quotes hold
+				}
+				d.Message = fmt.Sprintf("description of %q is not in double quotes, so the runtime drops the whole line; write %q", p.Name, value)
 				d.Fixes = []lint.Fix{{
 					Message: "quote the description",
-					Edits:   []lint.Edit{{Start: p.DescriptionSpan.Start.Offset, End: p.DescriptionSpan.End.Offset, New: `"` + text + `"`}},
+					Edits:   []lint.Edit{{Start: p.DescriptionSpan.Start.Offset, End: p.DescriptionSpan.End.Offset, New: `"` + value + `"`}},
 				}}
 			} else {
 				d.Message = fmt.Sprintf("description of %q is not in double quotes, so the runtime drops the whole line; quote it and remove the '\"' inside", p.Name)

@@ -48,7 +48,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 				want = strings.ToLower(p.Type)
 			}
 			if want == "" {
-				want = nearestName(p.Type, paramTypes)
+				want = nearest(p.Type, paramTypes)
 			}
 			msg := fmt.Sprintf("parameter %q has unknown type %q", p.Name, p.Type)
 			word := (idPattern{wordChars, wordChars}).MatchString(p.Type)

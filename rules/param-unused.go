@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"regexp"
+
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -79,6 +81,14 @@ func paramUses(doc *sfmd.Document, a *sfmd.Action) (map[string]bool, bool) {
 	for _, b := range a.Bodies {
 		add(b.Template)
 	}
+	// the lines that carry on the first line: their placeholders are
+	// meant as uses (action-unrecognized-line or body-inline-unterminated
+	// reports that the runtime never reads them)
+	for _, l := range a.Continuation {
+		for _, m := range continuedPlaceholderRe.FindAllStringSubmatch(l.Text, -1) {
+			used[m[1]] = true
+		}
+	}
 	for _, r := range doc.Responses {
 		if r.ActionID != a.ID {
 			continue
@@ -90,3 +100,6 @@ func paramUses(doc *sfmd.Document, a *sfmd.Action) (map[string]bool, bool) {
 	}
 	return used, all
 }
+
+// continuedPlaceholderRe finds {name} in continuation lines.
+var continuedPlaceholderRe = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)

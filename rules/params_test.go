@@ -83,7 +83,7 @@ func TestParamLineReportedOnce(t *testing.T) {
 	cases := []struct{ action, line, rule string }{
 		{"GET https://a.example/x", "  Authorization: Bearer {token}", ParamTypeUnknown.Name},
 		{"GET https://a.example/x", "  X-Api-Key: $KEY", ParamTypeUnknown.Name},
-		{`CLI python3 -c "`, "try:", ParamNotIndented.Name},
+		{`CLI python3 run.py`, "try:", ParamNotIndented.Name},
 		{"GET https://a.example/x", "q: strin (mandatory) Query = 1  ", ParamNotIndented.Name},
 	}
 	for _, c := range cases {

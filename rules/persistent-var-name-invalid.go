@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -21,8 +23,10 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 
 		Severity: "the runtime does not substitute it and sends it literally",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
+		syms := symbols(pass)
 		for _, a := range doc.Actions {
 			if !a.IsHTTP() {
 				continue // in CLI commands $1, $@, $_ are shell syntax
@@ -44,6 +48,9 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 				if off < 0 {
 					continue
 				}
+				for _, m := range bracedDollarRe.FindAllStringSubmatchIndex(l.Text, -1) {
+					pass.Report(bracedDollar(doc, syms, a, l.Text[m[2]:m[3]], off+m[0], off+m[1]))
+				}
 				for _, m := range dollarMatches(l.Text, badDollarFst) {
 					name := l.Text[m[0]+1 : m[1]]
 					if !strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
@@ -59,3 +66,29 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 }
 
 var badDollarFst = setOf("0-9", "_") // $1, $_X: not a variable
+
+// bracedDollarRe matches ${NAME}, which the runtime does not recognise
+// (runtime-semantics.md §1.10).
+var bracedDollarRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// bracedDollar reports ${name} at [s, e) in the HTTP action a: the
+// runtime leaves "$" literal and reads {name} as a placeholder, so the
+// request carries "${NAME}" (or "$" and a value). An env or context
+// variable is written $NAME (a certain, safe fix), a parameter or session
+// variable {name}.
+func bracedDollar(doc *sfmd.Document, syms *symbolTable, a *sfmd.Action, name string, s, e int) lint.Diagnostic {
+	raw := "${" + name + "}"
+	d := lint.Diagnostic{Span: spanAt(doc, s, e)}
+	switch {
+	case syms.Env[name] != nil || isContextVar(name):
+		d.Message = fmt.Sprintf("%q is not substituted: the runtime reads only $%s and sends %q literally; write $%s", raw, name, raw, name)
+		d.Fixes = []lint.Fix{{Message: "write $" + name, Safe: true, Edits: []lint.Edit{{Start: s + 1, End: s + 2}, {Start: e - 1, End: e}}}}
+	case a.Param(name) != nil || len(syms.Assigned[name]) > 0:
+		d.Message = fmt.Sprintf("%q sends a literal \"$\" before the value of {%s}: the runtime does not recognise ${…}; write {%s}", raw, name, name)
+		d.Fixes = []lint.Fix{{Message: "write {" + name + "}", Edits: []lint.Edit{{Start: s, End: s + 1}}}}
+	default:
+		d.Message = fmt.Sprintf("%q is not substituted: the runtime does not recognise ${…} and sends it literally; write $%s and declare %q in the frontmatter env", raw, name, name)
+		d.Fixes = []lint.Fix{{Message: "write $" + name, Edits: []lint.Edit{{Start: s + 1, End: s + 2}, {Start: e - 1, End: e}}}}
+	}
+	return d
+}

@@ -66,8 +66,16 @@ func rootDiag(doc *sfmd.Document, ref *sfmd.VarRef, roots []string) lint.Diagnos
 		d.Message = fmt.Sprintf("%s is never resolved: %q only exists for CLI actions (this response has %s); use {Response.body} or {Response.status}", ref.Raw, ref.Name, keys)
 	case ref.Name == "headers":
 		d.Message = fmt.Sprintf("%s is never resolved: responses expose no headers (only %s); read the value from the body instead", ref.Raw, keys)
-	case n != "":
-		d.Message = fmt.Sprintf("%s has the unknown root %q (the response has %s); did you mean %q?", ref.Raw, ref.Name, keys, "{Response."+n+strings.TrimPrefix(ref.PathText, ref.Name)+"}")
+	case n != "" || rootFor(ref.Name, roots) != "":
+		if n == "" {
+			n = rootFor(ref.Name, roots)
+		}
+		want := "{Response." + n + strings.TrimPrefix(ref.PathText, ref.Name) + "}"
+		d.Message = fmt.Sprintf("%s has the unknown root %q (the response has %s); did you mean %q?", ref.Raw, ref.Name, keys, want)
+		if src(doc, ref.Span) == ref.Raw && strings.HasPrefix(ref.Raw, "{Response."+ref.Name) {
+			at := ref.Span.Start.Offset + len("{Response.")
+			d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %s", want), Edits: []lint.Edit{{Start: at, End: at + len(ref.Name), New: n}}}}
+		}
 	default:
 		want := "{Response.body." + ref.PathText + "}"
 		d.Message = fmt.Sprintf("%s has the unknown root %q (the response has %s); JSON fields live under body: write %s", ref.Raw, ref.Name, keys, want)
@@ -77,6 +85,36 @@ func rootDiag(doc *sfmd.Document, ref *sfmd.VarRef, roots []string) lint.Diagnos
 		}
 	}
 	return d
+}
+
+// rootFor returns the root a name that is not a typo of one most likely
+// means: "statusCode", "status_code" and "StatusText" mean status,
+// "exitCode" exit_code, "output" stdout; "" when none.
+func rootFor(name string, roots []string) string {
+	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(name))
+	for _, r := range roots {
+		if strings.HasPrefix(norm, strings.ReplaceAll(r, "_", "")) {
+			return r
+		}
+	}
+	switch norm {
+	case "code", "statuscode", "httpstatus":
+		return "status"
+	case "exit", "exitstatus", "returncode", "rc":
+		if hasString(roots, "exit_code") {
+			return "exit_code"
+		}
+		return "status"
+	case "out", "output":
+		if hasString(roots, "stdout") {
+			return "stdout"
+		}
+	case "err", "error", "errors":
+		if hasString(roots, "stderr") {
+			return "stderr"
+		}
+	}
+	return ""
 }
 
 // andList renders names as "a", "b" and "c".

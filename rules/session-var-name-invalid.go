@@ -26,6 +26,9 @@ var SessionVarNameInvalid = &lint.Analyzer{
 			if u.Site == siteHint || u.Site == siteProse || u.Ref.Kind != sfmd.RefVar || u.Ref.Name == "" || sessionVarRe.MatchString(u.Ref.Name) {
 				continue
 			}
+			if followsDollar(pass.Doc, u.Ref.Span) {
+				continue // ${X}: shell syntax in a command, persistent-var-name-invalid elsewhere
+			}
 			if u.Action != nil && u.Action.Param(u.Ref.Name) != nil {
 				continue // a parameter: camelCase field names are legal
 			}

@@ -64,7 +64,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 				continue // [@Docs …] defines it: shortcut-id-invalid asks to rename it to this ID
 			}
 			msg := fmt.Sprintf("shortcut %q is not defined in this document", "@"+s.ID)
-			if want := nearestName(id, sortedDefined); want != "" {
+			if want := nearest(id, sortedDefined); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+want)
 			} else {
 				msg += fmt.Sprintf("; define it with [@%s]: url or [@%s Label](url)", id, id)

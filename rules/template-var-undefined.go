@@ -48,7 +48,7 @@ var TemplateVarUndefined = &lint.Analyzer{
 				for k := range known {
 					cands = append(cands, k)
 				}
-				msg := fmt.Sprintf("%s is not a parameter of %q, a session variable assigned by any template, or a loop variable, so it prints literally", ref.Raw, "act."+r.ActionID)
+				d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s is not a parameter of %q, a session variable assigned by any template, or a loop variable, so it prints literally", ref.Raw, "act."+r.ActionID)}
 				want := nearest(n, cands)
 				for _, a := range syms.Actions[r.ActionID] {
 					if droppedParam(a, want) {
@@ -56,11 +56,15 @@ var TemplateVarUndefined = &lint.Analyzer{
 					}
 				}
 				if want != "" {
-					msg += fmt.Sprintf("; did you mean %q?", "{"+want+"}")
+					d.Message += fmt.Sprintf("; did you mean %q?", "{"+want+ref.Raw[1+len(n):])
+					if src(doc, ref.Span) == ref.Raw && strings.HasPrefix(ref.Raw, "{"+n) {
+						at := ref.Span.Start.Offset + 1
+						d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write {%s}", want), Edits: []lint.Edit{{Start: at, End: at + len(n), New: want}}}}
+					}
 				} else {
-					msg += fmt.Sprintf("; assign it first ({%s} = {Response.body.%s}) or declare a parameter", n, n)
+					d.Message += fmt.Sprintf("; assign it in a response template first (\"{%s} = {Response.body.…}\") or declare a parameter %q", n, n)
 				}
-				pass.Reportf(ref.Span, "%s", msg)
+				pass.Report(d)
 			})
 		}
 		return nil, nil

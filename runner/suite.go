@@ -301,7 +301,7 @@ func (d *decoder) document(s *suite, docNode, root *yaml.Node) {
 		}
 		return
 	}
-	s.Doc = sfmd.Parse(filepath.Join(d.dir, name), docSrc)
+	s.Doc = sfmd.ParseAsRuntime(filepath.Join(d.dir, name), docSrc) // as the runtime reads it, without recovery
 	if s.Topic == "" {
 		name := ""
 		if s.Doc != nil && s.Doc.Frontmatter != nil {

@@ -1,6 +1,7 @@
 package sfmd
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -23,8 +24,34 @@ func (p *docParser) action(f *Fence, id string, idSpan Span) {
 		a.FirstLine = f.Lines[0]
 		p.firstLine(a, f.Lines[0])
 	}
-	if len(f.Lines) > 1 {
-		p.actionLines(a, f.Lines[1:])
+	rest := 1
+	if !p.asRuntime && a.Target != nil {
+		if n := continuedLines(len(f.Lines), func(i int) string { return f.Lines[i].Text }); n > 0 {
+			a.Continuation = f.Lines[1 : 1+n : 1+n]
+			rest += n
+			p.continuedBody(a)
+		}
+	}
+	if len(f.Lines) > rest {
+		p.actionLines(a, f.Lines[rest:])
+	}
+}
+
+// continuedBody rewrites the problem of an unterminated -d body whose
+// text goes on over the continuation lines: the cause is that the runtime
+// reads only the first line.
+func (p *docParser) continuedBody(a *Action) {
+	b := a.InlineBody
+	if b == nil || b.Closed || b.Quote == 0 {
+		return
+	}
+	for i := len(p.doc.Problems) - 1; i >= 0; i-- {
+		pr := &p.doc.Problems[i]
+		if pr.Code == CodeBodyInlineUnterminated && pr.Span.Start.Offset == b.Span.Start.Offset {
+			last := a.Continuation[len(a.Continuation)-1].Span.Start.Line
+			pr.Message = fmt.Sprintf("-d body goes on to line %d, but the runtime reads only the first line of an action, so the body is cut at the end of this line and the lines after it are ignored; write the whole body on this line", last)
+			return
+		}
 	}
 }
 
@@ -156,10 +183,21 @@ func (p *docParser) header(t string, base, i, to int) *Header {
 			rawEnd, end = to, to
 		}
 	default:
+		// unquoted: one word, or "Name: value…" up to the next flag
+		// ("-H Authorization: Bearer $T" is one header the author forgot
+		// to quote)
 		rawStart = v
 		rawEnd = v
 		for rawEnd < to && t[rawEnd] != ' ' && t[rawEnd] != '\t' {
 			rawEnd++
+		}
+		if rawEnd > rawStart && t[rawEnd-1] == ':' {
+			for rawEnd < to && !((t[rawEnd] == ' ' || t[rawEnd] == '\t') && (isFlag(t, skipSpace(t, rawEnd), to, 'H') || isFlag(t, skipSpace(t, rawEnd), to, 'd'))) {
+				rawEnd++
+			}
+			for rawEnd > rawStart && (t[rawEnd-1] == ' ' || t[rawEnd-1] == '\t') {
+				rawEnd--
+			}
 		}
 		end = rawEnd
 	}
@@ -206,7 +244,7 @@ func (p *docParser) inlineBody(a *Action, t string, base, i, to int) int {
 		b.Span = p.span(base+i, base+to)
 		b.Template = p.template(t[s:to], base+s, refsBody)
 		p.problem(CodeBodyInlineUnterminated, base+i, base+to,
-			"-d body has no closing %c, close the quote or move the body to a \"body:\" section", b.Quote)
+			"-d body has no closing %c, so the runtime does not read it as the body; close the quote at the end of the body", b.Quote)
 		if a.InlineBody == nil {
 			a.InlineBody = b
 		}
@@ -222,9 +260,12 @@ func (p *docParser) inlineBody(a *Action, t string, base, i, to int) int {
 		for j < to && t[j] != ' ' && t[j] != '\t' {
 			j++
 		}
+		todo := `quote the body with ' instead: -d '…'`
+		if b.Quote == '\'' {
+			todo = `avoid ' inside the body (in a JSON string write \u0027)`
+		}
 		p.problem(CodeBodyInlineUnterminated, base+e, base+j,
-			"-d body ends at this %c and %q is dropped, avoid %c inside the body or move it to a \"body:\" section",
-			b.Quote, t[e+1:j], b.Quote)
+			"-d body ends at this %c and %q is dropped; %s", b.Quote, t[e+1:j], todo)
 		e = j - 1
 	}
 	if a.InlineBody == nil {
@@ -278,7 +319,7 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 				"parameter line %q has no ':' after the name, write \"name: type (constraints) \\\"description\\\"\"", trimmed)
 		default:
 			p.problem(CodeActionUnrecognizedLine, s, e,
-				"line %q in action %q is not a parameter, a \"body:\" section or body content and is ignored, indent it as \"name: type\" or remove it",
+				"line %q in action %q is not a parameter line, so the runtime ignores it; write a parameter as \"  name: type\" or move the text out of the block",
 				trimmed, a.ID)
 		}
 	}
@@ -696,4 +737,118 @@ func isStrictParam(t string) bool {
 		i = k
 	}
 	return i == len(t)
+}
+
+// continuedLines returns how many of the n lines after line(0), an
+// action's first line, continue its command (CLI) or its -d body (HTTP):
+// an open quote, a trailing backslash, a trailing |, && or || or a
+// here-document carries the text on to the next line. The runtime reads
+// only the first line. It returns 0 when the first line is complete. Text
+// still open at an indented parameter line or a "body:" line (a quote
+// that never closes) ends before it; at the end of the block it takes the
+// rest.
+func continuedLines(n int, line func(int) string) int {
+	if n < 2 {
+		return 0
+	}
+	first := strings.TrimSpace(line(0))
+	method, rest, _ := strings.Cut(first, " ")
+	st := contState{shell: strings.EqualFold(method, MethodCLI)}
+	if !st.shell {
+		// HTTP: only a -d body and a trailing backslash carry on
+		k := strings.Index(rest, " -d ")
+		if k < 0 {
+			if strings.HasSuffix(rest, `\`) {
+				rest = `\`
+			} else {
+				return 0
+			}
+		} else {
+			rest = rest[k+len(" -d "):]
+		}
+	}
+	if !st.line(rest) {
+		return 0
+	}
+	for k := 1; k < n; k++ {
+		t := line(k)
+		if !st.inDoc {
+			trimmed := strings.TrimSpace(t)
+			if trimmed == "body:" || (isParamHead(t) && t != strings.TrimLeft(t, " \t")) {
+				// the parameters start: an open quote never closes,
+				// and the lines before them carried the text on
+				return k - 1
+			}
+		}
+		if !st.line(t) {
+			return k
+		}
+	}
+	return n - 1
+}
+
+// contState tracks quotes and here-documents over the lines of a command.
+type contState struct {
+	shell   bool   // shell syntax (CLI): comments, pipes, here-documents
+	quote   byte   // the open quote, or 0
+	heredoc string // the delimiter of a here-document
+	inDoc   bool   // inside the here-document
+}
+
+// line reads one line and reports whether the text goes on after it.
+func (s *contState) line(t string) bool {
+	if s.inDoc {
+		if strings.TrimLeft(strings.TrimRight(t, " \t\r"), "\t") == s.heredoc {
+			s.inDoc, s.heredoc = false, ""
+			return false
+		}
+		return true
+	}
+	backslash := false
+scan:
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch s.quote {
+		case '\'':
+			if c == '\'' {
+				s.quote = 0
+			}
+			continue
+		case '"':
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				s.quote = 0
+			}
+			continue
+		}
+		switch {
+		case c == '\\':
+			if i == len(t)-1 {
+				backslash = true
+			}
+			i++
+		case c == '\'' || c == '"':
+			s.quote = c
+		case s.shell && c == '#' && (i == 0 || t[i-1] == ' ' || t[i-1] == '\t'):
+			break scan
+		case s.shell && c == '<' && strings.HasPrefix(t[i:], "<<") && !strings.HasPrefix(t[i:], "<<<"):
+			d := strings.TrimLeft(t[i+2:], "-")
+			d = strings.TrimLeft(d, " \t")
+			d = strings.Trim(strings.Fields(d + " x")[0], `'"`)
+			if d != "" && d != "x" {
+				s.heredoc = d
+			}
+			i++
+		}
+	}
+	if s.quote != 0 || backslash {
+		return true
+	}
+	if s.heredoc != "" {
+		s.inDoc = true
+		return true
+	}
+	trimmed := strings.TrimRight(t, " \t\r")
+	return s.shell && (strings.HasSuffix(trimmed, "|") || strings.HasSuffix(trimmed, "&&"))
 }

@@ -48,10 +48,13 @@ type Problem struct {
 
 // Frontmatter is the YAML block between the two "---" lines at the top.
 type Frontmatter struct {
-	Span      Span       // from the opening "---" to the end of the closing one
-	Raw       string     // the YAML text between the delimiters
-	RawSpan   Span       // where Raw sits in the file
-	Closed    bool       // a closing delimiter was found
+	Span    Span   // from the opening "---" to the end of the closing one
+	Raw     string // the YAML text between the delimiters
+	RawSpan Span   // where Raw sits in the file
+	Closed  bool   // a closing delimiter was found
+	// LastLine is set when Closed is false and Parse read the fields up
+	// to this line as meant: the closing "---" belongs after it.
+	LastLine  int
 	Root      *yaml.Node // the document's root node (nil when the YAML is invalid or empty)
 	Fields    []*Field   // top-level keys in order (also for unknown and duplicate keys)
 	Env       []*EnvEntry
@@ -118,7 +121,9 @@ const (
 // ---------------------------------------------------------------------------
 // Fences
 
-// Fence is a fenced code block as CommonMark sees it.
+// Fence is a fenced code block as CommonMark sees it, or as its author
+// meant it when the parser recovered from a fence mistake (Nested,
+// MissingClose; see ParseAsRuntime).
 type Fence struct {
 	Span     Span   // opening fence line start to end of closing fence (or last line)
 	OpenSpan Span   // the opening fence line
@@ -129,6 +134,14 @@ type Fence struct {
 	Lines    []Line // content lines (container prefixes removed)
 	Closed   bool
 	Indent   int // indentation of the opening fence inside its container
+
+	// Nested is set when the fence holds fences of its own kind that
+	// CommonMark would let close it early: the parser reads it to the
+	// closing line its author meant (see Nesting).
+	Nested *Nesting
+	// MissingClose is set when an act.<id> block lacks its closing line:
+	// the parser ends the block where its content ends (see MissingClose).
+	MissingClose *MissingClose
 }
 
 // Line is one source line inside a construct, with its container prefix
@@ -173,6 +186,12 @@ type Action struct {
 
 	Params []*Param
 	Bodies []*Body // `body:` sections (normally zero or one)
+
+	// Continuation holds the lines after the first that carry on its
+	// command or -d body (an open quote, a trailing backslash, a pipe, a
+	// here-document): the runtime reads only the first line and ignores
+	// them. Empty in ParseAsRuntime, which reads every line on its own.
+	Continuation []Line
 
 	// Lines after the first that are not params, body directives, body
 	// content or blank.

@@ -56,17 +56,41 @@ func TestUpstreamCorpus(t *testing.T) {
 		for _, e := range checkDocument(doc, src) {
 			t.Errorf("%s: %s", rel, e)
 		}
-		want := actFenceLines(src)
+		// where the parser recovered from a fence mistake it reads the
+		// document as meant, not as CommonMark (and the scanner) do
+		recovered := recoveredLines(doc)
+		want := slices.DeleteFunc(actFenceLines(src), recovered)
 		var got []int
 		for _, a := range doc.Actions {
 			got = append(got, a.Span.Start.Line)
 		}
+		got = slices.DeleteFunc(got, recovered)
 		total += len(want)
 		if len(got) != len(want) {
 			t.Errorf("%s: parser found %d actions (at lines %v), the independent fence scanner %d (at lines %v)", rel, len(got), got, len(want), want)
 		}
 	}
 	t.Logf("%d documents, %d act blocks", len(files), total)
+}
+
+// recoveredLines reports whether a line lies where the parser recovered
+// from a fence mistake: inside a nested fence, or after the last line of
+// an act block whose closing line is missing, up to where CommonMark
+// ends it.
+func recoveredLines(doc *sfmd.Document) func(int) bool {
+	type lines struct{ from, to int }
+	var rs []lines
+	for _, f := range doc.Fences {
+		if f.Nested != nil {
+			rs = append(rs, lines{f.Span.Start.Line, f.Span.End.Line})
+		}
+		if m := f.MissingClose; m != nil {
+			rs = append(rs, lines{m.Last.Start.Line + 1, m.Until.Start.Line})
+		}
+	}
+	return func(n int) bool {
+		return slices.ContainsFunc(rs, func(r lines) bool { return r.from <= n && n <= r.to })
+	}
 }
 
 func parseNoPanic(path string, src []byte) (doc *sfmd.Document, err error) {

@@ -102,6 +102,11 @@ type jsonFence struct {
 	Indent int    `json:"indent"`
 	Closed bool   `json:"closed"`
 	Lines  int    `json:"lines"`
+	// Nested: the inner opening line and the intended closing line of
+	// a recovered nesting; MissingClose: the block's last line
+	NestedInner  jspan `json:"nested_inner,omitempty"`
+	NestedClose  jspan `json:"nested_close,omitempty"`
+	MissingClose jspan `json:"missing_close_after,omitempty"`
 }
 
 type jsonAct struct {
@@ -118,6 +123,7 @@ type jsonAct struct {
 	Body         *string      `json:"body"`
 	BodyLine     int          `json:"body_line,omitempty"`
 	ExtraBodies  []string     `json:"extra_bodies,omitempty"`
+	Continuation []jsonToken  `json:"continuation,omitempty"`
 	Unrecognized []jsonToken  `json:"unrecognized"`
 	// Refs are the references in the target, headers, bodies and defaults.
 	Refs []jsonRef `json:"refs"`
@@ -294,10 +300,17 @@ func DumpJSON(doc *Document) ([]byte, error) {
 		if f == nil {
 			continue
 		}
-		j.Fences = append(j.Fences, jsonFence{
+		jf := jsonFence{
 			loc: locOf(f.Span), Char: string(rune(f.Char)), Length: f.Length, Info: f.Info,
 			Indent: f.Indent, Closed: f.Closed, Lines: len(f.Lines),
-		})
+		}
+		if n := f.Nested; n != nil {
+			jf.NestedInner, jf.NestedClose = spanOf(n.Inner), spanOf(n.Close)
+		}
+		if m := f.MissingClose; m != nil {
+			jf.MissingClose = spanOf(m.Last)
+		}
+		j.Fences = append(j.Fences, jf)
 	}
 	for _, a := range doc.Actions {
 		if a != nil {
@@ -519,6 +532,9 @@ func jsonAction(a *Action) jsonAct {
 			j.ExtraBodies = append(j.ExtraBodies, text)
 		}
 	}
+	for _, l := range a.Continuation {
+		j.Continuation = append(j.Continuation, jsonToken{Text: l.Text, loc: locOf(l.Span)})
+	}
 	for _, l := range a.Unrecognized {
 		if l != nil {
 			j.Unrecognized = append(j.Unrecognized, jsonToken{Text: l.Text, loc: locOf(l.Span)})
@@ -645,6 +661,12 @@ func DumpText(doc *Document) string {
 	for _, f := range doc.Fences {
 		if f != nil {
 			d.p(0, "fence %s %q x%d info=%q@%s open@%s indent=%d lines=%d%s", sp(f.Span), rune(f.Char), f.Length, f.Info, sp(f.InfoSpan), sp(f.OpenSpan), f.Indent, len(f.Lines), flag(!f.Closed, " unclosed"))
+			if n := f.Nested; n != nil {
+				d.p(1, "nested inner@%s inner-close@%s close@%s need=%d", sp(n.Inner), sp(n.InnerClose), sp(n.Close), n.Need)
+			}
+			if m := f.MissingClose; m != nil {
+				d.p(1, "missing-close after@%s until@%s%s", sp(m.Last), sp(m.Until), flag(m.AtEnd, " at-end"))
+			}
 		}
 	}
 	for _, a := range doc.Actions {
@@ -806,6 +828,9 @@ func (d *textDumper) action(a *Action) {
 		if b.Template != nil {
 			d.template(2, "template", b.Template)
 		}
+	}
+	for _, l := range a.Continuation {
+		d.p(1, "continuation %s %q", sp(l.Span), l.Text)
 	}
 	for _, l := range a.Unrecognized {
 		if l != nil {

@@ -33,11 +33,27 @@ func (p *docParser) parseFrontmatter() int {
 	}
 	openStart, openEnd := li.LineStart(1), li.LineEnd(1)
 	if closeLine == 0 {
+		// Without a closing delimiter the runtime sees no frontmatter; the
+		// whole file is Markdown. Parse recovers: the fields up to the
+		// first line that is not one are read as meant (so that what they
+		// declare is not reported missing as well).
+		if last := p.frontmatterEnd(); last > 1 && !p.asRuntime {
+			fm.LastLine = last
+			rawStart, rawEnd := li.LineStart(2), li.LineStart(last+1)
+			if last+1 > li.LineCount() {
+				rawEnd = len(p.src)
+			}
+			fm.Raw, fm.RawSpan = p.str(rawStart, rawEnd), p.span(rawStart, rawEnd)
+			fm.Span = p.span(openStart, li.LineEnd(last))
+			p.skip = append(p.skip, lineRange{1, last})
+			p.problem(CodeFrontmatterUnclosed, openStart, openEnd,
+				"frontmatter opened on line 1 is never closed, so the runtime reads no frontmatter and shows its fields as text; add a line \"---\" after line %d", last)
+			p.decodeFrontmatter(fm, rawStart)
+			return rawEnd
+		}
 		fm.Span = p.span(openStart, openEnd)
 		p.problem(CodeFrontmatterUnclosed, openStart, openEnd,
 			"frontmatter opened on line 1 is never closed, add a line \"---\" after the last field")
-		// Without a closing delimiter the runtime sees no frontmatter; the
-		// whole file is Markdown.
 		return li.bom
 	}
 	fm.Closed = true
@@ -54,6 +70,35 @@ func (p *docParser) parseFrontmatter() int {
 	}
 	return next
 }
+
+// frontmatterEnd returns the last line of an unclosed frontmatter as its
+// author meant it: the run of lines after line 1 that read as YAML fields
+// ("key: value", indented lines, "- " items) up to the first that does
+// not, when that run parses as a YAML mapping and something follows it;
+// 0 otherwise.
+func (p *docParser) frontmatterEnd() int {
+	li := p.li
+	last := 1
+	for n := 2; n <= li.LineCount(); n++ {
+		line := li.Line(n)
+		if !frontmatterLineRe.Match(line) {
+			break
+		}
+		last = n
+	}
+	if last < 2 || last == li.LineCount() {
+		return 0
+	}
+	raw := p.src[li.LineStart(2):li.LineEnd(last)]
+	var root yaml.Node
+	if yaml.Unmarshal(raw, &root) != nil || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return 0
+	}
+	return last
+}
+
+// frontmatterLineRe matches a line that reads as part of YAML fields.
+var frontmatterLineRe = regexp.MustCompile(`^(?:[A-Za-z_][\w.-]*[ \t]*:(?:[ \t].*)?|[ \t]+\S.*|-[ \t].*|-)\r?$`)
 
 var yamlLineRe = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 

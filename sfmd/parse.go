@@ -12,7 +12,6 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 )
 
 // Problem codes the parser emits. Each is also the name of the lint rule
@@ -64,6 +63,11 @@ type docParser struct {
 	// noCommentClose: no "-->" exists at or after this offset (-1: unknown)
 	noCommentClose int
 
+	// asRuntime: read fences as CommonMark does, without recovery
+	asRuntime bool
+	// the recovered fence mistakes by the file offset of their fence
+	recovered map[int]*recovery
+
 	// bracket matching of the current prose line (see pairBrackets)
 	pairs          []int32
 	stackA, stackB []int32
@@ -76,9 +80,21 @@ type byteRange struct{ start, end int }
 
 // Parse parses one SFMD document. It never fails: everything it cannot read
 // is reported in Document.Problems and kept in the AST where it can be.
-func Parse(path string, src []byte) *Document {
+// Like a compiler it recovers from mistakes that would change how the rest
+// of the document reads (a fence nested in a fence of its kind, an
+// act.<id> block without its closing line, a command continued on later
+// lines): it records them and reads the document as its author meant it.
+func Parse(path string, src []byte) *Document { return parse(path, src, false) }
+
+// ParseAsRuntime parses a document as the String runtime reads it: fences
+// exactly as CommonMark ends them and every line of an action block on
+// its own, without Parse's recovery. The runner emulates the runtime on
+// it.
+func ParseAsRuntime(path string, src []byte) *Document { return parse(path, src, true) }
+
+func parse(path string, src []byte, asRuntime bool) *Document {
 	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src)}
-	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1}
+	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime}
 	p.checkEncoding()
 	base := p.parseFrontmatter()
 	p.parseMarkdown(base)
@@ -145,13 +161,22 @@ func (p *docParser) checkEncoding() {
 // sizeSlabs), so that a document's nodes cost a few allocations.
 func (p *docParser) parseMarkdown(base int) {
 	body, long := p.blankLongLines(p.src[base:], base)
-	root := mdParser.Parse(text.NewReader(body))
+	root, recs := p.parseRecovering(body, base)
 	var evBuf [32]ast.Node
 	events := evBuf[:0] // *ast.FencedCodeBlock and *ast.CodeSpan, in order
 	nFences, nLines := 0, 0
+	rebuilt := p.noteRecoveries(recs)
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
+		}
+		if len(rebuilt) > 0 {
+			// the blocks rebuilt after a missing closing line go in
+			// document order, and nothing goldmark found on their lines
+			var drop bool
+			if events, rebuilt, drop = insertRebuilt(events, rebuilt, n, base); drop {
+				return ast.WalkSkipChildren, nil
+			}
 		}
 		switch n := n.(type) {
 		case *ast.FencedCodeBlock:
@@ -173,6 +198,15 @@ func (p *docParser) parseMarkdown(base int) {
 		}
 		return ast.WalkContinue, nil
 	})
+	for _, r := range rebuilt {
+		events = append(events, r.node)
+	}
+	for _, r := range recs {
+		if r.node != nil {
+			nFences++
+			nLines += r.node.Lines().Len()
+		}
+	}
 	p.fenceLines = make([]Line, 0, nLines)
 	p.fences.reserve(nFences)
 	p.doc.Fences = make([]*Fence, 0, nFences)
@@ -379,7 +413,20 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 	f.Span = p.span(p.li.LineStart(openLine)+f.Indent, end)
 	p.skip = append(p.skip, lineRange{openLine, lastLine})
 	p.doc.Fences = append(p.doc.Fences, f)
-	if !f.Closed {
+	if r := p.recovered[pos]; r != nil {
+		f.Nested, f.MissingClose = r.nest, r.miss
+	}
+	switch {
+	case f.MissingClose != nil:
+		m := f.MissingClose
+		until := "the end of the document"
+		if !m.AtEnd {
+			until = fmt.Sprintf("the closing line of a later block (line %d)", m.Until.Start.Line)
+		}
+		p.problem(CodeFenceUnclosed, pos, pos+f.Length,
+			"code fence opened here is never closed, so the block runs on to %s and the runtime reads everything after line %d as part of it; add a closing %s line after line %d",
+			until, m.Last.Start.Line, strings.Repeat(string(f.Char), f.Length), m.Last.Start.Line)
+	case !f.Closed:
 		p.problem(CodeFenceUnclosed, pos, pos+f.Length,
 			"code fence opened here is never closed, add a closing %s line", strings.Repeat(string(f.Char), f.Length))
 	}

@@ -38,6 +38,19 @@ func TestPathologicalInputs(t *testing.T) {
 			return len(d.Shortcuts) == 10<<20/30 && len(d.ProseVars) == 10<<20/30
 		}},
 		"many lines": {bytes.Repeat([]byte("- [a](b)\n"), n/9), func(d *Document) bool { return len(d.Links) == n/9 }},
+		// fence mistakes: every fence a candidate for recovery
+		"nested fences": {bytes.Repeat([]byte("```\n```act.a\nGET x\n```\n```\n"), n/26), func(d *Document) bool {
+			return len(d.Fences) > 0 && d.Fences[0].Nested != nil
+		}},
+		"nestings that do not pair up": {append(bytes.Repeat([]byte("```\n```js\n```\n```\n"), n/18), "```\n"...), func(d *Document) bool {
+			return len(d.Fences) > 0 && d.Fences[0].Nested == nil
+		}},
+		"unclosed actions": {bytes.Repeat([]byte("```act.a\nGET x\nprose\n"), n/22), func(d *Document) bool {
+			return len(d.Actions) >= 1
+		}},
+		"open quotes": {bytes.Repeat([]byte("```act.a\nCLI echo \"\n"), n/20), func(d *Document) bool {
+			return len(d.Actions) >= 1
+		}},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
