@@ -89,6 +89,9 @@ type fixtureResponse struct {
 	Headers []keyValue
 	Body    []byte
 	IsJSON  bool
+	// Todo marks a stub written by sfmd test --init (stub.go).
+	Todo     string
+	TodoNode *yaml.Node
 }
 
 // execFixture is one entry of `exec`.
@@ -98,6 +101,9 @@ type execFixture struct {
 	Stdout  string
 	Stderr  string
 	Exit    int
+	// Todo marks a stub written by sfmd test --init (stub.go).
+	Todo     string
+	TodoNode *yaml.Node
 }
 
 // expectation holds a step's expectations.
@@ -151,10 +157,11 @@ func parseSuite(absPath, display string, src []byte) (*suite, []*SuiteError) {
 	}
 	root := deref(doc.Content[0])
 	s.Root = root
+	d.root = root
 	dir := filepath.Dir(absPath)
 	var docNode, testsNode, filesNode *yaml.Node
 	hasVersion := false
-	d.fields(root, "suite", []string{"version", "document", "topic", "document_url", "env", "vars", "files", "tests"}, func(key string, k, v *yaml.Node) {
+	d.fields(root, "suite", suiteKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "version":
 			hasVersion = true
@@ -282,7 +289,7 @@ func (d *decoder) files(n *yaml.Node, dir string) []*fileSpec {
 		}
 		fs := &fileSpec{Name: name, Node: k}
 		if v.Kind == yaml.MappingNode {
-			d.fields(v, fmt.Sprintf("files entry %q", name), []string{"from"}, func(_ string, _, fv *yaml.Node) {
+			d.fields(v, fmt.Sprintf("files entry %q", name), fileFromKeys, func(_ string, _, fv *yaml.Node) {
 				if p, ok := d.str(fv, "from"); ok {
 					abs := p
 					if !filepath.IsAbs(p) {
@@ -335,7 +342,7 @@ func (d *decoder) tests(n *yaml.Node, dir string) []*testCase {
 		step := &testStep{Index: 1, Node: item}
 		var stepsNode *yaml.Node
 		shorthand := false
-		ok := d.fields(item, "test", []string{"name", "skip", "steps", "run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
+		ok := d.fields(item, "test", testKeys, func(key string, k, v *yaml.Node) {
 			switch key {
 			case "name":
 				if s, ok := d.str(v, "name"); ok {
@@ -398,7 +405,7 @@ func (d *decoder) steps(n *yaml.Node, dir string) []*testStep {
 	for i, item := range n.Content {
 		item = deref(item)
 		st := &testStep{Index: i + 1, Node: item}
-		if !d.fields(item, "step", []string{"run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
+		if !d.fields(item, "step", stepKeys, func(key string, k, v *yaml.Node) {
 			d.stepField(st, key, k, v, dir)
 		}) {
 			continue
@@ -448,7 +455,7 @@ func (d *decoder) httpList(n *yaml.Node, dir string) []*httpFixture {
 		item = deref(item)
 		f := &httpFixture{Node: item}
 		var hasReq, hasResp bool
-		d.fields(item, "http entry", []string{"request", "response", "error"}, func(key string, k, v *yaml.Node) {
+		d.fields(item, "http entry", httpKeys, func(key string, k, v *yaml.Node) {
 			switch key {
 			case "request":
 				hasReq = true
@@ -483,7 +490,7 @@ var httpMethods = []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPT
 
 func (d *decoder) request(r *fixtureRequest, n *yaml.Node) {
 	var methodSet, urlSet bool
-	d.fields(n, "request", []string{"method", "url", "exact", "headers", "json", "body"}, func(key string, k, v *yaml.Node) {
+	d.fields(n, "request", requestKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "method":
 			if s, ok := d.str(v, "method"); ok {
@@ -542,7 +549,7 @@ func (d *decoder) request(r *fixtureRequest, n *yaml.Node) {
 func (d *decoder) response(n *yaml.Node, dir string) *fixtureResponse {
 	r := &fixtureResponse{Status: 200}
 	var bodies int
-	d.fields(n, "response", []string{"status", "headers", "json", "body", "body_file"}, func(key string, k, v *yaml.Node) {
+	d.fields(n, "response", responseKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "status":
 			if s, ok := d.integer(v, "status"); ok {
@@ -580,6 +587,10 @@ func (d *decoder) response(n *yaml.Node, dir string) *fixtureResponse {
 				}
 				r.Body = b
 			}
+		case "todo":
+			if s, ok := d.str(v, "todo"); ok {
+				r.Todo, r.TodoNode = s, k
+			}
 		}
 	})
 	if bodies > 1 {
@@ -599,7 +610,7 @@ func (d *decoder) execList(n *yaml.Node) []*execFixture {
 		item = deref(item)
 		f := &execFixture{Node: item}
 		hasCmd := false
-		if !d.fields(item, "exec entry", []string{"command", "stdout", "stderr", "exit"}, func(key string, k, v *yaml.Node) {
+		if !d.fields(item, "exec entry", execKeys, func(key string, k, v *yaml.Node) {
 			switch key {
 			case "command":
 				if s, ok := d.str(v, "command"); ok {
@@ -620,6 +631,10 @@ func (d *decoder) execList(n *yaml.Node) []*execFixture {
 					}
 					f.Exit = x
 				}
+			case "todo":
+				if s, ok := d.str(v, "todo"); ok {
+					f.Todo, f.TodoNode = s, k
+				}
 			}
 		}) {
 			continue
@@ -635,7 +650,7 @@ func (d *decoder) execList(n *yaml.Node) []*execFixture {
 func (d *decoder) expect(e *expectation, n *yaml.Node, dir string) {
 	e.Node = deref(n)
 	e.OK = true
-	d.fields(n, "expect", []string{"ok", "output", "output_file", "error", "vars", "files"}, func(key string, k, v *yaml.Node) {
+	d.fields(n, "expect", expectKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "ok":
 			if b, ok := d.boolean(v, "ok"); ok {
