@@ -22,6 +22,7 @@ import (
 
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/gitignore"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"go.yaml.in/yaml/v3"
@@ -129,12 +130,14 @@ type SuiteRef struct {
 }
 
 // Discover finds every *.test.yaml / *.test.yml under roots (files are
-// taken as they are), skipping hidden folders, node_modules and vendor.
-// base resolves relative roots ("" means the process's directory).
+// taken as they are), skipping hidden folders, node_modules, vendor and
+// what git ignores (.gitignore, .git/info/exclude) below a root. base
+// resolves relative roots ("" means the process's directory).
 func Discover(base string, roots []string) ([]SuiteRef, error) {
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
+	ignored := gitignore.New().Ignored
 	var out []SuiteRef
 	seen := map[string]bool{}
 	add := func(abs, display string) {
@@ -165,12 +168,12 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 			}
 			name := d.Name()
 			if d.IsDir() {
-				if p != abs && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor") {
+				if p != abs && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor" || ignored(p, true)) {
 					return filepath.SkipDir
 				}
 				return nil
 			}
-			if isSuiteName(name) && d.Type().IsRegular() {
+			if isSuiteName(name) && d.Type().IsRegular() && !ignored(p, false) {
 				rel, rerr := filepath.Rel(abs, p)
 				if rerr != nil {
 					return rerr
