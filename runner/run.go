@@ -41,6 +41,7 @@ type Options struct {
 	Run      *regexp.Regexp // select tests by name; nil means all
 	PATH     string         // PATH for real commands
 	TempDir  string         // parent of the sandboxes; "" means os.TempDir()
+	Cover    bool           // record what the calls reach (cover.go)
 }
 
 // Status of a test.
@@ -97,6 +98,7 @@ type SuiteResult struct {
 	records  []recordEdit   // pending --record rewrites
 	goldens  map[string]int // golden path → index in writes
 	writes   []goldenWrite
+	cover    *suiteCover // with Options.Cover
 }
 
 type goldenWrite struct {
@@ -264,6 +266,7 @@ func runSuite(ref SuiteRef, opts *Options) *SuiteResult {
 	red := newRedactor(s.Env)
 	// The runtime reads the document once for all the suite's calls.
 	parsed := runtime.Parse(s.Doc)
+	res.startCover(opts, s, parsed)
 	for i, t := range s.Tests {
 		if opts.Run != nil && !opts.Run.MatchString(t.Name) {
 			continue
@@ -495,6 +498,9 @@ func call(rt *runtime.Runtime, input string) (res runtime.Result, err error) {
 
 // step runs one step and checks it; it reports whether the step passed.
 func (r *testRun) step(st *testStep) bool {
+	if !r.stubsFilled(st) {
+		return false
+	}
 	hs := &httpStep{fixtures: st.HTTP}
 	ex := &execStep{
 		fixtures: st.Exec,
@@ -510,6 +516,7 @@ func (r *testRun) step(st *testStep) bool {
 	}
 	r.cur = hs
 	rt := &runtime.Runtime{Doc: r.s.Doc, Parsed: r.parsed, Session: r.session, Env: r.env, HTTP: r.client, Exec: ex}
+	rt.Cover = r.res.coverage()
 	res, err := call(rt, st.Run)
 	r.cur = nil
 	before := len(r.tr.Failures)

@@ -85,10 +85,11 @@ type fixtureRequest struct {
 
 // fixtureResponse is the recorded answer.
 type fixtureResponse struct {
-	Status  int
-	Headers []keyValue
-	Body    []byte
-	IsJSON  bool
+	Status   int
+	Headers  []keyValue
+	Body     []byte
+	IsJSON   bool
+	BodyFile string // absolute, when the body came from body_file
 	// Todo marks a stub written by sfmd test --init (stub.go).
 	Todo     string
 	TodoNode *yaml.Node
@@ -586,6 +587,7 @@ func (d *decoder) response(n *yaml.Node, dir string) *fixtureResponse {
 					return
 				}
 				r.Body = b
+				r.BodyFile = abs
 			}
 		case "todo":
 			if s, ok := d.str(v, "todo"); ok {

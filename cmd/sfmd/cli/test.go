@@ -53,12 +53,18 @@ func runTest(args []string, stdio Stdio) int {
 		runRE   = fs.String("run", "", "run only the tests whose name matches this regular expression")
 		format  = fs.String("format", "text", "output format: text (failures with diffs) or line (path:line:col: error: message [test-failed])")
 		reports reportFlag
+		cv      coverFlags
 	)
-	fs.Var(&reports, "report", "also write a report: junit=FILE or json=FILE (repeatable)")
+	fs.Var(&reports, "report", "also write a report: junit=FILE, json=FILE or cover=FILE (coverage as JSON) (repeatable)")
+	initSuites := fs.Bool("init", false, "write a suite next to each document named (sfmd test --init DOC.md...): one test per action, requests filled in, responses as stubs to fill or --record; an existing suite only gets tests for the actions it lacks")
+	cv.register(fs)
 
 	paths, exit, ok := parseArgs(fs, args, true, stdio)
 	if !ok {
 		return exit
+	}
+	if *initSuites {
+		return runTestInit(paths, stdio)
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd test: "+format+"\n", a...)
@@ -93,8 +99,11 @@ func runTest(args []string, stdio Stdio) int {
 	var outs []reportOut
 	for _, r := range reports {
 		kind, path, ok := strings.Cut(r, "=")
-		if !ok || path == "" || (kind != "junit" && kind != "json") {
-			return usageErr("invalid --report %q, expected junit=FILE or json=FILE", r)
+		if !ok || path == "" || (kind != "junit" && kind != "json" && kind != "cover") {
+			return usageErr("invalid --report %q, expected junit=FILE, json=FILE or cover=FILE", r)
+		}
+		if kind == "cover" {
+			cv.on = true
 		}
 		if !filepath.IsAbs(path) && stdio.Dir != "" {
 			path = filepath.Join(stdio.Dir, path)
@@ -108,6 +117,10 @@ func runTest(args []string, stdio Stdio) int {
 		return usageErr("--record is refused under CI=true: CI replays fixtures offline and never rewrites suites; record locally and commit the result")
 	}
 
+	if err := cv.check(); err != nil {
+		return usageErr("%v", err)
+	}
+	opts.Cover = cv.on
 	refs, err := runner.Discover(stdio.Dir, paths)
 	if err != nil {
 		return usageErr("%v", err)
@@ -132,11 +145,18 @@ func runTest(args []string, stdio Stdio) int {
 	if rep.Failed > 0 {
 		status = ExitFindings
 	}
+	var cr *runner.CoverReport
+	if cv.on {
+		cr = runner.Cover(rep, stdio.Dir, paths)
+		if cv.write(cr, *format, stdio) {
+			status = max(status, ExitFindings)
+		}
+	}
 	if rep.HasSuiteErrors() {
 		status = ExitUsage
 	}
 	for _, o := range outs {
-		if err := writeReport(o.kind, o.path, rep); err != nil {
+		if err := writeReport(o.kind, o.path, rep, cr); err != nil {
 			fmt.Fprintf(stdio.Stderr, "sfmd test: cannot write the %s report: %v; check the path\n", o.kind, err)
 			status = ExitUsage
 		}
@@ -144,7 +164,7 @@ func runTest(args []string, stdio Stdio) int {
 	return status
 }
 
-func writeReport(kind, path string, rep *runner.Report) (err error) {
+func writeReport(kind, path string, rep *runner.Report, cr *runner.CoverReport) (err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
@@ -157,8 +177,11 @@ func writeReport(kind, path string, rep *runner.Report) (err error) {
 			err = cerr
 		}
 	}()
-	if kind == "junit" {
+	switch kind {
+	case "junit":
 		return runner.WriteJUnit(f, rep)
+	case "cover":
+		return runner.WriteCoverJSON(f, cr)
 	}
 	return runner.WriteJSON(f, rep)
 }

@@ -1,0 +1,3 @@
+package cli
+
+func runTestInit(paths []string, stdio Stdio) int { return ExitOK }
