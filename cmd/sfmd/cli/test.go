@@ -95,20 +95,9 @@ func runTest(args []string, stdio Stdio) int {
 		}
 		opts.Run = re
 	}
-	type reportOut struct{ kind, path string }
-	var outs []reportOut
-	for _, r := range reports {
-		kind, path, ok := strings.Cut(r, "=")
-		if !ok || path == "" || (kind != "junit" && kind != "json" && kind != "cover") {
-			return usageErr("invalid --report %q, expected junit=FILE, json=FILE or cover=FILE", r)
-		}
-		if kind == "cover" {
-			cv.on = true
-		}
-		if !filepath.IsAbs(path) && stdio.Dir != "" {
-			path = filepath.Join(stdio.Dir, path)
-		}
-		outs = append(outs, reportOut{kind, path})
+	outs, err := parseReports(reports, stdio.Dir, &cv)
+	if err != nil {
+		return usageErr("%v", err)
 	}
 	if opts.Update && stdio.Getenv("CI") == "true" {
 		return usageErr("--update is refused under CI=true: goldens must be reviewed and committed, not rewritten by CI; run it locally and commit the result")
@@ -162,6 +151,28 @@ func runTest(args []string, stdio Stdio) int {
 		}
 	}
 	return status
+}
+
+// reportOut is one --report kind=FILE.
+type reportOut struct{ kind, path string }
+
+// parseReports reads the --report values; cover=FILE turns coverage on.
+func parseReports(reports []string, dir string, cv *coverFlags) ([]reportOut, error) {
+	var outs []reportOut
+	for _, r := range reports {
+		kind, path, ok := strings.Cut(r, "=")
+		if !ok || path == "" || (kind != "junit" && kind != "json" && kind != "cover") {
+			return nil, fmt.Errorf("invalid --report %q, expected junit=FILE, json=FILE or cover=FILE", r)
+		}
+		if kind == "cover" {
+			cv.on = true
+		}
+		if !filepath.IsAbs(path) && dir != "" {
+			path = filepath.Join(dir, path)
+		}
+		outs = append(outs, reportOut{kind, path})
+	}
+	return outs, nil
 }
 
 func writeReport(kind, path string, rep *runner.Report, cr *runner.CoverReport) (err error) {
