@@ -9,7 +9,7 @@ func (r *testRun) stubsFilled(st *testStep) bool {
 		if f.Response == nil || f.Response.TodoNode == nil || r.opts.Record {
 			continue
 		}
-		fail := r.failf(st, KindFixture, "the response of the http entry at line %d is a stub (todo: %s): fill in what the server answers (status, json or body) and delete the todo line, or run sfmd test --record to fetch it", f.Node.Line, f.Response.Todo)
+		fail := r.failf(st, KindFixture, "the response of the http entry at line %d is a stub (todo:): fill in what the server answers (status, json or body) and delete the todo line, or run sfmd test --record to fetch it", f.Node.Line)
 		fail.Line, fail.Col = f.Response.TodoNode.Line, f.Response.TodoNode.Column
 		ok = false
 	}
@@ -17,7 +17,7 @@ func (r *testRun) stubsFilled(st *testStep) bool {
 		if f.TodoNode == nil {
 			continue
 		}
-		fail := r.failf(st, KindFixture, "the exec entry at line %d is a stub (todo: %s): fill in what the command prints (stdout, stderr, exit) and delete the todo line", f.Node.Line, f.Todo)
+		fail := r.failf(st, KindFixture, "the exec entry at line %d is a stub (todo:): fill in what the command prints (stdout, stderr, exit) and delete the todo line", f.Node.Line)
 		fail.Line, fail.Col = f.TodoNode.Line, f.TodoNode.Column
 		ok = false
 	}
