@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/sfmd-dev/sfmd/internal/udiff"
@@ -113,13 +112,7 @@ func runReal(command, dir string, env []string, timeout time.Duration) runtime.E
 	cmd := exec.CommandContext(ctx, "/bin/bash", "-c", command)
 	cmd.Dir = dir
 	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error {
-		if cmd.Process != nil {
-			return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		}
-		return nil
-	}
+	killGroupOnCancel(cmd) // procgroup_*.go
 	cmd.WaitDelay = 2 * time.Second
 	var mu sync.Mutex
 	var all bytes.Buffer
