@@ -328,7 +328,10 @@ func untestedDocs(base string, roots []string, tested map[string]*docAcc, fixtur
 		}
 		_ = filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return nil // unreadable entries are not documents
+				if p == abs {
+					return err
+				}
+				return nil // unreadable entries below the root are not documents
 			}
 			name := d.Name()
 			if d.IsDir() {

@@ -22,7 +22,6 @@ import (
 
 var (
 	reOptionalGroup = regexp.MustCompile(`\s*\[[^\]]*\]`)
-	rePlaceholder   = regexp.MustCompile(`<[^<>]*>`)
 	reExampleInDesc = regexp.MustCompile(`(?i)\b(?:e\.g\.,?|eg\.?|for example,?|such as)\s+["'` + "`" + `]?([^\s,;)"'` + "`" + `]+)`)
 	reChoiceInDesc  = regexp.MustCompile(`\(([\w.-]+)\|[\w.|-]+\)`)
 	reEnvName       = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)

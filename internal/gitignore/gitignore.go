@@ -139,6 +139,7 @@ func gitCommonDir(root string) string {
 	if !filepath.IsAbs(gitdir) {
 		gitdir = filepath.Join(root, gitdir)
 	}
+	//nolint:gosec // G703: gitdir is what the work tree's own .git file names, read as git reads it
 	if c, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
 		common := strings.TrimSpace(string(c))
 		if !filepath.IsAbs(common) {

@@ -80,7 +80,7 @@ func TestValidate(t *testing.T) {
 		{"valid", "version: 1\nitems:\n  - {id: x, count: 3, tags: [a]}\nenv: {A: true}\nany: [1, {x: y}]\neither: text\nkind: a\n", nil},
 		{"either as a mapping", "version: 1\neither: {id: x}\n", nil},
 		{"missing required", "items: []\n", []string{`1:1: (root): missing required field "version"`}},
-		{"unknown field", "version: 1\nverison: 2\n", []string{`2:1: verison: unknown field "verison", expected one of "version", "items", "env", "any", "either", "kind"`}},
+		{"unknown field", "version: 1\nvresion: 2\n", []string{`2:1: vresion: unknown field "vresion", expected one of "version", "items", "env", "any", "either", "kind"`}},
 		{"nested unknown field", "version: 1\nitems:\n  - id: x\n    cuont: 2\n", []string{`4:5: items[0].cuont: unknown field "cuont"`}},
 		{"enum", "version: 2\nkind: c\n", []string{`1:10: version: the number 2 is not allowed, expected one of 1`, `2:7: kind: "c" is not allowed, expected one of "a", "b"`}},
 		{"type", "version: one\nenv: {A: maybe}\n", []string{`1:10: version: expected an integer, got "one"`, `2:10: env.A: expected a boolean, got "maybe"`}},

@@ -198,7 +198,9 @@ func (v *validator) checkObject(s *Schema, n *yaml.Node, path []any, depth int) 
 		k, val := deref(n.Content[i]), n.Content[i+1]
 		key := k.Value
 		present[key] = true
-		kpath := append(path[:len(path):len(path)], key)
+		kpath := make([]any, len(path)+1)
+		copy(kpath, path)
+		kpath[len(path)] = key
 		if s.PropertyNames != nil {
 			errs = append(errs, v.check(s.PropertyNames, k, kpath, depth+1)...)
 		}

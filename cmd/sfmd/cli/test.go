@@ -32,6 +32,10 @@ request fixtures, $NAME stands for the value of NAME in the suite's env
 (that is how --record keeps secrets out of suites). With --update, tests
 whose goldens were rewritten count as passed.
 
+sfmd test --init DOC.md... writes a suite next to each document instead
+(one test per action, responses as stubs to fill in); --cover adds the
+coverage per document (actions, response-template lines, error paths).
+
 Exit status: 0 all tests passed; 1 a test failed; 2 usage or suite error
 (bad YAML, unknown field, missing document, --update under CI=true).
 
@@ -64,6 +68,10 @@ func runTest(args []string, stdio Stdio) int {
 		return exit
 	}
 	if *initSuites {
+		if *update || *record || cv.on || cv.min != -1 || len(reports) > 0 {
+			fmt.Fprintln(stdio.Stderr, "sfmd test: --init writes suites and runs nothing; use it without --update, --record, --cover or --report")
+			return ExitUsage
+		}
 		return runTestInit(paths, stdio)
 	}
 	usageErr := func(format string, a ...any) int {
