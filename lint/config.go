@@ -145,11 +145,6 @@ func parseConfig(path, dir string, src []byte, reg *Registry) (*config, error) {
 	return c, nil
 }
 
-var (
-	topKeys      = []string{"profiles", "rules", "ignore", "overrides"}
-	overrideKeys = []string{"files", "rules"}
-)
-
 func quoteList(xs []string) string {
 	q := make([]string, len(xs))
 	for i, x := range xs {
@@ -282,8 +277,6 @@ func (p *configParser) rules(v *yaml.Node) map[string]ruleConfig {
 	}
 	return out
 }
-
-var ruleKeys = []string{"severity", "enabled", "options"}
 
 // ruleMapping reads the long form {severity, enabled, options} of a rule
 // setting.

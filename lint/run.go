@@ -347,7 +347,8 @@ type discovery struct {
 	jobs    []*job
 	seen    map[string]bool
 	orders  map[*settings]kindOrders
-	writing bool // fixes are written back to the files
+	writing bool        // fixes are written back to the files
+	filter  *walkFilter // .gitignore and suite fixtures (ignore.go)
 }
 
 // add queues a file. A JSON file is queued only when manifest rules
@@ -417,10 +418,16 @@ func (d *discovery) addStdin() error {
 }
 
 // walk queues the .md files (and candidate JSON manifests) under the
-// directory abs, shown as display, skipping hidden, vendored and ignored
-// directories.
+// directory abs, shown as display, skipping hidden, vendored, config- and
+// git-ignored directories and files, and the Markdown fixtures of the
+// suites it finds (ignore.go).
 func (d *discovery) walk(display, abs string) error {
-	return filepath.WalkDir(abs, func(path string, e fs.DirEntry, err error) error {
+	if d.filter == nil {
+		d.filter = newWalkFilter()
+	}
+	type doc struct{ shown, path string }
+	var docs []doc // queued once every suite of the walk is known
+	err := filepath.WalkDir(abs, func(path string, e fs.DirEntry, err error) error {
 		if err != nil {
 			if path == abs {
 				return err
@@ -440,12 +447,16 @@ func (d *discovery) walk(display, abs string) error {
 			if err != nil {
 				return err
 			}
-			if c.Ignored(path) {
+			if c.Ignored(path) || d.filter.skipDir(path) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if !e.Type().IsRegular() {
+		if !e.Type().IsRegular() || d.filter.skipFile(path) {
+			return nil
+		}
+		if isSuiteFile(e.Name()) {
+			d.filter.addSuite(path)
 			return nil
 		}
 		if isJSONPath(path) {
@@ -455,11 +466,23 @@ func (d *discovery) walk(display, abs string) error {
 			}
 			return d.add(shown, path, false, sniff)
 		}
-		if !strings.EqualFold(filepath.Ext(path), ".md") {
-			return nil
+		if strings.EqualFold(filepath.Ext(path), ".md") {
+			docs = append(docs, doc{shown, path})
 		}
-		return d.add(shown, path, false, nil)
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	for _, f := range docs {
+		if d.filter.isFixture(f.path) {
+			continue
+		}
+		if err := d.add(f.shown, f.path, false, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func skipDir(name string) bool {

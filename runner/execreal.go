@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/sfmd-dev/sfmd/internal/safefile"
@@ -249,7 +248,7 @@ func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome,
 		return runtime.ExecResult{}, out, err
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	inOwnProcessGroup(cmd) // procgroup_*.go
 	startErr := cmd.Start()
 	_ = outW.Close()
 	_ = errW.Close()
@@ -258,11 +257,10 @@ func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome,
 		_ = errR.Close()
 		return runtime.ExecResult{Combined: startErr.Error(), Exit: 1}, out, nil
 	}
-	pgid := cmd.Process.Pid
 	var killed atomic.Bool
 	kill := func() {
 		killed.Store(true)
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		killProcessGroup(cmd)
 	}
 	var timedOut atomic.Bool
 	timer := time.AfterFunc(c.timeout, func() { timedOut.Store(true); kill() })
@@ -277,7 +275,7 @@ func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome,
 	timer.Stop()
 	stop()
 	// The step is over: whatever the command left running goes too.
-	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	killProcessGroup(cmd)
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	select {

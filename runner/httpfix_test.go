@@ -37,6 +37,8 @@ func TestMatchRequest(t *testing.T) {
 	}{
 		{"query order and encoding ignored", fixtureRequest{Method: "GET", URL: "https://a.example/s?q=new%20york&n=1"}, mustReq(t, "GET", "https://a.example/s?n=1&q=new+york", ""), "", true},
 		{"query multiset counts repeats", fixtureRequest{Method: "GET", URL: "https://a.example/s?a=1&a=1"}, mustReq(t, "GET", "https://a.example/s?a=1", ""), "", false},
+		{"query with an escape that does not decode, byte-equal", fixtureRequest{Method: "GET", URL: "https://wttr.in/Seoul?format=%l:+%C&m"}, mustReq(t, "GET", "https://wttr.in/Seoul?format=%l:+%C&m", ""), "", true},
+		{"query with an escape that does not decode, different", fixtureRequest{Method: "GET", URL: "https://wttr.in/Seoul?format=%l:+%C&m"}, mustReq(t, "GET", "https://wttr.in/Seoul?format=%l:+%t&m", ""), "", false},
 		{"exact compares bytes", fixtureRequest{Method: "GET", URL: "https://a.example/s?q=new%20york", Exact: true}, mustReq(t, "GET", "https://a.example/s?q=new+york", ""), "", false},
 		{"exact equal", fixtureRequest{Method: "GET", URL: "https://a.example/s?q=new+york", Exact: true}, mustReq(t, "GET", "https://a.example/s?q=new+york", ""), "", true},
 		{"method differs", fixtureRequest{Method: "POST", URL: "https://a.example/s"}, mustReq(t, "GET", "https://a.example/s", ""), "", false},

@@ -24,6 +24,7 @@ import (
 
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/gitignore"
 	"github.com/sfmd-dev/sfmd/internal/safefile"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
@@ -43,6 +44,7 @@ type Options struct {
 	Run      *regexp.Regexp // select tests by name; nil means all
 	PATH     string         // PATH for real commands
 	TempDir  string         // parent of the sandboxes; "" means os.TempDir()
+	Cover    bool           // record what the calls reach (cover.go)
 	// MaxOutput caps what one real command may print; 0 means
 	// DefaultMaxOutput.
 	MaxOutput int64
@@ -108,6 +110,7 @@ type SuiteResult struct {
 	records  []recordEdit   // pending --record rewrites
 	goldens  map[string]int // golden path → index in writes
 	writes   []goldenWrite
+	cover    *suiteCover // with Options.Cover
 }
 
 type goldenWrite struct {
@@ -167,12 +170,14 @@ type SuiteRef struct {
 }
 
 // Discover finds every *.test.yaml / *.test.yml under roots (files are
-// taken as they are), skipping hidden folders, node_modules and vendor.
-// base resolves relative roots ("" means the process's directory).
+// taken as they are), skipping hidden folders, node_modules, vendor and
+// what git ignores (.gitignore, .git/info/exclude) below a root. base
+// resolves relative roots ("" means the process's directory).
 func Discover(base string, roots []string) ([]SuiteRef, error) {
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
+	ignored := gitignore.New().Ignored
 	var out []SuiteRef
 	seen := map[string]bool{}
 	add := func(abs, display string) {
@@ -205,12 +210,12 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 			}
 			name := d.Name()
 			if d.IsDir() {
-				if p != abs && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor") {
+				if p != abs && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor" || ignored(p, true)) {
 					return filepath.SkipDir
 				}
 				return nil
 			}
-			if isSuiteName(name) && d.Type().IsRegular() {
+			if isSuiteName(name) && d.Type().IsRegular() && !ignored(p, false) {
 				rel, rerr := filepath.Rel(abs, p)
 				if rerr != nil {
 					return rerr
@@ -344,6 +349,7 @@ func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 	red := newRedactor(s.Env)
 	// The runtime reads the document once for all the suite's calls.
 	parsed := runtime.Parse(s.Doc)
+	res.startCover(opts, s, parsed)
 	for i, t := range s.Tests {
 		if ctx.Err() != nil {
 			return res
@@ -611,6 +617,9 @@ func call(rt *runtime.Runtime, input string) (res runtime.Result, err error) {
 
 // step runs one step and checks it; it reports whether the step passed.
 func (r *testRun) step(st *testStep) bool {
+	if !r.stubsFilled(st) {
+		return false
+	}
 	hs := &httpStep{fixtures: st.HTTP}
 	ex := &execStep{
 		fixtures:  st.Exec,
@@ -631,6 +640,7 @@ func (r *testRun) step(st *testStep) bool {
 	}
 	r.cur = hs
 	rt := &runtime.Runtime{Doc: r.s.Doc, Parsed: r.parsed, Session: r.session, Env: r.env, HTTP: r.client, Exec: ex}
+	rt.Cover = r.res.coverage()
 	res, err := call(rt, st.Run)
 	r.cur = nil
 	before := len(r.tr.Failures)

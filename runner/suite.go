@@ -106,10 +106,14 @@ type fixtureRequest struct {
 
 // fixtureResponse is the recorded answer.
 type fixtureResponse struct {
-	Status  int
-	Headers []keyValue
-	Body    []byte
-	IsJSON  bool
+	Status   int
+	Headers  []keyValue
+	Body     []byte
+	IsJSON   bool
+	BodyFile string // a name in the suite's Tree, when the body came from body_file
+	// Todo marks a stub written by sfmd test --init (stub.go).
+	Todo     string
+	TodoNode *yaml.Node
 }
 
 // execFixture is one entry of `exec`.
@@ -119,6 +123,9 @@ type execFixture struct {
 	Stdout  string
 	Stderr  string
 	Exit    int
+	// Todo marks a stub written by sfmd test --init (stub.go).
+	Todo     string
+	TodoNode *yaml.Node
 }
 
 // expectation holds a step's expectations.
@@ -197,9 +204,10 @@ func parseSuite(absPath, display string, src []byte, tree *os.Root) (*suite, []*
 	}
 	root := deref(doc.Content[0])
 	s.Root = root
+	d.root = root
 	var docNode, testsNode, filesNode *yaml.Node
 	hasVersion := false
-	d.fields(root, "suite", []string{"version", "document", "topic", "document_url", "cwd", "home", "env", "vars", "files", "tests"}, func(key string, k, v *yaml.Node) {
+	d.fields(root, "suite", suiteKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "version":
 			hasVersion = true
@@ -352,7 +360,7 @@ func (d *decoder) files(n *yaml.Node, cwd string) []*fileSpec {
 		seen[p] = name
 		fs := &fileSpec{Name: name, Path: p, Node: k}
 		if v.Kind == yaml.MappingNode {
-			d.fields(v, fmt.Sprintf("files entry %q", name), []string{"from"}, func(_ string, _, fv *yaml.Node) {
+			d.fields(v, fmt.Sprintf("files entry %q", name), fileFromKeys, func(_ string, _, fv *yaml.Node) {
 				if p, ok := d.str(fv, "from"); ok {
 					if from, ok := d.checkTreeFile(fv, p, fmt.Sprintf("files entry %q: from:", name)); ok {
 						fs.From = from
@@ -401,7 +409,7 @@ func (d *decoder) tests(n *yaml.Node) []*testCase {
 		step := &testStep{Index: 1, Node: item}
 		var stepsNode *yaml.Node
 		shorthand := false
-		ok := d.fields(item, "test", []string{"name", "skip", "steps", "run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
+		ok := d.fields(item, "test", testKeys, func(key string, k, v *yaml.Node) {
 			switch key {
 			case "name":
 				if s, ok := d.str(v, "name"); ok {
@@ -464,7 +472,7 @@ func (d *decoder) steps(n *yaml.Node) []*testStep {
 	for i, item := range n.Content {
 		item = deref(item)
 		st := &testStep{Index: i + 1, Node: item}
-		if !d.fields(item, "step", []string{"run", "http", "exec", "expect"}, func(key string, k, v *yaml.Node) {
+		if !d.fields(item, "step", stepKeys, func(key string, k, v *yaml.Node) {
 			d.stepField(st, key, k, v)
 		}) {
 			continue
@@ -514,7 +522,7 @@ func (d *decoder) httpList(n *yaml.Node) []*httpFixture {
 		item = deref(item)
 		f := &httpFixture{Node: item}
 		var hasReq, hasResp bool
-		d.fields(item, "http entry", []string{"request", "response", "error"}, func(key string, k, v *yaml.Node) {
+		d.fields(item, "http entry", httpKeys, func(key string, k, v *yaml.Node) {
 			switch key {
 			case "request":
 				hasReq = true
@@ -549,7 +557,7 @@ var httpMethods = []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPT
 
 func (d *decoder) request(r *fixtureRequest, n *yaml.Node) {
 	var methodSet, urlSet bool
-	d.fields(n, "request", []string{"method", "url", "exact", "headers", "json", "body"}, func(key string, k, v *yaml.Node) {
+	d.fields(n, "request", requestKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "method":
 			if s, ok := d.str(v, "method"); ok {
@@ -608,7 +616,7 @@ func (d *decoder) request(r *fixtureRequest, n *yaml.Node) {
 func (d *decoder) response(n *yaml.Node) *fixtureResponse {
 	r := &fixtureResponse{Status: 200}
 	var bodies int
-	d.fields(n, "response", []string{"status", "headers", "json", "body", "body_file"}, func(key string, k, v *yaml.Node) {
+	d.fields(n, "response", responseKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "status":
 			if s, ok := d.integer(v, "status"); ok {
@@ -635,9 +643,13 @@ func (d *decoder) response(n *yaml.Node) *fixtureResponse {
 		case "body_file":
 			bodies++
 			if p, ok := d.str(v, "body_file"); ok {
-				if b, ok := d.readTree(v, p, "body_file", maxFixtureBytes); ok {
-					r.Body = b
+				if name, b, ok := d.readTree(v, p, "body_file", maxFixtureBytes); ok {
+					r.Body, r.BodyFile = b, name
 				}
+			}
+		case "todo":
+			if s, ok := d.str(v, "todo"); ok {
+				r.Todo, r.TodoNode = s, k
 			}
 		}
 	})
@@ -658,7 +670,7 @@ func (d *decoder) execList(n *yaml.Node) []*execFixture {
 		item = deref(item)
 		f := &execFixture{Node: item}
 		hasCmd := false
-		if !d.fields(item, "exec entry", []string{"command", "stdout", "stderr", "exit"}, func(key string, k, v *yaml.Node) {
+		if !d.fields(item, "exec entry", execKeys, func(key string, k, v *yaml.Node) {
 			switch key {
 			case "command":
 				if s, ok := d.str(v, "command"); ok {
@@ -679,6 +691,10 @@ func (d *decoder) execList(n *yaml.Node) []*execFixture {
 					}
 					f.Exit = x
 				}
+			case "todo":
+				if s, ok := d.str(v, "todo"); ok {
+					f.Todo, f.TodoNode = s, k
+				}
 			}
 		}) {
 			continue
@@ -694,7 +710,7 @@ func (d *decoder) execList(n *yaml.Node) []*execFixture {
 func (d *decoder) expect(e *expectation, n *yaml.Node) {
 	e.Node = deref(n)
 	e.OK = true
-	d.fields(n, "expect", []string{"ok", "output", "output_file", "error", "vars", "files"}, func(key string, k, v *yaml.Node) {
+	d.fields(n, "expect", expectKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "ok":
 			if b, ok := d.boolean(v, "ok"); ok {

@@ -67,18 +67,19 @@ func treeError(what, p string, err error) string {
 	return fmt.Sprintf("%s %q cannot be read: %v", what, p, cause(err))
 }
 
-// readTree reads a fixture of the suite's tree.
-func (d *decoder) readTree(n *yaml.Node, p, what string, limit int64) ([]byte, bool) {
-	name, ok := d.treeName(n, p, what)
+// readTree reads a fixture of the suite's tree; name is its name in the
+// tree.
+func (d *decoder) readTree(n *yaml.Node, p, what string, limit int64) (name string, data []byte, ok bool) {
+	name, ok = d.treeName(n, p, what)
 	if !ok {
-		return nil, false
+		return "", nil, false
 	}
 	data, err := safefile.Read(d.tree, name, p, limit)
 	if err != nil {
 		d.errorf(n, "%s", treeError(what, p, err))
-		return nil, false
+		return "", nil, false
 	}
-	return data, true
+	return name, data, true
 }
 
 // checkTreeFile checks, before anything runs, a file the run will read:

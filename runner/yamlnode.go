@@ -34,8 +34,9 @@ func (e *SuiteError) Error() string {
 type decoder struct {
 	path string
 	errs []*SuiteError
-	tree *os.Root // the suite's directory
-	dir  string   // its path
+	tree *os.Root   // the suite's directory
+	dir  string     // its path
+	root *yaml.Node // the suite's mapping, for field paths in messages
 }
 
 const maxSuiteErrors = 50
@@ -96,7 +97,7 @@ func (d *decoder) fields(n *yaml.Node, what string, allowed []string, fn func(ke
 			continue
 		}
 		if !contains(allowed, k.Value) {
-			d.errorf(k, "unknown field %q in %s, expected one of %s", k.Value, what, quoteList(allowed))
+			d.errorf(k, "unknown field %q in %s, expected one of %s%s", k.Value, what, quoteList(allowed), d.fieldPath(n, k.Value))
 			continue
 		}
 		if seen[k.Value] {

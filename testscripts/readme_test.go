@@ -48,3 +48,52 @@ func TestReadmeExample(t *testing.T) {
 		t.Errorf("README example output is stale: `sfmd %s` prints:\n%s\nREADME shows:\n%s\nstderr:\n%s", console[1], got, console[2], errOut.String())
 	}
 }
+
+// TestReadmeSetUp runs the README's "Set up a repository" transcript on
+// the Example's document (after sfmd lint --fix, as the README says) and
+// compares the suite it writes with the one the README shows under
+// "Writing suites".
+func TestReadmeSetUp(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	doc := regexp.MustCompile("(?s)\n## Example\n.*?````markdown\n(.*?)````\n").FindStringSubmatch(text)
+	setup := regexp.MustCompile("(?s)\n## Set up a repository\n\n```console\n(.*?)```\n").FindStringSubmatch(text)
+	suite := regexp.MustCompile("(?s)\n### Writing suites: `sfmd test --init`\n.*?```yaml\n(.*?)```\n").FindStringSubmatch(text)
+	if doc == nil || setup == nil || suite == nil {
+		t.Fatalf("README sections not found (example %v, set-up %v, suite %v)", doc != nil, setup != nil, suite != nil)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "weather.md"), []byte(doc[1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) (int, string) {
+		var out, errOut bytes.Buffer
+		st := cli.Main(args, cli.Stdio{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }, Dir: dir})
+		return st, out.String()
+	}
+	if st, _ := run("lint", "--fix", "weather.md"); st != 0 {
+		t.Fatalf("sfmd lint --fix weather.md: status %d", st)
+	}
+	// The transcript: "$ sfmd …" lines, each followed by its output.
+	parts := regexp.MustCompile(`(?m)^\$ sfmd (.*)\n`).Split(setup[1], -1)
+	cmds := regexp.MustCompile(`(?m)^\$ sfmd (.*)\n`).FindAllStringSubmatch(setup[1], -1)
+	if len(cmds) < 2 {
+		t.Fatalf("the transcript has %d commands", len(cmds))
+	}
+	for i, c := range cmds {
+		st, got := run(strings.Fields(c[1])...)
+		if st != 0 || got != parts[i+1] {
+			t.Errorf("`sfmd %s` (status %d) prints:\n%s\nREADME shows:\n%s", c[1], st, got, parts[i+1])
+		}
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "weather.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != suite[1] {
+		t.Errorf("sfmd test --init writes:\n%s\nREADME shows:\n%s", got, suite[1])
+	}
+}

@@ -128,4 +128,6 @@ type Runtime struct {
 	Env     Env
 	HTTP    *http.Client
 	Exec    Executor
+	// Cover, when set, records what the calls reach (cover.go).
+	Cover *Coverage
 }

@@ -35,6 +35,7 @@ func stop(r Result) *Result { return &r }
 // the request or command and the response.
 func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extra map[string]string) Result {
 	c := &call{rt: rt, doc: doc, a: a, flagStr: flagStr, extra: extra, isCLI: a.Method == "cli"}
+	rt.Cover.enter(a.ID)
 	for _, step := range []func(*call) *Result{
 		(*call).checkCLIGate,          // cli.go         §1.4 step 1
 		(*call).tokenize,              // flags.go       step 2, §1.3

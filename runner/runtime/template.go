@@ -160,6 +160,7 @@ func (t *templateRun) execute(template string) string {
 	lines := splitLines(template)
 	for li := 0; li < len(lines); li++ {
 		line := lines[li]
+		t.rt.Cover.line(li)
 		if m := reTplAssign.FindStringSubmatch(line); m != nil {
 			t.rt.setSessionVar(m[1], stringifyValue(walkJSONPath(t.response, m[2])))
 			continue
@@ -175,15 +176,18 @@ func (t *templateRun) execute(template string) string {
 			arr := walkJSONPath(t.response, arrPath)
 			var body []string
 			li++
+			bodyStart := li
 			for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
 				body = append(body, lines[li])
 				li++
 			}
+			t.rt.Cover.line(li) // the end: line
 			if arr.kind != jsArray || len(arr.arr) == 0 {
 				continue
 			}
 			for _, item := range arr.arr {
-				for _, bl := range body {
+				for bi, bl := range body {
+					t.rt.Cover.line(bodyStart + bi)
 					sub := replaceSubmatch(reTplItemPath, bl, func(mm []string, _ int) string {
 						if mm[1] != itemVar {
 							return mm[0]

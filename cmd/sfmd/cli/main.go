@@ -19,8 +19,10 @@ const (
 	ExitInternal = 3 // internal failure
 )
 
-// Version is the tool version, set at build time with -ldflags.
-var Version = "0.1.0-dev"
+// Version is the tool version. Release builds set it with -ldflags
+// "-X github.com/sfmd-dev/sfmd/cmd/sfmd/cli.Version=v0.1.0"; left empty,
+// it is the module version from the build information (version.go).
+var Version = ""
 
 // Stdio is the process environment a command sees.
 type Stdio struct {
@@ -94,8 +96,7 @@ func Main(args []string, stdio Stdio) (status int) {
 		usage(stdio.Stdout)
 		return ExitOK
 	case "version", "--version":
-		fmt.Fprintf(stdio.Stdout, "sfmd %s\n", Version)
-		return ExitOK
+		return runVersion(args[1:], stdio)
 	}
 	c, ok := commands[args[0]]
 	if !ok {

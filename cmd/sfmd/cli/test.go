@@ -41,6 +41,10 @@ step. In request fixtures, $NAME stands for the value of NAME in the
 suite's env (that is how --record keeps secrets out of suites). With
 --update, tests whose goldens were rewritten count as passed.
 
+sfmd test --init DOC.md... writes a suite next to each document instead
+(one test per action, responses as stubs to fill in); --cover adds the
+coverage per document (actions, response-template lines, error paths).
+
 Exit status: 0 all tests passed; 1 a test failed; 2 usage, suite or I/O
 error (bad YAML, unknown field, missing document, a path outside the
 suite's directory, an unreadable golden, a failed write, --update under
@@ -53,6 +57,8 @@ Flags:
 // testFlags are the flags of sfmd test.
 type testFlags struct {
 	update, record, timings  bool
+	init                     bool
+	cover                    coverFlags
 	execArg, isolate, maxOut string
 	runRE, format            string
 	timeout                  time.Duration
@@ -77,17 +83,24 @@ func newTestFlags() (*flag.FlagSet, *testFlags) {
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "suites run in parallel")
 	fs.StringVar(&f.runRE, "run", "", "run only the tests whose name matches this regular expression")
 	fs.StringVar(&f.format, "format", "text", "output format: text (failures with diffs) or line (path:line:col: error: message [test-failed])")
-	fs.Var(&f.reports, "report", "also write a report: junit=FILE or json=FILE (repeatable)")
+	fs.Var(&f.reports, "report", "also write a report: junit=FILE, json=FILE or cover=FILE (coverage as JSON) (repeatable)")
+	fs.BoolVar(&f.init, "init", false, "write a suite next to each document named (sfmd test --init DOC.md...): one test per action, requests filled in, responses as stubs to fill or --record; an existing suite only gets tests for the actions it lacks")
+	f.cover.register(fs)
 	return fs, f
 }
-
-type reportOut struct{ kind, path string }
 
 func runTest(args []string, stdio Stdio) int {
 	fs, f := newTestFlags()
 	paths, exit, ok := parseArgs(fs, args, true, stdio)
 	if !ok {
 		return exit
+	}
+	if f.init {
+		if f.update || f.record || f.cover.on || f.cover.min != -1 || len(f.reports) > 0 {
+			fmt.Fprintln(stdio.Stderr, "sfmd test: --init writes suites and runs nothing; use it without --update, --record, --cover or --report")
+			return ExitUsage
+		}
+		return runTestInit(paths, stdio)
 	}
 	opts, outs, err := f.options(stdio)
 	if err != nil {
@@ -122,6 +135,13 @@ func runTest(args []string, stdio Stdio) int {
 	if rep.Failed > 0 {
 		status = ExitFindings
 	}
+	var cr *runner.CoverReport
+	if f.cover.on {
+		cr = runner.Cover(rep, stdio.Dir, paths)
+		if f.cover.write(cr, f.format, stdio) {
+			status = max(status, ExitFindings)
+		}
+	}
 	if rep.HasSuiteErrors() {
 		status = ExitUsage
 	}
@@ -130,7 +150,7 @@ func runTest(args []string, stdio Stdio) int {
 		status = ExitInternal
 	}
 	for _, o := range outs {
-		if err := writeReport(o.kind, o.path, rep); err != nil {
+		if err := writeReport(o.kind, o.path, rep, cr); err != nil {
 			fmt.Fprintf(stdio.Stderr, "sfmd test: cannot write the %s report: %v\n", o.kind, err)
 			status = max(status, ExitUsage)
 		}
@@ -174,17 +194,14 @@ func (f *testFlags) options(stdio Stdio) (runner.Options, []reportOut, error) {
 		}
 		opts.Run = re
 	}
-	var outs []reportOut
-	for _, r := range f.reports {
-		kind, path, ok := strings.Cut(r, "=")
-		if !ok || path == "" || (kind != "junit" && kind != "json") {
-			return opts, nil, fmt.Errorf("invalid --report %q, expected junit=FILE or json=FILE", r)
-		}
-		if !filepath.IsAbs(path) && stdio.Dir != "" {
-			path = filepath.Join(stdio.Dir, path)
-		}
-		outs = append(outs, reportOut{kind, path})
+	outs, err := parseReports(f.reports, stdio.Dir, &f.cover)
+	if err != nil {
+		return opts, nil, err
 	}
+	if err := f.cover.check(); err != nil {
+		return opts, nil, err
+	}
+	opts.Cover = f.cover.on
 	if ci := stdio.Getenv("CI"); isCI(ci) {
 		if opts.Update {
 			return opts, nil, fmt.Errorf("--update is refused under CI=%s: goldens must be reviewed and committed, not rewritten by CI; run it locally and commit the result", ci)
@@ -249,13 +266,38 @@ func runInterruptible(refs []runner.SuiteRef, opts runner.Options) (*runner.Repo
 	return rep, syscall.Signal(caught.Load())
 }
 
+// reportOut is one --report kind=FILE.
+type reportOut struct{ kind, path string }
+
+// parseReports reads the --report values; cover=FILE turns coverage on.
+func parseReports(reports []string, dir string, cv *coverFlags) ([]reportOut, error) {
+	var outs []reportOut
+	for _, r := range reports {
+		kind, path, ok := strings.Cut(r, "=")
+		if !ok || path == "" || (kind != "junit" && kind != "json" && kind != "cover") {
+			return nil, fmt.Errorf("invalid --report %q, expected junit=FILE, json=FILE or cover=FILE", r)
+		}
+		if kind == "cover" {
+			cv.on = true
+		}
+		if !filepath.IsAbs(path) && dir != "" {
+			path = filepath.Join(dir, path)
+		}
+		outs = append(outs, reportOut{kind, path})
+	}
+	return outs, nil
+}
+
 // writeReport writes a report file through a temporary file and a rename.
-func writeReport(kind, path string, rep *runner.Report) error {
+func writeReport(kind, path string, rep *runner.Report, cr *runner.CoverReport) error {
 	var b bytes.Buffer
 	var err error
-	if kind == "junit" {
+	switch kind {
+	case "junit":
 		err = runner.WriteJUnit(&b, rep)
-	} else {
+	case "cover":
+		err = runner.WriteCoverJSON(&b, cr)
+	default:
 		err = runner.WriteJSON(&b, rep)
 	}
 	if err != nil {

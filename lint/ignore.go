@@ -1,0 +1,125 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/gitignore"
+	"go.yaml.in/yaml/v3"
+)
+
+// walkFilter decides what a directory walk leaves out besides hidden,
+// vendored and config-ignored paths: what git ignores (.gitignore,
+// .git/info/exclude), and the Markdown files a test suite uses as
+// recorded fixtures, which are HTTP bodies and goldens rather than
+// documents. Paths named on the command line are linted whatever it
+// says.
+type walkFilter struct {
+	git *gitignore.Set
+	// fixtures are the absolute paths suites reference (body_file,
+	// files: {from}, output_file, expect.files).
+	fixtures map[string]bool
+}
+
+func newWalkFilter() *walkFilter {
+	return &walkFilter{git: gitignore.New(), fixtures: map[string]bool{}}
+}
+
+// fixtureDirs are the directory names that hold a suite's recorded
+// fixtures and goldens when they sit next to a suite.
+var fixtureDirs = map[string]bool{"fixtures": true, "golden": true, "testdata": true}
+
+// skipDir reports whether the walk leaves out the directory at abs.
+func (f *walkFilter) skipDir(abs string) bool {
+	if f.git.Ignored(abs, true) {
+		return true
+	}
+	return fixtureDirs[filepath.Base(abs)] && hasSuite(filepath.Dir(abs))
+}
+
+// skipFile reports whether the walk leaves out the file at abs.
+func (f *walkFilter) skipFile(abs string) bool {
+	return f.git.Ignored(abs, false)
+}
+
+// hasSuite reports whether dir holds a test suite.
+func hasSuite(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if isSuiteFile(e.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+func isSuiteFile(name string) bool {
+	return strings.HasSuffix(name, ".test.yaml") || strings.HasSuffix(name, ".test.yml")
+}
+
+// maxSuiteRead bounds the suite files read for fixture references.
+const maxSuiteRead = 4 << 20
+
+// addSuite records the files the suite at abs references. A suite that
+// cannot be read or parsed references nothing (sfmd test reports it).
+func (f *walkFilter) addSuite(abs string) {
+	fi, err := os.Stat(abs)
+	if err != nil || fi.Size() > maxSuiteRead {
+		return
+	}
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(src, &doc) != nil {
+		return
+	}
+	dir := filepath.Dir(abs)
+	add := func(n *yaml.Node) {
+		if n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
+			p := filepath.FromSlash(n.Value)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			f.fixtures[filepath.Clean(p)] = true
+		}
+	}
+	var walk func(n *yaml.Node, parent string, depth int)
+	walk = func(n *yaml.Node, parent string, depth int) {
+		if n == nil || depth > 64 {
+			return
+		}
+		switch n.Kind {
+		case yaml.DocumentNode, yaml.SequenceNode:
+			for _, c := range n.Content {
+				walk(c, parent, depth+1)
+			}
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k, v := n.Content[i].Value, n.Content[i+1]
+				switch {
+				case k == "body_file" || k == "output_file" || k == "from":
+					add(v)
+				case k == "files" && parent == "expect" && v.Kind == yaml.MappingNode:
+					for j := 1; j < len(v.Content); j += 2 {
+						add(v.Content[j])
+					}
+				default:
+					walk(v, k, depth+1)
+				}
+			}
+		}
+	}
+	walk(&doc, "", 0)
+}
+
+// isFixture reports whether a suite under the walked directory uses the
+// file at abs as a fixture or golden.
+func (f *walkFilter) isFixture(abs string) bool {
+	return f.fixtures[filepath.Clean(abs)]
+}
