@@ -286,3 +286,62 @@ func TestInitSuiteReplays(t *testing.T) {
 	}
 	t.Logf("%d documents: %d suites, %d tests pass once filled; %d documents left out for a warning (a call failing before it sends)", len(docs), generated, tests, warned)
 }
+
+// TestInitSuiteVirtualPaths: the calls of --init run in a test's virtual
+// filesystem, so a command holding $CURRENT_FILE gets the virtual path
+// (the suite's cwd), the same on every run, and its exec entry matches on
+// replay; a secret with a short name gets a stand-in long enough to be
+// written back as $NAME.
+func TestInitSuiteVirtualPaths(t *testing.T) {
+	const doc = "---\nname: tool\n---\n\n# Tool\n\n```act.count\nCLI wc -c $CURRENT_FILE\n```\n\n```act.ping\nGET https://api.example.com/ping -H \"X-K: $K\"\n```\n"
+	for _, tc := range []struct{ suite, cwd string }{
+		{"", "/home/agent/docs"},
+		{"version: 1\ncwd: /srv/app\ntests:\n  - name: other\n    run: /act.nope\n    expect: {error: nope}\n", "/srv/app"},
+	} {
+		dir := t.TempDir()
+		docPath := filepath.Join(dir, "tool.md")
+		if err := os.WriteFile(docPath, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if tc.suite != "" {
+			if err := os.WriteFile(filepath.Join(dir, "tool.test.yaml"), []byte(tc.suite), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := InitSuite(docPath, "tool.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Warnings) > 0 || strings.Join(res.Added, ",") != "count,ping" {
+			t.Fatalf("cwd %s: %+v", tc.cwd, res)
+		}
+		b, err := os.ReadFile(res.Suite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(b)
+		for _, want := range []string{
+			"- command: wc -c " + tc.cwd + "/tool.md\n",
+			"  K: test-k-secret\n",
+			"X-K: $K\n",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("cwd %s: the suite lacks %q:\n%s", tc.cwd, want, got)
+			}
+		}
+		// Filled as a person would: the stubs' todo lines deleted.
+		filled := regexp.MustCompile(`(?m)^ *todo: .*\n`).ReplaceAllString(got, "")
+		if err := os.WriteFile(res.Suite, []byte(filled), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		refs := []SuiteRef{{Abs: res.Suite, Display: "tool.test.yaml"}}
+		Run(refs, Options{Update: true})
+		rep := Run(refs, Options{})
+		var out strings.Builder
+		WriteErrors(&out, rep)
+		WriteHuman(&out, rep)
+		if rep.HasSuiteErrors() || rep.Failed > 0 || rep.Passed != 2+strings.Count(tc.suite, "- name:") {
+			t.Errorf("cwd %s: the filled suite does not pass:\n%s\n%s", tc.cwd, out.String(), filled)
+		}
+	}
+}

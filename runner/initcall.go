@@ -276,9 +276,15 @@ func envNames(doc *sfmd.Document) []string {
 	return out
 }
 
-// standIn is the env value a generated suite uses for NAME.
+// standIn is the env value a generated suite uses for NAME: long enough
+// (minSecretLen) to be written back as $NAME in the requests, as
+// --record writes secrets.
 func standIn(name string) string {
-	return "test-" + strings.ReplaceAll(strings.ToLower(name), "_", "-")
+	v := "test-" + strings.ReplaceAll(strings.ToLower(name), "_", "-")
+	if len(v) < minSecretLen {
+		v += "-secret"
+	}
+	return v
 }
 
 // captured is what one generated call sent.
