@@ -33,7 +33,8 @@ The hooks and the workflow use sfmd ` + version.Tag + `. Then write suites with
 sfmd test --init DOC.md.
 
 Exit status: 0 done (also when every file existed), 2 usage error or a file
-that cannot be written; refused under CI=true.
+that cannot be written; refused under CI (CI set to anything but "", false
+or 0), as sfmd test --update is.
 `
 
 // profileDocs says what each profile checks, for the config sfmd init
@@ -150,8 +151,8 @@ func runInit(args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd init: one directory at most, got %d\n", len(rest))
 		return ExitUsage
 	}
-	if stdio.Getenv("CI") == "true" {
-		fmt.Fprintln(stdio.Stderr, "sfmd init: refused under CI=true: set a repository up locally and commit the files")
+	if ci := stdio.Getenv("CI"); isCI(ci) {
+		fmt.Fprintf(stdio.Stderr, "sfmd init: refused under CI=%s: set a repository up locally and commit the files\n", ci)
 		return ExitUsage
 	}
 	dir := "."

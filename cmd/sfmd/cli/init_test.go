@@ -97,8 +97,10 @@ func TestInitFiles(t *testing.T) {
 	if after, _ := os.ReadFile(filepath.Join(dir, ".pre-commit-config.yaml")); string(after) != string(before) {
 		t.Error("sfmd init changed an existing .pre-commit-config.yaml")
 	}
-	if st, _, errOut := runCLI(t, t.TempDir(), map[string]string{"CI": "true"}, false, "init"); st != ExitUsage || !strings.Contains(errOut, "refused under CI=true") {
-		t.Errorf("under CI: %d %s", st, errOut)
+	for _, ci := range []string{"true", "1", "True"} {
+		if st, _, errOut := runCLI(t, t.TempDir(), map[string]string{"CI": ci}, false, "init"); st != ExitUsage || !strings.Contains(errOut, "refused under CI="+ci) {
+			t.Errorf("under CI=%s: %d %s", ci, st, errOut)
+		}
 	}
 
 	// pre-commit: the hooks this repository ships, at the release.

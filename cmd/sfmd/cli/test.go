@@ -96,8 +96,8 @@ func runTest(args []string, stdio Stdio) int {
 		return exit
 	}
 	if f.init {
-		if f.update || f.record || f.cover.on || f.cover.min != -1 || len(f.reports) > 0 {
-			fmt.Fprintln(stdio.Stderr, "sfmd test: --init writes suites and runs nothing; use it without --update, --record, --cover or --report")
+		if f.update || f.record || f.cover.on || f.cover.min != -1 || len(f.reports) > 0 || f.execArg != "fixtures" {
+			fmt.Fprintln(stdio.Stderr, "sfmd test: --init writes suites and runs nothing; use it without --update, --record, --cover, --report or --exec")
 			return ExitUsage
 		}
 		return runTestInit(paths, stdio)

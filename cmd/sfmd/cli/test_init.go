@@ -16,8 +16,8 @@ func runTestInit(paths []string, stdio Stdio) int {
 		fmt.Fprintln(stdio.Stderr, "sfmd test: --init needs the documents to write suites for: sfmd test --init DOC.md...")
 		return ExitUsage
 	}
-	if stdio.Getenv("CI") == "true" {
-		fmt.Fprintln(stdio.Stderr, "sfmd test: --init is refused under CI=true: suites are written and reviewed locally, then committed")
+	if ci := stdio.Getenv("CI"); isCI(ci) {
+		fmt.Fprintf(stdio.Stderr, "sfmd test: --init is refused under CI=%s: suites are written and reviewed locally, then committed\n", ci)
 		return ExitUsage
 	}
 	status := ExitOK
