@@ -284,8 +284,6 @@ func parseSuite(absPath, display string, src []byte, tree *os.Root) (*suite, []*
 	return s, nil
 }
 
-// virtualDir reads a directory of the test's filesystem: an absolute
-// POSIX path, kept clean.
 // document reads and parses the document under test: document: or the
 // .md with the suite's stem, in the suite's tree.
 func (d *decoder) document(s *suite, docNode, root *yaml.Node) {
@@ -323,6 +321,8 @@ func (d *decoder) document(s *suite, docNode, root *yaml.Node) {
 	d.checkActions(s)
 }
 
+// virtualDir reads a directory of the test's filesystem: an absolute
+// POSIX path, kept clean.
 func (d *decoder) virtualDir(n *yaml.Node, what, def string) string {
 	s, ok := d.str(n, what)
 	if !ok {
