@@ -24,6 +24,7 @@ var (
 	reParamType     = regexp.MustCompile(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*([a-z]*)$`)
 	reParamConstr   = regexp.MustCompile(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*\w+[ \t]+(\(?[a-z]*)$`)
 	reFMKey         = regexp.MustCompile(`^([A-Za-z_]*)$`)
+	reFMPresent     = regexp.MustCompile(`(?m)^([A-Za-z_][\w-]*)[ \t]*:`)
 	reFMValue       = regexp.MustCompile(`^(type|default):[ \t]*([A-Za-z0-9_-]*)$`)
 	rePlaceholder   = regexp.MustCompile(`\{([A-Za-z_]\w*)?$`)
 )
@@ -187,8 +188,16 @@ func (c *completer) frontmatter() {
 	if m == nil {
 		return
 	}
+	// The keys written so far, read from the text: while a line is being
+	// typed the YAML is usually invalid.
+	present := map[string]bool{}
+	if fm := c.snap.doc.Frontmatter; fm != nil && fm.RawSpan.IsValid() {
+		for _, m := range reFMPresent.FindAllStringSubmatch(string(c.snap.text.src[fm.RawSpan.Start.Offset:min(fm.RawSpan.End.Offset, len(c.snap.text.src))]), -1) {
+			present[m[1]] = true
+		}
+	}
 	for _, k := range frontmatterKeys {
-		if c.snap.doc.Frontmatter.Get(k.key) != nil {
+		if present[k.key] {
 			continue
 		}
 		c.add(len(m[1]), k.key, k.key+": ", CompletionProperty, "frontmatter", k.doc)

@@ -171,12 +171,17 @@ func (t *text) offset(p Position, enc encoding) int {
 	return i
 }
 
-// rng converts a pair of byte offsets to a range.
+// rng converts a pair of byte offsets to a range. A range ending between
+// the "\r" and "\n" of a line break (a finding about the "\r") ends at
+// the start of the next line: it covers the whole break.
 func (t *text) rng(start, end int, enc encoding) Range {
-	if end < start {
-		end = start
+	start = min(max(start, 0), len(t.src))
+	end = min(max(end, start), len(t.src))
+	r := Range{Start: t.position(start, enc), End: t.position(end, enc)}
+	if end > start && end < len(t.src) && t.src[end-1] == '\r' && t.src[end] == '\n' {
+		r.End = Position{Line: r.End.Line + 1}
 	}
-	return Range{Start: t.position(start, enc), End: t.position(end, enc)}
+	return r
 }
 
 // apply returns the text after one content change (a whole new text when

@@ -266,12 +266,34 @@ func (c *Client) Position(uri, needle string, n, delta int) lsp.Position {
 	return c.position(text, off, delta)
 }
 
-// position converts a byte offset plus delta characters.
+// lineStarts returns where the lines of text start; lines end at "\n",
+// "\r\n" or a lone "\r", as LSP counts them.
+func lineStarts(text string) []int {
+	starts := []int{0}
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// position converts a byte offset plus delta characters (an offset
+// between "\r" and "\n" is the end of its line).
 func (c *Client) position(text string, off, delta int) lsp.Position {
-	line := strings.Count(text[:off], "\n")
-	ls := strings.LastIndexByte(text[:off], '\n') + 1
-	ch := c.units(text[ls:off]) + delta
-	return lsp.Position{Line: line, Character: ch}
+	starts := lineStarts(text)
+	line := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+	end := off
+	if end > 0 && end < len(text) && text[end-1] == '\r' && text[end] == '\n' {
+		end--
+	}
+	return lsp.Position{Line: line, Character: c.units(text[starts[line]:end]) + delta}
 }
 
 // Offset converts a position of uri's text to a byte offset.
@@ -281,21 +303,21 @@ func (c *Client) Offset(uri string, p lsp.Position) int {
 	return c.offset(c.texts[uri], p)
 }
 
-// offset: lines end at "\n" (the test documents use no lone "\r").
 func (c *Client) offset(text string, p lsp.Position) int {
-	ls := 0
-	for i := 0; i < p.Line; i++ {
-		j := strings.IndexByte(text[ls:], '\n')
-		if j < 0 {
-			return len(text)
-		}
-		ls += j + 1
+	starts := lineStarts(text)
+	if p.Line >= len(starts) {
+		return len(text)
 	}
-	le := strings.IndexByte(text[ls:], '\n')
-	if le < 0 {
-		le = len(text)
-	} else {
-		le += ls
+	ls := starts[p.Line]
+	le := len(text)
+	if p.Line+1 < len(starts) {
+		le = starts[p.Line+1]
+		for le > ls && (text[le-1] == '\n' || text[le-1] == '\r') {
+			le--
+			if text[le] == '\r' {
+				break
+			}
+		}
 	}
 	n, i := 0, ls
 	for i < le && n < p.Character {
@@ -334,4 +356,13 @@ func URI(path string) string {
 		p = "/" + p
 	}
 	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// PositionAt converts a byte offset of uri's text to a position in the
+// negotiated encoding.
+func (c *Client) PositionAt(uri string, off int) lsp.Position {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	text := c.texts[uri]
+	return c.position(text, min(max(off, 0), len(text)), 0)
 }
