@@ -255,3 +255,33 @@ func TestSession(t *testing.T) {
 func pos(uri string, p lsp.Position) map[string]any {
 	return map[string]any{"textDocument": map[string]any{"uri": uri}, "position": p}
 }
+
+func newClient(t *testing.T, opts lsp.Options) (*lsptest.Client, func() int) {
+	t.Helper()
+	return lsptest.InProcess(opts)
+}
+
+// Positions are right in every encoding a client may negotiate, with
+// characters outside the BMP (two UTF-16 units, four bytes) before them.
+func TestPositionEncodings(t *testing.T) {
+	doc := "# Wetter 😀 ☀\n\n`/act.x` ☀☀ 😀\n\n```act.x\nGET https://api.example.com/😀/{city} -H 'Accept: json'\n  city: string \"Stadt ☀\"\n```\n"
+	for _, enc := range []string{"utf-16", "utf-8", "utf-32"} {
+		t.Run(enc, func(t *testing.T) {
+			s := newSession(t, nil, lsp.Options{}, map[string]any{"general": map[string]any{"positionEncodings": []string{enc}}})
+			uri := s.uri("w.md")
+			p := s.open("w.md", doc)
+			hdr := find(p, "header-syntax-invalid")
+			if hdr == nil {
+				t.Fatalf("diagnostics: %s", codes(p))
+			}
+			if want := s.c.Position(uri, "-H '", 0, 0); hdr.Range.Start != want {
+				t.Errorf("start %+v, want %+v", hdr.Range.Start, want)
+			}
+			var locs []lsp.Location
+			if err := s.c.Call("textDocument/definition", pos(uri, s.c.Position(uri, "/act.x", 0, 5)), &locs); err != nil || len(locs) != 1 ||
+				locs[0].Range.Start != s.c.Position(uri, "act.x\n", 0, 4) {
+				t.Errorf("definition: %+v %v", locs, err)
+			}
+		})
+	}
+}

@@ -125,8 +125,8 @@ func (r *Reader) Read() (*Message, error) {
 		return nil, &FrameError{Msg: "invalid JSON: " + err.Error()}
 	}
 	m := &Message{ID: w.ID, Method: w.Method, Params: w.Params, Result: w.Result, Error: w.Error}
-	if bytes.Equal(m.ID, []byte("null")) {
-		m.ID = nil
+	if bytes.Equal(m.ID, []byte("null")) && (m.Method != "" || m.Error == nil) {
+		m.ID = nil // only an error response (to an unreadable request) has a null id
 	}
 	if m.Method == "" && m.ID == nil {
 		return nil, &FrameError{Msg: "message has neither a method nor an id"}

@@ -20,10 +20,11 @@ func TestReaderFraming(t *testing.T) {
 	in := frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`) +
 		"content-length: 5\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{bad}" +
 		frame(`{"jsonrpc":"2.0","method":"exit"}`) +
-		frame(strings.Repeat(" ", 50)+`{"jsonrpc":"2.0","id":"x","method":"big"}`) +
+		frame(strings.Repeat(" ", 60)+`{"jsonrpc":"2.0","id":"x","method":"big"}`) +
 		frame(`{"jsonrpc":"2.0","id":2,"result":null}`) +
+		frame(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":""}}`) +
 		frame(`{"jsonrpc":"2.0"}`)
-	r := NewReader(strings.NewReader(in), 60)
+	r := NewReader(strings.NewReader(in), 70)
 	m, err := r.Read()
 	if err != nil || !m.IsRequest() || m.Method != "initialize" || string(m.ID) != "1" {
 		t.Fatalf("request: %+v %v", m, err)
@@ -40,6 +41,9 @@ func TestReaderFraming(t *testing.T) {
 	}
 	if m, err := r.Read(); err != nil || !m.IsResponse() || string(m.ID) != "2" {
 		t.Fatalf("response: %+v %v", m, err)
+	}
+	if m, err := r.Read(); err != nil || !m.IsResponse() || string(m.ID) != "null" || m.Error.Code != ParseError {
+		t.Fatalf("error response with a null id: %+v %v", m, err)
 	}
 	if _, err := r.Read(); !errors.As(err, &fe) {
 		t.Fatalf("empty message: %v", err)
