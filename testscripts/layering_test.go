@@ -82,7 +82,7 @@ func moduleDirs(t *testing.T) []string {
 			return err
 		}
 		if d.IsDir() {
-			if n := d.Name(); p != ".." && (strings.HasPrefix(n, ".") || n == "testdata") {
+			if n := d.Name(); p != ".." && (strings.HasPrefix(n, ".") || n == "testdata" || n == "node_modules") {
 				return filepath.SkipDir
 			}
 			return nil
