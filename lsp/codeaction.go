@@ -53,7 +53,11 @@ func (s *server) codeAction(params json.RawMessage) (any, error) {
 			out = append(out, *a)
 		}
 	}
-	if fixable && (wants(p.Context.Only, KindFixAllSFMD) || wantsExactly(p.Context.Only, "source")) {
+	// Fix all lints the document up to maxFixRounds times: not for the
+	// requests editors send on every cursor move (triggerKind 2,
+	// automatic), unless asked for by kind (on save).
+	asked := len(p.Context.Only) > 0 && wants(p.Context.Only, KindFixAllSFMD)
+	if fixable && (asked || (len(p.Context.Only) == 0 && p.Context.TriggerKind != 2)) {
 		if a := s.fixAllAction(snap); a != nil {
 			out = append(out, *a)
 		}
@@ -69,15 +73,6 @@ func wants(only []string, kind string) bool {
 	}
 	for _, o := range only {
 		if kind == o || strings.HasPrefix(kind, o+".") {
-			return true
-		}
-	}
-	return false
-}
-
-func wantsExactly(only []string, kind string) bool {
-	for _, o := range only {
-		if o == kind {
 			return true
 		}
 	}

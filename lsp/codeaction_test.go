@@ -145,6 +145,17 @@ func TestFixAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Not on the automatic requests of every cursor move.
+	var auto []lsp.CodeAction
+	if err := s.c.Call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": lsp.Range{},
+		"context": map[string]any{"diagnostics": []any{}, "triggerKind": 2}}, &auto); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range auto {
+		if a.Kind == "source.fixAll.sfmd" {
+			t.Errorf("fix all computed for an automatic request")
+		}
+	}
 	acts := codeActions(t, s, uri, lsp.Range{}, "source.fixAll.sfmd")
 	if len(acts) != 1 || acts[0].Title != "Fix all safe sfmd problems (2)" {
 		t.Fatalf("actions: %+v", acts)

@@ -227,17 +227,29 @@ func ruleDoc(a *lint.Analyzer, sev lint.Severity) string {
 		fmt.Fprintf(&b, "\n\n%s", a.Doc.Why)
 	}
 	if a.Doc.Bad != "" {
-		fmt.Fprintf(&b, "\n\nBad:\n\n````markdown\n%s````", ensureNL(a.Doc.Bad))
+		fmt.Fprintf(&b, "\n\nBad:\n\n%s", fenced(a.Doc.Bad))
 	}
 	if a.Doc.Good != "" {
-		fmt.Fprintf(&b, "\n\nGood:\n\n````markdown\n%s````", ensureNL(a.Doc.Good))
+		fmt.Fprintf(&b, "\n\nGood:\n\n%s", fenced(a.Doc.Good))
 	}
 	return b.String()
 }
 
-func ensureNL(s string) string {
-	if strings.HasSuffix(s, "\n") {
-		return s
+// fenced puts an example in a Markdown code block whose fence is longer
+// than any backtick run inside it.
+func fenced(s string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
 	}
-	return s + "\n"
+	fence := strings.Repeat("`", max(3, longest+1))
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return fence + "markdown\n" + s + fence
 }

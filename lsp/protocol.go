@@ -126,7 +126,8 @@ type ServerCapabilities struct {
 	DocumentHighlightProvider bool                    `json:"documentHighlightProvider"`
 }
 
-// TextDocumentSyncOptions: open/close, full or incremental changes, save.
+// TextDocumentSyncOptions says how documents are synchronised: open and
+// close, full (1) or incremental (2) changes, save.
 type TextDocumentSyncOptions struct {
 	OpenClose bool `json:"openClose"`
 	Change    int  `json:"change"` // 1 full, 2 incremental
@@ -143,7 +144,7 @@ type CodeActionOptions struct {
 	CodeActionKinds []string `json:"codeActionKinds,omitempty"`
 }
 
-// RenameOptions: prepareRename is supported.
+// RenameOptions says whether prepareRename is supported.
 type RenameOptions struct {
 	PrepareProvider bool `json:"prepareProvider"`
 }
@@ -238,6 +239,7 @@ type CodeActionParams struct {
 	Context      struct {
 		Diagnostics []Diagnostic `json:"diagnostics"`
 		Only        []string     `json:"only,omitempty"`
+		TriggerKind int          `json:"triggerKind,omitempty"` // 1 invoked, 2 automatic
 	} `json:"context"`
 }
 

@@ -205,7 +205,9 @@ func TestSession(t *testing.T) {
 
 	// Completion of an action ID while typing a new hint.
 	end := s.c.Position(uri, "(act:forecast?city=Paris).", 0, len("(act:forecast?city=Paris)."))
-	v, _ = s.c.Change(uri, lsp.TextDocumentContentChangeEvent{Range: &lsp.Range{Start: end, End: end}, Text: " Or `/act.fo"})
+	if _, err := s.c.Change(uri, lsp.TextDocumentContentChangeEvent{Range: &lsp.Range{Start: end, End: end}, Text: " Or `/act.fo"}); err != nil {
+		t.Fatal(err)
+	}
 	var list lsp.CompletionList
 	cur := lsp.Position{Line: end.Line, Character: end.Character + len(" Or `/act.fo")}
 	if err := s.c.Call("textDocument/completion", pos(uri, cur), &list); err != nil {
@@ -214,7 +216,9 @@ func TestSession(t *testing.T) {
 	if len(list.Items) != 1 || list.Items[0].Label != "forecast" || list.Items[0].TextEdit == nil || list.Items[0].TextEdit.Range.Start.Character != cur.Character-2 {
 		t.Errorf("completion: %+v", list.Items)
 	}
-	v, _ = s.c.ApplyEdits(uri, []lsp.TextEdit{*list.Items[0].TextEdit})
+	if _, err := s.c.ApplyEdits(uri, []lsp.TextEdit{*list.Items[0].TextEdit}); err != nil {
+		t.Fatal(err)
+	}
 	v, _ = s.c.Change(uri, lsp.TextDocumentContentChangeEvent{Range: &lsp.Range{Start: lsp.Position{Line: cur.Line, Character: cur.Character + 6}, End: lsp.Position{Line: cur.Line, Character: cur.Character + 6}}, Text: "`"})
 	if !strings.Contains(s.c.Text(uri), "Or `/act.forecast`\n") {
 		t.Fatalf("completion not applied:\n%s", s.c.Text(uri))

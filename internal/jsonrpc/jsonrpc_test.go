@@ -88,7 +88,7 @@ func TestClient(t *testing.T) {
 			switch m.Method {
 			case "echo":
 				_ = w.Request(json.RawMessage(`"s1"`), "ask", nil)
-				_ = w.Reply(m.ID, json.RawMessage(m.Params), nil)
+				_ = w.Reply(m.ID, m.Params, nil)
 			case "fail":
 				_ = w.Reply(m.ID, nil, Errorf(RequestFailed, "no"))
 			}
