@@ -300,11 +300,20 @@ var shout = &lint.Analyzer{Name: "shout", Severity: lint.Error, Profile: lint.Co
 		return nil, nil
 	}}
 
-// A change cancels the lint of the previous version: its findings are
-// never published, the latest version's are.
+// A change cancels the lint of the previous version: its remaining rules
+// do not run, its findings are never published, the latest version's are.
 func TestStaleLintCancelled(t *testing.T) {
 	b := &blocker{started: make(chan string), release: make(chan struct{})}
-	s := newSession(t, nil, lsp.Options{Analyzers: []*lint.Analyzer{b.analyzer(), shout}}, nil)
+	var mu sync.Mutex
+	var after []string // the documents the rule after the blocker checked
+	recorder := &lint.Analyzer{Name: "recorder", Severity: lint.Info, Profile: lint.Core, Doc: lint.Doc{Title: "records"},
+		Run: func(p *lint.Pass) (any, error) {
+			mu.Lock()
+			after = append(after, string(p.Doc.Src))
+			mu.Unlock()
+			return nil, nil
+		}}
+	s := newSession(t, nil, lsp.Options{Analyzers: []*lint.Analyzer{b.analyzer(), recorder, shout}}, nil)
 	uri := s.uri("doc.md")
 	if err := s.c.Open(uri, "BLOCK LOUD v1\n"); err != nil {
 		t.Fatal(err)
@@ -313,6 +322,12 @@ func TestStaleLintCancelled(t *testing.T) {
 		t.Fatalf("lint of %q", got)
 	}
 	v, _ := s.c.Change(uri, lsp.TextDocumentContentChangeEvent{Text: "BLOCK quiet v2\n"})
+	// Messages are handled in order: once this answer is back, the change
+	// has been seen (and the v1 lint cancelled).
+	var syms []lsp.DocumentSymbol
+	if err := s.c.Call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &syms); err != nil {
+		t.Fatal(err)
+	}
 	// The v2 lint waits at the blocker too; let both go.
 	b.release <- struct{}{}
 	select {
@@ -330,6 +345,11 @@ func TestStaleLintCancelled(t *testing.T) {
 	}
 	if *p.Version != v || len(p.Diagnostics) != 0 {
 		t.Errorf("first publication: version %d with %d diagnostics, want version %d (v1 was superseded)", *p.Version, len(p.Diagnostics), v)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(after) != 1 || after[0] != "BLOCK quiet v2\n" {
+		t.Errorf("rules run after the change on %q: the lint of v1 went on after it was superseded", after)
 	}
 }
 
