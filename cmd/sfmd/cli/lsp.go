@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -46,6 +47,16 @@ func runLSP(args []string, stdio Stdio) int {
 	if *debounce < 0 || *debounce > time.Minute {
 		fmt.Fprintf(stdio.Stderr, "sfmd lsp: --debounce must be between 0 and 1m, got %v\n", *debounce)
 		return ExitUsage
+	}
+	if *config != "" && !filepath.IsAbs(*config) {
+		// relative to where the editor started us, not to the workspace
+		// root the server lints in
+		abs, err := filepath.Abs(filepath.Join(stdio.Dir, *config))
+		if err != nil {
+			fmt.Fprintf(stdio.Stderr, "sfmd lsp: --config: %v\n", err)
+			return ExitUsage
+		}
+		*config = abs
 	}
 	sel := lint.Selection{Enable: enable, Disable: disable}
 	// Check the selection and the config before an editor connects, so a
