@@ -306,7 +306,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 			PositionEncoding:          s.enc.String(),
 			TextDocumentSync:          TextDocumentSyncOptions{OpenClose: true, Change: 2, Save: true},
 			HoverProvider:             true,
-			CompletionProvider:        &CompletionOptions{TriggerCharacters: []string{".", ":", "-", " ", "{", "("}},
+			CompletionProvider:        &CompletionOptions{TriggerCharacters: []string{".", ":", "-", "{", "("}},
 			DefinitionProvider:        true,
 			ReferencesProvider:        true,
 			DocumentHighlightProvider: true,
