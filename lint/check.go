@@ -2,6 +2,7 @@ package lint
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -36,6 +37,13 @@ func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 // checkOrdered is Check with the analyzers already in dependency order (the
 // driver computes the order once per rule set, not once per file).
 func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
+	return checkOrderedContext(context.Background(), doc, order, options, ws)
+}
+
+// checkOrderedContext is checkOrdered that gives up between two analyzers
+// once ctx is done (an editor's buffer changed again): it then returns
+// ctx's error and no diagnostics.
+func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
 	// Only non-nil results are kept (a handful of shared analyses). A
 	// rule that requires something reads them from the one map of the
 	// document's results, which holds every analysis it requires (and
@@ -47,6 +55,9 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 	var diags []Diagnostic
 	passes := make([]Pass, len(order)) // one allocation, not one per rule
 	for i, a := range order {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		skip := false
 		if failed != nil {
 			for _, r := range a.Requires {

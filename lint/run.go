@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -591,8 +592,17 @@ var errNoDocument = errors.New("parser returned no document")
 // check runs the enabled rules of the job's kind on doc and applies
 // severities and suppressions.
 func (l *linter) check(doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic, error) {
+	return l.checkContext(context.Background(), doc, j, ws)
+}
+
+// checkContext is check that stops early, with ctx's error, once ctx is
+// done (BufferLinter: the editor changed the buffer again).
+func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic, error) {
 	set := j.set
-	diags, err := checkOrdered(doc, j.order, set.options, ws)
+	diags, err := checkOrderedContext(ctx, doc, j.order, set.options, ws)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	for i := range diags {
 		if sev, ok := set.severity[diags[i].Rule]; ok {
 			diags[i].Severity = sev

@@ -17,14 +17,19 @@ const mod = "github.com/sfmd-dev/sfmd/"
 // the leaves under internal/. The parser imports no other package of the
 // module, the engine knows no rule, the rules know nothing of the runner
 // (and the other way round), and the runner does not pull in the engine.
+// The language server (lsp) sits beside the CLI: it may use lint, rules,
+// sfmd and the leaves, and only cmd imports it (lsp/lsptest, its test
+// client, is for tests only).
 func TestLayering(t *testing.T) {
 	forbidden := map[string][]string{
-		"sfmd":           {"lint", "rules", "runner", "cmd"},
-		"lint":           {"rules", "runner", "cmd"},
-		"lint/format":    {"rules", "runner", "cmd"},
-		"rules":          {"runner", "cmd"},
-		"runner":         {"rules", "lint", "cmd"},
-		"runner/runtime": {"rules", "lint", "cmd", "runner"},
+		"sfmd":           {"lint", "rules", "runner", "cmd", "lsp"},
+		"lint":           {"rules", "runner", "cmd", "lsp"},
+		"lint/format":    {"rules", "runner", "cmd", "lsp"},
+		"rules":          {"runner", "cmd", "lsp"},
+		"runner":         {"rules", "lint", "cmd", "lsp"},
+		"runner/runtime": {"rules", "lint", "cmd", "runner", "lsp"},
+		"lsp":            {"runner", "cmd"},
+		"lsp/lsptest":    {"runner", "cmd", "rules"},
 	}
 	for dir, bad := range forbidden {
 		for f, paths := range moduleImports(t, dir) {
@@ -34,20 +39,66 @@ func TestLayering(t *testing.T) {
 						if dir == "runner" && path == mod+"runner/runtime" {
 							continue // the harness drives its runtime
 						}
+						if dir == "lsp/lsptest" && path == mod+"lsp" {
+							continue // the test client drives the server
+						}
 						t.Errorf("%s imports %s: %s must not depend on %s", f, path, dir, b)
 					}
 				}
 			}
 		}
 	}
+	// Only the CLI imports the language server; nothing imports its test
+	// client outside tests.
+	for _, dir := range moduleDirs(t) {
+		for f, paths := range moduleImports(t, dir) {
+			for _, path := range paths {
+				switch {
+				case path == mod+"lsp" && !strings.HasPrefix(dir, "cmd/") && dir != "lsp/lsptest":
+					t.Errorf("%s imports %s: only cmd wires the language server", f, path)
+				case path == mod+"lsp/lsptest":
+					t.Errorf("%s imports %s: the LSP test client is for tests only", f, path)
+				}
+			}
+		}
+	}
 	// Leaves import nothing of the module.
-	for _, dir := range []string{"internal/gitignore", "internal/jsonschema", "internal/safefile", "internal/suggest", "internal/udiff", "internal/version"} {
+	for _, dir := range []string{"internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/safefile", "internal/suggest", "internal/udiff", "internal/version"} {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
 				t.Errorf("%s imports %s: %s is a leaf and must not depend on the module", f, path, dir)
 			}
 		}
 	}
+}
+
+// moduleDirs lists the module's directories holding non-test Go files
+// (relative, slash-separated), skipping testdata and hidden directories.
+func moduleDirs(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	err := filepath.WalkDir("..", func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); p != ".." && (strings.HasPrefix(n, ".") || n == "testdata" || n == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+			rel, _ := filepath.Rel("..", filepath.Dir(p))
+			if len(dirs) == 0 || dirs[len(dirs)-1] != filepath.ToSlash(rel) {
+				dirs = append(dirs, filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dirs
 }
 
 // moduleImports returns, per non-test Go file of dir, the packages of the

@@ -1,0 +1,248 @@
+package lint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// BufferLinter lints documents held in memory, as an editor has them (the
+// language server keeps one per session). Each document gets exactly what
+// Run would give the same text on disk: the nearest .sfmd.yaml (profiles,
+// rule settings, overrides, ignore globs), the selection, severities,
+// suppressions, and for cross-file rules the other open buffers over the
+// files on disk. Settings are resolved once per directory and kept until
+// Reload. Safe for concurrent use.
+type BufferLinter struct {
+	reg   *Registry
+	parse func(string, []byte) *sfmd.Document
+	sel   Selection
+	cwd   string
+	fixed *config // an explicit config file (BufferOptions.Config)
+
+	mu     sync.Mutex
+	finder *configFinder
+	orders map[*settings]kindOrders
+}
+
+// BufferOptions configure a BufferLinter (the flags of `sfmd lint` that
+// make sense for one buffer).
+type BufferOptions struct {
+	// Dir is the working directory: paths in messages are shown relative
+	// to it, and a relative Config is resolved against it. "" means the
+	// process's.
+	Dir string
+	// Config is an explicit config file used for every document instead
+	// of the discovered ones (--config).
+	Config string
+	// Selection is --enable/--disable.
+	Selection Selection
+	// Parse parses one document; nil means sfmd.Parse.
+	Parse func(path string, src []byte) *sfmd.Document
+}
+
+// Buffer is one document to lint.
+type Buffer struct {
+	// Path is where the document lives (absolute, or relative to
+	// BufferOptions.Dir); its directory decides the config.
+	Path string
+	// Src is the text as the editor has it.
+	Src []byte
+	// Overlay maps the absolute paths of other documents open in the
+	// editor to their unsaved text: cross-file rules read them instead of
+	// the files on disk.
+	Overlay map[string][]byte
+}
+
+// BufferResult is what Lint found.
+type BufferResult struct {
+	// Doc is the parsed document (nil for an install manifest or an
+	// ignored file). Its LineIndex is no longer used by the rules.
+	Doc *sfmd.Document
+	// Diagnostics are sorted by position, like Report.Diagnostics.
+	Diagnostics []Diagnostic
+	// Ignored is set when the config's ignore globs exclude the file, or
+	// when it is JSON and no manifest rule is enabled for it.
+	Ignored bool
+	// Err holds rule failures; the other rules' diagnostics are still
+	// there.
+	Err error
+}
+
+// NewBufferLinter validates analyzers and the options. It returns a
+// *UsageError for an unknown rule in the selection and ConfigErrors for an
+// invalid explicit config.
+func NewBufferLinter(analyzers []*Analyzer, opts BufferOptions) (*BufferLinter, error) {
+	reg, err := NewRegistry(analyzers)
+	if err != nil {
+		return nil, fmt.Errorf("invalid rule set: %w", err)
+	}
+	if err := opts.Selection.validate(reg); err != nil {
+		return nil, err
+	}
+	b := &BufferLinter{reg: reg, parse: opts.Parse, sel: opts.Selection}
+	if b.parse == nil {
+		b.parse = sfmd.Parse
+	}
+	if b.cwd = opts.Dir; b.cwd == "" {
+		if b.cwd, err = os.Getwd(); err != nil {
+			return nil, err
+		}
+	}
+	if b.cwd, err = filepath.Abs(b.cwd); err != nil {
+		return nil, err
+	}
+	if opts.Config != "" {
+		p := opts.Config
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(b.cwd, p)
+		}
+		if b.fixed, err = loadConfig(p, opts.Config, reg); err != nil {
+			return nil, err
+		}
+	}
+	b.Reload()
+	return b, nil
+}
+
+// Registry returns the rules' metadata.
+func (b *BufferLinter) Registry() *Registry { return b.reg }
+
+// Reload forgets the resolved configs: the next Lint reads the
+// .sfmd.yaml files again (call it when one changed on disk).
+func (b *BufferLinter) Reload() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.finder = newConfigFinder(b.reg, b.cwd, b.sel)
+	b.finder.fixed = b.fixed
+	b.orders = map[*settings]kindOrders{}
+}
+
+// ConfigPath returns the config file that applies to the document at
+// path ("" for the built-in defaults), or the config's errors.
+func (b *BufferLinter) ConfigPath(path string) (string, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	c, err := b.finder.forDir(filepath.Dir(b.abs(path)))
+	if err != nil || c.Path == "" {
+		return "", err
+	}
+	return b.abs(c.Path), nil
+}
+
+func (b *BufferLinter) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(b.cwd, p)
+}
+
+// Lint checks one buffer. It returns ConfigErrors when the config that
+// applies to the document is invalid (as `sfmd lint` would exit 2), and
+// ctx's error when ctx is done before the rules finish.
+func (b *BufferLinter) Lint(ctx context.Context, buf Buffer) (*BufferResult, error) {
+	l, j, err := b.prepare(buf.Path)
+	if err != nil || j == nil {
+		return &BufferResult{Ignored: j == nil}, err
+	}
+	res := &BufferResult{}
+	res.Doc, res.Diagnostics, res.Err = b.lintOnce(ctx, l, j, buf.Src, b.workspace(j, buf))
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if j.json {
+		res.Doc = nil
+	}
+	return res, nil
+}
+
+// Fix applies the fixes mode allows to the buffer the way `sfmd lint
+// --fix` rewrites a file: lint, fix, lint again, up to maxFixRounds. It
+// returns the fixed text and the number of fixes applied (0 and the
+// buffer's text when there is nothing to fix).
+func (b *BufferLinter) Fix(ctx context.Context, buf Buffer, mode FixMode) ([]byte, int, error) {
+	l, j, err := b.prepare(buf.Path)
+	if err != nil || j == nil || mode == FixNone {
+		return buf.Src, 0, err
+	}
+	src, total := buf.Src, 0
+	for round := 0; round < maxFixRounds; round++ {
+		_, diags, _ := b.lintOnce(ctx, l, j, src, b.workspace(j, Buffer{Path: buf.Path, Src: src, Overlay: buf.Overlay}))
+		if err := ctx.Err(); err != nil {
+			return buf.Src, 0, err
+		}
+		fixed, n := ApplyFixes(src, diags, mode)
+		if n == 0 {
+			break
+		}
+		src, total = fixed, total+n
+	}
+	return src, total, nil
+}
+
+// prepare resolves the settings of the document at path. A nil job means
+// the document is not linted (ignored, or JSON without manifest rules).
+func (b *BufferLinter) prepare(path string) (*linter, *job, error) {
+	abs := b.abs(path)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	c, err := b.finder.forDir(filepath.Dir(abs))
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.Ignored(abs) {
+		return nil, nil, nil
+	}
+	set := b.finder.settingsFor(c, abs)
+	ko, ok := b.orders[set]
+	if !ok {
+		ko = splitOrders(set)
+		b.orders[set] = ko
+	}
+	display := abs
+	if rel, err := filepath.Rel(b.cwd, abs); err == nil && filepath.IsLocal(rel) {
+		display = rel
+	}
+	j := &job{display: display, abs: abs, set: set, json: isJSONPath(abs), order: ko.sfmd}
+	if j.json {
+		if j.order = ko.json; len(j.order) == 0 {
+			return nil, nil, nil
+		}
+	}
+	return &linter{reg: b.reg, parse: b.parse}, j, nil
+}
+
+// workspace gives the rules the other buffers over the disk, and the
+// document's own buffer for the rules that read it back by path.
+func (b *BufferLinter) workspace(j *job, buf Buffer) *Workspace {
+	shared := newWorkspaceShared(b.parse, b.cwd)
+	for p, src := range buf.Overlay {
+		shared.overlay[b.abs(p)] = src
+	}
+	shared.overlay[j.abs] = buf.Src
+	return &Workspace{shared: shared, dir: filepath.Dir(j.abs)}
+}
+
+// lintOnce parses and checks src once, turning a panic into an error.
+func (b *BufferLinter) lintOnce(ctx context.Context, l *linter, j *job, src []byte, ws *Workspace) (doc *sfmd.Document, diags []Diagnostic, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc, diags, err = nil, nil, fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	if j.json {
+		doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
+	} else if doc, err = parseRecovered(l.parse, j.display, src); err != nil {
+		return nil, nil, err
+	}
+	diags, err = l.checkContext(ctx, doc, j, ws)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return doc, nil, err
+	}
+	return doc, diags, err
+}

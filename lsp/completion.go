@@ -1,0 +1,270 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// Completion reads the line before the cursor (what is being typed is
+// rarely parsed yet: an unclosed backtick, a half-written link) and the
+// document's structure around it.
+var (
+	reDirectiveWord = regexp.MustCompile(`<!--\s*(sfmd-[a-z-]*)$`)
+	reRuleName      = regexp.MustCompile(`<!--\s*sfmd-[a-z-]+[ \t]+(?:[a-z0-9-]+[ \t]*,?[ \t]*)*?([a-z0-9-]*)$`)
+	reResponse      = regexp.MustCompile(`\{Response\.([A-Za-z0-9_.\[\]]*)$`)
+	reActID         = regexp.MustCompile(`/(?:act|action)[. ]([A-Za-z0-9_-]*)$`)
+	reActLink       = regexp.MustCompile(`\]\(act:([A-Za-z0-9_-]*)$`)
+	reActQuery      = regexp.MustCompile(`\]\(act:([A-Za-z0-9_-]+)\?(?:[^)&\s]*&)*([A-Za-z0-9_-]*)$`)
+	reHintFlag      = regexp.MustCompile("/(?:act|action)[. ]([A-Za-z0-9_-]+)[ \t](?:[^`]*[ \t])?(-{0,2}[A-Za-z0-9_-]*)$")
+	reParamType     = regexp.MustCompile(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*([a-z]*)$`)
+	reParamConstr   = regexp.MustCompile(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*\w+[ \t]+(\(?[a-z]*)$`)
+	reFMKey         = regexp.MustCompile(`^([A-Za-z_]*)$`)
+	reFMPresent     = regexp.MustCompile(`(?m)^([A-Za-z_][\w-]*)[ \t]*:`)
+	reFMValue       = regexp.MustCompile(`^(type|default):[ \t]*([A-Za-z0-9_-]*)$`)
+	rePlaceholder   = regexp.MustCompile(`\{([A-Za-z_]\w*)?$`)
+)
+
+// frontmatterKeys are the fields of spec.md §1.4, in its order.
+var frontmatterKeys = []struct{ key, doc string }{
+	{"title", "document title; /info shows it"},
+	{"description", "short summary, used in help and the registry"},
+	{"author", "author name or handle"},
+	{"tags", "list of strings for categorisation and registry search"},
+	{"version", "document or package version (SemVer)"},
+	{"name", "app or tool name ([a-zA-Z0-9_-]+); /tool:<name> matches it"},
+	{"namespace", "publisher id: (namespace, name) identifies the package"},
+	{"type", "app or tool: where /install registers the package"},
+	{"default", "action run on /open and /refresh (apps) or by a bare /tool:name (tools)"},
+	{"env", "persistent variables the document needs: - NAME: \"description\""},
+	{"sfmd", "targeted SFMD spec version, e.g. \"0.1\""},
+}
+
+var paramTypes = []struct{ name, doc string }{
+	{"string", "text"},
+	{"number", "integer or float"},
+	{"boolean", "true or false; a bare --flag means true"},
+	{"path", "a file path"},
+}
+
+func (s *server) completion(params json.RawMessage) (any, error) {
+	snap, off, err := s.position(params)
+	if err != nil {
+		return nil, err
+	}
+	src := snap.text.src
+	ls := lineStartBefore(src, off)
+	prefix := string(src[ls:off])
+	c := &completer{s: s, snap: snap, off: off, prefix: prefix}
+	c.complete()
+	if c.items == nil {
+		c.items = []CompletionItem{}
+	}
+	return CompletionList{Items: c.items}, nil
+}
+
+type completer struct {
+	s      *server
+	snap   *snapshot
+	off    int
+	prefix string
+	items  []CompletionItem
+}
+
+// add proposes newText for the partial word of n bytes before the cursor.
+func (c *completer) add(n int, label, newText string, kind int, detail, doc string) {
+	start := c.off - n
+	it := CompletionItem{Label: label, Kind: kind, Detail: detail, SortText: fmt.Sprintf("%04d", len(c.items)),
+		TextEdit: &TextEdit{Range: c.snap.text.rng(start, c.off, c.s.enc), NewText: newText}}
+	if doc != "" {
+		it.Documentation = &MarkupContent{Kind: "markdown", Value: doc}
+	}
+	c.items = append(c.items, it)
+}
+
+// where the cursor is: frontmatter, an action block, a response template.
+func (c *completer) context() (inFM bool, action *sfmd.Action, resp *sfmd.Response) {
+	doc := c.snap.doc
+	if fm := doc.Frontmatter; fm != nil && c.off > fm.Span.Start.Offset && (c.off < fm.RawSpan.End.Offset || !fm.Closed) {
+		if c.off >= fm.RawSpan.Start.Offset {
+			return true, nil, nil
+		}
+	}
+	for _, a := range doc.Actions {
+		if a.Fence != nil && c.off > a.Fence.OpenSpan.End.Offset && c.off <= a.Span.End.Offset {
+			return false, a, nil
+		}
+	}
+	for _, r := range doc.Responses {
+		if r.Fence != nil && c.off > r.Fence.OpenSpan.End.Offset && c.off <= r.Span.End.Offset {
+			return false, c.snap.idx.owner(r), r
+		}
+	}
+	return false, nil, nil
+}
+
+func (c *completer) complete() {
+	p := c.prefix
+	if m := reDirectiveWord.FindStringSubmatch(p); m != nil {
+		for _, kw := range []string{"sfmd-disable-next-line", "sfmd-disable-line", "sfmd-disable-next-block", "sfmd-disable", "sfmd-enable", "sfmd-disable-file"} {
+			c.add(len(m[1]), kw, kw, CompletionKeyword, "suppression", "")
+		}
+		return
+	}
+	if m := reRuleName.FindStringSubmatch(p); m != nil && !strings.Contains(p[strings.LastIndex(p, "<!--"):], " --") {
+		c.add(len(m[1]), "all", "all", CompletionKeyword, "every rule", "")
+		for _, a := range c.s.linter.Registry().Rules() {
+			c.add(len(m[1]), a.Name, a.Name, CompletionEnum, fmt.Sprintf("%s · %s", a.Severity, a.Profile), a.Doc.Title)
+		}
+		return
+	}
+	inFM, action, resp := c.context()
+	switch {
+	case inFM:
+		c.frontmatter()
+	case resp != nil && reResponse.MatchString(p):
+		c.responsePath(reResponse.FindStringSubmatch(p)[1], action, resp)
+	case reActQuery.MatchString(p):
+		m := reActQuery.FindStringSubmatch(p)
+		c.flags(c.snap.idx.actions[m[1]], len(m[2]), "", "=")
+	case reActLink.MatchString(p):
+		c.actionIDs(len(reActLink.FindStringSubmatch(p)[1]))
+	case reActID.MatchString(p):
+		c.actionIDs(len(reActID.FindStringSubmatch(p)[1]))
+	case reHintFlag.MatchString(p):
+		m := reHintFlag.FindStringSubmatch(p)
+		c.flags(c.snap.idx.actions[m[1]], len(m[2]), "--", "")
+	case action != nil && resp == nil && reParamType.MatchString(p):
+		n := len(reParamType.FindStringSubmatch(p)[1])
+		for _, t := range paramTypes {
+			c.add(n, t.name, t.name, CompletionKeyword, "parameter type", t.doc)
+		}
+	case action != nil && resp == nil && reParamConstr.MatchString(p):
+		n := len(reParamConstr.FindStringSubmatch(p)[1])
+		c.add(n, "(required)", "(required)", CompletionKeyword, "the caller must give it", "")
+		c.add(n, "(optional)", "(optional)", CompletionKeyword, "the default", "")
+	case (action != nil || resp != nil) && rePlaceholder.MatchString(p):
+		c.placeholders(len(rePlaceholder.FindStringSubmatch(p)[1]), action, resp)
+	}
+}
+
+func (c *completer) actionIDs(n int) {
+	for _, a := range c.snap.doc.Actions {
+		if a.ID != "" && c.snap.idx.actions[a.ID] == a {
+			c.add(n, a.ID, a.ID, CompletionFunction, short(a.FirstLine.Text), actionDoc(a))
+		}
+	}
+}
+
+// flags proposes the parameters of a: "--name" in hints, "name=" in act:
+// link queries.
+func (c *completer) flags(a *sfmd.Action, n int, dashes, suffix string) {
+	if a == nil {
+		return
+	}
+	for _, p := range a.Params {
+		label := dashes + p.Name + suffix
+		c.add(n, label, label, CompletionField, paramSignature(p), paramDoc(p))
+	}
+}
+
+func (c *completer) frontmatter() {
+	p := c.prefix
+	if m := reFMValue.FindStringSubmatch(p); m != nil {
+		n := len(m[2])
+		if m[1] == "type" {
+			c.add(n, "app", "app", CompletionValue, "multi-page, entered with /open", "")
+			c.add(n, "tool", "tool", CompletionValue, "called with /tool:name", "")
+			return
+		}
+		c.actionIDs(n)
+		return
+	}
+	m := reFMKey.FindStringSubmatch(p)
+	if m == nil {
+		return
+	}
+	// The keys written so far, read from the text: while a line is being
+	// typed the YAML is usually invalid.
+	present := map[string]bool{}
+	if fm := c.snap.doc.Frontmatter; fm != nil && fm.RawSpan.IsValid() {
+		for _, m := range reFMPresent.FindAllStringSubmatch(string(c.snap.text.src[fm.RawSpan.Start.Offset:min(fm.RawSpan.End.Offset, len(c.snap.text.src))]), -1) {
+			present[m[1]] = true
+		}
+	}
+	for _, k := range frontmatterKeys {
+		if present[k.key] {
+			continue
+		}
+		c.add(len(m[1]), k.key, k.key+": ", CompletionProperty, "frontmatter", k.doc)
+	}
+}
+
+// responsePath completes {Response.…}: the roots, then the keys the test
+// suites recorded at the path typed so far.
+func (c *completer) responsePath(typed string, a *sfmd.Action, r *sfmd.Response) {
+	dot := strings.LastIndexAny(typed, ".[")
+	if dot < 0 {
+		roots := []string{"body", "status"}
+		if a != nil && a.IsCLI() {
+			roots = append(roots, "exit_code", "stdout", "stderr")
+		}
+		for _, root := range roots {
+			c.add(len(typed), root, root, CompletionProperty, "Response."+root, "")
+		}
+		return
+	}
+	root, path, ok := parseResponsePath(typed[:dot])
+	if !ok {
+		return
+	}
+	keys := map[string]string{}
+	for _, smp := range c.s.responseSamples(c.snap.d.path, r.ActionID, root, path, 20) {
+		v := smp.value
+		if arr, ok := v.([]any); ok && len(arr) > 0 {
+			v = arr[0]
+		}
+		if m, ok := v.(map[string]any); ok {
+			for k, e := range m {
+				typ, _ := describe(e)
+				keys[k] = typ
+			}
+		}
+	}
+	names := make([]string, 0, len(keys))
+	for k := range keys {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	partial := len(typed) - dot - 1
+	for _, k := range names {
+		c.add(partial, k, k, CompletionField, keys[k], "recorded in the document's test suites")
+	}
+}
+
+// placeholders proposes the names a {…} can use where the cursor is: the
+// action's parameters, session variables, and in templates Response.
+func (c *completer) placeholders(n int, a *sfmd.Action, r *sfmd.Response) {
+	if r != nil {
+		c.add(n, "Response.body", "Response.body", CompletionProperty, "the response body", "")
+		c.add(n, "Response.status", "Response.status", CompletionProperty, "the HTTP status or exit code", "")
+	}
+	if a != nil {
+		for _, p := range a.Params {
+			c.add(n, p.Name, p.Name, CompletionField, paramSignature(p), paramDoc(p))
+		}
+	}
+	seen := map[string]bool{}
+	for _, resp := range c.snap.doc.Responses {
+		for _, l := range resp.Lines {
+			if l.Kind == sfmd.LineAssign && l.LHS != "" && !seen[l.LHS] && (a == nil || a.Param(l.LHS) == nil) {
+				seen[l.LHS] = true
+				c.add(n, l.LHS, l.LHS, CompletionVariable, "session variable", strings.TrimSpace(l.Line.Text))
+			}
+		}
+	}
+}

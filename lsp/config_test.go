@@ -1,0 +1,109 @@
+package lsp_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/lsp"
+)
+
+// The nearest .sfmd.yaml applies as in sfmd lint; a changed config is
+// read again when the client reports it (watched files, or a saved
+// document); an invalid one is reported on the document it keeps from
+// being linted, pointing into the config.
+func TestConfig(t *testing.T) {
+	s := newSession(t, map[string]string{
+		".sfmd.yaml":        "rules:\n  hint-unknown-flag: off\n",
+		"drafts/.sfmd.yaml": "ignore: [\"skip.md\"]\n",
+	}, lsp.Options{}, map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}})
+	uri := s.uri("weather.md")
+	if got := codes(s.open("weather.md", weatherDoc)); got != "header-syntax-invalid" {
+		t.Errorf("with hint-unknown-flag off: %s", got)
+	}
+	if p := s.open("drafts/skip.md", weatherDoc); len(p.Diagnostics) != 0 {
+		t.Errorf("ignored file: %s", codes(p))
+	}
+	if !contains(s.c.ServerRequests(), "client/registerCapability") {
+		t.Errorf("no watcher registered: %v", s.c.ServerRequests())
+	}
+
+	write := func(content string) {
+		if err := os.WriteFile(filepath.Join(s.dir, ".sfmd.yaml"), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("rules:\n  header-syntax-invalid: warning\n")
+	s.c.ForgetDiagnostics(uri)
+	if err := s.c.Notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": s.uri(".sfmd.yaml"), "type": 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.c.WaitDiagnostics(uri, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := codes(p); got != "hint-unknown-flag,header-syntax-invalid" || find(p, "header-syntax-invalid").Severity != lsp.SeverityWarning {
+		t.Errorf("after the config changed: %+v", p.Diagnostics)
+	}
+
+	write("rules:\n  header-syntax-invalid: loud\n")
+	s.c.ForgetDiagnostics(uri)
+	if err := s.c.Notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": s.uri("drafts/skip.md")}}); err != nil {
+		t.Fatal(err)
+	}
+	p, err = s.c.WaitDiagnostics(uri, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Code != "config" || !strings.Contains(p.Diagnostics[0].Message, `bad setting "loud"`) ||
+		len(p.Diagnostics[0].RelatedInformation) != 1 || p.Diagnostics[0].RelatedInformation[0].Location.URI != s.uri(".sfmd.yaml") ||
+		p.Diagnostics[0].RelatedInformation[0].Location.Range.Start != (lsp.Position{Line: 1, Character: 25}) {
+		t.Errorf("invalid config: %+v", p.Diagnostics)
+	}
+}
+
+// Cross-file rules read the other open buffers, unsaved, over the disk.
+func TestOpenBuffersOverlayTheDisk(t *testing.T) {
+	s := newSession(t, map[string]string{"parts.md": "# Parts\n"}, lsp.Options{Selection: lint.Selection{Enable: []string{"project"}}}, nil)
+	doc := "# Doc\n\n[!include:pricing](parts.md#pricing)\n"
+	if got := codes(s.open("doc.md", doc)); got != "include-block-not-found" {
+		t.Fatalf("parts.md on disk has no block: %s", got)
+	}
+	s.open("parts.md", "# Parts\n\n<!-- #pricing -->\nCheap.\n<!-- /pricing -->\n")
+	v, _ := s.c.Change(s.uri("doc.md"), lsp.TextDocumentContentChangeEvent{Text: doc + "\n"})
+	p, err := s.c.WaitDiagnostics(s.uri("doc.md"), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Diagnostics) != 0 {
+		t.Errorf("the open, unsaved parts.md has the block: %s", codes(p))
+	}
+}
+
+// --min-severity (or initializationOptions.minSeverity) decides what is
+// published; untitled documents lint as files of the workspace root.
+func TestMinSeverityAndUntitled(t *testing.T) {
+	s := newSession(t, nil, lsp.Options{}, nil)
+	doc := "```act.x\nGET http://api.example.com/x\n```\n" // one info: action-url-insecure
+	if p := s.open("a.md", doc); len(p.Diagnostics) != 0 {
+		t.Errorf("warning level: %s", codes(p))
+	}
+	c, wait := newClient(t, lsp.Options{Analyzers: analyzers()})
+	defer func() { _ = c.Notify("exit", nil); wait() }()
+	var res lsp.InitializeResult
+	if err := c.Call("initialize", map[string]any{"rootUri": nil, "capabilities": map[string]any{}, "initializationOptions": map[string]any{"minSeverity": "info"}}, &res); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Open("untitled:Untitled-1", doc); err != nil {
+		t.Fatal(err)
+	}
+	p, err := c.WaitDiagnostics("untitled:Untitled-1", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := codes(p); got != "action-url-insecure" {
+		t.Errorf("info level: %s", got)
+	}
+}

@@ -1,0 +1,231 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// Diagnostics as you type. Every change of a document cancels the lint
+// of its previous version (between two rules: lint.BufferLinter checks
+// the context) and starts one of the new text, after Options.Debounce.
+// A burst of changes therefore costs at most one lint that finishes, of
+// the last version; a result is published only when no later change
+// superseded it, so the editor never sees stale findings.
+
+// lintJob is one scheduled lint: a version of a document and the open
+// buffers at the time.
+type lintJob struct {
+	d       *document
+	gen     int
+	version int
+	text    *text
+	overlay map[string][]byte
+}
+
+// scheduleLint starts linting d's current text; s.mu must be held.
+func (s *server) scheduleLint(d *document, delay time.Duration) {
+	if d.cancel != nil {
+		d.cancel()
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	d.cancel = cancel
+	d.gen++
+	job := &lintJob{d: d, gen: d.gen, version: d.version, text: d.text, overlay: s.overlay()}
+	s.lints.Add(1)
+	go s.runLint(ctx, job, delay)
+}
+
+func (s *server) runLint(ctx context.Context, job *lintJob, delay time.Duration) {
+	defer s.lints.Done()
+	if delay > 0 {
+		t := time.NewTimer(delay)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return
+		}
+	}
+	select {
+	case s.lintSlots <- struct{}{}:
+	case <-ctx.Done():
+		return
+	}
+	defer func() { <-s.lintSlots }()
+	res, err := s.linter.Lint(ctx, lint.Buffer{Path: job.d.path, Src: job.text.src, Overlay: job.overlay})
+	if ctx.Err() != nil {
+		return
+	}
+	var diags []lint.Diagnostic
+	var out []Diagnostic
+	var ce lint.ConfigErrors
+	switch {
+	case errors.As(err, &ce):
+		out = []Diagnostic{s.configDiagnostic(ce)}
+	case err != nil:
+		s.logf(1, "sfmd lsp: linting %s: %v", job.d.path, err)
+	default:
+		if res.Err != nil {
+			s.logf(1, "sfmd lsp: %s could not be checked completely (please report it with the document): %v", job.d.path, res.Err)
+		}
+		diags = s.visible(res.Diagnostics)
+		out = s.toLSP(job.d.uri, job.text, diags)
+	}
+	s.mu.Lock()
+	current := job.gen == job.d.gen
+	if current {
+		job.d.diags, job.d.diagText = diags, job.text
+		if res != nil && res.Doc != nil && job.d.text == job.text && job.d.astText != job.text {
+			// requests on this version reuse the lint's parse
+			job.d.ast, job.d.astText, job.d.idx = res.Doc, job.text, nil
+		}
+	}
+	s.mu.Unlock()
+	if current {
+		s.publish(job, out)
+	}
+}
+
+// publish sends the diagnostics of a job unless a later one was
+// published already.
+func (s *server) publish(job *lintJob, diags []Diagnostic) {
+	job.d.pubMu.Lock()
+	defer job.d.pubMu.Unlock()
+	if job.gen <= job.d.published {
+		return
+	}
+	job.d.published = job.gen
+	v := job.version
+	if diags == nil {
+		diags = []Diagnostic{}
+	}
+	_ = s.w.Notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: job.d.uri, Version: &v, Diagnostics: diags})
+}
+
+// visible keeps the diagnostics at or above the minimum severity (as
+// sfmd lint's --min-severity).
+func (s *server) visible(ds []lint.Diagnostic) []lint.Diagnostic {
+	out := make([]lint.Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		if d.Severity >= s.opts.MinSeverity {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// toLSP converts lint diagnostics on t to LSP diagnostics.
+func (s *server) toLSP(uri string, t *text, ds []lint.Diagnostic) []Diagnostic {
+	out := make([]Diagnostic, len(ds))
+	for i := range ds {
+		out[i] = s.toLSPOne(uri, t, &ds[i])
+	}
+	return out
+}
+
+func (s *server) toLSPOne(uri string, t *text, d *lint.Diagnostic) Diagnostic {
+	ld := Diagnostic{
+		Range:           t.rng(d.Span.Start.Offset, d.Span.End.Offset, s.enc),
+		Severity:        lspSeverity(d.Severity),
+		Code:            d.Rule,
+		CodeDescription: &CodeDescription{Href: ruleURL(d.Rule)},
+		Source:          "sfmd",
+		Message:         d.Message,
+		Tags:            ruleTags[d.Rule],
+	}
+	for _, r := range d.Related {
+		msg := r.Message
+		if msg == "" {
+			msg = "related"
+		}
+		ld.RelatedInformation = append(ld.RelatedInformation, DiagnosticRelatedInformation{
+			Location: Location{URI: uri, Range: t.rng(r.Span.Start.Offset, r.Span.End.Offset, s.enc)},
+			Message:  msg,
+		})
+	}
+	return ld
+}
+
+func lspSeverity(s lint.Severity) int {
+	switch s {
+	case lint.Error:
+		return SeverityError
+	case lint.Warning:
+		return SeverityWarning
+	}
+	return SeverityInformation
+}
+
+// repoURL is where the rules' sources, and their documentation, live.
+const repoURL = "https://github.com/sfmd-dev/sfmd/blob/main/"
+
+// ruleURL links a rule to its documented source: each rule is one file
+// named after it whose Doc is what `sfmd explain` prints.
+func ruleURL(rule string) string {
+	if rule == lint.UnusedSuppression.Name {
+		return repoURL + "lint/unused-suppression.go"
+	}
+	return repoURL + "rules/" + rule + ".go"
+}
+
+// ruleTags marks the findings editors render specially: code that does
+// nothing (faded) and constructs that are deprecated (struck through).
+var ruleTags = map[string][]int{
+	"unused-suppression":               {TagUnnecessary},
+	"env-var-unused":                   {TagUnnecessary},
+	"param-unused":                     {TagUnnecessary},
+	"shortcut-definition-unused":       {TagUnnecessary},
+	"body-ignored-for-method":          {TagUnnecessary},
+	"response-orphan":                  {TagUnnecessary},
+	"requirements-duplicate":           {TagUnnecessary},
+	"frontmatter-category-deprecated":  {TagDeprecated},
+	"directive-menu-legacy":            {TagDeprecated},
+	"frontmatter-requires-nonstandard": {TagDeprecated},
+}
+
+// configDiagnostic reports an invalid .sfmd.yaml on the document it
+// keeps from being linted, pointing at each problem in the config.
+func (s *server) configDiagnostic(ce lint.ConfigErrors) Diagnostic {
+	d := Diagnostic{Severity: SeverityError, Code: "config", Source: "sfmd",
+		Message: "not linted: the config is invalid: " + strings.ReplaceAll(ce.Error(), "\n", "; ")}
+	for _, e := range ce {
+		p := e.Path
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.root, p)
+		}
+		pos := Position{Line: max(e.Line-1, 0), Character: max(e.Col-1, 0)}
+		d.RelatedInformation = append(d.RelatedInformation, DiagnosticRelatedInformation{
+			Location: Location{URI: pathToURI(p), Range: Range{Start: pos, End: pos}}, Message: e.Msg})
+	}
+	return d
+}
+
+// logf sends a window/logMessage and writes to the log.
+func (s *server) logf(typ int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	fmt.Fprintln(s.log, msg)
+	_ = s.w.Notify("window/logMessage", LogMessageParams{Type: typ, Message: msg})
+}
+
+// currentDiagnostics returns the lint diagnostics of the current version
+// of d: the published ones when they are current, else a fresh lint.
+func (s *server) currentDiagnostics(d *document, t *text) []lint.Diagnostic {
+	s.mu.Lock()
+	diags, dt := d.diags, d.diagText
+	overlay := s.overlay()
+	s.mu.Unlock()
+	if dt == t {
+		return diags
+	}
+	res, err := s.linter.Lint(s.ctx, lint.Buffer{Path: d.path, Src: t.src, Overlay: overlay})
+	if err != nil || res == nil {
+		return nil
+	}
+	return s.visible(res.Diagnostics)
+}
