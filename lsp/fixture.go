@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/safefile"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
@@ -129,7 +130,7 @@ func recordedResponses(dir string, step map[string]any) []map[string]any {
 			body = r["json"]
 		case r["body_file"] != nil:
 			name, _ := r["body_file"].(string)
-			if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name))); err == nil {
+			if b, ok := readSuiteFile(dir, name); ok {
 				body = jsonOrText(string(b))
 			}
 		default:
@@ -150,6 +151,33 @@ func recordedResponses(dir string, step map[string]any) []map[string]any {
 		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": stdout, "stderr": stderr, "body": jsonOrText(stdout + stderr)})
 	}
 	return out
+}
+
+// maxBodyFile bounds a body_file read for a hover (sfmd test's limit for
+// a fixture).
+const maxBodyFile = 32 << 20
+
+// readSuiteFile reads a file the suite in dir names, under sfmd test's
+// rules: only in the suite's own directory tree (a path that leads out
+// through "..", an absolute path or a symbolic link is not read), only a
+// regular file (a FIFO or device would block the server), at most
+// maxBodyFile bytes.
+func readSuiteFile(dir, name string) ([]byte, bool) {
+	rel := filepath.FromSlash(name)
+	if filepath.IsAbs(rel) {
+		r, err := filepath.Rel(dir, rel)
+		if err != nil {
+			return nil, false
+		}
+		rel = r
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, false
+	}
+	defer func() { _ = root.Close() }()
+	b, err := safefile.Read(root, rel, name, maxBodyFile)
+	return b, err == nil
 }
 
 // jsonOrText is the body the runtime sees: parsed JSON, else the text.

@@ -1,0 +1,53 @@
+package lsp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/lsp"
+)
+
+const bodyDoc = "# Vault\n\nCall `/act.get`.\n\n```act.get\nGET https://api.example.com/vault\n```\n\n```act.get.response\n{Response.body.secret}\n```\n"
+
+// hoverSecret returns the hover on {Response.body.secret} of app/vault.md,
+// whose suite names the given body_files, one test each; prepare, when
+// set, runs on the session's directory before the hover.
+func hoverSecret(t *testing.T, files map[string]string, prepare func(dir string), bodyFiles ...string) string {
+	t.Helper()
+	suite := "version: 1\ntests:\n"
+	for _, b := range bodyFiles {
+		suite += "  - name: " + b + "\n    run: /act.get\n    http:\n      - request: {method: GET, url: \"https://api.example.com/vault\"}\n        response: {body_file: \"" + b + "\"}\n"
+	}
+	files["app/vault.test.yaml"] = suite
+	s := newSession(t, files, lsp.Options{}, nil)
+	if prepare != nil {
+		prepare(s.dir)
+	}
+	uri := s.uri("app/vault.md")
+	s.open("app/vault.md", bodyDoc)
+	var h *lsp.Hover
+	if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, "{Response.body.secret}", 0, 16)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if h == nil {
+		return ""
+	}
+	return h.Contents.Value
+}
+
+// The hover shows what a suite's body_file holds only for a file of the
+// suite's own directory tree, as sfmd test reads it: not one reached
+// through "..".
+func TestHoverBodyFileStaysInTheSuitesTree(t *testing.T) {
+	files := map[string]string{
+		"secret.json":        `{"secret": "leaked-through-dotdot"}`,
+		"app/bodies/ok.json": `{"secret": "inside"}`,
+	}
+	got := hoverSecret(t, files, nil, "../secret.json", "bodies/ok.json")
+	if !strings.Contains(got, `"inside"`) {
+		t.Errorf("the body_file inside the suite's tree is not shown:\n%s", got)
+	}
+	if strings.Contains(got, "leaked") {
+		t.Errorf("a body_file outside the suite's tree was read:\n%s", got)
+	}
+}
