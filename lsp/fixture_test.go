@@ -51,3 +51,55 @@ func TestHoverBodyFileStaysInTheSuitesTree(t *testing.T) {
 		t.Errorf("a body_file outside the suite's tree was read:\n%s", got)
 	}
 }
+
+// A stub of sfmd test --init (todo:, status 200, json: {} or stdout: "")
+// is not a recorded response: hovers do not show its placeholders as
+// values the suite recorded; the filled-in entry of another test is.
+func TestHoverSkipsInitStubs(t *testing.T) {
+	doc := "# Vault\n\nCall `/act.get` and `/act.run`.\n\n```act.get\nGET https://api.example.com/vault\n```\n\n```act.get.response\n{Response.status} {Response.body}\n```\n\n```act.run\nCLI vault-cli\n```\n\n```act.run.response\n{Response.stdout}\n```\n"
+	suite := `version: 1
+tests:
+  - name: stub
+    run: /act.get
+    http:
+      - request: {method: GET, url: "https://api.example.com/vault"}
+        response:
+          todo: fill in what the server answers, then delete this line (or run sfmd test --record)
+          status: 200
+          json: {}
+  - name: cli stub
+    run: /act.run
+    exec:
+      - command: vault-cli
+        todo: fill in what the command prints, then delete this line
+        stdout: ""
+        exit: 0
+  - name: filled
+    run: /act.get
+    http:
+      - request: {method: GET, url: "https://api.example.com/vault"}
+        response: {status: 201, json: {a: 1}}
+`
+	s := newSession(t, map[string]string{"vault.test.yaml": suite}, lsp.Options{}, nil)
+	uri := s.uri("vault.md")
+	s.open("vault.md", doc)
+	hover := func(needle string, delta int) string {
+		var h *lsp.Hover
+		if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, needle, 0, delta)), &h); err != nil {
+			t.Fatal(err)
+		}
+		if h == nil {
+			return ""
+		}
+		return h.Contents.Value
+	}
+	for _, n := range []string{"{Response.status}", "{Response.body}"} {
+		got := hover(n, 11)
+		if strings.Contains(got, `test "stub"`) || !strings.Contains(got, `test "filled"`) {
+			t.Errorf("hover on %s:\n%s", n, got)
+		}
+	}
+	if got := hover("{Response.stdout}", 11); strings.Contains(got, "recorded in") {
+		t.Errorf("hover on {Response.stdout} shows the exec stub:\n%s", got)
+	}
+}
