@@ -39,6 +39,39 @@ func TestPathologicalInputs(t *testing.T) {
 		}},
 		"many lines": {bytes.Repeat([]byte("- [a](b)\n"), n/9), func(d *Document) bool { return len(d.Links) == n/9 }},
 	}
+	// Inputs on which goldmark itself is super-linear (bounds.go), each
+	// followed by an action that must still be found: nesting (depth
+	// 3,000 took minutes) and paragraphs that its inline parsers scan
+	// again and again (250 KB of "*a_" lines took 45 s).
+	act := "\n\n```act.z\nGET https://z\n```\n"
+	nested := func(line func(i int) string, depth int) []byte {
+		var b strings.Builder
+		for i := 0; i < depth; i++ {
+			b.WriteString(line(i))
+		}
+		b.WriteString(act)
+		return []byte(b.String())
+	}
+	oneAction := func(d *Document) bool { return len(d.Actions) == 1 && d.Actions[0].ID == "z" }
+	for name, src := range map[string][]byte{
+		"nested lists, tabs":     nested(func(i int) string { return strings.Repeat("\t", i) + "- a\n" }, 3000),
+		"nested lists, spaces":   nested(func(i int) string { return strings.Repeat("  ", i) + "- a\n" }, 2000),
+		"nested ordered lists":   nested(func(i int) string { return strings.Repeat("   ", i) + "1. a\n" }, 1500),
+		"nested block quotes":    nested(func(i int) string { return strings.Repeat(">", i+1) + " a\n" }, 3000),
+		"quoted lists":           nested(func(i int) string { return strings.Repeat("> - ", i) + "a\n" }, 1500),
+		"list markers on lines":  nested(func(i int) string { return strings.Repeat("- ", 2000) + "a\n" }, 500),
+		"emphasis delimiters":    nested(func(int) string { return "*a_\n" }, n/4),
+		"link destinations":      nested(func(int) string { return "[a](<\n" }, n/6),
+		"reference definitions":  nested(func(int) string { return "[a]:\n" }, n/5),
+		"nested brackets":        nested(func(int) string { return strings.Repeat("[", 50) + strings.Repeat("]", 50) + "\n" }, n/101),
+		"code span openers":      nested(func(i int) string { return "a" + strings.Repeat("`", i+1) + "\n" }, 4000),
+		"unclosed HTML in lines": nested(func(int) string { return "a <b c='\n" }, n/9),
+	} {
+		cases[name] = struct {
+			src   []byte
+			check func(*Document) bool
+		}{src, oneAction}
+	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			if doc := Parse("p.md", c.src); !c.check(doc) {
