@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -16,11 +17,33 @@ import (
 // than two minutes.
 func TestRulesOnPathologicalInputs(t *testing.T) {
 	const n = 1 << 20
-	var hints, shortcuts, refs strings.Builder
+	var hints, shortcuts, refs, body, orphans, overlap strings.Builder
 	for i := 0; i < 5000; i++ {
 		hints.WriteString("`/act.missing --flag x` and `/act.a --b $C`\n")
 		shortcuts.WriteString("[@s Label](u) [x][@t] [y](act:a?b=1) ")
 		refs.WriteString("- {Response.body.items[0].name} {v} $X {{fetch:x}}\n")
+	}
+	// a body of 200,000 lines with a reference on each (20 s when every
+	// reference scanned the lines before it)
+	body.WriteString("```act.a\nPOST https://x\n  q: string\n  body:\n    {\n")
+	for i := 0; i < 200000; i++ {
+		body.WriteString("    \"k\": {q},\n")
+	}
+	body.WriteString("    }\n```\n")
+	// 70,000 close markers without a block (10 s when each one scanned
+	// every marker), and 20,000 blocks closed under 20,000 unclosed ones
+	// (each close looked at every block above it)
+	for i := 0; i < 70000; i++ {
+		fmt.Fprintf(&orphans, "<!-- /b%d -->\n", i)
+	}
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&overlap, "<!-- #a%d -->\n", i)
+	}
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&overlap, "<!-- #b%d -->\n", i)
+	}
+	for i := 20000 - 1; i >= 0; i-- {
+		fmt.Fprintf(&overlap, "<!-- /a%d -->\n", i)
 	}
 	// each input with a rule that must still report on it
 	type tc struct{ src, rule string }
@@ -32,6 +55,9 @@ func TestRulesOnPathologicalInputs(t *testing.T) {
 		"hints":         {hints.String(), "persistent-var-in-command"},
 		"shortcuts":     {shortcuts.String(), "shortcut-reference-undefined"},
 		"template refs": {"```act.a\nGET https://x/{v}\n  v: string\n```\n```act.a.response\n" + refs.String() + "```\n", "persistent-var-in-response"},
+		"body lines":    {body.String(), "body-placeholder-unquoted-string"},
+		"orphan closes": {orphans.String(), "block-close-orphan"},
+		"out of order":  {overlap.String(), "block-unclosed"},
 	}
 	all := append(All(), lint.UnusedSuppression)
 	for name, c := range cases {
