@@ -142,3 +142,18 @@ func TestDeepPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestHintsInSourceOrder: the hints of a line too long for goldmark are
+// found after the others, and Hints must still be in source order (rules
+// look hints up by binary search).
+func TestHintsInSourceOrder(t *testing.T) {
+	src := "`/act.a`\n" + strings.Repeat("x ", maxMarkdownLine) + "`/act.b`\n`/act.c`\n"
+	doc := Parse("h.md", []byte(src))
+	var got []string
+	for _, h := range doc.Hints {
+		got = append(got, h.Text)
+	}
+	if strings.Join(got, " ") != "/act.a /act.b /act.c" {
+		t.Errorf("hints %q, want /act.a, /act.b, /act.c in source order", got)
+	}
+}

@@ -199,6 +199,8 @@ func (p *docParser) parseMarkdown(base int) {
 	}
 	if len(long) > 0 {
 		slices.SortStableFunc(p.codeSpans, func(a, b byteRange) int { return cmp.Compare(a.start, b.start) })
+		// hints of long lines came last: keep Hints in source order
+		slices.SortStableFunc(p.doc.Hints, func(a, b *Hint) int { return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset) })
 	}
 }
 
