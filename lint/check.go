@@ -46,6 +46,7 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 	var errs []error
 	var diags []Diagnostic
 	passes := make([]Pass, len(order)) // one allocation, not one per rule
+	budget := OptionalWork
 	for i, a := range order {
 		skip := false
 		if failed != nil {
@@ -65,6 +66,7 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 			Doc:       doc,
 			Options:   options[a.Name],
 			Workspace: ws,
+			budget:    &budget,
 		}
 		if len(a.Requires) > 0 {
 			pass.ResultOf = results

@@ -38,7 +38,7 @@ var ActLinkUnknownParam = &lint.Analyzer{
 					continue
 				}
 				msg := fmt.Sprintf("action %q has no field %q", l.ID, q.Key)
-				switch want := nearestName(q.Key, names); {
+				switch want := budgetedNearestName(pass, q.Key, names); {
 				case want != "":
 					msg += fmt.Sprintf("; did you mean %q?", want)
 				case len(names) == 0:

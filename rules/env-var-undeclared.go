@@ -104,7 +104,7 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 			d.Severity, d.SeveritySet = lint.Info, true
 		}
 		d.Message = fmt.Sprintf("%q is not declared in frontmatter env", f.first.Ref.Raw)
-		if n := nearest(name, syms.EnvNames); n != "" {
+		if n := budgetedNearest(pass, name, syms.EnvNames); n != "" {
 			d.Message += fmt.Sprintf("; did you mean %q?", "$"+n)
 		} else {
 			d.Message += fmt.Sprintf("; add \"- %s: <description>\" to env", name)

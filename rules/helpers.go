@@ -87,6 +87,26 @@ func dollarMatches(text string, first charSet) [][2]int {
 	return out
 }
 
+// budgetedNearest is nearest for candidates whose number grows with the
+// document (action ids, parameters, variables, shortcuts): the
+// comparisons are paid from the document's budget (lint.Pass.Spend), and
+// once it is spent there is no suggestion.
+func budgetedNearest(pass *lint.Pass, name string, candidates []string) string {
+	if !pass.Spend(len(candidates)) {
+		return ""
+	}
+	return nearest(name, candidates)
+}
+
+// budgetedNearestName is nearestName paid from the budget, as
+// budgetedNearest.
+func budgetedNearestName(pass *lint.Pass, name string, candidates []string) string {
+	if !pass.Spend(2 * len(candidates)) {
+		return ""
+	}
+	return nearestName(name, candidates)
+}
+
 // nearest returns the candidate closest to name (case-insensitively) when
 // it is within a distance that makes it a plausible typo, or "".
 func nearest(name string, candidates []string) string {

@@ -38,7 +38,7 @@ var HintUnknownAction = &lint.Analyzer{
 				continue
 			}
 			d := lint.Diagnostic{Span: c.IDSpan}
-			if n := nearestName(c.ActionID, syms.ActionIDs); n != "" {
+			if n := budgetedNearestName(pass, c.ActionID, syms.ActionIDs); n != "" {
 				d.Message = fmt.Sprintf("hint calls action %q, which this document does not define; did you mean %q?", c.ActionID, n)
 				if src(pass.Doc, c.IDSpan) == c.ActionID {
 					d.Fixes = []lint.Fix{{

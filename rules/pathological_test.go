@@ -17,7 +17,7 @@ import (
 // than two minutes.
 func TestRulesOnPathologicalInputs(t *testing.T) {
 	const n = 1 << 20
-	var hints, shortcuts, refs, body, orphans, overlap strings.Builder
+	var hints, shortcuts, refs, body, orphans, overlap, many strings.Builder
 	for i := 0; i < 5000; i++ {
 		hints.WriteString("`/act.missing --flag x` and `/act.a --b $C`\n")
 		shortcuts.WriteString("[@s Label](u) [x][@t] [y](act:a?b=1) ")
@@ -45,6 +45,13 @@ func TestRulesOnPathologicalInputs(t *testing.T) {
 	for i := 20000 - 1; i >= 0; i-- {
 		fmt.Fprintf(&overlap, "<!-- /a%d -->\n", i)
 	}
+	// 20,000 actions, each with a response template, a hint and an act:
+	// link to an action that does not exist: every did-you-mean compared
+	// the unknown name with every action (11 minutes for 50 MB), and
+	// param-unused scanned every response template per action
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&many, "```act.a%d\nCLI echo {p}\n  p: string\n  q: string\n```\n```act.a%d.response\n{p}\n```\n`/act.a%d --x 1` [go](act:b%d)\n", i, i, i, i)
+	}
 	// each input with a rule that must still report on it
 	type tc struct{ src, rule string }
 	cases := map[string]tc{
@@ -58,6 +65,7 @@ func TestRulesOnPathologicalInputs(t *testing.T) {
 		"body lines":    {body.String(), "body-placeholder-unquoted-string"},
 		"orphan closes": {orphans.String(), "block-close-orphan"},
 		"out of order":  {overlap.String(), "block-unclosed"},
+		"many actions":  {many.String(), "act-link-unknown-action"},
 	}
 	all := append(All(), lint.UnusedSuppression)
 	for name, c := range cases {
@@ -74,5 +82,46 @@ func TestRulesOnPathologicalInputs(t *testing.T) {
 			}
 			t.Errorf("no %s finding among %d diagnostics", c.rule, len(diags))
 		})
+	}
+}
+
+// TestSuggestionBudget: did-you-mean suggestions over candidates that
+// grow with the document draw on one budget per document (lint.Pass.Spend):
+// the first unknown names get a suggestion, the ones after the budget is
+// spent get the plain message, the same on every run.
+func TestSuggestionBudget(t *testing.T) {
+	var b strings.Builder
+	const actions = 3000
+	for i := 0; i < actions; i++ {
+		fmt.Fprintf(&b, "```act.act%d\nGET https://x\n```\n", i)
+	}
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&b, "`/act.act%dx`\n", i)
+	}
+	doc := sfmd.Parse("p.md", []byte(b.String()))
+	run := func() []string {
+		diags, err := lint.Check(doc, []*lint.Analyzer{HintUnknownAction})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, d := range diags {
+			out = append(out, d.Message)
+		}
+		return out
+	}
+	got := run()
+	if len(got) != 1000 {
+		t.Fatalf("%d findings, want 1000", len(got))
+	}
+	// each suggestion compares with every action twice (nearestName)
+	with := lint.OptionalWork / (2 * actions)
+	for i, m := range got {
+		if has := strings.Contains(m, "did you mean"); has != (i < with) {
+			t.Fatalf("finding %d: %q (want a suggestion for the first %d only)", i, m, with)
+		}
+	}
+	if again := run(); strings.Join(again, "\n") != strings.Join(got, "\n") {
+		t.Error("findings differ between two runs")
 	}
 }

@@ -44,7 +44,11 @@ var PlaceholderUndeclared = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("%s in %s names no parameter of %q and no session variable, so it is sent literally", r.Raw, defSiteName(u.Site, u.Action), "act."+u.Action.ID)
-			if n := nearest(r.Name, actionParamNames(u.Action)); n != "" {
+			n := ""
+			if pass.Spend(len(u.Action.Params)) { // (budgetedNearest, without building the list for nothing)
+				n = nearest(r.Name, actionParamNames(u.Action))
+			}
+			if n != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "{"+n+"}")
 			} else {
 				msg += fmt.Sprintf("; declare it as a parameter (\"  %s: string (required)\")", r.Name)

@@ -39,7 +39,7 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 					names = append(names, n)
 				}
 				msg := fmt.Sprintf("%q refers to menu %q, but the document declares no [!nav:%s]", "@"+s.ID, menu, menu)
-				if want := nearestName(menu, names); want != "" {
+				if want := budgetedNearestName(pass, menu, names); want != "" {
 					msg += fmt.Sprintf("; did you mean %q?", "@"+want+"."+id)
 				} else {
 					msg += fmt.Sprintf("; declare it with [!nav:%s](nav/%s.md) or use a defined menu", menu, menu)
@@ -52,7 +52,11 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("menu %q (%s) has no shortcut %q", menu, d.Path, "@"+id)
-			if want := nearestName(id, scSortedKeys(ids)); want != "" {
+			want := ""
+			if pass.Spend(2 * len(ids)) { // (budgetedNearestName, without sorting the keys for nothing)
+				want = nearestName(id, scSortedKeys(ids))
+			}
+			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+menu+"."+want)
 			} else {
 				msg += fmt.Sprintf("; add [@%s Label](path) to the menu file or fix the reference", id)

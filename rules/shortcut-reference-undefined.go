@@ -58,7 +58,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 			if sortedDefined == nil {
 				sortedDefined = scSortedKeys(defined)
 			}
-			if want := nearestName(id, sortedDefined); want != "" {
+			if want := budgetedNearestName(pass, id, sortedDefined); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+want)
 			} else {
 				msg += fmt.Sprintf("; define it with [@%s]: url or [@%s Label](url)", id, id)

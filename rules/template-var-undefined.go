@@ -42,12 +42,16 @@ var TemplateVarUndefined = &lint.Analyzer{
 				if !sessionVarRe.MatchString(n) {
 					return // session-var-name-invalid
 				}
-				cands := append(append([]string(nil), params...), vars...)
-				for k := range known {
-					cands = append(cands, k)
+				want := ""
+				if pass.Spend(len(params) + len(vars) + len(known)) { // (budgetedNearest, without building the list for nothing)
+					cands := append(append([]string(nil), params...), vars...)
+					for k := range known {
+						cands = append(cands, k)
+					}
+					want = nearest(n, cands)
 				}
 				msg := fmt.Sprintf("%s is not a parameter of %q, a session variable assigned by any template, or a loop variable, so it prints literally", ref.Raw, "act."+r.ActionID)
-				if want := nearest(n, cands); want != "" {
+				if want != "" {
 					msg += fmt.Sprintf("; did you mean %q?", "{"+want+"}")
 				} else {
 					msg += fmt.Sprintf("; assign it first ({%s} = {Response.body.%s}) or declare a parameter", n, n)
