@@ -1,7 +1,11 @@
 package sfmd_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -86,3 +90,46 @@ func TestDumpJSONShape(t *testing.T) {
 		t.Errorf("problem position is not 1-based line/column/end_line/end_column:\n%s", out)
 	}
 }
+
+// TestWriteJSONFormat: WriteJSON writes the document item by item, in
+// exactly the bytes encoding/json's indented encoder writes for the whole
+// value (json.Indent of the compact form gives the output back), and
+// reports a failing writer.
+func TestWriteJSONFormat(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.md")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := sfmd.DumpJSON(sfmd.Parse(name, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var compact, indented bytes.Buffer
+		if err := json.Compact(&compact, out); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := json.Indent(&indented, compact.Bytes(), "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		indented.WriteByte('\n')
+		if !bytes.Equal(out, indented.Bytes()) {
+			t.Errorf("%s: WriteJSON output is not encoding/json's indentation:\n%s", name, out)
+		}
+	}
+	doc := sfmd.Parse("a.md", []byte("```act.a\nGET https://x\n```\n"))
+	if err := sfmd.WriteJSON(failingWriter{}, doc); err == nil {
+		t.Error("WriteJSON to a failing writer returned no error")
+	}
+	if err := sfmd.WriteText(failingWriter{}, doc); err == nil {
+		t.Error("WriteText to a failing writer returned no error")
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

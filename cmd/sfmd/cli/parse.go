@@ -54,21 +54,13 @@ func runParse(args []string, stdio Stdio) int {
 			continue
 		}
 		doc := sfmd.Parse(path, src)
+		write := sfmd.WriteJSON
 		if *format == "text" {
-			if _, err := io.WriteString(stdio.Stdout, sfmd.DumpText(doc)); err != nil {
-				fmt.Fprintf(stdio.Stderr, "sfmd: write: %v\n", err)
-				return ExitUsage
-			}
-		} else {
-			out, err := sfmd.DumpJSON(doc)
-			if err != nil {
-				fmt.Fprintf(stdio.Stderr, "sfmd: %v\n", err)
-				return ExitInternal
-			}
-			if _, err := stdio.Stdout.Write(out); err != nil {
-				fmt.Fprintf(stdio.Stderr, "sfmd: write: %v\n", err)
-				return ExitUsage
-			}
+			write = sfmd.WriteText
+		}
+		if err := write(stdio.Stdout, doc); err != nil {
+			fmt.Fprintf(stdio.Stderr, "sfmd parse: writing output: %v\n", errors.Unwrap(err))
+			return ExitUsage
 		}
 		if len(doc.Problems) > 0 && status == ExitOK {
 			status = ExitFindings
