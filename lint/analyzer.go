@@ -84,6 +84,9 @@ type Analyzer struct {
 	// -> one-line description). A config setting an option not listed
 	// here is an error.
 	OptionDocs map[string]string
+	// CheckOption, when set, validates the value of an option found in a
+	// config (a bad value is a config error, exit status 2).
+	CheckOption func(name string, value any) error
 }
 
 func (a *Analyzer) String() string { return a.Name }

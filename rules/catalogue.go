@@ -94,6 +94,7 @@ var catalogue = []entry{
 	{"file-contains-nul", lint.Error, lint.Core, FileContainsNUL},
 	{"file-crlf-line-endings", lint.Info, lint.Core, FileCRLFLineEndings},
 	{"file-not-utf8", lint.Error, lint.Core, FileNotUTF8},
+	{"file-too-large", lint.Error, lint.Core, FileTooLarge},
 	{"for-body-non-output", lint.Warning, lint.Core, ForBodyNonOutput},
 	{"for-item-scalar-compat", lint.Info, lint.Runtime, ForItemScalarCompat},
 	{"for-nested", lint.Error, lint.Core, ForNested},

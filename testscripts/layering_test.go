@@ -41,7 +41,7 @@ func TestLayering(t *testing.T) {
 		}
 	}
 	// Leaves import nothing of the module.
-	for _, dir := range []string{"internal/suggest", "internal/udiff"} {
+	for _, dir := range []string{"internal/safeio", "internal/suggest", "internal/udiff"} {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
 				t.Errorf("%s imports %s: %s is a leaf and must not depend on the module", f, path, dir)
