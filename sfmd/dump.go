@@ -473,14 +473,18 @@ func jsonFieldOf(f *Field) jsonField {
 
 // yamlValue decodes a YAML node into plain Go values that encoding/json
 // can write (maps with non-string keys are rendered with string keys).
-// Undecodable nodes yield their scalar text.
+// An undecodable scalar yields its text; an undecodable collection or
+// alias (aliases that expand too far: frontmatter-invalid-yaml) null.
 func yamlValue(n *yaml.Node) any {
 	if n == nil {
 		return nil
 	}
 	var v any
 	if err := n.Decode(&v); err != nil {
-		return n.Value
+		if n.Kind == yaml.ScalarNode {
+			return n.Value
+		}
+		return nil
 	}
 	return jsonSafe(v, 0)
 }

@@ -133,3 +133,39 @@ func TestWriteJSONFormat(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestAliasBomb: a "billion laughs" frontmatter is reported (it read as
+// clean, its fields as "") and its unexpandable fields are null in JSON.
+func TestAliasBomb(t *testing.T) {
+	src, err := os.ReadFile("testdata/frontmatter_billion_laughs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := sfmd.Parse("b.md", src)
+	if len(doc.Problems) != 1 || doc.Problems[0].Code != sfmd.CodeFrontmatterInvalidYAML || doc.Problems[0].Span.Start.Line != 6 {
+		t.Fatalf("problems: %+v", doc.Problems)
+	}
+	out, err := sfmd.DumpJSON(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Frontmatter struct {
+			Fields []struct {
+				Key   string
+				Value any
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &d); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range d.Frontmatter.Fields {
+		if len(f.Key) == 1 && f.Key >= "d" && f.Value != nil {
+			t.Errorf("field %s = %v, want null", f.Key, f.Value)
+		}
+		if f.Key == "c" && f.Value == nil {
+			t.Errorf("field c (729 values) is null")
+		}
+	}
+}
