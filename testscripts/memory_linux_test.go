@@ -1,11 +1,9 @@
 package testscripts
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
@@ -14,8 +12,8 @@ import (
 // BenchmarkMemory runs `sfmd parse` and `sfmd lint` as child processes on
 // one 50 MB document (benchgen.Document: about 14,000 generated apps in
 // one file, 84,000 actions) and reports each one's peak resident memory
-// (the kernel's ru_maxrss, garbage collector slack included) as a
-// multiple of the input size. A figure, not a test: run it with
+// (VmHWM, garbage collector slack included, see watchRun) as a multiple
+// of the input size. A figure, not a test: run it with
 //
 //	go test ./testscripts -run '^$' -bench Memory -benchtime 1x
 func BenchmarkMemory(b *testing.B) {
@@ -39,15 +37,11 @@ func BenchmarkMemory(b *testing.B) {
 			var peak int64
 			for b.Loop() {
 				cmd := exec.Command(sfmd, c.args...) // output to /dev/null
-				var exit *exec.ExitError
-				if err := cmd.Run(); err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
-					b.Fatalf("sfmd %v: %v", c.args, err)
+				res, err := watchRun(cmd, 0, 0)
+				if err != nil || res.exit > 1 {
+					b.Fatalf("sfmd %v: exit %d, %v", c.args, res.exit, err)
 				}
-				ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-				if !ok {
-					b.Skip("no resource usage for child processes")
-				}
-				peak = max(peak, ru.Maxrss<<10) // KB on Linux
+				peak = max(peak, res.peak)
 			}
 			b.ReportMetric(float64(peak)/float64(len(src)), "peakRSS/input")
 			b.ReportMetric(float64(peak)/(1<<20), "peakRSS-MB")
