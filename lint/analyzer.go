@@ -91,6 +91,9 @@ type Analyzer struct {
 	// -> one-line description). A config setting an option not listed
 	// here is an error.
 	OptionDocs map[string]string
+	// CheckOption, when set, validates the value of an option found in a
+	// config (a bad value is a config error, exit status 2).
+	CheckOption func(name string, value any) error
 }
 
 func (a *Analyzer) String() string { return a.Name }
@@ -110,6 +113,33 @@ type Pass struct {
 	// targets, manifests) for project, package and manifest rules. Nil
 	// when the document has no location on disk.
 	Workspace *Workspace
+
+	budget *int // the document's optional work left (see Spend)
+}
+
+// OptionalWork is the budget of optional work (see Pass.Spend) of one
+// document, shared by all its rules: 2 million units, a fraction of a
+// second of did-you-mean comparisons.
+const OptionalWork = 2_000_000
+
+// Spend draws n units from the document's budget of optional work and
+// reports whether there was enough. Optional work is what a rule may
+// leave out without losing a finding, and whose cost grows with the
+// document twice over: comparing each unknown name with every known one
+// for a did-you-mean. Once the budget is spent the rule says nothing
+// rather than take minutes on a document with 80,000 actions. The budget
+// is used up in the (fixed) order rules run, so output stays
+// deterministic. A Pass made outside Check has no budget limit.
+func (p *Pass) Spend(n int) bool {
+	if p.budget == nil {
+		return true
+	}
+	if *p.budget < n {
+		*p.budget = 0
+		return false
+	}
+	*p.budget -= n
+	return true
 }
 
 // Reportf reports a diagnostic at span.

@@ -54,6 +54,7 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 	var errs []error
 	var diags []Diagnostic
 	passes := make([]Pass, len(order)) // one allocation, not one per rule
+	budget := OptionalWork
 	for i, a := range order {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -76,6 +77,7 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 			Doc:       doc,
 			Options:   options[a.Name],
 			Workspace: ws,
+			budget:    &budget,
 		}
 		if len(a.Requires) > 0 {
 			pass.ResultOf = results

@@ -121,3 +121,31 @@ func TestListingsReleasedWithTheRun(t *testing.T) {
 		t.Errorf("%d listing sets still held after the run was collected, want %d", n, before)
 	}
 }
+
+// TestSpend: the rules of one document share one budget of optional
+// work, in the order they run; the next document gets a new one; a Pass
+// made by hand has no limit.
+func TestSpend(t *testing.T) {
+	var got []bool
+	spender := func(name string, n int) *Analyzer {
+		return &Analyzer{Name: name, Run: func(p *Pass) (any, error) {
+			got = append(got, p.Spend(n))
+			return nil, nil
+		}}
+	}
+	a := spender("spend-a", OptionalWork/2+1)
+	b := spender("spend-b", OptionalWork/2)
+	c := spender("spend-c", 1)
+	doc := fakeParse("x.md", []byte("x"))
+	for range 2 {
+		if _, err := Check(doc, []*Analyzer{a, b, c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := []bool{true, false, false, true, false, false}; !slices.Equal(got, want) {
+		t.Errorf("Spend = %v, want %v (b overdraws, and the budget is then spent)", got, want)
+	}
+	if !(&Pass{}).Spend(OptionalWork * 2) {
+		t.Error("a Pass made by hand refused to spend")
+	}
+}

@@ -333,6 +333,12 @@ func (p *configParser) ruleMapping(name string, m *yaml.Node) ruleConfig {
 					p.errf(ov, "bad value for option %q of rule %q: %v", ok.Value, name, err)
 					continue
 				}
+				if a != nil && a.CheckOption != nil {
+					if err := a.CheckOption(ok.Value, val); err != nil {
+						p.errf(ov, "bad value for option %q of rule %q: %v", ok.Value, name, err)
+						continue
+					}
+				}
 				opts[ok.Value] = val
 			}
 			rc.Options = opts

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -56,6 +57,11 @@ type Options struct {
 	Diff bool
 	// Parse parses one document; nil means sfmd.Parse.
 	Parse func(path string, src []byte) *sfmd.Document
+	// MaxFileSize caps the size of a document (--max-file-size): a larger
+	// one is not read past its head nor checked, and gets a
+	// file-too-large finding instead. 0 means the max-size option of rule
+	// file-too-large in the config, or safeio.DefaultMaxSize (10 MiB).
+	MaxFileSize int64
 }
 
 // maxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
@@ -67,8 +73,9 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-// fileError is an internal failure while linting one file: a rule that
-// failed or panicked, a file that could not be read or written.
+// fileError is a failure while linting one file: in Report.Errors a rule
+// or the parser that failed or panicked, in Report.IOErrors a file that
+// could not be read, or whose fixes could not be written.
 type fileError struct {
 	Path string
 	Err  error
@@ -93,34 +100,48 @@ type Report struct {
 	Changed     []string // files rewritten (or, with Diff, that would be), sorted
 	Diffs       []FileDiff
 	// Stdout is the fixed document read from stdin (Fix without Diff),
-	// nil otherwise.
-	Stdout []byte
-	// Errors are internal failures of single files; the other files were
-	// still linted.
+	// nil otherwise. For input over the size cap it is the start of the
+	// input, unchanged, and StdoutRest the rest, to be copied after it.
+	Stdout     []byte
+	StdoutRest io.Reader
+	// Errors are internal failures of single files (a rule or the
+	// parser failed: a bug of sfmd); the other files were still linted.
 	Errors []error
+	// IOErrors are files that could not be read, or whose fixes were not
+	// written (read-only, changed while being linted, a full disk…):
+	// problems of the environment, not of sfmd, each with the reason.
+	// A file whose fixes were not written keeps the findings of its text
+	// as read.
+	IOErrors []error
 	// Registry has every rule's metadata (for formats, rules, explain).
 	Registry *Registry
 
 	abs       map[string]string // display path -> absolute path, for files with diagnostics
+	heads     map[string][]byte // display path -> first line, for files over the size cap
+	limits    map[string]int64  // display path -> size cap, for files with diagnostics
 	stdinPath string
 	stdinSrc  []byte
 }
 
 // Source returns the current content of the file a diagnostic names:
-// the document read from stdin (fixed, with Fix), or the file on disk,
-// read again. Only the diagnostics outlive the linting of a file, so a
-// run's memory does not grow with the number of files; printing re-reads
-// the few files that have findings (as actionlint does for snippets). It
-// returns nil for unknown paths and unreadable files.
+// the document read from stdin (fixed, with Fix), the first line of a
+// file over the size cap, or the file on disk, read again. Only the
+// diagnostics outlive the linting of a file, so a run's memory does not
+// grow with the number of files; printing re-reads the few files that
+// have findings (as actionlint does for snippets), within the size cap.
+// It returns nil for unknown paths and unreadable files.
 func (r *Report) Source(path string) []byte {
 	if r.stdinPath != "" && path == r.stdinPath {
 		return r.stdinSrc
+	}
+	if h, ok := r.heads[path]; ok {
+		return h
 	}
 	abs, ok := r.abs[path]
 	if !ok {
 		return nil
 	}
-	src, err := os.ReadFile(abs)
+	src, _, err := safeio.ReadFile(abs, r.limits[path])
 	if err != nil {
 		return nil
 	}
@@ -145,6 +166,8 @@ type job struct {
 	set     *settings
 	json    bool        // an install manifest: no SFMD parse, manifest rules only
 	order   []*Analyzer // the rules to run: the file kind's part of set.order
+
+	tooLarge *safeio.TooLargeError // standard input over the size cap
 }
 
 // kindOrders splits the enabled rules of one settings value by document
@@ -173,11 +196,14 @@ func splitOrders(set *settings) kindOrders {
 type fileResult struct {
 	diags   []Diagnostic
 	src     []byte // final text, kept for stdin only
+	head    []byte // the first line of a file over the size cap
+	limit   int64  // the size cap of the file
 	fixed   int
 	changed bool
 	diff    string
 	stdout  []byte
-	err     error
+	err     error // a failure of sfmd (Report.Errors)
+	ioErr   error // a failure of the environment (Report.IOErrors)
 }
 
 type linter struct {
@@ -263,7 +289,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	close(next)
 	wg.Wait()
 
-	rep := &Report{Registry: reg, Files: len(jobs), abs: map[string]string{}}
+	rep := &Report{Registry: reg, Files: len(jobs), abs: map[string]string{}, heads: map[string][]byte{}, limits: map[string]int64{}}
 	total := 0
 	for _, r := range results {
 		total += len(r.diags)
@@ -274,11 +300,18 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 		if r.err != nil {
 			rep.Errors = append(rep.Errors, &fileError{Path: j.display, Err: r.err})
 		}
+		if r.ioErr != nil {
+			rep.IOErrors = append(rep.IOErrors, &fileError{Path: j.display, Err: r.ioErr})
+		}
 		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
-		if j.stdin {
+		switch {
+		case r.head != nil:
+			rep.heads[j.display] = r.head
+		case j.stdin:
 			rep.stdinPath, rep.stdinSrc = j.display, r.src
-		} else if len(r.diags) > 0 {
+		case len(r.diags) > 0:
 			rep.abs[j.display] = j.abs
+			rep.limits[j.display] = r.limit
 		}
 		rep.Fixed += r.fixed
 		if r.changed {
@@ -289,6 +322,9 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 		}
 		if r.stdout != nil {
 			rep.Stdout = r.stdout
+			if j.tooLarge != nil {
+				rep.StdoutRest = l.opts.Stdin
+			}
 		}
 	}
 	rep.Diagnostics = sortDiagnostics(rep.Diagnostics)
@@ -329,7 +365,10 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 			return nil, &UsageError{Msg: fmt.Sprintf("cannot lint %q: %v, check the path", p, unwrapPathErr(err))}
 		}
 		if !fi.IsDir() {
-			if err := d.add(display, abs, false, nil); err != nil {
+			if !fi.Mode().IsRegular() {
+				return nil, &UsageError{Msg: fmt.Sprintf("cannot lint %q: it is %s, not a regular file; name Markdown files or directories", p, safeio.Kind(fi.Mode()))}
+			}
+			if _, err := d.add(display, abs, false, nil); err != nil {
 				return nil, err
 			}
 			continue
@@ -355,7 +394,7 @@ type discovery struct {
 // add queues a file. A JSON file is queued only when manifest rules
 // are enabled for it (always for stdin, whose buffer an editor
 // expects back); sniff, when set, must also accept its content.
-func (d *discovery) add(display, abs string, stdin bool, sniff func() bool) error {
+func (d *discovery) add(display, abs string, stdin bool, sniff func() bool) (*job, error) {
 	if !stdin {
 		key := abs
 		if d.writing {
@@ -366,7 +405,7 @@ func (d *discovery) add(display, abs string, stdin bool, sniff func() bool) erro
 			}
 		}
 		if d.seen[key] {
-			return nil
+			return nil, nil
 		}
 		d.seen[key] = true
 	}
@@ -376,10 +415,10 @@ func (d *discovery) add(display, abs string, stdin bool, sniff func() bool) erro
 	}
 	c, err := d.finder.forDir(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if abs != "" && c.Ignored(abs) {
-		return nil
+		return nil, nil
 	}
 	set := d.finder.settingsFor(c, abs)
 	ko, ok := d.orders[set]
@@ -391,31 +430,41 @@ func (d *discovery) add(display, abs string, stdin bool, sniff func() bool) erro
 	if j.json {
 		j.order = ko.json
 		if !stdin && (len(j.order) == 0 || (sniff != nil && !sniff())) {
-			return nil
+			return nil, nil
 		}
 	}
 	d.jobs = append(d.jobs, j)
-	return nil
+	return j, nil
 }
 
-// addStdin reads standard input ("-") and queues it, under
-// --stdin-filename when given.
+// addStdin queues standard input ("-"), under --stdin-filename when
+// given, and reads it up to the size cap of its settings.
 func (d *discovery) addStdin() error {
 	l := d.l
 	if l.opts.Stdin == nil {
 		return &UsageError{Msg: "\"-\" given but there is no standard input"}
 	}
-	src, err := io.ReadAll(l.opts.Stdin)
-	if err != nil {
-		return fmt.Errorf("reading standard input: %w", err)
-	}
-	l.stdin = src
 	display, abs := stdinName, ""
 	if l.opts.StdinFilename != "" {
 		display = filepath.Clean(l.opts.StdinFilename)
 		abs = l.abs(display)
 	}
-	return d.add(display, abs, true, nil)
+	j, err := d.add(display, abs, true, nil)
+	if err != nil || j == nil {
+		return err
+	}
+	src, err := safeio.ReadAll(l.opts.Stdin, l.maxSize(j))
+	var tl *safeio.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		// not checked; with --fix, given back unchanged: what was read,
+		// then the rest (Report.StdoutRest)
+		j.tooLarge = tl
+	case err != nil:
+		return fmt.Errorf("reading standard input: %w", err)
+	}
+	l.stdin = src
+	return nil
 }
 
 // walk queues the .md files (and candidate JSON manifests) under the
@@ -465,7 +514,8 @@ func (d *discovery) walk(display, abs string) error {
 			if !isManifestName(e.Name()) {
 				sniff = func() bool { return sniffManifest(path) }
 			}
-			return d.add(shown, path, false, sniff)
+			_, err := d.add(shown, path, false, sniff)
+			return err
 		}
 		if strings.EqualFold(filepath.Ext(path), ".md") {
 			docs = append(docs, doc{shown, path})
@@ -479,7 +529,7 @@ func (d *discovery) walk(display, abs string) error {
 		if d.filter.isFixture(f.path) {
 			continue
 		}
-		if err := d.add(f.shown, f.path, false, nil); err != nil {
+		if _, err := d.add(f.shown, f.path, false, nil); err != nil {
 			return err
 		}
 	}
@@ -511,15 +561,9 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 			res.stdout = l.stdin
 		}
 	}()
-	var src []byte
-	if j.stdin {
-		src = l.stdin
-	} else {
-		var err error
-		if src, err = os.ReadFile(j.abs); err != nil {
-			res.err = unwrapPathErr(err)
-			return res
-		}
+	src, info, ok := l.read(j, res)
+	if !ok {
+		return res
 	}
 	orig := src
 	var ws *Workspace
@@ -530,7 +574,7 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	if l.opts.Diff && mode == FixNone {
 		mode = FixSafe
 	}
-	var diags []Diagnostic
+	var diags, first []Diagnostic // first: the findings of the text as read
 	for round := 0; ; round++ {
 		var doc *sfmd.Document
 		if j.json {
@@ -547,6 +591,9 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		diags, err = l.check(doc, j, ws)
 		if err != nil {
 			res.err = err
+		}
+		if round == 0 {
+			first = diags
 		}
 		if mode == FixNone || round == maxFixRounds {
 			break
@@ -574,8 +621,10 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		res.stdout = src
 		res.changed = changed
 	case changed:
-		if err := writeAtomic(j.abs, src); err != nil {
-			res.err = errors.Join(res.err, fmt.Errorf("writing fixes: %w", err))
+		if err := safeio.WriteFile(j.abs, src, info, orig); err != nil {
+			// the file keeps the text as read, and so do the findings
+			res.ioErr = notFixed(err)
+			res.diags, res.fixed = first, 0
 		} else {
 			res.changed = true
 		}
@@ -624,43 +673,4 @@ func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, w
 		diags = sortDiagnostics(diags)
 	}
 	return diags, err
-}
-
-// writeAtomic replaces the file at path with data: a temporary file in the
-// same directory, the original mode, then a rename. A symbolic link is
-// followed, so the link stays a link and its target gets the new text.
-func writeAtomic(path string, data []byte) error {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".sfmd-*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			_ = tmp.Close()
-			_ = os.Remove(name)
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(name, path); err != nil {
-		return err
-	}
-	ok = true
-	return nil
 }

@@ -30,7 +30,7 @@ var ActLinkMissingRequired = &lint.Analyzer{
 				continue
 			}
 			missing := requiredMissing(a, l, assigned)
-			for _, field := range misnamedKeys(a, l, missing) {
+			for _, field := range set.misnamedKeys(pass, a, l, missing) {
 				missing = slices.DeleteFunc(missing, func(m string) bool { return m == field })
 			}
 			if len(missing) == 0 {

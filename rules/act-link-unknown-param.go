@@ -36,13 +36,13 @@ var ActLinkUnknownParam = &lint.Analyzer{
 			for _, p := range a.Params {
 				names = append(names, p.Name)
 			}
-			meant := misnamedKeys(a, l, requiredMissing(a, l, assigned))
+			meant := set.misnamedKeys(pass, a, l, requiredMissing(a, l, assigned))
 			for _, q := range l.Query {
 				if q.Key == "" || a.Param(q.Key) != nil || !q.KeySpan.IsValid() || q.KeySpan.Len() == 0 {
 					continue
 				}
 				msg := fmt.Sprintf("action %q has no field %q", l.ID, q.Key)
-				switch want := nearest(q.Key, names); {
+				switch want := budgetedNearest(pass, q.Key, names); {
 				case meant[q.Key] != "":
 					msg += fmt.Sprintf(", and its required field %q is missing; did you mean %q?", meant[q.Key], meant[q.Key])
 				case want != "":

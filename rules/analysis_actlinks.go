@@ -199,6 +199,10 @@ type actLinkSet struct {
 	links []*actLink
 	pass  *lint.Pass // the shared analysis's: document and workspace
 	scope *actionScope
+	// misnamed holds misnamedKeys' answer per link, computed once so that
+	// the two rules that read it agree even when the budget runs out
+	// between them
+	misnamed map[*actLink]map[string]string
 }
 
 // actionScope returns the actions the links can reach, computed on the
@@ -352,8 +356,16 @@ func scQuoteList(names []string) string {
 // did-you-mean distance of one of them, or the only unknown key when one
 // field is missing (?item=3 for a required id). Such a pair is one
 // mistake, a misnamed key: act-link-unknown-param reports it and names
-// the field, act-link-missing-required leaves the field alone.
-func misnamedKeys(a *sfmd.Action, l *actLink, missing []string) map[string]string {
+// the field, act-link-missing-required leaves the field alone. The
+// did-you-mean comparisons are paid from the document's budget
+// (lint.Pass.Spend); the answer is kept per link.
+func (s *actLinkSet) misnamedKeys(pass *lint.Pass, a *sfmd.Action, l *actLink, missing []string) map[string]string {
+	if out, ok := s.misnamed[l]; ok {
+		return out
+	}
+	if s.misnamed == nil {
+		s.misnamed = map[*actLink]map[string]string{}
+	}
 	var unknown []string
 	for _, q := range l.Query {
 		if q.Key != "" && a.Param(q.Key) == nil {
@@ -362,14 +374,17 @@ func misnamedKeys(a *sfmd.Action, l *actLink, missing []string) map[string]strin
 	}
 	out := map[string]string{} // key -> field
 	taken := map[string]bool{}
-	for _, k := range unknown {
-		if want := nearest(k, missing); want != "" && !taken[want] {
-			out[k], taken[want] = want, true
+	if len(unknown) > 0 && len(missing) > 0 && pass.Spend(2*len(unknown)*len(missing)) {
+		for _, k := range unknown {
+			if want := nearest(k, missing); want != "" && !taken[want] {
+				out[k], taken[want] = want, true
+			}
 		}
 	}
 	if len(unknown) == 1 && len(missing) == 1 && len(out) == 0 {
 		out[unknown[0]] = missing[0]
 	}
+	s.misnamed[l] = out
 	return out
 }
 

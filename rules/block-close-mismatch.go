@@ -26,7 +26,7 @@ var BlockCloseMismatch = &lint.Analyzer{
 		for _, b := range blockStructure(pass).Mismatch {
 			m, o := b.marker, b.other
 			d := lint.Diagnostic{Span: m.IDSpan, Related: []lint.Related{{Span: o.IDSpan, Message: "block opened here"}}}
-			if blockOpened(doc, m.ID) {
+			if blockStructure(pass).blockOpened(m.ID) {
 				d.Message = fmt.Sprintf("<!-- /%s --> closes block %q while block %q (opened on line %d inside it) is still open, so the blocks overlap; close %q first", m.ID, m.ID, o.ID, o.IDSpan.Start.Line, o.ID)
 			} else {
 				d.Message = fmt.Sprintf("<!-- /%s --> does not match the open block %q (line %d); did you mean <!-- /%s -->?", m.ID, o.ID, o.IDSpan.Start.Line, o.ID)

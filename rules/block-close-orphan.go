@@ -24,7 +24,7 @@ var BlockCloseOrphan = &lint.Analyzer{
 		for _, b := range blockStructure(pass).Orphan {
 			m := b.marker
 			msg := fmt.Sprintf("<!-- /%s --> closes no open block", m.ID)
-			if blockOpened(pass.Doc, m.ID) {
+			if blockStructure(pass).blockOpened(m.ID) {
 				msg += fmt.Sprintf(" (block %q is already closed); remove this marker", m.ID)
 			} else {
 				msg += fmt.Sprintf("; add <!-- #%s --> where the block starts or remove this marker", m.ID)

@@ -130,3 +130,43 @@ func TestTemplateRulesRuntimeAgreement(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyOffsets checks textOffset and fileOffset against a scan of the
+// pieces, on a body with an unknown piece (base -1) in the middle.
+func TestBodyOffsets(t *testing.T) {
+	b := &bodyText{pieces: []string{"{", "", "  \"a\": 1,", "x", "}"}, base: []int{10, 12, -1, 30, 40}}
+	text := strings.Join(b.pieces, "\n")
+	naiveText := func(file int) int {
+		start := 0
+		for k, p := range b.pieces {
+			if b.base[k] >= 0 && file >= b.base[k] && file <= b.base[k]+len(p) {
+				return start + file - b.base[k]
+			}
+			start += len(p) + 1
+		}
+		return -1
+	}
+	naiveFile := func(off int) int {
+		start := 0
+		for k, p := range b.pieces {
+			if off <= start+len(p) {
+				if b.base[k] < 0 {
+					return -1
+				}
+				return b.base[k] + off - start
+			}
+			start += len(p) + 1
+		}
+		return -1
+	}
+	for f := 0; f < 50; f++ {
+		if g, w := b.textOffset(f), naiveText(f); g != w {
+			t.Errorf("textOffset(%d) = %d, want %d", f, g, w)
+		}
+	}
+	for o := 0; o <= len(text)+2; o++ {
+		if g, w := b.fileOffset(o), naiveFile(o); g != w {
+			t.Errorf("fileOffset(%d) = %d, want %d", o, g, w)
+		}
+	}
+}

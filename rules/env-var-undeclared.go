@@ -106,7 +106,7 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 			d.Severity, d.SeveritySet = lint.Info, true
 		}
 		d.Message = fmt.Sprintf("%q is not declared in frontmatter env", f.first.Ref.Raw)
-		if n := nearest(name, syms.EnvNames); n != "" {
+		if n := budgetedNearest(pass, name, syms.EnvNames); n != "" {
 			if !f.cli || strings.EqualFold(n, name) {
 				// almost certainly a typo of a declared name (in a CLI
 				// command only the same name in another case is: a near

@@ -23,8 +23,9 @@ var ForUnclosed = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		closedAtNested := map[int]bool{} // lines of for: closed by the end: of a nested loop
 		for _, r := range pass.Doc.Responses {
-			for _, l := range r.Lines {
-				if fl := loopOf(r, l); l.Kind == sfmd.LineFor && fl != nil && laterEnd(r, l) {
+			last := lastEnd(r)
+			for i, l := range r.Lines {
+				if fl := loopOf(r, l); l.Kind == sfmd.LineFor && fl != nil && i < last {
 					// for: inside for: with one end: the runtime ends the
 					// outer loop at that end: (for-nested reports the inner)
 					closedAtNested[fl.Line.Span.Start.Line] = true
@@ -40,15 +41,14 @@ var ForUnclosed = &lint.Analyzer{
 	},
 }
 
-// laterEnd reports whether an end: line follows l in r.
-func laterEnd(r *sfmd.Response, l *sfmd.TemplateLine) bool {
-	after := false
-	for _, x := range r.Lines {
-		if x == l {
-			after = true
-		} else if after && x.Kind == sfmd.LineEnd {
-			return true
+// lastEnd returns the index in r.Lines of r's last end: line, or -1:
+// an end: follows line i when i < lastEnd(r) (one scan per template, not
+// one per line: 100,000 nested loops took 20 s).
+func lastEnd(r *sfmd.Response) int {
+	for i := len(r.Lines) - 1; i >= 0; i-- {
+		if r.Lines[i].Kind == sfmd.LineEnd {
+			return i
 		}
 	}
-	return false
+	return -1
 }

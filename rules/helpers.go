@@ -87,6 +87,18 @@ func dollarMatches(text string, first charSet) [][2]int {
 	return out
 }
 
+// budgetedNearest is nearest for candidates whose number grows with the
+// document (action ids, parameters, variables, shortcuts): the
+// comparisons (two per candidate: the edit distance, then the swap) are
+// paid from the document's budget (lint.Pass.Spend), and once it is
+// spent there is no suggestion.
+func budgetedNearest(pass *lint.Pass, name string, candidates []string) string {
+	if !pass.Spend(2 * len(candidates)) {
+		return ""
+	}
+	return nearest(name, candidates)
+}
+
 // nearest returns the candidate closest to name (case-insensitively) when
 // it is within a distance that makes it a plausible typo, or "". One swap
 // of adjacent characters ("bdoy" for "body", "ctiy" for "city"), the

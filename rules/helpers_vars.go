@@ -28,18 +28,9 @@ func lineKindPhrase(k sfmd.LineKind) string {
 // insideHint reports whether span lies inside an invocation hint (those
 // are persistent-var-in-command's).
 func insideHint(doc *sfmd.Document, span sfmd.Span) bool {
-	// Hints do not overlap: the last one starting at or before span is
-	// the only candidate. doc.Hints is in source order except for the
-	// rare hints of very long lines, so fall back to a scan when unsorted.
+	// Hints do not overlap and are in source order: the last one
+	// starting at or before span is the only candidate.
 	hs := doc.Hints
-	if !sort.SliceIsSorted(hs, func(i, j int) bool { return hs[i].Span.Start.Offset < hs[j].Span.Start.Offset }) {
-		for _, h := range hs {
-			if h.Span.Start.Offset <= span.Start.Offset && span.End.Offset <= h.Span.End.Offset {
-				return true
-			}
-		}
-		return false
-	}
 	k := sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > span.Start.Offset }) - 1
 	return k >= 0 && span.End.Offset <= hs[k].Span.End.Offset
 }

@@ -31,7 +31,7 @@ var HintToolUnknownAction = &lint.Analyzer{
 			}
 			d := lint.Diagnostic{Span: c.IDSpan}
 			d.Message = fmt.Sprintf("tool %q has no action %q", t.ToolName, c.ActionID)
-			switch n := nearest(c.ActionID, syms.ActionIDs); {
+			switch n := budgetedNearest(pass, c.ActionID, syms.ActionIDs); {
 			case n != "":
 				d.Message += fmt.Sprintf("; did you mean %q?", n)
 				if src(pass.Doc, c.IDSpan) == c.ActionID {

@@ -40,7 +40,7 @@ var HintUnknownAction = &lint.Analyzer{
 				continue
 			}
 			d := lint.Diagnostic{Span: c.IDSpan}
-			if n := nearest(c.ActionID, syms.ActionIDs); n != "" {
+			if n := budgetedNearest(pass, c.ActionID, syms.ActionIDs); n != "" {
 				d.Message = fmt.Sprintf("hint calls action %q, which this document does not define; did you mean %q?", c.ActionID, n)
 				if src(pass.Doc, c.IDSpan) == c.ActionID {
 					d.Fixes = []lint.Fix{{

@@ -24,9 +24,9 @@ var HintUnknownFlag = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		syms := symbols(pass)
+		raw := rawArgActions(symbols(pass))
 		for _, c := range hints(pass).Calls {
-			if c.Action == nil || len(c.Inv.Flags) == 0 || c.Inv.Help || passesRawArgs(syms, c.Action) {
+			if c.Action == nil || len(c.Inv.Flags) == 0 || c.Inv.Help || raw[c.Action] {
 				continue
 			}
 			params := namedParams(c.Action)
@@ -63,7 +63,11 @@ var HintUnknownFlag = &lint.Analyzer{
 					}
 				default:
 					msg = fmt.Sprintf("flag %q is not a parameter of %s", written, c.call())
-					if n := nearest(f.Key, names(params)); droppedParam(c.Action, n) {
+					n := ""
+					if pass.Spend(2 * len(params)) { // (budgetedNearest, without building the list for nothing)
+						n = nearest(f.Key, names(params))
+					}
+					if droppedParam(c.Action, n) {
 						continue // the runtime drops n's line: that error comes first
 					} else if n != "" {
 						msg += fmt.Sprintf("; did you mean %q?", "--"+n)
@@ -78,18 +82,20 @@ var HintUnknownFlag = &lint.Analyzer{
 	},
 }
 
-// passesRawArgs reports whether the action forwards arguments it does not
-// declare: {...args} or $ARGS in its definition.
-func passesRawArgs(syms *symbolTable, a *sfmd.Action) bool {
+// rawArgActions returns the actions that forward arguments they do not
+// declare ({...} or $ARGS in their definition), computed in one pass over
+// the uses.
+func rawArgActions(syms *symbolTable) map[*sfmd.Action]bool {
+	raw := map[*sfmd.Action]bool{}
 	for _, u := range syms.Uses {
-		if u.Action != a || !u.Site.inDefinition() {
+		if u.Action == nil || !u.Site.inDefinition() {
 			continue
 		}
 		if u.Ref.Kind == sfmd.RefSpread || (u.Ref.Kind == sfmd.RefPersistent && u.Ref.Name == "ARGS") {
-			return true
+			raw[u.Action] = true
 		}
 	}
-	return false
+	return raw
 }
 
 func names(ps []*sfmd.Param) []string {

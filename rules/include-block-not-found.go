@@ -40,7 +40,7 @@ var IncludeBlockNotFound = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("%q has no block %q", file, frag)
-			if near := nearest(frag, ids); near != "" {
+			if near := budgetedNearest(pass, frag, ids); near != "" {
 				msg += fmt.Sprintf("; did you mean %q?", near)
 			} else if len(ids) == 0 {
 				msg += "; it defines no blocks: add <!-- #" + frag + " --> … <!-- /" + frag + " --> there"

@@ -37,7 +37,7 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 				}
 			}
 			msg := fmt.Sprintf("default %q of %q is not one of its values %s", p.Default, p.Name, strings.Join(hints, "|"))
-			if want := nearest(p.Default, hints); want != "" {
+			if want := budgetedNearest(pass, p.Default, hints); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
 				msg += fmt.Sprintf("; use one of them, e.g. %q", hints[0])

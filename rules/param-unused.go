@@ -23,6 +23,10 @@ var ParamUnused = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
+		responses := map[string][]*sfmd.Response{}
+		for _, r := range doc.Responses {
+			responses[r.ActionID] = append(responses[r.ActionID], r)
+		}
 		for _, a := range doc.Actions {
 			var where string
 			switch {
@@ -33,7 +37,7 @@ var ParamUnused = &lint.Analyzer{
 			default:
 				continue // fields not in the URL go to the query string or the JSON body
 			}
-			used, all := paramUses(doc, a)
+			used, all := paramUses(a, responses[a.ID])
 			if all {
 				continue
 			}
@@ -49,9 +53,9 @@ var ParamUnused = &lint.Analyzer{
 }
 
 // paramUses returns the names of the fields an action's templates refer
-// to (URL or command, headers, bodies and its response templates), and
+// to (URL or command, headers, bodies and its response templates rs), and
 // whether it forwards all fields.
-func paramUses(doc *sfmd.Document, a *sfmd.Action) (map[string]bool, bool) {
+func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 	used := map[string]bool{}
 	all := usesAllFields(a)
 	add := func(t *sfmd.Template) {
@@ -89,10 +93,7 @@ func paramUses(doc *sfmd.Document, a *sfmd.Action) (map[string]bool, bool) {
 			used[m[1]] = true
 		}
 	}
-	for _, r := range doc.Responses {
-		if r.ActionID != a.ID {
-			continue
-		}
+	for _, r := range rs {
 		for _, l := range r.Lines {
 			add(l.Template)
 			add(l.RHS)

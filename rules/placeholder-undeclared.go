@@ -46,7 +46,11 @@ var PlaceholderUndeclared = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("%s in %s names no parameter of %q and no session variable, so it is sent literally", r.Raw, defSiteName(u.Site, u.Action), "act."+u.Action.ID)
-			if n := nearest(r.Name, actionParamNames(u.Action)); droppedParam(u.Action, n) {
+			n := ""
+			if pass.Spend(2 * len(u.Action.Params)) { // (budgetedNearest, without building the list for nothing)
+				n = nearest(r.Name, actionParamNames(u.Action))
+			}
+			if droppedParam(u.Action, n) {
 				continue // the runtime drops n's line: that error comes first
 			} else if n != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "{"+n+"}")

@@ -2,7 +2,9 @@ package rules
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -14,8 +16,8 @@ import (
 // fixes still apply cleanly.
 func TestCRLF(t *testing.T) {
 	for _, a := range All() {
-		if a.Name == FileContainsNUL.Name || a.Name == FileNotUTF8.Name {
-			continue
+		if a.Name == FileContainsNUL.Name || a.Name == FileNotUTF8.Name || a.Name == FileCRLineEndings.Name {
+			continue // (file-cr-line-endings: CRLF is what it tells lone CRs from)
 		}
 		ar := loadArchive(t, a.Name)
 		for _, name := range []string{"bad.md", "fix.md"} {
@@ -94,4 +96,26 @@ func parseOrSkip(t *testing.T, src []byte) (doc *sfmd.Document) {
 		}
 	}()
 	return sfmd.Parse("fuzz.md", src)
+}
+
+// TestLoneCR: a file with CR line endings is one line to the runtime (and
+// to sfmd): one finding says so; a stray CR in an LF file is named as
+// such; CRLF line endings are not lone CRs.
+func TestLoneCR(t *testing.T) {
+	for src, want := range map[string]string{
+		"---\rname: x\r---\r":        "1:4: the file uses CR",
+		"a\rb\rc\n":                  "1:2: the file uses CR",
+		"# T\n\nSee.\rThen.\n\nx\n":  "3:5: lone CR (\"\\r\"): editors show a line break here",
+		"# T\n\ra\r\rb\n\nc\nd\ne\n": "2:1: lone CR (\"\\r\") (the first of 3)",
+		"# T\r\n\r\na\r\n":           "",
+		"# T\r\r\n":                  "1:4: the file uses CR",
+	} {
+		var got string
+		for _, d := range check(t, "x.md", []byte(src), FileCRLineEndings) {
+			got = fmt.Sprintf("%d:%d: %s", d.Span.Start.Line, d.Span.Start.Col, d.Message)
+		}
+		if !strings.HasPrefix(got, want) || (want == "") != (got == "") {
+			t.Errorf("%q: %q, want %q...", src, got, want)
+		}
+	}
 }

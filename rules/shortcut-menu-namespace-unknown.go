@@ -41,7 +41,7 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 					names = append(names, n)
 				}
 				msg := fmt.Sprintf("%q refers to menu %q, but the document declares no [!nav:%s]", "@"+s.ID, menu, menu)
-				if want := nearest(menu, names); want != "" {
+				if want := budgetedNearest(pass, menu, names); want != "" {
 					msg += fmt.Sprintf("; did you mean %q?", "@"+want+"."+id)
 				} else {
 					msg += fmt.Sprintf("; declare it with [!nav:%s](nav/%s.md) or use a defined menu", menu, menu)
@@ -54,7 +54,11 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("menu %q (%s) has no shortcut %q", menu, d.Path, "@"+id)
-			if want := nearest(id, scSortedKeys(ids)); want != "" {
+			want := ""
+			if pass.Spend(2 * len(ids)) { // (budgetedNearest, without sorting the keys for nothing)
+				want = nearest(id, scSortedKeys(ids))
+			}
+			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+menu+"."+want)
 			} else {
 				msg += fmt.Sprintf("; add [@%s Label](path) to the menu file or fix the reference", id)

@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -26,7 +25,8 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		var defined map[string]bool
-		var sortedDefined []string // the keys of defined, sorted once
+		var sortedDefined []string         // the keys of defined, sorted once
+		var invalidDefined map[string]bool // lower-cased keys of defined that are no valid ID
 		complete := true
 		menus := newMenuIndex(pass.Workspace, navMenus(doc))
 		for _, s := range doc.Shortcuts {
@@ -59,12 +59,18 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 			}
 			if sortedDefined == nil {
 				sortedDefined = scSortedKeys(defined)
+				invalidDefined = map[string]bool{}
+				for _, d := range sortedDefined {
+					if !actionIDRe.MatchString(d) {
+						invalidDefined[strings.ToLower(d)] = true
+					}
+				}
 			}
-			if slices.ContainsFunc(sortedDefined, func(d string) bool { return strings.EqualFold(d, id) && !actionIDRe.MatchString(d) }) {
+			if invalidDefined[strings.ToLower(id)] {
 				continue // [@Docs …] defines it: shortcut-id-invalid asks to rename it to this ID
 			}
 			msg := fmt.Sprintf("shortcut %q is not defined in this document", "@"+s.ID)
-			if want := nearest(id, sortedDefined); want != "" {
+			if want := budgetedNearest(pass, id, sortedDefined); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+want)
 			} else {
 				msg += fmt.Sprintf("; define it with [@%s]: url or [@%s Label](url)", id, id)

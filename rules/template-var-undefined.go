@@ -44,12 +44,15 @@ var TemplateVarUndefined = &lint.Analyzer{
 				if !sessionVarRe.MatchString(n) {
 					return // session-var-name-invalid
 				}
-				cands := append(append([]string(nil), params...), vars...)
-				for k := range known {
-					cands = append(cands, k)
+				want := ""
+				if pass.Spend(2 * (len(params) + len(vars) + len(known))) { // (budgetedNearest, without building the list for nothing)
+					cands := append(append([]string(nil), params...), vars...)
+					for k := range known {
+						cands = append(cands, k)
+					}
+					want = nearest(n, cands)
 				}
 				d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s is not a parameter of %q, a session variable assigned by any template, or a loop variable, so it prints literally", ref.Raw, "act."+r.ActionID)}
-				want := nearest(n, cands)
 				for _, a := range syms.Actions[r.ActionID] {
 					if droppedParam(a, want) {
 						return // the runtime drops want's line: that error comes first

@@ -29,7 +29,7 @@ type Document struct {
 	Directives []*Directive // [!type:name](path) lines (and inline ones, flagged)
 	Shortcuts  []*Shortcut  // [@id Label](url), [Label][@id], [@id]: url
 	Links      []*Link      // ordinary links [label](dest), including act: links
-	Hints      []*Hint      // inline code spans starting with /act, /action or /tool:
+	Hints      []*Hint      // inline code spans starting with /act, /action or /tool:, in source order
 	ProseVars  []*VarRef    // $VAR and {{fetch:…}} found in prose outside action blocks
 
 	Problems []Problem // syntax problems, in source order

@@ -1,9 +1,11 @@
 package sfmd
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -45,25 +47,6 @@ func spanOf(s Span) jspan {
 		return nil
 	}
 	return &[4]int{s.Start.Line, s.Start.Col, s.End.Line, s.End.Col}
-}
-
-type jsonDoc struct {
-	Path        string      `json:"path"`
-	Lines       int         `json:"lines"`
-	BOM         bool        `json:"bom"`
-	CRLFLines   int         `json:"crlf_lines"`
-	Frontmatter *jsonFM     `json:"frontmatter"`
-	Fences      []jsonFence `json:"fences"`
-	Actions     []jsonAct   `json:"actions"`
-	Responses   []jsonResp  `json:"responses"`
-	Blocks      []jsonMark  `json:"blocks"`
-	Comments    []jsonCmt   `json:"comments"`
-	Directives  []jsonDir   `json:"directives"`
-	Shortcuts   []jsonShort `json:"shortcuts"`
-	Links       []jsonLink  `json:"links"`
-	Hints       []jsonHint  `json:"hints"`
-	ProseVars   []jsonRef   `json:"prose_vars"`
-	Problems    []jsonProb  `json:"problems"`
 }
 
 type jsonFM struct {
@@ -271,35 +254,43 @@ type jsonProb struct {
 // DumpJSON renders doc as an indented JSON document whose shape is fixed by
 // this file (see the package's testdata and the `sfmd parse` command).
 func DumpJSON(doc *Document) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, doc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// WriteJSON writes DumpJSON's output to w as it goes: one item (a fence,
+// an action, a problem…) is held in memory at a time, so memory does not
+// grow with the output (a 200 MB document took 20 GB as one value). The
+// top-level keys, in order: path, lines, bom, crlf_lines, frontmatter,
+// fences, actions, responses, blocks, comments, directives, shortcuts,
+// links, hints, prose_vars, problems.
+func WriteJSON(w io.Writer, doc *Document) error {
 	if doc == nil {
-		return nil, fmt.Errorf("sfmd: nothing to dump: the document is nil")
+		return fmt.Errorf("sfmd: nothing to dump: the document is nil")
 	}
-	j := jsonDoc{
-		Path:       doc.Path,
-		BOM:        doc.HasBOM,
-		CRLFLines:  doc.CRLF,
-		Fences:     []jsonFence{},
-		Actions:    []jsonAct{},
-		Responses:  []jsonResp{},
-		Blocks:     []jsonMark{},
-		Comments:   []jsonCmt{},
-		Directives: []jsonDir{},
-		Shortcuts:  []jsonShort{},
-		Links:      []jsonLink{},
-		Hints:      []jsonHint{},
-		ProseVars:  jsonRefs(doc.ProseVars),
-		Problems:   []jsonProb{},
-	}
+	jw := &jsonWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	// no HTML escaping: URLs with "&" and hints with "<name>" stay readable
+	jw.enc = json.NewEncoder(&jw.item)
+	jw.enc.SetEscapeHTML(false)
+	jw.enc.SetIndent("  ", "  ")
+	lines := 0
 	if doc.Index != nil {
-		j.Lines = doc.Index.LineCount()
+		lines = doc.Index.LineCount()
 	}
+	jw.raw("{\n")
+	jw.field("path", doc.Path)
+	jw.field("lines", lines)
+	jw.field("bom", doc.HasBOM)
+	jw.field("crlf_lines", doc.CRLF)
 	if fm := doc.Frontmatter; fm != nil {
-		j.Frontmatter = jsonFrontmatter(fm)
+		jw.field("frontmatter", jsonFrontmatter(fm))
+	} else {
+		jw.field("frontmatter", nil)
 	}
-	for _, f := range doc.Fences {
-		if f == nil {
-			continue
-		}
+	jsonList(jw, "fences", doc.Fences, func(f *Fence) any {
 		jf := jsonFence{
 			loc: locOf(f.Span), Char: string(rune(f.Char)), Length: f.Length, Info: f.Info,
 			Indent: f.Indent, Closed: f.Closed, Lines: len(f.Lines),
@@ -310,80 +301,144 @@ func DumpJSON(doc *Document) ([]byte, error) {
 		if m := f.MissingClose; m != nil {
 			jf.MissingClose = spanOf(m.Last)
 		}
-		j.Fences = append(j.Fences, jf)
-	}
-	for _, a := range doc.Actions {
-		if a != nil {
-			j.Actions = append(j.Actions, jsonAction(a))
-		}
-	}
-	for _, r := range doc.Responses {
-		if r != nil {
-			j.Responses = append(j.Responses, jsonResponse(r))
-		}
-	}
-	for _, m := range doc.Markers {
-		if m != nil {
-			j.Blocks = append(j.Blocks, jsonMark{ID: m.ID, Open: m.Open, OwnLine: m.OwnLine, Exact: m.Exact, loc: locOf(m.Span)})
-		}
-	}
-	for _, c := range doc.Comments {
-		if c != nil {
-			j.Comments = append(j.Comments, jsonCmt{Text: c.Text, OwnLine: c.OwnLine, loc: locOf(c.Span)})
-		}
-	}
-	for _, d := range doc.Directives {
-		if d == nil {
-			continue
-		}
+		return jf
+	})
+	jsonList(jw, "actions", doc.Actions, func(a *Action) any { return jsonAction(a) })
+	jsonList(jw, "responses", doc.Responses, func(r *Response) any { return jsonResponse(r) })
+	jsonList(jw, "blocks", doc.Markers, func(m *Marker) any {
+		return jsonMark{ID: m.ID, Open: m.Open, OwnLine: m.OwnLine, Exact: m.Exact, loc: locOf(m.Span)}
+	})
+	jsonList(jw, "comments", doc.Comments, func(c *Comment) any {
+		return jsonCmt{Text: c.Text, OwnLine: c.OwnLine, loc: locOf(c.Span)}
+	})
+	jsonList(jw, "directives", doc.Directives, func(d *Directive) any {
 		jd := jsonDir{Type: d.Type, Path: d.Path, OwnLine: d.OwnLine, InBlock: d.InBlock, loc: locOf(d.Span)}
 		if d.HasColon || d.Name != "" {
 			jd.Name = strPtr(d.Name)
 		}
-		j.Directives = append(j.Directives, jd)
-	}
-	for _, s := range doc.Shortcuts {
-		if s != nil {
-			j.Shortcuts = append(j.Shortcuts, jsonShort{Form: s.Form.String(), ID: s.ID, Label: s.Label, URL: s.URL, loc: locOf(s.Span)})
+		return jd
+	})
+	jsonList(jw, "shortcuts", doc.Shortcuts, func(s *Shortcut) any {
+		return jsonShort{Form: s.Form.String(), ID: s.ID, Label: s.Label, URL: s.URL, loc: locOf(s.Span)}
+	})
+	jsonList(jw, "links", doc.Links, jsonLinkOf)
+	jsonList(jw, "hints", doc.Hints, func(h *Hint) any {
+		return jsonHint{
+			Text: h.Text, Verb: h.Verb, Target: h.Target, Args: h.Args,
+			InResponse: h.InResponse, Refs: jsonRefs(h.Refs), loc: locOf(h.Span),
 		}
+	})
+	jsonList(jw, "prose_vars", doc.ProseVars, func(r *VarRef) any { return jsonRefOf(r) })
+	jw.last = true
+	jsonList(jw, "problems", problemPtrs(doc.Problems), func(p *Problem) any {
+		return jsonProb{Code: p.Code, Message: p.Message, loc: locOf(p.Span)}
+	})
+	jw.raw("}\n")
+	if jw.err == nil {
+		jw.err = jw.w.Flush()
 	}
-	for _, l := range doc.Links {
-		if l == nil {
+	if jw.err != nil {
+		return fmt.Errorf("writing %q as JSON: %w", doc.Path, jw.err)
+	}
+	return nil
+}
+
+// jsonWriter writes the top-level object of WriteJSON field by field,
+// in the bytes encoding/json's indented encoder would write for the
+// whole object.
+type jsonWriter struct {
+	w    *bufio.Writer
+	enc  *json.Encoder // into item, indented for a top-level field
+	item bytes.Buffer
+	last bool // the next field is the last one
+	err  error
+}
+
+func (jw *jsonWriter) raw(s string) {
+	if jw.err == nil {
+		_, jw.err = jw.w.WriteString(s)
+	}
+}
+
+// value writes v encoded at the depth of the top-level fields' values
+// (prefix is the indentation of the lines after the first).
+func (jw *jsonWriter) value(v any, prefix string) {
+	if jw.err != nil {
+		return
+	}
+	jw.item.Reset()
+	jw.enc.SetIndent(prefix, "  ")
+	if jw.err = jw.enc.Encode(v); jw.err != nil {
+		return
+	}
+	b := jw.item.Bytes()
+	_, jw.err = jw.w.Write(b[:len(b)-1]) // Encode ends with a newline
+}
+
+func (jw *jsonWriter) key(name string) {
+	jw.raw("  \"" + name + "\": ")
+}
+
+func (jw *jsonWriter) end() {
+	if jw.last {
+		jw.raw("\n")
+	} else {
+		jw.raw(",\n")
+	}
+}
+
+func (jw *jsonWriter) field(name string, v any) {
+	jw.key(name)
+	jw.value(v, "  ")
+	jw.end()
+}
+
+// jsonList writes a top-level list field, one item at a time, skipping
+// nil items; an empty list is [].
+func jsonList[T any](jw *jsonWriter, name string, items []*T, item func(*T) any) {
+	jw.key(name)
+	n := 0
+	for _, x := range items {
+		if x == nil {
 			continue
 		}
-		jl := jsonLink{Label: l.Label, Dest: l.Dest, loc: locOf(l.Span)}
-		if l.IsAct {
-			ar := &jsonActRef{ID: l.ActID, Query: []jsonQueryParam{}}
-			for _, q := range l.ActQuery {
-				ar.Query = append(ar.Query, jsonQueryParam{Key: q.Key, Value: q.Value})
-			}
-			if l.HasFrag {
-				ar.Fragment = strPtr(l.Fragment)
-			}
-			jl.Act = ar
+		if n == 0 {
+			jw.raw("[\n    ")
+		} else {
+			jw.raw(",\n    ")
 		}
-		j.Links = append(j.Links, jl)
+		jw.value(item(x), "    ")
+		n++
 	}
-	for _, h := range doc.Hints {
-		if h != nil {
-			j.Hints = append(j.Hints, jsonHint{
-				Text: h.Text, Verb: h.Verb, Target: h.Target, Args: h.Args,
-				InResponse: h.InResponse, Refs: jsonRefs(h.Refs), loc: locOf(h.Span),
-			})
+	if n == 0 {
+		jw.raw("[]")
+	} else {
+		jw.raw("\n  ]")
+	}
+	jw.end()
+}
+
+func problemPtrs(ps []Problem) []*Problem {
+	out := make([]*Problem, len(ps))
+	for i := range ps {
+		out[i] = &ps[i]
+	}
+	return out
+}
+
+func jsonLinkOf(l *Link) any {
+	jl := jsonLink{Label: l.Label, Dest: l.Dest, loc: locOf(l.Span)}
+	if l.IsAct {
+		ar := &jsonActRef{ID: l.ActID, Query: []jsonQueryParam{}}
+		for _, q := range l.ActQuery {
+			ar.Query = append(ar.Query, jsonQueryParam{Key: q.Key, Value: q.Value})
 		}
+		if l.HasFrag {
+			ar.Fragment = strPtr(l.Fragment)
+		}
+		jl.Act = ar
 	}
-	for _, p := range doc.Problems {
-		j.Problems = append(j.Problems, jsonProb{Code: p.Code, Message: p.Message, loc: locOf(p.Span)})
-	}
-	// no HTML escaping: URLs with "&" and hints with "<name>" stay readable
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(j); err != nil {
-		return nil, fmt.Errorf("sfmd: cannot encode %q as JSON: %w", doc.Path, err)
-	}
-	return buf.Bytes(), nil
+	return jl
 }
 
 func strPtr(s string) *string { return &s }
@@ -431,14 +486,18 @@ func jsonFieldOf(f *Field) jsonField {
 
 // yamlValue decodes a YAML node into plain Go values that encoding/json
 // can write (maps with non-string keys are rendered with string keys).
-// Undecodable nodes yield their scalar text.
+// An undecodable scalar yields its text; an undecodable collection or
+// alias (aliases that expand too far: frontmatter-invalid-yaml) null.
 func yamlValue(n *yaml.Node) any {
 	if n == nil {
 		return nil
 	}
 	var v any
 	if err := n.Decode(&v); err != nil {
-		return n.Value
+		if n.Kind == yaml.ScalarNode {
+			return n.Value
+		}
+		return nil
 	}
 	return jsonSafe(v, 0)
 }
@@ -597,20 +656,23 @@ func jsonResponse(r *Response) jsonResp {
 func jsonRefs(refs []*VarRef) []jsonRef {
 	out := make([]jsonRef, 0, len(refs))
 	for _, r := range refs {
-		if r == nil {
-			continue
+		if r != nil {
+			out = append(out, jsonRefOf(r))
 		}
-		jr := jsonRef{
-			Kind: r.Kind.String(), Raw: r.Raw, Name: r.Name, Path: r.PathText,
-			Modifiers: r.Modifiers, Quoted: r.QuotedBefore && r.QuotedAfter, Problem: r.Problem, loc: locOf(r.Span),
-		}
-		if r.Index >= 0 && r.Kind == RefVar {
-			i := r.Index
-			jr.Index = &i
-		}
-		out = append(out, jr)
 	}
 	return out
+}
+
+func jsonRefOf(r *VarRef) jsonRef {
+	jr := jsonRef{
+		Kind: r.Kind.String(), Raw: r.Raw, Name: r.Name, Path: r.PathText,
+		Modifiers: r.Modifiers, Quoted: r.QuotedBefore && r.QuotedAfter, Problem: r.Problem, loc: locOf(r.Span),
+	}
+	if r.Index >= 0 && r.Kind == RefVar {
+		i := r.Index
+		jr.Index = &i
+	}
+	return jr
 }
 
 func quoteName(q byte) string {
@@ -646,10 +708,19 @@ func envFormName(f EnvForm) string {
 // position as line:col-line:col and every string Go-quoted (so invalid
 // UTF-8, NUL bytes and trailing spaces are visible).
 func DumpText(doc *Document) string {
+	var b strings.Builder
+	_ = WriteText(&b, doc) // a strings.Builder never fails
+	return b.String()
+}
+
+// WriteText writes DumpText's output to w as it goes.
+func WriteText(w io.Writer, doc *Document) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
 	if doc == nil {
-		return "<nil document>\n"
+		_, _ = bw.WriteString("<nil document>\n")
+		return bw.Flush()
 	}
-	var d textDumper
+	d := textDumper{w: bw}
 	lines := 0
 	if doc.Index != nil {
 		lines = doc.Index.LineCount()
@@ -737,17 +808,22 @@ func DumpText(doc *Document) string {
 	for _, p := range doc.Problems {
 		d.p(0, "problem %s %s %q", sp(p.Span), p.Code, p.Message)
 	}
-	return d.b.String()
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %q as text: %w", doc.Path, err)
+	}
+	return nil
 }
 
-type textDumper struct{ b strings.Builder }
+// textDumper writes through a bufio.Writer, whose first error sticks
+// (WriteText returns it from Flush).
+type textDumper struct{ w *bufio.Writer }
 
 func (d *textDumper) p(depth int, format string, args ...any) {
 	for range depth {
-		d.b.WriteString("  ")
+		_, _ = d.w.WriteString("  ")
 	}
-	fmt.Fprintf(&d.b, format, args...)
-	d.b.WriteByte('\n')
+	_, _ = fmt.Fprintf(d.w, format, args...)
+	_ = d.w.WriteByte('\n')
 }
 
 func (d *textDumper) frontmatter(fm *Frontmatter) {

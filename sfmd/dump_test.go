@@ -1,7 +1,11 @@
 package sfmd_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -84,5 +88,84 @@ func TestDumpJSONShape(t *testing.T) {
       "end_line": 2,
       "end_column": 4`) {
 		t.Errorf("problem position is not 1-based line/column/end_line/end_column:\n%s", out)
+	}
+}
+
+// TestWriteJSONFormat: WriteJSON writes the document item by item, in
+// exactly the bytes encoding/json's indented encoder writes for the whole
+// value (json.Indent of the compact form gives the output back), and
+// reports a failing writer.
+func TestWriteJSONFormat(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.md")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := sfmd.DumpJSON(sfmd.Parse(name, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var compact, indented bytes.Buffer
+		if err := json.Compact(&compact, out); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := json.Indent(&indented, compact.Bytes(), "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		indented.WriteByte('\n')
+		if !bytes.Equal(out, indented.Bytes()) {
+			t.Errorf("%s: WriteJSON output is not encoding/json's indentation:\n%s", name, out)
+		}
+	}
+	doc := sfmd.Parse("a.md", []byte("```act.a\nGET https://x\n```\n"))
+	if err := sfmd.WriteJSON(failingWriter{}, doc); err == nil {
+		t.Error("WriteJSON to a failing writer returned no error")
+	}
+	if err := sfmd.WriteText(failingWriter{}, doc); err == nil {
+		t.Error("WriteText to a failing writer returned no error")
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestAliasBomb: a "billion laughs" frontmatter is reported (it read as
+// clean, its fields as "") and its unexpandable fields are null in JSON.
+func TestAliasBomb(t *testing.T) {
+	src, err := os.ReadFile("testdata/frontmatter_billion_laughs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := sfmd.Parse("b.md", src)
+	if len(doc.Problems) != 1 || doc.Problems[0].Code != sfmd.CodeFrontmatterInvalidYAML || doc.Problems[0].Span.Start.Line != 6 {
+		t.Fatalf("problems: %+v", doc.Problems)
+	}
+	out, err := sfmd.DumpJSON(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Frontmatter struct {
+			Fields []struct {
+				Key   string
+				Value any
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &d); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range d.Frontmatter.Fields {
+		if len(f.Key) == 1 && f.Key >= "d" && f.Value != nil {
+			t.Errorf("field %s = %v, want null", f.Key, f.Value)
+		}
+		if f.Key == "c" && f.Value == nil {
+			t.Errorf("field c (729 values) is null")
+		}
 	}
 }

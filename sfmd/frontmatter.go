@@ -2,6 +2,7 @@ package sfmd
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -152,6 +153,58 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 			p.decodeEnv(fm, v, rawStart)
 		}
 	}
+	p.checkAliases(fm, doc)
+}
+
+// checkAliases reports a frontmatter whose aliases expand to more values
+// than yaml.v3 decodes (a "billion laughs" document: nine aliases of nine
+// aliases of … expand to a billion strings from a few lines). yaml.v3
+// stops with "excessive aliasing" after a bounded amount of work; without
+// this check the fields read as empty and nothing said why. It is
+// reported at the first field that is too large alone, else on the
+// frontmatter, as frontmatter-invalid-yaml (and YAMLError), keeping the
+// fields.
+func (p *docParser) checkAliases(fm *Frontmatter, doc *yaml.Node) {
+	if !hasAlias(doc) {
+		return
+	}
+	if !excessiveAliasing(doc) {
+		return
+	}
+	s, e := fm.Span.Start.Offset, p.li.LineEnd(1)
+	what := "its YAML aliases expand"
+	for _, f := range fm.Fields {
+		if excessiveAliasing(f.Value) {
+			s, e = f.KeySpan.Start.Offset, f.KeySpan.End.Offset
+			what = fmt.Sprintf("the aliases of field %q expand", f.Key)
+			break
+		}
+	}
+	fm.YAMLError = what + " to too many values (a \"billion laughs\" document)"
+	p.problem(CodeFrontmatterInvalidYAML, s, e,
+		"frontmatter cannot be read: %s, which YAML decoders refuse; write the values out or remove the aliases", fm.YAMLError)
+}
+
+// hasAlias reports whether n or a node below it is an alias (without
+// following aliases).
+func hasAlias(n *yaml.Node) bool {
+	if n.Kind == yaml.AliasNode {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasAlias(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// excessiveAliasing reports whether yaml.v3 refuses to decode n for its
+// aliases (it gives up after a bounded amount of expansion).
+func excessiveAliasing(n *yaml.Node) bool {
+	var v any
+	err := n.Decode(&v)
+	return err != nil && strings.Contains(err.Error(), "excessive aliasing")
 }
 
 func kindName(k yaml.Kind) string {

@@ -93,6 +93,7 @@ func checkDocument(doc *sfmd.Document, src []byte) []string {
 	ordered("Actions", len(doc.Actions), func(i int) sfmd.Span { return doc.Actions[i].Span })
 	ordered("Responses", len(doc.Responses), func(i int) sfmd.Span { return doc.Responses[i].Span })
 	ordered("Markers", len(doc.Markers), func(i int) sfmd.Span { return doc.Markers[i].Span })
+	ordered("Hints", len(doc.Hints), func(i int) sfmd.Span { return doc.Hints[i].Span })
 	ordered("Problems", len(doc.Problems), func(i int) sfmd.Span { return doc.Problems[i].Span })
 	if len(errs) > 20 {
 		errs = append(errs[:20], fmt.Sprintf("… and %d more", len(errs)-20))

@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 )
 
@@ -44,10 +43,6 @@ var ProblemCodes = []string{
 	CodeBodyInlineUnterminated,
 	CodeForUnclosed,
 }
-
-// mdParser is goldmark's default CommonMark parser. It is safe for
-// concurrent use: every Parse call gets its own context.
-var mdParser = goldmark.DefaultParser()
 
 type docParser struct {
 	doc *Document
@@ -160,7 +155,7 @@ func (p *docParser) checkEncoding() {
 // only after that, once the node slabs are sized from their contents (see
 // sizeSlabs), so that a document's nodes cost a few allocations.
 func (p *docParser) parseMarkdown(base int) {
-	body, long := p.blankLongLines(p.src[base:], base)
+	body, long := p.maskForGoldmark(p.src[base:], base)
 	root, recs := p.parseRecovering(body, base)
 	var evBuf [32]ast.Node
 	events := evBuf[:0] // *ast.FencedCodeBlock and *ast.CodeSpan, in order
@@ -238,6 +233,8 @@ func (p *docParser) parseMarkdown(base int) {
 	}
 	if len(long) > 0 {
 		slices.SortStableFunc(p.codeSpans, func(a, b byteRange) int { return cmp.Compare(a.start, b.start) })
+		// hints of long lines came last: keep Hints in source order
+		slices.SortStableFunc(p.doc.Hints, func(a, b *Hint) int { return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset) })
 	}
 }
 
@@ -246,36 +243,8 @@ func (p *docParser) parseMarkdown(base int) {
 // "[a](" takes minutes at 1 MB), so longer lines reach it as spaces: block
 // structure and byte offsets stay the same, and the AST still reads the
 // original bytes through those offsets. Code spans on such lines are found
-// by longLineCodeSpans instead.
+// by longLineCodeSpans instead. See bounds.go for the other bounds.
 const maxMarkdownLine = 16 << 10
-
-// blankLongLines returns body, or a copy of it in which every line longer
-// than maxMarkdownLine is replaced by spaces, and the numbers of those lines.
-func (p *docParser) blankLongLines(body []byte, base int) ([]byte, []int) {
-	if len(body) <= maxMarkdownLine {
-		return body, nil // no line can be longer
-	}
-	var out []byte
-	var long []int
-	first := p.li.LineOf(base)
-	for n := first; n <= p.li.LineCount(); n++ {
-		s, e := p.li.LineStart(n), p.li.LineEnd(n)
-		if s < base || e-s <= maxMarkdownLine {
-			continue
-		}
-		if out == nil {
-			out = append([]byte(nil), body...)
-		}
-		for i := s - base; i < e-base; i++ {
-			out[i] = ' '
-		}
-		long = append(long, n)
-	}
-	if out == nil {
-		return body, nil
-	}
-	return out, long
-}
 
 // skipped reports whether line n is in a code block or the frontmatter
 // (p.skip must be sorted).

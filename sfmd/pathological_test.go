@@ -52,6 +52,49 @@ func TestPathologicalInputs(t *testing.T) {
 			return len(d.Actions) >= 1
 		}},
 	}
+	// Inputs on which goldmark itself is super-linear (bounds.go), each
+	// followed by an action that must still be found: nesting (depth
+	// 3,000 took minutes) and paragraphs that its inline parsers scan
+	// again and again (250 KB of "*a_" lines took 45 s).
+	act := "\n\n```act.z\nGET https://z\n```\n"
+	nested := func(line func(i int) string, depth int) []byte {
+		var b strings.Builder
+		for i := 0; i < depth; i++ {
+			b.WriteString(line(i))
+		}
+		b.WriteString(act)
+		return []byte(b.String())
+	}
+	oneAction := func(d *Document) bool { return len(d.Actions) == 1 && d.Actions[0].ID == "z" }
+	for name, src := range map[string][]byte{
+		"nested lists, tabs":     nested(func(i int) string { return strings.Repeat("\t", i) + "- a\n" }, 3000),
+		"nested lists, spaces":   nested(func(i int) string { return strings.Repeat("  ", i) + "- a\n" }, 2000),
+		"nested ordered lists":   nested(func(i int) string { return strings.Repeat("   ", i) + "1. a\n" }, 1500),
+		"nested block quotes":    nested(func(i int) string { return strings.Repeat(">", i+1) + " a\n" }, 3000),
+		"quoted lists":           nested(func(i int) string { return strings.Repeat("> - ", i) + "a\n" }, 1500),
+		"list markers on lines":  nested(func(i int) string { return strings.Repeat("- ", 2000) + "a\n" }, 500),
+		"emphasis delimiters":    nested(func(int) string { return "*a_\n" }, n/4),
+		"link destinations":      nested(func(int) string { return "[a](<\n" }, n/6),
+		"reference definitions":  nested(func(int) string { return "[a]:\n" }, n/5),
+		"nested brackets":        nested(func(int) string { return strings.Repeat("[", 50) + strings.Repeat("]", 50) + "\n" }, n/101),
+		"code span openers":      nested(func(i int) string { return "a" + strings.Repeat("`", i+1) + "\n" }, 4000),
+		"unclosed HTML in lines": nested(func(int) string { return "a <b c='\n" }, n/9),
+	} {
+		cases[name] = struct {
+			src   []byte
+			check func(*Document) bool
+		}{src, oneAction}
+	}
+	// The re-parses of the fence recovery see the bounded input too (a
+	// masked copy of it, not of the source): deep lists before a nested
+	// fence took 8 s per re-parse.
+	deep := nested(func(i int) string { return strings.Repeat("  ", i) + "- a\n" }, 2500)
+	cases["deep lists, then a nested fence"] = struct {
+		src   []byte
+		check func(*Document) bool
+	}{append([]byte("```\n```act.a\nGET x\n```\n```\n\n"), deep...), func(d *Document) bool {
+		return len(d.Fences) > 0 && d.Fences[0].Nested != nil && len(d.Actions) == 1 && d.Actions[0].ID == "z"
+	}}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			if doc := Parse("p.md", c.src); !c.check(doc) {

@@ -27,11 +27,11 @@ import (
 //
 // The parser recovers like a compiler: it records the mistake on the Fence
 // (Fence.Nested, Fence.MissingClose) and reads the document as the author
-// meant it. goldmark gets a copy of the source with the same byte offsets
-// (as for long lines, see blankLongLines) in which, for a nesting, the
-// lines that would close the outer fence early have their fence
-// characters masked, so the outer fence runs on to its intended closing
-// line; and for a missing closing line, the opening line is masked into a
+// meant it. goldmark gets a copy of its bounded input (see bounds.go:
+// the same byte offsets, long lines blanked, deep prefixes cut) in which,
+// for a nesting, the lines that would close the outer fence early have
+// their fence characters masked, so the outer fence runs on to its
+// intended closing line; and for a missing closing line, the opening line is masked into a
 // heading and the block is rebuilt from the lines that belong to it.
 // Then every AST consumer sees the intended structure and no cascade of
 // symptoms follows from the one mistake.

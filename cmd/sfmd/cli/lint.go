@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/lint/format"
@@ -117,7 +118,7 @@ func parseArgs(fs *flag.FlagSet, args []string, anywhere bool, stdio Stdio) (res
 }
 
 const lintNotes = `Exit status: 0 nothing reaches --fail-on, 1 something does, 2 usage or
-config error, 3 internal failure.
+config error, or a file that could not be read or fixed, 3 internal failure.
 
 Config: the nearest .sfmd.yaml (or .sfmd.yml) between a document and the
 repository root applies to it:
@@ -144,6 +145,7 @@ Suppressions that suppress nothing are reported as unused-suppression.
 // lintFlags are the flags of sfmd lint.
 type lintFlags struct {
 	format, color, config, failOn, minSeverity, stdinFilename *string
+	maxFileSize                                               *string
 	fix, unsafeFixes, diff, exitZero                          *bool
 	jobs                                                      *int
 	enable, disable                                           listFlag
@@ -163,6 +165,7 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 		exitZero:      fs.Bool("exit-zero", false, "exit 0 even when diagnostics reach --fail-on"),
 		jobs:          fs.Int("jobs", 0, "number of files linted in parallel (default: number of CPUs)"),
 		stdinFilename: fs.String("stdin-filename", "", "name of the document read from \"-\", for messages and config lookup"),
+		maxFileSize:   fs.String("max-file-size", "", "largest document checked, such as 20M (default: the max-size option of rule file-too-large, else 10M); larger ones get a file-too-large finding"),
 	}
 	fs.Var(&f.enable, "enable", "enable rules or profiles (comma-separated, repeatable; \"all\" for every rule)")
 	fs.Var(&f.disable, "disable", "disable rules or profiles (comma-separated, repeatable)")
@@ -214,6 +217,12 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 	if *f.jobs < 0 {
 		return nil, fmt.Errorf("--jobs must be positive, got %d", *f.jobs)
 	}
+	var maxSize int64
+	if *f.maxFileSize != "" {
+		if maxSize, err = safeio.ParseSize(*f.maxFileSize); err != nil {
+			return nil, fmt.Errorf("--max-file-size: %v", err)
+		}
+	}
 	r := &lintRun{format: name, color: color, failSev: failSev, minSev: minSev, fix: *f.fix, diff: *f.diff}
 	r.opts = lint.Options{
 		Paths:         paths,
@@ -224,6 +233,7 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 		Selection:     lint.Selection{Enable: f.enable, Disable: f.disable},
 		Jobs:          *f.jobs,
 		Diff:          *f.diff,
+		MaxFileSize:   maxSize,
 	}
 	if *f.fix || *f.diff {
 		r.opts.Fix = lint.FixSafe
@@ -291,12 +301,26 @@ func runLint(args []string, stdio Stdio) int {
 	if *f.exitZero {
 		status = ExitOK
 	}
+	return fileErrors(stdio, rep, status)
+}
+
+// fileErrors reports the files that could not be checked or fixed: a
+// failure of sfmd itself (a rule or the parser failed) is ExitInternal,
+// one of the environment (unreadable file, fixes not written) ExitUsage,
+// with the reason; otherwise status stands.
+func fileErrors(stdio Stdio, rep *lint.Report, status int) int {
+	for _, e := range rep.IOErrors {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", e)
+	}
+	if len(rep.IOErrors) > 0 {
+		status = ExitUsage
+	}
 	if len(rep.Errors) > 0 {
 		for _, e := range rep.Errors {
 			fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", e)
 		}
 		fmt.Fprintln(stdio.Stderr, "sfmd lint: some files could not be checked completely; please report rule failures with the input that caused them")
-		return ExitInternal
+		status = ExitInternal
 	}
 	return status
 }
@@ -325,6 +349,11 @@ func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report)
 		// The fixed document is the output; diagnostics go to stderr.
 		if _, err := out.Write(rep.Stdout); err != nil {
 			return 0, err
+		}
+		if rep.StdoutRest != nil { // input over the size cap, given back as it came
+			if _, err := io.Copy(out, rep.StdoutRest); err != nil {
+				return 0, err
+			}
 		}
 		diagOut = stdio.Stderr
 	}
@@ -362,9 +391,11 @@ func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report)
 	return ExitOK, nil
 }
 
+// writeFailed reports output that could not be written (a closed pipe, a
+// full disk): a problem of the environment.
 func writeFailed(stdio Stdio, err error) int {
 	fmt.Fprintf(stdio.Stderr, "sfmd lint: writing output: %v\n", err)
-	return ExitInternal
+	return ExitUsage
 }
 
 func plural(n int, one, many string) string {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,3 +150,39 @@ func TestExplainOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestLintEnvironmentErrorsExit2: output that cannot be written, like a
+// file that cannot be read or fixed (lint/io_test.go, testscripts), is a
+// problem of the environment: exit 2 with the OS's reason, not 3 with
+// "please report".
+func TestLintEnvironmentErrorsExit2(t *testing.T) {
+	withRules(t, flagRule)
+	dir := tree(t, map[string]string{"a.md": "a flag\n"})
+	var errb bytes.Buffer
+	st := Main([]string{"lint", "a.md"}, Stdio{Stdin: strings.NewReader(""), Stdout: failingWriter{}, Stderr: &errb, Dir: dir})
+	if st != ExitUsage || !strings.Contains(errb.String(), "sfmd lint: writing output: no space left on device") || strings.Contains(errb.String(), "please report") {
+		t.Errorf("status %d, stderr %q", st, errb.String())
+	}
+	ro := filepath.Join(dir, "a.md")
+	if err := os.Chmod(ro, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	withRules(t, &lint.Analyzer{
+		Name: "fix-flag", Severity: lint.Error, Profile: lint.Core, Doc: lint.Doc{Title: "fixes flag"},
+		Run: func(p *lint.Pass) (any, error) {
+			if i := bytes.Index(p.Doc.Src, []byte("flag")); i >= 0 {
+				p.Report(lint.Diagnostic{Span: p.Doc.Index.Span(i, i+4), Message: "found \"flag\"",
+					Fixes: []lint.Fix{{Message: "remove it", Safe: true, Edits: []lint.Edit{{Start: i, End: i + 4}}}}})
+			}
+			return nil, nil
+		},
+	})
+	st, _, errs := runCLI(t, dir, nil, false, "lint", "--fix", "a.md")
+	if st != ExitUsage || !strings.Contains(errs, "sfmd lint: a.md: fixes not written: the file is read-only") || strings.Contains(errs, "fixed") {
+		t.Errorf("--fix on a read-only file: status %d, stderr %q", st, errs)
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }

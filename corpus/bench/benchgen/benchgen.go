@@ -5,6 +5,7 @@
 package benchgen
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -136,4 +137,30 @@ func response(b *strings.Builder, r *rand.Rand, id string) {
 		fmt.Fprintf(b, "{%s} = {Response.status}\nStatus {%s}: {Response.body.items[0].%s}\n", v2, v2, pick(r, words))
 	}
 	b.WriteString("```\n\n")
+}
+
+// Document returns one large document of at least size bytes: the
+// documents of Generate(n, DefaultSeed) one after the other, with the
+// frontmatter of the first only and the action, link and block ids of
+// the others made unique (so that it is one big app, not thousands of
+// duplicates). The same size always yields the same bytes.
+func Document(size int) []byte {
+	var b bytes.Buffer
+	b.Grow(size + 8192)
+	for i := 0; b.Len() < size; i++ {
+		r := rand.New(rand.NewPCG(uint64(DefaultSeed), uint64(i)))
+		d := doc(r, i)
+		if i > 0 {
+			if k := bytes.Index(d, []byte("\n---\n")); k >= 0 {
+				d = d[k+len("\n---\n"):]
+			}
+			p := fmt.Sprintf("d%d_", i)
+			for _, s := range []string{"act.", "act:", "section-"} {
+				d = bytes.ReplaceAll(d, []byte(s), []byte(s+p))
+			}
+		}
+		b.Write(d)
+		b.WriteString("\n")
+	}
+	return b.Bytes()
 }

@@ -1,0 +1,16 @@
+//go:build !unix
+
+package safeio
+
+import (
+	"io/fs"
+	"os"
+)
+
+const openFlags = 0
+
+func checkWritable(string) error { return nil }
+
+func linkCount(fs.FileInfo) uint64 { return 1 }
+
+func keepOwner(*os.File, fs.FileInfo) error { return nil }

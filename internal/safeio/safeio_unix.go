@@ -1,0 +1,52 @@
+//go:build unix
+
+package safeio
+
+import (
+	"io/fs"
+	"os"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// openFlags opens named pipes without waiting for a writer, so that
+// ReadFile can refuse them.
+const openFlags = syscall.O_NONBLOCK
+
+// checkWritable is gofmt -w's check: may this process write the file?
+// (Root may write anything; the mode bits are checked before.)
+func checkWritable(path string) error {
+	if err := unix.Access(path, unix.W_OK); err != nil {
+		return &fs.PathError{Op: "write", Path: path, Err: err}
+	}
+	return nil
+}
+
+func linkCount(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink) //nolint:unconvert // uint32 on some platforms
+	}
+	return 1
+}
+
+// keepOwner gives f the owner and group of the file fi describes, when
+// they differ from f's.
+func keepOwner(f *os.File, fi fs.FileInfo) error {
+	want, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return nil
+	}
+	tf, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	got, ok := tf.Sys().(*syscall.Stat_t)
+	if !ok || (got.Uid == want.Uid && got.Gid == want.Gid) {
+		return nil
+	}
+	if err := f.Chown(int(want.Uid), int(want.Gid)); err != nil {
+		return ErrOwner
+	}
+	return nil
+}
