@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -92,7 +93,7 @@ func defaultConfig(dir string) *config { return &config{Dir: dir} }
 // loadConfig reads the config at the absolute path abs, naming it display
 // in messages.
 func loadConfig(abs, display string, reg *Registry) (*config, error) {
-	src, err := os.ReadFile(abs)
+	src, _, err := safeio.ReadFile(abs, safeio.DefaultMaxSize)
 	if err != nil {
 		return nil, ConfigErrors{{Path: display, Msg: fmt.Sprintf("cannot read config: %v, check the path", unwrapPathErr(err))}}
 	}

@@ -67,7 +67,7 @@ func (l *linter) read(j *job, res *fileResult) (src []byte, info *safeio.Info, o
 // file-too-large alone (when enabled: turned off, the file is skipped
 // silently), on the document sfmd.TooLarge makes of its first line.
 func (l *linter) tooLarge(j *job, tl *safeio.TooLargeError, res *fileResult) {
-	doc := sfmd.TooLarge(j.display, tl.Head, tl.Error())
+	doc := sfmd.TooLarge(j.display, tl.Head, tl.Detail())
 	res.head = doc.Src
 	for _, a := range j.order {
 		if a.Name != sfmd.CodeFileTooLarge {

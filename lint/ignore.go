@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -67,11 +68,7 @@ const maxSuiteRead = 4 << 20
 // addSuite records the files the suite at abs references. A suite that
 // cannot be read or parsed references nothing (sfmd test reports it).
 func (f *walkFilter) addSuite(abs string) {
-	fi, err := os.Stat(abs)
-	if err != nil || fi.Size() > maxSuiteRead {
-		return
-	}
-	src, err := os.ReadFile(abs)
+	src, _, err := safeio.ReadFile(abs, maxSuiteRead)
 	if err != nil {
 		return
 	}

@@ -621,7 +621,7 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		res.stdout = src
 		res.changed = changed
 	case changed:
-		if err := safeio.WriteFile(j.abs, src, info, orig); err != nil {
+		if err := safeio.ReplaceFile(j.abs, src, info, orig); err != nil {
 			// the file keeps the text as read, and so do the findings
 			res.ioErr = notFixed(err)
 			res.diags, res.fixed = first, 0

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -73,13 +74,16 @@ func (p *Workspace) Display(path string) string {
 	return abs
 }
 
-// ReadFile returns the content of the file at path.
+// ReadFile returns the content of the file at path: an editor's buffer,
+// or a regular file of at most safeio.DefaultMaxSize bytes (a named pipe
+// an include names cannot block the run).
 func (p *Workspace) ReadFile(path string) ([]byte, error) {
 	abs := p.Resolve(path)
 	if b, ok := p.shared.overlay[abs]; ok {
 		return b, nil
 	}
-	return os.ReadFile(abs)
+	b, _, err := safeio.ReadFile(abs, safeio.DefaultMaxSize)
+	return b, err
 }
 
 // Stat describes the file at path (following symbolic links).
@@ -219,10 +223,6 @@ func looksLikeManifest(src []byte) bool {
 // sniffManifest reads the file at abs and applies looksLikeManifest;
 // unreadable and large files are not manifests.
 func sniffManifest(abs string) bool {
-	fi, err := os.Stat(abs)
-	if err != nil || fi.Size() > maxSniffBytes {
-		return false
-	}
-	src, err := os.ReadFile(abs)
+	src, _, err := safeio.ReadFile(abs, maxSniffBytes)
 	return err == nil && looksLikeManifest(src)
 }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
@@ -181,7 +181,7 @@ func readSuiteFile(dir, name string) ([]byte, bool) {
 		return nil, false
 	}
 	defer func() { _ = root.Close() }()
-	b, err := safefile.Read(root, rel, name, maxBodyFile)
+	b, _, err := safeio.Read(root, rel, name, maxBodyFile)
 	return b, err == nil
 }
 

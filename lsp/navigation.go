@@ -3,13 +3,13 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/jsonrpc"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -210,11 +210,7 @@ func (s *server) readFile(path string) ([]byte, bool) {
 		}
 	}
 	s.mu.Unlock()
-	fi, err := os.Stat(path)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxReadFile {
-		return nil, false
-	}
-	src, err := os.ReadFile(path)
+	src, _, err := safeio.ReadFile(path, maxReadFile)
 	return src, err == nil
 }
 

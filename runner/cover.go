@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -156,7 +157,7 @@ func Cover(rep *Report, base string, roots []string) *CoverReport {
 		}
 	}
 	for _, abs := range untestedDocs(base, roots, byDoc, fixtures) {
-		src, err := os.ReadFile(abs)
+		src, _, err := safeio.ReadFile(abs, maxDocumentBytes)
 		if err != nil {
 			continue
 		}

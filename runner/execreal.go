@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 )
 
@@ -352,5 +352,5 @@ func unshareCommand() string {
 // outputLimitMessage is the step failure for a command that printed too
 // much.
 func outputLimitMessage(limit int64) string {
-	return fmt.Sprintf("the command printed more than the --max-output limit of %s (stdout and stderr together); it was stopped and its output cut there; raise --max-output if that much is expected", safefile.Size(limit))
+	return fmt.Sprintf("the command printed more than the --max-output limit of %s (stdout and stderr together); it was stopped and its output cut there; raise --max-output if that much is expected", safeio.FormatSize(limit))
 }

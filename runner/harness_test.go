@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"go.yaml.in/yaml/v3"
 )
 
 // TestFailingSuite runs testdata/failing, where every test fails in a
@@ -147,5 +149,76 @@ func TestRuntimePanicIsInternal(t *testing.T) {
 	}
 	if f := rep.Suites[0].Tests[0].Failures[0]; !strings.Contains(f.Message, "the runtime panicked: boom") {
 		t.Errorf("failure %q", f.Message)
+	}
+}
+
+// TestUpdateKeepsEditsMadeDuringTheRun: --update writes a golden or the
+// suite only if it is still what the run read, and creates a missing
+// golden only if it is still missing (safeio.Replace, safeio.Create):
+// an edit saved while the tests ran is kept, each file named in an
+// error, and nothing is reported as updated.
+func TestUpdateKeepsEditsMadeDuringTheRun(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"tool.md", "tool.test.yaml", "golden/six.txt"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "failing", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, errs := loadSuite(filepath.Join(dir, "tool.test.yaml"), "tool.test.yaml")
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	defer s.close()
+	res := &SuiteResult{Path: "tool.test.yaml", suite: s}
+	// what the run read and would write
+	six, info, err := safeio.Read(s.Tree, filepath.Join("golden", "six.txt"), "golden/six.txt", maxGoldenBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.writeGolden(filepath.Join("golden", "six.txt"), "golden/six.txt", []byte("new six\n"), goldenFile{six, info})
+	res.writeGolden(filepath.Join("golden", "missing.txt"), "golden/missing.txt", []byte("new missing\n"), goldenFile{})
+	var e *expectation
+	for _, tc := range s.Tests {
+		for _, st := range tc.Steps {
+			if st.Expect.HasOutput && e == nil {
+				e = &st.Expect
+			}
+		}
+	}
+	if e == nil {
+		t.Fatal("no inline output in the suite")
+	}
+	res.edits = append(res.edits, scalarEdit{node: e.OutputNode, key: keyNode(e.Node, "output"), flow: e.Node.Style&yaml.FlowStyle != 0, value: "new output"})
+	// edits saved meanwhile
+	edited := map[string]string{"golden/six.txt": "edited six\n", "golden/missing.txt": "theirs\n", "tool.test.yaml": string(s.Src) + "# edited\n"}
+	for name, text := range edited {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res.flushUpdates()
+	var msgs []string
+	for _, e := range res.Errors {
+		msgs = append(msgs, e.Msg)
+	}
+	all := strings.Join(msgs, "\n")
+	if len(msgs) != 3 || !strings.Contains(all, "--update: cannot write golden/six.txt: it changed while the tests ran") || !strings.Contains(all, "--update: cannot write golden/missing.txt: it was created while the tests ran") || !strings.Contains(all, "--update: cannot write the suite: it changed while the tests ran") {
+		t.Errorf("errors:\n%s", all)
+	}
+	for name, text := range edited {
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != text {
+			t.Errorf("%s holds %q, want the edit %q", name, got, text)
+		}
+	}
+	if len(res.Updated) != 0 {
+		t.Errorf("updated %v", res.Updated)
 	}
 }

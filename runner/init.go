@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
@@ -44,7 +46,7 @@ func userErrorf(format string, args ...any) error {
 // InitSuite writes (or completes) the suite of the document at docAbs,
 // shown as display in messages.
 func InitSuite(docAbs, display string) (*InitResult, error) {
-	src, err := os.ReadFile(docAbs)
+	src, _, err := safeio.ReadFile(docAbs, maxDocumentBytes)
 	if err != nil {
 		return nil, userErrorf("%s: cannot read the document: %v", display, cause(err))
 	}
@@ -57,7 +59,7 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 	g := &initGen{doc: doc, parsed: parsed, display: display, smp: newSampler(doc), names: map[string]bool{}, covered: map[string]bool{},
 		cwd: DefaultCwd, home: DefaultHome}
 	g.res.Suite = suitePathFor(docAbs)
-	old, err := os.ReadFile(g.res.Suite)
+	old, oldInfo, err := safeio.ReadFile(g.res.Suite, maxSuiteBytes)
 	exists := err == nil
 	switch {
 	case exists:
@@ -104,9 +106,9 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 		return nil, fmt.Errorf("internal error: %v; please report this with the document", err)
 	}
 	if exists {
-		err = replaceIfUnchanged(g.res.Suite, old, out)
+		err = replaceSuite(g.res.Suite, out, oldInfo, old)
 	} else {
-		err = createNew(g.res.Suite, out)
+		err = createSuite(g.res.Suite, out)
 		g.res.Created = true
 	}
 	if err != nil {
@@ -563,67 +565,28 @@ func blockEnd(src []byte, key *yaml.Node) int {
 	return end
 }
 
-// createNew writes a file that must not exist yet: a temporary file in
-// the same directory, then a hard link (which fails when the name was
-// taken meanwhile), so nothing is ever overwritten.
-func createNew(path string, data []byte) error {
-	tmp, err := writeTemp(path, data)
-	if err != nil {
-		return err
+// createSuite writes a suite that must not exist yet: nothing is ever
+// overwritten (safeio.CreateFile).
+func createSuite(path string, data []byte) error {
+	err := safeio.CreateFile(path, data, 0o644)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("the suite appeared while it was being written; nothing was changed, run sfmd test --init again")
 	}
-	defer func() { _ = os.Remove(tmp) }()
-	if err := os.Link(tmp, path); err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return fmt.Errorf("the suite appeared while it was being written; nothing was changed, run sfmd test --init again")
-		}
-		return fmt.Errorf("cannot create the suite: %v", cause(err))
-	}
-	return nil
+	return fmt.Errorf("cannot create the suite: %v", cause(err))
 }
 
-// replaceIfUnchanged replaces the file at path, which held old, with data
-// through a temporary file and a rename, after checking that nobody
-// changed it meanwhile.
-func replaceIfUnchanged(path string, old, data []byte) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := writeTemp(path, data)
-	if err != nil {
-		return err
-	}
-	done := false
-	defer func() {
-		if !done {
-			_ = os.Remove(tmp)
-		}
-	}()
-	if err := os.Chmod(tmp, fi.Mode().Perm()); err != nil {
-		return err
-	}
-	now, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(now, old) {
+// replaceSuite replaces the suite at path, read as old with info, by
+// data, unless it changed meanwhile (safeio.ReplaceFile).
+func replaceSuite(path string, data []byte, info *safeio.Info, old []byte) error {
+	err := safeio.ReplaceFile(path, data, info, old)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, safeio.ErrChanged):
 		return fmt.Errorf("the suite changed while tests were being added; nothing was written, run sfmd test --init again")
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	done = true
-	return nil
-}
-
-func writeTemp(path string, data []byte) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".sfmd-*")
-	if err != nil {
-		return "", fmt.Errorf("cannot write next to %s: %v", filepath.Base(path), cause(err))
-	}
-	name := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		_ = os.Remove(name)
-		return "", fmt.Errorf("cannot write next to %s: %v", filepath.Base(path), errors.Join(werr, cerr))
-	}
-	return name, nil
+	return fmt.Errorf("cannot write the suite: %v; nothing was written", writeCause(err))
 }

@@ -25,7 +25,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
-	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"go.yaml.in/yaml/v3"
@@ -117,6 +117,11 @@ type goldenWrite struct {
 	path    string // in the suite's tree
 	display string // as written in the suite
 	data    []byte
+	// the golden as the run read it, which the write replaces only if it
+	// is still that file with that text; info is nil when the golden did
+	// not exist, and the write creates it only if it still does not
+	old  []byte
+	info *safeio.Info
 }
 
 // Report is the outcome of a whole run, suites in path order.
@@ -373,8 +378,14 @@ func (res *SuiteResult) flushUpdates() {
 	tree := res.suite.Tree
 	dir := filepath.Dir(res.suite.AbsPath)
 	for _, w := range res.writes {
-		if err := safefile.Write(tree, w.path, w.display, w.data, 0o644); err != nil {
-			fail(fmt.Sprintf("--update: cannot write %s: %v; it was left as it was", w.display, writeCause(err)))
+		var err error
+		if w.info != nil {
+			err = safeio.Replace(tree, w.path, w.display, w.data, w.info, w.old)
+		} else {
+			err = safeio.Create(tree, w.path, w.display, w.data, 0o644)
+		}
+		if err != nil {
+			fail(fmt.Sprintf("--update: cannot write %s: %s", w.display, writeFailure(err)))
 			continue
 		}
 		res.Updated = append(res.Updated, filepath.Join(dir, w.path))
@@ -409,11 +420,23 @@ func (res *SuiteResult) flushUpdates() {
 	if len(res.records) > 0 {
 		flag = "--record"
 	}
-	if err := safefile.Write(tree, filepath.Base(res.suite.AbsPath), res.Path, out, 0o644); err != nil {
-		fail(fmt.Sprintf("%s: cannot write the suite: %v; it was left as it was", flag, writeCause(err)))
+	if err := safeio.Replace(tree, filepath.Base(res.suite.AbsPath), res.Path, out, res.suite.SrcInfo, res.suite.Src); err != nil {
+		fail(fmt.Sprintf("%s: cannot write the suite: %s", flag, writeFailure(err)))
 		return
 	}
 	res.Updated = append(res.Updated, res.suite.AbsPath)
+}
+
+// writeFailure says why a write of --update or --record failed; the file
+// is left as it was.
+func writeFailure(err error) string {
+	switch {
+	case errors.Is(err, safeio.ErrChanged):
+		return "it changed while the tests ran (saved by an editor?); it was left as it was, run the tests again"
+	case errors.Is(err, fs.ErrExist):
+		return "it was created while the tests ran; it was left as it was, run the tests again"
+	}
+	return fmt.Sprintf("%v; it was left as it was", writeCause(err))
 }
 
 // writeCause is the OS's message for a failed write (without the
@@ -426,8 +449,9 @@ func writeCause(err error) error {
 	return err
 }
 
-// writeGolden queues a golden for --update: name is in the suite's tree.
-func (res *SuiteResult) writeGolden(name, display string, data []byte) {
+// writeGolden queues a golden for --update: name is in the suite's tree,
+// g is what readGolden read of it.
+func (res *SuiteResult) writeGolden(name, display string, data []byte, g goldenFile) {
 	if res.goldens == nil {
 		res.goldens = map[string]int{}
 	}
@@ -436,7 +460,7 @@ func (res *SuiteResult) writeGolden(name, display string, data []byte) {
 		return
 	}
 	res.goldens[name] = len(res.writes)
-	res.writes = append(res.writes, goldenWrite{name, display, data})
+	res.writes = append(res.writes, goldenWrite{path: name, display: display, data: data, old: g.data, info: g.info})
 }
 
 // testRun is the state of one running test.
@@ -568,7 +592,7 @@ func (r *testRun) populate() error {
 		data := []byte(f.Text)
 		if f.From != "" {
 			var err error
-			if data, err = safefile.Read(s.Tree, f.From, f.From, maxFixtureBytes); err != nil {
+			if data, _, err = safeio.Read(s.Tree, f.From, f.From, maxFixtureBytes); err != nil {
 				return fmt.Errorf("files: %s", treeError("from:", f.From, err))
 			}
 		}
@@ -729,16 +753,16 @@ func (r *testRun) checkExpect(st *testStep, res runtime.Result) {
 		})
 	}
 	if e.OutputFileNode != nil {
-		golden, state := r.readGolden(st, e.OutputFileNode, e.OutputFile, e.OutputFileRel)
+		g, state := r.readGolden(st, e.OutputFileNode, e.OutputFile, e.OutputFileRel)
 		switch {
 		case state == goldenMissing && r.opts.Update:
-			r.res.writeGolden(e.OutputFile, e.OutputFileRel, []byte(res.Content))
+			r.res.writeGolden(e.OutputFile, e.OutputFileRel, []byte(res.Content), g)
 		case state == goldenMissing:
 			f := r.failf(st, KindAssertion, "golden file %q does not exist; run sfmd test --update to create it", e.OutputFileRel)
 			f.Line, f.Col = e.OutputFileNode.Line, e.OutputFileNode.Column
 		case state == goldenRead:
-			r.compareOutput(st, res.Content, string(golden), e.OutputFileRel, func() {
-				r.res.writeGolden(e.OutputFile, e.OutputFileRel, []byte(res.Content))
+			r.compareOutput(st, res.Content, string(g.data), e.OutputFileRel, func() {
+				r.res.writeGolden(e.OutputFile, e.OutputFileRel, []byte(res.Content), g)
 			})
 		}
 	}
@@ -810,23 +834,29 @@ const (
 	goldenBroken // reported
 )
 
+// goldenFile is a golden as readGolden read it.
+type goldenFile struct {
+	data []byte
+	info *safeio.Info // nil when it does not exist
+}
+
 // readGolden reads a golden of the suite's tree. A golden that does not
 // exist is goldenMissing; any other failure to read it is an error of the
 // environment (exit status 2, with the OS's message), not a test failure:
 // it is reported and goldenBroken.
-func (r *testRun) readGolden(st *testStep, at *yaml.Node, name, display string) ([]byte, int) {
-	data, err := safefile.Read(r.s.Tree, name, display, maxGoldenBytes)
+func (r *testRun) readGolden(st *testStep, at *yaml.Node, name, display string) (goldenFile, int) {
+	data, info, err := safeio.Read(r.s.Tree, name, display, maxGoldenBytes)
 	switch {
 	case err == nil:
-		return data, goldenRead
+		return goldenFile{data, info}, goldenRead
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, goldenMissing
+		return goldenFile{}, goldenMissing
 	}
 	msg := treeError("golden file", display, err)
 	r.res.Errors = append(r.res.Errors, &SuiteError{Path: r.s.Path, Line: at.Line, Col: at.Column, Msg: msg})
 	f := r.failf(st, KindAssertion, "%s", msg)
 	f.Line, f.Col = at.Line, at.Column
-	return nil, goldenBroken
+	return goldenFile{}, goldenBroken
 }
 
 func (r *testRun) compareFile(st *testStep, kv keyValue, golden string) {
@@ -845,12 +875,13 @@ func (r *testRun) compareFile(st *testStep, kv keyValue, golden string) {
 		}
 		return
 	}
-	want, state := r.readGolden(st, kv.Node, golden, goldenRel)
+	g, state := r.readGolden(st, kv.Node, golden, goldenRel)
+	want := g.data
 	switch {
 	case state == goldenBroken:
 		return
 	case state == goldenMissing && r.opts.Update:
-		r.res.writeGolden(golden, goldenRel, got)
+		r.res.writeGolden(golden, goldenRel, got, g)
 		return
 	case state == goldenMissing:
 		fail("golden file %q does not exist; run sfmd test --update to create it", goldenRel)
@@ -860,7 +891,7 @@ func (r *testRun) compareFile(st *testStep, kv keyValue, golden string) {
 		return
 	}
 	if r.opts.Update {
-		r.res.writeGolden(golden, goldenRel, got)
+		r.res.writeGolden(golden, goldenRel, got, g)
 		return
 	}
 	f := fail("file %q differs from golden %q (%d bytes, expected %d); run sfmd test --update to accept it", kv.Key, goldenRel, len(got), len(want))

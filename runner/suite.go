@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -22,6 +22,9 @@ type suite struct {
 	Path    string // as shown in messages (relative to where sfmd runs)
 	AbsPath string // for reading and writing
 	Src     []byte
+	// SrcInfo is the suite file as Src was read from it: --update and
+	// --record rewrite it only if it is still that file with that text.
+	SrcInfo *safeio.Info
 	Root    *yaml.Node
 	// Tree is the suite's directory, open for the run: every file the
 	// suite names is read (and, with --update, written) through it.
@@ -159,16 +162,16 @@ func (e *expectation) wantOK() bool {
 // access, display for messages. All problems are returned, each with the
 // suite position.
 func loadSuite(absPath, display string) (*suite, []*SuiteError) {
-	src, err := safefile.ReadFile(absPath, maxSuiteBytes)
+	src, info, err := safeio.ReadFile(absPath, maxSuiteBytes)
 	if err != nil {
-		var nr *safefile.NotRegularError
-		var big *safefile.TooLargeError
+		var nr *safeio.NotRegularError
+		var big *safeio.TooLargeError
 		msg := fmt.Sprintf("cannot read suite: %v", cause(err))
 		switch {
 		case errors.As(err, &nr):
-			msg = fmt.Sprintf("cannot read suite: it is %s, not a regular file", safefile.ModeName(nr.Mode))
+			msg = fmt.Sprintf("cannot read suite: it is %s, not a regular file", safeio.Kind(nr.Mode))
 		case errors.As(err, &big):
-			msg = fmt.Sprintf("cannot read suite: it is larger than the limit of %s", safefile.Size(big.Limit))
+			msg = fmt.Sprintf("cannot read suite: it is larger than the limit of %s", safeio.FormatSize(big.Limit))
 		}
 		return nil, []*SuiteError{{Path: display, Msg: msg}}
 	}
@@ -179,6 +182,8 @@ func loadSuite(absPath, display string) (*suite, []*SuiteError) {
 	s, errs := parseSuite(absPath, display, src, tree)
 	if s == nil {
 		_ = tree.Close()
+	} else {
+		s.SrcInfo = info
 	}
 	return s, errs
 }
@@ -298,7 +303,7 @@ func (d *decoder) document(s *suite, docNode, root *yaml.Node) {
 		return
 	}
 	s.DocPath, s.DocName = name, filepath.Base(name)
-	docSrc, err := safefile.Read(d.tree, name, rel, maxDocumentBytes)
+	docSrc, _, err := safeio.Read(d.tree, name, rel, maxDocumentBytes)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			d.errorf(at, "document %q not found next to the suite; create it or set \"document:\" to its path", rel)

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -52,15 +52,15 @@ func (d *decoder) treeName(n *yaml.Node, p, what string) (string, bool) {
 
 // treeError words a failure to read or check name in the suite's tree.
 func treeError(what, p string, err error) string {
-	var nr *safefile.NotRegularError
-	var big *safefile.TooLargeError
+	var nr *safeio.NotRegularError
+	var big *safeio.TooLargeError
 	switch {
-	case safefile.IsEscape(err):
+	case safeio.IsEscape(err):
 		return fmt.Sprintf("%s %q leads outside the suite's directory through a symbolic link; a suite may only name files in its own directory tree", what, p)
 	case errors.As(err, &nr):
-		return fmt.Sprintf("%s %q is %s, not a regular file; point it at a file", what, p, safefile.ModeName(nr.Mode))
+		return fmt.Sprintf("%s %q is %s, not a regular file; point it at a file", what, p, safeio.Kind(nr.Mode))
 	case errors.As(err, &big):
-		return fmt.Sprintf("%s %q is larger than the limit of %s", what, p, safefile.Size(big.Limit))
+		return fmt.Sprintf("%s %q is larger than the limit of %s", what, p, safeio.FormatSize(big.Limit))
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Sprintf("%s %q does not exist; check the path (relative to the suite)", what, p)
 	}
@@ -74,7 +74,7 @@ func (d *decoder) readTree(n *yaml.Node, p, what string, limit int64) (name stri
 	if !ok {
 		return "", nil, false
 	}
-	data, err := safefile.Read(d.tree, name, p, limit)
+	data, _, err := safeio.Read(d.tree, name, p, limit)
 	if err != nil {
 		d.errorf(n, "%s", treeError(what, p, err))
 		return "", nil, false
@@ -91,7 +91,7 @@ func (d *decoder) checkTreeFile(n *yaml.Node, p, what string) (string, bool) {
 	}
 	fi, err := d.tree.Stat(name)
 	if err == nil && !fi.Mode().IsRegular() {
-		err = &safefile.NotRegularError{Path: p, Mode: fi.Mode()}
+		err = &safeio.NotRegularError{Path: p, Mode: fi.Mode()}
 	}
 	if err != nil {
 		d.errorf(n, "%s", treeError(what, p, err))
@@ -110,7 +110,7 @@ func (d *decoder) checkGolden(n *yaml.Node, p, what string) (string, bool) {
 	fi, err := d.tree.Stat(name)
 	switch {
 	case err == nil && !fi.Mode().IsRegular():
-		err = &safefile.NotRegularError{Path: p, Mode: fi.Mode()}
+		err = &safeio.NotRegularError{Path: p, Mode: fi.Mode()}
 	case errors.Is(err, fs.ErrNotExist):
 		// created by --update; its directory must not lead out either
 		err = d.checkParents(name)

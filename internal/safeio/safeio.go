@@ -1,22 +1,34 @@
-// Package safeio reads documents and writes fixes the way sfmd promises
-// to (README "What --fix guarantees"): it reads only regular files, never
-// blocks on a named pipe or a device, reads at most a size cap, and
-// replaces a file only through a synced temporary file renamed over it,
-// after checking that the file did not change since it was read and that
-// its mode, owner and links survive. It is a leaf: it imports nothing of
-// the module.
+// Package safeio is sfmd's one way to read and write files (README "What
+// --fix guarantees", "Hostile input", and the suite files of sfmd test):
+//
+//   - Reads accept only regular files: a named pipe, a socket, a device
+//     or a directory is refused after a stat and, should it be swapped in
+//     after the stat, after a non-blocking open and an fstat, so a read
+//     never blocks; at most a size cap is read (a larger file costs its
+//     head only).
+//   - Writes go through a temporary file in the target's directory (on
+//     Linux an unnamed one, which a crash cannot leave behind), synced,
+//     then renamed over the target (or linked to its name, for a file
+//     that must not exist yet), and the directory is synced: a crash, a
+//     kill or a full disk leaves the old file whole. A file that is
+//     replaced keeps its mode (set-id and sticky bits included), owner
+//     and group; a read-only file, a file with other hard links and a
+//     file that changed since it was read are left alone; a symbolic link
+//     stays a link and its target is replaced.
+//   - Every operation has a form confined to an *os.Root (nothing outside
+//     the root is read or written, symbolic links included: sfmd test's
+//     suite trees) and a form for a path the user named (sfmd lint).
+//
+// It is a leaf: it imports nothing of the module.
 package safeio
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // DefaultMaxSize is the size cap of a document unless configured: 10 MiB.
@@ -30,7 +42,7 @@ type NotRegularError struct {
 }
 
 func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s is not a regular file (%s)", e.Path, Kind(e.Mode))
+	return e.Path + " is " + Kind(e.Mode) + ", not a regular file"
 }
 
 // Kind names the type of a file mode for messages: "a named pipe".
@@ -51,13 +63,15 @@ func Kind(m fs.FileMode) string {
 	case m.IsRegular():
 		return "a regular file"
 	}
-	return "an irregular file"
+	return "a special file"
 }
 
 // TooLargeError reports input over the size cap. Size is the file's size,
 // or -1 when it is unknown (standard input): more than Limit. Head is the
-// start of the input, at most HeadSize bytes, for messages.
+// start of the input, at most HeadSize bytes, for messages. Path is the
+// file as the caller named it, "" for standard input.
 type TooLargeError struct {
+	Path        string
 	Size, Limit int64
 	Head        []byte
 }
@@ -65,14 +79,65 @@ type TooLargeError struct {
 // HeadSize bounds TooLargeError.Head.
 const HeadSize = 1 << 10
 
-func (e *TooLargeError) Error() string {
+// Detail says how large the input is against the limit, without the
+// path: "12.5 MiB, larger than the 10 MiB limit".
+func (e *TooLargeError) Detail() string {
 	if e.Size < 0 {
 		return fmt.Sprintf("larger than the %s limit", FormatSize(e.Limit))
 	}
 	return fmt.Sprintf("%s, larger than the %s limit", FormatSize(e.Size), FormatSize(e.Limit))
 }
 
-// FormatSize renders a byte count for messages: "12.5 MiB", "900 bytes".
+func (e *TooLargeError) Error() string {
+	if e.Path == "" {
+		return e.Detail()
+	}
+	return e.Path + " is " + e.Detail()
+}
+
+// EscapeError is a path that leads out of its root (through "..", an
+// absolute path or a symbolic link).
+type EscapeError struct {
+	Path string
+}
+
+func (e *EscapeError) Error() string {
+	return e.Path + " leads outside its directory tree"
+}
+
+// IsEscape reports whether err is an *EscapeError or os.Root refusing a
+// path that leads out of it (os.Root's own error has no exported type).
+func IsEscape(err error) bool {
+	var e *EscapeError
+	if errors.As(err, &e) {
+		return true
+	}
+	// os.Root nests its errors (mkdirat: statat: path escapes from
+	// parent): look at every *fs.PathError of the chain.
+	for err != nil {
+		var pe *fs.PathError
+		if !errors.As(err, &pe) {
+			return false
+		}
+		var errno syscall.Errno
+		if !errors.As(pe.Err, &errno) && pe.Err.Error() == "path escapes from parent" {
+			return true
+		}
+		err = pe.Err
+	}
+	return false
+}
+
+// escape turns os.Root's refusal into an *EscapeError naming display.
+func escape(display string, err error) error {
+	if err != nil && IsEscape(err) {
+		return &EscapeError{Path: display}
+	}
+	return err
+}
+
+// FormatSize renders a byte count for messages: "12.5 MiB", "10 MiB",
+// "900 bytes".
 func FormatSize(n int64) string {
 	switch {
 	case n >= 1<<20:
@@ -90,208 +155,6 @@ func trimZero(s string) string {
 		return s[:len(s)-2]
 	}
 	return s
-}
-
-// Info is the state of a file when ReadFile read it, for the check before
-// WriteFile replaces it.
-type Info struct {
-	fi fs.FileInfo
-}
-
-// Size is the file's size when it was read.
-func (i *Info) Size() int64 { return i.fi.Size() }
-
-// ReadFile reads the regular file at path. Anything else (a named pipe,
-// a device, a directory) is refused with a *NotRegularError, without
-// blocking: the file is opened non-blocking and checked with fstat before
-// any read. At most limit bytes are read (limit <= 0: no cap): a longer
-// file gives a *TooLargeError, after reading only its head when fstat
-// says so, at most limit+1 bytes when it grows while being read.
-func ReadFile(path string, limit int64) ([]byte, *Info, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0) //nolint:gosec // G703: the file the user named; reading it is the point
-	if err != nil {
-		return nil, nil, err
-	}
-	defer func() { _ = f.Close() }()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, nil, &NotRegularError{Path: path, Mode: fi.Mode()}
-	}
-	if limit > 0 && fi.Size() > limit {
-		head, err := io.ReadAll(io.LimitReader(f, HeadSize))
-		if err != nil {
-			return nil, nil, err
-		}
-		return nil, nil, &TooLargeError{Size: fi.Size(), Limit: limit, Head: head}
-	}
-	size := fi.Size()
-	if limit > 0 {
-		size = min(size, limit)
-	}
-	data, err := readAll(f, int(size)+1, limit)
-	if err != nil {
-		var tl *TooLargeError
-		if errors.As(err, &tl) {
-			tl.Size = max(fi.Size(), limit+1) // it grew while being read
-		}
-		return nil, nil, err
-	}
-	return data, &Info{fi: fi}, nil
-}
-
-// ReadAll reads r (standard input) to its end, at most limit bytes
-// (limit <= 0: no cap); more gives a *TooLargeError with Size -1, and the
-// limit+1 bytes read (the rest is left in r).
-func ReadAll(r io.Reader, limit int64) ([]byte, error) {
-	return readAll(r, 512, limit)
-}
-
-func readAll(r io.Reader, capHint int, limit int64) ([]byte, error) {
-	if limit > 0 {
-		r = io.LimitReader(r, limit+1)
-	}
-	b := bytes.NewBuffer(make([]byte, 0, capHint))
-	if _, err := b.ReadFrom(r); err != nil {
-		return nil, err
-	}
-	if limit > 0 && int64(b.Len()) > limit {
-		return b.Bytes(), &TooLargeError{Size: -1, Limit: limit, Head: b.Bytes()[:min(b.Len(), HeadSize)]}
-	}
-	return b.Bytes(), nil
-}
-
-// Errors of WriteFile that leave the file as it was.
-var (
-	// ErrChanged: the file changed since it was read (size, time,
-	// identity or content); writing would discard that change.
-	ErrChanged = errors.New("the file changed since sfmd read it")
-	// ErrReadOnly: the file has no write permission (gofmt -w refuses
-	// such files too).
-	ErrReadOnly = errors.New("the file is read-only")
-	// ErrHardLinks: the file has other names, which a rename would
-	// split from it.
-	ErrHardLinks = errors.New("the file has more than one hard link")
-	// ErrOwner: the replacement cannot be given the file's owner and
-	// group.
-	ErrOwner = errors.New("the file's owner or group cannot be kept")
-)
-
-// WriteFile replaces the contents of the file at path, which ReadFile
-// read as orig with info, by data:
-//
-//   - a symbolic link is followed: the link stays, its target is
-//     replaced (in the target's directory);
-//   - a read-only file (no write bit, or no write permission), a file
-//     with hard links, and a file that changed since it was read are
-//     left alone (ErrReadOnly, ErrHardLinks, ErrChanged, or the OS error);
-//   - the new text goes to a temporary file in the same directory (on
-//     Linux an unnamed one, which nothing can leave behind), gets the
-//     file's owner, group and mode (set-id and sticky bits included), is
-//     synced, checked against the file once more (size, time, identity,
-//     content), then renamed over it, and the directory is synced;
-//   - on every error the temporary file is removed and the file is
-//     unchanged.
-func WriteFile(path string, data []byte, info *Info, orig []byte) error {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	fi, err := os.Lstat(path) //nolint:gosec // G703: the file the user named (lint --fix rewrites exactly that)
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() {
-		return &NotRegularError{Path: path, Mode: fi.Mode()}
-	}
-	if fi.Mode().Perm()&0o222 == 0 {
-		return ErrReadOnly
-	}
-	if err := checkWritable(path); err != nil {
-		return err
-	}
-	if n := linkCount(fi); n > 1 {
-		return fmt.Errorf("%w (%d names)", ErrHardLinks, n)
-	}
-	if err := unchanged(path, info, orig); err != nil {
-		return err
-	}
-	t, err := newTemp(filepath.Dir(path), filepath.Base(path))
-	if err != nil {
-		return err
-	}
-	done := false
-	defer func() {
-		if !done {
-			t.discard()
-		}
-	}()
-	if _, err := t.f.Write(data); err != nil {
-		return err
-	}
-	if err := keepOwner(t.f, fi); err != nil {
-		return err
-	}
-	// after chown, which clears the set-id bits
-	if err := t.f.Chmod(fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
-		return err
-	}
-	if err := t.f.Sync(); err != nil {
-		return err
-	}
-	if testHookBeforeRename != nil {
-		if err := testHookBeforeRename(); err != nil {
-			return err
-		}
-	}
-	if err := unchanged(path, info, orig); err != nil {
-		return err
-	}
-	if err := t.replace(path); err != nil {
-		return err
-	}
-	done = true
-	syncDir(filepath.Dir(path))
-	return nil
-}
-
-// testHookBeforeRename runs after the temporary file is written and
-// synced, just before the last check and the rename (tests only).
-var testHookBeforeRename func() error
-
-// unchanged checks that the file at path is still the one read as orig:
-// the same file (device and inode), size and modification time, and the
-// same bytes.
-func unchanged(path string, info *Info, orig []byte) error {
-	fi, err := os.Stat(path) //nolint:gosec // G703: the file the user named, as WriteFile
-	if err != nil {
-		return err
-	}
-	if info == nil || !os.SameFile(fi, info.fi) || fi.Size() != info.fi.Size() || !fi.ModTime().Equal(info.fi.ModTime()) || fi.Size() != int64(len(orig)) {
-		return ErrChanged
-	}
-	now, _, err := ReadFile(path, fi.Size())
-	if err != nil {
-		var tl *TooLargeError
-		if errors.As(err, &tl) {
-			return ErrChanged
-		}
-		return err
-	}
-	if !bytes.Equal(now, orig) {
-		return ErrChanged
-	}
-	return nil
-}
-
-func syncDir(dir string) {
-	d, err := os.Open(dir) //nolint:gosec // G703: the directory of the file the user named
-	if err != nil {
-		return
-	}
-	_ = d.Sync() // best effort: not every file system syncs directories
-	_ = d.Close()
 }
 
 // ParseSize reads a size: a number of bytes ("1048576"), or a number with

@@ -19,6 +19,9 @@ import (
 
 func write(t *testing.T, path, text string, mode os.FileMode) {
 	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, []byte(text), mode); err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +88,10 @@ func TestSizeCap(t *testing.T) {
 	if !errors.As(err, &tl) || tl.Size != 2008 || tl.Limit != 1000 || !strings.HasPrefix(string(tl.Head), "# Title\n") || len(tl.Head) > HeadSize {
 		t.Fatalf("ReadFile over the cap = %v (%+v)", err, tl)
 	}
-	if got := err.Error(); got != "2 KiB, larger than the 1000 bytes limit" {
+	if got := tl.Detail(); got != "2 KiB, larger than the 1000 bytes limit" {
+		t.Errorf("detail %q", got)
+	}
+	if got := err.Error(); got != path+" is 2 KiB, larger than the 1000 bytes limit" {
 		t.Errorf("message %q", got)
 	}
 	if data, _, err := ReadFile(path, 2008); err != nil || len(data) != 2008 {
@@ -105,10 +111,10 @@ func (r *countingReader) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestWriteFileKeepsModeOwnerAndLinks: mode bits (set-id included),
+// TestReplaceFileKeepsModeOwnerAndLinks: mode bits (set-id included),
 // owner and group survive; a symbolic link stays a link to the fixed
 // target; no temporary file is left.
-func TestWriteFileKeepsModeOwnerAndLinks(t *testing.T) {
+func TestReplaceFileKeepsModeOwnerAndLinks(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "doc.md")
 	write(t, target, "old\n", 0o644)
@@ -125,7 +131,7 @@ func TestWriteFileKeepsModeOwnerAndLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	orig, info := read(t, link)
-	if err := WriteFile(link, []byte("new\n"), info, orig); err != nil {
+	if err := ReplaceFile(link, []byte("new\n"), info, orig); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(target); string(got) != "new\n" {
@@ -149,10 +155,10 @@ func TestWriteFileKeepsModeOwnerAndLinks(t *testing.T) {
 	}
 }
 
-// TestWriteFileRefuses: a read-only file (even for root), a file with two
+// TestReplaceFileRefuses: a read-only file (even for root), a file with two
 // hard links and a file that changed since it was read are left as they
 // are, with no temporary file.
-func TestWriteFileRefuses(t *testing.T) {
+func TestReplaceFileRefuses(t *testing.T) {
 	dir := t.TempDir()
 	ro := filepath.Join(dir, "ro.md")
 	write(t, ro, "old\n", 0o444)
@@ -170,8 +176,8 @@ func TestWriteFileRefuses(t *testing.T) {
 		if path != ch {
 			data, info = read(t, path)
 		}
-		if err := WriteFile(path, []byte("fixed\n"), info, data); !errors.Is(err, want) {
-			t.Errorf("WriteFile(%s) = %v, want %v", filepath.Base(path), err, want)
+		if err := ReplaceFile(path, []byte("fixed\n"), info, data); !errors.Is(err, want) {
+			t.Errorf("ReplaceFile(%s) = %v, want %v", filepath.Base(path), err, want)
 		}
 	}
 	for _, p := range []string{ro, hl} {
@@ -187,10 +193,10 @@ func TestWriteFileRefuses(t *testing.T) {
 	}
 }
 
-// TestWriteFileChangedDuringWrite: an edit saved while the fixed text is
+// TestReplaceFileChangedDuringWrite: an edit saved while the fixed text is
 // being written is kept, and the temporary file is removed; so it is
 // after any error before the rename.
-func TestWriteFileChangedDuringWrite(t *testing.T) {
+func TestReplaceFileChangedDuringWrite(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "doc.md")
 	write(t, path, "old\n", 0o644)
@@ -200,8 +206,8 @@ func TestWriteFileChangedDuringWrite(t *testing.T) {
 		write(t, path, "edited meanwhile\n", 0o644)
 		return nil
 	}
-	if err := WriteFile(path, []byte("fixed\n"), info, orig); !errors.Is(err, ErrChanged) {
-		t.Errorf("WriteFile = %v, want ErrChanged", err)
+	if err := ReplaceFile(path, []byte("fixed\n"), info, orig); !errors.Is(err, ErrChanged) {
+		t.Errorf("ReplaceFile = %v, want ErrChanged", err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != "edited meanwhile\n" {
 		t.Errorf("file holds %q", got)
@@ -210,18 +216,18 @@ func TestWriteFileChangedDuringWrite(t *testing.T) {
 	orig, info = read(t, path)
 	full := errors.New("no space left on device")
 	testHookBeforeRename = func() error { return full }
-	if err := WriteFile(path, []byte("fixed\n"), info, orig); !errors.Is(err, full) {
-		t.Errorf("WriteFile = %v, want the injected error", err)
+	if err := ReplaceFile(path, []byte("fixed\n"), info, orig); !errors.Is(err, full) {
+		t.Errorf("ReplaceFile = %v, want the injected error", err)
 	}
 	if got := entries(t, dir); !slices.Equal(got, []string{"doc.md"}) {
 		t.Errorf("directory holds %q after errors", got)
 	}
 }
 
-// TestWriteFileKilled: a process killed while writing the fixed text
+// TestReplaceFileKilled: a process killed while writing the fixed text
 // (here: just before the rename) leaves the file as it was and no
 // temporary file (Linux: the temporary file has no name until then).
-func TestWriteFileKilled(t *testing.T) {
+func TestReplaceFileKilled(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("unnamed temporary files are Linux only")
 	}
@@ -231,13 +237,13 @@ func TestWriteFileKilled(t *testing.T) {
 			os.Stdout.WriteString("ready\n")
 			select {} // wait to be killed
 		}
-		_ = WriteFile(path, []byte("fixed\n"), info, orig)
+		_ = ReplaceFile(path, []byte("fixed\n"), info, orig)
 		return
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "doc.md")
 	write(t, path, "old\n", 0o644)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestWriteFileKilled$")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestReplaceFileKilled$")
 	cmd.Env = append(os.Environ(), "SAFEIO_KILL_CHILD="+path)
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -3,44 +3,52 @@ package safeio
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"golang.org/x/sys/unix"
 )
 
-// temp is the temporary file of WriteFile. On Linux it is created
-// unnamed (O_TMPFILE): a crash or a kill while it is written leaves
-// nothing; it gets a name (linkat) only just before the rename. Where
-// the file system has no O_TMPFILE, a named one is used.
-type temp struct {
-	f     *os.File
-	named string // the name of a named temporary file
-}
-
-func newTemp(dir, base string) (*temp, error) {
-	fd, err := unix.Open(dir, unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
+func newTemp(root *os.Root, d *os.File, dir, base string) (*temp, error) {
+	fd, err := unix.Openat(int(d.Fd()), ".", unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
 	if err != nil {
-		return newNamedTemp(dir, base)
+		return newNamedTemp(root, d, dir, base)
 	}
-	return &temp{f: os.NewFile(uintptr(fd), dir+"/(unnamed)")}, nil
+	return &temp{f: os.NewFile(uintptr(fd), filepath.Join(dir, "(unnamed)")), root: root, dir: dir, d: d}, nil
 }
 
-func (t *temp) replace(path string) error {
+// linkAt gives the unnamed temporary file the name base in its directory.
+func (t *temp) linkAt(base string) error {
+	return unix.Linkat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(int(t.f.Fd())), int(t.d.Fd()), base, unix.AT_SYMLINK_FOLLOW)
+}
+
+// name gives an unnamed temporary file a name next to the target.
+func (t *temp) name(base string) error {
 	if t.named != "" {
-		return t.renameOver(path)
+		return nil
 	}
-	// name it next to path, then rename that name over path
 	for i := 0; ; i++ {
-		name := tempName(path, i)
-		err := unix.Linkat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(int(t.f.Fd())), unix.AT_FDCWD, name, unix.AT_SYMLINK_FOLLOW)
+		n := tempName(base, i)
+		err := t.linkAt(n)
 		if errors.Is(err, unix.EEXIST) && i < 100 {
 			continue
 		}
 		if err != nil {
 			return err
 		}
-		t.named = name
-		break
+		t.named = filepath.Join(t.dir, n)
+		return nil
 	}
-	return t.renameOver(path)
+}
+
+// link gives the temporary file the name base, which must not exist: an
+// unnamed one directly (linkat fails if the name is taken).
+func (t *temp) link(base string) error {
+	if t.named != "" {
+		return t.linkNamed(base)
+	}
+	if err := t.linkAt(base); err != nil {
+		return err
+	}
+	return t.f.Close()
 }

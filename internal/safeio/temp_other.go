@@ -4,13 +4,12 @@ package safeio
 
 import "os"
 
-// temp is the temporary file of WriteFile: a named file in the target's
-// directory, removed on every error.
-type temp struct {
-	f     *os.File
-	named string
+func newTemp(root *os.Root, d *os.File, dir, base string) (*temp, error) {
+	return newNamedTemp(root, d, dir, base)
 }
 
-func newTemp(dir, base string) (*temp, error) { return newNamedTemp(dir, base) }
+// name: the temporary file is named from the start.
+func (t *temp) name(string) error { return nil }
 
-func (t *temp) replace(path string) error { return t.renameOver(path) }
+// link gives the temporary file the name base, which must not exist.
+func (t *temp) link(base string) error { return t.linkNamed(base) }

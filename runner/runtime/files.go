@@ -4,16 +4,16 @@ import (
 	"errors"
 	"syscall"
 
-	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 
 // refusal is the message the harness fails the step with when err is the
 // FS refusing a path (a link out of the sandbox, a file that is not
 // regular), or "".
 func refusal(what string, err error) string {
-	var esc *safefile.EscapeError
-	var nr *safefile.NotRegularError
-	var big *safefile.TooLargeError
+	var esc *safeio.EscapeError
+	var nr *safeio.NotRegularError
+	var big *safeio.TooLargeError
 	switch {
 	case errors.As(err, &esc):
 		return what + ": " + esc.Path + " leads outside the test's sandbox through a symbolic link; sfmd test never reads or writes outside the sandbox"

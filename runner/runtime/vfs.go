@@ -10,7 +10,7 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 
 // FS is the filesystem the runtime sees. A host directory stands for "/":
@@ -19,8 +19,8 @@ import (
 // same suite shows the same paths on every machine; and nothing outside
 // the directory can be reached. ".." stops at "/" as on any POSIX system,
 // and a symbolic link that leads outside the directory (or is absolute)
-// is refused with a *safefile.EscapeError; a FIFO, socket or device with a
-// *safefile.NotRegularError, so that it cannot block.
+// is refused with a *safeio.EscapeError; a FIFO, socket or device with a
+// *safeio.NotRegularError, so that it cannot block.
 type FS struct {
 	dir     string
 	prepare func() error
@@ -98,10 +98,10 @@ func name(p string) string {
 }
 
 // wrap turns os.Root's refusal of an escaping link into
-// *safefile.EscapeError naming the virtual path p.
+// *safeio.EscapeError naming the virtual path p.
 func wrap(p string, err error) error {
-	if err != nil && safefile.IsEscape(err) {
-		return &safefile.EscapeError{Path: p}
+	if err != nil && safeio.IsEscape(err) {
+		return &safeio.EscapeError{Path: p}
 	}
 	return err
 }
@@ -129,7 +129,7 @@ func (v *FS) Stat(p string) (fs.FileInfo, error) {
 }
 
 // ReadFile reads the regular file p, at most limit bytes (a larger file
-// is a *safefile.TooLargeError). A directory fails with EISDIR as in Node;
+// is a *safeio.TooLargeError). A directory fails with EISDIR as in Node;
 // a FIFO, socket or device is never opened for reading.
 func (v *FS) ReadFile(p string, limit int64) ([]byte, error) {
 	if err := v.ensure(); err != nil {
@@ -139,7 +139,7 @@ func (v *FS) ReadFile(p string, limit int64) ([]byte, error) {
 	if fi, err := v.root.Stat(n); err == nil && fi.IsDir() {
 		return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
 	}
-	data, err := safefile.Read(v.root, n, p, limit)
+	data, _, err := safeio.Read(v.root, n, p, limit)
 	return data, wrap(p, err)
 }
 
@@ -159,8 +159,8 @@ func (v *FS) WriteFile(p string, data []byte) error {
 	}
 	n := name(p)
 	if fi, err := v.root.Stat(n); err == nil && !fi.IsDir() && !fi.Mode().IsRegular() {
-		return &safefile.NotRegularError{Path: p, Mode: fi.Mode()}
-	} else if err != nil && safefile.IsEscape(err) {
+		return &safeio.NotRegularError{Path: p, Mode: fi.Mode()}
+	} else if err != nil && safeio.IsEscape(err) {
 		return wrap(p, err)
 	}
 	f, err := v.root.OpenFile(n, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)

@@ -75,10 +75,10 @@ func TestSandboxRefusals(t *testing.T) {
 		{"/act.post --message-file rel.txt", "--message-file: /home/agent/docs/rel.txt leads outside"},
 		{"/act.post --message-file dir/secret.txt", "--message-file: /home/agent/docs/dir/secret.txt leads outside"},
 		{"/act.img --path rel.txt", "file modifier: /home/agent/docs/rel.txt leads outside"},
-		{"/act.img --path fifo", "file modifier: /home/agent/docs/fifo is a FIFO, not a regular file"},
+		{"/act.img --path fifo", "file modifier: /home/agent/docs/fifo is a named pipe, not a regular file"},
 		{"/act.dl --out dir/x.txt", "to: /home/agent/docs/dir leads outside"},
 		{"/act.dl --out rel.txt", "to: /home/agent/docs/rel.txt leads outside"},
-		{"/act.dl --out fifo", "to: /home/agent/docs/fifo is a FIFO, not a regular file"},
+		{"/act.dl --out fifo", "to: /home/agent/docs/fifo is a named pipe, not a regular file"},
 	} {
 		h.tr.bodies = nil
 		res := h.rt.Run(tc.in)

@@ -1,13 +1,13 @@
 package cli
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/version"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/schema"
@@ -167,6 +167,12 @@ func runInit(args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd init: %s is not a directory\n", dir)
 		return ExitUsage
 	}
+	root, err := os.OpenRoot(abs)
+	if err != nil {
+		fmt.Fprintf(stdio.Stderr, "sfmd init: cannot open %s: %v\n", dir, err)
+		return ExitUsage
+	}
+	defer func() { _ = root.Close() }()
 	status := ExitOK
 	for _, f := range initFiles() {
 		shown := filepath.ToSlash(filepath.Join(dir, f.path))
@@ -174,7 +180,8 @@ func runInit(args []string, stdio Stdio) int {
 			fmt.Fprintf(stdio.Stdout, "kept %s (it exists; sfmd init changes nothing in it)\n", filepath.ToSlash(filepath.Join(dir, existing)))
 			continue
 		}
-		if err := writeNew(filepath.Join(abs, filepath.FromSlash(f.path)), []byte(f.data)); err != nil {
+		// never replaces a file, never writes outside the directory
+		if err := safeio.Create(root, filepath.FromSlash(f.path), shown, []byte(f.data), 0o644); err != nil {
 			fmt.Fprintf(stdio.Stderr, "sfmd init: cannot write %s: %v\n", shown, err)
 			status = ExitUsage
 			continue
@@ -216,27 +223,4 @@ func repoRoot(dir string) string {
 		}
 		d = parent
 	}
-}
-
-// writeNew creates path with data, never replacing a file: a temporary
-// file next to it, then a hard link to the name (which fails if the name
-// was taken meanwhile).
-func writeNew(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".sfmd-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() { _ = os.Remove(tmp) }()
-	_, werr := f.Write(data)
-	if err := errors.Join(werr, f.Close()); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		return err
-	}
-	return os.Link(tmp, path)
 }

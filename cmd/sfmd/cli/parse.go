@@ -66,7 +66,7 @@ func runParse(args []string, stdio Stdio) int {
 		var tl *safeio.TooLargeError
 		switch {
 		case errors.As(err, &tl):
-			doc = sfmd.TooLarge(path, tl.Head, tl.Error())
+			doc = sfmd.TooLarge(path, tl.Head, tl.Detail())
 		case err != nil:
 			fmt.Fprintf(stdio.Stderr, "sfmd parse: %v\n", err)
 			status = ExitUsage

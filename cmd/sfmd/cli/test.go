@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sfmd-dev/sfmd/internal/safefile"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/runner"
 )
 
@@ -303,7 +303,7 @@ func writeReport(kind, path string, rep *runner.Report, cr *runner.CoverReport) 
 	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(path, b.Bytes(), 0o644)
+	return safeio.WriteFile(path, b.Bytes(), 0o644)
 }
 
 // isCI reports whether the CI variable says this is a CI run: any value

@@ -10,15 +10,16 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// openFlags opens named pipes without waiting for a writer, so that
-// ReadFile can refuse them.
+// openFlags opens named pipes without waiting for a writer, so that a
+// read can refuse them.
 const openFlags = syscall.O_NONBLOCK
 
-// checkWritable is gofmt -w's check: may this process write the file?
-// (Root may write anything; the mode bits are checked before.)
-func checkWritable(path string) error {
-	if err := unix.Access(path, unix.W_OK); err != nil {
-		return &fs.PathError{Op: "write", Path: path, Err: err}
+// checkWritable is gofmt -w's check: may this process write the file
+// base of the directory d? (Root may write anything; the mode bits are
+// checked before.)
+func checkWritable(d *os.File, base, display string) error {
+	if err := unix.Faccessat(int(d.Fd()), base, unix.W_OK, 0); err != nil {
+		return &fs.PathError{Op: "write", Path: display, Err: err}
 	}
 	return nil
 }

@@ -1,0 +1,112 @@
+package safeio
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Info is the state of a file when ReadFile or Read read it, for the
+// check before Replace replaces it.
+type Info struct {
+	fi fs.FileInfo
+}
+
+// Size is the file's size when it was read.
+func (i *Info) Size() int64 { return i.fi.Size() }
+
+// ReadFile reads the regular file at path. Anything else (a named pipe,
+// a device, a directory) is refused with a *NotRegularError, without
+// blocking: it is refused after a stat, and should it be swapped in after
+// that, it is opened non-blocking and refused after an fstat, before any
+// read. At most limit bytes are read (limit <= 0: no cap): a longer file
+// gives a *TooLargeError, after reading only its head when fstat says so,
+// at most limit+1 bytes when it grows while being read.
+func ReadFile(path string, limit int64) ([]byte, *Info, error) {
+	fi, err := os.Stat(path) //nolint:gosec // G703: the file the user named; reading it is the point
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, &NotRegularError{Path: path, Mode: fi.Mode()}
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0) //nolint:gosec // G304: the file the user named; reading it is the point
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() { _ = f.Close() }()
+	return readOpen(f, path, limit)
+}
+
+// Read is ReadFile for the file name of root (display names it in
+// errors): a path that leads out of root is an *EscapeError.
+func Read(root *os.Root, name, display string, limit int64) ([]byte, *Info, error) {
+	fi, err := root.Stat(name)
+	if err != nil {
+		return nil, nil, escape(display, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, &NotRegularError{Path: display, Mode: fi.Mode()}
+	}
+	f, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, nil, escape(display, err)
+	}
+	defer func() { _ = f.Close() }()
+	return readOpen(f, display, limit)
+}
+
+// readOpen reads the open file f (see ReadFile).
+func readOpen(f *os.File, display string, limit int64) ([]byte, *Info, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, &NotRegularError{Path: display, Mode: fi.Mode()}
+	}
+	if limit > 0 && fi.Size() > limit {
+		head, err := io.ReadAll(io.LimitReader(f, HeadSize))
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, &TooLargeError{Path: display, Size: fi.Size(), Limit: limit, Head: head}
+	}
+	size := fi.Size()
+	if limit > 0 {
+		size = min(size, limit)
+	}
+	data, err := readAll(f, int(size)+1, limit)
+	if err != nil {
+		var tl *TooLargeError
+		if errors.As(err, &tl) {
+			tl.Path = display
+			tl.Size = max(fi.Size(), limit+1) // it grew while being read
+		}
+		return nil, nil, err
+	}
+	return data, &Info{fi: fi}, nil
+}
+
+// ReadAll reads r (standard input) to its end, at most limit bytes
+// (limit <= 0: no cap); more gives a *TooLargeError with Size -1, and the
+// limit+1 bytes read (the rest is left in r).
+func ReadAll(r io.Reader, limit int64) ([]byte, error) {
+	return readAll(r, 512, limit)
+}
+
+func readAll(r io.Reader, capHint int, limit int64) ([]byte, error) {
+	if limit > 0 {
+		r = io.LimitReader(r, limit+1)
+	}
+	b := bytes.NewBuffer(make([]byte, 0, capHint))
+	if _, err := b.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	if limit > 0 && int64(b.Len()) > limit {
+		return b.Bytes(), &TooLargeError{Size: -1, Limit: limit, Head: b.Bytes()[:min(b.Len(), HeadSize)]}
+	}
+	return b.Bytes(), nil
+}
