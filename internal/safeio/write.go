@@ -47,9 +47,9 @@ func Replace(root *os.Root, name, display string, data []byte, info *Info, orig 
 }
 
 // Write replaces the file name of root by data as Replace does, without
-// the check that it is unchanged (for files sfmd writes whole: goldens it
-// did not read, reports), or creates it with perm (and the directories
-// it needs) when it does not exist.
+// the check that it is unchanged (for output sfmd writes whole, such as
+// reports), or creates it with perm (and the directories it needs) when
+// it does not exist.
 func Write(root *os.Root, name, display string, data []byte, perm fs.FileMode) error {
 	return (&writeOp{root: root, name: name, display: display, data: data, perm: perm, mode: modeOverwrite}).do()
 }
