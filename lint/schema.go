@@ -12,7 +12,7 @@ import (
 
 // configFile is the whole file.
 type configFile struct {
-	Profiles  profileList  `yaml:"profiles" doc:"The rule profiles that are on. Default: [core, runtime]. Opt-in: project (rules that read the files a document links to), package, manifest."`
+	Profiles  profileList  `yaml:"profiles" doc:"The rule profiles that are on. Default: [core, runtime, project] (project: rules that read the files a document links to). Opt-in: package, manifest, style (pure style)."`
 	Rules     ruleMap      `yaml:"rules" doc:"Per-rule settings on top of the profiles: off, on, error, warning, info, or {severity, enabled, options}. Run sfmd rules to list the rules."`
 	Ignore    globList     `yaml:"ignore" doc:"Files never linted: globs relative to this file's directory, e.g. drafts/**."`
 	Overrides overrideList `yaml:"overrides" doc:"Rule settings for some files; later entries win over earlier ones and over rules."`
