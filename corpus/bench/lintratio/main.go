@@ -1,96 +1,250 @@
-// Command lintratio measures a full `sfmd lint` run (lint.Run with every
-// rule, Jobs=2) against parsing the same files with sfmd.Parse on two
-// workers, in one process, over the synthetic benchmark corpus written to
-// a temporary directory. Both sides read the files from disk. It also
-// samples the peak heap of a lint run over 500 and over 4,000 copies of a
-// document that lints clean, so that the report retains nothing: the engine
-// must not keep documents alive, so the peak should not grow with the
-// number of files.
+// Command lintratio measures sfmd against plain goldmark and prints the
+// two ratios of issue 11, each the median of alternating rounds, wall-clock
+// and CPU time:
 //
-//	go run ./corpus/bench/lintratio [-rounds 5] [-max 1.5]
+//   - parse: sfmd.Parse against goldmark's default parser
+//     (goldmark.New().Parser()) on the same bytes, in process, one
+//     goroutine each, on the synthetic benchmark corpus (package benchgen;
+//     the target is at most 1.3) and on the real documents of
+//     ../shared/corpus/upstream when present;
+//   - lint: the sfmd binary linting ten copies of the real documents
+//     (every default rule, every core, the whole process) against a
+//     single-goroutine plain goldmark parse of the same files as a whole
+//     process (corpus/bench/goldmarkparse); the target is at most 1.5.
+//     Without ../shared it measures the synthetic corpus written to disk
+//     instead.
 //
-// The target (issue 3) is a lint/parse time ratio of at most 1.5.
+// It also times `sfmd lint` of single files (target: under 10 ms), and
+// measures memory against the number of files: the peak resident memory
+// of `sfmd lint` and the peak heap of lint.Run in process, over 500 and
+// 4,000 copies of a document that lints clean (the engine keeps no
+// document alive, so neither should grow with the number of files), and
+// the in-process lint.Run against parsing alone on the synthetic corpus.
+//
+//	go run ./corpus/bench/lintratio [-rounds 5] [-max-parse 1.3] [-max-lint 1.5]
+//
+// The copies and the programs are made in a temporary directory that is
+// removed afterwards: the real documents are never copied into the
+// repository.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/corpus/bench/measure"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/rules"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
+// programs are the binaries built for the run.
+type programs struct {
+	sfmd, goldmark, launcher string
+}
+
+type config struct {
+	rounds            int
+	upstream          string
+	copies            int
+	maxParse, maxLint float64
+	singleRuns        int
+}
+
 func main() {
-	rounds := flag.Int("rounds", 5, "alternating measurement rounds (best of each is reported)")
-	from := flag.String("dir", "", "measure on the .md files under this directory (e.g. ../shared/corpus/upstream) instead of the generated corpus")
-	limit := flag.Float64("max", 0, "exit 1 when the time ratio exceeds this (0: never)")
+	var c config
+	flag.IntVar(&c.rounds, "rounds", 5, "alternating measurement rounds (medians are reported)")
+	flag.StringVar(&c.upstream, "upstream", "", "directory of real documents (default: ../shared/corpus/upstream next to the module, when present)")
+	flag.IntVar(&c.copies, "copies", 10, "copies of the real documents linted in one run")
+	flag.IntVar(&c.singleRuns, "single", 21, "runs of sfmd lint on a single file")
+	flag.Float64Var(&c.maxParse, "max-parse", 0, "exit 1 when the parse ratio (synthetic corpus, wall) exceeds this (0: never)")
+	flag.Float64Var(&c.maxLint, "max-lint", 0, "exit 1 when the lint ratio (wall) exceeds this (0: never)")
 	flag.Parse()
-	if err := run(*rounds, *limit, *from); err != nil {
+	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "lintratio:", err)
 		os.Exit(1)
 	}
 }
 
-func run(rounds int, limit float64, from string) error {
+func run(c config) error {
+	root, err := measure.ModuleRoot()
+	if err != nil {
+		return err
+	}
+	if c.upstream == "" {
+		if d := filepath.Join(root, "..", "shared", "corpus", "upstream"); isDir(d) {
+			c.upstream = d
+		}
+	}
 	tmp, err := os.MkdirTemp("", "sfmd-lintratio-")
 	if err != nil {
 		return err
 	}
 	defer func() { _ = os.RemoveAll(tmp) }()
-
-	docs := benchgen.Generate(benchgen.DefaultDocs, benchgen.DefaultSeed)
-	if from != "" {
-		var err error
-		if docs, err = readCorpus(from); err != nil {
+	fmt.Printf("GOMAXPROCS=%d, %d rounds, medians; %s\n", runtime.GOMAXPROCS(0), c.rounds, loadAverage())
+	bin := filepath.Join(tmp, "bin")
+	var p programs
+	for _, x := range []struct {
+		path *string
+		pkg  string
+	}{{&p.sfmd, "./cmd/sfmd"}, {&p.goldmark, "./corpus/bench/goldmarkparse"}, {&p.launcher, "./corpus/bench/peakrss"}} {
+		if *x.path, err = measure.Build(root, bin, x.pkg); err != nil {
 			return err
 		}
 	}
-	dir := filepath.Join(tmp, "corpus")
-	files, err := write(dir, docs)
+	// first, while this process holds no corpus: its heap is measured
+	if err := memory(c, tmp, p); err != nil {
+		return err
+	}
+
+	generated := benchgen.Generate(benchgen.DefaultDocs, benchgen.DefaultSeed)
+	var real [][]byte
+	if c.upstream != "" {
+		if real, err = readCorpus(c.upstream); err != nil {
+			return err
+		}
+	}
+	parseRatio := parseRatios(c, generated, real)
+
+	lintRatio, err := lintRatios(c, tmp, p, generated)
 	if err != nil {
 		return err
 	}
-	size := benchgen.Total(docs)
-	analyzers := rules.All()
-
-	parse := func() error { return parseAll(files, 2) }
-	lintRun := func() error {
-		_, err := lint.Run(lint.Options{Paths: []string{dir}, Jobs: 2}, analyzers)
+	if err := inProcess(c, tmp, generated); err != nil {
 		return err
 	}
-	bestParse, bestLint := time.Duration(1<<62), time.Duration(1<<62)
-	for r := 0; r < rounds; r++ {
-		for _, m := range []struct {
-			f    func() error
-			best *time.Duration
-		}{{parse, &bestParse}, {lintRun, &bestLint}} {
-			runtime.GC()
-			start := time.Now()
-			if err := m.f(); err != nil {
-				return err
-			}
-			if d := time.Since(start); d < *m.best {
-				*m.best = d
+	var errs []error
+	if c.maxParse > 0 && parseRatio > c.maxParse {
+		errs = append(errs, fmt.Errorf("parse ratio %.2f exceeds %.2f", parseRatio, c.maxParse))
+	}
+	if c.maxLint > 0 && lintRatio > c.maxLint {
+		errs = append(errs, fmt.Errorf("lint ratio %.2f exceeds %.2f", lintRatio, c.maxLint))
+	}
+	return errors.Join(errs...)
+}
+
+// parseRatios prints the in-process parse ratios and returns the one of
+// the synthetic corpus.
+func parseRatios(c config, generated, real [][]byte) float64 {
+	fmt.Printf("\nparse: sfmd.Parse against goldmark's default parser, in process, one goroutine (per pass over the corpus)\n")
+	var r measure.ParseResult
+	for i, docs := range [][][]byte{generated, real} {
+		if len(docs) == 0 {
+			continue
+		}
+		name := "synthetic"
+		if i == 1 {
+			name = "upstream"
+		}
+		res := measure.ParseRatio(docs, c.rounds)
+		if i == 0 {
+			r = res
+		}
+		fmt.Printf("  %-9s %5d docs %8.1f MB  sfmd.Parse %7.1f ms (CPU %7.1f) %8d allocs %6.1f MB | goldmark %7.1f ms (CPU %7.1f) %8d allocs %6.1f MB | ratio %.2f (CPU %.2f)\n",
+			name, res.Docs, float64(res.Bytes)/1e6,
+			ms(res.Ours.Wall), ms(res.Ours.CPU), res.OursAllocs, float64(res.OursBytes)/1e6,
+			ms(res.Theirs.Wall), ms(res.Theirs.CPU), res.TheirsAllocs, float64(res.TheirsBytes)/1e6,
+			res.Ratio(), res.CPURatio())
+	}
+	fmt.Printf("  parse ratio (synthetic, wall): %.2f (target 1.3)\n", r.Ratio())
+	return r.Ratio()
+}
+
+// lintRatios prints the whole-process comparison and the single-file
+// times, and returns the lint ratio (wall).
+func lintRatios(c config, tmp string, p programs, generated [][]byte) (float64, error) {
+	dir := filepath.Join(tmp, "corpus")
+	what := fmt.Sprintf("%d copies of %s", c.copies, c.upstream)
+	if c.upstream != "" {
+		for i := range c.copies {
+			if err := copyTree(c.upstream, filepath.Join(dir, fmt.Sprintf("copy%02d", i))); err != nil {
+				return 0, err
 			}
 		}
+	} else {
+		what = "the synthetic corpus (no ../shared/corpus/upstream)"
+		if _, err := write(dir, generated); err != nil {
+			return 0, err
+		}
 	}
-	mbs := func(d time.Duration) float64 { return float64(size) / d.Seconds() / 1e6 }
-	fmt.Printf("corpus: %d files, %d bytes, GOMAXPROCS=%d, best of %d rounds\n", len(files), size, runtime.GOMAXPROCS(0), rounds)
-	fmt.Printf("parse (2 workers)  %8.1f ms  %6.1f MB/s\n", ms(bestParse), mbs(bestParse))
-	fmt.Printf("lint  (Jobs=2)     %8.1f ms  %6.1f MB/s\n", ms(bestLint), mbs(bestLint))
-	ratio := float64(bestLint) / float64(bestParse)
-	fmt.Printf("ratio lint/parse (time): %.2f\n", ratio)
+	files, size, err := corpusSize(dir)
+	if err != nil {
+		return 0, err
+	}
+	fmt.Printf("\nlint: whole processes on %s: %d documents, %.1f MB\n", what, files, float64(size)/1e6)
+	var gs, ls []measure.ProcSample
+	for r := 0; r < c.rounds; r++ {
+		g, err := measure.Run(tmp, p.launcher, p.goldmark, []string{dir})
+		if err != nil {
+			return 0, err
+		}
+		l, err := measure.Run(tmp, p.launcher, p.sfmd, []string{"lint", dir}, 1)
+		if err != nil {
+			return 0, err
+		}
+		gs, ls = append(gs, g), append(ls, l)
+	}
+	g, l := measure.MedianProc(gs), measure.MedianProc(ls)
+	fmt.Printf("  goldmark parse, one goroutine  %7.1f ms  CPU %7.1f ms  peak RSS %6.1f MB\n", ms(g.Wall), ms(g.CPU), mb(uint64(g.PeakRSS)))
+	fmt.Printf("  sfmd lint                      %7.1f ms  CPU %7.1f ms  peak RSS %6.1f MB\n", ms(l.Wall), ms(l.CPU), mb(uint64(l.PeakRSS)))
+	ratio := float64(l.Wall) / float64(g.Wall)
+	fmt.Printf("  lint ratio (wall): %.2f (target 1.5), CPU: %.2f\n", ratio, float64(l.CPU)/float64(g.CPU))
+	return ratio, singleFiles(c, tmp, p, dir)
+}
 
-	// Peak heap against the number of files.
+// singleFiles times sfmd lint of one file: the median-sized document and
+// the largest of the corpus.
+func singleFiles(c config, tmp string, p programs, dir string) error {
+	type doc struct {
+		path string
+		size int64
+	}
+	var docs []doc
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".md" {
+			return err
+		}
+		fi, err := d.Info()
+		if err == nil {
+			docs = append(docs, doc{p, fi.Size()})
+		}
+		return err
+	})
+	if err != nil || len(docs) == 0 {
+		return err
+	}
+	slices.SortFunc(docs, func(a, b doc) int { return int(a.size - b.size) })
+	for _, d := range []doc{docs[len(docs)/2], docs[len(docs)-1]} {
+		var s []measure.ProcSample
+		for range max(c.singleRuns, 1) {
+			r, err := measure.Run(tmp, p.launcher, p.sfmd, []string{"lint", d.path}, 1)
+			if err != nil {
+				return err
+			}
+			s = append(s, r)
+		}
+		m := measure.MedianProc(s)
+		fmt.Printf("  sfmd lint of one file (%6d bytes): %5.1f ms (CPU %5.1f ms, peak RSS %5.1f MB; target 10 ms)\n", d.size, ms(m.Wall), ms(m.CPU), mb(uint64(m.PeakRSS)))
+	}
+	return nil
+}
+
+// memory measures the peak resident memory of sfmd lint and the peak
+// heap of lint.Run against the number of files.
+func memory(c config, tmp string, prog programs) error {
+	fmt.Printf("\nmemory against the number of files (copies of a document that lints clean)\n")
+	analyzers := rules.All()
 	for _, n := range []int{500, 4000} {
 		d := filepath.Join(tmp, fmt.Sprintf("mem%d", n))
 		clean := make([][]byte, n)
@@ -99,6 +253,14 @@ func run(rounds int, limit float64, from string) error {
 		}
 		if _, err := write(d, clean); err != nil {
 			return err
+		}
+		var rss []measure.ProcSample
+		for range max(c.rounds, 1) {
+			p, err := measure.Run(tmp, prog.launcher, prog.sfmd, []string{"lint", d})
+			if err != nil {
+				return err
+			}
+			rss = append(rss, p)
 		}
 		var rep *lint.Report
 		peak, err := peakHeap(func() error {
@@ -116,13 +278,107 @@ func run(rounds int, limit float64, from string) error {
 		runtime.ReadMemStats(&m)
 		retained := m.HeapAlloc
 		runtime.KeepAlive(rep)
-		fmt.Printf("linting %4d files: %6d diagnostics, peak heap %6.1f MB, report %6.1f MB, working memory %6.1f MB\n",
-			n, len(rep.Diagnostics), mb(peak), mb(retained), mb(peak)-mb(retained))
-	}
-	if limit > 0 && ratio > limit {
-		return fmt.Errorf("ratio %.2f exceeds %.2f", ratio, limit)
+		p := measure.MedianProc(rss)
+		fmt.Printf("  %4d files: sfmd lint %6.1f ms, peak RSS %6.1f MB | lint.Run in process: %d diagnostics, peak heap %6.1f MB, report %6.1f MB, working memory %6.1f MB\n",
+			n, ms(p.Wall), mb(uint64(p.PeakRSS)), len(rep.Diagnostics), mb(peak), mb(retained), mb(peak)-mb(retained))
 	}
 	return nil
+}
+
+// inProcess compares lint.Run (every rule, Jobs=2) with reading and
+// parsing the same files on two workers, in process, on the synthetic
+// corpus: what the rules cost on top of parsing.
+func inProcess(c config, tmp string, docs [][]byte) error {
+	dir := filepath.Join(tmp, "generated")
+	files, err := write(dir, docs)
+	if err != nil {
+		return err
+	}
+	analyzers := rules.All()
+	parse := func() error { return parseAll(files, 2) }
+	lintRun := func() error {
+		_, err := lint.Run(lint.Options{Paths: []string{dir}, Jobs: 2}, analyzers)
+		return err
+	}
+	var ps, ls []measure.Sample
+	for r := 0; r < c.rounds; r++ {
+		for i, f := range []func() error{parse, lintRun} {
+			runtime.GC()
+			var err error
+			s := measure.Time(func() { err = f() })
+			if err != nil {
+				return err
+			}
+			if i == 0 {
+				ps = append(ps, s)
+			} else {
+				ls = append(ls, s)
+			}
+		}
+	}
+	p, l := measure.Median(ps), measure.Median(ls)
+	fmt.Printf("\nin process, synthetic corpus on disk (%d files): read + sfmd.Parse on 2 workers %.1f ms (CPU %.1f), lint.Run Jobs=2 %.1f ms (CPU %.1f): lint/parse %.2f\n",
+		len(files), ms(p.Wall), ms(p.CPU), ms(l.Wall), ms(l.CPU), float64(l.Wall)/float64(p.Wall))
+	return nil
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// loadAverage is the machine's load average, when known.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "load average unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "load average unknown"
+	}
+	return "load average " + strings.Join(f[:3], " ")
+}
+
+// copyTree copies the regular files under src to dst.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(p) //nolint:gosec // G122: a benchmark copying the corpus its user names
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(out, b, 0o644)
+	})
+}
+
+// corpusSize counts the .md files under dir and their bytes.
+func corpusSize(dir string) (files int, size int64, err error) {
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".md" {
+			return err
+		}
+		fi, err := d.Info()
+		if err == nil {
+			files++
+			size += fi.Size()
+		}
+		return err
+	})
+	return files, size, err
 }
 
 func mb(n uint64) float64 { return float64(n) / 1e6 }

@@ -1,0 +1,4 @@
+package measure
+
+// ru_maxrss is in bytes on macOS.
+const peakRSSUnit = 1
