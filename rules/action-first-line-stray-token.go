@@ -79,6 +79,9 @@ func curlFlag(doc *sfmd.Document, toks []*sfmd.Token, span sfmd.Span) (lint.Diag
 		return lint.Diagnostic{}, false
 	}
 	value := src(doc, sfmd.Span{Start: toks[1].Span.Start, End: span.End})
+	if len(value) < 2 {
+		return lint.Diagnostic{}, false // a lone quote: the generic advice
+	}
 	q := value[0]
 	if (q != '"' && q != '\'') || strings.IndexByte(value[1:], q) != len(value)-2 {
 		return lint.Diagnostic{}, false // not one quoted value: the generic advice

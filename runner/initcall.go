@@ -28,47 +28,6 @@ var (
 	reEnvName       = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
 )
 
-// contextVarNames are the runtime's context variables (env.go): they are
-// not the topic's env store.
-var contextVarNames = map[string]bool{
-	"HOME": true, "CWD": true, "CURRENT_FILE": true, "CURRENT_URI": true, "CURRENT_TARGET": true,
-	"CURRENT_BLOCK": true, "ARGS": true, "STRING_APP_DIR": true, "STRING_WORK_DIR": true,
-}
-
-// splitArgs splits flags the way the runtime's tokenizer does (quotes
-// group, spaces separate).
-func splitArgs(s string) []string {
-	var out []string
-	var cur strings.Builder
-	var quote byte
-	has := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else {
-				cur.WriteByte(c)
-			}
-		case c == '"' || c == '\'':
-			quote, has = c, true
-		case c == ' ' || c == '\t':
-			if cur.Len() > 0 || has {
-				out = append(out, cur.String())
-				cur.Reset()
-				has = false
-			}
-		default:
-			cur.WriteByte(c)
-		}
-	}
-	if cur.Len() > 0 || has {
-		out = append(out, cur.String())
-	}
-	return out
-}
-
 // quoteArg writes a flag value so that the tokenizer reads it back whole.
 func quoteArg(v string) string {
 	if v != "" && !strings.ContainsAny(v, " \t\"'") {
@@ -111,7 +70,7 @@ func newSampler(doc *sfmd.Document) *sampler {
 		if h.Verb != "act" {
 			continue
 		}
-		toks := splitArgs(reOptionalGroup.ReplaceAllString(h.Args, ""))
+		toks := runtime.Tokenize(reOptionalGroup.ReplaceAllString(h.Args, ""))
 		for i := 0; i+1 < len(toks); i++ {
 			name, ok := strings.CutPrefix(toks[i], "--")
 			v := toks[i+1]
@@ -228,7 +187,7 @@ next:
 		if strings.ContainsAny(args, "{}") || strings.Contains(args, "...") || strings.Contains(args, "…") {
 			continue
 		}
-		toks := splitArgs(args)
+		toks := runtime.Tokenize(args)
 		inv := invocation{source: "hint"}
 		for i := 0; i < len(toks); i++ {
 			name, ok := strings.CutPrefix(toks[i], "--")
@@ -266,7 +225,7 @@ func envNames(doc *sfmd.Document) []string {
 		}
 		text := string(doc.Src[a.Fence.Span.Start.Offset:a.Fence.Span.End.Offset])
 		for _, m := range reEnvName.FindAllStringSubmatch(text, -1) {
-			if !seen[m[1]] && !contextVarNames[m[1]] {
+			if !seen[m[1]] && !runtime.IsContextVar(m[1]) {
 				seen[m[1]] = true
 				out = append(out, m[1])
 			}

@@ -29,6 +29,14 @@ func (rt *Runtime) storeGet(name string) (string, bool) {
 	return v, ok
 }
 
+// IsContextVar reports whether $name is one of the context variables the
+// runtime computes per call (runtime-semantics.md §1.10), which outrank the
+// topic's env store.
+func IsContextVar(name string) bool {
+	_, ok := (&Runtime{}).contextVars("")[name]
+	return ok
+}
+
 func (rt *Runtime) contextVars(rawArgs string) map[string]string {
 	appDir := rt.appDir()
 	cwd := appDir

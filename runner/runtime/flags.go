@@ -8,8 +8,11 @@ type flagParse struct {
 	bare  []string
 }
 
-// parsePosixFlags is helpers.ts parsePosixFlags; nil means help.
-func parsePosixFlags(args string, short map[string]string) *flagParse {
+// Tokenize splits an argument string as the runtime's flag tokenizer does
+// (runtime-semantics.md §1.3): tokens split on space and tab only, '"' and
+// '\” switch quoting anywhere in a token and are removed, there is no
+// backslash escaping, and empty tokens (such as "") are dropped.
+func Tokenize(args string) []string {
 	var tokens []string
 	var cur strings.Builder
 	var quote byte
@@ -36,6 +39,12 @@ func parsePosixFlags(args string, short map[string]string) *flagParse {
 	if cur.Len() > 0 {
 		tokens = append(tokens, cur.String())
 	}
+	return tokens
+}
+
+// parsePosixFlags is helpers.ts parsePosixFlags; nil means help.
+func parsePosixFlags(args string, short map[string]string) *flagParse {
+	tokens := Tokenize(args)
 	for _, t := range tokens {
 		if t == "--help" || t == "-h" {
 			return nil
