@@ -25,6 +25,7 @@ var update = flag.Bool("update", false, "rewrite expected output embedded in the
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"sfmd": func() {
+			cli.TuneProcess()
 			os.Exit(cli.Main(os.Args[1:], cli.OSStdio()))
 		},
 	})

@@ -8,5 +8,6 @@ import (
 )
 
 func main() {
+	cli.TuneProcess()
 	os.Exit(cli.Main(os.Args[1:], cli.OSStdio()))
 }
