@@ -47,14 +47,20 @@ const maxContainerPrefix = 128
 // mdParser is goldmark's CommonMark block parser with the inline parsers
 // sfmd needs (see above). It is safe for concurrent use: every Parse call
 // gets its own context.
-var mdParser = parser.NewParser(
-	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-	parser.WithInlineParsers(
-		util.Prioritized(boundedCodeSpans{}, 100),
-		util.Prioritized(parser.NewAutoLinkParser(), 300),
-		util.Prioritized(parser.NewRawHTMLParser(), 400),
-	),
-)
+var mdParser = markdownParser(blockParsers())
+
+// markdownParser is goldmark with the given block parsers and the inline
+// parsers sfmd needs.
+func markdownParser(blocks []util.PrioritizedValue) parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(blocks...),
+		parser.WithInlineParsers(
+			util.Prioritized(boundedCodeSpans{}, 100),
+			util.Prioritized(parser.NewAutoLinkParser(), 300),
+			util.Prioritized(parser.NewRawHTMLParser(), 400),
+		),
+	)
+}
 
 // maskForGoldmark returns body, or a copy of it with the long lines
 // blanked and the deep container prefixes cut (see above), and the

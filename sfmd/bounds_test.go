@@ -2,17 +2,24 @@ package sfmd
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
 // codeStructure lists what sfmd reads from a goldmark tree: fenced code
-// blocks, indented code blocks and code spans, with their offsets.
+// blocks, indented code blocks and code spans, with their offsets; and
+// the kind and start of every other block, so that a parser that made
+// different blocks of the same text (a setext heading read as a
+// paragraph) shows.
 func codeStructure(root ast.Node) string {
 	var b strings.Builder
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -45,6 +52,13 @@ func codeStructure(root ast.Node) string {
 			}
 			b.WriteString("\n")
 			return ast.WalkSkipChildren, nil
+		}
+		if n.Type() == ast.TypeBlock {
+			b.WriteString(n.Kind().String())
+			if n.Lines().Len() > 0 {
+				fmt.Fprintf(&b, "@%d", n.Lines().At(0).Start)
+			}
+			b.WriteString("\n")
 		}
 		return ast.WalkContinue, nil
 	})
@@ -155,5 +169,34 @@ func TestHintsInSourceOrder(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "/act.a /act.b /act.c" {
 		t.Errorf("hints %q, want /act.a, /act.b, /act.c in source order", got)
+	}
+}
+
+// TestCodeParagraphsOnCorpora checks codeParagraphs on every document of
+// the repository's corpora and of ../shared/corpus/upstream (when
+// present): the parser sfmd uses and the same parser with goldmark's own
+// paragraph parser make the same blocks and find the same code spans.
+func TestCodeParagraphsOnCorpora(t *testing.T) {
+	stock := markdownParser(parser.DefaultBlockParsers())
+	n := 0
+	for _, root := range []string{"..", filepath.Join("..", "..", "shared", "corpus", "upstream")} {
+		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || (filepath.Ext(path) != ".md" && filepath.Ext(path) != ".txtar") {
+				return nil
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+			want := codeStructure(stock.Parse(text.NewReader(src)))
+			if got := codeStructure(mdParser.Parse(text.NewReader(src))); got != want {
+				t.Errorf("%s: goldmark's paragraph parser:\n%s\ncodeParagraphs:\n%s", path, want, got)
+			}
+			return nil
+		})
+	}
+	if n < 100 {
+		t.Fatalf("read %d documents, want the corpora", n)
 	}
 }
