@@ -18,13 +18,14 @@ import (
 // so its inline pass finds nothing sfmd reads.
 //
 // codeParagraphs is goldmark's paragraph parser, except that a paragraph
-// without a backtick leaves the block pass with one empty line at its
-// start: the inline pass then has nothing to read in it. The paragraph
-// keeps its place in the tree and its position, and a setext heading
-// made of it still becomes a heading (goldmark reads a paragraph with no
-// lines as a link reference definition and undoes the heading, so the
-// line is emptied, not removed). Paragraphs with a backtick, headings
-// and everything else go through goldmark's inline pass as before.
+// leaves the block pass with only the lines its code spans can lie on
+// (codeLines), and a paragraph without a backtick with one empty line at
+// its start: the inline pass then has little or nothing to read in it.
+// The paragraph keeps its place in the tree, and a setext heading made of
+// it still becomes a heading (goldmark reads a paragraph with no lines as
+// a link reference definition and undoes the heading, so a line is
+// emptied, not removed). Headings and everything else go through
+// goldmark's inline pass as before.
 type codeParagraphs struct{ parser.BlockParser }
 
 func newCodeParagraphs() parser.BlockParser {
@@ -37,18 +38,55 @@ func (p codeParagraphs) Close(node ast.Node, reader text.Reader, pc parser.Conte
 		return // removed: nothing was left of it
 	}
 	lines := node.Lines()
-	if lines.Len() == 0 {
+	n := lines.Len()
+	if n == 0 {
 		return
 	}
 	src := reader.Source()
-	for i := range lines.Len() {
-		if seg := lines.At(i); bytes.IndexByte(seg.Value(src), '`') >= 0 {
-			return
+	first, last, lt := -1, -1, -1 // lines with a backtick; the first with a '<'
+	for i := range n {
+		seg := lines.At(i)
+		v := seg.Value(src)
+		if bytes.IndexByte(v, '`') >= 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+		if lt < 0 && bytes.IndexByte(v, '<') >= 0 {
+			lt = i
 		}
 	}
-	start := lines.At(0).Start
-	lines.Set(0, text.NewSegment(start, start))
-	lines.SetSliced(0, 1)
+	if first < 0 {
+		start := lines.At(0).Start
+		lines.Set(0, text.NewSegment(start, start))
+		lines.SetSliced(0, 1)
+		return
+	}
+	lines.SetSliced(codeLines(lines, src, first, last, lt))
+}
+
+// codeLines returns the lines of a paragraph, from lo to hi, that its
+// code spans can lie on: from the first line with a backtick to the last.
+// The lines before and after hold no code span and cannot change where
+// one is, with two exceptions, where they are kept: raw HTML, which can
+// run over several lines and hide backticks, when a '<' (line lt) comes
+// before the part cut; and a line ending in a backslash before the first
+// line kept (goldmark's inline pass carries an odd run of backslashes at
+// the end of a line over to the next line's first character).
+func codeLines(lines *text.Segments, src []byte, first, last, lt int) (lo, hi int) {
+	lo, hi = 0, lines.Len()
+	if lt < 0 || lt > last {
+		hi = last + 1
+	}
+	if first > 0 && (lt < 0 || lt >= first) {
+		prev := lines.At(first - 1)
+		v := bytes.TrimRight(prev.Value(src), "\r\n")
+		if !bytes.HasSuffix(v, []byte{'\\'}) {
+			lo = first
+		}
+	}
+	return lo, hi
 }
 
 // blockParsers are goldmark's default block parsers with codeParagraphs
