@@ -55,6 +55,19 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 	var diags []Diagnostic
 	passes := make([]Pass, len(order)) // one allocation, not one per rule
 	budget := OptionalWork
+	// One Report for every rule of the document (rules run one at a
+	// time): cur is the rule running.
+	var cur *Analyzer
+	report := func(d Diagnostic) {
+		if d.Rule == "" {
+			d.Rule = cur.Name
+		}
+		if !d.SeveritySet {
+			d.Severity = cur.Severity
+		}
+		d.Path = doc.Path
+		diags = append(diags, d)
+	}
 	for i, a := range order {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -82,16 +95,7 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 		if len(a.Requires) > 0 {
 			pass.ResultOf = results
 		}
-		pass.Report = func(d Diagnostic) {
-			if d.Rule == "" {
-				d.Rule = a.Name
-			}
-			if !d.SeveritySet {
-				d.Severity = a.Severity
-			}
-			d.Path = doc.Path
-			diags = append(diags, d)
-		}
+		cur, pass.Report = a, report
 		res, err := runSafely(a, pass)
 		if err != nil {
 			if failed == nil {

@@ -58,7 +58,7 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 	if off < 0 {
 		return lint.Diagnostic{}, false
 	}
-	sc := scanShell(t.Text)
+	var sc *shellScan // scanned at the first placeholder that needs it
 	type hit struct {
 		ref *sfmd.VarRef
 		i   int // offset in t.Text
@@ -77,6 +77,10 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		i := r.Span.Start.Offset - off
 		if i < 0 || i+len(r.Raw) > len(t.Text) || t.Text[i:i+len(r.Raw)] != r.Raw {
 			continue
+		}
+		if sc == nil {
+			scanned := scanShell(t.Text)
+			sc = &scanned
 		}
 		k := sc.at[i]
 		if k < 0 || (sc.spans[k].q == '"' && sc.spans[k].nestedShell) {

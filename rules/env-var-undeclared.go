@@ -41,6 +41,9 @@ func shellAssigned(a *sfmd.Action) map[string]bool {
 		}
 	}
 	for _, t := range texts {
+		if !strings.Contains(t, "=") && !strings.Contains(t, "for") && !strings.Contains(t, "read") {
+			continue // shellAssignRe needs one of them: skip the regexp
+		}
 		for _, m := range shellAssignRe.FindAllStringSubmatch(t, -1) {
 			for _, g := range m[1:] {
 				if g != "" {
