@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -313,10 +314,15 @@ func TestFastYAMLCorpus(t *testing.T) {
 }
 
 // FuzzYAMLFastPath: whenever the fast path accepts an input, yaml.v3
-// accepts it too and gives the identical tree. Seeds: fastYAMLCases and
-// testdata/fuzz/FuzzYAMLFastPath. Run it with
+// accepts it too and gives the identical tree. Each input is tried as
+// it is and as a program for fuzzLines, which reaches the combinations of
+// indentation and line forms that byte mutations rarely hit. Seeds:
+// fastYAMLCases and testdata/fuzz/FuzzYAMLFastPath. Run it with
 //
-//	go test ./sfmd -run '^$' -fuzz FuzzYAMLFastPath -fuzztime 60s
+//	go test ./sfmd -run '^$' -fuzz FuzzYAMLFastPath -fuzztime 60s -fuzzminimizetime 3s
+//
+// (the default minimization time of 60s per new input can use up a
+// short run).
 func FuzzYAMLFastPath(f *testing.F) {
 	for _, c := range fastYAMLCases {
 		f.Add([]byte(c.raw))
@@ -325,7 +331,37 @@ func FuzzYAMLFastPath(f *testing.F) {
 		if _, problem := fastYAMLMismatch(raw); problem != "" {
 			t.Fatal(problem)
 		}
+		if _, problem := fastYAMLMismatch(fuzzLines(raw)); problem != "" {
+			t.Fatal(problem)
+		}
 	})
+}
+
+// fuzzLineForms are the line forms fuzzLines builds documents from: what
+// the fast path reads, and near misses it must decline.
+var fuzzLineForms = []string{
+	"k%d: v", "k%d:", "- v%d", "- k%d: v", "- k%d:", "-", "- - v", "k%d: [a, 'b', \"c\"]",
+	"k%d: 'q'", "k%d: \"d d\"", "k%d: 12", "k%d: 1.0", "k%d: true", "é%d: ü😀", "k%d:   ", "",
+	"  ", "k%d: b: c", "k%d: |", "v%d", "k%d: []", "k%d: [a,]", "\"k%d\": v", "k%d : v ",
+	"k%d: 1.0.0", "k%d: null", "- 'q%d'", "- [x]", "k%d: a:b", "? k%d", "k%d: ~", "k",
+}
+
+// fuzzLines turns data into a document, a line per byte: the low five bits
+// choose a form of fuzzLineForms (numbered by the line, so that keys
+// rarely repeat), the high three bits its indentation.
+func fuzzLines(data []byte) []byte {
+	var b bytes.Buffer
+	for i, c := range data {
+		form := fuzzLineForms[int(c&31)%len(fuzzLineForms)]
+		b.WriteString(strings.Repeat(" ", int(c>>5)))
+		if strings.Contains(form, "%d") {
+			fmt.Fprintf(&b, form, i)
+		} else {
+			b.WriteString(form)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
 
 // BenchmarkDecodeYAML decodes the frontmatters of 200 benchmark documents
@@ -358,4 +394,115 @@ func BenchmarkDecodeYAML(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestFastYAMLRandom compares the fast path with yaml.v3 on documents a
+// seeded random walk builds from the forms frontmatter uses (nested and
+// indentless sequences, mapping items with continuation lines, every
+// kind of scalar), with some indentation knocked off by one, so that the
+// nesting rules are tested in combinations no table lists. It requires
+// the fast path to take a fair share of them, or the comparison would be
+// empty.
+func TestFastYAMLRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 1))
+	const docs = 10000
+	fast := 0
+	for range docs {
+		g := &yamlGen{r: r}
+		g.mapping(r.IntN(2), 0)
+		accepted, problem := fastYAMLMismatch(g.b.Bytes())
+		if problem != "" {
+			t.Fatal(problem)
+		}
+		if accepted {
+			fast++
+		}
+	}
+	t.Logf("fast path took %d of %d random documents", fast, docs)
+	if fast < docs/4 {
+		t.Errorf("fast path took only %d of %d random documents", fast, docs)
+	}
+}
+
+type yamlGen struct {
+	r    *rand.Rand
+	b    bytes.Buffer
+	keys int
+}
+
+var yamlGenScalars = []string{
+	"v", "two words", "https://x.io/a?b=c", "true", "False", "null", "NULL", "42", "0", "1.0.0",
+	"1.0", "0123", "yes", "-1", "~", "2001-12-14", "13f x", "'q'", "''", "\"d d\"", "\"\"",
+	"'it''s'", "\"x\\ty\"", "[a, 'b', \"c\"]", "[]", "[ 1 , x ]", "[a,]", "ü😀", "a [b] {c}",
+	"b: c", "a:b", "{a: b}", "|", "&x y", "$HOME", "(x)", "_x", "/p",
+}
+
+// indent returns ind, now and then off by one.
+func (g *yamlGen) indent(ind int) int {
+	if g.r.IntN(25) == 0 {
+		return max(0, ind+g.r.IntN(3)-1)
+	}
+	return ind
+}
+
+func (g *yamlGen) line(ind int, s string) {
+	g.b.WriteString(strings.Repeat(" ", ind) + s)
+	if g.r.IntN(10) == 0 {
+		g.b.WriteString("  ")
+	}
+	g.b.WriteByte('\n')
+	if g.r.IntN(12) == 0 {
+		g.b.WriteString(strings.Repeat(" ", g.r.IntN(4)) + "\n")
+	}
+}
+
+func (g *yamlGen) key() string {
+	g.keys++
+	switch g.r.IntN(12) {
+	case 0:
+		return fmt.Sprintf("ключ %d", g.keys)
+	case 1:
+		return strconv.Itoa(g.keys)
+	}
+	return fmt.Sprintf("k%d", g.keys)
+}
+
+// mapping writes a block mapping at ind; its first key goes on the
+// current line when a sequence item's "- " is already written there.
+func (g *yamlGen) mapping(ind, depth int) {
+	for i := range 1 + g.r.IntN(4) {
+		g.entry(g.indent(ind), depth, i == 0 && g.b.Len() > 0 && g.b.Bytes()[g.b.Len()-1] != '\n')
+	}
+}
+
+func (g *yamlGen) entry(ind, depth int, inline bool) {
+	at := ind
+	if inline {
+		at = 0
+	}
+	k := g.key()
+	switch n := g.r.IntN(10); {
+	case n < 5 || depth > 3:
+		g.line(at, k+": "+yamlGenScalars[g.r.IntN(len(yamlGenScalars))])
+	case n == 5:
+		g.line(at, k+":")
+	case n < 8:
+		g.line(at, k+":")
+		g.mapping(ind+1+g.r.IntN(3), depth+1)
+	default:
+		g.line(at, k+":")
+		g.sequence(ind+g.r.IntN(3), depth+1)
+	}
+}
+
+func (g *yamlGen) sequence(ind, depth int) {
+	for range 1 + g.r.IntN(3) {
+		at := g.indent(ind)
+		if g.r.IntN(3) == 0 && depth < 4 {
+			g.b.WriteString(strings.Repeat(" ", at) + "- ")
+			g.mapping(at+2, depth+1)
+			continue
+		}
+		g.line(at, "- "+yamlGenScalars[g.r.IntN(len(yamlGenScalars))])
+	}
 }
