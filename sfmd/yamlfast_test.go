@@ -248,13 +248,13 @@ func (c *fastYAMLCorpus) files(root string, match func(path string) bool) {
 			}
 			return nil
 		}
-		if bytes.HasPrefix(src, []byte("go test fuzz v1\n")) {
-			lit := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(string(src[len("go test fuzz v1\n"):])), "[]byte("), ")")
-			s, err := strconv.Unquote(lit)
-			if err != nil {
-				return nil // not a single []byte seed
+		if rest, ok := bytes.CutPrefix(src, []byte("go test fuzz v1\n")); ok {
+			// a seed of Go's fuzzing engine: read it when it is one []byte
+			lit := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(string(rest)), "[]byte("), ")")
+			if s, uerr := strconv.Unquote(lit); uerr == nil {
+				c.doc(path, []byte(s))
 			}
-			src = []byte(s)
+			return nil
 		}
 		c.doc(path, src)
 		return nil
