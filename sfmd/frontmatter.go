@@ -91,8 +91,8 @@ func (p *docParser) frontmatterEnd() int {
 		return 0
 	}
 	raw := p.src[li.LineStart(2):li.LineEnd(last)]
-	var root yaml.Node
-	if yaml.Unmarshal(raw, &root) != nil || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+	root, err := decodeYAML(raw)
+	if err != nil || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
 		return 0
 	}
 	return last
@@ -111,8 +111,8 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	if bytes.IndexByte(raw, '\r') >= 0 {
 		raw = bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n"))
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(raw, &root); err != nil {
+	root, err := decodeYAML(raw)
+	if err != nil {
 		msg := err.Error()
 		line := 1
 		if m := yamlLineRe.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
