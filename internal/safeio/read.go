@@ -1,7 +1,6 @@
 package safeio
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -101,12 +100,25 @@ func readAll(r io.Reader, capHint int, limit int64) ([]byte, error) {
 	if limit > 0 {
 		r = io.LimitReader(r, limit+1)
 	}
-	b := bytes.NewBuffer(make([]byte, 0, capHint))
-	if _, err := b.ReadFrom(r); err != nil {
-		return nil, err
+	// As os.ReadFile: a file of the size stat gave fills capHint bytes
+	// but one, with no second allocation (bytes.Buffer.ReadFrom wants 512
+	// bytes of room for every read and would copy the file once more).
+	b := make([]byte, 0, max(capHint, 1))
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if limit > 0 && int64(b.Len()) > limit {
-		return b.Bytes(), &TooLargeError{Size: -1, Limit: limit, Head: b.Bytes()[:min(b.Len(), HeadSize)]}
+	if limit > 0 && int64(len(b)) > limit {
+		return b, &TooLargeError{Size: -1, Limit: limit, Head: b[:min(len(b), HeadSize)]}
 	}
-	return b.Bytes(), nil
+	return b, nil
 }

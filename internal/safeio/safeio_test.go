@@ -4,6 +4,7 @@ package safeio
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -279,6 +280,29 @@ func TestParseSize(t *testing.T) {
 	for _, in := range []string{"", "0", "-1", "10X", "M", "1.5M", "99999999999999999999"} {
 		if _, err := ParseSize(in); err == nil {
 			t.Errorf("ParseSize(%q) accepted", in)
+		}
+	}
+}
+
+// TestReadFileReadsOnce checks that a file is read into one buffer of
+// its size (plus the byte that tells it did not grow): sfmd lint reads
+// thousands of files, and each extra buffer is a copy of the file.
+func TestReadFileReadsOnce(t *testing.T) {
+	for _, size := range []int{0, 1, 100, 511, 512, 4096, 100_000} {
+		p := filepath.Join(t.TempDir(), "a.md")
+		want := bytes.Repeat([]byte("x"), size)
+		if err := os.WriteFile(p, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := ReadFile(p, DefaultMaxSize)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("size %d: read %d bytes, not the file", size, len(got))
+		}
+		if cap(got) != size+1 {
+			t.Errorf("size %d: buffer of %d bytes, want %d: the file was read into more than one buffer", size, cap(got), size+1)
 		}
 	}
 }
