@@ -1,6 +1,7 @@
 package sfmd
 
 import (
+	"bytes"
 	"sort"
 
 	"github.com/yuin/goldmark/ast"
@@ -169,10 +170,35 @@ var (
 )
 
 // codeRuns are the backtick runs of one block from the first code span
-// opener on: byLen[n] holds the source offsets of the runs of n backticks.
+// opener on: the source offsets of the runs of n backticks, in order, are
+// short[n] for the usual lengths and long[n] for the others (an array,
+// not a map: building a map for every paragraph with code was a few
+// percent of sfmd lint).
 type codeRuns struct {
 	block ast.Node
-	byLen map[int][]int
+	short [maxShortRun + 1][]int
+	long  map[int][]int
+}
+
+const maxShortRun = 8
+
+// offsets returns the offsets of the runs of n backticks.
+func (r *codeRuns) offsets(n int) []int {
+	if n <= maxShortRun {
+		return r.short[n]
+	}
+	return r.long[n]
+}
+
+func (r *codeRuns) add(n, at int) {
+	if n <= maxShortRun {
+		r.short[n] = append(r.short[n], at)
+		return
+	}
+	if r.long == nil {
+		r.long = map[int][]int{}
+	}
+	r.long[n] = append(r.long[n], at)
 }
 
 func (boundedCodeSpans) Trigger() []byte { return []byte{'`'} }
@@ -189,7 +215,7 @@ func (boundedCodeSpans) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 		runs = scanCodeRuns(parent, block)
 		pc.Set(codeRunsKey, runs)
 	}
-	offs := runs.byLen[n]
+	offs := runs.offsets(n)
 	if k := sort.SearchInts(offs, at+1); k == len(offs) {
 		// no closer: the opener is literal text, as goldmark would make it
 		block.Advance(n)
@@ -201,7 +227,7 @@ func (boundedCodeSpans) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 // scanCodeRuns records the backtick runs of the rest of the block and
 // puts the reader back where it was.
 func scanCodeRuns(parent ast.Node, block text.Reader) *codeRuns {
-	runs := &codeRuns{block: parent, byLen: map[int][]int{}}
+	runs := &codeRuns{block: parent}
 	l, pos := block.Position()
 	for {
 		line, seg := block.PeekLine()
@@ -210,15 +236,16 @@ func scanCodeRuns(parent ast.Node, block text.Reader) *codeRuns {
 		}
 		at := seg.Start - seg.Padding
 		for i := 0; i < len(line); {
-			if line[i] != '`' {
-				i++
-				continue
+			k := bytes.IndexByte(line[i:], '`')
+			if k < 0 {
+				break
 			}
+			i += k
 			j := i
 			for j < len(line) && line[j] == '`' {
 				j++
 			}
-			runs.byLen[j-i] = append(runs.byLen[j-i], at+i)
+			runs.add(j-i, at+i)
 			i = j
 		}
 		block.AdvanceLine()

@@ -103,6 +103,7 @@ var markdownAtoms = []string{
 	"`", "``", "```", "`` ", " `", "a", "b c", " ", "\n", "\n\n", "- ", "* ", "1. ", "> ", "  ", "    ", "\t",
 	"```\n", "~~~\n", "```act.x\n", "[", "]", "*", "_", "**", "<", ">", "<b c='`'>", "<!--", "-->", "<!-- `a` -->",
 	"http://x", "<http://x`>", "\\", "\\`", "&amp;", "#", "===\n", "---\n", "<div>\n", "</div>\n",
+	"`````````", "``````````` ",
 }
 
 // compareRandom parses random documents made of atoms with want and with
