@@ -6,14 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
-	"weak"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -204,9 +203,27 @@ func (p *Workspace) ListDir(path string) ([]fs.DirEntry, error) {
 	if p.shared == nil {
 		return p.ReadDir(path)
 	}
-	l := listingsOf(p.shared).get(p.Resolve(path))
-	l.once.Do(func() { l.entries, l.err = p.ReadDir(path) })
+	return p.shared.listDir(p.Resolve(path))
+}
+
+// listDir lists the absolute directory abs once per run (see ListDir).
+func (s *workspaceShared) listDir(abs string) ([]fs.DirEntry, error) {
+	l := s.listings.get(abs)
+	l.once.Do(func() { l.entries, l.err = os.ReadDir(abs) })
 	return l.entries, l.err
+}
+
+// listed returns the listing of the absolute directory abs when the run
+// has made it, without listing it.
+func (s *workspaceShared) listed(abs string) ([]fs.DirEntry, bool) {
+	s.listings.mu.Lock()
+	l := s.listings.dirs[abs]
+	s.listings.mu.Unlock()
+	if l == nil {
+		return nil, false
+	}
+	l.once.Do(func() { l.entries, l.err = os.ReadDir(abs) }) // listed, or being listed
+	return l.entries, l.err == nil
 }
 
 // dirListings are the directories listed in one run (one workspaceShared).
@@ -246,7 +263,7 @@ func (p *Workspace) ExistsFold(path string) bool {
 		}
 		return false
 	}
-	l := listingsOf(p.shared).get(p.Resolve(dir))
+	l := p.shared.listings.get(p.Resolve(dir))
 	l.foldOnce.Do(func() {
 		l.folded = make(map[string]bool, len(entries))
 		for _, e := range entries {
@@ -292,28 +309,4 @@ func (d *dirListings) get(abs string) *dirListing {
 		d.dirs[abs] = l
 	}
 	return l
-}
-
-// runListings maps each run's shared workspace state to its listings
-// without keeping it alive: an entry goes when its run is collected.
-var (
-	runListingsMu sync.Mutex
-	runListings   = map[weak.Pointer[workspaceShared]]*dirListings{}
-)
-
-func listingsOf(s *workspaceShared) *dirListings {
-	key := weak.Make(s)
-	runListingsMu.Lock()
-	defer runListingsMu.Unlock()
-	d := runListings[key]
-	if d == nil {
-		d = &dirListings{dirs: map[string]*dirListing{}}
-		runListings[key] = d
-		runtime.AddCleanup(s, func(k weak.Pointer[workspaceShared]) {
-			runListingsMu.Lock()
-			delete(runListings, k)
-			runListingsMu.Unlock()
-		}, key)
-	}
-	return d
 }

@@ -3,11 +3,9 @@ package lint
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 func names(t *testing.T, ws *Workspace, path string) []string {
@@ -89,36 +87,6 @@ func TestExistsFold(t *testing.T) {
 				t.Errorf("EqualFold(%q, %q) = %v but equal keys = %v", n, p, eq, same)
 			}
 		}
-	}
-}
-
-// TestListingsReleasedWithTheRun: a run's directory listings go when the
-// run's shared workspace state is collected, so that a long-lived process
-// (an editor integration) does not keep every listing it ever made.
-func TestListingsReleasedWithTheRun(t *testing.T) {
-	dir := t.TempDir()
-	count := func() int {
-		runListingsMu.Lock()
-		defer runListingsMu.Unlock()
-		return len(runListings)
-	}
-	before := count()
-	func() {
-		ws := &Workspace{shared: newWorkspaceShared(nil, dir), dir: dir}
-		if _, err := ws.ListDir("."); err != nil {
-			t.Fatal(err)
-		}
-	}()
-	if count() != before+1 {
-		t.Fatalf("%d listing sets, want %d while the run is alive", count(), before+1)
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for count() > before && time.Now().Before(deadline) {
-		runtime.GC()
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := count(); n > before {
-		t.Errorf("%d listing sets still held after the run was collected, want %d", n, before)
 	}
 }
 

@@ -3,8 +3,10 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -552,6 +554,10 @@ type configFinder struct {
 	// settings cache: config -> key -> settings
 	settings map[*config]map[string]*settings
 	sel      Selection
+	// listed returns a directory's listing when the run has made one
+	// (workspaceShared.listed): names are then looked up in it instead
+	// of statted. Nil: always stat.
+	listed func(dir string) ([]fs.DirEntry, bool)
 }
 
 func newConfigFinder(reg *Registry, cwd string, sel Selection) *configFinder {
@@ -581,7 +587,7 @@ func (f *configFinder) forDir(dir string) (*config, error) {
 			found = c
 			break
 		}
-		if isDir(filepath.Join(d, ".git")) || isFile(filepath.Join(d, ".git")) {
+		if f.has(d, ".git", func(m fs.FileMode) bool { return m.IsDir() || m.IsRegular() }) {
 			found = defaultConfig(d)
 			break
 		}
@@ -601,7 +607,7 @@ func (f *configFinder) forDir(dir string) (*config, error) {
 func (f *configFinder) lookIn(dir string) (*config, error) {
 	for _, n := range configNames {
 		p := filepath.Join(dir, n)
-		if !isFile(p) {
+		if !f.has(dir, n, fs.FileMode.IsRegular) {
 			continue
 		}
 		return loadConfig(p, f.display(p), f.reg)
@@ -633,12 +639,23 @@ func (f *configFinder) settingsFor(c *config, abs string) *settings {
 	return s
 }
 
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
-}
-
-func isFile(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.Mode().IsRegular()
+// has reports whether the directory dir has an entry name whose type
+// ok accepts (symbolic links followed, as os.Stat does). It reads the
+// run's listing of dir when there is one: a name that is not in it is
+// not statted, and one that is and is no link is judged by the type the
+// listing gives.
+func (f *configFinder) has(dir, name string, ok func(fs.FileMode) bool) bool {
+	if f.listed != nil {
+		if entries, listed := f.listed(dir); listed {
+			i, found := slices.BinarySearchFunc(entries, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+			if !found {
+				return false
+			}
+			if t := entries[i].Type(); t&fs.ModeSymlink == 0 {
+				return ok(t)
+			}
+		}
+	}
+	fi, err := os.Stat(filepath.Join(dir, name))
+	return err == nil && ok(fi.Mode())
 }

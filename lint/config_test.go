@@ -2,8 +2,10 @@ package lint
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -296,5 +298,52 @@ overrides:
 	want := "a.md:1:1: error: 5 words, more than 4 [max-words]\n"
 	if got := lines(rep.Diagnostics); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestConfigFinderReadsListings: the config lookup takes a directory's
+// listing from the run when there is one (a name that is not in it is
+// not statted), and stats when there is none.
+func TestConfigFinderReadsListings(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "sub")
+	if err := os.MkdirAll(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".sfmd.yaml"), []byte("profiles: [core]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reg, err := NewRegistry(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := func(dir string) ([]fs.DirEntry, bool) {
+		entries, err := os.ReadDir(dir)
+		return entries, err == nil
+	}
+	for _, c := range []struct {
+		name   string
+		listed func(string) ([]fs.DirEntry, bool)
+		want   string // the config's path as shown
+	}{
+		{"no listings", nil, ".sfmd.yaml"},
+		{"the directories' listings", real, ".sfmd.yaml"},
+		{"a listing without the config", func(dir string) ([]fs.DirEntry, bool) {
+			entries, ok := real(dir)
+			return slices.DeleteFunc(entries, func(e fs.DirEntry) bool { return e.Name() == ".sfmd.yaml" }), ok
+		}, ""},
+	} {
+		f := newConfigFinder(reg, root, Selection{})
+		f.listed = c.listed
+		cfg, err := f.forDir(sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Path != c.want {
+			t.Errorf("%s: config %q, want %q", c.name, cfg.Path, c.want)
+		}
 	}
 }

@@ -256,6 +256,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 		finder.fixed = c
 	}
 	l.ws = newWorkspaceShared(l.parse, cwd)
+	finder.listed = l.ws.listed
 	jobs, err := l.discover(finder)
 	if err != nil {
 		return nil, err
@@ -474,55 +475,10 @@ func (d *discovery) addStdin() error {
 func (d *discovery) walk(display, abs string) error {
 	if d.filter == nil {
 		d.filter = newWalkFilter()
+		d.filter.git.Listed = d.l.ws.listed
 	}
-	type doc struct{ shown, path string }
-	var docs []doc // queued once every suite of the walk is known
-	err := filepath.WalkDir(abs, func(path string, e fs.DirEntry, err error) error {
-		if err != nil {
-			if path == abs {
-				return err
-			}
-			return nil // unreadable entries below the root are skipped
-		}
-		rel, _ := filepath.Rel(abs, path)
-		shown := filepath.Join(display, rel)
-		if e.IsDir() {
-			if path == abs {
-				return nil
-			}
-			if skipDir(e.Name()) {
-				return filepath.SkipDir
-			}
-			c, err := d.finder.forDir(filepath.Dir(path))
-			if err != nil {
-				return err
-			}
-			if c.Ignored(path) || d.filter.skipDir(path) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !e.Type().IsRegular() || d.filter.skipFile(path) {
-			return nil
-		}
-		if isSuiteFile(e.Name()) {
-			d.filter.addSuite(path)
-			return nil
-		}
-		if isJSONPath(path) {
-			var sniff func() bool
-			if !isManifestName(e.Name()) {
-				sniff = func() bool { return sniffManifest(path) }
-			}
-			_, err := d.add(shown, path, false, sniff)
-			return err
-		}
-		if strings.EqualFold(filepath.Ext(path), ".md") {
-			docs = append(docs, doc{shown, path})
-		}
-		return nil
-	})
-	if err != nil {
+	var docs []walked // queued once every suite of the walk is known
+	if err := d.walkDir(abs, display, true, &docs); err != nil {
 		return err
 	}
 	for _, f := range docs {
@@ -532,6 +488,70 @@ func (d *discovery) walk(display, abs string) error {
 		if _, err := d.add(f.shown, f.path, false, nil); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// walked is a Markdown file found by the walk.
+type walked struct{ shown, path string }
+
+// walkDir walks the directory abs (shown as display) in lexical order, as
+// filepath.WalkDir does, but lists each directory through the run's
+// shared listings: the config lookup and the rules that look at a
+// document's siblings then read the same listing instead of listing and
+// statting the directory again. An unreadable directory below the root is
+// skipped (what could be read of it is walked).
+func (d *discovery) walkDir(abs, display string, root bool, docs *[]walked) error {
+	entries, err := d.l.ws.listDir(abs)
+	if err != nil && root {
+		return err
+	}
+	for _, e := range entries {
+		path, shown := filepath.Join(abs, e.Name()), filepath.Join(display, e.Name())
+		if e.IsDir() {
+			if skipDir(e.Name()) {
+				continue
+			}
+			c, err := d.finder.forDir(abs)
+			if err != nil {
+				return err
+			}
+			if c.Ignored(path) || d.filter.skipDir(path) {
+				continue
+			}
+			if err := d.walkDir(path, shown, false, docs); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := d.walkFile(e, path, shown, docs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// walkFile queues a file of the walk: a JSON manifest at once, a
+// Markdown file once the walk is over (it may be a suite's fixture), a
+// suite file as a suite.
+func (d *discovery) walkFile(e fs.DirEntry, path, shown string, docs *[]walked) error {
+	if !e.Type().IsRegular() || d.filter.skipFile(path) {
+		return nil
+	}
+	if isSuiteFile(e.Name()) {
+		d.filter.addSuite(path)
+		return nil
+	}
+	if isJSONPath(path) {
+		var sniff func() bool
+		if !isManifestName(e.Name()) {
+			sniff = func() bool { return sniffManifest(path) }
+		}
+		_, err := d.add(shown, path, false, sniff)
+		return err
+	}
+	if strings.EqualFold(filepath.Ext(path), ".md") {
+		*docs = append(*docs, walked{shown, path})
 	}
 	return nil
 }

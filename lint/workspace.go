@@ -38,6 +38,10 @@ type workspaceShared struct {
 	docs  map[string]*list.Element // absolute path -> LRU entry
 	lru   *list.List
 	limit int
+
+	// the directories listed in the run: by the walk that finds the
+	// files, the config lookup and the rules (Workspace.ListDir)
+	listings dirListings
 }
 
 type cachedDoc struct {
@@ -52,7 +56,8 @@ type cachedDoc struct {
 const docCacheSize = 64
 
 func newWorkspaceShared(parse func(string, []byte) *sfmd.Document, cwd string) *workspaceShared {
-	return &workspaceShared{parse: parse, cwd: cwd, overlay: map[string][]byte{}, docs: map[string]*list.Element{}, lru: list.New(), limit: docCacheSize}
+	return &workspaceShared{parse: parse, cwd: cwd, overlay: map[string][]byte{}, docs: map[string]*list.Element{}, lru: list.New(), limit: docCacheSize,
+		listings: dirListings{dirs: map[string]*dirListing{}}}
 }
 
 // Resolve returns the absolute, cleaned path of p (relative paths are

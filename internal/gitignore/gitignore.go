@@ -12,9 +12,11 @@ package gitignore
 import (
 	"bufio"
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -30,6 +32,12 @@ type Set struct {
 	root  map[string]string    // directory -> its work tree root ("" outside)
 	files map[string][]pattern // directory -> the patterns of its .gitignore
 	excl  map[string][]pattern // work tree root -> info/exclude patterns
+
+	// Listed, when set, returns the entries of a directory already
+	// listed (sorted by name), and false for one that was not: a name
+	// that is not in a listing is then neither statted nor opened (a
+	// walk asks for .git and .gitignore in every directory it enters).
+	Listed func(dir string) ([]fs.DirEntry, bool)
 }
 
 // New returns an empty Set.
@@ -91,7 +99,7 @@ func (s *Set) rootOf(dir string) string {
 		return r
 	}
 	r := ""
-	if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+	if s.exists(dir, ".git") {
 		r = dir
 	} else if parent := filepath.Dir(dir); parent != dir {
 		r = s.rootOf(parent)
@@ -103,10 +111,41 @@ func (s *Set) rootOf(dir string) string {
 func (s *Set) ignoreFile(dir string) []pattern {
 	ps, ok := s.files[dir]
 	if !ok {
-		ps = readPatterns(filepath.Join(dir, ".gitignore"))
+		if s.maybe(dir, ".gitignore") {
+			ps = readPatterns(filepath.Join(dir, ".gitignore"))
+		}
 		s.files[dir] = ps
 	}
 	return ps
+}
+
+// exists reports whether dir has an entry name (not following a link).
+func (s *Set) exists(dir, name string) bool {
+	if in, known := s.listed(dir, name); known {
+		return in
+	}
+	_, err := os.Lstat(filepath.Join(dir, name))
+	return err == nil
+}
+
+// maybe reports whether dir may have an entry name: false only when its
+// listing says it has none.
+func (s *Set) maybe(dir, name string) bool {
+	in, known := s.listed(dir, name)
+	return in || !known
+}
+
+// listed looks name up in the listing of dir (known: there is one).
+func (s *Set) listed(dir, name string) (in, known bool) {
+	if s.Listed == nil {
+		return false, false
+	}
+	entries, ok := s.Listed(dir)
+	if !ok {
+		return false, false
+	}
+	_, in = slices.BinarySearchFunc(entries, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+	return in, true
 }
 
 func (s *Set) exclude(root string) []pattern {

@@ -1,9 +1,11 @@
 package gitignore
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -144,5 +146,48 @@ func TestLinkedWorkTree(t *testing.T) {
 	}
 	if s.Ignored(filepath.Join(wt, "public.md"), false) {
 		t.Error("public.md ignored")
+	}
+}
+
+// TestListed: with Listed set, a directory's listing decides whether it
+// has a .git entry or a .gitignore to read, without asking the disk; a
+// directory without a listing is looked at as before.
+func TestListed(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{".git", "sub"} {
+		if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, ".gitignore"), []byte("*.draft.md\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "sub", "a.draft.md")
+	real := func(dir string) ([]fs.DirEntry, bool) {
+		entries, err := os.ReadDir(dir)
+		return entries, err == nil
+	}
+	without := func(name string) func(string) ([]fs.DirEntry, bool) {
+		return func(dir string) ([]fs.DirEntry, bool) {
+			entries, ok := real(dir)
+			return slices.DeleteFunc(entries, func(e fs.DirEntry) bool { return e.Name() == name }), ok
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		listed func(string) ([]fs.DirEntry, bool)
+		want   bool
+	}{
+		{"no listings", nil, true},
+		{"the directories' listings", real, true},
+		{"listings without .gitignore", without(".gitignore"), false},
+		{"listings without .git", without(".git"), false},
+		{"no directory listed", func(string) ([]fs.DirEntry, bool) { return nil, false }, true},
+	} {
+		s := New()
+		s.Listed = c.listed
+		if got := s.Ignored(file, false); got != c.want {
+			t.Errorf("%s: Ignored(%s) = %v, want %v", c.name, file, got, c.want)
+		}
 	}
 }
