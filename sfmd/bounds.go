@@ -158,10 +158,12 @@ func deepPrefix(line []byte) (cut, end int) {
 
 // boundedCodeSpans is goldmark's code span parser without its quadratic
 // case: an opener with no closing run of the same length in the rest of
-// the block scans the whole rest of the block, once per opener. The
-// first opener of a block records every backtick run after it; an opener
-// with no closer then fails at once, exactly as goldmark's scan would,
-// and the others go to goldmark's parser, which stops at the closer.
+// the block scans the whole rest of the block, once per opener. Openers
+// go to goldmark's parser, which stops at their closer, until one finds
+// none: that one scanned the rest of the block, and so does recording
+// every backtick run after it; from then on an opener with no closer in
+// the table fails at once, exactly as goldmark's scan would. Blocks where
+// every opener is closed (nearly all) build no table.
 type boundedCodeSpans struct{}
 
 var (
@@ -204,24 +206,30 @@ func (r *codeRuns) add(n, at int) {
 func (boundedCodeSpans) Trigger() []byte { return []byte{'`'} }
 
 func (boundedCodeSpans) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	line, seg := block.PeekLine()
-	n := 0
-	for n < len(line) && line[n] == '`' {
-		n++
-	}
-	at := seg.Start - seg.Padding // source offset of line[0]
 	runs, _ := pc.Get(codeRunsKey).(*codeRuns)
-	if runs == nil || runs.block != parent {
-		runs = scanCodeRuns(parent, block)
-		pc.Set(codeRunsKey, runs)
+	if runs != nil && runs.block == parent {
+		// an earlier opener of this block had no closer
+		line, seg := block.PeekLine()
+		n := 0
+		for n < len(line) && line[n] == '`' {
+			n++
+		}
+		at := seg.Start - seg.Padding // source offset of line[0]
+		offs := runs.offsets(n)
+		if k := sort.SearchInts(offs, at+1); k == len(offs) {
+			// no closer: the opener is literal text, as goldmark would make it
+			block.Advance(n)
+			return ast.NewTextSegment(seg.WithStop(seg.Start + n))
+		}
+		return goldmarkCodeSpans.Parse(parent, block, pc)
 	}
-	offs := runs.offsets(n)
-	if k := sort.SearchInts(offs, at+1); k == len(offs) {
-		// no closer: the opener is literal text, as goldmark would make it
-		block.Advance(n)
-		return ast.NewTextSegment(seg.WithStop(seg.Start + n))
+	node := goldmarkCodeSpans.Parse(parent, block, pc)
+	if _, closed := node.(*ast.CodeSpan); !closed {
+		// goldmark found no closer in the rest of the block; the reader
+		// is past the opener
+		pc.Set(codeRunsKey, scanCodeRuns(parent, block))
 	}
-	return goldmarkCodeSpans.Parse(parent, block, pc)
+	return node
 }
 
 // scanCodeRuns records the backtick runs of the rest of the block and
