@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -27,32 +26,158 @@ var EnvVarUndeclared = &lint.Analyzer{
 	Run:      runEnvVarUndeclared,
 }
 
-// shellAssignRe finds names a CLI command assigns itself (NAME=…,
-// for NAME in, read NAME, export NAME).
-var shellAssignRe = regexp.MustCompile(`(?:^|[\s;&|(])(?:export\s+|local\s+)?([A-Za-z_][A-Za-z0-9_]*)=|\bfor\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\b|\bread\s+(?:-\w+\s+)*([A-Za-z_][A-Za-z0-9_]*)`)
-
 // shellAssigned returns the names an action's CLI text assigns.
 func shellAssigned(a *sfmd.Action) map[string]bool {
 	out := map[string]bool{}
-	texts := []string{a.FirstLine.Text}
+	add := func(name string) { out[name] = true }
+	shellAssignments(a.FirstLine.Text, add)
 	for _, b := range a.Bodies {
 		if b.Template != nil {
-			texts = append(texts, b.Template.Text)
+			shellAssignments(b.Template.Text, add)
 		}
 	}
-	for _, t := range texts {
-		if !strings.Contains(t, "=") && !strings.Contains(t, "for") && !strings.Contains(t, "read") {
-			continue // shellAssignRe needs one of them: skip the regexp
+	return out
+}
+
+// shellAssignments calls add with each name the shell text t assigns
+// itself: NAME=…, export NAME=…, local NAME=…, for NAME in, read [-x …]
+// NAME. It finds what this regular expression finds, in the same order,
+//
+//	(?:^|[\s;&|(])(?:export\s+|local\s+)?([A-Za-z_][A-Za-z0-9_]*)=|\bfor\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\b|\bread\s+(?:-\w+\s+)*([A-Za-z_][A-Za-z0-9_]*)
+//
+// without the regexp engine, which made it the costliest helper of the
+// rules: the leftmost match, the first alternative that matches there,
+// then on after the match (shellassign_test.go holds the expression and
+// compares them).
+func shellAssignments(t string, add func(string)) {
+	for p := 0; p < len(t); {
+		name, end := shellAssignAt(t, p)
+		if end < 0 {
+			p++
+			continue
 		}
-		for _, m := range shellAssignRe.FindAllStringSubmatch(t, -1) {
-			for _, g := range m[1:] {
-				if g != "" {
-					out[g] = true
+		add(name)
+		p = end
+	}
+}
+
+// shellAssignAt matches the expression at p: the name and the end of the
+// match, or end -1.
+func shellAssignAt(t string, p int) (name string, end int) {
+	if p == 0 { // ^
+		if name, end = exportedNameEq(t, 0); end >= 0 {
+			return name, end
+		}
+	}
+	if isShellSep(t[p]) {
+		if name, end = exportedNameEq(t, p+1); end >= 0 {
+			return name, end
+		}
+	}
+	if p > 0 && isWordByte(t[p-1]) { // \b before "for" and "read"
+		return "", -1
+	}
+	if name, end = forIn(t, p); end >= 0 {
+		return name, end
+	}
+	return readName(t, p)
+}
+
+// exportedNameEq matches (?:export\s+|local\s+)?NAME= at q.
+func exportedNameEq(t string, q int) (string, int) {
+	for _, kw := range [...]string{"export", "local"} {
+		if strings.HasPrefix(t[q:], kw) {
+			if r := skipShellSpace(t, q+len(kw)); r > q+len(kw) {
+				if name, end := nameEq(t, r); end >= 0 {
+					return name, end
 				}
 			}
 		}
 	}
-	return out
+	return nameEq(t, q)
+}
+
+// nameEq matches NAME= at q.
+func nameEq(t string, q int) (string, int) {
+	r := shellName(t, q)
+	if r < 0 || r == len(t) || t[r] != '=' {
+		return "", -1
+	}
+	return t[q:r], r + 1
+}
+
+// forIn matches for\s+NAME\s+in\b at p.
+func forIn(t string, p int) (string, int) {
+	if !strings.HasPrefix(t[p:], "for") {
+		return "", -1
+	}
+	q := skipShellSpace(t, p+3)
+	r := shellName(t, q)
+	if q == p+3 || r < 0 {
+		return "", -1
+	}
+	s := skipShellSpace(t, r)
+	if s == r || !strings.HasPrefix(t[s:], "in") || (s+2 < len(t) && isWordByte(t[s+2])) {
+		return "", -1
+	}
+	return t[q:r], s + 2
+}
+
+// readName matches read\s+(?:-\w+\s+)*NAME at p.
+func readName(t string, p int) (string, int) {
+	if !strings.HasPrefix(t[p:], "read") {
+		return "", -1
+	}
+	q := skipShellSpace(t, p+4)
+	if q == p+4 {
+		return "", -1
+	}
+	for q < len(t) && t[q] == '-' { // flags
+		w := q + 1
+		for w < len(t) && isWordByte(t[w]) {
+			w++
+		}
+		s := skipShellSpace(t, w)
+		if w == q+1 || s == w {
+			return "", -1 // NAME cannot start at '-'
+		}
+		q = s
+	}
+	r := shellName(t, q)
+	if r < 0 {
+		return "", -1
+	}
+	return t[q:r], r
+}
+
+// shellName returns the end of a name [A-Za-z_][A-Za-z0-9_]* at q, or -1.
+func shellName(t string, q int) int {
+	if q >= len(t) || !(t[q] == '_' || (t[q]|0x20 >= 'a' && t[q]|0x20 <= 'z')) {
+		return -1
+	}
+	r := q + 1
+	for r < len(t) && isWordByte(t[r]) {
+		r++
+	}
+	return r
+}
+
+// skipShellSpace skips \s ([\t\n\f\r ]) from i.
+func skipShellSpace(t string, i int) int {
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\f' || t[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// isShellSep reports [\s;&|(].
+func isShellSep(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ';' || c == '&' || c == '|' || c == '('
+}
+
+// isWordByte reports \w ([0-9A-Za-z_]).
+func isWordByte(c byte) bool {
+	return c == '_' || (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'z')
 }
 
 // runEnvVarUndeclared reports each undeclared name once per document, at
