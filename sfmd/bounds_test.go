@@ -228,3 +228,27 @@ func TestCodeParagraphsOnCorpora(t *testing.T) {
 		t.Fatalf("read %d documents, want the corpora", n)
 	}
 }
+
+// TestBlockParsersAreGoldmarks: sfmd's block parsers are goldmark's
+// default ones, at the same priorities, with two wrapped (inlineskip.go);
+// a goldmark release that changes its defaults shows here.
+func TestBlockParsersAreGoldmarks(t *testing.T) {
+	wrapped := map[string]string{
+		"sfmd.codeHeadings":   "*parser.atxHeadingParser",
+		"sfmd.codeParagraphs": "*parser.paragraphParser",
+	}
+	var got, want []string
+	for _, p := range blockParsers() {
+		name := fmt.Sprintf("%T", p.Value)
+		if w, ok := wrapped[name]; ok {
+			name = w
+		}
+		got = append(got, fmt.Sprintf("%d %s", p.Priority, name))
+	}
+	for _, p := range parser.DefaultBlockParsers() {
+		want = append(want, fmt.Sprintf("%d %T", p.Priority, p.Value))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("block parsers:\n%s\ngoldmark's defaults:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

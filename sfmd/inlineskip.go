@@ -24,8 +24,8 @@ import (
 // The paragraph keeps its place in the tree, and a setext heading made of
 // it still becomes a heading (goldmark reads a paragraph with no lines as
 // a link reference definition and undoes the heading, so a line is
-// emptied, not removed). Headings and everything else go through
-// goldmark's inline pass as before.
+// emptied, not removed). Everything else but ATX headings
+// (codeHeadings) goes through goldmark's inline pass as before.
 type codeParagraphs struct{ parser.BlockParser }
 
 func newCodeParagraphs() parser.BlockParser {
@@ -89,16 +89,40 @@ func codeLines(lines *text.Segments, src []byte, first, last, lt int) (lo, hi in
 	return lo, hi
 }
 
-// blockParsers are goldmark's default block parsers with codeParagraphs
-// in place of its paragraph parser.
-func blockParsers() []util.PrioritizedValue {
-	ps := parser.DefaultBlockParsers()
-	paragraphs := parser.NewParagraphParser() // goldmark's one instance
-	for i, p := range ps {
-		if p.Value == paragraphs {
-			ps[i].Value = newCodeParagraphs()
-			return ps
+// codeHeadings is goldmark's ATX heading parser, except that a heading
+// without a backtick leaves the block pass with its line emptied: the
+// inline pass has nothing to read in it.
+type codeHeadings struct{ parser.BlockParser }
+
+func (h codeHeadings) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	h.BlockParser.Close(node, reader, pc)
+	lines := node.Lines()
+	src := reader.Source()
+	for i := range lines.Len() {
+		if seg := lines.At(i); bytes.IndexByte(seg.Value(src), '`') >= 0 {
+			return
 		}
 	}
-	panic("sfmd: goldmark's default block parsers have no paragraph parser")
+	for i := range lines.Len() {
+		start := lines.At(i).Start
+		lines.Set(i, text.NewSegment(start, start))
+	}
+}
+
+// blockParsers are goldmark's default block parsers (the same parsers at
+// the same priorities, parser.DefaultBlockParsers) with codeHeadings and
+// codeParagraphs in place of its ATX heading and paragraph parsers.
+func blockParsers() []util.PrioritizedValue {
+	return []util.PrioritizedValue{
+		util.Prioritized(parser.NewSetextHeadingParser(), 100),
+		util.Prioritized(parser.NewThematicBreakParser(), 200),
+		util.Prioritized(parser.NewListParser(), 300),
+		util.Prioritized(parser.NewListItemParser(), 400),
+		util.Prioritized(parser.NewCodeBlockParser(), 500),
+		util.Prioritized(codeHeadings{parser.NewATXHeadingParser()}, 600),
+		util.Prioritized(parser.NewFencedCodeBlockParser(), 700),
+		util.Prioritized(parser.NewBlockquoteParser(), 800),
+		util.Prioritized(parser.NewHTMLBlockParser(), 900),
+		util.Prioritized(newCodeParagraphs(), 1000),
+	}
 }
