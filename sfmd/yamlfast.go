@@ -235,6 +235,14 @@ func (d *fastDecoder) entry(l yline, at int) bool {
 	}
 	d.stack = append(d.stack, d.node(yaml.ScalarNode, tag, key, l, at))
 	rest := strings.TrimLeft(text[colon+1:], " ")
+	if rest == "|" {
+		v, ok := d.literal(l, at+len(text)-1, at-l.start)
+		if !ok {
+			return false
+		}
+		d.stack = append(d.stack, v)
+		return true
+	}
 	if rest != "" {
 		v, ok := d.inline(l, at+len(text)-len(rest), rest)
 		if !ok {
@@ -260,6 +268,66 @@ func (d *fastDecoder) entry(l yline, at int) bool {
 	}
 	d.stack = append(d.stack, v)
 	return true
+}
+
+// literal reads the literal block scalar whose "|" is at offset at of
+// line l, the value of a key indented ind spaces: its lines are those
+// after l indented more than the key, less the indentation of the first,
+// each with its line break, empty lines between them kept and those after
+// them dropped (clip chomping: "description: |" in real frontmatter). It
+// declines a block with no content line, a blank line holding spaces, a
+// line indented less than the first but more than the key (an error for
+// yaml.v3), and every other header ("|-", "|2", ">").
+func (d *fastDecoder) literal(l yline, at, ind int) (*yaml.Node, bool) {
+	d.advance(l)
+	var b strings.Builder
+	indent, blanks := -1, 0
+	pos, num := d.pos, d.line
+	for pos < len(d.src) {
+		end := strings.IndexByte(d.src[pos:], '\n')
+		if end < 0 {
+			end = len(d.src)
+		} else {
+			end += pos
+		}
+		line := d.src[pos:end]
+		sp := 0
+		for sp < len(line) && line[sp] == ' ' {
+			sp++
+		}
+		switch {
+		case line == "":
+			blanks++
+		case sp == len(line):
+			return nil, false
+		case sp <= ind:
+			end = -1 // the next key: the block has ended
+		case indent < 0:
+			indent = sp
+		case sp < indent:
+			return nil, false
+		}
+		if end < 0 {
+			break
+		}
+		if line != "" {
+			for ; blanks > 0; blanks-- {
+				b.WriteByte('\n')
+			}
+			b.WriteString(line[indent:])
+			if end < len(d.src) { // a last line without a line break has none
+				b.WriteByte('\n')
+			}
+			d.pos, d.line = end+1, num+1
+		}
+		pos, num = end+1, num+1
+	}
+	if indent < 0 {
+		return nil, false
+	}
+	n := d.node(yaml.ScalarNode, "!!str", b.String(), l, at)
+	n.Style = yaml.LiteralStyle
+	return n, true
 }
 
 // block reads the nested block collection that starts on line l.
