@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -292,15 +294,14 @@ func scanShell(cmd string) shellScan {
 // prefix is the script of a nested shell: the argument of sh -c, bash -c
 // (zsh, dash, ksh, also by path) or of eval.
 func nestedShellScript(prefix string) bool {
-	words := strings.Fields(prefix)
-	n := len(words)
-	if n >= 1 && words[n-1] == "eval" {
+	last, rest := lastField(prefix)
+	if last == "eval" {
 		return true
 	}
-	if n < 2 || !isCFlag(words[n-1]) {
+	if !isCFlag(last) {
 		return false
 	}
-	sh := words[n-2]
+	sh, _ := lastField(rest)
 	if k := strings.LastIndexByte(sh, '/'); k >= 0 {
 		sh = sh[k+1:]
 	}
@@ -309,6 +310,30 @@ func nestedShellScript(prefix string) bool {
 		return true
 	}
 	return false
+}
+
+// lastField returns the last of strings.Fields(s) ("" when there is
+// none) and what comes before it, reading from the end: a command's
+// every quote asks for the words before it, and splitting the whole
+// prefix each time made long commands quadratic.
+func lastField(s string) (field, before string) {
+	end := len(s)
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:end])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		end -= size
+	}
+	start := end
+	for start > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:start])
+		if unicode.IsSpace(r) {
+			break
+		}
+		start -= size
+	}
+	return s[start:end], s[:start]
 }
 
 // isCFlag reports whether w is a shell's -c option, alone or with others

@@ -136,3 +136,23 @@ func TestCLIPlaceholderQuotedFix(t *testing.T) {
 		t.Errorf("nested single quotes: got %s (safe %v)", fixed, safe)
 	}
 }
+
+// TestLastField: lastField is the last of strings.Fields, read from the
+// end.
+func TestLastField(t *testing.T) {
+	for _, s := range []string{"", " ", "a", " a ", "sh -c", "x  bash\t-lc ", "a\u00a0b", "a\u2003 b\n", "é ü", "\xff a", "a \xff", "eval"} {
+		f := strings.Fields(s)
+		want, wantPrev := "", ""
+		if len(f) > 0 {
+			want = f[len(f)-1]
+		}
+		if len(f) > 1 {
+			wantPrev = f[len(f)-2]
+		}
+		got, before := lastField(s)
+		prev, _ := lastField(before)
+		if got != want || prev != wantPrev {
+			t.Errorf("lastField(%q) = %q then %q, want %q then %q", s, got, prev, want, wantPrev)
+		}
+	}
+}
