@@ -159,3 +159,52 @@ func TestParserPanicIsIsolated(t *testing.T) {
 		t.Errorf("stdin --fix after a parser failure: stdout %q, errors %v", rep.Stdout, rep.Errors)
 	}
 }
+
+// TestDiscoveryHandsOutJobsEarly: while nothing is written, discovery
+// hands each Markdown file of a walk to the workers as soon as it is
+// found, before the walk knows its suites; a file a suite later names as
+// a fixture is linted but left out of the report, and the report is the
+// one of the files kept.
+func TestDiscoveryHandsOutJobsEarly(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a.md":             "BAD\n",
+		"b/c.md":           "TODO\n",
+		"z.test.yaml":      "tests:\n  - name: t\n    body_file: b/fixture.md\n",
+		"b/fixture.md":     "BAD TODO\n",
+		"y/fixtures/ok.md": "BAD\n",
+		"y/zz.test.yaml":   "tests: []\n",
+	})
+	l := &linter{opts: Options{Dir: dir, Paths: []string{"."}}, parse: fakeParse}
+	reg, err := NewRegistry(testSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.reg = reg
+	finder := newConfigFinder(reg, dir, Selection{})
+	l.ws = newWorkspaceShared(fakeParse, dir)
+	finder.listed = l.ws.listed
+	var emitted []string
+	jobs, err := l.discover(finder, func(j *job) { emitted = append(emitted, j.display) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, j := range jobs {
+		kept = append(kept, j.display)
+	}
+	if want := []string{"a.md", "b/c.md", "b/fixture.md"}; !reflect.DeepEqual(emitted, want) {
+		t.Errorf("handed out %q, want %q (every Markdown file, as found)", emitted, want)
+	}
+	if want := []string{"a.md", "b/c.md"}; !reflect.DeepEqual(kept, want) {
+		t.Errorf("jobs %q, want %q (the fixture left out)", kept, want)
+	}
+	rep := run(t, Options{Dir: dir})
+	if rep.Files != 2 {
+		t.Errorf("report of %d files, want 2", rep.Files)
+	}
+	for _, d := range rep.Diagnostics {
+		if strings.Contains(d.Path, "fixture") {
+			t.Errorf("the fixture's finding reached the report: %v", d)
+		}
+	}
+}
