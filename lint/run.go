@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -169,8 +168,6 @@ type job struct {
 	order   []*Analyzer // the rules to run: the file kind's part of set.order
 
 	tooLarge *safeio.TooLargeError // standard input over the size cap
-
-	res *fileResult // set by the worker that linted it
 }
 
 // kindOrders splits the enabled rules of one settings value by document
@@ -260,14 +257,38 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	}
 	l.ws = newWorkspaceShared(l.parse, cwd)
 	finder.listed = l.ws.listed
-	jobs, err := l.lintAll(finder)
+	jobs, err := l.discover(finder)
 	if err != nil {
 		return nil, err
 	}
-	results := make([]*fileResult, len(jobs))
-	for i, j := range jobs {
-		results[i] = j.res
+	for _, j := range jobs {
+		if j.stdin && j.abs != "" {
+			// Other documents reading this one see the editor's buffer.
+			l.ws.overlay[j.abs] = l.stdin
+		}
 	}
+	results := make([]*fileResult, len(jobs))
+	n := opts.Jobs
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	n = min(n, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = l.lintFile(jobs[i])
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 
 	rep := &Report{Registry: reg, Files: len(jobs), abs: map[string]string{}, heads: map[string][]byte{}, limits: map[string]int64{}}
 	total := 0
@@ -313,67 +334,8 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	return rep, nil
 }
 
-// lintAll finds the files and lints them on opts.Jobs workers, and
-// returns the jobs, each with its result.
-func (l *linter) lintAll(finder *configFinder) ([]*job, error) {
-	// Workers lint jobs as discovery finds them when nothing is written
-	// and no editor buffer is involved (the walk's Markdown files may
-	// then turn out to be suite fixtures: their results are dropped);
-	// otherwise once discovery is over.
-	speculate := (l.opts.Fix == FixNone || l.opts.Diff) && !slices.Contains(l.opts.Paths, "-")
-	n := l.opts.Jobs
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	work := make(chan *job, 256)
-	var wg sync.WaitGroup
-	for w := 0; w < n; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range work {
-				j.res = l.lintFile(j)
-			}
-		}()
-	}
-	var emit func(*job)
-	if speculate {
-		emit = func(j *job) { work <- j }
-	}
-	jobs, err := l.discover(finder, emit)
-	if err != nil {
-		close(work)
-		wg.Wait()
-		return nil, err
-	}
-	for _, j := range jobs {
-		if j.stdin && j.abs != "" {
-			// Other documents reading this one see the editor's buffer.
-			l.ws.overlay[j.abs] = l.stdin
-		}
-	}
-	if !speculate {
-		for _, j := range jobs {
-			work <- j
-		}
-	}
-	close(work)
-	wg.Wait()
-	for _, j := range jobs {
-		if j.res == nil { // not handed out above: cannot happen, costs nothing
-			j.res = l.lintFile(j)
-		}
-	}
-	return jobs, nil
-}
-
 // discover expands opts.Paths into jobs, resolving each file's settings.
-//
-// With emit set, every job but standard input's is handed to emit as soon
-// as it is made, and so is every Markdown file of a walk before the walk
-// knows its suites: one that turns out to be a suite's fixture is then
-// left out of the jobs returned (emit's result for it is not used).
-func (l *linter) discover(finder *configFinder, emit func(*job)) ([]*job, error) {
+func (l *linter) discover(finder *configFinder) ([]*job, error) {
 	paths := l.opts.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -384,7 +346,6 @@ func (l *linter) discover(finder *configFinder, emit func(*job)) ([]*job, error)
 		seen:    map[string]bool{},
 		orders:  map[*settings]kindOrders{},
 		writing: l.opts.Fix != FixNone && !l.opts.Diff,
-		emit:    emit,
 	}
 	stdinSeen := false
 	for _, p := range paths {
@@ -429,27 +390,12 @@ type discovery struct {
 	orders  map[*settings]kindOrders
 	writing bool        // fixes are written back to the files
 	filter  *walkFilter // .gitignore and suite fixtures (ignore.go)
-	emit    func(*job)  // see linter.discover
 }
 
 // add queues a file. A JSON file is queued only when manifest rules
 // are enabled for it (always for stdin, whose buffer an editor
 // expects back); sniff, when set, must also accept its content.
 func (d *discovery) add(display, abs string, stdin bool, sniff func() bool) (*job, error) {
-	j, err := d.newJob(display, abs, stdin, sniff, true)
-	if j != nil {
-		d.jobs = append(d.jobs, j)
-		if d.emit != nil && !stdin {
-			d.emit(j)
-		}
-	}
-	return j, err
-}
-
-// newJob makes the job of a file, or nil for one already queued (marked
-// as queued when mark is set), ignored by its config, or a JSON file that
-// is not a manifest.
-func (d *discovery) newJob(display, abs string, stdin bool, sniff func() bool, mark bool) (*job, error) {
 	if !stdin {
 		key := abs
 		if d.writing {
@@ -462,7 +408,7 @@ func (d *discovery) newJob(display, abs string, stdin bool, sniff func() bool, m
 		if d.seen[key] {
 			return nil, nil
 		}
-		d.seen[key] = mark
+		d.seen[key] = true
 	}
 	dir := d.l.opts.Dir
 	if abs != "" {
@@ -488,6 +434,7 @@ func (d *discovery) newJob(display, abs string, stdin bool, sniff func() bool, m
 			return nil, nil
 		}
 	}
+	d.jobs = append(d.jobs, j)
 	return j, nil
 }
 
@@ -538,24 +485,15 @@ func (d *discovery) walk(display, abs string) error {
 		if d.filter.isFixture(f.path) {
 			continue
 		}
-		if f.job == nil {
-			if _, err := d.add(f.shown, f.path, false, nil); err != nil {
-				return err
-			}
-		} else if !d.seen[f.path] {
-			d.seen[f.path] = true
-			d.jobs = append(d.jobs, f.job)
+		if _, err := d.add(f.shown, f.path, false, nil); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// walked is a Markdown file found by the walk, and its job when it was
-// made (and emitted) before the walk knew its suites.
-type walked struct {
-	shown, path string
-	job         *job
-}
+// walked is a Markdown file found by the walk.
+type walked struct{ shown, path string }
 
 // walkDir walks the directory abs (shown as display) in lexical order, as
 // filepath.WalkDir does, but lists each directory through the run's
@@ -613,19 +551,7 @@ func (d *discovery) walkFile(e fs.DirEntry, path, shown string, docs *[]walked) 
 		return err
 	}
 	if strings.EqualFold(filepath.Ext(path), ".md") {
-		f := walked{shown: shown, path: path}
-		if d.emit != nil {
-			j, err := d.newJob(shown, path, false, nil, false)
-			if err != nil {
-				return err
-			}
-			if j == nil {
-				return nil // queued already, or ignored
-			}
-			f.job = j
-			d.emit(j)
-		}
-		*docs = append(*docs, f)
+		*docs = append(*docs, walked{shown, path})
 	}
 	return nil
 }
