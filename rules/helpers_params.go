@@ -112,10 +112,16 @@ func overlapsAny(span sfmd.Span, spans []sfmd.Span) bool {
 // eachParam calls f for every parameter of every action, with a report
 // function that drops findings overlapping a parser problem.
 func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
+	if !hasParams(pass.Doc) {
+		return // most documents: nothing to call f for, nor to allocate
+	}
 	probs := paramProblems(pass.Doc)
-	report := func(d lint.Diagnostic) {
-		if !overlapsAny(d.Span, probs) {
-			pass.Report(d)
+	report := pass.Report
+	if len(probs) > 0 {
+		report = func(d lint.Diagnostic) {
+			if !overlapsAny(d.Span, probs) {
+				pass.Report(d)
+			}
 		}
 	}
 	for _, a := range pass.Doc.Actions {
@@ -123,6 +129,16 @@ func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report fun
 			f(a, p, report)
 		}
 	}
+}
+
+// hasParams reports whether an action of doc has a parameter.
+func hasParams(doc *sfmd.Document) bool {
+	for _, a := range doc.Actions {
+		if len(a.Params) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func diag(span sfmd.Span, format string, args ...any) lint.Diagnostic {
