@@ -361,7 +361,7 @@ func copyTree(src, dst string) error {
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(out, b, 0o644)
+		return os.WriteFile(out, b, 0o644) //nolint:gosec // G703: the copy goes to the benchmark's own temporary directory
 	})
 }
 

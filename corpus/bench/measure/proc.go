@@ -23,7 +23,7 @@ type ProcSample struct {
 // Exec runs prog with args, its output discarded (standard error kept),
 // and measures it.
 func Exec(prog string, args []string) (ProcSample, error) {
-	cmd := exec.Command(prog, args...) //nolint:gosec // G204: the benchmark runs the programs it built
+	cmd := exec.Command(prog, args...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	start := time.Now()
@@ -46,7 +46,7 @@ func Exec(prog string, args []string) (ProcSample, error) {
 // memory is the program's), and returns its measures. An exit status of
 // 0 or one in okStatus is success.
 func Run(dir, launcher, prog string, args []string, okStatus ...int) (ProcSample, error) {
-	cmd := exec.Command(launcher, append([]string{prog}, args...)...) //nolint:gosec // G204: the benchmark runs the programs it built
+	cmd := exec.Command(launcher, append([]string{prog}, args...)...)
 	cmd.Dir = dir
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
