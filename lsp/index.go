@@ -158,23 +158,10 @@ func offSpan(start, end int) sfmd.Span {
 }
 
 func (x *index) actionRefs(a *sfmd.Action) {
-	add := func(t *sfmd.Template) {
-		if t == nil {
-			return
-		}
+	for t := range a.Templates() {
 		for _, ref := range t.Refs {
 			x.refs = append(x.refs, refSite{ref: ref, action: a, line: -1})
 		}
-	}
-	add(a.Target)
-	for _, h := range a.Headers {
-		add(h.Value)
-	}
-	if a.InlineBody != nil {
-		add(a.InlineBody.Template)
-	}
-	for _, b := range a.Bodies {
-		add(b.Template)
 	}
 	for _, p := range a.Params {
 		for _, ref := range p.DefaultRefs {

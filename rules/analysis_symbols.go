@@ -164,15 +164,8 @@ func maxUses(doc *sfmd.Document) int {
 	}
 	n := len(doc.ProseVars)
 	for _, a := range doc.Actions {
-		n += refs(a.Target)
-		for _, h := range a.Headers {
-			n += refs(h.Value)
-		}
-		if a.InlineBody != nil {
-			n += refs(a.InlineBody.Template)
-		}
-		for _, b := range a.Bodies {
-			n += refs(b.Template)
+		for t := range a.Templates() {
+			n += len(t.Refs)
 		}
 		for _, p := range a.Params {
 			n += len(p.DefaultRefs)

@@ -75,15 +75,8 @@ func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 			}
 		}
 	}
-	add(a.Target)
-	for _, h := range a.Headers {
-		add(h.Value)
-	}
-	if a.InlineBody != nil {
-		add(a.InlineBody.Template)
-	}
-	for _, b := range a.Bodies {
-		add(b.Template)
+	for t := range a.Templates() {
+		add(t)
 	}
 	// the lines that carry on the first line: their placeholders are
 	// meant as uses (action-unrecognized-line or body-inline-unterminated

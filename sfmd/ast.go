@@ -7,7 +7,11 @@ package sfmd
 
 // The AST's *yaml.Node fields are read by rules/, so this package moves
 // from gopkg.in/yaml.v3 to go.yaml.in/yaml/v3 together with rules/.
-import "go.yaml.in/yaml/v3"
+import (
+	"iter"
+
+	"go.yaml.in/yaml/v3"
+)
 
 // Document is one parsed SFMD file. Strings in the AST alias Src: do not
 // modify Src after Parse.
@@ -226,6 +230,31 @@ func (a *Action) Body() *Body {
 		return nil
 	}
 	return a.Bodies[0]
+}
+
+// Templates yields the templates of the action's definition in source
+// order: the target, the header values, the inline -d body and the
+// body: sections (those that are set). Parameter defaults are not
+// templates (Param.DefaultRefs).
+func (a *Action) Templates() iter.Seq[*Template] {
+	return func(yield func(*Template) bool) {
+		if a.Target != nil && !yield(a.Target) {
+			return
+		}
+		for _, h := range a.Headers {
+			if h.Value != nil && !yield(h.Value) {
+				return
+			}
+		}
+		if a.InlineBody != nil && a.InlineBody.Template != nil && !yield(a.InlineBody.Template) {
+			return
+		}
+		for _, b := range a.Bodies {
+			if b.Template != nil && !yield(b.Template) {
+				return
+			}
+		}
+	}
 }
 
 // Token is a piece of text with its span.
