@@ -233,6 +233,14 @@ func (s *workspaceShared) listDir(abs string) ([]fs.DirEntry, error) {
 	return l.entries, l.err
 }
 
+// forget drops the listing of the absolute directory abs (it is listed
+// again if asked for).
+func (s *workspaceShared) forget(abs string) {
+	s.listings.mu.Lock()
+	delete(s.listings.dirs, abs)
+	s.listings.mu.Unlock()
+}
+
 // listed returns the listing of the absolute directory abs when the run
 // has made it, without listing it.
 func (s *workspaceShared) listed(abs string) ([]fs.DirEntry, bool) {

@@ -500,12 +500,15 @@ type walked struct{ shown, path string }
 // shared listings: the config lookup and the rules that look at a
 // document's siblings then read the same listing instead of listing and
 // statting the directory again. An unreadable directory below the root is
-// skipped (what could be read of it is walked).
+// skipped (what could be read of it is walked). The listing of a
+// directory without a document is dropped once its subtree is walked, so
+// that a repository of many other files does not keep them all listed.
 func (d *discovery) walkDir(abs, display string, root bool, docs *[]walked) error {
 	entries, err := d.l.ws.listDir(abs)
 	if err != nil && root {
 		return err
 	}
+	queued := len(d.jobs) + len(*docs)
 	for _, e := range entries {
 		path, shown := filepath.Join(abs, e.Name()), filepath.Join(display, e.Name())
 		if e.IsDir() {
@@ -527,6 +530,9 @@ func (d *discovery) walkDir(abs, display string, root bool, docs *[]walked) erro
 		if err := d.walkFile(e, path, shown, docs); err != nil {
 			return err
 		}
+	}
+	if len(d.jobs)+len(*docs) == queued {
+		d.l.ws.forget(abs) // nothing found here or below: no rule will look
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync/atomic"
@@ -157,5 +158,34 @@ func TestParserPanicIsIsolated(t *testing.T) {
 	}
 	if len(rep.Errors) != 1 || string(rep.Stdout) != "crash BAD\n" {
 		t.Errorf("stdin --fix after a parser failure: stdout %q, errors %v", rep.Stdout, rep.Errors)
+	}
+}
+
+// TestWalkKeepsListingsWhereDocumentsAre: the walk's directory listings
+// stay for the rules only where a document was found (in the directory
+// or below it); the others are dropped once walked.
+func TestWalkKeepsListingsWhereDocumentsAre(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"docs/a.md":           "BAD\n",
+		"docs/img/logo.txt":   "x\n",
+		"src/main.go":         "package main\n",
+		"src/deep/er/util.go": "package er\n",
+	})
+	reg, err := NewRegistry(testSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &linter{opts: Options{Dir: dir, Paths: []string{"."}}, parse: fakeParse, reg: reg}
+	finder := newConfigFinder(reg, dir, Selection{})
+	l.ws = newWorkspaceShared(fakeParse, dir)
+	finder.listed = l.ws.listed
+	if _, err := l.discover(finder); err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]bool{".": true, "docs": true, "docs/img": false, "src": false, "src/deep/er": false} {
+		_, got := l.ws.listings.dirs[filepath.Join(dir, filepath.FromSlash(rel))]
+		if got != want {
+			t.Errorf("listing of %s kept: %v, want %v", rel, got, want)
+		}
 	}
 }
