@@ -49,20 +49,7 @@ func TestFailingSuite(t *testing.T) {
 // output goldens are written, the missing one created, the binary file
 // golden replaced, and the suite's inline output rewritten.
 func TestUpdateWritesGoldens(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"tool.md", "tool.test.yaml", "golden/six.txt", "golden/img.bin"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "failing", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := copyFailing(t, "tool.md", "tool.test.yaml", "golden/six.txt", "golden/img.bin")
 	refs, err := Discover(dir, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -158,20 +145,7 @@ func TestRuntimePanicIsInternal(t *testing.T) {
 // an edit saved while the tests ran is kept, each file named in an
 // error, and nothing is reported as updated.
 func TestUpdateKeepsEditsMadeDuringTheRun(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"tool.md", "tool.test.yaml", "golden/six.txt"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "failing", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := copyFailing(t, "tool.md", "tool.test.yaml", "golden/six.txt")
 	s, errs := loadSuite(filepath.Join(dir, "tool.test.yaml"), "tool.test.yaml")
 	if len(errs) > 0 {
 		t.Fatal(errs[0])
@@ -221,4 +195,25 @@ func TestUpdateKeepsEditsMadeDuringTheRun(t *testing.T) {
 	if len(res.Updated) != 0 {
 		t.Errorf("updated %v", res.Updated)
 	}
+}
+
+// copyFailing copies the named files of testdata/failing into a new
+// temporary directory and returns it.
+func copyFailing(t *testing.T, names ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join("testdata", "failing", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
