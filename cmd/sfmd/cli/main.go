@@ -9,6 +9,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"golang.org/x/term"
 )
 
 // Exit statuses shared by every subcommand.
@@ -48,12 +50,12 @@ func OSStdio() Stdio {
 	}
 }
 
+// isTerminal reports whether f is a terminal, asking the terminal driver
+// (an ioctl, as golang.org/x/term does) rather than checking for a
+// character device: /dev/null is one too, and output sent there must be
+// what CI gets, not the coloured text format with source snippets.
 func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	if err != nil {
-		return false
-	}
-	return fi.Mode()&os.ModeCharDevice != 0
+	return term.IsTerminal(int(f.Fd()))
 }
 
 type command struct {
