@@ -117,10 +117,14 @@ type Pass struct {
 	budget *int // the document's optional work left (see Spend)
 }
 
-// OptionalWork is the budget of optional work (see Pass.Spend) of one
-// document, shared by all its rules: 2 million units, a fraction of a
-// second of did-you-mean comparisons.
-const OptionalWork = 2_000_000
+// OptionalWork is the budget of optional work (see Pass.Spend) of a
+// document of size bytes, shared by all its rules: 50,000 units (a few
+// milliseconds of did-you-mean comparisons) plus 8 per byte, so that the
+// optional work of a document grows with it linearly, never with the
+// square of its names (2 million units for a 240 KB document).
+func OptionalWork(size int) int {
+	return 50_000 + 8*size
+}
 
 // Spend draws n units from the document's budget of optional work and
 // reports whether there was enough. Optional work is what a rule may

@@ -33,6 +33,22 @@ func Check(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
 	return checkOrdered(doc, order, nil, nil)
 }
 
+// CheckWithoutOptionalWork is Check with no budget of optional work (see
+// Pass.Spend): every rule leaves out what it may leave out (did-you-mean
+// suggestions). The scaling tests use it to measure the work every run
+// must do; the optional work is bounded by OptionalWork, linear in the
+// document's size.
+func CheckWithoutOptionalWork(doc *sfmd.Document, analyzers []*Analyzer) ([]Diagnostic, error) {
+	order, err := topo(analyzers)
+	if err != nil {
+		return nil, err
+	}
+	return checkOrderedContext(context.WithValue(context.Background(), noOptionalWork{}, true), doc, order, nil, nil)
+}
+
+// noOptionalWork is the context key of CheckWithoutOptionalWork.
+type noOptionalWork struct{}
+
 // checkOrdered is Check with the analyzers already in dependency order (the
 // driver computes the order once per rule set, not once per file).
 func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
@@ -54,7 +70,10 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 	var diags []Diagnostic
 	passes := getPasses(len(order)) // no allocation per rule, nor per document
 	defer putPasses(passes)
-	budget := OptionalWork
+	budget := OptionalWork(len(doc.Src))
+	if ctx.Value(noOptionalWork{}) != nil {
+		budget = 0
+	}
 	// One Report for every rule of the document (rules run one at a
 	// time): cur is the rule running.
 	var cur *Analyzer
@@ -266,39 +285,59 @@ type dirListing struct {
 	err     error
 
 	foldOnce sync.Once
-	folded   map[string]bool // foldKey of each name
+	folded   map[string][]string // foldKey → the names with that key, in directory order
 }
 
 // ExistsFold reports whether the directory of path has an entry whose
 // name equals path's last element ignoring case (strings.EqualFold):
-// requirements.md written REQUIREMENTS.md. Like ListDir, it lists the
-// directory once per run, and indexes the names once, so that asking
-// for every document of a large directory stays cheap.
+// requirements.md written REQUIREMENTS.md.
 func (p *Workspace) ExistsFold(path string) bool {
+	_, _, ok := p.FoldName(path)
+	return ok
+}
+
+// FoldName finds the entry of path's directory whose name equals path's
+// last element ignoring case (strings.EqualFold): the name itself when an
+// entry has exactly that name (exact), else the last such entry in
+// directory order. Like ListDir, it lists the directory once per run, and
+// indexes the names once, so that asking for every document of a large
+// directory costs the same per document whatever the directory's width.
+func (p *Workspace) FoldName(path string) (name string, exact, ok bool) {
 	dir, base := filepath.Split(filepath.FromSlash(path))
 	if dir == "" {
 		dir = "."
 	}
 	entries, err := p.ListDir(dir)
 	if err != nil {
-		return false
+		return "", false, false
 	}
+	var names []string
 	if p.shared == nil {
 		for _, e := range entries {
 			if strings.EqualFold(e.Name(), base) {
-				return true
+				names = append(names, e.Name())
 			}
 		}
-		return false
+	} else {
+		l := p.shared.listings.get(p.Resolve(dir))
+		l.foldOnce.Do(func() {
+			l.folded = make(map[string][]string, len(entries))
+			for _, e := range entries {
+				k := foldKey(e.Name())
+				l.folded[k] = append(l.folded[k], e.Name())
+			}
+		})
+		names = l.folded[foldKey(base)]
 	}
-	l := p.shared.listings.get(p.Resolve(dir))
-	l.foldOnce.Do(func() {
-		l.folded = make(map[string]bool, len(entries))
-		for _, e := range entries {
-			l.folded[foldKey(e.Name())] = true
+	for _, n := range names {
+		if n == base {
+			return n, true, true
 		}
-	})
-	return l.folded[foldKey(base)]
+	}
+	if len(names) == 0 {
+		return "", false, false
+	}
+	return names[len(names)-1], false, true
 }
 
 // foldKey maps strings that are strings.EqualFold to the same key: each

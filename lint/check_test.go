@@ -82,6 +82,11 @@ func TestExistsFold(t *testing.T) {
 		if got := alone.ExistsFold(p); got != want {
 			t.Errorf("without a run: ExistsFold(%q) = %v, want %v", p, got, want)
 		}
+		for _, w := range []*Workspace{ws, alone} {
+			if name, exact, ok := w.FoldName(p); ok != want || (ok && !strings.EqualFold(name, filepath.Base(p))) || exact != (ok && name == filepath.Base(p)) {
+				t.Errorf("FoldName(%q) = %q, %v, %v", p, name, exact, ok)
+			}
+		}
 		for _, n := range names {
 			if eq, same := strings.EqualFold(n, p), foldKey(n) == foldKey(p); eq != same {
 				t.Errorf("EqualFold(%q, %q) = %v but equal keys = %v", n, p, eq, same)
@@ -101,10 +106,10 @@ func TestSpend(t *testing.T) {
 			return nil, nil
 		}}
 	}
-	a := spender("spend-a", OptionalWork/2+1)
-	b := spender("spend-b", OptionalWork/2)
-	c := spender("spend-c", 1)
 	doc := fakeParse("x.md", []byte("x"))
+	a := spender("spend-a", OptionalWork(1)/2+1)
+	b := spender("spend-b", OptionalWork(1)/2)
+	c := spender("spend-c", 1)
 	for range 2 {
 		if _, err := Check(doc, []*Analyzer{a, b, c}); err != nil {
 			t.Fatal(err)
@@ -113,7 +118,7 @@ func TestSpend(t *testing.T) {
 	if want := []bool{true, false, false, true, false, false}; !slices.Equal(got, want) {
 		t.Errorf("Spend = %v, want %v (b overdraws, and the budget is then spent)", got, want)
 	}
-	if !(&Pass{}).Spend(OptionalWork * 2) {
+	if !(&Pass{}).Spend(OptionalWork(1) * 2) {
 		t.Error("a Pass made by hand refused to spend")
 	}
 }

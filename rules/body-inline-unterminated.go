@@ -27,12 +27,16 @@ var BodyInlineUnterminated = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
+		var continued map[int]*sfmd.Action // built on the first problem
 		for _, p := range doc.Problems {
 			if p.Code != pass.Analyzer.Name {
 				continue
 			}
+			if continued == nil {
+				continued = continuedBodies(doc)
+			}
 			d := lint.Diagnostic{Span: p.Span, Message: p.Message}
-			if a := continuedBodyAt(doc, p.Span.Start.Offset); a != nil {
+			if a := continued[p.Span.Start.Offset]; a != nil {
 				d.Fixes = []lint.Fix{joinLines(a)}
 				for _, l := range a.Continuation {
 					d.Related = append(d.Related, lint.Related{Span: trimmedSpan(doc, l), Message: "ignored by the runtime"})
@@ -44,15 +48,18 @@ var BodyInlineUnterminated = &lint.Analyzer{
 	},
 }
 
-// continuedBodyAt returns the action whose unterminated -d body starts at
-// offset and goes on over the next lines, or nil.
-func continuedBodyAt(doc *sfmd.Document, offset int) *sfmd.Action {
+// continuedBodies maps the offset where an unterminated -d body starts to
+// its action, for the bodies that go on over the next lines.
+func continuedBodies(doc *sfmd.Document) map[int]*sfmd.Action {
+	m := map[int]*sfmd.Action{}
 	for _, a := range doc.Actions {
-		if b := a.InlineBody; b != nil && !b.Closed && len(a.Continuation) > 0 && b.Span.Start.Offset == offset {
-			return a
+		if b := a.InlineBody; b != nil && !b.Closed && len(a.Continuation) > 0 {
+			if _, dup := m[b.Span.Start.Offset]; !dup {
+				m[b.Span.Start.Offset] = a
+			}
 		}
 	}
-	return nil
+	return m
 }
 
 // joinLines joins the continuation lines of a onto its first line, one

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -90,23 +91,55 @@ func gluedTypeText(doc *sfmd.Document, p *sfmd.Param) string {
 
 // paramProblems returns the spans of the parser's param-syntax-invalid
 // problems, which take precedence over the rules of this file.
-func paramProblems(doc *sfmd.Document) []sfmd.Span {
-	var out []sfmd.Span
+func paramProblems(doc *sfmd.Document) spanSet {
+	var out spanSet
 	for _, pr := range doc.Problems {
 		if pr.Code == sfmd.CodeParamSyntaxInvalid {
-			out = append(out, pr.Span)
+			out.starts = append(out.starts, pr.Span.Start.Offset)
+			out.ends = append(out.ends, pr.Span.End.Offset)
 		}
 	}
+	out.index()
 	return out
 }
 
-func overlapsAny(span sfmd.Span, spans []sfmd.Span) bool {
-	for _, s := range spans {
-		if span.Start.Offset < s.End.Offset && s.Start.Offset < span.End.Offset || span.Start.Offset == s.Start.Offset {
-			return true
+// spanSet answers "does this span overlap one of the set, or start where
+// one starts" in logarithmic time: starts sorted, and maxEnd[k] the
+// largest end among the first k+1 spans in that order.
+type spanSet struct {
+	starts, ends []int
+	maxEnd       []int
+}
+
+func (s *spanSet) index() {
+	idx := make([]int, len(s.starts))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return s.starts[idx[a]] < s.starts[idx[b]] })
+	starts, ends := make([]int, len(idx)), make([]int, len(idx))
+	s.maxEnd = make([]int, len(idx))
+	for k, i := range idx {
+		starts[k], ends[k] = s.starts[i], s.ends[i]
+		s.maxEnd[k] = ends[k]
+		if k > 0 {
+			s.maxEnd[k] = max(s.maxEnd[k], s.maxEnd[k-1])
 		}
 	}
-	return false
+	s.starts, s.ends = starts, ends
+}
+
+// overlaps reports whether span overlaps a span of the set (shares a
+// byte with it) or starts where one starts.
+func (s *spanSet) overlaps(span sfmd.Span) bool {
+	start, end := span.Start.Offset, span.End.Offset
+	k := sort.SearchInts(s.starts, start)
+	if k < len(s.starts) && s.starts[k] == start {
+		return true
+	}
+	// the spans starting before end; one of them must end after start
+	n := sort.SearchInts(s.starts, end)
+	return n > 0 && s.maxEnd[n-1] > start
 }
 
 // eachParam calls f for every parameter of every action, with a report
@@ -117,9 +150,9 @@ func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report fun
 	}
 	probs := paramProblems(pass.Doc)
 	report := pass.Report
-	if len(probs) > 0 {
+	if len(probs.starts) > 0 {
 		report = func(d lint.Diagnostic) {
-			if !overlapsAny(d.Span, probs) {
+			if !probs.overlaps(d.Span) {
 				pass.Report(d)
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // HintUnknownAction reports hints calling an action the document does not
@@ -35,8 +34,15 @@ var HintUnknownAction = &lint.Analyzer{
 				return nil, nil
 			}
 		}
+		var shown *shownIDs // built on the first hint to an undefined action
 		for _, c := range hints(pass).Calls {
-			if c.Tool || c.Action != nil || len(syms.Responses[c.ActionID]) > 0 || showsDefinition(pass.Doc, c.ActionID) {
+			if c.Tool || c.Action != nil || len(syms.Responses[c.ActionID]) > 0 {
+				continue
+			}
+			if shown == nil {
+				shown = newShownIDs(pass.Doc.Src)
+			}
+			if shown.has(c.ActionID) {
 				continue
 			}
 			d := lint.Diagnostic{Span: c.IDSpan}
@@ -58,15 +64,75 @@ var HintUnknownAction = &lint.Analyzer{
 	},
 }
 
-// showsDefinition reports whether the document writes act.<id> as code
-// (```act.id inside an example fence, `act.id` in prose): it then
-// describes an example action it does not define, and its hints are part
-// of the example (or the fences are mis-nested, which other rules report).
+// shownIDs are the IDs a document writes as act.<id> in code (```act.id
+// inside an example fence, `act.id` in prose): it then describes an
+// example action it does not define, and hints to it are part of the
+// example (or the fences are mis-nested, which other rules report). One
+// scan of the document finds them all, so that a document with many
+// hints to undefined actions is read once, not once per hint.
+type shownIDs struct {
+	src []byte
+	ids map[string]bool
+}
+
+func newShownIDs(src []byte) *shownIDs {
+	s := &shownIDs{src: src, ids: map[string]bool{}}
+	needle := []byte("act.")
+	for i := 0; ; {
+		k := bytes.Index(src[i:], needle)
+		if k < 0 {
+			return s
+		}
+		at := i + k
+		i = at + 1
+		if !afterFenceOrCode(src, at) {
+			continue
+		}
+		e := at + len(needle)
+		for e < len(src) && isIDByte(src[e]) {
+			e++
+		}
+		s.ids[string(src[at+len(needle):e])] = true
+	}
+}
+
+// has reports whether the document shows act.<id> as code. An id of ID
+// bytes only is looked up in the set; any other is searched for (such an
+// id cannot be told apart from a longer one by the set).
+func (s *shownIDs) has(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if !isIDByte(id[i]) {
+			return showsDefinition(s.src, id)
+		}
+	}
+	return id != "" && s.ids[id]
+}
+
+// afterFenceOrCode reports whether src[at:] follows a code span's
+// backticks or a fence's opening characters (three tildes or more), with
+// only spaces and tabs between.
+func afterFenceOrCode(src []byte, at int) bool {
+	j := at
+	for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t') {
+		j--
+	}
+	if j == 0 || (src[j-1] != '`' && src[j-1] != '~') {
+		return false
+	}
+	c, n := src[j-1], 0
+	for j > 0 && src[j-1] == c {
+		j--
+		n++
+	}
+	return c == '`' || n >= 3
+}
+
+// showsDefinition reports whether src writes act.<id> as code.
 //
 // It is the byte scan of "(?:`+|~~~+)[ \t]*act\.ID(?:\.response)?(?:[^A-Za-z0-9_-]|$)"
-// (TestShowsDefinitionMatchesRegexp holds it to that pattern).
-func showsDefinition(doc *sfmd.Document, id string) bool {
-	src, needle := doc.Src, []byte("act."+id)
+// (TestShowsDefinitionMatchesRegexp holds it, and shownIDs, to that pattern).
+func showsDefinition(src []byte, id string) bool {
+	needle := []byte("act." + id)
 	for i := 0; ; {
 		k := bytes.Index(src[i:], needle)
 		if k < 0 {
@@ -77,19 +143,7 @@ func showsDefinition(doc *sfmd.Document, id string) bool {
 		if e := at + len(needle); e < len(src) && isIDByte(src[e]) {
 			continue // act.idx: another ID
 		}
-		j := at
-		for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t') {
-			j--
-		}
-		if j == 0 || (src[j-1] != '`' && src[j-1] != '~') {
-			continue
-		}
-		c, n := src[j-1], 0
-		for j > 0 && src[j-1] == c {
-			j--
-			n++
-		}
-		if c == '`' || n >= 3 {
+		if afterFenceOrCode(src, at) {
 			return true
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 const hintActions = "```act.search\nGET https://api.example.com/search\n  q, -q: string (required) \"Query\"\n  limit: number \"Max\" = \"10\"\n```\n\n" +
@@ -67,11 +66,11 @@ func TestShowsDefinitionMatchesRegexp(t *testing.T) {
 		"~~~~ act.search)", "```act.sear", "```act.search.other", "a```b act.search ``` act.search",
 	}
 	for _, src := range srcs {
-		for _, id := range []string{"search", "search-2", "sear"} {
+		for _, id := range []string{"search", "search-2", "sear", "search.other", "", "se arch"} {
 			re := regexp.MustCompile("(?:`+|~~~+)[ \t]*act\\." + regexp.QuoteMeta(id) + `(?:\.response)?(?:[^A-Za-z0-9_-]|$)`)
 			want := re.MatchString(src)
-			if got := showsDefinition(&sfmd.Document{Src: []byte(src)}, id); got != want {
-				t.Errorf("showsDefinition(%q, %q) = %v, regexp says %v", src, id, got, want)
+			if got := newShownIDs([]byte(src)).has(id); got != want {
+				t.Errorf("shownIDs(%q).has(%q) = %v, regexp says %v", src, id, got, want)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -160,6 +161,39 @@ func TestParamFixesMakeLinesStrict(t *testing.T) {
 		p := sfmd.Parse("x.md", src).Actions[0].Params[0]
 		if !p.Strict {
 			t.Errorf("%q: after the safe fixes %q is still dropped by the runtime", l, p.Line.Text)
+		}
+	}
+}
+
+// TestSpanSetOverlaps holds spanSet to the plain scan it replaces, on
+// random spans (empty, nested, equal starts, out of order).
+func TestSpanSetOverlaps(t *testing.T) {
+	naive := func(span sfmd.Span, spans []sfmd.Span) bool {
+		for _, s := range spans {
+			if span.Start.Offset < s.End.Offset && s.Start.Offset < span.End.Offset || span.Start.Offset == s.Start.Offset {
+				return true
+			}
+		}
+		return false
+	}
+	mk := func(a, b int) sfmd.Span {
+		return sfmd.Span{Start: sfmd.Pos{Offset: a}, End: sfmd.Pos{Offset: b}}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		var spans []sfmd.Span
+		var set spanSet
+		for range r.IntN(6) {
+			a := r.IntN(30)
+			b := a + r.IntN(8)
+			spans = append(spans, mk(a, b))
+			set.starts, set.ends = append(set.starts, a), append(set.ends, b)
+		}
+		set.index()
+		a := r.IntN(40)
+		q := mk(a, a+r.IntN(6))
+		if got, want := set.overlaps(q), naive(q, spans); got != want {
+			t.Fatalf("overlaps(%v) over %v = %v, want %v", q, spans, got, want)
 		}
 	}
 }

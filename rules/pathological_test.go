@@ -126,7 +126,7 @@ func TestSuggestionBudget(t *testing.T) {
 		t.Fatalf("%d findings, want 1000", len(got))
 	}
 	// each suggestion compares with every action twice (nearestName)
-	with := lint.OptionalWork / (2 * actions)
+	with := lint.OptionalWork(len(doc.Src)) / (2 * actions)
 	for i, m := range got {
 		if has := strings.Contains(m, "did you mean"); has != (i < with) {
 			t.Fatalf("finding %d: %q (want a suggestion for the first %d only)", i, m, with)

@@ -29,24 +29,12 @@ var RequirementsFileCase = &lint.Analyzer{
 			return nil, nil
 		}
 		doc := pass.Doc
-		// caseName returns the name of the file equal to p
-		// ignoring case (in p's directory), and whether it matches exactly.
+		// caseName returns the name of the file equal to p ignoring case
+		// (in p's directory), and whether it matches exactly; the
+		// workspace indexes each directory's names once per run.
 		caseName := func(p string) (string, bool) {
-			dir, base := path.Split(p)
-			entries, err := ws.ListDir(orDefault(dir, "."))
-			if err != nil {
-				return "", false
-			}
-			found := ""
-			for _, e := range entries {
-				if e.Name() == base {
-					return base, true
-				}
-				if strings.EqualFold(e.Name(), base) {
-					found = e.Name()
-				}
-			}
-			return found, false
+			name, exact, _ := ws.FoldName(p)
+			return name, exact
 		}
 		reqs := directivesOf(doc, "requirements")
 		for _, d := range reqs {

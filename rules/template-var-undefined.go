@@ -26,11 +26,23 @@ var TemplateVarUndefined = &lint.Analyzer{
 		doc := pass.Doc
 		syms := symbols(pass)
 		known := templateKnownNames(doc, syms)
+		// The parameters of each action ID, gathered once: a document
+		// may define an ID many times over and give it many templates.
+		paramsOf := map[string][]string{}
 		for _, r := range doc.Responses {
 			vars := templateLoopVars(r)
-			var params []string
-			for _, a := range syms.Actions[r.ActionID] {
-				params = append(params, actionParamNames(a)...)
+			params, seen := paramsOf[r.ActionID]
+			if !seen {
+				set := map[string]bool{}
+				for _, a := range syms.Actions[r.ActionID] {
+					for _, n := range actionParamNames(a) {
+						if !set[n] {
+							set[n] = true
+							params = append(params, n)
+						}
+					}
+				}
+				paramsOf[r.ActionID] = params
 			}
 			fenced := nestedFenceLines(r)
 			templateUses(doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {

@@ -1,0 +1,177 @@
+package rules
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// repeated is the rule archive's bad.md written n times over, its
+// frontmatter kept once: a document as dense in what the rule reads as
+// the rule's own example, at any size. It is "" when bad.md does not
+// leave the document as it found it (see selfContained).
+func repeated(t testing.TB, rule string, n int) []byte {
+	t.Helper()
+	ar, err := txtar.ParseFile(archivePath(rule))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		if f.Name != "bad.md" {
+			continue
+		}
+		src := string(f.Data)
+		body := src
+		if strings.HasPrefix(src, "---\n") {
+			if end := strings.Index(src[4:], "\n---\n"); end >= 0 {
+				body = src[4+end+5:]
+			}
+		}
+		if !selfContained(body) {
+			return nil
+		}
+		return []byte(src + "\n\n" + strings.Repeat(body+"\n\n", n-1))
+	}
+	return nil
+}
+
+// selfContained reports whether a piece of the base document leaves the
+// document as it found it: every fence closed and no HTML block left
+// open, so that what follows it is read as written.
+func selfContained(src string) bool {
+	if strings.Count(src, "<!--") != strings.Count(src, "-->") {
+		return false
+	}
+	doc := sfmd.Parse("piece.md", []byte(src))
+	for _, f := range doc.Fences {
+		if !f.Closed || f.MissingClose != nil || f.Nested != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// fastest runs f n times and returns the least CPU time a run took: the
+// least disturbed by whatever else the machine is doing.
+func fastest(n int, f func()) time.Duration {
+	best := time.Duration(1<<63 - 1)
+	for range n {
+		start := cpuTime()
+		f()
+		best = min(best, cpuTime()-start)
+	}
+	return best
+}
+
+// TestRulesScaleLinearly runs every rule alone (with the analyses it
+// requires, and without the optional work that lint.OptionalWork bounds
+// linearly: did-you-mean suggestions) on a document and on the same document eight times over, and
+// fails when a rule's time grows more than four times faster than the
+// document (a quadratic rule grows 64 times). It is a ratio of two
+// measurements taken in one run, not a timed test: a rule that takes
+// under 5 ms on the larger document is not judged (too short to measure
+// on a shared machine), and a suspect ratio is measured once more before
+// failing.
+func TestRulesScaleLinearly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures every rule twice")
+	}
+	for _, a := range All() {
+		if a.Profile == lint.Manifest {
+			continue
+		}
+		smallSrc, largeSrc := repeated(t, a.Name, 64), repeated(t, a.Name, 512)
+		if smallSrc == nil {
+			continue
+		}
+		small, large := sfmd.Parse("small.md", smallSrc), sfmd.Parse("large.md", largeSrc)
+		as := []*lint.Analyzer{a}
+		// small and large alternate, so that both meet the same load
+		measure := func(runs int) (ts, tl time.Duration) {
+			ts, tl = time.Hour, time.Hour
+			for range runs {
+				ts = min(ts, fastest(1, func() { _, _ = lint.CheckWithoutOptionalWork(small, as) }))
+				tl = min(tl, fastest(1, func() { _, _ = lint.CheckWithoutOptionalWork(large, as) }))
+			}
+			return ts, tl
+		}
+		ts, tl := measure(2)
+		if tl < 2*time.Millisecond || tl < 32*ts {
+			continue
+		}
+		if ts, tl = measure(7); tl >= 2*time.Millisecond && tl >= 32*ts {
+			t.Errorf("%s: %v on %d bytes, %v on 8 times as much (%.0f×): worse than linear", a.Name, ts, len(small.Src), tl, float64(tl)/float64(ts))
+		}
+	}
+}
+
+// TestProjectRulesScaleWithFolderWidth lints a folder of documents and
+// one 32 times as wide with the project rules (CPU time per
+// document), and fails when the time per document more than doubles: a
+// rule that compares every document with every entry of its folder grows
+// with the folder's width. The rules are measured together, and one by
+// one only to name the culprit.
+func TestProjectRulesScaleWithFolderWidth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lints two folders of documents")
+	}
+	doc := []byte("---\nname: app\n---\n# App\n\n[!nav:main](nav/main.md)\n\n```act.a\nGET https://x.example/a\n```\n")
+	mk := func(n int) string {
+		dir := t.TempDir()
+		for i := range n {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("requirements-%05d.md", i)), doc, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, f := range []string{"Requirements.md"} {
+			if err := os.WriteFile(filepath.Join(dir, f), []byte("# Requirements\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	const nNarrow, nWide = 100, 3200
+	narrow, wide := mk(nNarrow), mk(nWide)
+	perDoc := func(as []*lint.Analyzer, runs int) (float64, float64) {
+		var names []string
+		for _, a := range as {
+			names = append(names, a.Name)
+		}
+		run := func(dir string) func() {
+			return func() {
+				opts := lint.Options{Paths: []string{dir}, Jobs: 1, Selection: lint.Selection{Enable: names}}
+				if _, err := lint.Run(opts, as); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		tn, tw := time.Hour, time.Hour
+		for range runs {
+			tn = min(tn, fastest(1, run(narrow)))
+			tw = min(tw, fastest(1, run(wide)))
+		}
+		return tn.Seconds() / nNarrow, tw.Seconds() / nWide
+	}
+	var project []*lint.Analyzer
+	for _, a := range All() {
+		if a.Profile == lint.Project {
+			project = append(project, a)
+		}
+	}
+	if tn, tw := perDoc(project, 2); tw <= 2*tn {
+		return
+	}
+	for _, a := range project {
+		if tn, tw := perDoc([]*lint.Analyzer{a}, 3); tw > 2*tn {
+			t.Errorf("%s: %.0f µs per document in a folder of %d, %.0f µs in one of %d: cost grows with the folder's width", a.Name, tn*1e6, nNarrow, tw*1e6, nWide)
+		}
+	}
+}
