@@ -186,6 +186,7 @@ var catalogue = []entry{
 	{"param-not-indented", lint.Error, lint.Core, ParamNotIndented},
 	{"param-required-and-optional", lint.Error, lint.Core, ParamRequiredAndOptional},
 	{"param-required-with-default", lint.Info, lint.Core, ParamRequiredWithDefault},
+	{"param-session-fallback", lint.Warning, lint.Runtime, ParamSessionFallback},
 	{"param-syntax-invalid", lint.Error, lint.Core, ParamSyntaxInvalid},
 	{"param-trailing-whitespace", lint.Error, lint.Runtime, ParamTrailingWhitespace},
 	{"param-type-missing", lint.Error, lint.Core, ParamTypeMissing},

@@ -260,3 +260,29 @@ func TestShortcutListLimit(t *testing.T) {
 	expect(t, h.rt.Run("/act.go --to @zzz"), false, "NOT_FOUND",
 		"Unknown shortcut: @zzz\nAvailable: @s1, @s2, @s3, @s4, @s5, @s6, @s7, @s8, @s9, @s10, @s11, @s12, ...")
 }
+
+// TestSessionFallbackOfOptionalField is the runtime fact behind the lint
+// rule param-session-fallback (action.ts executeAction's URI replace and
+// substituteBodyTemplate fall back to session.getVar): an optional field
+// without a default that the caller leaves out is filled from the session
+// variable of the same name, which another action's template set.
+func TestSessionFallbackOfOptionalField(t *testing.T) {
+	doc := act("read", "GET https://api.x.com/posts/{id}", "  id: string (required)") +
+		resp("read", "{content} = {Response.body.content}", "{content}") +
+		act("post", `POST https://api.x.com/posts -d '{"title":"{title}","content":"{content}"}'`, "  title: string (required)", "  content: string") +
+		act("by", "GET https://api.x.com/by/{content}", "  content: string")
+	h := newHarness(t, doc)
+	h.tr.body = `{"content":"an old post"}`
+	expect(t, h.rt.Run("/act.read --id 1"), true, "", "an old post")
+	h.tr.body = "ok"
+	if res := h.rt.Run(`/act.post --title "New"`); !res.OK {
+		t.Fatalf("post: %v", res)
+	}
+	if got, want := h.tr.bodies[len(h.tr.bodies)-1], `{"title":"New","content":"an old post"}`; got != want {
+		t.Errorf("body = %s, want %s", got, want)
+	}
+	h.tr.reqs = nil
+	if res := h.rt.Run("/act.by"); !res.OK || h.url(t) != "https://api.x.com/by/an%20old%20post" {
+		t.Errorf("url: %v %v", res, h.tr.reqs)
+	}
+}

@@ -1,0 +1,118 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// ParamSessionFallback reports an optional field without a default whose
+// placeholder a session variable of the same name fills when the caller
+// leaves the field out: the variable a response template of the document
+// assigns.
+var ParamSessionFallback = &lint.Analyzer{
+	Name:     "param-session-fallback",
+	Severity: lint.Warning,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "optional field without a default is filled from a session variable of the same name",
+		Why: "when the caller leaves a field out and it has no default, the runtime fills its {placeholder} in the URL, the command or the -d body from the session variable of the same name, if one is set " +
+			"(`executeAction` in `packages/string/src/commands/action.ts`: the URI replace falls back to `session.getVar(name)`, and `substituteBodyTemplate` likewise). " +
+			"When a response template of the document assigns that variable, a call without the field sends the value of the last response instead of nothing: `/act.post` without `--content` posts the content of the last post read",
+		Bad:  "```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n\n```act.read.response\n{content} = {Response.body.content}\n{content}\n```\n\n```act.post\nPOST https://api.example.com/posts -d '{\"title\":\"{title}\",\"content\":\"{content}\"}'\n  title: string (required) \"Title\"\n  content: string \"Body\"\n```\n",
+		Good: "```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n\n```act.read.response\n{content} = {Response.body.content}\n{content}\n```\n\n```act.post\nPOST https://api.example.com/posts -d '{\"title\":\"{title}\",\"content\":\"{content}\"}'\n  title: string (required) \"Title\"\n  content: string \"Body\" = \"\"\n```\n",
+
+		Severity: "the call works but sends a stale value the caller never gave (action.ts executeAction, substituteBodyTemplate: the session-variable fallback)",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		doc := pass.Doc
+		if len(doc.Responses) == 0 {
+			return nil, nil
+		}
+		setters := sessionSetters(doc)
+		if len(setters) == 0 {
+			return nil, nil
+		}
+		for _, a := range doc.Actions {
+			for _, p := range a.Params {
+				if p.Name == "" || p.Required || p.HasDefault || notAParam(p) || p.Indent == 0 {
+					continue
+				}
+				set, ok := setters[p.Name]
+				if !ok {
+					continue
+				}
+				where, ref := fallbackSite(a, p.Name)
+				if ref == nil {
+					continue
+				}
+				by, last := fmt.Sprintf("the response template of %q", "act."+set.response.ActionID), "the last act."+set.response.ActionID+" response"
+				if set.response.ActionID == a.ID {
+					by, last = "its own response template", "its own last response"
+				}
+				pass.Report(lint.Diagnostic{
+					Span: p.NameSpan,
+					Message: fmt.Sprintf("optional field %q has no default: /act.%s without --%s sends %s the session variable {%s}, which %s sets (line %d): a value from %s that the caller never gave; give it a default (= \"\") or make it (required)",
+						p.Name, a.ID, p.Name, where, p.Name, by, set.line.LHSSpan.Start.Line, last),
+					Related: []lint.Related{
+						{Span: ref.Span, Message: fmt.Sprintf("{%s} is filled from the session here", p.Name)},
+						{Span: set.line.LHSSpan, Message: fmt.Sprintf("{%s} is set here", p.Name)},
+					},
+				})
+			}
+		}
+		return nil, nil
+	},
+}
+
+// setter is the first template line that assigns a session variable.
+type setter struct {
+	response *sfmd.Response
+	line     *sfmd.TemplateLine
+}
+
+// sessionSetters maps each session variable a response template of doc
+// assigns to the first line that assigns it.
+func sessionSetters(doc *sfmd.Document) map[string]setter {
+	out := map[string]setter{}
+	for _, r := range doc.Responses {
+		for _, l := range r.Lines {
+			if l.Kind != sfmd.LineAssign || l.LHS == "" || isDollar(l.LHSRaw) {
+				continue
+			}
+			if _, seen := out[l.LHS]; !seen {
+				out[l.LHS] = setter{response: r, line: l}
+			}
+		}
+	}
+	return out
+}
+
+// fallbackSite returns where the runtime substitutes {name} of action a
+// with the session variable when the field is missing (executeAction's
+// URI replace: `{name}` or `{name[N]}`; substituteBodyTemplate for the
+// -d body, modifiers allowed), and the first such reference.
+func fallbackSite(a *sfmd.Action, name string) (string, *sfmd.VarRef) {
+	simple := func(r *sfmd.VarRef, modifiers bool) bool {
+		return r.Kind == sfmd.RefVar && r.Name == name && len(r.Path) == 0 && (modifiers || len(r.Modifiers) == 0)
+	}
+	if t := a.Target; t != nil {
+		for _, r := range t.Refs {
+			if simple(r, false) {
+				if a.IsCLI() {
+					return "in its command", r
+				}
+				return "in its URL", r
+			}
+		}
+	}
+	if b := a.InlineBody; b != nil && b.Template != nil && !a.IsCLI() {
+		for _, r := range b.Template.Refs {
+			if simple(r, true) {
+				return "in its body", r
+			}
+		}
+	}
+	return "", nil
+}
