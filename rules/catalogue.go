@@ -95,7 +95,7 @@ var catalogue = []entry{
 	{"fence-unclosed", lint.Error, lint.Core, FenceUnclosed},
 	{"file-contains-nul", lint.Error, lint.Core, FileContainsNUL},
 	{"file-cr-line-endings", lint.Error, lint.Core, FileCRLineEndings},
-	{"file-crlf-line-endings", lint.Info, lint.Core, FileCRLFLineEndings},
+	{"file-crlf-line-endings", lint.Error, lint.Core, FileCRLFLineEndings},
 	{"file-not-utf8", lint.Error, lint.Core, FileNotUTF8},
 	{"file-too-large", lint.Error, lint.Core, FileTooLarge},
 	{"for-body-non-output", lint.Error, lint.Core, ForBodyNonOutput},

@@ -376,6 +376,7 @@ var catalogueDeviations = map[string]string{
 	"directive-not-own-line":           "warning -> error: an inline directive is an ordinary link and is never registered",
 	"env-var-undeclared":               "warning -> info: the runtime resolves $NAME from the env store whether or not env declares it, and an unset one fails with a clear message (§1.10); a near miss of a declared name stays a warning",
 	"fence-tool-block-nonstandard":     "warning -> error: the reference parser does not read tool: blocks, so their actions do not exist",
+	"file-crlf-line-endings":           "info -> error when the document has parameter lines or template assignments, loops, save: or to: lines: the runtime's end-anchored patterns (parser.ts field pattern, helpers.ts executeResponseTemplate) no longer match them with a trailing \"\\r\", so it drops the parameters and prints the lines as text (runner/runtime does the same); info otherwise",
 	"for-body-non-output":              "warning -> error: the runtime prints assignments and save:/decode:/to: inside a loop as text (§3 line 3)",
 	"for-path-root":                    "warning -> error: the path finds nothing and the loop silently prints nothing (§3 line 3)",
 	"param-constraint-compat":          "info -> error: the reference runtime drops the whole parameter line (§1.1, §6.4)",
