@@ -188,7 +188,7 @@ func runInit(args []string, stdio Stdio) int {
 		}
 		fmt.Fprintf(stdio.Stdout, "wrote %s: %s\n", shown, f.about)
 	}
-	if root := repoRoot(abs); root != "" && root != filepath.Clean(abs) {
+	if root, here := repoRoot(abs), absDir(abs); root != "" && root != here {
 		fmt.Fprintf(stdio.Stderr, "sfmd init: note: %s is inside the repository at %s; pre-commit and GitHub read their files from the repository root\n", dir, root)
 	}
 	if status == ExitOK {
@@ -205,6 +205,14 @@ func present(dir string, f initFile) string {
 		}
 	}
 	return ""
+}
+
+// absDir is dir made absolute and clean (dir itself when that fails).
+func absDir(dir string) string {
+	if d, err := filepath.Abs(dir); err == nil {
+		return d
+	}
+	return filepath.Clean(dir)
 }
 
 // repoRoot is the nearest directory up from dir holding .git, or "".

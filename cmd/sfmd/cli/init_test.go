@@ -192,3 +192,28 @@ func checkWorkflow(t *testing.T, path string) {
 		}
 	}
 }
+
+// TestInitAtRepositoryRoot: `sfmd init` run at the root of a repository,
+// with the directory given as "." or not at all, says nothing about the
+// root (it compared an absolute root with the relative "."); run in a
+// subdirectory it says where the root is.
+func TestInitAtRepositoryRoot(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(repo)
+	for _, args := range [][]string{{"init"}, {"init", "."}} {
+		st, out, errOut := runCLI(t, "", nil, false, args...)
+		if st != ExitOK || strings.Contains(errOut, "note:") {
+			t.Errorf("sfmd %s at the root: %d\n%s%s", strings.Join(args, " "), st, out, errOut)
+		}
+	}
+	sub := filepath.Join(repo, "docs")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if st, _, errOut := runCLI(t, "", nil, false, "init", "docs"); st != ExitOK || !strings.Contains(errOut, "is inside the repository at "+repo) {
+		t.Errorf("sfmd init docs: %d %s", st, errOut)
+	}
+}
