@@ -42,12 +42,28 @@ func Unified(a, b, nameA, nameB string) string {
 	return out.String()
 }
 
+// maxMiddle bounds the lines that differ between the two texts (after
+// their common first and last lines) that are matched line by line: the
+// matching costs up to the square of that number. Past it, the middle is
+// shown as removed whole and added whole: a correct diff, only not the
+// shortest, and the same on every machine.
+const maxMiddle = 10_000
+
 // diffLines lists the lines of a and b in diff order, each keeping its
-// "\n" (but the last line of a text may have none).
+// "\n" (but the last line of a text may have none). The matching has no
+// time limit (go-diff's default one second made the output depend on the
+// machine's speed); maxMiddle bounds its cost instead.
 func diffLines(a, b string) []line {
 	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0
 	ca, cb, lines := dmp.DiffLinesToChars(a, b)
-	diffs := dmp.DiffCharsToLines(dmp.DiffMain(ca, cb, false), lines)
+	var diffs []diffmatchpatch.Diff
+	ra, rb := []rune(ca), []rune(cb)
+	if p, s := commonEnds(ra, rb); len(ra)+len(rb)-2*(p+s) > maxMiddle {
+		diffs = dmp.DiffCharsToLines(coarse(ra, rb, p, s), lines)
+	} else {
+		diffs = dmp.DiffCharsToLines(dmp.DiffMain(ca, cb, false), lines)
+	}
 	var all []line
 	for _, d := range diffs {
 		op := byte(' ')
@@ -64,6 +80,34 @@ func diffLines(a, b string) []line {
 		}
 	}
 	return all
+}
+
+// commonEnds returns how many first and last lines (one rune each) ra
+// and rb share, the last ones counted in what the first leave.
+func commonEnds(ra, rb []rune) (p, s int) {
+	for p < len(ra) && p < len(rb) && ra[p] == rb[p] {
+		p++
+	}
+	for s < len(ra)-p && s < len(rb)-p && ra[len(ra)-1-s] == rb[len(rb)-1-s] {
+		s++
+	}
+	return p, s
+}
+
+// coarse is the diff of ra and rb (one rune a line) that keeps their
+// common first and last lines and replaces the rest whole.
+func coarse(ra, rb []rune, p, s int) []diffmatchpatch.Diff {
+	var out []diffmatchpatch.Diff
+	add := func(op diffmatchpatch.Operation, r []rune) {
+		if len(r) > 0 {
+			out = append(out, diffmatchpatch.Diff{Type: op, Text: string(r)})
+		}
+	}
+	add(diffmatchpatch.DiffEqual, ra[:p])
+	add(diffmatchpatch.DiffDelete, ra[p:len(ra)-s])
+	add(diffmatchpatch.DiffInsert, rb[p:len(rb)-s])
+	add(diffmatchpatch.DiffEqual, ra[len(ra)-s:])
+	return out
 }
 
 // hunkEnd returns the end (exclusive) of the hunk whose first change is at

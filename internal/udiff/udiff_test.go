@@ -165,3 +165,35 @@ func splitLines(s string) []string {
 	}
 	return out
 }
+
+// TestUnifiedNoTimeout: a diff whose shortest form takes go-diff more
+// than its default one second on a slow or busy machine (every other line
+// of 4,000 changed) is still the shortest (2,000 lines removed, 2,000
+// added), the same on every machine; past maxMiddle differing lines the
+// middle is replaced whole, at once.
+func TestUnifiedNoTimeout(t *testing.T) {
+	var a, b strings.Builder
+	for i := range 4000 {
+		fmt.Fprintf(&a, "line %d\n", i)
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "changed %d\n", i)
+		} else {
+			fmt.Fprintf(&b, "line %d\n", i)
+		}
+	}
+	d := Unified(a.String(), b.String(), "a", "b")
+	if minus, plus := strings.Count(d, "\n-changed")+strings.Count(d, "\n-line"), strings.Count(d, "\n+changed")+strings.Count(d, "\n+line"); minus != 2000 || plus != 2000 {
+		t.Errorf("%d lines removed and %d added, want 2000 and 2000", minus, plus)
+	}
+	var c, e strings.Builder
+	c.WriteString("same\n")
+	e.WriteString("same\n")
+	for i := range maxMiddle {
+		fmt.Fprintf(&c, "a%d\n", i)
+		fmt.Fprintf(&e, "b%d\n", i)
+	}
+	d = Unified(c.String(), e.String(), "a", "b")
+	if !strings.HasPrefix(d, "--- a\n+++ b\n@@ -1,10001 +1,10001 @@\n same\n-a0\n") || strings.Count(d, "\n+b") != maxMiddle {
+		t.Errorf("coarse diff:\n%.200s", d)
+	}
+}
