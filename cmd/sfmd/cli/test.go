@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -162,9 +161,9 @@ func runTest(args []string, stdio Stdio) int {
 // the reports to write.
 func (f *testFlags) options(stdio Stdio) (runner.Options, []reportOut, error) {
 	opts := runner.Options{Update: f.update, Record: f.record, Timeout: f.timeout, Jobs: f.jobs, Timings: f.timings}
-	limit, err := parseSize(f.maxOut)
+	limit, err := safeio.ParseSize(f.maxOut) // the one size grammar, as --max-file-size
 	if err != nil {
-		return opts, nil, fmt.Errorf("invalid --max-output %q: %v; write a size such as 16MiB", f.maxOut, err)
+		return opts, nil, fmt.Errorf("--max-output: %v", err)
 	}
 	opts.MaxOutput = limit
 	switch f.execArg {
@@ -314,27 +313,6 @@ func isCI(v string) bool {
 		return false
 	}
 	return true
-}
-
-// parseSize reads a byte count: 1048576, 512KiB, 16MiB, 1GiB (K, M, G,
-// KB, MB, GB mean the same).
-func parseSize(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
-		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
-			t, mult = strings.TrimSpace(rest), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n <= 0 || n > (1<<62)/mult {
-		return 0, fmt.Errorf("not a positive size")
-	}
-	return n * mult, nil
 }
 
 func orDot(paths []string) []string {
