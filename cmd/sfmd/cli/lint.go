@@ -91,8 +91,9 @@ func newFlagSet(name string, usageLine string, notes ...string) *flag.FlagSet {
 // parseArgs parses the flags of a subcommand, anywhere among the other
 // arguments when anywhere is set (see parseFlags), else before them. Help
 // asked for (-h, --help) is printed once, on stdout, and ends the command
-// with ExitOK; a bad flag is reported on stderr followed by the usage and
-// ends it with ExitUsage. ok is false when the command must return status.
+// with ExitOK; a bad flag is reported on stderr with the one line that
+// says how to get the usage (not the whole usage, which buries the error)
+// and ends it with ExitUsage. ok is false when the command must return status.
 func parseArgs(fs *flag.FlagSet, args []string, anywhere bool, stdio Stdio) (rest []string, status int, ok bool) {
 	usage := fs.Usage
 	fs.Usage = func() {} // the flag package would print it on every error; done below
@@ -113,7 +114,7 @@ func parseArgs(fs *flag.FlagSet, args []string, anywhere bool, stdio Stdio) (res
 		fs.Usage()
 		return nil, ExitOK, false
 	}
-	fs.Usage() // after the flag package's message, on stderr
+	fmt.Fprintf(stdio.Stderr, "Run 'sfmd %s -h' for the flags.\n", fs.Name()) // after the flag package's message
 	return nil, ExitUsage, false
 }
 

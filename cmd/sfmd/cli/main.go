@@ -94,6 +94,10 @@ func Main(args []string, stdio Stdio) (status int) {
 			if c, ok := commands[args[1]]; ok {
 				return c.run([]string{"-h"}, stdio)
 			}
+			if args[1] != "help" && args[1] != "version" {
+				fmt.Fprintf(stdio.Stderr, "sfmd help: unknown command %q, expected one of %s\n", args[1], strings.Join(names(), ", "))
+				return ExitUsage
+			}
 		}
 		usage(stdio.Stdout)
 		return ExitOK
@@ -108,8 +112,10 @@ func Main(args []string, stdio Stdio) (status int) {
 	return c.run(args[1:], stdio)
 }
 
+// names lists every command sfmd takes, quoted and sorted: the registered
+// ones, help and version.
 func names() []string {
-	var ns []string
+	ns := []string{`"help"`, `"version"`}
 	for n := range commands {
 		ns = append(ns, fmt.Sprintf("%q", n))
 	}
