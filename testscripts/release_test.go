@@ -180,3 +180,50 @@ func TestCompositeAction(t *testing.T) {
 		t.Errorf("lint step on a broken document: %v\n%s", errs["sfmd lint"], outs["sfmd lint"])
 	}
 }
+
+// TestReleaseOutKeepsOtherFiles: .ci/release --out DIR replaces only the
+// files it builds (its binaries and SHA256SUMS of them); other sfmd_*
+// files in DIR, another version's binaries included, are left alone.
+func TestReleaseOutKeepsOtherFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds sfmd")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash for .ci/release")
+	}
+	goos, err := exec.Command("go", "env", "GOOS").Output()
+	if err != nil {
+		t.Skip("no go")
+	}
+	goarch, _ := exec.Command("go", "env", "GOARCH").Output()
+	target := strings.TrimSpace(string(goos)) + "/" + strings.TrimSpace(string(goarch))
+	out := t.TempDir()
+	keep := map[string]string{"sfmd_notes.txt": "mine\n", "sfmd_v0.0.1_linux_amd64": "an older build\n"}
+	for n, c := range keep {
+		if err := os.WriteFile(filepath.Join(out, n), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(bash, filepath.Join("..", ".ci", "release"), "--snapshot", "--out", out, "--target", target)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf(".ci/release: %v\n%s", err, b)
+	}
+	for n, c := range keep {
+		if b, err := os.ReadFile(filepath.Join(out, n)); err != nil || string(b) != c {
+			t.Errorf("%s: %q, %v: the release build touched it", n, b, err)
+		}
+	}
+	sums, err := os.ReadFile(filepath.Join(out, "SHA256SUMS"))
+	if err != nil || strings.Count(string(sums), "\n") != 1 || strings.Contains(string(sums), "v0.0.1") {
+		t.Errorf("SHA256SUMS = %q, %v: want the one binary built", sums, err)
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != len(keep)+2 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("DIR holds %v: want the kept files, one binary and SHA256SUMS (no temporary folder left)", names)
+	}
+}
