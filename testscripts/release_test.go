@@ -24,7 +24,7 @@ func TestVersionReferences(t *testing.T) {
 		regexp.MustCompile(`raw\.githubusercontent\.com/sfmd-dev/sfmd/([^/]+)/`), // schemas
 	}
 	found := 0
-	for _, name := range []string{"README.md", "action.yml"} {
+	for _, name := range []string{"README.md", "action.yml", "integrations/vscode/README.md", "integrations/vscode/package.json"} {
 		b, err := os.ReadFile(filepath.Join("..", name))
 		if err != nil {
 			t.Fatal(err)
@@ -37,6 +37,15 @@ func TestVersionReferences(t *testing.T) {
 				}
 			}
 		}
+	}
+	// the Go the README asks for is go.mod's go line
+	mod, err := os.ReadFile(filepath.Join("..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, _ := os.ReadFile(filepath.Join("..", "README.md"))
+	if m := regexp.MustCompile(`(?m)^go (\S+)$`).FindSubmatch(mod); m == nil || !strings.Contains(string(readme), "Requires Go "+string(m[1])+" ") {
+		t.Errorf("README: no \"Requires Go %s \" (go.mod's go line)", m[1])
 	}
 	if found < 8 {
 		t.Errorf("found %d version references; the patterns no longer see the README's examples", found)
