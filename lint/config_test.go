@@ -230,13 +230,29 @@ func TestBadConfigStopsTheRun(t *testing.T) {
 	}
 }
 
+// TestMissingPathLintsTheOthers: a path that does not exist is one of the
+// run's I/O errors (exit 2), and the other paths are still linted, so a
+// JSON or SARIF report still holds their findings.
+func TestMissingPathLintsTheOthers(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.md": "x\n"})
+	rep, err := Run(Options{Dir: dir, Parse: fakeParse, Paths: []string{"nope.md", "a.md"}}, testSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.IOErrors) != 1 || rep.IOErrors[0].Error() != `cannot lint "nope.md": no such file or directory, check the path` {
+		t.Errorf("IOErrors = %v", rep.IOErrors)
+	}
+	if rep.Files != 1 {
+		t.Errorf("%d files linted, want a.md", rep.Files)
+	}
+}
+
 func TestUsageErrors(t *testing.T) {
 	dir := writeTree(t, map[string]string{"a.md": "x\n"})
 	tests := []struct {
 		opts Options
 		want string
 	}{
-		{Options{Paths: []string{"nope.md"}}, `cannot lint "nope.md": no such file or directory, check the path`},
 		{Options{Selection: Selection{Enable: []string{"no-bda"}}}, `unknown rule "no-bda", did you mean "no-bad"?`},
 		{Options{Selection: Selection{Disable: []string{"runtme"}}}, `unknown rule "runtme", did you mean "runtime"?`},
 	}

@@ -126,8 +126,9 @@ func TestUnreadableFileIsIOError(t *testing.T) {
 }
 
 // TestNonRegularFilesRefused: a named pipe or a device named on the
-// command line is refused at once with a usage error (reading one would
-// block forever or never end); in a directory such files are skipped.
+// command line is refused at once, as an I/O error of the run (reading one
+// would block forever or never end); in a directory such files are
+// skipped.
 func TestNonRegularFilesRefused(t *testing.T) {
 	dir := writeTree(t, map[string]string{"a.md": "BAD\n"})
 	fifo := filepath.Join(dir, "pipe.md")
@@ -137,13 +138,16 @@ func TestNonRegularFilesRefused(t *testing.T) {
 	for _, path := range []string{fifo, "/dev/zero"} {
 		done := make(chan error, 1)
 		go func() {
-			_, err := Run(Options{Paths: []string{path}, Parse: fakeParse}, testSet)
+			rep, err := Run(Options{Paths: []string{path}, Parse: fakeParse}, testSet)
+			if err == nil && len(rep.IOErrors) == 1 {
+				err = rep.IOErrors[0]
+			}
 			done <- err
 		}()
 		select {
 		case err := <-done:
 			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
-				t.Errorf("Run(%s) = %v, want a usage error", path, err)
+				t.Errorf("Run(%s) = %v, want it refused", path, err)
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatalf("Run(%s) blocks", path)

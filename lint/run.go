@@ -212,6 +212,9 @@ type linter struct {
 	parse func(string, []byte) *sfmd.Document
 	stdin []byte
 	ws    *workspaceShared
+	// pathErrs are the paths named that cannot be linted (missing, not
+	// a regular file): reported in Report.IOErrors, before the files'.
+	pathErrs []error
 }
 
 // Run lints the files named by opts with analyzers. It returns an error
@@ -291,6 +294,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	wg.Wait()
 
 	rep := &Report{Registry: reg, Files: len(jobs), abs: map[string]string{}, heads: map[string][]byte{}, limits: map[string]int64{}}
+	rep.IOErrors = append(rep.IOErrors, l.pathErrs...)
 	total := 0
 	for _, r := range results {
 		total += len(r.diags)
@@ -361,13 +365,18 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 		}
 		display := filepath.Clean(p)
 		abs := l.abs(display)
+		// A path that cannot be linted is reported with the run's I/O
+		// errors (exit 2), and the other paths are still linted: one
+		// mistyped name must not empty a JSON or SARIF report.
 		fi, err := os.Stat(abs)
 		if err != nil {
-			return nil, &UsageError{Msg: fmt.Sprintf("cannot lint %q: %v, check the path", p, unwrapPathErr(err))}
+			d.pathErrs = append(d.pathErrs, fmt.Errorf("cannot lint %q: %v, check the path", p, unwrapPathErr(err)))
+			continue
 		}
 		if !fi.IsDir() {
 			if !fi.Mode().IsRegular() {
-				return nil, &UsageError{Msg: fmt.Sprintf("cannot lint %q: it is %s, not a regular file; name Markdown files or directories", p, safeio.Kind(fi.Mode()))}
+				d.pathErrs = append(d.pathErrs, fmt.Errorf("cannot lint %q: it is %s, not a regular file; name Markdown files or directories", p, safeio.Kind(fi.Mode())))
+				continue
 			}
 			if _, err := d.add(display, abs, false, nil); err != nil {
 				return nil, err
@@ -378,18 +387,20 @@ func (l *linter) discover(finder *configFinder) ([]*job, error) {
 			return nil, err
 		}
 	}
+	l.pathErrs = d.pathErrs
 	return d.jobs, nil
 }
 
 // discovery collects the jobs of one run, each file once.
 type discovery struct {
-	l       *linter
-	finder  *configFinder
-	jobs    []*job
-	seen    map[string]bool
-	orders  map[*settings]kindOrders
-	writing bool        // fixes are written back to the files
-	filter  *walkFilter // .gitignore and suite fixtures (ignore.go)
+	l        *linter
+	finder   *configFinder
+	jobs     []*job
+	seen     map[string]bool
+	orders   map[*settings]kindOrders
+	pathErrs []error     // paths named that cannot be linted
+	writing  bool        // fixes are written back to the files
+	filter   *walkFilter // .gitignore and suite fixtures (ignore.go)
 }
 
 // add queues a file. A JSON file is queued only when manifest rules
