@@ -229,7 +229,7 @@ func (g *initGen) readExisting(src []byte) error {
 	for _, t := range s.Tests {
 		g.names[t.Name] = true
 		for _, st := range t.Steps {
-			if id, ok := actionID(st.Run); ok {
+			if id, ok := runtime.CalledAction(st.Run); ok {
 				g.covered[id] = true
 			}
 		}

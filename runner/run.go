@@ -352,8 +352,7 @@ func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 		}
 	}()
 	red := newRedactor(s.Env)
-	// The runtime reads the document once for all the suite's calls.
-	parsed := runtime.Parse(s.Doc)
+	parsed := s.Parsed
 	res.startCover(opts, s, parsed)
 	for i, t := range s.Tests {
 		if ctx.Err() != nil {

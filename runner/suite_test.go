@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/runner/runtime"
 )
 
 const testDoc = "---\nname: weather\n---\n# Weather\n\n```act.search\nGET https://api.example.com/search?q={q}\n  q: string (required) \"query\"\n```\n"
@@ -136,19 +138,21 @@ tests:
 	}
 }
 
-func TestActionID(t *testing.T) {
+func TestCalledAction(t *testing.T) {
 	for in, want := range map[string]string{
-		"/act.search --q x": "search",
-		"//ACT.Search":      "search",
-		"/act search --q":   "search",
-		"  /act.x\n--a":     "x",
-		"/tool:x":           "",
-		"/act --help":       "",
-		"hello":             "",
+		"/act.search --q x":    "search",
+		"//ACT.Search":         "search",
+		"/act Search --q":      "Search",
+		"/act\u00a0search":     "search",
+		"/act.search\u00a0--q": "search",
+		"  /act.x\n--a":        "x",
+		"/tool:x":              "",
+		"/act --help":          "",
+		"hello":                "",
 	} {
-		got, _ := actionID(in)
+		got, _ := runtime.CalledAction(in)
 		if got != want {
-			t.Errorf("actionID(%q) = %q, want %q", in, got, want)
+			t.Errorf("CalledAction(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
