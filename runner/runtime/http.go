@@ -132,6 +132,9 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	}
 	data, readErr := io.ReadAll(resp.Body)
 	_ = resp.Body.Close()
+	if nullBodyStatus(resp.StatusCode) {
+		data = nil
+	}
 	if resp.StatusCode == 404 {
 		return out, codeNotFound, "Not found: " + uri
 	}
@@ -151,4 +154,12 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	out.source = decodeUTF8(data, true)
 	out.jsonBody = jsonParse(out.source)
 	return out, "", ""
+}
+
+// nullBodyStatus reports a status whose response fetch gives no body
+// (undici's mainFetch sets the body of a nullBodyStatus response to null,
+// lib/web/fetch/constants.js): response.text() is "" whatever the server
+// sent.
+func nullBodyStatus(status int) bool {
+	return status == 204 || status == 205 || status == 304
 }
