@@ -269,7 +269,7 @@ func (c *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		body = b
 	}
 	c.mu.Lock()
-	c.reqs = append(c.reqs, captured{method: req.Method, url: req.URL.String(), body: string(body), header: req.Header.Clone()})
+	c.reqs = append(c.reqs, captured{method: req.Method, url: runtime.SentURL(req), body: string(body), header: req.Header.Clone()})
 	c.mu.Unlock()
 	return &http.Response{
 		StatusCode: 200,

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -48,7 +49,7 @@ func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		body = b
 		req.Body = io.NopCloser(bytes.NewReader(b))
 	}
-	ex := exchange{method: req.Method, url: req.URL.String(), body: body}
+	ex := exchange{method: req.Method, url: runtime.SentURL(req), body: body}
 	resp, err := rc.base.RoundTrip(req)
 	if err != nil {
 		ex.err = err.Error()
@@ -164,11 +165,10 @@ func recordedRequest(e exchange, env []keyValue) (url, body string, err error) {
 	for _, kv := range env {
 		envMap[kv.Key] = kv.Value
 	}
-	u, perr := neturl.Parse(e.url)
-	if perr != nil {
+	if _, perr := neturl.Parse(e.url); perr != nil {
 		return "", "", fmt.Errorf("the URL %s does not parse: %v", maskLiteralSecrets(e.url), perr)
 	}
-	if why := matchURL(&fixtureRequest{URL: expandEnvRefs(url, envMap, nil)}, u); why != "" {
+	if why := matchURL(&fixtureRequest{URL: expandEnvRefs(url, envMap, nil)}, e.url); why != "" {
 		return "", "", fmt.Errorf("the URL holds text that replay would change (a $NAME of the env?): %s", why)
 	}
 	switch {
