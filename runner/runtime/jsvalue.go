@@ -117,6 +117,9 @@ const (
 	jsString
 	jsArray
 	jsObject
+	// jsFunction is a built-in function reached through a prototype
+	// (jsproto.go); s is its name.
+	jsFunction
 )
 
 type jsValue struct {
@@ -126,6 +129,8 @@ type jsValue struct {
 	s    string
 	arr  []*jsValue
 	obj  *ordered[*jsValue]
+	// proto marks Object.prototype and Array.prototype (jsproto.go).
+	proto protoKind
 }
 
 var (
@@ -561,11 +566,14 @@ func stringifyValue(v *jsValue) string {
 		return "false"
 	case jsNumber:
 		return jsNumberString(v.n)
+	case jsFunction:
+		return "function " + v.s + "() { [native code] }" // String(fn) of a built-in
 	}
 	return v.s
 }
 
-// walkJSONPath is the helpers' walkJsonPath.
+// walkJSONPath is the helpers' walkJsonPath: a key step is current[key]
+// on anything whose typeof is "object" (member, through the prototypes).
 func walkJSONPath(obj *jsValue, path string) *jsValue {
 	if strings.HasPrefix(path, "$") {
 		path = strings.TrimPrefix(path[1:], ".")
@@ -620,21 +628,7 @@ func walkJSONPath(obj *jsValue, path string) *jsValue {
 			cur = cur.arr[idx]
 			continue
 		}
-		switch cur.kind {
-		case jsObject:
-			v, ok := cur.obj.Get(key)
-			if !ok {
-				return jsUndef
-			}
-			cur = v
-		case jsArray:
-			if key != "length" {
-				return jsUndef
-			}
-			cur = jsNum(float64(len(cur.arr)))
-		default:
-			return jsUndef
-		}
+		cur = member(cur, key) // undefined unless cur is an object or array
 	}
 	return cur
 }

@@ -33,6 +33,19 @@ const out = cases.map(c => {
       case 'num': return String(Number(c.a));
       case 'b64': return Buffer.from(c.a, 'base64').toString('hex');
       case 'trim': return c.a.trim();
+      case 'walk': {
+        // a path of keys and [N] indices stepped through with cur[key]
+        // while typeof cur is "object", then stringified as the template
+        // does (null and undefined empty, objects as JSON, else String).
+        let cur = JSON.parse(c.a);
+        for (const [, key, idx] of c.b.matchAll(/([A-Za-z_][\w-]*)|\[(\d+)\]/g)) {
+          if (cur == null) { cur = undefined; break; }
+          if (idx !== undefined) { cur = Array.isArray(cur) ? cur[Number(idx)] : undefined; continue; }
+          cur = typeof cur === 'object' ? cur[key] : undefined;
+        }
+        if (cur === undefined) return 'UNDEFINED';
+        return cur === null ? '' : typeof cur === 'object' ? JSON.stringify(cur) : String(cur);
+      }
     }
   } catch (e) { return 'ERR'; }
 });
@@ -106,6 +119,17 @@ func TestNodeDifferential(t *testing.T) {
 	for _, s := range []string{" \u00a0x\u3000\ufeff", "\u180ex\u200b"} {
 		cs = append(cs, ndCase{Kind: "trim", A: s})
 	}
+	walkDocs := []string{`{"a":{"b":[1,{"c":"x"}]},"toString":"own","__proto__":{"p":1}}`, `[1,[2,3],{"map":"own"}]`, `{"s":"str","n":1.5,"t":true,"z":null}`}
+	walkPaths := []string{"a.b[1].c", "toString", "a.toString", "a.b.map", "a.b.length", "a.b.__proto__", "a.b.__proto__.__proto__", "a.b.__proto__.__proto__.__proto__",
+		"a.__proto__", "a.__proto__.__proto__", "a.__proto__.__proto__.x", "__proto__.p", "a.constructor", "a.b.constructor", "a.constructor.name", "a.valueOf",
+		"a.hasOwnProperty", "a.b.toSorted", "a.b.with", "a.b.values", "a.b.__proto__.length", "a.b.__proto__[0]", "a.b.__proto__.map", "a.__proto__.toString",
+		"[2].map", "[1].join", "[1].map.name", "length", "s.length", "s.toString", "n.toFixed", "t.valueOf", "z.toString", "a.b[0].toString", "a.__lookupSetter__",
+		"a.propertyIsEnumerable", "a.b.toLocaleString", "a.b.at", "a.b.flatMap", "a.b.findLast", "a.missing", "a.b.isPrototypeOf", "a.b.__defineGetter__"}
+	for _, d := range walkDocs {
+		for _, p := range walkPaths {
+			cs = append(cs, ndCase{Kind: "walk", A: d, B: p})
+		}
+	}
 	data, _ := json.Marshal(cs)
 	if err := os.WriteFile(in, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -158,6 +182,12 @@ func TestNodeDifferential(t *testing.T) {
 			got = hex.EncodeToString(nodeBase64Decode(c.A))
 		case "trim":
 			got = jsTrim(c.A)
+		case "walk":
+			if v := walkJSONPath(jsonParse(c.A), c.B); v.kind == jsUndefined {
+				got = "UNDEFINED"
+			} else {
+				got = stringifyValue(v)
+			}
 		}
 		if got != want[i] {
 			t.Errorf("%s %q %q %q: got %q, node %q", c.Kind, c.A, c.B, c.Pairs, got, want[i])
