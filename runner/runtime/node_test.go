@@ -107,7 +107,8 @@ func TestNodeDifferential(t *testing.T) {
 	for _, s := range []string{"a b/é😀", "-_.!~*'()", "\u2028", "%"} {
 		cs = append(cs, ndCase{Kind: "enc", A: s})
 	}
-	for _, s := range []string{`{"b":1,"a":[1,2.50,{"x":null}],"2":true,"1":"é<>&\u2028","10":0,"01":1,"-1":2,"4294967295":3,"4294967294":4}`, `[1e21,1e-7,123.456e5,-0,0.1,1.7976931348623157e308,5e-324,1e400]`, `"\u0000\u001f\u007f\ud83d\ude00"`, `{"a":1,"a":2}`} {
+	for _, s := range []string{`{"b":1,"a":[1,2.50,{"x":null}],"2":true,"1":"é<>&\u2028","10":0,"01":1,"-1":2,"4294967295":3,"4294967294":4}`, `[1e21,1e-7,123.456e5,-0,0.1,1.7976931348623157e308,5e-324,1e400]`, `"\u0000\u001f\u007f\ud83d\ude00"`, `{"a":1,"a":2}`,
+		`"\ud800"`, `{"a":"x\udfffy","\udc00k":[1,"\ud83d","\ude00"],"p":"\ud83d\ude00","r":"\ude00\ud83d","e":"\ud7ff\ue000"}`} {
 		cs = append(cs, ndCase{Kind: "json", A: s})
 	}
 	for _, s := range []string{"3.0", "1e21", "1e20", "0.000001", "1.5e-7", "123456789012345678901234", "0.1", "100", "2.5e-320", "-7.25"} {
@@ -119,12 +120,12 @@ func TestNodeDifferential(t *testing.T) {
 	for _, s := range []string{" \u00a0x\u3000\ufeff", "\u180ex\u200b"} {
 		cs = append(cs, ndCase{Kind: "trim", A: s})
 	}
-	walkDocs := []string{`{"a":{"b":[1,{"c":"x"}]},"toString":"own","__proto__":{"p":1}}`, `[1,[2,3],{"map":"own"}]`, `{"s":"str","n":1.5,"t":true,"z":null}`}
+	walkDocs := []string{`{"l":"a\ud800b","o":{"k":"\udbff"},"arr":["\udc00"]}`, `{"a":{"b":[1,{"c":"x"}]},"toString":"own","__proto__":{"p":1}}`, `[1,[2,3],{"map":"own"}]`, `{"s":"str","n":1.5,"t":true,"z":null}`}
 	walkPaths := []string{"a.b[1].c", "toString", "a.toString", "a.b.map", "a.b.length", "a.b.__proto__", "a.b.__proto__.__proto__", "a.b.__proto__.__proto__.__proto__",
 		"a.__proto__", "a.__proto__.__proto__", "a.__proto__.__proto__.x", "__proto__.p", "a.constructor", "a.b.constructor", "a.constructor.name", "a.valueOf",
 		"a.hasOwnProperty", "a.b.toSorted", "a.b.with", "a.b.values", "a.b.__proto__.length", "a.b.__proto__[0]", "a.b.__proto__.map", "a.__proto__.toString",
 		"[2].map", "[1].join", "[1].map.name", "length", "s.length", "s.toString", "n.toFixed", "t.valueOf", "z.toString", "a.b[0].toString", "a.__lookupSetter__",
-		"a.propertyIsEnumerable", "a.b.toLocaleString", "a.b.at", "a.b.flatMap", "a.b.findLast", "a.missing", "a.b.isPrototypeOf", "a.b.__defineGetter__"}
+		"a.propertyIsEnumerable", "a.b.toLocaleString", "a.b.at", "a.b.flatMap", "a.b.findLast", "a.missing", "a.b.isPrototypeOf", "a.b.__defineGetter__", "l", "o", "arr", "o.k"}
 	for _, d := range walkDocs {
 		for _, p := range walkPaths {
 			cs = append(cs, ndCase{Kind: "walk", A: d, B: p})
