@@ -131,6 +131,13 @@ func TestNodeDifferential(t *testing.T) {
 			cs = append(cs, ndCase{Kind: "walk", A: d, B: p})
 		}
 	}
+	// The random template recipe (randgen_test.go): a path into a JSON
+	// document, what {Response.body.<path>} prints; and the document as
+	// {Response.body} prints it (JSON.stringify).
+	for range 3000 {
+		doc := randomJSON(r, 3)
+		cs = append(cs, ndCase{Kind: "walk", A: doc, B: randomPath(r)}, ndCase{Kind: "json", A: doc})
+	}
 	data, _ := json.Marshal(cs)
 	if err := os.WriteFile(in, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -146,6 +153,7 @@ func TestNodeDifferential(t *testing.T) {
 	if err := json.Unmarshal(raw, &want); err != nil || len(want) != len(cs) {
 		t.Fatalf("node output: %v (%d of %d)", err, len(want), len(cs))
 	}
+	agree, total := map[string]int{}, map[string]int{}
 	for i, c := range cs {
 		var got string
 		switch c.Kind {
@@ -190,8 +198,14 @@ func TestNodeDifferential(t *testing.T) {
 				got = stringifyValue(v)
 			}
 		}
+		total[c.Kind]++
 		if got != want[i] {
 			t.Errorf("%s %q %q %q: got %q, node %q", c.Kind, c.A, c.B, c.Pairs, got, want[i])
+			continue
 		}
+		agree[c.Kind]++
+	}
+	for _, k := range []string{"url", "rel", "enc", "json", "num", "b64", "trim", "walk"} {
+		t.Logf("%s: %d of %d agree with Node", k, agree[k], total[k])
 	}
 }

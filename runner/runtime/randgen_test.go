@@ -2,10 +2,13 @@ package runtime
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 )
 
-// The random URL recipe of the Node differential: hosts of every kind the
+// The random recipes of the Node differential (node_test.go).
+//
+// URLs: hosts of every kind the
 // WHATWG host parser handles (names in any case, internationalized names,
 // IPv4 in its number forms, IPv6 compressed or not, with an embedded IPv4)
 // and paths, queries and fragments of hostile characters, built the way a
@@ -58,6 +61,66 @@ func randomURL(r *rand.Rand) string {
 	}
 	if r.IntN(3) == 0 {
 		b.WriteString("#" + genPiece(r, 8))
+	}
+	return b.String()
+}
+
+// The random template recipe: JSON documents whose keys include names
+// JavaScript's prototypes also have, strings with any code point (lone
+// surrogates too), numbers at the edges of String(number); and paths of
+// keys and [N] indices into them.
+
+var (
+	genKeys = []string{"a", "b", "items", "name", "toString", "__proto__", "constructor", "valueOf", "length", "map", "0", "10", "1",
+		"hasOwnProperty", "x-y", "é", "data", "join", "at"}
+	genPathKeys = append([]string{"filter", "with", "toSorted", "__lookupGetter__", "missing", "toLocaleString"}, genKeys...)
+	genStrs     = []string{"", "plain", "é😀", `\ud800`, `\udfff`, `x\ud83d\ude00y`, `\ude00\ud83d`, `\u0000\u001f`, `\u2028`, "\\\"q\\\"", `\/`}
+	genNums     = []string{"0", "-0", "1e21", "1e-7", "123.456", "5e-324", "1.7976931348623157e308", "0.1", "100", "-7.25e3"}
+)
+
+// randomJSON is a JSON text of the recipe, depth at most d.
+func randomJSON(r *rand.Rand, d int) string {
+	k := r.IntN(10)
+	if d == 0 && k >= 6 {
+		k = r.IntN(6)
+	}
+	switch {
+	case k == 0:
+		return []string{"null", "true", "false"}[r.IntN(3)]
+	case k < 3:
+		return genNums[r.IntN(len(genNums))]
+	case k < 6:
+		return `"` + genStrs[r.IntN(len(genStrs))] + `"`
+	case k < 8:
+		parts := make([]string, r.IntN(4))
+		for i := range parts {
+			parts[i] = randomJSON(r, d-1)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	parts := make([]string, r.IntN(5))
+	for i := range parts {
+		parts[i] = `"` + genKeys[r.IntN(len(genKeys))] + `":` + randomJSON(r, d-1)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+// randomPath is a path of the recipe: keys and [N] indices.
+func randomPath(r *rand.Rand) string {
+	var b strings.Builder
+	for i := range 1 + r.IntN(4) {
+		if i > 0 && r.IntN(3) == 0 {
+			b.WriteString("[" + strconv.Itoa(r.IntN(3)) + "]")
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		k := genPathKeys[r.IntN(len(genPathKeys))]
+		for k == "0" || k == "10" || k == "1" || k == "é" {
+			k = genPathKeys[r.IntN(len(genPathKeys))]
+		}
+		b.WriteString(k)
 	}
 	return b.String()
 }
