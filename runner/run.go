@@ -143,6 +143,32 @@ type Report struct {
 	timings       bool
 }
 
+// RunMatchedNothing explains why a run with Options.Run selected no test
+// of the suites it loaded ("" when it selected one, or when a suite did
+// not load): a pattern that matches nothing tests nothing, and is most
+// likely misspelt, so it is an error rather than a pass.
+func (r *Report) RunMatchedNothing(opts Options) string {
+	if opts.Run == nil || r.Interrupted || r.HasSuiteErrors() || r.Passed+r.Failed+r.Skipped > 0 {
+		return ""
+	}
+	var names []string
+	for _, s := range r.Suites {
+		if s.suite != nil {
+			for _, t := range s.suite.Tests {
+				names = append(names, t.Name)
+			}
+		}
+	}
+	msg := fmt.Sprintf("--run %q matches no test", opts.Run.String())
+	switch {
+	case len(names) == 0:
+		return msg + ": the suites have none"
+	case len(names) > 10:
+		return msg + "; the tests are " + quoteList(names[:10]) + ", …"
+	}
+	return msg + "; the tests are " + quoteList(names)
+}
+
 // HasSuiteErrors reports whether any suite could not be loaded.
 func (r *Report) HasSuiteErrors() bool {
 	for _, s := range r.Suites {
