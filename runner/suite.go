@@ -779,7 +779,11 @@ func (d *decoder) checkActions(s *suite) {
 	for _, t := range s.Tests {
 		for _, st := range t.Steps {
 			id, ok := runtime.CalledAction(st.Run)
-			if !ok || ids[id] || !st.Expect.wantOK() {
+			if !ok || !st.Expect.wantOK() {
+				continue
+			}
+			if ids[id] {
+				d.checkFlags(s, st)
 				continue
 			}
 			msg := fmt.Sprintf("action %q is not defined in %s", id, s.DocName)
@@ -792,6 +796,42 @@ func (d *decoder) checkActions(s *suite) {
 			}
 			d.errorf(st.RunPos, "%s", msg)
 		}
+	}
+}
+
+// checkFlags refuses a flag of a run: line that is not a field of the
+// action but is within edit distance 2 of one the line does not give: a
+// misspelling. The runtime would not refuse it: it puts the flag into the
+// call's payload under its own name (bindCallerValues; an HTTP action
+// sends it as a query parameter or JSON field), and the field meant stays
+// unset. Other undeclared flags are
+// left alone, as an API may take parameters the document does not list.
+func (d *decoder) checkFlags(s *suite, st *testStep) {
+	info, flags, ok := s.Parsed.CallFlags(st.Run)
+	if !ok {
+		return
+	}
+	given := map[string]bool{}
+	for _, f := range flags {
+		given[f] = true
+	}
+	var unset []string
+	declared := map[string]bool{}
+	for _, f := range info.Fields {
+		declared[f.Name] = true
+		if !given[f.Name] && !given[f.Name+"-file"] {
+			unset = append(unset, f.Name)
+		}
+	}
+	for _, f := range flags {
+		if base, isFile := strings.CutSuffix(f, "-file"); declared[f] || (isFile && declared[base]) {
+			continue
+		}
+		best := closest(f, unset)
+		if best == "" || 2*suggest.EditDistance(f, best) > len(f) {
+			continue // far from every unset field, or too short to tell
+		}
+		d.errorf(st.RunPos, "flag --%s is not a field of action %q in %s (the runtime would pass it on under that name and leave %q unset); did you mean --%s?", f, info.ID, s.DocName, best, best)
 	}
 }
 

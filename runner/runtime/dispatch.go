@@ -125,3 +125,34 @@ func (rt *Runtime) dispatch(input string) Result {
 	}
 	return errResult(codeCommandUnsupported, "Unknown command: /"+rawCmd+"\nUse /info to see available commands.")
 }
+
+// CallFlags returns the action a line calls and the names of the flags it
+// gives it, as parsePosixFlags reads them (--name, --name=value, a short
+// -x as its field's name), in the order the payload takes them. ok is
+// false for help and for a line that calls no action of the document.
+func (p *Parsed) CallFlags(line string) (ActionInfo, []string, bool) {
+	id, ok := CalledAction(line)
+	if !ok || p == nil || p.ref == nil {
+		return ActionInfo{}, nil, false
+	}
+	_, cmd, args := route(line)
+	a, _ := actionCall(cmd, args)
+	_, _, flagStr := splitActionArgs(a)
+	for _, info := range p.Actions() {
+		if info.ID != id {
+			continue
+		}
+		short := map[string]string{}
+		for _, f := range info.Fields {
+			if f.Short != "" {
+				short[f.Short] = f.Name
+			}
+		}
+		parsed := parsePosixFlags(flagStr, short)
+		if parsed == nil {
+			return ActionInfo{}, nil, false
+		}
+		return info, parsed.flags.Keys(), true
+	}
+	return ActionInfo{}, nil, false
+}
