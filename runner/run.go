@@ -425,7 +425,8 @@ func (res *SuiteResult) flushUpdates() {
 			fail(fmt.Sprintf("--record: %v", err))
 			return
 		}
-		text, err := renderRecorded(re.ex, indent, res.suite.Env)
+		info, _, called := res.suite.Parsed.CallFlags(re.step.Run)
+		text, err := renderRecorded(re.ex, indent, res.suite.Env, called && info.HasTemplate)
 		if err != nil {
 			fail(fmt.Sprintf("--record: %v; nothing was written to the suite", err))
 			return
