@@ -14,6 +14,7 @@ import (
 
 	"github.com/jarcoal/httpmock"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
+	"github.com/sfmd-dev/sfmd/runner/runtime"
 )
 
 // httpStep serves one step's http fixtures: offline, strict and ordered.
@@ -118,7 +119,7 @@ func matchRequest(f *fixtureRequest, req *http.Request, body []byte) string {
 	if !strings.EqualFold(f.Method, req.Method) {
 		return fmt.Sprintf("method %s, fixture expects %s", req.Method, f.Method)
 	}
-	if why := matchURL(f, req.URL); why != "" {
+	if why := matchURL(f, runtime.SentURL(req)); why != "" {
 		return why
 	}
 	for _, h := range f.Headers {
@@ -150,33 +151,64 @@ func matchRequest(f *fixtureRequest, req *http.Request, body []byte) string {
 	return ""
 }
 
-func matchURL(f *fixtureRequest, u *url.URL) string {
-	got := u.String()
+// matchURL compares the URL the runtime sent (href, as fetch serialized
+// it) with the fixture's: byte for byte with exact, else by parts.
+func matchURL(f *fixtureRequest, got string) string {
 	if f.Exact {
 		if got != f.URL {
 			return fmt.Sprintf("url %s, fixture expects exactly %s", got, f.URL)
 		}
 		return ""
 	}
-	want, err := url.Parse(f.URL)
-	if err != nil {
-		return fmt.Sprintf("fixture url %q does not parse: %v", f.URL, err)
+	if got == f.URL {
+		return ""
 	}
-	if !strings.EqualFold(want.Scheme, u.Scheme) || !strings.EqualFold(want.Host, u.Host) {
+	want, u := partsOf(f.URL), partsOf(got)
+	if !strings.EqualFold(want.scheme, u.scheme) || !strings.EqualFold(want.host, u.host) {
 		return fmt.Sprintf("url %s, fixture expects %s", got, f.URL)
 	}
-	if pathOf(want) != pathOf(u) {
-		return fmt.Sprintf("path %s, fixture expects %s", pathOf(u), pathOf(want))
+	if want.path != u.path {
+		return fmt.Sprintf("path %s, fixture expects %s", u.path, want.path)
 	}
-	if want.RawQuery == u.RawQuery {
+	if want.query == u.query {
 		return "" // byte-equal, also when an escape such as %l does not decode
 	}
-	wq, err1 := queryPairs(want.RawQuery)
-	gq, err2 := queryPairs(u.RawQuery)
+	wq, err1 := queryPairs(want.query)
+	gq, err2 := queryPairs(u.query)
 	if err1 != nil || err2 != nil || !matchQuery(wq, gq) {
-		return fmt.Sprintf("query %q, fixture expects %q", u.RawQuery, want.RawQuery)
+		return fmt.Sprintf("query %q, fixture expects %q", u.query, want.query)
 	}
 	return ""
+}
+
+// urlParts are what a fixture URL is compared by without exact: the
+// fragment is not among them (fetch never sends it).
+type urlParts struct {
+	scheme, host, path, query string
+}
+
+// partsOf splits a URL: through net/url where it parses (the path
+// escaped as net/url writes it, so "/a b" and "/a%20b" compare equal),
+// else as written (a path with an escape such as %zz that does not
+// decode, which a WHATWG URL may hold).
+func partsOf(s string) urlParts {
+	s, _, _ = strings.Cut(s, "#")
+	if u, err := url.Parse(s); err == nil {
+		return urlParts{u.Scheme, u.Host, pathOf(u), u.RawQuery}
+	}
+	scheme, rest, _ := strings.Cut(s, "://")
+	var p urlParts
+	p.scheme = scheme
+	end := strings.IndexAny(rest, "/?")
+	if end < 0 {
+		end = len(rest)
+	}
+	p.host, rest = rest[:end], rest[end:]
+	p.path, p.query, _ = strings.Cut(rest, "?")
+	if p.path == "" {
+		p.path = "/"
+	}
+	return p
 }
 
 func pathOf(u *url.URL) string {
@@ -249,7 +281,7 @@ func matchQuery(want, got []string) bool {
 func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 	if len(h.fixtures) == 0 {
 		return problem{
-			msg:  fmt.Sprintf("unexpected request %s %s (the step has no http fixtures; add one under \"http:\")", req.Method, req.URL),
+			msg:  fmt.Sprintf("unexpected request %s %s (the step has no http fixtures; add one under \"http:\")", req.Method, runtime.SentURL(req)),
 			diff: "sent:\n" + indent(renderSent(req, body, true)),
 		}
 	}
@@ -261,7 +293,7 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 		sent := renderSent(req, body, !f.Request.HasBody)
 		if i < h.next {
 			return problem{
-				msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), which was already used; list one entry per request, in order", req.Method, req.URL, i+1, f.Node.Line),
+				msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), which was already used; list one entry per request, in order", req.Method, runtime.SentURL(req), i+1, f.Node.Line),
 				diff: "sent:\n" + indent(sent),
 			}
 		}
@@ -270,7 +302,7 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 			want = fmt.Sprintf("http entry %d (line %d) is next", h.next+1, h.fixtures[h.next].Node.Line)
 		}
 		return problem{
-			msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), but %s; requests must follow the order of the fixtures", req.Method, req.URL, i+1, f.Node.Line, want),
+			msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), but %s; requests must follow the order of the fixtures", req.Method, runtime.SentURL(req), i+1, f.Node.Line, want),
 			diff: "sent:\n" + indent(sent),
 		}
 	}
@@ -289,7 +321,7 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 	f := h.fixtures[best]
 	sent := renderSent(req, body, !f.Request.HasBody)
 	return problem{
-		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, req.URL, best+1, f.Node.Line, matchRequest(&f.Request, req, body)),
+		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, runtime.SentURL(req), best+1, f.Node.Line, matchRequest(&f.Request, req, body)),
 		diff: udiff.Unified(renderFixture(&f.Request, req), sent, "fixture", "sent"),
 	}
 }
@@ -299,13 +331,12 @@ func similarity(f *fixtureRequest, req *http.Request) int {
 	if strings.EqualFold(f.Method, req.Method) {
 		s += 4
 	}
-	if want, err := url.Parse(f.URL); err == nil {
-		if strings.EqualFold(want.Host, req.URL.Host) {
-			s += 2
-		}
-		if pathOf(want) == pathOf(req.URL) {
-			s += 4
-		}
+	want, got := partsOf(f.URL), partsOf(runtime.SentURL(req))
+	if strings.EqualFold(want.host, got.host) {
+		s += 2
+	}
+	if want.path == got.path {
+		s += 4
 	}
 	return s
 }
@@ -314,7 +345,7 @@ func similarity(f *fixtureRequest, req *http.Request) int {
 // runtime set (sorted), then the body.
 func renderSent(req *http.Request, body []byte, pretty bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s\n", req.Method, req.URL.String())
+	fmt.Fprintf(&b, "%s %s\n", req.Method, runtime.SentURL(req))
 	keys := make([]string, 0, len(req.Header))
 	for k := range req.Header {
 		keys = append(keys, k)

@@ -72,7 +72,7 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 	default:
 		return nil, userErrorf("%s: cannot read the suite: %v", displaySibling(display, g.res.Suite), cause(err))
 	}
-	for _, name := range envNames(doc) {
+	for _, name := range envNames(doc, parsed) {
 		if v, ok := g.envValue(name); ok {
 			g.secrets = append(g.secrets, keyValue{Key: name, Value: v})
 			continue
@@ -229,7 +229,9 @@ func (g *initGen) readExisting(src []byte) error {
 	for _, t := range s.Tests {
 		g.names[t.Name] = true
 		for _, st := range t.Steps {
-			if id, ok := actionID(st.Run); ok {
+			if id, ok := runtime.CalledAction(st.Run); ok {
+				g.covered[id] = true
+			} else if id, ok := g.parsed.CalledToolAction(st.Run); ok {
 				g.covered[id] = true
 			}
 		}
@@ -266,7 +268,7 @@ func mapKeyValue(m *yaml.Node, key string, wantKey bool) *yaml.Node {
 
 // test generates the test of one action.
 func (g *initGen) test(info runtime.ActionInfo) (string, error) {
-	inv := pickInvocation(g.doc, info, g.smp)
+	inv := pickInvocation(g.doc, g.parsed, info, g.smp)
 	line := inv.String(info.ID)
 	call, err := callOnce(g.doc, g.parsed, g.topic, g.env, g.cwd, g.home, line)
 	if err != nil {

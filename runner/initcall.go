@@ -41,13 +41,20 @@ func quoteArg(v string) string {
 
 // invocation is the flags of a generated run line, in order.
 type invocation struct {
+	// cmd is the command word, "/tool:<target>" from a tool hint; ""
+	// means /act.<id>.
+	cmd    string
 	flags  [][2]string // name (as written, without dashes) and value
 	source string      // "hint" or "parameters"
 }
 
 func (inv invocation) String(id string) string {
 	var b strings.Builder
-	b.WriteString("/act." + id)
+	if inv.cmd != "" {
+		b.WriteString(inv.cmd)
+	} else {
+		b.WriteString("/act." + id)
+	}
 	for _, f := range inv.flags {
 		b.WriteString(" --" + f[0])
 		if f[1] != "" {
@@ -67,9 +74,6 @@ type sampler struct {
 func newSampler(doc *sfmd.Document) *sampler {
 	s := &sampler{seen: map[string]string{}}
 	for _, h := range doc.Hints {
-		if h.Verb != "act" {
-			continue
-		}
 		toks := runtime.Tokenize(reOptionalGroup.ReplaceAllString(h.Args, ""))
 		for i := 0; i+1 < len(toks); i++ {
 			name, ok := strings.CutPrefix(toks[i], "--")
@@ -129,7 +133,7 @@ func (s *sampler) value(f runtime.FieldInfo, p *sfmd.Param) string {
 // usable hint in the document's prose (then in templates) with its
 // placeholders filled in, or the required parameters; required
 // parameters without a default a hint leaves out are added.
-func pickInvocation(doc *sfmd.Document, info runtime.ActionInfo, smp *sampler) invocation {
+func pickInvocation(doc *sfmd.Document, parsed *runtime.Parsed, info runtime.ActionInfo, smp *sampler) invocation {
 	var sa *sfmd.Action
 	for _, a := range doc.Actions {
 		if a.ID == info.ID {
@@ -151,7 +155,7 @@ func pickInvocation(doc *sfmd.Document, info runtime.ActionInfo, smp *sampler) i
 		}
 		return runtime.FieldInfo{}, false
 	}
-	inv, ok := fromHints(doc, info, smp, field, param)
+	inv, ok := fromHints(doc, parsed, info, smp, field, param)
 	if !ok {
 		inv = invocation{source: "parameters"}
 	}
@@ -169,15 +173,25 @@ func pickInvocation(doc *sfmd.Document, info runtime.ActionInfo, smp *sampler) i
 	return inv
 }
 
-func fromHints(doc *sfmd.Document, info runtime.ActionInfo, smp *sampler, field func(string) (runtime.FieldInfo, bool), param func(string) *sfmd.Param) (invocation, bool) {
+// fromHints builds the invocation from the first usable hint that calls
+// the action: /act.<id>, or /tool:<name>[.<act>] where the runtime would
+// run this action for it (a tool document's hints), kept in that form.
+func fromHints(doc *sfmd.Document, parsed *runtime.Parsed, info runtime.ActionInfo, smp *sampler, field func(string) (runtime.FieldInfo, bool), param func(string) *sfmd.Param) (invocation, bool) {
+	calls := func(h *sfmd.Hint) bool {
+		if h.Verb == "act" {
+			return h.Target == info.ID
+		}
+		id, ok := parsed.CalledToolAction("/tool:" + h.Target)
+		return ok && id == info.ID
+	}
 	var hints []*sfmd.Hint
 	for _, h := range doc.Hints {
-		if h.Verb == "act" && h.Target == info.ID && h.InResponse == "" {
+		if h.InResponse == "" && calls(h) {
 			hints = append(hints, h)
 		}
 	}
 	for _, h := range doc.Hints {
-		if h.Verb == "act" && h.Target == info.ID && h.InResponse != "" {
+		if h.InResponse != "" && calls(h) {
 			hints = append(hints, h)
 		}
 	}
@@ -189,6 +203,9 @@ next:
 		}
 		toks := runtime.Tokenize(args)
 		inv := invocation{source: "hint"}
+		if h.Verb == "tool" {
+			inv.cmd = "/tool:" + h.Target
+		}
 		for i := 0; i < len(toks); i++ {
 			name, ok := strings.CutPrefix(toks[i], "--")
 			if !ok {
@@ -214,11 +231,25 @@ next:
 }
 
 // envNames are the $NAMEs the document's HTTP actions read from the env
-// store (a request with one unresolved fails before it is sent). A CLI
+// store (a request with one unresolved fails before it is sent), and the
+// env a tool document requires when its hints call it as a tool. A CLI
 // command's $NAME may as well be a shell variable: it is left alone.
-func envNames(doc *sfmd.Document) []string {
+func envNames(doc *sfmd.Document, parsed *runtime.Parsed) []string {
 	seen := map[string]bool{}
 	var out []string
+	// a tool document's required env, when its hints call it as a tool:
+	// cmdTool refuses every /tool: call without it
+	for _, h := range doc.Hints {
+		if _, ok := parsed.CalledToolAction("/tool:" + h.Target); ok && h.Verb == "tool" {
+			for _, name := range parsed.ToolEnv() {
+				if !seen[name] {
+					seen[name] = true
+					out = append(out, name)
+				}
+			}
+			break
+		}
+	}
 	for _, a := range doc.Actions {
 		if a.Fence == nil || !a.IsHTTP() {
 			continue
@@ -269,7 +300,7 @@ func (c *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		body = b
 	}
 	c.mu.Lock()
-	c.reqs = append(c.reqs, captured{method: req.Method, url: req.URL.String(), body: string(body), header: req.Header.Clone()})
+	c.reqs = append(c.reqs, captured{method: req.Method, url: runtime.SentURL(req), body: string(body), header: req.Header.Clone()})
 	c.mu.Unlock()
 	return &http.Response{
 		StatusCode: 200,

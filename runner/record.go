@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/runner/runtime"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -48,7 +49,7 @@ func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		body = b
 		req.Body = io.NopCloser(bytes.NewReader(b))
 	}
-	ex := exchange{method: req.Method, url: req.URL.String(), body: body}
+	ex := exchange{method: req.Method, url: runtime.SentURL(req), body: body}
 	resp, err := rc.base.RoundTrip(req)
 	if err != nil {
 		ex.err = err.Error()
@@ -164,11 +165,10 @@ func recordedRequest(e exchange, env []keyValue) (url, body string, err error) {
 	for _, kv := range env {
 		envMap[kv.Key] = kv.Value
 	}
-	u, perr := neturl.Parse(e.url)
-	if perr != nil {
+	if _, perr := neturl.Parse(e.url); perr != nil {
 		return "", "", fmt.Errorf("the URL %s does not parse: %v", maskLiteralSecrets(e.url), perr)
 	}
-	if why := matchURL(&fixtureRequest{URL: expandEnvRefs(url, envMap, nil)}, u); why != "" {
+	if why := matchURL(&fixtureRequest{URL: expandEnvRefs(url, envMap, nil)}, e.url); why != "" {
 		return "", "", fmt.Errorf("the URL holds text that replay would change (a $NAME of the env?): %s", why)
 	}
 	switch {
@@ -253,8 +253,15 @@ func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 // in requests (recordedRequest) and *** in responses (env values of at
 // least minSecretLen characters, where they occur as a value); request
 // headers are not recorded (fixtures match listed headers only), so a
-// literal Authorization or Cookie header never reaches the suite.
-func renderRecorded(ex []exchange, indent int, env []keyValue) (string, error) {
+// literal Authorization or Cookie header never reaches the suite. JSON
+// bodies are written as block YAML under json: where that replays the same
+// (jsonBlock): a request's always (its json is compared as a value); a
+// response's when the JSON served back is the recorded bytes, or when only
+// its layout differs and nothing shows the text itself: a 2xx answer with a
+// body (not 204, 205 or 304) to an action with a response template
+// (templated), which reads values only; without a template, or in an
+// HTTP error, the runtime shows the body's text.
+func renderRecorded(ex []exchange, indent int, env []keyValue, templated bool) (string, error) {
 	pad := strings.Repeat(" ", indent)
 	var b strings.Builder
 	if len(ex) == 0 {
@@ -274,7 +281,9 @@ func renderRecorded(ex []exchange, indent int, env []keyValue) (string, error) {
 		fmt.Fprintf(&b, "%s      url: %s\n", pad, quoteYAML(url))
 		if len(e.body) > 0 {
 			var ind bytes.Buffer
-			if json.Valid([]byte(body)) && json.Indent(&ind, []byte(body), pad+"        ", "  ") == nil {
+			if text, _, ok := jsonBlock([]byte(body), indent+6); ok {
+				fmt.Fprintf(&b, "%s      json:%s\n", pad, text)
+			} else if json.Valid([]byte(body)) && json.Indent(&ind, []byte(body), pad+"        ", "  ") == nil {
 				fmt.Fprintf(&b, "%s      json: %s\n", pad, ind.String())
 			} else {
 				fmt.Fprintf(&b, "%s      body: %s", pad, renderScalar(body, indent+6, false, true, ""))
@@ -290,7 +299,13 @@ func renderRecorded(ex []exchange, indent int, env []keyValue) (string, error) {
 			fmt.Fprintf(&b, "%s      headers: {Content-Type: %s}\n", pad, quoteYAML(e.contentType))
 		}
 		if len(e.respBody) > 0 {
-			fmt.Fprintf(&b, "%s      body: %s", pad, renderScalar(maskValues(string(e.respBody), env, stars), indent+6, false, true, ""))
+			rb := maskValues(string(e.respBody), env, stars)
+			text, served, ok := jsonBlock([]byte(rb), indent+6)
+			if ok && (bytes.Equal(served, []byte(rb)) || templated && e.status/100 == 2 && e.status != 204 && e.status != 205) {
+				fmt.Fprintf(&b, "%s      json:%s\n", pad, text)
+			} else {
+				fmt.Fprintf(&b, "%s      body: %s", pad, renderScalar(rb, indent+6, false, true, ""))
+			}
 		}
 	}
 	return b.String(), nil

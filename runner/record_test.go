@@ -81,8 +81,11 @@ tests:
 	for _, want := range []string{
 		"  STORE_KEY: sk-live-123   # the real key, only on this machine\n",
 		"  - name: order # with a stale fixture\n",
-		"    http:\n      - request:\n          method: GET\n          url: \"" + ts.URL + "/items?key=$STORE_KEY\"\n        response:\n          status: 200\n          headers: {Content-Type: \"application/json\"}\n          body: |-\n            {\"items\": [{\"name\": \"lamp\"}, {\"name\": \"desk\"}], \"echo\": \"***\"}\n    expect:\n",
-		"              method: POST\n              url: \"" + ts.URL + "/orders\"\n              json: {\n                  \"item\": \"lamp\"\n                }\n",
+		// JSON as block YAML: the action has a template, so the layout
+		// of the server's JSON does not show
+		"    http:\n      - request:\n          method: GET\n          url: \"" + ts.URL + "/items?key=$STORE_KEY\"\n        response:\n          status: 200\n          headers: {Content-Type: \"application/json\"}\n" +
+			"          json:\n            items:\n              - name: lamp\n              - name: desk\n            echo: '***'\n    expect:\n",
+		"              method: POST\n              url: \"" + ts.URL + "/orders\"\n              json:\n                item: lamp\n",
 	} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("rewritten suite lacks\n%s\ngot:\n%s", want, got)
@@ -153,9 +156,10 @@ tests:
 	}
 	for _, want := range []string{
 		`url: "` + ts.URL + `/probe?q=o&k=$LONG_KEY&access_token=***"`,
-		`{"token": "t0ken", "echo": "***", "inside": "xlong-secret-1x"}`,
-		`"key": "$LONG_KEY"`,
-		`"note": "ok token"`,
+		"json:\n            token: t0ken\n            echo: '***'\n            inside: xlong-secret-1x\n", // templated
+		"json:\n            note: ok token\n            key: $LONG_KEY\n",
+		// no template: the runtime shows the body's text, so its layout is kept
+		"body: |-\n            {\"token\": \"t0ken\", \"echo\": \"\", \"inside\": \"xlong-secret-1x\"}\n",
 	} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("recorded suite lacks %s:\n%s", want, got)

@@ -143,6 +143,32 @@ type Report struct {
 	timings       bool
 }
 
+// RunMatchedNothing explains why a run with Options.Run selected no test
+// of the suites it loaded ("" when it selected one, or when a suite did
+// not load): a pattern that matches nothing tests nothing, and is most
+// likely misspelt, so it is an error rather than a pass.
+func (r *Report) RunMatchedNothing(opts Options) string {
+	if opts.Run == nil || r.Interrupted || r.HasSuiteErrors() || r.Passed+r.Failed+r.Skipped > 0 {
+		return ""
+	}
+	var names []string
+	for _, s := range r.Suites {
+		if s.suite != nil {
+			for _, t := range s.suite.Tests {
+				names = append(names, t.Name)
+			}
+		}
+	}
+	msg := fmt.Sprintf("--run %q matches no test", opts.Run.String())
+	switch {
+	case len(names) == 0:
+		return msg + ": the suites have none"
+	case len(names) > 10:
+		return msg + "; the tests are " + quoteList(names[:10]) + ", …"
+	}
+	return msg + "; the tests are " + quoteList(names)
+}
+
 // HasSuiteErrors reports whether any suite could not be loaded.
 func (r *Report) HasSuiteErrors() bool {
 	for _, s := range r.Suites {
@@ -352,8 +378,7 @@ func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 		}
 	}()
 	red := newRedactor(s.Env)
-	// The runtime reads the document once for all the suite's calls.
-	parsed := runtime.Parse(s.Doc)
+	parsed := s.Parsed
 	res.startCover(opts, s, parsed)
 	for i, t := range s.Tests {
 		if ctx.Err() != nil {
@@ -400,7 +425,8 @@ func (res *SuiteResult) flushUpdates() {
 			fail(fmt.Sprintf("--record: %v", err))
 			return
 		}
-		text, err := renderRecorded(re.ex, indent, res.suite.Env)
+		info, _, called := res.suite.Parsed.CallFlags(re.step.Run)
+		text, err := renderRecorded(re.ex, indent, res.suite.Env, called && info.HasTemplate)
 		if err != nil {
 			fail(fmt.Sprintf("--record: %v; nothing was written to the suite", err))
 			return
@@ -693,15 +719,6 @@ func (r *testRun) step(st *testStep) bool {
 	}
 	for _, p := range ex.problems {
 		r.failf(st, KindSandbox, "%s", p.msg)
-	}
-	if len(hs.failures) == 0 && len(res.Requests) == hs.next {
-		// exact: compare with the URL the runtime built, byte for byte
-		// (net/http may normalise what the transport sees).
-		for i, f := range hs.fixtures[:hs.next] {
-			if f.Request.Exact && res.Requests[i].URL != f.Request.URL {
-				r.failf(st, KindFixture, "http entry at line %d expects exactly %s, the runtime built %s", f.Node.Line, f.Request.URL, res.Requests[i].URL)
-			}
-		}
 	}
 	if err := r.fs.Err(); err != nil {
 		r.failf(st, KindSandbox, "%v", err)

@@ -36,9 +36,12 @@ type suite struct {
 	// Cwd and Home are virtual paths of the test's filesystem (the
 	// sandbox stands for "/"): where the document lives, which is the
 	// runtime's working directory, and the String home.
-	Cwd         string
-	Home        string
-	Doc         *sfmd.Document
+	Cwd  string
+	Home string
+	Doc  *sfmd.Document
+	// Parsed is Doc as the runtime reads it, made once for the pre-check
+	// and all the suite's calls.
+	Parsed      *runtime.Parsed
 	Topic       string
 	DocumentURL string
 	Env         []keyValue
@@ -313,6 +316,7 @@ func (d *decoder) document(s *suite, docNode, root *yaml.Node) {
 		return
 	}
 	s.Doc = sfmd.ParseAsRuntime(filepath.Join(d.dir, name), docSrc) // as the runtime reads it, without recovery
+	s.Parsed = runtime.Parse(s.Doc)
 	if s.Topic == "" {
 		name := ""
 		if s.Doc != nil && s.Doc.Frontmatter != nil {
@@ -754,17 +758,19 @@ func (d *decoder) expect(e *expectation, n *yaml.Node) {
 	}
 }
 
-// checkActions verifies that every run: line naming /act.<id> refers to an
-// action of the document (a typo would otherwise test the NOT_FOUND
-// message). Steps that expect a failure may name a missing action on
-// purpose.
+// checkActions verifies that every run: line calling an action names one
+// the runtime finds in the document (a typo would otherwise test the
+// NOT_FOUND message). The runtime itself says which action a line calls
+// and which actions the document has (its line scanner sees action blocks
+// CommonMark does not, e.g. inside an HTML comment). Steps that expect a
+// failure may name a missing action on purpose.
 func (d *decoder) checkActions(s *suite) {
 	if s.Doc == nil {
 		return
 	}
 	ids := map[string]bool{}
 	var list []string
-	for _, a := range s.Doc.Actions {
+	for _, a := range s.Parsed.Actions() {
 		if !ids[a.ID] {
 			ids[a.ID] = true
 			list = append(list, a.ID)
@@ -772,8 +778,12 @@ func (d *decoder) checkActions(s *suite) {
 	}
 	for _, t := range s.Tests {
 		for _, st := range t.Steps {
-			id, ok := actionID(st.Run)
-			if !ok || ids[id] || !st.Expect.wantOK() {
+			id, ok := runtime.CalledAction(st.Run)
+			if !ok || !st.Expect.wantOK() {
+				continue
+			}
+			if ids[id] {
+				d.checkFlags(s, st)
 				continue
 			}
 			msg := fmt.Sprintf("action %q is not defined in %s", id, s.DocName)
@@ -789,38 +799,40 @@ func (d *decoder) checkActions(s *suite) {
 	}
 }
 
-// actionID extracts the action id from a run line the way the runtime's
-// dispatcher does (§1.2): /act.<id> or /act <id>, command word lowercased.
-func actionID(run string) (string, bool) {
-	s := strings.TrimSpace(run)
-	if strings.HasPrefix(s, "//") {
-		s = s[1:]
+// checkFlags refuses a flag of a run: line that is not a field of the
+// action but is within edit distance 2 of one the line does not give: a
+// misspelling. The runtime would not refuse it: it puts the flag into the
+// call's payload under its own name (bindCallerValues; an HTTP action
+// sends it as a query parameter or JSON field), and the field meant stays
+// unset. Other undeclared flags are
+// left alone, as an API may take parameters the document does not list.
+func (d *decoder) checkFlags(s *suite, st *testStep) {
+	info, flags, ok := s.Parsed.CallFlags(st.Run)
+	if !ok {
+		return
 	}
-	if !strings.HasPrefix(s, "/") {
-		return "", false
+	given := map[string]bool{}
+	for _, f := range flags {
+		given[f] = true
 	}
-	line := s[1:]
-	if i := strings.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	word, rest, _ := strings.Cut(line, " ")
-	if j := strings.IndexAny(word, "\t"); j >= 0 {
-		rest = word[j:] + " " + rest
-		word = word[:j]
-	}
-	word = strings.ToLower(word)
-	switch {
-	case strings.HasPrefix(word, "act."):
-		return word[len("act."):], word != "act."
-	case word == "act":
-		rest = strings.TrimLeft(rest, " \t")
-		id, _, _ := strings.Cut(rest, " ")
-		if id == "" || id == "--help" || id == "-h" {
-			return "", false
+	var unset []string
+	declared := map[string]bool{}
+	for _, f := range info.Fields {
+		declared[f.Name] = true
+		if !given[f.Name] && !given[f.Name+"-file"] {
+			unset = append(unset, f.Name)
 		}
-		return strings.ToLower(id), true
 	}
-	return "", false
+	for _, f := range flags {
+		if base, isFile := strings.CutSuffix(f, "-file"); declared[f] || (isFile && declared[base]) {
+			continue
+		}
+		best := closest(f, unset)
+		if best == "" || 2*suggest.EditDistance(f, best) > len(f) {
+			continue // far from every unset field, or too short to tell
+		}
+		d.errorf(st.RunPos, "flag --%s is not a field of action %q in %s (the runtime would pass it on under that name and leave %q unset); did you mean --%s?", f, info.ID, s.DocName, best, best)
+	}
 }
 
 // closest returns the candidate within edit distance 2 of s, or "".

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/runner/runtime"
 )
 
 const testDoc = "---\nname: weather\n---\n# Weather\n\n```act.search\nGET https://api.example.com/search?q={q}\n  q: string (required) \"query\"\n```\n"
@@ -29,9 +31,9 @@ func TestSuiteErrors(t *testing.T) {
 		name, suite, want string
 	}{
 		{"unknown field in http entry", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    http:\n      - request: {method: GET, url: \"https://api.example.com/search?q=x\"}\n        respons: {status: 200}\n",
-			`w.test.yaml:7:9: unknown field "respons" in http entry, expected one of "request", "response", "error"`},
+			`w.test.yaml:7:9: unknown field "respons" in http entry; did you mean "response"?`},
 		{"unknown top-level field", "version: 1\ndocumnet: x.md\ntests: []\n",
-			`w.test.yaml:2:1: unknown field "documnet" in suite, expected one of "version", "document", "topic", "document_url", "cwd", "home", "env", "vars", "files", "tests"`},
+			`w.test.yaml:2:1: unknown field "documnet" in suite; did you mean "document"?`},
 		{"bad yaml", "version: 1\ntests:\n  - name: [a\n", "w.test.yaml:2:1: invalid YAML: did not find expected ',' or ']'"},
 		{"missing version", "tests: []\n", `w.test.yaml:1:1: missing required field "version"`},
 		{"wrong version", "version: 2\ntests: []\n", "w.test.yaml:1:10: unsupported suite version 2, expected 1"},
@@ -48,7 +50,7 @@ func TestSuiteErrors(t *testing.T) {
 		{"relative cwd", "version: 1\ncwd: docs\ntests: []\n", `w.test.yaml:2:6: cwd "docs" must be an absolute path of the agent's machine, e.g. "/home/agent/docs"`},
 		{"relative home", "version: 1\nhome: ~\ntests: []\n", `w.test.yaml:2:7: home must be a string, got null`},
 		{"error with ok true", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    expect: {ok: true, error: boom}\n", `w.test.yaml:5:13: expect has "error" with "ok: true"`},
-		{"unknown expect field", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    expect:\n      outptu: x\n", `w.test.yaml:6:7: unknown field "outptu" in expect, expected one of "ok", "output", "output_file", "error", "vars", "files"`},
+		{"unknown expect field", "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n    expect:\n      outptu: x\n", `w.test.yaml:6:7: unknown field "outptu" in expect; did you mean "output"?`},
 		{"empty", "", "w.test.yaml: empty suite"},
 		{"not a mapping", "- a\n", "w.test.yaml:1:1: suite must be a mapping, got a list"},
 		{"env values redacted in errors", "version: 1\nenv: {K: sekrit}\ntests:\n  - name: a\n    run: /act.search --q x\n    http:\n      - request: {method: GET, url: \"api.example.com/?k=sekrit\"}\n", `w.test.yaml:7:37: url "api.example.com/?k=***" must be an absolute http:// or https:// URL`},
@@ -136,19 +138,21 @@ tests:
 	}
 }
 
-func TestActionID(t *testing.T) {
+func TestCalledAction(t *testing.T) {
 	for in, want := range map[string]string{
-		"/act.search --q x": "search",
-		"//ACT.Search":      "search",
-		"/act search --q":   "search",
-		"  /act.x\n--a":     "x",
-		"/tool:x":           "",
-		"/act --help":       "",
-		"hello":             "",
+		"/act.search --q x":    "search",
+		"//ACT.Search":         "search",
+		"/act Search --q":      "Search",
+		"/act\u00a0search":     "search",
+		"/act.search\u00a0--q": "search",
+		"  /act.x\n--a":        "x",
+		"/tool:x":              "",
+		"/act --help":          "",
+		"hello":                "",
 	} {
-		got, _ := actionID(in)
+		got, _ := runtime.CalledAction(in)
 		if got != want {
-			t.Errorf("actionID(%q) = %q, want %q", in, got, want)
+			t.Errorf("CalledAction(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -97,7 +98,11 @@ func (d *decoder) fields(n *yaml.Node, what string, allowed []string, fn func(ke
 			continue
 		}
 		if !contains(allowed, k.Value) {
-			d.errorf(k, "unknown field %q in %s, expected one of %s%s", k.Value, what, quoteList(allowed), d.fieldPath(n, k.Value))
+			if best := suggest.Nearest(k.Value, allowed); best != "" {
+				d.errorf(k, "unknown field %q in %s; did you mean %q?%s", k.Value, what, best, d.fieldPath(n, k.Value))
+			} else {
+				d.errorf(k, "unknown field %q in %s, expected one of %s%s", k.Value, what, quoteList(allowed), d.fieldPath(n, k.Value))
+			}
 			continue
 		}
 		if seen[k.Value] {

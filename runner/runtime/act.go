@@ -48,15 +48,9 @@ func (rt *Runtime) cmdAction(args string) Result {
 	if doc == nil {
 		return errResult(codeInvalidTarget, "No document open. Use /open <uri> first.")
 	}
-	trimmed := jsTrim(args)
-	if trimmed == "" || trimmed == "--help" || trimmed == "-h" {
+	help, id, flagStr := splitActionArgs(args)
+	if help {
 		return okResult("Actions\n---\n" + renderActions(doc, "", false))
-	}
-	var id, flagStr string
-	if sp := strings.IndexByte(args, ' '); sp < 0 {
-		id = jsTrim(args)
-	} else {
-		id, flagStr = jsTrim(args[:sp]), jsTrim(args[sp+1:])
 	}
 	var action *refAction
 	for _, a := range doc.Actions {
@@ -86,4 +80,18 @@ func (rt *Runtime) cmdAction(args string) Result {
 		}
 	}
 	return rt.executeAction(doc, action, flagStr, rt.contextVars(flagStr))
+}
+
+// splitActionArgs splits /act's arguments as cmdAction does: help (none,
+// --help or -h), else the id up to the first space and the flags after it.
+func splitActionArgs(args string) (help bool, id, flagStr string) {
+	trimmed := jsTrim(args)
+	if trimmed == "" || trimmed == "--help" || trimmed == "-h" {
+		return true, "", ""
+	}
+	sp := strings.IndexByte(args, ' ')
+	if sp < 0 {
+		return false, jsTrim(args), ""
+	}
+	return false, jsTrim(args[:sp]), jsTrim(args[sp+1:])
 }

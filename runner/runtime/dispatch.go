@@ -65,34 +65,94 @@ var builtinCommands = map[string]bool{
 	"uninstall": true, "events": true,
 }
 
-func (rt *Runtime) dispatch(input string) Result {
+// route reads a line the way the dispatcher does: the // prefix, the
+// command word as typed and case-folded, and the arguments (a body after
+// the first line joined back on).
+func route(input string) (rawCmd, cmd, args string) {
 	if ts := jsTrimStart(input); strings.HasPrefix(ts, "//") {
 		input = ts[1:]
 	}
 	rawCmd, args, body := parseCommand(input)
+	if body != nil {
+		args = args + "\n" + *body
+	}
+	return rawCmd, strings.ToLower(rawCmd), args
+}
+
+// actionCall is what an /act line asks cmdAction for: the arguments of
+// the /act form, or the dot form's id joined to its arguments. ok is
+// false for any other command.
+func actionCall(cmd, args string) (string, bool) {
+	if cmd == "act" {
+		return args, true
+	}
+	if m := reDotAct.FindStringSubmatch(cmd); m != nil {
+		if args != "" {
+			return m[1] + " " + args, true
+		}
+		return m[1], true
+	}
+	return "", false
+}
+
+// CalledAction returns the id of the action a line calls, read exactly as
+// the dispatcher and cmdAction read it (the case of /act <Id> kept, the
+// dot form's folded, a command word ended by any JavaScript whitespace).
+// ok is false for help (/act, /act --help), /tool and other commands.
+func CalledAction(line string) (id string, ok bool) {
+	_, cmd, args := route(line)
+	if a, isAct := actionCall(cmd, args); isAct {
+		if help, id, _ := splitActionArgs(a); !help {
+			return id, true
+		}
+	}
+	return "", false
+}
+
+func (rt *Runtime) dispatch(input string) Result {
+	rawCmd, cmd, args := route(input)
 	if rawCmd == "" {
 		return errResult(codeCommandUnsupported, "Commands must start with /. Use /help for details.")
 	}
-	cmd := strings.ToLower(rawCmd)
-	actionArgs := args
-	if body != nil {
-		actionArgs = args + "\n" + *body
-	}
-	if cmd == "act" {
-		return rt.cmdAction(actionArgs)
-	}
-	if builtinCommands[cmd] {
+	if cmd != "act" && builtinCommands[cmd] {
 		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": only /act and /tool calls run; start the step with /act.<name> or /tool:<name>")
 	}
-	if m := reDotAct.FindStringSubmatch(cmd); m != nil {
-		dotArgs := m[1]
-		if actionArgs != "" {
-			dotArgs = m[1] + " " + actionArgs
-		}
-		return rt.cmdAction(dotArgs)
+	if a, ok := actionCall(cmd, args); ok {
+		return rt.cmdAction(a)
 	}
 	if m := reToolCmd.FindStringSubmatch(cmd); m != nil {
-		return rt.cmdTool(m[1], m[2], actionArgs)
+		return rt.cmdTool(m[1], m[2], args)
 	}
 	return errResult(codeCommandUnsupported, "Unknown command: /"+rawCmd+"\nUse /info to see available commands.")
+}
+
+// CallFlags returns the action a line calls and the names of the flags it
+// gives it, as parsePosixFlags reads them (--name, --name=value, a short
+// -x as its field's name), in the order the payload takes them. ok is
+// false for help and for a line that calls no action of the document.
+func (p *Parsed) CallFlags(line string) (ActionInfo, []string, bool) {
+	id, ok := CalledAction(line)
+	if !ok || p == nil || p.ref == nil {
+		return ActionInfo{}, nil, false
+	}
+	_, cmd, args := route(line)
+	a, _ := actionCall(cmd, args)
+	_, _, flagStr := splitActionArgs(a)
+	for _, info := range p.Actions() {
+		if info.ID != id {
+			continue
+		}
+		short := map[string]string{}
+		for _, f := range info.Fields {
+			if f.Short != "" {
+				short[f.Short] = f.Name
+			}
+		}
+		parsed := parsePosixFlags(flagStr, short)
+		if parsed == nil {
+			return ActionInfo{}, nil, false
+		}
+		return info, parsed.flags.Keys(), true
+	}
+	return ActionInfo{}, nil, false
 }

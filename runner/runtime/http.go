@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"path"
@@ -115,7 +116,8 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 		reqBody = strings.NewReader(body)
 	}
 	res.Requests = append(res.Requests, rec)
-	req, err := http.NewRequest(verb, "http://placeholder/", reqBody)
+	ctx := context.WithValue(context.Background(), sentURLKey{}, href)
+	req, err := http.NewRequestWithContext(ctx, verb, "http://placeholder/", reqBody)
 	if err != nil {
 		return out, codeLoadError, "Network error: fetch failed"
 	}
@@ -132,6 +134,9 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	}
 	data, readErr := io.ReadAll(resp.Body)
 	_ = resp.Body.Close()
+	if nullBodyStatus(resp.StatusCode) {
+		data = nil
+	}
 	if resp.StatusCode == 404 {
 		return out, codeNotFound, "Not found: " + uri
 	}
@@ -151,4 +156,26 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	out.source = decodeUTF8(data, true)
 	out.jsonBody = jsonParse(out.source)
 	return out, "", ""
+}
+
+// nullBodyStatus reports a status whose response fetch gives no body
+// (undici's mainFetch sets the body of a nullBodyStatus response to null,
+// lib/web/fetch/constants.js): response.text() is "" whatever the server
+// sent.
+func nullBodyStatus(status int) bool {
+	return status == 204 || status == 205 || status == 304
+}
+
+type sentURLKey struct{}
+
+// SentURL is the URL of a request the runtime sent, as fetch serialized
+// it (the WHATWG href, byte for byte); req.URL is that href read back by
+// net/url, which escapes some characters again (^ and | in the path,
+// { } \ ^ | and # in the fragment) and loses an empty or undecodable
+// fragment. For a request the runtime did not make it is req.URL.String().
+func SentURL(req *http.Request) string {
+	if href, ok := req.Context().Value(sentURLKey{}).(string); ok {
+		return href
+	}
+	return req.URL.String()
 }

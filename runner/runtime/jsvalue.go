@@ -117,6 +117,9 @@ const (
 	jsString
 	jsArray
 	jsObject
+	// jsFunction is a built-in function reached through a prototype
+	// (jsproto.go); s is its name.
+	jsFunction
 )
 
 type jsValue struct {
@@ -126,6 +129,8 @@ type jsValue struct {
 	s    string
 	arr  []*jsValue
 	obj  *ordered[*jsValue]
+	// proto marks Object.prototype and Array.prototype (jsproto.go).
+	proto protoKind
 }
 
 var (
@@ -366,9 +371,10 @@ func (p *jsonParser) str() (string, bool) {
 					}
 				}
 				if r >= 0xD800 && r < 0xE000 {
-					r = utf8.RuneError // a lone surrogate cannot be held in a Go string
+					writeLoneSurrogate(&b, r)
+				} else {
+					b.WriteRune(r)
 				}
-				b.WriteRune(r)
 			default:
 				return "", false
 			}
@@ -460,7 +466,7 @@ func writeJSONString(b *strings.Builder, s string) {
 func jsonEscape(s string) string {
 	clean := true
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == 0xED {
 			clean = false
 			break
 		}
@@ -488,7 +494,12 @@ func jsonEscape(s string) string {
 		case '\t':
 			b.WriteString(`\t`)
 		default:
-			if c < 0x20 {
+			if r, ok := loneSurrogateAt(s, i); ok {
+				// JSON.stringify escapes a lone surrogate (well-formed
+				// JSON.stringify, ES2019)
+				b.WriteString(`\u` + strconv.FormatInt(int64(r), 16))
+				i += 2
+			} else if c < 0x20 {
 				b.WriteString(`\u00`)
 				b.WriteByte(hexLower[c>>4])
 				b.WriteByte(hexLower[c&15])
@@ -561,11 +572,53 @@ func stringifyValue(v *jsValue) string {
 		return "false"
 	case jsNumber:
 		return jsNumberString(v.n)
+	case jsFunction:
+		return "function " + v.s + "() { [native code] }" // String(fn) of a built-in
 	}
-	return v.s
+	return replaceLoneSurrogates(v.s)
 }
 
-// walkJSONPath is the helpers' walkJsonPath.
+// A JSON string may hold a lone surrogate ("\ud800"), which a JavaScript
+// string keeps but UTF-8 cannot encode. jsonParse keeps it in the Go
+// string as its three-byte generalized UTF-8 form (WTF-8: ED A0 80 to
+// ED BF BF, bytes valid UTF-8 never has), so that JSON.stringify can write
+// it back as the escape "\ud800" it is in JavaScript; as text (String(v),
+// which Node writes to stdout and to files as UTF-8) it becomes U+FFFD.
+
+func writeLoneSurrogate(b *strings.Builder, r rune) {
+	b.WriteByte(byte(0xE0 | r>>12))
+	b.WriteByte(byte(0x80 | (r>>6)&0x3F))
+	b.WriteByte(byte(0x80 | r&0x3F))
+}
+
+// loneSurrogateAt reports the lone surrogate whose WTF-8 form starts at
+// s[i].
+func loneSurrogateAt(s string, i int) (rune, bool) {
+	if i+2 >= len(s) || s[i] != 0xED || s[i+1] < 0xA0 || s[i+1] > 0xBF || s[i+2]&0xC0 != 0x80 {
+		return 0, false
+	}
+	return 0xD000 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), true
+}
+
+// replaceLoneSurrogates is s as UTF-8 text: each lone surrogate U+FFFD.
+func replaceLoneSurrogates(s string) string {
+	if !strings.Contains(s, "\xED") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if _, ok := loneSurrogateAt(s, i); ok {
+			b.WriteString("\uFFFD")
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// walkJSONPath is the helpers' walkJsonPath: a key step is current[key]
+// on anything whose typeof is "object" (member, through the prototypes).
 func walkJSONPath(obj *jsValue, path string) *jsValue {
 	if strings.HasPrefix(path, "$") {
 		path = strings.TrimPrefix(path[1:], ".")
@@ -620,21 +673,7 @@ func walkJSONPath(obj *jsValue, path string) *jsValue {
 			cur = cur.arr[idx]
 			continue
 		}
-		switch cur.kind {
-		case jsObject:
-			v, ok := cur.obj.Get(key)
-			if !ok {
-				return jsUndef
-			}
-			cur = v
-		case jsArray:
-			if key != "length" {
-				return jsUndef
-			}
-			cur = jsNum(float64(len(cur.arr)))
-		default:
-			return jsUndef
-		}
+		cur = member(cur, key) // undefined unless cur is an object or array
 	}
 	return cur
 }

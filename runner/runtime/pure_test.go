@@ -312,3 +312,19 @@ func TestDecoders(t *testing.T) {
 		t.Errorf("utf16Prefix = %q", got)
 	}
 }
+
+// A lone surrogate in a JSON response stays one: JSON.stringify writes it
+// back escaped ({Response.body}, objects and arrays), while as text
+// (String(v), written as UTF-8) it is U+FFFD. Expected values are Node's.
+func TestLoneSurrogates(t *testing.T) {
+	v := jsonParse(`{"a":"x\ud800y","p":"\ud83d\ude00","r":["\ude00\ud83d"]}`)
+	if got, want := jsonStringify(v), `{"a":"x\ud800y","p":"😀","r":["\ude00\ud83d"]}`; got != want {
+		t.Errorf("JSON.stringify = %s, want %s", got, want)
+	}
+	if got, want := stringifyValue(walkJSONPath(v, "a")), "x\uFFFDy"; got != want {
+		t.Errorf("String(a) = %q, want %q", got, want)
+	}
+	if got, want := stringifyValue(walkJSONPath(v, "r")), `["\ude00\ud83d"]`; got != want {
+		t.Errorf("r = %s, want %s", got, want)
+	}
+}

@@ -73,10 +73,7 @@ var regexSkeletons = []string{
 // TestRegexDifferential runs every regexp pair over generated strings in Go
 // and in Node and compares the matches and their groups.
 func TestRegexDifferential(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node not installed")
-	}
+	node := lookNode(t)
 	rng := rand.New(rand.NewSource(1))
 	var inputs []string
 	for _, sk := range regexSkeletons {

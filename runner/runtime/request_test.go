@@ -215,6 +215,10 @@ func TestResponses(t *testing.T) {
 		{name: "error body cut at 500 UTF-16 units", in: "/act.a --id 1", status: 400, body: strings.Repeat("é", 499) + "😀x", code: "LOAD_ERROR",
 			content: "HTTP 400 at https://x.com/1\n" + strings.Repeat("é", 499) + "\uFFFD\n\nSetup info: /open req.md"},
 		{name: "POST error names the raw URL", in: "/act.p", status: 404, code: "NOT_FOUND", content: "Not found: https://X.com/a/../b\n\nSetup info: /open req.md"},
+		// fetch reads no body for 204, 205 and 304 (undici's nullBodyStatus)
+		{name: "204 body not read", in: "/act.a --id 1", status: 204, body: "ignored", ok: true, content: ""},
+		{name: "205 body not read", in: "/act.a --id 1", status: 205, body: "ignored", ok: true, content: ""},
+		{name: "304 body not read", in: "/act.a --id 1", status: 304, body: "ignored", code: "LOAD_ERROR", content: "HTTP 304 at https://x.com/1\n\nSetup info: /open req.md"},
 		{name: "JSON body comes back as text, trimmed", in: "/act.a --id 1", body: "\n  {\"a\": [1, 2]}\n", ok: true, content: `{"a": [1, 2]}`},
 		{name: "markdown body rendered", in: "/act.a --id 1", body: "---\ntitle: x\n---\n# Hi\n[Docs](https://d.com)\n```act.next\nGET https://x.com\n```\n", ok: true,
 			content: "[actions] next  \u00b7  /act --help (all)  \u00b7  /act.<name> --help\n\n# Hi\n[Docs][@docs]"},

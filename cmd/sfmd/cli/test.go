@@ -144,6 +144,10 @@ func runTest(args []string, stdio Stdio) int {
 	if rep.HasSuiteErrors() {
 		status = ExitUsage
 	}
+	if msg := rep.RunMatchedNothing(opts); msg != "" {
+		fmt.Fprintf(stdio.Stderr, "sfmd test: %s\n", msg)
+		status = ExitUsage
+	}
 	if rep.HasInternalErrors() {
 		fmt.Fprintln(stdio.Stderr, "sfmd test: internal error (the runtime emulation panicked, see the report); please report it with the suite and document")
 		status = ExitInternal
