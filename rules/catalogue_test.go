@@ -377,7 +377,7 @@ var catalogueDeviations = map[string]string{
 	"env-var-undeclared":               "warning -> info: the runtime resolves $NAME from the env store whether or not env declares it, and an unset one fails with a clear message (§1.10); a near miss of a declared name stays a warning",
 	"fence-tool-block-nonstandard":     "warning -> error: the reference parser does not read tool: blocks, so their actions do not exist",
 	"for-body-non-output":              "warning -> error: the runtime prints assignments and save:/decode:/to: inside a loop as text (§3 line 3)",
-	"for-path-root":                    "warning -> error: the path finds nothing and the loop silently prints nothing (§3 line 3)",
+	"for-path-root":                    "warning -> error: helpers.ts executeResponseTemplate walks the path (after `Response.` and `$.`) from the Response object, so one that does not reach body finds nothing and the loop silently prints nothing (§3 line 3)",
 	"param-constraint-compat":          "info -> error: the reference runtime drops the whole parameter line (§1.1, §6.4)",
 	"param-constraint-unknown":         "warning -> error: a constraint other than (required)/(optional) makes the reference runtime drop the whole line (§1.1)",
 	"param-description-unquoted":       "warning -> error: the reference runtime drops a line whose description is not quoted (§1.1)",
