@@ -368,10 +368,8 @@ var catalogueDeviations = map[string]string{
 	"assign-spacing":                   "core -> style: the runtime accepts any whitespace around = (§3 line 1)",
 	"block-marker-malformed":           "warning -> error: the reference parser reads the marker as an ordinary comment, so the block does not exist",
 	"block-marker-not-own-line":        "warning -> error: a marker inside a line is not recognised, so the block does not exist",
-	"block-nested-compat":              "info -> error: the reference parser reports NESTED_BLOCK and ignores the inner block",
-	"body-ignored-for-method":          "warning -> error: the runtime drops a GET/DELETE body at send time and never reads one for CLI (§1.8, §2)",
 	"default-action-prefixed":          "warning -> error: the runtime looks up action \"act.<id>\", which does not exist, so /open runs nothing and /tool:name fails (§4)",
-	"directive-inside-block":           "info -> error: the reference parser ignores directives inside blocks",
+	"directive-inside-block":           "info -> error: parser.ts parse() registers [!nav:]/[!menu:] only outside blocks, so the menu does not exist; an [!include:] inside a block is still expanded (renderer.ts expandIncludes) and is not reported",
 	"directive-menu-legacy":            "warning -> info: the reference runtime still reads [!menu:…]; only portability remains",
 	"directive-not-own-line":           "warning -> error: an inline directive is an ordinary link and is never registered",
 	"env-var-undeclared":               "warning -> info: the runtime resolves $NAME from the env store whether or not env declares it, and an unset one fails with a clear message (§1.10); a near miss of a declared name stays a warning",
@@ -388,7 +386,7 @@ var catalogueDeviations = map[string]string{
 	"path-dot-slash-prefix":            "core -> style: ./x.md and x.md resolve the same; pure style, 223 findings on the real documents",
 	"pipeline-order":                   "warning -> error: the file is written before the decode, so it holds the undecoded data (§3 lines 4-6)",
 	"save-path-prefixed":               "warning -> error: save: walks the JSON body, so a Response.body. prefix finds nothing and prints an error line (§3 line 4); a body. prefix stays a warning",
-	"shortcut-explicit-page-namespace": "core -> style: @page.id and @id resolve the same",
+	"shortcut-explicit-page-namespace": "info -> error: session.ts Session.resolveShortcut looks up `page.id` as an exact key (document, value and auto shortcuts, menu entry ids), not as `id`, so open.ts cmdOpen fails with \"Shortcut not found\"",
 	"template-var-before-assign":       "info -> warning: the line shows the previous value or the literal text, almost certainly not what was meant (§3: lines run top to bottom)",
 }
 
