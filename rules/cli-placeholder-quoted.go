@@ -210,6 +210,10 @@ type shellSpan struct {
 type shellScan struct {
 	at    []int
 	spans []shellSpan
+	// unclosed is true when the command ends inside a quoted string, a
+	// $(…), (…) or `…`: bash rejects it ("unexpected EOF while looking
+	// for matching …") and runs nothing.
+	unclosed bool
 }
 
 // scanShell reads the quoting of a bash command: '…', "…" with
@@ -287,6 +291,7 @@ func scanShell(cmd string) shellScan {
 		}
 	}
 	sc.at[len(cmd)] = top().span
+	sc.unclosed = len(stack) > 1
 	return sc
 }
 
