@@ -20,7 +20,7 @@ var ContextVarUnknown = &lint.Analyzer{
 		Bad:   "```act.count\nCLI wc -l $CURRENT_PATH\n```\n",
 		Good:  "```act.count\nCLI wc -l $CURRENT_FILE\n```\n",
 
-		Severity: "the command runs, but the misspelt variable is left literal (HTTP) or expands to nothing in the shell (CLI)",
+		Severity: "helpers.ts resolveEnvVars leaves a misspelt name as written: an HTTP call then stops at action.ts executeAction's unresolved-variable check, and in a CLI command bash expands it (usually to nothing)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

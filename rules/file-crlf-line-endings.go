@@ -17,7 +17,7 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		Bad:   "---\r\ntitle: Weather\r\n---\r\n",
 		Good:  "---\ntitle: Weather\n---\n",
 
-		Severity: "LF is recommended; whether the reference runtime keeps a \"\\r\" on parameter lines (and drops them) depends on its loader, which could not be checked",
+		Severity: "parser.ts parse (split on \"\\n\"; field pattern anchored at $): LF is recommended; whether the reference runtime keeps a \"\\r\" on parameter lines (and drops them) depends on its loader, which could not be checked",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

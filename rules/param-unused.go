@@ -19,7 +19,7 @@ var ParamUnused = &lint.Analyzer{
 		Bad:   "```act.grep\nCLI grep -rn {pattern} .\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n",
 		Good:  "```act.grep\nCLI grep -rn {pattern} {path}\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n",
 
-		Severity: "the call runs, but the value the caller passes is thrown away",
+		Severity: "action.ts executeAction: the call runs, but the value the caller passes is thrown away",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
