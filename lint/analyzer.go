@@ -67,6 +67,19 @@ type Doc struct {
 	// String runtime does with the mistake (error: it fails, drops or
 	// silently changes what was written; warning: it works but almost
 	// certainly not as meant; info: portability and style).
+	//
+	// It names what it rests on, so that a reviewer can check it in a
+	// minute, in one of three forms (rules.TestSeverityReasonsNameTheirSource
+	// checks every rule, and the reasons of rules/catalogue_test.go's
+	// catalogueDeviations):
+	//   - "file.ts function": a source file of the reference runtime
+	//     (repository string-os/string) and a function in it, e.g.
+	//     "parser.ts parseActionBlock", "session.ts Session.resolveShortcut";
+	//   - "spec.md §N": for a rule about the format itself, the section of
+	//     ../shared/docs/spec.md that defines it (no runtime effect claimed
+	//     beyond the documentation it digests);
+	//   - "sfmd: path.go Name": a reason internal to sfmd (its own limits),
+	//     the file of this module and the name in it.
 	Severity string
 }
 

@@ -21,7 +21,7 @@ var UnusedSuppression = &Analyzer{
 			"```act.search\nGET https://example.com/?q={q}\n```\n",
 		Good: "```act.search\nGET https://example.com/?q={q}\n```\n",
 
-		Severity: "the document is unaffected; the comment only risks hiding a later problem, or never worked",
+		Severity: "sfmd: lint/suppress.go buildSuppressions: the document is unaffected; the comment only risks hiding a later problem, or never worked",
 	},
 	Run: func(pass *Pass) (any, error) {
 		for _, c := range pass.Doc.Comments {

@@ -20,7 +20,7 @@ var ActInfoStringInvalid = &lint.Analyzer{
 		Bad:   "```act:search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the runtime reads the block as plain code, so the action or template does not exist",
+		Severity: "parser.ts parse reads only `act.<id>` and `act.<id>.response` info strings: the runtime reads the block as plain code, so the action or template does not exist",
 	},
 	Run: runActInfoStringInvalid,
 }

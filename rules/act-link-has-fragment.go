@@ -17,7 +17,7 @@ var ActLinkHasFragment = &lint.Analyzer{
 		Bad:   "[Read](act:read?id=1#top)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 
-		Severity: "the spec forbids a fragment and the runtime has nowhere to put it: it ends up in the action ID or the last value, so the call is not what was written",
+		Severity: "spec.md §1.7 (act: links): the spec forbids a fragment and the runtime has nowhere to put it: it ends up in the action ID or the last value, so the call is not what was written",
 	},
 	Requires: []*lint.Analyzer{actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,7 +18,7 @@ var ActLinkMissingID = &lint.Analyzer{
 		Bad:   "[Read](act:?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n",
 
-		Severity: "following the link fails with \"act: URI missing action id\"",
+		Severity: "spec.md §1.7 (act: links, shortcuts.md Errors): following the link fails with \"act: URI missing action id\"",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,7 +18,7 @@ var ActLinkMissingRequired = &lint.Analyzer{
 		Bad:   "[Read](act:read)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 
-		Severity: "following the link shows the action's help or fails with \"Missing required flags\" instead of running",
+		Severity: "action.ts cmdAction and executeAction: following the link shows the action's help or fails with \"Missing required flags\" instead of running",
 	},
 	Requires: []*lint.Analyzer{actLinksAnalyzer, symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

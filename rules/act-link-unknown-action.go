@@ -19,7 +19,7 @@ var ActLinkUnknownAction = &lint.Analyzer{
 		Bad:   "[Read](act:read?id=1)\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 
-		Severity: "following the link fails with \"Action not found\"",
+		Severity: "action.ts cmdAction: following the link fails with \"Action not found\"",
 	},
 	Requires: []*lint.Analyzer{actLinksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,7 +18,7 @@ var ActLinkUnknownParam = &lint.Analyzer{
 		Bad:   "[Read](act:read?post=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		Good:  "[Read](act:read?id=1)\n\n```act.read\nGET https://api.example.com/posts/{id}\n  id: string (required) \"Post ID\"\n```\n",
 
-		Severity: "the call runs, but the value goes to an unknown flag (a stray query or body key), not to the field meant",
+		Severity: "helpers.ts parsePosixFlags: the call runs, but the value goes to an unknown flag (a stray query or body key), not to the field meant",
 	},
 	Requires: []*lint.Analyzer{actLinksAnalyzer, symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

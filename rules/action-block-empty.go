@@ -15,7 +15,7 @@ var ActionBlockEmpty = &lint.Analyzer{
 		Bad:   "```act.search\n\nGET https://api.example.com/search\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
 
-		Severity: "the runtime rejects the block (INVALID_ACTION_BLOCK), so the action does not exist",
+		Severity: "parser.ts parseActionBlock returns null and parse reports INVALID_ACTION_BLOCK: the runtime rejects the block (INVALID_ACTION_BLOCK), so the action does not exist",
 	},
 	Run: reportParserProblems,
 }

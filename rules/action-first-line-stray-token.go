@@ -19,7 +19,7 @@ var ActionFirstLineStrayToken = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search json\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search?format=json\n```\n",
 
-		Severity: "the runtime glues the word to the URL or drops it, so the request is not the one written",
+		Severity: "parser.ts parseHeaderFlags: the runtime glues the word to the URL or drops it, so the request is not the one written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

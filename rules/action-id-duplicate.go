@@ -17,7 +17,7 @@ var ActionIDDuplicate = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.search\nGET https://api.example.com/cities\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search_city\nGET https://api.example.com/cities\n```\n",
 
-		Severity: "`/act.<id>` reaches only one of the actions; the other is silently unreachable",
+		Severity: "action.ts cmdAction (doc.actions.find): `/act.<id>` reaches only one of the actions; the other is silently unreachable",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

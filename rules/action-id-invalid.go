@@ -19,7 +19,7 @@ var ActionIDInvalid = &lint.Analyzer{
 		Bad:   "```act.Search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "an upper-case ID is unreachable through `/act.<id>`, which the runtime lowercases (an ID the runtime accepts but the spec does not, such as `2deploy`, is info: portability)",
+		Severity: "index.ts dispatch lowercases the command, /act.<id> included, and action.ts cmdAction matches the ID exactly: an upper-case ID is unreachable through `/act.<id>`, which the runtime lowercases (an ID the runtime accepts but the spec does not, such as `2deploy`, is info: portability)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run:      runActionIDInvalid,

@@ -17,7 +17,7 @@ var ActionMethodLowercase = &lint.Analyzer{
 		Bad:   "```act.search\nget https://api.example.com/search\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
 
-		Severity: "the reference runtime accepts any case; other runtimes and readers may not (portability)",
+		Severity: "parser.ts parseActionBlock (method matched with /i): the reference runtime accepts any case; other runtimes and readers may not (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -22,7 +22,7 @@ var ActionRequiresCapability = &lint.Analyzer{
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n",
 
-		Severity: "advice on documenting opt-in capabilities; the action itself is read and run as written",
+		Severity: "spec.md §1.9: advice on documenting opt-in capabilities; the action itself is read and run as written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

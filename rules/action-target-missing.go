@@ -18,7 +18,7 @@ var ActionTargetMissing = &lint.Analyzer{
 		Bad:   "```act.search\nGET\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
 
-		Severity: "the runtime rejects the block (INVALID_ACTION_BLOCK), so the action does not exist",
+		Severity: "parser.ts parseActionBlock returns null and parse reports INVALID_ACTION_BLOCK: the runtime rejects the block (INVALID_ACTION_BLOCK), so the action does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -24,7 +24,7 @@ var ActionUnrecognizedLine = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  ??? junk\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the runtime silently drops the line",
+		Severity: "parser.ts parseActionBlock keeps only lines that match its field pattern and reads the command from the first line alone, so the line is silently dropped (and a command cut off there runs without it or, unfinished, not at all)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		if _, err := reportParserProblems(pass); err != nil {
@@ -56,14 +56,37 @@ func continuedCommand(doc *sfmd.Document, a *sfmd.Action) lint.Diagnostic {
 	if a.IsCLI() {
 		todo += " (a longer script can go into a file that the command runs)"
 	}
-	d := diag(trimmedSpan(doc, first), "the %s of action %q goes on over %s, but the runtime reads only the first line of an action and ignores the others, so it runs what line %d says alone; %s",
-		what, a.ID, over, a.FirstLine.Span.Start.Line, todo)
+	effect := fmt.Sprintf("so it runs what line %d says alone", a.FirstLine.Span.Start.Line)
+	if why := unfinishedCommand(a); why != "" {
+		effect = fmt.Sprintf("and line %d alone %s, so bash rejects it and nothing runs", a.FirstLine.Span.Start.Line, why)
+	}
+	d := diag(trimmedSpan(doc, first), "the %s of action %q goes on over %s, but the runtime reads only the first line of an action and ignores the others, %s; %s",
+		what, a.ID, over, effect, todo)
 	for _, l := range lines[1:] {
 		if strings.TrimSpace(l.Text) != "" {
 			d.Related = append(d.Related, lint.Related{Span: trimmedSpan(doc, l), Message: "ignored too"})
 		}
 	}
 	return d
+}
+
+// unfinishedCommand says why the first line of a CLI action is not a
+// whole bash command ("" when it is): it ends inside a quote or a
+// substitution, or after a pipe or && / ||. The runtime runs the line
+// with bash -c (loader.ts Loader.execCli), which then fails with a
+// syntax error before running anything.
+func unfinishedCommand(a *sfmd.Action) string {
+	if !a.IsCLI() || a.Target == nil {
+		return ""
+	}
+	cmd := strings.TrimRight(a.Target.Text, " \t")
+	switch {
+	case scanShell(cmd).unclosed:
+		return "leaves a quote or substitution open"
+	case strings.HasSuffix(cmd, "|") || strings.HasSuffix(cmd, "&&"):
+		return "ends with an operator and no command after it"
+	}
+	return ""
 }
 
 // trimmedSpan is the span of l's text without surrounding whitespace (the

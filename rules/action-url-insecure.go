@@ -19,7 +19,7 @@ var ActionURLInsecure = &lint.Analyzer{
 		Bad:   "```act.me\nGET http://api.example.com/me -H \"Authorization: Bearer $TOKEN\"\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $TOKEN\"\n```\n",
 
-		Severity: "the request works; plain HTTP only exposes it on the network",
+		Severity: "loader.ts Loader.action: the request works; plain HTTP only exposes it on the network",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -18,7 +18,7 @@ var ActionURLNotAbsolute = &lint.Analyzer{
 		Bad:   "```act.search\nGET /search\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
 
-		Severity: "the runtime resolves it against the document's location: that works for a document served over HTTP, fails for a local one",
+		Severity: "loader.ts Loader.resolve and Loader.action: the runtime resolves it against the document's location: that works for a document served over HTTP, fails for a local one",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -21,7 +21,7 @@ var ActionWithoutHint = &lint.Analyzer{
 		Bad:   "# Search\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "# Search\n\nSearch with `/act.search --q <query>`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "guidance for agents; the action works without a hint (`/act.<id> --help` lists its flags)",
+		Severity: "spec.md §2.13: guidance for agents; the action works without a hint (`/act.<id> --help` lists its flags)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -13,11 +13,11 @@ var ArgsPassthroughWithParams = &lint.Analyzer{
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "$ARGS pass-through in an action with parameters",
-		Why:   "`$ARGS` passes the raw arguments through, but once an action declares parameters the runtime binds positional arguments to them and fails with \"Too many positional arguments\" when there are more words than fields",
+		Why:   "`$ARGS` still carries the raw argument string, but once an action declares fields the runtime also binds positional words to them, and a call with more positional words than unfilled fields fails with \"Too many positional arguments\" before the command runs, so the pass-through takes only as many words as there are fields",
 		Bad:   "```act.git\nCLI git $ARGS\n  repo: string \"repository\"\n```\n",
 		Good:  "```act.git\nCLI git $ARGS\n```\n",
 
-		Severity: "the call runs, but positional words bind to the declared fields (or fail with \"Too many positional arguments\") instead of passing through",
+		Severity: "action.ts executeAction keeps the raw string in $ARGS but binds positional words to the declared fields first and fails with \"Too many positional arguments\" when they outnumber them",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {
@@ -26,7 +26,7 @@ var ArgsPassthroughWithParams = &lint.Analyzer{
 			}
 			for _, r := range a.Target.Refs {
 				if r.Kind == sfmd.RefPersistent && r.Name == "ARGS" {
-					pass.Reportf(r.Span, "$ARGS passes the raw arguments, but %q declares %d parameter(s), so positional arguments bind to them first and extra words fail with \"Too many positional arguments\"; remove the parameters for a pass-through or use {name} placeholders instead of $ARGS", "act."+a.ID, len(a.Params))
+					pass.Reportf(r.Span, "$ARGS still carries the raw arguments, but %q declares %d field(s), so a call with more positional words than that fails with \"Too many positional arguments\" before the command runs; remove the fields for a pass-through or use {name} placeholders instead of $ARGS", "act."+a.ID, len(a.Params))
 					break
 				}
 			}

@@ -17,7 +17,7 @@ var AssignLHSInvalid = &lint.Analyzer{
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{City} = {Response.body.city}\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
 
-		Severity: "the line is not the assignment the spec defines, so the variable is not the one written",
+		Severity: "helpers.ts executeResponseTemplate (assignment pattern): the line is not the assignment the spec defines, so the variable is not the one written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

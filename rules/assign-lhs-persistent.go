@@ -20,7 +20,7 @@ var AssignLHSPersistent = &lint.Analyzer{
 		Bad:   "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n$TOKEN = {Response.body.token}\n```\n",
 		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{token} = {Response.body.token}\n```\n",
 
-		Severity: "the runtime prints the line as text instead of storing anything",
+		Severity: "helpers.ts executeResponseTemplate (assignment pattern): the runtime prints the line as text instead of storing anything",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

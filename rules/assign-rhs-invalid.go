@@ -19,7 +19,7 @@ var AssignRHSInvalid = &lint.Analyzer{
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = Response.body.city\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
 
-		Severity: "the runtime prints the line as text instead of storing anything",
+		Severity: "helpers.ts executeResponseTemplate (assignment pattern): the runtime prints the line as text instead of storing anything",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -19,7 +19,7 @@ var AssignRHSUnsupported = &lint.Analyzer{
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{label} = \"default\"\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{label} = {Response.body.label}\n```\n",
 
-		Severity: "the reference runtime prints the line as text and stores nothing",
+		Severity: "helpers.ts executeResponseTemplate (assignment pattern): the reference runtime prints the line as text and stores nothing",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -14,7 +14,7 @@ var AssignShadowsParam = &lint.Analyzer{
 		Bad:   "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\n{city} = {Response.body.city}\nWeather in {city}\n```\n",
 		Good:  "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\n{resolved_city} = {Response.body.city}\nWeather in {resolved_city}\n```\n",
 
-		Severity: "the assignment works, but this action's output shows the caller's value instead",
+		Severity: "helpers.ts executeResponseTemplate (fields before session variables): the assignment works, but this action's output shows the caller's value instead",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

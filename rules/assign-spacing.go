@@ -18,7 +18,7 @@ var AssignSpacing = &lint.Analyzer{
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city}={Response.body.city}\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
 
-		Severity: "the runtime accepts any spacing around `=`; only the spec's canonical form differs",
+		Severity: "helpers.ts executeResponseTemplate (\\s* around =): the runtime accepts any spacing around `=`; only the spec's canonical form differs",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -18,7 +18,7 @@ var BlockCloseMismatch = &lint.Analyzer{
 		Bad:   "<!-- #a -->\n<!-- #b -->\nText\n<!-- /a -->\n<!-- /b -->\n",
 		Good:  "<!-- #a -->\n<!-- #b -->\nText\n<!-- /b -->\n<!-- /a -->\n",
 
-		Severity: "the block is not closed where written, so `document.md#id` extracts different content",
+		Severity: "extractor.ts extract: the block is not closed where written, so `document.md#id` extracts different content",
 	},
 	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

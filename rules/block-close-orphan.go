@@ -17,7 +17,7 @@ var BlockCloseOrphan = &lint.Analyzer{
 		Bad:   "Text\n<!-- /notes -->\n",
 		Good:  "<!-- #notes -->\nText\n<!-- /notes -->\n",
 
-		Severity: "the reference parser rejects it (UNEXPECTED_BLOCK_CLOSE)",
+		Severity: "parser.ts parse: the reference parser rejects it (UNEXPECTED_BLOCK_CLOSE)",
 	},
 	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,7 +18,7 @@ var BlockIDCollidesInclude = &lint.Analyzer{
 		Bad:   "<!-- #pricing -->\nPrices.\n<!-- /pricing -->\n\n[!include:pricing]()\n",
 		Good:  "<!-- #prices -->\nPrices.\n<!-- /prices -->\n\n[!include:pricing]()\n",
 
-		Severity: "both exist, but `document.md#id` is ambiguous (BLOCK_ID_COLLISION)",
+		Severity: "spec.md §1.5: both exist, but `document.md#id` is ambiguous (BLOCK_ID_COLLISION)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		includes := map[string]*sfmd.Directive{}

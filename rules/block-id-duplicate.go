@@ -17,7 +17,7 @@ var BlockIDDuplicate = &lint.Analyzer{
 		Bad:   "<!-- #intro -->\nHello.\n<!-- /intro -->\n\n<!-- #intro -->\nAgain.\n<!-- /intro -->\n",
 		Good:  "<!-- #intro -->\nHello.\n<!-- /intro -->\n\n<!-- #intro-2 -->\nAgain.\n<!-- /intro-2 -->\n",
 
-		Severity: "`document.md#id` can only reach one of the blocks",
+		Severity: "extractor.ts extract (first match): `document.md#id` can only reach one of the blocks",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		seen := dupTracker{}

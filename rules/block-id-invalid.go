@@ -17,7 +17,7 @@ var BlockIDInvalid = &lint.Analyzer{
 		Bad:   "<!-- #Quick_Start -->\nInstall the app.\n<!-- /Quick_Start -->\n",
 		Good:  "<!-- #quick-start -->\nInstall the app.\n<!-- /quick-start -->\n",
 
-		Severity: "an ID the reference parser cannot read means the block does not exist (one it reads but the spec does not allow, such as `Quick_Start`, is info: portability)",
+		Severity: "parser.ts parse (block marker pattern): an ID the reference parser cannot read means the block does not exist (one it reads but the spec does not allow, such as `Quick_Start`, is info: portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		opened := map[string]bool{}

@@ -17,7 +17,7 @@ var BlockMarkerMalformed = &lint.Analyzer{
 		Bad:   "<!--#intro-->\nHello.\n<!-- /intro -->\n",
 		Good:  "<!-- #intro -->\nHello.\n<!-- /intro -->\n",
 
-		Severity: "the reference parser reads it as an ordinary comment, so the block does not exist",
+		Severity: "parser.ts parse (exact marker pattern): the reference parser reads it as an ordinary comment, so the block does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, m := range pass.Doc.Markers {

@@ -13,7 +13,7 @@ var BlockMarkerNotOwnLine = &lint.Analyzer{
 		Bad:   "Intro <!-- #intro --> text\n",
 		Good:  "<!-- #intro -->\nIntro text\n<!-- /intro -->\n",
 
-		Severity: "a marker inside a line is not recognised, so the block does not exist",
+		Severity: "parser.ts parse (marker pattern anchored to the line): a marker inside a line is not recognised, so the block does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, m := range pass.Doc.Markers {

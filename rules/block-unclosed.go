@@ -13,7 +13,7 @@ var BlockUnclosed = &lint.Analyzer{
 		Bad:   "<!-- #summary -->\nText\n",
 		Good:  "<!-- #summary -->\nText\n<!-- /summary -->\n",
 
-		Severity: "the block cannot be extracted: `document.md#id` is reported missing",
+		Severity: "extractor.ts extract: the block cannot be extracted: `document.md#id` is reported missing",
 	},
 	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

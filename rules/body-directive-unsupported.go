@@ -20,7 +20,7 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"Title\"\n  body:\n    {\"post\": {\"title\": \"{title}\"}}\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts -d '{\"post\": {\"title\": \"{title}\"}}'\n  title: string (required) \"Title\"\n```\n",
 
-		Severity: "the request is sent, but with the flat JSON of the fields instead of the template (which matches only for the simplest templates)",
+		Severity: "parser.ts parseActionBlock reads only `-d`: the request is sent, but with the flat JSON of the fields instead of the template (which matches only for the simplest templates)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

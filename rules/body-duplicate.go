@@ -18,7 +18,7 @@ var BodyDuplicate = &lint.Analyzer{
 		Bad:   "```act.post\nPOST https://api.example.com/posts -d '{\"title\": \"{title}\"}'\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts -d '{\"title\": \"{title}\"}'\n  title: string (required) \"title\"\n```\n",
 
-		Severity: "only one body is sent (the reference runtime reads only `-d`), so the other is silently dropped",
+		Severity: "parser.ts parseHeaderFlags reads only `-d`: only one body is sent (the reference runtime reads only `-d`), so the other is silently dropped",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

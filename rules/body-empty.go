@@ -17,7 +17,7 @@ var BodyEmpty = &lint.Analyzer{
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
 
-		Severity: "the body holds nothing, so the request is sent without the payload meant",
+		Severity: "spec.md §2.10: the body holds nothing, so the request is sent without the payload meant",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

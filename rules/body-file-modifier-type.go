@@ -17,7 +17,7 @@ var BodyFileModifierType = &lint.Analyzer{
 		Bad:   "```act.upload\nPOST https://api.example.com/upload\n  count: number \"how many\"\n  body:\n    {\"data\": \"{count|file}\"}\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  input_image: path (required) \"image file\"\n  body:\n    {\"data\": \"{input_image|base64file}\"}\n```\n",
 
-		Severity: "the read works when the caller passes a path; only the declared type tells callers otherwise",
+		Severity: "action.ts substituteBodyTemplate: the read works when the caller passes a path; only the declared type tells callers otherwise",
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -23,7 +23,7 @@ var BodyInlineUnterminated = &lint.Analyzer{
 		Bad:   "```act.post\nPOST https://api.example.com/post -d '{\"t\":\"it's\"}'\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/post -d '{\"t\": \"{t}\"}'\n  t: string (required) \"Text\"\n```\n",
 
-		Severity: "the runtime cuts the body at the first matching quote and sends a truncated request",
+		Severity: "parser.ts parseHeaderFlags: the runtime cuts the body at the first matching quote and sends a truncated request",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -23,7 +23,7 @@ var BodyInvalidJSON = &lint.Analyzer{
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\",}\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts\n  title: string (required) \"title\"\n  body:\n    {\"title\": \"{title}\"}\n```\n",
 
-		Severity: "the runtime sends the text as written; the API almost certainly rejects it",
+		Severity: "loader.ts Loader.action: the runtime sends the text as written; the API almost certainly rejects it",
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer, symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -19,7 +19,7 @@ var BodyModifierUnknown = &lint.Analyzer{
 		Bad:   "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|b64}\"}\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|base64file}\"}\n```\n",
 
-		Severity: "the runtime leaves the whole placeholder in the body literally",
+		Severity: "action.ts substituteBodyTemplate: the runtime leaves the whole placeholder in the body literally",
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -19,7 +19,7 @@ var BodyPlaceholderUnquotedString = &lint.Analyzer{
 		Bad:   "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": {resolution}}\n```\n",
 		Good:  "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": \"{resolution}\"}\n```\n",
 
-		Severity: "the runtime inserts the value raw, as written; for a string the body is no longer JSON",
+		Severity: "action.ts substituteBodyTemplate: the runtime inserts the value raw, as written; for a string the body is no longer JSON",
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -359,38 +359,36 @@ func catalogueProblems(cat []entry, tree ruleTree, spec map[string]entry, deviat
 // from spec.md §2, with the reason (runtime-semantics.md is the truth for
 // what a mistake does at run time; README "Severity").
 var catalogueDeviations = map[string]string{
-	"act-link-missing-required":        "warning -> error: following the link shows the help or fails with \"Missing required flags\" instead of running (runtime-semantics §1.2, §1.7)",
-	"action-method-lowercase":          "warning -> info: the reference runtime reads the method case-insensitively (§1.1); only portability remains",
-	"action-requires-capability":       "runtime -> style: advice on documenting opt-ins, one finding per file on real documents; nothing the runtime reads differently",
-	"action-without-hint":              "core -> style: guidance for agents; the action works without a hint (/act.<id> --help)",
-	"args-passthrough-with-params":     "info -> warning: with declared fields the runtime binds positionals to them or fails with \"Too many positional arguments\" (§1.4 step 4), so $ARGS no longer passes through",
-	"assign-rhs-unsupported":           "warning -> error: the reference runtime prints the line as text and stores nothing (§3 line 1)",
-	"assign-spacing":                   "core -> style: the runtime accepts any whitespace around = (§3 line 1)",
-	"block-marker-malformed":           "warning -> error: the reference parser reads the marker as an ordinary comment, so the block does not exist",
-	"block-marker-not-own-line":        "warning -> error: a marker inside a line is not recognised, so the block does not exist",
-	"block-nested-compat":              "info -> error: the reference parser reports NESTED_BLOCK and ignores the inner block",
-	"body-ignored-for-method":          "warning -> error: the runtime drops a GET/DELETE body at send time and never reads one for CLI (§1.8, §2)",
-	"default-action-prefixed":          "warning -> error: the runtime looks up action \"act.<id>\", which does not exist, so /open runs nothing and /tool:name fails (§4)",
-	"directive-inside-block":           "info -> error: the reference parser ignores directives inside blocks",
-	"directive-menu-legacy":            "warning -> info: the reference runtime still reads [!menu:…]; only portability remains",
-	"directive-not-own-line":           "warning -> error: an inline directive is an ordinary link and is never registered",
-	"env-var-undeclared":               "warning -> info: the runtime resolves $NAME from the env store whether or not env declares it, and an unset one fails with a clear message (§1.10); a near miss of a declared name stays a warning",
-	"fence-tool-block-nonstandard":     "warning -> error: the reference parser does not read tool: blocks, so their actions do not exist",
-	"file-crlf-line-endings":           "info -> error when the document has parameter lines or template assignments, loops, save: or to: lines: the runtime's end-anchored patterns (parser.ts field pattern, helpers.ts executeResponseTemplate) no longer match them with a trailing \"\\r\", so it drops the parameters and prints the lines as text (runner/runtime does the same); info otherwise",
-	"for-body-non-output":              "warning -> error: the runtime prints assignments and save:/decode:/to: inside a loop as text (§3 line 3)",
-	"for-path-root":                    "warning -> error: the path finds nothing and the loop silently prints nothing (§3 line 3)",
-	"param-constraint-compat":          "info -> error: the reference runtime drops the whole parameter line (§1.1, §6.4)",
-	"param-constraint-unknown":         "warning -> error: a constraint other than (required)/(optional) makes the reference runtime drop the whole line (§1.1)",
-	"param-description-unquoted":       "warning -> error: the reference runtime drops a line whose description is not quoted (§1.1)",
-	"param-named-body":                 "core -> style: the runtime reads a field named body like any other (it has no body: directive, §1.1); only a reader may confuse them",
-	"param-noncanonical-order":         "warning -> error: the reference runtime drops a line with the description before the constraint (§1.1)",
-	"param-trailing-whitespace":        "warning -> error: the reference runtime's field pattern is anchored at the end of the line, so it drops the line (§1.1)",
-	"param-type-unknown":               "error -> warning: the runtime accepts any \\w+ type, types are documentation only (§1.1, §1.4 step 12); a type it cannot read or a header line is still an error",
-	"path-dot-slash-prefix":            "core -> style: ./x.md and x.md resolve the same; pure style, 223 findings on the real documents",
-	"pipeline-order":                   "warning -> error: the file is written before the decode, so it holds the undecoded data (§3 lines 4-6)",
-	"save-path-prefixed":               "warning -> error: save: walks the JSON body, so a Response.body. prefix finds nothing and prints an error line (§3 line 4); a body. prefix stays a warning",
-	"shortcut-explicit-page-namespace": "core -> style: @page.id and @id resolve the same",
-	"template-var-before-assign":       "info -> warning: the line shows the previous value or the literal text, almost certainly not what was meant (§3: lines run top to bottom)",
+	"act-link-missing-required":        "warning -> error: action.ts cmdAction shows the help when a required field has no value and executeAction fails with \"Missing required flags\", so following the link does not run the action (runtime-semantics §1.2, §1.7)",
+	"action-method-lowercase":          "warning -> info: parser.ts parseActionBlock matches the method case-insensitively (§1.1); only portability remains",
+	"action-requires-capability":       "runtime -> style: spec.md §1.9 advice on documenting opt-ins, one finding per file on real documents; nothing the runtime reads differently",
+	"action-without-hint":              "core -> style: spec.md §2.13 guidance for agents; the action works without a hint (renderer.ts renderActions lists its flags for /act.<id> --help)",
+	"args-passthrough-with-params":     "info -> warning: action.ts executeAction still puts the raw string in $ARGS, but binds positionals to the declared fields first and fails with \"Too many positional arguments\" when they outnumber the unfilled fields (§1.4 step 4), so the pass-through breaks past that count",
+	"assign-rhs-unsupported":           "warning -> error: helpers.ts executeResponseTemplate assigns only `{var} = {Response.…}`, so the line is printed as text and nothing is stored (§3 line 1)",
+	"assign-spacing":                   "core -> style: helpers.ts executeResponseTemplate accepts any whitespace around = (§3 line 1)",
+	"block-marker-malformed":           "warning -> error: parser.ts parse and extractor.ts extract match only the exact `<!-- #id -->` form, so the block does not exist",
+	"block-marker-not-own-line":        "warning -> error: parser.ts parse and extractor.ts extract match a marker only as a whole line, so the block does not exist",
+	"default-action-prefixed":          "warning -> error: open.ts cmdOpen and tool.ts cmdTool look up an action named \"act.<id>\", which does not exist, so /open runs nothing and /tool:name fails (§4)",
+	"directive-inside-block":           "info -> error: parser.ts parse() registers [!nav:]/[!menu:] only outside blocks, so the menu does not exist; an [!include:] inside a block is still expanded (renderer.ts expandIncludes) and is not reported",
+	"directive-menu-legacy":            "warning -> info: parser.ts parse still reads [!menu:…] (MENU_RE); only portability remains",
+	"directive-not-own-line":           "warning -> error: parser.ts parse matches directives only as a whole line, so an inline one is an ordinary link and is never registered",
+	"env-var-undeclared":               "warning -> info: helpers.ts resolveEnvVars resolves $NAME whether or not env declares it, and action.ts executeAction's pre-flight stops an HTTP call on an unset one (§1.10); env adds an early check only on a tool (tool.ts validateEnv); a near miss of a declared name stays a warning",
+	"fence-tool-block-nonstandard":     "warning -> error: parser.ts parse reads only act.<id> fences, so the actions of a tool: block do not exist",
+	"file-crlf-line-endings":           "info -> error when the document has parameter lines or template assignments, loops, save: or to: lines: parser.ts parseActionBlock matches fields with a pattern anchored at $ and helpers.ts executeResponseTemplate its assignment, for:, save: and to: lines likewise, so with a trailing \"\\r\" the parameters are dropped and the lines printed as text (sfmd: runner/runtime/refparse.go reField does the same); info otherwise",
+	"for-body-non-output":              "warning -> error: helpers.ts executeResponseTemplate prints every line inside a loop as output text, assignments and save:/decode:/to: included (§3 line 3)",
+	"for-path-root":                    "warning -> error: helpers.ts executeResponseTemplate walks the path (after `Response.` and `$.`) from the Response object, so one that does not reach body finds nothing and the loop silently prints nothing (§3 line 3)",
+	"param-constraint-compat":          "info -> error: parser.ts parseActionBlock's field pattern accepts only (required)/(optional), so it drops the whole parameter line (§1.1, §6.4)",
+	"param-constraint-unknown":         "warning -> error: parser.ts parseActionBlock's field pattern accepts only (required)/(optional), so it drops the whole line (§1.1)",
+	"param-description-unquoted":       "warning -> error: parser.ts parseActionBlock's field pattern needs a quoted description, so it drops the line (§1.1)",
+	"param-named-body":                 "core -> style: parser.ts parseActionBlock reads a field named body like any other (it has no body: directive, §1.1); only a reader may confuse them",
+	"param-noncanonical-order":         "warning -> error: parser.ts parseActionBlock's field pattern wants the constraint before the description, so it drops the line (§1.1)",
+	"param-trailing-whitespace":        "warning -> error: parser.ts parseActionBlock's field pattern is anchored at the end of the line, so it drops the line (§1.1)",
+	"param-type-unknown":               "error -> warning: parser.ts parseActionBlock accepts any \\w+ type, types are documentation only (§1.1, §1.4 step 12); a type it cannot read or a header line is still an error",
+	"path-dot-slash-prefix":            "core -> style: loader.ts Loader.resolve resolves ./x.md and x.md the same; pure style, 223 findings on the real documents",
+	"pipeline-order":                   "warning -> error: helpers.ts executeResponseTemplate runs the lines in order, so the file is written before the decode and holds the undecoded data (§3 lines 4-6)",
+	"save-path-prefixed":               "warning -> error: helpers.ts executeResponseTemplate walks save: from the JSON body, so a Response.body. prefix finds nothing and prints an error line (§3 line 4); a body. prefix stays a warning",
+	"shortcut-explicit-page-namespace": "info -> error: session.ts Session.resolveShortcut looks up `page.id` as an exact key (document, value and auto shortcuts, menu entry ids), not as `id`, so open.ts cmdOpen fails with \"Shortcut not found\"",
+	"template-var-before-assign":       "info -> warning: helpers.ts executeResponseTemplate runs the lines top to bottom, so the line shows the previous value or the literal text, almost certainly not what was meant (§3)",
 }
 
 // TestCatalogue checks the catalogue against the rule files, the archives
@@ -485,5 +483,94 @@ func TestCatalogueCheckFails(t *testing.T) {
 				t.Errorf("want a problem starting %q, got:\n%s", tc.want, strings.Join(got, "\n"))
 			}
 		})
+	}
+}
+
+// runtimeFunctions are the reference runtime's source files (repository
+// string-os/string) and the functions in them that severity reasons cite,
+// each read there: a citation of anything else is a typo or unchecked.
+var runtimeFunctions = map[string][]string{
+	"action.ts":    {"cmdAction", "executeAction", "substituteBodyTemplate"},
+	"extractor.ts": {"extract"},
+	"helpers.ts":   {"executeResponseTemplate", "parsePosixFlags", "resolveEnvVars", "substituteVars", "walkJsonPath"},
+	"index.ts":     {"dispatch"},
+	"installer.ts": {"installPackage"},
+	"loader.ts":    {"Loader.action", "Loader.execCli", "Loader.load", "Loader.loadFile", "Loader.loadHttp", "Loader.resolve"},
+	"nav.ts":       {"cmdNav"},
+	"open.ts":      {"cmdOpen"},
+	"parser.ts":    {"parse", "parseActionBlock", "parseHeaderFlags"},
+	"renderer.ts":  {"expandIncludes", "render", "renderActions", "renderNav"},
+	"session.ts":   {"Session.resolveShortcut"},
+	"tool.ts":      {"cmdTool", "resolveTool", "validateEnv"},
+}
+
+var (
+	runtimeCiteRe = regexp.MustCompile(`\b([a-z][a-z-]*\.ts) ([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)`)
+	specCiteRe    = regexp.MustCompile(`\bspec\.md §\d+(\.\d+)*`)
+	sfmdCiteRe    = regexp.MustCompile(`\bsfmd: ([a-z][a-z0-9_/]*\.go) ([A-Za-z_][A-Za-z0-9_.]*)`)
+)
+
+// severitySourceProblem says what is wrong with the source a severity
+// reason names ("" when it names one; lint.Doc.Severity describes the
+// three forms): a runtime file and function it cites must be one of
+// runtimeFunctions, and an sfmd file must exist and hold the name.
+func severitySourceProblem(reason string) string {
+	cited := false
+	for _, m := range runtimeCiteRe.FindAllStringSubmatch(reason, -1) {
+		funcs, ok := runtimeFunctions[m[1]]
+		if !ok {
+			return fmt.Sprintf("cites %s, which is not a runtime source file the reasons rest on (runtimeFunctions)", m[1])
+		}
+		if !slices.Contains(funcs, m[2]) {
+			return fmt.Sprintf("cites %s %s, which is not a function of %s in runtimeFunctions", m[1], m[2], m[1])
+		}
+		cited = true
+	}
+	for _, m := range sfmdCiteRe.FindAllStringSubmatch(reason, -1) {
+		b, err := os.ReadFile(filepath.Join("..", m[1]))
+		if err != nil {
+			return fmt.Sprintf("cites %s, which cannot be read: %v", m[1], err)
+		}
+		if !strings.Contains(string(b), strings.Split(m[2], ".")[len(strings.Split(m[2], "."))-1]) {
+			return fmt.Sprintf("cites %s %s, which %s does not hold", m[1], m[2], m[1])
+		}
+		cited = true
+	}
+	if !cited && !specCiteRe.MatchString(reason) {
+		return `names no source: cite "file.ts function" (the runtime), "spec.md §N" (the format) or "sfmd: path.go Name" (sfmd itself)`
+	}
+	return ""
+}
+
+// TestSeverityReasonsNameTheirSource checks that every rule's
+// Doc.Severity and every reason of catalogueDeviations names what it
+// rests on (lint.Doc.Severity).
+func TestSeverityReasonsNameTheirSource(t *testing.T) {
+	for _, e := range catalogue {
+		if e.rule == nil {
+			continue
+		}
+		if p := severitySourceProblem(e.rule.Doc.Severity); p != "" {
+			t.Errorf("%s: Doc.Severity %s: %q", e.name, p, e.rule.Doc.Severity)
+		}
+	}
+	for name, reason := range catalogueDeviations {
+		if p := severitySourceProblem(reason); p != "" {
+			t.Errorf("catalogueDeviations[%s] %s: %q", name, p, reason)
+		}
+	}
+	for _, tc := range []struct{ reason, want string }{
+		{"the runtime drops the line", "names no source"},
+		{"parsr.ts parse: the runtime drops the line", "cites parsr.ts"},
+		{"parser.ts parseLine: the runtime drops the line", "cites parser.ts parseLine"},
+		{"sfmd: lint/nothere.go X: too large", "cites lint/nothere.go"},
+		{"sfmd: lint/run.go NoSuchName: too large", "cites lint/run.go NoSuchName"},
+		{"parser.ts parseActionBlock: the runtime drops the line", ""},
+		{"spec.md §2.8: the bound means nothing", ""},
+		{"sfmd: lint/run.go Options.MaxFileSize: not checked", ""},
+	} {
+		if got := severitySourceProblem(tc.reason); !strings.HasPrefix(got, tc.want) || (tc.want == "") != (got == "") {
+			t.Errorf("severitySourceProblem(%q) = %q, want %q…", tc.reason, got, tc.want)
+		}
 	}
 }

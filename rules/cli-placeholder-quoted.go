@@ -19,11 +19,11 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "placeholder inside quotes in a CLI command",
-		Why:   "the runtime shell-quotes every substituted value itself; inside your own quotes the quoting nests, so `\"Hello, {name}!\"` prints the quote characters (`Hello, 'John Doe'!`) and single quotes split the value into words",
+		Why:   "the runtime shell-quotes every substituted value itself (q(): `''` when empty, a plain value as is, anything else in single quotes); inside your own double quotes those quotes are literal, so `\"Hello, {name}!\"` passes `Hello, 'John Doe'!`, an empty value arrives as the two characters `''`, and a value with `$(…)` or backticks runs as a command (the runtime refuses only `$NAME` in a caller's value); inside single quotes the quotes cancel out, so the shell splits and expands the value",
 		Bad:   "```act.greet\nCLI echo \"Hello, {name}!\"\n  name: string (required) \"who to greet\"\n```\n",
 		Good:  "```act.greet\nCLI echo Hello, {name}!\n  name: string (required) \"who to greet\"\n```\n",
 
-		Severity: "the command runs and simple values pass unchanged, but a value with a space or a quote arrives with the runtime's quotes inside it",
+		Severity: "action.ts executeAction substitutes q() of the value and runs the line with bash -c (loader.ts Loader.execCli): plain values pass unchanged, but others arrive with quote characters (or split), and inside double quotes a $(…) in a value runs as a command",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -149,7 +149,7 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 			kind = "quotes"
 		}
 	}
-	msg := fmt.Sprintf("%s inside %s in the command of %q, but the runtime already shell-quotes every value, so the quotes nest and a value with a space arrives with quote characters in it; close the quotes around the placeholder", what, kind, "act."+a.ID)
+	msg := fmt.Sprintf("%s inside %s in the command of %q, but the runtime already shell-quotes every value, so %s; close the quotes around the placeholder", what, kind, "act."+a.ID, quotedEffect(t.Text, sc, first.sp, first.i, len(first.ref.Raw)))
 	if len(hits) > 1 {
 		msg += "s"
 	}
@@ -168,6 +168,107 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		d.Fixes = []lint.Fix{{Message: m, Safe: safe, Edits: edits}}
 	}
 	return d, true
+}
+
+// quotedEffect says what a value substituted at [i, i+n) of cmd, inside
+// the quoted string sc.spans[k], does at run time, with the argv the
+// runtime's q() quoting gives for an example value (simulated by
+// simulatedArgs, checked against bash by TestQuotedEffectArgv).
+func quotedEffect(cmd string, sc *shellScan, k, i, n int) string {
+	args := func(v string) string { return fmt.Sprintf("%q", simulatedArgs(cmd, sc, i, n, v)) }
+	if sc.spans[k].q == '"' {
+		// inside "…", q()'s single quotes are literal and $(…) and `…`
+		// still run; the caller check (action.ts executeAction) refuses
+		// only $NAME in a value
+		return fmt.Sprintf("the quotes nest: \"John Doe\" arrives as %s, an empty value as %s, and a value with $(…) or backticks in it runs as a command (the runtime refuses only $NAME in a value)", args("John Doe"), args(""))
+	}
+	// inside '…', q()'s quotes close the author's: the value is unquoted
+	return fmt.Sprintf("the quotes cancel out: \"John Doe\" arrives as %s, and the shell expands $(…), backticks and * in a value (a $(…) runs as a command)", args("John Doe"))
+}
+
+// simulatedArgs returns the arguments bash makes of the shell word of
+// cmd that holds [i, i+n) once q(v) stands there: the word is cut at
+// unquoted blanks and operators, and its quotes removed, without any
+// expansion (other placeholders stay as written).
+func simulatedArgs(cmd string, sc *shellScan, i, n int, v string) []string {
+	escaped := func(j int) bool { return j > 0 && cmd[j-1] == '\\' && sc.at[j-1] < 0 }
+	isBreak := func(j int) bool {
+		return sc.at[j] < 0 && strings.IndexByte(" \t;&|<>()", cmd[j]) >= 0 && !escaped(j)
+	}
+	start, end := i, i+n
+	for start > 0 && !isBreak(start-1) {
+		start--
+	}
+	for end < len(cmd) && !isBreak(end) {
+		end++
+	}
+	return shellFields(cmd[start:i] + runtimeQ(v) + cmd[i+n:end])
+}
+
+// shellFields splits s into words at unquoted blanks and removes the
+// quotes as bash does ('…' literal, "…" with \ \" \$ \` escapes, a
+// backslash outside quotes), without expanding anything. An empty quoted
+// string is a word of its own.
+func shellFields(s string) []string {
+	var out []string
+	var b strings.Builder
+	word := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if word {
+				out = append(out, b.String())
+				b.Reset()
+				word = false
+			}
+			continue
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				j = len(s) - i - 1
+			}
+			b.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case c == '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\\\"$`", s[i+1]) >= 0 {
+					i++
+				}
+				b.WriteByte(s[i])
+			}
+		case c == '\\' && i+1 < len(s):
+			i++
+			b.WriteByte(s[i])
+		default:
+			b.WriteByte(c)
+		}
+		word = true
+	}
+	if word {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// runtimeQ is the runtime's q() shell quoting of a substituted CLI value
+// (runtime-semantics.md §2; runner/runtime cli.go shellQuote follows it):
+// ” for an empty value, the value itself when it is made of
+// [A-Za-z0-9_./=@:+,-] only, else the value in single quotes.
+func runtimeQ(v string) string {
+	if v == "" {
+		return "''"
+	}
+	plain := true
+	for _, c := range v {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./=@:+,", c)) {
+			plain = false
+		}
+	}
+	if plain {
+		return v
+	}
+	return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
 }
 
 // closedExample rewrites the quoted string sp of cmd with the placeholder
@@ -210,6 +311,10 @@ type shellSpan struct {
 type shellScan struct {
 	at    []int
 	spans []shellSpan
+	// unclosed is true when the command ends inside a quoted string, a
+	// $(…), (…) or `…`: bash rejects it ("unexpected EOF while looking
+	// for matching …") and runs nothing.
+	unclosed bool
 }
 
 // scanShell reads the quoting of a bash command: '…', "…" with
@@ -287,6 +392,7 @@ func scanShell(cmd string) shellScan {
 		}
 	}
 	sc.at[len(cmd)] = top().span
+	sc.unclosed = len(stack) > 1
 	return sc
 }
 

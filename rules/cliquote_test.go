@@ -9,23 +9,6 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// runtimeQ is the runtime's q() shell quoting (runtime-semantics.md §2).
-func runtimeQ(v string) string {
-	if v == "" {
-		return "''"
-	}
-	plain := true
-	for _, c := range v {
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./=@:+,", c)) {
-			plain = false
-		}
-	}
-	if plain {
-		return v
-	}
-	return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
-}
-
 // fixCommand lints a one-action document holding cmd (fields v and w)
 // with cli-placeholder-quoted and returns the command after its fix,
 // whether the fix is safe, and whether the rule reported anything.
@@ -154,5 +137,36 @@ func TestLastField(t *testing.T) {
 		if got != want || prev != wantPrev {
 			t.Errorf("lastField(%q) = %q then %q, want %q then %q", s, got, prev, want, wantPrev)
 		}
+	}
+}
+
+// TestQuotedEffectArgv checks the argv that cli-placeholder-quoted shows
+// (simulatedArgs) against bash: the arguments printf receives for the
+// shell word that holds the placeholder, once q() of the value stands
+// there. It also checks that a $(…) in a double-quoted value runs.
+func TestQuotedEffectArgv(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash not found")
+	}
+	for _, word := range []string{`"{v}"`, `"Hello, {v}!"`, `--name="{v}"`, `'{v}'`, `'a "{v}" b'`, `"q='{v}'"`, `x"{v}"y\ z`} {
+		cmd := `printf '<%s>\n' ` + word
+		i := strings.Index(cmd, "{v}")
+		sc := scanShell(cmd)
+		for _, v := range []string{"John Doe", "", "it's", "a  b", "x.md"} {
+			var want strings.Builder
+			for _, a := range simulatedArgs(cmd, &sc, i, 3, v) {
+				want.WriteString("<" + a + ">\n")
+			}
+			out, err := exec.Command("bash", "-c", substitute(cmd, v, "")).CombinedOutput()
+			if err != nil {
+				continue // a quote in v inside '…' breaks the command: not a case the message shows
+			}
+			if got := string(out); got != want.String() {
+				t.Errorf("%s with v=%q: bash gives %q, simulatedArgs %q", word, v, got, want.String())
+			}
+		}
+	}
+	if got := bash(t, substitute(`printf '<%s>\n' "{v}"`, "$(echo ran)", "")); got != "<'ran'>\n" {
+		t.Errorf(`a $(…) value inside double quotes: got %q, want it run`, got)
 	}
 }

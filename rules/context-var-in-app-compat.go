@@ -16,7 +16,7 @@ var ContextVarInAppCompat = &lint.Analyzer{
 		Bad:   "---\ntype: app\n---\n\n```act.files\nCLI ls $CWD\n```\n",
 		Good:  "---\ntype: tool\ndefault: files\n---\n\n```act.files\nCLI ls $CWD\n```\n",
 
-		Severity: "the reference runtime gives context variables to apps too; only runtimes that follow the docs do not (portability)",
+		Severity: "action.ts cmdAction (buildContextVars): the reference runtime gives context variables to apps too; only runtimes that follow the docs do not (portability)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -16,11 +16,11 @@ var ContextVarUnknown = &lint.Analyzer{
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "unknown context variable",
-		Why:   "the runtime injects a fixed set of context variables ($CURRENT_FILE, $CWD, $CURRENT_URI, $CURRENT_TARGET, $CURRENT_BLOCK, $ARGS, …); a misspelt one is left as literal text",
+		Why:   "the runtime injects a fixed set of context variables ($CURRENT_FILE, $CWD, $CURRENT_URI, $CURRENT_TARGET, $CURRENT_BLOCK, $ARGS, …); a misspelt one is left as literal text: in a CLI command bash expands it (usually to nothing), and an HTTP call fails before sending with \"Unresolved environment variable\" (an error there)",
 		Bad:   "```act.count\nCLI wc -l $CURRENT_PATH\n```\n",
 		Good:  "```act.count\nCLI wc -l $CURRENT_FILE\n```\n",
 
-		Severity: "the command runs, but the misspelt variable is left literal (HTTP) or expands to nothing in the shell (CLI)",
+		Severity: "helpers.ts resolveEnvVars leaves a misspelt name as written: in a CLI command bash expands it (usually to nothing), and an HTTP call stops at action.ts executeAction's unresolved-variable check (error)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -29,8 +29,15 @@ var ContextVarUnknown = &lint.Analyzer{
 			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || syms.Env[u.Ref.Name] != nil {
 				continue
 			}
+			d := lint.Diagnostic{Span: u.Ref.Span}
+			if u.Action != nil && !u.Action.IsCLI() {
+				// action.ts executeAction refuses an HTTP call that still
+				// holds an uppercase $NAME
+				d.Severity, d.SeveritySet = lint.Error, true
+			}
 			switch n := contextTypo(u.Ref.Name); n {
 			case "":
+				continue
 			case "?":
 				prefix := u.Ref.Name[:strings.IndexByte(u.Ref.Name, '_')+1]
 				var same []string
@@ -39,10 +46,14 @@ var ContextVarUnknown = &lint.Analyzer{
 						same = append(same, c)
 					}
 				}
-				pass.Reportf(u.Ref.Span, "%q is not a context variable; expected one of %s", u.Ref.Raw, dollarList(same))
+				d.Message = fmt.Sprintf("%q is not a context variable; expected one of %s", u.Ref.Raw, dollarList(same))
 			default:
-				pass.Reportf(u.Ref.Span, "%q is not a context variable; did you mean %q?", u.Ref.Raw, "$"+n)
+				d.Message = fmt.Sprintf("%q is not a context variable; did you mean %q?", u.Ref.Raw, "$"+n)
 			}
+			if d.SeveritySet {
+				d.Message += " (the HTTP call fails with \"Unresolved environment variable\")"
+			}
+			pass.Report(d)
 		}
 		return nil, nil
 	},

@@ -19,7 +19,7 @@ var DecodeUnknown = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: hex\nto: out.bin\nSaved out.bin\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: out.bin\nSaved out.bin\n```\n",
 
-		Severity: "the runtime prints an error line and leaves the buffer undecoded",
+		Severity: "helpers.ts executeResponseTemplate: the runtime prints an error line and leaves the buffer undecoded",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -16,7 +16,7 @@ var DecodeWithoutSave = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 
-		Severity: "the runtime prints an error line: there is no buffer to decode",
+		Severity: "helpers.ts executeResponseTemplate: the runtime prints an error line: there is no buffer to decode",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		return nil, pipelineWithoutSave(pass, sfmd.LineDecode, "decode: has no buffer to decode because no save: comes before it; add \"save: <path>\" above it")

@@ -17,7 +17,7 @@ var DefaultActionMissing = &lint.Analyzer{
 		Bad:   "---\ndefault: weather\n---\n\n```act.forecast\nGET https://wttr.in/Seoul\n```\n",
 		Good:  "---\ndefault: forecast\n---\n\n```act.forecast\nGET https://wttr.in/Seoul\n```\n",
 
-		Severity: "/open runs nothing (the failure is silently dropped) and a bare `/tool:name` fails",
+		Severity: "open.ts cmdOpen and tool.ts cmdTool: /open runs nothing (the failure is silently dropped) and a bare `/tool:name` fails",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

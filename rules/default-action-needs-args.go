@@ -19,7 +19,7 @@ var DefaultActionNeedsArgs = &lint.Analyzer{
 		Bad:   "---\ndefault: now\n---\n\n```act.now\nGET https://wttr.in/{city}\n  city: string (required) \"City\"\n```\n",
 		Good:  "---\ndefault: now\n---\n\n```act.now\nGET https://wttr.in/{city}\n  city: string \"City\" = \"Seoul\"\n```\n",
 
-		Severity: "/open works but shows the action's help (or its error) instead of its result",
+		Severity: "open.ts cmdOpen runs it through action.ts executeAction with no flags, which fails with \"Missing required flags\", and drops the failure: /open shows the page without the result (a bare /tool:name shows the error)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

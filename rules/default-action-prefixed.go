@@ -19,7 +19,7 @@ var DefaultActionPrefixed = &lint.Analyzer{
 		Bad:   "---\ndefault: act.search\n---\n\n```act.search\nGET https://api.example.com/search\n```\n",
 		Good:  "---\ndefault: search\n---\n\n```act.search\nGET https://api.example.com/search\n```\n",
 
-		Severity: "the runtime looks up an action named `act.<id>`, which does not exist: /open runs nothing and a bare `/tool:name` fails",
+		Severity: "open.ts cmdOpen and tool.ts cmdTool: the runtime looks up an action named `act.<id>`, which does not exist: /open runs nothing and a bare `/tool:name` fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -13,7 +13,7 @@ var DirectiveMenuLegacy = &lint.Analyzer{
 		Bad:   "[!menu:main](nav/main.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
 
-		Severity: "the reference runtime still reads `[!menu:…]`; other runtimes ignore it (portability)",
+		Severity: "parser.ts parse (MENU_RE): the reference runtime still reads `[!menu:…]`; other runtimes ignore it (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "menu") {

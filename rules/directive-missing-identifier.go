@@ -19,7 +19,7 @@ var DirectiveMissingIdentifier = &lint.Analyzer{
 		Bad:   "[!include](footer.md)\n",
 		Good:  "[!include:footer](footer.md)\n",
 
-		Severity: "the reference parser rejects the directive (MISSING_IDENTIFIER)",
+		Severity: "parser.ts parse: the reference parser rejects the directive (MISSING_IDENTIFIER)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu", "include") {

@@ -13,7 +13,7 @@ var DirectiveNotOwnLine = &lint.Analyzer{
 		Bad:   "See [!nav:main](nav/main.md) for menus\n",
 		Good:  "[!nav:main](nav/main.md)\n",
 
-		Severity: "inside text the directive is an ordinary link and is never registered",
+		Severity: "parser.ts parse (directive patterns anchored to the line): inside text the directive is an ordinary link and is never registered",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range pass.Doc.Directives {

@@ -19,7 +19,7 @@ var DirectiveUnknownType = &lint.Analyzer{
 		Bad:   "[!nva:main](nav/main.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
 
-		Severity: "parsers ignore unknown types, which may be another runtime's extension (a near miss of nav, include or requirements is a warning: almost certainly a typo that drops the directive)",
+		Severity: "spec.md §1.6: parsers ignore unknown types, which may be another runtime's extension (a near miss of nav, include or requirements is a warning: almost certainly a typo that drops the directive)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range pass.Doc.Directives {

@@ -16,7 +16,7 @@ var EndWithoutFor = &lint.Analyzer{
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\n- {Response.body.title}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.items\n- {p.name}\nend:\n```\n",
 
-		Severity: "the runtime prints `end:` as text",
+		Severity: "helpers.ts executeResponseTemplate: the runtime prints `end:` as text",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

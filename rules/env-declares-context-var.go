@@ -13,7 +13,7 @@ var EnvDeclaresContextVar = &lint.Analyzer{
 		Bad:   "---\nenv:\n  - ARGS: \"Arguments\"\n---\n\n```act.git\nCLI git $ARGS\n```\n",
 		Good:  "```act.git\nCLI git $ARGS\n```\n",
 
-		Severity: "the document works, but a tool then demands that the user sets a variable the runtime provides",
+		Severity: "tool.ts validateEnv: the document works, but a tool then demands that the user sets a variable the runtime provides",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -16,7 +16,7 @@ var EnvDefaultNotScalar = &lint.Analyzer{
 		Bad:   "---\nenv:\n  - LANG: \"Output language\"\n    default: [en, ko]\n---\n",
 		Good:  "---\nenv:\n  - LANG: \"Output language\"\n    default: en\n---\n",
 
-		Severity: "the entry is read, but a list or mapping has no text form to use as the default",
+		Severity: "tool.ts validateEnv reads `default` only as present or absent and helpers.ts resolveEnvVars never substitutes it, so a list or mapping passes the runtime; the spec defines a text default, which other runtimes may substitute",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

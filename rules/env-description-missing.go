@@ -19,7 +19,7 @@ var EnvDescriptionMissing = &lint.Analyzer{
 		Bad:   "---\nenv:\n  - API_KEY: \"\"\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"OpenWeather API key\"\n---\n",
 
-		Severity: "the entry works; the user only gets no hint on what to set",
+		Severity: "tool.ts validateEnv: the entry works; the user only gets no hint on what to set",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

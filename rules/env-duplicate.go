@@ -17,7 +17,7 @@ var EnvDuplicate = &lint.Analyzer{
 		Bad:   "---\nenv:\n  - API_KEY: \"Main key\"\n  - API_KEY: \"Other key\"\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Main key\"\n---\n",
 
-		Severity: "both entries are read, but which description and default apply is unclear",
+		Severity: "tool.ts validateEnv: both entries are read, but which description and default apply is unclear",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -20,7 +20,7 @@ var EnvEntryMalformed = &lint.Analyzer{
 		Bad:   "---\nenv:\n  - API_KEY\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
 
-		Severity: "the runtime does not read the entry as the declaration meant (a bare `- NAME` works and is info: only the description is missing)",
+		Severity: "tool.ts validateEnv: the runtime does not read the entry as the declaration meant (a bare `- NAME` works and is info: only the description is missing)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

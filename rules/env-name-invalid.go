@@ -19,7 +19,7 @@ var EnvNameInvalid = &lint.Analyzer{
 		Bad:   "---\nenv:\n  - 2FA-KEY: \"Two-factor key\"\n---\n",
 		Good:  "---\nenv:\n  - TWOFA_KEY: \"Two-factor key\"\n---\n",
 
-		Severity: "a name that is not `$NAME` syntax can never be referenced or set",
+		Severity: "helpers.ts resolveEnvVars (\\$[a-zA-Z_]\\w*): a name that is not `$NAME` syntax can never be referenced or set",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -18,7 +18,7 @@ var EnvNameNotUppercase = &lint.Analyzer{
 		Bad:   "---\nenv:\n  - api_key: \"Service API key\"\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
 
-		Severity: "works; upper case is the convention, and lower-case names escape the runtime's unset-variable check",
+		Severity: "action.ts executeAction (unset check only for \\$[A-Z_][A-Z0-9_]*): works; upper case is the convention, and lower-case names escape the runtime's unset-variable check",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

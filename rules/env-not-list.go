@@ -20,7 +20,7 @@ var EnvNotList = &lint.Analyzer{
 		Bad:   "---\nenv:\n  API_KEY: \"Service API key\"\n---\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
 
-		Severity: "the runtime declares nothing, so it never asks for the variables",
+		Severity: "tool.ts validateEnv (Array.isArray): the runtime declares nothing, so it never asks for the variables",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

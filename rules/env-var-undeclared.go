@@ -16,11 +16,11 @@ var EnvVarUndeclared = &lint.Analyzer{
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "persistent $VAR used but not declared in env",
-		Why:   "declaring the variables a document needs in frontmatter `env` lets the runtime check them before running and tell the user what to set (ENV_REQUIRED) instead of sending a literal `$API_KEY`; in CLI actions `$X` may be a real shell variable, so it is only info there",
+		Why:   "the runtime resolves `$NAME` from the env store whether or not it is declared; an unset uppercase one left in an HTTP action's URL, headers or body template stops the call before sending (\"Unresolved environment variable\"), and in a CLI command bash sees `$NAME`; declaring it documents it, and on a tool every /tool:name call checks the declared names first (ENV_REQUIRED), while an app's `env` is not read (its `requires:` list gets the \"Missing required env\" hint on /open); in CLI actions `$X` may be a real shell variable, so it is only info there",
 		Bad:   "```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Example API key\"\n---\n\n```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
 
-		Severity: "the runtime resolves `$NAME` from the env store whether or not it is declared (an unset one fails with a clear message); declaring it only adds the early check (a near miss of a declared name is a warning: almost certainly a typo)",
+		Severity: "helpers.ts resolveEnvVars resolves `$NAME` whether or not it is declared and action.ts executeAction stops an HTTP call on an unset one; a declaration adds an early check only on a tool (tool.ts validateEnv); a near miss of a declared name is a warning (almost certainly a typo)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run:      runEnvVarUndeclared,
@@ -243,7 +243,7 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 			}
 			d.Message += fmt.Sprintf("; did you mean %q?", "$"+n)
 		} else {
-			d.Message += fmt.Sprintf("; add \"- %s: <description>\" to env", name)
+			d.Message += declareAdvice(pass.Doc, name)
 		}
 		for _, sp := range f.also {
 			d.Related = append(d.Related, lint.Related{Span: sp, Message: "also used here"})
@@ -268,4 +268,14 @@ func requiresList(doc *sfmd.Document) map[string]bool {
 		}
 	}
 	return out
+}
+
+// declareAdvice says where to declare name: a tool's env is checked on
+// every /tool:name call (tool.ts validateEnv); an app's env is not read by
+// the reference runtime, its requires: list is (the /open hint).
+func declareAdvice(doc *sfmd.Document, name string) string {
+	if isToolDocument(doc) {
+		return fmt.Sprintf("; add \"- %s: <description>\" to env (checked before each /tool:name call)", name)
+	}
+	return fmt.Sprintf("; add \"- %s: <description>\" to env, or list it under requires: (the reference runtime reads an app's requires: on /open and warns while it is unset, not its env)", name)
 }

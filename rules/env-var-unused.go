@@ -19,7 +19,7 @@ var EnvVarUnused = &lint.Analyzer{
 		Bad:   "---\nenv:\n  - OLD_KEY: \"Unused key\"\n---\n\n```act.data\nGET https://api.example.com/data\n```\n",
 		Good:  "---\nenv:\n  - API_KEY: \"Example API key\"\n---\n\n```act.data\nGET https://api.example.com/data?key=$API_KEY\n```\n",
 
-		Severity: "works; the user is only asked to set a variable nothing needs",
+		Severity: "tool.ts validateEnv: works; the user is only asked to set a variable nothing needs",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

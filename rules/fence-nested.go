@@ -25,7 +25,7 @@ var FenceNested = &lint.Analyzer{
 		Bad:   "```markdown\n```act.search\nGET https://api.example.com/search\n```\n```\n",
 		Good:  "````markdown\n```act.search\nGET https://api.example.com/search\n```\n````\n",
 
-		Severity: "the example's actions, templates and links become live, and the fence that was meant to close it opens a block that swallows what follows",
+		Severity: "parser.ts parse (fence tracking): the example's actions, templates and links become live, and the fence that was meant to close it opens a block that swallows what follows",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, f := range pass.Doc.Fences {

@@ -17,7 +17,7 @@ var FenceToolBlockNonstandard = &lint.Analyzer{
 		Bad:   "```tool:weather\nGET https://api.example.com/weather\n  headers:\n    Accept: application/json\n```\n",
 		Good:  "```act.current\nGET https://api.example.com/weather -H \"Accept: application/json\"\n```\n",
 
-		Severity: "neither the spec nor the reference parser reads tool blocks, so their actions do not exist",
+		Severity: "parser.ts parse: neither the spec nor the reference parser reads tool blocks, so their actions do not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, f := range pass.Doc.Fences {

@@ -24,7 +24,7 @@ var FenceUnclosed = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n\n# More\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n# More\n",
 
-		Severity: "the fence swallows the rest of the document: every later action, block and link becomes code",
+		Severity: "parser.ts parse (fence tracking): the fence swallows the rest of the document: every later action, block and link becomes code",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -15,7 +15,7 @@ var FileContainsNUL = &lint.Analyzer{
 		Bad:   "# Notes\x00\n",
 		Good:  "# Notes\n",
 
-		Severity: "Markdown tools and the runtime truncate or reject the file",
+		Severity: "spec.md §1.2: an SFMD file is UTF-8 text; a NUL byte means it is binary or corrupted, which Markdown tools may truncate or reject",
 	},
 	Run: reportParserProblems,
 }

@@ -24,7 +24,7 @@ var FileCRLineEndings = &lint.Analyzer{
 		Bad:   "---\rname: weather\r---\r\r# Weather\r",
 		Good:  "---\nname: weather\n---\n\n# Weather\n",
 
-		Severity: "the runtime reads the lines around a lone CR as one: frontmatter, actions and templates are lost",
+		Severity: "parser.ts parse (split on \"\\n\"): the runtime reads the lines around a lone CR as one: frontmatter, actions and templates are lost",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		src := pass.Doc.Src

@@ -16,12 +16,12 @@ var FileCRLFLineEndings = &lint.Analyzer{
 	Doc: lint.Doc{
 		Title: "file uses CRLF line endings",
 		Why: "the runtime's parser splits lines on \"\\n\" only and matches parameter lines and template assignments with patterns anchored at the end of the line " +
-			"(`packages/core/src/parser.ts` field pattern; `executeResponseTemplate` in `packages/string/src/commands/helpers.ts`), so with CRLF each such line keeps a \"\\r\" and no longer matches: " +
+			"(`parseActionBlock` in `packages/core/src/parser.ts`; `executeResponseTemplate` in `packages/string/src/commands/helpers.ts`), so with CRLF each such line keeps a \"\\r\" and no longer matches: " +
 			"every parameter line is dropped, and assignments, `for:`, `save:` and `to:` lines are printed as text. sfmd's runtime model (runner/runtime) does the same; a document without such lines is read alike",
 		Bad:  "```act.a\r\nGET https://api.example.com/a\r\n  q: string \"Query\"\r\n```\r\n",
 		Good: "```act.a\nGET https://api.example.com/a\n  q: string \"Query\"\n```\n",
 
-		Severity: "error when the document has parameter lines or template assignments, loops, save: or to: lines, which the runtime's parser (parser.ts field pattern, helpers.ts executeResponseTemplate) no longer recognises with a trailing \"\\r\"; info (portability) for any other document",
+		Severity: "error when the document has parameter lines or template assignments, loops, save: or to: lines, which parser.ts parseActionBlock and helpers.ts executeResponseTemplate match with patterns anchored at the end of the line and so no longer recognise with a trailing \"\\r\"; info (portability) for any other document",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

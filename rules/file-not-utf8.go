@@ -15,7 +15,7 @@ var FileNotUTF8 = &lint.Analyzer{
 		Bad:   "# Caf\xe9 menu\n",
 		Good:  "# Café menu\n",
 
-		Severity: "non-ASCII text reaches the runtime and the agent as garbage",
+		Severity: "loader.ts Loader.loadFile (reads utf-8): non-ASCII text reaches the runtime and the agent as garbage",
 	},
 	Run: reportParserProblems,
 }

@@ -16,7 +16,7 @@ var FileTooLarge = &lint.Analyzer{
 		Bad:   "# Generated reference\n(12 MiB of text)\n",
 		Good:  "# Reference\n(split into documents under the limit)\n",
 
-		Severity: "the document is not checked at all: every mistake in it passes unseen",
+		Severity: "sfmd: lint/run.go Options.MaxFileSize: the document is not checked at all: every mistake in it passes unseen",
 	},
 	OptionDocs: map[string]string{lint.MaxSizeOption: "the largest document checked: a number of bytes or a size such as 20M (default 10M; --max-file-size wins)"},
 	CheckOption: func(_ string, v any) error {

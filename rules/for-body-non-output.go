@@ -18,7 +18,7 @@ var ForBodyNonOutput = &lint.Analyzer{
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n{last} = {p.id}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\n{last} = {Response.body.posts[0].id}\nfor: p in Response.body.posts\n- {p.title}\nend:\n```\n",
 
-		Severity: "the runtime prints the line as text instead of running it",
+		Severity: "helpers.ts executeResponseTemplate: the runtime prints the line as text instead of running it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

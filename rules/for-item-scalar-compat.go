@@ -16,7 +16,7 @@ var ForItemScalarCompat = &lint.Analyzer{
 		Bad:   "```act.tags\nGET https://api.example.com/tags\n```\n\n```act.tags.response\nfor: t in Response.body.tags\n- {t}\nend:\n```\n",
 		Good:  "```act.tags\nGET https://api.example.com/tags\n```\n\n```act.tags.response\nfor: t in Response.body.tags\n- {t.name}\nend:\n```\n",
 
-		Severity: "the newest reference runtime fills a bare `{item}`; older ones print it (portability)",
+		Severity: "helpers.ts executeResponseTemplate: the newest reference runtime fills a bare `{item}`; older ones print it (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -18,7 +18,7 @@ var ForNested = &lint.Analyzer{
 		Bad:   "```act.x\nGET https://api.example.com/x\n```\n\n```act.x.response\nfor: a in Response.body.x\nfor: b in Response.body.y\n- {b.name}\nend:\nend:\n```\n",
 		Good:  "```act.x\nGET https://api.example.com/x\n```\n\n```act.x.response\nfor: a in Response.body.x\n- {a.name}\nend:\nfor: b in Response.body.y\n- {b.name}\nend:\n```\n",
 
-		Severity: "the runtime ends the outer loop at the first `end:` and prints the inner `for:` line as text",
+		Severity: "helpers.ts executeResponseTemplate: the runtime ends the outer loop at the first `end:` and prints the inner `for:` line as text",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

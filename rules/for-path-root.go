@@ -15,11 +15,11 @@ var ForPathRoot = &lint.Analyzer{
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "for: path does not start with Response.body",
-		Why:   "the loop path is resolved against the Response object, so it must start with `Response.body.` (or `body.`); a bare field name or a `{Response.…}` placeholder finds nothing and the loop prints nothing",
+		Why:   "the loop path is resolved against the Response object, so it must reach the body: `Response.body.x`, `body.x` and `$.body.x` all do; a bare field name, `$.x` or a `{Response.…}` placeholder finds nothing and the loop prints nothing",
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in posts\n- {p.title}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n- {p.title}\nend:\n```\n",
 
-		Severity: "the path finds nothing, so the loop silently prints nothing",
+		Severity: "helpers.ts executeResponseTemplate strips `Response.` and walkJsonPath strips `$.` and walks the rest from the Response object, so a path that does not reach `body` finds nothing and the loop silently prints nothing",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -40,14 +40,13 @@ var ForPathRoot = &lint.Analyzer{
 							{Start: l.ArgSpan.Start.Offset, End: l.ArgSpan.Start.Offset + 1},
 							{Start: l.ArgSpan.End.Offset - 1, End: l.ArgSpan.End.Offset}}}}
 					}
-				case arg == "Response.body" || strings.HasPrefix(arg, "Response.body.") || strings.HasPrefix(arg, "Response.body["),
-					arg == "body" || strings.HasPrefix(arg, "body.") || strings.HasPrefix(arg, "body["):
+				case isBodyPath(loopPath(arg)):
 					continue
 				case strings.HasPrefix(arg, "Response."):
-					want := "Response.body." + strings.TrimPrefix(arg, "Response.")
+					want := "Response.body." + loopPath(arg)
 					d.Message = fmt.Sprintf("the loop path %q does not start at the body, so it finds nothing; did you mean %q?", arg, want)
 				default:
-					want := "Response.body." + strings.TrimPrefix(strings.TrimPrefix(arg, "$."), "$")
+					want := "Response.body." + loopPath(arg)
 					d.Message = fmt.Sprintf("the loop path %q is resolved against the Response object, not the body, so it finds nothing; write %q", arg, want)
 					if src(doc, l.ArgSpan) == arg {
 						d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", want), Edits: []lint.Edit{{Start: l.ArgSpan.Start.Offset, End: l.ArgSpan.End.Offset, New: want}}}}
@@ -58,4 +57,22 @@ var ForPathRoot = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// loopPath is what the runtime walks for a for: path: helpers.ts
+// executeResponseTemplate strips one "Response." and walkJsonPath a
+// leading "$" (and the "." after it), then walks the rest from the
+// Response object (runner/runtime template.go and jsvalue.go
+// walkJSONPath follow it).
+func loopPath(arg string) string {
+	p := strings.TrimPrefix(arg, "Response.")
+	if rest, ok := strings.CutPrefix(p, "$"); ok {
+		p = strings.TrimPrefix(rest, ".")
+	}
+	return p
+}
+
+// isBodyPath reports whether a walked path starts at the body.
+func isBodyPath(p string) bool {
+	return p == "body" || strings.HasPrefix(p, "body.") || strings.HasPrefix(p, "body[")
 }

@@ -20,7 +20,7 @@ var ForSyntaxInvalid = &lint.Analyzer{
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor post in Response.body.posts\n- {post.title}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: post in Response.body.posts\n- {post.title}\nend:\n```\n",
 
-		Severity: "the runtime prints the line as text: there is no loop",
+		Severity: "helpers.ts executeResponseTemplate: the runtime prints the line as text: there is no loop",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

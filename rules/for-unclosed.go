@@ -18,7 +18,7 @@ var ForUnclosed = &lint.Analyzer{
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n- {p.title}\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n- {p.title}\nend:\n```\n",
 
-		Severity: "the loop body runs to the end of the template, so the lines meant to follow it repeat",
+		Severity: "helpers.ts executeResponseTemplate: the loop body runs to the end of the template, so the lines meant to follow it repeat",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		closedAtNested := map[int]bool{} // lines of for: closed by the end: of a nested loop

@@ -13,7 +13,7 @@ var FrontmatterCategoryDeprecated = &lint.Analyzer{
 		Bad:   "---\ncategory: tool\n---\n",
 		Good:  "---\ntype: tool\n---\n",
 
-		Severity: "the document works, but `category` does not decide how `/install` registers it",
+		Severity: "installer.ts installPackage reads type, not category: the document works, but `category` does not decide how `/install` registers it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

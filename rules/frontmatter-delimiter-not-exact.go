@@ -19,7 +19,7 @@ var FrontmatterDelimiterNotExact = &lint.Analyzer{
 		Bad:   "--- \nname: weather\n---\n",
 		Good:  "---\nname: weather\n---\n",
 
-		Severity: "the reference parser may still read it; stricter parsers miss the frontmatter",
+		Severity: "spec.md §1.4: the reference parser may still read it; stricter parsers miss the frontmatter",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -17,7 +17,7 @@ var FrontmatterDuplicateKey = &lint.Analyzer{
 		Bad:   "---\nname: weather\nname: forecast\n---\n",
 		Good:  "---\nname: weather\n---\n",
 
-		Severity: "YAML parsers reject the frontmatter or silently keep one of the values",
+		Severity: "spec.md §1.4: YAML parsers reject the frontmatter or silently keep one of the values",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

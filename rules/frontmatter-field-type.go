@@ -21,7 +21,7 @@ var FrontmatterFieldType = &lint.Analyzer{
 		Bad:   "---\nversion: 1.10\ntags: weather\n---\n",
 		Good:  "---\nversion: \"1.10\"\ntags: [weather]\n---\n",
 
-		Severity: "the field is read, but as another type than meant (`1.10` is the number 1.1)",
+		Severity: "spec.md §1.4: the field is read, but as another type than meant (`1.10` is the number 1.1)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

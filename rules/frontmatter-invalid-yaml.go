@@ -15,7 +15,7 @@ var FrontmatterInvalidYAML = &lint.Analyzer{
 		Bad:   "---\ntags: [a, b\n---\n",
 		Good:  "---\ntags: [a, b]\n---\n",
 
-		Severity: "the runtime ignores the whole frontmatter (name, default, env)",
+		Severity: "spec.md §1.4: the runtime ignores the whole frontmatter (name, default, env)",
 	},
 	Run: reportParserProblems,
 }

@@ -19,7 +19,7 @@ var FrontmatterNameInvalid = &lint.Analyzer{
 		Bad:   "---\nname: my app\n---\n",
 		Good:  "---\nname: my-app\n---\n",
 
-		Severity: "the document works, but `/tool:<name>` and `/install` cannot use the name as written",
+		Severity: "installer.ts installPackage (sanitizeName) and tool.ts resolveTool: the document works, but `/tool:<name>` and `/install` cannot use the name as written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("name")

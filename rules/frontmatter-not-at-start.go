@@ -20,7 +20,7 @@ var FrontmatterNotAtStart = &lint.Analyzer{
 		Bad:   "\n---\nname: weather\n---\n# Weather\n",
 		Good:  "---\nname: weather\n---\n# Weather\n",
 
-		Severity: "the runtime reads the fields as ordinary text",
+		Severity: "spec.md §1.4: the runtime reads the fields as ordinary text",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

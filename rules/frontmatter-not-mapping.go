@@ -15,7 +15,7 @@ var FrontmatterNotMapping = &lint.Analyzer{
 		Bad:   "---\n- a\n- b\n---\n",
 		Good:  "---\ntags: [a, b]\n---\n",
 
-		Severity: "no field is defined at all",
+		Severity: "spec.md §1.4: no field is defined at all",
 	},
 	Run: reportParserProblems,
 }

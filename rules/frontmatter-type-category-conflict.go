@@ -17,7 +17,7 @@ var FrontmatterTypeCategoryConflict = &lint.Analyzer{
 		Bad:   "---\ntype: app\ncategory: tool\n---\n",
 		Good:  "---\ntype: app\n---\n",
 
-		Severity: "`/install` follows one value and registries the other, so the package installs as another kind than it is listed",
+		Severity: "installer.ts installPackage reads type only: `/install` follows one value and registries the other, so the package installs as another kind than it is listed",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

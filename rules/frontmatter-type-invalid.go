@@ -19,7 +19,7 @@ var FrontmatterTypeInvalid = &lint.Analyzer{
 		Bad:   "---\ntype: service\n---\n",
 		Good:  "---\ntype: tool\n---\n",
 
-		Severity: "`/install` fails",
+		Severity: "installer.ts installPackage: `/install` fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

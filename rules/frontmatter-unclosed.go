@@ -21,7 +21,7 @@ var FrontmatterUnclosed = &lint.Analyzer{
 		Bad:   "---\nname: weather\n# Weather\n",
 		Good:  "---\nname: weather\n---\n# Weather\n",
 
-		Severity: "the whole document is read as YAML, or the frontmatter as content",
+		Severity: "spec.md §1.4: the whole document is read as YAML, or the frontmatter as content",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -22,7 +22,7 @@ var FrontmatterUnknownField = &lint.Analyzer{
 		Bad:   "---\ndefualt: search\n---\n", //nolint:misspell // the typo is the example
 		Good:  "---\ndefault: search\n---\n",
 
-		Severity: "the runtime ignores unknown fields, which may be for other tools (a near miss of an absent standard field is a warning: almost certainly a typo that disables the field)",
+		Severity: "spec.md §1.4: the runtime ignores unknown fields, which may be for other tools (a near miss of an absent standard field is a warning: almost certainly a typo that disables the field)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -21,7 +21,7 @@ var FrontmatterVersionNotSemver = &lint.Analyzer{
 		Bad:   "---\nversion: \"v1\"\n---\n",
 		Good:  "---\nversion: 1.0.0\n---\n",
 
-		Severity: "works; registries and `/install` compare versions as semver (portability)",
+		Severity: "spec.md §1.4: works; registries and `/install` compare versions as semver (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("version")

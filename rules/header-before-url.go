@@ -17,7 +17,7 @@ var HeaderBeforeURL = &lint.Analyzer{
 		Bad:   "```act.data\nGET -H \"Accept: application/json\" https://api.example.com/data\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
 
-		Severity: "the runtime takes the flag as the URL and loses the real one",
+		Severity: "parser.ts parseHeaderFlags: the runtime takes the flag as the URL and loses the real one",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -18,7 +18,7 @@ var HeaderDuplicate = &lint.Analyzer{
 		Bad:   "```act.data\nGET https://api.example.com/data -H \"Accept: text/plain\" -H \"accept: application/json\"\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
 
-		Severity: "both are sent; servers disagree on which one wins",
+		Severity: "action.ts executeAction keeps headers in a record by name, so of two equal names only the last is sent (names differing in case are both sent, and fetch joins them into one comma-separated value)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

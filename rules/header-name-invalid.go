@@ -19,7 +19,7 @@ var HeaderNameInvalid = &lint.Analyzer{
 		Bad:   "```act.data\nGET https://api.example.com/data -H \"Auth Token: $TOKEN\"\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"X-Auth-Token: $TOKEN\"\n```\n",
 
-		Severity: "the request fails or the header is dropped",
+		Severity: "loader.ts Loader.action hands the name to fetch(), which rejects one with spaces or separators, so the request fails (LOAD_ERROR \"Network error\")",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

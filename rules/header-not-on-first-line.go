@@ -17,7 +17,7 @@ var HeaderNotOnFirstLine = &lint.Analyzer{
 		Bad:   "```act.data\nGET https://api.example.com/data\n-H \"Accept: application/json\"\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
 
-		Severity: "the runtime drops the line, so the header is never sent",
+		Severity: "parser.ts parseActionBlock: the runtime drops the line, so the header is never sent",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

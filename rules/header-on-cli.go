@@ -18,7 +18,7 @@ var HeaderOnCLI = &lint.Analyzer{
 		Bad:   "```act.data\nCLI mytool -H \"Accept: application/json\"\n```\n",
 		Good:  "```act.data\nCLI curl -s -H \"Accept: application/json\" https://api.example.com/data\n```\n",
 
-		Severity: "the program receives `-H` as written, which is right when it expects it",
+		Severity: "parser.ts parseActionBlock (CLI template left alone): the program receives `-H` as written, which is right when it expects it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -16,7 +16,7 @@ var HeaderPlaceholderIsParam = &lint.Analyzer{
 		Bad:   "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer {token}\"\n  token: string (required) \"API token\"\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $API_TOKEN\"\n```\n",
 
-		Severity: "the request is sent, but the header carries a session variable or the literal placeholder, not the caller's value",
+		Severity: "action.ts executeAction (headers filled from session variables only): the request is sent, but the header carries a session variable or the literal placeholder, not the caller's value",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -18,7 +18,7 @@ var HeaderSyntaxInvalid = &lint.Analyzer{
 		Bad:   "```act.data\nGET https://api.example.com/data -H 'Accept: application/json'\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
 
-		Severity: "the runtime drops the header or glues it to the URL",
+		Severity: "parser.ts parseHeaderFlags: the runtime drops the header or glues it to the URL",
 	},
 	Run: runHeaderSyntaxInvalid,
 }

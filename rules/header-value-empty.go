@@ -17,7 +17,7 @@ var HeaderValueEmpty = &lint.Analyzer{
 		Bad:   "```act.data\nGET https://api.example.com/data -H \"Authorization: \"\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Authorization: Bearer $TOKEN\"\n```\n",
 
-		Severity: "the header is sent empty, almost always a missing variable",
+		Severity: "action.ts executeAction: the header is sent empty, almost always a missing variable",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

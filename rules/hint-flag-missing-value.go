@@ -17,7 +17,7 @@ var HintFlagMissingValue = &lint.Analyzer{
 		Bad:   "Get the time with `/act.now --city`.\n\n```act.now\nGET https://api.example.com/now?city={city}\n  city: string (required) \"City\"\n```\n",
 		Good:  "Get the time with `/act.now --city <name>`.\n\n```act.now\nGET https://api.example.com/now?city={city}\n  city: string (required) \"City\"\n```\n",
 
-		Severity: "the document works; an agent copying the hint gets \"Flag --x requires a value\"",
+		Severity: "action.ts executeAction (bare-flag check): the document works; an agent copying the hint gets \"Flag --x requires a value\"",
 	},
 	Requires: []*lint.Analyzer{hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

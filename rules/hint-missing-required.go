@@ -18,7 +18,7 @@ var HintMissingRequired = &lint.Analyzer{
 		Bad:   "Post with `/act.post --title \"x\"`.\n\n```act.post\nPOST https://api.example.com/posts\n  submolt: string (required) \"Community\"\n  title: string (required) \"Title\"\n```\n",
 		Good:  "Post with `/act.post --submolt general --title \"x\"`.\n\n```act.post\nPOST https://api.example.com/posts\n  submolt: string (required) \"Community\"\n  title: string (required) \"Title\"\n```\n",
 
-		Severity: "hints are conventional; an agent copying this one gets \"Missing required flags\"",
+		Severity: "action.ts cmdAction and executeAction: hints are conventional; an agent copying this one gets \"Missing required flags\"",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,7 +18,7 @@ var HintTooManyPositionals = &lint.Analyzer{
 		Bad:   "Get the time with `/act.now Seoul tomorrow`.\n\n```act.now\nGET https://api.example.com/now?city={city}\n  city: string (required) \"City\"\n```\n",
 		Good:  "Get the time with `/act.now Seoul`.\n\n```act.now\nGET https://api.example.com/now?city={city}\n  city: string (required) \"City\"\n```\n",
 
-		Severity: "the document works; an agent copying the hint gets \"Too many positional arguments\"",
+		Severity: "action.ts executeAction: the document works; an agent copying the hint gets \"Too many positional arguments\"",
 	},
 	Requires: []*lint.Analyzer{hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -19,7 +19,7 @@ var HintToolUnknownAction = &lint.Analyzer{
 		Bad:   "---\nname: translate\ntype: tool\ndefault: detect\n---\n\nDetect with `/tool:translate.detcet --text \"hola\"`.\n\n```act.detect\nPOST https://api.example.com/detect\n  text: string (required) \"Text\"\n```\n",
 		Good:  "---\nname: translate\ntype: tool\ndefault: detect\n---\n\nDetect with `/tool:translate.detect --text \"hola\"`.\n\n```act.detect\nPOST https://api.example.com/detect\n  text: string (required) \"Text\"\n```\n",
 
-		Severity: "the document works; an agent copying the hint gets \"Action not found in tool\"",
+		Severity: "tool.ts cmdTool: the document works; an agent copying the hint gets \"Action not found in tool\"",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

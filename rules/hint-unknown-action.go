@@ -19,7 +19,7 @@ var HintUnknownAction = &lint.Analyzer{
 		Bad:   "Search with `/act.serch --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the document works; an agent copying the hint gets ACTION_NOT_FOUND",
+		Severity: "action.ts cmdAction: the document works; an agent copying the hint gets \"Action not found\" (NOT_FOUND)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,7 +20,7 @@ var HintUnknownFlag = &lint.Analyzer{
 		Bad:   "Search with `/act.search --query \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the document works; an agent copying the hint sends a value the action does not declare",
+		Severity: "helpers.ts parsePosixFlags: the document works; an agent copying the hint sends a value the action does not declare",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,7 +20,7 @@ var IncludeActionDuplicate = &lint.Analyzer{
 		Bad:   "[!include:common](common.md)\n\n```act.search\nGET https://api.example.com/search?q={q}\n  q: string (required) \"Query\"\n```\n",
 		Good:  "[!include:common](common.md)\n\n```act.search_local\nGET https://api.example.com/search?q={q}\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the included document's action and this one share an ID, so `/act.<id>` reaches only one of them",
+		Severity: "spec.md §1.6: the included document's action and this one share an ID, so `/act.<id>` reaches only one of them",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

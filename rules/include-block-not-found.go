@@ -19,7 +19,7 @@ var IncludeBlockNotFound = &lint.Analyzer{
 		Bad:   "<!-- products.md has <!-- #pricing --> -->\n[!include:pricing](products.md#pricng)\n",
 		Good:  "<!-- products.md has <!-- #pricing --> -->\n[!include:pricing](products.md#pricing)\n",
 
-		Severity: "the include fails with BLOCK_NOT_FOUND",
+		Severity: "renderer.ts expandIncludes puts \"⚠ Include failed: Block #id not found\" in the page instead of the content",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

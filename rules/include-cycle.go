@@ -19,7 +19,7 @@ var IncludeCycle = &lint.Analyzer{
 		Bad:   "<!-- a.md; b.md has [!include:a](a.md) -->\n[!include:b](b.md)\n",
 		Good:  "<!-- a.md; b.md includes nothing -->\n[!include:b](b.md)\n",
 
-		Severity: "the compiler cannot expand the documents (circular include)",
+		Severity: "renderer.ts expandIncludes puts \"⚠ Circular include detected\" in the page instead of the content",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

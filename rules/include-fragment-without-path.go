@@ -17,7 +17,7 @@ var IncludeFragmentWithoutPath = &lint.Analyzer{
 		Bad:   "[!include:pricing](#pricing)\n",
 		Good:  "[!include:pricing](products.md#pricing)\n",
 
-		Severity: "`#block` alone names no file to read, so nothing is included",
+		Severity: "spec.md §1.6: `#block` alone names no file to read, so nothing is included",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "include") {

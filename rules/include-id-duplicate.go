@@ -13,7 +13,7 @@ var IncludeIDDuplicate = &lint.Analyzer{
 		Bad:   "[!include:header]()\n[!include:header](h2.md)\n",
 		Good:  "[!include:header]()\n[!include:header-alt](h2.md)\n",
 
-		Severity: "the included content is addressed by ID, so only one include is reachable",
+		Severity: "spec.md §1.6: the included content is addressed by ID, so only one include is reachable",
 	},
 	Run: directiveDupRun("include", []string{"include"}),
 }

@@ -13,7 +13,7 @@ var IncludeIDInvalid = &lint.Analyzer{
 		Bad:   "[!include:Side_Bar]()\n",
 		Good:  "[!include:sidebar]()\n",
 
-		Severity: "the spec's `document.md#id` address and `<basename>.source/<id>.md` path do not accept the ID",
+		Severity: "spec.md §1.6: the spec's `document.md#id` address and `<basename>.source/<id>.md` path do not accept the ID",
 	},
 	Run: directiveNameRun("include ID", []string{"include"}),
 }

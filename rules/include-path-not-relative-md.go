@@ -18,7 +18,7 @@ var IncludePathNotRelativeMD = &lint.Analyzer{
 		Bad:   "[!include:terms](https://example.com/terms.md)\n",
 		Good:  "[!include:terms](legal/terms.md)\n",
 
-		Severity: "URLs, absolute paths and other files are not included",
+		Severity: "spec.md §1.6: URLs, absolute paths and other files are not included",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "include") {

@@ -17,7 +17,7 @@ var IncludeTargetNotFound = &lint.Analyzer{
 		Bad:   "<!-- dashboard.md, without dashboard.source/header.md -->\n[!include:header]()\n",
 		Good:  "<!-- dashboard.md, with dashboard.source/header.md -->\n[!include:header]()\n",
 
-		Severity: "the include reads a file that does not exist, leaving a hole",
+		Severity: "renderer.ts expandIncludes puts \"⚠ Include failed\" in the page instead of the content",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

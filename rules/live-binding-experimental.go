@@ -16,7 +16,7 @@ var LiveBindingExperimental = &lint.Analyzer{
 		Bad:   "Price: {{fetch:https://api.example.com/price}}\n",
 		Good:  "```act.price\nGET https://api.example.com/price\n```\n",
 
-		Severity: "works where supported; the syntax is experimental and runtimes render it differently",
+		Severity: "spec.md §1.15: works where supported; the syntax is experimental and runtimes render it differently",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.ProseVars {

@@ -17,7 +17,7 @@ var LoopRefOutsideLoop = &lint.Analyzer{
 		Bad:   "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: post in Response.body.posts\n- {post.title}\nend:\nLast: {post.title}\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: post in Response.body.posts\n- {post.title}\nend:\n```\n",
 
-		Severity: "the template runs, but the reference prints literally outside its loop",
+		Severity: "helpers.ts executeResponseTemplate: the template runs, but the reference prints literally outside its loop",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

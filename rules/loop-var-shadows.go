@@ -20,7 +20,7 @@ var LoopVarShadows = &lint.Analyzer{
 		Bad:   "```act.posts\nGET https://api.example.com/posts?author={post}\n  post: string (required) \"author\"\n```\n\n```act.posts.response\nfor: post in Response.body.posts\n- {post.title}\nend:\n```\n",
 		Good:  "```act.posts\nGET https://api.example.com/posts?author={post}\n  post: string (required) \"author\"\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n- {p.title}\nend:\n```\n",
 
-		Severity: "the template runs, but one name means two things and is easy to break",
+		Severity: "helpers.ts executeResponseTemplate: the template runs, but one name means two things and is easy to break",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

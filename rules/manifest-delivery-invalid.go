@@ -19,7 +19,7 @@ var ManifestDeliveryInvalid = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "copy"}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "local"}`,
 
-		Severity: "the daemon does not know the mode and the install fails",
+		Severity: "spec.md §1.14: the daemon does not know the mode and the install fails",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -13,7 +13,7 @@ var ManifestEntryBothSources = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md", "content": "# Mail"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
 
-		Severity: "the install works, but which source is used is not obvious",
+		Severity: "spec.md §1.14: the install works, but which source is used is not obvious",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -14,7 +14,7 @@ var ManifestEntryNoSource = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "data.md"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "data.md", "content": "# Data"}]}`,
 
-		Severity: "the daemon has nothing to install for the entry",
+		Severity: "spec.md §1.14: the daemon has nothing to install for the entry",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

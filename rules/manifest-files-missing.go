@@ -15,7 +15,7 @@ var ManifestFilesMissing = &lint.Analyzer{
 		Bad:  `{"delivery": "local"}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "delivery": "local"}`,
 
-		Severity: "the daemon does not treat the JSON as a manifest",
+		Severity: "loader.ts Loader.loadHttp (Array.isArray(manifest.files)): the daemon does not treat the JSON as a manifest",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -13,7 +13,7 @@ var ManifestInstallHintType = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}], "install_hint": ["Run /install"]}`,
 		Good:  "{\"files\": [{\"path\": \"string.md\", \"url\": \"https://example.com/string.md\"}], \"install_hint\": \"Run `/install <url>` to install\"}",
 
-		Severity: "the install works; the hint is not shown as written",
+		Severity: "spec.md §1.14: the install works; the hint is not shown as written",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -14,7 +14,7 @@ var ManifestInvalidJSON = &lint.Analyzer{
 		Bad:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"},]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
 
-		Severity: "the daemon reads the file as a markdown document and fails",
+		Severity: "loader.ts Loader.loadHttp (JSON.parse): the daemon reads the file as a markdown document and fails",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

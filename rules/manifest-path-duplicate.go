@@ -18,7 +18,7 @@ var ManifestPathDuplicate = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "string.md", "content": "# Mail"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "inbox.md", "content": "# Inbox"}]}`,
 
-		Severity: "the install works, but one entry silently overwrites the other",
+		Severity: "spec.md §1.14: the install works, but one entry silently overwrites the other",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,7 +20,7 @@ var ManifestPathUnsafe = &lint.Analyzer{
 		Bad:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "../evil.md", "content": "x"}]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}, {"path": "nav/main.md", "content": "x"}]}`,
 
-		Severity: "the daemon aborts the whole install",
+		Severity: "spec.md §1.14: the daemon aborts the whole install",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

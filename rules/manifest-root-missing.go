@@ -20,7 +20,7 @@ var ManifestRootMissing = &lint.Analyzer{
 		Bad:  `{"files": [{"path": "index.md", "url": "https://example.com/index.md"}]}`,
 		Good: `{"files": [{"path": "string.md", "url": "https://example.com/index.md"}]}`,
 
-		Severity: "the daemon rejects a manifest without its root document",
+		Severity: "loader.ts Loader.loadHttp (the string.md entry): the daemon rejects a manifest without its root document",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -17,7 +17,7 @@ var ManifestURLNotHTTPS = &lint.Analyzer{
 		Bad:   `{"files": [{"path": "string.md", "url": "http://example.com/string.md"}]}`,
 		Good:  `{"files": [{"path": "string.md", "url": "https://example.com/string.md"}]}`,
 
-		Severity: "the install works over a connection anyone on the path can change",
+		Severity: "spec.md §1.14: the install works over a connection anyone on the path can change",
 	},
 	Requires: []*lint.Analyzer{manifestAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

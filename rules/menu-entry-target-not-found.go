@@ -21,7 +21,7 @@ var MenuEntryTargetNotFound = &lint.Analyzer{
 		Bad:   "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](index.md)\n",
 		Good:  "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](../index.md)\n",
 
-		Severity: "following the menu entry opens a file that does not exist",
+		Severity: "spec.md §1.7: following the menu entry opens a file that does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -20,7 +20,7 @@ var MenuFileExtraContent = &lint.Analyzer{
 		Bad:   "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n# Menu\nSome prose\n[@home Home](../index.md)\n",
 		Good:  "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](../index.md)\n[@api API](../api.md)\n",
 
-		Severity: "the menu works; the runtime ignores the other lines, so the reader never sees them",
+		Severity: "renderer.ts renderNav: the menu works; the runtime ignores the other lines, so the reader never sees them",
 	},
 	OptionDocs: map[string]string{"allow-heading": "accept heading lines (# Menu) in menu files (default false)"},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -17,7 +17,7 @@ var MenuShortcutDuplicate = &lint.Analyzer{
 		Bad:   "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](../a.md)\n[@home Start](../b.md)\n",
 		Good:  "<!-- nav/main.md, the menu of [!nav:main](nav/main.md) -->\n[@home Home](../a.md)\n[@start Start](../b.md)\n",
 
-		Severity: "`@menu.id` can only reach one of the entries",
+		Severity: "session.ts Session.resolveShortcut (first entry id): `@menu.id` can only reach one of the entries",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, m := range navMenuFiles(pass) {

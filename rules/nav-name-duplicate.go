@@ -13,7 +13,7 @@ var NavNameDuplicate = &lint.Analyzer{
 		Bad:   "[!nav:main](nav/a.md)\n[!nav:main](nav/b.md)\n",
 		Good:  "[!nav:main](nav/a.md)\n[!nav:admin](nav/b.md)\n",
 
-		Severity: "`/nav <name>` can only reach one of the menus",
+		Severity: "spec.md §1.6: `/nav <name>` can only reach one of the menus",
 	},
 	Run: directiveDupRun("nav menu", navTypes),
 }

@@ -13,7 +13,7 @@ var NavNameInvalid = &lint.Analyzer{
 		Bad:   "[!nav:Main_Menu](nav/main.md)\n",
 		Good:  "[!nav:main-menu](nav/main.md)\n",
 
-		Severity: "the spec's `/nav <name>` and `@<name>.id` forms do not accept the name",
+		Severity: "spec.md §1.6: the spec's `/nav <name>` and `@<name>.id` forms do not accept the name",
 	},
 	Run: directiveNameRun("nav name", navTypes),
 }

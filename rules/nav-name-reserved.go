@@ -13,7 +13,7 @@ var NavNameReserved = &lint.Analyzer{
 		Bad:   "[!nav:page](nav/page.md)\n",
 		Good:  "[!nav:pages](nav/page.md)\n",
 
-		Severity: "`page` is the document's own namespace, so the menu is unreachable",
+		Severity: "nav.ts cmdNav (/nav page): `page` is the document's own namespace, so the menu is unreachable",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu") {

@@ -17,7 +17,7 @@ var NavPathMissing = &lint.Analyzer{
 		Bad:   "[!nav:main]()\n",
 		Good:  "[!nav:main](nav/main.md)\n",
 
-		Severity: "the menu has no file to load",
+		Severity: "parser.ts parse (NAV_RE needs a path): the menu has no file to load",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu") {

@@ -18,7 +18,7 @@ var NavPathNotRelativeMD = &lint.Analyzer{
 		Bad:   "[!nav:main](https://example.com/nav.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
 
-		Severity: "URLs, absolute paths and other files are not loaded as menus",
+		Severity: "spec.md §1.6: URLs, absolute paths and other files are not loaded as menus",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu") {

@@ -13,7 +13,7 @@ var NavTargetNotFound = &lint.Analyzer{
 		Bad:   "[!nav:main](nav/mian.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
 
-		Severity: "`/nav <name>` loads a menu file that does not exist",
+		Severity: "spec.md §1.6: `/nav <name>` loads a menu file that does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -17,7 +17,7 @@ var PackageMissingName = &lint.Analyzer{
 		Bad:   "---\ntype: app\nnamespace: cookbook\n---\n\n# Weather\n",
 		Good:  "---\nname: weather\ntype: app\nnamespace: cookbook\n---\n\n# Weather\n",
 
-		Severity: "installs under the file name, which says little and may collide",
+		Severity: "installer.ts installPackage: installs under the file name, which says little and may collide",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, _ := packageRoot(pass)

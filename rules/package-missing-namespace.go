@@ -13,7 +13,7 @@ var PackageMissingNamespace = &lint.Analyzer{
 		Bad:   "---\nname: weather\ntype: app\n---\n\n# Weather\n",
 		Good:  "---\nname: weather\ntype: app\nnamespace: cookbook\n---\n\n# Weather\n",
 
-		Severity: "installs, but two publishers' packages of one name cannot be told apart",
+		Severity: "spec.md §1.13: installs, but two publishers' packages of one name cannot be told apart",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, _ := packageRoot(pass)

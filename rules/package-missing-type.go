@@ -17,7 +17,7 @@ var PackageMissingType = &lint.Analyzer{
 		Bad:   "---\nname: weather\nnamespace: cookbook\n---\n\n# Weather\n",
 		Good:  "---\nname: weather\nnamespace: cookbook\ntype: app\n---\n\n# Weather\n",
 
-		Severity: "`/install` needs --app or --tool (or a manifest) to know what to install",
+		Severity: "installer.ts installPackage: `/install` needs --app or --tool (or a manifest) to know what to install",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, _ := packageRoot(pass)

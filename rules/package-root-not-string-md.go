@@ -20,7 +20,7 @@ var PackageRootNotStringMD = &lint.Analyzer{
 		Bad:   "---\nname: weather\ntype: app\n---\n\n# Weather\n\nSee the [forecast](forecast.md).\n",
 		Good:  "---\nname: weather\ntype: app\n---\n\n# Weather\n\nA single-file app.\n",
 
-		Severity: "a single file works, but a local `/install` of a package expects string.md",
+		Severity: "installer.ts installPackage: a single file works, but a local `/install` of a package expects string.md",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, named := packageRoot(pass)

@@ -22,7 +22,7 @@ var PackageSubdirNotCopied = &lint.Analyzer{
 		Bad:   "---\nname: mail\ntype: app\n---\n\n[!nav:main](nav/main.md)\n",
 		Good:  "---\nname: mail\ntype: app\n---\n\n[!nav:main](main-nav.md)\n",
 
-		Severity: "the install works, but the linked file is missing afterwards",
+		Severity: "installer.ts installPackage: the install works, but the linked file is missing afterwards",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		root, _ := packageRoot(pass)

@@ -18,7 +18,7 @@ var ParamAliasDuplicate = &lint.Analyzer{
 		Bad:   "```act.gen\nPOST https://api.example.com/gen\n  prompt, -p: string (required) \"Prompt\"\n  path, -p: path \"Output file\"\n```\n",
 		Good:  "```act.gen\nPOST https://api.example.com/gen\n  prompt, -p: string (required) \"Prompt\"\n  path, -f: path \"Output file\"\n```\n",
 
-		Severity: "`-x` reaches only one of the parameters",
+		Severity: "action.ts executeAction (short-alias map): `-x` reaches only one of the parameters",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

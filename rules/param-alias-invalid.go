@@ -20,7 +20,7 @@ var ParamAliasInvalid = &lint.Analyzer{
 		Bad:   "```act.greet\nGET https://api.example.com/greet\n  name, -nm: string (required) \"Name\"\n```\n",
 		Good:  "```act.greet\nGET https://api.example.com/greet\n  name, -n: string (required) \"Name\"\n```\n",
 
-		Severity: "the runtime drops the whole parameter line, so the field does not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -19,7 +19,7 @@ var ParamAliasReserved = &lint.Analyzer{
 		Bad:   "```act.ping\nGET https://api.example.com/ping/{host}\n  host, -h: string (required) \"Host\"\n```\n",
 		Good:  "```act.ping\nGET https://api.example.com/ping/{host}\n  host, -o: string (required) \"Host\"\n```\n",
 
-		Severity: "`-h` always means help, so the alias can never set the field",
+		Severity: "helpers.ts parsePosixFlags: `-h` always means help, so the alias can never set the field",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

@@ -16,7 +16,7 @@ var ParamBoundInapplicable = &lint.Analyzer{
 		Bad:   "```act.list\nGET https://api.example.com/items\n  verbose: boolean (max:3) \"Verbose output\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  verbose: boolean (optional) \"Verbose output\"\n```\n",
 
-		Severity: "the bound means nothing on a boolean (the reference runtime drops the line for the parenthesis itself: param-constraint-compat)",
+		Severity: "spec.md §2.8: the bound means nothing on a boolean (the reference runtime drops the line for the parenthesis itself: param-constraint-compat)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -19,7 +19,7 @@ var ParamBoundInvalid = &lint.Analyzer{
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number (min:10, max:5) \"Max items\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number (min:1, max:50) \"Max items\"\n```\n",
 
-		Severity: "the constraint is meaningless or unsatisfiable, and the reference runtime drops the whole line",
+		Severity: "parser.ts parseActionBlock (field pattern): the constraint is meaningless or unsatisfiable, and the reference runtime drops the whole line",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -20,7 +20,7 @@ var ParamConstraintCompat = &lint.Analyzer{
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number (optional, max:50) \"Max items\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number (optional) \"Max items (at most 50)\"\n```\n",
 
-		Severity: "the reference runtime drops the whole parameter line, so the field, its default and its required check do not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the reference runtime drops the whole parameter line, so the field, its default and its required check do not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

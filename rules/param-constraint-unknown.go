@@ -20,7 +20,7 @@ var ParamConstraintUnknown = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (mandatory) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the reference runtime drops the whole parameter line (and a runtime following the spec ignores the word)",
+		Severity: "parser.ts parseActionBlock (field pattern): the reference runtime drops the whole parameter line (and a runtime following the spec ignores the word)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

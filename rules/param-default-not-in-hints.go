@@ -20,7 +20,7 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 		Bad:   "```act.feed\nGET https://api.example.com/feed\n  sort: string \"hot|new|top\" = \"best\"\n```\n",
 		Good:  "```act.feed\nGET https://api.example.com/feed\n  sort: string \"hot|new|top\" = \"hot\"\n```\n",
 
-		Severity: "the default is sent, but it is a value the hints say is not allowed",
+		Severity: "action.ts executeAction: the default is sent, but it is a value the hints say is not allowed",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

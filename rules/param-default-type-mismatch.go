@@ -18,7 +18,7 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"twenty\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"20\"\n```\n",
 
-		Severity: "the default is sent as written; the runtime does not convert it",
+		Severity: "action.ts executeAction: the default is sent as written; the runtime does not convert it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

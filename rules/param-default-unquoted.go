@@ -19,7 +19,7 @@ var ParamDefaultUnquoted = &lint.Analyzer{
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = 20\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"20\"\n```\n",
 
-		Severity: "the runtime drops the whole parameter line, so the field and its default do not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field and its default do not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

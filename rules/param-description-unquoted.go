@@ -19,7 +19,7 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) Search query\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Search query\"\n```\n",
 
-		Severity: "the runtime drops the whole parameter line, so the field does not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -17,7 +17,7 @@ var ParamNameDuplicate = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  q: number \"Limit\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  limit: number \"Limit\"\n```\n",
 
-		Severity: "the second declaration silently replaces the first",
+		Severity: "action.ts executeAction keeps both under one payload key: the first default wins, either's (required) applies, and renderer.ts renderActions lists the name twice",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -18,7 +18,7 @@ var ParamNameInvalid = &lint.Analyzer{
 		Bad:   "```act.user\nGET https://api.example.com/users/{user-id}\n  user-id: string (required) \"User ID\"\n```\n",
 		Good:  "```act.user\nGET https://api.example.com/users/{user_id}\n  user_id: string (required) \"User ID\"\n```\n",
 
-		Severity: "the runtime drops the whole parameter line, so the field does not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {

@@ -16,7 +16,7 @@ var ParamNameReserved = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  help: boolean \"Show tips\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  show_help: boolean \"Show tips\"\n```\n",
 
-		Severity: "`--help` always means help, so the field can never be set",
+		Severity: "helpers.ts parsePosixFlags: `--help` always means help, so the field can never be set",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

@@ -16,7 +16,7 @@ var ParamNamedBody = &lint.Analyzer{
 		Bad:   "```act.post\nPOST https://api.example.com/posts\n  body: string (required) \"Post text\"\n```\n",
 		Good:  "```act.post\nPOST https://api.example.com/posts\n  content: string (required) \"Post text\"\n```\n",
 
-		Severity: "the runtime reads it as an ordinary field; only a human may confuse it with `body:`",
+		Severity: "parser.ts parseActionBlock: the runtime reads it as an ordinary field; only a human may confuse it with `body:`",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

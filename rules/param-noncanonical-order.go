@@ -19,7 +19,7 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 		Bad:   "```act.repo\nGET https://api.example.com/repos/{owner}\n  owner: string \"Repository owner\" (required)\n```\n",
 		Good:  "```act.repo\nGET https://api.example.com/repos/{owner}\n  owner: string (required) \"Repository owner\"\n```\n",
 
-		Severity: "the runtime drops the whole parameter line, so the field does not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -19,7 +19,7 @@ var ParamNotIndented = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\nq: string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the runtime drops a line at column 0, so the field does not exist (tab indentation works and is info: the spec says spaces)",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops a line at column 0, so the field does not exist (tab indentation works and is info: the spec says spaces)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

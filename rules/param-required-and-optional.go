@@ -16,7 +16,7 @@ var ParamRequiredAndOptional = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required, optional) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the runtime drops the whole parameter line, and the intent is unclear",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, and the intent is unclear",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

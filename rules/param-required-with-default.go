@@ -16,7 +16,7 @@ var ParamRequiredWithDefault = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\" = \"news\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (optional) \"Query\" = \"news\"\n```\n",
 
-		Severity: "works: the default fills the field, so `(required)` is dead",
+		Severity: "action.ts executeAction: works: the default fills the field, so `(required)` is dead",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

@@ -20,7 +20,7 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q:string (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the runtime drops the whole parameter line, so the field does not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		if _, err := reportParserProblems(pass); err != nil {

@@ -18,7 +18,7 @@ var ParamTrailingWhitespace = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"  \n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the reference runtime drops the whole parameter line, so the field does not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the reference runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

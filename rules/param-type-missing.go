@@ -18,7 +18,7 @@ var ParamTypeMissing = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n  q: (required) \"Query\"\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the runtime drops the whole parameter line, so the field does not exist",
+		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

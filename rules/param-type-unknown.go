@@ -19,7 +19,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 		Bad:   "```act.list\nGET https://api.example.com/items\n  limit: int \"Max items\"\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\"\n```\n",
 
-		Severity: "the runtime reads any word as a type (types are documentation), so the field works, but callers and the boolean flag check see the wrong type (a type the runtime cannot read, or a header written as a parameter, drops the line: error)",
+		Severity: "parser.ts parseActionBlock (type \\w+): the runtime reads any word as a type (types are documentation), so the field works, but callers and the boolean flag check see the wrong type (a type the runtime cannot read, or a header written as a parameter, drops the line: error)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {

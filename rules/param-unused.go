@@ -15,11 +15,11 @@ var ParamUnused = &lint.Analyzer{
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "parameter is never used by the command or body template",
-		Why:   "a CLI command and an explicit body template only contain the fields they mention; a parameter they never use is accepted from the caller and then silently thrown away",
+		Why:   "a CLI command and a `-d` body template only contain the fields they mention; a parameter they never use is accepted from the caller and then silently thrown away (a `body:` section is ignored by the runtime, which sends every field as flat JSON instead)",
 		Bad:   "```act.grep\nCLI grep -rn {pattern} .\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n",
 		Good:  "```act.grep\nCLI grep -rn {pattern} {path}\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n",
 
-		Severity: "the call runs, but the value the caller passes is thrown away",
+		Severity: "action.ts executeAction substitutes only the placeholders of the command or the -d template, which loader.ts Loader.action sends as written: the call runs, but the value the caller passes is thrown away",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -32,7 +32,10 @@ var ParamUnused = &lint.Analyzer{
 			switch {
 			case a.IsCLI():
 				where = "the command"
-			case (a.Method == sfmd.MethodPOST || a.Method == sfmd.MethodPUT || a.Method == sfmd.MethodPATCH) && (len(a.Bodies) > 0 || a.InlineBody != nil):
+			case (a.Method == sfmd.MethodPOST || a.Method == sfmd.MethodPUT || a.Method == sfmd.MethodPATCH) && a.InlineBody != nil:
+				// only -d is sent as written (loader.ts Loader.action); a
+				// body: section is ignored and the flat JSON of the fields,
+				// this one included, is sent instead (body-directive-unsupported)
 				where = "the URL or the body template"
 			default:
 				continue // fields not in the URL go to the query string or the JSON body

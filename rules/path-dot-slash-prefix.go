@@ -19,7 +19,7 @@ var PathDotSlashPrefix = &lint.Analyzer{
 		Bad:   "[!nav:main](./nav/main.md)\n",
 		Good:  "[!nav:main](nav/main.md)\n",
 
-		Severity: "`./x.md` and `x.md` resolve the same; only the spec's canonical form differs",
+		Severity: "loader.ts Loader.resolve: `./x.md` and `x.md` resolve the same; only the spec's canonical form differs",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -16,7 +16,7 @@ var PersistentVarInCommand = &lint.Analyzer{
 		Bad:   "Search with `/act.search --key $API_KEY --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n  key: string \"Key\"\n```\n",
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search?key=$API_KEY\n  q: string (required) \"Query\"\n```\n",
 
-		Severity: "the runtime rejects the call (INVALID_VARIABLE)",
+		Severity: "helpers.ts substituteVars rejects the call (INVALID_PAYLOAD \"$var cannot be used in command arguments\")",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -19,7 +19,7 @@ var PersistentVarInResponse = &lint.Analyzer{
 		Bad:   "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{key} = $API_KEY\n```\n",
 		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{key} = {Response.body.key}\n```\n",
 
-		Severity: "`$VAR` is not substituted in templates: an assignment, `save:` or `to:` gets the literal text (an output line only prints it: warning)",
+		Severity: "helpers.ts executeResponseTemplate: `$VAR` is not substituted in templates: an assignment, `save:` or `to:` gets the literal text (an output line only prints it: warning)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -19,7 +19,7 @@ var PersistentVarLowercase = &lint.Analyzer{
 		Bad:   "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $api_key\"\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $API_KEY\"\n```\n",
 
-		Severity: "works when set; only an unset lower-case name escapes the runtime's check and is sent literally",
+		Severity: "action.ts executeAction (unset check only for \\$[A-Z_][A-Z0-9_]*): works when set; only an unset lower-case name escapes the runtime's check and is sent literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -21,7 +21,7 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 		Bad:   "```act.data\nGET https://api.example.com/data?key=$2TOKEN\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data?key=$TOKEN2\n```\n",
 
-		Severity: "the runtime does not substitute it and sends it literally",
+		Severity: "helpers.ts resolveEnvVars (\\$[a-zA-Z_]\\w*): the runtime does not substitute it and sends it literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,7 +20,7 @@ var PersistentVarOutsideAction = &lint.Analyzer{
 		Bad:   "Set $API_KEY first.\n",
 		Good:  "Set the API key first (see requirements.md).\n",
 
-		Severity: "the prose is shown as written: the variable is not substituted and names a secret to the agent",
+		Severity: "renderer.ts render: the prose is shown as written: the variable is not substituted and names a secret to the agent",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,7 +18,7 @@ var PipelineOrder = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\nto: image.png\ndecode: base64\nSaved image.png\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 
-		Severity: "the runtime writes the file before decoding, so the file holds the undecoded data",
+		Severity: "helpers.ts executeResponseTemplate: the runtime writes the file before decoding, so the file holds the undecoded data",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -19,7 +19,7 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 		Bad:   "```act.weather\nGET https://api.example.com/weather/{{city}}\n  city: string (required) \"City\"\n```\n",
 		Good:  "```act.weather\nGET https://api.example.com/weather/{city}\n  city: string (required) \"City\"\n```\n",
 
-		Severity: "the runtime fills the inner `{name}` and keeps the outer braces, so `{{city}}` sends `{Seoul}`",
+		Severity: "action.ts executeAction: the runtime fills the inner `{name}` and keeps the outer braces, so `{{city}}` sends `{Seoul}`",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

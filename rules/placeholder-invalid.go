@@ -20,7 +20,7 @@ var PlaceholderInvalid = &lint.Analyzer{
 		Bad:   "```act.city\nGET https://api.example.com/cities/{City Name}\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/cities/{city}\n  city: string (required) \"city name\"\n```\n",
 
-		Severity: "the request is sent with the placeholder literally",
+		Severity: "action.ts executeAction: the request is sent with the placeholder literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -18,7 +18,7 @@ var PlaceholderModifierOutsideBody = &lint.Analyzer{
 		Bad:   "```act.upload\nGET https://api.example.com/upload?img={img|base64}\n  img: path (required) \"image file\"\n```\n",
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|base64file}\"}\n```\n",
 
-		Severity: "the request is sent with the placeholder literally",
+		Severity: "action.ts executeAction: the request is sent with the placeholder literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

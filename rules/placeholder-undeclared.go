@@ -15,11 +15,11 @@ var PlaceholderUndeclared = &lint.Analyzer{
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "placeholder names no parameter of the action",
-		Why:   "the runtime fills `{name}` from the caller's fields, then from session variables; a name that is neither a parameter nor assigned by any response template is sent literally (`/alerts/{alert_id}`)",
+		Why:   "the runtime fills `{name}` from the caller's fields, then from session variables; a name that is neither a parameter nor assigned by any response template is sent literally (`/alerts/{alert_id}`); a header is filled from session variables only, so there the advice is a response template or an env `$VAR`, never a parameter",
 		Bad:   "```act.close\nPUT https://api.example.com/alerts/{alert_id}\n```\n",
 		Good:  "```act.close\nPUT https://api.example.com/alerts/{alert_id}\n  alert_id: string (required) \"alert to close\"\n```\n",
 
-		Severity: "the request is sent with the placeholder literally (a session variable set by a template is info)",
+		Severity: "action.ts executeAction fills `{name}` from the fields, then session variables, and leaves an unknown one as written, so the request is sent with the placeholder literally (a session variable set by a template is info)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -43,6 +43,12 @@ var PlaceholderUndeclared = &lint.Analyzer{
 					SeveritySet: true,
 					Message:     fmt.Sprintf("%s in %s is not a parameter of %q; it is filled from session variable %q, set by a response template; %s", r.Raw, defSiteName(u.Site, u.Action), "act."+u.Action.ID, r.Name, todo),
 				})
+				continue
+			}
+			if u.Site == siteHeader {
+				// a header is filled from session variables only
+				// (header-placeholder-is-param): a parameter cannot help
+				pass.Reportf(r.Span, "%s in a header of %q names no session variable, so it is sent literally; a header is filled from session variables only, never from parameters: assign it in a response template (\"{%s} = {Response.body.…}\") or use an env $VAR", r.Raw, "act."+u.Action.ID, r.Name)
 				continue
 			}
 			msg := fmt.Sprintf("%s in %s names no parameter of %q and no session variable, so it is sent literally", r.Raw, defSiteName(u.Site, u.Action), "act."+u.Action.ID)

@@ -16,7 +16,7 @@ var RequirementsDuplicate = &lint.Analyzer{
 		Bad:   "[!requirements](setup.md)\n[!requirements](install.md)\n",
 		Good:  "[!requirements](setup.md)\n",
 
-		Severity: "the runtime ignores the later directives",
+		Severity: "spec.md §1.6: the runtime ignores the later directives",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		var first *sfmd.Directive

@@ -21,7 +21,7 @@ var RequirementsFileCase = &lint.Analyzer{
 		Bad:   "<!-- next to REQUIREMENTS.md -->\n# App\n",
 		Good:  "<!-- next to REQUIREMENTS.md -->\n# App\n\n[!requirements](REQUIREMENTS.md)\n",
 
-		Severity: "found on case-insensitive disks only (portability)",
+		Severity: "spec.md §1.6: found on case-insensitive disks only (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

@@ -17,7 +17,7 @@ var RequirementsHasIdentifier = &lint.Analyzer{
 		Bad:   "[!requirements:setup](setup.md)\n",
 		Good:  "[!requirements](setup.md)\n",
 
-		Severity: "parsers do not recognise the directive",
+		Severity: "spec.md §1.6: parsers do not recognise the directive",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -13,7 +13,7 @@ var RequirementsTargetNotFound = &lint.Analyzer{
 		Bad:   "<!-- next to docs/install.md -->\n[!requirements](docs/instal.md)\n",
 		Good:  "<!-- next to docs/install.md -->\n[!requirements](docs/install.md)\n",
 
-		Severity: "the document works; its setup pointer leads to a page that does not exist",
+		Severity: "action.ts executeAction (Setup info hint): the document works; its setup pointer leads to a page that does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace

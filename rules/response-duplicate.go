@@ -17,7 +17,7 @@ var ResponseDuplicate = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n\n```act.search.response\nTotal {Response.body.count}\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
 
-		Severity: "the runtime silently uses the last template",
+		Severity: "parser.ts parse (last template of an id wins): the runtime silently uses the last template",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		seen := dupTracker{}

@@ -16,7 +16,7 @@ var ResponseEmpty = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
 
-		Severity: "works: an empty template does nothing",
+		Severity: "helpers.ts executeResponseTemplate: works: an empty template does nothing",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

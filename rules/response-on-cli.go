@@ -16,7 +16,7 @@ var ResponseOnCLI = &lint.Analyzer{
 		Bad:   "```act.ls\nCLI ls -1\n```\n\n```act.ls.response\n{first} = {Response.body.files}\n```\n",
 		Good:  "```act.ls\nCLI ls -1\n```\n\n```act.ls.response\nFiles:\n{Response.body}\n```\n",
 
-		Severity: "the reference runtime runs CLI templates; the docs only describe them for HTTP (portability)",
+		Severity: "action.ts executeAction: the reference runtime runs CLI templates; the docs only describe them for HTTP (portability)",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -17,7 +17,7 @@ var ResponseOrphan = &lint.Analyzer{
 		Bad:   "```act.search\nGET https://api.example.com/search\n```\n\n```act.serch.response\nFound {Response.body.count}\n```\n",
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
 
-		Severity: "the runtime silently drops the template",
+		Severity: "parser.ts parse: the runtime silently drops the template",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -19,7 +19,7 @@ var ResponsePathDotIndexCompat = &lint.Analyzer{
 		Bad:   "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items.0.name}\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items[0].name}\n```\n",
 
-		Severity: "newer runtimes read `.0`; older ones only `[0]` (portability)",
+		Severity: "helpers.ts walkJsonPath: newer runtimes read `.0`; older ones only `[0]` (portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

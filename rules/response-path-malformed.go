@@ -16,7 +16,7 @@ var ResponsePathMalformed = &lint.Analyzer{
 		Bad:   "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items[first].name}\n```\n",
 		Good:  "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items[0].name}\n```\n",
 
-		Severity: "the path never resolves: the output keeps the literal reference or stores an empty value",
+		Severity: "helpers.ts walkJsonPath: the path never resolves: the output keeps the literal reference or stores an empty value",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -18,7 +18,7 @@ var ResponseRefInDefinition = &lint.Analyzer{
 		Bad:   "```act.item\nGET https://api.example.com/items/{Response.body.id}\n```\n",
 		Good:  "```act.item\nGET https://api.example.com/items/{id}\n```\n\n```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\n{id} = {Response.body.items[0].id}\n```\n",
 
-		Severity: "the request carries the literal text: Response only exists in templates",
+		Severity: "action.ts executeAction: the request carries the literal text: Response only exists in templates",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

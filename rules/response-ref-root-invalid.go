@@ -19,7 +19,7 @@ var ResponseRefRootInvalid = &lint.Analyzer{
 		Bad:   "```act.item\nGET https://api.example.com/item\n```\n\n```act.item.response\nID: {Response.data.id}\n```\n",
 		Good:  "```act.item\nGET https://api.example.com/item\n```\n\n```act.item.response\nID: {Response.body.data.id}\n```\n",
 
-		Severity: "the reference never resolves: the output keeps it literally with a warning",
+		Severity: "helpers.ts executeResponseTemplate: the reference never resolves: the output keeps it literally with a warning",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -16,7 +16,7 @@ var SavePathMissing = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave:\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data.image\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 
-		Severity: "there is nothing to save and the pipeline fails",
+		Severity: "helpers.ts executeResponseTemplate: there is nothing to save and the pipeline fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

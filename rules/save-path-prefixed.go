@@ -19,7 +19,7 @@ var SavePathPrefixed = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: Response.body.data\nto: out.bin\nSaved out.bin\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\nto: out.bin\nSaved out.bin\n```\n",
 
-		Severity: "the `Response.body.` prefix is looked up as a key, so `save:` finds nothing and prints an error line (a `body.` prefix may be a real key: warning)",
+		Severity: "helpers.ts executeResponseTemplate (save: walks jsonBody): the `Response.body.` prefix is looked up as a key, so `save:` finds nothing and prints an error line (a `body.` prefix may be a real key: warning)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -18,7 +18,7 @@ var SaveWithoutTo = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nDone\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 
-		Severity: "the template runs, but the saved value goes nowhere",
+		Severity: "helpers.ts executeResponseTemplate: the template runs, but the saved value goes nowhere",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -17,7 +17,7 @@ var SessionVarNameInvalid = &lint.Analyzer{
 		Bad:   "```act.me\nGET https://api.example.com/me\n```\n\n```act.me.response\nHello {UserName}\n```\n",
 		Good:  "```act.me\nGET https://api.example.com/me\n```\n\n```act.me.response\n{user_name} = {Response.body.name}\nHello {user_name}\n```\n",
 
-		Severity: "the reference is never set, so it prints literally or empty",
+		Severity: "helpers.ts executeResponseTemplate: the reference is never set, so it prints literally or empty",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

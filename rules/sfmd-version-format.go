@@ -19,7 +19,7 @@ var SFMDVersionFormat = &lint.Analyzer{
 		Bad:   "---\nsfmd: 0.1\n---\n",
 		Good:  "---\nsfmd: \"0.1\"\n---\n",
 
-		Severity: "the version is read as a number (`0.10` becomes 0.1) or not as a version at all",
+		Severity: "spec.md §1.4: the version is read as a number (`0.10` becomes 0.1) or not as a version at all",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

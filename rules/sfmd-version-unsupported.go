@@ -19,7 +19,7 @@ var SFMDVersionUnsupported = &lint.Analyzer{
 		Bad:   "---\nsfmd: \"0.2\"\n---\n",
 		Good:  "---\nsfmd: \"0.1\"\n---\n",
 
-		Severity: "runtimes are expected to refuse the document",
+		Severity: "spec.md §1.4: runtimes are expected to refuse the document",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("sfmd")

@@ -19,7 +19,7 @@ var ShortcutDefinitionUnused = &lint.Analyzer{
 		Bad:   "See the API.\n\n[@api]: https://api.example.com\n",
 		Good:  "See the [API][@api].\n\n[@api]: https://api.example.com\n",
 
-		Severity: "works; the definition is dead weight or a lost reference",
+		Severity: "spec.md §1.7: works; the definition is dead weight or a lost reference",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

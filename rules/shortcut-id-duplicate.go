@@ -17,7 +17,7 @@ var ShortcutIDDuplicate = &lint.Analyzer{
 		Bad:   "Read [@docs A](a.md) or [@docs B](b.md).\n",
 		Good:  "Read [@docs A](a.md) or [@docs-v2 B](b.md).\n",
 
-		Severity: "the runtime silently renames the second (`docs2`), so `@docs` reaches only the first",
+		Severity: "parser.ts parse (renames repeats): the runtime silently renames the second (`docs2`), so `@docs` reaches only the first",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		seen := dupTracker{}

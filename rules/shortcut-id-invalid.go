@@ -13,7 +13,7 @@ var ShortcutIDInvalid = &lint.Analyzer{
 		Bad:   "See [@Docs Documentation](https://docs.example.com).\n",
 		Good:  "See [@docs Documentation](https://docs.example.com).\n",
 
-		Severity: "the agent follows shortcuts by ID, and an ID outside the spec's pattern may not resolve",
+		Severity: "parser.ts parse (SHORTCUT_RE): the agent follows shortcuts by ID, and an ID outside the spec's pattern may not resolve",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, s := range pass.Doc.Shortcuts {

@@ -17,7 +17,7 @@ var ShortcutIDReservedPrefix = &lint.Analyzer{
 		Bad:   "Go [@link-1 Home](index.md).\n",
 		Good:  "Go [@links Home](index.md).\n",
 
-		Severity: "`link-` IDs collide with the ones the runtime generates",
+		Severity: "renderer.ts render (auto shortcuts): `link-` IDs collide with the ones the runtime generates",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		defined := map[string]bool{}

@@ -19,7 +19,7 @@ var ShortcutLabelMissing = &lint.Analyzer{
 		Bad:   "See [@docs](https://docs.example.com).\n",
 		Good:  "See [@docs Docs](https://docs.example.com).\n",
 
-		Severity: "without a label it is a plain link showing \"@id\" and the shortcut is never defined, which is right only when a link was meant",
+		Severity: "parser.ts parse (SHORTCUT_RE needs a label): without a label it is a plain link showing \"@id\" and the shortcut is never defined, which is right only when a link was meant",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, s := range pass.Doc.Shortcuts {

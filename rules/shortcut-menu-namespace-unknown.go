@@ -20,7 +20,7 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 		Bad:   "[!nav:main](nav/main.md)\n\nGo [Home][@mian.home].\n",
 		Good:  "[!nav:main](nav/main.md)\n\nGo [Home][@main.home].\n",
 
-		Severity: "the document works; following this reference fails",
+		Severity: "session.ts Session.resolveShortcut: the document works; following this reference fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

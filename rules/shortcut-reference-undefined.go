@@ -20,7 +20,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 		Bad:   "Read the [Documentation][@docs].\n",
 		Good:  "Read the [Documentation][@docs].\n\n[@docs]: https://docs.example.com\n",
 
-		Severity: "following it fails with NOT_FOUND \"shortcut not found\"",
+		Severity: "session.ts Session.resolveShortcut finds no such key, so open.ts cmdOpen fails with NOT_FOUND \"Shortcut not found\"",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -18,7 +18,7 @@ var ShortcutTargetEmpty = &lint.Analyzer{
 		Bad:   "See [@docs Docs]().\n",
 		Good:  "See [@docs Docs](https://docs.example.com).\n",
 
-		Severity: "following the shortcut has nowhere to go",
+		Severity: "spec.md §1.7: following the shortcut has nowhere to go",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -17,7 +17,7 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n## {city}\n{city} = {Response.body.city}\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n## {city}\n```\n",
 
-		Severity: "the template runs, but the line shows the previous value (or the literal text), not the new one",
+		Severity: "helpers.ts executeResponseTemplate: the template runs, but the line shows the previous value (or the literal text), not the new one",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

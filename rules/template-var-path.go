@@ -21,7 +21,7 @@ var TemplateVarPath = &lint.Analyzer{
 		Bad:   "```act.top\nGET https://api.example.com/top\n```\n\n```act.top.response\n{best} = {Response.body.items[0]}\nBest: {best.name}\n```\n",
 		Good:  "```act.top\nGET https://api.example.com/top\n```\n\n```act.top.response\n{best_name} = {Response.body.items[0].name}\nBest: {best_name}\n```\n",
 
-		Severity: "the runtime only fills `{name}` and `{name[N]}` of a session variable, so `{name.field}` prints literally",
+		Severity: "helpers.ts executeResponseTemplate: the runtime only fills `{name}` and `{name[N]}` of a session variable, so `{name.field}` prints literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

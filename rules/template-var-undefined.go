@@ -19,7 +19,7 @@ var TemplateVarUndefined = &lint.Analyzer{
 		Bad:   "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {citty}: {Response.body.temp}\n```\n",
 		Good:  "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {city}: {Response.body.temp}\n```\n",
 
-		Severity: "the template runs, but the reference prints literally",
+		Severity: "helpers.ts executeResponseTemplate: the template runs, but the reference prints literally",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -16,7 +16,7 @@ var ToPathMissing = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n  filename: path (required) \"where to save\"\n```\n\n```act.img.response\nsave: data\nto:\nSaved\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n  filename: path (required) \"where to save\"\n```\n\n```act.img.response\nsave: data\nto: {filename}\nSaved {filename}\n```\n",
 
-		Severity: "the write fails: there is no path",
+		Severity: "helpers.ts executeResponseTemplate: the write fails: there is no path",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -16,7 +16,7 @@ var ToPathResponseRef = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\nto: {Response.body.name}.png\nSaved\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\n{name} = {Response.body.name}\nsave: data\nto: {name}.png\nSaved {name}.png\n```\n",
 
-		Severity: "the file is written, under a name with the literal `{Response.…}` in it",
+		Severity: "helpers.ts executeResponseTemplate: the file is written, under a name with the literal `{Response.…}` in it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

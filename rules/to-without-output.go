@@ -19,7 +19,7 @@ var ToWithoutOutput = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 
-		Severity: "works; the agent only gets an empty result",
+		Severity: "helpers.ts executeResponseTemplate: works; the agent only gets an empty result",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {

@@ -16,7 +16,7 @@ var ToWithoutSave = &lint.Analyzer{
 		Bad:   "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nto: image.png\nSaved image.png\n```\n",
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: image.png\nSaved image.png\n```\n",
 
-		Severity: "nothing is written and the runtime prints an error line",
+		Severity: "helpers.ts executeResponseTemplate: nothing is written and the runtime prints an error line",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		return nil, pipelineWithoutSave(pass, sfmd.LineTo, "to: has no buffer to write because no save: comes before it; add \"save: <path>\" above it")

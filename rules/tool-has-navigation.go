@@ -13,7 +13,7 @@ var ToolHasNavigation = &lint.Analyzer{
 		Bad:   "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n[!nav:main](nav/main.md)\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
 		Good:  "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
 
-		Severity: "the tool works; its navigation is dead",
+		Severity: "tool.ts cmdTool: the tool works; its navigation is dead",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		if typ, _ := docType(pass.Doc); typ != "tool" {

@@ -13,7 +13,7 @@ var ToolWithoutActions = &lint.Analyzer{
 		Bad:   "---\nname: translate\ntype: tool\n---\n\n# Translate\n\nTranslates text.\n",
 		Good:  "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
 
-		Severity: "every call of the tool fails",
+		Severity: "tool.ts cmdTool: every call of the tool fails",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		typ, span := docType(pass.Doc)

@@ -18,7 +18,7 @@ var ToolWithoutDefault = &lint.Analyzer{
 		Bad:   "---\nname: translate\ntype: tool\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
 		Good:  "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
 
-		Severity: "works when callers name the action; a bare `/tool:name` fails",
+		Severity: "tool.ts cmdTool: works when callers name the action; a bare `/tool:name` fails",
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
