@@ -22,7 +22,8 @@ import (
 // child processes) on hostile inputs: binary data, NUL bytes, invalid
 // UTF-8, UTF-16, lone CRs, a 10 MB line, deep nesting of every kind
 // (containers, inline delimiters, block markers, loops, YAML, JSON,
-// aliases), devices, named pipes, symbolic link loops, unreadable files,
+// aliases), devices, named pipes (also at .gitignore, .git and
+// .git/info/exclude), symbolic link loops, unreadable files,
 // endless standard input and a fix in a read-only directory. Each run has
 // an expected exit status (never 3: no internal failure) and output, and
 // bounds:
@@ -123,6 +124,33 @@ func hostileCases() []hostileCase {
 		fmt.Fprintf(&laughs, "%c: &%c [%s]\n", c, c, strings.TrimSuffix(strings.Repeat("*"+string(c-1)+",", 9), ","))
 	}
 	laughs.WriteString("---\n")
+	// repo makes a work tree holding a document in a folder, with what make makes at
+	// the slash path name, and lints or tests the whole tree (".")
+	repo := func(name string, make func(string) error) func(*testing.T, *hostile, string) string {
+		return func(t *testing.T, _ *hostile, dir string) string {
+			if err := os.Mkdir(filepath.Join(dir, "docs"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "docs", "doc.md"), []byte("# Doc\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			_ = os.Remove(p) // the .git directory, when .git itself is the case
+			if err := make(p); err != nil {
+				t.Fatal(err)
+			}
+			return "."
+		}
+	}
+	fifo := func(p string) error { return syscall.Mkfifo(p, 0o644) }
+	zero := func(p string) error { return os.Symlink("/dev/zero", p) }
+	noSuites := &expect{0, `no \*\.test\.yaml suites found`}
 	return []hostileCase{
 		{name: "binary", src: binary, lint: findings("file-contains-nul"), parse: problem("file-not-utf8")},
 		{name: "NUL bytes", src: bytes.Repeat([]byte("# T\x00 text\n"), mb/11), lint: findings("file-contains-nul"), parse: problem("file-contains-nul")},
@@ -224,6 +252,15 @@ func hostileCases() []hostileCase {
 			}
 			return "ro/fix.md"
 		}, args: []string{"lint", "--fix", "--format", "line", "PATH"}, want: &expect{2, `(?s)fixes not written: cannot write the fixed text: .*permission denied`}},
+		// a repository whose ignore files are pipes or devices: the walk
+		// reads them through the one safe reader, which refuses them
+		// (before, a pipe hung lint and test for ever and /dev/zero was
+		// read until memory ran out)
+		{name: "named pipe at .gitignore", setup: repo(".gitignore", fifo), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
+		{name: "named pipe at .git/info/exclude", setup: repo(".git/info/exclude", fifo), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
+		{name: "named pipe at .git", setup: repo(".git", fifo), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
+		{name: ".git linked to /dev/zero", setup: repo(".git", zero), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
+		{name: ".gitignore linked to /dev/zero", setup: repo(".gitignore", zero), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
 		{name: "endless standard input", stdin: "/dev/zero", size: 10 * mb, lint: findings("file-too-large"), parse: problem("file-too-large")},
 	}
 }

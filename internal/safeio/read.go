@@ -39,6 +39,38 @@ func ReadFile(path string, limit int64) ([]byte, *Info, error) {
 	return readOpen(f, path, limit)
 }
 
+// ReadHead reads at most n bytes from the start of the regular file at
+// path (n >= 1), refusing what ReadFile refuses, without blocking: a
+// longer file is cut (cut reports it). It is for files that are used in
+// part when large (an ignore file), where ReadFile is for files used
+// whole or not at all.
+func ReadHead(path string, n int64) (data []byte, cut bool, err error) {
+	fi, err := os.Stat(path) //nolint:gosec // G703: a file the walk looks up; reading it is the point
+	if err != nil {
+		return nil, false, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, false, &NotRegularError{Path: path, Mode: fi.Mode()}
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0) //nolint:gosec // G304: as above
+	if err != nil {
+		return nil, false, err
+	}
+	defer func() { _ = f.Close() }()
+	if fi, err = f.Stat(); err != nil {
+		return nil, false, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, false, &NotRegularError{Path: path, Mode: fi.Mode()}
+	}
+	data, err = readAll(f, int(min(fi.Size(), n))+1, n)
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		return data[:n], true, nil
+	}
+	return data, false, err
+}
+
 // Read is ReadFile for the file name of root (display names it in
 // errors): a path that leads out of root is an *EscapeError.
 func Read(root *os.Root, name, display string, limit int64) ([]byte, *Info, error) {
