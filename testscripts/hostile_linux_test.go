@@ -23,7 +23,8 @@ import (
 // UTF-8, UTF-16, lone CRs, a 10 MB line, deep nesting of every kind
 // (containers, inline delimiters, block markers, loops, YAML, JSON,
 // aliases), devices, named pipes (also at .gitignore, .git and
-// .git/info/exclude), symbolic link loops, unreadable files,
+// .git/info/exclude, and included), an ignore glob of twelve "**",
+// symbolic link loops, unreadable files,
 // endless standard input and a fix in a read-only directory. Each run has
 // an expected exit status (never 3: no internal failure) and output, and
 // bounds:
@@ -124,14 +125,15 @@ func hostileCases() []hostileCase {
 		fmt.Fprintf(&laughs, "%c: &%c [%s]\n", c, c, strings.TrimSuffix(strings.Repeat("*"+string(c-1)+",", 9), ","))
 	}
 	laughs.WriteString("---\n")
-	// repo makes a work tree holding a document in a folder, with what make makes at
-	// the slash path name, and lints or tests the whole tree (".")
+	// repo makes a work tree holding a document in a folder (with a
+	// finding, so that linting it shows), with what make makes at the
+	// slash path name, and lints or tests the whole tree (".")
 	repo := func(name string, make func(string) error) func(*testing.T, *hostile, string) string {
 		return func(t *testing.T, _ *hostile, dir string) string {
 			if err := os.Mkdir(filepath.Join(dir, "docs"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(dir, "docs", "doc.md"), []byte("# Doc\n"), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, "docs", "doc.md"), []byte("---\nname: [x\n---\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			p := filepath.Join(dir, filepath.FromSlash(name))
@@ -151,6 +153,7 @@ func hostileCases() []hostileCase {
 	fifo := func(p string) error { return syscall.Mkfifo(p, 0o644) }
 	zero := func(p string) error { return os.Symlink("/dev/zero", p) }
 	noSuites := &expect{0, `no \*\.test\.yaml suites found`}
+	walked := &expect{1, `docs/doc\.md:2:\d+: error: .*\[frontmatter-invalid-yaml\]`}
 	return []hostileCase{
 		{name: "binary", src: binary, lint: findings("file-contains-nul"), parse: problem("file-not-utf8")},
 		{name: "NUL bytes", src: bytes.Repeat([]byte("# T\x00 text\n"), mb/11), lint: findings("file-contains-nul"), parse: problem("file-contains-nul")},
@@ -256,11 +259,40 @@ func hostileCases() []hostileCase {
 		// reads them through the one safe reader, which refuses them
 		// (before, a pipe hung lint and test for ever and /dev/zero was
 		// read until memory ran out)
-		{name: "named pipe at .gitignore", setup: repo(".gitignore", fifo), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
-		{name: "named pipe at .git/info/exclude", setup: repo(".git/info/exclude", fifo), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
-		{name: "named pipe at .git", setup: repo(".git", fifo), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
-		{name: ".git linked to /dev/zero", setup: repo(".git", zero), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
-		{name: ".gitignore linked to /dev/zero", setup: repo(".gitignore", zero), lint: clean, args: []string{"test", "PATH"}, want: noSuites},
+		{name: "named pipe at .gitignore", setup: repo(".gitignore", fifo), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		{name: "named pipe at .git/info/exclude", setup: repo(".git/info/exclude", fifo), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		{name: "named pipe at .git", setup: repo(".git", fifo), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		{name: ".git linked to /dev/zero", setup: repo(".git", zero), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		{name: ".gitignore linked to /dev/zero", setup: repo(".gitignore", zero), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		// an include of a pipe or a device gets a finding, at once
+		{name: "include of a named pipe and /dev/zero", setup: func(t *testing.T, _ *hostile, dir string) string {
+			if err := os.WriteFile(filepath.Join(dir, "doc.md"), []byte("[!include:p](p.md)\n[!include:z](z.md)\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := fifo(filepath.Join(dir, "p.md")); err != nil {
+				t.Fatal(err)
+			}
+			if err := zero(filepath.Join(dir, "z.md")); err != nil {
+				t.Fatal(err)
+			}
+			return "doc.md"
+		}, lint: &expect{1, `(?s)doc\.md:1:14: error: included path "p\.md" is a named pipe.*doc\.md:2:14: error: included path "z\.md" is a character device`}},
+		// twelve "**" in an ignore glob, a tree 24 deep (exponential
+		// backtracking before: over a minute)
+		{name: "ignore glob of many **", setup: func(t *testing.T, _ *hostile, dir string) string {
+			deep := filepath.Join(dir, strings.Repeat("d/", 24))
+			if err := os.MkdirAll(deep, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(deep, "x.md"), []byte("# X\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg := "ignore:\n  - \"" + strings.Repeat("**/", 12) + "*.txt\"\n"
+			if err := os.WriteFile(filepath.Join(dir, ".sfmd.yaml"), []byte(cfg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return "."
+		}, lint: clean},
 		{name: "endless standard input", stdin: "/dev/zero", size: 10 * mb, lint: findings("file-too-large"), parse: problem("file-too-large")},
 	}
 }
