@@ -122,6 +122,9 @@ func (p *Workspace) ReadDir(path string) ([]fs.DirEntry, error) {
 // safe for concurrent use, and init may run more than once when two
 // documents ask at once (one value is kept).
 func (p *Workspace) Memo(key any, init func() any) any {
+	if p.shared == nil { // no run: nothing to share
+		return init()
+	}
 	if v, ok := p.shared.memo.Load(key); ok {
 		return v
 	}

@@ -165,4 +165,7 @@ func TestWorkspaceMemo(t *testing.T) {
 	if other.Memo(key{}, init) == a.Memo(key{}, init) {
 		t.Error("another run shares the memo")
 	}
+	if alone := (&Workspace{dir: "/a"}); alone.Memo(key{}, init) == a.Memo(key{}, init) {
+		t.Error("a Workspace of no run shares the memo")
+	}
 }
