@@ -54,38 +54,56 @@ func compileGlob(p string) (*glob, error) {
 
 // match reports whether rel (slash-separated, relative, cleaned) or one of
 // its parent directories matches the pattern.
+//
+// It runs the pattern as a set of states over rel's segments, one pass:
+// state j means the first j pattern segments match the segments read so
+// far; a "**" state stays on any segment and also stands for the state
+// after it (zero segments). A parent matches when the last state is
+// reached after its segment. So at most len(segs) comparisons are made
+// per segment of rel, whatever the "**" (a backtracking matcher tried
+// every split, exponential in the number of "**").
 func (g *glob) match(rel string) bool {
 	if rel == "" || rel == "." {
 		return false
 	}
-	parts := strings.Split(rel, "/")
-	for n := len(parts); n >= 1; n-- {
-		if matchSegs(g.segs, parts[:n]) {
-			return true
+	m := len(g.segs)
+	cur, next := make([]bool, m+1), make([]bool, m+1)
+	cur[0] = true
+	g.skipStars(cur)
+	for part := range strings.SplitSeq(rel, "/") {
+		clear(next)
+		alive := false
+		for j, seg := range g.segs {
+			if !cur[j] {
+				continue
+			}
+			if seg == "**" {
+				next[j], alive = true, true
+			} else if ok, err := segMatch(seg, part); err == nil && ok {
+				next[j+1], alive = true, true
+			}
 		}
+		if !alive {
+			return false
+		}
+		g.skipStars(next)
+		if next[m] {
+			return true // this parent (or rel itself) matches
+		}
+		cur, next = next, cur
 	}
 	return false
 }
 
-func matchSegs(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			rest := pat[1:]
-			for i := 0; i <= len(name); i++ {
-				if matchSegs(rest, name[i:]) {
-					return true
-				}
-			}
-			return false
+// skipStars adds to the states the ones a "**" reaches by matching no
+// segment.
+func (g *glob) skipStars(states []bool) {
+	for j, seg := range g.segs {
+		if states[j] && seg == "**" {
+			states[j+1] = true
 		}
-		if len(name) == 0 {
-			return false
-		}
-		ok, err := path.Match(pat[0], name[0])
-		if err != nil || !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
 	}
-	return len(name) == 0
 }
+
+// segMatch matches one segment (a variable so that a test counts calls).
+var segMatch = path.Match

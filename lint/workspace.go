@@ -42,6 +42,8 @@ type workspaceShared struct {
 	// the directories listed in the run: by the walk that finds the
 	// files, the config lookup and the rules (Workspace.ListDir)
 	listings dirListings
+
+	memo sync.Map // Workspace.Memo
 }
 
 type cachedDoc struct {
@@ -109,6 +111,25 @@ func (p *Workspace) Exists(path string) bool {
 // ReadDir lists the directory at path, sorted by name.
 func (p *Workspace) ReadDir(path string) ([]fs.DirEntry, error) {
 	return os.ReadDir(p.Resolve(path))
+}
+
+// Memo returns the value kept under key for the run (the files linted
+// together, or one editor check), storing what init returns when there
+// is none yet: facts derived from other files that every document of the
+// run shares, such as include-cycle's include graph, are then worked out
+// once per run rather than once per document. key is a value of a type
+// of the caller's own (as for context.Context values); the value must be
+// safe for concurrent use, and init may run more than once when two
+// documents ask at once (one value is kept).
+func (p *Workspace) Memo(key any, init func() any) any {
+	if p.shared == nil { // no run: nothing to share
+		return init()
+	}
+	if v, ok := p.shared.memo.Load(key); ok {
+		return v
+	}
+	v, _ := p.shared.memo.LoadOrStore(key, init())
+	return v
 }
 
 // Document returns the parsed document at path. Documents are parsed at

@@ -149,3 +149,23 @@ func TestWorkspaceConcurrentDocument(t *testing.T) {
 		<-done
 	}
 }
+
+// TestWorkspaceMemo: the documents of one run share a memo value; another
+// run starts afresh.
+func TestWorkspaceMemo(t *testing.T) {
+	type key struct{}
+	run := newWorkspaceShared(nil, t.TempDir())
+	a, b := &Workspace{shared: run, dir: "/a"}, &Workspace{shared: run, dir: "/b"}
+	inits := 0
+	init := func() any { inits++; return &struct{ n int }{inits} }
+	if a.Memo(key{}, init) != b.Memo(key{}, init) || inits != 1 {
+		t.Errorf("two documents of a run: %d inits, want one value", inits)
+	}
+	other := &Workspace{shared: newWorkspaceShared(nil, t.TempDir()), dir: "/a"}
+	if other.Memo(key{}, init) == a.Memo(key{}, init) {
+		t.Error("another run shares the memo")
+	}
+	if alone := (&Workspace{dir: "/a"}); alone.Memo(key{}, init) == a.Memo(key{}, init) {
+		t.Error("a Workspace of no run shares the memo")
+	}
+}

@@ -140,6 +140,7 @@ var catalogue = []entry{
 	{"include-id-invalid", lint.Error, lint.Core, IncludeIDInvalid},
 	{"include-path-not-relative-md", lint.Error, lint.Core, IncludePathNotRelativeMD},
 	{"include-target-not-found", lint.Error, lint.Project, IncludeTargetNotFound},
+	{"include-target-unreadable", lint.Error, lint.Project, IncludeTargetUnreadable},
 	{"live-binding-experimental", lint.Info, lint.Core, LiveBindingExperimental},
 	{"loop-ref-outside-loop", lint.Warning, lint.Core, LoopRefOutsideLoop},
 	{"loop-var-shadows", lint.Warning, lint.Core, LoopVarShadows},

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,6 +163,69 @@ func TestIncludeCycleChains(t *testing.T) {
 		case tc.want != "" && (len(ds) != 1 || !strings.Contains(ds[0].Message, tc.want)):
 			t.Errorf("%s: want one finding containing %q, got:\n%s", tc.file, tc.want, messages(ds))
 		}
+	}
+}
+
+// TestIncludeCycleLong: a cycle through 300 documents is found, with no
+// depth cap (before issue 20 the search gave up 50 includes deep and after
+// 200 documents, so a longer cycle went unreported), and so is each
+// directive's own cycle when a document has several.
+func TestIncludeCycleLong(t *testing.T) {
+	const n = 300
+	files := map[string]string{}
+	for i := range n {
+		files[fmt.Sprintf("c%d.md", i)] = fmt.Sprintf("[!include:next](c%d.md)\n", (i+1)%n)
+		files[fmt.Sprintf("open%d.md", i)] = fmt.Sprintf("[!include:next](open%d.md)\n", i+1) // a chain that ends
+	}
+	files["two.md"] = "[!include:long](c0.md)\n[!include:short](back.md)\n[!include:open](open0.md)\n"
+	files["back.md"] = "[!include:two](two.md)\n"
+	dir := writeFiles(t, files)
+	ds := runInDir(t, dir, "c0.md", IncludeCycle, nil)
+	if len(ds) != 1 || !strings.HasPrefix(ds[0].Message, `include "next" forms a cycle: c0.md -> c1.md -> c2.md`) || !strings.Contains(ds[0].Message, "c299.md -> c0.md;") {
+		t.Errorf("c0.md: want the cycle through %d documents, got:\n%s", n, messages(ds))
+	}
+	ds = runInDir(t, dir, "two.md", IncludeCycle, nil)
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "two.md -> back.md -> two.md") {
+		t.Errorf("two.md: want the short cycle only, got:\n%s", messages(ds))
+	}
+	if ds := runInDir(t, dir, "open0.md", IncludeCycle, nil); len(ds) != 0 {
+		t.Errorf("open0.md: want nothing, got:\n%s", messages(ds))
+	}
+}
+
+// TestPathsToSelfReadsEachOnce: the cycle search reads each reachable
+// document once, on a graph of 40 layers of diamonds (2^40 paths) whose
+// last layer leads back; the chain found is a shortest one.
+func TestPathsToSelfReadsEachOnce(t *testing.T) {
+	const layers = 40
+	reads := map[string]int{}
+	includes := func(abs string) []string {
+		reads[abs]++
+		var i int
+		var side string
+		fmt.Sscanf(abs, "%d%s", &i, &side)
+		if i == layers {
+			return []string{"self"}
+		}
+		return []string{fmt.Sprintf("%da", i+1), fmt.Sprintf("%db", i+1)}
+	}
+	next := pathsToSelf("self", []string{"1a", "1b"}, includes)
+	for abs, n := range reads {
+		if n != 1 {
+			t.Errorf("%s read %d times", abs, n)
+		}
+	}
+	if len(reads) != 2*layers {
+		t.Errorf("%d documents read, want %d", len(reads), 2*layers)
+	}
+	hops := 0
+	for c := "1a"; c != "self"; c = next[c] {
+		if hops++; hops > layers {
+			t.Fatalf("no chain back from 1a: %v", next)
+		}
+	}
+	if hops != layers {
+		t.Errorf("chain of %d includes, want %d", hops, layers)
 	}
 }
 

@@ -22,7 +22,9 @@ import (
 // child processes) on hostile inputs: binary data, NUL bytes, invalid
 // UTF-8, UTF-16, lone CRs, a 10 MB line, deep nesting of every kind
 // (containers, inline delimiters, block markers, loops, YAML, JSON,
-// aliases), devices, named pipes, symbolic link loops, unreadable files,
+// aliases), devices, named pipes (also at .gitignore, .git and
+// .git/info/exclude, and included), an ignore glob of twelve "**",
+// symbolic link loops, unreadable files,
 // endless standard input and a fix in a read-only directory. Each run has
 // an expected exit status (never 3: no internal failure) and output, and
 // bounds:
@@ -123,6 +125,35 @@ func hostileCases() []hostileCase {
 		fmt.Fprintf(&laughs, "%c: &%c [%s]\n", c, c, strings.TrimSuffix(strings.Repeat("*"+string(c-1)+",", 9), ","))
 	}
 	laughs.WriteString("---\n")
+	// repo makes a work tree holding a document in a folder (with a
+	// finding, so that linting it shows), with what make makes at the
+	// slash path name, and lints or tests the whole tree (".")
+	repo := func(name string, make func(string) error) func(*testing.T, *hostile, string) string {
+		return func(t *testing.T, _ *hostile, dir string) string {
+			if err := os.Mkdir(filepath.Join(dir, "docs"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "docs", "doc.md"), []byte("---\nname: [x\n---\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			_ = os.Remove(p) // the .git directory, when .git itself is the case
+			if err := make(p); err != nil {
+				t.Fatal(err)
+			}
+			return "."
+		}
+	}
+	fifo := func(p string) error { return syscall.Mkfifo(p, 0o644) }
+	zero := func(p string) error { return os.Symlink("/dev/zero", p) }
+	noSuites := &expect{0, `no \*\.test\.yaml suites found`}
+	walked := &expect{1, `docs/doc\.md:2:\d+: error: .*\[frontmatter-invalid-yaml\]`}
 	return []hostileCase{
 		{name: "binary", src: binary, lint: findings("file-contains-nul"), parse: problem("file-not-utf8")},
 		{name: "NUL bytes", src: bytes.Repeat([]byte("# T\x00 text\n"), mb/11), lint: findings("file-contains-nul"), parse: problem("file-contains-nul")},
@@ -227,6 +258,44 @@ func hostileCases() []hostileCase {
 			}
 			return "ro/fix.md"
 		}, args: []string{"lint", "--fix", "--format", "line", "PATH"}, want: &expect{2, `(?s)fixes not written: cannot write the fixed text: .*permission denied`}},
+		// a repository whose ignore files are pipes or devices: the walk
+		// reads them through the one safe reader, which refuses them
+		// (before, a pipe hung lint and test for ever and /dev/zero was
+		// read until memory ran out)
+		{name: "named pipe at .gitignore", setup: repo(".gitignore", fifo), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		{name: "named pipe at .git/info/exclude", setup: repo(".git/info/exclude", fifo), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		{name: "named pipe at .git", setup: repo(".git", fifo), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		{name: ".git linked to /dev/zero", setup: repo(".git", zero), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		{name: ".gitignore linked to /dev/zero", setup: repo(".gitignore", zero), lint: walked, args: []string{"test", "PATH"}, want: noSuites},
+		// an include of a pipe or a device gets a finding, at once
+		{name: "include of a named pipe and /dev/zero", setup: func(t *testing.T, _ *hostile, dir string) string {
+			if err := os.WriteFile(filepath.Join(dir, "doc.md"), []byte("[!include:p](p.md)\n[!include:z](z.md)\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := fifo(filepath.Join(dir, "p.md")); err != nil {
+				t.Fatal(err)
+			}
+			if err := zero(filepath.Join(dir, "z.md")); err != nil {
+				t.Fatal(err)
+			}
+			return "doc.md"
+		}, lint: &expect{1, `(?s)doc\.md:1:14: error: included path "p\.md" is a named pipe.*doc\.md:2:14: error: included path "z\.md" is a character device`}},
+		// twelve "**" in an ignore glob, a tree 24 deep (exponential
+		// backtracking before: over a minute)
+		{name: "ignore glob of many **", setup: func(t *testing.T, _ *hostile, dir string) string {
+			deep := filepath.Join(dir, strings.Repeat("d/", 24))
+			if err := os.MkdirAll(deep, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(deep, "x.md"), []byte("# X\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg := "ignore:\n  - \"" + strings.Repeat("**/", 12) + "*.txt\"\n"
+			if err := os.WriteFile(filepath.Join(dir, ".sfmd.yaml"), []byte(cfg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return "."
+		}, lint: clean},
 		{name: "endless standard input", stdin: "/dev/zero", size: 10 * mb, lint: findings("file-too-large"), parse: problem("file-too-large")},
 	}
 }

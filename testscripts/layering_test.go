@@ -62,10 +62,14 @@ func TestLayering(t *testing.T) {
 			}
 		}
 	}
-	// Leaves import nothing of the module.
+	// Leaves import nothing of the module, but a leaf that reads files
+	// reads them through internal/safeio (TestOneReader), itself a leaf.
 	for _, dir := range []string{"internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/safeio", "internal/suggest", "internal/udiff", "internal/version"} {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
+				if path == mod+"internal/safeio" && dir != "internal/safeio" {
+					continue
+				}
 				t.Errorf("%s imports %s: %s is a leaf and must not depend on the module", f, path, dir)
 			}
 		}

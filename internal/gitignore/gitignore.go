@@ -6,11 +6,10 @@
 // tree (no .git up from the path) nothing is ignored, as with ripgrep. The
 // user's global excludes file (core.excludesFile) is not read, so that the
 // result is the same on every machine. It is a leaf: it imports nothing of
-// the module.
+// the module but internal/safeio, the one way files are read.
 package gitignore
 
 import (
-	"bufio"
 	"bytes"
 	"io/fs"
 	"os"
@@ -19,9 +18,12 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 
-// maxFile bounds the ignore file read (bigger files are cut).
+// maxFile bounds the ignore file read (bigger files are cut at the last
+// whole line).
 const maxFile = 1 << 20
 
 // Set answers for paths in any number of work trees, caching what it
@@ -159,14 +161,16 @@ func (s *Set) exclude(root string) []pattern {
 
 // gitCommonDir finds the repository directory of a work tree: .git
 // itself, or for a linked work tree (.git is a file "gitdir: …") the
-// common directory its commondir file names.
+// common directory its commondir file names. Those files are read
+// through safeio, so a .git or commondir that is a named pipe or a
+// device is not read (it names no other directory).
 func gitCommonDir(root string) string {
 	dotgit := filepath.Join(root, ".git")
 	fi, err := os.Stat(dotgit)
 	if err != nil || fi.IsDir() {
 		return dotgit
 	}
-	b, err := os.ReadFile(dotgit)
+	b, _, err := safeio.ReadHead(dotgit, maxPointer)
 	if err != nil {
 		return dotgit
 	}
@@ -178,8 +182,7 @@ func gitCommonDir(root string) string {
 	if !filepath.IsAbs(gitdir) {
 		gitdir = filepath.Join(root, gitdir)
 	}
-	//nolint:gosec // G703: gitdir is what the work tree's own .git file names, read as git reads it
-	if c, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
+	if c, _, err := safeio.ReadHead(filepath.Join(gitdir, "commondir"), maxPointer); err == nil {
 		common := strings.TrimSpace(string(c))
 		if !filepath.IsAbs(common) {
 			common = filepath.Join(gitdir, common)
@@ -189,6 +192,10 @@ func gitCommonDir(root string) string {
 	return gitdir
 }
 
+// maxPointer bounds what is read of a .git file or a commondir file, each
+// one line naming a directory.
+const maxPointer = 64 << 10
+
 // pattern is one compiled line of an ignore file.
 type pattern struct {
 	re      *regexp.Regexp // matches the slash path relative to the file's directory
@@ -196,22 +203,21 @@ type pattern struct {
 	dirOnly bool
 }
 
+// readPatterns reads the ignore file at path through safeio: a named
+// pipe, a device or a directory there holds no patterns (it is not read,
+// so it cannot block or run on), and a file over maxFile is cut there.
 func readPatterns(path string) []pattern {
-	f, err := os.Open(path)
+	data, cut, err := safeio.ReadHead(path, maxFile)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
+	if cut { // the last line may be cut short: drop it
+		data = data[:bytes.LastIndexByte(data, '\n')+1]
+	}
 	var ps []pattern
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 4096), maxFile)
-	read := 0
-	for sc.Scan() {
-		read += len(sc.Bytes()) + 1
-		if read > maxFile {
-			break
-		}
-		if p, ok := compile(string(bytes.TrimSuffix(sc.Bytes(), []byte("\r")))); ok {
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+		if p, ok := compile(string(line)); ok {
 			ps = append(ps, p)
 		}
 	}

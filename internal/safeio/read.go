@@ -24,19 +24,51 @@ func (i *Info) Size() int64 { return i.fi.Size() }
 // gives a *TooLargeError, after reading only its head when fstat says so,
 // at most limit+1 bytes when it grows while being read.
 func ReadFile(path string, limit int64) ([]byte, *Info, error) {
-	fi, err := os.Stat(path) //nolint:gosec // G703: the file the user named; reading it is the point
-	if err != nil {
-		return nil, nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, nil, &NotRegularError{Path: path, Mode: fi.Mode()}
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0) //nolint:gosec // G304: the file the user named; reading it is the point
+	f, err := openRegular(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer func() { _ = f.Close() }()
 	return readOpen(f, path, limit)
+}
+
+// openRegular opens the file at path for reading when a stat says it is
+// a regular file, non-blocking (the caller checks it again with fstat).
+func openRegular(path string) (*os.File, error) {
+	fi, err := os.Stat(path) //nolint:gosec // G703: the file the user named; reading it is the point
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: path, Mode: fi.Mode()}
+	}
+	return os.OpenFile(path, os.O_RDONLY|openFlags, 0) //nolint:gosec // G304: the file the user named; reading it is the point
+}
+
+// ReadHead reads at most n bytes from the start of the regular file at
+// path (n >= 1), refusing what ReadFile refuses, without blocking: a
+// longer file is cut (cut reports it). It is for files that are used in
+// part when large (an ignore file), where ReadFile is for files used
+// whole or not at all.
+func ReadHead(path string, n int64) (data []byte, cut bool, err error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer func() { _ = f.Close() }()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, false, &NotRegularError{Path: path, Mode: fi.Mode()}
+	}
+	data, err = readAll(f, int(min(fi.Size(), n))+1, n)
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		return data[:n], true, nil
+	}
+	return data, false, err
 }
 
 // Read is ReadFile for the file name of root (display names it in

@@ -79,6 +79,40 @@ func TestReadFileRefusesNonRegular(t *testing.T) {
 	}
 }
 
+// TestReadHead: the head of a regular file, cut at n bytes; what
+// ReadFile refuses is refused the same way, without blocking.
+func TestReadHead(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ignore")
+	write(t, path, "0123456789", 0o644)
+	for n, want := range map[int64]string{4: "0123", 10: "0123456789", 11: "0123456789"} {
+		data, cut, err := ReadHead(path, n)
+		if err != nil || string(data) != want || cut != (n < 10) {
+			t.Errorf("ReadHead(%d) = %q, %v, %v; want %q", n, data, cut, err, want)
+		}
+	}
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, kind := range map[string]string{fifo: "a named pipe", "/dev/zero": "a character device", dir: "a directory"} {
+		done := make(chan error, 1)
+		go func() {
+			_, _, err := ReadHead(path, 1<<20)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			var nr *NotRegularError
+			if !errors.As(err, &nr) || !strings.Contains(err.Error(), kind) {
+				t.Errorf("ReadHead(%s) = %v, want a *NotRegularError naming %s", path, err, kind)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("ReadHead(%s) blocks", path)
+		}
+	}
+}
+
 // TestSizeCap: a file over the cap is refused after reading its head
 // only, and standard input after limit+1 bytes (an endless reader ends).
 func TestSizeCap(t *testing.T) {

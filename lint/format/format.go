@@ -37,7 +37,9 @@
 //
 // with severity one of error, warning, info. Carriage returns, line feeds
 // and other control characters in paths and messages are written as Go
-// escapes (\n, \r, \x1b) so that one diagnostic is always one line. This is
+// escapes (\n, \r, \x1b) so that one diagnostic is always one line; a
+// path's bytes that are not UTF-8 are written as they are (an editor then
+// opens the file), a message's become U+FFFD. This is
 // the format the shipped problem matchers (.github/sfmd-matcher.json,
 // integrations/vscode/tasks.json) and vim/Emacs parse. With Context.Color
 // the location is bold, the severity colored and the rule dim; the
@@ -216,20 +218,46 @@ func flatten(s string) string {
 	}
 	var b strings.Builder
 	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		switch {
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
+		writeFlat(&b, r)
 	}
 	return b.String()
+}
+
+// flattenPath is flatten for a file name: bytes that are not UTF-8 are
+// written as they are, not as U+FFFD, so that an editor reading the
+// output as bytes (Vim's quickfix list) opens the file; control
+// characters are escaped as flatten escapes them.
+func flattenPath(s string) string {
+	if utf8.ValidString(s) {
+		return flatten(s)
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteByte(s[i])
+		} else {
+			writeFlat(&b, r)
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// writeFlat writes r as flatten writes it.
+func writeFlat(b *strings.Builder, r rune) {
+	switch {
+	case r == '\n':
+		b.WriteString(`\n`)
+	case r == '\r':
+		b.WriteString(`\r`)
+	case r == '\t':
+		b.WriteRune(r)
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		fmt.Fprintf(b, `\x%02x`, r)
+	default:
+		b.WriteRune(r)
+	}
 }
 
 // slashPath is the path with forward slashes, for machine formats.

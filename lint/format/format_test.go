@@ -572,6 +572,9 @@ func TestRunes(t *testing.T) {
 	if got := flatten("a\r\nb\x1b\xff"); got != `a\r\nb\x1b`+"\uFFFD" {
 		t.Errorf("flatten = %q", got)
 	}
+	if got := flattenPath("caf\xe9\n\xffé.md"); got != "caf\xe9"+`\n`+"\xffé.md" {
+		t.Errorf("flattenPath = %q, want the bytes that are not UTF-8 kept", got)
+	}
 }
 
 // FuzzWrite feeds arbitrary sources and inconsistent positions to every

@@ -60,7 +60,7 @@ func severityStyle(s lint.Severity) string {
 // headline is the line format's line for d (without newline).
 func headline(d *lint.Diagnostic, p painter) string {
 	line, col := start(d)
-	loc := fmt.Sprintf("%s:%d:%d:", flatten(d.Path), line, col)
+	loc := fmt.Sprintf("%s:%d:%d:", flattenPath(d.Path), line, col)
 	return fmt.Sprintf("%s %s: %s %s",
 		p.paint(ansiBold, loc),
 		p.paint(severityStyle(d.Severity), d.Severity.String()),
@@ -130,7 +130,7 @@ func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter) 
 	}
 	for _, r := range d.Related {
 		rl, rc := startOf(r.Span)
-		fmt.Fprintf(w, "%s = %s: %s:%d:%d: %s\n", pad, p.paint(ansiBold, "note"), flatten(d.Path), rl, rc, flatten(r.Message))
+		fmt.Fprintf(w, "%s = %s: %s:%d:%d: %s\n", pad, p.paint(ansiBold, "note"), flattenPath(d.Path), rl, rc, flatten(r.Message))
 	}
 }
 
