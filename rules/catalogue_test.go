@@ -491,6 +491,7 @@ func TestCatalogueCheckFails(t *testing.T) {
 // each read there: a citation of anything else is a typo or unchecked.
 var runtimeFunctions = map[string][]string{
 	"action.ts":    {"cmdAction", "executeAction", "substituteBodyTemplate"},
+	"compiler.ts":  {"compile"},
 	"extractor.ts": {"extract"},
 	"helpers.ts":   {"executeResponseTemplate", "parsePosixFlags", "resolveEnvVars", "substituteVars", "walkJsonPath"},
 	"index.ts":     {"dispatch"},

@@ -27,7 +27,7 @@ var IncludeTargetUnreadable = &lint.Analyzer{
 		Bad:   "<!-- parts.md is a directory -->\n[!include:parts](parts.md)\n",
 		Good:  "<!-- parts.md is a Markdown file -->\n[!include:parts](parts.md)\n",
 
-		Severity: "the compiler's read of the include blocks (a named pipe), throws (a directory, a socket, an unreadable file) or streams a device; a file over the limit is not checked at all",
+		Severity: "compiler.ts compile reads the include with fs.readFileSync, which blocks (a named pipe), throws (a directory, a socket, an unreadable file) or streams a device; a file over the limit is not checked at all",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace
