@@ -10,7 +10,10 @@ import (
 // inOwnProcessGroup makes cmd start in a process group of its own, so that
 // killProcessGroup reaches every process it starts.
 func inOwnProcessGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Setpgid = true
 }
 
 // killProcessGroup kills the whole process group led by cmd's process
