@@ -24,15 +24,18 @@ const (
 	// else none.
 	IsolationAuto = "auto"
 	// IsolationNamespace runs each command in a user, mount and PID
-	// namespace whose root is the sandbox: the command sees the same
-	// virtual paths as the runtime (cwd /home/agent/docs, HOME /home/agent,
-	// /w/x.txt), the host's system directories read-only, a private /dev
-	// and /proc; when the command ends, every process it started ends too.
+	// namespace whose root is the sandbox (pivot_root, the host's root
+	// detached), with no capabilities (internal/confine.Namespace): the
+	// command sees the same virtual paths as the runtime (cwd
+	// /home/agent/docs, HOME /home/agent, /w/x.txt), the host's system
+	// directories read-only, a private /dev and /proc; when the command
+	// ends, every process it started ends too.
 	IsolationNamespace = "namespace"
 	// IsolationNone runs each command on the host, in the host directory
 	// that holds the virtual cwd, with HOME the host directory of the
 	// virtual home: the command sees host paths and the host's
-	// filesystem.
+	// filesystem. On Linux it runs under a subreaper that ends every
+	// process it started (internal/confine.Shell).
 	IsolationNone = "none"
 )
 
@@ -135,8 +138,8 @@ var namespaceProbe struct {
 }
 
 // namespacesWork reports whether a command can run in the namespace (user,
-// mount and PID namespaces through unshare(1), mount and chroot), trying
-// it once on an empty sandbox.
+// mount and PID namespaces, the mounts, pivot_root and dropping the
+// capabilities: internal/confine), trying it once on an empty sandbox.
 func namespacesWork() (bool, string) {
 	namespaceProbe.once.Do(func() {
 		namespaceProbe.ok, namespaceProbe.why = probeNamespaces()
@@ -198,9 +201,10 @@ func (c *capture) read(r io.Reader, own *[]byte, wg *sync.WaitGroup) {
 	}
 }
 
-// run runs the command in its process group (and namespace), kills the
-// whole group when the command ends (background children die with the
-// step), on timeout, when the output passes the cap and when ctx is
+// run runs the command in its process group (and namespace, or under its
+// reaper), ends it and what it started (the whole group; the reaper kills
+// every descendant) when the command ends (background children die with
+// the step), on timeout, when the output passes the cap and when ctx is
 // cancelled.
 func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome, error) {
 	var out realOutcome

@@ -19,7 +19,7 @@ type Spec struct {
 	Env     []string // the command's whole environment
 	Binds   []string // host directories (no leading "/") bound read-only on the same paths under Root
 	Tmp     bool     // mount a private tmpfs on Root/tmp
-	Dev     []string // devices of the host's /dev bound in a private /dev
+	Dev     []string // devices of the host's /dev bound in a private /dev (those the host has)
 }
 
 // Names under which the binary is re-executed (its argv[0]).
