@@ -252,17 +252,17 @@ func reap(script string) int {
 // inherits the orphans) and reaps them, until it has no child left.
 func sweep() {
 	for {
-		for _, pid := range descendants(os.Getpid()) {
-			_ = unix.Kill(pid, unix.SIGKILL)
-		}
 		for {
 			pid, err := unix.Wait4(-1, nil, unix.WNOHANG, nil)
 			if errors.Is(err, unix.ECHILD) {
 				return // no child, so no descendant
 			}
 			if err != nil || pid == 0 {
-				break
+				break // some still run
 			}
+		}
+		for _, pid := range descendants(os.Getpid()) {
+			_ = unix.Kill(pid, unix.SIGKILL)
 		}
 		time.Sleep(time.Millisecond)
 	}
