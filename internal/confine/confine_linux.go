@@ -43,6 +43,7 @@ func init() {
 // capability (empty bounding, permitted, effective, inheritable and
 // ambient sets, no_new_privs) and executes /bin/bash -c s.Command as PID
 // 1: when it ends, the kernel ends every other process of the namespace.
+// It runs in a session of its own, without a controlling terminal.
 func Namespace(s Spec) (*exec.Cmd, error) {
 	var devs []string
 	for _, n := range s.Dev {
@@ -60,6 +61,9 @@ func Namespace(s Spec) (*exec.Cmd, error) {
 		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID,
 		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
 		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
+		// a session of its own (and process group): no controlling
+		// terminal, so /dev/tty does not reach the invoking one
+		Setsid: true,
 	}
 	return cmd, nil
 }
