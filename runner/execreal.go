@@ -23,7 +23,7 @@ const (
 	// IsolationAuto uses a mount namespace when the platform allows it,
 	// else none.
 	IsolationAuto = "auto"
-	// IsolationNamespace runs each command in a user, mount and PID
+	// IsolationNamespace runs each command in a user, mount, PID and IPC
 	// namespace whose root is the sandbox (pivot_root, the host's root
 	// detached), with no capabilities (internal/confine.Namespace): the
 	// command sees the same virtual paths as the runtime (cwd
@@ -138,7 +138,7 @@ var namespaceProbe struct {
 }
 
 // namespacesWork reports whether a command can run in the namespace (user,
-// mount and PID namespaces, the mounts, pivot_root and dropping the
+// mount, PID and IPC namespaces, the mounts, pivot_root and dropping the
 // capabilities: internal/confine), trying it once on an empty sandbox.
 func namespacesWork() (bool, string) {
 	namespaceProbe.once.Do(func() {

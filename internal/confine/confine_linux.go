@@ -36,8 +36,8 @@ func init() {
 	}
 }
 
-// Namespace returns the command that runs s.Command in new user, mount and
-// PID namespaces (the invoking user mapped to root), where the binary,
+// Namespace returns the command that runs s.Command in new user, mount,
+// PID and IPC namespaces (the invoking user mapped to root), where the binary,
 // re-executed as the namespace's first process, makes s.Root the root
 // (bind mounts, then pivot_root; the host's root is detached), drops every
 // capability (empty bounding, permitted, effective, inheritable and
@@ -58,7 +58,7 @@ func Namespace(s Spec) (*exec.Cmd, error) {
 	}
 	cmd := &exec.Cmd{Path: self, Args: []string{nsInitName, string(arg)}, Dir: s.Root, Env: s.Env}
 	cmd.SysProcAttr = &syscall.SysProcAttr{
-		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID,
+		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC,
 		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
 		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
 		// a session of its own (and process group): no controlling
