@@ -22,12 +22,6 @@ type Spec struct {
 	Dev     []string // devices of the host's /dev bound in a private /dev (those the host has)
 }
 
-// Names under which the binary is re-executed (its argv[0]).
-const (
-	nsInitName = "sfmd-sandbox-init"
-	reaperName = "sfmd-step-reaper"
-)
-
 // Terminate asks a reaper (Shell's command when reaped) to end its
 // command and everything it started, then to exit.
 func Terminate(p *os.Process) {

@@ -19,8 +19,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// self is the running binary, which Namespace and Shell re-execute.
-const self = "/proc/self/exe"
+// self is the running binary, which Namespace and Shell re-execute under
+// the names below (its argv[0]).
+const (
+	self       = "/proc/self/exe"
+	nsInitName = "sfmd-sandbox-init"
+	reaperName = "sfmd-step-reaper"
+)
 
 func init() {
 	if len(os.Args) != 2 {
@@ -226,7 +231,7 @@ func reap(script string) int {
 	}
 	term := make(chan os.Signal, 1)
 	signal.Notify(term, syscall.SIGTERM)
-	cmd := exec.Command("/bin/bash", "-c", script)
+	cmd := exec.Command("/bin/bash", "-c", script) //nolint:gosec // G702: running the suite's command (a CLI action) is the reaper's job
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	if err := cmd.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
