@@ -48,7 +48,8 @@ func init() {
 // capability (empty bounding, permitted, effective, inheritable and
 // ambient sets, no_new_privs) and executes /bin/bash -c s.Command as PID
 // 1: when it ends, the kernel ends every other process of the namespace.
-// It runs in a session of its own, without a controlling terminal.
+// It runs in a session of its own, without a controlling terminal, and is
+// killed when the process that started it ends.
 func Namespace(s Spec) (*exec.Cmd, error) {
 	var devs []string
 	for _, n := range s.Dev {
@@ -69,6 +70,9 @@ func Namespace(s Spec) (*exec.Cmd, error) {
 		// a session of its own (and process group): no controlling
 		// terminal, so /dev/tty does not reach the invoking one
 		Setsid: true,
+		// sfmd killed: PID 1, and so the namespace, ends too (kept
+		// through the exec of bash: no set-user-ID, capabilities only lost)
+		Pdeathsig: syscall.SIGKILL,
 	}
 	return cmd, nil
 }
@@ -210,8 +214,9 @@ func dropCapabilities() error {
 // with env, under a reaper (reaped is true): the binary re-executed as a
 // child subreaper (PR_SET_CHILD_SUBREAPER), so that every process the
 // script starts stays its descendant, even one that starts a session of
-// its own or whose parent ends. When bash ends, or on Terminate, the reaper
-// kills every descendant it has and exits with bash's status. Without
+// its own or whose parent ends. When bash ends, on Terminate, or when the
+// process that started it ends (its parent-death signal), the reaper kills
+// every descendant it has and exits with bash's status. Without
 // /proc/self/exe it returns bash itself, reaped false.
 func Shell(script, dir string, env []string) (cmd *exec.Cmd, reaped bool) {
 	if _, err := os.Stat(self); err != nil {
@@ -219,7 +224,10 @@ func Shell(script, dir string, env []string) (cmd *exec.Cmd, reaped bool) {
 		cmd.Dir, cmd.Env = dir, env
 		return cmd, false
 	}
-	return &exec.Cmd{Path: self, Args: []string{reaperName, script}, Dir: dir, Env: env}, true
+	cmd = &exec.Cmd{Path: self, Args: []string{reaperName, script}, Dir: dir, Env: env}
+	// sfmd killed: the reaper ends the command and what it started
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+	return cmd, true
 }
 
 // reap is the reaper of Shell: it runs the script and returns its exit
