@@ -71,7 +71,10 @@ func Namespace(s Spec) (*exec.Cmd, error) {
 		// terminal, so /dev/tty does not reach the invoking one
 		Setsid: true,
 		// sfmd killed: PID 1, and so the namespace, ends too (kept
-		// through the exec of bash: no set-user-ID, capabilities only lost)
+		// through the exec of bash: no set-user-ID, capabilities only
+		// lost). (Go's check that the parent still lives reads getppid,
+		// 0 in the new PID namespace, and sends this signal to the child
+		// itself, which as the namespace's init ignores it.)
 		Pdeathsig: syscall.SIGKILL,
 	}
 	return cmd, nil
