@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sfmd-dev/sfmd/internal/confine"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/runner/runtime"
 )
@@ -22,16 +23,19 @@ const (
 	// IsolationAuto uses a mount namespace when the platform allows it,
 	// else none.
 	IsolationAuto = "auto"
-	// IsolationNamespace runs each command in a user, mount and PID
-	// namespace whose root is the sandbox: the command sees the same
-	// virtual paths as the runtime (cwd /home/agent/docs, HOME /home/agent,
-	// /w/x.txt), the host's system directories read-only, a private /dev
-	// and /proc; when the command ends, every process it started ends too.
+	// IsolationNamespace runs each command in a user, mount, PID and IPC
+	// namespace whose root is the sandbox (pivot_root, the host's root
+	// detached), with no capabilities (internal/confine.Namespace): the
+	// command sees the same virtual paths as the runtime (cwd
+	// /home/agent/docs, HOME /home/agent, /w/x.txt), the host's system
+	// directories read-only, a private /dev and /proc; when the command
+	// ends, every process it started ends too.
 	IsolationNamespace = "namespace"
 	// IsolationNone runs each command on the host, in the host directory
 	// that holds the virtual cwd, with HOME the host directory of the
 	// virtual home: the command sees host paths and the host's
-	// filesystem.
+	// filesystem. On Linux it runs under a subreaper that ends every
+	// process it started (internal/confine.Shell).
 	IsolationNone = "none"
 )
 
@@ -58,38 +62,9 @@ type realOutcome struct {
 	interrupted bool // ctx was cancelled; the command was stopped
 }
 
-// nsScript runs inside the new namespaces (as root of the user namespace,
-// PID 1 of the PID namespace): it binds the host's system directories
-// read-only onto the mount points made in the sandbox, gives it a private
-// /dev and /proc (and /tmp, unless the sandbox has its own), then makes
-// the sandbox the root and runs the command in the virtual working
-// directory. Arguments: sandbox, cwd, command, PATH, "tmp" or "-", then
-// the system directories to bind.
-const nsScript = `set -e
-root=$1 cwd=$2 cmd=$3 userpath=$4 tmp=$5
-shift 5
-chroot=$(command -v chroot)
-if [ "$tmp" = tmp ]; then
-  mount -t tmpfs -o mode=1777 sfmd-tmp "$root/tmp"
-fi
-for d in "$@"; do
-  mount --rbind "/$d" "$root/$d"
-  mount -o remount,bind,ro "$root/$d"
-done
-mount -t tmpfs -o mode=755,size=1m sfmd-dev "$root/dev"
-for n in null zero full random urandom tty; do
-  : > "$root/dev/$n"
-  mount --bind "/dev/$n" "$root/dev/$n"
-done
-ln -s /proc/self/fd "$root/dev/fd"
-ln -s /proc/self/fd/0 "$root/dev/stdin"
-ln -s /proc/self/fd/1 "$root/dev/stdout"
-ln -s /proc/self/fd/2 "$root/dev/stderr"
-mount -t proc proc "$root/proc"
-PATH=$userpath
-export PATH
-exec "$chroot" "$root" /bin/bash -c 'cd -- "$0" && exec /bin/bash -c "$1"' "$cwd" "$cmd"
-`
+// devices are the host's devices a namespaced command sees in its private
+// /dev (those the host has).
+var devices = []string{"null", "zero", "full", "random", "urandom", "tty"}
 
 // systemDirs are the host directories a namespaced command sees
 // (read-only), when the sandbox does not have them itself.
@@ -163,8 +138,8 @@ var namespaceProbe struct {
 }
 
 // namespacesWork reports whether a command can run in the namespace (user,
-// mount and PID namespaces through unshare(1), mount and chroot), trying
-// it once on an empty sandbox.
+// mount, PID and IPC namespaces, the mounts, pivot_root and dropping the
+// capabilities: internal/confine), trying it once on an empty sandbox.
 func namespacesWork() (bool, string) {
 	namespaceProbe.once.Do(func() {
 		namespaceProbe.ok, namespaceProbe.why = probeNamespaces()
@@ -226,13 +201,14 @@ func (c *capture) read(r io.Reader, own *[]byte, wg *sync.WaitGroup) {
 	}
 }
 
-// run runs the command in its process group (and namespace), kills the
-// whole group when the command ends (background children die with the
-// step), on timeout, when the output passes the cap and when ctx is
+// run runs the command in its process group (and namespace, or under its
+// reaper), ends it and what it started (the whole group; the reaper kills
+// every descendant) when the command ends (background children die with
+// the step), on timeout, when the output passes the cap and when ctx is
 // cancelled.
 func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome, error) {
 	var out realOutcome
-	cmd, cleanup, err := c.build()
+	cmd, reaped, cleanup, err := c.build()
 	if err != nil {
 		return runtime.ExecResult{}, out, err
 	}
@@ -260,7 +236,11 @@ func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome,
 	var killed atomic.Bool
 	kill := func() {
 		killed.Store(true)
-		killProcessGroup(cmd)
+		if reaped {
+			confine.Terminate(cmd.Process) // the reaper ends them all
+		} else {
+			killProcessGroup(cmd)
+		}
 	}
 	var timedOut atomic.Bool
 	timer := time.AfterFunc(c.timeout, func() { timedOut.Store(true); kill() })
@@ -307,46 +287,36 @@ func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome,
 	return res, out, nil
 }
 
-// build makes the command: bash in the host directory of the virtual cwd,
-// or unshare(1) running nsScript.
-func (c *realCommand) build() (*exec.Cmd, func(), error) {
+// build makes the command: bash in the host directory of the virtual cwd
+// under a reaper (reaped), or the sandbox of namespaces (internal/confine
+// does both).
+func (c *realCommand) build() (cmd *exec.Cmd, reaped bool, cleanup func(), err error) {
 	if err := c.fs.Open(); err != nil {
-		return nil, nil, err
+		return nil, false, nil, err
 	}
 	if err := c.fs.MkdirAll(c.dir); err != nil {
-		return nil, nil, err
+		return nil, false, nil, err
 	}
 	if !c.namespace {
-		cmd := exec.Command("/bin/bash", "-c", c.command)
-		cmd.Dir = c.fs.HostPath(c.dir)
-		cmd.Env = append([]string{"PATH=" + c.path, "HOME=" + c.fs.HostPath(c.home)}, c.env...)
-		return cmd, func() {}, nil
+		env := append([]string{"PATH=" + c.path, "HOME=" + c.fs.HostPath(c.home)}, c.env...)
+		cmd, reaped := confine.Shell(c.command, c.fs.HostPath(c.dir), env)
+		return cmd, reaped, func() {}, nil
 	}
 	binds, created, tmp, err := mountPoints(c.fs.Dir())
 	if err != nil {
 		removeMountPoints(created)
-		return nil, nil, fmt.Errorf("cannot prepare the sandbox for the namespace: %w", err)
+		return nil, false, nil, fmt.Errorf("cannot prepare the sandbox for the namespace: %w", err)
 	}
-	tmpArg := "-"
-	if tmp {
-		tmpArg = "tmp"
+	cmd, err = confine.Namespace(confine.Spec{
+		Root: c.fs.Dir(), Cwd: c.dir, Command: c.command,
+		Env:   append([]string{"PATH=" + c.path, "HOME=" + c.home}, c.env...),
+		Binds: binds, Tmp: tmp, Dev: devices,
+	})
+	if err != nil {
+		removeMountPoints(created)
+		return nil, false, nil, err
 	}
-	args := append([]string{"--user", "--map-root-user", "--mount", "--pid", "--fork", "--kill-child", "--",
-		"/bin/sh", "-c", nsScript, "sfmd-sandbox", c.fs.Dir(), c.dir, c.command, c.path, tmpArg}, binds...)
-	cmd := exec.Command(unshareCommand(), args...)
-	cmd.Dir = c.fs.Dir()
-	// The script needs mount and chroot, wherever the user's PATH is.
-	cmd.Env = append([]string{"PATH=" + c.path + ":/usr/sbin:/usr/bin:/sbin:/bin", "HOME=" + c.home}, c.env...)
-	return cmd, func() { removeMountPoints(created) }, nil
-}
-
-func unshareCommand() string {
-	for _, p := range []string{"/usr/bin/unshare", "/bin/unshare"} {
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			return p
-		}
-	}
-	return "unshare"
+	return cmd, false, func() { removeMountPoints(created) }, nil
 }
 
 // outputLimitMessage is the step failure for a command that printed too

@@ -8,9 +8,13 @@ import (
 )
 
 // inOwnProcessGroup makes cmd start in a process group of its own, so that
-// killProcessGroup reaches every process it starts.
+// killProcessGroup reaches every process it starts (a command that starts
+// a session of its own has one already).
 func inOwnProcessGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Setpgid = !cmd.SysProcAttr.Setsid
 }
 
 // killProcessGroup kills the whole process group led by cmd's process
