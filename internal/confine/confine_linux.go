@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 
 // self is the running binary, which Namespace and Shell re-execute under
@@ -297,7 +299,7 @@ func descendants(pid int) []int {
 		if err != nil {
 			continue
 		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		stat, _, err := safeio.ReadHead("/proc/"+e.Name()+"/stat", 4096) // one line, well under 4 KiB
 		if err != nil {
 			continue
 		}
