@@ -38,8 +38,8 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 			}
 			if opt := absentFields(a, b); opt != nil {
 				// no fix: the template would send what the flat JSON leaves out
-				d.Message += fmt.Sprintf("; not fixed automatically: when the optional field %q is not given, -d '…' sends {%s} as written (or the value of a session variable %s), where the flat JSON leaves the field out: give it a default or make it required first",
-					opt.Name, opt.Name, opt.Name)
+				d.Message += fmt.Sprintf(" (no fix offered: optional %q has no default, and when it is not given -d '…' sends {%s} as written, or a session variable's value, where the flat JSON leaves it out)",
+					opt.Name, opt.Name)
 			} else if fix, ok := inlineBodyFix(doc, a, b); ok {
 				d.Fixes = []lint.Fix{fix}
 			}
