@@ -158,6 +158,23 @@ func (r *Report) Source(path string) []byte {
 	return src
 }
 
+// addForeign records where the files of the findings of j that are in
+// another file (a nav menu) are, for Source.
+func (r *Report) addForeign(j *job, diags []Diagnostic) {
+	for _, d := range diags {
+		if d.Path == j.display || j.abs == "" {
+			continue
+		}
+		if _, ok := r.abs[d.Path]; ok {
+			continue
+		}
+		if rel, err := filepath.Rel(filepath.Dir(j.display), d.Path); err == nil {
+			r.abs[d.Path] = filepath.Join(filepath.Dir(j.abs), rel)
+			r.limits[d.Path] = r.limits[j.display]
+		}
+	}
+}
+
 // rule returns the metadata of the named rule, or nil.
 func (r *Report) rule(name string) *Analyzer {
 	if r.Registry == nil {
@@ -324,6 +341,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 		case len(r.diags) > 0:
 			rep.abs[j.display] = j.abs
 			rep.limits[j.display] = r.limit
+			rep.addForeign(j, r.diags)
 		}
 		rep.Fixed += r.fixed
 		rep.Hidden += r.hidden
@@ -716,7 +734,9 @@ func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, w
 		t := buildSuppressions(doc, l.reg)
 		diags = t.filter(diags, set.enabled)
 		for i := range diags {
-			diags[i].Path = doc.Path
+			if diags[i].Path == "" {
+				diags[i].Path = doc.Path
+			}
 			if diags[i].Rule == unusedSuppressionName {
 				if sev, ok := set.severity[unusedSuppressionName]; ok {
 					diags[i].Severity = sev
