@@ -4,7 +4,21 @@ import (
 	"fmt"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
+
+// crParams returns the parameter lines that end in "\r\n".
+func crParams(doc *sfmd.Document) []*sfmd.Param {
+	var out []*sfmd.Param
+	for _, a := range doc.Actions {
+		for _, p := range a.Params {
+			if p.CR {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
 
 // FileCRLFLineEndings reports files with CRLF line endings.
 var FileCRLFLineEndings = &lint.Analyzer{
@@ -17,7 +31,7 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		Bad:   "---\r\ntitle: Weather\r\n---\r\n",
 		Good:  "---\ntitle: Weather\n---\n",
 
-		Severity: "LF is recommended; whether the reference runtime keeps a \"\\r\" on parameter lines (and drops them) depends on its loader, which could not be checked",
+		Severity: "an error on each parameter line ending in CRLF, which the reference runtime drops (loader.ts loadFile reads the file as is; parser.ts parse splits it on \"\\n\" and ACTION_BLOCK_FIELD_RE must match up to the end of the line, \"\\r\" included); info for a file where no parameter line is affected (LF is recommended)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -41,6 +55,20 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		if first < 0 {
 			return nil, nil
 		}
+		fix := []lint.Fix{{Message: "convert CRLF line endings to LF", Safe: false, Edits: edits}}
+		if dropped := crParams(doc); len(dropped) > 0 {
+			// the runtime drops these lines: an error on each (one fix for all)
+			for _, p := range dropped {
+				d := lint.Diagnostic{
+					Span:     p.Span,
+					Severity: lint.Error, SeveritySet: true,
+					Message: fmt.Sprintf("parameter line %q ends in CRLF, and the reference runtime drops it: it splits lines on \"\\n\" only, so its field pattern sees the \"\\r\"; convert the file to LF line endings", p.Name),
+					Fixes:   fix,
+				}
+				pass.Report(d)
+			}
+			return nil, nil
+		}
 		lines := "every line ends"
 		if n := index(doc).LineCount(); len(edits) < n-1 {
 			lines = fmt.Sprintf("%d of %d lines end", len(edits), n)
@@ -49,8 +77,8 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		}
 		pass.Report(lint.Diagnostic{
 			Span:    spanAt(doc, first, first+1),
-			Message: fmt.Sprintf("%s in CRLF; convert the file to LF line endings (the reference runtime keeps a \"\\r\" on parameter lines)", lines),
-			Fixes:   []lint.Fix{{Message: "convert CRLF line endings to LF", Safe: false, Edits: edits}},
+			Message: fmt.Sprintf("%s in CRLF; convert the file to LF line endings (LF is recommended; no parameter line is affected here)", lines),
+			Fixes:   fix,
 		})
 		return nil, nil
 	},
