@@ -140,7 +140,7 @@ var catalogue = []entry{
 	{"include-id-invalid", lint.Error, lint.Core, IncludeIDInvalid},
 	{"include-path-not-relative-md", lint.Error, lint.Core, IncludePathNotRelativeMD},
 	{"include-target-not-found", lint.Error, lint.Project, IncludeTargetNotFound},
-	{"live-binding-experimental", lint.Info, lint.Core, LiveBindingExperimental},
+	{"live-binding-experimental", lint.Warning, lint.Core, LiveBindingExperimental},
 	{"loop-ref-outside-loop", lint.Warning, lint.Core, LoopRefOutsideLoop},
 	{"loop-var-shadows", lint.Warning, lint.Core, LoopVarShadows},
 	{"manifest-delivery-invalid", lint.Error, lint.Manifest, ManifestDeliveryInvalid},

@@ -374,6 +374,7 @@ var catalogueDeviations = map[string]string{
 	"directive-inside-block":           "info -> error: the reference parser ignores directives inside blocks",
 	"directive-menu-legacy":            "warning -> info: the reference runtime still reads [!menu:…]; only portability remains",
 	"directive-not-own-line":           "warning -> error: an inline directive is an ordinary link and is never registered",
+	"live-binding-experimental":        "info -> warning: the reference runtime does not implement {{fetch:URL}} (renderer.ts render has no live-binding step), so the reader sees the syntax as written",
 	"env-var-undeclared":               "warning -> info: the runtime resolves $NAME from the env store whether or not env declares it, and an unset one fails with a clear message (§1.10); a near miss of a declared name stays a warning",
 	"fence-tool-block-nonstandard":     "warning -> error: the reference parser does not read tool: blocks, so their actions do not exist",
 	"for-body-non-output":              "warning -> error: the runtime prints assignments and save:/decode:/to: inside a loop as text (§3 line 3)",
