@@ -462,7 +462,7 @@ func (s Selection) validate(reg *Registry) error {
 // wins, as in ruff: a rule named alone over its profile, a profile over
 // "all" (--disable core --enable param-unused runs param-unused only);
 // between an --enable and a --disable of the same name, --disable wins.
-func (sel Selection) apply(reg *Registry, s *settings) {
+func (s Selection) apply(reg *Registry, set *settings) {
 	// specificity: 0 "all", 1 a profile, 2 a rule
 	level := func(n string) int {
 		switch {
@@ -473,22 +473,22 @@ func (sel Selection) apply(reg *Registry, s *settings) {
 		}
 		return 2
 	}
-	for lv := 0; lv <= 2; lv++ {
-		for _, on := range []bool{true, false} {
-			names := sel.Disable
-			if on {
-				names = sel.Enable
+	turn := func(n string, on bool) {
+		for _, r := range reg.Names() {
+			if n == "all" || n == r || Profile(n) == reg.Lookup(r).Profile {
+				set.enabled[r], set.selected[r] = on, on
 			}
-			for _, n := range names {
-				if level(n) != lv {
-					continue
-				}
-				for _, r := range reg.Names() {
-					if n == "all" || n == r || Profile(n) == reg.Lookup(r).Profile {
-						s.enabled[r] = on
-						s.selected[r] = on
-					}
-				}
+		}
+	}
+	for lv := 0; lv <= 2; lv++ {
+		for _, n := range s.Enable {
+			if level(n) == lv {
+				turn(n, true)
+			}
+		}
+		for _, n := range s.Disable {
+			if level(n) == lv {
+				turn(n, false)
 			}
 		}
 	}
