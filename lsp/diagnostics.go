@@ -75,7 +75,7 @@ func (s *server) runLint(ctx context.Context, job *lintJob, delay time.Duration)
 		if res.Err != nil {
 			s.logf(1, "sfmd lsp: %s could not be checked completely (please report it with the document): %v", job.d.path, res.Err)
 		}
-		diags = s.visible(res.Diagnostics)
+		diags = res.Diagnostics // at or above the minimum severity (BufferOptions)
 		out = s.toLSP(job.d.uri, job.text, diags)
 	}
 	s.mu.Lock()
@@ -107,18 +107,6 @@ func (s *server) publish(job *lintJob, diags []Diagnostic) {
 		diags = []Diagnostic{}
 	}
 	_ = s.w.Notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: job.d.uri, Version: &v, Diagnostics: diags})
-}
-
-// visible keeps the diagnostics at or above the minimum severity (as
-// sfmd lint's --min-severity).
-func (s *server) visible(ds []lint.Diagnostic) []lint.Diagnostic {
-	out := make([]lint.Diagnostic, 0, len(ds))
-	for _, d := range ds {
-		if d.Severity >= s.opts.MinSeverity {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // toLSP converts lint diagnostics on t to LSP diagnostics.
@@ -278,5 +266,5 @@ func (s *server) currentDiagnostics(d *document, t *text) []lint.Diagnostic {
 	if err != nil || res == nil {
 		return nil
 	}
-	return s.visible(res.Diagnostics)
+	return res.Diagnostics
 }
