@@ -57,13 +57,16 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		}
 		fix := []lint.Fix{{Message: "convert CRLF line endings to LF", Safe: false, Edits: edits}}
 		if dropped := crParams(doc); len(dropped) > 0 {
-			// the runtime drops these lines: an error on each (one fix for all)
-			for _, p := range dropped {
+			// the runtime drops these lines: an error on each, the fix (for
+			// the whole file) on the first, so that one fix is counted once
+			for i, p := range dropped {
 				d := lint.Diagnostic{
 					Span:     p.Span,
 					Severity: lint.Error, SeveritySet: true,
 					Message: fmt.Sprintf("parameter line %q ends in CRLF, and the reference runtime drops it: it splits lines on \"\\n\" only, so its field pattern sees the \"\\r\"; convert the file to LF line endings", p.Name),
-					Fixes:   fix,
+				}
+				if i == 0 {
+					d.Fixes = fix
 				}
 				pass.Report(d)
 			}
