@@ -166,6 +166,12 @@ func (p *Pass) Reportf(span sfmd.Span, format string, args ...any) {
 
 // Diagnostic is one finding.
 type Diagnostic struct {
+	// Path is the file the finding is in: the document linted, or, set
+	// by the rule, a file it reads (a nav menu: the path joined to the
+	// document's directory). A finding in another file carries no fixes
+	// (the engine drops them: --fix rewrites only the file it lints) and
+	// is suppressed by the document's comments at its first Related
+	// position in the document.
 	Path     string
 	Span     sfmd.Span
 	Rule     string
@@ -181,8 +187,24 @@ type Diagnostic struct {
 
 // Related is a secondary position ("previously defined here").
 type Related struct {
+	Path    string // "": the diagnostic's file
 	Span    sfmd.Span
 	Message string
+}
+
+// anchorLine is the line of d in the document at path: its own line,
+// or, for a finding in another file, the line of its first related
+// position in the document (-1 when it has none).
+func (d *Diagnostic) anchorLine(path string) int {
+	if d.Path == "" || d.Path == path {
+		return d.Span.Start.Line
+	}
+	for _, r := range d.Related {
+		if r.Path == path {
+			return r.Span.Start.Line
+		}
+	}
+	return -1
 }
 
 // Fix is a suggested fix: a set of non-overlapping edits.

@@ -24,6 +24,7 @@ type BufferLinter struct {
 	sel   Selection
 	cwd   string
 	fixed *config // an explicit config file (BufferOptions.Config)
+	show  Options // MinSeverity and ShowSelected
 
 	mu     sync.Mutex
 	finder *configFinder
@@ -44,6 +45,12 @@ type BufferOptions struct {
 	Selection Selection
 	// Parse parses one document; nil means sfmd.Parse.
 	Parse func(path string, src []byte) *sfmd.Document
+	// MinSeverity and ShowSelected are those of Options: a finding below
+	// MinSeverity (unless ShowSelected and its rule is enabled
+	// explicitly) is left out of the Diagnostics, and Fix does not apply
+	// its fixes.
+	MinSeverity  Severity
+	ShowSelected bool
 }
 
 // Buffer is one document to lint.
@@ -85,7 +92,8 @@ func NewBufferLinter(analyzers []*Analyzer, opts BufferOptions) (*BufferLinter, 
 	if err := opts.Selection.validate(reg); err != nil {
 		return nil, err
 	}
-	b := &BufferLinter{reg: reg, parse: opts.Parse, sel: opts.Selection}
+	b := &BufferLinter{reg: reg, parse: opts.Parse, sel: opts.Selection,
+		show: Options{MinSeverity: opts.MinSeverity, ShowSelected: opts.ShowSelected}}
 	if b.parse == nil {
 		b.parse = sfmd.Parse
 	}
@@ -214,7 +222,7 @@ func (b *BufferLinter) prepare(path string) (*linter, *job, error) {
 			return nil, nil, nil
 		}
 	}
-	return &linter{reg: b.reg, parse: b.parse}, j, nil
+	return &linter{reg: b.reg, parse: b.parse, opts: b.show}, j, nil
 }
 
 // workspace gives the rules the other buffers over the disk, and the
@@ -244,5 +252,6 @@ func (b *BufferLinter) lintOnce(ctx context.Context, l *linter, j *job, src []by
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return doc, nil, err
 	}
+	diags, _ = l.shown(diags, j.set) // what is not shown is not fixed either
 	return doc, diags, err
 }

@@ -84,7 +84,11 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 		if !d.SeveritySet {
 			d.Severity = cur.Severity
 		}
-		d.Path = doc.Path
+		if d.Path == "" {
+			d.Path = doc.Path
+		} else if d.Path != doc.Path {
+			d.Fixes = nil // --fix rewrites only the document linted
+		}
 		diags = append(diags, d)
 	}
 	for i, a := range order {

@@ -458,11 +458,48 @@ func (s Selection) validate(reg *Registry) error {
 	return nil
 }
 
+// apply turns the selected rules on and off in s. The more specific name
+// wins, as in ruff: a rule named alone over its profile, a profile over
+// "all" (--disable core --enable param-unused runs param-unused only);
+// between an --enable and a --disable of the same name, --disable wins.
+func (s Selection) apply(reg *Registry, set *settings) {
+	// specificity: 0 "all", 1 a profile, 2 a rule
+	level := func(n string) int {
+		switch {
+		case n == "all":
+			return 0
+		case profileSet[Profile(n)]:
+			return 1
+		}
+		return 2
+	}
+	turn := func(n string, on bool) {
+		for _, r := range reg.Names() {
+			if n == "all" || n == r || Profile(n) == reg.Lookup(r).Profile {
+				set.enabled[r], set.selected[r] = on, on
+			}
+		}
+	}
+	for lv := 0; lv <= 2; lv++ {
+		for _, n := range s.Enable {
+			if level(n) == lv {
+				turn(n, true)
+			}
+		}
+		for _, n := range s.Disable {
+			if level(n) == lv {
+				turn(n, false)
+			}
+		}
+	}
+}
+
 // settings is the resolved rule set for one file.
 type settings struct {
 	analyzers []*Analyzer // enabled rules, in registry order
 	order     []*Analyzer // analyzers and their requirements, dependencies first
 	enabled   map[string]bool
+	selected  map[string]bool     // enabled explicitly: Selection.Enable, a profile the config adds
 	severity  map[string]Severity // config overrides of the default severity
 	options   map[string]map[string]any
 }
@@ -476,9 +513,11 @@ func (c *config) resolve(abs string, reg *Registry, sel Selection) *settings {
 			profiles[p] = true
 		}
 	}
-	s := &settings{enabled: map[string]bool{}, severity: map[string]Severity{}, options: map[string]map[string]any{}}
+	s := &settings{enabled: map[string]bool{}, selected: map[string]bool{}, severity: map[string]Severity{}, options: map[string]map[string]any{}}
 	for _, n := range reg.Names() {
-		s.enabled[n] = profiles[reg.Lookup(n).Profile]
+		p := reg.Lookup(n).Profile
+		s.enabled[n] = profiles[p]
+		s.selected[n] = profiles[p] && !slices.Contains(DefaultProfiles, p)
 	}
 	apply := func(rules map[string]ruleConfig) {
 		for n, rc := range rules {
@@ -505,17 +544,7 @@ func (c *config) resolve(abs string, reg *Registry, sel Selection) *settings {
 			}
 		}
 	}
-	set := func(names []string, on bool) {
-		for _, n := range names {
-			for _, r := range reg.Names() {
-				if n == "all" || n == r || Profile(n) == reg.Lookup(r).Profile {
-					s.enabled[r] = on
-				}
-			}
-		}
-	}
-	set(sel.Enable, true)
-	set(sel.Disable, false)
+	sel.apply(reg, s)
 	for _, a := range reg.all {
 		if !a.Shared && s.enabled[a.Name] {
 			s.analyzers = append(s.analyzers, a)

@@ -62,6 +62,15 @@ type Options struct {
 	// file-too-large finding instead. 0 means the max-size option of rule
 	// file-too-large in the config, or safeio.DefaultMaxSize (10 MiB).
 	MaxFileSize int64
+	// MinSeverity is the lowest severity reported (--min-severity; the
+	// zero value, Info, reports everything). A finding below it is
+	// hidden: left out of Report.Diagnostics, counted in Report.Hidden,
+	// and its fixes are not applied, so that what --fix fixes is what
+	// the run shows. ShowSelected exempts the rules the run enables
+	// explicitly (Selection.Enable, or a profile the config adds to the
+	// default ones): what a user turns on is shown whatever its severity.
+	MinSeverity  Severity
+	ShowSelected bool
 }
 
 // maxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
@@ -95,6 +104,7 @@ type Report struct {
 	// Diagnostics sorted by path, line, column, rule, message, without
 	// duplicates. With Fix or Diff they describe the fixed text.
 	Diagnostics []Diagnostic
+	Hidden      int      // findings below Options.MinSeverity, not reported
 	Files       int      // files linted
 	Fixed       int      // fixes applied (or, with Diff, that would be)
 	Changed     []string // files rewritten (or, with Diff, that would be), sorted
@@ -148,6 +158,23 @@ func (r *Report) Source(path string) []byte {
 	return src
 }
 
+// addForeign records where the files of the findings of j that are in
+// another file (a nav menu) are, for Source.
+func (r *Report) addForeign(j *job, diags []Diagnostic) {
+	for _, d := range diags {
+		if d.Path == j.display || j.abs == "" {
+			continue
+		}
+		if _, ok := r.abs[d.Path]; ok {
+			continue
+		}
+		if rel, err := filepath.Rel(filepath.Dir(j.display), d.Path); err == nil {
+			r.abs[d.Path] = filepath.Join(filepath.Dir(j.abs), rel)
+			r.limits[d.Path] = r.limits[j.display]
+		}
+	}
+}
+
 // rule returns the metadata of the named rule, or nil.
 func (r *Report) rule(name string) *Analyzer {
 	if r.Registry == nil {
@@ -198,6 +225,7 @@ type fileResult struct {
 	src     []byte // final text, kept for stdin only
 	head    []byte // the first line of a file over the size cap
 	limit   int64  // the size cap of the file
+	hidden  int    // findings below Options.MinSeverity
 	fixed   int
 	changed bool
 	diff    string
@@ -317,8 +345,10 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 		case len(r.diags) > 0:
 			rep.abs[j.display] = j.abs
 			rep.limits[j.display] = r.limit
+			rep.addForeign(j, r.diags)
 		}
 		rep.Fixed += r.fixed
+		rep.Hidden += r.hidden
 		if r.changed {
 			rep.Changed = append(rep.Changed, j.display)
 		}
@@ -612,6 +642,7 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		mode = FixSafe
 	}
 	var diags, first []Diagnostic // first: the findings of the text as read
+	firstHidden := 0
 	for round := 0; ; round++ {
 		var doc *sfmd.Document
 		if j.json {
@@ -629,8 +660,9 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if err != nil {
 			res.err = err
 		}
+		diags, res.hidden = l.shown(diags, j.set) // only what is shown is fixed
 		if round == 0 {
-			first = diags
+			first, firstHidden = diags, res.hidden
 		}
 		if mode == FixNone || round == maxFixRounds {
 			break
@@ -661,12 +693,27 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if err := safeio.ReplaceFile(j.abs, src, info, orig); err != nil {
 			// the file keeps the text as read, and so do the findings
 			res.ioErr = notFixed(err)
-			res.diags, res.fixed = first, 0
+			res.diags, res.hidden, res.fixed = first, firstHidden, 0
 		} else {
 			res.changed = true
 		}
 	}
 	return res
+}
+
+// shown keeps the findings the run reports (Options.MinSeverity,
+// ShowSelected) and counts the others.
+func (l *linter) shown(diags []Diagnostic, set *settings) ([]Diagnostic, int) {
+	out := diags[:0:0]
+	for _, d := range diags {
+		if d.Severity >= l.opts.MinSeverity || l.opts.ShowSelected && set.selected[d.Rule] {
+			out = append(out, d)
+		}
+	}
+	if len(out) == len(diags) {
+		return diags, 0
+	}
+	return out, len(diags) - len(out)
 }
 
 type parsePanic struct{ v any }
@@ -698,7 +745,9 @@ func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, w
 		t := buildSuppressions(doc, l.reg)
 		diags = t.filter(diags, set.enabled)
 		for i := range diags {
-			diags[i].Path = doc.Path
+			if diags[i].Path == "" {
+				diags[i].Path = doc.Path
+			}
 			if diags[i].Rule == unusedSuppressionName {
 				if sev, ok := set.severity[unusedSuppressionName]; ok {
 					diags[i].Severity = sev

@@ -215,7 +215,7 @@ func ruleLabel(r string) string {
 // suppressed reports whether d is covered, marking the covering entries
 // used when mark is true.
 func (t *suppressions) suppressed(d *Diagnostic, mark bool) bool {
-	line := d.Span.Start.Line
+	line := d.anchorLine(t.doc.Path)
 	hit := false
 	for _, e := range t.entries {
 		if line < e.from || line > e.to || (e.rule != "all" && e.rule != d.Rule) {

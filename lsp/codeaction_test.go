@@ -182,3 +182,30 @@ func TestFixAll(t *testing.T) {
 		t.Errorf("nothing left to fix, yet: %+v", acts)
 	}
 }
+
+// What the server does not publish (below the minimum severity) "fix
+// all" does not fix, as sfmd lint --fix; what --enable turns on is
+// published whatever its severity.
+func TestFixAllFixesWhatIsShown(t *testing.T) {
+	doc := "# T\n\n```act.Search\nget https://api.example.com/s\n```\n\n[!nav:main](./nav/main.md)\n"
+	s := newSession(t, map[string]string{"nav/main.md": "[@home Home](../a.md)\n"}, lsp.Options{}, nil)
+	uri := s.uri("a.md")
+	if got := codes(s.open("a.md", doc)); got != "action-id-invalid" {
+		t.Fatalf("published: %s", got)
+	}
+	acts := codeActions(t, s, uri, lsp.Range{}, "source.fixAll.sfmd")
+	if len(acts) != 1 || acts[0].Title != "Fix all safe sfmd problems (1)" {
+		t.Fatalf("actions: %+v", acts)
+	}
+	if _, err := s.c.ApplyEdits(uri, acts[0].Edit.Changes[uri]); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.c.Text(uri); !strings.Contains(got, "```act.search\nget https://") {
+		t.Errorf("fix all fixed the hidden info (get) or not the error:\n%s", got)
+	}
+	s = newSession(t, map[string]string{"nav/main.md": "[@home Home](../a.md)\n"},
+		lsp.Options{Selection: lint.Selection{Enable: []string{"style"}}, ShowSelected: true}, nil)
+	if got := codes(s.open("a.md", doc)); got != "action-id-invalid,action-without-hint,path-dot-slash-prefix" {
+		t.Errorf("--enable style: %s", got)
+	}
+}

@@ -107,3 +107,22 @@ func TestMinSeverityAndUntitled(t *testing.T) {
 		t.Errorf("info level: %s", got)
 	}
 }
+
+// A finding in a nav menu file is published on the document at its
+// [!nav] directive, saying where in the menu it is, with the entry to
+// edit as related information in the menu file.
+func TestMenuFindingsOnTheDirective(t *testing.T) {
+	s := newSession(t, map[string]string{"nav/main.md": "[@home Home](../app.md)\n[@gone Gone](gone.md)\n"}, lsp.Options{}, nil)
+	p := s.open("app.md", "# App\n\n[!nav:main](nav/main.md)\n")
+	if len(p.Diagnostics) != 1 {
+		t.Fatalf("want one finding, got %s", codes(p))
+	}
+	d := p.Diagnostics[0]
+	if d.Code != "menu-entry-target-not-found" || d.Range.Start.Line != 2 || !strings.HasPrefix(d.Message, `nav/main.md line 2: "@gone" points to "gone.md"`) {
+		t.Errorf("want the finding at the directive, naming the menu line: %+v", d)
+	}
+	if len(d.RelatedInformation) != 1 || d.RelatedInformation[0].Location.URI != s.uri("nav/main.md") ||
+		d.RelatedInformation[0].Location.Range.Start != (lsp.Position{Line: 1, Character: 13}) {
+		t.Errorf("want the entry in nav/main.md as related information: %+v", d.RelatedInformation)
+	}
+}

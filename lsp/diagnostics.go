@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // Diagnostics as you type. Every change of a document cancels the lint
@@ -74,7 +75,7 @@ func (s *server) runLint(ctx context.Context, job *lintJob, delay time.Duration)
 		if res.Err != nil {
 			s.logf(1, "sfmd lsp: %s could not be checked completely (please report it with the document): %v", job.d.path, res.Err)
 		}
-		diags = s.visible(res.Diagnostics)
+		diags = res.Diagnostics // at or above the minimum severity (BufferOptions)
 		out = s.toLSP(job.d.uri, job.text, diags)
 	}
 	s.mu.Lock()
@@ -108,18 +109,6 @@ func (s *server) publish(job *lintJob, diags []Diagnostic) {
 	_ = s.w.Notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: job.d.uri, Version: &v, Diagnostics: diags})
 }
 
-// visible keeps the diagnostics at or above the minimum severity (as
-// sfmd lint's --min-severity).
-func (s *server) visible(ds []lint.Diagnostic) []lint.Diagnostic {
-	out := make([]lint.Diagnostic, 0, len(ds))
-	for _, d := range ds {
-		if d.Severity >= s.opts.MinSeverity {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // toLSP converts lint diagnostics on t to LSP diagnostics.
 func (s *server) toLSP(uri string, t *text, ds []lint.Diagnostic) []Diagnostic {
 	out := make([]Diagnostic, len(ds))
@@ -130,6 +119,9 @@ func (s *server) toLSP(uri string, t *text, ds []lint.Diagnostic) []Diagnostic {
 }
 
 func (s *server) toLSPOne(uri string, t *text, d *lint.Diagnostic) Diagnostic {
+	if a := anchor(d); a != nil {
+		return s.foreignToLSP(uri, t, d, a)
+	}
 	ld := Diagnostic{
 		Range:           t.rng(d.Span.Start.Offset, d.Span.End.Offset, s.enc),
 		Severity:        lspSeverity(d.Severity),
@@ -148,6 +140,53 @@ func (s *server) toLSPOne(uri string, t *text, d *lint.Diagnostic) Diagnostic {
 			Location: Location{URI: uri, Range: t.rng(r.Span.Start.Offset, r.Span.End.Offset, s.enc)},
 			Message:  msg,
 		})
+	}
+	return ld
+}
+
+// anchor returns the position in the linted document of a finding in
+// another file (a nav menu): its related position with a path of its own,
+// or nil for a finding in the document.
+func anchor(d *lint.Diagnostic) *lint.Related {
+	for i := range d.Related {
+		if r := &d.Related[i]; r.Path != "" && r.Path != d.Path {
+			return r
+		}
+	}
+	return nil
+}
+
+// foreignToLSP publishes a finding in another file on the document, at
+// its anchor (the directive naming that file), with the message saying
+// where it is and that place as related information, since an editor
+// shows a document's diagnostics on that document only.
+func (s *server) foreignToLSP(uri string, t *text, d *lint.Diagnostic, a *lint.Related) Diagnostic {
+	rel, err := filepath.Rel(filepath.Dir(a.Path), d.Path)
+	if err != nil {
+		rel = d.Path
+	}
+	other := pathToURI(filepath.Join(filepath.Dir(uriToPath(uri)), rel))
+	at := func(sp sfmd.Span) Range {
+		start := Position{Line: max(sp.Start.Line-1, 0), Character: max(sp.Start.Col-1, 0)}
+		end := Position{Line: max(sp.End.Line-1, 0), Character: max(sp.End.Col-1, 0)}
+		return Range{Start: start, End: end}
+	}
+	ld := Diagnostic{
+		Range:           t.rng(a.Span.Start.Offset, a.Span.End.Offset, s.enc),
+		Severity:        lspSeverity(d.Severity),
+		Code:            d.Rule,
+		CodeDescription: &CodeDescription{Href: ruleURL(d.Rule)},
+		Source:          "sfmd",
+		Message:         fmt.Sprintf("%s line %d: %s", filepath.ToSlash(rel), d.Span.Start.Line, d.Message),
+		Tags:            ruleTags[d.Rule],
+		RelatedInformation: []DiagnosticRelatedInformation{{
+			Location: Location{URI: other, Range: at(d.Span)}, Message: "the entry to edit"}},
+	}
+	for _, r := range d.Related {
+		if r.Path == "" || r.Path == d.Path {
+			ld.RelatedInformation = append(ld.RelatedInformation, DiagnosticRelatedInformation{
+				Location: Location{URI: other, Range: at(r.Span)}, Message: r.Message})
+		}
 	}
 	return ld
 }
@@ -227,5 +266,5 @@ func (s *server) currentDiagnostics(d *document, t *text) []lint.Diagnostic {
 	if err != nil || res == nil {
 		return nil
 	}
-	return s.visible(res.Diagnostics)
+	return res.Diagnostics
 }

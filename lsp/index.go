@@ -21,22 +21,11 @@ type index struct {
 	shortcuts map[string]*sfmd.Shortcut // first definition of each shortcut
 }
 
-// occKind says how an action ID is written.
-type occKind int
-
-const (
-	occAction   occKind = iota // ```act.ID
-	occResponse                // ```act.ID.response
-	occHint                    // `/act.ID …`, a bare /act.ID template line
-	occLink                    // [label](act:ID)
-	occShortcut                // [@s label](act:ID), [@s]: act:ID
-	occDefault                 // frontmatter default: ID
-)
-
-// occurrence is one place an action ID is written.
+// occurrence is one place an action ID is written (sfmd's
+// Document.ActionSites, the same sites the action-id-invalid fix renames).
 type occurrence struct {
 	id         string
-	kind       occKind
+	kind       sfmd.ActionSiteKind
 	start, end int // byte offsets of the ID itself
 	hint       *sfmd.Hint
 	link       *sfmd.Link
@@ -58,42 +47,27 @@ func newIndex(doc *sfmd.Document) *index {
 		if _, ok := x.actions[a.ID]; !ok && a.ID != "" {
 			x.actions[a.ID] = a
 		}
-		x.addOcc(a.ID, occAction, a.IDSpan, nil, nil)
 		x.actionRefs(a)
 	}
 	for _, r := range doc.Responses {
 		if _, ok := x.responses[r.ActionID]; !ok {
 			x.responses[r.ActionID] = r
 		}
-		x.addOcc(r.ActionID, occResponse, r.IDSpan, nil, nil)
 		x.responseRefs(r)
 	}
 	for _, h := range doc.Hints {
-		if h.Verb == "act" {
-			x.addOcc(h.Target, occHint, h.TargetSpan, h, nil)
-		}
 		for _, ref := range h.Refs {
 			x.refs = append(x.refs, refSite{ref: ref, line: -1, hint: h, action: x.actions[h.Target]})
 		}
 	}
-	for _, l := range doc.Links {
-		if l.IsAct {
-			x.addOcc(l.ActID, occLink, idAfterAct(doc.Src, l.DestSpan, l.ActID), nil, l)
-		}
+	for _, o := range doc.ActionSites() {
+		x.occs = append(x.occs, occurrence{id: o.ID, kind: o.Kind, start: o.Start, end: o.End, hint: o.Hint, link: o.Link})
 	}
 	for _, sc := range doc.Shortcuts {
 		if sc.Form == sfmd.ShortcutInline || sc.Form == sfmd.ShortcutRefDef {
 			if _, ok := x.shortcuts[sc.ID]; !ok {
 				x.shortcuts[sc.ID] = sc
 			}
-		}
-		if id, ok := actTarget(sc.URL); ok && sc.Form != sfmd.ShortcutRefUse {
-			x.addOcc(id, occShortcut, idAfterAct(doc.Src, sc.URLSpan, id), nil, nil)
-		}
-	}
-	if f := doc.Frontmatter.Get("default"); f != nil && f.Value != nil && f.ValueSpan.IsValid() {
-		if id := f.Value.Value; id != "" {
-			x.addOcc(id, occDefault, spanOfText(doc.Src, f.ValueSpan, id), nil, nil)
 		}
 	}
 	for _, m := range doc.Markers {
@@ -106,55 +80,6 @@ func newIndex(doc *sfmd.Document) *index {
 	}
 	sort.SliceStable(x.occs, func(i, j int) bool { return x.occs[i].start < x.occs[j].start })
 	return x
-}
-
-func (x *index) addOcc(id string, kind occKind, sp sfmd.Span, h *sfmd.Hint, l *sfmd.Link) {
-	if id == "" || !sp.IsValid() || sp.End.Offset-sp.Start.Offset != len(id) {
-		return // not written as the ID itself (escaped, quoted): never edited
-	}
-	if string(x.doc.Src[sp.Start.Offset:sp.End.Offset]) != id {
-		return
-	}
-	x.occs = append(x.occs, occurrence{id: id, kind: kind, start: sp.Start.Offset, end: sp.End.Offset, hint: h, link: l})
-}
-
-// actTarget returns the action ID of an act: URI.
-func actTarget(u string) (string, bool) {
-	rest, ok := strings.CutPrefix(u, "act:")
-	if !ok {
-		return "", false
-	}
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	return rest, rest != ""
-}
-
-// idAfterAct is the span of id right after "act:" at the start of sp.
-func idAfterAct(src []byte, sp sfmd.Span, id string) sfmd.Span {
-	s := sp.Start.Offset + len("act:")
-	if !sp.IsValid() || s+len(id) > len(src) || s+len(id) > sp.End.Offset {
-		return sfmd.Span{}
-	}
-	return offSpan(s, s+len(id))
-}
-
-// spanOfText is the span of the first occurrence of s inside sp.
-func spanOfText(src []byte, sp sfmd.Span, s string) sfmd.Span {
-	if sp.Start.Offset < 0 || sp.End.Offset > len(src) || sp.Start.Offset > sp.End.Offset {
-		return sfmd.Span{}
-	}
-	i := strings.Index(string(src[sp.Start.Offset:sp.End.Offset]), s)
-	if i < 0 {
-		return sfmd.Span{}
-	}
-	return offSpan(sp.Start.Offset+i, sp.Start.Offset+i+len(s))
-}
-
-// offSpan is a span known by its offsets only (the index never needs
-// lines and columns: positions are converted from offsets).
-func offSpan(start, end int) sfmd.Span {
-	return sfmd.Span{Start: sfmd.Pos{Offset: start, Line: 1, Col: 1}, End: sfmd.Pos{Offset: end, Line: 1, Col: 1}}
 }
 
 func (x *index) actionRefs(a *sfmd.Action) {

@@ -138,7 +138,7 @@ func (s *server) shortcutDefinition(snap *snapshot, off int) *Location {
 			}
 			return nil
 		case within(sc.IDSpan, off):
-			if id, ok := actTarget(sc.URL); ok && x.actions[id] != nil {
+			if id, ok := sfmd.ActTarget(sc.URL); ok && x.actions[id] != nil {
 				l := s.loc(snap, x.actions[id].IDSpan)
 				return &l
 			}
@@ -265,7 +265,7 @@ func (s *server) occurrences(snap *snapshot, off int) []use {
 	if o := x.occurrenceAt(off); o != nil {
 		var out []use
 		for _, u := range x.occurrencesOf(o.id) {
-			out = append(out, use{u.start, u.end, u.kind == occAction})
+			out = append(out, use{u.start, u.end, u.kind == sfmd.SiteAction})
 		}
 		return out
 	}

@@ -63,8 +63,18 @@ func TestDiagnosticsMatchLint(t *testing.T) {
 		}
 		var want, got []string
 		for _, d := range rep.Diagnostics {
-			want = append(want, fmt.Sprintf("%v-%v %d %s %s related=%d", c.PositionAt(uri, d.Span.Start.Offset), endPosition(c, uri, src, d.Span.Start.Offset, d.Span.End.Offset),
-				map[lint.Severity]int{lint.Error: 1, lint.Warning: 2, lint.Info: 3}[d.Severity], d.Rule, d.Message, len(d.Related)))
+			sp, msg := d.Span, d.Message
+			if d.Path != abs { // in a nav menu: published at the directive (lsp foreignToLSP)
+				for _, r := range d.Related {
+					if r.Path == abs {
+						sp = r.Span
+					}
+				}
+				rel, _ := filepath.Rel(filepath.Dir(abs), d.Path)
+				msg = fmt.Sprintf("%s line %d: %s", filepath.ToSlash(rel), d.Span.Start.Line, msg)
+			}
+			want = append(want, fmt.Sprintf("%v-%v %d %s %s related=%d", c.PositionAt(uri, sp.Start.Offset), endPosition(c, uri, src, sp.Start.Offset, sp.End.Offset),
+				map[lint.Severity]int{lint.Error: 1, lint.Warning: 2, lint.Info: 3}[d.Severity], d.Rule, msg, len(d.Related)))
 		}
 		for _, d := range p.Diagnostics {
 			got = append(got, fmt.Sprintf("%v-%v %d %s %s related=%d", d.Range.Start, d.Range.End, d.Severity, d.Code, d.Message, len(d.RelatedInformation)))

@@ -35,6 +35,10 @@ type Options struct {
 	Selection   lint.Selection
 	Config      string
 	MinSeverity lint.Severity
+	// ShowSelected publishes the findings of the rules Selection enables
+	// whatever their severity (as sfmd lint without --min-severity);
+	// initializationOptions.minSeverity turns it off.
+	ShowSelected bool
 	// Debounce delays the linting of a changed document; changes made
 	// while a lint runs cancel it either way (0: lint at once).
 	Debounce time.Duration
@@ -278,7 +282,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 		if err != nil {
 			return nil, jsonrpc.Errorf(jsonrpc.InvalidParams, "initializationOptions.minSeverity: %v", err)
 		}
-		s.opts.MinSeverity = sev
+		s.opts.MinSeverity, s.opts.ShowSelected = sev, false
 	}
 	s.root = s.opts.Dir
 	switch {
@@ -292,7 +296,9 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 	if s.root == "" {
 		s.root, _ = os.Getwd()
 	}
-	linter, err := lint.NewBufferLinter(s.opts.Analyzers, lint.BufferOptions{Dir: s.root, Config: s.opts.Config, Selection: s.opts.Selection})
+	// what is below the minimum severity is neither published nor fixed
+	linter, err := lint.NewBufferLinter(s.opts.Analyzers, lint.BufferOptions{Dir: s.root, Config: s.opts.Config, Selection: s.opts.Selection,
+		MinSeverity: s.opts.MinSeverity, ShowSelected: s.opts.ShowSelected})
 	if err != nil {
 		return nil, jsonrpc.Errorf(jsonrpc.RequestFailed, "sfmd lsp: %v", err)
 	}

@@ -33,9 +33,12 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 		if a.ID == "" || actionIDRe.MatchString(a.ID) {
 			continue
 		}
-		want := sanitizeID(a.ID, '_', true)
+		// one name for the message and the fix: the ID lower-cased, with
+		// '_' and '-' kept and other runs of characters made '-'
+		want := sanitizeID(a.ID, '-', true)
+		free := want != "" && len(syms.Actions[want]) == 0
 		msg := fmt.Sprintf("action ID %q does not match [a-z][a-z0-9_-]*", a.ID)
-		if want != "" && len(syms.Actions[want]) == 0 {
+		if free {
 			msg += fmt.Sprintf("; rename it to %q", want)
 		} else {
 			msg += "; use lower-case letters, digits, '_' and '-', starting with a letter"
@@ -45,13 +48,11 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 			// the reference runtime reads and reaches it: portability only
 			d.Severity, d.SeveritySet = lint.Info, true
 			d.Message += " (the reference runtime accepts it, other runtimes may not)"
-		}
-		lower := strings.ToLower(a.ID)
-		if !fixed[a.ID] && lower != a.ID && actionIDRe.MatchString(lower) && len(syms.Actions[lower]) == 0 {
+		} else if free && !fixed[a.ID] {
 			fixed[a.ID] = true
-			if edits := renameActionEdits(doc, a.ID, lower); len(edits) > 0 {
+			if edits := renameActionEdits(doc, a.ID, want); len(edits) > 0 {
 				d.Fixes = []lint.Fix{{
-					Message: fmt.Sprintf("rename action %q to %q everywhere", a.ID, lower),
+					Message: fmt.Sprintf("rename action %q to %q everywhere", a.ID, want),
 					Safe:    true,
 					Edits:   edits,
 				}}
@@ -62,42 +63,16 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 	return nil, nil
 }
 
-// renameActionEdits renames action old to new: every act.<old> fence,
-// every act.<old>.response fence, every /act.<old> hint, every act:<old>
-// link and the frontmatter default. Each edit is only made where the
-// source text at the span is exactly old.
+// renameActionEdits renames action old to new at every site the document
+// writes it (sfmd's Document.ActionSites, which the language server's
+// rename edits too): act.<old> fences, act.<old>.response fences,
+// /act.<old> hints, act:<old> links and shortcut targets, and the
+// frontmatter default.
 func renameActionEdits(doc *sfmd.Document, old, new string) []lint.Edit {
 	var edits []lint.Edit
-	add := func(span sfmd.Span) {
-		if src(doc, span) == old {
-			edits = append(edits, lint.Edit{Start: span.Start.Offset, End: span.End.Offset, New: new})
-		}
-	}
-	for _, a := range doc.Actions {
-		if a.ID == old {
-			add(a.IDSpan)
-		}
-	}
-	for _, r := range doc.Responses {
-		if r.ActionID == old {
-			add(r.IDSpan)
-		}
-	}
-	for _, h := range doc.Hints {
-		if h.Verb == "act" && h.Target == old {
-			add(h.TargetSpan)
-		}
-	}
-	for _, l := range doc.Links {
-		if l.IsAct && l.ActID == old && strings.HasPrefix(src(doc, l.DestSpan), "act:"+old) {
-			s := l.DestSpan.Start.Offset + len("act:")
-			add(spanAt(doc, s, s+len(old)))
-		}
-	}
-	if f := doc.Frontmatter.Get("default"); f != nil && f.Value != nil && f.Value.Value == old {
-		if i := strings.Index(src(doc, f.ValueSpan), old); i >= 0 {
-			s := f.ValueSpan.Start.Offset + i
-			add(spanAt(doc, s, s+len(old)))
+	for _, s := range doc.ActionSites() {
+		if s.ID == old {
+			edits = append(edits, lint.Edit{Start: s.Start, End: s.End, New: new})
 		}
 	}
 	return edits

@@ -36,15 +36,41 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 				Span:    b.DirectiveSpan,
 				Message: fmt.Sprintf("the reference runtime ignores \"body:\" sections and sends the flat JSON of the fields instead (%s); put the body on the first line as -d '…'", flatJSON(a)),
 			}
-			if fix, ok := inlineBodyFix(doc, a, b); ok {
+			if opt := absentFields(a, b); opt != nil {
+				// no fix: the template would send what the flat JSON leaves out
+				d.Message += fmt.Sprintf(" (no fix offered: optional %q has no default, and when it is not given -d '…' sends {%s} as written, or a session variable's value, where the flat JSON leaves it out)",
+					opt.Name, opt.Name)
+			} else if fix, ok := inlineBodyFix(doc, a, b); ok {
 				d.Fixes = []lint.Fix{fix}
-			} else if strings.Contains(b.Template.Text, "'") {
+			}
+			if d.Fixes == nil && strings.Contains(b.Template.Text, "'") {
 				d.Message += " (without the ' of this body: the runtime ends -d '…' at the next ')"
 			}
 			pass.Report(d)
 		}
 		return nil, nil
 	},
+}
+
+// absentFields returns the first field the body names that a call may
+// leave out (optional, no default), or nil. The runtime fills a -d
+// template from the call's fields, then from session variables, and
+// leaves a placeholder it cannot fill as written (action.ts
+// substituteBodyTemplate; runner/runtime substituteBody), while the flat
+// JSON it sends without -d simply has no such key: for such a field the
+// -d fix would change what is sent when the field is not given.
+func absentFields(a *sfmd.Action, b *sfmd.Body) *sfmd.Param {
+	for _, r := range b.Template.Refs {
+		if r.Kind != sfmd.RefVar {
+			continue
+		}
+		for _, p := range a.Params {
+			if p.Name == r.Name && !p.Required && !p.HasDefault {
+				return p
+			}
+		}
+	}
+	return nil
 }
 
 // flatJSON shows the body the runtime sends without -d: the fields not

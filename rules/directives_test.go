@@ -105,7 +105,7 @@ func TestMenuFileExtraContentAllowHeading(t *testing.T) {
 		"app.md":      "[!nav:main](nav/main.md)\n",
 		"nav/main.md": "# Main menu\n\n[@home Home](../app.md)\n",
 	})
-	if ds := runInDir(t, dir, "app.md", MenuFileExtraContent, nil); len(ds) != 1 || !strings.Contains(ds[0].Message, `at line 1 ("# Main menu")`) {
+	if ds := runInDir(t, dir, "app.md", MenuFileExtraContent, nil); len(ds) != 1 || !strings.HasPrefix(format(ds[0]), `nav/main.md:1:1: warning: content other than shortcut lines ("# Main menu")`) {
 		t.Errorf("without allow-heading want one finding at line 1, got:\n%s", messages(ds))
 	}
 	if ds := runInDir(t, dir, "app.md", MenuFileExtraContent, map[string]any{"allow-heading": true}); len(ds) != 0 {
@@ -270,5 +270,42 @@ func TestNavTargetInTool(t *testing.T) {
 	}
 	if got := runInDir(t, dir, "deploy.md", ToolHasNavigation, nil); len(got) != 1 {
 		t.Errorf("tool-has-navigation: got %v, want one finding", got)
+	}
+}
+
+// TestMenuFindingsInTheMenuFile: a finding about a nav menu is reported
+// in the menu file, at the entry to edit, with the document's directive
+// as its related position; a suppression comment before the directive
+// in the document still suppresses it, and one at the same line number
+// of the document elsewhere does not.
+func TestMenuFindingsInTheMenuFile(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"app.md":      "# App\n\n[!nav:main](nav/main.md)\n",
+		"nav/main.md": "[@home Home](../app.md)\n[@gone Gone](gone.md)\n[@home Again](../app.md)\n",
+	})
+	ds := runInDir(t, dir, "app.md", MenuEntryTargetNotFound, nil)
+	if len(ds) != 1 || format(ds[0]) != `nav/main.md:2:14: error: "@gone" points to "gone.md", which does not exist; fix the path (it is relative to the menu file) [menu-entry-target-not-found]` {
+		t.Fatalf("want the finding at the entry in nav/main.md, got:\n%s", messages(ds))
+	}
+	if r := ds[0].Related; len(r) != 1 || r[0].Path != "app.md" || r[0].Span.Start.Line != 3 {
+		t.Errorf("want the directive at app.md:3 as related position, got %+v", r)
+	}
+	ds = runInDir(t, dir, "app.md", MenuShortcutDuplicate, nil)
+	if len(ds) != 1 || !strings.HasPrefix(format(ds[0]), `nav/main.md:3:3: error: shortcut "@home" already defined at line 1`) || len(ds[0].Related) != 2 {
+		t.Errorf("want the duplicate at nav/main.md:3:3 with two related positions, got:\n%s", messages(ds))
+	}
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"# App\n\n<!-- sfmd-disable-next-line menu-entry-target-not-found -->\n[!nav:main](nav/main.md)\n", 0},
+		{"<!-- sfmd-disable-next-line menu-entry-target-not-found -->\n# App\n\n[!nav:main](nav/main.md)\n", 1},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "app.md"), []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if ds := runInDir(t, dir, "app.md", MenuEntryTargetNotFound, nil); len(ds) != c.want {
+			t.Errorf("%q: want %d findings, got:\n%s", c.src, c.want, messages(ds))
+		}
 	}
 }

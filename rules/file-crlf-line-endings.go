@@ -2,26 +2,62 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
+// crParams returns the parameter lines that end in "\r\n".
+func crParams(doc *sfmd.Document) []*sfmd.Param {
+	var out []*sfmd.Param
+	for _, a := range doc.Actions {
+		for _, p := range a.Params {
+			if p.CR {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// crTemplateLines returns the response template lines ending in "\r\n"
+// that the runtime matches with end-anchored patterns (assignments, value
+// shortcuts, for:, save: and to:): with the "\r" they no longer match and
+// are printed as text.
+func crTemplateLines(doc *sfmd.Document) []*sfmd.TemplateLine {
+	// a line's span ends before its terminator, or at its "\r" when the
+	// parser kept it in the text
+	cr := func(end int) bool {
+		return end < len(doc.Src) && doc.Src[end] == '\r' || end > 0 && end <= len(doc.Src) && doc.Src[end-1] == '\r'
+	}
+	var out []*sfmd.TemplateLine
+	for _, r := range doc.Responses {
+		for _, l := range r.Lines {
+			switch l.Kind {
+			case sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineFor, sfmd.LineSave, sfmd.LineTo:
+				if cr(l.Line.Span.End.Offset) {
+					out = append(out, l)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // FileCRLFLineEndings reports files with CRLF line endings.
 var FileCRLFLineEndings = &lint.Analyzer{
 	Name:     "file-crlf-line-endings",
-	Severity: lint.Error,
+	Severity: lint.Info,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "file uses CRLF line endings",
-		Why: "the runtime's parser splits lines on \"\\n\" only and matches parameter lines and template assignments with patterns anchored at the end of the line " +
+		Why: "the runtime reads the file as is and splits it on \"\\n\" only, then matches parameter lines and template assignments with patterns anchored at the end of the line " +
 			"(`parseActionBlock` in `packages/core/src/parser.ts`; `executeResponseTemplate` in `packages/string/src/commands/helpers.ts`), so with CRLF each such line keeps a \"\\r\" and no longer matches: " +
 			"every parameter line is dropped, and assignments, `for:`, `save:` and `to:` lines are printed as text. sfmd's runtime model (runner/runtime) does the same; a document without such lines is read alike",
 		Bad:  "```act.a\r\nGET https://api.example.com/a\r\n  q: string \"Query\"\r\n```\r\n",
 		Good: "```act.a\nGET https://api.example.com/a\n  q: string \"Query\"\n```\n",
 
-		Severity: "error when the document has parameter lines or template assignments, loops, save: or to: lines, which parser.ts parseActionBlock and helpers.ts executeResponseTemplate match with patterns anchored at the end of the line and so no longer recognise with a trailing \"\\r\"; info (portability) for any other document",
+		Severity: "an error on each parameter line ending in CRLF, which the reference runtime drops (loader.ts Loader.loadFile reads the file as is; parser.ts parse splits it on \"\\n\" and ACTION_BLOCK_FIELD_RE must match up to the end of the line, \"\\r\" included), and on a document whose template assignments, loops, save: or to: lines helpers.ts executeResponseTemplate then prints as text; info for a file where no such line is affected (LF is recommended)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
@@ -45,74 +81,48 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		if first < 0 {
 			return nil, nil
 		}
+		fix := []lint.Fix{{Message: "convert CRLF line endings to LF", Safe: false, Edits: edits}}
+		tpl := crTemplateLines(doc)
+		var tplNote string
+		var tplRelated []lint.Related
+		if len(tpl) > 0 {
+			tplNote = fmt.Sprintf("; %s printed as text for the same reason", plural(len(tpl), "template assignment, loop, save: or to: line"))
+			tplRelated = []lint.Related{{Span: tpl[0].Line.Span, Message: "this line is printed as text"}}
+		}
+		if dropped := crParams(doc); len(dropped) > 0 {
+			// the runtime drops these lines: an error on each, the fix (for
+			// the whole file) and the template lines on the first, so that
+			// one fix is counted once
+			for i, p := range dropped {
+				d := lint.Diagnostic{
+					Span:     p.Span,
+					Severity: lint.Error, SeveritySet: true,
+					Message: fmt.Sprintf("parameter line %q ends in CRLF, and the reference runtime drops it: it splits lines on \"\\n\" only, so its field pattern sees the \"\\r\"; convert the file to LF line endings", p.Name),
+				}
+				if i == 0 {
+					d.Fixes, d.Message, d.Related = fix, d.Message+tplNote, tplRelated
+				}
+				pass.Report(d)
+			}
+			return nil, nil
+		}
 		lines := "every line ends"
 		if n := index(doc).LineCount(); len(edits) < n-1 {
 			lines = fmt.Sprintf("%d of %d lines end", len(edits), n)
 		} else if len(edits) == 1 {
 			lines = "the line ends"
 		}
-		d := lint.Diagnostic{
-			Span:  spanAt(doc, first, first+1),
-			Fixes: []lint.Fix{{Message: "convert CRLF line endings to LF", Safe: false, Edits: edits}},
-		}
-		if effect, related := crlfEffect(doc); effect != "" {
-			d.Message = fmt.Sprintf("%s in CRLF, and the runtime, which splits lines on \"\\n\", %s; convert the file to LF line endings", lines, effect)
-			d.Related = related
+		d := lint.Diagnostic{Span: spanAt(doc, first, first+1), Fixes: fix}
+		if len(tpl) > 0 {
+			d.Severity, d.SeveritySet = lint.Error, true
+			d.Message = fmt.Sprintf("%s in CRLF, and the runtime, which splits lines on \"\\n\", prints %s as text; convert the file to LF line endings", lines, plural(len(tpl), "template assignment, loop, save: or to: line"))
+			d.Related = tplRelated
 		} else {
-			d.Message = fmt.Sprintf("%s in CRLF; convert the file to LF line endings (the runtime splits lines on \"\\n\" and keeps the \"\\r\", which this document's lines tolerate)", lines)
-			d.Severity, d.SeveritySet = lint.Info, true
+			d.Message = fmt.Sprintf("%s in CRLF; convert the file to LF line endings (LF is recommended; no parameter or template line is affected here)", lines)
 		}
 		pass.Report(d)
 		return nil, nil
 	},
-}
-
-// crlfEffect says what the runtime's parser does with the lines of doc
-// that end in "\r\n" and that it matches with end-anchored patterns:
-// parameter lines (dropped) and template assignments, value shortcuts,
-// for:, save: and to: lines (printed as text). It is "" when there are
-// none; related points at the first of each.
-func crlfEffect(doc *sfmd.Document) (string, []lint.Related) {
-	// a line's span ends before its terminator, or at its "\r" when the
-	// parser kept it in the text
-	crlf := func(end int) bool {
-		return end < len(doc.Src) && doc.Src[end] == '\r' || end > 0 && end <= len(doc.Src) && doc.Src[end-1] == '\r'
-	}
-	var params, tpl int
-	var related []lint.Related
-	for _, a := range doc.Actions {
-		for _, p := range a.Params {
-			if crlf(p.Line.Span.End.Offset) {
-				if params == 0 {
-					related = append(related, lint.Related{Span: p.Span, Message: "this parameter line is dropped"})
-				}
-				params++
-			}
-		}
-	}
-	for _, r := range doc.Responses {
-		for _, l := range r.Lines {
-			switch l.Kind {
-			case sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineFor, sfmd.LineSave, sfmd.LineTo:
-			default:
-				continue
-			}
-			if crlf(l.Line.Span.End.Offset) {
-				if tpl == 0 {
-					related = append(related, lint.Related{Span: l.Line.Span, Message: "this line is printed as text"})
-				}
-				tpl++
-			}
-		}
-	}
-	var parts []string
-	if params > 0 {
-		parts = append(parts, fmt.Sprintf("drops %s", plural(params, "parameter line")))
-	}
-	if tpl > 0 {
-		parts = append(parts, fmt.Sprintf("prints %s as text", plural(tpl, "template assignment, loop, save: or to: line")))
-	}
-	return strings.Join(parts, " and "), related
 }
 
 // plural is "1 line" or "n lines" (thing made plural with an "s").

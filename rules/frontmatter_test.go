@@ -135,13 +135,3 @@ func TestBlockAndDirectiveCases(t *testing.T) {
 		{BlockIDCollidesInclude, "[!include:x]()\n<!-- #x -->\nx\n<!-- /x -->\n", []string{`2:7 same ID as the include on line 1`}},
 	})
 }
-
-// TestCRLFWithoutAnchoredLines: a CRLF document without parameter lines
-// or template assignments is read alike by the runtime: the finding is
-// info (portability), not the rule's default error.
-func TestCRLFWithoutAnchoredLines(t *testing.T) {
-	diags := check(t, "x.md", []byte("# Title\r\n\r\n```act.a\r\nGET https://api.example.com/a\r\n```\r\n"), FileCRLFLineEndings)
-	if len(diags) != 1 || !diags[0].SeveritySet || diags[0].Severity != lint.Info {
-		t.Fatalf("got %+v, want one info finding", diags)
-	}
-}

@@ -164,6 +164,19 @@ func navMenuFiles(pass *lint.Pass) []menuFile {
 	return out
 }
 
+// reportInMenu reports a finding in the menu file m, at span (a position
+// in m.doc: the entry to edit), with the document's [!nav] directive as
+// its related position; the finding's path is the menu file's, joined
+// to the document's directory.
+func reportInMenu(pass *lint.Pass, m menuFile, span sfmd.Span, related []lint.Related, format string, args ...any) {
+	pass.Report(lint.Diagnostic{
+		Path:    filepath.Join(filepath.Dir(pass.Doc.Path), filepath.FromSlash(m.file)),
+		Span:    span,
+		Message: fmt.Sprintf(format, args...),
+		Related: append(related, lint.Related{Path: pass.Doc.Path, Span: m.dir.Span, Message: "the directive that uses this menu"}),
+	})
+}
+
 // docBase is the document's file name without extension.
 func docBase(doc *sfmd.Document) string {
 	b := filepath.Base(doc.Path)

@@ -8,7 +8,7 @@ import (
 // LiveBindingExperimental reports {{fetch:URL}} live bindings.
 var LiveBindingExperimental = &lint.Analyzer{
 	Name:     "live-binding-experimental",
-	Severity: lint.Info,
+	Severity: lint.Warning,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "{{fetch:URL}} live binding is experimental",
@@ -16,14 +16,14 @@ var LiveBindingExperimental = &lint.Analyzer{
 		Bad:   "Price: {{fetch:https://api.example.com/price}}\n",
 		Good:  "```act.price\nGET https://api.example.com/price\n```\n",
 
-		Severity: "spec.md §1.15: works where supported; the syntax is experimental and runtimes render it differently",
+		Severity: "the reference runtime does not implement it: renderer.ts render has no live-binding step, so the reader sees `{{fetch:URL}}` as written",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.ProseVars {
 			if r.Kind != sfmd.RefLiveFetch {
 				continue
 			}
-			pass.Reportf(r.Span, "%s is an experimental live binding whose syntax and rendering may change; prefer an action with a response template", r.Raw)
+			pass.Reportf(r.Span, "%s is an experimental live binding that the reference runtime does not implement: the reader sees it as written; use an action with a response template", r.Raw)
 		}
 		return nil, nil
 	},

@@ -42,14 +42,14 @@ var MenuEntryTargetNotFound = &lint.Analyzer{
 				hint := "fix the path (it is relative to the menu file)"
 				if ws.Exists(file) {
 					if rel, err := filepath.Rel(filepath.FromSlash(menuDir), filepath.FromSlash(file)); err == nil {
-						hint = fmt.Sprintf("paths are relative to the menu file: did you mean %q?", filepath.ToSlash(rel))
+						hint = fmt.Sprintf("paths in a menu file are relative to it: did you mean %q?", filepath.ToSlash(rel))
 					}
 				} else if sg := suggestFile(ws, target); sg != "" {
 					if rel, err := filepath.Rel(filepath.FromSlash(menuDir), filepath.FromSlash(sg)); err == nil {
 						hint = fmt.Sprintf("did you mean %q?", filepath.ToSlash(rel))
 					}
 				}
-				pass.Reportf(m.dir.PathSpan, "menu file %q line %d: \"@%s\" points to %q, which does not exist at %q; %s", m.file, s.IDSpan.Start.Line, s.ID, s.URL, target, hint)
+				reportInMenu(pass, m, s.URLSpan, nil, "\"@%s\" points to %q, which does not exist; %s", s.ID, s.URL, hint)
 			}
 		}
 		return nil, nil

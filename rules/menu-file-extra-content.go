@@ -41,7 +41,10 @@ var MenuFileExtraContent = &lint.Analyzer{
 			case n > 1:
 				more = fmt.Sprintf(" and %d more lines", n)
 			}
-			pass.Reportf(m.dir.PathSpan, "menu file %q has content other than shortcut lines at line %d (%q)%s, which the runtime ignores; keep only [@id Label](path) lines there", m.file, lines[0], text, more)
+			li := index(m.doc)
+			start := li.LineStart(lines[0])
+			span := li.Span(start, start+len(strings.TrimRight(string(li.Line(lines[0])), "\r\n")))
+			reportInMenu(pass, m, span, nil, "content other than shortcut lines (%q)%s, which the runtime ignores; keep only [@id Label](path) lines in a menu file", text, more)
 		}
 		return nil, nil
 	},

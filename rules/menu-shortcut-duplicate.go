@@ -21,16 +21,17 @@ var MenuShortcutDuplicate = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, m := range navMenuFiles(pass) {
-			seen := map[string]int{}
+			seen := map[string]*sfmd.Shortcut{}
 			for _, s := range m.doc.Shortcuts {
 				if (s.Form != sfmd.ShortcutInline && s.Form != sfmd.ShortcutRefDef) || s.ID == "" {
 					continue
 				}
 				if first, ok := seen[s.ID]; ok {
-					pass.Reportf(m.dir.PathSpan, "menu file %q line %d: shortcut \"@%s\" already defined at line %d of the menu, so @%s.%s reaches only one; rename or remove one of them", m.file, s.IDSpan.Start.Line, s.ID, first, orDefault(m.dir.Name, "menu"), s.ID)
+					reportInMenu(pass, m, s.IDSpan, []lint.Related{{Span: first.IDSpan, Message: "first defined here"}},
+						"shortcut \"@%s\" already defined at line %d, so @%s.%s reaches only one; rename or remove one of them", s.ID, first.IDSpan.Start.Line, orDefault(m.dir.Name, "menu"), s.ID)
 					continue
 				}
-				seen[s.ID] = s.IDSpan.Start.Line
+				seen[s.ID] = s
 			}
 		}
 		return nil, nil

@@ -1,9 +1,23 @@
 package rules
 
 import (
+	"regexp"
+
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
+
+// jsonFlagRe matches a command asking its program for JSON output
+// (`gh … --json f`, `kubectl -o json`, `--format=json`, `| jq …`).
+var jsonFlagRe = regexp.MustCompile(`(^|\s)--json(\s|=|$)|(^|\s)(-o|--output|--format)[ =]json\b|\|\s*jq\b`)
+
+// asksForJSON reports whether a CLI action's command asks for JSON: the
+// reference runtime parses the output of a CLI action as JSON (loader.ts
+// execCli) and runs its template (action.ts executeAction), so its
+// {Response.body.x} paths resolve.
+func asksForJSON(a *sfmd.Action) bool {
+	return a.Target != nil && jsonFlagRe.MatchString(a.Target.Text)
+}
 
 // ResponseOnCLI reports CLI response templates that read JSON paths.
 var ResponseOnCLI = &lint.Analyzer{
@@ -23,8 +37,8 @@ var ResponseOnCLI = &lint.Analyzer{
 		syms := symbols(pass)
 		for _, r := range pass.Doc.Responses {
 			a := responseOwner(syms, r)
-			if a == nil || !a.IsCLI() {
-				continue
+			if a == nil || !a.IsCLI() || asksForJSON(a) {
+				continue // a command that prints JSON: the reference runtime resolves the paths
 			}
 		lines:
 			for _, l := range r.Lines {

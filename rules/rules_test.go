@@ -49,7 +49,7 @@ func check(t *testing.T, name string, src []byte, a *lint.Analyzer) []lint.Diagn
 
 // format renders a diagnostic as a .out line.
 func format(d lint.Diagnostic) string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s [%s]", filepath.Base(d.Path), d.Span.Start.Line, d.Span.Start.Col, d.Severity, d.Message, d.Rule)
+	return fmt.Sprintf("%s:%d:%d: %s: %s [%s]", filepath.ToSlash(d.Path), d.Span.Start.Line, d.Span.Start.Col, d.Severity, d.Message, d.Rule)
 }
 
 // matchOut compares diagnostics with the expected lines: each line is

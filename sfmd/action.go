@@ -406,6 +406,8 @@ func (p *docParser) param(l Line) *Param {
 	prm.Line, prm.CanonicalOrder = l, true
 	trimmedRight := strings.TrimRight(t, " \t")
 	prm.TrailingSpace = len(trimmedRight) < len(t)
+	end0 := l.Span.End.Offset
+	prm.CR = end0 >= 0 && end0 < len(p.src) && p.src[end0] == '\r'
 	prm.Strict = isStrictParam(t)
 	end := len(trimmedRight)
 	i := skipSpace(t, 0)

@@ -321,6 +321,11 @@ type Param struct {
 	CanonicalOrder bool
 	// TrailingSpace is true when the line ends in spaces or tabs.
 	TrailingSpace bool
+	// CR is true when the line ends in "\r\n": the reference runtime
+	// splits lines on "\n" only, so its field pattern sees the "\r" and
+	// drops the line whatever its text (Strict judges the text alone, so
+	// that the other rules read a CRLF file as its author meant it).
+	CR bool
 	// Strict is true when the reference runtime's parser would accept the
 	// line (only (required)/(optional), quoted description and default,
 	// canonical order, no trailing whitespace).

@@ -79,6 +79,9 @@ func writeJSON(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
 		}
 		for _, r := range d.Related {
 			jr := jsonRelated{Path: path, Message: r.Message}
+			if r.Path != "" {
+				jr.Path = slashPath(r.Path)
+			}
 			jr.Line, jr.Column = startOf(r.Span)
 			jr.EndLine, jr.EndColumn = endOf(r.Span)
 			jd.Related = append(jd.Related, jr)

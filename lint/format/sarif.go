@@ -159,9 +159,13 @@ func writeSARIF(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
 			id := j + 1
 			sl, sc := startOf(rel.Span)
 			el, ec := endOf(rel.Span)
+			rart := art
+			if rel.Path != "" {
+				rart = artifact(rel.Path)
+			}
 			r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
 				ID:               &id,
-				PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec}},
+				PhysicalLocation: sarifPhysical{ArtifactLocation: rart, Region: sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec}},
 				Message:          &sarifText{Text: rel.Message},
 			})
 		}

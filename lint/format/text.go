@@ -130,7 +130,11 @@ func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter) 
 	}
 	for _, r := range d.Related {
 		rl, rc := startOf(r.Span)
-		fmt.Fprintf(w, "%s = %s: %s:%d:%d: %s\n", pad, p.paint(ansiBold, "note"), flattenPath(d.Path), rl, rc, flatten(r.Message))
+		rp := d.Path
+		if r.Path != "" {
+			rp = r.Path
+		}
+		fmt.Fprintf(w, "%s = %s: %s:%d:%d: %s\n", pad, p.paint(ansiBold, "note"), flattenPath(rp), rl, rc, flatten(r.Message))
 	}
 }
 

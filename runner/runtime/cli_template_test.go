@@ -245,3 +245,15 @@ func TestAutoShortcutsFromTemplate(t *testing.T) {
 		t.Errorf("auto-shortcut: %+v", res)
 	}
 }
+
+// A response block without lines is no template (action.ts executeAction
+// tests `if (action.responseTemplate)`, and "" is falsy): the response is
+// returned as is. One of blank lines runs and returns nothing.
+func TestEmptyResponseBlock(t *testing.T) {
+	h := newHarness(t, act("a", "GET https://x.com/")+"```act.a.response\n```\n")
+	h.tr.body = "hello"
+	expect(t, h.rt.Run("/act.a"), true, "", "hello")
+	h = newHarness(t, act("a", "GET https://x.com/")+resp("a", "", "  "))
+	h.tr.body = "hello"
+	expect(t, h.rt.Run("/act.a"), true, "", "")
+}

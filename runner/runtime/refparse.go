@@ -236,7 +236,9 @@ func (p *refParser) attachResponses() {
 		for _, a := range p.d.Actions {
 			if a.ID == r.id {
 				a.Response = strings.Join(r.lines, "\n")
-				a.HasResp = true
+				// action.ts executeAction runs it only when it is truthy:
+				// a block without lines ("") is no template
+				a.HasResp = a.Response != ""
 				break
 			}
 		}

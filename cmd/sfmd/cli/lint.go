@@ -150,6 +150,7 @@ type lintFlags struct {
 	fix, unsafeFixes, diff, exitZero                          *bool
 	jobs                                                      *int
 	enable, disable                                           listFlag
+	minSeverityGiven                                          bool // --min-severity was on the command line
 }
 
 func newLintFlags() (*flag.FlagSet, *lintFlags) {
@@ -235,6 +236,10 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 		Jobs:          *f.jobs,
 		Diff:          *f.diff,
 		MaxFileSize:   maxSize,
+		// findings below --min-severity are neither shown nor fixed; what
+		// --enable turns on is shown unless --min-severity is given
+		MinSeverity:  minSev,
+		ShowSelected: !f.minSeverityGiven,
 	}
 	if *f.fix || *f.diff {
 		r.opts.Fix = lint.FixSafe
@@ -256,6 +261,7 @@ func runLint(args []string, stdio Stdio) int {
 	if !ok {
 		return exit
 	}
+	fs.Visit(func(fl *flag.Flag) { f.minSeverityGiven = f.minSeverityGiven || fl.Name == "min-severity" })
 	r, err := f.check(paths, stdio)
 	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", err)
@@ -337,7 +343,11 @@ func (r *lintRun) writeDiffs(out io.Writer, stdio Stdio, rep *lint.Report) (int,
 	if len(rep.Diffs) == 0 {
 		return ExitOK, nil
 	}
-	fmt.Fprintf(stdio.Stderr, "sfmd lint: --fix would fix %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
+	flags := "--fix"
+	if r.opts.Fix == lint.FixUnsafe {
+		flags = "--fix --unsafe-fixes"
+	}
+	fmt.Fprintf(stdio.Stderr, "sfmd lint: %s would fix %s in %s\n", flags, plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
 	return ExitFindings, nil
 }
 
@@ -373,7 +383,7 @@ func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report)
 			}
 		}
 	}
-	shown, hidden := filterSeverity(rep.Diagnostics, r.minSev)
+	shown, hidden := rep.Diagnostics, rep.Hidden
 	if err := format.Write(diagOut, r.format, shown, ctx); err != nil {
 		return 0, err
 	}
@@ -436,15 +446,4 @@ func useColor(mode string, stdio Stdio) (bool, error) {
 		return stdio.IsTerminal && stdio.Getenv("NO_COLOR") == "" && stdio.Getenv("TERM") != "dumb", nil
 	}
 	return false, fmt.Errorf("--color: unknown mode %q, expected one of \"auto\", \"always\", \"never\"", mode)
-}
-
-// filterSeverity keeps the diagnostics at or above min and counts the rest.
-func filterSeverity(ds []lint.Diagnostic, min lint.Severity) ([]lint.Diagnostic, int) {
-	shown := make([]lint.Diagnostic, 0, len(ds))
-	for _, d := range ds {
-		if d.Severity >= min {
-			shown = append(shown, d)
-		}
-	}
-	return shown, len(ds) - len(shown)
 }

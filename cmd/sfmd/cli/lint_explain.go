@@ -10,6 +10,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // ruleInfo is one entry of `sfmd rules --format json`.
@@ -173,8 +174,49 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 		// JSON has no comments: only the config can turn it off.
 		fmt.Fprintf(&b, "\nTurn it off in .sfmd.yaml with \"rules: {%s: off}\" (or for some files under \"overrides:\").\n", a.Name)
 	} else {
-		fmt.Fprintf(&b, "\nSuppress it in a document with <!-- sfmd-disable-next-line %s -- reason -->,\nor turn it off in .sfmd.yaml with \"rules: {%s: off}\".\n", a.Name, a.Name)
+		b.WriteString(suppressAdvice(a))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// suppressAdvice says how to suppress a rule's finding in a document. A
+// comment inside a fenced block (an action, a response template) is part
+// of the block, not a comment, so a finding there is suppressed by
+// sfmd-disable-next-block before the block; where the rule's findings
+// land is read from its Bad example.
+func suppressAdvice(a *lint.Analyzer) string {
+	inside, outside := findingPlaces(a)
+	off := fmt.Sprintf("turn it off in .sfmd.yaml with \"rules: {%s: off}\".\n", a.Name)
+	switch {
+	case inside && !outside:
+		return fmt.Sprintf("\nIts findings are inside fenced blocks, where a comment is part of the block:\nsuppress one with <!-- sfmd-disable-next-block %s -- reason --> on the line\nbefore the block, or %s", a.Name, off)
+	case inside:
+		return fmt.Sprintf("\nSuppress it in a document with <!-- sfmd-disable-next-line %s -- reason -->;\ninside a fenced block, where a comment is part of the block, put\n<!-- sfmd-disable-next-block %s -- reason --> on the line before the block.\nOr %s", a.Name, a.Name, off)
+	}
+	return fmt.Sprintf("\nSuppress it in a document with <!-- sfmd-disable-next-line %s -- reason -->,\nor %s", a.Name, off)
+}
+
+// findingPlaces lints the rule's Bad example with the rule alone and
+// reports whether its findings start inside a fenced block (after the
+// opening fence line) and whether any starts elsewhere.
+func findingPlaces(a *lint.Analyzer) (inside, outside bool) {
+	if strings.TrimSpace(a.Doc.Bad) == "" {
+		return false, false
+	}
+	doc := sfmd.Parse("bad.md", []byte(a.Doc.Bad))
+	diags, _ := lint.Check(doc, []*lint.Analyzer{a})
+	for _, d := range diags {
+		if d.Rule != a.Name {
+			continue
+		}
+		in := false
+		for _, f := range doc.Fences {
+			if l := d.Span.Start.Line; l > f.OpenSpan.Start.Line && l <= f.Span.End.Line {
+				in = true
+			}
+		}
+		inside, outside = inside || in, outside || !in
+	}
+	return inside, outside
 }

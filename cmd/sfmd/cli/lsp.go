@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -59,6 +60,8 @@ func runLSP(args []string, stdio Stdio) int {
 		*config = abs
 	}
 	sel := lint.Selection{Enable: enable, Disable: disable}
+	given := false // --min-severity on the command line
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "min-severity" })
 	// Check the selection and the config before an editor connects, so a
 	// typo fails the start with a message instead of an initialize error.
 	if _, err := lint.NewBufferLinter(analyzers(), lint.BufferOptions{Dir: stdio.Dir, Config: *config, Selection: sel}); err != nil {
@@ -71,13 +74,14 @@ func runLSP(args []string, stdio Stdio) int {
 		return ExitUsage
 	}
 	return lsp.Serve(context.Background(), stdio.Stdin, stdio.Stdout, lsp.Options{
-		Analyzers:   analyzers(),
-		Selection:   sel,
-		Config:      *config,
-		MinSeverity: sev,
-		Debounce:    *debounce,
-		Dir:         stdio.Dir,
-		Version:     Version,
-		Log:         stdio.Stderr,
+		Analyzers:    analyzers(),
+		Selection:    sel,
+		Config:       *config,
+		MinSeverity:  sev,
+		ShowSelected: !given,
+		Debounce:     *debounce,
+		Dir:          stdio.Dir,
+		Version:      Version,
+		Log:          stdio.Stderr,
 	})
 }
