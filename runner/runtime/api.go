@@ -89,6 +89,9 @@ type Session struct {
 	// slug → href.
 	autoShortcuts map[string]string
 	autoOrder     []string
+
+	// nav is the current document and the history (nav.go).
+	nav navState
 }
 
 // NewSession returns an empty session.

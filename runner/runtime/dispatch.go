@@ -28,6 +28,8 @@ func errResult(code, content string) Result {
 
 // Run executes one line exactly as an agent would type it.
 func (rt *Runtime) Run(input string) Result {
+	rt.startNav()
+	rt.useCurrent()
 	res := rt.dispatch(input)
 	rt.session().syncView()
 	return res
@@ -81,8 +83,20 @@ func (rt *Runtime) dispatch(input string) Result {
 	if cmd == "act" {
 		return rt.cmdAction(actionArgs)
 	}
+	switch cmd {
+	case "open":
+		return rt.cmdOpen(args)
+	case "nav":
+		return rt.cmdNav(args)
+	case "back":
+		return rt.cmdBack()
+	case "refresh":
+		return rt.cmdRefresh()
+	case "close":
+		return rt.cmdClose()
+	}
 	if builtinCommands[cmd] {
-		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": only /act and /tool calls run; start the step with /act.<name> or /tool:<name>")
+		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": it runs /open, /nav, /back, /refresh, /close and the /act and /tool calls; /"+cmd+" edits files or leaves the document world, which a test cannot check")
 	}
 	if m := reDotAct.FindStringSubmatch(cmd); m != nil {
 		dotArgs := m[1]

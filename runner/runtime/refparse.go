@@ -66,7 +66,10 @@ type refAction struct {
 	HasResp  bool
 }
 
-type refShortcut struct{ ID, Href string }
+type refShortcut struct{ ID, Label, Href string }
+
+// refMenu is a [!menu:name](path) or [!nav:name](path) line.
+type refMenu struct{ Name, Path string }
 
 type refDoc struct {
 	Actions    []*refAction
@@ -74,6 +77,12 @@ type refDoc struct {
 	Shortcuts  []refShortcut
 	RefNames   []string
 	References map[string]string
+	// Blocks are the <!-- #id --> blocks, in the order they close;
+	// Includes the ids of [!include:id](path) lines; MenuLines every
+	// menu/nav line, in order (parser.ts parse: blocks, includes, menus).
+	Blocks    []string
+	Includes  []string
+	MenuLines []refMenu
 }
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
@@ -189,11 +198,13 @@ func (p *refParser) text(raw, line string) {
 	if m := reBlockEnd.FindStringSubmatch(line); m != nil {
 		if p.inBlock && p.openBlock == m[1] {
 			p.inBlock = false
+			d.Blocks = append(d.Blocks, m[1])
 		}
 		return
 	}
 	if !p.inBlock {
-		if reInclude.MatchString(line) {
+		if m := reInclude.FindStringSubmatch(line); m != nil {
+			d.Includes = append(d.Includes, m[1])
 			return
 		}
 		m := reMenu.FindStringSubmatch(line)
@@ -201,6 +212,7 @@ func (p *refParser) text(raw, line string) {
 			m = reNav.FindStringSubmatch(line)
 		}
 		if m != nil {
+			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2]})
 			if !p.menuSeen[m[1]] {
 				p.menuSeen[m[1]] = true
 				d.Menus = append(d.Menus, m[1])
@@ -219,7 +231,7 @@ func (p *refParser) text(raw, line string) {
 			resolved = id + itoa(n)
 		}
 		p.scSeen[resolved] = true
-		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Href: m[3]})
+		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})
 	}
 	if m := reRefDef.FindStringSubmatch(line); m != nil {
 		if _, ok := d.References[m[1]]; !ok {
