@@ -547,6 +547,7 @@ func (r *testRun) setup() error {
 	}
 	for _, kv := range s.Env {
 		r.env.Store[kv.Key] = kv.Value
+		r.env.StoreKeys = append(r.env.StoreKeys, kv.Key)
 	}
 	if s.DocumentURL != "" {
 		r.env.DocURI = s.DocumentURL
@@ -557,7 +558,7 @@ func (r *testRun) setup() error {
 	r.env.RequirementsPath = s.Requirements
 	r.session = runtime.NewSession()
 	for _, kv := range s.Vars {
-		r.session.Vars[kv.Key] = kv.Value
+		r.session.SetVar(kv.Key, kv.Value)
 	}
 	if r.opts.Record {
 		r.client = newRecordingClient(func() *httpStep { return r.cur })

@@ -92,6 +92,10 @@ type Session struct {
 
 	// nav is the current document and the history (nav.go).
 	nav navState
+	// varKeys is the order the session variables were set in (a JS Map's);
+	// storeAdded the env store names /set added, in order.
+	varKeys    []string
+	storeAdded []string
 }
 
 // NewSession returns an empty session.
@@ -110,7 +114,9 @@ type Env struct {
 	DocURI  string            // file:///…/doc.md or the suite's document_url
 	DocPath string            // CURRENT_FILE, a virtual path ("" for remote documents)
 	Store   map[string]string // the topic's env store ($VAR values)
-	Home    string            // the String home (context var HOME), a virtual path
+	// StoreKeys is the order of Store's names (as the suite lists them).
+	StoreKeys []string
+	Home      string // the String home (context var HOME), a virtual path
 	// Cwd is the runtime process's working directory, a virtual path:
 	// relative to: and |file paths resolve against it.
 	Cwd string

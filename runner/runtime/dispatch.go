@@ -94,6 +94,8 @@ func (rt *Runtime) dispatch(input string) Result {
 		return rt.cmdRefresh()
 	case "close":
 		return rt.cmdClose()
+	case "set":
+		return rt.cmdSet(args, body)
 	}
 	if builtinCommands[cmd] {
 		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": it runs /open, /nav, /back, /refresh, /close and the /act and /tool calls; /"+cmd+" edits files or leaves the document world, which a test cannot check")

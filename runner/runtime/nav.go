@@ -385,7 +385,7 @@ func (rt *Runtime) cmdClose() Result {
 	s.nav.cur, s.nav.moved = nil, true
 	s.autoShortcuts, s.autoOrder = map[string]string{}, nil
 	s.valueShortcuts, s.valueOrder = map[string][]string{}, nil
-	s.Vars = map[string]string{}
+	s.Vars, s.varKeys = map[string]string{}, nil
 	rt.useCurrent()
 	return okResult("Closed: " + uri)
 }
