@@ -29,9 +29,11 @@ func TestSetForms(t *testing.T) {
 	}
 	// With $API_KEY set the page no longer warns.
 	expect(t, rt.Run("/open app.md#intro"), true, "", "Opened docs/app.md#intro\n---\nHello [docs][@docs].")
-	res := rt.Run("/refresh")
+	// /refresh keeps the block shown (session.currentBlockId).
+	expect(t, rt.Run("/refresh"), true, "", "Refreshed docs/app.md\n---\nHello [docs][@docs].")
+	res := rt.Run("/open app.md")
 	if !res.OK || strings.Contains(res.Content, "[!]") || !strings.Contains(res.Content, "[actions] now") {
-		t.Errorf("refresh: %+v", res)
+		t.Errorf("open: %+v", res)
 	}
 }
 
