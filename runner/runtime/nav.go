@@ -98,12 +98,13 @@ func (rt *Runtime) currentPage() (*page, *loadError, error) {
 }
 
 // markUnseenNavs is session.ts markUnseenNavs: the menus whose source this
-// session has not shown yet, now marked as shown. The readable resolver.ts
-// sets no menuSources, so a menu's source is "<page uri>#nav:<name>".
+// session has not shown yet, now marked as shown. A menu's source is its
+// file's resolved URI (types.ts @ce162ecd menuSources), so a nav shared by
+// several pages unfolds once.
 func (s *Session) markUnseenNavs(pg *page) map[string]bool {
 	names := map[string]bool{}
 	for _, m := range pg.menus {
-		src := pg.uri + "#nav:" + m.name
+		src := m.source
 		if s.nav.seen[src] {
 			continue
 		}

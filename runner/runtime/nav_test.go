@@ -121,3 +121,18 @@ func TestOpenErrors(t *testing.T) {
 	h.rt.Env.Topic = "main"
 	expect(t, h.rt.Run("/open"), false, codeInvalidTarget, "Usage: /open <uri | path | file.md#block | @shortcut>\nExamples:\n  /open string.md\n  /open guide/setup.md\n  /open @home\n  /open file.md#intro")
 }
+
+// TestSharedNavUnfoldsOnce: markUnseenNavs keys a menu by its file's
+// resolved URI (types.ts @ce162ecd menuSources), so a nav two pages share
+// unfolds on the first of them only; a sibling requirements.md is the
+// page's setup page (LoadedDocument.requirements) named under the
+// requires: warning.
+func TestSharedNavUnfoldsOnce(t *testing.T) {
+	h := newHarness(t, "x")
+	h.write(t, "nav.md", "[@a A](a.md)\n")
+	h.write(t, "a.md", "[!nav:main](nav.md)\n# A\n")
+	h.write(t, "b.md", "---\nrequires:\n  - TOKEN\n---\n[!nav:main](nav.md)\n# B\n")
+	h.write(t, "requirements.md", "# Setup\n")
+	expect(t, h.rt.Run("/open a.md"), true, "", "Opened docs/a.md\n---\n[nav] main \u2014 first view\n[A][@main.a]\n\n# A")
+	expect(t, h.rt.Run("/open b.md"), true, "", "Opened docs/b.md\n---\n[nav] main \u2014 /nav <name>\n[!] Missing required env: $TOKEN\n    Set: /set $TOKEN=\"...\"\n    Setup: /open requirements.md\n\n# B")
+}

@@ -26,12 +26,17 @@ type page struct {
 	// @-prefixed reference definitions whose id is not taken.
 	shortcuts []refShortcut
 	menus     []pageMenu
+	// requirements is the setup page's doc-relative path: the
+	// [!requirements](path) line, else a sibling requirements.md
+	// (types.ts @ce162ecd LoadedDocument.requirements), or "".
+	requirements string
 }
 
 // pageMenu is one menu: its entries come from the shortcuts of the file
 // the [!menu:name](path) line names.
 type pageMenu struct {
 	name    string
+	source  string        // the menu file's resolved URI (menuSources)
 	entries []refShortcut // ID is name.id; Href is resolved against the menu file
 }
 
@@ -111,21 +116,28 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 				entries = append(entries, refShortcut{ID: ml.Name + "." + sc.ID, Label: sc.Label, Href: rt.loaderResolve(sc.Href, menuURI)})
 			}
 		}
-		pg.setMenu(ml.Name, entries)
+		pg.setMenu(ml.Name, menuURI, entries)
+	}
+	if ref.hasRequirements {
+		pg.requirements = ref.Requirements
+	} else if strings.HasPrefix(uri, "file://") && path.Base(pg.path) != "requirements.md" {
+		if fi, err := rt.Env.FS.Stat(path.Join(path.Dir(pg.path), "requirements.md")); err == nil && fi.Mode().IsRegular() {
+			pg.requirements = "requirements.md"
+		}
 	}
 	pg.source = pg.resolveInvocations(src)
 	return pg, nil, nil
 }
 
 // setMenu is Map.set: a name keeps its first place, the last entries win.
-func (pg *page) setMenu(name string, entries []refShortcut) {
+func (pg *page) setMenu(name, source string, entries []refShortcut) {
 	for i := range pg.menus {
 		if pg.menus[i].name == name {
-			pg.menus[i].entries = entries
+			pg.menus[i].entries, pg.menus[i].source = entries, source
 			return
 		}
 	}
-	pg.menus = append(pg.menus, pageMenu{name: name, entries: entries})
+	pg.menus = append(pg.menus, pageMenu{name: name, source: source, entries: entries})
 }
 
 func (pg *page) menu(name string) (pageMenu, bool) {

@@ -76,8 +76,7 @@ func (rt *Runtime) pageHints(pg *page, unfold map[string]bool) []string {
 		}
 		hints = append(hints, "[actions] "+strings.Join(ids, ", ")+"  \u00b7  /act --help (all)  \u00b7  /act.<name> --help")
 	}
-	// requires: is checked against the topic's env store only; the readable
-	// resolver.ts sets no doc.requirements, so no "Setup:" line follows.
+	// requires: is checked against the topic's env store only.
 	var missing []string
 	for _, n := range pg.fm.strings("requires") {
 		if v, ok := rt.storeGet(n); !ok || v == "" {
@@ -92,6 +91,9 @@ func (rt *Runtime) pageHints(pg *page, unfold map[string]bool) []string {
 			sets[i] = "/set $" + n + "=\"...\""
 		}
 		hints = append(hints, "[!] Missing required env: "+strings.Join(list, ", "), "    Set: "+strings.Join(sets, " ; "))
+		if pg.requirements != "" {
+			hints = append(hints, "    Setup: /open "+pg.requirements)
+		}
 	}
 	return hints
 }

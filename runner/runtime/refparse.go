@@ -23,23 +23,24 @@ const (
 )
 
 var (
-	reFenceLine = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
-	reActResp   = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
-	reActDef    = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
-	reBlockOpen = regexp.MustCompile(`^<!-- #([a-zA-Z0-9_-]+) -->$`)
-	reBlockEnd  = regexp.MustCompile(`^<!-- /([a-zA-Z0-9_-]+) -->$`)
-	reInclude   = regexp.MustCompile(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
-	reMenu      = regexp.MustCompile(`^\[!menu:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
-	reNav       = regexp.MustCompile(`^\[!nav:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
-	reNoID      = regexp.MustCompile(`^\[!(include|menu|nav)\]\(([^)]+)\)$`)
-	reShortcut  = regexp.MustCompile(`\[(@[a-zA-Z0-9_-]+)` + jsS + `+([^\]]+)\]\(([^)]+)\)`)
-	reRefDef    = regexp.MustCompile(`^\[([^\]]+)\]:` + jsS + `+<?([^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}>]+)>?`)
-	reField     = regexp.MustCompile(`^` + jsS + `+(\w+)(?:,` + jsS + `*-([a-zA-Z]))?` + jsS + `*:` + jsS + `+(\w+)(?:` + jsS + `+\((required|optional)\))?(?:` + jsS + `+"([^"]*)")?(?:` + jsS + `*=` + jsS + `*"([^"]*)")?$`)
-	reFirstLine = regexp.MustCompile(`(?i)^(GET|POST|PUT|PATCH|DELETE|CLI)` + jsS + `+(` + jsDot + `+)$`)
-	reHeaderArg = regexp.MustCompile(`-H` + jsS + `+"([^"]+)"`)
-	reBodyArg   = regexp.MustCompile(`-d` + jsS + `+(?:'([^']*)'|"([^"]*)")`)
-	reFlagStart = regexp.MustCompile(jsS + `-[Hd]` + jsS)
-	reFrontm    = regexp.MustCompile(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
+	reFenceLine        = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
+	reActResp          = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
+	reActDef           = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
+	reBlockOpen        = regexp.MustCompile(`^<!-- #([a-zA-Z0-9_-]+) -->$`)
+	reBlockEnd         = regexp.MustCompile(`^<!-- /([a-zA-Z0-9_-]+) -->$`)
+	reInclude          = regexp.MustCompile(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
+	reMenu             = regexp.MustCompile(`^\[!menu:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
+	reNav              = regexp.MustCompile(`^\[!nav:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
+	reRequirementsLine = regexp.MustCompile(`^\[!requirements\]\(([^)]+)\)$`)
+	reNoID             = regexp.MustCompile(`^\[!(include|menu|nav)\]\(([^)]+)\)$`)
+	reShortcut         = regexp.MustCompile(`\[(@[a-zA-Z0-9_-]+)` + jsS + `+([^\]]+)\]\(([^)]+)\)`)
+	reRefDef           = regexp.MustCompile(`^\[([^\]]+)\]:` + jsS + `+<?([^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}>]+)>?`)
+	reField            = regexp.MustCompile(`^` + jsS + `+(\w+)(?:,` + jsS + `*-([a-zA-Z]))?` + jsS + `*:` + jsS + `+(\w+)(?:` + jsS + `+\((required|optional)\))?(?:` + jsS + `+"([^"]*)")?(?:` + jsS + `*=` + jsS + `*"([^"]*)")?$`)
+	reFirstLine        = regexp.MustCompile(`(?i)^(GET|POST|PUT|PATCH|DELETE|CLI)` + jsS + `+(` + jsDot + `+)$`)
+	reHeaderArg        = regexp.MustCompile(`-H` + jsS + `+"([^"]+)"`)
+	reBodyArg          = regexp.MustCompile(`-d` + jsS + `+(?:'([^']*)'|"([^"]*)")`)
+	reFlagStart        = regexp.MustCompile(jsS + `-[Hd]` + jsS)
+	reFrontm           = regexp.MustCompile(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
 )
 
 type refField struct {
@@ -83,6 +84,9 @@ type refDoc struct {
 	Blocks    []string
 	Includes  []string
 	MenuLines []refMenu
+	// Requirements is the first [!requirements](path) outside blocks.
+	Requirements    string
+	hasRequirements bool
 }
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
@@ -216,6 +220,12 @@ func (p *refParser) text(raw, line string) {
 			if !p.menuSeen[m[1]] {
 				p.menuSeen[m[1]] = true
 				d.Menus = append(d.Menus, m[1])
+			}
+			return
+		}
+		if m := reRequirementsLine.FindStringSubmatch(line); m != nil {
+			if !d.hasRequirements {
+				d.Requirements, d.hasRequirements = m[1], true
 			}
 			return
 		}
