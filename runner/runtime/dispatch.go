@@ -96,9 +96,13 @@ func (rt *Runtime) dispatch(input string) Result {
 		return rt.cmdClose()
 	case "set":
 		return rt.cmdSet(args, body)
+	case "info":
+		return rt.cmdInfo(args)
+	case "help":
+		return rt.cmdHelp()
 	}
 	if builtinCommands[cmd] {
-		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": it runs /open, /nav, /back, /refresh, /close and the /act and /tool calls; /"+cmd+" edits files or leaves the document world, which a test cannot check")
+		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": a test runs /open, /nav, /back, /refresh, /close, /set, /info, /help, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /ls, /source, /events are refused")
 	}
 	if m := reDotAct.FindStringSubmatch(cmd); m != nil {
 		dotArgs := m[1]

@@ -30,6 +30,8 @@ type page struct {
 	// [!requirements](path) line, else a sibling requirements.md
 	// (types.ts @ce162ecd LoadedDocument.requirements), or "".
 	requirements string
+	// warnings are the parse errors, then the unknown invocations.
+	warnings []string
 }
 
 // pageMenu is one menu: its entries come from the shortcuts of the file
@@ -126,6 +128,7 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 		}
 	}
 	pg.source = pg.resolveInvocations(src)
+	pg.warnings = append(append([]string(nil), ref.Errors...), pg.warnings...)
 	return pg, nil, nil
 }
 
@@ -189,6 +192,7 @@ func (pg *page) resolveInvocations(src string) string {
 				return "[@" + hit.ID + " " + label + "](" + hit.Href + ")"
 			}
 		}
+		pg.warnings = append(pg.warnings, "Unknown shortcut @"+id+" \u2014 define with: [@"+id+" "+label+"](URI)")
 		return m[0]
 	})
 }

@@ -84,6 +84,8 @@ type refDoc struct {
 	Blocks    []string
 	Includes  []string
 	MenuLines []refMenu
+	// Errors are the parse errors, "Line N: message", in order.
+	Errors []string
 	// Requirements is the first [!requirements](path) outside blocks.
 	Requirements    string
 	hasRequirements bool
@@ -101,8 +103,12 @@ func parseRef(source string) *refDoc {
 		respSeenIdx: map[string]int{},
 	}
 	lines := splitLines(source)
-	for _, raw := range lines {
+	for i, raw := range lines {
+		p.n = i + 1
 		p.line(raw)
+	}
+	if p.inBlock {
+		p.errorf(p.blockLine, "UNCLOSED_BLOCK: <!-- #"+p.openBlock+" --> has no closing <!-- /"+p.openBlock+" -->")
 	}
 	p.attachResponses()
 	return p.d
@@ -122,6 +128,14 @@ type refParser struct {
 	scSeen      map[string]bool
 	responses   []pendingBlock
 	respSeenIdx map[string]int
+	n           int // the line being read, from 1
+	blockLine   int // where the open block opened
+}
+
+// errorf records a parse error as resolver.ts shows it among the
+// document's warnings ("Line N: message").
+func (p *refParser) errorf(line int, msg string) {
+	p.d.Errors = append(p.d.Errors, "Line "+itoa(line)+": "+msg)
 }
 
 // pendingBlock is an act.<id> or act.<id>.response block being read.
@@ -129,6 +143,7 @@ type pendingBlock struct {
 	response bool
 	id       string
 	lines    []string
+	start    int
 }
 
 // line reads one line: a fence, a line inside a fence, or text.
@@ -158,6 +173,8 @@ func (p *refParser) fence(raw string, m []string) {
 				if !p.pend.response {
 					if a := parseActionBlock(p.pend.id, p.pend.lines); a != nil {
 						d.Actions = append(d.Actions, a)
+					} else {
+						p.errorf(p.pend.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+p.pend.id+"\"")
 					}
 				} else {
 					if i, ok := p.respSeenIdx[p.pend.id]; ok {
@@ -179,9 +196,9 @@ func (p *refParser) fence(raw string, m []string) {
 	}
 	p.fenceOpen, p.fenceChar, p.fenceLen = true, ch, ln
 	if am := reActResp.FindStringSubmatch(info); am != nil {
-		p.pend = &pendingBlock{response: true, id: am[1]}
+		p.pend = &pendingBlock{response: true, id: am[1], start: p.n}
 	} else if am := reActDef.FindStringSubmatch(info); am != nil {
-		p.pend = &pendingBlock{id: am[1]}
+		p.pend = &pendingBlock{id: am[1], start: p.n}
 	}
 }
 
@@ -189,18 +206,29 @@ func (p *refParser) fence(raw string, m []string) {
 // and reference definitions.
 func (p *refParser) text(raw, line string) {
 	d := p.d
-	if reNoID.MatchString(line) {
+	if m := reNoID.FindStringSubmatch(line); m != nil {
+		p.errorf(p.n, "MISSING_IDENTIFIER: [!"+m[1]+"] requires an id \u2014 use [!"+m[1]+":name](path)")
 		return
 	}
 	if m := reBlockOpen.FindStringSubmatch(line); m != nil {
-		if !p.inBlock && !p.blocksSeen[m[1]] {
-			p.inBlock, p.openBlock = true, m[1]
+		switch {
+		case p.inBlock:
+			p.errorf(p.n, "NESTED_BLOCK: cannot open <!-- #"+m[1]+" --> inside <!-- #"+p.openBlock+" -->")
+		case p.blocksSeen[m[1]]:
+			p.errorf(p.n, "DUPLICATE_BLOCK_ID: <!-- #"+m[1]+" --> already declared in this document")
+		default:
+			p.inBlock, p.openBlock, p.blockLine = true, m[1], p.n
 			p.blocksSeen[m[1]] = true
 		}
 		return
 	}
 	if m := reBlockEnd.FindStringSubmatch(line); m != nil {
-		if p.inBlock && p.openBlock == m[1] {
+		switch {
+		case !p.inBlock:
+			p.errorf(p.n, "UNEXPECTED_BLOCK_CLOSE: <!-- /"+m[1]+" --> has no matching open marker")
+		case p.openBlock != m[1]:
+			p.errorf(p.n, "MISMATCHED_BLOCK: expected <!-- /"+p.openBlock+" -->, got <!-- /"+m[1]+" -->")
+		default:
 			p.inBlock = false
 			d.Blocks = append(d.Blocks, m[1])
 		}
