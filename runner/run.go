@@ -584,6 +584,9 @@ func (r *testRun) populate() error {
 		if err := os.WriteFile(r.fs.HostPath(r.env.DocPath), s.Doc.Src, 0o644); err != nil {
 			return fmt.Errorf("cannot copy the document into the sandbox: %v", err)
 		}
+		if err := r.copyAppPages(); err != nil {
+			return err
+		}
 	}
 	for _, f := range s.Files {
 		p := r.fs.HostPath(f.Path)
