@@ -139,4 +139,7 @@ type Runtime struct {
 	Exec    Executor
 	// Cover, when set, records what the calls reach (cover.go).
 	Cover *Coverage
+	// NoDefault keeps /open, /back and /refresh from running the page's
+	// default action (sfmd view shows the page alone).
+	NoDefault bool
 }

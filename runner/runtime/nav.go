@@ -146,7 +146,7 @@ func (rt *Runtime) show(verb, label string) Result {
 	}
 	s.setAutoShortcuts(autos)
 	head := verb + " " + label + "\n---\n" + rendered
-	if def, ok := pg.fm.str("default"); ok && def != "" && cur.block == "" {
+	if def, ok := pg.fm.str("default"); ok && def != "" && cur.block == "" && !rt.NoDefault {
 		for _, a := range pg.ref.Actions {
 			if a.ID != def {
 				continue
@@ -166,6 +166,25 @@ func (rt *Runtime) show(verb, label string) Result {
 		}
 	}
 	return okResult(head)
+}
+
+// DefaultAction is the action the current page's frontmatter names as
+// default: (run on /open when it is one of the page's actions), or "".
+func (rt *Runtime) DefaultAction() string {
+	if rt.Session == nil || rt.Session.nav.cur == nil {
+		return ""
+	}
+	pg, lerr, err := rt.currentPage()
+	if err != nil || lerr != nil || rt.Session.nav.cur.block != "" {
+		return ""
+	}
+	def, _ := pg.fm.str("default")
+	for _, a := range pg.ref.Actions {
+		if a.ID == def {
+			return def
+		}
+	}
+	return ""
 }
 
 // cmdOpen is open.ts cmdOpen for file documents.
