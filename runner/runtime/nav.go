@@ -14,8 +14,17 @@ import (
 // navEntry is a HistoryEntry: a document and the block shown.
 type navEntry struct {
 	uri, path, src string
-	pg             *page // resolved on first need
+	doc            *sfmd.Document // the suite's document: src is read from it when needed
+	pg             *page          // resolved on first need
 	block          string
+}
+
+// text is the entry's source.
+func (e *navEntry) text() string {
+	if e.doc != nil {
+		return string(e.doc.Src)
+	}
+	return e.src
 }
 
 // navState is the navigation part of a Session.
@@ -41,21 +50,18 @@ var (
 // rendered, before the first step.
 func (rt *Runtime) startNav() {
 	n := &rt.session().nav
-	if n.seen == nil {
-		n.seen = map[string]bool{}
-	}
 	if n.moved {
 		return
 	}
-	n.home, n.suite = rt.Env.DocURI, rt.Doc
 	if rt.Doc == nil {
-		n.cur = nil
+		n.home, n.suite, n.cur = rt.Env.DocURI, nil, nil
 		return
 	}
-	if c := n.cur; c != nil && c.uri == rt.Env.DocURI && c.src == string(rt.Doc.Src) {
-		return
+	if n.cur != nil && n.suite == rt.Doc && n.home == rt.Env.DocURI {
+		return // the same document as the last call: keep its resolved page
 	}
-	n.cur = &navEntry{uri: rt.Env.DocURI, path: rt.Env.DocPath, src: string(rt.Doc.Src)}
+	n.home, n.suite = rt.Env.DocURI, rt.Doc
+	n.cur = &navEntry{uri: rt.Env.DocURI, path: rt.Env.DocPath, doc: rt.Doc}
 }
 
 // useCurrent points the call at the session's current document.
@@ -69,8 +75,11 @@ func (rt *Runtime) useCurrent() {
 		rt.Env.DocPath, rt.Env.DocURI = "", ""
 		return
 	}
-	if n.cur.uri == n.home && n.suite != nil && n.cur.src == string(n.suite.Src) {
+	if n.cur.doc != nil || n.cur.uri == n.home && n.suite != nil && n.cur.src == string(n.suite.Src) {
 		rt.Doc = n.suite
+		if n.cur.doc != nil {
+			rt.Doc = n.cur.doc
+		}
 	} else {
 		if rt.Doc == nil || string(rt.Doc.Src) != n.cur.src || rt.Doc.Path != n.cur.path {
 			rt.Doc = &sfmd.Document{Path: n.cur.path, Src: []byte(n.cur.src)}
@@ -90,7 +99,7 @@ func (rt *Runtime) currentPage() (*page, *loadError, error) {
 	if cur.pg != nil {
 		return cur.pg, nil, nil
 	}
-	pg, lerr, err := rt.resolvePage(cur.uri, cur.src)
+	pg, lerr, err := rt.resolvePage(cur.uri, cur.text())
 	if pg != nil {
 		cur.pg = pg
 	}
@@ -103,6 +112,9 @@ func (rt *Runtime) currentPage() (*page, *loadError, error) {
 // several pages unfolds once.
 func (s *Session) markUnseenNavs(pg *page) map[string]bool {
 	names := map[string]bool{}
+	if s.nav.seen == nil {
+		s.nav.seen = map[string]bool{}
+	}
 	for _, m := range pg.menus {
 		src := m.source
 		if s.nav.seen[src] {
