@@ -136,3 +136,37 @@ func TestSharedNavUnfoldsOnce(t *testing.T) {
 	expect(t, h.rt.Run("/open a.md"), true, "", "Opened docs/a.md\n---\n[nav] main \u2014 first view\n[A][@main.a]\n\n# A")
 	expect(t, h.rt.Run("/open b.md"), true, "", "Opened docs/b.md\n---\n[nav] main \u2014 /nav <name>\n[!] Missing required env: $TOKEN\n    Set: /set $TOKEN=\"...\"\n    Setup: /open requirements.md\n\n# B")
 }
+
+// TestOpenEdges: cmdOpen's other paths. A value tuple is not a target
+// (INVALID_TARGET); resolver.ts refuses a menu that is the page itself
+// (CIRCULAR_REFERENCE) and one that cannot be read (loader.ts loadFile:
+// LOAD_ERROR); a directory holding string.md opens it; the directory
+// listing (cmdLs) is not simulated.
+func TestOpenEdges(t *testing.T) {
+	h := newNavHarness(t)
+	rt := h.rt
+	rt.Session.setValueShortcut("ids", []string{"a", "b"})
+	expect(t, rt.Run("/open @ids"), false, codeInvalidTarget, "Shortcut @ids is a value tuple, not a navigable target. Use it as an action argument (e.g. /act.<name> @ids ...) instead of /open.")
+	expect(t, rt.Run("/info @ids"), true, "", "@ids \u2192 a,b")
+	h.write(t, "self.md", "[!nav:me](self.md)\n# Self\n")
+	expect(t, rt.Run("/open self.md"), false, "CIRCULAR_REFERENCE", "Circular menu/nav reference detected: file:///home/agent/docs/self.md")
+	h.write(t, "sub/x.txt", "x")
+	h.write(t, "dirmenu.md", "[!nav:m](sub)\n# D\n")
+	expect(t, rt.Run("/open dirmenu.md"), false, codeLoadError, "Failed to read /home/agent/docs/sub: EISDIR: illegal operation on a directory, read")
+	expect(t, rt.Run("/open sub"), false, codeCommandUnsupported, "sfmd test does not simulate the directory listing /open shows for sub (cmdLs); open a file of the app")
+	h.write(t, "tool/string.md", "# Tool\n")
+	expect(t, rt.Run("/open tool"), true, "", "Opened docs/tool/string.md\n---\n# Tool")
+	expect(t, rt.Run("/nav scaffold"), false, codeCommandUnsupported, "sfmd test does not simulate /nav scaffold; use /nav, /nav <menu> or /nav page")
+}
+
+// TestNavPageAuto: /nav page lists the auto-shortcuts of the last render
+// (nav.ts cmdNav, session.ts setAutoShortcuts replaces them on each open).
+func TestNavPageAuto(t *testing.T) {
+	h := newNavHarness(t)
+	rt := h.rt
+	rt.Run("/open app.md")
+	expect(t, rt.Run("/nav page"), true, "", "Auto:\n  @docs \u2192 https://example.com/docs\n\nuse: /open @id")
+	h.write(t, "plain.md", "# Plain\n")
+	rt.Run("/open plain.md")
+	expect(t, rt.Run("/nav page"), true, "", "No shortcuts on this page.")
+}
