@@ -46,12 +46,6 @@ func (f *frontmatter) set(k string, v fmValue) {
 	f.vals[k] = v
 }
 
-// get returns the value of key (ok false when absent).
-func (f *frontmatter) get(k string) (fmValue, bool) {
-	v, ok := f.vals[k]
-	return v, ok
-}
-
 // str is `frontmatter[k] as string` where a string is what the code needs.
 func (f *frontmatter) str(k string) (string, bool) {
 	v, ok := f.vals[k]
