@@ -37,8 +37,9 @@ type navState struct {
 	seen    map[string]bool // menu sources already unfolded (markUnseenNavs)
 	home    string          // the suite's document URI: what app:<name> opens
 	// suite is the suite's own document, so that calls on it keep using
-	// the harness's parse and coverage.
-	suite *sfmd.Document
+	// the harness's parse and coverage; suiteReq its setup page.
+	suite    *sfmd.Document
+	suiteReq string
 }
 
 var (
@@ -60,7 +61,7 @@ func (rt *Runtime) startNav() {
 	if n.cur != nil && n.suite == rt.Doc && n.home == rt.Env.DocURI {
 		return // the same document as the last call: keep its resolved page
 	}
-	n.home, n.suite = rt.Env.DocURI, rt.Doc
+	n.home, n.suite, n.suiteReq = rt.Env.DocURI, rt.Doc, rt.Env.RequirementsPath
 	n.cur = &navEntry{uri: rt.Env.DocURI, path: rt.Env.DocPath, doc: rt.Doc}
 }
 
@@ -76,7 +77,7 @@ func (rt *Runtime) useCurrent() {
 		return
 	}
 	if n.cur.doc != nil || n.cur.uri == n.home && n.suite != nil && n.cur.src == string(n.suite.Src) {
-		rt.Doc = n.suite
+		rt.Doc, rt.Env.RequirementsPath = n.suite, n.suiteReq
 		if n.cur.doc != nil {
 			rt.Doc = n.cur.doc
 		}
@@ -85,6 +86,9 @@ func (rt *Runtime) useCurrent() {
 			rt.Doc = &sfmd.Document{Path: n.cur.path, Src: []byte(n.cur.src)}
 		}
 		rt.Parsed, rt.Cover = nil, nil
+		// The "Setup info" hint of an action's failure names this page's
+		// setup page, not the suite document's.
+		rt.Env.RequirementsPath = rt.requirementsOf(n.cur.uri, rt.refDoc())
 	}
 	rt.Env.DocURI = n.cur.uri
 	rt.Env.DocPath = ""
@@ -426,6 +430,9 @@ func (rt *Runtime) cmdClose() Result {
 // the page's shortcuts (/nav page).
 func (rt *Runtime) cmdNav(args string) Result {
 	s := rt.session()
+	if r := rt.hydrate(); r != nil {
+		return *r
+	}
 	if s.nav.cur == nil {
 		return errResult(codeInvalidTarget, "No document is open in this session. Open a document first, then run /nav again.")
 	}
@@ -497,4 +504,39 @@ func renderNavList(pg *page) string {
 		lines = append(lines, m.name+" ("+itoa(len(m.entries))+"): "+strings.Join(labels, ", ")+more)
 	}
 	return strings.Join(append(lines, "", "use: /nav <name> to show menu \u00b7 /open @menu.id to follow link"), "\n")
+}
+
+// hydrate is app-session.ts hydrateAppDocument @06445e57: in an app
+// topic with no document open, /act and /nav first load the app's
+// document (the suite's), without running its default action and without
+// unfolding its menus. It returns the result to give instead, or nil.
+func (rt *Runtime) hydrate() *Result {
+	s := rt.session()
+	if s.nav.cur != nil {
+		return nil
+	}
+	kind, ns := rt.topicParts()
+	if kind != "app" {
+		return nil
+	}
+	app, _, _ := strings.Cut(ns, ":")
+	if s.nav.suite == nil || !strings.HasPrefix(s.nav.home, "file://") {
+		return stop(errResult(codeNotFound, "App '"+app+"' is not installed. Run /install <source> to install it.\nNo apps installed yet. Use /install <source> to add one."))
+	}
+	entry := &navEntry{uri: s.nav.home, path: pathFromFileURI(s.nav.home), doc: s.nav.suite}
+	s.nav.cur, s.nav.moved = entry, true
+	pg, lerr, err := rt.currentPage()
+	if err != nil {
+		return stop(Result{Escape: err.Error()})
+	}
+	if lerr != nil {
+		return stop(lerr.result())
+	}
+	_, autos, err := rt.renderPage(pg, "", nil)
+	if err != nil {
+		return stop(Result{Escape: err.Error()})
+	}
+	s.setAutoShortcuts(autos)
+	rt.useCurrent()
+	return nil
 }

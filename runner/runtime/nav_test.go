@@ -1,6 +1,9 @@
 package runtime
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The page /open shows and the navigation commands. Every expected text is
 // derived from the runtime's code: commands/open.ts cmdOpen, cmdBack,
@@ -81,9 +84,18 @@ func TestBackAndClose(t *testing.T) {
 		t.Errorf("vars after /close = %v, want none", rt.Session.Vars)
 	}
 	expect(t, rt.Run("/close"), false, codeInvalidTarget, "No document open.")
+	h.tr.body = "12C"
+	expect(t, rt.Run("/act.now"), true, "", "12C")
+	expect(t, rt.Run("/close"), true, "", "Closed: file:///home/agent/docs/app.md")
 	expect(t, rt.Run("/refresh"), false, codeInvalidTarget, "No document open.")
+	// Outside an app topic nothing re-opens the document.
+	rt.Env.Topic = "main"
 	expect(t, rt.Run("/act.now"), false, codeInvalidTarget, "No document open. Use /open <uri> first.")
 	expect(t, rt.Run("/nav"), false, codeInvalidTarget, "No document is open in this session. Open a document first, then run /nav again.")
+	// In the app topic /nav (and /act) load the app's document first
+	// (app-session.ts hydrateAppDocument), rendering nothing.
+	rt.Env.Topic = "app:test"
+	expect(t, rt.Run("/nav"), true, "", "Menus\n---\nmain (2): Start here, FAQ\n\nuse: /nav <name> to show menu \u00b7 /open @menu.id to follow link")
 	expect(t, rt.Run("/open"), true, "", "Opened docs/app.md\n---\n[nav] main \u2014 /nav <name>\n"+navHints+navBody)
 }
 
@@ -169,4 +181,18 @@ func TestNavPageAuto(t *testing.T) {
 	h.write(t, "plain.md", "# Plain\n")
 	rt.Run("/open plain.md")
 	expect(t, rt.Run("/nav page"), true, "", "No shortcuts on this page.")
+}
+
+// TestSetupHintFollowsPage: after /open, an action's "Setup info" hint
+// (response.go withSetupHint) names the current page's setup page.
+func TestSetupHintFollowsPage(t *testing.T) {
+	h := newHarness(t, "x")
+	h.rt.Env.RequirementsPath = "suite-setup.md"
+	h.write(t, "w/p.md", "[!requirements](setup.md)\n```act.a\nGET https://api.example.com/a\n```\n")
+	h.tr.status, h.tr.body = 500, "down"
+	h.rt.Run("/open w/p.md")
+	res := h.rt.Run("/act.a")
+	if !strings.HasSuffix(res.Content, "\n\nSetup info: /open setup.md") {
+		t.Errorf("act.a: %q", res.Content)
+	}
 }

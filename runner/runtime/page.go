@@ -120,16 +120,25 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 		}
 		pg.setMenu(ml.Name, menuURI, entries)
 	}
-	if ref.hasRequirements {
-		pg.requirements = ref.Requirements
-	} else if strings.HasPrefix(uri, "file://") && path.Base(pg.path) != "requirements.md" {
-		if fi, err := rt.Env.FS.Stat(path.Join(path.Dir(pg.path), "requirements.md")); err == nil && fi.Mode().IsRegular() {
-			pg.requirements = "requirements.md"
-		}
-	}
+	pg.requirements = rt.requirementsOf(uri, ref)
 	pg.source = pg.resolveInvocations(src)
 	pg.warnings = append(append([]string(nil), ref.Errors...), pg.warnings...)
 	return pg, nil, nil
+}
+
+// requirementsOf is a page's setup page: its [!requirements](path) line,
+// else, for a file, a sibling requirements.md.
+func (rt *Runtime) requirementsOf(uri string, ref *refDoc) string {
+	if ref.hasRequirements {
+		return ref.Requirements
+	}
+	p := pathFromFileURI(uri)
+	if strings.HasPrefix(uri, "file://") && path.Base(p) != "requirements.md" {
+		if fi, err := rt.Env.FS.Stat(path.Join(path.Dir(p), "requirements.md")); err == nil && fi.Mode().IsRegular() {
+			return "requirements.md"
+		}
+	}
+	return ""
 }
 
 // setMenu is Map.set: a name keeps its first place, the last entries win.
