@@ -100,9 +100,11 @@ func (rt *Runtime) dispatch(input string) Result {
 		return rt.cmdInfo(args)
 	case "help":
 		return rt.cmdHelp()
+	case "ls":
+		return rt.cmdLs(args)
 	}
 	if builtinCommands[cmd] {
-		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": a test runs /open, /nav, /back, /refresh, /close, /set, /info, /help, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /ls, /source, /events are refused")
+		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": a test runs /open, /nav, /back, /refresh, /close, /set, /info, /help, /ls, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /source, /events are refused")
 	}
 	if m := reDotAct.FindStringSubmatch(cmd); m != nil {
 		dotArgs := m[1]

@@ -39,7 +39,11 @@ func (rt *Runtime) cmdInfo(args string) Result {
 	}
 	var lines []string
 	if s.nav.cur == nil {
-		lines = append(lines, "cwd:       ~/", "file:      (none open)")
+		cwd := "~/"
+		if s.nav.cwdOverride != "" {
+			cwd = rt.homeDir(s.nav.cwdOverride)
+		}
+		lines = append(lines, "cwd:       "+cwd, "file:      (none open)")
 		return okResult("Session info\n---\n" + strings.Join(lines, "\n"))
 	}
 	pg, lerr, err := rt.currentPage()
@@ -68,7 +72,11 @@ func (rt *Runtime) cmdInfo(args string) Result {
 		if strings.HasPrefix(p, rt.Env.Home) {
 			rel = relPath(path.Clean("/"+rt.Env.Home), p)
 		}
-		lines = append(lines, "file:      "+rel, "cwd:       "+rt.homeDir(path.Dir(p)))
+		dir := path.Dir(p)
+		if s.nav.cwdOverride != "" {
+			dir = s.nav.cwdOverride
+		}
+		lines = append(lines, "file:      "+rel, "cwd:       "+rt.homeDir(dir))
 	default:
 		lines = append(lines, "uri:       "+uri)
 	}

@@ -33,5 +33,5 @@ func TestHelp(t *testing.T) {
 		!strings.HasSuffix(res.Content, "/uninstall <name>             Uninstall a package\n\n## Actions on this page\n/act.now") {
 		t.Errorf("help = %q", res.Content)
 	}
-	expect(t, h.rt.Run("/write x.md hi"), false, codeCommandUnsupported, "sfmd test does not simulate /write: a test runs /open, /nav, /back, /refresh, /close, /set, /info, /help, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /ls, /source, /events are refused")
+	expect(t, h.rt.Run("/write x.md hi"), false, codeCommandUnsupported, "sfmd test does not simulate /write: a test runs /open, /nav, /back, /refresh, /close, /set, /info, /help, /ls, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /source, /events are refused")
 }

@@ -36,6 +36,9 @@ type navState struct {
 	history []navEntry
 	seen    map[string]bool // menu sources already unfolded (markUnseenNavs)
 	home    string          // the suite's document URI: what app:<name> opens
+	// cwdOverride is the directory /open last listed (session.ts
+	// setCwdOverride); opening or closing a document clears it.
+	cwdOverride string
 	// suite is the suite's own document, so that calls on it keep using
 	// the harness's parse and coverage; suiteReq its setup page.
 	suite    *sfmd.Document
@@ -234,22 +237,30 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 	if r, done := rt.registryOpen(&uri); done {
 		return r
 	}
-	base := ""
+	base, curURI := "", ""
 	if s.nav.cur != nil {
-		isWeb := strings.HasPrefix(s.nav.cur.uri, "https://") || strings.HasPrefix(s.nav.cur.uri, "http://")
-		isRelative := !strings.Contains(uri, "://") && (!strings.HasPrefix(uri, "/") || isWeb)
-		if strings.HasPrefix(topic, "@") || isRelative {
-			base = s.nav.cur.uri
+		curURI = s.nav.cur.uri
+	}
+	isWeb := strings.HasPrefix(curURI, "https://") || strings.HasPrefix(curURI, "http://")
+	isRelative := !strings.Contains(uri, "://") && (!strings.HasPrefix(uri, "/") || isWeb)
+	if strings.HasPrefix(topic, "@") || isRelative {
+		switch {
+		case curURI != "":
+			base = curURI
+		case s.nav.cwdOverride != "":
+			base = "file://" + s.nav.cwdOverride + "/_"
 		}
 	}
 	resolved := rt.loaderResolve(uri, base)
 	if strings.HasPrefix(resolved, "file://") {
 		p := pathFromFileURI(resolved)
 		if fi, err := rt.Env.FS.Stat(p); err == nil && fi.IsDir() {
-			if st, err := rt.Env.FS.Stat(path2(p, "string.md")); err == nil && !st.IsDir() {
+			if _, err := rt.Env.FS.Stat(path2(p, "string.md")); err == nil {
 				resolved = fileURIFromPath(path2(p, "string.md"))
 			} else {
-				return errResult(codeCommandUnsupported, "sfmd test does not simulate the directory listing /open shows for "+topic+" (cmdLs); open a file of the app")
+				res := rt.cmdLs(topic)
+				s.nav.cwdOverride = p
+				return res
 			}
 		}
 	}
@@ -281,7 +292,7 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 		s.nav.history = append(s.nav.history, *s.nav.cur)
 	}
 	s.nav.cur = &navEntry{uri: resolved, path: pg.path, src: src, pg: pg, block: block}
-	s.nav.moved = true
+	s.nav.moved, s.nav.cwdOverride = true, ""
 	rt.useCurrent()
 	label := display
 	if block != "" {
@@ -418,7 +429,7 @@ func (rt *Runtime) cmdClose() Result {
 		return errResult(codeInvalidTarget, "No document open.")
 	}
 	uri := s.nav.cur.uri
-	s.nav.cur, s.nav.moved = nil, true
+	s.nav.cur, s.nav.moved, s.nav.cwdOverride = nil, true, ""
 	s.autoShortcuts, s.autoOrder = map[string]string{}, nil
 	s.valueShortcuts, s.valueOrder = map[string][]string{}, nil
 	s.Vars, s.varKeys = map[string]string{}, nil
@@ -524,7 +535,7 @@ func (rt *Runtime) hydrate() *Result {
 		return stop(errResult(codeNotFound, "App '"+app+"' is not installed. Run /install <source> to install it.\nNo apps installed yet. Use /install <source> to add one."))
 	}
 	entry := &navEntry{uri: s.nav.home, path: pathFromFileURI(s.nav.home), doc: s.nav.suite}
-	s.nav.cur, s.nav.moved = entry, true
+	s.nav.cur, s.nav.moved, s.nav.cwdOverride = entry, true, ""
 	pg, lerr, err := rt.currentPage()
 	if err != nil {
 		return stop(Result{Escape: err.Error()})

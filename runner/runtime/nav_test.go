@@ -152,8 +152,7 @@ func TestSharedNavUnfoldsOnce(t *testing.T) {
 // TestOpenEdges: cmdOpen's other paths. A value tuple is not a target
 // (INVALID_TARGET); resolver.ts refuses a menu that is the page itself
 // (CIRCULAR_REFERENCE) and one that cannot be read (loader.ts loadFile:
-// LOAD_ERROR); a directory holding string.md opens it; the directory
-// listing (cmdLs) is not simulated.
+// LOAD_ERROR); a directory holding string.md opens it.
 func TestOpenEdges(t *testing.T) {
 	h := newNavHarness(t)
 	rt := h.rt
@@ -165,7 +164,6 @@ func TestOpenEdges(t *testing.T) {
 	h.write(t, "sub/x.txt", "x")
 	h.write(t, "dirmenu.md", "[!nav:m](sub)\n# D\n")
 	expect(t, rt.Run("/open dirmenu.md"), false, codeLoadError, "Failed to read /home/agent/docs/sub: EISDIR: illegal operation on a directory, read")
-	expect(t, rt.Run("/open sub"), false, codeCommandUnsupported, "sfmd test does not simulate the directory listing /open shows for sub (cmdLs); open a file of the app")
 	h.write(t, "tool/string.md", "# Tool\n")
 	expect(t, rt.Run("/open tool"), true, "", "Opened docs/tool/string.md\n---\n# Tool")
 	expect(t, rt.Run("/nav scaffold"), false, codeCommandUnsupported, "sfmd test does not simulate /nav scaffold; use /nav, /nav <menu> or /nav page")
@@ -195,4 +193,31 @@ func TestSetupHintFollowsPage(t *testing.T) {
 	if !strings.HasSuffix(res.Content, "\n\nSetup info: /open setup.md") {
 		t.Errorf("act.a: %q", res.Content)
 	}
+}
+
+// TestOpenDirectory: /open of a directory without string.md lists it
+// (info.ts cmdLs @9c9bb3f1: directories first, then names as
+// localeCompare orders them, hidden ones skipped) and makes it the
+// session's cwd (setCwdOverride): /ls, /info and, with no document open,
+// a relative /open resolve against it.
+func TestOpenDirectory(t *testing.T) {
+	h := newNavHarness(t)
+	rt := h.rt
+	for _, n := range []string{"sub/b.md", "sub/A.md", "sub/a.md", "sub/_x", "sub/1.txt", "sub/Zdir/z", "sub/.hidden"} {
+		h.write(t, n, "x")
+	}
+	listing := "Listing docs/sub/\n---\n  Zdir/\n  _x\n  1.txt\n  a.md\n  A.md\n  b.md"
+	expect(t, rt.Run("/open sub"), true, "", listing)
+	expect(t, rt.Run("/ls"), true, "", listing)
+	expect(t, rt.Run("/ls Zdir"), true, "", "Listing docs/sub/Zdir/\n---\n  z")
+	expect(t, rt.Run("/ls nope"), false, codeNotFound, "Not found: nope")
+	expect(t, rt.Run("/ls a.md"), false, codeInvalidTarget, "Not a directory: a.md")
+	expect(t, rt.Run("/info"), true, "", "Session info\n---\napp:       test\ntitle:     Weather\nblocks:    intro, usage\nmenus:     main\nactions:   now(GET)\nhistory:   0 entries")
+	rt.Env.Topic = "main"
+	expect(t, rt.Run("/info"), true, "", "Session info\n---\nfile:      docs/app.md\ncwd:       ~/docs/sub/\ntitle:     Weather\nblocks:    intro, usage\nmenus:     main\nactions:   now(GET)\nhistory:   0 entries")
+	rt.Run("/close")
+	h.write(t, "sub/Zdir/empty/.keep", "")
+	expect(t, rt.Run("/open /home/agent/docs/sub/Zdir/empty"), true, "", "Listing docs/sub/Zdir/empty/\n---\n  (empty)")
+	expect(t, rt.Run("/info"), true, "", "Session info\n---\ncwd:       ~/docs/sub/Zdir/empty/\nfile:      (none open)")
+	expect(t, rt.Run("/open ../z"), true, "", "Opened docs/sub/Zdir/z\n---\nx")
 }
