@@ -221,3 +221,13 @@ func TestOpenDirectory(t *testing.T) {
 	expect(t, rt.Run("/info"), true, "", "Session info\n---\ncwd:       ~/docs/sub/Zdir/empty/\nfile:      (none open)")
 	expect(t, rt.Run("/open ../z"), true, "", "Opened docs/sub/Zdir/z\n---\nx")
 }
+
+// TestToolAfterNavigation: /tool:<name> runs the suite's document, the
+// tool installed, whatever page is open.
+func TestToolAfterNavigation(t *testing.T) {
+	h := newHarness(t, "---\nname: t\ndefault: ping\n---\n```act.ping\nGET https://api.example.com/ping\n```\n")
+	h.write(t, "other.md", "# Other\n")
+	h.tr.body = "pong"
+	h.rt.Run("/open other.md")
+	expect(t, h.rt.Run("/tool:t"), true, "", "pong")
+}
