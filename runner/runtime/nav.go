@@ -219,6 +219,10 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 			return errResult(codeInvalidTarget, "Usage: /open <uri | path | file.md#block | @shortcut>\nExamples:\n  /open string.md\n  /open guide/setup.md\n  /open @home\n  /open file.md#intro")
 		}
 	}
+	switch topic {
+	case "app", "bash", "tool", "event", "system", "agent": // types.ts HUB_NAMES
+		return errResult(codeCommandUnsupported, "sfmd test does not simulate the hub page /open "+topic+" shows (installed packages and open sessions); open a page of the app")
+	}
 	uri := topic
 	if id, ok := strings.CutPrefix(topic, "@"); ok {
 		v, found := rt.navShortcut(id)

@@ -166,6 +166,7 @@ func TestOpenEdges(t *testing.T) {
 	expect(t, rt.Run("/open dirmenu.md"), false, codeLoadError, "Failed to read /home/agent/docs/sub: EISDIR: illegal operation on a directory, read")
 	h.write(t, "tool/string.md", "# Tool\n")
 	expect(t, rt.Run("/open tool"), true, "", "Opened docs/tool/string.md\n---\n# Tool")
+	expect(t, rt.Run("/open app"), false, codeCommandUnsupported, "sfmd test does not simulate the hub page /open app shows (installed packages and open sessions); open a page of the app")
 	expect(t, rt.Run("/nav scaffold"), false, codeCommandUnsupported, "sfmd test does not simulate /nav scaffold; use /nav, /nav <menu> or /nav page")
 }
 
