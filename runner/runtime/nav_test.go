@@ -164,8 +164,8 @@ func TestOpenEdges(t *testing.T) {
 	h.write(t, "sub/x.txt", "x")
 	h.write(t, "dirmenu.md", "[!nav:m](sub)\n# D\n")
 	expect(t, rt.Run("/open dirmenu.md"), false, codeLoadError, "Failed to read /home/agent/docs/sub: EISDIR: illegal operation on a directory, read")
-	h.write(t, "tool/string.md", "# Tool\n")
-	expect(t, rt.Run("/open tool"), true, "", "Opened docs/tool/string.md\n---\n# Tool")
+	h.write(t, "pkg/string.md", "# Tool\n")
+	expect(t, rt.Run("/open pkg"), true, "", "Opened docs/pkg/string.md\n---\n# Tool")
 	expect(t, rt.Run("/open app"), false, codeCommandUnsupported, "sfmd test does not simulate the hub page /open app shows (installed packages and open sessions); open a page of the app")
 	expect(t, rt.Run("/nav scaffold"), false, codeCommandUnsupported, "sfmd test does not simulate /nav scaffold; use /nav, /nav <menu> or /nav page")
 }
