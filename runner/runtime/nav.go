@@ -398,10 +398,20 @@ func (rt *Runtime) cmdBack() Result {
 	prev := s.nav.history[len(s.nav.history)-1]
 	s.nav.history = s.nav.history[:len(s.nav.history)-1]
 	s.nav.cur, s.nav.moved = &prev, true
+	// The page is loaded and resolved again; when that fails, the page as
+	// it was is shown, without its default action (the catch of cmdBack).
+	reloaded := false
 	if src, lerr, err := rt.loadFile(prev.uri); err == nil && lerr == nil {
-		s.nav.cur = &navEntry{uri: prev.uri, path: prev.path, src: src, block: prev.block}
+		if pg, lerr, err := rt.resolvePage(prev.uri, src); err == nil && lerr == nil {
+			s.nav.cur = &navEntry{uri: prev.uri, path: prev.path, src: src, pg: pg, block: prev.block}
+			reloaded = true
+		}
 	}
 	rt.useCurrent()
+	if !reloaded {
+		defer func(nd bool) { rt.NoDefault = nd }(rt.NoDefault)
+		rt.NoDefault = true
+	}
 	return rt.show("Back to", rt.workspacePath(s.nav.cur.path))
 }
 

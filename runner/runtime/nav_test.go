@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -231,4 +232,23 @@ func TestToolAfterNavigation(t *testing.T) {
 	h.tr.body = "pong"
 	h.rt.Run("/open other.md")
 	expect(t, h.rt.Run("/tool:t"), true, "", "pong")
+}
+
+// TestBackWhenPageGone: cmdBack shows the page as it was, without its
+// default action, when it can no longer be loaded (its catch).
+func TestBackWhenPageGone(t *testing.T) {
+	h := newHarness(t, "x")
+	p := h.write(t, "d.md", "---\ndefault: now\n---\n# D\n\n```act.now\nGET https://api.example.com/now\n```\n")
+	h.write(t, "e.md", "# E\n")
+	h.tr.body = "sunny"
+	h.rt.Run("/open d.md")
+	h.rt.Run("/open e.md")
+	if err := os.Remove(h.host(p)); err != nil {
+		t.Fatal(err)
+	}
+	h.tr.reqs = nil
+	expect(t, h.rt.Run("/back"), true, "", "Back to docs/d.md\n---\n[actions] now  \u00b7  /act --help (all)  \u00b7  /act.<name> --help\n\n# D")
+	if len(h.tr.reqs) != 0 {
+		t.Errorf("sent %d requests, want none", len(h.tr.reqs))
+	}
 }
