@@ -67,7 +67,7 @@ func (rt *Runtime) cmdInfo(args string) Result {
 	case strings.HasPrefix(uri, "https://") || strings.HasPrefix(uri, "http://"):
 		lines = append(lines, "url:       "+uri)
 	case strings.HasPrefix(uri, "file://"):
-		p := pg.path
+		p := urlPathname(uri) // new URL(uri).pathname: percent-encoded
 		rel := p
 		if strings.HasPrefix(p, rt.Env.Home) {
 			rel = relPath(path.Clean("/"+rt.Env.Home), p)

@@ -282,7 +282,7 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 	if lerr != nil {
 		return rt.openError(lerr, uri)
 	}
-	display := rt.workspacePath(pg.path)
+	display := rt.workspacePath(urlPathname(pg.uri))
 	if block != "" {
 		if _, ok := extractBlock(pg.source, block); !ok {
 			avail := "This document has no blocks."
@@ -412,7 +412,7 @@ func (rt *Runtime) cmdBack() Result {
 		defer func(nd bool) { rt.NoDefault = nd }(rt.NoDefault)
 		rt.NoDefault = true
 	}
-	return rt.show("Back to", rt.workspacePath(s.nav.cur.path))
+	return rt.show("Back to", rt.workspacePath(urlPathname(s.nav.cur.uri)))
 }
 
 // cmdRefresh is open.ts cmdRefresh: the current entry, loaded again.
@@ -432,7 +432,7 @@ func (rt *Runtime) cmdRefresh() Result {
 	s.nav.cur = &navEntry{uri: cur.uri, path: cur.path, src: src, block: cur.block}
 	s.nav.moved = true
 	rt.useCurrent()
-	return rt.show("Refreshed", rt.workspacePath(s.nav.cur.path))
+	return rt.show("Refreshed", rt.workspacePath(urlPathname(s.nav.cur.uri)))
 }
 
 // cmdClose is open.ts cmdClose with session.ts close(): the document,

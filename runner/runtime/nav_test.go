@@ -252,3 +252,13 @@ func TestBackWhenPageGone(t *testing.T) {
 		t.Errorf("sent %d requests, want none", len(h.tr.reqs))
 	}
 }
+
+// TestOpenShowsURLPath: the runtime shows a page's path as new
+// URL(uri).pathname, percent-encoded (open.ts cmdOpen displayPath), while
+// loader.ts loadFile names the decoded path.
+func TestOpenShowsURLPath(t *testing.T) {
+	h := newHarness(t, "x")
+	h.write(t, "my page.md", "# P\n")
+	expect(t, h.rt.Run("/open my page.md"), true, "", "Opened docs/my%20page.md\n---\n# P")
+	expect(t, h.rt.Run("/open no page.md"), false, codeNotFound, "File not found: /home/agent/docs/no page.md\nRecovery: Use /ls to list available files, or check the path spelling.")
+}

@@ -206,6 +206,24 @@ func (pg *page) resolveInvocations(src string) string {
 	})
 }
 
+// urlPathname is new URL(uri).pathname for a file URI: the path as the URI
+// writes it, percent-encoded, which is how the runtime shows a document's
+// path (toWorkspacePath of it).
+func urlPathname(uri string) string {
+	rest := strings.TrimPrefix(uri, "file://")
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if !strings.HasPrefix(rest, "/") {
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			rest = rest[i:]
+		} else {
+			rest = "/"
+		}
+	}
+	return rest
+}
+
 // workspacePath is helpers.ts toWorkspacePath: a path under the String
 // home is shown relative to it.
 func (rt *Runtime) workspacePath(p string) string {
