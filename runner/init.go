@@ -93,6 +93,13 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 		}
 		tests = append(tests, t)
 	}
+	if !g.opened {
+		t, err := g.openTest(filepath.Base(docAbs), infos)
+		if err != nil {
+			return nil, err
+		}
+		tests = append(tests, t)
+	}
 	if len(tests) == 0 {
 		return &g.res, nil
 	}
@@ -201,6 +208,7 @@ type initGen struct {
 	secrets []keyValue // the env values the document reads: written back as $NAME
 	names   map[string]bool
 	covered map[string]bool  // action ids some step invokes
+	opened  bool             // some step runs /open, /back or /refresh
 	root    *yaml.Node       // the existing suite's mapping
 	calls   []*generatedCall // the calls of the tests added, in order
 	indent  int              // of the "- " of the existing tests
@@ -234,6 +242,7 @@ func (g *initGen) readExisting(src []byte) error {
 			} else if id, ok := g.parsed.CalledToolAction(st.Run); ok {
 				g.covered[id] = true
 			}
+			g.opened = g.opened || navigates(st.Run)
 		}
 	}
 	tests := mapValue(s.Root, "tests")
@@ -451,7 +460,8 @@ func yamlScalar(s string) string {
 // fresh writes a new suite.
 func (g *initGen) fresh(docName, suiteName string, tests []string) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Tests of %s, written by sfmd test --init: one test per action.\n", docName)
+	fmt.Fprintf(&b, "# Tests of %s, written by sfmd test --init: one test per action, and\n", docName)
+	b.WriteString("# one that opens the app (the page it shows goes to a golden file).\n")
 	b.WriteString("# A response marked todo is a stub: write what the server answers in its\n")
 	b.WriteString("# place (or fetch it with sfmd test --record), delete the todo line, then\n")
 	b.WriteString("# run sfmd test --update to fill in the expected outputs.\n")

@@ -64,7 +64,7 @@ func TestInitSuiteWritesOneTestPerAction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Created || strings.Join(res.Added, ",") != "search,order,stock" || len(res.Warnings) != 0 {
+	if !res.Created || strings.Join(res.Added, ",") != "search,order,stock,open the app" || len(res.Warnings) != 0 {
 		t.Errorf("result = %+v", res)
 	}
 	got, err := os.ReadFile(filepath.Join(dir, "shop.test.yaml"))
@@ -82,14 +82,15 @@ func TestInitSuiteWritesOneTestPerAction(t *testing.T) {
 	if again, _ := os.ReadFile(filepath.Join(dir, "shop.test.yaml")); string(again) != string(got) {
 		t.Error("the second run changed the suite")
 	}
-	// Stubs fail until filled.
+	// Stubs fail until filled; the page's golden is missing until --update.
 	rep := Run([]SuiteRef{{Abs: filepath.Join(dir, "shop.test.yaml"), Display: "shop.test.yaml"}}, Options{})
-	if rep.Failed != 3 || !strings.Contains(rep.Suites[0].Tests[0].Failures[0].Message, "is a stub (todo:)") {
+	if rep.Failed != 4 || !strings.Contains(rep.Suites[0].Tests[0].Failures[0].Message, "is a stub (todo:)") {
 		t.Errorf("stubs: %d failed, %+v", rep.Failed, rep.Suites[0].Tests[0].Failures)
 	}
 }
 
-const shopSuite = `# Tests of shop.md, written by sfmd test --init: one test per action.
+const shopSuite = `# Tests of shop.md, written by sfmd test --init: one test per action, and
+# one that opens the app (the page it shows goes to a golden file).
 # A response marked todo is a stub: write what the server answers in its
 # place (or fetch it with sfmd test --record), delete the todo line, then
 # run sfmd test --update to fill in the expected outputs.
@@ -141,6 +142,11 @@ tests:
         exit: 0
     expect:
       output: ""
+
+  - name: open the app
+    run: /open shop.md
+    expect: # the page as the agent reads it
+      output_file: golden/shop.open.txt
 `
 
 // TestInitSuiteExtends: an existing suite keeps every byte and gets the
@@ -160,7 +166,7 @@ func TestInitSuiteExtends(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Created || strings.Join(res.Added, ",") != "search,stock" {
+	if res.Created || strings.Join(res.Added, ",") != "search,stock,open the app" {
 		t.Errorf("result = %+v", res)
 	}
 	b, _ := os.ReadFile(suite)
@@ -170,7 +176,8 @@ func TestInitSuiteExtends(t *testing.T) {
 		"\n- name: search\n  run: /act.search --q \"red shoes\"\n",
 		"\n- name: stock\n  run: /act.stock --warehouse north\n",
 		"      expect: {error: fails}\n\n- name: search",
-		"\n    output: \"\"\n# the end\n",
+		"\n- name: open the app\n  run: /open shop.md\n",
+		"\n    output_file: golden/shop.open.txt\n# the end\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("suite lacks %q:\n%s", want, got)
@@ -312,7 +319,7 @@ func TestInitSuiteVirtualPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(res.Warnings) > 0 || strings.Join(res.Added, ",") != "count,ping" {
+		if len(res.Warnings) > 0 || strings.Join(res.Added, ",") != "count,ping,open the app" {
 			t.Fatalf("cwd %s: %+v", tc.cwd, res)
 		}
 		b, err := os.ReadFile(res.Suite)
@@ -340,7 +347,7 @@ func TestInitSuiteVirtualPaths(t *testing.T) {
 		var out strings.Builder
 		WriteErrors(&out, rep)
 		WriteHuman(&out, rep)
-		if rep.HasSuiteErrors() || rep.Failed > 0 || rep.Passed != 2+strings.Count(tc.suite, "- name:") {
+		if rep.HasSuiteErrors() || rep.Failed > 0 || rep.Passed != 3+strings.Count(tc.suite, "- name:") {
 			t.Errorf("cwd %s: the filled suite does not pass:\n%s\n%s", tc.cwd, out.String(), filled)
 		}
 	}

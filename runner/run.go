@@ -573,6 +573,7 @@ func (r *testRun) setup() error {
 	}
 	for _, kv := range s.Env {
 		r.env.Store[kv.Key] = kv.Value
+		r.env.StoreKeys = append(r.env.StoreKeys, kv.Key)
 	}
 	if s.DocumentURL != "" {
 		r.env.DocURI = s.DocumentURL
@@ -583,7 +584,7 @@ func (r *testRun) setup() error {
 	r.env.RequirementsPath = s.Requirements
 	r.session = runtime.NewSession()
 	for _, kv := range s.Vars {
-		r.session.Vars[kv.Key] = kv.Value
+		r.session.SetVar(kv.Key, kv.Value)
 	}
 	if r.opts.Record {
 		r.client = newRecordingClient(func() *httpStep { return r.cur })
@@ -608,6 +609,9 @@ func (r *testRun) populate() error {
 	if r.env.DocPath != "" {
 		if err := os.WriteFile(r.fs.HostPath(r.env.DocPath), s.Doc.Src, 0o644); err != nil {
 			return fmt.Errorf("cannot copy the document into the sandbox: %v", err)
+		}
+		if err := r.copyAppPages(); err != nil {
+			return err
 		}
 	}
 	for _, f := range s.Files {

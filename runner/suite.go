@@ -762,8 +762,11 @@ func (d *decoder) expect(e *expectation, n *yaml.Node) {
 // the runtime finds in the document (a typo would otherwise test the
 // NOT_FOUND message). The runtime itself says which action a line calls
 // and which actions the document has (its line scanner sees action blocks
-// CommonMark does not, e.g. inside an HTML comment). Steps that expect a
-// failure may name a missing action on purpose.
+// CommonMark does not, e.g. inside an HTML comment). After a step that may
+// change the current document (/open, /back, /refresh), an action of any
+// page of the app (the .md files of the document's directory tree,
+// appfiles.go) is accepted too. Steps that expect a failure may name a
+// missing action on purpose.
 func (d *decoder) checkActions(s *suite) {
 	if s.Doc == nil {
 		return
@@ -776,22 +779,40 @@ func (d *decoder) checkActions(s *suite) {
 			list = append(list, a.ID)
 		}
 	}
+	var appIDs map[string]bool
 	for _, t := range s.Tests {
+		moved := false
 		for _, st := range t.Steps {
+			if navigates(st.Run) {
+				moved = true
+			}
 			id, ok := runtime.CalledAction(st.Run)
 			if !ok || !st.Expect.wantOK() {
 				continue
 			}
 			if ids[id] {
-				d.checkFlags(s, st)
+				if !moved {
+					d.checkFlags(s, st)
+				}
 				continue
 			}
+			if moved {
+				if appIDs == nil {
+					appIDs = appActions(s)
+				}
+				if appIDs[id] {
+					continue
+				}
+			}
 			msg := fmt.Sprintf("action %q is not defined in %s", id, s.DocName)
+			if moved {
+				msg = fmt.Sprintf("action %q is not defined in %s or another page of the app", id, s.DocName)
+			}
 			if best := closest(id, list); best != "" {
 				msg += fmt.Sprintf("; did you mean %q?", best)
 			} else if len(list) > 0 {
 				msg += fmt.Sprintf(", expected one of %s", quoteList(list))
-			} else {
+			} else if !moved {
 				msg += "; the document has no act.<id> blocks"
 			}
 			d.errorf(st.RunPos, "%s", msg)
@@ -844,4 +865,33 @@ func closest(s string, cands []string) string {
 		}
 	}
 	return best
+}
+
+// navigates reports whether a run line is /open, /back or /refresh, which
+// may change the current document.
+func navigates(run string) bool {
+	switch runtime.CommandWord(run) {
+	case "open", "back", "refresh":
+		return true
+	}
+	return false
+}
+
+// appActions lists the action ids of the app's other pages.
+func appActions(s *suite) map[string]bool {
+	ids := map[string]bool{}
+	if s.Tree == nil || s.DocumentURL != "" {
+		return ids
+	}
+	names, _ := appPages(s)
+	for _, n := range names {
+		src, _, err := safeio.Read(s.Tree, filepath.FromSlash(n), n, maxDocumentBytes)
+		if err != nil {
+			continue
+		}
+		for _, a := range sfmd.ParseAsRuntime(n, src).Actions {
+			ids[a.ID] = true
+		}
+	}
+	return ids
 }

@@ -44,6 +44,9 @@ func renderActions(doc *refDoc, single string, filter bool) string {
 }
 
 func (rt *Runtime) cmdAction(args string) Result {
+	if r := rt.hydrate(); r != nil {
+		return *r
+	}
 	doc := rt.refDoc()
 	if doc == nil {
 		return errResult(codeInvalidTarget, "No document open. Use /open <uri> first.")

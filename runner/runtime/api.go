@@ -89,6 +89,13 @@ type Session struct {
 	// slug → href.
 	autoShortcuts map[string]string
 	autoOrder     []string
+
+	// nav is the current document and the history (nav.go).
+	nav navState
+	// varKeys is the order the session variables were set in (a JS Map's);
+	// storeAdded the env store names /set added, in order.
+	varKeys    []string
+	storeAdded []string
 }
 
 // NewSession returns an empty session.
@@ -107,7 +114,9 @@ type Env struct {
 	DocURI  string            // file:///…/doc.md or the suite's document_url
 	DocPath string            // CURRENT_FILE, a virtual path ("" for remote documents)
 	Store   map[string]string // the topic's env store ($VAR values)
-	Home    string            // the String home (context var HOME), a virtual path
+	// StoreKeys is the order of Store's names (as the suite lists them).
+	StoreKeys []string
+	Home      string // the String home (context var HOME), a virtual path
 	// Cwd is the runtime process's working directory, a virtual path:
 	// relative to: and |file paths resolve against it.
 	Cwd string
@@ -130,4 +139,7 @@ type Runtime struct {
 	Exec    Executor
 	// Cover, when set, records what the calls reach (cover.go).
 	Cover *Coverage
+	// NoDefault keeps /open, /back and /refresh from running the page's
+	// default action (sfmd view shows the page alone).
+	NoDefault bool
 }

@@ -28,6 +28,8 @@ func errResult(code, content string) Result {
 
 // Run executes one line exactly as an agent would type it.
 func (rt *Runtime) Run(input string) Result {
+	rt.startNav()
+	rt.useCurrent()
 	res := rt.dispatch(input)
 	rt.session().syncView()
 	return res
@@ -69,14 +71,28 @@ var builtinCommands = map[string]bool{
 // command word as typed and case-folded, and the arguments (a body after
 // the first line joined back on).
 func route(input string) (rawCmd, cmd, args string) {
-	if ts := jsTrimStart(input); strings.HasPrefix(ts, "//") {
-		input = ts[1:]
-	}
-	rawCmd, args, body := parseCommand(input)
+	rawCmd, cmd, args, body := routeParts(input)
 	if body != nil {
 		args = args + "\n" + *body
 	}
-	return rawCmd, strings.ToLower(rawCmd), args
+	return rawCmd, cmd, args
+}
+
+// CommandWord is the command a line runs as the dispatcher reads it (the
+// // prefix dropped, the word case-folded): "open" for "/Open x.md".
+func CommandWord(line string) string {
+	_, cmd, _ := route(line)
+	return cmd
+}
+
+// routeParts is route with the body (the lines after the first, for the
+// fenced /set form) kept apart from the first line's arguments.
+func routeParts(input string) (rawCmd, cmd, args string, body *string) {
+	if ts := jsTrimStart(input); strings.HasPrefix(ts, "//") {
+		input = ts[1:]
+	}
+	rawCmd, args, body = parseCommand(input)
+	return rawCmd, strings.ToLower(rawCmd), args, body
 }
 
 // actionCall is what an /act line asks cmdAction for: the arguments of
@@ -110,18 +126,42 @@ func CalledAction(line string) (id string, ok bool) {
 }
 
 func (rt *Runtime) dispatch(input string) Result {
-	rawCmd, cmd, args := route(input)
+	rawCmd, cmd, args, body := routeParts(input)
 	if rawCmd == "" {
 		return errResult(codeCommandUnsupported, "Commands must start with /. Use /help for details.")
 	}
-	if cmd != "act" && builtinCommands[cmd] {
-		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": only /act and /tool calls run; start the step with /act.<name> or /tool:<name>")
+	joined := args
+	if body != nil {
+		joined = args + "\n" + *body
 	}
-	if a, ok := actionCall(cmd, args); ok {
+	if a, ok := actionCall(cmd, joined); ok {
 		return rt.cmdAction(a)
 	}
+	switch cmd {
+	case "open":
+		return rt.cmdOpen(args)
+	case "nav":
+		return rt.cmdNav(args)
+	case "back":
+		return rt.cmdBack()
+	case "refresh":
+		return rt.cmdRefresh()
+	case "close":
+		return rt.cmdClose()
+	case "set":
+		return rt.cmdSet(args, body)
+	case "info":
+		return rt.cmdInfo(args)
+	case "help":
+		return rt.cmdHelp()
+	case "ls":
+		return rt.cmdLs(args)
+	}
+	if builtinCommands[cmd] {
+		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": a test runs /open, /nav, /back, /refresh, /close, /set, /info, /help, /ls, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /source, /events are refused")
+	}
 	if m := reToolCmd.FindStringSubmatch(cmd); m != nil {
-		return rt.cmdTool(m[1], m[2], args)
+		return rt.cmdTool(m[1], m[2], joined)
 	}
 	return errResult(codeCommandUnsupported, "Unknown command: /"+rawCmd+"\nUse /info to see available commands.")
 }

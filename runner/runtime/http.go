@@ -13,6 +13,12 @@ var reURLScheme = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
 
 // resolveActionURI is loader.ts resolve() for an action URI.
 func (rt *Runtime) resolveActionURI(topic string) string {
+	return rt.loaderResolve(topic, rt.Env.DocURI)
+}
+
+// loaderResolve is loader.ts resolve(topic, baseUri): base "" is no base
+// (the String home then stands for the directory).
+func (rt *Runtime) loaderResolve(topic, base string) string {
 	if strings.HasPrefix(topic, "file://") || strings.HasPrefix(topic, "https://") || strings.HasPrefix(topic, "http://") {
 		return topic
 	}
@@ -25,7 +31,6 @@ func (rt *Runtime) resolveActionURI(topic string) string {
 	if rest, ok := strings.CutPrefix(topic, "~/"); ok {
 		return fileURIFromPath(path.Join(rt.Env.Home, rest))
 	}
-	base := rt.Env.DocURI
 	if strings.HasPrefix(base, "file://") {
 		dir := path.Dir(pathFromFileURI(base))
 		return fileURIFromPath(absJoin(dir, topic))

@@ -73,7 +73,11 @@ func TestDispatcherEdgeCases(t *testing.T) {
 	h = newHarness(t, act("Upper", "GET https://x.com/"))
 	expect(t, h.rt.Run("/act.Upper"), false, "NOT_FOUND", "Action not found: \"upper\"\nAvailable: Upper\nUse /act.<name> --help to inspect an action.")
 
+	// Without a document: an app topic would re-open its app, which is not
+	// installed (app-session.ts hydrateAppDocument); another topic fails.
 	h.rt.Doc = nil
+	expect(t, h.rt.Run("/act.x"), false, "NOT_FOUND", "App 'test' is not installed. Run /install <source> to install it.\nNo apps installed yet. Use /install <source> to add one.")
+	h.rt.Env.Topic = "main"
 	expect(t, h.rt.Run("/act.x"), false, "INVALID_TARGET", "No document open. Use /open <uri> first.")
 }
 

@@ -23,23 +23,24 @@ const (
 )
 
 var (
-	reFenceLine = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
-	reActResp   = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
-	reActDef    = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
-	reBlockOpen = regexp.MustCompile(`^<!-- #([a-zA-Z0-9_-]+) -->$`)
-	reBlockEnd  = regexp.MustCompile(`^<!-- /([a-zA-Z0-9_-]+) -->$`)
-	reInclude   = regexp.MustCompile(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
-	reMenu      = regexp.MustCompile(`^\[!menu:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
-	reNav       = regexp.MustCompile(`^\[!nav:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
-	reNoID      = regexp.MustCompile(`^\[!(include|menu|nav)\]\(([^)]+)\)$`)
-	reShortcut  = regexp.MustCompile(`\[(@[a-zA-Z0-9_-]+)` + jsS + `+([^\]]+)\]\(([^)]+)\)`)
-	reRefDef    = regexp.MustCompile(`^\[([^\]]+)\]:` + jsS + `+<?([^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}>]+)>?`)
-	reField     = regexp.MustCompile(`^` + jsS + `+(\w+)(?:,` + jsS + `*-([a-zA-Z]))?` + jsS + `*:` + jsS + `+(\w+)(?:` + jsS + `+\((required|optional)\))?(?:` + jsS + `+"([^"]*)")?(?:` + jsS + `*=` + jsS + `*"([^"]*)")?$`)
-	reFirstLine = regexp.MustCompile(`(?i)^(GET|POST|PUT|PATCH|DELETE|CLI)` + jsS + `+(` + jsDot + `+)$`)
-	reHeaderArg = regexp.MustCompile(`-H` + jsS + `+"([^"]+)"`)
-	reBodyArg   = regexp.MustCompile(`-d` + jsS + `+(?:'([^']*)'|"([^"]*)")`)
-	reFlagStart = regexp.MustCompile(jsS + `-[Hd]` + jsS)
-	reFrontm    = regexp.MustCompile(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
+	reFenceLine        = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
+	reActResp          = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
+	reActDef           = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
+	reBlockOpen        = regexp.MustCompile(`^<!-- #([a-zA-Z0-9_-]+) -->$`)
+	reBlockEnd         = regexp.MustCompile(`^<!-- /([a-zA-Z0-9_-]+) -->$`)
+	reInclude          = regexp.MustCompile(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
+	reMenu             = regexp.MustCompile(`^\[!menu:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
+	reNav              = regexp.MustCompile(`^\[!nav:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
+	reRequirementsLine = regexp.MustCompile(`^\[!requirements\]\(([^)]+)\)$`)
+	reNoID             = regexp.MustCompile(`^\[!(include|menu|nav)\]\(([^)]+)\)$`)
+	reShortcut         = regexp.MustCompile(`\[(@[a-zA-Z0-9_-]+)` + jsS + `+([^\]]+)\]\(([^)]+)\)`)
+	reRefDef           = regexp.MustCompile(`^\[([^\]]+)\]:` + jsS + `+<?([^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}>]+)>?`)
+	reField            = regexp.MustCompile(`^` + jsS + `+(\w+)(?:,` + jsS + `*-([a-zA-Z]))?` + jsS + `*:` + jsS + `+(\w+)(?:` + jsS + `+\((required|optional)\))?(?:` + jsS + `+"([^"]*)")?(?:` + jsS + `*=` + jsS + `*"([^"]*)")?$`)
+	reFirstLine        = regexp.MustCompile(`(?i)^(GET|POST|PUT|PATCH|DELETE|CLI)` + jsS + `+(` + jsDot + `+)$`)
+	reHeaderArg        = regexp.MustCompile(`-H` + jsS + `+"([^"]+)"`)
+	reBodyArg          = regexp.MustCompile(`-d` + jsS + `+(?:'([^']*)'|"([^"]*)")`)
+	reFlagStart        = regexp.MustCompile(jsS + `-[Hd]` + jsS)
+	reFrontm           = regexp.MustCompile(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
 )
 
 type refField struct {
@@ -66,7 +67,10 @@ type refAction struct {
 	HasResp  bool
 }
 
-type refShortcut struct{ ID, Href string }
+type refShortcut struct{ ID, Label, Href string }
+
+// refMenu is a [!menu:name](path) or [!nav:name](path) line.
+type refMenu struct{ Name, Path string }
 
 type refDoc struct {
 	Actions    []*refAction
@@ -74,6 +78,17 @@ type refDoc struct {
 	Shortcuts  []refShortcut
 	RefNames   []string
 	References map[string]string
+	// Blocks are the <!-- #id --> blocks, in the order they close;
+	// Includes the ids of [!include:id](path) lines; MenuLines every
+	// menu/nav line, in order (parser.ts parse: blocks, includes, menus).
+	Blocks    []string
+	Includes  []string
+	MenuLines []refMenu
+	// Errors are the parse errors, "Line N: message", in order.
+	Errors []string
+	// Requirements is the first [!requirements](path) outside blocks.
+	Requirements    string
+	hasRequirements bool
 }
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
@@ -88,8 +103,12 @@ func parseRef(source string) *refDoc {
 		respSeenIdx: map[string]int{},
 	}
 	lines := splitLines(source)
-	for _, raw := range lines {
+	for i, raw := range lines {
+		p.n = i + 1
 		p.line(raw)
+	}
+	if p.inBlock {
+		p.errorf(p.blockLine, "UNCLOSED_BLOCK: <!-- #"+p.openBlock+" --> has no closing <!-- /"+p.openBlock+" -->")
 	}
 	p.attachResponses()
 	return p.d
@@ -109,6 +128,14 @@ type refParser struct {
 	scSeen      map[string]bool
 	responses   []pendingBlock
 	respSeenIdx map[string]int
+	n           int // the line being read, from 1
+	blockLine   int // where the open block opened
+}
+
+// errorf records a parse error as resolver.ts shows it among the
+// document's warnings ("Line N: message").
+func (p *refParser) errorf(line int, msg string) {
+	p.d.Errors = append(p.d.Errors, "Line "+itoa(line)+": "+msg)
 }
 
 // pendingBlock is an act.<id> or act.<id>.response block being read.
@@ -116,6 +143,7 @@ type pendingBlock struct {
 	response bool
 	id       string
 	lines    []string
+	start    int
 }
 
 // line reads one line: a fence, a line inside a fence, or text.
@@ -145,6 +173,8 @@ func (p *refParser) fence(raw string, m []string) {
 				if !p.pend.response {
 					if a := parseActionBlock(p.pend.id, p.pend.lines); a != nil {
 						d.Actions = append(d.Actions, a)
+					} else {
+						p.errorf(p.pend.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+p.pend.id+"\"")
 					}
 				} else {
 					if i, ok := p.respSeenIdx[p.pend.id]; ok {
@@ -166,9 +196,9 @@ func (p *refParser) fence(raw string, m []string) {
 	}
 	p.fenceOpen, p.fenceChar, p.fenceLen = true, ch, ln
 	if am := reActResp.FindStringSubmatch(info); am != nil {
-		p.pend = &pendingBlock{response: true, id: am[1]}
+		p.pend = &pendingBlock{response: true, id: am[1], start: p.n}
 	} else if am := reActDef.FindStringSubmatch(info); am != nil {
-		p.pend = &pendingBlock{id: am[1]}
+		p.pend = &pendingBlock{id: am[1], start: p.n}
 	}
 }
 
@@ -176,24 +206,37 @@ func (p *refParser) fence(raw string, m []string) {
 // and reference definitions.
 func (p *refParser) text(raw, line string) {
 	d := p.d
-	if reNoID.MatchString(line) {
+	if m := reNoID.FindStringSubmatch(line); m != nil {
+		p.errorf(p.n, "MISSING_IDENTIFIER: [!"+m[1]+"] requires an id \u2014 use [!"+m[1]+":name](path)")
 		return
 	}
 	if m := reBlockOpen.FindStringSubmatch(line); m != nil {
-		if !p.inBlock && !p.blocksSeen[m[1]] {
-			p.inBlock, p.openBlock = true, m[1]
+		switch {
+		case p.inBlock:
+			p.errorf(p.n, "NESTED_BLOCK: cannot open <!-- #"+m[1]+" --> inside <!-- #"+p.openBlock+" -->")
+		case p.blocksSeen[m[1]]:
+			p.errorf(p.n, "DUPLICATE_BLOCK_ID: <!-- #"+m[1]+" --> already declared in this document")
+		default:
+			p.inBlock, p.openBlock, p.blockLine = true, m[1], p.n
 			p.blocksSeen[m[1]] = true
 		}
 		return
 	}
 	if m := reBlockEnd.FindStringSubmatch(line); m != nil {
-		if p.inBlock && p.openBlock == m[1] {
+		switch {
+		case !p.inBlock:
+			p.errorf(p.n, "UNEXPECTED_BLOCK_CLOSE: <!-- /"+m[1]+" --> has no matching open marker")
+		case p.openBlock != m[1]:
+			p.errorf(p.n, "MISMATCHED_BLOCK: expected <!-- /"+p.openBlock+" -->, got <!-- /"+m[1]+" -->")
+		default:
 			p.inBlock = false
+			d.Blocks = append(d.Blocks, m[1])
 		}
 		return
 	}
 	if !p.inBlock {
-		if reInclude.MatchString(line) {
+		if m := reInclude.FindStringSubmatch(line); m != nil {
+			d.Includes = append(d.Includes, m[1])
 			return
 		}
 		m := reMenu.FindStringSubmatch(line)
@@ -201,9 +244,16 @@ func (p *refParser) text(raw, line string) {
 			m = reNav.FindStringSubmatch(line)
 		}
 		if m != nil {
+			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2]})
 			if !p.menuSeen[m[1]] {
 				p.menuSeen[m[1]] = true
 				d.Menus = append(d.Menus, m[1])
+			}
+			return
+		}
+		if m := reRequirementsLine.FindStringSubmatch(line); m != nil {
+			if !d.hasRequirements {
+				d.Requirements, d.hasRequirements = m[1], true
 			}
 			return
 		}
@@ -219,7 +269,7 @@ func (p *refParser) text(raw, line string) {
 			resolved = id + itoa(n)
 		}
 		p.scSeen[resolved] = true
-		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Href: m[3]})
+		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})
 	}
 	if m := reRefDef.FindStringSubmatch(line); m != nil {
 		if _, ok := d.References[m[1]]; !ok {

@@ -1,5 +1,7 @@
 package runtime
 
+import "sort"
+
 func (rt *Runtime) session() *Session {
 	if rt.Session == nil {
 		rt.Session = NewSession()
@@ -22,7 +24,41 @@ func (rt *Runtime) sessionVar(name string) (string, bool) {
 	return v, ok
 }
 
-func (rt *Runtime) setSessionVar(name, v string) { rt.session().Vars[name] = v }
+func (rt *Runtime) setSessionVar(name, v string) { rt.session().SetVar(name, v) }
+
+// SetVar sets the session variable name, as session.ts setVar does.
+func (s *Session) SetVar(name, v string) {
+	if s.Vars == nil {
+		s.Vars = map[string]string{}
+	}
+	s.Vars[name] = v
+	s.noteVar(name)
+}
+
+func (s *Session) noteVar(name string) {
+	if !containsStr(s.varKeys, name) {
+		s.varKeys = append(s.varKeys, name)
+	}
+}
+
+// varOrder lists the variables in the order they were set; a variable
+// put in Vars directly comes last, by name.
+func (s *Session) varOrder() []string {
+	var out []string
+	for _, k := range s.varKeys {
+		if _, ok := s.Vars[k]; ok {
+			out = append(out, k)
+		}
+	}
+	var rest []string
+	for k := range s.Vars {
+		if !containsStr(s.varKeys, k) {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
 
 func (s *Session) setValueShortcut(id string, v []string) {
 	if _, ok := s.valueShortcuts[id]; !ok {

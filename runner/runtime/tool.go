@@ -9,6 +9,17 @@ import (
 )
 
 func (rt *Runtime) cmdTool(name, sub, args string) Result {
+	// The tool is the suite's document, installed: navigating to other
+	// pages does not change it.
+	if n := &rt.session().nav; n.moved && n.suite != nil && rt.Doc != n.suite {
+		t := *rt
+		t.Doc, t.Parsed, t.Cover = n.suite, nil, nil
+		t.Env.DocURI, t.Env.DocPath, t.Env.RequirementsPath = n.home, "", n.suiteReq
+		if strings.HasPrefix(n.home, "file://") {
+			t.Env.DocPath = pathFromFileURI(n.home)
+		}
+		return t.cmdTool(name, sub, args)
+	}
 	doc := rt.refDoc()
 	if doc == nil {
 		return errResult(codeNotFound, "Tool not found: "+name)

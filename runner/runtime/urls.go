@@ -422,7 +422,7 @@ func toNetURL(href string) *url.URL {
 
 // fileURIFromPath is pathToFileURL(p).href for an absolute path.
 func fileURIFromPath(p string) string {
-	return "file://" + pctEncode(path.Clean(p), "\"#<>?`{}%")
+	return "file://" + pctEncode(path.Clean(p), " \"#<>?`{}%")
 }
 
 // pathFromFileURI is fileURLToPath.

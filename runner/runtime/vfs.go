@@ -173,3 +173,13 @@ func (v *FS) WriteFile(p string, data []byte) error {
 	}
 	return f.Close()
 }
+
+// ReadDir is fs.readdirSync(p, {withFileTypes: true}): the entries of the
+// directory p, a symbolic link reported as one (not followed).
+func (v *FS) ReadDir(p string) ([]fs.DirEntry, error) {
+	if err := v.ensure(); err != nil {
+		return nil, err
+	}
+	entries, err := fs.ReadDir(v.root.FS(), name(p))
+	return entries, wrap(p, err)
+}
