@@ -240,6 +240,13 @@ func TestProtocol(t *testing.T) {
 	_ = c.w.Request(id(4), "textDocument/frobnicate", map[string]any{})
 	c.expectError(t, "4", jsonrpc.MethodNotFound)
 	_ = c.w.Notify("$/setTrace", map[string]any{"value": "off"})
+	// LSP 3.17: a "$/" request the server does not implement gets
+	// MethodNotFound (the notification above is ignored), and so does a
+	// $/cancelRequest sent as a request.
+	_ = c.w.Request(json.RawMessage(`"dollar"`), "$/frobnicate", map[string]any{})
+	c.expectError(t, `"dollar"`, jsonrpc.MethodNotFound)
+	_ = c.w.Request(json.RawMessage(`"cancel-as-request"`), "$/cancelRequest", map[string]any{"id": 1})
+	c.expectError(t, `"cancel-as-request"`, jsonrpc.MethodNotFound)
 	_ = c.w.Notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere.md", "version": 2}, "contentChanges": []any{}})
 	_ = c.w.Request(id(5), "textDocument/hover", "not an object")
 	c.expectError(t, "5", jsonrpc.InvalidParams)

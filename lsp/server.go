@@ -123,7 +123,7 @@ func (s *server) loop(r *jsonrpc.Reader) int {
 				}
 				return
 			}
-			if m.Method == "$/cancelRequest" {
+			if m.Method == "$/cancelRequest" && m.IsNotification() {
 				s.noteCancel(m.Params)
 				continue
 			}
@@ -222,7 +222,9 @@ func (s *server) call(m *jsonrpc.Message) (result any, rpcErr *jsonrpc.Error) {
 	}
 	h := handlers[m.Method]
 	if h == nil {
-		if m.IsRequest() && !strings.HasPrefix(m.Method, "$/") {
+		// LSP 3.17: a request the server does not implement, "$/" ones
+		// included, gets MethodNotFound; such a notification is ignored.
+		if m.IsRequest() {
 			return nil, jsonrpc.Errorf(jsonrpc.MethodNotFound, "method %q is not supported", m.Method)
 		}
 		return nil, nil
