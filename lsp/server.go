@@ -200,8 +200,12 @@ func (s *server) handle(m *jsonrpc.Message) {
 		return
 	}
 	result, rpcErr := s.call(m)
-	if m.IsRequest() {
+	switch {
+	case m.IsRequest():
 		_ = s.w.Reply(m.ID, result, rpcErr)
+	case rpcErr != nil && rpcErr.Code != jsonrpc.ServerNotInitialized:
+		// A notification has no response: its error goes to the log.
+		s.logf(1, "sfmd lsp: %s: %s", m.Method, rpcErr.Message)
 	}
 }
 
@@ -402,9 +406,13 @@ func (s *server) didChange(params json.RawMessage) (any, error) {
 	if d == nil {
 		return nil, nil // a change of a document never opened
 	}
+	// The changes apply all or none: one refused keeps the text as it was.
 	t := d.text
-	for _, c := range p.ContentChanges {
-		t = t.apply(c, s.enc)
+	for i, c := range p.ContentChanges {
+		var err error
+		if t, err = t.apply(c, s.enc); err != nil {
+			return nil, jsonrpc.Errorf(jsonrpc.InvalidParams, "change %d of %d to %s refused, the document keeps the text of version %d: %v", i+1, len(p.ContentChanges), d.uri, d.version, err)
+		}
 	}
 	d.text, d.version = t, p.TextDocument.Version
 	s.scheduleLint(d, s.opts.Debounce)
