@@ -86,3 +86,32 @@ func TestChangeOutOfRangeRefused(t *testing.T) {
 		t.Errorf("the change handler failed:\n%s", log.String())
 	}
 }
+
+// A document over the size cap `sfmd lint` applies to the file (here the
+// max-size option of rule file-too-large) gets file-too-large alone, as
+// from sfmd lint, and is not parsed for requests either.
+func TestDocumentOverSizeCap(t *testing.T) {
+	s := newSession(t, map[string]string{
+		".sfmd.yaml": "rules:\n  file-too-large:\n    options: {max-size: 200}\n",
+	}, lsp.Options{}, nil)
+	doc := weatherDoc + "\n```act.orphan\nGET https://example.com\n```\n" // over 200 bytes, with findings
+	p := s.open("big.md", doc)
+	if codes(p) != "file-too-large" {
+		t.Fatalf("diagnostics of a document over the cap: %q, want file-too-large alone", codes(p))
+	}
+	if !strings.Contains(p.Diagnostics[0].Message, "larger than the 200 bytes limit, so it was not checked") || p.Diagnostics[0].Range.Start.Line != 0 {
+		t.Errorf("file-too-large: %+v", p.Diagnostics[0])
+	}
+	var syms []lsp.DocumentSymbol
+	if err := s.c.Call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": s.uri("big.md")}}, &syms); err != nil || len(syms) != 0 {
+		t.Errorf("symbols of a document over the cap: %v, %+v", err, syms)
+	}
+	// Within the cap again, it is checked.
+	v, err := s.c.Change(s.uri("big.md"), lsp.TextDocumentContentChangeEvent{Text: "# Small\n\nSee [x](act:nowhere).\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = s.c.WaitDiagnostics(s.uri("big.md"), v); err != nil || codes(p) == "file-too-large" || codes(p) == "" {
+		t.Errorf("a document within the cap: %v %q", err, codes(p))
+	}
+}

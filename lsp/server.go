@@ -513,7 +513,13 @@ func (s *server) snapshot(uri string) (*snapshot, error) {
 	}
 	s.mu.Unlock()
 	if ast == nil || idx == nil {
-		if ast == nil {
+		switch {
+		case ast != nil:
+		case s.linter.TooLarge(d.path, len(t.src)):
+			// Over the size cap: not parsed for requests either (as
+			// for the lint, file-too-large is all there is).
+			ast = sfmd.Parse(d.path, nil)
+		default:
 			ast = sfmd.Parse(d.path, t.src)
 		}
 		idx = newIndex(ast)
