@@ -115,3 +115,21 @@ func TestDocumentOverSizeCap(t *testing.T) {
 		t.Errorf("a document within the cap: %v %q", err, codes(p))
 	}
 }
+
+// Closing a document whose buffer differs from its file lints the others
+// again: their cross-file rules now read the file (here, none).
+func TestCloseUnsavedRelintsOthers(t *testing.T) {
+	s := newSession(t, nil, lsp.Options{}, nil)
+	s.open("part.md", "# Part\n\n<!-- #alpha -->\nText.\n<!-- /alpha -->\n")
+	if p := s.open("main.md", "# Main\n\n[!include:alpha](part.md#alpha)\n"); strings.Contains(codes(p), "include-") {
+		t.Fatalf("main.md with part.md open: %s", codes(p))
+	}
+	s.c.ForgetDiagnostics(s.uri("main.md"))
+	if err := s.c.Close(s.uri("part.md")); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.c.WaitDiagnostics(s.uri("main.md"), 0)
+	if err != nil || !strings.Contains(codes(p), "include-target-not-found") {
+		t.Errorf("main.md after part.md (on no disk) was closed: %v %s", err, codes(p))
+	}
+}

@@ -8,6 +8,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,9 +20,11 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sfmd-dev/sfmd/internal/jsonrpc"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -75,9 +78,23 @@ type server struct {
 
 	mu   sync.Mutex
 	docs map[string]*document // by URI
+	// shared is the open buffers by path (overlay), built once per state
+	// of docs and never modified: nil after an open, change or close.
+	shared map[string][]byte
+	// relintDue asks the loop to lint the open documents again once the
+	// messages queued are handled (a closed buffer differed from its
+	// file): a burst of closes costs one pass.
+	relintDue bool
+	// work counts lints scheduled and overlay entries built (tests check
+	// that closing documents does not grow worse than linearly).
+	work atomic.Int64
 
+	// pending counts the queued requests by ID, cancelled the IDs among
+	// them the client cancelled: a $/cancelRequest of an ID not pending
+	// is dropped, so both stay within the queue's bound.
 	cancelMu  sync.Mutex
-	cancelled map[string]bool // request IDs the client cancelled
+	pending   map[string]int
+	cancelled map[string]bool
 
 	lintSlots chan struct{} // bounds the lints running at once
 	lints     sync.WaitGroup
@@ -88,7 +105,7 @@ func newServer(ctx context.Context, out io.Writer, opts Options) *server {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &server{
 		opts: opts, w: jsonrpc.NewWriter(out), ctx: ctx, cancel: cancel, quit: make(chan struct{}), log: opts.Log,
-		docs: map[string]*document{}, cancelled: map[string]bool{},
+		docs: map[string]*document{}, pending: map[string]int{}, cancelled: map[string]bool{},
 		lintSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
 	}
 	if s.log == nil {
@@ -127,6 +144,11 @@ func (s *server) loop(r *jsonrpc.Reader) int {
 				s.noteCancel(m.Params)
 				continue
 			}
+			if m.IsRequest() {
+				s.cancelMu.Lock()
+				s.pending[string(m.ID)]++
+				s.cancelMu.Unlock()
+			}
 			select {
 			case queue <- m:
 			case <-s.quit:
@@ -142,6 +164,12 @@ func (s *server) loop(r *jsonrpc.Reader) int {
 			return 1
 		}
 		s.handle(m)
+		s.mu.Lock()
+		due := s.relintDue && len(queue) == 0
+		s.mu.Unlock()
+		if due {
+			s.relintOthers("")
+		}
 	}
 	return 1 // the stream ended without exit
 }
@@ -152,17 +180,24 @@ func (s *server) noteCancel(params json.RawMessage) {
 	}
 	if json.Unmarshal(params, &p) == nil && p.ID != nil {
 		s.cancelMu.Lock()
-		s.cancelled[string(p.ID)] = true
+		if s.pending[string(p.ID)] > 0 {
+			s.cancelled[string(p.ID)] = true
+		}
 		s.cancelMu.Unlock()
 	}
 }
 
-// takeCancelled reports (and forgets) whether the client cancelled id.
+// takeCancelled reports (and forgets) whether the client cancelled id,
+// a request taken from the queue.
 func (s *server) takeCancelled(id json.RawMessage) bool {
 	s.cancelMu.Lock()
 	defer s.cancelMu.Unlock()
-	c := s.cancelled[string(id)]
-	delete(s.cancelled, string(id))
+	k := string(id)
+	if s.pending[k]--; s.pending[k] <= 0 {
+		delete(s.pending, k)
+	}
+	c := s.cancelled[k]
+	delete(s.cancelled, k)
 	return c
 }
 
@@ -389,6 +424,7 @@ func (s *server) didOpen(params json.RawMessage) (any, error) {
 		old.cancel()
 	}
 	s.docs[d.uri] = d
+	s.shared = nil
 	s.scheduleLint(d, 0)
 	s.mu.Unlock()
 	s.configTouched(d.path)
@@ -415,6 +451,7 @@ func (s *server) didChange(params json.RawMessage) (any, error) {
 		}
 	}
 	d.text, d.version = t, p.TextDocument.Version
+	s.shared = nil
 	s.scheduleLint(d, s.opts.Debounce)
 	return nil, nil
 }
@@ -431,6 +468,7 @@ func (s *server) didClose(params json.RawMessage) (any, error) {
 			d.cancel()
 		}
 		delete(s.docs, d.uri)
+		s.shared = nil
 	}
 	s.mu.Unlock()
 	if d == nil {
@@ -440,8 +478,22 @@ func (s *server) didClose(params json.RawMessage) (any, error) {
 	d.published = int(^uint(0) >> 1) // no lint of this document publishes any more
 	_ = s.w.Notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
 	d.pubMu.Unlock()
-	s.relintOthers("")
+	// The cross-file rules of the other documents read this buffer; now
+	// they read the file. When the two are the same text, nothing they
+	// see changes.
+	if !sameAsFile(d.path, d.text.src) {
+		s.mu.Lock()
+		s.relintDue = true
+		s.mu.Unlock()
+	}
 	return nil, nil
+}
+
+// sameAsFile reports whether the file at path holds exactly src (read no
+// further than one byte past len(src)).
+func sameAsFile(path string, src []byte) bool {
+	disk, _, err := safeio.ReadFile(path, int64(len(src))+1)
+	return err == nil && bytes.Equal(disk, src)
 }
 
 func (s *server) didSave(params json.RawMessage) (any, error) {
@@ -472,6 +524,7 @@ func (s *server) configTouched(path string) {
 func (s *server) relintOthers(except string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.relintDue = false
 	for uri, d := range s.docs {
 		if uri != except {
 			s.scheduleLint(d, s.opts.Debounce)
@@ -532,12 +585,18 @@ func (s *server) snapshot(uri string) (*snapshot, error) {
 	return &snapshot{d: d, text: t, doc: ast, idx: idx}, nil
 }
 
-// overlay returns the open buffers by path (called with s.mu held).
+// overlay returns the open buffers by path (called with s.mu held), a
+// map shared until the next open, change or close: callers only read it.
 func (s *server) overlay() map[string][]byte {
+	if s.shared != nil {
+		return s.shared
+	}
 	m := make(map[string][]byte, len(s.docs))
 	for _, d := range s.docs {
 		m[d.path] = d.text.src
 	}
+	s.work.Add(int64(len(m)))
+	s.shared = m
 	return m
 }
 
