@@ -524,7 +524,9 @@ func (s *server) configTouched(path string) {
 func (s *server) relintOthers(except string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.relintDue = false
+	if except == "" {
+		s.relintDue = false // this is the pass a close asked for
+	}
 	for uri, d := range s.docs {
 		if uri != except {
 			s.scheduleLint(d, s.opts.Debounce)
