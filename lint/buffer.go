@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -76,6 +77,11 @@ type BufferResult struct {
 	// Ignored is set when the config's ignore globs exclude the file, or
 	// when it is JSON and no manifest rule is enabled for it.
 	Ignored bool
+	// TooLarge is set when the buffer is over the size cap `sfmd lint`
+	// applies to the file (the max-size option of rule file-too-large,
+	// else safeio.DefaultMaxSize): it was not parsed, and Diagnostics hold
+	// file-too-large alone (none when that rule is off).
+	TooLarge bool
 	// Err holds rule failures; the other rules' diagnostics are still
 	// there.
 	Err error
@@ -158,6 +164,9 @@ func (b *BufferLinter) Lint(ctx context.Context, buf Buffer) (*BufferResult, err
 	if err != nil || j == nil {
 		return &BufferResult{Ignored: j == nil}, err
 	}
+	if big := b.overCap(l, j, buf.Src); big != nil {
+		return &BufferResult{Diagnostics: big.diags, Err: big.err, TooLarge: true}, nil
+	}
 	res := &BufferResult{}
 	res.Doc, res.Diagnostics, res.Err = b.lintOnce(ctx, l, j, buf.Src, b.workspace(j, buf))
 	if ctx.Err() != nil {
@@ -175,7 +184,7 @@ func (b *BufferLinter) Lint(ctx context.Context, buf Buffer) (*BufferResult, err
 // buffer's text when there is nothing to fix).
 func (b *BufferLinter) Fix(ctx context.Context, buf Buffer, mode FixMode) ([]byte, int, error) {
 	l, j, err := b.prepare(buf.Path)
-	if err != nil || j == nil || mode == FixNone {
+	if err != nil || j == nil || mode == FixNone || b.overCap(l, j, buf.Src) != nil {
 		return buf.Src, 0, err
 	}
 	src, total := buf.Src, 0
@@ -191,6 +200,27 @@ func (b *BufferLinter) Fix(ctx context.Context, buf Buffer, mode FixMode) ([]byt
 		src, total = fixed, total+n
 	}
 	return src, total, nil
+}
+
+// TooLarge reports whether a buffer of size bytes at path is over the
+// size cap of its settings, so that Lint and Fix do not parse it.
+func (b *BufferLinter) TooLarge(path string, size int) bool {
+	l, j, err := b.prepare(path)
+	return err == nil && j != nil && int64(size) > l.maxSize(j)
+}
+
+// overCap returns, for src over the size cap of its settings (the cap
+// `sfmd lint` applies to the file on disk), what `sfmd lint` reports for
+// such a file: file-too-large alone. It returns nil for src within the
+// cap.
+func (b *BufferLinter) overCap(l *linter, j *job, src []byte) *fileResult {
+	limit := l.maxSize(j)
+	if int64(len(src)) <= limit {
+		return nil
+	}
+	res := &fileResult{limit: limit}
+	l.tooLarge(j, &safeio.TooLargeError{Size: int64(len(src)), Limit: limit, Head: src[:min(len(src), safeio.HeadSize)]}, res)
+	return res
 }
 
 // prepare resolves the settings of the document at path. A nil job means

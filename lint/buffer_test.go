@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 func newBufferLinter(t *testing.T, dir string, sel Selection, as ...*Analyzer) *BufferLinter {
@@ -119,5 +122,54 @@ func TestBufferLinterFixAndCancel(t *testing.T) {
 	}
 	if _, err := NewBufferLinter(testSet, BufferOptions{Dir: dir, Selection: Selection{Enable: []string{"no-such"}}}); err == nil {
 		t.Errorf("unknown rule in the selection accepted")
+	}
+}
+
+// A buffer over the size cap `sfmd lint` applies to the file (the
+// max-size option of rule file-too-large, else the default) is not
+// parsed: it gets what `sfmd lint` prints for the file, file-too-large
+// alone, and Fix leaves it as it is.
+func TestBufferLinterSizeCap(t *testing.T) {
+	tooLarge := &Analyzer{Name: sfmd.CodeFileTooLarge, Severity: Error, Profile: Core, Doc: Doc{Title: "file is too large"},
+		OptionDocs: map[string]string{MaxSizeOption: "the cap"}, CheckOption: func(_ string, v any) error { _, err := SizeOption(v); return err },
+		Run: func(p *Pass) (any, error) {
+			for _, pr := range p.Doc.Problems {
+				p.Report(Diagnostic{Span: pr.Span, Message: pr.Message})
+			}
+			return nil, nil
+		}}
+	set := append([]*Analyzer{tooLarge}, testSet...)
+	big := "# Big BAD\n" + strings.Repeat("BAD\n", 100)
+	dir := writeTree(t, map[string]string{
+		"capped/.sfmd.yaml": "rules:\n  file-too-large:\n    options: {max-size: 100}\n",
+		"capped/big.md":     big,
+	})
+	parsed := 0
+	parse := func(p string, src []byte) *sfmd.Document { parsed++; return fakeParse(p, src) }
+	b, err := NewBufferLinter(set, BufferOptions{Dir: dir, Parse: parse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := run(t, Options{Dir: dir, Paths: []string{"capped/big.md"}}, set...)
+	res, err := b.Lint(context.Background(), Buffer{Path: "capped/big.md", Src: []byte(big)})
+	if err != nil || res.Err != nil {
+		t.Fatal(err, res.Err)
+	}
+	if got, want := lines(res.Diagnostics), lines(rep.Diagnostics); got != want || !strings.Contains(got, "[file-too-large]") || !res.TooLarge || res.Doc != nil || parsed != 0 {
+		t.Errorf("buffer (parsed %d times, TooLarge %v):\n%s\nsfmd lint:\n%s", parsed, res.TooLarge, got, want)
+	}
+	if fixed, n, err := b.Fix(context.Background(), Buffer{Path: "capped/big.md", Src: []byte(big)}, FixSafe); err != nil || n != 0 || string(fixed) != big || parsed != 0 {
+		t.Errorf("Fix of a buffer over the cap: %d fixes, %v, parsed %d times", n, err, parsed)
+	}
+	if !b.TooLarge("capped/big.md", len(big)) || b.TooLarge("capped/big.md", 100) {
+		t.Errorf("TooLarge does not follow the config's max-size")
+	}
+	// Without a config, the default cap.
+	huge := make([]byte, safeio.DefaultMaxSize+1)
+	for i := range huge {
+		huge[i] = 'x'
+	}
+	if res, err = b.Lint(context.Background(), Buffer{Path: "huge.md", Src: huge}); err != nil || !res.TooLarge || lines(res.Diagnostics) == "" || parsed != 0 {
+		t.Errorf("a buffer over the default cap: %v, %+v, parsed %d times", err, res, parsed)
 	}
 }

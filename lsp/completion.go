@@ -230,8 +230,7 @@ func (c *completer) responsePath(typed string, a *sfmd.Action, r *sfmd.Response)
 		}
 		if m, ok := v.(map[string]any); ok {
 			for k, e := range m {
-				typ, _ := describe(e)
-				keys[k] = typ
+				keys[k] = jsonType(e)
 			}
 		}
 	}

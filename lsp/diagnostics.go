@@ -37,6 +37,7 @@ func (s *server) scheduleLint(d *document, delay time.Duration) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	d.cancel = cancel
 	d.gen++
+	s.work.Add(1)
 	job := &lintJob{d: d, gen: d.gen, version: d.version, text: d.text, overlay: s.overlay()}
 	s.lints.Add(1)
 	go s.runLint(ctx, job, delay)

@@ -9,8 +9,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
@@ -47,7 +49,7 @@ func (s *server) suitesOf(docPath string) []string {
 			if seen[p] {
 				continue
 			}
-			if src, ok := s.readFile(p); ok {
+			if src, ok := s.readSuite(p); ok {
 				var head struct {
 					Document string `yaml:"document"`
 				}
@@ -67,34 +69,43 @@ func fileExists(p string) bool {
 
 var runRE = regexp.MustCompile(`^\s*/(?:act|action)[. ]\s*([A-Za-z0-9_-]+)`)
 
+// readSuite returns the text of the suite at p, the editor's buffer when
+// it is open, within the size sfmd test reads a suite to
+// (suitespec.SuiteBytes).
+func (s *server) readSuite(p string) ([]byte, bool) {
+	if src, ok := s.buffer(p); ok {
+		return src, len(src) <= suitespec.SuiteBytes
+	}
+	src, _, err := safeio.ReadFile(p, suitespec.SuiteBytes)
+	return src, err == nil
+}
+
 // responseSamples returns the recorded values at root+path of the
-// responses of action id, at most limit of them.
+// responses of action id, at most limit of them. A suite is read as a
+// YAML node tree, whose aliases are shared, never expanded.
 func (s *server) responseSamples(docPath, id, root string, path []sfmd.PathSeg, limit int) []sample {
 	var out []sample
 	for _, suite := range s.suitesOf(docPath) {
-		src, ok := s.readFile(suite)
+		src, ok := s.readSuite(suite)
 		if !ok {
 			continue
 		}
-		var top map[string]any
-		if yaml.Unmarshal(src, &top) != nil {
+		var doc yaml.Node
+		if yaml.Unmarshal(src, &doc) != nil || len(doc.Content) == 0 {
 			continue
 		}
-		tests, _ := top["tests"].([]any)
-		for _, t := range tests {
-			tm, _ := t.(map[string]any)
-			name, _ := tm["name"].(string)
-			steps, _ := tm["steps"].([]any)
+		conv := &converter{memo: map[*yaml.Node]any{}}
+		for _, t := range items(field(doc.Content[0], "tests")) {
+			name := scalar(field(t, "name"))
+			steps := items(field(t, "steps"))
 			if steps == nil {
-				steps = []any{tm}
+				steps = []*yaml.Node{t}
 			}
 			for _, st := range steps {
-				sm, _ := st.(map[string]any)
-				run, _ := sm["run"].(string)
-				if m := runRE.FindStringSubmatch(run); m == nil || m[1] != id {
+				if m := runRE.FindStringSubmatch(scalar(field(st, "run"))); m == nil || m[1] != id {
 					continue
 				}
-				for _, resp := range recordedResponses(filepath.Dir(suite), sm) {
+				for _, resp := range recordedResponses(filepath.Dir(suite), st, conv) {
 					if v, ok := walk(resp[root], path); ok {
 						out = append(out, sample{suite: filepath.Base(suite), test: name, value: v})
 						if len(out) >= limit {
@@ -108,59 +119,138 @@ func (s *server) responseSamples(docPath, id, root string, path []sfmd.PathSeg, 
 	return out
 }
 
+// field returns the value of key in the mapping n (nil when n is no
+// mapping or has no key).
+func field(n *yaml.Node, key string) *yaml.Node {
+	n = suitespec.Deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := suitespec.Deref(n.Content[i]); k != nil && k.Kind == yaml.ScalarNode && k.Value == key {
+			return suitespec.Deref(n.Content[i+1])
+		}
+	}
+	return nil
+}
+
+// items returns the elements of the sequence n (nil for anything else).
+func items(n *yaml.Node) []*yaml.Node {
+	if n = suitespec.Deref(n); n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	out := make([]*yaml.Node, len(n.Content))
+	for i, c := range n.Content {
+		out[i] = suitespec.Deref(c)
+	}
+	return out
+}
+
+// scalar returns the text of a string scalar, "" for anything else.
+func scalar(n *yaml.Node) string {
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		return ""
+	}
+	return n.Value
+}
+
 // recordedResponses returns the Response objects a step's fixtures give
 // the template: {status, body} per HTTP exchange, {status, exit_code,
 // stdout, stderr, body} per CLI command. A stub written by sfmd test
 // --init (a todo: line) holds placeholders, not what a server answered:
-// it is left out.
-func recordedResponses(dir string, step map[string]any) []map[string]any {
+// it is left out, and so is a json: body sfmd test refuses (over
+// suitespec.JSONBytes once its aliases are expanded, or not JSON).
+func recordedResponses(dir string, step *yaml.Node, conv *converter) []map[string]any {
 	var out []map[string]any
-	httpList, _ := step["http"].([]any)
-	for _, h := range httpList {
-		hm, _ := h.(map[string]any)
-		r, _ := hm["response"].(map[string]any)
-		if r == nil || r["todo"] != nil {
+	for _, h := range items(field(step, "http")) {
+		r := field(h, "response")
+		if r == nil || r.Kind != yaml.MappingNode || field(r, "todo") != nil {
 			continue // none, or a stub of sfmd test --init: nothing recorded yet
 		}
-		status := any(200)
-		if st, ok := r["status"]; ok {
-			status = st
+		status := any(200.0)
+		if st := field(r, "status"); st != nil {
+			status = conv.value(st)
 		}
 		var body any
-		switch {
-		case r["json"] != nil:
-			body = r["json"]
-		case r["body_file"] != nil:
-			name, _ := r["body_file"].(string)
-			if b, ok := readSuiteFile(dir, name); ok {
+		switch j, bf := field(r, "json"), field(r, "body_file"); {
+		case j != nil && j.Tag != "!!null":
+			if _, err := suitespec.JSON(j); err != nil {
+				continue // sfmd test refuses the suite
+			}
+			body = conv.value(j)
+		case bf != nil && bf.Tag != "!!null":
+			if b, ok := readSuiteFile(dir, scalar(bf)); ok {
 				body = jsonOrText(string(b))
 			}
 		default:
-			text, _ := r["body"].(string)
-			body = jsonOrText(text)
+			body = jsonOrText(scalar(field(r, "body")))
 		}
 		out = append(out, map[string]any{"status": status, "body": body})
 	}
-	execList, _ := step["exec"].([]any)
-	for _, e := range execList {
-		em, _ := e.(map[string]any)
-		if em["todo"] != nil {
+	for _, e := range items(field(step, "exec")) {
+		if e == nil || e.Kind != yaml.MappingNode || field(e, "todo") != nil {
 			continue // a stub of sfmd test --init
 		}
-		stdout, _ := em["stdout"].(string)
-		stderr, _ := em["stderr"].(string)
-		code := any(0)
-		if c, ok := em["exit"]; ok {
-			code = c
+		stdout, stderr := scalar(field(e, "stdout")), scalar(field(e, "stderr"))
+		code := any(0.0)
+		if c := field(e, "exit"); c != nil {
+			code = conv.value(c)
 		}
 		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": stdout, "stderr": stderr, "body": jsonOrText(stdout + stderr)})
 	}
 	return out
 }
 
-// maxBodyFile bounds a body_file read for a hover (sfmd test's limit for
-// a fixture).
-const maxBodyFile = 32 << 20
+// converter turns YAML nodes into the values of their JSON (what the
+// runtime parses), converting each node once: the values of aliases of
+// one node are the same map or slice, so that memory follows the suite's
+// size, not its expansion.
+type converter struct {
+	memo map[*yaml.Node]any
+}
+
+func (c *converter) value(n *yaml.Node) any { return c.conv(n, 0) }
+
+func (c *converter) conv(n *yaml.Node, depth int) any {
+	n = suitespec.Deref(n)
+	if n == nil || depth > 200 {
+		return nil
+	}
+	if v, ok := c.memo[n]; ok {
+		return v
+	}
+	var v any
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) > 0 {
+			v = c.conv(n.Content[0], depth+1)
+		}
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := suitespec.Deref(n.Content[i]); k != nil {
+				m[k.Value] = c.conv(n.Content[i+1], depth+1)
+			}
+		}
+		v = m
+	case yaml.SequenceNode:
+		l := make([]any, len(n.Content))
+		for i, e := range n.Content {
+			l[i] = c.conv(e, depth+1)
+		}
+		v = l
+	case yaml.ScalarNode:
+		if b, err := suitespec.ScalarJSON(n); err == nil {
+			_ = json.Unmarshal(b, &v)
+		}
+	}
+	c.memo[n] = v
+	return v
+}
+
+// maxBodyFile bounds a body_file read for a hover: sfmd test's bound for
+// a fixture.
+const maxBodyFile = suitespec.FixtureBytes
 
 // readSuiteFile reads a file the suite in dir names, under sfmd test's
 // rules: only in the suite's own directory tree (a path that leads out
@@ -265,67 +355,137 @@ func parseResponsePath(s string) (string, []sfmd.PathSeg, bool) {
 	return segs[0].Key, segs[1:], true
 }
 
-// describe renders a recorded value: its JSON type and the value (cut
-// short).
+// describe renders a recorded value: its JSON type and the value, cut
+// short after maxSampleText bytes (rendered no further: a value may be
+// shared many times over through the suite's aliases).
 func describe(v any) (typ, text string) {
-	switch x := v.(type) {
-	case nil:
-		typ = "null"
-	case bool:
-		typ = "boolean"
-	case float64, int, int64, uint64:
-		typ = "number"
-	case string:
-		typ = "string"
-	case []any:
-		typ = fmt.Sprintf("array (%d items)", len(x))
-		if len(x) > 0 {
-			et, _ := describe(x[0])
-			typ = fmt.Sprintf("array of %s (%d items)", et, len(x))
-		}
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		typ = "object with keys " + strings.Join(keys, ", ")
-	default:
-		typ = fmt.Sprintf("%T", v)
+	r := &sampleText{max: maxSampleText}
+	r.value(v, "")
+	text = r.b.String()
+	if r.full {
+		text += "\n…"
 	}
-	b, err := json.MarshalIndent(jsonable(v), "", "  ")
-	if err != nil {
-		b = []byte(fmt.Sprint(v))
-	}
-	text = string(b)
-	if len(text) > 600 {
-		text = text[:600] + "\n…"
-	}
-	return typ, text
+	return jsonType(v), text
 }
 
-// jsonable converts YAML-decoded maps (map[string]any with any keys) so
-// that encoding/json accepts them.
-func jsonable(v any) any {
+// maxSampleText bounds the text of a value in a hover.
+const maxSampleText = 600
+
+// maxTypeKeys bounds the keys an object's type lists.
+const maxTypeKeys = 30
+
+// jsonType names the JSON type of a value: for an array, of its first
+// item; for an object, its keys.
+func jsonType(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case float64, int, int64, uint64:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		if len(x) > 0 {
+			return fmt.Sprintf("array of %s (%d items)", jsonType(x[0]), len(x))
+		}
+		return "array (0 items)"
+	case map[string]any:
+		keys := sortedKeys(x)
+		if len(keys) > maxTypeKeys {
+			return fmt.Sprintf("object with keys %s, … (%d keys)", strings.Join(keys[:maxTypeKeys], ", "), len(keys))
+		}
+		return "object with keys " + strings.Join(keys, ", ")
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// sampleText writes a value as indented JSON (as json.MarshalIndent
+// with two spaces does) and stops once it holds max bytes.
+type sampleText struct {
+	b    strings.Builder
+	max  int
+	full bool
+}
+
+// write adds s, cut at max bytes (on a character boundary); it reports
+// whether there is room for more.
+func (r *sampleText) write(s string) bool {
+	if r.full {
+		return false
+	}
+	if room := r.max - r.b.Len(); len(s) > room {
+		for room > 0 && !utf8.RuneStart(s[room]) {
+			room--
+		}
+		r.b.WriteString(s[:room])
+		r.full = true
+		return false
+	}
+	r.b.WriteString(s)
+	return true
+}
+
+func (r *sampleText) value(v any, indent string) bool {
 	switch x := v.(type) {
 	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[k] = jsonable(e)
+		if len(x) == 0 {
+			return r.write("{}")
 		}
-		return m
-	case map[any]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[fmt.Sprint(k)] = jsonable(e)
+		in := indent + "  "
+		r.write("{\n")
+		for i, k := range sortedKeys(x) {
+			if i > 0 && !r.write(",\n") {
+				return false
+			}
+			if !r.write(in) || !r.str(k) || !r.write(": ") || !r.value(x[k], in) {
+				return false
+			}
 		}
-		return m
+		return r.write("\n" + indent + "}")
 	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = jsonable(e)
+		if len(x) == 0 {
+			return r.write("[]")
 		}
-		return out
+		in := indent + "  "
+		r.write("[\n")
+		for i, e := range x {
+			if i > 0 && !r.write(",\n") {
+				return false
+			}
+			if !r.write(in) || !r.value(e, in) {
+				return false
+			}
+		}
+		return r.write("\n" + indent + "]")
+	case string:
+		return r.str(x)
 	}
-	return v
+	b, err := json.Marshal(v)
+	if err != nil {
+		return r.write(fmt.Sprint(v))
+	}
+	return r.write(string(b))
+}
+
+// str writes a string as JSON, encoding no more of it than can fit.
+func (r *sampleText) str(s string) bool {
+	if room := r.max - r.b.Len(); len(s) > room {
+		for room > 0 && !utf8.RuneStart(s[room]) {
+			room--
+		}
+		s = s[:room] // quoted, still longer than the room: write cuts it
+	}
+	b, _ := json.Marshal(s)
+	return r.write(string(b))
 }

@@ -1,9 +1,11 @@
 package lsp_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/lsp"
 )
 
@@ -101,5 +103,63 @@ tests:
 	}
 	if got := hover("{Response.stdout}", 11); strings.Contains(got, "recorded in") {
 		t.Errorf("hover on {Response.stdout} shows the exec stub:\n%s", got)
+	}
+}
+
+// hoverBig returns the hover on {Response.body.big} of app/vault.md with
+// the given suite.
+func hoverBig(t *testing.T, suite string) string {
+	t.Helper()
+	s := newSession(t, map[string]string{"app/vault.test.yaml": suite}, lsp.Options{}, nil)
+	uri := s.uri("app/vault.md")
+	s.open("app/vault.md", strings.Replace(bodyDoc, "{Response.body.secret}", "{Response.body.big}", 1))
+	var h *lsp.Hover
+	if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, "{Response.body.big}", 0, 16)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if h == nil {
+		return ""
+	}
+	return h.Contents.Value
+}
+
+const smallTest = `  - name: small
+    run: /act.get
+    http:
+      - request: {method: GET, url: "https://api.example.com/vault"}
+        response: {json: {big: [1, 2]}}
+`
+
+// A suite of 1 MB whose json: body expands through YAML aliases to 90 GB,
+// far past what sfmd test accepts (suitespec.JSONBytes: the runner
+// refuses such a suite), is not expanded for a hover: the value is not
+// shown, the other tests' are. It was marshalled whole for every hover,
+// and the server ran out of memory. (The aliases are few enough for
+// yaml.v3's check of excessive aliasing, which counts nodes, not bytes.)
+func TestHoverAliasBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("version: 1\ntests:\n  - name: bomb\n    run: /act.get\n    http:\n      - request: {method: GET, url: \"https://api.example.com/vault\"}\n        response:\n          json:\n")
+	fmt.Fprintf(&b, "            pad: [%s]\n", strings.TrimSuffix(strings.Repeat("0, ", 3000), ", "))
+	fmt.Fprintf(&b, "            l0: &l0 %s\n", strings.Repeat("x", 900<<10))
+	for i := 1; i <= 5; i++ {
+		name := fmt.Sprintf("l%d", i)
+		if i == 5 {
+			name = "big"
+		}
+		fmt.Fprintf(&b, "            %s: &l%d [%s]\n", name, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*l%d, ", i-1), 10), ", "))
+	}
+	b.WriteString(smallTest)
+	got := hoverBig(t, b.String())
+	if !strings.Contains(got, `recorded in `+"`vault.test.yaml`"+`, test "small"`) || strings.Contains(got, "xxx") || strings.Contains(got, "more)") {
+		t.Errorf("hover over the alias bomb:\n%s", got)
+	}
+}
+
+// A suite over the size sfmd test reads a suite to (suitespec.SuiteBytes)
+// is not read for a hover either.
+func TestHoverSuiteOverSizeBound(t *testing.T) {
+	suite := "version: 1\ntests:\n" + smallTest + "# " + strings.Repeat("padding ", (suitespec.SuiteBytes/8)+1) + "\n"
+	if got := hoverBig(t, suite); !strings.Contains(got, "no recorded value") {
+		t.Errorf("hover with a suite of %d bytes:\n%s", len(suite), got)
 	}
 }

@@ -201,17 +201,23 @@ const maxReadFile = 16 << 20
 // readFile returns the editor's buffer of path when it is open, else the
 // file on disk (regular files up to maxReadFile).
 func (s *server) readFile(path string) ([]byte, bool) {
-	s.mu.Lock()
-	for _, d := range s.docs {
-		if d.path == path {
-			src := d.text.src
-			s.mu.Unlock()
-			return src, true
-		}
+	if src, ok := s.buffer(path); ok {
+		return src, true
 	}
-	s.mu.Unlock()
 	src, _, err := safeio.ReadFile(path, maxReadFile)
 	return src, err == nil
+}
+
+// buffer returns the editor's buffer of path when it is open.
+func (s *server) buffer(path string) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.docs {
+		if d.path == path {
+			return d.text.src, true
+		}
+	}
+	return nil, false
 }
 
 // references: every place the action ID at the cursor is written (its

@@ -21,15 +21,20 @@ import (
 )
 
 var (
-	fuzzOnce    sync.Once
-	fuzzSession *session
-	fuzzN       int
+	fuzzOnce     sync.Once
+	fuzzSessions [2]*session // UTF-16 (every editor's default), UTF-8
+	fuzzN        int
 )
 
 // FuzzServer types arbitrary documents into the server as an editor
 // would: incremental edits at random places (also past the end of a line
 // or of the document), whole replacements, and every request at random
-// positions in between. The server must never fail a request
+// positions in between; and hostile changes: huge lines and characters
+// (up to LSP's 2^31-1), inverted ranges, positions inside a UTF-16
+// surrogate pair or a UTF-8 sequence, in UTF-16 and UTF-8 sessions, and
+// positions that are no LSP uinteger (negative, past 2^31-1, 2^63-1),
+// which must be refused with the rest of their notification, the text
+// kept, and one log message each. The server must never fail a request
 // internally, must lint every document completely, and its copy of the
 // text must stay the editor's: the diagnostics of the edited document
 // equal those of the same text opened fresh. Seeds: the parser's fuzz
@@ -54,9 +59,10 @@ func FuzzServer(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte, seed uint64) {
 		fuzzOnce.Do(func() {
-			fuzzSession = newSession(&testing.T{}, nil, lsp.Options{MinSeverity: lint.Info}, nil)
+			fuzzSessions[0] = newSession(&testing.T{}, nil, lsp.Options{MinSeverity: lint.Info}, nil)
+			fuzzSessions[1] = newSession(&testing.T{}, nil, lsp.Options{MinSeverity: lint.Info}, map[string]any{"general": map[string]any{"positionEncodings": []string{"utf-8"}}})
 		})
-		s := fuzzSession
+		s := fuzzSessions[seed%2]
 		s.t = t
 		fuzzN++
 		typeDocument(t, s, fmt.Sprintf("fuzz%d.md", fuzzN), strings.ToValidUTF8(string(src), "\uFFFD"), seed)
@@ -77,6 +83,7 @@ func typeDocument(t *testing.T, s *session, name, input string, seed uint64) {
 		}
 		return lsp.Position{Line: r.IntN(lines), Character: r.IntN(40)}
 	}
+	logs, refused := len(s.c.Logs()), 0
 	// Type the input in chunks, with edits and requests in between.
 	for i := 0; i < len(input); {
 		n := min(1+r.IntN(64), len(input)-i)
@@ -86,7 +93,15 @@ func typeDocument(t *testing.T, s *session, name, input string, seed uint64) {
 		chunk := input[i : i+n]
 		i += n
 		end := s.c.PositionAt(uri, len(s.c.Text(uri)))
-		switch r.IntN(8) {
+		switch r.IntN(10) {
+		case 8: // hostile but valid positions: the server clamps them as the editor does
+			a, b := hostilePos(r, s, uri), hostilePos(r, s, uri)
+			if _, err := s.c.Change(uri, lsp.TextDocumentContentChangeEvent{Range: &lsp.Range{Start: a, End: b}, Text: chunk}); err != nil {
+				t.Fatal(err)
+			}
+		case 9: // a valid change, then one that is no position at all: both refused
+			refuseChange(t, s, uri, r, end, chunk)
+			refused++
 		case 0: // replace a random range with the chunk
 			a, b := randPos(), randPos()
 			if _, err := s.c.Change(uri, lsp.TextDocumentContentChangeEvent{Range: &lsp.Range{Start: a, End: b}, Text: chunk}); err != nil {
@@ -131,8 +146,52 @@ func typeDocument(t *testing.T, s *session, name, input string, seed uint64) {
 	if a, b := diagText(edited), strings.ReplaceAll(diagText(opened), "fresh-"+stem, stem); a != b {
 		t.Errorf("the edited document and the same text opened fresh differ:\n%s\n---\n%s\ntext: %q", a, b, s.c.Text(uri))
 	}
-	for _, l := range s.c.Logs() {
-		t.Errorf("server log: %s", l)
+	for _, l := range s.c.Logs()[logs:] {
+		if !strings.Contains(l, " refused, the document keeps the text of version ") {
+			t.Errorf("server log: %s", l)
+		}
+	}
+	if n := len(s.c.Logs()) - logs; n != refused {
+		t.Errorf("%d changes refused, %d log messages", refused, n)
+	}
+}
+
+// hostilePos returns a valid LSP position an editor should not send:
+// huge, past the end, or inside a character (the second unit of a UTF-16
+// surrogate pair, a continuation byte of UTF-8).
+func hostilePos(r *rand.Rand, s *session, uri string) lsp.Position {
+	text := s.c.Text(uri)
+	switch r.IntN(4) {
+	case 0:
+		return lsp.Position{Line: r.IntN(3), Character: 1<<31 - 1 - r.IntN(3)}
+	case 1:
+		return lsp.Position{Line: 1<<31 - 1 - r.IntN(3), Character: r.IntN(5)}
+	case 2:
+		for i, c := range text {
+			if utf8.RuneLen(c) > 1 && r.IntN(3) == 0 {
+				p := s.c.PositionAt(uri, i)
+				p.Character++ // inside the character
+				return p
+			}
+		}
+	}
+	return s.c.PositionAt(uri, r.IntN(len(text)+1))
+}
+
+// refuseChange sends, in one notification, a valid change and one whose
+// position is no LSP uinteger, without touching the client's copy: the
+// server must refuse both.
+func refuseChange(t *testing.T, s *session, uri string, r *rand.Rand, at lsp.Position, chunk string) {
+	t.Helper()
+	bad := []lsp.Position{{Line: -1}, {Character: -1 - r.IntN(5)}, {Line: 1 << 31}, {Character: 1<<63 - 1}, {Line: 1, Character: 1<<63 - 1}}[r.IntN(5)]
+	err := s.c.Notify("textDocument/didChange", lsp.DidChangeTextDocumentParams{
+		TextDocument: lsp.VersionedTextDocumentIdentifier{URI: uri, Version: 0},
+		ContentChanges: []lsp.TextDocumentContentChangeEvent{
+			{Range: &lsp.Range{Start: at, End: at}, Text: chunk},
+			{Range: &lsp.Range{Start: bad, End: at}, Text: chunk},
+		}})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -240,6 +299,13 @@ func TestProtocol(t *testing.T) {
 	_ = c.w.Request(id(4), "textDocument/frobnicate", map[string]any{})
 	c.expectError(t, "4", jsonrpc.MethodNotFound)
 	_ = c.w.Notify("$/setTrace", map[string]any{"value": "off"})
+	// LSP 3.17: a "$/" request the server does not implement gets
+	// MethodNotFound (the notification above is ignored), and so does a
+	// $/cancelRequest sent as a request.
+	_ = c.w.Request(json.RawMessage(`"dollar"`), "$/frobnicate", map[string]any{})
+	c.expectError(t, `"dollar"`, jsonrpc.MethodNotFound)
+	_ = c.w.Request(json.RawMessage(`"cancel-as-request"`), "$/cancelRequest", map[string]any{"id": 1})
+	c.expectError(t, `"cancel-as-request"`, jsonrpc.MethodNotFound)
 	_ = c.w.Notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere.md", "version": 2}, "contentChanges": []any{}})
 	_ = c.w.Request(id(5), "textDocument/hover", "not an object")
 	c.expectError(t, "5", jsonrpc.InvalidParams)
@@ -249,10 +315,11 @@ func TestProtocol(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.expectError(t, "null", jsonrpc.ParseError)
-	// A request cancelled before it is handled is answered as cancelled.
+	// A cancel of a request not received (yet) is dropped: request 7 is
+	// answered (TestCancelIDsBounded cancels a queued request).
 	_ = c.w.Notify("$/cancelRequest", map[string]any{"id": 7})
 	_ = c.w.Request(id(7), "textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere.md"}})
-	c.expectError(t, "7", jsonrpc.RequestCancelled)
+	c.expectError(t, "7", jsonrpc.InvalidParams)
 	_ = c.w.Request(id(8), "shutdown", nil)
 	if m := c.next(t); string(m.ID) != "8" || m.Error != nil || string(m.Result) != "null" {
 		t.Errorf("shutdown: %+v", m)

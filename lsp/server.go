@@ -8,6 +8,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,9 +20,11 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sfmd-dev/sfmd/internal/jsonrpc"
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -79,9 +82,23 @@ type server struct {
 
 	mu   sync.Mutex
 	docs map[string]*document // by URI
+	// shared is the open buffers by path (overlay), built once per state
+	// of docs and never modified: nil after an open, change or close.
+	shared map[string][]byte
+	// relintDue asks the loop to lint the open documents again once the
+	// messages queued are handled (a closed buffer differed from its
+	// file): a burst of closes costs one pass.
+	relintDue bool
+	// work counts lints scheduled and overlay entries built (tests check
+	// that closing documents does not grow worse than linearly).
+	work atomic.Int64
 
+	// pending counts the queued requests by ID, cancelled the IDs among
+	// them the client cancelled: a $/cancelRequest of an ID not pending
+	// is dropped, so both stay within the queue's bound.
 	cancelMu  sync.Mutex
-	cancelled map[string]bool // request IDs the client cancelled
+	pending   map[string]int
+	cancelled map[string]bool
 
 	lintSlots chan struct{} // bounds the lints running at once
 	lints     sync.WaitGroup
@@ -92,7 +109,7 @@ func newServer(ctx context.Context, out io.Writer, opts Options) *server {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &server{
 		opts: opts, w: jsonrpc.NewWriter(out), ctx: ctx, cancel: cancel, quit: make(chan struct{}), log: opts.Log,
-		docs: map[string]*document{}, cancelled: map[string]bool{},
+		docs: map[string]*document{}, pending: map[string]int{}, cancelled: map[string]bool{},
 		lintSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
 	}
 	if s.log == nil {
@@ -127,9 +144,14 @@ func (s *server) loop(r *jsonrpc.Reader) int {
 				}
 				return
 			}
-			if m.Method == "$/cancelRequest" {
+			if m.Method == "$/cancelRequest" && m.IsNotification() {
 				s.noteCancel(m.Params)
 				continue
+			}
+			if m.IsRequest() {
+				s.cancelMu.Lock()
+				s.pending[string(m.ID)]++
+				s.cancelMu.Unlock()
 			}
 			select {
 			case queue <- m:
@@ -146,6 +168,12 @@ func (s *server) loop(r *jsonrpc.Reader) int {
 			return 1
 		}
 		s.handle(m)
+		s.mu.Lock()
+		due := s.relintDue && len(queue) == 0
+		s.mu.Unlock()
+		if due {
+			s.relintOthers("")
+		}
 	}
 	return 1 // the stream ended without exit
 }
@@ -156,17 +184,24 @@ func (s *server) noteCancel(params json.RawMessage) {
 	}
 	if json.Unmarshal(params, &p) == nil && p.ID != nil {
 		s.cancelMu.Lock()
-		s.cancelled[string(p.ID)] = true
+		if s.pending[string(p.ID)] > 0 {
+			s.cancelled[string(p.ID)] = true
+		}
 		s.cancelMu.Unlock()
 	}
 }
 
-// takeCancelled reports (and forgets) whether the client cancelled id.
+// takeCancelled reports (and forgets) whether the client cancelled id,
+// a request taken from the queue.
 func (s *server) takeCancelled(id json.RawMessage) bool {
 	s.cancelMu.Lock()
 	defer s.cancelMu.Unlock()
-	c := s.cancelled[string(id)]
-	delete(s.cancelled, string(id))
+	k := string(id)
+	if s.pending[k]--; s.pending[k] <= 0 {
+		delete(s.pending, k)
+	}
+	c := s.cancelled[k]
+	delete(s.cancelled, k)
 	return c
 }
 
@@ -204,8 +239,12 @@ func (s *server) handle(m *jsonrpc.Message) {
 		return
 	}
 	result, rpcErr := s.call(m)
-	if m.IsRequest() {
+	switch {
+	case m.IsRequest():
 		_ = s.w.Reply(m.ID, result, rpcErr)
+	case rpcErr != nil && rpcErr.Code != jsonrpc.ServerNotInitialized:
+		// A notification has no response: its error goes to the log.
+		s.logf(1, "sfmd lsp: %s: %s", m.Method, rpcErr.Message)
 	}
 }
 
@@ -226,7 +265,9 @@ func (s *server) call(m *jsonrpc.Message) (result any, rpcErr *jsonrpc.Error) {
 	}
 	h := handlers[m.Method]
 	if h == nil {
-		if m.IsRequest() && !strings.HasPrefix(m.Method, "$/") {
+		// LSP 3.17: a request the server does not implement, "$/" ones
+		// included, gets MethodNotFound; such a notification is ignored.
+		if m.IsRequest() {
 			return nil, jsonrpc.Errorf(jsonrpc.MethodNotFound, "method %q is not supported", m.Method)
 		}
 		return nil, nil
@@ -389,6 +430,7 @@ func (s *server) didOpen(params json.RawMessage) (any, error) {
 		old.cancel()
 	}
 	s.docs[d.uri] = d
+	s.shared = nil
 	s.scheduleLint(d, 0)
 	s.mu.Unlock()
 	s.configTouched(d.path)
@@ -406,11 +448,16 @@ func (s *server) didChange(params json.RawMessage) (any, error) {
 	if d == nil {
 		return nil, nil // a change of a document never opened
 	}
+	// The changes apply all or none: one refused keeps the text as it was.
 	t := d.text
-	for _, c := range p.ContentChanges {
-		t = t.apply(c, s.enc)
+	for i, c := range p.ContentChanges {
+		var err error
+		if t, err = t.apply(c, s.enc); err != nil {
+			return nil, jsonrpc.Errorf(jsonrpc.InvalidParams, "change %d of %d to %s refused, the document keeps the text of version %d: %v", i+1, len(p.ContentChanges), d.uri, d.version, err)
+		}
 	}
 	d.text, d.version = t, p.TextDocument.Version
+	s.shared = nil
 	s.scheduleLint(d, s.opts.Debounce)
 	return nil, nil
 }
@@ -427,6 +474,7 @@ func (s *server) didClose(params json.RawMessage) (any, error) {
 			d.cancel()
 		}
 		delete(s.docs, d.uri)
+		s.shared = nil
 	}
 	s.mu.Unlock()
 	if d == nil {
@@ -436,8 +484,22 @@ func (s *server) didClose(params json.RawMessage) (any, error) {
 	d.published = int(^uint(0) >> 1) // no lint of this document publishes any more
 	_ = s.w.Notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
 	d.pubMu.Unlock()
-	s.relintOthers("")
+	// The cross-file rules of the other documents read this buffer; now
+	// they read the file. When the two are the same text, nothing they
+	// see changes.
+	if !sameAsFile(d.path, d.text.src) {
+		s.mu.Lock()
+		s.relintDue = true
+		s.mu.Unlock()
+	}
 	return nil, nil
+}
+
+// sameAsFile reports whether the file at path holds exactly src (read no
+// further than one byte past len(src)).
+func sameAsFile(path string, src []byte) bool {
+	disk, _, err := safeio.ReadFile(path, int64(len(src))+1)
+	return err == nil && bytes.Equal(disk, src)
 }
 
 func (s *server) didSave(params json.RawMessage) (any, error) {
@@ -468,6 +530,9 @@ func (s *server) configTouched(path string) {
 func (s *server) relintOthers(except string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if except == "" {
+		s.relintDue = false // this is the pass a close asked for
+	}
 	for uri, d := range s.docs {
 		if uri != except {
 			s.scheduleLint(d, s.opts.Debounce)
@@ -509,7 +574,13 @@ func (s *server) snapshot(uri string) (*snapshot, error) {
 	}
 	s.mu.Unlock()
 	if ast == nil || idx == nil {
-		if ast == nil {
+		switch {
+		case ast != nil:
+		case s.linter.TooLarge(d.path, len(t.src)):
+			// Over the size cap: not parsed for requests either (as
+			// for the lint, file-too-large is all there is).
+			ast = sfmd.Parse(d.path, nil)
+		default:
 			ast = sfmd.Parse(d.path, t.src)
 		}
 		idx = newIndex(ast)
@@ -522,12 +593,18 @@ func (s *server) snapshot(uri string) (*snapshot, error) {
 	return &snapshot{d: d, text: t, doc: ast, idx: idx}, nil
 }
 
-// overlay returns the open buffers by path (called with s.mu held).
+// overlay returns the open buffers by path (called with s.mu held), a
+// map shared until the next open, change or close: callers only read it.
 func (s *server) overlay() map[string][]byte {
+	if s.shared != nil {
+		return s.shared
+	}
 	m := make(map[string][]byte, len(s.docs))
 	for _, d := range s.docs {
 		m[d.path] = d.text.src
 	}
+	s.work.Add(int64(len(m)))
+	s.shared = m
 	return m
 }
 

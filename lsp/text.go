@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"path/filepath"
 	"runtime"
@@ -152,7 +153,10 @@ func (t *text) offset(p Position, enc encoding) int {
 		return start
 	}
 	if enc == utf8Enc {
-		off := min(start+p.Character, end)
+		off := end
+		if p.Character < end-start { // never start+p.Character: it may overflow
+			off = start + p.Character
+		}
 		for off < end && off > start && !utf8.RuneStart(t.src[off]) {
 			off++
 		}
@@ -184,11 +188,30 @@ func (t *text) rng(start, end int, enc encoding) Range {
 	return r
 }
 
+// maxUinteger is the largest value of LSP's uinteger, the type of a
+// position's line and character.
+const maxUinteger = 1<<31 - 1
+
+// checkRange refuses a range with a line or character that is no LSP
+// uinteger (negative, or past 2^31-1). A position past the end of its
+// line or of the text is valid: offset clamps it, as LSP prescribes.
+func checkRange(r *Range) error {
+	for _, p := range []Position{r.Start, r.End} {
+		if p.Line < 0 || p.Line > maxUinteger || p.Character < 0 || p.Character > maxUinteger {
+			return fmt.Errorf("position %d:%d is out of LSP's range (0 to %d)", p.Line, p.Character, maxUinteger)
+		}
+	}
+	return nil
+}
+
 // apply returns the text after one content change (a whole new text when
-// change.Range is nil).
-func (t *text) apply(change TextDocumentContentChangeEvent, enc encoding) *text {
+// change.Range is nil), or an error for a range checkRange refuses.
+func (t *text) apply(change TextDocumentContentChangeEvent, enc encoding) (*text, error) {
 	if change.Range == nil {
-		return newText([]byte(change.Text))
+		return newText([]byte(change.Text)), nil
+	}
+	if err := checkRange(change.Range); err != nil {
+		return nil, err
 	}
 	start, end := t.offset(change.Range.Start, enc), t.offset(change.Range.End, enc)
 	if end < start {
@@ -198,7 +221,7 @@ func (t *text) apply(change TextDocumentContentChangeEvent, enc encoding) *text 
 	src = append(src, t.src[:start]...)
 	src = append(src, change.Text...)
 	src = append(src, t.src[end:]...)
-	return newText(src)
+	return newText(src), nil
 }
 
 // uriToPath returns the file path of a file: URI, or "" for other

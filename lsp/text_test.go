@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"math"
 	"testing"
 )
 
@@ -51,6 +52,8 @@ func TestTextPositions(t *testing.T) {
 		{Position{2, 5}, utf16, 13},
 		{Position{9, 0}, utf16, len(src)},
 		{Position{-1, 4}, utf16, 0},
+		{Position{1, math.MaxInt}, utf8Enc, 11}, // huge: the end of the line, no overflow
+		{Position{1, math.MaxInt}, utf16, 11},
 	} {
 		if off := tx.offset(tc.p, tc.enc); off != tc.off {
 			t.Errorf("offset(%+v, %v) = %d, want %d", tc.p, tc.enc, off, tc.off)
@@ -62,12 +65,19 @@ func TestTextPositions(t *testing.T) {
 	}
 	// Incremental edits, reversed ranges and whole replacements.
 	tx = newText([]byte("hello\nworld\n"))
-	tx = tx.apply(TextDocumentContentChangeEvent{Range: &Range{Start: Position{1, 5}, End: Position{1, 0}}, Text: "there"}, utf16)
-	tx = tx.apply(TextDocumentContentChangeEvent{Range: &Range{Start: Position{0, 5}, End: Position{0, 5}}, Text: ","}, utf16)
+	apply := func(c TextDocumentContentChangeEvent) {
+		t.Helper()
+		var err error
+		if tx, err = tx.apply(c, utf16); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apply(TextDocumentContentChangeEvent{Range: &Range{Start: Position{1, 5}, End: Position{1, 0}}, Text: "there"})
+	apply(TextDocumentContentChangeEvent{Range: &Range{Start: Position{0, 5}, End: Position{0, 5}}, Text: ","})
 	if string(tx.src) != "hello,\nthere\n" {
 		t.Errorf("edited: %q", tx.src)
 	}
-	if tx = tx.apply(TextDocumentContentChangeEvent{Text: "new"}, utf16); string(tx.src) != "new" {
+	if apply(TextDocumentContentChangeEvent{Text: "new"}); string(tx.src) != "new" {
 		t.Errorf("replaced: %q", tx.src)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -21,10 +22,10 @@ import (
 // so that nothing else on the machine is read into a report or
 // overwritten, whatever the suite says.
 const (
-	maxSuiteBytes    = 10 << 20 // a *.test.yaml file
-	maxDocumentBytes = 10 << 20 // the document under test
-	maxFixtureBytes  = 32 << 20 // a files from: or body_file: fixture
-	maxGoldenBytes   = 64 << 20 // a golden or a file an expectation compares
+	maxSuiteBytes    = suitespec.SuiteBytes   // a *.test.yaml file
+	maxDocumentBytes = 10 << 20               // the document under test
+	maxFixtureBytes  = suitespec.FixtureBytes // a files from: or body_file: fixture
+	maxGoldenBytes   = 64 << 20               // a golden or a file an expectation compares
 )
 
 // treeName turns a path written in the suite into a name inside the

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/suggest"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -54,12 +54,7 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 }
 
 // deref follows aliases.
-func deref(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
-		n = n.Alias
-	}
-	return n
-}
+func deref(n *yaml.Node) *yaml.Node { return suitespec.Deref(n) }
 
 func kindName(n *yaml.Node) string {
 	switch n.Kind {
@@ -214,106 +209,9 @@ type keyValue struct {
 	Node    *yaml.Node
 }
 
-// maxJSONBody bounds what a json: fixture may expand to, so that nested
-// aliases cannot blow up memory.
-const maxJSONBody = 32 << 20
-
-// toJSON encodes a YAML node as compact JSON, keeping the mapping order
-// (the runtime shows JSON bodies as sent, so key order is visible).
-func toJSON(n *yaml.Node) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := writeJSON(&buf, n, 0); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-func writeJSON(buf *bytes.Buffer, n *yaml.Node, depth int) error {
-	n = deref(n)
-	if n == nil {
-		buf.WriteString("null")
-		return nil
-	}
-	if depth > 200 {
-		return fmt.Errorf("line %d: value nested too deeply", n.Line)
-	}
-	if buf.Len() > maxJSONBody {
-		return fmt.Errorf("line %d: value larger than %d bytes (aliases expanding?); use body_file", n.Line, maxJSONBody)
-	}
-	switch n.Kind {
-	case yaml.DocumentNode:
-		if len(n.Content) == 0 {
-			buf.WriteString("null")
-			return nil
-		}
-		return writeJSON(buf, n.Content[0], depth+1)
-	case yaml.MappingNode:
-		buf.WriteByte('{')
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := deref(n.Content[i])
-			if k.Kind != yaml.ScalarNode {
-				return fmt.Errorf("line %d: JSON object keys must be scalars", k.Line)
-			}
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			kb, err := json.Marshal(k.Value)
-			if err != nil {
-				return err
-			}
-			buf.Write(kb)
-			buf.WriteByte(':')
-			if err := writeJSON(buf, n.Content[i+1], depth+1); err != nil {
-				return err
-			}
-		}
-		buf.WriteByte('}')
-	case yaml.SequenceNode:
-		buf.WriteByte('[')
-		for i, c := range n.Content {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			if err := writeJSON(buf, c, depth+1); err != nil {
-				return err
-			}
-		}
-		buf.WriteByte(']')
-	case yaml.ScalarNode:
-		switch n.Tag {
-		case "!!null":
-			buf.WriteString("null")
-		case "!!bool":
-			var b bool
-			if err := n.Decode(&b); err != nil {
-				return err
-			}
-			buf.WriteString(strconv.FormatBool(b))
-		case "!!int", "!!float":
-			if json.Valid([]byte(n.Value)) {
-				buf.WriteString(n.Value)
-				return nil
-			}
-			var f float64
-			if err := n.Decode(&f); err != nil {
-				return err
-			}
-			if math.IsInf(f, 0) || math.IsNaN(f) {
-				return fmt.Errorf("line %d: %q has no JSON representation", n.Line, n.Value)
-			}
-			buf.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
-		default:
-			b, err := json.Marshal(n.Value)
-			if err != nil {
-				return err
-			}
-			buf.Write(b)
-		}
-	default:
-		return fmt.Errorf("line %d: unsupported YAML node", n.Line)
-	}
-	return nil
-}
+// toJSON encodes a YAML node as compact JSON, keeping the mapping order,
+// within suitespec.JSONBytes (suitespec.JSON).
+func toJSON(n *yaml.Node) ([]byte, error) { return suitespec.JSON(n) }
 
 // canonicalJSON re-encodes JSON text with sorted keys so that two
 // documents compare semantically.
