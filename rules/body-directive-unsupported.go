@@ -56,7 +56,7 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 // leave out (optional, no default), or nil. The runtime fills a -d
 // template from the call's fields, then from session variables, and
 // leaves a placeholder it cannot fill as written (action.ts
-// substituteBodyTemplate; runner/runtime substituteBody), while the flat
+// substituteBodyTemplate; model substituteBody), while the flat
 // JSON it sends without -d simply has no such key: for such a field the
 // -d fix would change what is sent when the field is not given.
 func absentFields(a *sfmd.Action, b *sfmd.Body) *sfmd.Param {

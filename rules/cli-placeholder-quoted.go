@@ -252,7 +252,7 @@ func shellFields(s string) []string {
 }
 
 // runtimeQ is the runtime's q() shell quoting of a substituted CLI value
-// (runtime-semantics.md §2; runner/runtime cli.go shellQuote follows it):
+// (runtime-semantics.md §2; model cli.go shellQuote follows it):
 // ” for an empty value, the value itself when it is made of
 // [A-Za-z0-9_./=@:+,-] only, else the value in single quotes.
 func runtimeQ(v string) string {

@@ -5,7 +5,7 @@ import "github.com/sfmd-dev/sfmd/lint"
 // DirectiveInsideBlock reports nav and menu directives inside a block,
 // which the reference parser never registers. An include inside a block
 // is still expanded (renderer.ts expandIncludes scans the whole source)
-// and a requirements line is still found (runner/runtime render.go
+// and a requirements line is still found (model render.go
 // requirementsPath, the project's model of it), so neither is reported.
 var DirectiveInsideBlock = &lint.Analyzer{
 	Name:     "directive-inside-block",

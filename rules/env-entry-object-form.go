@@ -9,7 +9,7 @@ import (
 
 // EnvEntryObjectForm reports the non-canonical `- name: X / description:`
 // form, graded by document type: a tool's env is checked on every
-// /tool:name call (tool.ts validateEnv, runner/runtime tool.go follows
+// /tool:name call (tool.ts validateEnv, model tool.go follows
 // it), which takes each key of the entry as a variable to require; an
 // app's env is not read by the reference runtime at all.
 var EnvEntryObjectForm = &lint.Analyzer{

@@ -53,7 +53,7 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		Title: "file uses CRLF line endings",
 		Why: "the runtime reads the file as is and splits it on \"\\n\" only, then matches parameter lines and template assignments with patterns anchored at the end of the line " +
 			"(`parseActionBlock` in `packages/core/src/parser.ts`; `executeResponseTemplate` in `packages/string/src/commands/helpers.ts`), so with CRLF each such line keeps a \"\\r\" and no longer matches: " +
-			"every parameter line is dropped, and assignments, `for:`, `save:` and `to:` lines are printed as text. sfmd's runtime model (runner/runtime) does the same; a document without such lines is read alike",
+			"every parameter line is dropped, and assignments, `for:`, `save:` and `to:` lines are printed as text. sfmd's runtime model (package model) does the same; a document without such lines is read alike",
 		Bad:  "```act.a\r\nGET https://api.example.com/a\r\n  q: string \"Query\"\r\n```\r\n",
 		Good: "```act.a\nGET https://api.example.com/a\n  q: string \"Query\"\n```\n",
 

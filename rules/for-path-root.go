@@ -62,7 +62,7 @@ var ForPathRoot = &lint.Analyzer{
 // loopPath is what the runtime walks for a for: path: helpers.ts
 // executeResponseTemplate strips one "Response." and walkJsonPath a
 // leading "$" (and the "." after it), then walks the rest from the
-// Response object (runner/runtime template.go and jsvalue.go
+// Response object (model template.go and jsvalue.go
 // walkJSONPath follow it).
 func loopPath(arg string) string {
 	p := strings.TrimPrefix(arg, "Response.")

@@ -8,7 +8,7 @@ import (
 // FrontmatterRequiresNonstandard reports `requires:` on a tool, which
 // the reference runtime never checks there. On an app it is what the
 // runtime reads (open.ts cmdOpen renders it with renderer.ts render: the
-// "[!] Missing required env" hint, runner/runtime render.go follows it),
+// "[!] Missing required env" hint, model render.go follows it),
 // so it is not reported.
 var FrontmatterRequiresNonstandard = &lint.Analyzer{
 	Name:     "frontmatter-requires-nonstandard",

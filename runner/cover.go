@@ -13,7 +13,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -22,28 +22,28 @@ import (
 // lines of their response templates (rendered by some call; a loop body
 // only when its loop iterated), and their error paths (a missing required
 // field, a non-2xx status, a transport error, a non-zero exit). The
-// runtime records what the calls reach (runtime.Coverage); this file adds
+// runtime records what the calls reach (model.Coverage); this file adds
 // it up per document, finds the documents no suite tests, and reports.
 
 // suiteCover is what one suite run reached.
 type suiteCover struct {
 	doc    *sfmd.Document
 	abs    string // the document's absolute path
-	parsed *runtime.Parsed
-	cov    *runtime.Coverage
+	parsed *model.Parsed
+	cov    *model.Coverage
 	// fixtures are the files the suite reads as bodies and goldens.
 	fixtures []string
 }
 
 // startCover prepares the coverage of a suite run when --cover is on.
-func (res *SuiteResult) startCover(opts *Options, s *suite, parsed *runtime.Parsed) {
+func (res *SuiteResult) startCover(opts *Options, s *suite, parsed *model.Parsed) {
 	if !opts.Cover {
 		return
 	}
 	// The suite names its files in its own tree.
 	dir := filepath.Dir(s.AbsPath)
 	inTree := func(name string) string { return filepath.Join(dir, name) }
-	sc := &suiteCover{doc: s.Doc, abs: inTree(s.DocPath), parsed: parsed, cov: runtime.NewCoverage()}
+	sc := &suiteCover{doc: s.Doc, abs: inTree(s.DocPath), parsed: parsed, cov: model.NewCoverage()}
 	for _, f := range s.Files {
 		if f.From != "" {
 			sc.fixtures = append(sc.fixtures, inTree(f.From))
@@ -70,7 +70,7 @@ func (res *SuiteResult) startCover(opts *Options, s *suite, parsed *runtime.Pars
 }
 
 // coverage is the recorder the suite's calls report to, or nil.
-func (res *SuiteResult) coverage() *runtime.Coverage {
+func (res *SuiteResult) coverage() *model.Coverage {
 	if res.cover == nil {
 		return nil
 	}
@@ -128,8 +128,8 @@ type TemplateLine struct {
 
 // PathCover is one error path of an action.
 type PathCover struct {
-	Path      runtime.ErrorPath `json:"path"`
-	Exercised bool              `json:"exercised"`
+	Path      model.ErrorPath `json:"path"`
+	Exercised bool            `json:"exercised"`
 }
 
 // Cover builds the coverage report of rep (run with Options.Cover): the
@@ -162,7 +162,7 @@ func Cover(rep *Report, base string, roots []string) *CoverReport {
 			continue
 		}
 		doc := sfmd.Parse(abs, src)
-		parsed := runtime.Parse(doc)
+		parsed := model.Parse(doc)
 		if len(parsed.Actions()) == 0 {
 			continue // prose, a fixture, a menu: nothing to call
 		}
@@ -187,9 +187,9 @@ func Cover(rep *Report, base string, roots []string) *CoverReport {
 type docAcc struct {
 	abs    string
 	doc    *sfmd.Document
-	parsed *runtime.Parsed
+	parsed *model.Parsed
 	suites []string
-	covs   []*runtime.Coverage
+	covs   []*model.Coverage
 }
 
 // absClean makes p absolute (relative to base, else the process's
@@ -205,10 +205,10 @@ func absClean(base, p string) string {
 }
 
 // actionCover merges what the suites' calls of one action reached.
-func actionCover(doc *sfmd.Document, info runtime.ActionInfo, covs []*runtime.Coverage) *ActionCover {
+func actionCover(doc *sfmd.Document, info model.ActionInfo, covs []*model.Coverage) *ActionCover {
 	ac := &ActionCover{ID: info.ID}
 	lines := map[int]bool{}
-	paths := map[runtime.ErrorPath]bool{}
+	paths := map[model.ErrorPath]bool{}
 	for _, c := range covs {
 		if r := c.Actions[info.ID]; r != nil {
 			ac.Calls += r.Calls
@@ -243,7 +243,7 @@ func actionCover(doc *sfmd.Document, info runtime.ActionInfo, covs []*runtime.Co
 // templateDocLines maps the runtime's template line indexes to document
 // lines: the lines of the last act.<id>.response block (the one the
 // runtime keeps) whose text is the template's. Unknown lines are 0.
-func templateDocLines(doc *sfmd.Document, info runtime.ActionInfo) []int {
+func templateDocLines(doc *sfmd.Document, info model.ActionInfo) []int {
 	out := make([]int, len(info.Template))
 	for i := len(doc.Responses) - 1; i >= 0; i-- {
 		r := doc.Responses[i]
@@ -389,11 +389,11 @@ func (c *CoverCounts) Summary() string {
 }
 
 // pathText says what a test must do to exercise an error path.
-var pathText = map[runtime.ErrorPath]string{
-	runtime.PathRequired:   "no test leaves out a required field (a step that passes other flags only, expecting error: Missing required flags)",
-	runtime.PathHTTPStatus: "no test answers with a non-2xx status (a response with status: 500)",
-	runtime.PathTransport:  "no test makes the request fail (an http entry with error: instead of response)",
-	runtime.PathExit:       "no test has the command exit non-zero (an exec entry with exit: 1)",
+var pathText = map[model.ErrorPath]string{
+	model.PathRequired:   "no test leaves out a required field (a step that passes other flags only, expecting error: Missing required flags)",
+	model.PathHTTPStatus: "no test answers with a non-2xx status (a response with status: 500)",
+	model.PathTransport:  "no test makes the request fail (an http entry with error: instead of response)",
+	model.PathExit:       "no test has the command exit non-zero (an exec entry with exit: 1)",
 }
 
 // gap is one uncovered item, for the text and line formats.

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/sfmd-dev/sfmd/internal/udiff"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 )
 
 // execStep answers a step's CLI commands: from its exec fixtures (in
@@ -26,20 +26,20 @@ type execStep struct {
 	// failures.
 	real      bool
 	ctx       context.Context
-	fs        *runtime.FS // the test's filesystem
-	home      string      // the String home, a virtual path
-	path      string      // PATH for real commands
-	env       []string    // the suite's env, NAME=value
+	fs        *model.FS // the test's filesystem
+	home      string    // the String home, a virtual path
+	path      string    // PATH for real commands
+	env       []string  // the suite's env, NAME=value
 	timeout   time.Duration
 	maxOutput int64
 	namespace bool
 	problems  []problem
 }
 
-var _ runtime.Executor = (*execStep)(nil)
+var _ model.Executor = (*execStep)(nil)
 
-// Exec implements runtime.Executor; dir is a virtual path.
-func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
+// Exec implements model.Executor; dir is a virtual path.
+func (e *execStep) Exec(command, dir string) (model.ExecResult, error) {
 	e.mu.Lock()
 	var f *execFixture
 	switch {
@@ -51,7 +51,7 @@ func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
 	default:
 		e.failures = append(e.failures, e.describeMiss(command))
 		e.mu.Unlock()
-		return runtime.ExecResult{}, errors.New("sfmd test: no exec fixture matches this command")
+		return model.ExecResult{}, errors.New("sfmd test: no exec fixture matches this command")
 	}
 	e.mu.Unlock()
 	if e.real {
@@ -63,7 +63,7 @@ func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
 		switch {
 		case err != nil:
 			e.problems = append(e.problems, problem{msg: fmt.Sprintf("cannot run the command: %v", err)})
-			return runtime.ExecResult{}, err
+			return model.ExecResult{}, err
 		case out.interrupted:
 			e.problems = append(e.problems, problem{msg: "interrupted: the command was stopped"})
 		case out.exceeded:
@@ -71,7 +71,7 @@ func (e *execStep) Exec(command, dir string) (runtime.ExecResult, error) {
 		}
 		return res, nil
 	}
-	return runtime.ExecResult{
+	return model.ExecResult{
 		Stdout:   f.Stdout,
 		Stderr:   f.Stderr,
 		Combined: f.Stdout + f.Stderr,

@@ -15,7 +15,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/confine"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 )
 
 // Isolation modes of --exec=real.
@@ -46,11 +46,11 @@ const DefaultMaxOutput = 16 << 20
 // realCommand is one command of --exec=real.
 type realCommand struct {
 	command   string
-	fs        *runtime.FS // the sandbox
-	dir       string      // virtual working directory
-	home      string      // virtual HOME
-	path      string      // PATH
-	env       []string    // the suite's env
+	fs        *model.FS // the sandbox
+	dir       string    // virtual working directory
+	home      string    // virtual HOME
+	path      string    // PATH
+	env       []string  // the suite's env
 	timeout   time.Duration
 	maxOutput int64
 	namespace bool
@@ -153,7 +153,7 @@ func probeNamespaces() (bool, string) {
 		return false, err.Error()
 	}
 	defer func() { _ = removeAll(dir) }()
-	fsys := runtime.NewFS(dir, nil)
+	fsys := model.NewFS(dir, nil)
 	defer func() { _ = fsys.Close() }()
 	c := realCommand{command: "exit 7", fs: fsys, dir: "/", home: "/", path: "/usr/local/bin:/usr/bin:/bin", timeout: 10 * time.Second, maxOutput: 1 << 16, namespace: true}
 	res, _, err := c.run(context.Background())
@@ -206,22 +206,22 @@ func (c *capture) read(r io.Reader, own *[]byte, wg *sync.WaitGroup) {
 // every descendant) when the command ends (background children die with
 // the step), on timeout, when the output passes the cap and when ctx is
 // cancelled.
-func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome, error) {
+func (c *realCommand) run(ctx context.Context) (model.ExecResult, realOutcome, error) {
 	var out realOutcome
 	cmd, reaped, cleanup, err := c.build()
 	if err != nil {
-		return runtime.ExecResult{}, out, err
+		return model.ExecResult{}, out, err
 	}
 	defer cleanup()
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return runtime.ExecResult{}, out, err
+		return model.ExecResult{}, out, err
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		_ = outR.Close()
 		_ = outW.Close()
-		return runtime.ExecResult{}, out, err
+		return model.ExecResult{}, out, err
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
 	inOwnProcessGroup(cmd) // procgroup_*.go
@@ -231,7 +231,7 @@ func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome,
 	if startErr != nil {
 		_ = outR.Close()
 		_ = errR.Close()
-		return runtime.ExecResult{Combined: startErr.Error(), Exit: 1}, out, nil
+		return model.ExecResult{Combined: startErr.Error(), Exit: 1}, out, nil
 	}
 	var killed atomic.Bool
 	kill := func() {
@@ -269,7 +269,7 @@ func (c *realCommand) run(ctx context.Context) (runtime.ExecResult, realOutcome,
 	_ = outR.Close()
 	_ = errR.Close()
 	capt.mu.Lock()
-	res := runtime.ExecResult{Stdout: string(capt.stdout), Stderr: string(capt.stderr), Combined: string(capt.combined)}
+	res := model.ExecResult{Stdout: string(capt.stdout), Stderr: string(capt.stderr), Combined: string(capt.combined)}
 	capt.mu.Unlock()
 	out.exceeded, out.interrupted = capt.exceeded.Load(), interrupted.Load()
 	switch {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -124,7 +124,7 @@ func TestUpdateRefusesAliases(t *testing.T) {
 func TestRuntimePanicIsInternal(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"w.md": testDoc, "w.test.yaml": "version: 1\ntests:\n  - name: a\n    run: /act.search --q x\n"})
 	old := runStep
-	runStep = func(*runtime.Runtime, string) runtime.Result { panic("boom") }
+	runStep = func(*model.Runtime, string) model.Result { panic("boom") }
 	defer func() { runStep = old }()
 	refs, err := Discover(dir, nil)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/jarcoal/httpmock"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 )
 
 // httpStep serves one step's http fixtures: offline, strict and ordered.
@@ -119,7 +119,7 @@ func matchRequest(f *fixtureRequest, req *http.Request, body []byte) string {
 	if !strings.EqualFold(f.Method, req.Method) {
 		return fmt.Sprintf("method %s, fixture expects %s", req.Method, f.Method)
 	}
-	if why := matchURL(f, runtime.SentURL(req)); why != "" {
+	if why := matchURL(f, model.SentURL(req)); why != "" {
 		return why
 	}
 	for _, h := range f.Headers {
@@ -281,7 +281,7 @@ func matchQuery(want, got []string) bool {
 func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 	if len(h.fixtures) == 0 {
 		return problem{
-			msg:  fmt.Sprintf("unexpected request %s %s (the step has no http fixtures; add one under \"http:\")", req.Method, runtime.SentURL(req)),
+			msg:  fmt.Sprintf("unexpected request %s %s (the step has no http fixtures; add one under \"http:\")", req.Method, model.SentURL(req)),
 			diff: "sent:\n" + indent(renderSent(req, body, true)),
 		}
 	}
@@ -293,7 +293,7 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 		sent := renderSent(req, body, !f.Request.HasBody)
 		if i < h.next {
 			return problem{
-				msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), which was already used; list one entry per request, in order", req.Method, runtime.SentURL(req), i+1, f.Node.Line),
+				msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), which was already used; list one entry per request, in order", req.Method, model.SentURL(req), i+1, f.Node.Line),
 				diff: "sent:\n" + indent(sent),
 			}
 		}
@@ -302,7 +302,7 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 			want = fmt.Sprintf("http entry %d (line %d) is next", h.next+1, h.fixtures[h.next].Node.Line)
 		}
 		return problem{
-			msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), but %s; requests must follow the order of the fixtures", req.Method, runtime.SentURL(req), i+1, f.Node.Line, want),
+			msg:  fmt.Sprintf("request %s %s matches http entry %d (line %d), but %s; requests must follow the order of the fixtures", req.Method, model.SentURL(req), i+1, f.Node.Line, want),
 			diff: "sent:\n" + indent(sent),
 		}
 	}
@@ -321,7 +321,7 @@ func (h *httpStep) describeMiss(req *http.Request, body []byte) problem {
 	f := h.fixtures[best]
 	sent := renderSent(req, body, !f.Request.HasBody)
 	return problem{
-		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, runtime.SentURL(req), best+1, f.Node.Line, matchRequest(&f.Request, req, body)),
+		msg:  fmt.Sprintf("no http fixture matches the request %s %s (nearest: http entry %d at line %d: %s)", req.Method, model.SentURL(req), best+1, f.Node.Line, matchRequest(&f.Request, req, body)),
 		diff: udiff.Unified(renderFixture(&f.Request, req), sent, "fixture", "sent"),
 	}
 }
@@ -331,7 +331,7 @@ func similarity(f *fixtureRequest, req *http.Request) int {
 	if strings.EqualFold(f.Method, req.Method) {
 		s += 4
 	}
-	want, got := partsOf(f.URL), partsOf(runtime.SentURL(req))
+	want, got := partsOf(f.URL), partsOf(model.SentURL(req))
 	if strings.EqualFold(want.host, got.host) {
 		s += 2
 	}
@@ -345,7 +345,7 @@ func similarity(f *fixtureRequest, req *http.Request) int {
 // runtime set (sorted), then the body.
 func renderSent(req *http.Request, body []byte, pretty bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s\n", req.Method, runtime.SentURL(req))
+	fmt.Fprintf(&b, "%s %s\n", req.Method, model.SentURL(req))
 	keys := make([]string, 0, len(req.Header))
 	for k := range req.Header {
 		keys = append(keys, k)

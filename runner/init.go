@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
@@ -51,7 +51,7 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 		return nil, userErrorf("%s: cannot read the document: %v", display, cause(err))
 	}
 	doc := sfmd.Parse(docAbs, src)
-	parsed := runtime.Parse(doc)
+	parsed := model.Parse(doc)
 	infos := parsed.Actions()
 	if len(infos) == 0 {
 		return nil, userErrorf("%s has no actions the runtime can call (```act.<id> blocks); there is nothing to test", display)
@@ -197,7 +197,7 @@ func defaultTopic(doc *sfmd.Document, docAbs string) string {
 // initGen is the state of one InitSuite.
 type initGen struct {
 	doc     *sfmd.Document
-	parsed  *runtime.Parsed
+	parsed  *model.Parsed
 	display string
 	smp     *sampler
 	topic   string
@@ -237,7 +237,7 @@ func (g *initGen) readExisting(src []byte) error {
 	for _, t := range s.Tests {
 		g.names[t.Name] = true
 		for _, st := range t.Steps {
-			if id, ok := runtime.CalledAction(st.Run); ok {
+			if id, ok := model.CalledAction(st.Run); ok {
 				g.covered[id] = true
 			} else if id, ok := g.parsed.CalledToolAction(st.Run); ok {
 				g.covered[id] = true
@@ -276,7 +276,7 @@ func mapKeyValue(m *yaml.Node, key string, wantKey bool) *yaml.Node {
 }
 
 // test generates the test of one action.
-func (g *initGen) test(info runtime.ActionInfo) (string, error) {
+func (g *initGen) test(info model.ActionInfo) (string, error) {
 	inv := pickInvocation(g.doc, g.parsed, info, g.smp)
 	line := inv.String(info.ID)
 	call, err := callOnce(g.doc, g.parsed, g.topic, g.env, g.cwd, g.home, line)
@@ -304,7 +304,7 @@ const (
 )
 
 // renderTest writes one test as a block list item indented by pad spaces.
-func renderTest(name string, c *generatedCall, info runtime.ActionInfo, env []keyValue, pad int) string {
+func renderTest(name string, c *generatedCall, info model.ActionInfo, env []keyValue, pad int) string {
 	p := strings.Repeat(" ", pad)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s- name: %s\n", p, yamlScalar(name))
@@ -332,7 +332,7 @@ func renderTest(name string, c *generatedCall, info runtime.ActionInfo, env []ke
 // renderRequest writes one http entry: the request as the runtime sent
 // it (the action's own headers only; env values as $NAME) and a stub
 // response.
-func renderRequest(b *strings.Builder, p string, r captured, info runtime.ActionInfo, env []keyValue) {
+func renderRequest(b *strings.Builder, p string, r captured, info model.ActionInfo, env []keyValue) {
 	fmt.Fprintf(b, "%s- request:\n", p)
 	fmt.Fprintf(b, "%s    method: %s\n", p, r.method)
 	fmt.Fprintf(b, "%s    url: %s\n", p, yamlScalar(envRefs(r.url, env, false)))

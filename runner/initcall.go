@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -74,7 +74,7 @@ type sampler struct {
 func newSampler(doc *sfmd.Document) *sampler {
 	s := &sampler{seen: map[string]string{}}
 	for _, h := range doc.Hints {
-		toks := runtime.Tokenize(reOptionalGroup.ReplaceAllString(h.Args, ""))
+		toks := model.Tokenize(reOptionalGroup.ReplaceAllString(h.Args, ""))
 		for i := 0; i+1 < len(toks); i++ {
 			name, ok := strings.CutPrefix(toks[i], "--")
 			v := toks[i+1]
@@ -96,7 +96,7 @@ func concrete(v string) bool {
 		!strings.HasPrefix(v, "@") && !strings.HasPrefix(v, "-") // a shortcut from an earlier call, a flag
 }
 
-func (s *sampler) value(f runtime.FieldInfo, p *sfmd.Param) string {
+func (s *sampler) value(f model.FieldInfo, p *sfmd.Param) string {
 	if v, ok := s.seen[f.Name]; ok {
 		return v
 	}
@@ -133,7 +133,7 @@ func (s *sampler) value(f runtime.FieldInfo, p *sfmd.Param) string {
 // usable hint in the document's prose (then in templates) with its
 // placeholders filled in, or the required parameters; required
 // parameters without a default a hint leaves out are added.
-func pickInvocation(doc *sfmd.Document, parsed *runtime.Parsed, info runtime.ActionInfo, smp *sampler) invocation {
+func pickInvocation(doc *sfmd.Document, parsed *model.Parsed, info model.ActionInfo, smp *sampler) invocation {
 	var sa *sfmd.Action
 	for _, a := range doc.Actions {
 		if a.ID == info.ID {
@@ -147,13 +147,13 @@ func pickInvocation(doc *sfmd.Document, parsed *runtime.Parsed, info runtime.Act
 		}
 		return sa.Param(name)
 	}
-	field := func(name string) (runtime.FieldInfo, bool) {
+	field := func(name string) (model.FieldInfo, bool) {
 		for _, f := range info.Fields {
 			if f.Name == name || (f.Short != "" && f.Short == name) {
 				return f, true
 			}
 		}
-		return runtime.FieldInfo{}, false
+		return model.FieldInfo{}, false
 	}
 	inv, ok := fromHints(doc, parsed, info, smp, field, param)
 	if !ok {
@@ -176,7 +176,7 @@ func pickInvocation(doc *sfmd.Document, parsed *runtime.Parsed, info runtime.Act
 // fromHints builds the invocation from the first usable hint that calls
 // the action: /act.<id>, or /tool:<name>[.<act>] where the runtime would
 // run this action for it (a tool document's hints), kept in that form.
-func fromHints(doc *sfmd.Document, parsed *runtime.Parsed, info runtime.ActionInfo, smp *sampler, field func(string) (runtime.FieldInfo, bool), param func(string) *sfmd.Param) (invocation, bool) {
+func fromHints(doc *sfmd.Document, parsed *model.Parsed, info model.ActionInfo, smp *sampler, field func(string) (model.FieldInfo, bool), param func(string) *sfmd.Param) (invocation, bool) {
 	calls := func(h *sfmd.Hint) bool {
 		if h.Verb == "act" {
 			return h.Target == info.ID
@@ -201,7 +201,7 @@ next:
 		if strings.ContainsAny(args, "{}") || strings.Contains(args, "...") || strings.Contains(args, "…") {
 			continue
 		}
-		toks := runtime.Tokenize(args)
+		toks := model.Tokenize(args)
 		inv := invocation{source: "hint"}
 		if h.Verb == "tool" {
 			inv.cmd = "/tool:" + h.Target
@@ -234,7 +234,7 @@ next:
 // store (a request with one unresolved fails before it is sent), and the
 // env a tool document requires when its hints call it as a tool. A CLI
 // command's $NAME may as well be a shell variable: it is left alone.
-func envNames(doc *sfmd.Document, parsed *runtime.Parsed) []string {
+func envNames(doc *sfmd.Document, parsed *model.Parsed) []string {
 	seen := map[string]bool{}
 	var out []string
 	// a tool document's required env, when its hints call it as a tool:
@@ -256,7 +256,7 @@ func envNames(doc *sfmd.Document, parsed *runtime.Parsed) []string {
 		}
 		text := string(doc.Src[a.Fence.Span.Start.Offset:a.Fence.Span.End.Offset])
 		for _, m := range reEnvName.FindAllStringSubmatch(text, -1) {
-			if !seen[m[1]] && !runtime.IsContextVar(m[1]) {
+			if !seen[m[1]] && !model.IsContextVar(m[1]) {
 				seen[m[1]] = true
 				out = append(out, m[1])
 			}
@@ -300,7 +300,7 @@ func (c *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		body = b
 	}
 	c.mu.Lock()
-	c.reqs = append(c.reqs, captured{method: req.Method, url: runtime.SentURL(req), body: string(body), header: req.Header.Clone()})
+	c.reqs = append(c.reqs, captured{method: req.Method, url: model.SentURL(req), body: string(body), header: req.Header.Clone()})
 	c.mu.Unlock()
 	return &http.Response{
 		StatusCode: 200,
@@ -313,9 +313,9 @@ func (c *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 // captureExec records commands and answers them with no output.
 type captureExec struct{ cmds []string }
 
-func (c *captureExec) Exec(command, _ string) (runtime.ExecResult, error) {
+func (c *captureExec) Exec(command, _ string) (model.ExecResult, error) {
 	c.cmds = append(c.cmds, command)
-	return runtime.ExecResult{}, nil
+	return model.ExecResult{}, nil
 }
 
 // generatedCall is the outcome of running one generated invocation.
@@ -323,7 +323,7 @@ type generatedCall struct {
 	run  string
 	reqs []captured
 	cmds []string
-	res  runtime.Result
+	res  model.Result
 }
 
 // callOnce runs line against the document as a suite would (topic, env
@@ -331,7 +331,7 @@ type generatedCall struct {
 // document in cwd) and captures what it sends. The paths a command holds
 // ($CWD, $CURRENT_FILE, …) are virtual ones, the same on every run, so
 // an exec entry matches them on replay.
-func callOnce(doc *sfmd.Document, parsed *runtime.Parsed, topic string, env []keyValue, cwd, home, line string) (*generatedCall, error) {
+func callOnce(doc *sfmd.Document, parsed *model.Parsed, topic string, env []keyValue, cwd, home, line string) (*generatedCall, error) {
 	tmp, err := os.MkdirTemp("", "sfmd-init-")
 	if err != nil {
 		return nil, err
@@ -343,8 +343,8 @@ func callOnce(doc *sfmd.Document, parsed *runtime.Parsed, topic string, env []ke
 	}
 	docPath := path.Join(cwd, filepath.Base(doc.Path))
 	sandbox := filepath.Join(tmp, "root")
-	var fsys *runtime.FS
-	fsys = runtime.NewFS(sandbox, func() error {
+	var fsys *model.FS
+	fsys = model.NewFS(sandbox, func() error {
 		if err := os.Mkdir(sandbox, 0o755); err != nil {
 			return err
 		}
@@ -358,9 +358,9 @@ func callOnce(doc *sfmd.Document, parsed *runtime.Parsed, topic string, env []ke
 	defer func() { _ = fsys.Close() }()
 	tr := &captureTransport{}
 	ex := &captureExec{}
-	rt := &runtime.Runtime{
-		Doc: doc, Parsed: parsed, Session: runtime.NewSession(),
-		Env:  runtime.Env{Topic: topic, DocURI: runtime.FileURI(docPath), DocPath: docPath, Store: store, Home: home, Cwd: cwd, FS: fsys},
+	rt := &model.Runtime{
+		Doc: doc, Parsed: parsed, Session: model.NewSession(),
+		Env:  model.Env{Topic: topic, DocURI: model.FileURI(docPath), DocPath: docPath, Store: store, Home: home, Cwd: cwd, FS: fsys},
 		HTTP: &http.Client{Transport: tr},
 		Exec: ex,
 	}

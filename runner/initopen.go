@@ -5,13 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 )
 
 // openTest generates the session test that opens the app: /open of the
 // document, the requests of its default action (if any) stubbed, and the
 // page the agent reads in a golden file that sfmd test --update writes.
-func (g *initGen) openTest(docBase string, infos []runtime.ActionInfo) (string, error) {
+func (g *initGen) openTest(docBase string, infos []model.ActionInfo) (string, error) {
 	line := "/open " + docBase
 	call, err := callOnce(g.doc, g.parsed, g.topic, g.env, g.cwd, g.home, line)
 	if err != nil {
@@ -24,7 +24,7 @@ func (g *initGen) openTest(docBase string, infos []runtime.ActionInfo) (string, 
 	g.names[name] = true
 	g.res.Added = append(g.res.Added, name)
 	g.calls = append(g.calls, call)
-	var def runtime.ActionInfo
+	var def model.ActionInfo
 	if g.doc.Frontmatter != nil {
 		id, _ := g.doc.Frontmatter.String("default")
 		for _, in := range infos {

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -49,7 +49,7 @@ func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		body = b
 		req.Body = io.NopCloser(bytes.NewReader(b))
 	}
-	ex := exchange{method: req.Method, url: runtime.SentURL(req), body: body}
+	ex := exchange{method: req.Method, url: model.SentURL(req), body: body}
 	resp, err := rc.base.RoundTrip(req)
 	if err != nil {
 		ex.err = err.Error()

@@ -1,6 +1,6 @@
 // Package runner is the `sfmd test` harness: it loads *.test.yaml suites
 // (test-format.md), runs each step through the runtime emulation
-// (runner/runtime) against offline HTTP and CLI fixtures inside a
+// (model) against offline HTTP and CLI fixtures inside a
 // sandbox directory, compares outputs, variables and files with goldens,
 // and reports the results (human, line, JUnit, JSON). It decides no exit
 // status: the command line does.
@@ -27,7 +27,7 @@ import (
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -493,20 +493,20 @@ func (res *SuiteResult) writeGolden(name, display string, data []byte, g goldenF
 type testRun struct {
 	ctx     context.Context
 	s       *suite
-	parsed  *runtime.Parsed // s.Doc, read once per suite run
+	parsed  *model.Parsed // s.Doc, read once per suite run
 	opts    *Options
 	res     *SuiteResult
 	red     *redactor
 	sandbox string // the host directory that stands for "/"
-	fs      *runtime.FS
-	env     runtime.Env
-	session *runtime.Session
+	fs      *model.FS
+	env     model.Env
+	session *model.Session
 	client  *http.Client
 	cur     *httpStep
 	tr      *TestResult
 }
 
-func runTest(ctx context.Context, s *suite, parsed *runtime.Parsed, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
+func runTest(ctx context.Context, s *suite, parsed *model.Parsed, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
 	start := time.Now()
 	tr := &TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Status: Passed}
 	defer func() { tr.Duration = time.Since(start) }()
@@ -563,8 +563,8 @@ func (r *testRun) failf(st *testStep, kind, format string, args ...any) *Failure
 // system work.
 func (r *testRun) setup() error {
 	s := r.s
-	r.fs = runtime.NewFS(r.sandbox, r.populate)
-	r.env = runtime.Env{
+	r.fs = model.NewFS(r.sandbox, r.populate)
+	r.env = model.Env{
 		Topic: s.Topic,
 		Store: map[string]string{},
 		Home:  s.Home,
@@ -579,10 +579,10 @@ func (r *testRun) setup() error {
 		r.env.DocURI = s.DocumentURL
 	} else {
 		r.env.DocPath = path.Join(s.Cwd, s.DocName)
-		r.env.DocURI = runtime.FileURI(r.env.DocPath)
+		r.env.DocURI = model.FileURI(r.env.DocPath)
 	}
 	r.env.RequirementsPath = s.Requirements
-	r.session = runtime.NewSession()
+	r.session = model.NewSession()
 	for _, kv := range s.Vars {
 		r.session.SetVar(kv.Key, kv.Value)
 	}
@@ -660,7 +660,7 @@ func requirementsPath(s *suite) string {
 }
 
 // call runs the runtime, turning a panic into an error.
-func call(rt *runtime.Runtime, input string) (res runtime.Result, err error) {
+func call(rt *model.Runtime, input string) (res model.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("the runtime panicked: %v\n%s", p, debug.Stack())
@@ -693,7 +693,7 @@ func (r *testRun) step(st *testStep) bool {
 		}
 	}
 	r.cur = hs
-	rt := &runtime.Runtime{Doc: r.s.Doc, Parsed: r.parsed, Session: r.session, Env: r.env, HTTP: r.client, Exec: ex}
+	rt := &model.Runtime{Doc: r.s.Doc, Parsed: r.parsed, Session: r.session, Env: r.env, HTTP: r.client, Exec: ex}
 	rt.Cover = r.res.coverage()
 	res, err := call(rt, st.Run)
 	r.cur = nil
@@ -743,7 +743,7 @@ func (r *testRun) step(st *testStep) bool {
 	return len(r.tr.Failures) == before
 }
 
-func resultText(res runtime.Result) string {
+func resultText(res model.Result) string {
 	code := ""
 	if res.Code != "" {
 		code = " " + res.Code
@@ -751,7 +751,7 @@ func resultText(res runtime.Result) string {
 	return fmt.Sprintf("runtime returned ok=%v%s:\n%s", res.OK, code, indent(res.Content))
 }
 
-func (r *testRun) checkExpect(st *testStep, res runtime.Result) {
+func (r *testRun) checkExpect(st *testStep, res model.Result) {
 	e := &st.Expect
 	want := e.wantOK()
 	if res.OK != want {
@@ -887,7 +887,7 @@ func (r *testRun) compareFile(st *testStep, kv keyValue, golden string) {
 		f.Line, f.Col = kv.KeyNode.Line, kv.KeyNode.Column
 		return f
 	}
-	got, err := r.fs.ReadFile(runtime.Resolve(r.s.Cwd, kv.Key), maxCompareBytes)
+	got, err := r.fs.ReadFile(model.Resolve(r.s.Cwd, kv.Key), maxCompareBytes)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			fail("file %q was not written by the step (%v); check the to: path in the response template", kv.Key, cause(err))

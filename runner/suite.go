@@ -12,7 +12,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
@@ -41,7 +41,7 @@ type suite struct {
 	Doc  *sfmd.Document
 	// Parsed is Doc as the runtime reads it, made once for the pre-check
 	// and all the suite's calls.
-	Parsed      *runtime.Parsed
+	Parsed      *model.Parsed
 	Topic       string
 	DocumentURL string
 	Env         []keyValue
@@ -316,7 +316,7 @@ func (d *decoder) document(s *suite, docNode, root *yaml.Node) {
 		return
 	}
 	s.Doc = sfmd.ParseAsRuntime(filepath.Join(d.dir, name), docSrc) // as the runtime reads it, without recovery
-	s.Parsed = runtime.Parse(s.Doc)
+	s.Parsed = model.Parse(s.Doc)
 	if s.Topic == "" {
 		name := ""
 		if s.Doc != nil && s.Doc.Frontmatter != nil {
@@ -396,7 +396,7 @@ func (d *decoder) files(n *yaml.Node, cwd string) []*fileSpec {
 // to cwd or absolute (".." stops at "/", so every path is inside the
 // sandbox); the root itself and NUL bytes are refused.
 func (d *decoder) virtualFile(n *yaml.Node, p, cwd, what string) (string, bool) {
-	v := runtime.Resolve(cwd, p)
+	v := model.Resolve(cwd, p)
 	if p == "" || v == "/" || strings.ContainsRune(p, 0) || strings.HasSuffix(p, "/") {
 		d.errorf(n, "%s %q must name a file of the test's filesystem: a path relative to cwd, or absolute", what, p)
 		return "", false
@@ -786,7 +786,7 @@ func (d *decoder) checkActions(s *suite) {
 			if navigates(st.Run) {
 				moved = true
 			}
-			id, ok := runtime.CalledAction(st.Run)
+			id, ok := model.CalledAction(st.Run)
 			if !ok || !st.Expect.wantOK() {
 				continue
 			}
@@ -870,7 +870,7 @@ func closest(s string, cands []string) string {
 // navigates reports whether a run line is /open, /back or /refresh, which
 // may change the current document.
 func navigates(run string) bool {
-	switch runtime.CommandWord(run) {
+	switch model.CommandWord(run) {
 	case "open", "back", "refresh":
 		return true
 	}

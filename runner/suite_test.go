@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 )
 
 const testDoc = "---\nname: weather\n---\n# Weather\n\n```act.search\nGET https://api.example.com/search?q={q}\n  q: string (required) \"query\"\n```\n"
@@ -150,7 +150,7 @@ func TestCalledAction(t *testing.T) {
 		"/act --help":          "",
 		"hello":                "",
 	} {
-		got, _ := runtime.CalledAction(in)
+		got, _ := model.CalledAction(in)
 		if got != want {
 			t.Errorf("CalledAction(%q) = %q, want %q", in, got, want)
 		}

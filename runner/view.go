@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
-	"github.com/sfmd-dev/sfmd/runner/runtime"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -20,7 +20,7 @@ import (
 // .md files of its directory tree in /home/agent/docs, topic app:<name>,
 // an empty env store). The page's default action is not run; its name is
 // returned so that the caller can say so.
-func View(docPath, block, tempDir string) (res runtime.Result, defaultAction string, err error) {
+func View(docPath, block, tempDir string) (res model.Result, defaultAction string, err error) {
 	abs, err := filepath.Abs(docPath)
 	if err != nil {
 		return res, "", err
@@ -52,14 +52,14 @@ func View(docPath, block, tempDir string) (res runtime.Result, defaultAction str
 		topic = strings.TrimSuffix(name, filepath.Ext(name))
 	}
 	r := &testRun{s: s, sandbox: filepath.Join(sandbox, "root")}
-	r.fs = runtime.NewFS(r.sandbox, r.populate)
+	r.fs = model.NewFS(r.sandbox, r.populate)
 	defer func() { _ = r.fs.Close() }()
 	docV := path.Join(s.Cwd, name)
 	r.env.DocPath = docV // populate writes the document there
-	rt := &runtime.Runtime{
+	rt := &model.Runtime{
 		Doc:     s.Doc,
-		Session: runtime.NewSession(),
-		Env: runtime.Env{Topic: "app:" + topic, DocURI: runtime.FileURI(docV), DocPath: docV,
+		Session: model.NewSession(),
+		Env: model.Env{Topic: "app:" + topic, DocURI: model.FileURI(docV), DocPath: docV,
 			Store: map[string]string{}, Home: s.Home, Cwd: s.Cwd, FS: r.fs},
 		NoDefault: true,
 	}

@@ -27,7 +27,7 @@ func TestLayering(t *testing.T) {
 		"lint/format":    {"rules", "runner", "cmd", "lsp"},
 		"rules":          {"runner", "cmd", "lsp"},
 		"runner":         {"rules", "lint", "cmd", "lsp"},
-		"runner/runtime": {"rules", "lint", "cmd", "runner", "lsp"},
+		"model":          {"rules", "lint", "cmd", "runner", "lsp"},
 		"lsp":            {"runner", "cmd"},
 		"lsp/lsptest":    {"runner", "cmd", "rules"},
 	}
@@ -36,9 +36,6 @@ func TestLayering(t *testing.T) {
 			for _, path := range paths {
 				for _, b := range bad {
 					if path == mod+b || strings.HasPrefix(path, mod+b+"/") {
-						if dir == "runner" && path == mod+"runner/runtime" {
-							continue // the harness drives its runtime
-						}
 						if dir == "lsp/lsptest" && path == mod+"lsp" {
 							continue // the test client drives the server
 						}

@@ -21,7 +21,7 @@ import (
 // to /dev/zero was read until memory ran out.
 //
 // It looks at package functions only: the methods of an *os.Root
-// (runner/runtime's sandbox writes) are not calls this test can tell
+// (model's sandbox writes) are not calls this test can tell
 // apart without type-checking.
 func TestOneReader(t *testing.T) {
 	opens := map[string]map[string]bool{

@@ -1,0 +1,100 @@
+package model
+
+import "strings"
+
+// renderActions is renderer.ts renderActions (the help text).
+func renderActions(doc *refDoc, single string, filter bool) string {
+	var list []*refAction
+	for _, a := range doc.Actions {
+		if !filter || a.ID == single {
+			list = append(list, a)
+		}
+	}
+	if len(list) == 0 {
+		if filter {
+			return "Action not found: " + single
+		}
+		return "No actions defined on this page."
+	}
+	parts := make([]string, len(list))
+	for i, a := range list {
+		var b strings.Builder
+		b.WriteString("/act." + a.ID)
+		if len(a.Fields) == 0 {
+			b.WriteString("\n   (no flags)")
+		}
+		for _, f := range a.Fields {
+			b.WriteString("\n   ")
+			if f.Short != "" {
+				b.WriteString("-" + f.Short + ", ")
+			}
+			b.WriteString("--" + f.Name + " <" + f.Type + ">")
+			if f.Required {
+				b.WriteString(" (required)")
+			} else {
+				b.WriteString(" (optional)")
+			}
+			if f.Description != "" {
+				b.WriteString(" \u2014 " + f.Description)
+			}
+		}
+		parts[i] = b.String()
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+func (rt *Runtime) cmdAction(args string) Result {
+	if r := rt.hydrate(); r != nil {
+		return *r
+	}
+	doc := rt.refDoc()
+	if doc == nil {
+		return errResult(codeInvalidTarget, "No document open. Use /open <uri> first.")
+	}
+	help, id, flagStr := splitActionArgs(args)
+	if help {
+		return okResult("Actions\n---\n" + renderActions(doc, "", false))
+	}
+	var action *refAction
+	for _, a := range doc.Actions {
+		if a.ID == id {
+			action = a
+			break
+		}
+	}
+	if action == nil {
+		ids := make([]string, len(doc.Actions))
+		for i, a := range doc.Actions {
+			ids[i] = a.ID
+		}
+		avail := strings.Join(ids, ", ")
+		hint := "\nUse /act.<name> --help to inspect an action."
+		if len(ids) == 0 {
+			avail = "none"
+			hint = "\nNo actions defined on current document."
+		}
+		return errResult(codeNotFound, "Action not found: \""+id+"\"\nAvailable: "+avail+hint)
+	}
+	if flagStr == "" {
+		for _, f := range action.Fields {
+			if f.Required && !f.HasDefault {
+				return okResult("Action: " + id + "\n---\n" + renderActions(doc, id, true))
+			}
+		}
+	}
+	return rt.executeAction(doc, action, flagStr, rt.contextVars(flagStr))
+}
+
+// splitActionArgs splits /act's arguments as cmdAction does: help (none,
+// --help or -h), else the id up to the first space and the flags after it.
+func splitActionArgs(args string) (help bool, id, flagStr string) {
+	trimmed := jsTrim(args)
+	if trimmed == "" || trimmed == "--help" || trimmed == "-h" {
+		return true, "", ""
+	}
+	sp := strings.IndexByte(args, ' ')
+	if sp < 0 {
+		return false, jsTrim(args), ""
+	}
+	return false, jsTrim(args[:sp]), jsTrim(args[sp+1:])
+}

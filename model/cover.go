@@ -1,0 +1,162 @@
+package model
+
+import "strings"
+
+// Coverage records what the calls made with it reached, for sfmd test
+// --cover: the actions they ran, the response-template lines they
+// rendered and the error paths they took. A nil *Coverage records
+// nothing. It is not safe for concurrent use: one suite run owns one.
+type Coverage struct {
+	// Actions by id.
+	Actions map[string]*ActionCoverage
+	cur     *ActionCoverage
+}
+
+// ActionCoverage is what the calls of one action reached.
+type ActionCoverage struct {
+	Calls int
+	// Lines holds the indexes (0-based, in the action's response
+	// template) of the lines that rendered at least once: every line of a
+	// template that ran, the body of a for: loop only when it iterated.
+	Lines map[int]bool
+	// Paths holds the error paths calls ended on.
+	Paths map[ErrorPath]bool
+}
+
+// ErrorPath is a way an action's call fails that a suite should exercise.
+type ErrorPath string
+
+// The error paths (runtime-semantics.md §1.7, §1.9, §1.11, §2).
+const (
+	PathRequired   ErrorPath = "required"    // a required field without default left out
+	PathHTTPStatus ErrorPath = "http-status" // the server answered with a non-2xx status
+	PathTransport  ErrorPath = "transport"   // the request failed (connection refused, timeout)
+	PathExit       ErrorPath = "exit-status" // a CLI command exited non-zero
+)
+
+// NewCoverage returns an empty Coverage.
+func NewCoverage() *Coverage {
+	return &Coverage{Actions: map[string]*ActionCoverage{}}
+}
+
+// enter starts recording a call of action id.
+func (c *Coverage) enter(id string) {
+	if c == nil {
+		return
+	}
+	a := c.Actions[id]
+	if a == nil {
+		a = &ActionCoverage{Lines: map[int]bool{}, Paths: map[ErrorPath]bool{}}
+		c.Actions[id] = a
+	}
+	a.Calls++
+	c.cur = a
+}
+
+// line records that line i of the current call's template rendered.
+func (c *Coverage) line(i int) {
+	if c == nil || c.cur == nil {
+		return
+	}
+	c.cur.Lines[i] = true
+}
+
+// Finish ends the call that produced res, recording the error path it
+// ended on. The harness calls it after every Run.
+func (c *Coverage) Finish(res Result) {
+	if c == nil || c.cur == nil {
+		return
+	}
+	if p := errorPath(res); p != "" {
+		c.cur.Paths[p] = true
+	}
+	c.cur = nil
+}
+
+// errorPath classifies a failed call by the texts http.go, required.go
+// and response.go give it.
+func errorPath(res Result) ErrorPath {
+	if res.OK {
+		return ""
+	}
+	switch {
+	case res.Code == codeInvalidPayload && strings.HasPrefix(res.Content, "Missing required flags: "):
+		return PathRequired
+	case res.Code == codeNotFound && strings.HasPrefix(res.Content, "Not found: "),
+		res.Code == codeLoadError && strings.HasPrefix(res.Content, "HTTP "):
+		return PathHTTPStatus
+	case res.Code == codeLoadError && strings.HasPrefix(res.Content, "Network error: fetch failed"):
+		return PathTransport
+	case strings.HasPrefix(res.Code, "EXIT_"):
+		return PathExit
+	}
+	return ""
+}
+
+// ActionInfo describes an action as the runtime reads it (the reference
+// parser's view: what an agent can call).
+type ActionInfo struct {
+	ID     string
+	Method string // upper case: GET, POST, PUT, PATCH, DELETE, CLI
+	Fields []FieldInfo
+	// Headers are the names of the action's -H headers, in order.
+	Headers []string
+	// Template holds the lines of the response template; HasTemplate is
+	// false when the action has none.
+	Template    []string
+	HasTemplate bool
+}
+
+// FieldInfo is one parameter of an action.
+type FieldInfo struct {
+	Name, Type, Short, Default string
+	Required, HasDefault       bool
+}
+
+// CLI reports whether the action runs a command.
+func (a ActionInfo) CLI() bool { return a.Method == "CLI" }
+
+// ErrorPaths lists the error paths a call of the action can take: a
+// status or transport failure for HTTP, a non-zero exit for CLI, and a
+// missing required field when a required field has no default.
+func (a ActionInfo) ErrorPaths() []ErrorPath {
+	var out []ErrorPath
+	for _, f := range a.Fields {
+		if f.Required && !f.HasDefault {
+			out = append(out, PathRequired)
+			break
+		}
+	}
+	if a.CLI() {
+		return append(out, PathExit)
+	}
+	return append(out, PathHTTPStatus, PathTransport)
+}
+
+// Actions lists the document's actions as the runtime reads them, in
+// document order, one per id (a call finds the first action of an id).
+func (p *Parsed) Actions() []ActionInfo {
+	if p == nil || p.ref == nil {
+		return nil
+	}
+	var out []ActionInfo
+	seen := map[string]bool{}
+	for _, a := range p.ref.Actions {
+		if seen[a.ID] {
+			continue
+		}
+		seen[a.ID] = true
+		info := ActionInfo{ID: a.ID, Method: strings.ToUpper(a.Method), HasTemplate: a.HasResp}
+		for _, f := range a.Fields {
+			info.Fields = append(info.Fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
+		}
+		for _, h := range a.Headers {
+			info.Headers = append(info.Headers, h.Key)
+		}
+		if a.HasResp {
+			info.Template = splitLines(a.Response)
+		}
+		out = append(out, info)
+	}
+	return out
+}

@@ -1,0 +1,63 @@
+package model
+
+import "strings"
+
+// applyDefaults gives each missing declared field its default.
+func (c *call) applyDefaults() *Result {
+	payload := c.payload
+	defaulted := map[string]bool{}
+	c.defaulted = defaulted
+	for _, f := range c.a.Fields {
+		if f.HasDefault && !payload.Has(f.Name) {
+			payload.Set(f.Name, strVal(f.Default))
+			defaulted[f.Name] = true
+		}
+	}
+	return nil
+}
+
+// resolveDefaultEnvVars resolves $VAR in the defaults and refuses an
+// uppercase one left unresolved.
+func (c *call) resolveDefaultEnvVars() *Result {
+	rt, a, payload, defaulted, extra := c.rt, c.a, c.payload, c.defaulted, c.extra
+	var early []string
+	earlySeen := map[string]bool{}
+	for _, k := range payload.Keys() {
+		if !defaulted[k] {
+			continue
+		}
+		v, _ := payload.Get(k)
+		if v.isTuple || !strings.Contains(v.s, "$") {
+			continue
+		}
+		r := rt.resolveEnvVars(v.s, extra)
+		payload.Set(k, strVal(r))
+		for _, m := range reUpperEnv.FindAllStringSubmatch(r, -1) {
+			if !earlySeen[m[1]] {
+				earlySeen[m[1]] = true
+				early = append(early, m[1])
+			}
+		}
+	}
+	if len(early) > 0 {
+		names := make([]string, len(early))
+		for i, n := range early {
+			names[i] = "$" + n
+		}
+		s := ""
+		if len(early) > 1 {
+			s = "s"
+		}
+		hint, sets := rt.unresolvedHint(early)
+		return stop(errResult(codeInvalidPayload, "Unresolved environment variable"+s+" in field default:\n  "+strings.Join(names, ", ")+
+			"\n\n"+hint+"\n"+sets+"\nOr pass the field explicitly: /act."+a.ID+" --<field> <value>"))
+	}
+	return nil
+}
+
+// snapshotInput keeps the payload as the input fields, which templates and
+// bodies read even after the URI consumed some of them.
+func (c *call) snapshotInput() *Result {
+	c.input = c.payload.clone()
+	return nil
+}

@@ -1,0 +1,217 @@
+package model
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The page as /open shows it: renderer.ts render() of a loaded document
+// (renderer.ts @06445e57, with the act: link line of bb52047b).
+
+var reIncludeAny = regexp.MustCompile(`\[!include:([a-zA-Z0-9_-]+)\]\(([^)]+)\)`)
+
+// navPreviewLimit is the number of entries a menu shows on its first view
+// (render()'s default navPreviewLimit).
+const navPreviewLimit = 20
+
+// renderPage is render(doc, blockId, home, loader, envScope, {unfoldNavNames}):
+// the content and the auto-shortcuts it registered.
+func (rt *Runtime) renderPage(pg *page, blockID string, unfold map[string]bool) (string, []autoShortcut, error) {
+	var s string
+	if blockID != "" {
+		content, ok := extractBlock(pg.source, blockID)
+		if !ok {
+			return "Block not found: #" + blockID, nil, nil
+		}
+		s = content
+	} else {
+		s = stripFrontmatter(pg.source)
+		var err error
+		if s, err = rt.expandIncludes(s, pg.uri, map[string]bool{}); err != nil {
+			return "", nil, err
+		}
+	}
+	s = stripMarkup(s)
+	if len(pg.ref.References) > 0 {
+		s = replaceSubmatch(reRndRefLink, s, func(m []string, _ int) string {
+			if u, ok := pg.ref.References[m[2]]; ok && u != "" {
+				return "[" + m[1] + "](" + u + ")"
+			}
+			return m[0]
+		})
+	}
+	s = replaceSubmatch(reRndShortcut, s, func(m []string, _ int) string {
+		return "[" + m[2] + "][@" + m[1][1:] + "]"
+	})
+	var autos []autoShortcut
+	s = slugLinks(s, &autos)
+	var hints []string
+	if blockID == "" {
+		hints = rt.pageHints(pg, unfold)
+	}
+	if len(hints) > 0 {
+		s = strings.Join(hints, "\n") + "\n\n" + s
+	}
+	return jsTrim(s), autos, nil
+}
+
+// pageHints are the [nav], [actions] and missing-env lines render() puts
+// above a whole page.
+func (rt *Runtime) pageHints(pg *page, unfold map[string]bool) []string {
+	var hints, folded []string
+	for _, m := range pg.menus {
+		if unfold[m.name] {
+			hints = append(hints, "[nav] "+m.name+" \u2014 first view", renderNav(m, navPreviewLimit))
+		} else {
+			folded = append(folded, m.name)
+		}
+	}
+	if len(folded) > 0 {
+		hints = append(hints, "[nav] "+strings.Join(folded, ", ")+" \u2014 /nav <name>")
+	}
+	if len(pg.ref.Actions) > 0 {
+		ids := make([]string, len(pg.ref.Actions))
+		for i, a := range pg.ref.Actions {
+			ids[i] = a.ID
+		}
+		hints = append(hints, "[actions] "+strings.Join(ids, ", ")+"  \u00b7  /act --help (all)  \u00b7  /act.<name> --help")
+	}
+	// requires: is checked against the topic's env store only.
+	var missing []string
+	for _, n := range pg.fm.strings("requires") {
+		if v, ok := rt.storeGet(n); !ok || v == "" {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		list := make([]string, len(missing))
+		sets := make([]string, len(missing))
+		for i, n := range missing {
+			list[i] = "$" + n
+			sets[i] = "/set $" + n + "=\"...\""
+		}
+		hints = append(hints, "[!] Missing required env: "+strings.Join(list, ", "), "    Set: "+strings.Join(sets, " ; "))
+		if pg.requirements != "" {
+			hints = append(hints, "    Setup: /open "+pg.requirements)
+		}
+	}
+	return hints
+}
+
+// renderNav is renderer.ts renderNav: at most limit entries (limit < 0:
+// all), then how many more there are.
+func renderNav(m pageMenu, limit int) string {
+	if len(m.entries) == 0 {
+		return "Menu " + m.name + " is empty."
+	}
+	shown := m.entries
+	if limit >= 0 && len(shown) > limit {
+		shown = shown[:limit]
+	}
+	lines := make([]string, 0, len(shown)+1)
+	for _, e := range shown {
+		lines = append(lines, "["+e.Label+"][@"+e.ID+"]")
+	}
+	if limit >= 0 && len(m.entries) > len(shown) {
+		lines = append(lines, "... "+itoa(len(m.entries)-len(shown))+" more \u2014 /nav "+m.name)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// expandIncludes is renderer.ts expandIncludes: every standalone
+// [!include:id](path) line outside code is replaced by the block it names
+// (expanded in turn), or by a "⚠" line saying why it could not be.
+func (rt *Runtime) expandIncludes(source, docURI string, visited map[string]bool) (string, error) {
+	if visited[docURI] {
+		return source, nil
+	}
+	visited[docURI] = true
+	var valid [][]int
+	for _, m := range reIncludeAny.FindAllStringSubmatchIndex(source, -1) {
+		if inFencedBlock(source, m[0]) || inInlineCode(source, m[0]) || !standalone(source, m[0], m[1]) {
+			continue
+		}
+		valid = append(valid, m)
+	}
+	out := source
+	for i := len(valid) - 1; i >= 0; i-- {
+		m := valid[i]
+		id, incPath := source[m[2]:m[3]], source[m[4]:m[5]]
+		text, err := rt.includeText(id, incPath, docURI, visited)
+		if err != nil {
+			return "", err
+		}
+		out = out[:m[0]] + text + out[m[1]:]
+	}
+	return out, nil
+}
+
+// includeText is what one include line becomes.
+func (rt *Runtime) includeText(id, incPath, docURI string, visited map[string]bool) (string, error) {
+	incURI := rt.loaderResolve(incPath, docURI)
+	if visited[incURI] {
+		return "\u26a0 Circular include detected: " + incPath + " (already included in this chain)", nil
+	}
+	src, lerr, err := rt.loadFile(incURI)
+	if err != nil {
+		return "", err
+	}
+	if lerr != nil {
+		return "\u26a0 Include failed: " + incPath + " - " + lerr.msg, nil
+	}
+	content, ok := extractBlock(src, id)
+	if !ok {
+		return "\u26a0 Include failed: Block #" + id + " not found in " + incPath + "\n" +
+			"Supported formats:\n" +
+			"  1. Markers: <!-- #" + id + " --> ... <!-- /" + id + " -->\n" +
+			"  2. Explicit ID: ## Heading {#" + id + "}\n" +
+			"  3. Heading slug: ## Heading Text (where slug matches \"" + id + "\")", nil
+	}
+	copied := make(map[string]bool, len(visited)+1)
+	for k := range visited {
+		copied[k] = true
+	}
+	return rt.expandIncludes(content, incURI, copied)
+}
+
+// inFencedBlock is isInFencedBlock: an odd number of lines before pos
+// start (trimmed) with ``` or ~~~.
+func inFencedBlock(source string, pos int) bool {
+	lines := strings.Split(source[:pos], "\n")
+	in := false
+	for _, l := range lines[:len(lines)-1] {
+		t := jsTrim(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			in = !in
+		}
+	}
+	return in
+}
+
+// inInlineCode is isInInlineCode: an odd number of unescaped backticks
+// before pos on its line.
+func inInlineCode(source string, pos int) bool {
+	line := source[strings.LastIndexByte(source[:pos], '\n')+1 : pos]
+	n, esc := 0, false
+	for i := 0; i < len(line); i++ {
+		switch {
+		case esc:
+			esc = false
+		case line[i] == '\\':
+			esc = true
+		case line[i] == '`':
+			n++
+		}
+	}
+	return n%2 == 1
+}
+
+// standalone is isStandaloneLine: only whitespace around the match on its line.
+func standalone(source string, start, end int) bool {
+	before := source[strings.LastIndexByte(source[:start], '\n')+1 : start]
+	after := source[end:]
+	if nl := strings.IndexByte(after, '\n'); nl >= 0 {
+		after = after[:nl]
+	}
+	return jsTrim(before) == "" && jsTrim(after) == ""
+}

@@ -1,0 +1,294 @@
+package model
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The final SFMD render (renderer.ts render()) applied to a response body or
+// to a template's output before the agent sees it.
+
+var (
+	reRndShortcut  = regexp.MustCompile(`\[(@[a-zA-Z0-9._-]+)` + jsS + `+([^\]]+)\]\([^)]+\)`)
+	reRndPlainLink = regexp.MustCompile(`\[([^\]]*)\]\(([^)@][^)]*)\)`)
+	reRndRefLink   = regexp.MustCompile(`\[([^\]]+)\]\[([^\]@][^\]]*)\]`)
+	reRndRefDef    = regexp.MustCompile(`^\[[^\]]+\]:` + jsS + `+` + jsNS)
+	reRndDirective = regexp.MustCompile(`^\[!(menu|nav|include):[a-zA-Z0-9_-]+[^\]]*\]\(` + jsDot + `*\)$|^\[!requirements\]\(` + jsDot + `*\)$`)
+	reRndActInfo   = regexp.MustCompile(`^act\.[a-zA-Z0-9_-]+(?:\.response)?$`)
+	reRndFenced    = regexp.MustCompile("(?s)```.*?```|~~~.*?~~~")
+	reRndInline    = regexp.MustCompile("`[^`\n]+`")
+	reRndSlugOK    = regexp.MustCompile(`^(?:[a-zA-Z0-9-]|` + jsS + `)+$`)
+	reRndRequires  = regexp.MustCompile(`^\[!requirements\]\((` + jsDot + `*)\)$`)
+)
+
+type autoShortcut struct{ ID, Href string }
+
+// renderSFMD renders source as the reference runtime renders a document that
+// is not the current one (a response body or a template output). It returns
+// the content and the auto-shortcuts it registered, in order.
+func renderSFMD(source string) (string, []autoShortcut) {
+	doc := parseRef(source)
+	fm := frontmatterNode(source)
+	s := stripFrontmatter(source)
+	s = stripMarkup(s)
+	if len(doc.References) > 0 {
+		s = replaceSubmatch(reRndRefLink, s, func(m []string, _ int) string {
+			if u, ok := doc.References[m[2]]; ok && u != "" {
+				return "[" + m[1] + "](" + u + ")"
+			}
+			return m[0]
+		})
+	}
+	s = replaceSubmatch(reRndShortcut, s, func(m []string, _ int) string {
+		return "[" + m[2] + "][@" + m[1][1:] + "]"
+	})
+	var autos []autoShortcut
+	s = slugLinks(s, &autos)
+
+	var hints []string
+	if len(doc.Menus) > 0 {
+		hints = append(hints, "[nav] "+strings.Join(doc.Menus, ", ")+" \u2014 /nav <name>")
+	}
+	if len(doc.Actions) > 0 {
+		ids := make([]string, len(doc.Actions))
+		for i, a := range doc.Actions {
+			ids[i] = a.ID
+		}
+		hints = append(hints, "[actions] "+strings.Join(ids, ", ")+"  \u00b7  /act --help (all)  \u00b7  /act.<name> --help")
+	}
+	if req := yamlGet(fm, "requires"); req != nil && req.Kind == yaml.SequenceNode {
+		var missing []string
+		for _, n := range req.Content {
+			if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
+				missing = append(missing, n.Value)
+			}
+		}
+		if len(missing) > 0 {
+			list := make([]string, len(missing))
+			sets := make([]string, len(missing))
+			for i, n := range missing {
+				list[i] = "$" + n
+				sets[i] = "/set $" + n + "=\"...\""
+			}
+			hints = append(hints, "[!] Missing required env: "+strings.Join(list, ", "))
+			hints = append(hints, "    Set: "+strings.Join(sets, " ; "))
+			if p := requirementsPath(source); p != "" {
+				hints = append(hints, "    Setup: /open "+p)
+			}
+		}
+	}
+	if len(hints) > 0 {
+		s = strings.Join(hints, "\n") + "\n\n" + s
+	}
+	return jsTrim(s), autos
+}
+
+func requirementsPath(source string) string {
+	for _, l := range splitLines(source) {
+		if m := reRndRequires.FindStringSubmatch(jsTrim(l)); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// stripMarkup is renderer.ts stripAimdMarkup.
+func stripMarkup(source string) string {
+	lines := splitLines(source)
+	out := lines[:0:0]
+	fenceOpen, inAction := false, false
+	var fenceChar byte
+	fenceLen := 0
+	for _, line := range lines {
+		t := jsTrim(line)
+		if m := reFenceLine.FindStringSubmatch(t); m != nil {
+			ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
+			if fenceOpen {
+				if ch == fenceChar && ln >= fenceLen && info == "" {
+					fenceOpen = false
+					if inAction {
+						inAction = false
+						continue
+					}
+					out = append(out, line)
+					continue
+				}
+				if !inAction {
+					out = append(out, line)
+				}
+				continue
+			}
+			fenceOpen, fenceChar, fenceLen = true, ch, ln
+			if reRndActInfo.MatchString(info) {
+				inAction = true
+				continue
+			}
+			out = append(out, line)
+			continue
+		}
+		if inAction {
+			continue
+		}
+		if fenceOpen {
+			out = append(out, line)
+			continue
+		}
+		if reBlockOpen.MatchString(t) || reBlockEnd.MatchString(t) || reRndDirective.MatchString(t) || reRndRefDef.MatchString(t) {
+			continue
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement.
+func slugLinks(s string, autos *[]autoShortcut) string {
+	matches := reRndPlainLink.FindAllStringSubmatchIndex(s, -1)
+	if len(matches) == 0 {
+		return s
+	}
+	regions := codeRegions(s)
+	seen := map[string]bool{}
+	counts := map[string]int{}
+	linkN := 1
+	var b strings.Builder
+	last := 0
+	for _, m := range matches {
+		if insideRanges(m[0], regions) {
+			continue
+		}
+		label, href := s[m[2]:m[3]], s[m[4]:m[5]]
+		if !(strings.HasPrefix(href, "http://") || strings.HasPrefix(href, "https://") ||
+			strings.HasPrefix(href, "act:") || utf16Len(href) > 40) {
+			continue
+		}
+		slug := toSlug(label)
+		var id string
+		if utf16Len(label) <= 20 && reRndSlugOK.MatchString(label) && slug != "" {
+			if !seen[slug] {
+				id = slug
+				counts[slug] = 2
+			} else {
+				n, ok := counts[slug]
+				if !ok {
+					n = 2
+				}
+				id = slug + "-" + itoa(n)
+				counts[slug] = n + 1
+			}
+		} else {
+			id = "link-" + itoa(linkN)
+			linkN++
+		}
+		seen[id] = true
+		replaced := false
+		for i := range *autos {
+			if (*autos)[i].ID == id {
+				(*autos)[i].Href = href
+				replaced = true
+			}
+		}
+		if !replaced {
+			*autos = append(*autos, autoShortcut{ID: id, Href: href})
+		}
+		display := label
+		if display == "" {
+			display = id
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString("[" + display + "][@" + id + "]")
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func codeRegions(s string) [][2]int {
+	var ranges [][2]int
+	for _, m := range reRndFenced.FindAllStringIndex(s, -1) {
+		ranges = append(ranges, [2]int{m[0], m[1]})
+	}
+	fenced := len(ranges)
+	for _, m := range reRndInline.FindAllStringIndex(s, -1) {
+		in := false
+		for _, r := range ranges[:fenced] {
+			if m[0] >= r[0] && m[0] < r[1] {
+				in = true
+				break
+			}
+		}
+		if !in {
+			ranges = append(ranges, [2]int{m[0], m[1]})
+		}
+	}
+	sort.SliceStable(ranges, func(i, j int) bool { return ranges[i][0] < ranges[j][0] })
+	return ranges
+}
+
+func insideRanges(idx int, ranges [][2]int) bool {
+	for _, r := range ranges {
+		if idx < r[0] {
+			return false
+		}
+		if idx < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// toSlug is core's toSlug.
+func toSlug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
+		if r < 0x80 && (isWord(byte(r)) || r == '-') || isJSSpace(r) {
+			b.WriteRune(r)
+		}
+	}
+	t := jsTrim(b.String())
+	var o strings.Builder
+	inSpace := false
+	for _, r := range t {
+		if isJSSpace(r) {
+			if !inSpace {
+				o.WriteByte('-')
+			}
+			inSpace = true
+			continue
+		}
+		inSpace = false
+		o.WriteRune(r)
+	}
+	return o.String()
+}
+
+// replaceSubmatch is String.prototype.replace with a global regexp and a
+// callback: fn gets the match and its groups ("" for a group that did not
+// participate) and the match offset.
+func replaceSubmatch(re *regexp.Regexp, s string, fn func(m []string, at int) string) string {
+	idx := re.FindAllStringSubmatchIndex(s, -1)
+	if len(idx) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	last := 0
+	m := make([]string, re.NumSubexp()+1)
+	for _, loc := range idx {
+		for g := range m {
+			if loc[2*g] >= 0 {
+				m[g] = s[loc[2*g]:loc[2*g+1]]
+			} else {
+				m[g] = ""
+			}
+		}
+		b.WriteString(s[last:loc[0]])
+		b.WriteString(fn(m, loc[0]))
+		last = loc[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}

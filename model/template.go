@@ -1,0 +1,333 @@
+package model
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Response template execution (helpers.ts executeResponseTemplate).
+
+var (
+	reTplAssign   = regexp.MustCompile(`^\{([a-zA-Z_]\w*)\}` + jsS + `*=` + jsS + `*\{Response\.(` + jsDot + `+)\}$`)
+	reTplSlugLine = regexp.MustCompile(`^\{@([a-zA-Z_]\w*)\}` + jsS + `*=` + jsS + `*(` + jsDot + `+)$`)
+	reTplFor      = regexp.MustCompile(`^` + jsS + `*for:` + jsS + `*([a-zA-Z_]\w*)` + jsS + `+in` + jsS + `+(` + jsDot + `+)$`)
+	reTplEnd      = regexp.MustCompile(`^` + jsS + `*end:` + jsS + `*$`)
+	reTplSave     = regexp.MustCompile(`^` + jsS + `*save:` + jsS + `*(` + jsDot + `+)$`)
+	reTplDecode   = regexp.MustCompile(`^` + jsS + `*decode:` + jsS + `*(` + jsNS + `+)` + jsS + `*$`)
+	reTplTo       = regexp.MustCompile(`^` + jsS + `*to:` + jsS + `*(` + jsDot + `+)$`)
+	reTplResponse = regexp.MustCompile(`\{Response\.([a-zA-Z_.\[\]\d]+)\}`)
+	reTplVarField = regexp.MustCompile(`\{([a-zA-Z_]\w*)(?:\[(\d+)\])?\}`)
+	reTplSlugRef  = regexp.MustCompile(`\{@([a-zA-Z_]\w*)\}`)
+	reTplItemPath = regexp.MustCompile(`\{([a-zA-Z_]\w*)\.([a-zA-Z_.\[\]\d]+)\}`)
+	reTplBareVar  = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
+)
+
+// templateRun holds what one template execution reads and changes.
+type templateRun struct {
+	rt       *Runtime
+	response *jsValue // the Response object
+	jsonBody *jsValue // nil when the body is not JSON
+	input    *ordered[pval]
+	res      *Result
+
+	buffer    []byte
+	hasBuffer bool
+
+	currentSlugs map[string]string
+	slugCounters map[string]int
+	seenBases    map[string]bool
+	unresolved   []string
+	unresolvedOK map[string]bool
+}
+
+func (t *templateRun) substituteVarsAndFields(s string) string {
+	return replaceSubmatch(reTplVarField, s, func(m []string, _ int) string {
+		name, idxStr := m[1], m[2]
+		if v, ok := t.input.Get(name); ok {
+			if idxStr != "" {
+				return v.index(atoiSat(idxStr))
+			}
+			return v.String()
+		}
+		if v, ok := t.rt.sessionVar(name); ok {
+			return v
+		}
+		return m[0]
+	})
+}
+
+func (t *templateRun) substituteSlugRefs(s string) string {
+	return replaceSubmatch(reTplSlugRef, s, func(m []string, _ int) string {
+		if slug, ok := t.currentSlugs[m[1]]; ok {
+			return "@" + slug
+		}
+		return m[0]
+	})
+}
+
+func (t *templateRun) substituteLine(line string) string {
+	out := t.substituteSlugRefs(line)
+	out = replaceSubmatch(reTplResponse, out, func(m []string, _ int) string {
+		v := walkJSONPath(t.response, m[1])
+		if v.kind == jsUndefined {
+			ref := "{Response." + m[1] + "}"
+			if !t.unresolvedOK[ref] {
+				t.unresolvedOK[ref] = true
+				t.unresolved = append(t.unresolved, ref)
+			}
+			return m[0]
+		}
+		return stringifyValue(v)
+	})
+	return t.substituteVarsAndFields(out)
+}
+
+func (t *templateRun) resolveSlugRHS(rhs string) []string {
+	r := replaceSubmatch(reTplResponse, rhs, func(m []string, _ int) string {
+		return stringifyValue(walkJSONPath(t.response, m[1]))
+	})
+	return parseSlugRHS(t.substituteVarsAndFields(r))
+}
+
+// parseSlugRHS returns one element for a scalar and any other number of
+// elements for a tuple.
+func parseSlugRHS(rhs string) []string {
+	trimmed := jsTrim(rhs)
+	strip := func(s string) string { return strings.TrimPrefix(s, "@") }
+	if strings.HasPrefix(trimmed, "(") && strings.HasSuffix(trimmed, ")") && len(trimmed) >= 2 {
+		inner := jsTrim(trimmed[1 : len(trimmed)-1])
+		if inner == "" {
+			return []string{}
+		}
+		parts := splitTopLevelCommas(inner)
+		if len(parts) == 1 {
+			return []string{strip(parts[0])}
+		}
+		for i := range parts {
+			parts[i] = strip(parts[i])
+		}
+		return parts
+	}
+	return []string{strip(trimmed)}
+}
+
+func splitTopLevelCommas(s string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, jsTrim(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, jsTrim(s[start:]))
+}
+
+func (t *templateRun) registerValueShortcut(base string, value []string, inLoop bool) {
+	s := t.rt.session()
+	if !t.seenBases[base] {
+		t.seenBases[base] = true
+		for _, k := range append([]string(nil), s.valueOrder...) {
+			if k == base || strings.HasPrefix(k, base+"-") {
+				s.deleteValueShortcut(k)
+			}
+		}
+	}
+	slug := base
+	if inLoop {
+		t.slugCounters[base]++
+		slug = base + "-" + itoa(t.slugCounters[base])
+	}
+	s.setValueShortcut(slug, value)
+	t.currentSlugs[base] = slug
+}
+
+// execute runs the template and returns its text (before the SFMD render).
+func (t *templateRun) execute(template string) string {
+	t.currentSlugs = map[string]string{}
+	t.slugCounters = map[string]int{}
+	t.seenBases = map[string]bool{}
+	t.unresolvedOK = map[string]bool{}
+	var out []string
+	lines := splitLines(template)
+	for li := 0; li < len(lines); li++ {
+		line := lines[li]
+		t.rt.Cover.line(li)
+		if m := reTplAssign.FindStringSubmatch(line); m != nil {
+			t.rt.setSessionVar(m[1], stringifyValue(walkJSONPath(t.response, m[2])))
+			continue
+		}
+		if m := reTplSlugLine.FindStringSubmatch(line); m != nil {
+			t.registerValueShortcut(m[1], t.resolveSlugRHS(m[2]), false)
+			continue
+		}
+		if m := reTplFor.FindStringSubmatch(line); m != nil {
+			itemVar := m[1]
+			arrPath := jsTrim(m[2])
+			arrPath = strings.TrimPrefix(arrPath, "Response.")
+			arr := walkJSONPath(t.response, arrPath)
+			var body []string
+			li++
+			bodyStart := li
+			for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
+				body = append(body, lines[li])
+				li++
+			}
+			t.rt.Cover.line(li) // the end: line
+			if arr.kind != jsArray || len(arr.arr) == 0 {
+				continue
+			}
+			for _, item := range arr.arr {
+				for bi, bl := range body {
+					t.rt.Cover.line(bodyStart + bi)
+					sub := replaceSubmatch(reTplItemPath, bl, func(mm []string, _ int) string {
+						if mm[1] != itemVar {
+							return mm[0]
+						}
+						return stringifyValue(walkJSONPath(item, mm[2]))
+					})
+					sub = replaceSubmatch(reTplBareVar, sub, func(mm []string, _ int) string {
+						if mm[1] != itemVar {
+							return mm[0]
+						}
+						return stringifyValue(item)
+					})
+					if sm := reTplSlugLine.FindStringSubmatch(sub); sm != nil {
+						t.registerValueShortcut(sm[1], t.resolveSlugRHS(sm[2]), true)
+						continue
+					}
+					out = append(out, t.substituteLine(sub))
+				}
+			}
+			continue
+		}
+		if m := reTplSave.FindStringSubmatch(line); m != nil {
+			p := jsTrim(m[1])
+			body := t.jsonBody
+			if body == nil {
+				body = jsNullVal
+			}
+			v := walkJSONPath(body, p)
+			if v.kind == jsUndefined {
+				out = append(out, "save: path returned no value: "+p)
+				t.buffer, t.hasBuffer = nil, false
+				continue
+			}
+			t.buffer, t.hasBuffer = []byte(stringifyValue(v)), true
+			continue
+		}
+		if m := reTplDecode.FindStringSubmatch(line); m != nil {
+			enc := m[1]
+			if !t.hasBuffer {
+				out = append(out, "decode: no current buffer (was save: skipped or missing?)")
+				continue
+			}
+			switch enc {
+			case "base64":
+				t.buffer = nodeBase64Decode(decodeUTF8(t.buffer, false))
+			case "none":
+			default:
+				out = append(out, `decode: unknown encoding "`+enc+`" (supported: base64, none)`)
+			}
+			continue
+		}
+		if m := reTplTo.FindStringSubmatch(line); m != nil {
+			if !t.hasBuffer {
+				out = append(out, "to: no current buffer (was save: skipped or missing?)")
+				continue
+			}
+			p := t.substituteVarsAndFields(jsTrim(m[1]))
+			if msg := t.writeFile(p); msg != "" {
+				out = append(out, "to: write failed: "+msg)
+			}
+			continue
+		}
+		out = append(out, t.substituteLine(line))
+	}
+	for len(out) > 0 && jsTrim(out[len(out)-1]) == "" {
+		out = out[:len(out)-1]
+	}
+	if len(t.unresolved) > 0 {
+		s := "s"
+		if len(t.unresolved) == 1 {
+			s = ""
+		}
+		out = append(out, "",
+			"> \u26a0\ufe0f Unresolved template reference"+s+": "+strings.Join(t.unresolved, ", "),
+			"> This response exposes: "+strings.Join(t.response.obj.Keys(), ", ")+
+				" (with nested JSON reachable under body). Left visible above instead of rendering blank.")
+	}
+	return strings.Join(out, "\n")
+}
+
+// writeFile writes the buffer for a to: line: the path resolves against
+// the process's working directory, parents are created. It returns the
+// Node-style failure message, or "".
+func (t *templateRun) writeFile(p string) string {
+	fsys := t.rt.Env.FS
+	abs := Resolve(t.rt.Env.Cwd, p)
+	fail := func(err error, syscallName, at string) string {
+		if msg := refusal("to", err); msg != "" && t.res.Escape == "" {
+			t.res.Escape = msg
+		}
+		return nodeErrorMessage(err, syscallName, at)
+	}
+	parent := path.Dir(abs)
+	if err := fsys.MkdirAll(parent); err != nil {
+		return fail(err, "mkdir", parent)
+	}
+	if err := fsys.WriteFile(abs, t.buffer); err != nil {
+		return fail(err, "open", abs)
+	}
+	for _, f := range t.res.files {
+		if f == abs {
+			return ""
+		}
+	}
+	t.res.files = append(t.res.files, abs)
+	return ""
+}
+
+// nodeBase64Decode is Buffer.from(s, 'base64'): both alphabets, everything
+// else skipped, stop at '='.
+func nodeBase64Decode(s string) []byte {
+	out := make([]byte, 0, len(s)*3/4)
+	var acc uint32
+	bits := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		var v byte
+		switch {
+		case c >= 'A' && c <= 'Z':
+			v = c - 'A'
+		case c >= 'a' && c <= 'z':
+			v = c - 'a' + 26
+		case c >= '0' && c <= '9':
+			v = c - '0' + 52
+		case c == '+' || c == '-':
+			v = 62
+		case c == '/' || c == '_':
+			v = 63
+		case c == '=':
+			return out
+		default:
+			continue
+		}
+		acc = acc<<6 | uint32(v)
+		bits += 6
+		if bits >= 8 {
+			bits -= 8
+			out = append(out, byte(acc>>uint(bits)))
+			acc &= 1<<uint(bits) - 1
+		}
+	}
+	return out
+}
