@@ -124,6 +124,12 @@ type ServerCapabilities struct {
 	CodeActionProvider        *CodeActionOptions      `json:"codeActionProvider,omitempty"`
 	RenameProvider            *RenameOptions          `json:"renameProvider,omitempty"`
 	DocumentHighlightProvider bool                    `json:"documentHighlightProvider"`
+	ExecuteCommandProvider    *ExecuteCommandOptions  `json:"executeCommandProvider,omitempty"`
+}
+
+// ExecuteCommandOptions lists the commands of workspace/executeCommand.
+type ExecuteCommandOptions struct {
+	Commands []string `json:"commands"`
 }
 
 // TextDocumentSyncOptions says how documents are synchronised: open and

@@ -52,6 +52,10 @@ type Options struct {
 	Version string
 	// Log receives internal errors (stderr for the CLI); nil discards.
 	Log io.Writer
+	// View renders the page an agent sees (CommandView); nil: the server
+	// offers no commands. The CLI wires the runner's (lsp may not import
+	// it).
+	View ViewFunc
 }
 
 // Serve runs a server on in and out until the client sends exit or
@@ -226,6 +230,7 @@ var handlers = map[string]handler{
 	"textDocument/completion":         (*server).completion,
 	"textDocument/prepareRename":      (*server).prepareRename,
 	"textDocument/rename":             (*server).rename,
+	"workspace/executeCommand":        (*server).executeCommand,
 }
 
 // handle dispatches one message. A failing or panicking handler never
@@ -360,9 +365,19 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 			DocumentSymbolProvider:    true,
 			CodeActionProvider:        &CodeActionOptions{CodeActionKinds: []string{KindQuickFix, KindFixAllSFMD}},
 			RenameProvider:            &RenameOptions{PrepareProvider: true},
+			ExecuteCommandProvider:    s.commands(),
 		},
 		ServerInfo: &ServerInfo{Name: "sfmd", Version: s.opts.Version},
 	}, nil
+}
+
+// commands are the commands the server offers (CommandView when it can
+// render pages), or nil.
+func (s *server) commands() *ExecuteCommandOptions {
+	if s.opts.View == nil {
+		return nil
+	}
+	return &ExecuteCommandOptions{Commands: []string{CommandView}}
 }
 
 // watchConfigs asks the client to report changes of .sfmd.yaml files,

@@ -21,6 +21,13 @@ import (
 // an empty env store). The page's default action is not run; its name is
 // returned so that the caller can say so.
 func View(docPath, block, tempDir string) (res model.Result, defaultAction string, err error) {
+	return ViewSource(docPath, nil, block, tempDir)
+}
+
+// ViewSource is View with the document's text given (an editor's buffer,
+// which may differ from the file on disk); src nil reads the file. The
+// app's other pages are still read from the document's directory tree.
+func ViewSource(docPath string, src []byte, block, tempDir string) (res model.Result, defaultAction string, err error) {
 	abs, err := filepath.Abs(docPath)
 	if err != nil {
 		return res, "", err
@@ -31,11 +38,15 @@ func View(docPath, block, tempDir string) (res model.Result, defaultAction strin
 	}
 	defer func() { _ = tree.Close() }()
 	name := filepath.Base(abs)
-	src, _, err := safeio.Read(tree, name, docPath, maxDocumentBytes)
-	if errors.Is(err, fs.ErrNotExist) {
-		return res, "", fmt.Errorf("%s: no such file", docPath)
-	} else if err != nil {
-		return res, "", fmt.Errorf("%s", treeError("document", docPath, err))
+	if src == nil {
+		src, _, err = safeio.Read(tree, name, docPath, maxDocumentBytes)
+		if errors.Is(err, fs.ErrNotExist) {
+			return res, "", fmt.Errorf("%s: no such file", docPath)
+		} else if err != nil {
+			return res, "", fmt.Errorf("%s", treeError("document", docPath, err))
+		}
+	} else if len(src) > maxDocumentBytes {
+		return res, "", fmt.Errorf("%s: larger than %s, not rendered", docPath, safeio.FormatSize(maxDocumentBytes))
 	}
 	sandbox, err := os.MkdirTemp(tempDir, "sfmd-view-")
 	if err != nil {

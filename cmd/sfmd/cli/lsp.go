@@ -10,6 +10,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/runner"
 )
 
 func init() {
@@ -74,6 +75,7 @@ func runLSP(args []string, stdio Stdio) int {
 		return ExitUsage
 	}
 	return lsp.Serve(context.Background(), stdio.Stdin, stdio.Stdout, lsp.Options{
+		View:         lspView(stdio.Getenv("TMPDIR")),
 		Analyzers:    analyzers(),
 		Selection:    sel,
 		Config:       *config,
@@ -84,4 +86,19 @@ func runLSP(args []string, stdio Stdio) int {
 		Version:      Version,
 		Log:          stdio.Stderr,
 	})
+}
+
+// lspView renders pages for the language server's sfmd.view command with
+// the runner's View (the same as sfmd view), from the editor's text.
+func lspView(tmp string) lsp.ViewFunc {
+	return func(path string, src []byte, block string) (string, bool, string, error) {
+		res, def, err := runner.ViewSource(path, src, block, tmp)
+		if err != nil {
+			return "", false, "", err
+		}
+		if !res.OK {
+			return res.Code + ": " + res.Content, false, "", nil
+		}
+		return res.Content, true, def, nil
+	}
 }
