@@ -144,6 +144,10 @@ type Runtime struct {
 	Exec    Executor
 	// Cover, when set, records what the calls reach (cover.go).
 	Cover *Coverage
+	// Shown, when set, records the pages, blocks and menus the session
+	// shows, whatever document is current (Cover follows the suite's
+	// document only).
+	Shown *Coverage
 	// NoDefault keeps /open, /back and /refresh from running the page's
 	// default action (sfmd view shows the page alone).
 	NoDefault bool

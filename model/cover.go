@@ -9,7 +9,36 @@ import "strings"
 type Coverage struct {
 	// Actions by id.
 	Actions map[string]*ActionCoverage
-	cur     *ActionCoverage
+	// Shown holds what sessions showed: ShownKey(path, "", "") for a page
+	// opened whole (/open, /back, /refresh), ShownKey(path, block, "") for
+	// one of its blocks, ShownKey(path, "", menu) for a menu unfolded on
+	// the page's first view or listed by /nav <menu>. Paths are the
+	// session's (virtual) paths of the pages.
+	Shown map[string]bool
+	cur   *ActionCoverage
+}
+
+// ShownKey is the key of Coverage.Shown for a page, one of its blocks or
+// one of its menus.
+func ShownKey(path, block, menu string) string {
+	switch {
+	case block != "":
+		return path + "#" + block
+	case menu != "":
+		return path + " menu " + menu
+	}
+	return path
+}
+
+// shown records that the session showed key (see Shown).
+func (c *Coverage) shown(key string) {
+	if c == nil {
+		return
+	}
+	if c.Shown == nil {
+		c.Shown = map[string]bool{}
+	}
+	c.Shown[key] = true
 }
 
 // ActionCoverage is what the calls of one action reached.

@@ -164,6 +164,10 @@ func (rt *Runtime) show(verb, label string) Result {
 		return Result{Escape: err.Error()}
 	}
 	s.setAutoShortcuts(autos)
+	rt.Shown.shown(ShownKey(cur.path, cur.block, ""))
+	for name := range unfold {
+		rt.Shown.shown(ShownKey(cur.path, "", name))
+	}
 	head := verb + " " + label + "\n---\n" + rendered
 	if def, ok := pg.fm.str("default"); ok && def != "" && cur.block == "" && !rt.NoDefault {
 		for _, a := range pg.ref.Actions {
@@ -481,6 +485,7 @@ func (rt *Runtime) cmdNav(args string) Result {
 	if !ok {
 		return errResult(codeNotFound, "Menu not found: "+name)
 	}
+	rt.Shown.shown(ShownKey(s.nav.cur.path, "", name))
 	return okResult("Menu: " + name + "\n---\n" + renderNav(m, -1))
 }
 

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -29,6 +30,7 @@ import (
 type suiteCover struct {
 	doc    *sfmd.Document
 	abs    string // the document's absolute path
+	view   string // the document's path in the suite's sessions (virtual)
 	parsed *model.Parsed
 	cov    *model.Coverage
 	// fixtures are the files the suite reads as bodies and goldens.
@@ -43,7 +45,7 @@ func (res *SuiteResult) startCover(opts *Options, s *suite, parsed *model.Parsed
 	// The suite names its files in its own tree.
 	dir := filepath.Dir(s.AbsPath)
 	inTree := func(name string) string { return filepath.Join(dir, name) }
-	sc := &suiteCover{doc: s.Doc, abs: inTree(s.DocPath), parsed: parsed, cov: model.NewCoverage()}
+	sc := &suiteCover{doc: s.Doc, abs: inTree(s.DocPath), view: path.Join(s.Cwd, s.DocName), parsed: parsed, cov: model.NewCoverage()}
 	for _, f := range s.Files {
 		if f.From != "" {
 			sc.fixtures = append(sc.fixtures, inTree(f.From))
@@ -92,6 +94,10 @@ type CoverCounts struct {
 	Actions       Count `json:"actions"`
 	TemplateLines Count `json:"template_lines"`
 	ErrorPaths    Count `json:"error_paths"`
+	// Pages counts the pages, blocks and menus the suites' sessions
+	// showed (/open, /nav). It is reported apart: Covered, Total and
+	// Percent are the actions' figures, as before sessions existed.
+	Pages Count `json:"pages"`
 }
 
 // Count is covered of total items of one kind.
@@ -105,7 +111,19 @@ type DocCoverage struct {
 	Path    string         `json:"path"`
 	Suites  []string       `json:"suites"` // the suites that test it; none for an untested document
 	Actions []*ActionCover `json:"actions"`
+	// Pages are the document's page, its blocks and its menus, and
+	// whether a session of its suites showed each.
+	Pages []PageCover `json:"pages"`
 	CoverCounts
+}
+
+// PageCover is the document's page, one of its blocks or one of its
+// menus, and whether a session showed it.
+type PageCover struct {
+	Kind   string `json:"kind"` // "page", "block" or "menu"
+	Name   string `json:"name,omitempty"`
+	Line   int    `json:"line"`
+	Opened bool   `json:"opened"`
 }
 
 // ActionCover is the coverage of one action.
@@ -139,6 +157,7 @@ type PathCover struct {
 func Cover(rep *Report, base string, roots []string) *CoverReport {
 	byDoc := map[string]*docAcc{}
 	fixtures := map[string]bool{}
+	shown := map[string]bool{} // model.ShownKey of host paths, from every suite
 	for _, s := range rep.Suites {
 		sc := s.cover
 		if sc == nil || sc.doc == nil {
@@ -152,6 +171,7 @@ func Cover(rep *Report, base string, roots []string) *CoverReport {
 		}
 		a.suites = append(a.suites, s.Path)
 		a.covs = append(a.covs, sc.cov)
+		sc.addShown(shown, base)
 		for _, f := range sc.fixtures {
 			fixtures[absClean(base, f)] = true
 		}
@@ -174,6 +194,7 @@ func Cover(rep *Report, base string, roots []string) *CoverReport {
 		for _, info := range a.parsed.Actions() {
 			d.Actions = append(d.Actions, actionCover(a.doc, info, a.covs))
 		}
+		d.Pages = pageCover(a, shown)
 		d.add()
 		cr.Documents = append(cr.Documents, d)
 		cr.addCounts(&d.CoverCounts)
@@ -190,6 +211,45 @@ type docAcc struct {
 	parsed *model.Parsed
 	suites []string
 	covs   []*model.Coverage
+}
+
+// addShown adds what the suite's sessions showed to shown, keyed by the
+// pages' host paths: a page of the app (the document's directory tree,
+// copied below the document's directory in the sandbox) counts for its
+// own document, whichever suite opened it.
+func (sc *suiteCover) addShown(shown map[string]bool, base string) {
+	vdir, hdir := path.Dir(sc.view), filepath.Dir(absClean(base, sc.abs))
+	for key := range sc.cov.Shown {
+		rel, ok := strings.CutPrefix(key, vdir+"/")
+		if !ok {
+			continue
+		}
+		shown[filepath.Join(hdir, filepath.FromSlash(rel))] = true
+	}
+}
+
+// pageCover lists the document's page, blocks (<!-- #id --> markers) and
+// menus ([!nav:name] and [!menu:name] directives), each opened when a
+// session of a suite of the run showed it (shownKeys, see addShown).
+func pageCover(a *docAcc, shownKeys map[string]bool) []PageCover {
+	shown := func(block, menu string) bool {
+		return shownKeys[model.ShownKey(a.abs, block, menu)]
+	}
+	out := []PageCover{{Kind: "page", Line: 1, Opened: shown("", "")}}
+	seen := map[string]bool{}
+	for _, m := range a.doc.Markers {
+		if m.Open && m.ID != "" && !seen["#"+m.ID] {
+			seen["#"+m.ID] = true
+			out = append(out, PageCover{Kind: "block", Name: m.ID, Line: m.Span.Start.Line, Opened: shown(m.ID, "")})
+		}
+	}
+	for _, d := range a.doc.Directives {
+		if (d.Type == "nav" || d.Type == "menu") && d.Name != "" && !seen["@"+d.Name] {
+			seen["@"+d.Name] = true
+			out = append(out, PageCover{Kind: "menu", Name: d.Name, Line: d.Span.Start.Line, Opened: shown("", d.Name)})
+		}
+	}
+	return out
 }
 
 // absClean makes p absolute (relative to base, else the process's
@@ -288,11 +348,17 @@ func (d *DocCoverage) add() {
 			}
 		}
 	}
+	for _, p := range d.Pages {
+		c.Pages.Total++
+		if p.Opened {
+			c.Pages.Covered++
+		}
+	}
 	c.finish()
 }
 
 func (c *CoverCounts) addCounts(o *CoverCounts) {
-	for _, k := range [][2]*Count{{&c.Actions, &o.Actions}, {&c.TemplateLines, &o.TemplateLines}, {&c.ErrorPaths, &o.ErrorPaths}} {
+	for _, k := range [][2]*Count{{&c.Actions, &o.Actions}, {&c.TemplateLines, &o.TemplateLines}, {&c.ErrorPaths, &o.ErrorPaths}, {&c.Pages, &o.Pages}} {
 		k[0].Covered += k[1].Covered
 		k[0].Total += k[1].Total
 	}
@@ -420,6 +486,19 @@ func (d *DocCoverage) gaps() []gap {
 			}
 		}
 	}
+	for _, p := range d.Pages {
+		if p.Opened {
+			continue
+		}
+		switch p.Kind {
+		case "page":
+			out = append(out, gap{p.Line, "the page is not opened by any test (a step /open " + path.Base(d.Path) + ")"})
+		case "block":
+			out = append(out, gap{p.Line, fmt.Sprintf("block %q is not opened by any test (/open %s#%s)", p.Name, path.Base(d.Path), p.Name)})
+		case "menu":
+			out = append(out, gap{p.Line, fmt.Sprintf("menu %q is not shown by any test (/open the page, or /nav %s)", p.Name, p.Name)})
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].line < out[j].line })
 	return out
 }
@@ -439,6 +518,13 @@ func WriteCoverText(w io.Writer, cr *CoverReport) {
 		}
 	}
 	fmt.Fprintf(w, "coverage: %s\n", cr.Summary())
+	fmt.Fprintf(w, "pages: %s\n", cr.PagesSummary())
+}
+
+// PagesSummary is the one-line figure of the pages, blocks and menus the
+// sessions showed (apart from the coverage percentage).
+func (c *CoverCounts) PagesSummary() string {
+	return fmt.Sprintf("%d/%d pages, blocks and menus opened", c.Pages.Covered, c.Pages.Total)
 }
 
 // WriteCoverLine writes one line per uncovered item in the problem-matcher

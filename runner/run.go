@@ -695,6 +695,7 @@ func (r *testRun) step(st *testStep) bool {
 	r.cur = hs
 	rt := &model.Runtime{Doc: r.s.Doc, Parsed: r.parsed, Session: r.session, Env: r.env, HTTP: r.client, Exec: ex}
 	rt.Cover = r.res.coverage()
+	rt.Shown = rt.Cover
 	res, err := call(rt, st.Run)
 	r.cur = nil
 	before := len(r.tr.Failures)
