@@ -13,9 +13,6 @@ type Info struct {
 	fi fs.FileInfo
 }
 
-// Size is the file's size when it was read.
-func (i *Info) Size() int64 { return i.fi.Size() }
-
 // ReadFile reads the regular file at path. Anything else (a named pipe,
 // a device, a directory) is refused with a *NotRegularError, without
 // blocking: it is refused after a stat, and should it be swapped in after
