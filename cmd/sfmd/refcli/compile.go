@@ -91,7 +91,7 @@ func compile(dir, base string, o Out) error {
 		o.log("[new]  %s", c)
 	}
 	if err := safeio.Replace(root, base+".md", skeleton, []byte(out), info, orig); err != nil {
-		return err
+		return named(skeleton, err)
 	}
 	o.log("[ok]   Compiled \u2192 %s", skeleton)
 	return nil

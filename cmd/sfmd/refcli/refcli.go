@@ -12,6 +12,7 @@
 package refcli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -36,6 +37,17 @@ func (o Out) warn(format string, a ...any) { fmt.Fprintf(o.Stderr, format+"\n", 
 // fail prints an error the reference has no text for (it would crash
 // with a stack trace there) in the form of its own errors, "[err]  ...".
 func (o Out) fail(err error) { o.warn("[err]  %v", err) }
+
+// named names path in an error of safeio's that does not (a file left
+// alone because it is read-only, has other names or changed).
+func named(path string, err error) error {
+	for _, e := range []error{safeio.ErrChanged, safeio.ErrReadOnly, safeio.ErrHardLinks, safeio.ErrOwner} {
+		if errors.Is(err, e) {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return err
+}
 
 // readText reads the document at path, bounded (safeio.DefaultMaxSize).
 func readText(path string) ([]byte, *safeio.Info, error) {

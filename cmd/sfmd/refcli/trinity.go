@@ -47,7 +47,7 @@ func Fix(dir string, o Out) int {
 		}
 		data := append(append([]byte(nil), g.data...), add.String()...)
 		if err := safeio.Replace(root, g.rel, g.parent, data, g.info, g.data); err != nil {
-			o.fail(err)
+			o.fail(named(g.parent, err))
 			status = 1
 			continue
 		}
