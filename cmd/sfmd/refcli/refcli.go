@@ -73,8 +73,9 @@ type sourceGroup struct {
 }
 
 // sourceGroups walks top as cli.ts checkOrphans, fixDir and cleanDir do:
-// every entry of a directory in readdir order (Node's readdir sorts the
-// names byte-wise, as os.ReadDir does), recursing into the directories
+// every entry of a directory in readdir order (Node's readdir is libuv's
+// scandir, which sorts the names with strcmp, src/unix/fs.c
+// uv__fs_scandir_sort: byte-wise, as os.ReadDir does), recursing into the directories
 // whose name does not end in .md.source (symbolic links are neither
 // directories nor followed), and for each X.md.source directory the
 // names ending in .md that X.md does not include.
