@@ -13,11 +13,9 @@ import (
 // heading's {#id} or []{#id}, then a heading's slug); else
 // "!ERR EXTRACT BLOCK_NOT_FOUND path#id" on stderr and status 1.
 //
-// The reference builds its marker regular expressions from the id
-// unescaped, so an id with a metacharacter matches other markers ("a.b"
-// finds <!-- #axb -->) or crashes it ("a(b"); sfmd compares the id
-// literally, which is the same for every id a marker can carry
-// ([a-zA-Z0-9_-]).
+// The id is compared literally, as extractor.ts does since 62c5378 (it
+// escapes the id's metacharacters before making its marker regular
+// expressions; at 3c04205 it did not, so "a.b" also found <!-- #axb -->).
 func Extract(path, fragment string, o Out) int {
 	if path == "" || fragment == "" {
 		o.warn("Usage: aimd extract <file.md> <#block-id>")
