@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"os"
 
 	"github.com/sfmd-dev/sfmd/cmd/sfmd/refcli"
 )
@@ -21,7 +22,7 @@ Arguments after the first are ignored, as the reference ignores them.
 
 Exit status: 0 every file valid and no orphan, 1 otherwise (the
 reference's statuses). With --lint, sfmd lint's findings on the same path
-follow, and the status is the higher of the two.
+follow (when it exists), and the status is the higher of the two.
 `
 
 func runValidate(args []string, stdio Stdio) int {
@@ -37,7 +38,7 @@ func runValidate(args []string, stdio Stdio) int {
 		topic = rest[0]
 	}
 	status := refcli.Validate(topic, refcli.Out{Stdout: stdio.Stdout, Stderr: stdio.Stderr})
-	if *withLint && topic != "" {
+	if _, err := os.Stat(topic); *withLint && err == nil {
 		status = max(status, runLint([]string{"--", topic}, stdio))
 	}
 	return status
