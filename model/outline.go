@@ -7,6 +7,10 @@ type ParseError struct {
 	Message string
 }
 
+// String is the error as resolver.ts shows it among the document's
+// warnings: "Line N: message".
+func (e ParseError) String() string { return "Line " + itoa(e.Line) + ": " + e.Message }
+
 // Mark is an id and the line (from 1) that declares it.
 type Mark struct {
 	ID   string
@@ -36,7 +40,7 @@ func ParseOutline(source string) Outline {
 	for _, m := range d.MenuLines {
 		o.Menus = append(o.Menus, Mark{ID: m.Name, Line: m.Line})
 	}
-	o.Errors = append(o.Errors, d.Issues...)
+	o.Errors = append(o.Errors, d.Errors...)
 	return o
 }
 

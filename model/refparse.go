@@ -91,10 +91,8 @@ type refDoc struct {
 	// marker) and Includes is, from 1.
 	BlockLines   []int
 	IncludeLines []int
-	// Errors are the parse errors, "Line N: message", in order; Issues
-	// the same errors with the line apart.
-	Errors []string
-	Issues []ParseError
+	// Errors are the parse errors, in order.
+	Errors []ParseError
 	// Requirements is the first [!requirements](path) outside blocks.
 	Requirements    string
 	hasRequirements bool
@@ -141,11 +139,9 @@ type refParser struct {
 	blockLine   int // where the open block opened
 }
 
-// errorf records a parse error as resolver.ts shows it among the
-// document's warnings ("Line N: message").
+// errorf records a parse error.
 func (p *refParser) errorf(line int, msg string) {
-	p.d.Errors = append(p.d.Errors, "Line "+itoa(line)+": "+msg)
-	p.d.Issues = append(p.d.Issues, ParseError{Line: line, Message: msg})
+	p.d.Errors = append(p.d.Errors, ParseError{Line: line, Message: msg})
 }
 
 // pendingBlock is an act.<id> or act.<id>.response block being read.
