@@ -22,7 +22,7 @@ const cleanUsage = `Usage: sfmd clean [--yes] DIR
 The reference CLI's clean (String compiler package, cli.ts): deletes each
 X.md.source/ID.md under DIR that X.md does not include ("[del]  PATH").
 Unlike the reference, sfmd lists the files and asks first; without a
-terminal to ask on it deletes nothing unless --yes is given. Only files and
+terminal to ask on it deletes nothing unless --yes (-y) is given. Only files and
 symbolic links (the link itself) inside DIR are deleted.
 
 Exit status: 0 done (or nothing to delete), 1 declined or a file that could
