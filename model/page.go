@@ -122,7 +122,11 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 	}
 	pg.requirements = rt.requirementsOf(uri, ref)
 	pg.source = pg.resolveInvocations(src)
-	pg.warnings = append(append([]string(nil), ref.Errors...), pg.warnings...)
+	warnings := make([]string, 0, len(ref.Errors)+len(pg.warnings))
+	for _, e := range ref.Errors {
+		warnings = append(warnings, e.String())
+	}
+	pg.warnings = append(warnings, pg.warnings...)
 	return pg, nil, nil
 }
 

@@ -70,7 +70,10 @@ type refAction struct {
 type refShortcut struct{ ID, Label, Href string }
 
 // refMenu is a [!menu:name](path) or [!nav:name](path) line.
-type refMenu struct{ Name, Path string }
+type refMenu struct {
+	Name, Path string
+	Line       int
+}
 
 type refDoc struct {
 	Actions    []*refAction
@@ -84,8 +87,12 @@ type refDoc struct {
 	Blocks    []string
 	Includes  []string
 	MenuLines []refMenu
-	// Errors are the parse errors, "Line N: message", in order.
-	Errors []string
+	// BlockLines and IncludeLines are where each of Blocks (its open
+	// marker) and Includes is, from 1.
+	BlockLines   []int
+	IncludeLines []int
+	// Errors are the parse errors, in order.
+	Errors []ParseError
 	// Requirements is the first [!requirements](path) outside blocks.
 	Requirements    string
 	hasRequirements bool
@@ -132,10 +139,9 @@ type refParser struct {
 	blockLine   int // where the open block opened
 }
 
-// errorf records a parse error as resolver.ts shows it among the
-// document's warnings ("Line N: message").
+// errorf records a parse error.
 func (p *refParser) errorf(line int, msg string) {
-	p.d.Errors = append(p.d.Errors, "Line "+itoa(line)+": "+msg)
+	p.d.Errors = append(p.d.Errors, ParseError{Line: line, Message: msg})
 }
 
 // pendingBlock is an act.<id> or act.<id>.response block being read.
@@ -231,12 +237,14 @@ func (p *refParser) text(raw, line string) {
 		default:
 			p.inBlock = false
 			d.Blocks = append(d.Blocks, m[1])
+			d.BlockLines = append(d.BlockLines, p.blockLine)
 		}
 		return
 	}
 	if !p.inBlock {
 		if m := reInclude.FindStringSubmatch(line); m != nil {
 			d.Includes = append(d.Includes, m[1])
+			d.IncludeLines = append(d.IncludeLines, p.n)
 			return
 		}
 		m := reMenu.FindStringSubmatch(line)
@@ -244,7 +252,7 @@ func (p *refParser) text(raw, line string) {
 			m = reNav.FindStringSubmatch(line)
 		}
 		if m != nil {
-			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2]})
+			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2], Line: p.n})
 			if !p.menuSeen[m[1]] {
 				p.menuSeen[m[1]] = true
 				d.Menus = append(d.Menus, m[1])
