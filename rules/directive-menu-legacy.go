@@ -14,6 +14,7 @@ var DirectiveMenuLegacy = &lint.Analyzer{
 		Good:  "[!nav:main](nav/main.md)\n",
 
 		Severity: "parser.ts parse (MENU_RE): the reference runtime still reads `[!menu:…]`; other runtimes ignore it (portability)",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "the reference runtime reads `[!menu:…]` and `[!nav:…]` alike"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "menu") {

@@ -14,6 +14,7 @@ var FrontmatterCategoryDeprecated = &lint.Analyzer{
 		Good:  "---\ntype: tool\n---\n",
 
 		Severity: "installer.ts installPackage reads type, not category: the document works, but `category` does not decide how `/install` registers it",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "renaming `category` to `type` changes how `/install` registers the package"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -18,6 +18,7 @@ var ResponseOrphan = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
 
 		Severity: "parser.ts parse: the runtime silently drops the template",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "renaming the template attaches it to an action it was perhaps not written for"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
