@@ -12,6 +12,7 @@ var UnusedSuppression = &Analyzer{
 	Name:     unusedSuppressionName,
 	Severity: Warning,
 	Profile:  Core,
+	Tags:     []Tag{Unnecessary},
 	Doc: Doc{
 		Title: "suppression comment that suppresses nothing",
 		Why: "A suppression comment that no longer matches a diagnostic hides nothing today but will " +

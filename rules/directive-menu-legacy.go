@@ -7,6 +7,7 @@ var DirectiveMenuLegacy = &lint.Analyzer{
 	Name:     "directive-menu-legacy",
 	Severity: lint.Info,
 	Profile:  lint.Runtime,
+	Tags:     []lint.Tag{lint.Deprecated},
 	Doc: lint.Doc{
 		Title: "menu directive is the legacy form of nav",
 		Why:   "only `[!nav:name]` is in the spec; `[!menu:name]` is kept by the reference runtime for backwards compatibility and other runtimes ignore it",

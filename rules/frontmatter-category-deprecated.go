@@ -7,6 +7,7 @@ var FrontmatterCategoryDeprecated = &lint.Analyzer{
 	Name:     "frontmatter-category-deprecated",
 	Severity: lint.Warning,
 	Profile:  lint.Runtime,
+	Tags:     []lint.Tag{lint.Deprecated},
 	Doc: lint.Doc{
 		Title: "category is the deprecated name of type",
 		Why:   "`type` replaces the older `category` field; `category` is only a registry classification and does not decide where `/install` registers the package",

@@ -11,6 +11,7 @@ var ResponseOrphan = &lint.Analyzer{
 	Name:     "response-orphan",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Tags:     []lint.Tag{lint.Unnecessary},
 	Doc: lint.Doc{
 		Title: "response template for an action that does not exist",
 		Why:   "a response template is matched to its action by ID; with no action of that ID the runtime silently drops it",
