@@ -119,6 +119,21 @@ type FixDoc struct {
 	Reason string
 }
 
+// Summary says in one line whether the rule's findings carry a fix,
+// which command applies it and why (what explain and the rule's page
+// print).
+func (f FixDoc) Summary() string {
+	switch f.Kind {
+	case SafeFix:
+		return "safe, applied by sfmd lint --fix: " + f.Reason
+	case UnsafeFix:
+		return "unsafe, applied only by sfmd lint --fix --unsafe-fixes: " + f.Reason
+	case SometimesSafe:
+		return "safe or unsafe (sfmd lint --fix applies the safe ones, --unsafe-fixes the others): " + f.Reason
+	}
+	return "none"
+}
+
 // Tag marks findings that editors render specially (the language
 // server's DiagnosticTag).
 type Tag int

@@ -139,7 +139,10 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 	if why := strings.TrimSpace(a.Doc.Severity); why != "" {
 		sev += " (" + why + ")"
 	}
-	fmt.Fprintf(&b, "severity: %s\nprofile:  %s (%s)\n", sev, a.Profile, state)
+	fmt.Fprintf(&b, "severity: %s\nprofile:  %s (%s)\nfix:      %s\n", sev, a.Profile, state, a.Doc.Fix.Summary())
+	if len(a.Tags) > 0 {
+		fmt.Fprintf(&b, "tags:     %s\n", joinTags(a.Tags))
+	}
 	if a.Doc.Why != "" {
 		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(a.Doc.Why))
 	}
@@ -176,8 +179,18 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 	} else {
 		b.WriteString(suppressAdvice(a))
 	}
+	fmt.Fprintf(&b, "\nDocumentation: %s\n", lint.DocURL(a.Name))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// joinTags lists a rule's editor tags.
+func joinTags(tags []lint.Tag) string {
+	s := make([]string, len(tags))
+	for i, t := range tags {
+		s[i] = t.String()
+	}
+	return strings.Join(s, ", ")
 }
 
 // suppressAdvice says how to suppress a rule's finding in a document. A
