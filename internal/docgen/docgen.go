@@ -107,8 +107,24 @@ func example(b *strings.Builder, title, lang, text string) {
 	for strings.Contains(text, fence) {
 		fence += "`"
 	}
-	fmt.Fprintf(b, "\n%s:\n\n%s%s\n%s\n%s\n", title, fence, lang, strings.TrimRight(text, "\n"), fence)
+	shown := controlPictures.Replace(text)
+	fmt.Fprintf(b, "\n%s:\n\n%s%s\n%s\n%s\n", title, fence, lang, strings.TrimRight(shown, "\n"), fence)
+	var notes []string
+	if strings.Contains(text, "\x00") {
+		notes = append(notes, "␀ stands for a NUL byte")
+	}
+	if strings.Contains(text, "\r") {
+		notes = append(notes, "␍ stands for a carriage return")
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(b, "\n(%s.)\n", strings.Join(notes, ", "))
+	}
 }
+
+// controlPictures shows the control characters of an example (the
+// mistakes of file-contains-nul and the line-ending rules), which a page
+// cannot hold as they are, as their Unicode pictures.
+var controlPictures = strings.NewReplacer("\x00", "␀", "\r", "␍")
 
 // sentence capitalizes s and drops a final period (the caller adds it).
 func sentence(s string) string {

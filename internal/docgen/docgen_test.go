@@ -55,13 +55,16 @@ func TestPageHoldsTheContract(t *testing.T) {
 			"- Fix: " + a.Doc.Fix.Kind.String(),
 			a.Doc.Fix.Reason,
 			strings.TrimSuffix(strings.TrimSpace(a.Doc.Severity), "."),
-			strings.TrimRight(a.Doc.Bad, "\n"),
-			strings.TrimRight(a.Doc.Good, "\n"),
+			strings.TrimRight(controlPictures.Replace(a.Doc.Bad), "\n"),
+			strings.TrimRight(controlPictures.Replace(a.Doc.Good), "\n"),
 			"`rules: {" + a.Name + ": off}`",
 		} {
 			if !strings.Contains(page, want) {
 				t.Errorf("%s: page lacks %q", a.Name, want)
 			}
+		}
+		if strings.ContainsAny(page, "\x00\r") {
+			t.Errorf("%s: the page holds a NUL or CR byte", a.Name)
 		}
 		if len(a.Tags) > 0 && !strings.Contains(page, "- Editor tags: "+JoinTags(a.Tags)) {
 			t.Errorf("%s: page lacks its tags", a.Name)

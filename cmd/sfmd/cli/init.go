@@ -30,9 +30,10 @@ only when it is absent, and prints what it wrote.
   .github/workflows/sfmd.yml  lint with annotations, the test suites and a
                               SARIF upload for code scanning
   .markdownlint.jsonc         markdownlint settings that keep it quiet about
-                              SFMD's [!include:id]() (MD042) and menu files
-                              without a heading (MD041); not written when
-                              another markdownlint settings file exists
+                              SFMD constructs: [!include:id]() (MD042),
+                              documents and menu files without a first
+                              heading (MD041), [Label][@menu.id] (MD052); not
+                              written when other markdownlint settings exist
 
 The hooks and the workflow use sfmd ` + version.Tag + `. Then write suites with
 sfmd test --init DOC.md.
@@ -66,7 +67,7 @@ func initFiles() []initFile {
 		{".sfmd.yaml", []string{".sfmd.yml"}, initConfig(), "lint configuration"},
 		{".pre-commit-config.yaml", nil, initPreCommit, "pre-commit hooks sfmd-lint and sfmd-test"},
 		{".github/workflows/sfmd.yml", []string{".github/workflows/sfmd.yaml"}, initWorkflow, "GitHub Actions: lint with annotations, tests, SARIF"},
-		{docgen.MarkdownlintFile, markdownlintAlts, docgen.MarkdownlintConfig, "markdownlint quiet about SFMD's empty include links and menu files (MD042, MD041 off)"},
+		{docgen.MarkdownlintFile, markdownlintAlts, docgen.MarkdownlintConfig, "markdownlint quiet about SFMD constructs (MD041, MD042, MD052 off)"},
 	}
 }
 

@@ -220,7 +220,7 @@ func TestInitAtRepositoryRoot(t *testing.T) {
 }
 
 // TestInitMarkdownlint: sfmd init writes the markdownlint settings of
-// docs/markdownlint.md (MD041 and MD042 off, as JSON with comments) when
+// docs/markdownlint.md (MD041, MD042 and MD052 off, as JSON with comments) when
 // the repository has none, and keeps any markdownlint settings file the
 // repository has, adding none beside it.
 func TestInitMarkdownlint(t *testing.T) {
@@ -243,7 +243,7 @@ func TestInitMarkdownlint(t *testing.T) {
 	if err := json.Unmarshal([]byte(strings.Join(body, "\n")), &cfg); err != nil {
 		t.Fatalf("%v\n%s", err, b)
 	}
-	if want := map[string]any{"MD041": false, "MD042": false}; !reflect.DeepEqual(cfg, want) {
+	if want := map[string]any{"MD041": false, "MD042": false, "MD052": false}; !reflect.DeepEqual(cfg, want) {
 		t.Errorf("settings %v, want %v", cfg, want)
 	}
 	for _, name := range []string{".markdownlint.yaml", ".markdownlint-cli2.jsonc"} {
