@@ -139,10 +139,10 @@ func (f FixDoc) Summary() string {
 type Tag int
 
 const (
-	// Unnecessary: the finding is about text that does nothing (editors
+	// Unnecessary marks a finding about text that does nothing (editors
 	// fade it out).
 	Unnecessary Tag = iota + 1
-	// Deprecated: the finding is about a deprecated construct (editors
+	// Deprecated marks a finding about a deprecated construct (editors
 	// strike it through).
 	Deprecated
 )
