@@ -337,6 +337,14 @@ func ruleHelp(doc lint.Doc) (text, md string) {
 		fence := strings.Repeat("`", max(3, longestRun(code, '`')+1))
 		fmt.Fprintf(&m, "%s:\n\n%smarkdown\n%s\n%s", ex.label, fence, code, fence)
 	}
+	if doc.Fix.Kind != lint.NoFix {
+		if t.Len() > 0 {
+			t.WriteString("\n\n")
+			m.WriteString("\n\n")
+		}
+		t.WriteString("Fix: " + doc.Fix.Summary())
+		m.WriteString("Fix: " + doc.Fix.Summary())
+	}
 	return t.String(), m.String()
 }
 
