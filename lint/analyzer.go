@@ -8,6 +8,7 @@ package lint
 import (
 	"fmt"
 
+	"github.com/sfmd-dev/sfmd/internal/version"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -81,6 +82,86 @@ type Doc struct {
 	//   - "sfmd: path.go Name": a reason internal to sfmd (its own limits),
 	//     the file of this module and the name in it.
 	Severity string
+
+	// Fix says whether the rule's findings carry a suggested fix and
+	// whether `sfmd lint --fix` applies it (rules.TestFixDocs checks it
+	// against the fixes each rule's test archive makes it emit).
+	Fix FixDoc
+}
+
+// FixKind is what a rule's findings offer to fix.
+type FixKind int
+
+const (
+	NoFix         FixKind = iota // no suggested fix
+	SafeFix                      // every fix is safe: --fix applies it
+	UnsafeFix                    // every fix is unsafe: only --fix --unsafe-fixes applies it
+	SometimesSafe                // safe in some cases, unsafe in others (the Reason says which)
+)
+
+func (k FixKind) String() string {
+	switch k {
+	case SafeFix:
+		return "safe"
+	case UnsafeFix:
+		return "unsafe"
+	case SometimesSafe:
+		return "safe or unsafe"
+	}
+	return "none"
+}
+
+// FixDoc is the fix part of a rule's contract: its kind and, for a rule
+// with a fix, why the fix keeps (safe) or may change (unsafe) what the
+// document does.
+type FixDoc struct {
+	Kind   FixKind
+	Reason string
+}
+
+// Summary says in one line whether the rule's findings carry a fix,
+// which command applies it and why (what explain and the rule's page
+// print).
+func (f FixDoc) Summary() string {
+	switch f.Kind {
+	case SafeFix:
+		return "safe, applied by sfmd lint --fix: " + f.Reason
+	case UnsafeFix:
+		return "unsafe, applied only by sfmd lint --fix --unsafe-fixes: " + f.Reason
+	case SometimesSafe:
+		return "safe or unsafe (sfmd lint --fix applies the safe ones, --unsafe-fixes the others): " + f.Reason
+	}
+	return "none"
+}
+
+// Tag marks findings that editors render specially (the language
+// server's DiagnosticTag).
+type Tag int
+
+const (
+	// Unnecessary marks a finding about text that does nothing (editors
+	// fade it out).
+	Unnecessary Tag = iota + 1
+	// Deprecated marks a finding about a deprecated construct (editors
+	// strike it through).
+	Deprecated
+)
+
+func (t Tag) String() string {
+	switch t {
+	case Unnecessary:
+		return "unnecessary"
+	case Deprecated:
+		return "deprecated"
+	}
+	return fmt.Sprintf("Tag(%d)", int(t))
+}
+
+// DocURL is where the documentation page of rule (docs/rules/<rule>.md,
+// generated from its Doc) is published for the release this tree
+// defines.
+func DocURL(rule string) string {
+	return "https://" + version.Repo + "/blob/" + version.Tag + "/docs/rules/" + rule + ".md"
 }
 
 // Analyzer is a lint rule or a shared analysis. A shared analysis has no
@@ -91,6 +172,9 @@ type Analyzer struct {
 	Severity Severity
 	Profile  Profile
 	Doc      Doc
+	// Tags mark the rule's findings for editors (unnecessary text,
+	// deprecated constructs).
+	Tags []Tag
 	// Requires lists analyses whose results Run reads through
 	// Pass.ResultOf. Must be acyclic.
 	Requires []*Analyzer

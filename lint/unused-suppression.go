@@ -12,6 +12,7 @@ var UnusedSuppression = &Analyzer{
 	Name:     unusedSuppressionName,
 	Severity: Warning,
 	Profile:  Core,
+	Tags:     []Tag{Unnecessary},
 	Doc: Doc{
 		Title: "suppression comment that suppresses nothing",
 		Why: "A suppression comment that no longer matches a diagnostic hides nothing today but will " +
@@ -22,6 +23,7 @@ var UnusedSuppression = &Analyzer{
 		Good: "```act.search\nGET https://example.com/?q={q}\n```\n",
 
 		Severity: "sfmd: lint/suppress.go buildSuppressions: the document is unaffected; the comment only risks hiding a later problem, or never worked",
+		Fix:      FixDoc{Kind: SafeFix, Reason: "it only deletes the suppression comment (or the names in it that suppress nothing), which the runtime reads as an HTML comment and ignores"},
 	},
 	Run: func(pass *Pass) (any, error) {
 		for _, c := range pass.Doc.Comments {

@@ -123,14 +123,15 @@ func (s *server) toLSPOne(uri string, t *text, d *lint.Diagnostic) Diagnostic {
 	if a := anchor(d); a != nil {
 		return s.foreignToLSP(uri, t, d, a)
 	}
+	desc, tags := s.ruleLinks(d.Rule)
 	ld := Diagnostic{
 		Range:           t.rng(d.Span.Start.Offset, d.Span.End.Offset, s.enc),
 		Severity:        lspSeverity(d.Severity),
 		Code:            d.Rule,
-		CodeDescription: &CodeDescription{Href: ruleURL(d.Rule)},
+		CodeDescription: desc,
 		Source:          "sfmd",
 		Message:         d.Message,
-		Tags:            ruleTags[d.Rule],
+		Tags:            tags,
 	}
 	for _, r := range d.Related {
 		msg := r.Message
@@ -172,14 +173,15 @@ func (s *server) foreignToLSP(uri string, t *text, d *lint.Diagnostic, a *lint.R
 		end := Position{Line: max(sp.End.Line-1, 0), Character: max(sp.End.Col-1, 0)}
 		return Range{Start: start, End: end}
 	}
+	desc, tags := s.ruleLinks(d.Rule)
 	ld := Diagnostic{
 		Range:           t.rng(a.Span.Start.Offset, a.Span.End.Offset, s.enc),
 		Severity:        lspSeverity(d.Severity),
 		Code:            d.Rule,
-		CodeDescription: &CodeDescription{Href: ruleURL(d.Rule)},
+		CodeDescription: desc,
 		Source:          "sfmd",
 		Message:         fmt.Sprintf("%s line %d: %s", filepath.ToSlash(rel), d.Span.Start.Line, d.Message),
-		Tags:            ruleTags[d.Rule],
+		Tags:            tags,
 		RelatedInformation: []DiagnosticRelatedInformation{{
 			Location: Location{URI: other, Range: at(d.Span)}, Message: "the entry to edit"}},
 	}
@@ -202,31 +204,25 @@ func lspSeverity(s lint.Severity) int {
 	return SeverityInformation
 }
 
-// repoURL is where the rules' sources, and their documentation, live.
-const repoURL = "https://github.com/sfmd-dev/sfmd/blob/main/"
-
-// ruleURL links a rule to its documented source: each rule is one file
-// named after it whose Doc is what `sfmd explain` prints.
-func ruleURL(rule string) string {
-	if rule == lint.UnusedSuppression.Name {
-		return repoURL + "lint/unused-suppression.go"
+// ruleLinks returns what the rule of a finding tells an editor: the
+// link to its documentation page (lint.DocURL) and its tags (the
+// analyzer's Tags: unnecessary text is faded, deprecated constructs
+// struck through). A finding of no known rule gets neither.
+func (s *server) ruleLinks(rule string) (*CodeDescription, []int) {
+	a := s.linter.Registry().Lookup(rule)
+	if a == nil {
+		return nil, nil
 	}
-	return repoURL + "rules/" + rule + ".go"
-}
-
-// ruleTags marks the findings editors render specially: code that does
-// nothing (faded) and constructs that are deprecated (struck through).
-var ruleTags = map[string][]int{
-	"unused-suppression":               {TagUnnecessary},
-	"env-var-unused":                   {TagUnnecessary},
-	"param-unused":                     {TagUnnecessary},
-	"shortcut-definition-unused":       {TagUnnecessary},
-	"body-ignored-for-method":          {TagUnnecessary},
-	"response-orphan":                  {TagUnnecessary},
-	"requirements-duplicate":           {TagUnnecessary},
-	"frontmatter-category-deprecated":  {TagDeprecated},
-	"directive-menu-legacy":            {TagDeprecated},
-	"frontmatter-requires-nonstandard": {TagDeprecated},
+	var tags []int
+	for _, t := range a.Tags {
+		switch t {
+		case lint.Unnecessary:
+			tags = append(tags, TagUnnecessary)
+		case lint.Deprecated:
+			tags = append(tags, TagDeprecated)
+		}
+	}
+	return &CodeDescription{Href: lint.DocURL(a.Name)}, tags
 }
 
 // configDiagnostic reports an invalid .sfmd.yaml on the document it

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/internal/version"
 	"github.com/sfmd-dev/sfmd/lsp"
 )
 
@@ -181,7 +182,7 @@ func TestHover(t *testing.T) {
 		{"loop item from the suite", at{"{book.title}", 0, 3}, []string{"loop item `book`: each element of `Response.body.items`", "`Response.body.items[0].title`: string", "\"Dune\""}},
 		{"env variable", at{"$SHELF_TOKEN", 0, 2}, []string{"env variable `$SHELF_TOKEN` — API token", "required"}},
 		{"session variable", at{"{total} books", 0, 2}, []string{"session variable `{total}`, set by `{total} = {Response.body.total}`"}},
-		{"rule of a diagnostic", at{"default: search", 0, 11}, []string{"**act.search**", "**default-action-needs-args** (warning, profile runtime)", "Bad:"}},
+		{"rule of a diagnostic", at{"default: search", 0, 11}, []string{"**act.search**", "**default-action-needs-args** (warning, profile runtime)", "Bad:", "Fix: none", "[default-action-needs-args documentation](https://github.com/sfmd-dev/sfmd/blob/" + version.Tag + "/docs/rules/default-action-needs-args.md)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var h *lsp.Hover

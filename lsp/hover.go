@@ -232,6 +232,7 @@ func ruleDoc(a *lint.Analyzer, sev lint.Severity) string {
 	if a.Doc.Good != "" {
 		fmt.Fprintf(&b, "\n\nGood:\n\n%s", fenced(a.Doc.Good))
 	}
+	fmt.Fprintf(&b, "\n\nFix: %s\n\n[%s documentation](%s)", a.Doc.Fix.Summary(), a.Name, lint.DocURL(a.Name))
 	return b.String()
 }
 

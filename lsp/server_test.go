@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/internal/version"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/lsp"
 	"github.com/sfmd-dev/sfmd/lsp/lsptest"
@@ -147,7 +148,7 @@ func TestSession(t *testing.T) {
 	}
 	hdr := find(p, "header-syntax-invalid")
 	if hdr.Severity != lsp.SeverityError || hdr.Source != "sfmd" || hdr.CodeDescription == nil ||
-		hdr.CodeDescription.Href != "https://github.com/sfmd-dev/sfmd/blob/main/rules/header-syntax-invalid.go" {
+		hdr.CodeDescription.Href != "https://github.com/sfmd-dev/sfmd/blob/"+version.Tag+"/docs/rules/header-syntax-invalid.md" {
 		t.Errorf("diagnostic fields: %+v", hdr)
 	}
 	if want := s.c.Position(uri, "-H '", 0, 0); hdr.Range.Start != want || hdr.Range.End.Line != want.Line {
@@ -287,5 +288,28 @@ func TestPositionEncodings(t *testing.T) {
 				t.Errorf("definition: %+v %v", locs, err)
 			}
 		})
+	}
+}
+
+// TestDiagnosticTags: the editor's tags of a finding are its rule's
+// Analyzer.Tags (an unused parameter is faded, the deprecated category
+// field struck through), and its code links to the rule's documentation page.
+func TestDiagnosticTags(t *testing.T) {
+	s := newSession(t, nil, lsp.Options{}, nil)
+	p := s.open("tags.md", "---\ncategory: tool\n---\n\n```act.grep\nCLI grep -rn {pattern} .\n  pattern: string (required) \"Pattern\"\n  path: string (required) \"Directory\"\n```\n")
+	for code, want := range map[string]int{"param-unused": lsp.TagUnnecessary, "frontmatter-category-deprecated": lsp.TagDeprecated} {
+		d := find(p, code)
+		if d == nil {
+			t.Fatalf("no %s in %s", code, codes(p))
+		}
+		if len(d.Tags) != 1 || d.Tags[0] != want {
+			t.Errorf("%s: tags %v, want [%d]", code, d.Tags, want)
+		}
+		if d.CodeDescription == nil || d.CodeDescription.Href != lint.DocURL(code) {
+			t.Errorf("%s: codeDescription %+v, want %s", code, d.CodeDescription, lint.DocURL(code))
+		}
+	}
+	if d := find(p, "action-without-hint"); d != nil && len(d.Tags) != 0 {
+		t.Errorf("action-without-hint has tags %v", d.Tags)
 	}
 }

@@ -20,6 +20,7 @@ var ActionFirstLineStrayToken = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search?format=json\n```\n",
 
 		Severity: "parser.ts parseHeaderFlags: the runtime glues the word to the URL or drops it, so the request is not the one written",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it writes curl's long flag in the short form the runtime reads, keeping the flag's value"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

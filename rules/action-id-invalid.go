@@ -20,6 +20,7 @@ var ActionIDInvalid = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
 		Severity: "index.ts dispatch lowercases the command, /act.<id> included, and action.ts cmdAction matches the ID exactly: an upper-case ID is unreachable through `/act.<id>`, which the runtime lowercases (an ID the runtime accepts but the spec does not, such as `2deploy`, is info: portability)",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it renames the action and every reference to it in the document together, to a valid ID no other action has"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run:      runActionIDInvalid,

@@ -18,6 +18,7 @@ var ActionMethodLowercase = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n",
 
 		Severity: "parser.ts parseActionBlock (method matched with /i): the reference runtime accepts any case; other runtimes and readers may not (portability)",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only upper-cases the method, which the reference runtime reads in any case"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

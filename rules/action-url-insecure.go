@@ -20,6 +20,7 @@ var ActionURLInsecure = &lint.Analyzer{
 		Good:  "```act.me\nGET https://api.example.com/me -H \"Authorization: Bearer $TOKEN\"\n```\n",
 
 		Severity: "loader.ts Loader.action: the request works; plain HTTP only exposes it on the network",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the server may not answer on https://, or answer differently"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

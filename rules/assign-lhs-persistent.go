@@ -21,6 +21,7 @@ var AssignLHSPersistent = &lint.Analyzer{
 		Good:  "```act.login\nPOST https://api.example.com/login\n```\n\n```act.login.response\n{token} = {Response.body.token}\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate (assignment pattern): the runtime prints the line as text instead of storing anything",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the value goes to a session variable instead, and later uses of the $VAR are not renamed"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -20,6 +20,7 @@ var AssignRHSInvalid = &lint.Analyzer{
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate (assignment pattern): the runtime prints the line as text instead of storing anything",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only adds the braces a response reference needs, so the line stores the value it names instead of being printed"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -20,6 +20,7 @@ var AssignRHSUnsupported = &lint.Analyzer{
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{label} = {Response.body.label}\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate (assignment pattern): the reference runtime prints the line as text and stores nothing",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes the indentation or trailing whitespace that makes the runtime print the assignment, so the line stores what it says"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

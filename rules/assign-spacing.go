@@ -19,6 +19,7 @@ var AssignSpacing = &lint.Analyzer{
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{city} = {Response.body.city}\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate (\\s* around =): the runtime accepts any spacing around `=`; only the spec's canonical form differs",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only changes the spacing around `=`, which the runtime reads alike"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

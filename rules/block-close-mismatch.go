@@ -19,6 +19,7 @@ var BlockCloseMismatch = &lint.Analyzer{
 		Good:  "<!-- #a -->\n<!-- #b -->\nText\n<!-- /b -->\n<!-- /a -->\n",
 
 		Severity: "extractor.ts extract: the block is not closed where written, so `document.md#id` extracts different content",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe when the closing ID is a near miss (edit distance 2 or less) of the open block's ID; a farther one may name another block on purpose, so the fix is unsafe"},
 	},
 	Requires: []*lint.Analyzer{blocksAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

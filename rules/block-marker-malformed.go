@@ -18,6 +18,7 @@ var BlockMarkerMalformed = &lint.Analyzer{
 		Good:  "<!-- #intro -->\nHello.\n<!-- /intro -->\n",
 
 		Severity: "parser.ts parse (exact marker pattern): the reference parser reads it as an ordinary comment, so the block does not exist",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it rewrites the marker in the exact form the parser reads, with the same block ID"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, m := range pass.Doc.Markers {

@@ -21,6 +21,7 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 		Good:  "```act.post\nPOST https://api.example.com/posts -d '{\"post\": {\"title\": \"{title}\"}}'\n  title: string (required) \"Title\"\n```\n",
 
 		Severity: "parser.ts parseActionBlock reads only `-d`: the request is sent, but with the flat JSON of the fields instead of the template (which matches only for the simplest templates)",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the request changes from the flat JSON the runtime sends today to the body template"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

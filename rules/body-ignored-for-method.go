@@ -10,6 +10,7 @@ var BodyIgnoredForMethod = &lint.Analyzer{
 	Name:     "body-ignored-for-method",
 	Severity: lint.Warning,
 	Profile:  lint.Core,
+	Tags:     []lint.Tag{lint.Unnecessary},
 	Doc: lint.Doc{
 		Title: "body on a GET, DELETE or CLI action",
 		Why:   "a request body is only sent for POST, PUT and PATCH: for GET and DELETE the runtime drops the body and sends the fields as query parameters instead (`?q=…`), so the values arrive but not in the shape written (constant text in the template is lost); a CLI action never reads a body",

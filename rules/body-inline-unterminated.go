@@ -24,6 +24,7 @@ var BodyInlineUnterminated = &lint.Analyzer{
 		Good:  "```act.post\nPOST https://api.example.com/post -d '{\"t\": \"{t}\"}'\n  t: string (required) \"Text\"\n```\n",
 
 		Severity: "parser.ts parseHeaderFlags: the runtime cuts the body at the first matching quote and sends a truncated request",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "joining the continuation lines onto the first line changes the body the runtime sends (today it ignores those lines)"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

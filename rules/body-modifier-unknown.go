@@ -20,6 +20,7 @@ var BodyModifierUnknown = &lint.Analyzer{
 		Good:  "```act.upload\nPOST https://api.example.com/upload\n  img: path (required) \"image file\"\n  body:\n    {\"img\": \"{img|base64file}\"}\n```\n",
 
 		Severity: "action.ts substituteBodyTemplate: the runtime leaves the whole placeholder in the body literally",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe when the modifier only differs in case from a known one; another near miss may not be the modifier meant, so the fix is unsafe"},
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

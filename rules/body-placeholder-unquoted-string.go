@@ -20,6 +20,7 @@ var BodyPlaceholderUnquotedString = &lint.Analyzer{
 		Good:  "```act.gen\nPOST https://api.example.com/generate\n  resolution: string \"1K, 2K or 4K\" = \"1K\"\n  body:\n    {\"size\": \"{resolution}\"}\n```\n",
 
 		Severity: "action.ts substituteBodyTemplate: the runtime inserts the value raw, as written; for a string the body is no longer JSON",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "a string parameter's value is inserted raw; quoting it makes the body valid JSON with the same value"},
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -24,6 +24,7 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 		Good:  "```act.greet\nCLI echo Hello, {name}!\n  name: string (required) \"who to greet\"\n```\n",
 
 		Severity: "action.ts executeAction substitutes q() of the value and runs the line with bash -c (loader.ts Loader.execCli): plain values pass unchanged, but others arrive with quote characters (or split), and inside double quotes a $(…) in a value runs as a command",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe where the runtime's own quoting of the value replaces the quotes; inside a nested shell (sh -c, eval) the inner shell reads the value again, so the fix is unsafe there"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,6 +20,7 @@ var DecodeUnknown = &lint.Analyzer{
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\ndecode: base64\nto: out.bin\nSaved out.bin\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate: the runtime prints an error line and leaves the buffer undecoded",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe when the encoding only differs in case from a known one; another near miss may not be the encoding meant, so the fix is unsafe"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

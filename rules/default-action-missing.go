@@ -18,6 +18,7 @@ var DefaultActionMissing = &lint.Analyzer{
 		Good:  "---\ndefault: forecast\n---\n\n```act.forecast\nGET https://wttr.in/Seoul\n```\n",
 
 		Severity: "open.ts cmdOpen and tool.ts cmdTool: /open runs nothing (the failure is silently dropped) and a bare `/tool:name` fails",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the nearest action name may not be the action meant to run by default"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,6 +20,7 @@ var DefaultActionPrefixed = &lint.Analyzer{
 		Good:  "---\ndefault: search\n---\n\n```act.search\nGET https://api.example.com/search\n```\n",
 
 		Severity: "open.ts cmdOpen and tool.ts cmdTool: the runtime looks up an action named `act.<id>`, which does not exist: /open runs nothing and a bare `/tool:name` fails",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes the `act.` prefix, leaving the action ID the field was meant to name"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -20,6 +20,7 @@ var DirectiveUnknownType = &lint.Analyzer{
 		Good:  "[!nav:main](nav/main.md)\n",
 
 		Severity: "spec.md §1.6: parsers ignore unknown types, which may be another runtime's extension (a near miss of nav, include or requirements is a warning: almost certainly a typo that drops the directive)",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe when the type only differs in case from a known one; another near miss may be another runtime's extension, so the fix is unsafe"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range pass.Doc.Directives {

@@ -21,6 +21,7 @@ var EnvEntryMalformed = &lint.Analyzer{
 		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
 
 		Severity: "tool.ts validateEnv: the runtime does not read the entry as the declaration meant (a bare `- NAME` works and is info: only the description is missing)",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the entry becomes a declaration the runtime reads, which changes what it requires (a `default:` moved under its entry also makes that entry no longer required)"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

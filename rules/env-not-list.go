@@ -21,6 +21,7 @@ var EnvNotList = &lint.Analyzer{
 		Good:  "---\nenv:\n  - API_KEY: \"Service API key\"\n---\n",
 
 		Severity: "tool.ts validateEnv (Array.isArray): the runtime declares nothing, so it never asks for the variables",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only puts `- ` before each entry, making the mapping the list the runtime reads"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

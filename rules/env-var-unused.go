@@ -13,6 +13,7 @@ var EnvVarUnused = &lint.Analyzer{
 	Name:     "env-var-unused",
 	Severity: lint.Info,
 	Profile:  lint.Runtime,
+	Tags:     []lint.Tag{lint.Unnecessary},
 	Doc: lint.Doc{
 		Title: "env declares a variable no action uses",
 		Why:   "every required env entry must be set before any action runs (ENV_REQUIRED), so an unused declaration makes users configure something nothing needs",

@@ -26,6 +26,7 @@ var FenceNested = &lint.Analyzer{
 		Good:  "````markdown\n```act.search\nGET https://api.example.com/search\n```\n````\n",
 
 		Severity: "parser.ts parse (fence tracking): the example's actions, templates and links become live, and the fence that was meant to close it opens a block that swallows what follows",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the outer fence grows longer, which changes what later lines belong to; check the example ends where meant"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, f := range pass.Doc.Fences {

@@ -25,6 +25,7 @@ var FenceUnclosed = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n# More\n",
 
 		Severity: "parser.ts parse (fence tracking): the fence swallows the rest of the document: every later action, block and link becomes code",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the closing line goes where the parser guesses the block ends, which may not be where it was meant to end"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

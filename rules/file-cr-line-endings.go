@@ -25,6 +25,7 @@ var FileCRLineEndings = &lint.Analyzer{
 		Good:  "---\nname: weather\n---\n\n# Weather\n",
 
 		Severity: "parser.ts parse (split on \"\\n\"): the runtime reads the lines around a lone CR as one: frontmatter, actions and templates are lost",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "each lone CR becomes a line feed, so lines the runtime read as one become separate lines that take effect"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		src := pass.Doc.Src

@@ -58,6 +58,7 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		Good: "```act.a\nGET https://api.example.com/a\n  q: string \"Query\"\n```\n",
 
 		Severity: "an error on each parameter line ending in CRLF, which the reference runtime drops (loader.ts Loader.loadFile reads the file as is; parser.ts parse splits it on \"\\n\" and ACTION_BLOCK_FIELD_RE must match up to the end of the line, \"\\r\" included), and on a document whose template assignments, loops, save: or to: lines helpers.ts executeResponseTemplate then prints as text; info for a file where no such line is affected (LF is recommended)",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "every line ending in the file changes, and lines the runtime printed or dropped start to take effect"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

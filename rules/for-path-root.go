@@ -20,6 +20,7 @@ var ForPathRoot = &lint.Analyzer{
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: p in Response.body.posts\n- {p.title}\nend:\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate strips `Response.` and walkJsonPath strips `$.` and walks the rest from the Response object, so a path that does not reach `body` finds nothing and the loop silently prints nothing",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "removing the braces of a braced path is safe; rewriting a path to start at the body changes what the loop walks, so that fix is unsafe"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

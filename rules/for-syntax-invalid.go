@@ -21,6 +21,7 @@ var ForSyntaxInvalid = &lint.Analyzer{
 		Good:  "```act.posts\nGET https://api.example.com/posts\n```\n\n```act.posts.response\nfor: post in Response.body.posts\n- {post.title}\nend:\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate: the runtime prints the line as text: there is no loop",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only adds the colon, so the runtime reads the loop written instead of printing the line"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

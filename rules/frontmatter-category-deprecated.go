@@ -7,6 +7,7 @@ var FrontmatterCategoryDeprecated = &lint.Analyzer{
 	Name:     "frontmatter-category-deprecated",
 	Severity: lint.Warning,
 	Profile:  lint.Runtime,
+	Tags:     []lint.Tag{lint.Deprecated},
 	Doc: lint.Doc{
 		Title: "category is the deprecated name of type",
 		Why:   "`type` replaces the older `category` field; `category` is only a registry classification and does not decide where `/install` registers the package",
@@ -14,6 +15,7 @@ var FrontmatterCategoryDeprecated = &lint.Analyzer{
 		Good:  "---\ntype: tool\n---\n",
 
 		Severity: "installer.ts installPackage reads type, not category: the document works, but `category` does not decide how `/install` registers it",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "renaming `category` to `type` changes how `/install` registers the package"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

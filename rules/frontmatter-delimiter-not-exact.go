@@ -20,6 +20,7 @@ var FrontmatterDelimiterNotExact = &lint.Analyzer{
 		Good:  "---\nname: weather\n---\n",
 
 		Severity: "spec.md §1.4: the reference parser may still read it; stricter parsers miss the frontmatter",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes trailing whitespace from the delimiter line"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

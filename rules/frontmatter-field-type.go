@@ -22,6 +22,7 @@ var FrontmatterFieldType = &lint.Analyzer{
 		Good:  "---\nversion: \"1.10\"\ntags: [weather]\n---\n",
 
 		Severity: "spec.md §1.4: the field is read, but as another type than meant (`1.10` is the number 1.1)",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "quoting a scalar or bracketing a tags value without a comma keeps its text; a value with commas may not split where meant, so that fix is unsafe"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

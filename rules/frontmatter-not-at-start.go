@@ -21,6 +21,7 @@ var FrontmatterNotAtStart = &lint.Analyzer{
 		Good:  "---\nname: weather\n---\n# Weather\n",
 
 		Severity: "spec.md §1.4: the runtime reads the fields as ordinary text",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes the blank lines before the opening `---`"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -14,6 +14,7 @@ var FrontmatterRequiresNonstandard = &lint.Analyzer{
 	Name:     "frontmatter-requires-nonstandard",
 	Severity: lint.Info,
 	Profile:  lint.Runtime,
+	Tags:     []lint.Tag{lint.Deprecated},
 	Doc: lint.Doc{
 		Title: "requires on a tool is never checked; a tool declares env",
 		Why:   "the reference runtime reads `requires:` only when an app is opened (the renderer adds \"[!] Missing required env\" with a /set hint) and `env:` only for a tool (each /tool:name call checks it and fails early with ENV_REQUIRED), so a tool's `requires:` is never checked and a missing key fails later, inside the call; an app's `requires:` is right and is not reported",

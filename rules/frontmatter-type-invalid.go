@@ -20,6 +20,7 @@ var FrontmatterTypeInvalid = &lint.Analyzer{
 		Good:  "---\ntype: tool\n---\n",
 
 		Severity: "installer.ts installPackage: `/install` fails",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only lower-cases the type, and only when the lower-case type is one the installer accepts"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

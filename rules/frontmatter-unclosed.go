@@ -22,6 +22,7 @@ var FrontmatterUnclosed = &lint.Analyzer{
 		Good:  "---\nname: weather\n---\n# Weather\n",
 
 		Severity: "spec.md §1.4: the whole document is read as YAML, or the frontmatter as content",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the closing `---` goes where the parser guesses the fields end, which may not be where they were meant to end"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -23,6 +23,7 @@ var FrontmatterUnknownField = &lint.Analyzer{
 		Good:  "---\ndefault: search\n---\n",
 
 		Severity: "spec.md §1.4: the runtime ignores unknown fields, which may be for other tools (a near miss of an absent standard field is a warning: almost certainly a typo that disables the field)",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the renamed field takes effect, and the field may have been meant for other tools"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		fm := pass.Doc.Frontmatter

@@ -19,6 +19,7 @@ var HeaderSyntaxInvalid = &lint.Analyzer{
 		Good:  "```act.data\nGET https://api.example.com/data -H \"Accept: application/json\"\n```\n",
 
 		Severity: "parser.ts parseHeaderFlags: the runtime drops the header or glues it to the URL",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only changes or adds the quotes the runtime needs to read the header as written"},
 	},
 	Run: runHeaderSyntaxInvalid,
 }

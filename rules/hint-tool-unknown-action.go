@@ -20,6 +20,7 @@ var HintToolUnknownAction = &lint.Analyzer{
 		Good:  "---\nname: translate\ntype: tool\ndefault: detect\n---\n\nDetect with `/tool:translate.detect --text \"hola\"`.\n\n```act.detect\nPOST https://api.example.com/detect\n  text: string (required) \"Text\"\n```\n",
 
 		Severity: "tool.ts cmdTool: the document works; an agent copying the hint gets \"Action not found in tool\"",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the nearest action name may not be the action the hint means"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

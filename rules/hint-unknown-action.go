@@ -20,6 +20,7 @@ var HintUnknownAction = &lint.Analyzer{
 		Good:  "Search with `/act.search --q \"x\"`.\n\n```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
 		Severity: "action.ts cmdAction: the document works; an agent copying the hint gets \"Action not found\" (NOT_FOUND)",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the hint may mean an action of another page, not the nearest name on this one"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,6 +20,7 @@ var ParamDefaultUnquoted = &lint.Analyzer{
 		Good:  "```act.list\nGET https://api.example.com/items\n  limit: number \"Max items\" = \"20\"\n```\n",
 
 		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field and its default do not exist",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe for a value without blanks; a value with blanks may hold more than the default (a comment, a unit), so the fix is unsafe"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -20,6 +20,7 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Search query\"\n```\n",
 
 		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the whole rest of the line becomes the description, which may hold more than meant"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

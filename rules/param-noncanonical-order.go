@@ -20,6 +20,7 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 		Good:  "```act.repo\nGET https://api.example.com/repos/{owner}\n  owner: string (required) \"Repository owner\"\n```\n",
 
 		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only moves the constraints before the description, keeping both"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -21,6 +21,7 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
 		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only adds the space after the type that the runtime needs to read the line"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		if _, err := reportParserProblems(pass); err != nil {

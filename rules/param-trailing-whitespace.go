@@ -19,6 +19,7 @@ var ParamTrailingWhitespace = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search\n  q: string (required) \"Query\"\n```\n",
 
 		Severity: "parser.ts parseActionBlock (field pattern): the reference runtime drops the whole parameter line, so the field does not exist",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes the trailing whitespace that makes the runtime drop the line"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -13,6 +13,7 @@ var ParamUnused = &lint.Analyzer{
 	Name:     "param-unused",
 	Severity: lint.Warning,
 	Profile:  lint.Core,
+	Tags:     []lint.Tag{lint.Unnecessary},
 	Doc: lint.Doc{
 		Title: "parameter is never used by the command or body template",
 		Why:   "a CLI command and a `-d` body template only contain the fields they mention; a parameter they never use is accepted from the caller and then silently thrown away (a `body:` section is ignored by the runtime, which sends every field as flat JSON instead)",

@@ -20,6 +20,7 @@ var PathDotSlashPrefix = &lint.Analyzer{
 		Good:  "[!nav:main](nav/main.md)\n",
 
 		Severity: "loader.ts Loader.resolve: `./x.md` and `x.md` resolve the same; only the spec's canonical form differs",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "`./x.md` and `x.md` resolve to the same file"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -22,6 +22,7 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 		Good:  "```act.data\nGET https://api.example.com/data?key=$TOKEN2\n```\n",
 
 		Severity: "helpers.ts resolveEnvVars (\\$[a-zA-Z_]\\w*): the runtime does not substitute it and sends it literally",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "`${NAME}` of an env or context variable becomes `$NAME` (safe); of a parameter or session variable it becomes `{name}`, which changes what is sent, so that fix is unsafe"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,6 +20,7 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 		Good:  "```act.weather\nGET https://api.example.com/weather/{city}\n  city: string (required) \"City\"\n```\n",
 
 		Severity: "action.ts executeAction: the runtime fills the inner `{name}` and keeps the outer braces, so `{{city}}` sends `{Seoul}`",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes the outer braces, which the runtime sends literally"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

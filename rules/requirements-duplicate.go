@@ -10,6 +10,7 @@ var RequirementsDuplicate = &lint.Analyzer{
 	Name:     "requirements-duplicate",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Tags:     []lint.Tag{lint.Unnecessary},
 	Doc: lint.Doc{
 		Title: "more than one requirements directive",
 		Why:   "a document MUST declare at most one requirements directive; the runtime ignores the later ones",

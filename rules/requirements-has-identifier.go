@@ -18,6 +18,7 @@ var RequirementsHasIdentifier = &lint.Analyzer{
 		Good:  "[!requirements](setup.md)\n",
 
 		Severity: "spec.md §1.6: parsers do not recognise the directive",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes the identifier, which the directive does not take"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -11,6 +11,7 @@ var ResponseOrphan = &lint.Analyzer{
 	Name:     "response-orphan",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Tags:     []lint.Tag{lint.Unnecessary},
 	Doc: lint.Doc{
 		Title: "response template for an action that does not exist",
 		Why:   "a response template is matched to its action by ID; with no action of that ID the runtime silently drops it",
@@ -18,6 +19,7 @@ var ResponseOrphan = &lint.Analyzer{
 		Good:  "```act.search\nGET https://api.example.com/search\n```\n\n```act.search.response\nFound {Response.body.count}\n```\n",
 
 		Severity: "parser.ts parse: the runtime silently drops the template",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "renaming the template attaches it to an action it was perhaps not written for"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,6 +20,7 @@ var ResponsePathDotIndexCompat = &lint.Analyzer{
 		Good:  "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nFirst: {Response.body.items[0].name}\n```\n",
 
 		Severity: "helpers.ts walkJsonPath: newer runtimes read `.0`; older ones only `[0]` (portability)",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "`.N` and `[N]` index the same element in runtimes that read both"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -20,6 +20,7 @@ var ResponseRefRootInvalid = &lint.Analyzer{
 		Good:  "```act.item\nGET https://api.example.com/item\n```\n\n```act.item.response\nID: {Response.body.data.id}\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate: the reference never resolves: the output keeps it literally with a warning",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "capitalizing `Response` is safe; inserting `body.` changes which field the reference reads, so that fix is unsafe"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

@@ -20,6 +20,7 @@ var SavePathPrefixed = &lint.Analyzer{
 		Good:  "```act.img\nGET https://api.example.com/image\n```\n\n```act.img.response\nsave: data\nto: out.bin\nSaved out.bin\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate (save: walks jsonBody): the `Response.body.` prefix is looked up as a key, so `save:` finds nothing and prints an error line (a `body.` prefix may be a real key: warning)",
+		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "dropping a `Response.body` prefix is safe; a `body.` prefix may be a real key of the body, so dropping it is unsafe"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

@@ -20,6 +20,7 @@ var SFMDVersionFormat = &lint.Analyzer{
 		Good:  "---\nsfmd: \"0.1\"\n---\n",
 
 		Severity: "spec.md §1.4: the version is read as a number (`0.10` becomes 0.1) or not as a version at all",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only quotes the version, so YAML keeps its text instead of reading a number"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

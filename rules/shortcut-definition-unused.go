@@ -13,6 +13,7 @@ var ShortcutDefinitionUnused = &lint.Analyzer{
 	Name:     "shortcut-definition-unused",
 	Severity: lint.Info,
 	Profile:  lint.Core,
+	Tags:     []lint.Tag{lint.Unnecessary},
 	Doc: lint.Doc{
 		Title: "shortcut definition is never referenced",
 		Why:   "reference definitions are hidden from the agent, which only sees `[Label][@id]`; a definition nothing refers to is dead weight or a reference that was lost in an edit",

@@ -21,6 +21,7 @@ var ShortcutExplicitPageNamespace = &lint.Analyzer{
 		Good:  "Read the [Docs][@docs].\n\n[@docs]: https://docs.example.com\n",
 
 		Severity: "session.ts Session.resolveShortcut looks up `page.id` as an exact key, which no shortcut has, so open.ts cmdOpen fails with \"Shortcut not found\"",
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes the `page.` prefix, which the runtime does not look up"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc

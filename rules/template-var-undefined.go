@@ -20,6 +20,7 @@ var TemplateVarUndefined = &lint.Analyzer{
 		Good:  "```act.weather\nGET https://api.example.com/weather?q={city}\n  city: string (required) \"city\"\n```\n\n```act.weather.response\nWeather in {city}: {Response.body.temp}\n```\n",
 
 		Severity: "helpers.ts executeResponseTemplate: the template runs, but the reference prints literally",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "the nearest defined name may not be the variable meant"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

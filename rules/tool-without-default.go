@@ -19,6 +19,7 @@ var ToolWithoutDefault = &lint.Analyzer{
 		Good:  "---\nname: translate\ntype: tool\ndefault: translate\n---\n\n```act.translate\nPOST https://api.example.com/translate\n  text: string (required) \"Text\"\n```\n",
 
 		Severity: "tool.ts cmdTool: works when callers name the action; a bare `/tool:name` fails",
+		Fix:      lint.FixDoc{Kind: lint.UnsafeFix, Reason: "a bare `/tool:name` call starts running the action made default"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {

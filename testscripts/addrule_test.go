@@ -86,7 +86,13 @@ func TestAddRule(t *testing.T) {
 	if out := run("test", "-v", "./rules", "-run", "^TestRules$/^"+name+"$"); !strings.Contains(out, "--- PASS: TestRules/"+name+" ") {
 		t.Errorf("the new rule's test did not run:\n%s", out)
 	}
-	run("test", "./rules", "-run", "^(TestCatalogue|TestDocs)$")
+	run("test", "./rules", "-run", "^(TestCatalogue|TestDocs|TestFixDocs)$")
+	// step 4: its page
+	run("generate", "./internal/docgen")
+	run("test", "./internal/docgen")
+	if _, err := os.Stat(filepath.Join(mod, "docs", "rules", name+".md")); err != nil {
+		t.Errorf("go generate ./internal/docgen wrote no page for %s: %v", name, err)
+	}
 	if out := run("run", "./cmd/sfmd", "rules"); !strings.Contains(out, name) {
 		t.Errorf("sfmd rules does not list %s:\n%s", name, out)
 	}

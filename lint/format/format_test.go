@@ -132,12 +132,13 @@ func fixtureRules() []*lint.Analyzer {
 		},
 		{
 			Name: "param-name-unknown", Severity: lint.Error, Profile: lint.Core,
-			Doc: lint.Doc{Title: "parameter is not used by the request", Why: "An unused parameter is usually a typo."},
+			Doc:  lint.Doc{Title: "parameter is not used by the request", Why: "An unused parameter is usually a typo."},
+			Tags: []lint.Tag{lint.Unnecessary},
 		},
 		{Name: "shared-analysis", Shared: true},
 		{
 			Name: "file-crlf-line-endings", Severity: lint.Info, Profile: lint.Core,
-			Doc: lint.Doc{Title: "file uses CRLF line endings"},
+			Doc: lint.Doc{Title: "file uses CRLF line endings", Fix: lint.FixDoc{Kind: lint.UnsafeFix, Reason: "every line ending changes"}},
 		},
 	}
 }

@@ -57,6 +57,7 @@ type sarifHelp struct {
 type sarifRule struct {
 	ID                   string          `json:"id"`
 	ShortDescription     *sarifText      `json:"shortDescription,omitempty"`
+	HelpURI              string          `json:"helpUri,omitempty"`
 	FullDescription      *sarifText      `json:"fullDescription,omitempty"`
 	Help                 *sarifHelp      `json:"help,omitempty"`
 	DefaultConfiguration sarifConfig     `json:"defaultConfiguration"`
@@ -67,8 +68,11 @@ type sarifConfig struct {
 	Level string `json:"level"`
 }
 
+// sarifRuleProps holds the rule's profile and editor tags (tags) and
+// what its fix is (fix: none, safe, unsafe, safe or unsafe; Doc.Fix).
 type sarifRuleProps struct {
 	Tags []string `json:"tags"`
+	Fix  string   `json:"fix"`
 }
 
 type sarifResult struct {
@@ -294,7 +298,7 @@ func sarifRules(analyzers []*lint.Analyzer, diags []lint.Diagnostic) ([]sarifRul
 }
 
 func describe(a *lint.Analyzer) sarifRule {
-	r := sarifRule{ID: a.Name, DefaultConfiguration: sarifConfig{Level: sarifLevel(a.Severity)}}
+	r := sarifRule{ID: a.Name, HelpURI: lint.DocURL(a.Name), DefaultConfiguration: sarifConfig{Level: sarifLevel(a.Severity)}}
 	if a.Doc.Title != "" {
 		r.ShortDescription = &sarifText{Text: a.Doc.Title}
 	}
@@ -305,7 +309,10 @@ func describe(a *lint.Analyzer) sarifRule {
 		r.Help = &sarifHelp{Text: text, Markdown: md}
 	}
 	if a.Profile != "" {
-		r.Properties = &sarifRuleProps{Tags: []string{string(a.Profile)}}
+		r.Properties = &sarifRuleProps{Tags: []string{string(a.Profile)}, Fix: a.Doc.Fix.Kind.String()}
+		for _, t := range a.Tags {
+			r.Properties.Tags = append(r.Properties.Tags, t.String())
+		}
 	}
 	return r
 }
@@ -329,6 +336,14 @@ func ruleHelp(doc lint.Doc) (text, md string) {
 		fmt.Fprintf(&t, "%s:\n\n%s", ex.label, indent(code, "    "))
 		fence := strings.Repeat("`", max(3, longestRun(code, '`')+1))
 		fmt.Fprintf(&m, "%s:\n\n%smarkdown\n%s\n%s", ex.label, fence, code, fence)
+	}
+	if doc.Fix.Kind != lint.NoFix {
+		if t.Len() > 0 {
+			t.WriteString("\n\n")
+			m.WriteString("\n\n")
+		}
+		t.WriteString("Fix: " + doc.Fix.Summary())
+		m.WriteString("Fix: " + doc.Fix.Summary())
 	}
 	return t.String(), m.String()
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/docgen"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/version"
 	"github.com/sfmd-dev/sfmd/lint"
@@ -28,6 +29,11 @@ only when it is absent, and prints what it wrote.
   .pre-commit-config.yaml     the sfmd-lint and sfmd-test hooks
   .github/workflows/sfmd.yml  lint with annotations, the test suites and a
                               SARIF upload for code scanning
+  .markdownlint.jsonc         markdownlint settings that keep it quiet about
+                              SFMD constructs: [!include:id]() (MD042),
+                              documents and menu files without a first
+                              heading (MD041), [Label][@menu.id] (MD052); not
+                              written when other markdownlint settings exist
 
 The hooks and the workflow use sfmd ` + version.Tag + `. Then write suites with
 sfmd test --init DOC.md.
@@ -61,7 +67,17 @@ func initFiles() []initFile {
 		{".sfmd.yaml", []string{".sfmd.yml"}, initConfig(), "lint configuration"},
 		{".pre-commit-config.yaml", nil, initPreCommit, "pre-commit hooks sfmd-lint and sfmd-test"},
 		{".github/workflows/sfmd.yml", []string{".github/workflows/sfmd.yaml"}, initWorkflow, "GitHub Actions: lint with annotations, tests, SARIF"},
+		{docgen.MarkdownlintFile, markdownlintAlts, docgen.MarkdownlintConfig, "markdownlint quiet about SFMD constructs (MD041, MD042, MD052 off)"},
 	}
+}
+
+// markdownlintAlts are the other markdownlint settings files: when one
+// exists, the repository's markdownlint is already configured and sfmd
+// init adds nothing next to it.
+var markdownlintAlts = []string{
+	".markdownlint.json", ".markdownlint.yaml", ".markdownlint.yml", ".markdownlintrc",
+	".markdownlint.cjs", ".markdownlint.mjs",
+	".markdownlint-cli2.jsonc", ".markdownlint-cli2.yaml", ".markdownlint-cli2.cjs", ".markdownlint-cli2.mjs",
 }
 
 // initConfig is the .sfmd.yaml sfmd init writes: the defaults, spelled

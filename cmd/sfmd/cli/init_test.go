@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -78,7 +79,7 @@ func TestInitFiles(t *testing.T) {
 	if st != ExitOK || errOut != "" {
 		t.Fatalf("sfmd init: %d\n%s%s", st, out, errOut)
 	}
-	for _, f := range []string{".sfmd.yaml", ".pre-commit-config.yaml", ".github/workflows/sfmd.yml"} {
+	for _, f := range []string{".sfmd.yaml", ".pre-commit-config.yaml", ".github/workflows/sfmd.yml", ".markdownlint.jsonc"} {
 		if !strings.Contains(out, "wrote "+f+": ") {
 			t.Errorf("sfmd init does not say it wrote %s:\n%s", f, out)
 		}
@@ -215,5 +216,47 @@ func TestInitAtRepositoryRoot(t *testing.T) {
 	}
 	if st, _, errOut := runCLI(t, "", nil, false, "init", "docs"); st != ExitOK || !strings.Contains(errOut, "is inside the repository at "+repo) {
 		t.Errorf("sfmd init docs: %d %s", st, errOut)
+	}
+}
+
+// TestInitMarkdownlint: sfmd init writes the markdownlint settings of
+// docs/markdownlint.md (MD041, MD042 and MD052 off, as JSON with comments) when
+// the repository has none, and keeps any markdownlint settings file the
+// repository has, adding none beside it.
+func TestInitMarkdownlint(t *testing.T) {
+	dir := t.TempDir()
+	if st, out, errOut := runCLI(t, dir, nil, false, "init"); st != ExitOK || !strings.Contains(out, "wrote .markdownlint.jsonc: ") {
+		t.Fatalf("sfmd init: %d\n%s%s", st, out, errOut)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, ".markdownlint.jsonc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// JSONC: drop the comment lines, the rest is JSON
+	var body []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "//") {
+			body = append(body, l)
+		}
+	}
+	var cfg map[string]any
+	if err := json.Unmarshal([]byte(strings.Join(body, "\n")), &cfg); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	if want := map[string]any{"MD041": false, "MD042": false, "MD052": false}; !reflect.DeepEqual(cfg, want) {
+		t.Errorf("settings %v, want %v", cfg, want)
+	}
+	for _, name := range []string{".markdownlint.yaml", ".markdownlint-cli2.jsonc"} {
+		other := t.TempDir()
+		if err := os.WriteFile(filepath.Join(other, name), []byte("default: true\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, out, _ := runCLI(t, other, nil, false, "init")
+		if st != ExitOK || !strings.Contains(out, "kept "+name+" (it exists") {
+			t.Errorf("with %s: %d\n%s", name, st, out)
+		}
+		if _, err := os.Lstat(filepath.Join(other, ".markdownlint.jsonc")); err == nil {
+			t.Errorf("with %s, sfmd init wrote .markdownlint.jsonc beside it", name)
+		}
 	}
 }

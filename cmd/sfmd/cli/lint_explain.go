@@ -8,9 +8,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/sfmd-dev/sfmd/internal/docgen"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // ruleInfo is one entry of `sfmd rules --format json`.
@@ -20,15 +20,8 @@ type ruleInfo struct {
 	Profile        string `json:"profile"`
 	Title          string `json:"title"`
 	EnabledDefault bool   `json:"enabled_by_default"`
-}
-
-func enabledByDefault(p lint.Profile) bool {
-	for _, d := range lint.DefaultProfiles {
-		if d == p {
-			return true
-		}
-	}
-	return false
+	Fix            string `json:"fix"`           // Doc.Fix: none, safe, unsafe, safe or unsafe
+	Docs           string `json:"documentation"` // lint.DocURL
 }
 
 func runRules(args []string, stdio Stdio) int {
@@ -57,7 +50,7 @@ func runRules(args []string, stdio Stdio) int {
 		if *profile != "" && string(a.Profile) != *profile {
 			continue
 		}
-		infos = append(infos, ruleInfo{a.Name, a.Severity.String(), string(a.Profile), a.Doc.Title, enabledByDefault(a.Profile)})
+		infos = append(infos, ruleInfo{a.Name, a.Severity.String(), string(a.Profile), a.Doc.Title, docgen.EnabledByDefault(a.Profile), a.Doc.Fix.Kind.String(), lint.DocURL(a.Name)})
 	}
 	switch *formatName {
 	case "json":
@@ -131,15 +124,15 @@ func runExplain(args []string, stdio Stdio) int {
 func explain(w io.Writer, a *lint.Analyzer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n\n", a.Name, a.Doc.Title)
-	state := "off by default, enable with --enable " + string(a.Profile) + " or in .sfmd.yaml"
-	if enabledByDefault(a.Profile) {
-		state = "on by default"
-	}
+	state := docgen.State(a.Profile)
 	sev := a.Severity.String()
 	if why := strings.TrimSpace(a.Doc.Severity); why != "" {
 		sev += " (" + why + ")"
 	}
-	fmt.Fprintf(&b, "severity: %s\nprofile:  %s (%s)\n", sev, a.Profile, state)
+	fmt.Fprintf(&b, "severity: %s\nprofile:  %s (%s)\nfix:      %s\n", sev, a.Profile, state, a.Doc.Fix.Summary())
+	if len(a.Tags) > 0 {
+		fmt.Fprintf(&b, "tags:     %s\n", docgen.JoinTags(a.Tags))
+	}
 	if a.Doc.Why != "" {
 		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(a.Doc.Why))
 	}
@@ -170,53 +163,8 @@ func explain(w io.Writer, a *lint.Analyzer) error {
 	}
 	example("Bad", a.Doc.Bad)
 	example("Good", a.Doc.Good)
-	if a.Profile == lint.Manifest {
-		// JSON has no comments: only the config can turn it off.
-		fmt.Fprintf(&b, "\nTurn it off in .sfmd.yaml with \"rules: {%s: off}\" (or for some files under \"overrides:\").\n", a.Name)
-	} else {
-		b.WriteString(suppressAdvice(a))
-	}
+	b.WriteString(docgen.SuppressAdvice(a))
+	fmt.Fprintf(&b, "\nDocumentation: %s\n", lint.DocURL(a.Name))
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// suppressAdvice says how to suppress a rule's finding in a document. A
-// comment inside a fenced block (an action, a response template) is part
-// of the block, not a comment, so a finding there is suppressed by
-// sfmd-disable-next-block before the block; where the rule's findings
-// land is read from its Bad example.
-func suppressAdvice(a *lint.Analyzer) string {
-	inside, outside := findingPlaces(a)
-	off := fmt.Sprintf("turn it off in .sfmd.yaml with \"rules: {%s: off}\".\n", a.Name)
-	switch {
-	case inside && !outside:
-		return fmt.Sprintf("\nIts findings are inside fenced blocks, where a comment is part of the block:\nsuppress one with <!-- sfmd-disable-next-block %s -- reason --> on the line\nbefore the block, or %s", a.Name, off)
-	case inside:
-		return fmt.Sprintf("\nSuppress it in a document with <!-- sfmd-disable-next-line %s -- reason -->;\ninside a fenced block, where a comment is part of the block, put\n<!-- sfmd-disable-next-block %s -- reason --> on the line before the block.\nOr %s", a.Name, a.Name, off)
-	}
-	return fmt.Sprintf("\nSuppress it in a document with <!-- sfmd-disable-next-line %s -- reason -->,\nor %s", a.Name, off)
-}
-
-// findingPlaces lints the rule's Bad example with the rule alone and
-// reports whether its findings start inside a fenced block (after the
-// opening fence line) and whether any starts elsewhere.
-func findingPlaces(a *lint.Analyzer) (inside, outside bool) {
-	if strings.TrimSpace(a.Doc.Bad) == "" {
-		return false, false
-	}
-	doc := sfmd.Parse("bad.md", []byte(a.Doc.Bad))
-	diags, _ := lint.Check(doc, []*lint.Analyzer{a})
-	for _, d := range diags {
-		if d.Rule != a.Name {
-			continue
-		}
-		in := false
-		for _, f := range doc.Fences {
-			if l := d.Span.Start.Line; l > f.OpenSpan.Start.Line && l <= f.Span.End.Line {
-				in = true
-			}
-		}
-		inside, outside = inside || in, outside || !in
-	}
-	return inside, outside
 }
