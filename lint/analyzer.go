@@ -215,12 +215,12 @@ type Pass struct {
 }
 
 // OptionalWork is the budget of optional work (see Pass.Spend) of a
-// document of size bytes, shared by all its rules: 50,000 units (a few
-// milliseconds of did-you-mean comparisons) plus 8 per byte, so that the
+// document of size bytes, shared by all its rules: 250,000 units (some
+// milliseconds of did-you-mean comparisons) plus 2 per byte, so that the
 // optional work of a document grows with it linearly, never with the
-// square of its names (2 million units for a 240 KB document).
+// square of its names (730,000 units for a 240 KB document).
 func OptionalWork(size int) int {
-	return 50_000 + 8*size
+	return 250_000 + 2*size
 }
 
 // Spend draws n units from the document's budget of optional work and
