@@ -135,11 +135,7 @@ func (t *templateRun) registerValueShortcut(base string, value []string, inLoop 
 	s := t.rt.session()
 	if !t.seenBases[base] {
 		t.seenBases[base] = true
-		for _, k := range append([]string(nil), s.valueOrder...) {
-			if k == base || strings.HasPrefix(k, base+"-") {
-				s.deleteValueShortcut(k)
-			}
-		}
+		s.deleteValueShortcuts(base)
 	}
 	slug := base
 	if inLoop {
