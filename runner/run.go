@@ -709,6 +709,10 @@ func (r *testRun) step(st *testStep) bool {
 	if res.Escape != "" {
 		r.failf(st, KindSandbox, "%s", res.Escape)
 	}
+	if res.Limit != "" {
+		r.failf(st, KindSandbox, "%s", res.Limit)
+		return false // the runtime's text was never made
+	}
 	if len(r.tr.Failures) > before {
 		// Show what the runtime made of it under the first problem.
 		f := r.tr.Failures[before]

@@ -38,6 +38,10 @@ type Result struct {
 	// symbolic link out of the FS, or a FIFO, socket or device (which could
 	// block); the harness fails the step with this message.
 	Escape string
+	// Limit is set when a response template produced more than
+	// MaxTemplateOutput (a bound of sfmd, not of the reference runtime);
+	// the harness fails the step with this message.
+	Limit string
 	// Requests lists the HTTP requests sent, in order, exactly as the
 	// runtime built them (URL byte for byte, before net/http touches it).
 	Requests []Request
@@ -130,4 +134,6 @@ type Runtime struct {
 	Exec    Executor
 	// Cover, when set, records what the calls reach (cover.go).
 	Cover *Coverage
+	// templateLimit replaces MaxTemplateOutput when > 0 (tests).
+	templateLimit int64
 }

@@ -269,14 +269,24 @@ func toSlug(text string) string {
 // callback: fn gets the match and its groups ("" for a group that did not
 // participate) and the match offset.
 func replaceSubmatch(re *regexp.Regexp, s string, fn func(m []string, at int) string) string {
+	out, _ := replaceSubmatchLimit(re, s, fn, -1)
+	return out
+}
+
+// replaceSubmatchLimit is replaceSubmatch that gives up, returning "" and
+// false, as soon as the result passes limit bytes (limit < 0: no limit).
+func replaceSubmatchLimit(re *regexp.Regexp, s string, fn func(m []string, at int) string, limit int64) (string, bool) {
 	idx := re.FindAllStringSubmatchIndex(s, -1)
 	if len(idx) == 0 {
-		return s
+		return s, limit < 0 || int64(len(s)) <= limit
 	}
 	var b strings.Builder
-	b.Grow(len(s))
+	if limit < 0 || int64(len(s)) <= limit {
+		b.Grow(len(s))
+	}
 	last := 0
 	m := make([]string, re.NumSubexp()+1)
+	over := func() bool { return limit >= 0 && int64(b.Len()) > limit }
 	for _, loc := range idx {
 		for g := range m {
 			if loc[2*g] >= 0 {
@@ -286,9 +296,19 @@ func replaceSubmatch(re *regexp.Regexp, s string, fn func(m []string, at int) st
 			}
 		}
 		b.WriteString(s[last:loc[0]])
-		b.WriteString(fn(m, loc[0]))
+		if r := fn(m, loc[0]); limit < 0 || int64(b.Len()+len(r)) <= limit {
+			b.WriteString(r)
+		} else {
+			return "", false
+		}
 		last = loc[1]
+		if over() {
+			return "", false
+		}
 	}
 	b.WriteString(s[last:])
-	return b.String()
+	if over() {
+		return "", false
+	}
+	return b.String(), true
 }
