@@ -160,7 +160,7 @@ func recordedResponses(dir string, step map[string]any) []map[string]any {
 
 // maxBodyFile bounds a body_file read for a hover (sfmd test's limit for
 // a fixture).
-const maxBodyFile = 32 << 20
+const maxBodyFile = 10 << 20
 
 // readSuiteFile reads a file the suite in dir names, under sfmd test's
 // rules: only in the suite's own directory tree (a path that leads out

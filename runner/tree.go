@@ -23,8 +23,11 @@ import (
 const (
 	maxSuiteBytes    = 10 << 20 // a *.test.yaml file
 	maxDocumentBytes = 10 << 20 // the document under test
-	maxFixtureBytes  = 32 << 20 // a files from: or body_file: fixture
-	maxGoldenBytes   = 64 << 20 // a golden or a file an expectation compares
+	// a files from: or body_file: fixture: a test over one allocates up
+	// to maxFixtureAlloc (memory_test.go) times its size, on the worst
+	// shapes found
+	maxFixtureBytes = 10 << 20
+	maxGoldenBytes  = 64 << 20 // a golden or a file an expectation compares
 )
 
 // treeName turns a path written in the suite into a name inside the

@@ -210,8 +210,8 @@ type keyValue struct {
 }
 
 // maxJSONBody bounds what a json: fixture may expand to, so that nested
-// aliases cannot blow up memory.
-const maxJSONBody = 32 << 20
+// aliases cannot blow up memory: the limit of a fixture file.
+const maxJSONBody = maxFixtureBytes
 
 // toJSON encodes a YAML node as compact JSON, keeping the mapping order
 // (the runtime shows JSON bodies as sent, so key order is visible).

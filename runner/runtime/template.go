@@ -30,9 +30,10 @@ var (
 // shortcuts, the save: buffer). The reference runtime has no such bound
 // (helpers.ts executeResponseTemplate builds whatever a loop asks for), so
 // a loop over a large fixture could ask for gigabytes; past the bound the
-// template stops and the step fails saying so (Result.Limit). It is the
-// limit of a golden file, which could not hold a larger output anyway.
-const MaxTemplateOutput = 64 << 20
+// template stops and the step fails saying so (Result.Limit). It is what
+// a real command may print by default (sfmd test --max-output): the
+// render and the comparison of an output take a multiple of its size.
+const MaxTemplateOutput = 16 << 20
 
 // templateRun holds what one template execution reads and changes.
 type templateRun struct {
