@@ -43,6 +43,10 @@ type Result struct {
 	// symbolic link out of the FS, or a FIFO, socket or device (which could
 	// block); the harness fails the step with this message.
 	Escape string
+	// Limit is set when a response template produced more than
+	// MaxTemplateOutput (a bound of sfmd, not of the reference runtime);
+	// the harness fails the step with this message.
+	Limit string
 	// Requests lists the HTTP requests sent, in order, exactly as the
 	// runtime built them (URL byte for byte, before net/http touches it).
 	Requests []Request
@@ -151,4 +155,6 @@ type Runtime struct {
 	// NoDefault keeps /open, /back and /refresh from running the page's
 	// default action (sfmd view shows the page alone).
 	NoDefault bool
+	// templateLimit replaces MaxTemplateOutput when > 0 (tests).
+	templateLimit int64
 }

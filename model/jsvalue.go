@@ -260,12 +260,12 @@ func (p *jsonParser) value(depth int) *jsValue {
 	case c == 't':
 		if strings.HasPrefix(p.s[p.i:], "true") {
 			p.i += 4
-			return &jsValue{kind: jsBool, b: true}
+			return jsTrueVal
 		}
 	case c == 'f':
 		if strings.HasPrefix(p.s[p.i:], "false") {
 			p.i += 5
-			return &jsValue{kind: jsBool}
+			return jsFalseVal
 		}
 	case c == 'n':
 		if strings.HasPrefix(p.s[p.i:], "null") {
@@ -318,8 +318,25 @@ func (p *jsonParser) number() *jsValue {
 	if err != nil && !math.IsInf(f, 0) {
 		return nil
 	}
+	if i := int(f); float64(i) == f && i >= 0 && i < len(jsSmallInts) && !math.Signbit(f) {
+		return &jsSmallInts[i]
+	}
 	return jsNum(f)
 }
+
+// Parsed values are never changed, so the parser shares one value for
+// true, false and each small whole number: a body of millions of them
+// (a JSON array of 0s and 1s) costs a pointer each, not a value each.
+var (
+	jsTrueVal   = &jsValue{kind: jsBool, b: true}
+	jsFalseVal  = &jsValue{kind: jsBool}
+	jsSmallInts = func() (t [1024]jsValue) {
+		for i := range t {
+			t[i] = jsValue{kind: jsNumber, n: float64(i)}
+		}
+		return t
+	}()
+)
 
 func (p *jsonParser) str() (string, bool) {
 	p.i++ // opening quote

@@ -95,16 +95,27 @@ func requirementsPath(source string) string {
 	return ""
 }
 
-// stripMarkup is renderer.ts stripAimdMarkup.
+// stripMarkup is renderer.ts stripAimdMarkup. It reads the lines in place
+// and writes the kept ones to one builder (a body of millions of short
+// lines costs its size, not a string header per line).
 func stripMarkup(source string) string {
-	lines := splitLines(source)
-	out := lines[:0:0]
+	var b strings.Builder
+	first := true
+	keep := func(line string) {
+		if !first {
+			b.WriteByte('\n')
+		}
+		first = false
+		b.WriteString(line)
+	}
 	fenceOpen, inAction := false, false
 	var fenceChar byte
 	fenceLen := 0
-	for _, line := range lines {
+	for rest, more := source, true; more; {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
 		t := jsTrim(line)
-		if m := reFenceLine.FindStringSubmatch(t); m != nil {
+		if m := fenceLine(t); m != nil {
 			ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
 			if fenceOpen {
 				if ch == fenceChar && ln >= fenceLen && info == "" {
@@ -113,11 +124,11 @@ func stripMarkup(source string) string {
 						inAction = false
 						continue
 					}
-					out = append(out, line)
+					keep(line)
 					continue
 				}
 				if !inAction {
-					out = append(out, line)
+					keep(line)
 				}
 				continue
 			}
@@ -126,22 +137,41 @@ func stripMarkup(source string) string {
 				inAction = true
 				continue
 			}
-			out = append(out, line)
+			keep(line)
 			continue
 		}
 		if inAction {
 			continue
 		}
 		if fenceOpen {
-			out = append(out, line)
+			keep(line)
 			continue
 		}
-		if reBlockOpen.MatchString(t) || reBlockEnd.MatchString(t) || reRndDirective.MatchString(t) || reRndRefDef.MatchString(t) {
+		if markupLine(t) {
 			continue
 		}
-		out = append(out, line)
+		keep(line)
 	}
-	return strings.Join(out, "\n")
+	return b.String()
+}
+
+// fenceLine is reFenceLine's match of a trimmed line, or nil; a line that
+// does not start with ``` or ~~~ is not one.
+func fenceLine(t string) []string {
+	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+		return nil
+	}
+	return reFenceLine.FindStringSubmatch(t)
+}
+
+// markupLine reports whether the trimmed line t is a block marker, a
+// directive or a reference definition, which the render drops. Each of
+// them starts with "<" or "[".
+func markupLine(t string) bool {
+	if t == "" || (t[0] != '<' && t[0] != '[') {
+		return false
+	}
+	return reBlockOpen.MatchString(t) || reBlockEnd.MatchString(t) || reRndDirective.MatchString(t) || reRndRefDef.MatchString(t)
 }
 
 // slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement.
@@ -153,10 +183,19 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 	regions := codeRegions(s)
 	seen := map[string]bool{}
 	counts := map[string]int{}
+	at := map[string]int{} // id → its index in autos
+	for i, a := range *autos {
+		at[a.ID] = i
+	}
 	linkN := 1
 	var b strings.Builder
 	last := 0
 	for _, m := range matches {
+		// matches and regions are in order: drop the regions that end
+		// before this match (scanning them all again is quadratic)
+		for len(regions) > 0 && regions[0][1] <= m[0] {
+			regions = regions[1:]
+		}
 		if insideRanges(m[0], regions) {
 			continue
 		}
@@ -184,14 +223,10 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 			linkN++
 		}
 		seen[id] = true
-		replaced := false
-		for i := range *autos {
-			if (*autos)[i].ID == id {
-				(*autos)[i].Href = href
-				replaced = true
-			}
-		}
-		if !replaced {
+		if i, ok := at[id]; ok {
+			(*autos)[i].Href = href
+		} else {
+			at[id] = len(*autos)
 			*autos = append(*autos, autoShortcut{ID: id, Href: href})
 		}
 		display := label
@@ -269,26 +304,52 @@ func toSlug(text string) string {
 // callback: fn gets the match and its groups ("" for a group that did not
 // participate) and the match offset.
 func replaceSubmatch(re *regexp.Regexp, s string, fn func(m []string, at int) string) string {
-	idx := re.FindAllStringSubmatchIndex(s, -1)
-	if len(idx) == 0 {
-		return s
+	out, _ := replaceSubmatchLimit(re, s, fn, -1)
+	return out
+}
+
+// replaceSubmatchLimit is replaceSubmatch that gives up, returning "" and
+// false, as soon as the result passes limit bytes (limit < 0: no limit).
+// It finds one match at a time (regexp's FindAll reserves room for ten
+// per call, which a loop over a million items pays a million times);
+// that is the same as FindAll for the patterns it is given, which have no
+// anchor or \b and never match the empty string.
+func replaceSubmatchLimit(re *regexp.Regexp, s string, fn func(m []string, at int) string, limit int64) (string, bool) {
+	loc := re.FindStringSubmatchIndex(s)
+	if loc == nil {
+		return s, limit < 0 || int64(len(s)) <= limit
 	}
 	var b strings.Builder
-	b.Grow(len(s))
-	last := 0
+	if limit < 0 || int64(len(s)) <= limit {
+		b.Grow(len(s))
+	}
 	m := make([]string, re.NumSubexp()+1)
-	for _, loc := range idx {
+	over := func(n int) bool { return limit >= 0 && int64(b.Len()+n) > limit }
+	last := 0
+	for loc != nil {
 		for g := range m {
 			if loc[2*g] >= 0 {
-				m[g] = s[loc[2*g]:loc[2*g+1]]
+				m[g] = s[last+loc[2*g] : last+loc[2*g+1]]
 			} else {
 				m[g] = ""
 			}
 		}
-		b.WriteString(s[last:loc[0]])
-		b.WriteString(fn(m, loc[0]))
-		last = loc[1]
+		pre := s[last : last+loc[0]]
+		r := fn(m, last+loc[0])
+		if over(len(pre) + len(r)) {
+			return "", false
+		}
+		b.WriteString(pre)
+		b.WriteString(r)
+		if loc[1] == 0 {
+			break // an empty match: none of the patterns has one
+		}
+		last += loc[1]
+		loc = re.FindStringSubmatchIndex(s[last:])
+	}
+	if over(len(s) - last) {
+		return "", false
 	}
 	b.WriteString(s[last:])
-	return b.String()
+	return b.String(), true
 }

@@ -33,7 +33,14 @@ func (c *call) respond(out actionOutput) Result {
 	if a.HasResp {
 		t := &templateRun{rt: rt, jsonBody: out.jsonBody, input: c.input, res: &res}
 		t.response = out.responseObject()
-		text := t.execute(a.Response)
+		limit := rt.templateLimit
+		if limit <= 0 {
+			limit = MaxTemplateOutput
+		}
+		text := t.execute(a.Response, limit)
+		if res.Limit != "" {
+			return res // not OK, nothing rendered
+		}
 		rendered, autos := renderSFMD(text)
 		s := rt.session()
 		for _, as := range autos {

@@ -2,6 +2,8 @@ package model
 
 import "sort"
 
+import "strings"
+
 func (rt *Runtime) session() *Session {
 	if rt.Session == nil {
 		rt.Session = NewSession()
@@ -67,14 +69,20 @@ func (s *Session) setValueShortcut(id string, v []string) {
 	s.valueShortcuts[id] = v
 }
 
-func (s *Session) deleteValueShortcut(id string) {
-	delete(s.valueShortcuts, id)
-	for i, k := range s.valueOrder {
-		if k == id {
-			s.valueOrder = append(s.valueOrder[:i:i], s.valueOrder[i+1:]...)
-			break
+// deleteValueShortcuts removes the value shortcuts base and base-<anything>
+// in one pass over the order (one delete at a time is quadratic in their
+// number, and a loop registers one per item).
+func (s *Session) deleteValueShortcuts(base string) {
+	kept := s.valueOrder[:0]
+	for _, k := range s.valueOrder {
+		if k == base || strings.HasPrefix(k, base+"-") {
+			delete(s.valueShortcuts, k)
+			continue
 		}
+		kept = append(kept, k)
 	}
+	clear(s.valueOrder[len(kept):])
+	s.valueOrder = kept
 }
 
 func (s *Session) setAutoShortcut(id, href string) {

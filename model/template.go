@@ -4,6 +4,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 
 // Response template execution (helpers.ts executeResponseTemplate).
@@ -23,6 +25,16 @@ var (
 	reTplBareVar  = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
 )
 
+// MaxTemplateOutput bounds what one response template may produce: its
+// output lines and the values it stores (session variables, value
+// shortcuts, the save: buffer). The reference runtime has no such bound
+// (helpers.ts executeResponseTemplate builds whatever a loop asks for), so
+// a loop over a large fixture could ask for gigabytes; past the bound the
+// template stops and the step fails saying so (Result.Limit). It is what
+// a real command may print by default (sfmd test --max-output): the
+// render and the comparison of an output take a multiple of its size.
+const MaxTemplateOutput = 16 << 20
+
 // templateRun holds what one template execution reads and changes.
 type templateRun struct {
 	rt       *Runtime
@@ -39,10 +51,46 @@ type templateRun struct {
 	seenBases    map[string]bool
 	unresolved   []string
 	unresolvedOK map[string]bool
+
+	// budget is what the template may still produce (MaxTemplateOutput
+	// at the start); over is set once it asked for more, and the run
+	// stops.
+	budget int64
+	over   bool
+}
+
+// charge counts n bytes the template produced; it reports false once
+// they pass the budget.
+func (t *templateRun) charge(n int) bool {
+	t.budget -= int64(n)
+	if t.budget < 0 {
+		t.over = true
+	}
+	return !t.over
+}
+
+// replace is replaceSubmatch that stops, setting over, as soon as its
+// result would pass what the template may still produce: a line whose
+// substitutions ask for gigabytes is never built.
+func (t *templateRun) replace(re *regexp.Regexp, s string, fn func(m []string, at int) string) string {
+	if t.over {
+		return ""
+	}
+	out, ok := replaceSubmatchLimit(re, s, fn, t.budget)
+	if !ok {
+		t.over = true
+	}
+	return out
+}
+
+// over is the message of Result.Limit.
+func templateLimitMessage(limit int64) string {
+	return "the response template produced more than " + safeio.FormatSize(limit) +
+		" (its output lines and the values it stores); it was stopped there"
 }
 
 func (t *templateRun) substituteVarsAndFields(s string) string {
-	return replaceSubmatch(reTplVarField, s, func(m []string, _ int) string {
+	return t.replace(reTplVarField, s, func(m []string, _ int) string {
 		name, idxStr := m[1], m[2]
 		if v, ok := t.input.Get(name); ok {
 			if idxStr != "" {
@@ -58,7 +106,7 @@ func (t *templateRun) substituteVarsAndFields(s string) string {
 }
 
 func (t *templateRun) substituteSlugRefs(s string) string {
-	return replaceSubmatch(reTplSlugRef, s, func(m []string, _ int) string {
+	return t.replace(reTplSlugRef, s, func(m []string, _ int) string {
 		if slug, ok := t.currentSlugs[m[1]]; ok {
 			return "@" + slug
 		}
@@ -68,7 +116,7 @@ func (t *templateRun) substituteSlugRefs(s string) string {
 
 func (t *templateRun) substituteLine(line string) string {
 	out := t.substituteSlugRefs(line)
-	out = replaceSubmatch(reTplResponse, out, func(m []string, _ int) string {
+	out = t.replace(reTplResponse, out, func(m []string, _ int) string {
 		v := walkJSONPath(t.response, m[1])
 		if v.kind == jsUndefined {
 			ref := "{Response." + m[1] + "}"
@@ -84,7 +132,7 @@ func (t *templateRun) substituteLine(line string) string {
 }
 
 func (t *templateRun) resolveSlugRHS(rhs string) []string {
-	r := replaceSubmatch(reTplResponse, rhs, func(m []string, _ int) string {
+	r := t.replace(reTplResponse, rhs, func(m []string, _ int) string {
 		return stringifyValue(walkJSONPath(t.response, m[1]))
 	})
 	return parseSlugRHS(t.substituteVarsAndFields(r))
@@ -132,14 +180,17 @@ func splitTopLevelCommas(s string) []string {
 }
 
 func (t *templateRun) registerValueShortcut(base string, value []string, inLoop bool) {
+	n := 0
+	for _, v := range value {
+		n += len(v)
+	}
+	if t.over || !t.charge(n) {
+		return
+	}
 	s := t.rt.session()
 	if !t.seenBases[base] {
 		t.seenBases[base] = true
-		for _, k := range append([]string(nil), s.valueOrder...) {
-			if k == base || strings.HasPrefix(k, base+"-") {
-				s.deleteValueShortcut(k)
-			}
-		}
+		s.deleteValueShortcuts(base)
 	}
 	slug := base
 	if inLoop {
@@ -151,18 +202,28 @@ func (t *templateRun) registerValueShortcut(base string, value []string, inLoop 
 }
 
 // execute runs the template and returns its text (before the SFMD render).
-func (t *templateRun) execute(template string) string {
+// A template that produces more than limit bytes stops there: it returns
+// "" and sets Result.Limit.
+func (t *templateRun) execute(template string, limit int64) string {
 	t.currentSlugs = map[string]string{}
 	t.slugCounters = map[string]int{}
 	t.seenBases = map[string]bool{}
 	t.unresolvedOK = map[string]bool{}
+	t.budget = limit
 	var out []string
+	emit := func(line string) {
+		if t.charge(len(line) + 1) {
+			out = append(out, line)
+		}
+	}
 	lines := splitLines(template)
-	for li := 0; li < len(lines); li++ {
+	for li := 0; li < len(lines) && !t.over; li++ {
 		line := lines[li]
 		t.rt.Cover.line(li)
 		if m := reTplAssign.FindStringSubmatch(line); m != nil {
-			t.rt.setSessionVar(m[1], stringifyValue(walkJSONPath(t.response, m[2])))
+			if v := stringifyValue(walkJSONPath(t.response, m[2])); t.charge(len(v)) {
+				t.rt.setSessionVar(m[1], v)
+			}
 			continue
 		}
 		if m := reTplSlugLine.FindStringSubmatch(line); m != nil {
@@ -170,87 +231,22 @@ func (t *templateRun) execute(template string) string {
 			continue
 		}
 		if m := reTplFor.FindStringSubmatch(line); m != nil {
-			itemVar := m[1]
-			arrPath := jsTrim(m[2])
-			arrPath = strings.TrimPrefix(arrPath, "Response.")
-			arr := walkJSONPath(t.response, arrPath)
-			var body []string
-			li++
-			bodyStart := li
-			for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
-				body = append(body, lines[li])
-				li++
-			}
-			t.rt.Cover.line(li) // the end: line
-			if arr.kind != jsArray || len(arr.arr) == 0 {
-				continue
-			}
-			for _, item := range arr.arr {
-				for bi, bl := range body {
-					t.rt.Cover.line(bodyStart + bi)
-					sub := replaceSubmatch(reTplItemPath, bl, func(mm []string, _ int) string {
-						if mm[1] != itemVar {
-							return mm[0]
-						}
-						return stringifyValue(walkJSONPath(item, mm[2]))
-					})
-					sub = replaceSubmatch(reTplBareVar, sub, func(mm []string, _ int) string {
-						if mm[1] != itemVar {
-							return mm[0]
-						}
-						return stringifyValue(item)
-					})
-					if sm := reTplSlugLine.FindStringSubmatch(sub); sm != nil {
-						t.registerValueShortcut(sm[1], t.resolveSlugRHS(sm[2]), true)
-						continue
-					}
-					out = append(out, t.substituteLine(sub))
-				}
+			li = t.loop(m[1], jsTrim(m[2]), lines, li+1, emit)
+			continue
+		}
+		if msg, ok := t.fileLine(line); ok {
+			if msg != "" {
+				emit(msg)
 			}
 			continue
 		}
-		if m := reTplSave.FindStringSubmatch(line); m != nil {
-			p := jsTrim(m[1])
-			body := t.jsonBody
-			if body == nil {
-				body = jsNullVal
-			}
-			v := walkJSONPath(body, p)
-			if v.kind == jsUndefined {
-				out = append(out, "save: path returned no value: "+p)
-				t.buffer, t.hasBuffer = nil, false
-				continue
-			}
-			t.buffer, t.hasBuffer = []byte(stringifyValue(v)), true
-			continue
+		if line = t.substituteLine(line); !t.over {
+			emit(line)
 		}
-		if m := reTplDecode.FindStringSubmatch(line); m != nil {
-			enc := m[1]
-			if !t.hasBuffer {
-				out = append(out, "decode: no current buffer (was save: skipped or missing?)")
-				continue
-			}
-			switch enc {
-			case "base64":
-				t.buffer = nodeBase64Decode(decodeUTF8(t.buffer, false))
-			case "none":
-			default:
-				out = append(out, `decode: unknown encoding "`+enc+`" (supported: base64, none)`)
-			}
-			continue
-		}
-		if m := reTplTo.FindStringSubmatch(line); m != nil {
-			if !t.hasBuffer {
-				out = append(out, "to: no current buffer (was save: skipped or missing?)")
-				continue
-			}
-			p := t.substituteVarsAndFields(jsTrim(m[1]))
-			if msg := t.writeFile(p); msg != "" {
-				out = append(out, "to: write failed: "+msg)
-			}
-			continue
-		}
-		out = append(out, t.substituteLine(line))
+	}
+	if t.over {
+		t.res.Limit = templateLimitMessage(limit)
+		return ""
 	}
 	for len(out) > 0 && jsTrim(out[len(out)-1]) == "" {
 		out = out[:len(out)-1]
@@ -266,6 +262,99 @@ func (t *templateRun) execute(template string) string {
 				" (with nested JSON reachable under body). Left visible above instead of rendering blank.")
 	}
 	return strings.Join(out, "\n")
+}
+
+// loop runs a for: block whose body starts at lines[start] for each item
+// of the array at arrPath; it returns the index of the end: line.
+func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, emit func(string)) int {
+	arrPath = strings.TrimPrefix(arrPath, "Response.")
+	arr := walkJSONPath(t.response, arrPath)
+	li := start
+	for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
+		li++
+	}
+	body := lines[start:li]
+	t.rt.Cover.line(li) // the end: line
+	if arr.kind != jsArray {
+		return li
+	}
+	for _, item := range arr.arr {
+		for bi, bl := range body {
+			if t.over {
+				return li
+			}
+			t.rt.Cover.line(start + bi)
+			sub := t.replace(reTplItemPath, bl, func(mm []string, _ int) string {
+				if mm[1] != itemVar {
+					return mm[0]
+				}
+				return stringifyValue(walkJSONPath(item, mm[2]))
+			})
+			sub = t.replace(reTplBareVar, sub, func(mm []string, _ int) string {
+				if mm[1] != itemVar {
+					return mm[0]
+				}
+				return stringifyValue(item)
+			})
+			if sm := reTplSlugLine.FindStringSubmatch(sub); sm != nil {
+				t.registerValueShortcut(sm[1], t.resolveSlugRHS(sm[2]), true)
+				continue
+			}
+			if sub = t.substituteLine(sub); !t.over {
+				emit(sub)
+			}
+		}
+	}
+	return li
+}
+
+// fileLine runs a save:, decode: or to: line; ok is false for any other
+// line. msg is the line the template shows instead, or "".
+func (t *templateRun) fileLine(line string) (msg string, ok bool) {
+	if m := reTplSave.FindStringSubmatch(line); m != nil {
+		p := jsTrim(m[1])
+		body := t.jsonBody
+		if body == nil {
+			body = jsNullVal
+		}
+		v := walkJSONPath(body, p)
+		if v.kind == jsUndefined {
+			t.buffer, t.hasBuffer = nil, false
+			return "save: path returned no value: " + p, true
+		}
+		if s := stringifyValue(v); t.charge(len(s)) {
+			t.buffer, t.hasBuffer = []byte(s), true
+		}
+		return "", true
+	}
+	if m := reTplDecode.FindStringSubmatch(line); m != nil {
+		enc := m[1]
+		if !t.hasBuffer {
+			return "decode: no current buffer (was save: skipped or missing?)", true
+		}
+		switch enc {
+		case "base64":
+			t.buffer = nodeBase64Decode(decodeUTF8(t.buffer, false))
+		case "none":
+		default:
+			return `decode: unknown encoding "` + enc + `" (supported: base64, none)`, true
+		}
+		return "", true
+	}
+	if m := reTplTo.FindStringSubmatch(line); m != nil {
+		if !t.hasBuffer {
+			return "to: no current buffer (was save: skipped or missing?)", true
+		}
+		p := t.substituteVarsAndFields(jsTrim(m[1]))
+		if t.over {
+			return "", true
+		}
+		if msg := t.writeFile(p); msg != "" {
+			return "to: write failed: " + msg, true
+		}
+		return "", true
+	}
+	return "", false
 }
 
 // writeFile writes the buffer for a to: line: the path resolves against

@@ -59,7 +59,17 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 	g := &initGen{doc: doc, parsed: parsed, display: display, smp: newSampler(doc), names: map[string]bool{}, covered: map[string]bool{},
 		cwd: DefaultCwd, home: DefaultHome}
 	g.res.Suite = suitePathFor(docAbs)
-	old, oldInfo, err := safeio.ReadFile(g.res.Suite, maxSuiteBytes)
+	suiteDisplay := displaySibling(display, g.res.Suite)
+	// The suite is read and written in the document's directory only, as
+	// --update writes in the suite's: a link there that leads out of it is
+	// refused, never written through.
+	dir, base := filepath.Split(g.res.Suite)
+	tree, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, userErrorf("%s: cannot open the document's directory: %v", display, cause(err))
+	}
+	defer func() { _ = tree.Close() }()
+	old, oldInfo, err := safeio.Read(tree, base, suiteDisplay, maxSuiteBytes)
 	exists := err == nil
 	switch {
 	case exists:
@@ -69,8 +79,10 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 	case errors.Is(err, os.ErrNotExist):
 		g.topic = defaultTopic(doc, docAbs)
 		g.indent = 2 // "  - name:", as in the README's examples
+	case safeio.IsEscape(err):
+		return nil, userErrorf("%s leads outside the document's directory through a symbolic link; sfmd test --init writes a suite only in the document's directory, nothing was written", suiteDisplay)
 	default:
-		return nil, userErrorf("%s: cannot read the suite: %v", displaySibling(display, g.res.Suite), cause(err))
+		return nil, userErrorf("%s: cannot read the suite: %v", suiteDisplay, cause(err))
 	}
 	for _, name := range envNames(doc, parsed) {
 		if v, ok := g.envValue(name); ok {
@@ -113,13 +125,13 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 		return nil, fmt.Errorf("internal error: %v; please report this with the document", err)
 	}
 	if exists {
-		err = replaceSuite(g.res.Suite, out, oldInfo, old)
+		err = replaceSuite(tree, base, suiteDisplay, out, oldInfo, old)
 	} else {
-		err = createSuite(g.res.Suite, out)
+		err = createSuite(tree, base, suiteDisplay, out)
 		g.res.Created = true
 	}
 	if err != nil {
-		return nil, userErrorf("%s: %v", displaySibling(display, g.res.Suite), err)
+		return nil, userErrorf("%s: %v", suiteDisplay, err)
 	}
 	return &g.res, nil
 }
@@ -577,10 +589,10 @@ func blockEnd(src []byte, key *yaml.Node) int {
 	return end
 }
 
-// createSuite writes a suite that must not exist yet: nothing is ever
-// overwritten (safeio.CreateFile).
-func createSuite(path string, data []byte) error {
-	err := safeio.CreateFile(path, data, 0o644)
+// createSuite writes the suite name of tree, which must not exist yet:
+// nothing is ever overwritten (safeio.Create).
+func createSuite(tree *os.Root, name, display string, data []byte) error {
+	err := safeio.Create(tree, name, display, data, 0o644)
 	switch {
 	case err == nil:
 		return nil
@@ -590,10 +602,10 @@ func createSuite(path string, data []byte) error {
 	return fmt.Errorf("cannot create the suite: %v", cause(err))
 }
 
-// replaceSuite replaces the suite at path, read as old with info, by
-// data, unless it changed meanwhile (safeio.ReplaceFile).
-func replaceSuite(path string, data []byte, info *safeio.Info, old []byte) error {
-	err := safeio.ReplaceFile(path, data, info, old)
+// replaceSuite replaces the suite name of tree, read as old with info,
+// by data, unless it changed meanwhile (safeio.Replace).
+func replaceSuite(tree *os.Root, name, display string, data []byte, info *safeio.Info, old []byte) error {
+	err := safeio.Replace(tree, name, display, data, info, old)
 	switch {
 	case err == nil:
 		return nil

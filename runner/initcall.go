@@ -334,7 +334,7 @@ type generatedCall struct {
 func callOnce(doc *sfmd.Document, parsed *model.Parsed, topic string, env []keyValue, cwd, home, line string) (*generatedCall, error) {
 	tmp, err := os.MkdirTemp("", "sfmd-init-")
 	if err != nil {
-		return nil, err
+		return nil, userErrorf("cannot create a temporary directory to call the actions in: %v; check TMPDIR", err)
 	}
 	defer func() { _ = removeAll(tmp) }()
 	store := map[string]string{}

@@ -85,6 +85,22 @@ type Failure struct {
 	Diff    string `json:"diff,omitempty"`
 }
 
+// What a failure shows at most (every report prints it): the first
+// failHead and the last failTail lines of its message and of its diff,
+// each cut after failWidth bytes, with a count of what was left out.
+const (
+	failHead  = 50
+	failTail  = 50
+	failWidth = 1000
+)
+
+// bound clips the message and the diff (udiff.Clip), so that a test whose
+// output is megabytes prints a few kilobytes.
+func (f *Failure) bound() {
+	f.Message = udiff.Clip(f.Message, failHead, failTail, failWidth)
+	f.Diff = udiff.Clip(f.Diff, failHead, failTail, failWidth)
+}
+
 // TestResult is the outcome of one test.
 type TestResult struct {
 	Name     string        `json:"name"`
@@ -509,7 +525,12 @@ type testRun struct {
 func runTest(ctx context.Context, s *suite, parsed *model.Parsed, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
 	start := time.Now()
 	tr := &TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Status: Passed}
-	defer func() { tr.Duration = time.Since(start) }()
+	defer func() {
+		tr.Duration = time.Since(start)
+		for _, f := range tr.Failures {
+			f.bound()
+		}
+	}()
 	if t.Skips {
 		tr.Status, tr.Skip = Skipped, t.Skip
 		return tr
@@ -730,6 +751,10 @@ func (r *testRun) step(st *testStep) bool {
 	}
 	if res.Escape != "" {
 		r.failf(st, KindSandbox, "%s", res.Escape)
+	}
+	if res.Limit != "" {
+		r.failf(st, KindSandbox, "%s", res.Limit)
+		return false // the runtime's text was never made
 	}
 	if len(r.tr.Failures) > before {
 		// Show what the runtime made of it under the first problem.

@@ -371,7 +371,7 @@ func (d *decoder) files(n *yaml.Node, cwd string) []*fileSpec {
 		if v.Kind == yaml.MappingNode {
 			d.fields(v, fmt.Sprintf("files entry %q", name), fileFromKeys, func(_ string, _, fv *yaml.Node) {
 				if p, ok := d.str(fv, "from"); ok {
-					if from, ok := d.checkTreeFile(fv, p, fmt.Sprintf("files entry %q: from:", name)); ok {
+					if from, ok := d.checkTreeFile(fv, p, fmt.Sprintf("files entry %q: from:", name), maxFixtureBytes); ok {
 						fs.From = from
 					}
 				}

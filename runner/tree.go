@@ -84,15 +84,21 @@ func (d *decoder) readTree(n *yaml.Node, p, what string, limit int64) (name stri
 }
 
 // checkTreeFile checks, before anything runs, a file the run will read:
-// it must be a regular file of the suite's tree.
-func (d *decoder) checkTreeFile(n *yaml.Node, p, what string) (string, bool) {
+// it must be a regular file of the suite's tree, of at most limit bytes.
+// (The run reads it with the same limit: a file that grows meanwhile fails
+// the test that copies it.)
+func (d *decoder) checkTreeFile(n *yaml.Node, p, what string, limit int64) (string, bool) {
 	name, ok := d.treeName(n, p, what)
 	if !ok {
 		return "", false
 	}
 	fi, err := d.tree.Stat(name)
-	if err == nil && !fi.Mode().IsRegular() {
+	switch {
+	case err != nil:
+	case !fi.Mode().IsRegular():
 		err = &safeio.NotRegularError{Path: p, Mode: fi.Mode()}
+	case fi.Size() > limit:
+		err = &safeio.TooLargeError{Path: p, Size: fi.Size(), Limit: limit}
 	}
 	if err != nil {
 		d.errorf(n, "%s", treeError(what, p, err))

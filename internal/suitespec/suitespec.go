@@ -18,11 +18,14 @@ import (
 
 // The size bounds of what a suite is read from.
 const (
-	SuiteBytes   = 10 << 20 // a *.test.yaml file
-	FixtureBytes = 32 << 20 // a files from: or body_file: fixture
+	SuiteBytes = 10 << 20 // a *.test.yaml file
+	// FixtureBytes bounds a files from: or body_file: fixture: a test
+	// over one allocates up to maxFixtureAlloc (runner/memory_test.go)
+	// times its size, on the worst shapes found.
+	FixtureBytes = 10 << 20
 	// JSONBytes bounds what a json: fixture may expand to, so that
-	// nested aliases cannot blow up memory.
-	JSONBytes = 32 << 20
+	// nested aliases cannot blow up memory: the limit of a fixture file.
+	JSONBytes = FixtureBytes
 )
 
 // Deref follows aliases.

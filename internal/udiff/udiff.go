@@ -7,6 +7,7 @@ package udiff
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
@@ -170,4 +171,57 @@ func hunkRange(start, n int) string {
 		return fmt.Sprintf("%d", start)
 	}
 	return fmt.Sprintf("%d,%d", start, n)
+}
+
+// Clip bounds a text for a report: it keeps the first head and the last
+// tail lines, with one line "… N lines left out …" between them, and cuts
+// each kept line after width bytes (on a character boundary) with
+// "… (N bytes left out)". A text within the bounds is returned as it is.
+func Clip(s string, head, tail, width int) string {
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	left := 0
+	if len(lines) > head+tail {
+		left = len(lines) - head - tail
+	}
+	wide := false
+	for i, l := range lines {
+		if (left == 0 || i < head || i >= head+left) && len(strings.TrimSuffix(l, "\n")) > width {
+			wide = true
+			break
+		}
+	}
+	if left == 0 && !wide {
+		return s
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		if left > 0 && i == head {
+			fmt.Fprintf(&b, "… %d lines left out …\n", left)
+		}
+		if left > 0 && i >= head && i < head+left {
+			continue
+		}
+		b.WriteString(cutLine(l, width))
+	}
+	return b.String()
+}
+
+// cutLine cuts l (which may end in "\n") after width bytes.
+func cutLine(l string, width int) string {
+	text, nl := strings.CutSuffix(l, "\n")
+	if len(text) <= width {
+		return l
+	}
+	cut := width
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	out := fmt.Sprintf("%s… (%d bytes left out)", text[:cut], len(text)-cut)
+	if nl {
+		out += "\n"
+	}
+	return out
 }

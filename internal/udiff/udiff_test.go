@@ -197,3 +197,27 @@ func TestUnifiedNoTimeout(t *testing.T) {
 		t.Errorf("coarse diff:\n%.200s", d)
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"a\nb\nc\n", "a\nb\nc\n"},
+		{"1\n2\n3\n4\n5\n6", "1\n2\n… 3 lines left out …\n6"},
+		{"abcdef\nxy\n", "abcd… (2 bytes left out)\nxy\n"},
+		{"ab\u00e9\u00e9\n", "ab\u00e9… (2 bytes left out)\n"}, // never half a character
+		{"1\n2\n3\n4\nlong line\n", "1\n2\n… 2 lines left out …\nlong… (5 bytes left out)\n"},
+	} {
+		if got := Clip(c.in, 2, 1, 4); got != c.want {
+			t.Errorf("Clip(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// A 20 MB text of 2,000,000 lines, or one line of 20 MB, gives a few
+	// hundred bytes.
+	many := strings.Repeat("123456789\n", 2_000_000)
+	if got := Clip(many, 2, 1, 4); got != "1234… (5 bytes left out)\n1234… (5 bytes left out)\n… 1999997 lines left out …\n1234… (5 bytes left out)\n" {
+		t.Errorf("got %q", got)
+	}
+	if got := Clip(strings.Repeat("x", 20<<20), 2, 1, 4); got != "xxxx… (20971516 bytes left out)" {
+		t.Errorf("got %q", got)
+	}
+}
