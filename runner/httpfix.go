@@ -27,6 +27,8 @@ type httpStep struct {
 	next     int
 	failures []problem
 	recorded []exchange // --record: what was sent for real
+	live     bool       // --record sends this step's requests for real
+	refused  bool       // --record could not record the step (failures say why)
 }
 
 // problem is a failure found while the runtime was running: a message

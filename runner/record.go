@@ -2,14 +2,18 @@ package runner
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	neturl "net/url"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
@@ -19,9 +23,11 @@ import (
 type exchange struct {
 	method      string
 	url         string
+	header      http.Header // as sent
 	body        []byte
 	status      int
 	contentType string
+	location    string // of a redirect (3xx)
 	respBody    []byte
 	err         string
 }
@@ -29,14 +35,35 @@ type exchange struct {
 // maxRecordBody bounds a recorded response body.
 const maxRecordBody = 8 << 20
 
-// recorder is the --record transport: it sends requests for real and
-// keeps every exchange for the running step.
+// DefaultHTTPTimeout is how long --record waits for one answer (sfmd's
+// choice; --http-timeout changes it).
+const DefaultHTTPTimeout = 30 * time.Second
+
+// errNotRecorded is what the runtime gets for a request --record did not
+// send or could not record (the step fails with the reason).
+var errNotRecorded = errors.New("sfmd test: --record did not record this request")
+
+// recorder is the --record transport. A step that records (httpStep.live)
+// sends its requests for real, each within timeout and until ctx (the run)
+// is cancelled, and keeps every exchange, one per redirect hop; the other
+// steps are answered from their fixtures, as without --record. Only the
+// safe methods (GET, HEAD, OPTIONS) are sent unless unsafe is set.
 type recorder struct {
-	base http.RoundTripper
-	cur  func() *httpStep
+	base    http.RoundTripper
+	cur     func() *httpStep
+	ctx     context.Context
+	timeout time.Duration
+	unsafe  bool
 }
 
 func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	st := rc.cur()
+	if st == nil {
+		return nil, errors.New("sfmd test: no step is running")
+	}
+	if !st.live {
+		return st.serve(req)
+	}
 	var body []byte
 	if req.Body != nil {
 		b, err := io.ReadAll(req.Body)
@@ -49,31 +76,96 @@ func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		body = b
 		req.Body = io.NopCloser(bytes.NewReader(b))
 	}
-	ex := exchange{method: req.Method, url: model.SentURL(req), body: body}
-	resp, err := rc.base.RoundTrip(req)
-	if err != nil {
-		ex.err = err.Error()
-	} else {
-		rb, rerr := io.ReadAll(io.LimitReader(resp.Body, maxRecordBody))
-		if cerr := resp.Body.Close(); rerr == nil {
-			rerr = cerr
-		}
-		if rerr != nil {
-			return nil, rerr
-		}
-		ex.status, ex.contentType, ex.respBody = resp.StatusCode, resp.Header.Get("Content-Type"), rb
-		resp.Body = io.NopCloser(bytes.NewReader(rb))
+	url := model.SentURL(req)
+	what := req.Method + " " + url
+	if !safeMethod(req.Method) && !rc.unsafe {
+		return nil, st.refuse("--record did not send %s: a %s request may change data on the server (a booking, a payment, a deletion); send it with --record-unsafe, or write its http entry by hand", what, req.Method)
 	}
-	if st := rc.cur(); st != nil {
-		st.mu.Lock()
-		st.recorded = append(st.recorded, ex)
-		st.mu.Unlock()
+	ctx, cancel := context.WithTimeout(req.Context(), rc.timeout)
+	defer cancel()
+	stop := context.AfterFunc(rc.ctx, cancel)
+	defer stop()
+	ex := exchange{method: req.Method, url: url, header: req.Header.Clone(), body: body}
+	resp, err := rc.base.RoundTrip(req.WithContext(ctx))
+	var rb []byte
+	if err == nil {
+		rb, err = io.ReadAll(io.LimitReader(resp.Body, maxRecordBody+1))
+		if cerr := resp.Body.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
 	}
-	return resp, err
+	switch {
+	case rc.ctx.Err() != nil:
+		return nil, st.refuse("--record was interrupted during %s", what)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return nil, st.refuse("--record: %s got no complete answer within %s; nothing was recorded for this step (a slower server needs a longer --http-timeout)", what, rc.timeout)
+	case err != nil:
+		return nil, st.refuse("--record: %s failed: %v; nothing was recorded for this step (a network failure is a fixture written by hand: error:)", what, err)
+	case len(rb) > maxRecordBody:
+		return nil, st.refuse("--record: the response to %s is over %d MiB, more than sfmd records; nothing was recorded for this step (a fixture of that size belongs in body_file:)", what, maxRecordBody>>20)
+	}
+	ex.status, ex.contentType, ex.respBody = resp.StatusCode, resp.Header.Get("Content-Type"), rb
+	if resp.StatusCode/100 == 3 {
+		ex.location = resp.Header.Get("Location")
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(rb))
+	st.mu.Lock()
+	st.recorded = append(st.recorded, ex)
+	st.mu.Unlock()
+	return resp, nil
 }
 
-func newRecordingClient(cur func() *httpStep) *http.Client {
-	return &http.Client{Transport: &recorder{base: http.DefaultTransport, cur: cur}}
+// safeMethod reports an HTTP method that does not change the server's
+// state (RFC 9110 section 9.2.1).
+func safeMethod(m string) bool {
+	switch strings.ToUpper(m) {
+	case "GET", "HEAD", "OPTIONS":
+		return true
+	}
+	return false
+}
+
+// refuse fails a recording step: nothing of it is written to the suite.
+func (h *httpStep) refuse(format string, args ...any) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.refused = true
+	h.failures = append(h.failures, problem{msg: fmt.Sprintf(format, args...)})
+	return errNotRecorded
+}
+
+func newRecordingClient(ctx context.Context, cur func() *httpStep, timeout time.Duration, unsafe bool) *http.Client {
+	return &http.Client{Transport: &recorder{base: http.DefaultTransport, cur: cur, ctx: ctx, timeout: timeout, unsafe: unsafe}}
+}
+
+// recordsStep decides whether --record sends a step's requests for real
+// and rewrites its http entries: when the test was selected by --run (the
+// author asked for it), when the step has no http key (nothing written
+// there to lose) or when all its entries are stubs of sfmd test --init
+// (todo:). Any other step replays its fixtures, so a hand-written error
+// fixture or header check stays as written. A step that mixes stubs and
+// written entries fails: recording it would replace what was written.
+func (r *testRun) recordsStep(st *testStep) (live, ok bool) {
+	if r.opts.Run != nil {
+		return true, true
+	}
+	if keyNode(st.Node, "http") == st.Node {
+		return true, true
+	}
+	stubs := 0
+	for _, f := range st.HTTP {
+		if f.Response != nil && f.Response.TodoNode != nil {
+			stubs++
+		}
+	}
+	switch {
+	case stubs == 0:
+		return false, true
+	case stubs < len(st.HTTP):
+		r.failf(st, KindFixture, "--record: the step's http list mixes stubs (todo:) with written entries, and recording it would replace them all; fill the stubs by hand, or re-record the whole test with --record --run")
+		return false, false
+	}
+	return true, true
 }
 
 // recordEdit rewrites one step's http entries with what was recorded.
@@ -251,9 +343,9 @@ func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 // renderRecorded writes a step's recorded exchanges as an `http:` block
 // indented by indent spaces, ending with a newline. Secrets become $NAME
 // in requests (recordedRequest) and *** in responses (env values of at
-// least minSecretLen characters, where they occur as a value); request
-// headers are not recorded (fixtures match listed headers only), so a
-// literal Authorization or Cookie header never reaches the suite. JSON
+// least minSecretLen characters, where they occur as a value); the
+// request headers the document wrote are recorded (recordedHeaders), so
+// that replay still checks them. JSON
 // bodies are written as block YAML under json: where that replays the same
 // (jsonBlock): a request's always (its json is compared as a value); a
 // response's when the JSON served back is the recorded bytes, or when only
@@ -279,6 +371,11 @@ func renderRecorded(ex []exchange, indent int, env []keyValue, templated bool) (
 		fmt.Fprintf(&b, "%s  - request:\n", pad)
 		fmt.Fprintf(&b, "%s      method: %s\n", pad, e.method)
 		fmt.Fprintf(&b, "%s      url: %s\n", pad, quoteYAML(url))
+		hdr, err := recordedHeaders(e.header, env, pad+"      ")
+		if err != nil {
+			return "", fmt.Errorf("%s %s cannot be recorded: %v", e.method, red.apply(e.url), err)
+		}
+		b.WriteString(hdr)
 		if len(e.body) > 0 {
 			var ind bytes.Buffer
 			if text, _, ok := jsonBlock([]byte(body), indent+6); ok {
@@ -295,8 +392,15 @@ func renderRecorded(ex []exchange, indent int, env []keyValue, templated bool) (
 		}
 		fmt.Fprintf(&b, "%s    response:\n", pad)
 		fmt.Fprintf(&b, "%s      status: %d\n", pad, e.status)
+		var rh []string
 		if e.contentType != "" {
-			fmt.Fprintf(&b, "%s      headers: {Content-Type: %s}\n", pad, quoteYAML(e.contentType))
+			rh = append(rh, "Content-Type: "+quoteYAML(maskValues(e.contentType, env, stars)))
+		}
+		if e.location != "" {
+			rh = append(rh, "Location: "+quoteYAML(maskLiteralSecrets(maskValues(e.location, env, stars))))
+		}
+		if len(rh) > 0 {
+			fmt.Fprintf(&b, "%s      headers: {%s}\n", pad, strings.Join(rh, ", "))
 		}
 		if len(e.respBody) > 0 {
 			rb := maskValues(string(e.respBody), env, stars)
@@ -320,4 +424,68 @@ func quoteYAML(s string) string {
 		return strconv.Quote(s)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// fetchDefaults are the request headers the runtime sets by itself
+// (model/http.go execHTTP: Accept, Content-Type of a body, and what
+// fetch adds): a recording leaves them out when they have these values,
+// and keeps the headers the document wrote.
+var fetchDefaults = map[string]string{
+	"Accept":          "text/markdown, text/plain",
+	"Content-Type":    "application/json",
+	"Accept-Language": "*",
+	"Sec-Fetch-Mode":  "cors",
+	"User-Agent":      "node",
+}
+
+// recordedHeaders writes the request headers a document set as a
+// fixture's headers: mapping (replay then fails when one changes), env
+// values of at least minSecretLen characters as $NAME. A secret header
+// (Authorization, Cookie, …) whose value is not made of env values would
+// put a literal secret into the suite: it is left out, and a comment says
+// so. It refuses a header that replay would not match.
+func recordedHeaders(h http.Header, env []keyValue, pad string) (string, error) {
+	names := make([]string, 0, len(h))
+	for k := range h {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	envMap := map[string]string{}
+	for _, kv := range env {
+		envMap[kv.Key] = kv.Value
+	}
+	var items, skipped []string
+	for _, k := range names {
+		v := headerText(h[k])
+		if d, ok := fetchDefaults[k]; ok && d == v {
+			continue
+		}
+		masked := maskValues(v, env, func(n string) string { return "$" + n })
+		if expandEnvRefs(masked, envMap, nil) != v {
+			return "", fmt.Errorf("the header %s holds text that replay would change (a $NAME of the env?)", k)
+		}
+		if sensitiveHeader(k) && masked == v {
+			skipped = append(skipped, k)
+			continue
+		}
+		items = append(items, yamlKey(k)+": "+quoteYAML(masked))
+	}
+	var b strings.Builder
+	for _, k := range skipped {
+		fmt.Fprintf(&b, "%s# %s is not recorded: its value is a secret not written as an env value ($NAME)\n", pad, k)
+	}
+	if len(items) > 0 {
+		fmt.Fprintf(&b, "%sheaders: {%s}\n", pad, strings.Join(items, ", "))
+	}
+	return b.String(), nil
+}
+
+// yamlKey writes a header name as a YAML flow mapping key.
+func yamlKey(k string) string {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !(c == '-' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') {
+			return quoteYAML(k)
+		}
+	}
+	return k
 }

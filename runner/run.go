@@ -36,15 +36,21 @@ const DefaultTimeout = 120 * time.Second
 
 // Options configure a run.
 type Options struct {
-	Update   bool           // rewrite goldens instead of failing on a mismatch
-	Record   bool           // send requests for real and write them into the suites
-	ExecReal bool           // run CLI commands with /bin/bash -c
-	Timeout  time.Duration  // per command with ExecReal; 0 means DefaultTimeout
-	Jobs     int            // suites in parallel; <1 means 1
-	Run      *regexp.Regexp // select tests by name; nil means all
-	PATH     string         // PATH for real commands
-	TempDir  string         // parent of the sandboxes; "" means os.TempDir()
-	Cover    bool           // record what the calls reach (cover.go)
+	Update bool // rewrite goldens instead of failing on a mismatch
+	Record bool // send requests for real and write them into the suites
+	// RecordUnsafe lets Record send methods other than GET, HEAD and
+	// OPTIONS.
+	RecordUnsafe bool
+	// HTTPTimeout bounds one request of Record; 0 means
+	// DefaultHTTPTimeout.
+	HTTPTimeout time.Duration
+	ExecReal    bool           // run CLI commands with /bin/bash -c
+	Timeout     time.Duration  // per command with ExecReal; 0 means DefaultTimeout
+	Jobs        int            // suites in parallel; <1 means 1
+	Run         *regexp.Regexp // select tests by name; nil means all
+	PATH        string         // PATH for real commands
+	TempDir     string         // parent of the sandboxes; "" means os.TempDir()
+	Cover       bool           // record what the calls reach (cover.go)
 	// MaxOutput caps what one real command may print; 0 means
 	// DefaultMaxOutput.
 	MaxOutput int64
@@ -308,6 +314,9 @@ func RunContext(ctx context.Context, refs []SuiteRef, opts Options) *Report {
 	}
 	if opts.MaxOutput <= 0 {
 		opts.MaxOutput = DefaultMaxOutput
+	}
+	if opts.HTTPTimeout <= 0 {
+		opts.HTTPTimeout = DefaultHTTPTimeout
 	}
 	jobs := max(opts.Jobs, 1)
 	rep := &Report{Suites: make([]*SuiteResult, len(refs)), timings: opts.Timings}
@@ -587,7 +596,7 @@ func (r *testRun) setup() error {
 		r.session.SetVar(kv.Key, kv.Value)
 	}
 	if r.opts.Record {
-		r.client = newRecordingClient(func() *httpStep { return r.cur })
+		r.client = newRecordingClient(r.ctx, func() *httpStep { return r.cur }, r.opts.HTTPTimeout, r.opts.RecordUnsafe)
 	} else {
 		r.client = newHTTPClient(func() *httpStep { return r.cur })
 	}
@@ -675,6 +684,15 @@ func (r *testRun) step(st *testStep) bool {
 		return false
 	}
 	hs := &httpStep{fixtures: st.HTTP}
+	if r.opts.Record {
+		live, ok := r.recordsStep(st)
+		if !ok {
+			return false
+		}
+		if live {
+			hs.live, hs.fixtures = true, nil // the recorded exchanges replace them
+		}
+	}
 	ex := &execStep{
 		fixtures:  st.Exec,
 		real:      r.opts.ExecReal,
@@ -703,9 +721,8 @@ func (r *testRun) step(st *testStep) bool {
 		return false
 	}
 
-	if r.opts.Record {
+	if hs.live && !hs.refused && (len(hs.recorded) > 0 || keyNode(st.Node, "http") != st.Node) {
 		r.res.records = append(r.res.records, recordEdit{step: st, ex: hs.recorded})
-		hs.fixtures = nil // the recorded exchanges replace them
 	}
 	// Fixtures first: when the step did not send what the suite says, the
 	// output differences are only a consequence.
