@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestRecordKeepsWrittenFixtures: --record fills the stubs and the steps
@@ -139,4 +141,109 @@ func mustRE(t *testing.T, s string) *regexp.Regexp {
 		t.Fatal(err)
 	}
 	return re
+}
+
+// recordFails records a one-step suite against handler and returns the
+// run's report text; the suite must be left as it was.
+func recordFails(t *testing.T, handler http.HandlerFunc, opts Options, ctx func(*httptest.Server) context.Context) string {
+	t.Helper()
+	ts := httptest.NewServer(handler)
+	defer ts.Close()
+	doc := "---\nname: slow\n---\n```act.get\nGET " + ts.URL + "/x\n```\n"
+	suite := "version: 1\ntests:\n  - name: get\n    run: /act.get\n"
+	dir := writeFiles(t, map[string]string{"slow.md": doc, "slow.test.yaml": suite})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Record, opts.Jobs = true, 1
+	c := context.Background()
+	if ctx != nil {
+		c = ctx(ts)
+	}
+	rep := RunContext(c, refs, opts)
+	var out strings.Builder
+	WriteErrors(&out, rep)
+	WriteHuman(&out, rep)
+	got, err := os.ReadFile(filepath.Join(dir, "slow.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != suite {
+		t.Errorf("the suite was rewritten:\n%s", got)
+	}
+	return out.String()
+}
+
+// TestRecordTimesOut: a server that never answers fails the step after
+// --http-timeout, and nothing is written.
+func TestRecordTimesOut(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	out := recordFails(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}, Options{HTTPTimeout: 50 * time.Millisecond}, nil)
+	if !strings.Contains(out, "/x got no complete answer within 50ms; nothing was recorded for this step") {
+		t.Errorf("no timeout reported:\n%s", out)
+	}
+}
+
+// TestRecordInterrupted: cancelling the run (SIGINT, SIGTERM) stops a
+// request that waits, whatever the timeout, and nothing is written.
+func TestRecordInterrupted(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := recordFails(t, func(w http.ResponseWriter, r *http.Request) {
+		cancel()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}, Options{HTTPTimeout: time.Hour}, func(*httptest.Server) context.Context { return ctx })
+	if !strings.Contains(out, "--record was interrupted during GET") {
+		t.Errorf("no interruption reported:\n%s", out)
+	}
+}
+
+// TestRecordTooBig: a response over 8 MiB fails clearly instead of being
+// cut and recorded.
+func TestRecordTooBig(t *testing.T) {
+	out := recordFails(t, func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write(make([]byte, maxRecordBody+1))
+	}, Options{}, nil)
+	if !strings.Contains(out, "/x is over 8 MiB, more than sfmd records; nothing was recorded for this step") {
+		t.Errorf("no size failure:\n%s", out)
+	}
+}
+
+// TestRecordRefusesOversizedSuite: --record does not write a suite larger
+// than sfmd reads back (two 6 MiB answers fit the 8 MiB bound each, not
+// the 10 MiB of a suite together).
+func TestRecordRefusesOversizedSuite(t *testing.T) {
+	big := strings.Repeat("0123456789abcdef\n", 6<<20/17)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(big))
+	}))
+	defer ts.Close()
+	doc := "---\nname: big\n---\n```act.get\nGET " + ts.URL + "/x\n```\n"
+	suite := "version: 1\ntests:\n  - name: a\n    run: /act.get\n  - name: b\n    run: /act.get\n"
+	dir := writeFiles(t, map[string]string{"big.md": doc, "big.test.yaml": suite})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(refs, Options{Record: true, Jobs: 1})
+	var out strings.Builder
+	WriteErrors(&out, rep)
+	if !strings.Contains(out.String(), "--record: the rewritten suite would be") || !strings.Contains(out.String(), "over the 10 MiB sfmd reads back; nothing was written to it") {
+		t.Errorf("no refusal:\n%s", out.String())
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "big.test.yaml")); err != nil || string(got) != suite {
+		t.Errorf("the suite was rewritten (%v)", err)
+	}
 }

@@ -412,6 +412,10 @@ func (res *SuiteResult) flushUpdates() {
 	tree := res.suite.Tree
 	dir := filepath.Dir(res.suite.AbsPath)
 	for _, w := range res.writes {
+		if len(w.data) > maxGoldenBytes {
+			fail(fmt.Sprintf("--update: %s would be %d bytes, over the %d MiB sfmd reads back; it was not written", w.display, len(w.data), maxGoldenBytes>>20))
+			continue
+		}
 		var err error
 		if w.info != nil {
 			err = safeio.Replace(tree, w.path, w.display, w.data, w.info, w.old)
@@ -454,6 +458,10 @@ func (res *SuiteResult) flushUpdates() {
 	flag := "--update"
 	if len(res.records) > 0 {
 		flag = "--record"
+	}
+	if len(out) > maxSuiteBytes {
+		fail(fmt.Sprintf("%s: the rewritten suite would be %d bytes, over the %d MiB sfmd reads back; nothing was written to it (a large response belongs in body_file:, a large output in output_file:)", flag, len(out), maxSuiteBytes>>20))
+		return
 	}
 	if err := safeio.Replace(tree, filepath.Base(res.suite.AbsPath), res.Path, out, res.suite.SrcInfo, res.suite.Src); err != nil {
 		fail(fmt.Sprintf("%s: cannot write the suite: %s", flag, writeFailure(err)))
