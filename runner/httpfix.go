@@ -48,7 +48,7 @@ func newHTTPClient(cur func() *httpStep) *http.Client {
 		}
 		return st.serve(req)
 	})
-	return &http.Client{Transport: mt}
+	return &http.Client{Transport: mt, CheckRedirect: model.FetchRedirect}
 }
 
 // errUnmatched is returned to the runtime for a request without fixture.

@@ -135,7 +135,7 @@ func (h *httpStep) refuse(format string, args ...any) error {
 }
 
 func newRecordingClient(ctx context.Context, cur func() *httpStep, timeout time.Duration, unsafe bool) *http.Client {
-	return &http.Client{Transport: &recorder{base: http.DefaultTransport, cur: cur, ctx: ctx, timeout: timeout, unsafe: unsafe}}
+	return &http.Client{Transport: &recorder{base: http.DefaultTransport, cur: cur, ctx: ctx, timeout: timeout, unsafe: unsafe}, CheckRedirect: model.FetchRedirect}
 }
 
 // recordsStep decides whether --record sends a step's requests for real

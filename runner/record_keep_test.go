@@ -247,3 +247,59 @@ func TestRecordRefusesOversizedSuite(t *testing.T) {
 		t.Errorf("the suite was rewritten (%v)", err)
 	}
 }
+
+// TestRecordRedirect: a redirect to another origin does not receive the
+// Authorization secret (as the runtime's fetch), each hop is recorded,
+// and the recording replays offline.
+func TestRecordRedirect(t *testing.T) {
+	var other string
+	auth := make(chan string, 1)
+	b := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth <- r.Header.Get("Authorization")
+		_, _ = w.Write([]byte("moved here"))
+	}))
+	defer b.Close()
+	other = b.URL
+	a := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other+"/new", http.StatusFound)
+	}))
+	defer a.Close()
+	doc := "---\nname: moved\n---\n```act.get\nGET " + a.URL + "/old -H \"Authorization: Bearer $KEY\"\n```\n"
+	suite := "version: 1\nenv:\n  KEY: k-secret-123\ntests:\n  - name: get\n    run: /act.get\n    expect:\n      output: moved here\n"
+	dir := writeFiles(t, map[string]string{"moved.md": doc, "moved.test.yaml": suite})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(refs, Options{Record: true, Jobs: 1})
+	var out strings.Builder
+	WriteErrors(&out, rep)
+	WriteHuman(&out, rep)
+	if rep.Passed != 1 {
+		t.Fatalf("record:\n%s", out.String())
+	}
+	if got := <-auth; got != "" {
+		t.Errorf("the other origin received Authorization %q", got)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "moved.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"url: \"" + a.URL + "/old\"\n          headers: {Authorization: \"Bearer $KEY\"}\n        response:\n          status: 302\n          headers: {Content-Type: \"text/html; charset=utf-8\", Location: \"" + b.URL + "/new\"}\n",
+		"url: \"" + b.URL + "/new\"\n        response:\n          status: 200\n",
+	} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("the recording lacks\n%s\ngot:\n%s", want, got)
+		}
+	}
+	a.Close()
+	b.Close()
+	rep = Run(refs, Options{Jobs: 1})
+	out.Reset()
+	WriteErrors(&out, rep)
+	WriteHuman(&out, rep)
+	if rep.Passed != 1 {
+		t.Errorf("replay:\n%s\nsuite:\n%s", out.String(), got)
+	}
+}
