@@ -303,3 +303,70 @@ func TestRecordRedirect(t *testing.T) {
 		t.Errorf("replay:\n%s\nsuite:\n%s", out.String(), got)
 	}
 }
+
+// TestRecordSecretsFromEnvironment: with Options.Secrets the real key
+// (short, with characters that get encoded) is sent, and appears in no
+// encoding in the recording or the messages: as $NAME in the header,
+// *** in the query (percent-encoded there) and in the response (JSON-
+// escaped in the body, in a Content-Type parameter). The recording then
+// replays with the suite's own placeholder value.
+func TestRecordSecretsFromEnvironment(t *testing.T) {
+	const real = "r+l/k="
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer "+real || r.URL.Query().Get("key") != real {
+			http.Error(w, "bad key", http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; token="+real)
+		_, _ = w.Write([]byte(`{"echo": "r+l\/k=", "raw": "` + real + `"}`))
+	}))
+	defer ts.Close()
+	doc := "---\nname: keys\n---\n```act.get\nGET " + ts.URL + "/q -H \"Authorization: Bearer $API_KEY\"\n  key: string = \"$API_KEY\"\n```\n"
+	suite := "version: 1\nenv:\n  API_KEY: placeholder\ntests:\n  - name: get\n    run: /act.get\n" +
+		"  - name: stale\n    run: /act.get\n    http:\n      - request: {method: GET, url: \"" + ts.URL + "/other\"}\n        response: {body: x}\n"
+	dir := writeFiles(t, map[string]string{"keys.md": doc, "keys.test.yaml": suite})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := func(name string) string {
+		if name == "API_KEY" {
+			return real
+		}
+		return ""
+	}
+	rep := Run(refs, Options{Record: true, Jobs: 1, Secrets: secrets})
+	var out strings.Builder
+	WriteErrors(&out, rep)
+	WriteHuman(&out, rep)
+	var js strings.Builder
+	if err := WriteJSON(&js, rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Passed != 1 || rep.Failed != 1 {
+		t.Fatalf("record: want get recorded and stale failing:\n%s", out.String())
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "keys.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, enc := range encodings(real) {
+		for what, text := range map[string]string{"the suite": string(got), "the messages": out.String(), "the JSON report": js.String()} {
+			if strings.Contains(text, enc) {
+				t.Errorf("%s holds the secret as %q:\n%s", what, enc, text)
+			}
+		}
+	}
+	for _, want := range []string{"/q?key=***\"", `headers: {Authorization: "Bearer $API_KEY"}`, `Content-Type: "text/plain; token=***"`, `{"echo": "***", "raw": "***"}`} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("the recording lacks %s:\n%s", want, got)
+		}
+	}
+	ts.Close()
+	rep = Run(refs, Options{Jobs: 1, Run: mustRE(t, "^get$")})
+	if rep.Passed != 1 {
+		out.Reset()
+		WriteHuman(&out, rep)
+		t.Errorf("replay with the placeholder:\n%s\nsuite:\n%s", out.String(), got)
+	}
+}

@@ -44,13 +44,17 @@ type Options struct {
 	// HTTPTimeout bounds one request of Record; 0 means
 	// DefaultHTTPTimeout.
 	HTTPTimeout time.Duration
-	ExecReal    bool           // run CLI commands with /bin/bash -c
-	Timeout     time.Duration  // per command with ExecReal; 0 means DefaultTimeout
-	Jobs        int            // suites in parallel; <1 means 1
-	Run         *regexp.Regexp // select tests by name; nil means all
-	PATH        string         // PATH for real commands
-	TempDir     string         // parent of the sandboxes; "" means os.TempDir()
-	Cover       bool           // record what the calls reach (cover.go)
+	// Secrets gives the value a suite env name takes instead of the
+	// suite's (the real key, from the environment or an env file outside
+	// the repository), "" for none; recordings hold it as $NAME.
+	Secrets  func(name string) string
+	ExecReal bool           // run CLI commands with /bin/bash -c
+	Timeout  time.Duration  // per command with ExecReal; 0 means DefaultTimeout
+	Jobs     int            // suites in parallel; <1 means 1
+	Run      *regexp.Regexp // select tests by name; nil means all
+	PATH     string         // PATH for real commands
+	TempDir  string         // parent of the sandboxes; "" means os.TempDir()
+	Cover    bool           // record what the calls reach (cover.go)
 	// MaxOutput caps what one real command may print; 0 means
 	// DefaultMaxOutput.
 	MaxOutput int64
@@ -363,7 +367,7 @@ func RunContext(ctx context.Context, refs []SuiteRef, opts Options) *Report {
 func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 	res := &SuiteResult{Path: ref.Display, Started: time.Now()}
 	defer func() { res.Duration = time.Since(res.Started) }()
-	s, errs := loadSuite(ref.Abs, ref.Display)
+	s, errs := loadSuiteSecrets(ref.Abs, ref.Display, opts.Secrets)
 	if len(errs) > 0 {
 		res.Errors = errs
 		return res
@@ -406,8 +410,9 @@ func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 
 // flushUpdates writes the goldens and the rewritten suite.
 func (res *SuiteResult) flushUpdates() {
+	red := newRedactor(res.suite.Env)
 	fail := func(msg string) {
-		res.Errors = append(res.Errors, &SuiteError{Path: res.Path, Msg: msg})
+		res.Errors = append(res.Errors, &SuiteError{Path: res.Path, Msg: red.apply(msg)})
 	}
 	tree := res.suite.Tree
 	dir := filepath.Dir(res.suite.AbsPath)
