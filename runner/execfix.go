@@ -34,6 +34,19 @@ type execStep struct {
 	maxOutput int64
 	namespace bool
 	problems  []problem
+
+	// With record (--record --exec=real): every command runs and is kept
+	// in recorded for the step's exec entries, unless one cannot be
+	// replayed (refused; problems say why).
+	record   bool
+	recorded []execRecord
+	refused  bool
+}
+
+// execRecord is one command --record ran and what it did.
+type execRecord struct {
+	command, stdout, stderr string
+	exit                    int
 }
 
 var _ model.Executor = (*execStep)(nil)
@@ -47,7 +60,8 @@ func (e *execStep) Exec(command, dir string) (model.ExecResult, error) {
 		f = e.fixtures[e.next]
 		e.next++
 	case e.real && len(e.fixtures) == 0:
-		// --exec=real without expectations: any command may run.
+		// --exec=real without expectations (or recording): any command
+		// may run.
 	default:
 		e.failures = append(e.failures, e.describeMiss(command))
 		e.mu.Unlock()
@@ -68,6 +82,9 @@ func (e *execStep) Exec(command, dir string) (model.ExecResult, error) {
 			e.problems = append(e.problems, problem{msg: "interrupted: the command was stopped"})
 		case out.exceeded:
 			e.problems = append(e.problems, problem{msg: outputLimitMessage(e.maxOutput)})
+		}
+		if e.record {
+			e.keep(command, res, out)
 		}
 		return res, nil
 	}
@@ -96,5 +113,26 @@ func (e *execStep) describeMiss(command string) problem {
 	return problem{
 		msg:  fmt.Sprintf("command does not match exec entry %d (line %d)", e.next+1, f.Node.Line),
 		diff: udiff.Unified(f.Command+"\n", command+"\n", "fixture", "ran"),
+	}
+}
+
+// keep records a command of a recording step, or refuses the step when
+// what it did cannot be replayed from an exec entry. Called with e.mu.
+func (e *execStep) keep(command string, res model.ExecResult, out realOutcome) {
+	why := ""
+	switch {
+	case out.interrupted || out.exceeded:
+		why = "" // already reported
+	case res.TimedOut:
+		why = fmt.Sprintf("--record: the command %q did not finish within --timeout %s; nothing was recorded for this step", command, e.timeout)
+	case res.Combined != res.Stdout+res.Stderr:
+		why = fmt.Sprintf("--record: the command %q wrote to stdout and stderr interleaved, which an exec entry cannot replay (it gives stdout, then stderr); nothing was recorded for this step", command)
+	default:
+		e.recorded = append(e.recorded, execRecord{command: command, stdout: res.Stdout, stderr: res.Stderr, exit: res.Exit})
+		return
+	}
+	e.refused = true
+	if why != "" {
+		e.problems = append(e.problems, problem{msg: why})
 	}
 }

@@ -139,39 +139,57 @@ func newRecordingClient(ctx context.Context, cur func() *httpStep, timeout time.
 }
 
 // recordsStep decides whether --record sends a step's requests for real
-// and rewrites its http entries: when the test was selected by --run (the
-// author asked for it), when the step has no http key (nothing written
+// and rewrites its http entries (and, with --exec=real, runs its commands
+// and rewrites its exec entries): when the test was selected by --run (the
+// author asked for it), when the step has no such key (nothing written
 // there to lose) or when all its entries are stubs of sfmd test --init
 // (todo:). Any other step replays its fixtures, so a hand-written error
 // fixture or header check stays as written. A step that mixes stubs and
 // written entries fails: recording it would replace what was written.
-func (r *testRun) recordsStep(st *testStep) (live, ok bool) {
-	if r.opts.Run != nil {
-		return true, true
-	}
-	if keyNode(st.Node, "http") == st.Node {
-		return true, true
-	}
-	stubs := 0
+func (r *testRun) recordsStep(st *testStep) (liveHTTP, liveExec, ok bool) {
+	httpStubs, execStubs := 0, 0
 	for _, f := range st.HTTP {
 		if f.Response != nil && f.Response.TodoNode != nil {
-			stubs++
+			httpStubs++
 		}
 	}
+	for _, f := range st.Exec {
+		if f.TodoNode != nil {
+			execStubs++
+		}
+	}
+	liveHTTP, ok = r.recordsKey(st, "http", httpStubs, len(st.HTTP))
+	if !ok {
+		return false, false, false
+	}
+	if r.opts.ExecReal {
+		liveExec, ok = r.recordsKey(st, "exec", execStubs, len(st.Exec))
+	}
+	return liveHTTP, liveExec, ok
+}
+
+// recordsKey is recordsStep for one key of the step, with stubs of its n
+// entries stubs.
+func (r *testRun) recordsKey(st *testStep, key string, stubs, n int) (live, ok bool) {
 	switch {
+	case r.opts.Run != nil || keyNode(st.Node, key) == st.Node:
+		return true, true
 	case stubs == 0:
 		return false, true
-	case stubs < len(st.HTTP):
-		r.failf(st, KindFixture, "--record: the step's http list mixes stubs (todo:) with written entries, and recording it would replace them all; fill the stubs by hand, or re-record the whole test with --record --run")
+	case stubs < n:
+		r.failf(st, KindFixture, "--record: the step's %s list mixes stubs (todo:) with written entries, and recording it would replace them all; fill the stubs by hand, or re-record the whole test with --record --run", key)
 		return false, false
 	}
 	return true, true
 }
 
-// recordEdit rewrites one step's http entries with what was recorded.
+// recordEdit rewrites one step's http entries (or, with exec set, its
+// exec entries) with what was recorded.
 type recordEdit struct {
 	step *testStep
 	ex   []exchange
+	exec bool
+	cmds []execRecord
 }
 
 var envRefRE = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
@@ -213,6 +231,9 @@ func expandFixtureEnv(s *suite) error {
 	}
 	for _, t := range s.Tests {
 		for _, st := range t.Steps {
+			for _, f := range st.Exec {
+				f.Command = expandEnvRefs(f.Command, env, nil)
+			}
 			for _, f := range st.HTTP {
 				r := &f.Request
 				r.URL = expandEnvRefs(r.URL, env, nil)
@@ -282,11 +303,11 @@ func recordedRequest(e exchange, env []keyValue) (url, body string, err error) {
 	return url, body, nil
 }
 
-// recordRange finds where a step's recorded http list goes: the existing
-// `http:` entry (key to end of its block) or, when there is none, the
+// recordRange finds where a step's recorded list (name: http or exec)
+// goes: the existing entry (key to end of its block) or, when there is none, the
 // start of the line after the run: value. It returns the byte range to
 // replace and the key indentation.
-func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
+func recordRange(src []byte, st *testStep, name string) (start, end, indent int, err error) {
 	m := st.Node
 	if m.Style&yaml.FlowStyle != 0 {
 		return 0, 0, 0, fmt.Errorf("step at line %d is a flow mapping ({…}); write it in block style to record into it", m.Line)
@@ -294,7 +315,7 @@ func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 	var key, val, runKey *yaml.Node
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		switch m.Content[i].Value {
-		case "http":
+		case name:
 			key, val = m.Content[i], m.Content[i+1]
 		case "run":
 			runKey = m.Content[i]
@@ -315,7 +336,7 @@ func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 		return at, at, runKey.Column - 1, nil
 	}
 	if val.Style&yaml.FlowStyle != 0 && val.Line != key.Line {
-		return 0, 0, 0, fmt.Errorf("the http list at line %d is a multi-line flow list; write it as a block list to record into it", val.Line)
+		return 0, 0, 0, fmt.Errorf("the %s list at line %d is a multi-line flow list; write it as a block list to record into it", name, val.Line)
 	}
 	indent = key.Column - 1
 	start = offsetOf(src, key.Line, key.Column)
@@ -493,4 +514,37 @@ func yamlKey(k string) string {
 		}
 	}
 	return k
+}
+
+// renderExecRecorded writes a step's recorded commands as an `exec:` block
+// indented by indent spaces, ending with a newline: the command line with
+// env values of at least minSecretLen characters (or from Options.Secrets)
+// as $NAME (replay expands them again), stdout and stderr with them as ***,
+// and the exit status. It refuses a command line that would not replay.
+func renderExecRecorded(cmds []execRecord, indent int, env []keyValue) (string, error) {
+	pad := strings.Repeat(" ", indent)
+	if len(cmds) == 0 {
+		return pad + "exec: []\n", nil
+	}
+	envMap := map[string]string{}
+	for _, kv := range env {
+		envMap[kv.Key] = kv.Value
+	}
+	red := newRedactor(env)
+	stars := func(string) string { return "***" }
+	var b strings.Builder
+	b.WriteString(pad + "exec:\n")
+	for _, c := range cmds {
+		cmd := maskValues(c.command, env, func(n string) string { return "$" + n })
+		if expandEnvRefs(cmd, envMap, nil) != c.command {
+			return "", fmt.Errorf("the command %s cannot be recorded: it holds text that replay would change (a $NAME of the env?)", quoteYAML(red.apply(c.command)))
+		}
+		fmt.Fprintf(&b, "%s  - command: %s\n", pad, quoteYAML(cmd))
+		fmt.Fprintf(&b, "%s    stdout: %s", pad, renderScalar(maskValues(c.stdout, env, stars), indent+4, false, true, ""))
+		if c.stderr != "" {
+			fmt.Fprintf(&b, "%s    stderr: %s", pad, renderScalar(maskValues(c.stderr, env, stars), indent+4, false, true, ""))
+		}
+		fmt.Fprintf(&b, "%s    exit: %d\n", pad, c.exit)
+	}
+	return b.String(), nil
 }

@@ -370,3 +370,64 @@ func TestRecordSecretsFromEnvironment(t *testing.T) {
 		t.Errorf("replay with the placeholder:\n%s\nsuite:\n%s", out.String(), got)
 	}
 }
+
+// TestRecordExecReal: --record with --exec=real runs the commands of the
+// steps whose exec entries are stubs or absent and writes them (command
+// line, stdout, stderr, exit status) as exec entries; a written exec entry
+// stays as written; the suite then replays offline.
+func TestRecordExecReal(t *testing.T) {
+	doc := "---\nname: tool\n---\n```act.count\nCLI printf 'n=%s\\n' {n}; sleep 0.2; echo warn >&2; exit 3\n  n: string (required) \"N\"\n```\n"
+	written := `version: 1
+tests:
+  - name: written
+    run: /act.count --n 1
+    exec:
+      - command: "printf 'n=%s\\n' 1; sleep 0.2; echo warn >&2; exit 3"
+        stdout: "by hand\n"
+        exit: 3
+    expect:
+      ok: false
+`
+	rest := `  - name: stub
+    run: /act.count --n 2
+    exec:
+      - command: "printf 'n=%s\\n' 2; sleep 0.2; echo warn >&2; exit 3"
+        todo: fill in what the command prints, then delete this line
+        stdout: ""
+        exit: 0
+    expect: {ok: false}
+  - name: bare
+    run: /act.count --n 3
+    expect: {ok: false}
+`
+	dir := writeFiles(t, map[string]string{"tool.md": doc, "tool.test.yaml": written + rest})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(refs, Options{Record: true, ExecReal: true, Isolation: IsolationNone, PATH: "/usr/local/bin:/usr/bin:/bin", Jobs: 1})
+	var out strings.Builder
+	WriteErrors(&out, rep)
+	WriteHuman(&out, rep)
+	got, err := os.ReadFile(filepath.Join(dir, "tool.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Failed != 0 || rep.HasSuiteErrors() {
+		t.Fatalf("record:\n%s\nsuite:\n%s", out.String(), got)
+	}
+	if !strings.HasPrefix(string(got), written) {
+		t.Errorf("the written exec entry changed:\n%s", got)
+	}
+	for _, n := range []string{"2", "3"} {
+		want := "\n    exec:\n      - command: \"printf 'n=%s\\\\n' " + n + "; sleep 0.2; echo warn >&2; exit 3\"\n        stdout: |\n          n=" + n + "\n        stderr: |\n          warn\n        exit: 3\n"
+		if !strings.Contains(string(got), want) {
+			t.Errorf("the recording lacks\n%s\ngot:\n%s", want, got)
+		}
+	}
+	if rep := Run(refs, Options{Jobs: 1}); rep.Passed != 3 {
+		out.Reset()
+		WriteHuman(&out, rep)
+		t.Errorf("offline replay:\n%s\nsuite:\n%s", out.String(), got)
+	}
+}

@@ -438,13 +438,22 @@ func (res *SuiteResult) flushUpdates() {
 	}
 	var raw []textEdit
 	for _, re := range res.records {
-		start, end, indent, err := recordRange(res.suite.Src, re.step)
+		key := "http"
+		if re.exec {
+			key = "exec"
+		}
+		start, end, indent, err := recordRange(res.suite.Src, re.step, key)
 		if err != nil {
 			fail(fmt.Sprintf("--record: %v", err))
 			return
 		}
-		info, _, called := res.suite.Parsed.CallFlags(re.step.Run)
-		text, err := renderRecorded(re.ex, indent, res.suite.Env, called && info.HasTemplate)
+		var text string
+		if re.exec {
+			text, err = renderExecRecorded(re.cmds, indent, res.suite.Env)
+		} else {
+			info, _, called := res.suite.Parsed.CallFlags(re.step.Run)
+			text, err = renderRecorded(re.ex, indent, res.suite.Env, called && info.HasTemplate)
+		}
 		if err != nil {
 			fail(fmt.Sprintf("--record: %v; nothing was written to the suite", err))
 			return
@@ -697,14 +706,16 @@ func (r *testRun) step(st *testStep) bool {
 		return false
 	}
 	hs := &httpStep{fixtures: st.HTTP}
+	liveExec := false
 	if r.opts.Record {
-		live, ok := r.recordsStep(st)
+		liveHTTP, le, ok := r.recordsStep(st)
 		if !ok {
 			return false
 		}
-		if live {
+		if liveHTTP {
 			hs.live, hs.fixtures = true, nil // the recorded exchanges replace them
 		}
+		liveExec = le
 	}
 	ex := &execStep{
 		fixtures:  st.Exec,
@@ -715,6 +726,9 @@ func (r *testRun) step(st *testStep) bool {
 		timeout:   r.opts.Timeout,
 		maxOutput: r.opts.MaxOutput,
 		namespace: r.opts.Isolation == IsolationNamespace,
+	}
+	if liveExec {
+		ex.record, ex.fixtures = true, nil
 	}
 	if r.opts.ExecReal {
 		ex.path = r.opts.PATH
@@ -736,6 +750,9 @@ func (r *testRun) step(st *testStep) bool {
 
 	if hs.live && !hs.refused && (len(hs.recorded) > 0 || keyNode(st.Node, "http") != st.Node) {
 		r.res.records = append(r.res.records, recordEdit{step: st, ex: hs.recorded})
+	}
+	if ex.record && !ex.refused && (len(ex.recorded) > 0 || keyNode(st.Node, "exec") != st.Node) {
+		r.res.records = append(r.res.records, recordEdit{step: st, exec: true, cmds: ex.recorded})
 	}
 	// Fixtures first: when the step did not send what the suite says, the
 	// output differences are only a consequence.
@@ -783,6 +800,11 @@ func resultText(res model.Result) string {
 
 func (r *testRun) checkExpect(st *testStep, res model.Result) {
 	e := &st.Expect
+	if r.opts.Record {
+		// Compared, and written by --update, as replay will show it: the
+		// recorded responses and outputs hold the secrets as ***.
+		res.Content = maskValues(res.Content, r.s.Env, func(string) string { return "***" })
+	}
 	want := e.wantOK()
 	if res.OK != want {
 		f := r.failf(st, KindAssertion, "expected ok: %v, got ok: %v%s", want, res.OK, codeSuffix(res.Code))

@@ -76,7 +76,7 @@ func newTestFlags() (*flag.FlagSet, *testFlags) {
 	}
 	f := &testFlags{}
 	fs.BoolVar(&f.update, "update", false, "rewrite output goldens (output_file, inline output, expect.files) instead of failing; refused under CI")
-	fs.BoolVar(&f.record, "record", false, "send the requests of the steps whose http entries are stubs (todo:) or absent, or of the tests --run selects, to the real endpoints and write the exchanges into their http entries (request headers included, env secrets as $NAME); other steps replay their fixtures; refused under CI")
+	fs.BoolVar(&f.record, "record", false, "send the requests of the steps whose http entries are stubs (todo:) or absent, or of the tests --run selects, to the real endpoints and write the exchanges into their http entries (request headers included, env secrets as $NAME); with --exec=real, their commands too (exec entries); other steps replay their fixtures; refused under CI")
 	fs.BoolVar(&f.recordUnsafe, "record-unsafe", false, "let --record send methods other than GET, HEAD and OPTIONS (POST, PUT, PATCH, DELETE), which may change data on the server")
 	fs.StringVar(&f.envFile, "env-file", "", "with --record, the real values of suite env names (NAME=VALUE lines) in a file outside the repository; the recording holds them as $NAME, replay uses the suite's values")
 	fs.BoolVar(&f.envFromOS, "env-from-os", false, "with --record, take the value of each suite env name set in sfmd's environment from there (after --env-file)")
