@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,6 +42,13 @@ type execStep struct {
 	record   bool
 	recorded []execRecord
 	refused  bool
+	// failed: the real commands that exited non-zero or timed out, said
+	// with their exit status and stderr (failureNote).
+	failed []string
+	// update (--update): a real command whose output differs from its
+	// exec entry fails the step, as the output --update would write is
+	// not the one the offline run gives.
+	update bool
 }
 
 // execRecord is one command --record ran and what it did.
@@ -85,6 +93,10 @@ func (e *execStep) Exec(command, dir string) (model.ExecResult, error) {
 		}
 		if e.record {
 			e.keep(command, res, out)
+		}
+		e.noteFailure(command, res)
+		if f != nil && e.update && (res.Stdout != f.Stdout || res.Stderr != f.Stderr || res.Exit != f.Exit) {
+			e.problems = append(e.problems, problem{msg: fmt.Sprintf("with --update, the real command %q printed other than its exec entry at line %d (stdout, stderr or exit status): an output --update wrote from it would fail the offline run; re-record the test with --record --exec=real --run, or run --update without --exec=real", command, f.Node.Line)})
 		}
 		return res, nil
 	}
@@ -135,4 +147,37 @@ func (e *execStep) keep(command string, res model.ExecResult, out realOutcome) {
 	if why != "" {
 		e.problems = append(e.problems, problem{msg: why})
 	}
+}
+
+// maxNoteStderr bounds the stderr a failure note shows.
+const maxNoteStderr = 2000
+
+// noteFailure keeps, for the step's failure messages, a real command that
+// timed out or exited non-zero. Called with e.mu.
+func (e *execStep) noteFailure(command string, res model.ExecResult) {
+	var b strings.Builder
+	switch {
+	case res.TimedOut:
+		fmt.Fprintf(&b, "the command %q did not finish within --timeout %s and was stopped", command, e.timeout)
+	case res.Exit != 0:
+		fmt.Fprintf(&b, "the command %q exited with status %d", command, res.Exit)
+	default:
+		return
+	}
+	if se := strings.TrimRight(res.Stderr, "\n"); se != "" {
+		if len(se) > maxNoteStderr {
+			se = se[:maxNoteStderr] + "…"
+		}
+		fmt.Fprintf(&b, "; its stderr:\n%s", indent(se))
+	} else {
+		b.WriteString(" (no stderr)")
+	}
+	e.failed = append(e.failed, b.String())
+}
+
+// failureNote says which real commands of the step failed ("" when none).
+func (e *execStep) failureNote() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return strings.Join(e.failed, "\n")
 }

@@ -535,6 +535,10 @@ type testRun struct {
 	client  *http.Client
 	cur     *httpStep
 	tr      *TestResult
+	// cmdNote: the real commands of the running step that failed
+	// (execStep.failureNote), said in its assertion failures instead of
+	// suggesting --update, which would accept the broken output.
+	cmdNote string
 }
 
 func runTest(ctx context.Context, s *suite, parsed *model.Parsed, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
@@ -730,6 +734,7 @@ func (r *testRun) step(st *testStep) bool {
 	if liveExec {
 		ex.record, ex.fixtures = true, nil
 	}
+	ex.update = r.opts.Update && r.opts.ExecReal && !liveExec
 	if r.opts.ExecReal {
 		ex.path = r.opts.PATH
 		ex.env = make([]string, 0, len(r.s.Env))
@@ -786,7 +791,9 @@ func (r *testRun) step(st *testStep) bool {
 		f.Diff += r.red.apply(resultText(res))
 		return false
 	}
+	r.cmdNote = ex.failureNote()
 	r.checkExpect(st, res)
+	r.cmdNote = ""
 	return len(r.tr.Failures) == before
 }
 
@@ -807,7 +814,7 @@ func (r *testRun) checkExpect(st *testStep, res model.Result) {
 	}
 	want := e.wantOK()
 	if res.OK != want {
-		f := r.failf(st, KindAssertion, "expected ok: %v, got ok: %v%s", want, res.OK, codeSuffix(res.Code))
+		f := r.failf(st, KindAssertion, "expected ok: %v, got ok: %v%s%s", want, res.OK, codeSuffix(res.Code), r.noteSuffix())
 		f.Diff = r.red.apply(resultText(res))
 	}
 	if e.HasError && !strings.Contains(res.Content, e.Error) {
@@ -890,9 +897,21 @@ func (r *testRun) compareOutput(st *testStep, got, want, name string, update fun
 			msg += "; the runtime output ends without a newline, write \"output: |-\""
 		}
 	}
-	msg += "; run sfmd test --update to accept the new output"
+	if r.cmdNote != "" {
+		msg += r.noteSuffix()
+	} else {
+		msg += "; run sfmd test --update to accept the new output"
+	}
 	f := r.failf(st, KindAssertion, "%s", msg)
 	f.Diff = r.red.apply(udiff.Unified(want, got, "want", "got"))
+}
+
+// noteSuffix is cmdNote as the end of a failure message ("" without one).
+func (r *testRun) noteSuffix() string {
+	if r.cmdNote == "" {
+		return ""
+	}
+	return "; " + r.cmdNote
 }
 
 func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }
