@@ -206,7 +206,9 @@ func FetchRedirect(req *http.Request, via []*http.Request) error {
 	if via[0].Header.Get("Referer") == "" {
 		req.Header.Del("Referer") // net/http's; fetch in Node sends none
 	}
-	hops := append(via[:len(via):len(via)], req)
+	hops := make([]*http.Request, 0, len(via)+1)
+	hops = append(hops, via...)
+	hops = append(hops, req)
 	for i := 1; i < len(hops); i++ {
 		if !sameOrigin(hops[i-1].URL, hops[i].URL) {
 			for _, h := range []string{"Authorization", "Proxy-Authorization", "Cookie"} {
