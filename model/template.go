@@ -70,6 +70,7 @@ func (t *templateRun) substituteLine(line string) string {
 	out := t.substituteSlugRefs(line)
 	out = replaceSubmatch(reTplResponse, out, func(m []string, _ int) string {
 		v := walkJSONPath(t.response, m[1])
+		t.notePath(m[1], v)
 		if v.kind == jsUndefined {
 			ref := "{Response." + m[1] + "}"
 			if !t.unresolvedOK[ref] {
@@ -162,7 +163,9 @@ func (t *templateRun) execute(template string) string {
 		line := lines[li]
 		t.rt.Cover.line(li)
 		if m := reTplAssign.FindStringSubmatch(line); m != nil {
-			t.rt.setSessionVar(m[1], stringifyValue(walkJSONPath(t.response, m[2])))
+			v := walkJSONPath(t.response, m[2])
+			t.notePath(m[2], v)
+			t.rt.setSessionVar(m[1], stringifyValue(v))
 			continue
 		}
 		if m := reTplSlugLine.FindStringSubmatch(line); m != nil {
@@ -174,6 +177,7 @@ func (t *templateRun) execute(template string) string {
 			arrPath := jsTrim(m[2])
 			arrPath = strings.TrimPrefix(arrPath, "Response.")
 			arr := walkJSONPath(t.response, arrPath)
+			t.notePath(arrPath, arr)
 			var body []string
 			li++
 			bodyStart := li
@@ -330,4 +334,17 @@ func nodeBase64Decode(s string) []byte {
 		}
 	}
 	return out
+}
+
+// notePath records a Response path the template read (p without the
+// "Response." prefix) in Result.ResponsePaths.
+func (t *templateRun) notePath(p string, v *jsValue) {
+	if v == nil {
+		v = jsUndef
+	}
+	if t.res.ResponsePaths == nil {
+		t.res.ResponsePaths = map[string]bool{}
+	}
+	k := "Response." + p
+	t.res.ResponsePaths[k] = t.res.ResponsePaths[k] || v.kind != jsUndefined
 }

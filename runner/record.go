@@ -548,3 +548,43 @@ func renderExecRecorded(cmds []execRecord, indent int, env []keyValue) (string, 
 	}
 	return b.String(), nil
 }
+
+// notePaths adds the Response paths the template of a recorded step's
+// action read to the suite's (SuiteResult.paths).
+func (r *testRun) notePaths(st *testStep, res model.Result, recorded bool) {
+	if !recorded || len(res.ResponsePaths) == 0 {
+		return
+	}
+	info, _, ok := r.parsed.CallFlags(st.Run)
+	if !ok {
+		return
+	}
+	if r.res.paths == nil {
+		r.res.paths = map[string]map[string]bool{}
+	}
+	m := r.res.paths[info.ID]
+	if m == nil {
+		m = map[string]bool{}
+		r.res.paths[info.ID] = m
+	}
+	for p, present := range res.ResponsePaths {
+		m[p] = m[p] || present
+	}
+}
+
+// pathNotes reports the Response paths (a for: loop's array, a
+// {Response.…}) that no response recorded in this run for the action had:
+// the loop renders nothing and the reference stays as written, which a
+// misspelt path explains.
+func (res *SuiteResult) pathNotes() []string {
+	var out []string
+	for id, m := range res.paths {
+		for p, present := range m {
+			if !present {
+				out = append(out, fmt.Sprintf("%s: act.%s: %s is absent from every response recorded for the action in this run: a for: loop over it renders nothing, a {%s} stays as written; check the path in the response template", res.Path, id, p, p))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}

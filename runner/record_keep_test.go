@@ -431,3 +431,31 @@ tests:
 		t.Errorf("offline replay:\n%s\nsuite:\n%s", out.String(), got)
 	}
 }
+
+// TestRecordNotesAbsentPaths: a for: loop or {Response.…} path that no
+// recorded response of its action has is reported (a misspelt path
+// renders nothing); paths the responses have are not.
+func TestRecordNotesAbsentPaths(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"results": [{"name": "shoe"}], "total": 1, "empty": []}`))
+	}))
+	defer ts.Close()
+	doc := "---\nname: shop\n---\n```act.search\nGET " + ts.URL + "/search\n```\n\n" +
+		"```act.search.response\nfor: p in Response.body.items\n- {p.name}\nend:\nfor: e in Response.body.empty\n- {e}\nend:\n{Response.body.total} of {Response.body.count}\n```\n"
+	suite := "version: 1\ntests:\n  - name: a\n    run: /act.search\n  - name: b\n    run: /act.search\n"
+	dir := writeFiles(t, map[string]string{"shop.md": doc, "shop.test.yaml": suite})
+	refs, err := Discover(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(refs, Options{Record: true, Jobs: 1})
+	notes := rep.Suites[0].Notes
+	want := []string{
+		"shop.test.yaml: act.search: Response.body.count is absent from every response recorded for the action in this run: a for: loop over it renders nothing, a {Response.body.count} stays as written; check the path in the response template",
+		"shop.test.yaml: act.search: Response.body.items is absent from every response recorded for the action in this run: a for: loop over it renders nothing, a {Response.body.items} stays as written; check the path in the response template",
+	}
+	if strings.Join(notes, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(notes, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -108,11 +108,14 @@ type TestResult struct {
 
 // SuiteResult is the outcome of one suite.
 type SuiteResult struct {
-	Path     string         `json:"path"`
-	Document string         `json:"document,omitempty"`
-	Errors   []*SuiteError  `json:"-"`
-	Tests    []*TestResult  `json:"tests"`
-	Updated  []string       `json:"updated,omitempty"` // files --update rewrote
+	Path     string        `json:"path"`
+	Document string        `json:"document,omitempty"`
+	Errors   []*SuiteError `json:"-"`
+	Tests    []*TestResult `json:"tests"`
+	Updated  []string      `json:"updated,omitempty"` // files --update rewrote
+	// Notes are what --record found suspicious in what it recorded
+	// (pathNotes).
+	Notes    []string       `json:"-"`
 	Duration time.Duration  `json:"-"`
 	Started  time.Time      `json:"-"`
 	suite    *suite         // nil when it failed to load
@@ -121,6 +124,9 @@ type SuiteResult struct {
 	goldens  map[string]int // golden path → index in writes
 	writes   []goldenWrite
 	cover    *suiteCover // with Options.Cover
+	// paths: with --record, per action, the Response paths its template
+	// read in the recorded responses, true when one had it.
+	paths map[string]map[string]bool
 }
 
 type goldenWrite struct {
@@ -404,6 +410,7 @@ func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 	}
 	if (opts.Update || opts.Record) && ctx.Err() == nil {
 		res.flushUpdates()
+		res.Notes = res.pathNotes()
 	}
 	return res
 }
@@ -755,6 +762,7 @@ func (r *testRun) step(st *testStep) bool {
 
 	if hs.live && !hs.refused && (len(hs.recorded) > 0 || keyNode(st.Node, "http") != st.Node) {
 		r.res.records = append(r.res.records, recordEdit{step: st, ex: hs.recorded})
+		r.notePaths(st, res, len(hs.recorded) > 0)
 	}
 	if ex.record && !ex.refused && (len(ex.recorded) > 0 || keyNode(st.Node, "exec") != st.Node) {
 		r.res.records = append(r.res.records, recordEdit{step: st, exec: true, cmds: ex.recorded})

@@ -136,6 +136,9 @@ func runTest(args []string, stdio Stdio) int {
 		for _, u := range s.Updated {
 			fmt.Fprintf(stdio.Stderr, "sfmd test: updated %s\n", displayPath(stdio.Dir, u))
 		}
+		for _, n := range s.Notes {
+			fmt.Fprintf(stdio.Stderr, "sfmd test: note: %s\n", n)
+		}
 	}
 	status := ExitOK
 	if rep.Failed > 0 {
