@@ -52,6 +52,12 @@ type Result struct {
 	Requests []Request
 	// commands lists the shell command lines run, in order.
 	commands []string
+	// ResponsePaths are the Response paths the response template read
+	// (the array of a for: loop, {Response.…} and {x} = {Response.…}),
+	// each true when the response had it (not undefined; an empty array
+	// is there): a path absent from every response is most likely
+	// misspelt, as the loop then renders nothing.
+	ResponsePaths map[string]bool
 }
 
 // Request is one HTTP request the runtime sent.

@@ -2,8 +2,10 @@ package model
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -178,9 +180,57 @@ type sentURLKey struct{}
 // net/url, which escapes some characters again (^ and | in the path,
 // { } \ ^ | and # in the fragment) and loses an empty or undecodable
 // fragment. For a request the runtime did not make it is req.URL.String().
+// A redirect's request carries the first request's context: it is told
+// apart by its URL.
 func SentURL(req *http.Request) string {
-	if href, ok := req.Context().Value(sentURLKey{}).(string); ok {
+	if href, ok := req.Context().Value(sentURLKey{}).(string); ok && toNetURL(href).String() == req.URL.String() {
 		return href
 	}
 	return req.URL.String()
+}
+
+// maxRedirects is fetch's redirect limit (the Fetch standard's
+// HTTP-redirect fetch: more than 20 is a network error).
+const maxRedirects = 20
+
+// FetchRedirect is an http.Client CheckRedirect that follows redirects as
+// the runtime's fetch does (Loader.action in loader.ts calls fetch with
+// the default redirect: "follow"; undici's httpRedirectFetch): at most 20,
+// and a redirect to another origin (scheme, host or port) drops the
+// Authorization, Proxy-Authorization and Cookie headers, also when a
+// later hop comes back to the first origin.
+func FetchRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) > maxRedirects {
+		return errors.New("redirect count exceeded")
+	}
+	if via[0].Header.Get("Referer") == "" {
+		req.Header.Del("Referer") // net/http's; fetch in Node sends none
+	}
+	hops := make([]*http.Request, 0, len(via)+1)
+	hops = append(hops, via...)
+	hops = append(hops, req)
+	for i := 1; i < len(hops); i++ {
+		if !sameOrigin(hops[i-1].URL, hops[i].URL) {
+			for _, h := range []string{"Authorization", "Proxy-Authorization", "Cookie"} {
+				req.Header.Del(h)
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// sameOrigin compares two URLs' origins (scheme, host and port, the
+// default port spelt or not).
+func sameOrigin(a, b *url.URL) bool {
+	port := func(u *url.URL) string {
+		if p := u.Port(); p != "" {
+			return p
+		}
+		if strings.EqualFold(u.Scheme, "https") {
+			return "443"
+		}
+		return "80"
+	}
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && port(a) == port(b)
 }

@@ -118,6 +118,7 @@ func (t *templateRun) substituteLine(line string) string {
 	out := t.substituteSlugRefs(line)
 	out = t.replace(reTplResponse, out, func(m []string, _ int) string {
 		v := walkJSONPath(t.response, m[1])
+		t.notePath(m[1], v)
 		if v.kind == jsUndefined {
 			ref := "{Response." + m[1] + "}"
 			if !t.unresolvedOK[ref] {
@@ -221,8 +222,10 @@ func (t *templateRun) execute(template string, limit int64) string {
 		line := lines[li]
 		t.rt.Cover.line(li)
 		if m := reTplAssign.FindStringSubmatch(line); m != nil {
-			if v := stringifyValue(walkJSONPath(t.response, m[2])); t.charge(len(v)) {
-				t.rt.setSessionVar(m[1], v)
+			v := walkJSONPath(t.response, m[2])
+			t.notePath(m[2], v)
+			if sv := stringifyValue(v); t.charge(len(sv)) {
+				t.rt.setSessionVar(m[1], sv)
 			}
 			continue
 		}
@@ -269,6 +272,7 @@ func (t *templateRun) execute(template string, limit int64) string {
 func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, emit func(string)) int {
 	arrPath = strings.TrimPrefix(arrPath, "Response.")
 	arr := walkJSONPath(t.response, arrPath)
+	t.notePath(arrPath, arr)
 	li := start
 	for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
 		li++
@@ -419,4 +423,17 @@ func nodeBase64Decode(s string) []byte {
 		}
 	}
 	return out
+}
+
+// notePath records a Response path the template read (p without the
+// "Response." prefix) in Result.ResponsePaths.
+func (t *templateRun) notePath(p string, v *jsValue) {
+	if v == nil {
+		v = jsUndef
+	}
+	if t.res.ResponsePaths == nil {
+		t.res.ResponsePaths = map[string]bool{}
+	}
+	k := "Response." + p
+	t.res.ResponsePaths[k] = t.res.ResponsePaths[k] || v.kind != jsUndefined
 }

@@ -27,6 +27,8 @@ type httpStep struct {
 	next     int
 	failures []problem
 	recorded []exchange // --record: what was sent for real
+	live     bool       // --record sends this step's requests for real
+	refused  bool       // --record could not record the step (failures say why)
 }
 
 // problem is a failure found while the runtime was running: a message
@@ -46,7 +48,7 @@ func newHTTPClient(cur func() *httpStep) *http.Client {
 		}
 		return st.serve(req)
 	})
-	return &http.Client{Transport: mt}
+	return &http.Client{Transport: mt, CheckRedirect: model.FetchRedirect}
 }
 
 // errUnmatched is returned to the runtime for a request without fixture.

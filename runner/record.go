@@ -2,14 +2,18 @@ package runner
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	neturl "net/url"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
@@ -19,9 +23,11 @@ import (
 type exchange struct {
 	method      string
 	url         string
+	header      http.Header // as sent
 	body        []byte
 	status      int
 	contentType string
+	location    string // of a redirect (3xx)
 	respBody    []byte
 	err         string
 }
@@ -29,14 +35,35 @@ type exchange struct {
 // maxRecordBody bounds a recorded response body.
 const maxRecordBody = 8 << 20
 
-// recorder is the --record transport: it sends requests for real and
-// keeps every exchange for the running step.
+// DefaultHTTPTimeout is how long --record waits for one answer (sfmd's
+// choice; --http-timeout changes it).
+const DefaultHTTPTimeout = 30 * time.Second
+
+// errNotRecorded is what the runtime gets for a request --record did not
+// send or could not record (the step fails with the reason).
+var errNotRecorded = errors.New("sfmd test: --record did not record this request")
+
+// recorder is the --record transport. A step that records (httpStep.live)
+// sends its requests for real, each within timeout and until ctx (the run)
+// is cancelled, and keeps every exchange, one per redirect hop; the other
+// steps are answered from their fixtures, as without --record. Only the
+// safe methods (GET, HEAD, OPTIONS) are sent unless unsafe is set.
 type recorder struct {
-	base http.RoundTripper
-	cur  func() *httpStep
+	base    http.RoundTripper
+	cur     func() *httpStep
+	ctx     context.Context
+	timeout time.Duration
+	unsafe  bool
 }
 
 func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	st := rc.cur()
+	if st == nil {
+		return nil, errors.New("sfmd test: no step is running")
+	}
+	if !st.live {
+		return st.serve(req)
+	}
 	var body []byte
 	if req.Body != nil {
 		b, err := io.ReadAll(req.Body)
@@ -49,37 +76,120 @@ func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		body = b
 		req.Body = io.NopCloser(bytes.NewReader(b))
 	}
-	ex := exchange{method: req.Method, url: model.SentURL(req), body: body}
-	resp, err := rc.base.RoundTrip(req)
-	if err != nil {
-		ex.err = err.Error()
-	} else {
-		rb, rerr := io.ReadAll(io.LimitReader(resp.Body, maxRecordBody))
-		if cerr := resp.Body.Close(); rerr == nil {
-			rerr = cerr
-		}
-		if rerr != nil {
-			return nil, rerr
-		}
-		ex.status, ex.contentType, ex.respBody = resp.StatusCode, resp.Header.Get("Content-Type"), rb
-		resp.Body = io.NopCloser(bytes.NewReader(rb))
+	url := model.SentURL(req)
+	what := req.Method + " " + url
+	if !safeMethod(req.Method) && !rc.unsafe {
+		return nil, st.refuse("--record did not send %s: a %s request may change data on the server (a booking, a payment, a deletion); send it with --record-unsafe, or write its http entry by hand", what, req.Method)
 	}
-	if st := rc.cur(); st != nil {
-		st.mu.Lock()
-		st.recorded = append(st.recorded, ex)
-		st.mu.Unlock()
+	ctx, cancel := context.WithTimeout(req.Context(), rc.timeout)
+	defer cancel()
+	stop := context.AfterFunc(rc.ctx, cancel)
+	defer stop()
+	ex := exchange{method: req.Method, url: url, header: req.Header.Clone(), body: body}
+	resp, err := rc.base.RoundTrip(req.WithContext(ctx))
+	var rb []byte
+	if err == nil {
+		rb, err = io.ReadAll(io.LimitReader(resp.Body, maxRecordBody+1))
+		if cerr := resp.Body.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
 	}
-	return resp, err
+	switch {
+	case rc.ctx.Err() != nil:
+		return nil, st.refuse("--record was interrupted during %s", what)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return nil, st.refuse("--record: %s got no complete answer within %s; nothing was recorded for this step (a slower server needs a longer --http-timeout)", what, rc.timeout)
+	case err != nil:
+		return nil, st.refuse("--record: %s failed: %v; nothing was recorded for this step (a network failure is a fixture written by hand: error:)", what, err)
+	case len(rb) > maxRecordBody:
+		return nil, st.refuse("--record: the response to %s is over %d MiB, more than sfmd records; nothing was recorded for this step (a fixture of that size belongs in body_file:)", what, maxRecordBody>>20)
+	}
+	ex.status, ex.contentType, ex.respBody = resp.StatusCode, resp.Header.Get("Content-Type"), rb
+	if resp.StatusCode/100 == 3 {
+		ex.location = resp.Header.Get("Location")
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(rb))
+	st.mu.Lock()
+	st.recorded = append(st.recorded, ex)
+	st.mu.Unlock()
+	return resp, nil
 }
 
-func newRecordingClient(cur func() *httpStep) *http.Client {
-	return &http.Client{Transport: &recorder{base: http.DefaultTransport, cur: cur}}
+// safeMethod reports an HTTP method that does not change the server's
+// state (RFC 9110 section 9.2.1).
+func safeMethod(m string) bool {
+	switch strings.ToUpper(m) {
+	case "GET", "HEAD", "OPTIONS":
+		return true
+	}
+	return false
 }
 
-// recordEdit rewrites one step's http entries with what was recorded.
+// refuse fails a recording step: nothing of it is written to the suite.
+func (h *httpStep) refuse(format string, args ...any) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.refused = true
+	h.failures = append(h.failures, problem{msg: fmt.Sprintf(format, args...)})
+	return errNotRecorded
+}
+
+func newRecordingClient(ctx context.Context, cur func() *httpStep, timeout time.Duration, unsafe bool) *http.Client {
+	return &http.Client{Transport: &recorder{base: http.DefaultTransport, cur: cur, ctx: ctx, timeout: timeout, unsafe: unsafe}, CheckRedirect: model.FetchRedirect}
+}
+
+// recordsStep decides whether --record sends a step's requests for real
+// and rewrites its http entries (and, with --exec=real, runs its commands
+// and rewrites its exec entries): when the test was selected by --run (the
+// author asked for it), when the step has no such key (nothing written
+// there to lose) or when all its entries are stubs of sfmd test --init
+// (todo:). Any other step replays its fixtures, so a hand-written error
+// fixture or header check stays as written. A step that mixes stubs and
+// written entries fails: recording it would replace what was written.
+func (r *testRun) recordsStep(st *testStep) (liveHTTP, liveExec, ok bool) {
+	httpStubs, execStubs := 0, 0
+	for _, f := range st.HTTP {
+		if f.Response != nil && f.Response.TodoNode != nil {
+			httpStubs++
+		}
+	}
+	for _, f := range st.Exec {
+		if f.TodoNode != nil {
+			execStubs++
+		}
+	}
+	liveHTTP, ok = r.recordsKey(st, "http", httpStubs, len(st.HTTP))
+	if !ok {
+		return false, false, false
+	}
+	if r.opts.ExecReal {
+		liveExec, ok = r.recordsKey(st, "exec", execStubs, len(st.Exec))
+	}
+	return liveHTTP, liveExec, ok
+}
+
+// recordsKey is recordsStep for one key of the step, with stubs of its n
+// entries stubs.
+func (r *testRun) recordsKey(st *testStep, key string, stubs, n int) (live, ok bool) {
+	switch {
+	case r.opts.Run != nil || keyNode(st.Node, key) == st.Node:
+		return true, true
+	case stubs == 0:
+		return false, true
+	case stubs < n:
+		r.failf(st, KindFixture, "--record: the step's %s list mixes stubs (todo:) with written entries, and recording it would replace them all; fill the stubs by hand, or re-record the whole test with --record --run", key)
+		return false, false
+	}
+	return true, true
+}
+
+// recordEdit rewrites one step's http entries (or, with exec set, its
+// exec entries) with what was recorded.
 type recordEdit struct {
 	step *testStep
 	ex   []exchange
+	exec bool
+	cmds []execRecord
 }
 
 var envRefRE = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
@@ -121,6 +231,9 @@ func expandFixtureEnv(s *suite) error {
 	}
 	for _, t := range s.Tests {
 		for _, st := range t.Steps {
+			for _, f := range st.Exec {
+				f.Command = expandEnvRefs(f.Command, env, nil)
+			}
 			for _, f := range st.HTTP {
 				r := &f.Request
 				r.URL = expandEnvRefs(r.URL, env, nil)
@@ -168,8 +281,13 @@ func recordedRequest(e exchange, env []keyValue) (url, body string, err error) {
 	if _, perr := neturl.Parse(e.url); perr != nil {
 		return "", "", fmt.Errorf("the URL %s does not parse: %v", maskLiteralSecrets(e.url), perr)
 	}
-	if why := matchURL(&fixtureRequest{URL: expandEnvRefs(url, envMap, nil)}, e.url); why != "" {
-		return "", "", fmt.Errorf("the URL holds text that replay would change (a $NAME of the env?): %s", why)
+	if matchURL(&fixtureRequest{URL: expandEnvRefs(url, envMap, nil)}, e.url) != "" {
+		// A percent-encoded secret does not replay as $NAME: in a query
+		// value, *** (any value) does.
+		url = maskLiteralSecrets(maskValues(e.url, env, func(string) string { return "***" }))
+		if why := matchURL(&fixtureRequest{URL: expandEnvRefs(url, envMap, nil)}, e.url); why != "" {
+			return "", "", fmt.Errorf("the URL holds text that replay would change (a $NAME of the env, or a secret outside a query value?): %s", why)
+		}
 	}
 	switch {
 	case len(e.body) == 0:
@@ -185,11 +303,11 @@ func recordedRequest(e exchange, env []keyValue) (url, body string, err error) {
 	return url, body, nil
 }
 
-// recordRange finds where a step's recorded http list goes: the existing
-// `http:` entry (key to end of its block) or, when there is none, the
+// recordRange finds where a step's recorded list (name: http or exec)
+// goes: the existing entry (key to end of its block) or, when there is none, the
 // start of the line after the run: value. It returns the byte range to
 // replace and the key indentation.
-func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
+func recordRange(src []byte, st *testStep, name string) (start, end, indent int, err error) {
 	m := st.Node
 	if m.Style&yaml.FlowStyle != 0 {
 		return 0, 0, 0, fmt.Errorf("step at line %d is a flow mapping ({…}); write it in block style to record into it", m.Line)
@@ -197,7 +315,7 @@ func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 	var key, val, runKey *yaml.Node
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		switch m.Content[i].Value {
-		case "http":
+		case name:
 			key, val = m.Content[i], m.Content[i+1]
 		case "run":
 			runKey = m.Content[i]
@@ -218,7 +336,7 @@ func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 		return at, at, runKey.Column - 1, nil
 	}
 	if val.Style&yaml.FlowStyle != 0 && val.Line != key.Line {
-		return 0, 0, 0, fmt.Errorf("the http list at line %d is a multi-line flow list; write it as a block list to record into it", val.Line)
+		return 0, 0, 0, fmt.Errorf("the %s list at line %d is a multi-line flow list; write it as a block list to record into it", name, val.Line)
 	}
 	indent = key.Column - 1
 	start = offsetOf(src, key.Line, key.Column)
@@ -251,9 +369,9 @@ func recordRange(src []byte, st *testStep) (start, end, indent int, err error) {
 // renderRecorded writes a step's recorded exchanges as an `http:` block
 // indented by indent spaces, ending with a newline. Secrets become $NAME
 // in requests (recordedRequest) and *** in responses (env values of at
-// least minSecretLen characters, where they occur as a value); request
-// headers are not recorded (fixtures match listed headers only), so a
-// literal Authorization or Cookie header never reaches the suite. JSON
+// least minSecretLen characters, where they occur as a value); the
+// request headers the document wrote are recorded (recordedHeaders), so
+// that replay still checks them. JSON
 // bodies are written as block YAML under json: where that replays the same
 // (jsonBlock): a request's always (its json is compared as a value); a
 // response's when the JSON served back is the recorded bytes, or when only
@@ -279,6 +397,11 @@ func renderRecorded(ex []exchange, indent int, env []keyValue, templated bool) (
 		fmt.Fprintf(&b, "%s  - request:\n", pad)
 		fmt.Fprintf(&b, "%s      method: %s\n", pad, e.method)
 		fmt.Fprintf(&b, "%s      url: %s\n", pad, quoteYAML(url))
+		hdr, err := recordedHeaders(e.header, env, pad+"      ")
+		if err != nil {
+			return "", fmt.Errorf("%s %s cannot be recorded: %v", e.method, red.apply(e.url), err)
+		}
+		b.WriteString(hdr)
 		if len(e.body) > 0 {
 			var ind bytes.Buffer
 			if text, _, ok := jsonBlock([]byte(body), indent+6); ok {
@@ -295,8 +418,15 @@ func renderRecorded(ex []exchange, indent int, env []keyValue, templated bool) (
 		}
 		fmt.Fprintf(&b, "%s    response:\n", pad)
 		fmt.Fprintf(&b, "%s      status: %d\n", pad, e.status)
+		var rh []string
 		if e.contentType != "" {
-			fmt.Fprintf(&b, "%s      headers: {Content-Type: %s}\n", pad, quoteYAML(e.contentType))
+			rh = append(rh, "Content-Type: "+quoteYAML(maskValues(e.contentType, env, stars)))
+		}
+		if e.location != "" {
+			rh = append(rh, "Location: "+quoteYAML(maskLiteralSecrets(maskValues(e.location, env, stars))))
+		}
+		if len(rh) > 0 {
+			fmt.Fprintf(&b, "%s      headers: {%s}\n", pad, strings.Join(rh, ", "))
 		}
 		if len(e.respBody) > 0 {
 			rb := maskValues(string(e.respBody), env, stars)
@@ -320,4 +450,141 @@ func quoteYAML(s string) string {
 		return strconv.Quote(s)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// fetchDefaults are the request headers the runtime sets by itself
+// (model/http.go execHTTP: Accept, Content-Type of a body, and what
+// fetch adds): a recording leaves them out when they have these values,
+// and keeps the headers the document wrote.
+var fetchDefaults = map[string]string{
+	"Accept":          "text/markdown, text/plain",
+	"Content-Type":    "application/json",
+	"Accept-Language": "*",
+	"Sec-Fetch-Mode":  "cors",
+	"User-Agent":      "node",
+}
+
+// recordedHeaders writes the request headers a document set as a
+// fixture's headers: mapping (replay then fails when one changes), env
+// values of at least minSecretLen characters as $NAME. A secret header
+// (Authorization, Cookie, …) whose value is not made of env values would
+// put a literal secret into the suite: it is left out, and a comment says
+// so. It refuses a header that replay would not match.
+func recordedHeaders(h http.Header, env []keyValue, pad string) (string, error) {
+	names := make([]string, 0, len(h))
+	for k := range h {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	envMap := map[string]string{}
+	for _, kv := range env {
+		envMap[kv.Key] = kv.Value
+	}
+	var items, skipped []string
+	for _, k := range names {
+		v := headerText(h[k])
+		if d, ok := fetchDefaults[k]; ok && d == v {
+			continue
+		}
+		masked := maskValues(v, env, func(n string) string { return "$" + n })
+		if expandEnvRefs(masked, envMap, nil) != v {
+			return "", fmt.Errorf("the header %s holds text that replay would change (a $NAME of the env?)", k)
+		}
+		if sensitiveHeader(k) && masked == v {
+			skipped = append(skipped, k)
+			continue
+		}
+		items = append(items, yamlKey(k)+": "+quoteYAML(masked))
+	}
+	var b strings.Builder
+	for _, k := range skipped {
+		fmt.Fprintf(&b, "%s# %s is not recorded: its value is a secret not written as an env value ($NAME)\n", pad, k)
+	}
+	if len(items) > 0 {
+		fmt.Fprintf(&b, "%sheaders: {%s}\n", pad, strings.Join(items, ", "))
+	}
+	return b.String(), nil
+}
+
+// yamlKey writes a header name as a YAML flow mapping key.
+func yamlKey(k string) string {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !(c == '-' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') {
+			return quoteYAML(k)
+		}
+	}
+	return k
+}
+
+// renderExecRecorded writes a step's recorded commands as an `exec:` block
+// indented by indent spaces, ending with a newline: the command line with
+// env values of at least minSecretLen characters (or from Options.Secrets)
+// as $NAME (replay expands them again), stdout and stderr with them as ***,
+// and the exit status. It refuses a command line that would not replay.
+func renderExecRecorded(cmds []execRecord, indent int, env []keyValue) (string, error) {
+	pad := strings.Repeat(" ", indent)
+	if len(cmds) == 0 {
+		return pad + "exec: []\n", nil
+	}
+	envMap := map[string]string{}
+	for _, kv := range env {
+		envMap[kv.Key] = kv.Value
+	}
+	red := newRedactor(env)
+	stars := func(string) string { return "***" }
+	var b strings.Builder
+	b.WriteString(pad + "exec:\n")
+	for _, c := range cmds {
+		cmd := maskValues(c.command, env, func(n string) string { return "$" + n })
+		if expandEnvRefs(cmd, envMap, nil) != c.command {
+			return "", fmt.Errorf("the command %s cannot be recorded: it holds text that replay would change (a $NAME of the env?)", quoteYAML(red.apply(c.command)))
+		}
+		fmt.Fprintf(&b, "%s  - command: %s\n", pad, quoteYAML(cmd))
+		fmt.Fprintf(&b, "%s    stdout: %s", pad, renderScalar(maskValues(c.stdout, env, stars), indent+4, false, true, ""))
+		if c.stderr != "" {
+			fmt.Fprintf(&b, "%s    stderr: %s", pad, renderScalar(maskValues(c.stderr, env, stars), indent+4, false, true, ""))
+		}
+		fmt.Fprintf(&b, "%s    exit: %d\n", pad, c.exit)
+	}
+	return b.String(), nil
+}
+
+// notePaths adds the Response paths the template of a recorded step's
+// action read to the suite's (SuiteResult.paths).
+func (r *testRun) notePaths(st *testStep, res model.Result, recorded bool) {
+	if !recorded || len(res.ResponsePaths) == 0 {
+		return
+	}
+	info, _, ok := r.parsed.CallFlags(st.Run)
+	if !ok {
+		return
+	}
+	if r.res.paths == nil {
+		r.res.paths = map[string]map[string]bool{}
+	}
+	m := r.res.paths[info.ID]
+	if m == nil {
+		m = map[string]bool{}
+		r.res.paths[info.ID] = m
+	}
+	for p, present := range res.ResponsePaths {
+		m[p] = m[p] || present
+	}
+}
+
+// pathNotes reports the Response paths (a for: loop's array, a
+// {Response.…}) that no response recorded in this run for the action had:
+// the loop renders nothing and the reference stays as written, which a
+// misspelt path explains.
+func (res *SuiteResult) pathNotes() []string {
+	var out []string
+	for id, m := range res.paths {
+		for p, present := range m {
+			if !present {
+				out = append(out, fmt.Sprintf("%s: act.%s: %s is absent from every response recorded for the action in this run: a for: loop over it renders nothing, a {%s} stays as written; check the path in the response template", res.Path, id, p, p))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -61,7 +62,9 @@ tests:
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := Run(refs, Options{Record: true, Jobs: 1})
+	// --run selects the tests to re-record (the stale fixture too), and
+	// --record-unsafe lets the POST through.
+	rep := Run(refs, Options{Record: true, RecordUnsafe: true, Run: regexp.MustCompile("."), Jobs: 1})
 	var out strings.Builder
 	WriteErrors(&out, rep)
 	WriteHuman(&out, rep)
@@ -83,7 +86,7 @@ tests:
 		"  - name: order # with a stale fixture\n",
 		// JSON as block YAML: the action has a template, so the layout
 		// of the server's JSON does not show
-		"    http:\n      - request:\n          method: GET\n          url: \"" + ts.URL + "/items?key=$STORE_KEY\"\n        response:\n          status: 200\n          headers: {Content-Type: \"application/json\"}\n" +
+		"    http:\n      - request:\n          method: GET\n          url: \"" + ts.URL + "/items?key=$STORE_KEY\"\n          headers: {Authorization: \"Bearer $STORE_KEY\"}\n        response:\n          status: 200\n          headers: {Content-Type: \"application/json\"}\n" +
 			"          json:\n            items:\n              - name: lamp\n              - name: desk\n            echo: '***'\n    expect:\n",
 		"              method: POST\n              url: \"" + ts.URL + "/orders\"\n              json:\n                item: lamp\n",
 	} {
@@ -144,7 +147,7 @@ tests:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep := Run(refs, Options{Record: true, Jobs: 1}); rep.Failed != 0 || rep.HasSuiteErrors() {
+	if rep := Run(refs, Options{Record: true, RecordUnsafe: true, Jobs: 1}); rep.Failed != 0 || rep.HasSuiteErrors() {
 		var out strings.Builder
 		WriteErrors(&out, rep)
 		WriteHuman(&out, rep)

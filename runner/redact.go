@@ -1,15 +1,20 @@
 package runner
 
 import (
+	"fmt"
+	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // redactor hides secrets in everything the harness prints (messages,
 // diffs, reports): every value of the suite's env, whatever its length,
-// becomes ***, and so do literal secrets that are not env values: the
+// becomes ***, as written and in the encodings a request or response
+// carries it in (encodings), and so do literal secrets that are not env values: the
 // user name and password of a URL (scheme://***@host), the values of
 // secret-looking query parameters (access_token=***) and of secret
 // headers written as "Name: value" lines (Authorization: ***, Cookie: ***).
@@ -21,9 +26,11 @@ func newRedactor(env []keyValue) *redactor {
 	var vals []string
 	seen := map[string]bool{}
 	for _, kv := range env {
-		if kv.Value != "" && !seen[kv.Value] {
-			seen[kv.Value] = true
-			vals = append(vals, kv.Value)
+		for _, v := range encodings(kv.Value) {
+			if v != "" && !seen[v] {
+				seen[v] = true
+				vals = append(vals, v)
+			}
 		}
 	}
 	if len(vals) == 0 {
@@ -92,15 +99,18 @@ func maskHeaderLines(s string) string {
 const minSecretLen = 8
 
 // maskValues replaces, in s, each env value of at least minSecretLen
-// characters by repl(name) where it occurs as a value: not inside a
+// characters (or from Options.Secrets), as written or encoded
+// (encodings), by repl(name) where it occurs as a value: not inside a
 // longer word (a letter, digit or "_" right before or after it means
 // it is part of something else). Longer values win.
 func maskValues(s string, env []keyValue, repl func(name string) string) string {
 	type secret struct{ name, value string }
 	var ss []secret
 	for _, kv := range env {
-		if utf8.RuneCountInString(kv.Value) >= minSecretLen {
-			ss = append(ss, secret{kv.Key, kv.Value})
+		if kv.Secret || utf8.RuneCountInString(kv.Value) >= minSecretLen {
+			for _, v := range encodings(kv.Value) {
+				ss = append(ss, secret{kv.Key, v})
+			}
 		}
 	}
 	if len(ss) == 0 {
@@ -133,4 +143,35 @@ func wordAt(s string, i int) bool {
 	}
 	c := s[i]
 	return c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
+}
+
+// encodings are the forms a secret takes in what is sent and received:
+// as written, percent-encoded (in a query or a path, as url.QueryEscape,
+// url.PathEscape and encodeURIComponent write it), JSON-escaped (also with
+// "/" as "\/") and with every non-ASCII or special character as \uXXXX.
+func encodings(v string) []string {
+	out := []string{v}
+	add := func(e string) {
+		if e != "" && !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	add(url.QueryEscape(v))
+	add(url.PathEscape(v))
+	add(strings.ReplaceAll(url.QueryEscape(v), "+", "%20"))
+	j := jsonEscape(v)
+	add(j)
+	add(strings.ReplaceAll(j, "/", `\/`))
+	var u strings.Builder
+	for _, r := range v {
+		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' || r == '<' || r == '>' || r == '&' || r == '\'' {
+			for _, c := range utf16.Encode([]rune{r}) {
+				fmt.Fprintf(&u, `\u%04x`, c)
+			}
+			continue
+		}
+		u.WriteRune(r)
+	}
+	add(u.String())
+	return out
 }

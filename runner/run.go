@@ -36,8 +36,18 @@ const DefaultTimeout = 120 * time.Second
 
 // Options configure a run.
 type Options struct {
-	Update   bool           // rewrite goldens instead of failing on a mismatch
-	Record   bool           // send requests for real and write them into the suites
+	Update bool // rewrite goldens instead of failing on a mismatch
+	Record bool // send requests for real and write them into the suites
+	// RecordUnsafe lets Record send methods other than GET, HEAD and
+	// OPTIONS.
+	RecordUnsafe bool
+	// HTTPTimeout bounds one request of Record; 0 means
+	// DefaultHTTPTimeout.
+	HTTPTimeout time.Duration
+	// Secrets gives the value a suite env name takes instead of the
+	// suite's (the real key, from the environment or an env file outside
+	// the repository), "" for none; recordings hold it as $NAME.
+	Secrets  func(name string) string
 	ExecReal bool           // run CLI commands with /bin/bash -c
 	Timeout  time.Duration  // per command with ExecReal; 0 means DefaultTimeout
 	Jobs     int            // suites in parallel; <1 means 1
@@ -114,11 +124,14 @@ type TestResult struct {
 
 // SuiteResult is the outcome of one suite.
 type SuiteResult struct {
-	Path     string         `json:"path"`
-	Document string         `json:"document,omitempty"`
-	Errors   []*SuiteError  `json:"-"`
-	Tests    []*TestResult  `json:"tests"`
-	Updated  []string       `json:"updated,omitempty"` // files --update rewrote
+	Path     string        `json:"path"`
+	Document string        `json:"document,omitempty"`
+	Errors   []*SuiteError `json:"-"`
+	Tests    []*TestResult `json:"tests"`
+	Updated  []string      `json:"updated,omitempty"` // files --update rewrote
+	// Notes are what --record found suspicious in what it recorded
+	// (pathNotes).
+	Notes    []string       `json:"-"`
 	Duration time.Duration  `json:"-"`
 	Started  time.Time      `json:"-"`
 	suite    *suite         // nil when it failed to load
@@ -127,6 +140,9 @@ type SuiteResult struct {
 	goldens  map[string]int // golden path → index in writes
 	writes   []goldenWrite
 	cover    *suiteCover // with Options.Cover
+	// paths: with --record, per action, the Response paths its template
+	// read in the recorded responses, true when one had it.
+	paths map[string]map[string]bool
 }
 
 type goldenWrite struct {
@@ -325,6 +341,9 @@ func RunContext(ctx context.Context, refs []SuiteRef, opts Options) *Report {
 	if opts.MaxOutput <= 0 {
 		opts.MaxOutput = DefaultMaxOutput
 	}
+	if opts.HTTPTimeout <= 0 {
+		opts.HTTPTimeout = DefaultHTTPTimeout
+	}
 	jobs := max(opts.Jobs, 1)
 	rep := &Report{Suites: make([]*SuiteResult, len(refs)), timings: opts.Timings}
 	if opts.ExecReal {
@@ -370,7 +389,7 @@ func RunContext(ctx context.Context, refs []SuiteRef, opts Options) *Report {
 func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 	res := &SuiteResult{Path: ref.Display, Started: time.Now()}
 	defer func() { res.Duration = time.Since(res.Started) }()
-	s, errs := loadSuite(ref.Abs, ref.Display)
+	s, errs := loadSuiteSecrets(ref.Abs, ref.Display, opts.Secrets)
 	if len(errs) > 0 {
 		res.Errors = errs
 		return res
@@ -407,18 +426,24 @@ func runSuite(ctx context.Context, ref SuiteRef, opts *Options) *SuiteResult {
 	}
 	if (opts.Update || opts.Record) && ctx.Err() == nil {
 		res.flushUpdates()
+		res.Notes = res.pathNotes()
 	}
 	return res
 }
 
 // flushUpdates writes the goldens and the rewritten suite.
 func (res *SuiteResult) flushUpdates() {
+	red := newRedactor(res.suite.Env)
 	fail := func(msg string) {
-		res.Errors = append(res.Errors, &SuiteError{Path: res.Path, Msg: msg})
+		res.Errors = append(res.Errors, &SuiteError{Path: res.Path, Msg: red.apply(msg)})
 	}
 	tree := res.suite.Tree
 	dir := filepath.Dir(res.suite.AbsPath)
 	for _, w := range res.writes {
+		if len(w.data) > maxGoldenBytes {
+			fail(fmt.Sprintf("--update: %s would be %d bytes, over the %d MiB sfmd reads back; it was not written", w.display, len(w.data), maxGoldenBytes>>20))
+			continue
+		}
 		var err error
 		if w.info != nil {
 			err = safeio.Replace(tree, w.path, w.display, w.data, w.info, w.old)
@@ -436,13 +461,22 @@ func (res *SuiteResult) flushUpdates() {
 	}
 	var raw []textEdit
 	for _, re := range res.records {
-		start, end, indent, err := recordRange(res.suite.Src, re.step)
+		key := "http"
+		if re.exec {
+			key = "exec"
+		}
+		start, end, indent, err := recordRange(res.suite.Src, re.step, key)
 		if err != nil {
 			fail(fmt.Sprintf("--record: %v", err))
 			return
 		}
-		info, _, called := res.suite.Parsed.CallFlags(re.step.Run)
-		text, err := renderRecorded(re.ex, indent, res.suite.Env, called && info.HasTemplate)
+		var text string
+		if re.exec {
+			text, err = renderExecRecorded(re.cmds, indent, res.suite.Env)
+		} else {
+			info, _, called := res.suite.Parsed.CallFlags(re.step.Run)
+			text, err = renderRecorded(re.ex, indent, res.suite.Env, called && info.HasTemplate)
+		}
 		if err != nil {
 			fail(fmt.Sprintf("--record: %v; nothing was written to the suite", err))
 			return
@@ -461,6 +495,10 @@ func (res *SuiteResult) flushUpdates() {
 	flag := "--update"
 	if len(res.records) > 0 {
 		flag = "--record"
+	}
+	if len(out) > maxSuiteBytes {
+		fail(fmt.Sprintf("%s: the rewritten suite would be %d bytes, over the %d MiB sfmd reads back; nothing was written to it (a large response belongs in body_file:, a large output in output_file:)", flag, len(out), maxSuiteBytes>>20))
+		return
 	}
 	if err := safeio.Replace(tree, filepath.Base(res.suite.AbsPath), res.Path, out, res.suite.SrcInfo, res.suite.Src); err != nil {
 		fail(fmt.Sprintf("%s: cannot write the suite: %s", flag, writeFailure(err)))
@@ -520,6 +558,10 @@ type testRun struct {
 	client  *http.Client
 	cur     *httpStep
 	tr      *TestResult
+	// cmdNote: the real commands of the running step that failed
+	// (execStep.failureNote), said in its assertion failures instead of
+	// suggesting --update, which would accept the broken output.
+	cmdNote string
 }
 
 func runTest(ctx context.Context, s *suite, parsed *model.Parsed, t *testCase, opts *Options, res *SuiteResult, red *redactor, sandbox string) *TestResult {
@@ -608,7 +650,7 @@ func (r *testRun) setup() error {
 		r.session.SetVar(kv.Key, kv.Value)
 	}
 	if r.opts.Record {
-		r.client = newRecordingClient(func() *httpStep { return r.cur })
+		r.client = newRecordingClient(r.ctx, func() *httpStep { return r.cur }, r.opts.HTTPTimeout, r.opts.RecordUnsafe)
 	} else {
 		r.client = newHTTPClient(func() *httpStep { return r.cur })
 	}
@@ -696,6 +738,17 @@ func (r *testRun) step(st *testStep) bool {
 		return false
 	}
 	hs := &httpStep{fixtures: st.HTTP}
+	liveExec := false
+	if r.opts.Record {
+		liveHTTP, le, ok := r.recordsStep(st)
+		if !ok {
+			return false
+		}
+		if liveHTTP {
+			hs.live, hs.fixtures = true, nil // the recorded exchanges replace them
+		}
+		liveExec = le
+	}
 	ex := &execStep{
 		fixtures:  st.Exec,
 		real:      r.opts.ExecReal,
@@ -706,6 +759,10 @@ func (r *testRun) step(st *testStep) bool {
 		maxOutput: r.opts.MaxOutput,
 		namespace: r.opts.Isolation == IsolationNamespace,
 	}
+	if liveExec {
+		ex.record, ex.fixtures = true, nil
+	}
+	ex.update = r.opts.Update && r.opts.ExecReal && !liveExec
 	if r.opts.ExecReal {
 		ex.path = r.opts.PATH
 		ex.env = make([]string, 0, len(r.s.Env))
@@ -725,9 +782,12 @@ func (r *testRun) step(st *testStep) bool {
 		return false
 	}
 
-	if r.opts.Record {
+	if hs.live && !hs.refused && (len(hs.recorded) > 0 || keyNode(st.Node, "http") != st.Node) {
 		r.res.records = append(r.res.records, recordEdit{step: st, ex: hs.recorded})
-		hs.fixtures = nil // the recorded exchanges replace them
+		r.notePaths(st, res, len(hs.recorded) > 0)
+	}
+	if ex.record && !ex.refused && (len(ex.recorded) > 0 || keyNode(st.Node, "exec") != st.Node) {
+		r.res.records = append(r.res.records, recordEdit{step: st, exec: true, cmds: ex.recorded})
 	}
 	// Fixtures first: when the step did not send what the suite says, the
 	// output differences are only a consequence.
@@ -765,7 +825,9 @@ func (r *testRun) step(st *testStep) bool {
 		f.Diff += r.red.apply(resultText(res))
 		return false
 	}
+	r.cmdNote = ex.failureNote()
 	r.checkExpect(st, res)
+	r.cmdNote = ""
 	return len(r.tr.Failures) == before
 }
 
@@ -779,9 +841,14 @@ func resultText(res model.Result) string {
 
 func (r *testRun) checkExpect(st *testStep, res model.Result) {
 	e := &st.Expect
+	if r.opts.Record {
+		// Compared, and written by --update, as replay will show it: the
+		// recorded responses and outputs hold the secrets as ***.
+		res.Content = maskValues(res.Content, r.s.Env, func(string) string { return "***" })
+	}
 	want := e.wantOK()
 	if res.OK != want {
-		f := r.failf(st, KindAssertion, "expected ok: %v, got ok: %v%s", want, res.OK, codeSuffix(res.Code))
+		f := r.failf(st, KindAssertion, "expected ok: %v, got ok: %v%s%s", want, res.OK, codeSuffix(res.Code), r.noteSuffix())
 		f.Diff = r.red.apply(resultText(res))
 	}
 	if e.HasError && !strings.Contains(res.Content, e.Error) {
@@ -864,9 +931,21 @@ func (r *testRun) compareOutput(st *testStep, got, want, name string, update fun
 			msg += "; the runtime output ends without a newline, write \"output: |-\""
 		}
 	}
-	msg += "; run sfmd test --update to accept the new output"
+	if r.cmdNote != "" {
+		msg += r.noteSuffix()
+	} else {
+		msg += "; run sfmd test --update to accept the new output"
+	}
 	f := r.failf(st, KindAssertion, "%s", msg)
 	f.Diff = r.red.apply(udiff.Unified(want, got, "want", "got"))
+}
+
+// noteSuffix is cmdNote as the end of a failure message ("" without one).
+func (r *testRun) noteSuffix() string {
+	if r.cmdNote == "" {
+		return ""
+	}
+	return "; " + r.cmdNote
 }
 
 func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }

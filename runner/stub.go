@@ -2,7 +2,8 @@ package runner
 
 // stubsFilled fails the step while one of its fixtures is still a stub
 // written by sfmd test --init (a todo: line), and reports whether it may
-// run. With --record, HTTP stubs are what gets recorded over.
+// run. With --record, HTTP stubs are what gets recorded over, and exec
+// stubs too with --exec=real.
 func (r *testRun) stubsFilled(st *testStep) bool {
 	ok := true
 	for _, f := range st.HTTP {
@@ -14,10 +15,10 @@ func (r *testRun) stubsFilled(st *testStep) bool {
 		ok = false
 	}
 	for _, f := range st.Exec {
-		if f.TodoNode == nil {
+		if f.TodoNode == nil || r.opts.Record && r.opts.ExecReal {
 			continue
 		}
-		fail := r.failf(st, KindFixture, "the exec entry at line %d is a stub (todo:): fill in what the command prints (stdout, stderr, exit) and delete the todo line", f.Node.Line)
+		fail := r.failf(st, KindFixture, "the exec entry at line %d is a stub (todo:): fill in what the command prints (stdout, stderr, exit) and delete the todo line, or run sfmd test --record --exec=real to run it", f.Node.Line)
 		fail.Line, fail.Col = f.TodoNode.Line, f.TodoNode.Column
 		ok = false
 	}

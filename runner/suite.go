@@ -165,6 +165,12 @@ func (e *expectation) wantOK() bool {
 // access, display for messages. All problems are returned, each with the
 // suite position.
 func loadSuite(absPath, display string) (*suite, []*SuiteError) {
+	return loadSuiteSecrets(absPath, display, nil)
+}
+
+// loadSuiteSecrets is loadSuite with the env values secrets gives taking
+// the place of the suite's (Options.Secrets).
+func loadSuiteSecrets(absPath, display string, secrets func(string) string) (*suite, []*SuiteError) {
 	src, info, err := safeio.ReadFile(absPath, maxSuiteBytes)
 	if err != nil {
 		var nr *safeio.NotRegularError
@@ -182,7 +188,7 @@ func loadSuite(absPath, display string) (*suite, []*SuiteError) {
 	if err != nil {
 		return nil, []*SuiteError{{Path: display, Msg: fmt.Sprintf("cannot open the suite's directory: %v", cause(err))}}
 	}
-	s, errs := parseSuite(absPath, display, src, tree)
+	s, errs := parseSuiteSecrets(absPath, display, src, tree, secrets)
 	if s == nil {
 		_ = tree.Close()
 	} else {
@@ -201,6 +207,12 @@ func (s *suite) close() {
 // parseSuite validates suite source src. The files it names are read
 // (and checked) through tree, the suite's directory.
 func parseSuite(absPath, display string, src []byte, tree *os.Root) (*suite, []*SuiteError) {
+	return parseSuiteSecrets(absPath, display, src, tree, nil)
+}
+
+// parseSuiteSecrets is parseSuite with the env values secrets gives (not
+// "") taking the place of the suite's, before anything uses them.
+func parseSuiteSecrets(absPath, display string, src []byte, tree *os.Root, secrets func(string) string) (*suite, []*SuiteError) {
 	s := &suite{Path: display, AbsPath: absPath, Src: src, Tree: tree, Cwd: DefaultCwd, Home: DefaultHome}
 	d := &decoder{path: display, tree: tree, dir: filepath.Dir(absPath)}
 	var doc yaml.Node
@@ -257,6 +269,14 @@ func parseSuite(absPath, display string, src []byte, tree *os.Root) (*suite, []*
 	})
 	if root.Kind != yaml.MappingNode {
 		return nil, d.errs
+	}
+	for i := range s.Env {
+		if secrets == nil {
+			break
+		}
+		if v := secrets(s.Env[i].Key); v != "" {
+			s.Env[i].Value, s.Env[i].Secret = v, true
+		}
 	}
 	if !hasVersion {
 		d.errorf(root, "missing required field \"version\"; add \"version: 1\" at the top")

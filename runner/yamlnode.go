@@ -203,8 +203,11 @@ func (d *decoder) stringMap(n *yaml.Node, what string) []keyValue {
 
 // keyValue is an ordered key/value pair from the suite with its nodes.
 type keyValue struct {
-	Key     string
-	Value   string
+	Key   string
+	Value string
+	// Secret: the value came from Options.Secrets, so --record masks it
+	// whatever its length.
+	Secret  bool
 	KeyNode *yaml.Node
 	Node    *yaml.Node
 }

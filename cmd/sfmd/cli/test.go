@@ -56,6 +56,9 @@ Flags:
 // testFlags are the flags of sfmd test.
 type testFlags struct {
 	update, record, timings  bool
+	recordUnsafe, envFromOS  bool
+	envFile                  string
+	httpTimeout              time.Duration
 	init                     bool
 	cover                    coverFlags
 	execArg, isolate, maxOut string
@@ -73,7 +76,11 @@ func newTestFlags() (*flag.FlagSet, *testFlags) {
 	}
 	f := &testFlags{}
 	fs.BoolVar(&f.update, "update", false, "rewrite output goldens (output_file, inline output, expect.files) instead of failing; refused under CI")
-	fs.BoolVar(&f.record, "record", false, "send the steps' requests to the real endpoints and write the exchanges into the suites' http entries (env secrets become $NAME); refused under CI")
+	fs.BoolVar(&f.record, "record", false, "send the requests of the steps whose http entries are stubs (todo:) or absent, or of the tests --run selects, to the real endpoints and write the exchanges into their http entries (request headers included, env secrets as $NAME); with --exec=real, their commands too (exec entries); other steps replay their fixtures; refused under CI")
+	fs.BoolVar(&f.recordUnsafe, "record-unsafe", false, "let --record send methods other than GET, HEAD and OPTIONS (POST, PUT, PATCH, DELETE), which may change data on the server")
+	fs.StringVar(&f.envFile, "env-file", "", "with --record, the real values of suite env names (NAME=VALUE lines) in a file outside the repository; the recording holds them as $NAME, replay uses the suite's values")
+	fs.BoolVar(&f.envFromOS, "env-from-os", false, "with --record, take the value of each suite env name set in sfmd's environment from there (after --env-file)")
+	fs.DurationVar(&f.httpTimeout, "http-timeout", runner.DefaultHTTPTimeout, "how long --record waits for one complete answer")
 	fs.StringVar(&f.execArg, "exec", "fixtures", "how CLI actions run: fixtures (answered from exec entries) or real (/bin/bash -c in the sandbox)")
 	fs.DurationVar(&f.timeout, "timeout", runner.DefaultTimeout, "timeout of one command with --exec=real")
 	fs.StringVar(&f.isolate, "isolation", runner.IsolationAuto, "how --exec=real isolates commands: namespace (the sandbox as \"/\", virtual paths; Linux user namespaces), none (host paths), auto (namespace when available)")
@@ -95,7 +102,7 @@ func runTest(args []string, stdio Stdio) int {
 		return exit
 	}
 	if f.init {
-		if f.update || f.record || f.cover.on || f.cover.min != -1 || len(f.reports) > 0 || f.execArg != "fixtures" {
+		if f.update || f.record || f.recordUnsafe || f.envFile != "" || f.envFromOS || f.cover.on || f.cover.min != -1 || len(f.reports) > 0 || f.execArg != "fixtures" {
 			fmt.Fprintln(stdio.Stderr, "sfmd test: --init writes suites and runs nothing; use it without --update, --record, --cover, --report or --exec")
 			return ExitUsage
 		}
@@ -128,6 +135,9 @@ func runTest(args []string, stdio Stdio) int {
 	for _, s := range rep.Suites {
 		for _, u := range s.Updated {
 			fmt.Fprintf(stdio.Stderr, "sfmd test: updated %s\n", displayPath(stdio.Dir, u))
+		}
+		for _, n := range s.Notes {
+			fmt.Fprintf(stdio.Stderr, "sfmd test: note: %s\n", n)
 		}
 	}
 	status := ExitOK
@@ -164,7 +174,18 @@ func runTest(args []string, stdio Stdio) int {
 // options checks the flags and turns them into the runner's options and
 // the reports to write.
 func (f *testFlags) options(stdio Stdio) (runner.Options, []reportOut, error) {
-	opts := runner.Options{Update: f.update, Record: f.record, Timeout: f.timeout, Jobs: f.jobs, Timings: f.timings}
+	opts := runner.Options{Update: f.update, Record: f.record, RecordUnsafe: f.recordUnsafe, HTTPTimeout: f.httpTimeout, Timeout: f.timeout, Jobs: f.jobs, Timings: f.timings}
+	if f.recordUnsafe && !f.record {
+		return opts, nil, fmt.Errorf("--record-unsafe only applies to --record")
+	}
+	if f.httpTimeout <= 0 {
+		return opts, nil, fmt.Errorf("--http-timeout must be positive, got %s", f.httpTimeout)
+	}
+	secrets, err := f.secretsFor(stdio)
+	if err != nil {
+		return opts, nil, err
+	}
+	opts.Secrets = secrets
 	limit, err := safeio.ParseSize(f.maxOut) // the one size grammar, as --max-file-size
 	if err != nil {
 		return opts, nil, fmt.Errorf("--max-output: %v", err)
