@@ -1,0 +1,142 @@
+// app.js: the playground page. sfmd.wasm (playground/main.go) lints the
+// text as the language server does and renders it as sfmd view does; this
+// file shows the results, applies a fix on a click, and keeps the document
+// in the URL fragment (#doc=, deflate-raw + base64url), so that a link
+// holds it and nothing is sent to a server.
+"use strict";
+
+const sample = `---
+name: weather
+default: forecast
+---
+
+# Weather
+
+Ask with \`/act.forecast --city Seoul\`.
+
+\`\`\`act.forecast
+GET https://api.example.com/forecast/{city}
+  city: string "City name" = "Seoul"
+\`\`\`
+`;
+
+const $ = (id) => document.getElementById(id);
+const editor = $("doc");
+
+async function pipe(bytes, stream) {
+	const out = new Blob([bytes]).stream().pipeThrough(stream);
+	return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+async function encodeDoc(text) {
+	const z = await pipe(new TextEncoder().encode(text), new CompressionStream("deflate-raw"));
+	let bin = "";
+	for (const b of z) bin += String.fromCharCode(b);
+	return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+async function decodeDoc(s) {
+	const bin = atob(s.replaceAll("-", "+").replaceAll("_", "/"));
+	const z = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+	return new TextDecoder().decode(await pipe(z, new DecompressionStream("deflate-raw")));
+}
+
+function render() {
+	const text = editor.value;
+	const res = JSON.parse(globalThis.sfmd.lint(text));
+	const list = $("findings");
+	list.replaceChildren();
+	res.diagnostics.forEach((d, i) => {
+		const li = document.createElement("li");
+		li.dataset.rule = d.rule;
+		const pos = document.createElement("span");
+		pos.className = "pos";
+		pos.textContent = `${d.line}:${d.col}`;
+		pos.onclick = () => { editor.focus(); editor.setSelectionRange(d.from, d.to); };
+		const sev = document.createElement("span");
+		sev.className = d.severity;
+		sev.textContent = ` ${d.severity} `;
+		const rule = document.createElement("span");
+		rule.className = "rule";
+		rule.textContent = d.rule;
+		li.append(pos, sev, rule, ": " + d.message);
+		d.fixes.forEach((f, j) => {
+			const b = document.createElement("button");
+			b.className = "fix";
+			b.textContent = f.safe ? f.message : f.message + " (unsafe)";
+			b.title = f.safe ? "a safe fix (sfmd lint --fix applies it)" : "an unsafe fix (sfmd lint --fix --unsafe-fixes applies it)";
+			b.onclick = () => applyFix(i, j);
+			li.append(b);
+		});
+		list.append(li);
+	});
+	if (res.error) {
+		const li = document.createElement("li");
+		li.className = "error";
+		li.textContent = res.error;
+		list.append(li);
+	}
+	$("count").textContent = `(${res.diagnostics.length})`;
+	const v = JSON.parse(globalThis.sfmd.view(text));
+	if (v.error) {
+		$("viewnote").textContent = "sfmd view failed: " + v.error;
+		$("view").textContent = "";
+	} else if (!v.ok) {
+		$("viewnote").textContent = `the runtime refuses the page: ${v.code}`;
+		$("view").textContent = v.content;
+	} else {
+		$("viewnote").textContent = v.defaultAction ? `/open would then run the default action ${v.defaultAction} (not run here)` : "";
+		$("view").textContent = v.content;
+	}
+}
+
+function applyFix(i, j) {
+	const res = JSON.parse(globalThis.sfmd.fix(editor.value, i, j));
+	if (res.error) {
+		$("status").textContent = res.error;
+	} else {
+		editor.value = res.text;
+	}
+	changed();
+}
+
+let timer = 0;
+function changed() {
+	clearTimeout(timer);
+	timer = setTimeout(async () => {
+		render();
+		history.replaceState(null, "", "#doc=" + await encodeDoc(editor.value));
+	}, 100);
+}
+
+async function main() {
+	const go = new Go();
+	let inst;
+	try {
+		inst = (await WebAssembly.instantiateStreaming(fetch("sfmd.wasm"), go.importObject)).instance;
+	} catch {
+		const buf = await (await fetch("sfmd.wasm")).arrayBuffer();
+		inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
+	}
+	go.run(inst); // returns once main blocks, globalThis.sfmd set
+	if (globalThis.sfmd.error) throw new Error(globalThis.sfmd.error);
+	const m = location.hash.match(/^#doc=([A-Za-z0-9_-]*)$/);
+	editor.value = m ? await decodeDoc(m[1]) : sample;
+	editor.disabled = false;
+	editor.addEventListener("input", changed);
+	$("share").disabled = false;
+	$("share").onclick = async () => {
+		history.replaceState(null, "", "#doc=" + await encodeDoc(editor.value));
+		await navigator.clipboard.writeText(location.href);
+		$("status").textContent = "link copied: it holds the document";
+	};
+	render();
+	const ms = Math.round(performance.now());
+	$("status").textContent = `ready in ${ms} ms`;
+	globalThis.sfmdReadyMs = ms;
+}
+
+main().catch((e) => {
+	$("status").textContent = "failed: " + e.message;
+	globalThis.sfmdFailed = String(e);
+});

@@ -1,0 +1,62 @@
+// browser.mjs URL CHROMIUM: the playground's browser test, driven by
+// testscripts/playground_test.go (TestPlayground). Headless Chromium opens
+// the page, the test types a broken document, waits for the finding,
+// clicks its fix and waits for the finding to go; then it reloads the
+// share link and checks the document comes back. It prints one line per
+// step ("ok ...") and the page's load time ("load-ms N": from navigation
+// to the first findings, sfmd.wasm fetched, compiled and run), and exits
+// non-zero on the first failure.
+import { chromium } from "playwright-core";
+
+const [url, executablePath, docFile] = process.argv.slice(2);
+const fs = await import("node:fs");
+const doc = fs.readFileSync(docFile, "utf8");
+const timeout = 60000;
+
+const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
+try {
+	const page = await browser.newPage();
+	const logs = [];
+	page.on("console", (m) => logs.push(m.text()));
+	page.on("pageerror", (e) => logs.push("pageerror: " + e.message));
+	try {
+		await page.goto(url);
+		await page.waitForFunction(() => globalThis.sfmdReadyMs || globalThis.sfmdFailed, null, { timeout });
+		const failed = await page.evaluate(() => globalThis.sfmdFailed);
+		if (failed) throw new Error("the page failed to start: " + failed);
+		console.log("load-ms " + await page.evaluate(() => globalThis.sfmdReadyMs));
+		if (await page.locator("#findings li").count() !== 0) throw new Error("the sample document has findings");
+		console.log("ok sample: no findings");
+
+		// type the broken document
+		await page.fill("#doc", "");
+		await page.locator("#doc").pressSequentially(doc, { delay: 0 });
+		const finding = page.locator('#findings li[data-rule="header-syntax-invalid"]');
+		await finding.waitFor({ timeout });
+		console.log("ok finding: " + (await finding.textContent()));
+		const view = await page.locator("#view").textContent();
+		if (!view.includes("# Weather")) throw new Error("what the agent sees lacks the page's heading:\n" + view);
+		console.log("ok view: " + view.split("\n")[0]);
+
+		// apply its fix
+		await finding.locator("button.fix").first().click();
+		await finding.waitFor({ state: "detached", timeout });
+		const fixed = await page.inputValue("#doc");
+		if (fixed === doc) throw new Error("the fix did not change the document");
+		console.log("ok fixed: the finding is gone");
+
+		// the share link holds the document
+		await page.waitForFunction((t) => location.hash.startsWith("#doc=") && document.querySelector("#doc").value === t, fixed, { timeout });
+		const link = page.url();
+		const other = await browser.newPage();
+		await other.goto(link);
+		await other.waitForFunction(() => globalThis.sfmdReadyMs || globalThis.sfmdFailed, null, { timeout });
+		if (await other.inputValue("#doc") !== fixed) throw new Error("the share link did not bring the document back");
+		console.log("ok link: " + link.length + " characters hold the document");
+	} catch (e) {
+		console.log("page console:\n" + logs.join("\n"));
+		throw e;
+	}
+} finally {
+	await browser.close();
+}
