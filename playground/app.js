@@ -41,8 +41,11 @@ async function decodeDoc(s) {
 	return new TextDecoder().decode(await pipe(z, new DecompressionStream("deflate-raw")));
 }
 
+let rendered = null; // the text the findings are of
+
 function render() {
 	const text = editor.value;
+	rendered = text;
 	const res = JSON.parse(globalThis.sfmd.lint(text));
 	const list = $("findings");
 	list.replaceChildren();
@@ -91,6 +94,10 @@ function render() {
 }
 
 function applyFix(i, j) {
+	if (editor.value !== rendered) { // the findings are not of this text
+		changed();
+		return;
+	}
 	const res = JSON.parse(globalThis.sfmd.fix(editor.value, i, j));
 	if (res.error) {
 		$("status").textContent = res.error;
@@ -103,9 +110,11 @@ function applyFix(i, j) {
 let timer = 0;
 function changed() {
 	clearTimeout(timer);
+	document.body.dataset.pending = "lint";
 	timer = setTimeout(async () => {
 		render();
 		history.replaceState(null, "", "#doc=" + await encodeDoc(editor.value));
+		if (editor.value === rendered) delete document.body.dataset.pending;
 	}, 100);
 }
 

@@ -31,6 +31,8 @@ try {
 		// type the broken document
 		await page.fill("#doc", "");
 		await page.locator("#doc").pressSequentially(doc, { delay: 0 });
+		await page.waitForSelector("body:not([data-pending])", { timeout });
+		if (await page.inputValue("#doc") !== doc) throw new Error("the editor does not hold the typed document");
 		const finding = page.locator('#findings li[data-rule="header-syntax-invalid"]');
 		await finding.waitFor({ timeout });
 		console.log("ok finding: " + (await finding.textContent()));
@@ -40,6 +42,7 @@ try {
 
 		// apply its fix
 		await finding.locator("button.fix").first().click();
+		await page.waitForSelector("body:not([data-pending])", { timeout });
 		await finding.waitFor({ state: "detached", timeout });
 		const fixed = await page.inputValue("#doc");
 		if (fixed === doc) throw new Error("the fix did not change the document");
