@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,6 +15,35 @@ import (
 	"testing"
 	"time"
 )
+
+// comparePlaygroundView checks that what the page shows as what the agent
+// sees is what sfmd view prints for the same document (the page runs
+// runner.View in the browser over its file system in memory).
+func comparePlaygroundView(t *testing.T, seenFile string) {
+	t.Helper()
+	var seen struct{ Fixed, View string }
+	b, err := os.ReadFile(seenFile)
+	if err != nil || json.Unmarshal(b, &seen) != nil {
+		t.Fatalf("browser.mjs wrote no fixed document and view: %v %s", err, b)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "playground.md"), []byte(seen.Fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sfmdBin, err := exec.LookPath("sfmd") // the test binary, installed by TestMain
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := exec.Command(sfmdBin, "view", "playground.md")
+	view.Dir = dir
+	want, err := view.Output()
+	if err != nil {
+		t.Fatalf("sfmd view: %v", err)
+	}
+	if got := seen.View + "\n"; got != string(want) {
+		t.Errorf("the page shows the agent:\n%s\nsfmd view prints:\n%s", got, want)
+	}
+}
 
 // chromiumNames are the names Chromium's binary has (Debian's package
 // chromium installs /usr/bin/chromium).
@@ -73,7 +103,8 @@ func TestPlayground(t *testing.T) {
 	if err := os.WriteFile(doc, []byte(lspDoc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.CommandContext(ctx, node, "browser.mjs", srv.URL+"/index.html", chromium, doc)
+	seenFile := filepath.Join(t.TempDir(), "seen.json")
+	cmd := exec.CommandContext(ctx, node, "browser.mjs", srv.URL+"/index.html", chromium, doc, seenFile)
 	cmd.Dir = testDir
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
 	output, err := cmd.CombinedOutput()
@@ -98,6 +129,7 @@ func TestPlayground(t *testing.T) {
 	if !strings.Contains(seen["finding"], "error header-syntax-invalid") {
 		t.Errorf("the finding shown is not header-syntax-invalid: %q", seen["finding"])
 	}
+	comparePlaygroundView(t, seenFile)
 	t.Logf("page load in headless Chromium, from navigation to the first findings: %s ms", seen["load-ms"])
 	t.Logf("browser.mjs:\n%s", output)
 }

@@ -1,14 +1,15 @@
-// browser.mjs URL CHROMIUM: the playground's browser test, driven by
+// browser.mjs URL CHROMIUM DOC OUT: the playground's browser test, driven by
 // testscripts/playground_test.go (TestPlayground). Headless Chromium opens
 // the page, the test types a broken document, waits for the finding,
-// clicks its fix and waits for the finding to go; then it reloads the
+// clicks its fix and waits for the finding to go, and writes the fixed
+// document and what the agent sees of it to OUT (JSON); then it reloads the
 // share link and checks the document comes back. It prints one line per
 // step ("ok ...") and the page's load time ("load-ms N": from navigation
 // to the first findings, sfmd.wasm fetched, compiled and run), and exits
 // non-zero on the first failure.
 import { chromium } from "playwright-core";
 
-const [url, executablePath, docFile] = process.argv.slice(2);
+const [url, executablePath, docFile, outFile] = process.argv.slice(2);
 const fs = await import("node:fs");
 const doc = fs.readFileSync(docFile, "utf8");
 const timeout = 60000;
@@ -47,6 +48,9 @@ try {
 		const fixed = await page.inputValue("#doc");
 		if (fixed === doc) throw new Error("the fix did not change the document");
 		console.log("ok fixed: the finding is gone");
+		// the fixed document and what the agent sees of it, for the Go test
+		// to compare with sfmd view
+		fs.writeFileSync(outFile, JSON.stringify({ fixed, view: await page.locator("#view").textContent() }));
 
 		// the share link holds the document
 		await page.waitForFunction((t) => location.hash.startsWith("#doc=") && document.querySelector("#doc").value === t, fixed, { timeout });
