@@ -136,8 +136,12 @@ async function main() {
 	$("share").disabled = false;
 	$("share").onclick = async () => {
 		history.replaceState(null, "", "#doc=" + await encodeDoc(editor.value));
-		await navigator.clipboard.writeText(location.href);
-		$("status").textContent = "link copied: it holds the document";
+		try {
+			await navigator.clipboard.writeText(location.href);
+			$("status").textContent = "link copied: it holds the document";
+		} catch {
+			$("status").textContent = "the address bar's link holds the document: copy it from there";
+		}
 	};
 	render();
 	const ms = Math.round(performance.now());
