@@ -49,7 +49,8 @@ function render() {
 	const res = JSON.parse(globalThis.sfmd.lint(text));
 	const list = $("findings");
 	list.replaceChildren();
-	res.diagnostics.forEach((d, i) => {
+	const diags = res.diagnostics || [];
+	diags.forEach((d, i) => {
 		const li = document.createElement("li");
 		li.dataset.rule = d.rule;
 		const pos = document.createElement("span");
@@ -79,7 +80,7 @@ function render() {
 		li.textContent = res.error;
 		list.append(li);
 	}
-	$("count").textContent = `(${res.diagnostics.length})`;
+	$("count").textContent = `(${diags.length})`;
 	const v = JSON.parse(globalThis.sfmd.view(text));
 	if (v.error) {
 		$("viewnote").textContent = "sfmd view failed: " + v.error;

@@ -20,6 +20,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"syscall/js"
 
@@ -61,17 +62,29 @@ func main() {
 		linter, err = lint.NewBufferLinter(append(rules.All(), lint.UnusedSuppression), lint.BufferOptions{Dir: dir})
 	}
 	api := map[string]any{
-		"lint": js.FuncOf(func(_ js.Value, args []js.Value) any { return reply(lintText(args[0].String())) }),
-		"fix": js.FuncOf(func(_ js.Value, args []js.Value) any {
-			return reply(fixText(args[0].String(), args[1].Int(), args[2].Int()))
-		}),
-		"view": js.FuncOf(func(_ js.Value, args []js.Value) any { return reply(viewText(args[0].String())) }),
+		"lint": export(func(args []js.Value) map[string]any { return lintText(args[0].String()) }),
+		"fix":  export(func(args []js.Value) map[string]any { return fixText(args[0].String(), args[1].Int(), args[2].Int()) }),
+		"view": export(func(args []js.Value) map[string]any { return viewText(args[0].String()) }),
 	}
 	if err != nil {
 		api["error"] = err.Error()
 	}
 	js.Global().Set("sfmd", js.ValueOf(api))
 	select {}
+}
+
+// export makes f a JavaScript function returning its result as JSON. A
+// panic becomes {"error": ...}: it would end the Go program, and every
+// later call would fail.
+func export(f func([]js.Value) map[string]any) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) (res any) {
+		defer func() {
+			if r := recover(); r != nil {
+				res = reply(map[string]any{"error": fmt.Sprintf("internal error: %v", r)})
+			}
+		}()
+		return reply(f(args))
+	})
 }
 
 func reply(v any) string {
