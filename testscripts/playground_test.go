@@ -53,7 +53,8 @@ var chromiumNames = []string{"chromium", "chromium-browser", "google-chrome"}
 // builds the page (sfmd.wasm, wasm_exec.js, index.html), a static server
 // on 127.0.0.1 serves it, and playground/test/browser.mjs drives headless
 // Chromium with playwright-core: it types a broken document (that of
-// TestLSPOverStdio), waits for the finding, clicks its fix, sees the
+// TestLSPOverStdio, with an emoji), waits for the finding, clicks its
+// position (which must select its span), clicks its fix, sees the
 // finding go, and opens the share link. It logs the size of sfmd.wasm
 // (raw and gzip) and the page's load time. It needs chromium, node and
 // the locked dependencies of playground/test (npm ci there); without
@@ -100,7 +101,9 @@ func TestPlayground(t *testing.T) {
 	srv := httptest.NewServer(http.FileServer(http.Dir(out))) // 127.0.0.1
 	defer srv.Close()
 	doc := filepath.Join(t.TempDir(), "weather.md")
-	if err := os.WriteFile(doc, []byte(lspDoc), 0o644); err != nil {
+	// a character outside the BMP before the finding: two UTF-16 units
+	// in the editor, four bytes in Go
+	if err := os.WriteFile(doc, []byte(strings.Replace(lspDoc, "# Weather", "# Weather \U0001F326", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	seenFile := filepath.Join(t.TempDir(), "seen.json")
@@ -121,13 +124,16 @@ func TestPlayground(t *testing.T) {
 			seen[k] = v
 		}
 	}
-	for _, step := range []string{"sample", "finding", "view", "fixed", "link"} {
+	for _, step := range []string{"sample", "finding", "select", "view", "fixed", "link"} {
 		if _, ok := seen[step]; !ok {
 			t.Errorf("browser.mjs did not report step %q:\n%s", step, output)
 		}
 	}
 	if !strings.Contains(seen["finding"], "error header-syntax-invalid") {
 		t.Errorf("the finding shown is not header-syntax-invalid: %q", seen["finding"])
+	}
+	if want := `-H 'Accept: application/json'`; seen["select"] != want {
+		t.Errorf("clicking the finding's position selected %q, want %q", seen["select"], want)
 	}
 	comparePlaygroundView(t, seenFile)
 	t.Logf("page load in headless Chromium, from navigation to the first findings: %s ms", seen["load-ms"])

@@ -1,7 +1,7 @@
 // browser.mjs URL CHROMIUM DOC OUT: the playground's browser test, driven by
 // testscripts/playground_test.go (TestPlayground). Headless Chromium opens
 // the page, the test types a broken document, waits for the finding,
-// clicks its fix and waits for the finding to go, and writes the fixed
+// clicks its position (which selects its span), clicks its fix and waits for the finding to go, and writes the fixed
 // document and what the agent sees of it to OUT (JSON); then it reloads the
 // share link and checks the document comes back. It prints one line per
 // step ("ok ...") and the page's load time ("load-ms N": from navigation
@@ -37,6 +37,12 @@ try {
 		const finding = page.locator('#findings li[data-rule="header-syntax-invalid"]');
 		await finding.waitFor({ timeout });
 		console.log("ok finding: " + (await finding.textContent()));
+		// its position selects its span in the editor
+		await finding.locator(".pos").click();
+		console.log("ok select: " + await page.evaluate(() => {
+			const e = document.querySelector("#doc");
+			return e.value.slice(e.selectionStart, e.selectionEnd);
+		}));
 		const view = await page.locator("#view").textContent();
 		if (!view.includes("# Weather")) throw new Error("what the agent sees lacks the page's heading:\n" + view);
 		console.log("ok view: " + view.split("\n")[0]);
