@@ -35,10 +35,28 @@ async function encodeDoc(text) {
 	return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
+// maxDoc caps what a link may inflate to (a few KB of deflate can hold
+// gigabytes): 10 MiB, the size over which sfmd lint does not parse a file
+// (safeio.DefaultMaxSize).
+const maxDoc = 10 << 20;
+
 async function decodeDoc(s) {
 	const bin = atob(s.replaceAll("-", "+").replaceAll("_", "/"));
 	const z = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-	return new TextDecoder().decode(await pipe(z, new DecompressionStream("deflate-raw")));
+	const reader = new Blob([z]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+	const parts = [];
+	let size = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		size += value.length;
+		if (size > maxDoc) {
+			await reader.cancel();
+			throw new Error(`the link's document is over ${maxDoc} bytes`);
+		}
+		parts.push(value);
+	}
+	return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
 }
 
 let rendered = null; // the text the findings are of

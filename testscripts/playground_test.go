@@ -55,7 +55,9 @@ var chromiumNames = []string{"chromium", "chromium-browser", "google-chrome"}
 // Chromium with playwright-core: it types a broken document (that of
 // TestLSPOverStdio, with an emoji), waits for the finding, clicks its
 // position (which must select its span), clicks its fix, sees the
-// finding go, and opens the share link. It logs the size of sfmd.wasm
+// finding go, checks that what the page shows the agent is what sfmd view
+// prints, opens the share link, and one that would inflate past 10 MiB
+// (refused). It logs the size of sfmd.wasm
 // (raw and gzip) and the page's load time. It needs chromium, node and
 // the locked dependencies of playground/test (npm ci there); without
 // them it skips, except under CI, where it fails (.ci/run installs them).
@@ -124,7 +126,7 @@ func TestPlayground(t *testing.T) {
 			seen[k] = v
 		}
 	}
-	for _, step := range []string{"sample", "finding", "select", "view", "fixed", "link"} {
+	for _, step := range []string{"sample", "finding", "select", "view", "fixed", "link", "cap"} {
 		if _, ok := seen[step]; !ok {
 			t.Errorf("browser.mjs did not report step %q:\n%s", step, output)
 		}

@@ -1,16 +1,18 @@
-// browser.mjs URL CHROMIUM DOC OUT: the playground's browser test, driven by
-// testscripts/playground_test.go (TestPlayground). Headless Chromium opens
-// the page, the test types a broken document, waits for the finding,
-// clicks its position (which selects its span), clicks its fix and waits for the finding to go, and writes the fixed
-// document and what the agent sees of it to OUT (JSON); then it reloads the
-// share link and checks the document comes back. It prints one line per
-// step ("ok ...") and the page's load time ("load-ms N": from navigation
-// to the first findings, sfmd.wasm fetched, compiled and run), and exits
-// non-zero on the first failure.
+// browser.mjs URL CHROMIUM DOC OUT: the playground's browser test, driven
+// by testscripts/playground_test.go (TestPlayground). Headless Chromium
+// opens the page; the test types the document DOC (broken), waits for the
+// finding, clicks its position (which selects its span) and its fix, waits
+// for the finding to go, and writes the fixed document and what the agent
+// sees of it to OUT (JSON); then it opens the share link and checks the
+// document comes back, and that a link holding more than 10 MiB is
+// refused. It prints one line per step ("ok ...") and the page's load
+// time ("load-ms N": from navigation to the first findings, sfmd.wasm
+// fetched, compiled and run), and exits non-zero on the first failure.
 import { chromium } from "playwright-core";
 
 const [url, executablePath, docFile, outFile] = process.argv.slice(2);
 const fs = await import("node:fs");
+const zlib = await import("node:zlib");
 const doc = fs.readFileSync(docFile, "utf8");
 const timeout = 60000;
 
@@ -66,6 +68,15 @@ try {
 		await other.waitForFunction(() => globalThis.sfmdReadyMs || globalThis.sfmdFailed, null, { timeout });
 		if (await other.inputValue("#doc") !== fixed) throw new Error("the share link did not bring the document back");
 		console.log("ok link: " + link.length + " characters hold the document");
+
+		// a link that inflates past the cap is refused, not inflated
+		const bomb = zlib.deflateRawSync(Buffer.alloc(11 << 20, 0x61)).toString("base64url");
+		const third = await browser.newPage();
+		await third.goto(url + "#doc=" + bomb);
+		await third.waitForFunction(() => globalThis.sfmdReadyMs || globalThis.sfmdFailed, null, { timeout });
+		const status = await third.locator("#status").textContent();
+		if (!status.includes("over 10485760 bytes")) throw new Error("a link of 11 MiB was not refused: " + status);
+		console.log("ok cap: " + status);
 	} catch (e) {
 		console.log("page console:\n" + logs.join("\n"));
 		throw e;
