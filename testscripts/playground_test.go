@@ -139,5 +139,6 @@ func TestPlayground(t *testing.T) {
 	}
 	comparePlaygroundView(t, seenFile)
 	t.Logf("page load in headless Chromium, from navigation to the first findings: %s ms", seen["load-ms"])
+	t.Logf("one call on the sample, in ms (mean of 50): %s", seen["call-ms"])
 	t.Logf("browser.mjs:\n%s", output)
 }

@@ -5,9 +5,10 @@
 // for the finding to go, and writes the fixed document and what the agent
 // sees of it to OUT (JSON); then it opens the share link and checks the
 // document comes back, and that a link holding more than 10 MiB is
-// refused. It prints one line per step ("ok ...") and the page's load
-// time ("load-ms N": from navigation to the first findings, sfmd.wasm
-// fetched, compiled and run), and exits non-zero on the first failure.
+// refused. It prints one line per step ("ok ..."), the page's load time
+// ("load-ms N": from navigation to the first findings, sfmd.wasm fetched,
+// compiled and run) and the time of one call of lint and view on the
+// sample ("call-ms"), and exits non-zero on the first failure.
 import { chromium } from "playwright-core";
 
 const [url, executablePath, docFile, outFile] = process.argv.slice(2);
@@ -30,6 +31,16 @@ try {
 		console.log("load-ms " + await page.evaluate(() => globalThis.sfmdReadyMs));
 		if (await page.locator("#findings li").count() !== 0) throw new Error("the sample document has findings");
 		console.log("ok sample: no findings");
+		// the time of one lint and one view of the sample, over 50 calls
+		console.log(await page.evaluate(() => {
+			const text = document.querySelector("#doc").value, n = 50;
+			const each = (f) => {
+				const t0 = performance.now();
+				for (let i = 0; i < n; i++) f(text);
+				return ((performance.now() - t0) / n).toFixed(1);
+			};
+			return `call-ms lint ${each(globalThis.sfmd.lint)}, view ${each(globalThis.sfmd.view)}`;
+		}));
 
 		// type the broken document
 		await page.fill("#doc", "");
