@@ -163,7 +163,7 @@ func (v *FS) WriteFile(p string, data []byte) error {
 	} else if err != nil && safeio.IsEscape(err) {
 		return wrap(p, err)
 	}
-	f, err := v.root.OpenFile(n, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)
+	f, err := v.root.OpenFile(n, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|safeio.NonBlock, 0o644)
 	if err != nil {
 		return wrap(p, err)
 	}

@@ -7,6 +7,11 @@ import (
 	"os"
 )
 
+// NonBlock is the open flag that opens a named pipe without waiting for
+// a writer (O_NONBLOCK on Unix; 0 elsewhere, e.g. GOOS=js, where there is
+// no such flag), for the callers that open files themselves.
+const NonBlock = openFlags
+
 // Info is the state of a file when ReadFile or Read read it, for the
 // check before Replace replaces it.
 type Info struct {
