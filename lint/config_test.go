@@ -55,7 +55,11 @@ func TestParseConfigErrors(t *testing.T) {
 		{"overrides:\n  - rules: {no-bad: off}\n", `c.yaml:2:5: override has no "files" list, add the globs it applies to`},
 		{"overrides:\n  - files: [x]\n    rulez: {}\n", `c.yaml:3:5: unknown key "rulez", did you mean "rules"?`},
 		{"rules: [a]\n", `c.yaml:1:8: rules must be a mapping of rule name to off, on, error, warning or info`},
-		{"- a\n", `c.yaml:1:1: the config must be a mapping with keys "profiles", "rules", "ignore", "overrides"`},
+		{"- a\n", `c.yaml:1:1: the config must be a mapping with keys "profiles", "rules", "ignore", "overrides", "min-severity", "fail-on", "extend"`},
+		{"min-severity: loud\n", `c.yaml:1:15: bad min-severity "loud", expected one of "error", "warning", "info"`},
+		{"fail-on: [error]\n", `c.yaml:1:10: bad fail-on "", expected one of "error", "warning", "info"`},
+		{"extend: [a.yaml]\n", `c.yaml:1:9: extend must be the path of a config file, such as "../.sfmd.yaml"`},
+		{"extend:\n", `c.yaml:1:8: extend must be the path of a config file, such as "../.sfmd.yaml"`},
 		{"rules:\n  no-bad: off\n  no-bad: on\n", `c.yaml:3:3: rule "no-bad" is configured twice, keep only one`},
 		{"rules: {\n", `c.yaml:1:1: invalid YAML: did not find expected node content, fix the syntax`},
 	}

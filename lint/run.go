@@ -71,6 +71,15 @@ type Options struct {
 	// default ones): what a user turns on is shown whatever its severity.
 	MinSeverity  Severity
 	ShowSelected bool
+	// ConfigMinSeverity lets the min-severity of the config that applies
+	// to a file take the place of MinSeverity and ShowSelected (set it
+	// when --min-severity was not given: the flag wins over the config).
+	ConfigMinSeverity bool
+	// FailOn is --fail-on, the lowest severity that fails the run; nil
+	// means the fail-on of the config that applies to a file, else Error.
+	// Report.Failing counts the findings at or above it. A file's
+	// MinSeverity is lowered to its fail-on: what fails the run is shown.
+	FailOn *Severity
 }
 
 // maxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
@@ -105,6 +114,7 @@ type Report struct {
 	// duplicates. With Fix or Diff they describe the fixed text.
 	Diagnostics []Diagnostic
 	Hidden      int      // findings below Options.MinSeverity, not reported
+	Failing     int      // findings reported at or above the fail-on of their file (Options.FailOn)
 	Files       int      // files linted
 	Fixed       int      // fixes applied (or, with Diff, that would be)
 	Changed     []string // files rewritten (or, with Diff, that would be), sorted
@@ -275,6 +285,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	}
 	l.opts.Dir = cwd
 	finder := newConfigFinder(reg, cwd, opts.Selection)
+	finder.th = thresholdsOf(opts)
 	if opts.Config != "" {
 		p := opts.Config
 		if !filepath.IsAbs(p) {
@@ -337,6 +348,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 			rep.IOErrors = append(rep.IOErrors, &fileError{Path: j.display, Err: r.ioErr})
 		}
 		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
+		rep.Failing += j.set.failing(r.diags)
 		switch {
 		case r.head != nil:
 			rep.heads[j.display] = r.head
@@ -701,12 +713,13 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	return res
 }
 
-// shown keeps the findings the run reports (Options.MinSeverity,
-// ShowSelected) and counts the others.
+// shown keeps the findings the run reports (the file's minimum severity,
+// Options.MinSeverity or its config's, and ShowSelected) and counts the
+// others.
 func (l *linter) shown(diags []Diagnostic, set *settings) ([]Diagnostic, int) {
 	out := diags[:0:0]
 	for _, d := range diags {
-		if d.Severity >= l.opts.MinSeverity || l.opts.ShowSelected && set.selected[d.Rule] {
+		if d.Severity >= set.minSeverity || set.showSelected && set.selected[d.Rule] {
 			out = append(out, d)
 		}
 	}
