@@ -57,6 +57,8 @@ type Options struct {
 	Diff bool
 	// Parse parses one document; nil means sfmd.Parse.
 	Parse func(path string, src []byte) *sfmd.Document
+	// NoqaReason is the reason the comments of FixNoqa give ("" none).
+	NoqaReason string
 	// MaxFileSize caps the size of a document (--max-file-size): a larger
 	// one is not read past its head nor checked, and gets a
 	// file-too-large finding instead. 0 means the max-size option of rule
@@ -679,7 +681,7 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if mode == FixNone || round == maxFixRounds {
 			break
 		}
-		fixed, n := ApplyFixes(src, diags, mode)
+		fixed, n := l.applyMode(j, doc, src, diags, mode)
 		if n == 0 {
 			break
 		}

@@ -146,7 +146,31 @@ Suppress in a document (the reason after "--" is optional):
   <!-- sfmd-disable-file RULE -->           (RULE may be "all")
 
 Suppressions that suppress nothing are reported as unused-suppression.
+--add-noqa[=REASON] writes one for each finding shown (--diff shows them).
 `
+
+// noqaFlag is --add-noqa, alone or with a reason (--add-noqa=REASON).
+type noqaFlag struct {
+	on     bool
+	reason string
+}
+
+func (n *noqaFlag) String() string { return n.reason }
+
+// IsBoolFlag lets --add-noqa stand without a value.
+func (n *noqaFlag) IsBoolFlag() bool { return true }
+
+func (n *noqaFlag) Set(s string) error {
+	switch s {
+	case "true":
+		n.on, n.reason = true, ""
+	case "false":
+		n.on, n.reason = false, ""
+	default:
+		n.on, n.reason = true, strings.TrimSpace(s)
+	}
+	return nil
+}
 
 // lintFlags are the flags of sfmd lint.
 type lintFlags struct {
@@ -155,6 +179,7 @@ type lintFlags struct {
 	fix, unsafeFixes, diff, exitZero                          *bool
 	jobs                                                      *int
 	enable, disable                                           listFlag
+	noqa                                                      noqaFlag
 	minSeverityGiven, failOnGiven                             bool // --min-severity, --fail-on were on the command line
 }
 
@@ -177,16 +202,17 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 	}
 	fs.Var(&f.enable, "enable", "enable rules or profiles (comma-separated, repeatable; \"all\" for every rule)")
 	fs.Var(&f.disable, "disable", "disable rules or profiles (comma-separated, repeatable)")
+	fs.Var(&f.noqa, "add-noqa", "write the suppression comment that hides each finding shown into the files (--add-noqa=REASON gives it a reason); with --diff, print them instead")
 	return fs, f
 }
 
 // lintRun is a checked sfmd lint command line.
 type lintRun struct {
-	opts      lint.Options
-	format    string
-	color     bool
-	fix, diff bool
-	stdinMode bool // a path is "-"
+	opts            lint.Options
+	format          string
+	color           bool
+	fix, diff, noqa bool
+	stdinMode       bool // a path is "-"
 }
 
 // check validates the flags and turns them into a lintRun; its errors are
@@ -221,6 +247,12 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 	if *f.unsafeFixes && !*f.fix && !*f.diff {
 		return nil, errors.New("--unsafe-fixes needs --fix or --diff")
 	}
+	if f.noqa.on && (*f.fix || *f.unsafeFixes) {
+		return nil, errors.New("--add-noqa suppresses the findings --fix would fix; run sfmd lint --fix first, then --add-noqa")
+	}
+	if r := f.noqa.reason; strings.Contains(r, "-->") || strings.ContainsAny(r, "\r\n") {
+		return nil, errors.New("--add-noqa: the reason goes into an HTML comment: one line, without \"-->\"")
+	}
 	if *f.jobs < 0 {
 		return nil, fmt.Errorf("--jobs must be positive, got %d", *f.jobs)
 	}
@@ -230,7 +262,7 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 			return nil, fmt.Errorf("--max-file-size: %v", err)
 		}
 	}
-	r := &lintRun{format: name, color: color, fix: *f.fix, diff: *f.diff}
+	r := &lintRun{format: name, color: color, fix: *f.fix || f.noqa.on, diff: *f.diff, noqa: f.noqa.on}
 	r.opts = lint.Options{
 		Paths:         paths,
 		Dir:           stdio.Dir,
@@ -256,6 +288,9 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 		if *f.unsafeFixes {
 			r.opts.Fix = lint.FixUnsafe
 		}
+	}
+	if f.noqa.on {
+		r.opts.Fix, r.opts.NoqaReason = lint.FixNoqa, f.noqa.reason
 	}
 	for _, p := range paths {
 		if p == "-" {
@@ -364,6 +399,10 @@ func (r *lintRun) writeDiffs(out io.Writer, stdio Stdio, rep *lint.Report) (int,
 	if len(rep.Diffs) == 0 {
 		return ExitOK, nil
 	}
+	if r.noqa {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: --add-noqa would suppress %s in %s\n", plural(rep.Fixed, "finding", "findings"), plural(len(rep.Changed), "file", "files"))
+		return ExitFindings, nil
+	}
 	flags := "--fix"
 	if r.opts.Fix == lint.FixUnsafe {
 		flags = "--fix --unsafe-fixes"
@@ -408,7 +447,9 @@ func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report)
 	if err := format.Write(diagOut, r.format, shown, ctx); err != nil {
 		return 0, err
 	}
-	if r.fix && rep.Fixed > 0 && !r.stdinMode {
+	if r.noqa && rep.Fixed > 0 && !r.stdinMode {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: suppressed %s in %s\n", plural(rep.Fixed, "finding", "findings"), plural(len(rep.Changed), "file", "files"))
+	} else if r.fix && rep.Fixed > 0 && !r.stdinMode {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: fixed %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
 	}
 	if hidden > 0 && r.format == "text" {
