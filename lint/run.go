@@ -658,19 +658,13 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	var diags, first []Diagnostic // first: the findings of the text as read
 	firstHidden := 0
 	for round := 0; ; round++ {
-		var doc *sfmd.Document
-		if j.json {
-			// Manifest rules read the JSON text themselves.
-			doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
-		} else {
-			var err error
-			if doc, err = parseRecovered(l.parse, j.display, src); err != nil {
-				res.err = err
-				return res
-			}
+		var layout *sfmd.Document
+		var err, parseErr error
+		diags, layout, err, parseErr = l.checkRound(j, src, ws, mode == FixNoqa)
+		if parseErr != nil {
+			res.err = parseErr
+			return res
 		}
-		var err error
-		diags, err = l.check(doc, j, ws)
 		if err != nil {
 			res.err = err
 		}
@@ -681,7 +675,7 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if mode == FixNone || round == maxFixRounds {
 			break
 		}
-		fixed, n := l.applyMode(j, doc, src, diags, mode)
+		fixed, n := l.applyMode(j, layout, src, diags, mode)
 		if n == 0 {
 			break
 		}
@@ -713,6 +707,25 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		}
 	}
 	return res
+}
+
+// checkRound parses src and checks it. The tree is returned (layout)
+// only when keep is set, for --add-noqa, which places its comments by
+// it: otherwise it is garbage before the findings are sorted out, and it
+// is the bulk of the memory of a large document.
+func (l *linter) checkRound(j *job, src []byte, ws *Workspace, keep bool) (diags []Diagnostic, layout *sfmd.Document, err, parseErr error) {
+	var doc *sfmd.Document
+	if j.json {
+		// Manifest rules read the JSON text themselves.
+		doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
+	} else if doc, parseErr = parseRecovered(l.parse, j.display, src); parseErr != nil {
+		return nil, nil, nil, parseErr
+	}
+	diags, err = l.check(doc, j, ws)
+	if keep {
+		layout = doc
+	}
+	return diags, layout, err, nil
 }
 
 // shown keeps the findings the run reports (the file's minimum severity,
