@@ -194,7 +194,7 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 		config:        fs.String("config", "", "use this config file for every document instead of the nearest .sfmd.yaml"),
 		failOn:        fs.String("fail-on", "error", "lowest severity that makes the exit status 1: error, warning or info (wins over fail-on in .sfmd.yaml)"),
 		minSeverity:   fs.String("min-severity", "warning", "lowest severity shown: error, warning or info (never above --fail-on; wins over min-severity in .sfmd.yaml)"),
-		showSettings:  fs.String("show-settings", "", "print the settings that apply to this document (config files, profiles, rules, min-severity, fail-on) and lint nothing"),
+		showSettings:  fs.String("show-settings", "", "print the settings that apply to the document `FILE` (config files, profiles, rules, min-severity, fail-on) and lint nothing"),
 		exitZero:      fs.Bool("exit-zero", false, "exit 0 even when diagnostics reach --fail-on"),
 		jobs:          fs.Int("jobs", 0, "number of files linted in parallel (default: number of CPUs)"),
 		stdinFilename: fs.String("stdin-filename", "", "name of the document read from \"-\", for messages and config lookup"),
