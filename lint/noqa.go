@@ -35,8 +35,11 @@ func (s Suppression) Text(rules []string, reason string) string {
 
 // SuppressionFor returns where the comment hiding a finding that starts at
 // byte offset off of doc goes: at the end of its line
-// (sfmd-disable-line); above a line that must stay alone on its line (a
-// comment, a directive, a menu entry: sfmd-disable-next-line); before the
+// (sfmd-disable-line); above a line whose text must stay as it is (a
+// comment or block marker, a directive, a menu entry, whose runtime
+// patterns match the whole line, and a heading, whose whole text is the
+// slug that [!include:id] and #id find: extractImplicit in
+// packages/core/src/extractor.ts; sfmd-disable-next-line); before the
 // fenced block holding it, since a comment inside a fence is code
 // (sfmd-disable-next-block); after the frontmatter, since a comment
 // inside YAML is none (sfmd-disable-file). A next-line or next-block
@@ -62,7 +65,7 @@ func SuppressionFor(doc *sfmd.Document, off int) (s Suppression, ok bool) {
 	}
 	ls, le := lineStart(src, off), lineEnd(src, off)
 	line := strings.TrimSpace(string(src[ls:le]))
-	if strings.HasPrefix(line, "<!--") || strings.HasPrefix(line, "[!") || strings.HasPrefix(line, "[@") {
+	if strings.HasPrefix(line, "<!--") || strings.HasPrefix(line, "[!") || strings.HasPrefix(line, "[@") || strings.HasPrefix(line, "#") {
 		s = Suppression{At: ls, Keyword: "sfmd-disable-next-line", Scope: "line", before: containerPrefix(string(src[ls:le])), after: "\n"}
 		return stacked(doc, s), true
 	}
