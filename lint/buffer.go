@@ -52,6 +52,10 @@ type BufferOptions struct {
 	// its fixes.
 	MinSeverity  Severity
 	ShowSelected bool
+	// ConfigMinSeverity is that of Options: the min-severity of the
+	// config that applies to a document takes the place of MinSeverity.
+	// (The config's fail-on lowers the minimum to it, as in sfmd lint.)
+	ConfigMinSeverity bool
 }
 
 // Buffer is one document to lint.
@@ -99,7 +103,7 @@ func NewBufferLinter(analyzers []*Analyzer, opts BufferOptions) (*BufferLinter, 
 		return nil, err
 	}
 	b := &BufferLinter{reg: reg, parse: opts.Parse, sel: opts.Selection,
-		show: Options{MinSeverity: opts.MinSeverity, ShowSelected: opts.ShowSelected}}
+		show: Options{MinSeverity: opts.MinSeverity, ShowSelected: opts.ShowSelected, ConfigMinSeverity: opts.ConfigMinSeverity}}
 	if b.parse == nil {
 		b.parse = sfmd.Parse
 	}
@@ -133,6 +137,7 @@ func (b *BufferLinter) Reload() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.finder = newConfigFinder(b.reg, b.cwd, b.sel)
+	b.finder.th = thresholdsOf(b.show)
 	b.finder.fixed = b.fixed
 	b.orders = map[*settings]kindOrders{}
 }

@@ -20,9 +20,16 @@ import (
 var configNames = []string{".sfmd.yaml", ".sfmd.yml"}
 
 // config is one .sfmd.yaml file. The nearest config file applies to a
-// document; config files are not merged with their parents (like ruff):
-// what a file says is the whole story, on top of the built-in defaults.
+// document; config files are not merged with the ones of parent
+// directories (like ruff): what a file says is the whole story, on top of
+// the built-in defaults, unless it names a file to inherit with extend.
 //
+//	# inherit this config (a path relative to this file); what this file
+//	# sets wins, rule by rule; its ignore and overrides come after the parent's
+//	extend: ../.sfmd.yaml
+//	# lowest severity shown and lowest that fails sfmd lint (flags win)
+//	min-severity: warning
+//	fail-on: error
 //	# which profiles are on; default [core, runtime, project]; also package, manifest, style
 //	profiles: [core, runtime, project]
 //	# per-rule: off | on | error | warning | info, or a mapping
@@ -44,6 +51,20 @@ type config struct {
 	Rules     map[string]ruleConfig
 	Ignore    []*glob
 	Overrides []*override
+	// MinSeverity and FailOn are the min-severity and fail-on keys.
+	MinSeverity, FailOn optSeverity
+	// Extends are the files this one inherits (extend), nearest first.
+	Extends []string
+
+	extend     string // the extend key as written
+	extendLine int    // its position, for messages
+	extendCol  int
+}
+
+// optSeverity is a severity a config may leave unset.
+type optSeverity struct {
+	Set bool
+	Sev Severity
 }
 
 // ruleConfig is a rule setting: on/off and/or a severity.
@@ -93,13 +114,17 @@ func (es ConfigErrors) Error() string {
 func defaultConfig(dir string) *config { return &config{Dir: dir} }
 
 // loadConfig reads the config at the absolute path abs, naming it display
-// in messages.
+// in messages, with the files it extends.
 func loadConfig(abs, display string, reg *Registry) (*config, error) {
 	src, _, err := safeio.ReadFile(abs, safeio.DefaultMaxSize)
 	if err != nil {
 		return nil, ConfigErrors{{Path: display, Msg: fmt.Sprintf("cannot read config: %v, check the path", unwrapPathErr(err))}}
 	}
-	return parseConfig(display, filepath.Dir(abs), src, reg)
+	c, err := parseConfig(display, filepath.Dir(abs), src, reg)
+	if err != nil {
+		return nil, err
+	}
+	return c, c.loadExtends(abs, reg, nil)
 }
 
 func unwrapPathErr(err error) error {
@@ -114,7 +139,7 @@ func unwrapPathErr(err error) error {
 // base of relative globs.
 func parseConfig(path, dir string, src []byte, reg *Registry) (*config, error) {
 	c := &config{Path: path, Dir: dir}
-	p := &configParser{path: path, reg: reg}
+	p := &configParser{path: path, dir: dir, reg: reg}
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
 		return nil, ConfigErrors{yamlError(path, err)}
@@ -140,6 +165,16 @@ func parseConfig(path, dir string, src []byte, reg *Registry) (*config, error) {
 			c.Ignore = p.globs(v)
 		case "overrides":
 			c.Overrides = p.overrides(v)
+		case "min-severity":
+			c.MinSeverity = p.severity(key, v)
+		case "fail-on":
+			c.FailOn = p.severity(key, v)
+		case "extend":
+			if v.Kind != yaml.ScalarNode || v.Tag != "!!str" || strings.TrimSpace(v.Value) == "" {
+				p.errf(v, "extend must be the path of a config file, such as \"../.sfmd.yaml\"")
+				return
+			}
+			c.extend, c.extendLine, c.extendCol = v.Value, v.Line, v.Column
 		}
 	})
 	if len(p.errs) > 0 {
@@ -181,6 +216,7 @@ func yamlError(path string, err error) *ConfigError {
 
 type configParser struct {
 	path string
+	dir  string // the directory globs are relative to
 	reg  *Registry
 	errs ConfigErrors
 }
@@ -379,6 +415,7 @@ func (p *configParser) globs(v *yaml.Node) []*glob {
 			p.errf(n, "%v", err)
 			continue
 		}
+		g.dir = p.dir
 		out = append(out, g)
 	}
 	return out
@@ -410,29 +447,36 @@ func (p *configParser) overrides(v *yaml.Node) []*override {
 	return out
 }
 
-// relPath returns abs relative to the config directory, slash-separated,
-// or "" when abs lies outside it.
-func (c *config) relPath(abs string) string {
-	rel, err := filepath.Rel(c.Dir, abs)
+// relTo returns abs relative to dir, slash-separated, or "" when abs
+// lies outside it.
+func relTo(dir, abs string) string {
+	rel, err := filepath.Rel(dir, abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return ""
 	}
 	return filepath.ToSlash(rel)
 }
 
-// Ignored reports whether the file or directory at abs matches an ignore
-// glob of c.
-func (c *config) Ignored(abs string) bool {
-	if len(c.Ignore) == 0 {
-		return false
-	}
-	rel := c.relPath(abs)
-	for _, g := range c.Ignore {
+// matchAny reports whether abs matches one of gs, each relative to the
+// directory of the config file that declared it (an extended file's
+// globs keep their own directory).
+func matchAny(gs []*glob, abs string) bool {
+	rel, relDir, done := "", "", false
+	for _, g := range gs {
+		if !done || g.dir != relDir {
+			rel, relDir, done = relTo(g.dir, abs), g.dir, true
+		}
 		if g.match(rel) {
 			return true
 		}
 	}
 	return false
+}
+
+// Ignored reports whether the file or directory at abs matches an ignore
+// glob of c.
+func (c *config) Ignored(abs string) bool {
+	return matchAny(c.Ignore, abs)
 }
 
 // Selection is the command-line rule selection (--enable/--disable): rule
@@ -502,10 +546,15 @@ type settings struct {
 	selected  map[string]bool     // enabled explicitly: Selection.Enable, a profile the config adds
 	severity  map[string]Severity // config overrides of the default severity
 	options   map[string]map[string]any
+	// minSeverity hides findings below it, but those of the rules in
+	// selected when showSelected; failOn is the lowest severity that
+	// fails the run (thresholds.apply).
+	minSeverity, failOn Severity
+	showSelected        bool
 }
 
 // resolve computes the rule settings for the file at abs.
-func (c *config) resolve(abs string, reg *Registry, sel Selection) *settings {
+func (c *config) resolve(abs string, reg *Registry, sel Selection, th thresholds) *settings {
 	profiles := c.Profiles
 	if profiles == nil {
 		profiles = map[Profile]bool{}
@@ -533,18 +582,13 @@ func (c *config) resolve(abs string, reg *Registry, sel Selection) *settings {
 		}
 	}
 	apply(c.Rules)
-	if len(c.Overrides) > 0 {
-		rel := c.relPath(abs)
-		for _, o := range c.Overrides {
-			for _, g := range o.Files {
-				if g.match(rel) {
-					apply(o.Rules)
-					break
-				}
-			}
+	for _, o := range c.Overrides {
+		if matchAny(o.Files, abs) {
+			apply(o.Rules)
 		}
 	}
 	sel.apply(reg, s)
+	th.apply(c, s)
 	for _, a := range reg.all {
 		if !a.Shared && s.enabled[a.Name] {
 			s.analyzers = append(s.analyzers, a)
@@ -561,14 +605,10 @@ func (c *config) key(abs string) string {
 	if len(c.Overrides) == 0 {
 		return ""
 	}
-	rel := c.relPath(abs)
 	var b strings.Builder
 	for i, o := range c.Overrides {
-		for _, g := range o.Files {
-			if g.match(rel) {
-				fmt.Fprintf(&b, "%d,", i)
-				break
-			}
+		if matchAny(o.Files, abs) {
+			fmt.Fprintf(&b, "%d,", i)
 		}
 	}
 	return b.String()
@@ -583,6 +623,7 @@ type configFinder struct {
 	// settings cache: config -> key -> settings
 	settings map[*config]map[string]*settings
 	sel      Selection
+	th       thresholds // --min-severity and --fail-on
 	// listed returns a directory's listing when the run has made one
 	// (workspaceShared.listed): names are then looked up in it instead
 	// of statted. Nil: always stat.
@@ -662,7 +703,7 @@ func (f *configFinder) settingsFor(c *config, abs string) *settings {
 	}
 	s := m[k]
 	if s == nil {
-		s = c.resolve(abs, f.reg, f.sel)
+		s = c.resolve(abs, f.reg, f.sel, f.th)
 		m[k] = s
 	}
 	return s

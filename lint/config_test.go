@@ -55,7 +55,11 @@ func TestParseConfigErrors(t *testing.T) {
 		{"overrides:\n  - rules: {no-bad: off}\n", `c.yaml:2:5: override has no "files" list, add the globs it applies to`},
 		{"overrides:\n  - files: [x]\n    rulez: {}\n", `c.yaml:3:5: unknown key "rulez", did you mean "rules"?`},
 		{"rules: [a]\n", `c.yaml:1:8: rules must be a mapping of rule name to off, on, error, warning or info`},
-		{"- a\n", `c.yaml:1:1: the config must be a mapping with keys "profiles", "rules", "ignore", "overrides"`},
+		{"- a\n", `c.yaml:1:1: the config must be a mapping with keys "profiles", "rules", "ignore", "overrides", "min-severity", "fail-on", "extend"`},
+		{"min-severity: loud\n", `c.yaml:1:15: bad min-severity "loud", expected one of "error", "warning", "info"`},
+		{"fail-on: [error]\n", `c.yaml:1:10: bad fail-on "", expected one of "error", "warning", "info"`},
+		{"extend: [a.yaml]\n", `c.yaml:1:9: extend must be the path of a config file, such as "../.sfmd.yaml"`},
+		{"extend:\n", `c.yaml:1:8: extend must be the path of a config file, such as "../.sfmd.yaml"`},
 		{"rules:\n  no-bad: off\n  no-bad: on\n", `c.yaml:3:3: rule "no-bad" is configured twice, keep only one`},
 		{"rules: {\n", `c.yaml:1:1: invalid YAML: did not find expected node content, fix the syntax`},
 	}
@@ -361,5 +365,50 @@ func TestConfigFinderReadsListings(t *testing.T) {
 		if cfg.Path != c.want {
 			t.Errorf("%s: config %q, want %q", c.name, cfg.Path, c.want)
 		}
+	}
+}
+
+// A config extending another inherits what it does not set, field by
+// field for a rule (the parent's options stay under the child's
+// severity), and keeps the parent's globs relative to the parent.
+func TestExtendMergesFieldByField(t *testing.T) {
+	dir := t.TempDir()
+	write := func(p, s string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".sfmd.yaml", "profiles: [core]\nrules:\n  max-words: {severity: info, options: {max: 5}}\n  no-bad: off\nignore: [/gen]\nfail-on: warning\n")
+	write("sub/.sfmd.yaml", "extend: ../.sfmd.yaml\nrules:\n  max-words: error\nmin-severity: info\n")
+	reg := testRegistry(t)
+	c, err := loadConfig(filepath.Join(dir, "sub/.sfmd.yaml"), "sub/.sfmd.yaml", reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Extends, []string{".sfmd.yaml"}) {
+		t.Errorf("Extends = %q", c.Extends)
+	}
+	set := c.resolve(filepath.Join(dir, "sub/a.md"), reg, Selection{}, thresholds{minSeverity: Warning, configMin: true})
+	if set.severity["max-words"] != Error || set.options["max-words"]["max"] != 5 || !set.enabled["max-words"] {
+		t.Errorf("max-words: severity %v, options %v, enabled %v; want error, the parent's max 5, on", set.severity["max-words"], set.options["max-words"], set.enabled["max-words"])
+	}
+	if set.enabled["no-bad"] {
+		t.Error("no-bad: the parent turns it off")
+	}
+	if set.minSeverity != Info || set.failOn != Warning {
+		t.Errorf("min-severity %v, fail-on %v; want info (the child's), warning (the parent's)", set.minSeverity, set.failOn)
+	}
+	if !c.Ignored(filepath.Join(dir, "gen/x.md")) || c.Ignored(filepath.Join(dir, "sub/gen/x.md")) {
+		t.Error("the parent's /gen is relative to the parent's directory")
+	}
+	// The flag wins over both files.
+	fail := Error
+	set = c.resolve(filepath.Join(dir, "sub/a.md"), reg, Selection{}, thresholds{minSeverity: Warning, failOn: &fail})
+	if set.minSeverity != Warning || set.failOn != Error {
+		t.Errorf("with the flags: min-severity %v, fail-on %v; want warning, error", set.minSeverity, set.failOn)
 	}
 }

@@ -13,8 +13,8 @@ const (
 
 // applicable returns the first fix of d that mode allows, or nil.
 func (m FixMode) applicable(d *Diagnostic) *Fix {
-	if m == FixNone {
-		return nil
+	if m != FixSafe && m != FixUnsafe {
+		return nil // FixNoqa writes suppressions, not the fixes
 	}
 	for i := range d.Fixes {
 		f := &d.Fixes[i]

@@ -22,6 +22,7 @@ import (
 type glob struct {
 	raw  string
 	segs []string
+	dir  string // the absolute directory of the config file that declared it
 }
 
 func compileGlob(p string) (*glob, error) {

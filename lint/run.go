@@ -57,6 +57,8 @@ type Options struct {
 	Diff bool
 	// Parse parses one document; nil means sfmd.Parse.
 	Parse func(path string, src []byte) *sfmd.Document
+	// NoqaReason is the reason the comments of FixNoqa give ("" none).
+	NoqaReason string
 	// MaxFileSize caps the size of a document (--max-file-size): a larger
 	// one is not read past its head nor checked, and gets a
 	// file-too-large finding instead. 0 means the max-size option of rule
@@ -71,6 +73,15 @@ type Options struct {
 	// default ones): what a user turns on is shown whatever its severity.
 	MinSeverity  Severity
 	ShowSelected bool
+	// ConfigMinSeverity lets the min-severity of the config that applies
+	// to a file take the place of MinSeverity and ShowSelected (set it
+	// when --min-severity was not given: the flag wins over the config).
+	ConfigMinSeverity bool
+	// FailOn is --fail-on, the lowest severity that fails the run; nil
+	// means the fail-on of the config that applies to a file, else Error.
+	// Report.Failing counts the findings at or above it. A file's
+	// MinSeverity is lowered to its fail-on: what fails the run is shown.
+	FailOn *Severity
 }
 
 // maxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
@@ -105,6 +116,7 @@ type Report struct {
 	// duplicates. With Fix or Diff they describe the fixed text.
 	Diagnostics []Diagnostic
 	Hidden      int      // findings below Options.MinSeverity, not reported
+	Failing     int      // findings reported at or above the fail-on of their file (Options.FailOn)
 	Files       int      // files linted
 	Fixed       int      // fixes applied (or, with Diff, that would be)
 	Changed     []string // files rewritten (or, with Diff, that would be), sorted
@@ -275,6 +287,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	}
 	l.opts.Dir = cwd
 	finder := newConfigFinder(reg, cwd, opts.Selection)
+	finder.th = thresholdsOf(opts)
 	if opts.Config != "" {
 		p := opts.Config
 		if !filepath.IsAbs(p) {
@@ -337,6 +350,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 			rep.IOErrors = append(rep.IOErrors, &fileError{Path: j.display, Err: r.ioErr})
 		}
 		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
+		rep.Failing += j.set.failing(r.diags)
 		switch {
 		case r.head != nil:
 			rep.heads[j.display] = r.head
@@ -644,19 +658,13 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	var diags, first []Diagnostic // first: the findings of the text as read
 	firstHidden := 0
 	for round := 0; ; round++ {
-		var doc *sfmd.Document
-		if j.json {
-			// Manifest rules read the JSON text themselves.
-			doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
-		} else {
-			var err error
-			if doc, err = parseRecovered(l.parse, j.display, src); err != nil {
-				res.err = err
-				return res
-			}
+		var layout *sfmd.Document
+		var err, parseErr error
+		diags, layout, err, parseErr = l.checkRound(j, src, ws, mode == FixNoqa)
+		if parseErr != nil {
+			res.err = parseErr
+			return res
 		}
-		var err error
-		diags, err = l.check(doc, j, ws)
 		if err != nil {
 			res.err = err
 		}
@@ -667,7 +675,7 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if mode == FixNone || round == maxFixRounds {
 			break
 		}
-		fixed, n := ApplyFixes(src, diags, mode)
+		fixed, n := l.applyMode(j, layout, src, diags, mode)
 		if n == 0 {
 			break
 		}
@@ -701,12 +709,32 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 	return res
 }
 
-// shown keeps the findings the run reports (Options.MinSeverity,
-// ShowSelected) and counts the others.
+// checkRound parses src and checks it. The tree is returned (layout)
+// only when keep is set, for --add-noqa, which places its comments by
+// it: otherwise it is garbage before the findings are sorted out, and it
+// is the bulk of the memory of a large document.
+func (l *linter) checkRound(j *job, src []byte, ws *Workspace, keep bool) (diags []Diagnostic, layout *sfmd.Document, err, parseErr error) {
+	var doc *sfmd.Document
+	if j.json {
+		// Manifest rules read the JSON text themselves.
+		doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
+	} else if doc, parseErr = parseRecovered(l.parse, j.display, src); parseErr != nil {
+		return nil, nil, nil, parseErr
+	}
+	diags, err = l.check(doc, j, ws)
+	if keep {
+		layout = doc
+	}
+	return diags, layout, err, nil
+}
+
+// shown keeps the findings the run reports (the file's minimum severity,
+// Options.MinSeverity or its config's, and ShowSelected) and counts the
+// others.
 func (l *linter) shown(diags []Diagnostic, set *settings) ([]Diagnostic, int) {
 	out := diags[:0:0]
 	for _, d := range diags {
-		if d.Severity >= l.opts.MinSeverity || l.opts.ShowSelected && set.selected[d.Rule] {
+		if d.Severity >= set.minSeverity || set.showSelected && set.selected[d.Rule] {
 			out = append(out, d)
 		}
 	}

@@ -12,10 +12,13 @@ import (
 
 // configFile is the whole file.
 type configFile struct {
-	Profiles  profileList  `yaml:"profiles" doc:"The rule profiles that are on. Default: [core, runtime, project] (project: rules that read the files a document links to). Opt-in: package, manifest, style (pure style)."`
-	Rules     ruleMap      `yaml:"rules" doc:"Per-rule settings on top of the profiles: off, on, error, warning, info, or {severity, enabled, options}. Run sfmd rules to list the rules."`
-	Ignore    globList     `yaml:"ignore" doc:"Files never linted: globs relative to this file's directory, e.g. drafts/**."`
-	Overrides overrideList `yaml:"overrides" doc:"Rule settings for some files; later entries win over earlier ones and over rules."`
+	Profiles    profileList  `yaml:"profiles" doc:"The rule profiles that are on. Default: [core, runtime, project] (project: rules that read the files a document links to). Opt-in: package, manifest, style (pure style)."`
+	Rules       ruleMap      `yaml:"rules" doc:"Per-rule settings on top of the profiles: off, on, error, warning, info, or {severity, enabled, options}. Run sfmd rules to list the rules."`
+	Ignore      globList     `yaml:"ignore" doc:"Files never linted: globs relative to this file's directory, e.g. drafts/**."`
+	Overrides   overrideList `yaml:"overrides" doc:"Rule settings for some files; later entries win over earlier ones and over rules."`
+	MinSeverity severityName `yaml:"min-severity" doc:"Lowest severity sfmd lint shows for the files this config applies to (default warning; never above fail-on). The --min-severity flag wins."`
+	FailOn      severityName `yaml:"fail-on" doc:"Lowest severity that makes sfmd lint exit 1 for the files this config applies to (default error). The --fail-on flag wins."`
+	Extend      string       `yaml:"extend" doc:"A config file to inherit, relative to this file's directory, e.g. ../.sfmd.yaml. What this file sets wins (rule by rule); the inherited ignore globs and overrides stay relative to their own file and come first."`
 }
 
 // overrideSpec is one entry of overrides.
@@ -125,7 +128,7 @@ func (ruleSpec) JSONSchema(g *jsonschema.Generator) *jsonschema.Schema {
 func ConfigSchema(id string) *jsonschema.Schema {
 	s := jsonschema.NewGenerator().Document(reflect.TypeFor[configFile](), id,
 		"sfmd configuration",
-		"The .sfmd.yaml file of sfmd lint: which rule profiles are on, per-rule settings, ignored files and per-file overrides. The nearest file up from a document applies; it is not merged with its parents.")
+		"The .sfmd.yaml file of sfmd lint: which rule profiles are on, per-rule settings, ignored files and per-file overrides. The nearest file up from a document applies; it is not merged with the files of parent directories unless it names one with extend.")
 	// An empty file (null) means the defaults.
 	obj := *s
 	obj.SchemaURI, obj.ID, obj.Title, obj.Description, obj.Defs = "", "", "", "", nil

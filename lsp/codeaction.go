@@ -117,42 +117,21 @@ func (s *server) textEdit(t *text, start, end int, repl string) TextEdit {
 	return TextEdit{Range: t.rng(start, max(start, end), s.enc), NewText: repl}
 }
 
-// disableAction inserts the suppression comment that hides d: at the end
-// of its line, before the fenced block holding it (a comment inside a
-// fence is code), after the frontmatter for the whole file (a comment
-// inside YAML is not one), above a line that must stay alone on its line
-// (a block marker, a directive).
+// disableAction inserts the suppression comment that hides d where
+// lint.SuppressionFor puts it (the place sfmd lint --add-noqa uses): at
+// the end of its line, before the fenced block holding it (a comment
+// inside a fence is code), after the frontmatter for the whole file (a
+// comment inside YAML is not one), above a line that must stay alone on
+// its line (a block marker, a directive).
 func (s *server) disableAction(snap *snapshot, d *lint.Diagnostic) *CodeAction {
 	if d.Rule == lint.UnusedSuppression.Name || d.Rule == "" {
 		return nil // its fix removes the comment; suppressing it hides nothing
 	}
-	doc, src := snap.doc, snap.text.src
-	off := min(max(d.Span.Start.Offset, 0), len(src))
-	if fm := doc.Frontmatter; fm != nil && off < fm.Span.End.Offset {
-		if !fm.Closed {
-			return nil
-		}
-		at := lineEndAfter(src, fm.Span.End.Offset)
-		return s.insertAction(snap, fmt.Sprintf("Disable %s for this file", d.Rule), at, "\n<!-- sfmd-disable-file "+d.Rule+" -->")
+	sup, ok := lint.SuppressionFor(snap.doc, d.Span.Start.Offset)
+	if !ok {
+		return nil
 	}
-	for _, f := range doc.Fences {
-		if f.Span.Start.Offset <= off && off < max(f.Span.End.Offset, f.Span.Start.Offset+1) {
-			ls := lineStartBefore(src, f.OpenSpan.Start.Offset)
-			indent := containerPrefix(string(src[ls:f.OpenSpan.Start.Offset]))
-			return s.insertAction(snap, fmt.Sprintf("Disable %s for this block", d.Rule), ls, indent+"<!-- sfmd-disable-next-block "+d.Rule+" -->\n")
-		}
-	}
-	ls, le := lineStartBefore(src, off), lineEndAfter(src, off)
-	line := strings.TrimSpace(string(src[ls:le]))
-	if strings.HasPrefix(line, "<!--") || strings.HasPrefix(line, "[!") || strings.HasPrefix(line, "[@") {
-		indent := containerPrefix(string(src[ls:le]))
-		return s.insertAction(snap, fmt.Sprintf("Disable %s for this line", d.Rule), ls, indent+"<!-- sfmd-disable-next-line "+d.Rule+" -->\n")
-	}
-	sep := " "
-	if line == "" {
-		sep = ""
-	}
-	return s.insertAction(snap, fmt.Sprintf("Disable %s for this line", d.Rule), le, sep+"<!-- sfmd-disable-line "+d.Rule+" -->")
+	return s.insertAction(snap, fmt.Sprintf("Disable %s for this %s", d.Rule, sup.Scope), sup.At, sup.Text([]string{d.Rule}, ""))
 }
 
 func (s *server) insertAction(snap *snapshot, title string, at int, text string) *CodeAction {
@@ -168,27 +147,6 @@ func lineStartBefore(src []byte, off int) int {
 		off--
 	}
 	return off
-}
-
-// lineEndAfter is the end of the line holding off, before "\r\n" or "\n".
-func lineEndAfter(src []byte, off int) int {
-	for off < len(src) && src[off] != '\n' {
-		off++
-	}
-	if off > 0 && off <= len(src) && src[off-1] == '\r' {
-		off--
-	}
-	return off
-}
-
-// containerPrefix keeps the indentation and blockquote markers of a line
-// start (what keeps an inserted line in the same container).
-func containerPrefix(s string) string {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '>') {
-		i++
-	}
-	return s[:i]
 }
 
 // fixAllAction applies the safe fixes in rounds, like `sfmd lint --fix`,

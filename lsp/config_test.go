@@ -126,3 +126,29 @@ func TestMenuFindingsOnTheDirective(t *testing.T) {
 		t.Errorf("want the entry in nav/main.md as related information: %+v", d.RelatedInformation)
 	}
 }
+
+// min-severity in .sfmd.yaml applies in the editor as in sfmd lint,
+// unless --min-severity (ConfigMinSeverity off) or
+// initializationOptions.minSeverity is given; fail-on lowers the minimum
+// to itself.
+func TestConfigMinSeverity(t *testing.T) {
+	doc := "```act.x\nGET http://api.example.com/x\n```\n" // one info: action-url-insecure
+	for _, tc := range []struct {
+		name, config string
+		fromConfig   bool
+		want         string
+	}{
+		{"config min-severity", "min-severity: info\n", true, "action-url-insecure"},
+		{"flag wins", "min-severity: info\n", false, ""},
+		{"fail-on", "fail-on: info\n", false, "action-url-insecure"},
+		{"extended", "extend: base.yaml\n", true, "action-url-insecure"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSession(t, map[string]string{".sfmd.yaml": tc.config, "base.yaml": "min-severity: info\n"},
+				lsp.Options{ConfigMinSeverity: tc.fromConfig}, nil)
+			if got := codes(s.open("a.md", doc)); got != tc.want {
+				t.Errorf("published %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -42,6 +42,10 @@ type Options struct {
 	// whatever their severity (as sfmd lint without --min-severity);
 	// initializationOptions.minSeverity turns it off.
 	ShowSelected bool
+	// ConfigMinSeverity lets the min-severity of a document's .sfmd.yaml
+	// take the place of MinSeverity (as sfmd lint without
+	// --min-severity); initializationOptions.minSeverity turns it off.
+	ConfigMinSeverity bool
 	// Debounce delays the linting of a changed document; changes made
 	// while a lint runs cancel it either way (0: lint at once).
 	Debounce time.Duration
@@ -328,7 +332,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 		if err != nil {
 			return nil, jsonrpc.Errorf(jsonrpc.InvalidParams, "initializationOptions.minSeverity: %v", err)
 		}
-		s.opts.MinSeverity, s.opts.ShowSelected = sev, false
+		s.opts.MinSeverity, s.opts.ShowSelected, s.opts.ConfigMinSeverity = sev, false, false
 	}
 	s.root = s.opts.Dir
 	switch {
@@ -344,7 +348,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 	}
 	// what is below the minimum severity is neither published nor fixed
 	linter, err := lint.NewBufferLinter(s.opts.Analyzers, lint.BufferOptions{Dir: s.root, Config: s.opts.Config, Selection: s.opts.Selection,
-		MinSeverity: s.opts.MinSeverity, ShowSelected: s.opts.ShowSelected})
+		MinSeverity: s.opts.MinSeverity, ShowSelected: s.opts.ShowSelected, ConfigMinSeverity: s.opts.ConfigMinSeverity})
 	if err != nil {
 		return nil, jsonrpc.Errorf(jsonrpc.RequestFailed, "sfmd lsp: %v", err)
 	}

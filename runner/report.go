@@ -20,55 +20,129 @@ func WriteErrors(w io.Writer, rep *Report) {
 
 // WriteHuman prints a block per failing test (each failure with its
 // position in the suite and its diff) and the closing summary line.
-func WriteHuman(w io.Writer, rep *Report) {
+func WriteHuman(w io.Writer, rep *Report) { WriteHumanColor(w, rep, false) }
+
+// WriteHumanColor is WriteHuman with ANSI colours when color is set, in
+// the styles of sfmd lint's text format: FAIL and the failed count red,
+// positions bold, diff lines red (-) and green (+), hunk headers cyan.
+func WriteHumanColor(w io.Writer, rep *Report, color bool) {
+	p := painter(color)
 	for _, s := range rep.Suites {
 		for _, t := range s.Tests {
 			if t.Status != Failed {
 				continue
 			}
-			fmt.Fprintf(w, "--- FAIL: %s: %s\n", s.Path, t.Name)
+			fmt.Fprintf(w, "%s %s: %s\n", p.paint(ansiRed, "--- FAIL:"), s.Path, t.Name)
 			for _, f := range t.Failures {
-				where := fmt.Sprintf("%s:%d:%d", s.Path, f.Line, f.Col)
+				where := p.paint(ansiBold, fmt.Sprintf("%s:%d:%d:", s.Path, f.Line, f.Col))
 				if f.Step > 0 {
-					fmt.Fprintf(w, "%s: step %d (%s): %s\n", where, f.Step, oneLine(f.Run), f.Message)
+					fmt.Fprintf(w, "%s step %d (%s): %s\n", where, f.Step, oneLine(f.Run), f.Message)
 				} else {
-					fmt.Fprintf(w, "%s: %s\n", where, f.Message)
+					fmt.Fprintf(w, "%s %s\n", where, f.Message)
 				}
 				if f.Diff != "" {
-					fmt.Fprint(w, indentBlock(f.Diff, "    "))
+					fmt.Fprint(w, p.diff(indentBlock(f.Diff, "    ")))
 				}
 			}
 			fmt.Fprintln(w)
 		}
 	}
-	writeSummary(w, rep)
+	writeSummary(w, rep, p)
 }
 
 // WriteLine prints each suite error and each failure as one
 // problem-matcher line (path:line:col: error: message [suite-error] or
 // [test-failed]), then the summary line.
-func WriteLine(w io.Writer, rep *Report) {
+func WriteLine(w io.Writer, rep *Report) { WriteLineColor(w, rep, false) }
+
+// WriteLineColor is WriteLine with ANSI colours when color is set, as
+// sfmd lint's line format colours: the position bold, "error" red, the
+// kind dim. Problem matchers read the uncoloured form (color off).
+func WriteLineColor(w io.Writer, rep *Report, color bool) {
+	p := painter(color)
+	line := func(pos, msg, kind string) {
+		fmt.Fprintf(w, "%s %s: %s %s\n", p.paint(ansiBold, pos), p.paint(ansiRed, "error"), msg, p.paint(ansiDim, kind))
+	}
 	for _, s := range rep.Suites {
 		for _, e := range s.Errors {
-			line, col := max(e.Line, 1), max(e.Col, 1)
-			fmt.Fprintf(w, "%s:%d:%d: error: %s [suite-error]\n", e.Path, line, col, oneLine(e.Msg))
+			line(fmt.Sprintf("%s:%d:%d:", e.Path, max(e.Line, 1), max(e.Col, 1)), oneLine(e.Msg), "[suite-error]")
 		}
 		for _, t := range s.Tests {
 			for _, f := range t.Failures {
-				fmt.Fprintf(w, "%s:%d:%d: error: %s: %s [test-failed]\n", s.Path, f.Line, f.Col, oneLine(t.Name), oneLine(f.Message))
+				line(fmt.Sprintf("%s:%d:%d:", s.Path, f.Line, f.Col), oneLine(t.Name)+": "+oneLine(f.Message), "[test-failed]")
 			}
 		}
 	}
-	writeSummary(w, rep)
+	writeSummary(w, rep, p)
 }
 
-// writeSummary prints "N passed, N failed[, N skipped]".
-func writeSummary(w io.Writer, rep *Report) {
-	fmt.Fprintf(w, "%d passed, %d failed", rep.Passed, rep.Failed)
+// writeSummary prints "N passed, N failed[, N skipped]", the counts that
+// are not zero coloured (passed green, failed red, skipped yellow).
+func writeSummary(w io.Writer, rep *Report, p painter) {
+	count := func(n int, word, style string) string {
+		s := fmt.Sprintf("%d %s", n, word)
+		if n == 0 {
+			return s
+		}
+		return p.paint(style, s)
+	}
+	fmt.Fprintf(w, "%s, %s", count(rep.Passed, "passed", ansiGreen), count(rep.Failed, "failed", ansiRed))
 	if rep.Skipped > 0 {
-		fmt.Fprintf(w, ", %d skipped", rep.Skipped)
+		fmt.Fprintf(w, ", %s", count(rep.Skipped, "skipped", ansiYellow))
 	}
 	fmt.Fprintln(w)
+}
+
+// ANSI styles, those of sfmd lint's text format (lint/format/text.go).
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[1;31m"
+	ansiYellow = "\x1b[1;33m"
+	ansiCyan   = "\x1b[1;36m"
+	ansiGreen  = "\x1b[1;32m"
+)
+
+// painter colours text when true.
+type painter bool
+
+func (p painter) paint(style, s string) string {
+	if !p || s == "" {
+		return s
+	}
+	return style + s + ansiReset
+}
+
+// diff colours the lines of an indented unified diff: the file headers
+// bold, hunk headers cyan, removed lines red, added lines green; other
+// lines (the runtime's output quoted after a diff) are left as they are.
+func (p painter) diff(block string) string {
+	if !p {
+		return block
+	}
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(block, "\n") {
+		body := strings.TrimPrefix(l, "    ")
+		text := strings.TrimSuffix(body, "\n")
+		style := ""
+		switch {
+		case strings.HasPrefix(text, "--- "), strings.HasPrefix(text, "+++ "):
+			style = ansiBold
+		case strings.HasPrefix(text, "@@"):
+			style = ansiCyan
+		case strings.HasPrefix(text, "-"):
+			style = ansiRed
+		case strings.HasPrefix(text, "+"):
+			style = ansiGreen
+		}
+		if style == "" || len(body) == len(l) {
+			b.WriteString(l)
+			continue
+		}
+		b.WriteString("    " + p.paint(style, text) + body[len(text):])
+	}
+	return b.String()
 }
 
 // oneLine keeps the first line of s (the rest is in the diff).

@@ -131,6 +131,11 @@ repository root applies to it:
   overrides:
     - files: ["legacy/**"]
       rules: {param-unused: info}
+  min-severity: warning          # --min-severity wins
+  fail-on: error                 # --fail-on wins
+  extend: ../.sfmd.yaml          # inherit this file; this one wins
+
+--show-settings FILE prints the settings that apply to FILE.
 
 Suppress in a document (the reason after "--" is optional):
 
@@ -141,16 +146,41 @@ Suppress in a document (the reason after "--" is optional):
   <!-- sfmd-disable-file RULE -->           (RULE may be "all")
 
 Suppressions that suppress nothing are reported as unused-suppression.
+--add-noqa[=REASON] writes one for each finding shown (--diff shows them).
 `
+
+// noqaFlag is --add-noqa, alone or with a reason (--add-noqa=REASON).
+type noqaFlag struct {
+	on     bool
+	reason string
+}
+
+func (n *noqaFlag) String() string { return n.reason }
+
+// IsBoolFlag lets --add-noqa stand without a value.
+func (n *noqaFlag) IsBoolFlag() bool { return true }
+
+func (n *noqaFlag) Set(s string) error {
+	switch s {
+	case "true":
+		n.on, n.reason = true, ""
+	case "false":
+		n.on, n.reason = false, ""
+	default:
+		n.on, n.reason = true, strings.TrimSpace(s)
+	}
+	return nil
+}
 
 // lintFlags are the flags of sfmd lint.
 type lintFlags struct {
 	format, color, config, failOn, minSeverity, stdinFilename *string
-	maxFileSize                                               *string
+	maxFileSize, showSettings                                 *string
 	fix, unsafeFixes, diff, exitZero                          *bool
 	jobs                                                      *int
 	enable, disable                                           listFlag
-	minSeverityGiven                                          bool // --min-severity was on the command line
+	noqa                                                      noqaFlag
+	minSeverityGiven, failOnGiven                             bool // --min-severity, --fail-on were on the command line
 }
 
 func newLintFlags() (*flag.FlagSet, *lintFlags) {
@@ -162,8 +192,9 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 		unsafeFixes:   fs.Bool("unsafe-fixes", false, "with --fix or --diff, also apply unsafe fixes"),
 		diff:          fs.Bool("diff", false, "print the fixes as a unified diff instead of applying them (exit 1 when there is something to fix)"),
 		config:        fs.String("config", "", "use this config file for every document instead of the nearest .sfmd.yaml"),
-		failOn:        fs.String("fail-on", "error", "lowest severity that makes the exit status 1: error, warning or info"),
-		minSeverity:   fs.String("min-severity", "warning", "lowest severity shown: error, warning or info (never above --fail-on)"),
+		failOn:        fs.String("fail-on", "error", "lowest severity that makes the exit status 1: error, warning or info (wins over fail-on in .sfmd.yaml)"),
+		minSeverity:   fs.String("min-severity", "warning", "lowest severity shown: error, warning or info (never above --fail-on; wins over min-severity in .sfmd.yaml)"),
+		showSettings:  fs.String("show-settings", "", "print the settings that apply to the document `FILE` (config files, profiles, rules, min-severity, fail-on) and lint nothing"),
 		exitZero:      fs.Bool("exit-zero", false, "exit 0 even when diagnostics reach --fail-on"),
 		jobs:          fs.Int("jobs", 0, "number of files linted in parallel (default: number of CPUs)"),
 		stdinFilename: fs.String("stdin-filename", "", "name of the document read from \"-\", for messages and config lookup"),
@@ -171,6 +202,7 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 	}
 	fs.Var(&f.enable, "enable", "enable rules or profiles (comma-separated, repeatable; \"all\" for every rule)")
 	fs.Var(&f.disable, "disable", "disable rules or profiles (comma-separated, repeatable)")
+	fs.Var(&f.noqa, "add-noqa", "write the suppression comment that hides each finding shown into the files (--add-noqa=REASON gives it a reason); with --diff, print them instead")
 	return fs, f
 }
 
@@ -179,8 +211,7 @@ type lintRun struct {
 	opts            lint.Options
 	format          string
 	color           bool
-	failSev, minSev lint.Severity
-	fix, diff       bool
+	fix, diff, noqa bool
 	stdinMode       bool // a path is "-"
 }
 
@@ -216,6 +247,12 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 	if *f.unsafeFixes && !*f.fix && !*f.diff {
 		return nil, errors.New("--unsafe-fixes needs --fix or --diff")
 	}
+	if f.noqa.on && (*f.fix || *f.unsafeFixes) {
+		return nil, errors.New("--add-noqa suppresses the findings --fix would fix; run sfmd lint --fix first, then --add-noqa")
+	}
+	if r := f.noqa.reason; strings.Contains(r, "-->") || strings.ContainsAny(r, "\r\n") {
+		return nil, errors.New("--add-noqa: the reason goes into an HTML comment: one line, without \"-->\"")
+	}
 	if *f.jobs < 0 {
 		return nil, fmt.Errorf("--jobs must be positive, got %d", *f.jobs)
 	}
@@ -225,7 +262,7 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 			return nil, fmt.Errorf("--max-file-size: %v", err)
 		}
 	}
-	r := &lintRun{format: name, color: color, failSev: failSev, minSev: minSev, fix: *f.fix, diff: *f.diff}
+	r := &lintRun{format: name, color: color, fix: *f.fix || f.noqa.on, diff: *f.diff, noqa: f.noqa.on}
 	r.opts = lint.Options{
 		Paths:         paths,
 		Dir:           stdio.Dir,
@@ -237,15 +274,23 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 		Diff:          *f.diff,
 		MaxFileSize:   maxSize,
 		// findings below --min-severity are neither shown nor fixed; what
-		// --enable turns on is shown unless --min-severity is given
-		MinSeverity:  minSev,
-		ShowSelected: !f.minSeverityGiven,
+		// --enable turns on is shown unless --min-severity is given; the
+		// flags win over min-severity and fail-on in the config
+		MinSeverity:       minSev,
+		ShowSelected:      !f.minSeverityGiven,
+		ConfigMinSeverity: !f.minSeverityGiven,
+	}
+	if f.failOnGiven {
+		r.opts.FailOn = &failSev
 	}
 	if *f.fix || *f.diff {
 		r.opts.Fix = lint.FixSafe
 		if *f.unsafeFixes {
 			r.opts.Fix = lint.FixUnsafe
 		}
+	}
+	if f.noqa.on {
+		r.opts.Fix, r.opts.NoqaReason = lint.FixNoqa, f.noqa.reason
 	}
 	for _, p := range paths {
 		if p == "-" {
@@ -261,13 +306,21 @@ func runLint(args []string, stdio Stdio) int {
 	if !ok {
 		return exit
 	}
-	fs.Visit(func(fl *flag.Flag) { f.minSeverityGiven = f.minSeverityGiven || fl.Name == "min-severity" })
+	fs.Visit(func(fl *flag.Flag) {
+		f.minSeverityGiven = f.minSeverityGiven || fl.Name == "min-severity"
+		f.failOnGiven = f.failOnGiven || fl.Name == "fail-on"
+	})
 	r, err := f.check(paths, stdio)
 	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", err)
 		return ExitUsage
 	}
-	rep, err := lint.Run(r.opts, analyzers())
+	var rep *lint.Report
+	if *f.showSettings != "" {
+		err = showSettings(stdio, r.opts, *f.showSettings, paths)
+	} else {
+		rep, err = lint.Run(r.opts, analyzers())
+	}
 	if err != nil {
 		var ue *lint.UsageError
 		var ce lint.ConfigErrors
@@ -281,6 +334,9 @@ func runLint(args []string, stdio Stdio) int {
 		}
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: internal error: %v\n", err)
 		return ExitInternal
+	}
+	if rep == nil { // --show-settings
+		return ExitOK
 	}
 	if rep.Files == 0 {
 		hint := ""
@@ -343,6 +399,10 @@ func (r *lintRun) writeDiffs(out io.Writer, stdio Stdio, rep *lint.Report) (int,
 	if len(rep.Diffs) == 0 {
 		return ExitOK, nil
 	}
+	if r.noqa {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: --add-noqa would suppress %s in %s\n", plural(rep.Fixed, "finding", "findings"), plural(len(rep.Changed), "file", "files"))
+		return ExitFindings, nil
+	}
 	flags := "--fix"
 	if r.opts.Fix == lint.FixUnsafe {
 		flags = "--fix --unsafe-fixes"
@@ -387,17 +447,17 @@ func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report)
 	if err := format.Write(diagOut, r.format, shown, ctx); err != nil {
 		return 0, err
 	}
-	if r.fix && rep.Fixed > 0 && !r.stdinMode {
+	if r.noqa && rep.Fixed > 0 && !r.stdinMode {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: suppressed %s in %s\n", plural(rep.Fixed, "finding", "findings"), plural(len(rep.Changed), "file", "files"))
+	} else if r.fix && rep.Fixed > 0 && !r.stdinMode {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: fixed %s in %s\n", plural(rep.Fixed, "problem", "problems"), plural(len(rep.Changed), "file", "files"))
 	}
 	if hidden > 0 && r.format == "text" {
-		fmt.Fprintf(stdio.Stderr, "sfmd lint: %s below --min-severity %s not shown (--min-severity info shows them)\n",
-			plural(hidden, "diagnostic", "diagnostics"), r.minSev)
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: %s below min-severity not shown (--min-severity info shows them)\n",
+			plural(hidden, "diagnostic", "diagnostics"))
 	}
-	for _, d := range shown {
-		if d.Severity >= r.failSev {
-			return ExitFindings, nil
-		}
+	if rep.Failing > 0 { // at or above the fail-on of their file
+		return ExitFindings, nil
 	}
 	return ExitOK, nil
 }

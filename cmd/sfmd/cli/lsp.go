@@ -81,10 +81,12 @@ func runLSP(args []string, stdio Stdio) int {
 		Config:       *config,
 		MinSeverity:  sev,
 		ShowSelected: !given,
-		Debounce:     *debounce,
-		Dir:          stdio.Dir,
-		Version:      Version,
-		Log:          stdio.Stderr,
+		// the flag wins over min-severity in .sfmd.yaml
+		ConfigMinSeverity: !given,
+		Debounce:          *debounce,
+		Dir:               stdio.Dir,
+		Version:           Version,
+		Log:               stdio.Stderr,
 	})
 }
 

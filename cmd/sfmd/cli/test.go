@@ -62,7 +62,7 @@ type testFlags struct {
 	init                     bool
 	cover                    coverFlags
 	execArg, isolate, maxOut string
-	runRE, format            string
+	runRE, format, color     string
 	timeout                  time.Duration
 	jobs                     int
 	reports                  reportFlag
@@ -89,6 +89,7 @@ func newTestFlags() (*flag.FlagSet, *testFlags) {
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "suites run in parallel")
 	fs.StringVar(&f.runRE, "run", "", "run only the tests whose name matches this regular expression")
 	fs.StringVar(&f.format, "format", "text", "output format: text (failures with diffs) or line (path:line:col: error: message [test-failed])")
+	fs.StringVar(&f.color, "color", "auto", "colour output: auto, always or never (auto: on a terminal, unless NO_COLOR is set or TERM=dumb), as sfmd lint")
 	fs.Var(&f.reports, "report", "also write a report: junit=FILE, json=FILE or cover=FILE (coverage as JSON) (repeatable)")
 	fs.BoolVar(&f.init, "init", false, "write a suite next to each document named (sfmd test --init DOC.md...): one test per action, requests filled in, responses as stubs to fill or --record; an existing suite only gets tests for the actions it lacks")
 	f.cover.register(fs)
@@ -113,6 +114,11 @@ func runTest(args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd test: %v\n", err)
 		return ExitUsage
 	}
+	color, err := useColor(f.color, stdio)
+	if err != nil {
+		fmt.Fprintf(stdio.Stderr, "sfmd test: %v\n", err)
+		return ExitUsage
+	}
 	refs, err := runner.Discover(stdio.Dir, paths)
 	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "sfmd test: %v\n", err)
@@ -127,10 +133,10 @@ func runTest(args []string, stdio Stdio) int {
 		return 128 + int(sig)
 	}
 	if f.format == "line" {
-		runner.WriteLine(stdio.Stdout, rep)
+		runner.WriteLineColor(stdio.Stdout, rep, color)
 	} else {
 		runner.WriteErrors(stdio.Stderr, rep)
-		runner.WriteHuman(stdio.Stdout, rep)
+		runner.WriteHumanColor(stdio.Stdout, rep, color)
 	}
 	for _, s := range rep.Suites {
 		for _, u := range s.Updated {
