@@ -12,24 +12,29 @@ import (
 
 const mod = "github.com/sfmd-dev/sfmd/"
 
-// TestLayering keeps the dependencies pointing one way:
-// cmd -> runner, lint, rules -> sfmd; rules -> lint; everything may use
-// the leaves under internal/. The parser imports no other package of the
-// module, the engine knows no rule, the rules know nothing of the runner
-// (and the other way round), and the runner does not pull in the engine.
-// The language server (lsp) sits beside the CLI: it may use lint, rules,
-// sfmd and the leaves, and only cmd imports it (lsp/lsptest, its test
-// client, is for tests only).
+// TestLayering keeps the dependencies pointing one way (README "The
+// package map"): cmd, playground -> runner, lsp, lint, rules -> model ->
+// sfmd; rules -> lint; everything may use the leaves under internal/. The
+// parser imports no other package of the module, the runtime model knows
+// no tool built on it, the engine knows no rule and no runtime, the rules
+// know nothing of the runner (and the other way round), and the runner
+// does not pull in the engine. The language server (lsp) sits beside the
+// CLI: it may use lint, rules, sfmd and the leaves, and only cmd imports
+// it (lsp/lsptest, its test client, is for tests only). The reference
+// CLI's drop-in (cmd/sfmd/refcli) reads documents through the model only;
+// the docs generator (internal/docgen) reads the rules' data through lint.
 func TestLayering(t *testing.T) {
 	forbidden := map[string][]string{
-		"sfmd":        {"lint", "rules", "runner", "cmd", "lsp"},
-		"lint":        {"rules", "runner", "cmd", "lsp"},
-		"lint/format": {"rules", "runner", "cmd", "lsp"},
-		"rules":       {"runner", "cmd", "lsp"},
-		"runner":      {"rules", "lint", "cmd", "lsp"},
-		"model":       {"rules", "lint", "cmd", "runner", "lsp"},
-		"lsp":         {"runner", "cmd"},
-		"lsp/lsptest": {"runner", "cmd", "rules"},
+		"sfmd":            {"lint", "rules", "runner", "cmd", "lsp", "model"},
+		"lint":            {"rules", "runner", "cmd", "lsp", "model"},
+		"lint/format":     {"rules", "runner", "cmd", "lsp", "model"},
+		"cmd/sfmd/refcli": {"lint", "rules", "runner", "lsp"},
+		"internal/docgen": {"runner", "cmd", "lsp", "model"},
+		"rules":           {"runner", "cmd", "lsp"},
+		"runner":          {"rules", "lint", "cmd", "lsp"},
+		"model":           {"rules", "lint", "cmd", "runner", "lsp"},
+		"lsp":             {"runner", "cmd"},
+		"lsp/lsptest":     {"runner", "cmd", "rules"},
 	}
 	for dir, bad := range forbidden {
 		for f, paths := range moduleImports(t, dir) {
