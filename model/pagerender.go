@@ -31,20 +31,7 @@ func (rt *Runtime) renderPage(pg *page, blockID string, unfold map[string]bool) 
 			return "", nil, err
 		}
 	}
-	s = stripMarkup(s)
-	if len(pg.ref.References) > 0 {
-		s = replaceSubmatch(reRndRefLink, s, func(m []string, _ int) string {
-			if u, ok := pg.ref.References[m[2]]; ok && u != "" {
-				return "[" + m[1] + "](" + u + ")"
-			}
-			return m[0]
-		})
-	}
-	s = replaceSubmatch(reRndShortcut, s, func(m []string, _ int) string {
-		return "[" + m[2] + "][@" + m[1][1:] + "]"
-	})
-	var autos []autoShortcut
-	s = slugLinks(s, &autos)
+	s, autos := renderLinks(stripMarkup(s), pg.ref.References)
 	var hints []string
 	if blockID == "" {
 		hints = rt.pageHints(pg, unfold)

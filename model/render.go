@@ -26,17 +26,14 @@ var (
 
 type autoShortcut struct{ ID, Href string }
 
-// renderSFMD renders source as the reference runtime renders a document that
-// is not the current one (a response body or a template output). It returns
-// the content and the auto-shortcuts it registered, in order.
-func renderSFMD(source string) (string, []autoShortcut) {
-	doc := parseRef(source)
-	fm := frontmatterNode(source)
-	s := stripFrontmatter(source)
-	s = stripMarkup(s)
-	if len(doc.References) > 0 {
+// renderLinks is the link step of renderer.ts render, after the markup is
+// stripped: reference links resolved from refs, [@id label](url)
+// shortcuts turned into [label][@id], and the remaining links slugged
+// into auto-shortcuts (returned in order).
+func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
+	if len(refs) > 0 {
 		s = replaceSubmatch(reRndRefLink, s, func(m []string, _ int) string {
-			if u, ok := doc.References[m[2]]; ok && u != "" {
+			if u, ok := refs[m[2]]; ok && u != "" {
 				return "[" + m[1] + "](" + u + ")"
 			}
 			return m[0]
@@ -47,6 +44,17 @@ func renderSFMD(source string) (string, []autoShortcut) {
 	})
 	var autos []autoShortcut
 	s = slugLinks(s, &autos)
+	return s, autos
+}
+
+// renderSFMD renders source as the reference runtime renders a document that
+// is not the current one (a response body or a template output). It returns
+// the content and the auto-shortcuts it registered, in order.
+func renderSFMD(source string) (string, []autoShortcut) {
+	doc := parseRef(source)
+	fm := frontmatterNode(source)
+	s := stripFrontmatter(source)
+	s, autos := renderLinks(stripMarkup(s), doc.References)
 
 	var hints []string
 	if len(doc.Menus) > 0 {

@@ -425,18 +425,7 @@ func fileURIFromPath(p string) string {
 	return "file://" + pctEncode(path.Clean(p), " \"#<>?`{}%")
 }
 
-// pathFromFileURI is fileURLToPath.
+// pathFromFileURI is fileURLToPath: the URI's pathname, decoded.
 func pathFromFileURI(u string) string {
-	rest := strings.TrimPrefix(u, "file://")
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	if !strings.HasPrefix(rest, "/") {
-		if i := strings.IndexByte(rest, '/'); i >= 0 {
-			rest = rest[i:]
-		} else {
-			rest = "/"
-		}
-	}
-	return decodeUTF8(percentDecode(rest), false)
+	return decodeUTF8(percentDecode(urlPathname(u)), false)
 }
