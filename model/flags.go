@@ -8,16 +8,37 @@ type flagParse struct {
 	bare  []string
 }
 
-// Tokenize splits an argument string as the runtime's flag tokenizer does
-// (runtime-semantics.md §1.3): tokens split on space and tab only, '"' and
-// '\” switch quoting anywhere in a token and are removed, there is no
-// backslash escaping, and empty tokens (such as "") are dropped.
-func Tokenize(args string) []string {
-	var tokens []string
+// Token is one token of an argument string as the runtime's flag
+// tokenizer reads it.
+type Token struct {
+	Text       string // the token with its quotes removed
+	Start, End int    // byte offsets of the token as written
+	Quoted     bool   // the token contained a quote character
+}
+
+// TokenizeSpans splits an argument string as the runtime's flag tokenizer
+// does (runtime-semantics.md §1.3, helpers.ts parsePosixFlags): tokens
+// split on space and tab only (a newline is an ordinary character), '"'
+// and '\” switch quoting anywhere in a token and are removed, there is
+// no backslash escaping, and empty tokens (such as "") are dropped. Each
+// token keeps where it was written, for the linter's positions.
+func TokenizeSpans(args string) []Token {
+	var out []Token
 	var cur strings.Builder
 	var quote byte
+	start, quoted, open := 0, false, false
+	flush := func(end int) {
+		if cur.Len() > 0 {
+			out = append(out, Token{Text: cur.String(), Start: start, End: end, Quoted: quoted})
+		}
+		cur.Reset()
+		quoted, open = false, false
+	}
 	for i := 0; i < len(args); i++ {
 		c := args[i]
+		if !open && (quote != 0 || (c != ' ' && c != '\t')) {
+			start, open = i, true
+		}
 		switch {
 		case quote != 0:
 			if c == quote {
@@ -26,18 +47,23 @@ func Tokenize(args string) []string {
 				cur.WriteByte(c)
 			}
 		case c == '"' || c == '\'':
-			quote = c
+			quote, quoted = c, true
 		case c == ' ' || c == '\t':
-			if cur.Len() > 0 {
-				tokens = append(tokens, cur.String())
-				cur.Reset()
-			}
+			flush(i)
 		default:
 			cur.WriteByte(c)
 		}
 	}
-	if cur.Len() > 0 {
-		tokens = append(tokens, cur.String())
+	flush(len(args))
+	return out
+}
+
+// Tokenize is TokenizeSpans without the positions.
+func Tokenize(args string) []string {
+	spans := TokenizeSpans(args)
+	tokens := make([]string, len(spans))
+	for i, t := range spans {
+		tokens[i] = t.Text
 	}
 	return tokens
 }

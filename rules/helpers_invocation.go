@@ -3,12 +3,14 @@ package rules
 import (
 	"strings"
 	"unicode/utf16"
+
+	"github.com/sfmd-dev/sfmd/model"
 )
 
 // The runtime's reading of an invocation's argument string
-// (runtime-semantics.md §1.3, helpers.ts parsePosixFlags), reimplemented
-// here because rules depend only on lint and sfmd, plus the fill-in
-// notation that invocation hints use on top of it (spec.md §1.9.7).
+// (runtime-semantics.md §1.3, helpers.ts parsePosixFlags), from the
+// runtime model, plus the fill-in notation that invocation hints use on
+// top of it (spec.md §1.9.7).
 
 // argToken is one token of an argument string.
 type argToken struct {
@@ -22,43 +24,14 @@ type argToken struct {
 	opens    bool // the token opens its [ … ] group
 }
 
-// tokenizeArgs splits args exactly as the runtime does: on spaces and tabs
-// only (a newline is an ordinary character), double and single quotes
-// switch quoting on and off anywhere in a token and are removed, there is no backslash
-// escaping, and empty tokens are dropped.
+// tokenizeArgs splits args exactly as the runtime does: the runtime
+// model's tokenizer (model.TokenizeSpans), the one reading of it.
 func tokenizeArgs(args string) []argToken {
-	var out []argToken
-	var cur strings.Builder
-	var quote byte
-	start, quoted, open := 0, false, false
-	flush := func(end int) {
-		if cur.Len() > 0 {
-			out = append(out, argToken{Text: cur.String(), Start: start, End: end, Quoted: quoted})
-		}
-		cur.Reset()
-		quoted, open = false, false
+	spans := model.TokenizeSpans(args)
+	out := make([]argToken, len(spans))
+	for i, t := range spans {
+		out[i] = argToken{Text: t.Text, Start: t.Start, End: t.End, Quoted: t.Quoted}
 	}
-	for i := 0; i < len(args); i++ {
-		c := args[i]
-		if !open && (quote != 0 || (c != ' ' && c != '\t')) {
-			start, open = i, true
-		}
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else {
-				cur.WriteByte(c)
-			}
-		case c == '"' || c == '\'':
-			quote, quoted = c, true
-		case c == ' ' || c == '\t':
-			flush(i)
-		default:
-			cur.WriteByte(c)
-		}
-	}
-	flush(len(args))
 	return out
 }
 
