@@ -95,3 +95,7 @@ func QuoteArg(v string) (string, bool) {
 	}
 	return "", false
 }
+
+// EncodeURIComponent is what the runtime makes of a value it puts in a URL
+// (the JavaScript global of that name).
+func EncodeURIComponent(s string) string { return encodeURIComponent(s) }
