@@ -29,10 +29,10 @@ type Sent struct {
 const DryRunDocURI = "file:///dryrun/doc.md"
 
 // DryRun builds what `/act.<id> <args>` would send from p's document with
-// the session variables vars set and an empty env store, with no network,
-// no process and no file system. ok is false when p has no action id or
+// the session variables vars set and store as the topic's env store ($VAR
+// values; nil: none), with no network, no process and no file system. ok is false when p has no action id or
 // args ask for help.
-func (p *Parsed) DryRun(id, args string, vars map[string]string) (Sent, bool) {
+func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, bool) {
 	if p == nil || p.ref == nil {
 		return Sent{}, false
 	}
@@ -53,6 +53,9 @@ func (p *Parsed) DryRun(id, args string, vars map[string]string) (Sent, bool) {
 	rt := &Runtime{Doc: p.doc, Parsed: p, Session: s, Env: Env{
 		DocURI: DryRunDocURI, DocPath: pathFromFileURI(DryRunDocURI), Home: "/home", Cwd: "/home",
 	}}
+	if store != nil {
+		rt.Env.Topic, rt.Env.Store = "app:dryrun", store
+	}
 	c := &call{rt: rt, doc: p.ref, a: a, flagStr: args, extra: rt.contextVars(args), isCLI: a.Method == "cli"}
 	if res := c.prepare(); res != nil {
 		return Sent{CLI: c.isCLI, Command: c.uri, Code: res.Code, Message: res.Content}, true

@@ -27,7 +27,7 @@ func TestDryRunMatchesRun(t *testing.T) {
 			t.Fatalf("%s: run failed: %s %s", tc.args, res.Code, res.Content)
 		}
 		want := res.Requests[0]
-		got, ok := dryParse(tc.doc).DryRun(tc.id, tc.args, nil)
+		got, ok := dryParse(tc.doc).DryRun(tc.id, tc.args, nil, nil)
 		if !ok || got.Code != "" {
 			t.Fatalf("%s: dry run failed: %v %s %s", tc.args, ok, got.Code, got.Message)
 		}
@@ -46,32 +46,32 @@ func TestDryRunMatchesRun(t *testing.T) {
 func TestDryRunEffects(t *testing.T) {
 	// a placeholder inside a JSON string with other text is not escaped
 	// (substituteBodyTemplate escapes only "{name}")
-	s, _ := dryParse(act("a", `POST https://x.com/ -d '{"t":"Hi {n}!"}'`, "  n: string")).DryRun("a", `--n 'say "hi"'`, nil)
+	s, _ := dryParse(act("a", `POST https://x.com/ -d '{"t":"Hi {n}!"}'`, "  n: string")).DryRun("a", `--n 'say "hi"'`, nil, nil)
 	if s.Body != `{"t":"Hi say "hi"!"}` {
 		t.Errorf("body %q", s.Body)
 	}
 	// a URL placeholder is encodeURIComponent'd: a base URL in it resolves
 	// against the document's directory and is refused
-	s, _ = dryParse(act("a", "GET {base}/items", "  base: string")).DryRun("a", "--base https://api.x.com", nil)
+	s, _ = dryParse(act("a", "GET {base}/items", "  base: string")).DryRun("a", "--base https://api.x.com", nil, nil)
 	if s.Code != codeLoadError || s.URL != "file:///dryrun/https%253A%252F%252Fapi.x.com/items" {
 		t.Errorf("got %s %s %s", s.Code, s.URL, s.Message)
 	}
 	// a session variable fills a field the caller left out
-	s, _ = dryParse(act("a", "GET https://x.com/{id}", "  id: string")).DryRun("a", "", map[string]string{"id": "stale"})
+	s, _ = dryParse(act("a", "GET https://x.com/{id}", "  id: string")).DryRun("a", "", map[string]string{"id": "stale"}, nil)
 	if s.URL != "https://x.com/stale" {
 		t.Errorf("URL %q", s.URL)
 	}
 	// CLI: the command line, values shell-quoted
-	s, _ = dryParse(act("g", "CLI grep -rn '{p}' .", "  p: string")).DryRun("g", "--p '$(id)'", nil)
+	s, _ = dryParse(act("g", "CLI grep -rn '{p}' .", "  p: string")).DryRun("g", "--p '$(id)'", nil, nil)
 	if !s.CLI || s.Command != `grep -rn ''$(id)'' .` {
 		t.Errorf("command %q", s.Command)
 	}
 	// a refusal before anything is sent
-	s, _ = dryParse(act("a", "GET https://x.com/", "  n: number")).DryRun("a", "--n", nil)
+	s, _ = dryParse(act("a", "GET https://x.com/", "  n: number")).DryRun("a", "--n", nil, nil)
 	if s.Code != codeInvalidPayload {
 		t.Errorf("bare flag: %s %s", s.Code, s.Message)
 	}
-	if _, ok := dryParse(act("a", "GET https://x.com/")).DryRun("nope", "", nil); ok {
+	if _, ok := dryParse(act("a", "GET https://x.com/")).DryRun("nope", "", nil, nil); ok {
 		t.Error("dry run of a missing action")
 	}
 }
@@ -86,5 +86,18 @@ func TestQuoteArg(t *testing.T) {
 		if ok && strings.Join(Tokenize(q), "|") != v {
 			t.Errorf("Tokenize(%s) = %q", q, Tokenize(q))
 		}
+	}
+}
+
+// TestDryRunStore: $VAR resolves from the store given; without it the
+// runtime refuses the call before sending (preflight).
+func TestDryRunStore(t *testing.T) {
+	p := dryParse(act("a", `POST https://x.com/ -H "Authorization: Bearer $KEY" -d '{"c":"{c}"}'`, "  c: string"))
+	s, _ := p.DryRun("a", "", map[string]string{"c": "old"}, map[string]string{"KEY": "k"})
+	if s.Code != "" || s.Body != `{"c":"old"}` || s.Headers[2] != [2]string{"Authorization", "Bearer k"} {
+		t.Errorf("got %+v", s)
+	}
+	if s, _ = p.DryRun("a", "", nil, nil); s.Code != codeInvalidPayload {
+		t.Errorf("without a store: %s %s", s.Code, s.Message)
 	}
 }

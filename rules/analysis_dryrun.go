@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -63,6 +64,14 @@ func dryLine(id, args string) string {
 type dryTable struct {
 	Parsed *model.Parsed
 	Calls  []*dryCall
+	// Store holds a value for every uppercase $VAR an action reads (the
+	// user has set them): a URL for one that begins a URL, else a word.
+	Store map[string]string
+}
+
+// dryRun runs args against action id with the session variables vars.
+func (t *dryTable) dryRun(id, args string, vars map[string]string) (model.Sent, bool) {
+	return t.Parsed.DryRun(id, args, vars, t.Store)
 }
 
 var dryrunAnalyzer = &lint.Analyzer{
@@ -91,6 +100,7 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 		return t
 	}
 	t.Parsed = model.Parse(doc)
+	t.Store = dryStore(doc)
 	byID := map[string]*sfmd.Action{}
 	for _, a := range doc.Actions {
 		if _, ok := byID[a.ID]; !ok {
@@ -171,4 +181,25 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 		return "https://api.example.com"
 	}
 	return "example"
+}
+
+var reDryEnv = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
+
+// dryStore gives every uppercase $VAR of the actions' first lines a value.
+func dryStore(doc *sfmd.Document) map[string]string {
+	store := map[string]string{}
+	for _, a := range doc.Actions {
+		text := a.FirstLine.Text
+		for _, m := range reDryEnv.FindAllStringSubmatchIndex(text, -1) {
+			name := text[m[2]:m[3]]
+			if _, ok := store[name]; ok {
+				continue
+			}
+			store[name] = "sample-value"
+			if a.Target != nil && strings.HasPrefix(a.Target.Text, "$"+name) {
+				store[name] = "https://api.example.com"
+			}
+		}
+	}
+	return store
 }

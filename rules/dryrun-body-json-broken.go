@@ -37,7 +37,7 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 			if !ok {
 				continue
 			}
-			base, ok := t.Parsed.DryRun(a.ID, args, nil)
+			base, ok := t.dryRun(a.ID, args, nil)
 			if !ok || base.Code != "" || !json.Valid([]byte(base.Body)) {
 				continue // not a JSON body for plain values: body-invalid-json and others
 			}
@@ -62,7 +62,7 @@ func checkDryBody(pass *lint.Pass, t *dryTable, c *dryCall) {
 			if !ok {
 				continue
 			}
-			s, ok := t.Parsed.DryRun(a.ID, args, nil)
+			s, ok := t.dryRun(a.ID, args, nil)
 			if !ok || s.Code != "" || json.Valid([]byte(s.Body)) {
 				continue
 			}

@@ -34,7 +34,7 @@ var DryrunURLDiffers = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		t := dryTableOf(pass)
 		for _, c := range t.Calls {
-			checkDryURL(pass, t.Parsed, c)
+			checkDryURL(pass, t, c)
 		}
 		return nil, nil
 	},
@@ -42,7 +42,7 @@ var DryrunURLDiffers = &lint.Analyzer{
 
 var reDryURLPlace = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
 
-func checkDryURL(pass *lint.Pass, p *model.Parsed, c *dryCall) {
+func checkDryURL(pass *lint.Pass, t *dryTable, c *dryCall) {
 	a := c.Action
 	if c.Info.CLI() || a.Target == nil || strings.Contains(a.Target.Text, "$") {
 		return
@@ -74,7 +74,7 @@ func checkDryURL(pass *lint.Pass, p *model.Parsed, c *dryCall) {
 	if !ok {
 		return
 	}
-	sent, ok := p.DryRun(a.ID, args, nil)
+	sent, ok := t.dryRun(a.ID, args, nil)
 	if !ok {
 		return
 	}

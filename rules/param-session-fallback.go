@@ -98,7 +98,7 @@ func fallbackWhere(t *dryTable, c *dryCall, name string) string {
 	if !ok {
 		return ""
 	}
-	s, ok := t.Parsed.DryRun(c.Action.ID, args, map[string]string{name: fallbackStale})
+	s, ok := t.dryRun(c.Action.ID, args, map[string]string{name: fallbackStale})
 	switch {
 	case !ok || s.Code != "":
 		return ""
