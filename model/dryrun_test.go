@@ -101,3 +101,26 @@ func TestDryRunStore(t *testing.T) {
 		t.Errorf("without a store: %s %s", s.Code, s.Message)
 	}
 }
+
+// TestMatchFirstLine: the fast first-line match is reFirstLine's.
+func TestMatchFirstLine(t *testing.T) {
+	ins := []string{"GET https://x.com/a", "get  x", "GET", "GET ", "GET \t", "POST\u00a0x -d '{}'", "CLI echo\rhi", "PATCH x\u2028",
+		"DELETE \u2028x", "GETx y", "cli   ", "PUT \u3000 y z", "POST  \n", "GET \u00a0\u00a0"}
+	for _, in := range ins {
+		want := reFirstLine.FindStringSubmatch(in)
+		got := matchFirstLine(in)
+		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestMatchFenceLine: the fast fence match is reFenceLine's.
+func TestMatchFenceLine(t *testing.T) {
+	for _, in := range []string{"```", "``", "````go", "~~~ act.x", "~~~```", "```a\rb", "``` x\u2028", "`~~", "~~~~~", "```\u00e9", "", "x```"} {
+		want, got := reFenceLine.FindStringSubmatch(in), matchFenceLine(in)
+		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+}

@@ -104,7 +104,7 @@ func stripMarkup(source string) string {
 	fenceLen := 0
 	for _, line := range lines {
 		t := jsTrim(line)
-		if m := reFenceLine.FindStringSubmatch(t); m != nil {
+		if m := matchFenceLine(t); m != nil {
 			ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
 			if fenceOpen {
 				if ch == fenceChar && ln >= fenceLen && info == "" {

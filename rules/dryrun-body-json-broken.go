@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
 )
@@ -19,7 +20,7 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 		Title: "a value with a quote or backslash breaks the JSON body",
 		Why: "the runtime JSON-escapes a value only where the placeholder is the whole JSON string, `\"{name}\"` (`substituteBodyTemplate` in `packages/string/src/commands/action.ts`: the quotes must sit right around the braces); " +
 			"inside a longer string (`\"Hello {name}!\"`, `\"{first} {last}\"`) the value goes in raw, so a `\"` or a `\\` in it ends the string early or starts an escape and the body sent as `Content-Type: application/json` is no longer JSON. " +
-			"sfmd builds the call from the document's hints and defaults, then gives each string field a value with a quote and one with a backslash, and runs the calls through its model of the runtime",
+			"sfmd builds the call from the document's hints and defaults, then gives each string field of the body a value with a quote and a backslash, and runs the calls through its model of the runtime",
 		Bad:  "```act.greet\nPOST https://api.example.com/greet -d '{\"text\":\"Hello {name}!\"}'\n  name: string (required) \"Name\"\n```\n",
 		Good: "```act.greet\nPOST https://api.example.com/greet -d '{\"name\":\"{name}\"}'\n  name: string (required) \"Name\"\n```\n",
 
@@ -47,15 +48,19 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 	},
 }
 
-// checkDryBody tries each string field of c with a quote and with a
-// backslash; the first that breaks the body is reported.
+// dryBodyValue is the value each string field is tried with: a double
+// quote and a backslash that starts no JSON escape.
+const dryBodyValue = `say "hi" in C:\data`
+
+// checkDryBody tries each string field of c that the body names with
+// dryBodyValue; the first that breaks the body is reported.
 func checkDryBody(pass *lint.Pass, t *dryTable, c *dryCall) {
 	a := c.Action
 	for i, f := range c.Info.Fields {
-		if f.Type != "string" {
+		if f.Type != "string" || !strings.Contains(a.InlineBody.Template.Text, "{"+f.Name) {
 			continue
 		}
-		for _, bad := range []string{`say "hi"`, `C:\data`} {
+		for _, bad := range []string{dryBodyValue} {
 			vals := append([]dryValue(nil), c.Values...)
 			vals[i] = dryValue{f.Name, bad, "adversarial"}
 			args, ok := dryArgs(vals)
