@@ -60,23 +60,21 @@ func checkDryBody(pass *lint.Pass, t *dryTable, c *dryCall) {
 		if f.Type != "string" || !strings.Contains(a.InlineBody.Template.Text, "{"+f.Name) {
 			continue
 		}
-		for _, bad := range []string{dryBodyValue} {
-			vals := append([]dryValue(nil), c.Values...)
-			vals[i] = dryValue{f.Name, bad, "adversarial"}
-			args, ok := dryArgs(vals)
-			if !ok {
-				continue
-			}
-			s, ok := t.dryRun(a.ID, args, nil)
-			if !ok || s.Code != "" || json.Valid([]byte(s.Body)) {
-				continue
-			}
-			pass.Report(lint.Diagnostic{
-				Span: a.InlineBody.Span,
-				Message: fmt.Sprintf("`%s` sends the body %s, which is not JSON: {%s} is inside a JSON string with other text, where the runtime inserts the value without escaping it; make the placeholder the whole string (\"%s\": \"{%s}\")",
-					dryLine(a.ID, args), s.Body, f.Name, f.Name, f.Name),
-			})
-			return
+		vals := append([]dryValue(nil), c.Values...)
+		vals[i] = dryValue{f.Name, dryBodyValue, "adversarial"}
+		args, ok := dryArgs(vals)
+		if !ok {
+			continue
 		}
+		s, ok := t.dryRun(a.ID, args, nil)
+		if !ok || s.Code != "" || json.Valid([]byte(s.Body)) {
+			continue
+		}
+		pass.Report(lint.Diagnostic{
+			Span: a.InlineBody.Span,
+			Message: fmt.Sprintf("`%s` sends the body %s, which is not JSON: {%s} is inside a JSON string with other text, where the runtime inserts the value without escaping it; make the placeholder the whole string (\"%s\": \"{%s}\")",
+				dryLine(a.ID, args), s.Body, f.Name, f.Name, f.Name),
+		})
+		return
 	}
 }
