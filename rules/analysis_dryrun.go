@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -99,7 +100,7 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 	if len(doc.Actions) == 0 {
 		return t
 	}
-	t.Parsed = model.Parse(doc)
+	t.Parsed = model.Parse(asMeant(doc))
 	t.Store = dryStore(doc)
 	byID := map[string]*sfmd.Action{}
 	for _, a := range doc.Actions {
@@ -202,4 +203,16 @@ func dryStore(doc *sfmd.Document) map[string]string {
 		}
 	}
 	return store
+}
+
+// asMeant is doc with CRLF line endings read as LF: the runtime drops
+// every field line of a CRLF file (file-crlf-line-endings reports it), and
+// the dry run, like the other rules, reads the file as its author meant it.
+func asMeant(doc *sfmd.Document) *sfmd.Document {
+	if !bytes.Contains(doc.Src, []byte("\r\n")) {
+		return doc
+	}
+	cp := *doc
+	cp.Src = bytes.ReplaceAll(doc.Src, []byte("\r\n"), []byte("\n"))
+	return &cp
 }
