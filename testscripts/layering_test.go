@@ -22,14 +22,14 @@ const mod = "github.com/sfmd-dev/sfmd/"
 // client, is for tests only).
 func TestLayering(t *testing.T) {
 	forbidden := map[string][]string{
-		"sfmd":           {"lint", "rules", "runner", "cmd", "lsp"},
-		"lint":           {"rules", "runner", "cmd", "lsp"},
-		"lint/format":    {"rules", "runner", "cmd", "lsp"},
-		"rules":          {"runner", "cmd", "lsp"},
-		"runner":         {"rules", "lint", "cmd", "lsp"},
-		"model":          {"rules", "lint", "cmd", "runner", "lsp"},
-		"lsp":            {"runner", "cmd"},
-		"lsp/lsptest":    {"runner", "cmd", "rules"},
+		"sfmd":        {"lint", "rules", "runner", "cmd", "lsp"},
+		"lint":        {"rules", "runner", "cmd", "lsp"},
+		"lint/format": {"rules", "runner", "cmd", "lsp"},
+		"rules":       {"runner", "cmd", "lsp"},
+		"runner":      {"rules", "lint", "cmd", "lsp"},
+		"model":       {"rules", "lint", "cmd", "runner", "lsp"},
+		"lsp":         {"runner", "cmd"},
+		"lsp/lsptest": {"runner", "cmd", "rules"},
 	}
 	for dir, bad := range forbidden {
 		for f, paths := range moduleImports(t, dir) {
