@@ -22,13 +22,13 @@ var DryrunURLDiffers = &lint.Analyzer{
 	Doc: lint.Doc{
 		Title: "the URL sent is not the URL the template spells out",
 		Why: "the runtime puts every value into the URL with encodeURIComponent (`executeAction` in `packages/string/src/commands/action.ts`): `:`, `/`, `?` and `#` in a value become `%3A`, `%2F`, `%3F`, `%23`. " +
-			"A placeholder meant to hold a base URL or a host (`GET {base}/items`) therefore yields no scheme: the URI resolves against the document's own directory (`resolve` in `packages/core/src/loader.ts`) and the call fails with \"Actions can only topic HTTP endpoints\"; " +
+			"A placeholder meant to hold a base URL or a host (`GET {base}/items`) therefore yields no scheme: the URI resolves against the document's own directory (`Loader.resolve` in `packages/string/src/loader.ts`) and the call fails with \"Actions can only topic HTTP endpoints\"; " +
 			"a value the document itself gives with a `/` in a path segment (`--repo octo/hello`) is sent as one segment `octo%2Fhello`, which most servers do not route. " +
 			"sfmd builds the call from the document's hints and defaults (a field named or described as a URL gets one) and runs it through its model of the runtime",
 		Bad:  "Call `/act.items --base https://api.example.com`.\n\n```act.items\nGET {base}/items\n  base: string (required) \"API base URL\"\n```\n",
 		Good: "Call `/act.items`.\n\n```act.items\nGET https://api.example.com/items\n```\n",
 
-		Severity: "error when the call fails or goes to another host (action.ts executeAction: encodeURIComponent; loader.ts resolve); warning when only the path's segments change: the request is sent, almost certainly not where meant",
+		Severity: "error when the call fails or goes to another host (action.ts executeAction: encodeURIComponent; loader.ts Loader.resolve); warning when only the path's segments change: the request is sent, almost certainly not where meant",
 	},
 	Requires: []*lint.Analyzer{dryrunAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
