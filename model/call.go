@@ -36,6 +36,20 @@ func stop(r Result) *Result { return &r }
 func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extra map[string]string) Result {
 	c := &call{rt: rt, doc: doc, a: a, flagStr: flagStr, extra: extra, isCLI: a.Method == "cli"}
 	rt.Cover.enter(a.ID)
+	if res := c.prepare(); res != nil {
+		return *res
+	}
+	out, res := c.send() // http.go, cli.go §1.9, §1.11, §2
+	if res != nil {
+		return *res
+	}
+	return c.respond(out) // response.go, template.go, render.go §1.12, §3
+}
+
+// prepare runs the binding steps in order (runtime-semantics.md
+// §1.4–§1.10) up to the request or command, which nothing has sent yet;
+// a step that ends the call returns its result.
+func (c *call) prepare() *Result {
 	for _, step := range []func(*call) *Result{
 		(*call).checkCLIGate,          // cli.go         §1.4 step 1
 		(*call).tokenize,              // flags.go       step 2, §1.3
@@ -55,14 +69,10 @@ func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extr
 		(*call).preflight,             // preflight.go   §1.10
 	} {
 		if res := step(c); res != nil {
-			return *res
+			return res
 		}
 	}
-	out, res := c.send() // http.go, cli.go §1.9, §1.11, §2
-	if res != nil {
-		return *res
-	}
-	return c.respond(out) // response.go, template.go, render.go §1.12, §3
+	return nil
 }
 
 // send runs the command or sends the request; a failed request ends the

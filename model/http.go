@@ -65,20 +65,29 @@ func absJoin(dir, p string) string {
 	return path.Join(dir, p)
 }
 
-func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], headers *ordered[string], body string, hasBody bool, res *Result) (actionOutput, string, string) {
-	var out actionOutput
+// httpPlan is the request action.ts executeAction hands to fetch: the
+// URL (query parameters added for GET and DELETE), the headers object and
+// the body.
+type httpPlan struct {
+	verb     string
+	uri      string
+	all      *ordered[string]
+	body     string
+	sendBody bool
+}
+
+// planHTTP builds the request of an HTTP action, or the code and message
+// of the failure that ends the call before fetch.
+func (rt *Runtime) planHTTP(topic, method string, payload *ordered[pval], headers *ordered[string], body string, hasBody bool) (httpPlan, string, string) {
 	resolved := rt.resolveActionURI(topic)
 	if !strings.HasPrefix(resolved, "http://") && !strings.HasPrefix(resolved, "https://") {
-		return out, codeLoadError, "Actions can only topic HTTP endpoints (got: " + resolved + ")"
+		return httpPlan{uri: resolved}, codeLoadError, "Actions can only topic HTTP endpoints (got: " + resolved + ")"
 	}
-	verb := strings.ToUpper(method)
-	all := newOrdered[string]()
-	var uri string
-	sendBody := false
-	if verb == "GET" || verb == "DELETE" {
+	p := httpPlan{verb: strings.ToUpper(method), all: newOrdered[string](), body: body}
+	if p.verb == "GET" || p.verb == "DELETE" {
 		u, err := parseURL(resolved, nil)
 		if err != nil {
-			return out, codeLoadError, "Invalid URL"
+			return httpPlan{uri: resolved}, codeLoadError, "Invalid URL"
 		}
 		if payload.Len() > 0 {
 			pairs := make([][2]string, 0, payload.Len())
@@ -88,22 +97,32 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 			}
 			u.searchParamsSet(pairs)
 		}
-		uri = u.String()
-		all.Set("Accept", "text/markdown, text/plain")
+		p.uri = u.String()
+		p.all.Set("Accept", "text/markdown, text/plain")
 	} else {
-		uri = resolved
+		p.uri = resolved
 		if !hasBody {
-			body = payloadJSON(payload)
+			p.body = payloadJSON(payload)
 		}
-		sendBody = true
-		all.Set("Content-Type", "application/json")
-		all.Set("Accept", "text/markdown, text/plain")
+		p.sendBody = true
+		p.all.Set("Content-Type", "application/json")
+		p.all.Set("Accept", "text/markdown, text/plain")
 	}
 	for _, k := range headers.Keys() {
 		v, _ := headers.Get(k)
-		all.Set(k, v)
+		p.all.Set(k, v)
 	}
-	fr := fetch(uri, all)
+	return p, "", ""
+}
+
+func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], headers *ordered[string], body string, hasBody bool, res *Result) (actionOutput, string, string) {
+	var out actionOutput
+	p, code, msg := rt.planHTTP(topic, method, payload, headers, body, hasBody)
+	if code != "" {
+		return out, code, msg
+	}
+	verb, uri, body, sendBody := p.verb, p.uri, p.body, p.sendBody
+	fr := fetch(uri, p.all)
 	if fr.err != "" {
 		return out, codeLoadError, "Network error: " + fr.err
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -155,7 +156,10 @@ type pendingBlock struct {
 // line reads one line: a fence, a line inside a fence, or text.
 func (p *refParser) line(raw string) {
 	line := jsTrim(raw)
-	if m := reFenceLine.FindStringSubmatch(line); m != nil {
+	// each pattern is tried only on a line that starts (or, for
+	// shortcuts, holds) what it must match first: the same matches, far
+	// fewer regexp runs
+	if m := matchFenceLine(line); m != nil {
 		p.fence(raw, m)
 		return
 	}
@@ -201,6 +205,9 @@ func (p *refParser) fence(raw string, m []string) {
 		return
 	}
 	p.fenceOpen, p.fenceChar, p.fenceLen = true, ch, ln
+	if !strings.HasPrefix(info, "act.") {
+		return
+	}
 	if am := reActResp.FindStringSubmatch(info); am != nil {
 		p.pend = &pendingBlock{response: true, id: am[1], start: p.n}
 	} else if am := reActDef.FindStringSubmatch(info); am != nil {
@@ -212,6 +219,11 @@ func (p *refParser) fence(raw string, m []string) {
 // and reference definitions.
 func (p *refParser) text(raw, line string) {
 	d := p.d
+	directive, marker := strings.HasPrefix(line, "[!"), strings.HasPrefix(line, "<!-- ")
+	if !directive && !marker {
+		p.links(raw, line)
+		return
+	}
 	if m := reNoID.FindStringSubmatch(line); m != nil {
 		p.errorf(p.n, "MISSING_IDENTIFIER: [!"+m[1]+"] requires an id \u2014 use [!"+m[1]+":name](path)")
 		return
@@ -266,6 +278,18 @@ func (p *refParser) text(raw, line string) {
 			return
 		}
 	}
+	p.links(raw, line)
+}
+
+// links reads the shortcuts of a line and its reference definition.
+func (p *refParser) links(raw, line string) {
+	d := p.d
+	if !strings.Contains(raw, "[@") {
+		if strings.HasPrefix(line, "[") {
+			p.refDef(line)
+		}
+		return
+	}
 	for _, m := range reShortcut.FindAllStringSubmatch(raw, -1) {
 		id := m[1][1:]
 		resolved := id
@@ -279,6 +303,14 @@ func (p *refParser) text(raw, line string) {
 		p.scSeen[resolved] = true
 		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})
 	}
+	if strings.HasPrefix(line, "[") {
+		p.refDef(line)
+	}
+}
+
+// refDef reads a reference definition; the first of a name wins.
+func (p *refParser) refDef(line string) {
+	d := p.d
 	if m := reRefDef.FindStringSubmatch(line); m != nil {
 		if _, ok := d.References[m[1]]; !ok {
 			d.References[m[1]] = m[2]
@@ -303,12 +335,64 @@ func (p *refParser) attachResponses() {
 	}
 }
 
+// matchFenceLine is reFenceLine.FindStringSubmatch(line) without a
+// regexp: a run of three or more backticks or tildes (the whole run), then
+// a rest without line terminators.
+func matchFenceLine(line string) []string {
+	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {
+		return nil
+	}
+	n := 1
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 || strings.ContainsAny(line[n:], "\n\r\u2028\u2029") {
+		return nil
+	}
+	return []string{line, line[:n], line[n:]}
+}
+
+// matchFirstLine is reFirstLine.FindStringSubmatch(s) without a regexp
+// over the whole line (Go's backtracker sizes its state by the input): the
+// method, compared without case in ASCII as JavaScript's /i does, then the
+// white space after it, then the rest, which "." must match to the end (no
+// line terminator). When the white space runs to the end, the regexp
+// gives its last character to `.+`.
+func matchFirstLine(s string) []string {
+	method := ""
+	for _, m := range [...]string{"GET", "POST", "PUT", "PATCH", "DELETE", "CLI"} {
+		if len(s) >= len(m) && strings.EqualFold(s[:len(m)], m) {
+			method = s[:len(m)]
+			break
+		}
+	}
+	if method == "" {
+		return nil
+	}
+	after := s[len(method):]
+	rest := strings.TrimLeftFunc(after, isJSSpace)
+	ws := after[:len(after)-len(rest)]
+	if ws == "" {
+		return nil
+	}
+	if rest == "" {
+		r, size := utf8.DecodeLastRuneInString(ws)
+		if len(ws) == size || strings.ContainsRune("\n\r\u2028\u2029", r) {
+			return nil
+		}
+		rest = ws[len(ws)-size:]
+	} else if strings.ContainsAny(rest, "\n\r\u2028\u2029") {
+		return nil
+	}
+	return []string{s, method, rest}
+}
+
 // parseActionBlock is parser.ts parseActionBlock.
 func parseActionBlock(id string, lines []string) *refAction {
 	if len(lines) == 0 {
 		return nil
 	}
-	m := reFirstLine.FindStringSubmatch(jsTrim(lines[0]))
+	m := matchFirstLine(jsTrim(lines[0]))
 	if m == nil {
 		return nil
 	}

@@ -123,7 +123,7 @@ func stripMarkup(source string) string {
 		var line string
 		line, rest, more = strings.Cut(rest, "\n")
 		t := jsTrim(line)
-		if m := fenceLine(t); m != nil {
+		if m := matchFenceLine(t); m != nil {
 			ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
 			if fenceOpen {
 				if ch == fenceChar && ln >= fenceLen && info == "" {
@@ -161,15 +161,6 @@ func stripMarkup(source string) string {
 		keep(line)
 	}
 	return b.String()
-}
-
-// fenceLine is reFenceLine's match of a trimmed line, or nil; a line that
-// does not start with ``` or ~~~ is not one.
-func fenceLine(t string) []string {
-	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
-		return nil
-	}
-	return reFenceLine.FindStringSubmatch(t)
 }
 
 // markupLine reports whether the trimmed line t is a block marker, a

@@ -78,6 +78,8 @@ var catalogue = []entry{
 	{"directive-missing-identifier", lint.Error, lint.Core, DirectiveMissingIdentifier},
 	{"directive-not-own-line", lint.Error, lint.Core, DirectiveNotOwnLine},
 	{"directive-unknown-type", lint.Info, lint.Core, DirectiveUnknownType},
+	{"dryrun-body-json-broken", lint.Warning, lint.Runtime, DryrunBodyJSONBroken},
+	{"dryrun-url-differs", lint.Error, lint.Runtime, DryrunURLDiffers},
 	{"end-without-for", lint.Error, lint.Core, EndWithoutFor},
 	{"env-declares-context-var", lint.Warning, lint.Runtime, EnvDeclaresContextVar},
 	{"env-default-not-scalar", lint.Warning, lint.Core, EnvDefaultNotScalar},

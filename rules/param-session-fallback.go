@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -15,6 +16,7 @@ var ParamSessionFallback = &lint.Analyzer{
 	Name:     "param-session-fallback",
 	Severity: lint.Warning,
 	Profile:  lint.Runtime,
+	Requires: []*lint.Analyzer{dryrunAnalyzer},
 	Doc: lint.Doc{
 		Title: "optional field without a default is filled from a session variable of the same name",
 		Why: "when the caller leaves a field out and it has no default, the runtime fills its {placeholder} in the URL, the command or the -d body from the session variable of the same name, if one is set " +
@@ -34,8 +36,9 @@ var ParamSessionFallback = &lint.Analyzer{
 		if len(setters) == 0 {
 			return nil, nil
 		}
-		for _, a := range doc.Actions {
-			for _, p := range a.Params {
+		t := dryTableOf(pass)
+		for _, c := range t.Calls {
+			for _, p := range c.Action.Params {
 				if p.Name == "" || p.Required || p.HasDefault || notAParam(p) || p.Indent == 0 {
 					continue
 				}
@@ -43,23 +46,11 @@ var ParamSessionFallback = &lint.Analyzer{
 				if !ok {
 					continue
 				}
-				where, ref := fallbackSite(a, p.Name)
-				if ref == nil {
+				where := fallbackWhere(t, c, p.Name)
+				if where == "" {
 					continue
 				}
-				by, last := fmt.Sprintf("the response template of %q", "act."+set.response.ActionID), "the last act."+set.response.ActionID+" response"
-				if set.response.ActionID == a.ID {
-					by, last = "its own response template", "its own last response"
-				}
-				pass.Report(lint.Diagnostic{
-					Span: p.NameSpan,
-					Message: fmt.Sprintf("optional field %q has no default: /act.%s without --%s sends %s the session variable {%s}, which %s sets (line %d): a value from %s that the caller never gave; give it a default (= \"\") or make it (required)",
-						p.Name, a.ID, p.Name, where, p.Name, by, set.line.LHSSpan.Start.Line, last),
-					Related: []lint.Related{
-						{Span: ref.Span, Message: fmt.Sprintf("{%s} is filled from the session here", p.Name)},
-						{Span: set.line.LHSSpan, Message: fmt.Sprintf("{%s} is set here", p.Name)},
-					},
-				})
+				reportFallback(pass, c.Action, p, set, where)
 			}
 		}
 		return nil, nil
@@ -89,30 +80,75 @@ func sessionSetters(doc *sfmd.Document) map[string]setter {
 	return out
 }
 
-// fallbackSite returns where the runtime substitutes {name} of action a
-// with the session variable when the field is missing (executeAction's
-// URI replace: `{name}` or `{name[N]}`; substituteBodyTemplate for the
-// -d body, modifiers allowed), and the first such reference.
-func fallbackSite(a *sfmd.Action, name string) (string, *sfmd.VarRef) {
-	simple := func(r *sfmd.VarRef, modifiers bool) bool {
-		return r.Kind == sfmd.RefVar && r.Name == name && len(r.Path) == 0 && (modifiers || len(r.Modifiers) == 0)
+// fallbackStale is the value the dry run gives the session variable.
+const fallbackStale = "stale-session-value"
+
+// fallbackWhere asks the model where a call of c without the field name
+// sends the session variable of that name ("in its URL", "in its
+// command", "in its body"), or "" when it does not: the call gives every
+// other field its hint, default or sample value.
+func fallbackWhere(t *dryTable, c *dryCall, name string) string {
+	var vals []dryValue
+	for _, v := range c.Values {
+		if v.Field != name {
+			vals = append(vals, v)
+		}
 	}
-	if t := a.Target; t != nil {
+	args, ok := dryArgs(vals)
+	if !ok {
+		return ""
+	}
+	s, ok := t.dryRun(c.Action.ID, args, map[string]string{name: fallbackStale})
+	switch {
+	case !ok || s.Code != "":
+		return ""
+	case s.CLI:
+		if strings.Contains(s.Command, fallbackStale) {
+			return "in its command"
+		}
+	case strings.Contains(s.URL, fallbackStale):
+		return "in its URL"
+	case strings.Contains(s.Body, fallbackStale):
+		return "in its body"
+	}
+	return ""
+}
+
+func reportFallback(pass *lint.Pass, a *sfmd.Action, p *sfmd.Param, set setter, where string) {
+	by, last := fmt.Sprintf("the response template of %q", "act."+set.response.ActionID), "the last act."+set.response.ActionID+" response"
+	if set.response.ActionID == a.ID {
+		by, last = "its own response template", "its own last response"
+	}
+	d := lint.Diagnostic{
+		Span: p.NameSpan,
+		Message: fmt.Sprintf("optional field %q has no default: /act.%s without --%s sends %s the session variable {%s}, which %s sets (line %d): a value from %s that the caller never gave; give it a default (= \"\") or make it (required)",
+			p.Name, a.ID, p.Name, where, p.Name, by, set.line.LHSSpan.Start.Line, last),
+	}
+	if ref := placeholderRef(a, p.Name); ref != nil {
+		d.Related = append(d.Related, lint.Related{Span: ref.Span, Message: fmt.Sprintf("{%s} is filled from the session here", p.Name)})
+	}
+	d.Related = append(d.Related, lint.Related{Span: set.line.LHSSpan, Message: fmt.Sprintf("{%s} is set here", p.Name)})
+	pass.Report(d)
+}
+
+// placeholderRef is the first {name} of a's URL, command or -d body.
+func placeholderRef(a *sfmd.Action, name string) *sfmd.VarRef {
+	for _, t := range []*sfmd.Template{a.Target, inlineTemplate(a)} {
+		if t == nil {
+			continue
+		}
 		for _, r := range t.Refs {
-			if simple(r, false) {
-				if a.IsCLI() {
-					return "in its command", r
-				}
-				return "in its URL", r
+			if r.Kind == sfmd.RefVar && r.Name == name && len(r.Path) == 0 {
+				return r
 			}
 		}
 	}
-	if b := a.InlineBody; b != nil && b.Template != nil && !a.IsCLI() {
-		for _, r := range b.Template.Refs {
-			if simple(r, true) {
-				return "in its body", r
-			}
-		}
+	return nil
+}
+
+func inlineTemplate(a *sfmd.Action) *sfmd.Template {
+	if a.InlineBody == nil {
+		return nil
 	}
-	return "", nil
+	return a.InlineBody.Template
 }

@@ -169,6 +169,10 @@ func (p *docParser) responseHints(tl *TemplateLine, id string) {
 		p.hint(strings.TrimRight(trimmed, " \t"), base+off, id)
 		return
 	}
+	if strings.HasPrefix(trimmed, "next:") && !strings.Contains(trimmed, "`") {
+		p.nextHints(t, base, id)
+		return
+	}
 	for i := 0; i < len(t); {
 		s := strings.IndexByte(t[i:], '`')
 		if s < 0 {
@@ -186,6 +190,24 @@ func (p *docParser) responseHints(tl *TemplateLine, id string) {
 		content := t[s+n : s+n+closeAt]
 		p.hint(content, base+s+n, id)
 		i = s + n + closeAt + n
+	}
+}
+
+// nextHints records the calls of a `next: /act.a · /act.b --x 1` line,
+// the convention of response templates for what the agent may call next:
+// each "·"-separated part that starts with a call (after any prose such as
+// "then") is a hint up to the next "·".
+func (p *docParser) nextHints(t string, base int, id string) {
+	start := strings.Index(t, "next:") + len("next:")
+	for _, part := range strings.Split(t[start:], "·") {
+		at := strings.Index(part, "/act")
+		if tool := strings.Index(part, "/tool:"); tool >= 0 && (at < 0 || tool < at) {
+			at = tool
+		}
+		if at >= 0 && (at == 0 || part[at-1] == ' ') {
+			p.hint(strings.TrimRight(part[at:], " \t"), base+start+at, id)
+		}
+		start += len(part) + len("·")
 	}
 }
 

@@ -1,0 +1,126 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+func dryParse(src string) *Parsed {
+	return Parse(&sfmd.Document{Path: "/dryrun/doc.md", Src: []byte(src)})
+}
+
+// TestDryRunMatchesRun: a dry run builds the request a real call sends
+// (same steps, no network): the URL, body and headers agree.
+func TestDryRunMatchesRun(t *testing.T) {
+	for _, tc := range []struct{ doc, id, args string }{
+		{act("a", "GET https://x.com/{q}?k=1", "  q: string"), "a", "--q 'a b/c'"},
+		{act("a", `POST https://x.com/ -d '{"t":"Hi {n}!","u":"{n}"}'`, "  n: string"), "a", `--n 'say "hi"'`},
+		{act("a", `PUT https://x.com/ -H "X-A: 1"`, "  n: string", `  m: string = "d"`), "a", "--n é"},
+		{act("a", "DELETE https://x.com/a/./b/../c", "  id: string"), "a", "--id 3"},
+	} {
+		h := newHarness(t, tc.doc)
+		h.tr.body = "ok"
+		res := h.rt.Run("/act." + tc.id + " " + tc.args)
+		if !res.OK || len(res.Requests) != 1 {
+			t.Fatalf("%s: run failed: %s %s", tc.args, res.Code, res.Content)
+		}
+		want := res.Requests[0]
+		got, ok := dryParse(tc.doc).DryRun(tc.id, tc.args, nil, nil)
+		if !ok || got.Code != "" {
+			t.Fatalf("%s: dry run failed: %v %s %s", tc.args, ok, got.Code, got.Message)
+		}
+		if got.Method != want.method || got.URL != want.URL || got.Body != want.body || got.HasBody != want.hasBody {
+			t.Errorf("dry run %s %s %q, run sent %s %s %q", got.Method, got.URL, got.Body, want.method, want.URL, want.body)
+		}
+		for _, kv := range got.Headers {
+			if w := want.header.Get(kv[0]); w != kv[1] && !strings.Contains(w, kv[1]) {
+				t.Errorf("header %s: dry run %q, run %q", kv[0], kv[1], w)
+			}
+		}
+	}
+}
+
+// TestDryRunEffects: what the dry-run rules read from the model.
+func TestDryRunEffects(t *testing.T) {
+	// a placeholder inside a JSON string with other text is not escaped
+	// (substituteBodyTemplate escapes only "{name}")
+	s, _ := dryParse(act("a", `POST https://x.com/ -d '{"t":"Hi {n}!"}'`, "  n: string")).DryRun("a", `--n 'say "hi"'`, nil, nil)
+	if s.Body != `{"t":"Hi say "hi"!"}` {
+		t.Errorf("body %q", s.Body)
+	}
+	// a URL placeholder is encodeURIComponent'd: a base URL in it resolves
+	// against the document's directory and is refused
+	s, _ = dryParse(act("a", "GET {base}/items", "  base: string")).DryRun("a", "--base https://api.x.com", nil, nil)
+	if s.Code != codeLoadError || s.URL != "file:///dryrun/https%253A%252F%252Fapi.x.com/items" {
+		t.Errorf("got %s %s %s", s.Code, s.URL, s.Message)
+	}
+	// a session variable fills a field the caller left out
+	s, _ = dryParse(act("a", "GET https://x.com/{id}", "  id: string")).DryRun("a", "", map[string]string{"id": "stale"}, nil)
+	if s.URL != "https://x.com/stale" {
+		t.Errorf("URL %q", s.URL)
+	}
+	// CLI: the command line, values shell-quoted
+	s, _ = dryParse(act("g", "CLI grep -rn '{p}' .", "  p: string")).DryRun("g", "--p '$(id)'", nil, nil)
+	if !s.CLI || s.Command != `grep -rn ''$(id)'' .` {
+		t.Errorf("command %q", s.Command)
+	}
+	// a refusal before anything is sent
+	s, _ = dryParse(act("a", "GET https://x.com/", "  n: number")).DryRun("a", "--n", nil, nil)
+	if s.Code != codeInvalidPayload {
+		t.Errorf("bare flag: %s %s", s.Code, s.Message)
+	}
+	if _, ok := dryParse(act("a", "GET https://x.com/")).DryRun("nope", "", nil, nil); ok {
+		t.Error("dry run of a missing action")
+	}
+}
+
+func TestQuoteArg(t *testing.T) {
+	for v, want := range map[string]string{`a b`: `'a b'`, `it's`: `"it's"`, `a"b`: `'a"b'`, `a'"b`: "", "a\nb": "", "": ""} {
+		q, ok := QuoteArg(v)
+		if q != want || ok != (want != "") {
+			t.Errorf("QuoteArg(%q) = %q %v", v, q, ok)
+			continue
+		}
+		if ok && strings.Join(Tokenize(q), "|") != v {
+			t.Errorf("Tokenize(%s) = %q", q, Tokenize(q))
+		}
+	}
+}
+
+// TestDryRunStore: $VAR resolves from the store given; without it the
+// runtime refuses the call before sending (preflight).
+func TestDryRunStore(t *testing.T) {
+	p := dryParse(act("a", `POST https://x.com/ -H "Authorization: Bearer $KEY" -d '{"c":"{c}"}'`, "  c: string"))
+	s, _ := p.DryRun("a", "", map[string]string{"c": "old"}, map[string]string{"KEY": "k"})
+	if s.Code != "" || s.Body != `{"c":"old"}` || s.Headers[2] != [2]string{"Authorization", "Bearer k"} {
+		t.Errorf("got %+v", s)
+	}
+	if s, _ = p.DryRun("a", "", nil, nil); s.Code != codeInvalidPayload {
+		t.Errorf("without a store: %s %s", s.Code, s.Message)
+	}
+}
+
+// TestMatchFirstLine: the fast first-line match is reFirstLine's.
+func TestMatchFirstLine(t *testing.T) {
+	ins := []string{"GET https://x.com/a", "get  x", "GET", "GET ", "GET \t", "POST\u00a0x -d '{}'", "CLI echo\rhi", "PATCH x\u2028",
+		"DELETE \u2028x", "GETx y", "cli   ", "PUT \u3000 y z", "POST  \n", "GET \u00a0\u00a0"}
+	for _, in := range ins {
+		want := reFirstLine.FindStringSubmatch(in)
+		got := matchFirstLine(in)
+		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestMatchFenceLine: the fast fence match is reFenceLine's.
+func TestMatchFenceLine(t *testing.T) {
+	for _, in := range []string{"```", "``", "````go", "~~~ act.x", "~~~```", "```a\rb", "``` x\u2028", "`~~", "~~~~~", "```\u00e9", "", "x```"} {
+		want, got := reFenceLine.FindStringSubmatch(in), matchFenceLine(in)
+		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package rules
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// The dry-run analysis shared by the dryrun-* rules: for each action the
+// runtime reads, the call an agent would make, built from the document's
+// own hints, the defaults, and the fields' names, descriptions and types,
+// and run through the model (model.Parsed.DryRun: the runtime's binding
+// and request construction, no network, no process). The rules compare
+// what would be sent with what the document evidently means.
+
+// dryValue is one field's value in a synthesized call.
+type dryValue struct {
+	Field string
+	Value string
+	// From says where the value comes from: "hint" (an invocation hint of
+	// the document), "default" or "sample" (made up from the type).
+	From string
+}
+
+// dryCall is one action with the call an agent would make.
+type dryCall struct {
+	Action *sfmd.Action // the linter's action (spans); first of its ID
+	Info   model.ActionInfo
+	Values []dryValue // every field the call gives, in field order
+}
+
+// dryArgs is the argument string giving vals (each quoted for the
+// runtime's tokenizer; a default is left to the runtime); ok is false when a value cannot be carried.
+func dryArgs(vals []dryValue) (string, bool) {
+	var b strings.Builder
+	for _, v := range vals {
+		if v.From == "default" {
+			continue // the runtime applies it
+		}
+		q, ok := model.QuoteArg(v.Value)
+		if !ok {
+			return "", false
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString("--" + v.Field + " " + q)
+	}
+	return b.String(), true
+}
+
+// dryLine is the call as an agent types it.
+func dryLine(id, args string) string {
+	if args == "" {
+		return "/act." + id
+	}
+	return "/act." + id + " " + args
+}
+
+// dryTable is the result of dryrunAnalyzer.
+type dryTable struct {
+	Parsed *model.Parsed
+	Calls  []*dryCall
+	// Store holds a value for every uppercase $VAR an action reads (the
+	// user has set them): a URL for one that begins a URL, else a word.
+	Store map[string]string
+}
+
+// dryRun runs args against action id with the session variables vars.
+func (t *dryTable) dryRun(id, args string, vars map[string]string) (model.Sent, bool) {
+	return t.Parsed.DryRun(id, args, vars, t.Store)
+}
+
+var dryrunAnalyzer = &lint.Analyzer{
+	Name:   "dryrun",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "actions dry-run through the model",
+		Why:   "shared analysis: each action with the call an agent would make, from the document's hints, defaults and field types",
+	},
+	Requires: []*lint.Analyzer{hintsAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		return buildDryTable(pass.Doc, hints(pass)), nil
+	},
+}
+
+func dryTableOf(pass *lint.Pass) *dryTable {
+	if t, ok := pass.ResultOf[dryrunAnalyzer].(*dryTable); ok {
+		return t
+	}
+	return buildDryTable(pass.Doc, hints(pass))
+}
+
+func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
+	t := &dryTable{}
+	if len(doc.Actions) == 0 {
+		return t
+	}
+	t.Parsed = model.Parse(asMeant(doc))
+	t.Store = dryStore(doc)
+	byID := map[string]*sfmd.Action{}
+	for _, a := range doc.Actions {
+		if _, ok := byID[a.ID]; !ok {
+			byID[a.ID] = a
+		}
+	}
+	hinted := hintValues(ht)
+	for _, info := range t.Parsed.Actions() {
+		a := byID[info.ID]
+		if a == nil {
+			continue
+		}
+		c := &dryCall{Action: a, Info: info}
+		for _, f := range info.Fields {
+			if v, ok := hinted[info.ID+"\x00"+f.Name]; ok {
+				c.Values = append(c.Values, dryValue{f.Name, v, "hint"})
+			} else if f.HasDefault {
+				c.Values = append(c.Values, dryValue{f.Name, f.Default, "default"})
+			} else {
+				c.Values = append(c.Values, dryValue{f.Name, sampleValue(a, f), "sample"})
+			}
+		}
+		t.Calls = append(t.Calls, c)
+	}
+	return t
+}
+
+// hintValues maps "id\x00field" to the first concrete value a hint of the
+// document gives the field (fill-ins such as <name>, {City} or … are not
+// values).
+func hintValues(ht *hintTable) map[string]string {
+	out := map[string]string{}
+	for _, hc := range ht.Calls {
+		if hc.Action == nil || hc.Tool || hc.Inv == nil || hc.Inv.Help {
+			continue
+		}
+		for _, f := range hc.Inv.Flags {
+			if f.Value == nil || isFillIn(f.Value.Text) || f.Value.Optional {
+				continue
+			}
+			k := hc.ActionID + "\x00" + f.Key
+			if _, ok := out[k]; !ok {
+				out[k] = f.Value.Text
+			}
+		}
+	}
+	return out
+}
+
+// isFillIn reports a hint value that stands for one: <name>, {name},
+// [x], "...", or a text with an ellipsis.
+func isFillIn(v string) bool {
+	if v == "" || strings.ContainsAny(v, "<>{}[]") {
+		return true
+	}
+	return strings.Contains(v, "...") || strings.Contains(v, "…")
+}
+
+// sampleValue is the value an agent would give a field with neither a
+// hint nor a default: by type, and a URL for a field its name or
+// description calls one.
+func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
+	switch strings.ToLower(f.Type) {
+	case "number", "integer", "int", "float":
+		return "1"
+	case "boolean", "bool":
+		return "true"
+	}
+	desc := ""
+	for _, p := range a.Params {
+		if p.Name == f.Name {
+			desc = p.Description
+			break
+		}
+	}
+	lname, ldesc := strings.ToLower(f.Name), strings.ToLower(desc)
+	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || strings.Contains(ldesc, "url") {
+		return "https://api.example.com"
+	}
+	return "example"
+}
+
+var reDryEnv = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
+
+// dryStore gives every uppercase $VAR of the actions' first lines a value.
+func dryStore(doc *sfmd.Document) map[string]string {
+	store := map[string]string{}
+	for _, a := range doc.Actions {
+		text := a.FirstLine.Text
+		for _, m := range reDryEnv.FindAllStringSubmatchIndex(text, -1) {
+			name := text[m[2]:m[3]]
+			if _, ok := store[name]; ok {
+				continue
+			}
+			store[name] = "sample-value"
+			if a.Target != nil && strings.HasPrefix(a.Target.Text, "$"+name) {
+				store[name] = "https://api.example.com"
+			}
+		}
+	}
+	return store
+}
+
+// asMeant is doc with CRLF line endings read as LF: the runtime drops
+// every field line of a CRLF file (file-crlf-line-endings reports it), and
+// the dry run, like the other rules, reads the file as its author meant it.
+func asMeant(doc *sfmd.Document) *sfmd.Document {
+	if !bytes.Contains(doc.Src, []byte("\r\n")) {
+		return doc
+	}
+	cp := *doc
+	cp.Src = bytes.ReplaceAll(doc.Src, []byte("\r\n"), []byte("\n"))
+	return &cp
+}
