@@ -730,18 +730,18 @@ func (l *linter) checkRound(j *job, src []byte, ws *Workspace, keep bool) (diags
 
 // shown keeps the findings the run reports (the file's minimum severity,
 // Options.MinSeverity or its config's, and ShowSelected) and counts the
-// others.
+// others. It filters diags in place (the callers drop the slice they pass),
+// so that a document with many findings is not held twice.
 func (l *linter) shown(diags []Diagnostic, set *settings) ([]Diagnostic, int) {
-	out := diags[:0:0]
+	out := diags[:0]
 	for _, d := range diags {
 		if d.Severity >= set.minSeverity || set.showSelected && set.selected[d.Rule] {
 			out = append(out, d)
 		}
 	}
-	if len(out) == len(diags) {
-		return diags, 0
-	}
-	return out, len(diags) - len(out)
+	hidden := len(diags) - len(out)
+	clear(diags[len(out):]) // let the hidden findings' strings go
+	return out, hidden
 }
 
 type parsePanic struct{ v any }
