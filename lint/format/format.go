@@ -14,6 +14,10 @@
 // lint.Run reports them (path, line, column, rule, message). Names
 // lists the accepted format names for flag validation and usage text.
 //
+// A Stream renders a run while it goes (lint.Options.Output): NewStream,
+// then Write for each file's findings as lint.Run gives them, then Close;
+// the bytes are those of one Write of all the findings.
+//
 // # Positions
 //
 // Lines and columns are 1-based; columns count Unicode characters, as
