@@ -96,12 +96,8 @@ func (e *emitter) run(n int) {
 	close(positions)
 	wg.Wait()
 	e.flushForeign("", true)
-	for _, x := range sortedErrors(e.errs) {
-		e.rep.Errors = append(e.rep.Errors, x)
-	}
-	for _, x := range sortedErrors(e.ioErrs) {
-		e.rep.IOErrors = append(e.rep.IOErrors, x)
-	}
+	e.rep.Errors = append(e.rep.Errors, sortedErrors(e.errs)...)
+	e.rep.IOErrors = append(e.rep.IOErrors, sortedErrors(e.ioErrs)...)
 }
 
 func sortedErrors(es []jobError) []error {

@@ -312,13 +312,7 @@ type counts struct {
 	fixable, unsafe                int
 }
 
-func count(diags []lint.Diagnostic) counts {
-	var c counts
-	c.add(diags)
-	return c
-}
-
-// add counts diags too.
+// add counts diags.
 func (c *counts) add(diags []lint.Diagnostic) {
 	for i := range diags {
 		d := &diags[i]
