@@ -103,3 +103,27 @@ func TestOutputMemoryBounded(t *testing.T) {
 		t.Errorf("live heap grew from %d to %d bytes between the 500th and the 4,500th document", early, late)
 	}
 }
+
+// TestOutputLateForeign: a finding in a file already written (the menu
+// 0.md sorts before the documents naming it) comes after the reporting
+// document's own findings, once, however many documents report it.
+func TestOutputLateForeign(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"0.md": "- entry\n",
+		"a.md": "BAD\nsee: 0.md\n",
+		"b.md": "BAD\nsee: 0.md\n",
+	})
+	var got []Diagnostic
+	_, err := Run(Options{Dir: dir, Parse: fakeParse, Jobs: 2, Output: func(ds []Diagnostic, _ func(string) []byte) {
+		got = append(got, ds...)
+	}}, append([]*Analyzer{menuRule}, testSet...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "a.md:1:1: error: found \"BAD\" [no-bad]\n" +
+		"0.md:1:1: warning: the menu lacks an entry [menu-entry]\n" +
+		"b.md:1:1: error: found \"BAD\" [no-bad]\n"
+	if g := lines(got); g != want {
+		t.Errorf("got\n%s\nwant\n%s", g, want)
+	}
+}
