@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
@@ -82,6 +81,16 @@ type Options struct {
 	// Report.Failing counts the findings at or above it. A file's
 	// MinSeverity is lowered to its fail-on: what fails the run is shown.
 	FailOn *Severity
+	// Output, when set, receives the findings while the run goes, in
+	// batches: the shown findings of one file, in the order of
+	// Report.Diagnostics (a finding a document's rule reports in another
+	// file whose path sorts before the document's comes after the
+	// document's own), with source, Report.Source for them. Each file's
+	// findings are given, and released, once it and every file before it
+	// are linted, so that the run's memory does not grow with the number
+	// of files; Report.Diagnostics then stays empty and Report.Source
+	// knows no file. Output is called from one goroutine at a time.
+	Output func(diags []Diagnostic, source func(path string) []byte)
 }
 
 // maxFixRounds bounds the lint-fix-relint loop of one file (like ruff):
@@ -311,71 +320,17 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 			l.ws.overlay[j.abs] = l.stdin
 		}
 	}
-	results := make([]*fileResult, len(jobs))
 	n := opts.Jobs
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
 	n = min(n, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < n; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = l.lintFile(jobs[i])
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-
 	rep := &Report{Registry: reg, Files: len(jobs), abs: map[string]string{}, heads: map[string][]byte{}, limits: map[string]int64{}}
 	rep.IOErrors = append(rep.IOErrors, l.pathErrs...)
-	total := 0
-	for _, r := range results {
-		total += len(r.diags)
+	if opts.Output == nil {
+		rep.Diagnostics = []Diagnostic{}
 	}
-	rep.Diagnostics = make([]Diagnostic, 0, total)
-	for i, r := range results {
-		j := jobs[i]
-		if r.err != nil {
-			rep.Errors = append(rep.Errors, &fileError{Path: j.display, Err: r.err})
-		}
-		if r.ioErr != nil {
-			rep.IOErrors = append(rep.IOErrors, &fileError{Path: j.display, Err: r.ioErr})
-		}
-		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
-		rep.Failing += j.set.failing(r.diags)
-		switch {
-		case r.head != nil:
-			rep.heads[j.display] = r.head
-		case j.stdin:
-			rep.stdinPath, rep.stdinSrc = j.display, r.src
-		case len(r.diags) > 0:
-			rep.abs[j.display] = j.abs
-			rep.limits[j.display] = r.limit
-			rep.addForeign(j, r.diags)
-		}
-		rep.Fixed += r.fixed
-		rep.Hidden += r.hidden
-		if r.changed {
-			rep.Changed = append(rep.Changed, j.display)
-		}
-		if r.diff != "" {
-			rep.Diffs = append(rep.Diffs, FileDiff{Path: j.display, Diff: r.diff})
-		}
-		if r.stdout != nil {
-			rep.Stdout = r.stdout
-			if j.tooLarge != nil {
-				rep.StdoutRest = l.opts.Stdin
-			}
-		}
-	}
+	newEmitter(l, jobs, rep).run(n)
 	rep.Diagnostics = sortDiagnostics(rep.Diagnostics)
 	sort.Strings(rep.Changed)
 	sort.Slice(rep.Diffs, func(i, j int) bool { return rep.Diffs[i].Path < rep.Diffs[j].Path })

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -79,6 +80,15 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	})
 }
 
+// WriteFileFrom is WriteFile with the content read from r (to its end)
+// into the temporary file: output of any size is written without being
+// held in memory, and the file is replaced only once all of it is there.
+func WriteFileFrom(path string, r io.Reader, perm fs.FileMode) error {
+	return onPath(path, true, func(root *os.Root, name string) error {
+		return (&writeOp{root: root, name: name, display: path, from: r, perm: perm, mode: modeOverwrite}).do()
+	})
+}
+
 // CreateFile is Create for the file at path (its directories are
 // created).
 func CreateFile(path string, data []byte, perm fs.FileMode) error {
@@ -123,6 +133,7 @@ type writeOp struct {
 	root          *os.Root
 	name, display string
 	data          []byte
+	from          io.Reader   // the data, when set (WriteFileFrom)
 	perm          fs.FileMode // for a new file
 	mode          writeMode
 	info          *Info
@@ -218,7 +229,11 @@ func (w *writeOp) writeTemp(d *os.File, dir, base string, fi fs.FileInfo, perm f
 			t.discard()
 		}
 	}()
-	if _, err := t.f.Write(w.data); err != nil {
+	if w.from != nil {
+		if _, err := io.Copy(t.f, w.from); err != nil {
+			return err
+		}
+	} else if _, err := t.f.Write(w.data); err != nil {
 		return err
 	}
 	if fi != nil {

@@ -14,6 +14,10 @@
 // lint.Run reports them (path, line, column, rule, message). Names
 // lists the accepted format names for flag validation and usage text.
 //
+// A Stream renders a run while it goes (lint.Options.Output): NewStream,
+// then Write for each file's findings as lint.Run gives them, then Close;
+// the bytes are those of one Write of all the findings.
+//
 // # Positions
 //
 // Lines and columns are 1-based; columns count Unicode characters, as
@@ -139,18 +143,8 @@ type Context struct {
 // informationURI is the project home reported in SARIF.
 const informationURI = "https://github.com/sfmd-dev/sfmd"
 
-type writer func(w io.Writer, diags []lint.Diagnostic, ctx *Context) error
-
-var formats = []struct {
-	name string
-	fn   writer
-}{
-	{"text", writeText},
-	{"line", writeLine},
-	{"json", writeJSON},
-	{"sarif", writeSARIF},
-	{"github", writeGitHub},
-	{"checkstyle", writeCheckstyle},
+var formats = []struct{ name string }{
+	{"text"}, {"line"}, {"json"}, {"sarif"}, {"github"}, {"checkstyle"},
 }
 
 // Names returns the supported format names, the default ("text") first.
@@ -162,18 +156,22 @@ func Names() []string {
 	return ns
 }
 
-// Write renders diags in the named format to w.
+// Write renders diags in the named format to w: a Stream given them in
+// one batch.
 func Write(w io.Writer, format string, diags []lint.Diagnostic, ctx Context) error {
-	for _, f := range formats {
-		if f.name == format {
-			return f.fn(w, diags, &ctx)
-		}
+	s, err := NewStream(w, format, ctx)
+	if err != nil {
+		return err
 	}
-	quoted := make([]string, len(formats))
-	for i, f := range formats {
-		quoted[i] = fmt.Sprintf("%q", f.name)
+	s.whole = true
+	if format == "checkstyle" {
+		diags = groupByPath(diags)
 	}
-	return fmt.Errorf("unknown output format %q, expected one of %s", format, strings.Join(quoted, ", "))
+	err = s.Write(diags)
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // start returns the 1-based start line and column of d, 1:1 when unset.
@@ -263,14 +261,17 @@ func writeFlat(b *strings.Builder, r rune) {
 // slashPath is the path with forward slashes, for machine formats.
 func slashPath(p string) string { return filepath.ToSlash(p) }
 
-// sources caches one line index per file.
+// sources caches the line index of the last file asked for: findings
+// come grouped by file, and a run's memory must not grow with the files.
 type sources struct {
-	fn  func(string) []byte
-	idx map[string]*sfmd.LineIndex
+	fn   func(string) []byte
+	path string
+	li   *sfmd.LineIndex
+	ok   bool
 }
 
 func newSources(fn func(string) []byte) *sources {
-	return &sources{fn: fn, idx: map[string]*sfmd.LineIndex{}}
+	return &sources{fn: fn}
 }
 
 // index returns the line index of path, nil when its source is unknown.
@@ -278,15 +279,14 @@ func (s *sources) index(path string) *sfmd.LineIndex {
 	if s.fn == nil {
 		return nil
 	}
-	if li, ok := s.idx[path]; ok {
-		return li
+	if s.ok && s.path == path {
+		return s.li
 	}
-	var li *sfmd.LineIndex
+	s.path, s.li, s.ok = path, nil, true
 	if src := s.fn(path); src != nil {
-		li = sfmd.NewLineIndex(src)
+		s.li = sfmd.NewLineIndex(src)
 	}
-	s.idx[path] = li
-	return li
+	return s.li
 }
 
 // pos converts a byte offset of path to a position; Line and Col are 0
@@ -312,8 +312,8 @@ type counts struct {
 	fixable, unsafe                int
 }
 
-func count(diags []lint.Diagnostic) counts {
-	var c counts
+// add counts diags.
+func (c *counts) add(diags []lint.Diagnostic) {
 	for i := range diags {
 		d := &diags[i]
 		c.total++
@@ -339,7 +339,6 @@ func count(diags []lint.Diagnostic) counts {
 			c.unsafe++
 		}
 	}
-	return c
 }
 
 func plural(n int, one, many string) string {

@@ -640,3 +640,43 @@ func BenchmarkTextHugeLine(b *testing.B) {
 		}
 	}
 }
+
+// TestStreamMatchesWrite: the formats written a path at a time, with the
+// spools forced onto disk, give the bytes of one Write of the run.
+func TestStreamMatchesWrite(t *testing.T) {
+	diags := fixtureDiags(t)
+	old := spoolMemory
+	spoolMemory = 16
+	defer func() { spoolMemory = old }()
+	for _, f := range Names() {
+		t.Run(f, func(t *testing.T) {
+			var whole, wholeSum, parts, partsSum bytes.Buffer
+			ctx := fixtureContext()
+			ctx.Summary = &wholeSum
+			if err := Write(&whole, f, diags, ctx); err != nil {
+				t.Fatal(err)
+			}
+			ctx.Summary = &partsSum
+			s, err := NewStream(&parts, f, ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < len(diags); {
+				j := i + 1
+				for j < len(diags) && diags[j].Path == diags[i].Path {
+					j++
+				}
+				if err := s.Write(diags[i:j]); err != nil {
+					t.Fatal(err)
+				}
+				i = j
+			}
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if parts.String() != whole.String() || partsSum.String() != wholeSum.String() {
+				t.Errorf("streamed output differs:\n--- stream\n%s%s\n--- write\n%s%s", &parts, &partsSum, &whole, &wholeSum)
+			}
+		})
+	}
+}

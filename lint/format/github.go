@@ -29,28 +29,79 @@ func githubCommand(s lint.Severity) string {
 	}
 }
 
-func writeGitHub(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
-	var b bytes.Buffer
-	perKind := map[lint.Severity]int{}
-	for _, sev := range []lint.Severity{lint.Error, lint.Warning, lint.Info} {
-		for i := range diags {
-			d := &diags[i]
-			if norm(d.Severity) != sev {
-				continue
-			}
-			perKind[sev]++
+// githubStream writes the github format: errors as they come, warnings
+// and notices spooled until the end (errors come first), and the step
+// summary's table spooled until its counts are known.
+type githubStream struct {
+	w       io.Writer
+	summary io.Writer
+	perKind map[lint.Severity]int
+	later   [2]spool // warnings, notices
+	table   spool    // the step summary's rows
+	n       counts
+	b       bytes.Buffer
+}
+
+func (s *githubStream) write(diags []lint.Diagnostic) error {
+	if s.perKind == nil {
+		s.perKind = map[lint.Severity]int{}
+	}
+	s.b.Reset()
+	for i := range diags {
+		d := &diags[i]
+		sev := norm(d.Severity)
+		s.perKind[sev]++
+		var out io.Writer = &s.b
+		switch sev {
+		case lint.Warning:
+			out = &s.later[0]
+		case lint.Info:
+			out = &s.later[1]
+		}
+		if _, err := io.WriteString(out, githubLine(d, sev)); err != nil {
+			return err
+		}
+		if s.summary != nil {
 			line, col := start(d)
-			endLine, endCol := endOf(d.Span)
-			oneLine := line == endLine
-			if endLine > line && endCol == 1 {
-				// The span ends with a line break: the next line is not part of it.
-				endLine--
+			if _, err := fmt.Fprintf(&s.table, "| %s | %s | %s | %s |\n", d.Severity,
+				mdCell(fmt.Sprintf("%s:%d:%d", slashPath(d.Path), line, col)), mdCell(d.Rule), mdCell(d.Message)); err != nil {
+				return err
 			}
-			fmt.Fprintf(&b, "::%s file=%s,line=%d,endLine=%d", githubCommand(sev), ghProperty.Replace(slashPath(d.Path)), line, endLine)
-			if oneLine {
-				fmt.Fprintf(&b, ",col=%d,endColumn=%d", col, endCol)
-			}
-			fmt.Fprintf(&b, ",title=%s::%s\n", ghProperty.Replace("sfmd ("+d.Rule+")"), ghMessage.Replace(d.Message))
+		}
+	}
+	s.n.add(diags)
+	_, err := s.w.Write(s.b.Bytes())
+	return err
+}
+
+// githubLine is the workflow command of d, of severity sev.
+func githubLine(d *lint.Diagnostic, sev lint.Severity) string {
+	var b strings.Builder
+	line, col := start(d)
+	endLine, endCol := endOf(d.Span)
+	oneLine := line == endLine
+	if endLine > line && endCol == 1 {
+		// The span ends with a line break: the next line is not part of it.
+		endLine--
+	}
+	fmt.Fprintf(&b, "::%s file=%s,line=%d,endLine=%d", githubCommand(sev), ghProperty.Replace(slashPath(d.Path)), line, endLine)
+	if oneLine {
+		fmt.Fprintf(&b, ",col=%d,endColumn=%d", col, endCol)
+	}
+	fmt.Fprintf(&b, ",title=%s::%s\n", ghProperty.Replace("sfmd ("+d.Rule+")"), ghMessage.Replace(d.Message))
+	return b.String()
+}
+
+func (s *githubStream) close() error {
+	defer func() {
+		for i := range s.later {
+			s.later[i].release()
+		}
+		s.table.release()
+	}()
+	for i := range s.later {
+		if err := s.later[i].copyTo(s.w); err != nil {
+			return err
 		}
 	}
 	var over []string
@@ -58,42 +109,41 @@ func writeGitHub(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
 		sev  lint.Severity
 		name string
 	}{{lint.Error, "errors"}, {lint.Warning, "warnings"}, {lint.Info, "notices"}} {
-		if n := perKind[k.sev]; n > githubPerStepLimit {
+		if n := s.perKind[k.sev]; n > githubPerStepLimit {
 			over = append(over, fmt.Sprintf("%d %s", n, k.name))
 		}
 	}
 	if len(over) > 0 {
-		fmt.Fprintf(&b, "sfmd: %s reported; GitHub shows at most %d annotations of each kind per step, see the log above or the job summary for all of them\n",
-			strings.Join(over, " and "), githubPerStepLimit)
+		if _, err := fmt.Fprintf(s.w, "sfmd: %s reported; GitHub shows at most %d annotations of each kind per step, see the log above or the job summary for all of them\n",
+			strings.Join(over, " and "), githubPerStepLimit); err != nil {
+			return err
+		}
 	}
-	if _, err := w.Write(b.Bytes()); err != nil {
-		return err
-	}
-	if ctx.Summary != nil {
-		return writeStepSummary(ctx.Summary, diags)
+	if s.summary != nil {
+		return s.writeStepSummary()
 	}
 	return nil
 }
 
-// writeStepSummary writes a Markdown report of diags for
+// writeStepSummary writes a Markdown report of the findings for
 // $GITHUB_STEP_SUMMARY.
-func writeStepSummary(w io.Writer, diags []lint.Diagnostic) error {
+func (s *githubStream) writeStepSummary() error {
 	var b bytes.Buffer
 	b.WriteString("### sfmd lint\n\n")
-	if len(diags) == 0 {
+	if s.n.total == 0 {
 		b.WriteString("No problems found.\n\n")
-	} else {
-		b.WriteString(count(diags).String() + "\n\n")
-		b.WriteString("| Severity | Location | Rule | Message |\n|---|---|---|---|\n")
-		for i := range diags {
-			d := &diags[i]
-			line, col := start(d)
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", d.Severity,
-				mdCell(fmt.Sprintf("%s:%d:%d", slashPath(d.Path), line, col)), mdCell(d.Rule), mdCell(d.Message))
-		}
-		b.WriteString("\n")
+		_, err := s.summary.Write(b.Bytes())
+		return err
 	}
-	_, err := w.Write(b.Bytes())
+	b.WriteString(s.n.String() + "\n\n")
+	b.WriteString("| Severity | Location | Rule | Message |\n|---|---|---|---|\n")
+	if _, err := s.summary.Write(b.Bytes()); err != nil {
+		return err
+	}
+	if err := s.table.copyTo(s.summary); err != nil {
+		return err
+	}
+	_, err := io.WriteString(s.summary, "\n")
 	return err
 }
 

@@ -49,46 +49,75 @@ type jsonRelated struct {
 	Message   string `json:"message"`
 }
 
-func writeJSON(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
-	src := newSources(ctx.Source)
-	out := make([]jsonDiag, 0, len(diags))
+// jsonStream writes the json format: the array's elements as they come.
+type jsonStream struct {
+	w   io.Writer
+	src *sources
+	n   int
+	b   bytes.Buffer
+}
+
+func (s *jsonStream) write(diags []lint.Diagnostic) error {
+	s.b.Reset()
 	for i := range diags {
-		d := &diags[i]
-		path := slashPath(d.Path)
-		jd := jsonDiag{
-			Path:     path,
-			Severity: d.Severity.String(),
-			Rule:     d.Rule,
-			Message:  d.Message,
-			Fixes:    []jsonFix{},
-			Related:  []jsonRelated{},
+		if s.n == 0 {
+			s.b.WriteString("[\n")
+		} else {
+			s.b.WriteString(",\n")
 		}
-		jd.Line, jd.Column = startOf(d.Span)
-		jd.EndLine, jd.EndColumn = endOf(d.Span)
-		for _, f := range d.Fixes {
-			jf := jsonFix{Message: f.Message, Safe: f.Safe, Edits: []jsonEdit{}}
-			for _, e := range f.Edits {
-				s, en := src.pos(d.Path, e.Start), src.pos(d.Path, e.End)
-				jf.Edits = append(jf.Edits, jsonEdit{
-					Start:   jsonPos{Line: s.Line, Column: s.Col, Offset: e.Start},
-					End:     jsonPos{Line: en.Line, Column: en.Col, Offset: e.End},
-					NewText: e.New,
-				})
-			}
-			jd.Fixes = append(jd.Fixes, jf)
+		s.n++
+		if err := indentJSON(&s.b, toJSON(&diags[i], s.src), 1); err != nil {
+			return err
 		}
-		for _, r := range d.Related {
-			jr := jsonRelated{Path: path, Message: r.Message}
-			if r.Path != "" {
-				jr.Path = slashPath(r.Path)
-			}
-			jr.Line, jr.Column = startOf(r.Span)
-			jr.EndLine, jr.EndColumn = endOf(r.Span)
-			jd.Related = append(jd.Related, jr)
-		}
-		out = append(out, jd)
 	}
-	return encodeJSON(w, out)
+	_, err := s.w.Write(s.b.Bytes())
+	return err
+}
+
+func (s *jsonStream) close() error {
+	end := "\n]\n"
+	if s.n == 0 {
+		end = "[]\n"
+	}
+	_, err := io.WriteString(s.w, end)
+	return err
+}
+
+// toJSON is the json format's object for d.
+func toJSON(d *lint.Diagnostic, src *sources) jsonDiag {
+	path := slashPath(d.Path)
+	jd := jsonDiag{
+		Path:     path,
+		Severity: d.Severity.String(),
+		Rule:     d.Rule,
+		Message:  d.Message,
+		Fixes:    []jsonFix{},
+		Related:  []jsonRelated{},
+	}
+	jd.Line, jd.Column = startOf(d.Span)
+	jd.EndLine, jd.EndColumn = endOf(d.Span)
+	for _, f := range d.Fixes {
+		jf := jsonFix{Message: f.Message, Safe: f.Safe, Edits: []jsonEdit{}}
+		for _, e := range f.Edits {
+			s, en := src.pos(d.Path, e.Start), src.pos(d.Path, e.End)
+			jf.Edits = append(jf.Edits, jsonEdit{
+				Start:   jsonPos{Line: s.Line, Column: s.Col, Offset: e.Start},
+				End:     jsonPos{Line: en.Line, Column: en.Col, Offset: e.End},
+				NewText: e.New,
+			})
+		}
+		jd.Fixes = append(jd.Fixes, jf)
+	}
+	for _, r := range d.Related {
+		jr := jsonRelated{Path: path, Message: r.Message}
+		if r.Path != "" {
+			jr.Path = slashPath(r.Path)
+		}
+		jr.Line, jr.Column = startOf(r.Span)
+		jr.EndLine, jr.EndColumn = endOf(r.Span)
+		jd.Related = append(jd.Related, jr)
+	}
+	return jd
 }
 
 // encodeJSON writes v indented, without HTML escaping, ending in a newline.

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -144,67 +145,133 @@ func sarifLevel(s lint.Severity) string {
 	}
 }
 
-func writeSARIF(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
-	rules, index := sarifRules(ctx.Rules, diags)
-	src := newSources(ctx.Source)
-	seen := map[string]int{} // fingerprint occurrences
-	results := make([]sarifResult, 0, len(diags))
+// sarifStream writes the sarif format. The results are spooled: they
+// follow the rule descriptors, which include the rules seen only in
+// results.
+type sarifStream struct {
+	w       io.Writer
+	ctx     *Context
+	rules   []sarifRule
+	index   map[string]int
+	src     *sources
+	seen    map[string]int // fingerprint occurrences (of the current path)
+	path    string
+	whole   *bool // the Stream's: count fingerprints over every path
+	results spool
+	n       int
+	b       bytes.Buffer
+}
+
+func newSARIFStream(w io.Writer, ctx *Context) *sarifStream {
+	rules, index := sarifRules(ctx.Rules, nil)
+	return &sarifStream{w: w, ctx: ctx, rules: rules, index: index, src: newSources(ctx.Source), seen: map[string]int{}}
+}
+
+func (s *sarifStream) write(diags []lint.Diagnostic) error {
+	s.b.Reset()
 	for i := range diags {
 		d := &diags[i]
-		art := artifact(d.Path)
-		r := sarifResult{
-			RuleID:    d.Rule,
-			RuleIndex: index[d.Rule],
-			Level:     sarifLevel(d.Severity),
-			Message:   sarifText{Text: d.Message},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: region(d)}}},
+		if _, ok := s.index[d.Rule]; !ok {
+			s.index[d.Rule] = len(s.rules)
+			s.rules = append(s.rules, sarifRule{ID: d.Rule, DefaultConfiguration: sarifConfig{Level: sarifLevel(d.Severity)}})
 		}
-		for j, rel := range d.Related {
-			id := j + 1
-			sl, sc := startOf(rel.Span)
-			el, ec := endOf(rel.Span)
-			rart := art
-			if rel.Path != "" {
-				rart = artifact(rel.Path)
-			}
-			r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
-				ID:               &id,
-				PhysicalLocation: sarifPhysical{ArtifactLocation: rart, Region: sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec}},
-				Message:          &sarifText{Text: rel.Message},
+		if d.Path != s.path && !*s.whole {
+			// The counter is per path: a finding's fingerprint hashes its path.
+			clear(s.seen)
+		}
+		s.path = d.Path
+		if s.n > 0 {
+			s.b.WriteString(",\n")
+		}
+		s.n++
+		if err := indentJSON(&s.b, s.result(d), 4); err != nil {
+			return err
+		}
+	}
+	_, err := s.results.Write(s.b.Bytes())
+	return err
+}
+
+// result is the SARIF result of d.
+func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
+	src := s.src
+	art := artifact(d.Path)
+	r := sarifResult{
+		RuleID:    d.Rule,
+		RuleIndex: s.index[d.Rule],
+		Level:     sarifLevel(d.Severity),
+		Message:   sarifText{Text: d.Message},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: region(d)}}},
+	}
+	for j, rel := range d.Related {
+		id := j + 1
+		sl, sc := startOf(rel.Span)
+		el, ec := endOf(rel.Span)
+		rart := art
+		if rel.Path != "" {
+			rart = artifact(rel.Path)
+		}
+		r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
+			ID:               &id,
+			PhysicalLocation: sarifPhysical{ArtifactLocation: rart, Region: sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec}},
+			Message:          &sarifText{Text: rel.Message},
+		})
+	}
+	key := fingerprint(d, src)
+	s.seen[key]++
+	r.PartialFingerprints = map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", key, s.seen[key])}
+	for _, f := range d.Fixes {
+		fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}, Properties: sarifFixProps{Safe: f.Safe}}
+		for _, e := range f.Edits {
+			fix.ArtifactChanges[0].Replacements = append(fix.ArtifactChanges[0].Replacements, sarifReplacement{
+				DeletedRegion:   editRegion(src, d.Path, e),
+				InsertedContent: &sarifText{Text: e.New},
 			})
 		}
-		key := fingerprint(d, src)
-		seen[key]++
-		r.PartialFingerprints = map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", key, seen[key])}
-		for _, f := range d.Fixes {
-			fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}, Properties: sarifFixProps{Safe: f.Safe}}
-			for _, e := range f.Edits {
-				fix.ArtifactChanges[0].Replacements = append(fix.ArtifactChanges[0].Replacements, sarifReplacement{
-					DeletedRegion:   editRegion(src, d.Path, e),
-					InsertedContent: &sarifText{Text: e.New},
-				})
-			}
-			if len(fix.ArtifactChanges[0].Replacements) > 0 {
-				r.Fixes = append(r.Fixes, fix)
-			}
+		if len(fix.ArtifactChanges[0].Replacements) > 0 {
+			r.Fixes = append(r.Fixes, fix)
 		}
-		results = append(results, r)
 	}
+	return r
+}
+
+// close writes the log: the rule descriptors, then the spooled results.
+func (s *sarifStream) close() error {
+	defer s.results.release()
 	log := sarifLog{
 		Schema:  sarifSchema,
 		Version: sarifVersion,
 		Runs: []sarifRun{{
 			Tool: sarifTool{Driver: sarifDriver{
 				Name:           "sfmd",
-				Version:        ctx.ToolVersion,
+				Version:        s.ctx.ToolVersion,
 				InformationURI: informationURI,
-				Rules:          rules,
+				Rules:          s.rules,
 			}},
 			ColumnKind: "unicodeCodePoints",
-			Results:    results,
+			Results:    []sarifResult{},
 		}},
 	}
-	return encodeJSON(w, log)
+	var b bytes.Buffer
+	if err := encodeJSON(&b, log); err != nil {
+		return err
+	}
+	if s.n == 0 {
+		_, err := s.w.Write(b.Bytes())
+		return err
+	}
+	// results is the run's last field, and the run the log's only one.
+	const empty = `"results": []`
+	at := bytes.LastIndex(b.Bytes(), []byte(empty))
+	head, tail := b.Bytes()[:at], b.Bytes()[at+len(empty):]
+	if _, err := fmt.Fprintf(s.w, "%s\"results\": [\n", head); err != nil {
+		return err
+	}
+	if err := s.results.copyTo(s.w); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(s.w, "\n      ]%s", tail)
+	return err
 }
 
 func region(d *lint.Diagnostic) sarifRegion {

@@ -68,34 +68,54 @@ func headline(d *lint.Diagnostic, p painter) string {
 		p.paint(ansiDim, "["+flatten(d.Rule)+"]"))
 }
 
-func writeLine(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
-	var b bytes.Buffer
-	p := painter(ctx.Color)
+// lineStream writes the line format: one line per finding.
+type lineStream struct {
+	w io.Writer
+	p painter
+	b bytes.Buffer
+}
+
+func (s *lineStream) write(diags []lint.Diagnostic) error {
+	s.b.Reset()
 	for i := range diags {
-		b.WriteString(headline(&diags[i], p))
-		b.WriteByte('\n')
+		s.b.WriteString(headline(&diags[i], s.p))
+		s.b.WriteByte('\n')
 	}
-	_, err := w.Write(b.Bytes())
+	_, err := s.w.Write(s.b.Bytes())
 	return err
 }
 
-func writeText(w io.Writer, diags []lint.Diagnostic, ctx *Context) error {
-	if len(diags) == 0 {
-		return nil
-	}
-	var b bytes.Buffer
-	p := painter(ctx.Color)
-	src := newSources(ctx.Source)
+func (s *lineStream) close() error { return nil }
+
+// textStream writes the text format: each finding with its snippet,
+// then the summary line (nothing at all without findings).
+type textStream struct {
+	w   io.Writer
+	p   painter
+	src *sources
+	n   counts
+	b   bytes.Buffer
+}
+
+func (s *textStream) write(diags []lint.Diagnostic) error {
+	s.b.Reset()
 	for i := range diags {
 		d := &diags[i]
-		b.WriteString(headline(d, p))
-		b.WriteByte('\n')
-		writeSnippet(&b, d, src, p)
-		b.WriteByte('\n')
+		s.b.WriteString(headline(d, s.p))
+		s.b.WriteByte('\n')
+		writeSnippet(&s.b, d, s.src, s.p)
+		s.b.WriteByte('\n')
 	}
-	b.WriteString(count(diags).String())
-	b.WriteByte('\n')
-	_, err := w.Write(b.Bytes())
+	s.n.add(diags)
+	_, err := s.w.Write(s.b.Bytes())
+	return err
+}
+
+func (s *textStream) close() error {
+	if s.n.total == 0 {
+		return nil
+	}
+	_, err := io.WriteString(s.w, s.n.String()+"\n")
 	return err
 }
 

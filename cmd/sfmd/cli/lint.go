@@ -180,6 +180,7 @@ type lintFlags struct {
 	jobs                                                      *int
 	enable, disable                                           listFlag
 	noqa                                                      noqaFlag
+	outputFiles                                               outputFiles
 	minSeverityGiven, failOnGiven                             bool // --min-severity, --fail-on were on the command line
 }
 
@@ -203,6 +204,7 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 	fs.Var(&f.enable, "enable", "enable rules or profiles (comma-separated, repeatable; \"all\" for every rule)")
 	fs.Var(&f.disable, "disable", "disable rules or profiles (comma-separated, repeatable)")
 	fs.Var(&f.noqa, "add-noqa", "write the suppression comment that hides each finding shown into the files (--add-noqa=REASON gives it a reason); with --diff, print them instead")
+	fs.Var(&f.outputFiles, "output-file", "also write the findings in `FORMAT=PATH`, such as sarif=sfmd.sarif (repeatable; the file is replaced atomically at the end of the run)")
 	return fs, f
 }
 
@@ -213,6 +215,7 @@ type lintRun struct {
 	color           bool
 	fix, diff, noqa bool
 	stdinMode       bool // a path is "-"
+	outputFiles     outputFiles
 }
 
 // check validates the flags and turns them into a lintRun; its errors are
@@ -262,7 +265,10 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 			return nil, fmt.Errorf("--max-file-size: %v", err)
 		}
 	}
-	r := &lintRun{format: name, color: color, fix: *f.fix || f.noqa.on, diff: *f.diff, noqa: f.noqa.on}
+	if *f.diff && len(f.outputFiles) > 0 {
+		return nil, errors.New("--output-file writes findings, --diff writes fixes: use one or the other")
+	}
+	r := &lintRun{format: name, color: color, fix: *f.fix || f.noqa.on, diff: *f.diff, noqa: f.noqa.on, outputFiles: f.outputFiles}
 	r.opts = lint.Options{
 		Paths:         paths,
 		Dir:           stdio.Dir,
@@ -315,25 +321,25 @@ func runLint(args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", err)
 		return ExitUsage
 	}
-	var rep *lint.Report
 	if *f.showSettings != "" {
-		err = showSettings(stdio, r.opts, *f.showSettings, paths)
-	} else {
-		rep, err = lint.Run(r.opts, analyzers())
-	}
-	if err != nil {
-		var ue *lint.UsageError
-		var ce lint.ConfigErrors
-		switch {
-		case errors.As(err, &ue):
-			fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", err)
-			return ExitUsage
-		case errors.As(err, &ce):
-			fmt.Fprintln(stdio.Stderr, err)
-			return ExitUsage
+		if err := showSettings(stdio, r.opts, *f.showSettings, paths); err != nil {
+			return runError(stdio, err)
 		}
-		fmt.Fprintf(stdio.Stderr, "sfmd lint: internal error: %v\n", err)
-		return ExitInternal
+		return ExitOK
+	}
+	out := bufio.NewWriter(stdio.Stdout)
+	ctx, closeSummary := r.formatContext(stdio)
+	defer closeSummary()
+	outs, err := r.newOutputs(out, ctx)
+	if err != nil {
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", err)
+		return ExitUsage
+	}
+	r.opts.Output = outs.write
+	rep, err := lint.Run(r.opts, analyzers())
+	if err != nil {
+		outs.discard()
+		return runError(stdio, err)
 	}
 	if rep == nil { // --show-settings
 		return ExitOK
@@ -348,15 +354,17 @@ func runLint(args []string, stdio Stdio) int {
 		}
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: no documents to lint (no .md files found, or all ignored by .sfmd.yaml)%s\n", hint)
 	}
-	out := bufio.NewWriter(stdio.Stdout)
 	var status int
 	if r.diff {
 		status, err = r.writeDiffs(out, stdio, rep)
 	} else {
-		status, err = r.writeDiagnostics(out, stdio, rep)
+		status, err = r.writeDiagnostics(out, stdio, rep, outs, ctx)
 	}
 	if err == nil {
 		err = out.Flush()
+	}
+	if ferr := outs.finishFiles(); err == nil {
+		err = ferr
 	}
 	if err != nil {
 		return writeFailed(stdio, err)
@@ -365,6 +373,53 @@ func runLint(args []string, stdio Stdio) int {
 		status = ExitOK
 	}
 	return fileErrors(stdio, rep, status)
+}
+
+// registeredRules are the rules of the run, for SARIF's rule
+// descriptors (nil if the rule set is invalid, which lint.Run reports).
+func registeredRules() []*lint.Analyzer {
+	reg, err := lint.NewRegistry(analyzers())
+	if err != nil {
+		return nil
+	}
+	return reg.Rules()
+}
+
+// runError reports an error of lint.Run, which linted nothing.
+func runError(stdio Stdio, err error) int {
+	var ue *lint.UsageError
+	var ce lint.ConfigErrors
+	switch {
+	case errors.As(err, &ue):
+		fmt.Fprintf(stdio.Stderr, "sfmd lint: %v\n", err)
+		return ExitUsage
+	case errors.As(err, &ce):
+		fmt.Fprintln(stdio.Stderr, err)
+		return ExitUsage
+	}
+	fmt.Fprintf(stdio.Stderr, "sfmd lint: internal error: %v\n", err)
+	return ExitInternal
+}
+
+// formatContext is the context of the --format output; close closes the
+// step summary it may have opened.
+func (r *lintRun) formatContext(stdio Stdio) (ctx format.Context, close func()) {
+	ctx = format.Context{
+		Rules:       registeredRules(),
+		Color:       r.color,
+		ToolVersion: Version,
+	}
+	close = func() {}
+	if r.format == "github" && !r.diff {
+		if p := stdio.Getenv("GITHUB_STEP_SUMMARY"); p != "" {
+			f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+			if err == nil {
+				close = func() { _ = f.Close() }
+				ctx.Summary = f
+			}
+		}
+	}
+	return ctx, close
 }
 
 // fileErrors reports the files that could not be checked or fixed: a
@@ -414,7 +469,7 @@ func (r *lintRun) writeDiffs(out io.Writer, stdio Stdio, rep *lint.Report) (int,
 // writeDiagnostics prints the diagnostics in the chosen format (and, for
 // --fix on stdin, the fixed document before them); a diagnostic at or
 // above --fail-on makes the status ExitFindings.
-func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report) (int, error) {
+func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report, outs *lintOutputs, ctx format.Context) (int, error) {
 	diagOut := out
 	if r.stdinMode && r.fix {
 		// The fixed document is the output; diagnostics go to stderr.
@@ -428,25 +483,15 @@ func (r *lintRun) writeDiagnostics(out io.Writer, stdio Stdio, rep *lint.Report)
 		}
 		diagOut = stdio.Stderr
 	}
-	ctx := format.Context{
-		Source:      rep.Source,
-		Rules:       rep.Registry.Rules(),
-		Color:       r.color,
-		ToolVersion: Version,
-	}
-	if r.format == "github" {
-		if p := stdio.Getenv("GITHUB_STEP_SUMMARY"); p != "" {
-			f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-			if err == nil {
-				defer func() { _ = f.Close() }()
-				ctx.Summary = f
-			}
+	if outs.hold {
+		ctx.Source = outs.heldSource
+		if err := format.Write(diagOut, r.format, outs.held, ctx); err != nil {
+			return 0, err
 		}
-	}
-	shown, hidden := rep.Diagnostics, rep.Hidden
-	if err := format.Write(diagOut, r.format, shown, ctx); err != nil {
+	} else if err := outs.closeMain(); err != nil {
 		return 0, err
 	}
+	hidden := rep.Hidden
 	if r.noqa && rep.Fixed > 0 && !r.stdinMode {
 		fmt.Fprintf(stdio.Stderr, "sfmd lint: suppressed %s in %s\n", plural(rep.Fixed, "finding", "findings"), plural(len(rep.Changed), "file", "files"))
 	} else if r.fix && rep.Fixed > 0 && !r.stdinMode {

@@ -1,0 +1,279 @@
+package lint
+
+import (
+	"path/filepath"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// emitter runs the jobs of a run on a few workers and takes their
+// results in a stable order, the order of the jobs' display paths (the
+// order of Report.Diagnostics): a result is taken once it and every one
+// before it are done, and then released. Workers do not run ahead of the
+// oldest unfinished job by more than a window of a few jobs per worker,
+// so that the results waiting for it stay few whatever the number of
+// files.
+type emitter struct {
+	l     *linter
+	jobs  []*job // released (nil) once taken
+	order []int  // job indices by display path
+	rep   *Report
+
+	mu   sync.Mutex
+	more *sync.Cond          // next moved on
+	done map[int]*fileResult // finished and not yet taken, by position in order
+	next int                 // the position taken next
+
+	errs, ioErrs []jobError   // by job index, sorted at the end
+	foreign      []Diagnostic // Output: findings in files after the last written
+	foreignSrc   map[string]foreignSource
+	written      map[diagKey]bool // Output: foreign findings written
+}
+
+type jobError struct {
+	index int
+	err   error
+}
+
+// foreignSource is where the file of a finding reported by another
+// document's rule (a nav menu) is, for its source.
+type foreignSource struct {
+	abs   string
+	limit int64
+}
+
+type diagKey struct {
+	path, rule, message string
+	span                sfmd.Span
+}
+
+func key(d *Diagnostic) diagKey {
+	return diagKey{d.Path, d.Rule, d.Message, d.Span}
+}
+
+// windowPerWorker bounds how far the workers run ahead of the oldest
+// unfinished job.
+const windowPerWorker = 4
+
+func newEmitter(l *linter, jobs []*job, rep *Report) *emitter {
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return jobs[order[a]].display < jobs[order[b]].display })
+	e := &emitter{l: l, jobs: jobs, order: order, rep: rep, done: map[int]*fileResult{},
+		foreignSrc: map[string]foreignSource{}, written: map[diagKey]bool{}}
+	e.more = sync.NewCond(&e.mu)
+	return e
+}
+
+// run lints every job on n workers and takes the results.
+func (e *emitter) run(n int) {
+	window := windowPerWorker * max(n, 1)
+	positions := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range positions {
+				e.finish(k, e.l.lintFile(e.jobs[e.order[k]]))
+			}
+		}()
+	}
+	for k := range e.order {
+		e.mu.Lock()
+		for k >= e.next+window {
+			e.more.Wait()
+		}
+		e.mu.Unlock()
+		positions <- k
+	}
+	close(positions)
+	wg.Wait()
+	e.flushForeign("", true)
+	e.rep.Errors = append(e.rep.Errors, sortedErrors(e.errs)...)
+	e.rep.IOErrors = append(e.rep.IOErrors, sortedErrors(e.ioErrs)...)
+}
+
+func sortedErrors(es []jobError) []error {
+	sort.Slice(es, func(a, b int) bool { return es[a].index < es[b].index })
+	out := make([]error, len(es))
+	for i, x := range es {
+		out[i] = x.err
+	}
+	return out
+}
+
+// finish records the result at position k and takes every result that
+// is now next.
+func (e *emitter) finish(k int, r *fileResult) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.done[k] = r
+	for {
+		r, ok := e.done[e.next]
+		if !ok {
+			break
+		}
+		delete(e.done, e.next)
+		e.take(e.order[e.next], r)
+		e.next++
+	}
+	e.more.Broadcast()
+}
+
+// take adds the result of job i to the report, or with Options.Output
+// writes its findings, and releases the job.
+func (e *emitter) take(i int, r *fileResult) {
+	j, rep := e.jobs[i], e.rep
+	e.jobs[i] = nil
+	if r.err != nil {
+		e.errs = append(e.errs, jobError{i, &fileError{Path: j.display, Err: r.err}})
+	}
+	if r.ioErr != nil {
+		e.ioErrs = append(e.ioErrs, jobError{i, &fileError{Path: j.display, Err: r.ioErr}})
+	}
+	rep.Failing += j.set.failing(r.diags)
+	if e.l.opts.Output != nil {
+		e.output(j, r)
+	} else {
+		rep.Diagnostics = append(rep.Diagnostics, r.diags...)
+		switch {
+		case r.head != nil:
+			rep.heads[j.display] = r.head
+		case j.stdin:
+			rep.stdinPath, rep.stdinSrc = j.display, r.src
+		case len(r.diags) > 0:
+			rep.abs[j.display] = j.abs
+			rep.limits[j.display] = r.limit
+			rep.addForeign(j, r.diags)
+		}
+	}
+	rep.Fixed += r.fixed
+	rep.Hidden += r.hidden
+	if r.changed {
+		rep.Changed = append(rep.Changed, j.display)
+	}
+	if r.diff != "" {
+		rep.Diffs = append(rep.Diffs, FileDiff{Path: j.display, Diff: r.diff})
+	}
+	if r.stdout != nil {
+		rep.Stdout = r.stdout
+		if j.tooLarge != nil {
+			rep.StdoutRest = e.l.opts.Stdin
+		}
+	}
+}
+
+// output writes the findings of job j with Options.Output. The findings a
+// rule of j reports in another file (a nav menu) wait until the files
+// before that one are written, and are merged with that file's own; one
+// in a file already written (its path sorts before j's) is written now,
+// after j's, unless the same finding was written already.
+func (e *emitter) output(j *job, r *fileResult) {
+	var own, late []Diagnostic
+	for _, d := range r.diags {
+		switch {
+		case d.Path == j.display:
+			own = append(own, d)
+		case j.abs == "":
+			late = append(late, d) // no file to read it from
+		default:
+			if _, ok := e.foreignSrc[d.Path]; !ok {
+				if rel, err := filepath.Rel(filepath.Dir(j.display), d.Path); err == nil {
+					e.foreignSrc[d.Path] = foreignSource{abs: filepath.Join(filepath.Dir(j.abs), rel), limit: r.limit}
+				}
+			}
+			if d.Path > j.display {
+				e.foreign = append(e.foreign, d)
+			} else {
+				late = append(late, d)
+			}
+		}
+	}
+	own = append(own, e.flushForeign(j.display, false)...)
+	if len(own) > 0 {
+		own = sortDiagnostics(own)
+		e.l.opts.Output(own, jobSource(j, r))
+	}
+	if len(late) > 0 {
+		e.writeForeign(sortDiagnostics(late))
+	}
+}
+
+// flushForeign writes the waiting foreign findings in files before path
+// (all of them with all) and returns those in path itself.
+func (e *emitter) flushForeign(path string, all bool) []Diagnostic {
+	if len(e.foreign) == 0 {
+		return nil
+	}
+	var now, same, keep []Diagnostic
+	for _, d := range e.foreign {
+		switch {
+		case all || d.Path < path:
+			now = append(now, d)
+		case d.Path == path:
+			same = append(same, d)
+		default:
+			keep = append(keep, d)
+		}
+	}
+	e.foreign = keep
+	if len(now) > 0 {
+		e.writeForeign(sortDiagnostics(now))
+	}
+	for i := range same {
+		e.written[key(&same[i])] = true
+	}
+	return same
+}
+
+// writeForeign writes sorted foreign findings, a path at a time, but for
+// those already written.
+func (e *emitter) writeForeign(diags []Diagnostic) {
+	diags = slices.DeleteFunc(diags, func(d Diagnostic) bool { return e.written[key(&d)] })
+	for len(diags) > 0 {
+		n := 1
+		for n < len(diags) && diags[n].Path == diags[0].Path {
+			n++
+		}
+		for i := range n {
+			e.written[key(&diags[i])] = true
+		}
+		src := e.foreignSrc[diags[0].Path]
+		e.l.opts.Output(diags[:n], func(p string) []byte { return readSource(src.abs, p, diags[0].Path, src.limit) })
+		diags = diags[n:]
+	}
+}
+
+// jobSource is Report.Source for the findings of job j.
+func jobSource(j *job, r *fileResult) func(string) []byte {
+	return func(p string) []byte {
+		switch {
+		case p != j.display:
+			return nil
+		case r.head != nil:
+			return r.head
+		case j.stdin:
+			return r.src
+		}
+		return readSource(j.abs, p, j.display, r.limit)
+	}
+}
+
+// readSource reads the file abs, shown as path, when p names it.
+func readSource(abs, p, path string, limit int64) []byte {
+	if p != path || abs == "" {
+		return nil
+	}
+	src, _, err := safeio.ReadFile(abs, limit)
+	if err != nil {
+		return nil
+	}
+	return src
+}
