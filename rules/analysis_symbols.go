@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -59,12 +60,9 @@ type symbolTable struct {
 	defUsesDone bool
 }
 
-// contextVars are the runtime's built-in, read-only $ variables
-// (runtime/tools.md § Context variables; [impl] the last three).
-var contextVars = []string{
-	"ARGS", "CURRENT_BLOCK", "CURRENT_FILE", "CURRENT_TARGET", "CURRENT_URI", "CWD",
-	"HOME", "STRING_APP_DIR", "STRING_WORK_DIR",
-}
+// contextVars are the runtime's built-in, read-only $ variables, as the
+// runtime model gives them to an action.
+var contextVars = model.ContextVarNames
 
 func isContextVar(name string) bool {
 	for _, c := range contextVars {
