@@ -12,11 +12,13 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// Severity of a diagnostic.
+// Severity of a diagnostic. The zero value is no severity: a rule that
+// leaves a Diagnostic's Severity unset reports at its own (Analyzer.
+// Severity), one that sets it grades that finding.
 type Severity int
 
 const (
-	Info Severity = iota
+	Info Severity = iota + 1
 	Warning
 	Error
 )
@@ -263,10 +265,6 @@ type Diagnostic struct {
 	Message  string
 	Related  []Related
 	Fixes    []Fix
-	// SeveritySet marks a severity chosen by the rule (e.g. a lower
-	// severity for CLI actions) that the engine must keep unless the
-	// config overrides it.
-	SeveritySet bool
 }
 
 // Related is a secondary position ("previously defined here").

@@ -81,7 +81,7 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 		if d.Rule == "" {
 			d.Rule = cur.Name
 		}
-		if !d.SeveritySet {
+		if d.Severity == 0 {
 			d.Severity = cur.Severity
 		}
 		if d.Path == "" {

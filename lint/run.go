@@ -734,7 +734,7 @@ func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, w
 			if diags[i].Rule == unusedSuppressionName {
 				if sev, ok := set.severity[unusedSuppressionName]; ok {
 					diags[i].Severity = sev
-				} else if !diags[i].SeveritySet {
+				} else if diags[i].Severity == 0 {
 					diags[i].Severity = UnusedSuppression.Severity
 				}
 			}

@@ -47,7 +47,7 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 		d := lint.Diagnostic{Span: a.IDSpan, Message: msg}
 		if (idPattern{nameChars, nameChars}).MatchString(a.ID) && strings.ToLower(a.ID) == a.ID {
 			// the reference runtime reads and reaches it: portability only
-			d.Severity, d.SeveritySet = lint.Info, true
+			d.Severity = lint.Info
 			d.Message += " (the reference runtime accepts it, other runtimes may not)"
 		} else if free && !fixed[a.ID] {
 			fixed[a.ID] = true

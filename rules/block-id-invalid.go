@@ -33,7 +33,7 @@ var BlockIDInvalid = &lint.Analyzer{
 			d := lint.Diagnostic{Span: m.IDSpan, Message: fmt.Sprintf("block ID %q does not match [a-z][a-z0-9-]*%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars))}
 			if (idPattern{nameChars, nameChars}).MatchString(m.ID) {
 				// the reference parser reads [a-zA-Z0-9_-]+: portability only
-				d.Severity, d.SeveritySet = lint.Info, true
+				d.Severity = lint.Info
 				d.Message += " (the reference runtime accepts it, other runtimes may not)"
 			}
 			pass.Report(d)

@@ -33,7 +33,7 @@ var ContextVarUnknown = &lint.Analyzer{
 			if u.Action != nil && !u.Action.IsCLI() {
 				// action.ts executeAction refuses an HTTP call that still
 				// holds an uppercase $NAME
-				d.Severity, d.SeveritySet = lint.Error, true
+				d.Severity = lint.Error
 			}
 			switch n := contextTypo(u.Ref.Name); n {
 			case "":
@@ -50,7 +50,7 @@ var ContextVarUnknown = &lint.Analyzer{
 			default:
 				d.Message = fmt.Sprintf("%q is not a context variable; did you mean %q?", u.Ref.Raw, "$"+n)
 			}
-			if d.SeveritySet {
+			if d.Severity != 0 {
 				d.Message += " (the HTTP call fails with \"Unresolved environment variable\")"
 			}
 			pass.Report(d)

@@ -38,7 +38,7 @@ var DirectiveUnknownType = &lint.Analyzer{
 					near = strings.ToLower(d.Type)
 				}
 				msg += fmt.Sprintf("; did you mean %q?", near)
-				d2.Severity, d2.SeveritySet = lint.Warning, true // almost certainly a typo that drops the directive
+				d2.Severity = lint.Warning // almost certainly a typo that drops the directive
 				if missing := directiveTargetMissing(pass, d, near); missing != "" {
 					// the fix would make the runtime read a file that is not there
 					msg += fmt.Sprintf(" (%q does not exist yet)", missing)

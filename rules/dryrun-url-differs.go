@@ -106,7 +106,7 @@ func checkDryURL(pass *lint.Pass, t *dryTable, c *dryCall) {
 		return
 	}
 	pass.Report(lint.Diagnostic{
-		Span: a.Target.Span, Severity: lint.Warning, SeveritySet: true,
+		Span: a.Target.Span, Severity: lint.Warning,
 		Message: fmt.Sprintf("`%s` (%s) sends %s, not %s: the runtime percent-encodes the value of {%s}, so its \"/\" does not separate path segments; split the path into one placeholder per segment",
 			line, fromWord(v.From), sent.URL, intended, v.Field),
 	})

@@ -41,7 +41,7 @@ var EnvEntryMalformed = &lint.Analyzer{
 			case sfmd.EnvBare:
 				// the runtime reads a bare name (it asks for $NAME without a
 				// hint): only the description is missing
-				pass.Report(lint.Diagnostic{Span: e.NameSpan, Severity: lint.Info, SeveritySet: true,
+				pass.Report(lint.Diagnostic{Span: e.NameSpan, Severity: lint.Info,
 					Message: fmt.Sprintf("env entry %q has no description, so the runtime asks for it without a hint; write - %s: \"what it is for\"", e.Name, e.Name)})
 			case sfmd.EnvOther:
 				pass.Reportf(e.Span, "env entry is %s, not NAME: \"description\"; write - NAME: \"description\"", yamlType(e.Node))

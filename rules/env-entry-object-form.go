@@ -42,7 +42,7 @@ var EnvEntryObjectForm = &lint.Analyzer{
 			if !span.IsValid() || span.Len() == 0 {
 				span = e.Span
 			}
-			d := lint.Diagnostic{Span: span, SeveritySet: true}
+			d := lint.Diagnostic{Span: span}
 			if tool {
 				d.Severity = lint.Error
 				d.Message = fmt.Sprintf("env entry uses the object form (name: %s), which the runtime reads as a variable called \"name\": every /tool:name call fails with ENV_REQUIRED \"tool requires $name\" until $name is set; write - %s: %q", e.Name, envEntryName(e), desc)

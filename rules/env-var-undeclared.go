@@ -231,7 +231,7 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 		f := found[name]
 		d := lint.Diagnostic{Span: f.first.Ref.Span}
 		if f.cli {
-			d.Severity, d.SeveritySet = lint.Info, true
+			d.Severity = lint.Info
 		}
 		d.Message = fmt.Sprintf("%q is not declared in frontmatter env", f.first.Ref.Raw)
 		if n := budgetedNearest(pass, name, syms.EnvNames); n != "" {
@@ -239,7 +239,7 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 				// almost certainly a typo of a declared name (in a CLI
 				// command only the same name in another case is: a near
 				// name may be a real shell variable)
-				d.Severity, d.SeveritySet = lint.Warning, true
+				d.Severity = lint.Warning
 			}
 			d.Message += fmt.Sprintf("; did you mean %q?", "$"+n)
 		} else {

@@ -97,8 +97,8 @@ var FileCRLFLineEndings = &lint.Analyzer{
 			for i, p := range dropped {
 				d := lint.Diagnostic{
 					Span:     p.Span,
-					Severity: lint.Error, SeveritySet: true,
-					Message: fmt.Sprintf("parameter line %q ends in CRLF, and the reference runtime drops it: it splits lines on \"\\n\" only, so its field pattern sees the \"\\r\"; convert the file to LF line endings", p.Name),
+					Severity: lint.Error,
+					Message:  fmt.Sprintf("parameter line %q ends in CRLF, and the reference runtime drops it: it splits lines on \"\\n\" only, so its field pattern sees the \"\\r\"; convert the file to LF line endings", p.Name),
 				}
 				if i == 0 {
 					d.Fixes, d.Message, d.Related = fix, d.Message+tplNote, tplRelated
@@ -115,7 +115,7 @@ var FileCRLFLineEndings = &lint.Analyzer{
 		}
 		d := lint.Diagnostic{Span: spanAt(doc, first, first+1), Fixes: fix}
 		if len(tpl) > 0 {
-			d.Severity, d.SeveritySet = lint.Error, true
+			d.Severity = lint.Error
 			d.Message = fmt.Sprintf("%s in CRLF, and the runtime, which splits lines on \"\\n\", prints %s as text; convert the file to LF line endings", lines, plural(len(tpl), "template assignment, loop, save: or to: line"))
 			d.Related = tplRelated
 		} else {

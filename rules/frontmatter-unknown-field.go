@@ -40,7 +40,7 @@ var FrontmatterUnknownField = &lint.Analyzer{
 				if fm.Get(near) == nil {
 					// a near miss of a field the document lacks: almost
 					// certainly a typo that silently disables the field
-					d.Severity, d.SeveritySet = lint.Warning, true
+					d.Severity = lint.Warning
 				}
 				if fm.Get(near) == nil && src(pass.Doc, f.KeySpan) == f.Key && renameWorks(pass.Doc, near, f.Value) {
 					d.Fixes = []lint.Fix{{

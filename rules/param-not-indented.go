@@ -39,7 +39,7 @@ var ParamNotIndented = &lint.Analyzer{
 					span = spanAt(doc, off, off+p.Indent)
 				}
 				d := diag(span, "parameter line %q is indented with a tab; the reference runtime accepts it but the spec says spaces, indent it with two spaces", p.Name)
-				d.Severity, d.SeveritySet = lint.Info, true
+				d.Severity = lint.Info
 				report(d)
 			}
 		})

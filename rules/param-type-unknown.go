@@ -39,7 +39,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 				// undocumented reference-runtime extension (value shortcuts
 				// holding several values, read with {name[N]}): spec.md §1.15
 				d := diag(p.TypeSpan, "type %q of parameter %q is an undocumented extension of the reference runtime (several values read with {%s[N]}); other runtimes do not know it, use \"string\" where portability matters", p.Type, p.Name, p.Name)
-				d.Severity, d.SeveritySet = lint.Info, true
+				d.Severity = lint.Info
 				report(d)
 				return
 			}
@@ -81,6 +81,6 @@ var paramTypeAliases = map[string]string{
 // dropped marks d as an error: the runtime drops the parameter line (the
 // rule's default is a warning, for types it reads but does not know).
 func dropped(d lint.Diagnostic) lint.Diagnostic {
-	d.Severity, d.SeveritySet = lint.Error, true
+	d.Severity = lint.Error
 	return d
 }

@@ -34,7 +34,7 @@ var PersistentVarInResponse = &lint.Analyzer{
 			d := lint.Diagnostic{Span: u.Ref.Span}
 			switch u.Line.Kind {
 			case sfmd.LineOutput:
-				d.Severity, d.SeveritySet = lint.Warning, true
+				d.Severity = lint.Warning
 				d.Message = fmt.Sprintf("%q is not substituted in response output and prints literally; remove it or pass the value through a session variable", u.Ref.Raw)
 			default:
 				d.Message = fmt.Sprintf("%q cannot be used in %s of a response template, it is not substituted there; use {Response.…} or a session variable instead", u.Ref.Raw, lineKindPhrase(u.Line.Kind))

@@ -38,10 +38,9 @@ var PlaceholderUndeclared = &lint.Analyzer{
 					todo = "make sure the action that assigns it runs first"
 				}
 				pass.Report(lint.Diagnostic{
-					Span:        r.Span,
-					Severity:    lint.Info,
-					SeveritySet: true,
-					Message:     fmt.Sprintf("%s in %s is not a parameter of %q; it is filled from session variable %q, set by a response template; %s", r.Raw, defSiteName(u.Site, u.Action), "act."+u.Action.ID, r.Name, todo),
+					Span:     r.Span,
+					Severity: lint.Info,
+					Message:  fmt.Sprintf("%s in %s is not a parameter of %q; it is filled from session variable %q, set by a response template; %s", r.Raw, defSiteName(u.Site, u.Action), "act."+u.Action.ID, r.Name, todo),
 				})
 				continue
 			}

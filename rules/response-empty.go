@@ -34,7 +34,7 @@ var ResponseEmpty = &lint.Analyzer{
 			case len(r.Lines) == 0:
 				pass.Reportf(r.IDSpan, "response template %q has no lines, so the runtime reads it as no template and returns the response as is; remove it, or add output lines", "act."+r.ActionID+".response")
 			default:
-				pass.Report(lint.Diagnostic{Span: r.IDSpan, Severity: lint.Warning, SeveritySet: true,
+				pass.Report(lint.Diagnostic{Span: r.IDSpan, Severity: lint.Warning,
 					Message: fmt.Sprintf("response template %q holds only blank lines: the runtime runs it and the action returns nothing instead of the response; remove it to return the response, or add output lines", "act."+r.ActionID+".response")})
 			}
 		}

@@ -52,7 +52,7 @@ var SavePathPrefixed = &lint.Analyzer{
 					d.Fixes = []lint.Fix{{Message: "drop the prefix", Safe: safe, Edits: []lint.Edit{{Start: l.ArgSpan.Start.Offset, End: l.ArgSpan.End.Offset, New: rest}}}}
 				}
 				if !safe {
-					d.Severity, d.SeveritySet = lint.Warning, true // the body may really have a "body" field
+					d.Severity = lint.Warning // the body may really have a "body" field
 					d.Message = fmt.Sprintf("save: path %q walks the JSON body directly, so \"body.\" is looked up as a key; write \"save: %s\" unless the body really has a \"body\" field", arg, rest)
 				}
 				pass.Report(d)
