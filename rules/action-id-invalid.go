@@ -31,7 +31,7 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 	syms := symbols(pass)
 	fixed := map[string]bool{}
 	for _, a := range doc.Actions {
-		if a.ID == "" || actionIDRe.MatchString(a.ID) {
+		if a.ID == "" || actionIDShape.Matches(a.ID) {
 			continue
 		}
 		// one name for the message and the fix: the ID lower-cased, with
@@ -45,7 +45,7 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 			msg += "; use lower-case letters, digits, '_' and '-', starting with a letter"
 		}
 		d := lint.Diagnostic{Span: a.IDSpan, Message: msg}
-		if (idPattern{nameChars, nameChars}).MatchString(a.ID) && strings.ToLower(a.ID) == a.ID {
+		if (idPattern{nameChars, nameChars}).Matches(a.ID) && strings.ToLower(a.ID) == a.ID {
 			// the reference runtime reads and reaches it: portability only
 			d.Severity = lint.Info
 			d.Message += " (the reference runtime accepts it, other runtimes may not)"

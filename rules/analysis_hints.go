@@ -15,9 +15,9 @@ import (
 // reads a command (parseHintArgs), with their fill-ins (<name>,
 // "{City Name}", [--limit N]) taken as values.
 
-// hintIDRe is what a hint target must look like to name an action
+// hintIDShape is what a hint target must look like to name an action
 // (the runtime's [a-zA-Z0-9_-]+); "<name>", "*" and "x.y" are prose.
-var hintIDRe = idPattern{nameChars, nameChars} // ^[A-Za-z0-9_-]+$
+var hintIDShape = idPattern{nameChars, nameChars} // ^[A-Za-z0-9_-]+$
 
 // hintCall is one hint resolved against the document.
 type hintCall struct {
@@ -97,18 +97,18 @@ func buildHints(doc *sfmd.Document, syms *symbolTable) *hintTable {
 		c := &hintCall{Hint: h, argsOff: lineOffset(doc, h.Args, h.ArgsSpan)}
 		switch h.Verb {
 		case "act":
-			if !hintIDRe.MatchString(h.Target) || strings.HasPrefix(h.Target, "-") {
+			if !hintIDShape.Matches(h.Target) || strings.HasPrefix(h.Target, "-") {
 				continue // "/act --help", "/act.<name>", "/act.*"
 			}
 			c.ActionID, c.IDSpan = h.Target, h.TargetSpan
 		case "tool":
 			name, act, dotted := strings.Cut(h.Target, ".")
-			if t.ToolName == "" || !strings.EqualFold(name, t.ToolName) || !hintIDRe.MatchString(name) {
+			if t.ToolName == "" || !strings.EqualFold(name, t.ToolName) || !hintIDShape.Matches(name) {
 				continue
 			}
 			c.Tool = true
 			switch {
-			case dotted && hintIDRe.MatchString(act):
+			case dotted && hintIDShape.Matches(act):
 				c.ActionID = act
 				if off := lineOffset(doc, h.Target, h.TargetSpan); off >= 0 {
 					c.IDSpan = spanAt(doc, off+len(name)+1, off+len(h.Target))

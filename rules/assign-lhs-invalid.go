@@ -22,7 +22,7 @@ var AssignLHSInvalid = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, r := range pass.Doc.Responses {
 			for _, l := range r.Lines {
-				if l.Kind != sfmd.LineAssign || isDollar(l.LHSRaw) || sessionVarRe.MatchString(l.LHS) {
+				if l.Kind != sfmd.LineAssign || isDollar(l.LHSRaw) || sessionVarShape.Matches(l.LHS) {
 					continue
 				}
 				pass.Reportf(l.LHSSpan, "assignment target %q is not a valid session variable name ([a-z][a-z0-9_]*)%s", l.LHSRaw, renameHint(snakeCase(l.LHS), sessionChars))

@@ -26,7 +26,7 @@ var AssignRHSUnsupported = &lint.Analyzer{
 		doc := pass.Doc
 		for _, r := range doc.Responses {
 			for _, l := range r.Lines {
-				if !isSessionAssign(l) || l.StrictAssign || l.Loop >= 0 || !paramNameRe.MatchString(l.LHS) {
+				if !isSessionAssign(l) || l.StrictAssign || l.Loop >= 0 || !paramNameShape.Matches(l.LHS) {
 					continue
 				}
 				switch classifyRHS(l.RHS) {

@@ -27,11 +27,11 @@ var BlockIDInvalid = &lint.Analyzer{
 			}
 		}
 		for _, m := range pass.Doc.Markers {
-			if m.ID == "" || hyphenIDRe.MatchString(m.ID) || (!m.Open && opened[m.ID]) {
+			if m.ID == "" || hyphenIDShape.Matches(m.ID) || (!m.Open && opened[m.ID]) {
 				continue
 			}
 			d := lint.Diagnostic{Span: m.IDSpan, Message: fmt.Sprintf("block ID %q does not match [a-z][a-z0-9-]*%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars))}
-			if (idPattern{nameChars, nameChars}).MatchString(m.ID) {
+			if (idPattern{nameChars, nameChars}).Matches(m.ID) {
 				// the reference parser reads [a-zA-Z0-9_-]+: portability only
 				d.Severity = lint.Info
 				d.Message += " (the reference runtime accepts it, other runtimes may not)"

@@ -27,7 +27,7 @@ var EnvNameInvalid = &lint.Analyzer{
 			return nil, nil
 		}
 		for _, e := range fm.Env {
-			if e.Name == "" || (e.Form != sfmd.EnvCanonical && e.Form != sfmd.EnvBare) || persistentRe.MatchString(e.Name) {
+			if e.Name == "" || (e.Form != sfmd.EnvCanonical && e.Form != sfmd.EnvBare) || persistentShape.Matches(e.Name) {
 				continue
 			}
 			hint := "; use letters, digits and '_', starting with a letter"

@@ -29,7 +29,7 @@ var EnvNameNotUppercase = &lint.Analyzer{
 			if misplacedDefault(fm.Env, i) {
 				continue
 			}
-			if (e.Form != sfmd.EnvCanonical && e.Form != sfmd.EnvObject) || !persistentRe.MatchString(e.Name) || e.Name == strings.ToUpper(e.Name) {
+			if (e.Form != sfmd.EnvCanonical && e.Form != sfmd.EnvObject) || !persistentShape.Matches(e.Name) || e.Name == strings.ToUpper(e.Name) {
 				continue
 			}
 			pass.Reportf(e.NameSpan, "env name %q is not upper case; by convention write %q (and $%s in references)", e.Name, strings.ToUpper(e.Name), strings.ToUpper(e.Name))

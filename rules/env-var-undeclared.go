@@ -200,7 +200,7 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 			continue
 		}
 		name := u.Ref.Name
-		if name == "" || !persistentRe.MatchString(name) || syms.Env[name] != nil || required[name] || isContextVar(name) || contextTypo(name) != "" {
+		if name == "" || !persistentShape.Matches(name) || syms.Env[name] != nil || required[name] || isContextVar(name) || contextTypo(name) != "" {
 			continue
 		}
 		a := u.Action

@@ -63,7 +63,7 @@ var EnvVarUnused = &lint.Analyzer{
 			}
 		}
 		for i, e := range pass.Doc.Frontmatter.Env {
-			if e.Name == "" || misplacedDefault(pass.Doc.Frontmatter.Env, i) || used[e.Name] || isContextVar(e.Name) || !persistentRe.MatchString(e.Name) {
+			if e.Name == "" || misplacedDefault(pass.Doc.Frontmatter.Env, i) || used[e.Name] || isContextVar(e.Name) || !persistentShape.Matches(e.Name) {
 				continue
 			}
 			if regexp.MustCompile(`\b` + regexp.QuoteMeta(e.Name) + `\b`).MatchString(cli.String()) {

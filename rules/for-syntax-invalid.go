@@ -44,7 +44,7 @@ var ForSyntaxInvalid = &lint.Analyzer{
 					pass.Report(d)
 				case !l.ForValid:
 					pass.Reportf(span, "%q is not a loop; write \"for: <item> in Response.body.<array>\"", text)
-				case !sessionVarRe.MatchString(l.ItemVar):
+				case !sessionVarShape.Matches(l.ItemVar):
 					pass.Reportf(l.ItemVarSpan, "loop variable %q must match [a-z][a-z0-9_]*%s", l.ItemVar, renameHint(snakeCase(l.ItemVar), sessionChars))
 				}
 			}

@@ -23,7 +23,7 @@ var FrontmatterNameInvalid = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		f := pass.Doc.Frontmatter.Get("name")
-		if f == nil || !yamlIsString(f.Value) || fmNameRe.MatchString(f.Value.Value) {
+		if f == nil || !yamlIsString(f.Value) || fmNameShape.Matches(f.Value.Value) {
 			return nil, nil
 		}
 		want := strings.Trim(fmNameBadRune.ReplaceAllString(strings.TrimSpace(f.Value.Value), "-"), "-")
@@ -38,6 +38,6 @@ var FrontmatterNameInvalid = &lint.Analyzer{
 	},
 }
 
-var fmNameRe = idPattern{nameChars, nameChars} // ^[a-zA-Z0-9_-]+$
+var fmNameShape = idPattern{nameChars, nameChars} // ^[a-zA-Z0-9_-]+$
 
 var fmNameBadRune = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)

@@ -27,14 +27,14 @@ var HeaderNameInvalid = &lint.Analyzer{
 				continue
 			}
 			for _, h := range a.Headers {
-				if !h.HasColon || headerNameRe.MatchString(h.Name) {
+				if !h.HasColon || headerNameShape.Matches(h.Name) {
 					continue
 				}
 				if h.Name == "" {
 					pass.Reportf(h.Span, "header %s has an empty name; write it as -H \"Name: value\"", src(pass.Doc, h.Span))
 					continue
 				}
-				want := strings.Join(strings.FieldsFunc(h.Name, func(r rune) bool { return !headerNameRe.MatchString(string(r)) }), "-")
+				want := strings.Join(strings.FieldsFunc(h.Name, func(r rune) bool { return !headerNameShape.Matches(string(r)) }), "-")
 				msg := fmt.Sprintf("header name %q is not a valid HTTP header name", h.Name)
 				if want != "" && !strings.ContainsFunc(h.Name, func(r rune) bool { return r > unicode.MaxASCII }) {
 					msg += fmt.Sprintf("; did you mean %q?", want)
@@ -52,6 +52,6 @@ var HeaderNameInvalid = &lint.Analyzer{
 	},
 }
 
-var headerNameRe = idPattern{headerChars, headerChars} // [!#$%&'*+.^_`|~0-9A-Za-z-]+
+var headerNameShape = idPattern{headerChars, headerChars} // [!#$%&'*+.^_`|~0-9A-Za-z-]+
 
 var headerChars = setOf("A-Z", "a-z", "0-9", "!#$%&'*+.^_`|~", "-") // RFC 9110 token

@@ -13,14 +13,14 @@ import (
 // patterns are ASCII classes anchored at both ends, `^[first][rest]*$`),
 // not regular expressions: rules test thousands of names per document.
 var (
-	actionIDRe   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_-")} // actions, shortcuts
-	hyphenIDRe   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "-")}  // blocks, nav names, include IDs
-	sessionVarRe = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_")}  // {var}
-	persistentRe = idPattern{setOf("A-Z", "a-z"), wordChars}          // $VAR and env names
-	paramNameRe  = idPattern{setOf("A-Z", "a-z", "_"), wordChars}     // parameter names
-	wordChars    = setOf("A-Z", "a-z", "0-9", "_")                    // [A-Za-z0-9_]
-	nameChars    = setOf("A-Z", "a-z", "0-9", "_-")                   // [a-zA-Z0-9_-]
-	dollarFirst  = setOf("A-Z", "a-z")                                // $VAR
+	actionIDShape   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_-")} // actions, shortcuts
+	hyphenIDShape   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "-")}  // blocks, nav names, include IDs
+	sessionVarShape = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_")}  // {var}
+	persistentShape = idPattern{setOf("A-Z", "a-z"), wordChars}          // $VAR and env names
+	paramNameShape  = idPattern{setOf("A-Z", "a-z", "_"), wordChars}     // parameter names
+	wordChars       = setOf("A-Z", "a-z", "0-9", "_")                    // [A-Za-z0-9_]
+	nameChars       = setOf("A-Z", "a-z", "0-9", "_-")                   // [a-zA-Z0-9_-]
+	dollarFirst     = setOf("A-Z", "a-z")                                // $VAR
 )
 
 // charSet is a set of bytes (here always ASCII).
@@ -47,8 +47,8 @@ func setOf(parts ...string) charSet {
 // idPattern matches `^[first][rest]*$`.
 type idPattern struct{ first, rest charSet }
 
-// MatchString reports whether all of s matches the pattern.
-func (p idPattern) MatchString(s string) bool {
+// Matches reports whether all of s has the shape.
+func (p idPattern) Matches(s string) bool {
 	if s == "" || !p.first[s[0]] {
 		return false
 	}

@@ -30,7 +30,7 @@ const (
 func directiveNameRun(kind string, types []string) func(*lint.Pass) (any, error) {
 	return func(pass *lint.Pass) (any, error) {
 		for _, d := range pass.Doc.Directives {
-			if !hasString(types, d.Type) || d.Name == "" || !d.OwnLine || hyphenIDRe.MatchString(d.Name) {
+			if !hasString(types, d.Type) || d.Name == "" || !d.OwnLine || hyphenIDShape.Matches(d.Name) {
 				continue
 			}
 			pass.Reportf(d.NameSpan, "%s %q does not match [a-z][a-z0-9-]*%s", kind, d.Name, renameHint(sanitizeID(d.Name, '-', false), hyphenChars))

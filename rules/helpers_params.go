@@ -188,14 +188,14 @@ func constraintClosed(doc *sfmd.Document, p *sfmd.Param) bool {
 
 }
 
-var numberRe numberPattern
+var numberShape numberPattern
 
 // numberPattern matches `^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$` with a
 // byte scan.
 type numberPattern struct{}
 
-// MatchString reports whether all of s is a decimal number.
-func (numberPattern) MatchString(s string) bool {
+// Matches reports whether all of s is a decimal number.
+func (numberPattern) Matches(s string) bool {
 	digits := func(i int) int {
 		j := i
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' {

@@ -36,7 +36,7 @@ var PackageMissingName = &lint.Analyzer{
 	},
 }
 
-var packageNameRe = idPattern{nameChars, nameChars} // ^[a-zA-Z0-9_-]+$
+var packageNameShape = idPattern{nameChars, nameChars} // ^[a-zA-Z0-9_-]+$
 
 // packageDirName is the name of the document's directory when it is a
 // valid package name, else "".
@@ -48,7 +48,7 @@ func packageDirName(pass *lint.Pass) string {
 		dir = filepath.Dir(pass.Doc.Path)
 	}
 	n := filepath.Base(dir)
-	if n == "." || n == "/" || !packageNameRe.MatchString(n) {
+	if n == "." || n == "/" || !packageNameShape.Matches(n) {
 		return ""
 	}
 	return n

@@ -29,7 +29,7 @@ var ParamBoundInvalid = &lint.Analyzer{
 			}
 			bad := false
 			for _, c := range p.Constraints {
-				if (c.Kind == sfmd.ConstraintMin || c.Kind == sfmd.ConstraintMax) && !numberRe.MatchString(c.Value) {
+				if (c.Kind == sfmd.ConstraintMin || c.Kind == sfmd.ConstraintMax) && !numberShape.Matches(c.Value) {
 					bad = true
 					key := c.Text[:3]
 					if c.Value == "" {
@@ -46,7 +46,7 @@ var ParamBoundInvalid = &lint.Analyzer{
 			if lo == nil || hi == nil {
 				return
 			}
-			// what fmt.Sscan reads of a whole numberRe match
+			// what fmt.Sscan reads of a whole numberShape match
 			l, err := strconv.ParseFloat(lo.Value, 64)
 			if err != nil {
 				return

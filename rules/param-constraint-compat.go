@@ -40,7 +40,7 @@ var ParamConstraintCompat = &lint.Analyzer{
 				case sfmd.ConstraintRequired, sfmd.ConstraintOptional:
 					keep = "(" + c.Text + ")"
 				case sfmd.ConstraintMin, sfmd.ConstraintMax:
-					if !numberRe.MatchString(c.Value) {
+					if !numberShape.Matches(c.Value) {
 						return // param-bound-invalid
 					}
 					rest = append(rest, c.Text)

@@ -66,7 +66,7 @@ func suggestConstraint(text string) string {
 	for _, pre := range [][2]string{{"maximum", "max"}, {"minimum", "min"}, {"maxlength", "max"}, {"minlength", "min"}, {"max", "max"}, {"min", "min"}} {
 		if strings.HasPrefix(low, pre[0]) {
 			v := strings.TrimLeft(low[len(pre[0]):], " :=")
-			if v != "" && numberRe.MatchString(v) {
+			if v != "" && numberShape.Matches(v) {
 				return pre[1] + ":" + v
 			}
 		}

@@ -28,7 +28,7 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 			}
 			switch p.Type {
 			case "number":
-				if !numberRe.MatchString(v) {
+				if !numberShape.Matches(v) {
 					report(diag(p.DefaultSpan, "default %q of number parameter %q is not a number; use a number such as \"10\", or change the type to string", p.Default, p.Name))
 				}
 			case "boolean":

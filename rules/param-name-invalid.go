@@ -23,7 +23,7 @@ var ParamNameInvalid = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {
 			for _, p := range a.Params {
-				if p.Name == "" || paramNameRe.MatchString(p.Name) {
+				if p.Name == "" || paramNameShape.Matches(p.Name) {
 					continue
 				}
 				want := strings.Map(func(r rune) rune {
@@ -32,7 +32,7 @@ var ParamNameInvalid = &lint.Analyzer{
 					}
 					return r
 				}, p.Name)
-				if !paramNameRe.MatchString(want) {
+				if !paramNameShape.Matches(want) {
 					want = snakeCase(p.Name)
 				}
 				pass.Reportf(p.NameSpan, "parameter name %q is not a valid identifier (letters, digits and '_', not starting with a digit)%s", p.Name, renameHint(want, paramChars))

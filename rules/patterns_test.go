@@ -34,19 +34,19 @@ func TestIDPatternsMatchRegexps(t *testing.T) {
 		p  idPattern
 		re string
 	}{
-		{actionIDRe, `^[a-z][a-z0-9_-]*$`},
-		{hyphenIDRe, `^[a-z][a-z0-9-]*$`},
-		{sessionVarRe, `^[a-z][a-z0-9_]*$`},
-		{persistentRe, `^[A-Za-z][A-Za-z0-9_]*$`},
-		{paramNameRe, `^[A-Za-z_][A-Za-z0-9_]*$`},
-		{headerNameRe, "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},
-		{hintIDRe, `^[A-Za-z0-9_-]+$`},
-		{packageNameRe, `^[a-zA-Z0-9_-]+$`},
-		{fmNameRe, `^[a-zA-Z0-9_-]+$`},
+		{actionIDShape, `^[a-z][a-z0-9_-]*$`},
+		{hyphenIDShape, `^[a-z][a-z0-9-]*$`},
+		{sessionVarShape, `^[a-z][a-z0-9_]*$`},
+		{persistentShape, `^[A-Za-z][A-Za-z0-9_]*$`},
+		{paramNameShape, `^[A-Za-z_][A-Za-z0-9_]*$`},
+		{headerNameShape, "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},
+		{hintIDShape, `^[A-Za-z0-9_-]+$`},
+		{packageNameShape, `^[a-zA-Z0-9_-]+$`},
+		{fmNameShape, `^[a-zA-Z0-9_-]+$`},
 	} {
 		re := regexp.MustCompile(tc.re)
 		for _, s := range patternInputs() {
-			if got, want := tc.p.MatchString(s), re.MatchString(s); got != want {
+			if got, want := tc.p.Matches(s), re.MatchString(s); got != want {
 				t.Errorf("%s: MatchString(%q) = %v, the regexp says %v", tc.re, s, got, want)
 			}
 		}
@@ -56,8 +56,8 @@ func TestIDPatternsMatchRegexps(t *testing.T) {
 func TestNumberPatternMatchesRegexp(t *testing.T) {
 	re := regexp.MustCompile(`^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$`)
 	for _, s := range patternInputs() {
-		if got, want := numberRe.MatchString(s), re.MatchString(s); got != want {
-			t.Errorf("numberRe.MatchString(%q) = %v, the regexp says %v", s, got, want)
+		if got, want := numberShape.Matches(s), re.MatchString(s); got != want {
+			t.Errorf("numberShape.Matches(%q) = %v, the regexp says %v", s, got, want)
 		}
 	}
 }
@@ -66,7 +66,7 @@ func TestNumberPatternMatchesRegexp(t *testing.T) {
 // strconv.ParseFloat where it used fmt.Sscan.
 func TestBoundParseAgreesWithSscan(t *testing.T) {
 	for _, s := range append(patternInputs(), "1e999", "-1e999", "1e-999", "1.e5", "+.5E+2", "0007.50") {
-		if !numberRe.MatchString(s) {
+		if !numberShape.Matches(s) {
 			continue
 		}
 		var want float64

@@ -28,7 +28,7 @@ var PersistentVarLowercase = &lint.Analyzer{
 				continue
 			}
 			name := u.Ref.Name
-			if name == "" || !persistentRe.MatchString(name) || name == strings.ToUpper(name) {
+			if name == "" || !persistentShape.Matches(name) || name == strings.ToUpper(name) {
 				continue
 			}
 			want := strings.ToUpper(snakeCase(name))

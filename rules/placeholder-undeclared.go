@@ -72,5 +72,5 @@ var PlaceholderUndeclared = &lint.Analyzer{
 // as a placeholder rather than shell, jq or awk syntax: a plain name
 // without path or modifiers.
 func cliPlaceholderLike(r *sfmd.VarRef) bool {
-	return r.PathText == "" && len(r.Modifiers) == 0 && paramNameRe.MatchString(r.Name)
+	return r.PathText == "" && len(r.Modifiers) == 0 && paramNameShape.Matches(r.Name)
 }

@@ -17,7 +17,7 @@ var ShortcutIDInvalid = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, s := range pass.Doc.Shortcuts {
-			if !isShortcutDef(s) || s.ID == "" || actionIDRe.MatchString(s.ID) {
+			if !isShortcutDef(s) || s.ID == "" || actionIDShape.Matches(s.ID) {
 				continue
 			}
 			pass.Reportf(s.IDSpan, "shortcut ID %q does not match [a-z][a-z0-9_-]*%s", s.ID, renameHint(sanitizeID(s.ID, '-', true), actionChars))

@@ -31,7 +31,7 @@ var ShortcutIDReservedPrefix = &lint.Analyzer{
 				continue
 			}
 			want := "link" + strings.TrimPrefix(s.ID, "link-")
-			if rest := strings.TrimPrefix(s.ID, "link-"); actionIDRe.MatchString(rest) && !defined[rest] {
+			if rest := strings.TrimPrefix(s.ID, "link-"); actionIDShape.Matches(rest) && !defined[rest] {
 				want = rest
 			}
 			pass.Reportf(s.IDSpan, "shortcut ID %q uses the prefix \"link-\" reserved for auto-generated shortcuts; rename it to %q", s.ID, want)

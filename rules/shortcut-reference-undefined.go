@@ -61,7 +61,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 				sortedDefined = scSortedKeys(defined)
 				invalidDefined = map[string]bool{}
 				for _, d := range sortedDefined {
-					if !actionIDRe.MatchString(d) {
+					if !actionIDShape.Matches(d) {
 						invalidDefined[strings.ToLower(d)] = true
 					}
 				}

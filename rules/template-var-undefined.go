@@ -54,7 +54,7 @@ var TemplateVarUndefined = &lint.Analyzer{
 				if fenced[i] || followsDollar(doc, ref.Span) || inLineCode(doc, l, ref) {
 					return // example text: code the template prints, shell ${X}, curl %{x}
 				}
-				if !sessionVarRe.MatchString(n) {
+				if !sessionVarShape.Matches(n) {
 					return // session-var-name-invalid
 				}
 				want := ""
