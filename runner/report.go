@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/sfmd-dev/sfmd/internal/ansi"
 )
 
 // WriteErrors prints suite errors, one "path:line:col: message" per line.
@@ -93,15 +95,15 @@ func writeSummary(w io.Writer, rep *Report, p painter) {
 	fmt.Fprintln(w)
 }
 
-// ANSI styles, those of sfmd lint's text format (lint/format/text.go).
+// ANSI styles, shared with the other coloured outputs (internal/ansi).
 const (
-	ansiReset  = "\x1b[0m"
-	ansiBold   = "\x1b[1m"
-	ansiDim    = "\x1b[2m"
-	ansiRed    = "\x1b[1;31m"
-	ansiYellow = "\x1b[1;33m"
-	ansiCyan   = "\x1b[1;36m"
-	ansiGreen  = "\x1b[1;32m"
+	ansiReset  = ansi.Reset
+	ansiBold   = ansi.Bold
+	ansiDim    = ansi.Dim
+	ansiRed    = ansi.Red
+	ansiYellow = ansi.Yellow
+	ansiCyan   = ansi.Cyan
+	ansiGreen  = ansi.Green
 )
 
 // painter colours text when true.

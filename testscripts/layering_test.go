@@ -66,7 +66,7 @@ func TestLayering(t *testing.T) {
 	}
 	// Leaves import nothing of the module, but a leaf that reads files
 	// reads them through internal/safeio (TestOneReader), itself a leaf.
-	for _, dir := range []string{"internal/confine", "internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/safeio", "internal/suggest", "internal/suitespec", "internal/udiff", "internal/version"} {
+	for _, dir := range []string{"internal/ansi", "internal/confine", "internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/safeio", "internal/suggest", "internal/suitespec", "internal/udiff", "internal/version"} {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
 				if path == mod+"internal/safeio" && dir != "internal/safeio" {

@@ -30,6 +30,24 @@ const lspDoc = "---\n" +
 // document with a mistake, receive the diagnostic, apply the quick fix the
 // server returns and see the diagnostic go, go to a definition, hover,
 // complete, rename, shut down.
+// startLSP starts `sfmd lsp --stdio` (bin) in dir, killed when the test
+// ends, and returns a client on its pipes, the process and what it writes
+// on stderr.
+func startLSP(t *testing.T, bin, dir string) (*lsptest.Client, *exec.Cmd, *strings.Builder) {
+	t.Helper()
+	cmd := exec.Command(bin, "lsp", "--stdio")
+	cmd.Dir = dir
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	stderr := &strings.Builder{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	return lsptest.New(stdout, stdin), cmd, stderr
+}
+
 func TestLSPOverStdio(t *testing.T) {
 	bin, err := exec.LookPath("sfmd") // the test binary, installed by TestMain
 	if err != nil {
@@ -39,17 +57,7 @@ func TestLSPOverStdio(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "lsp", "--stdio")
-	cmd.Dir = dir
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill() }()
-	c := lsptest.New(stdout, stdin)
+	c, cmd, stderr := startLSP(t, bin, dir)
 	res, err := c.Initialize(lsptest.URI(dir), map[string]any{})
 	if err != nil {
 		t.Fatal(err)

@@ -29,17 +29,7 @@ func TestLSPView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "lsp", "--stdio")
-	cmd.Dir = dir
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill() }()
-	c := lsptest.New(stdout, stdin)
+	c, _, stderr := startLSP(t, bin, dir)
 	res, err := c.Initialize(lsptest.URI(dir), map[string]any{})
 	if err != nil {
 		t.Fatal(err)

@@ -11,19 +11,20 @@ import (
 
 	"golang.org/x/text/width"
 
+	"github.com/sfmd-dev/sfmd/internal/ansi"
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
-// ANSI styles.
+// ANSI styles, shared with the other coloured outputs (internal/ansi).
 const (
-	ansiReset  = "\x1b[0m"
-	ansiBold   = "\x1b[1m"
-	ansiDim    = "\x1b[2m"
-	ansiRed    = "\x1b[1;31m"
-	ansiYellow = "\x1b[1;33m"
-	ansiCyan   = "\x1b[1;36m"
-	ansiGreen  = "\x1b[1;32m"
-	ansiBlue   = "\x1b[34m"
+	ansiReset  = ansi.Reset
+	ansiBold   = ansi.Bold
+	ansiDim    = ansi.Dim
+	ansiRed    = ansi.Red
+	ansiYellow = ansi.Yellow
+	ansiCyan   = ansi.Cyan
+	ansiGreen  = ansi.Green
+	ansiBlue   = ansi.Blue
 )
 
 const (
