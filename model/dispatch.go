@@ -156,9 +156,11 @@ func (rt *Runtime) dispatch(input string) Result {
 		return rt.cmdHelp()
 	case "ls":
 		return rt.cmdLs(args)
+	case "source":
+		return rt.cmdSource()
 	}
 	if builtinCommands[cmd] {
-		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": a test runs /open, /nav, /back, /refresh, /close, /set, /info, /help, /ls, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /source, /events are refused")
+		return errResult(codeCommandUnsupported, "sfmd test does not simulate /"+cmd+": a test runs /open, /nav, /back, /refresh, /close, /set, /info, /source, /help, /ls, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /events are refused")
 	}
 	if m := reToolCmd.FindStringSubmatch(cmd); m != nil {
 		return rt.cmdTool(m[1], m[2], joined)

@@ -187,3 +187,20 @@ func (rt *Runtime) cmdHelp() Result {
 	}
 	return okResult("String Commands\n---\n" + out)
 }
+
+// cmdSource is info.ts cmdSource @9c9bb3f1: the current document's source
+// as the session loaded it (LoadedDocument.source, the invocations
+// written out), headed by its URI; no document open is INVALID_TARGET.
+func (rt *Runtime) cmdSource() Result {
+	if rt.session().nav.cur == nil {
+		return errResult(codeInvalidTarget, "No document open.")
+	}
+	pg, lerr, err := rt.currentPage()
+	if err != nil {
+		return Result{Escape: err.Error()}
+	}
+	if lerr != nil {
+		return lerr.result()
+	}
+	return okResult("[source: " + pg.uri + "]\n---\n" + pg.source)
+}

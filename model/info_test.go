@@ -33,5 +33,18 @@ func TestHelp(t *testing.T) {
 		!strings.HasSuffix(res.Content, "/uninstall <name>             Uninstall a package\n\n## Actions on this page\n/act.now") {
 		t.Errorf("help = %q", res.Content)
 	}
-	expect(t, h.rt.Run("/write x.md hi"), false, codeCommandUnsupported, "sfmd test does not simulate /write: a test runs /open, /nav, /back, /refresh, /close, /set, /info, /help, /ls, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /source, /events are refused")
+	expect(t, h.rt.Run("/write x.md hi"), false, codeCommandUnsupported, "sfmd test does not simulate /write: a test runs /open, /nav, /back, /refresh, /close, /set, /info, /source, /help, /ls, /act and /tool; the commands that edit files, run shell commands or install packages (/write, /append, /replace, /edit, /verify, /undo, /exec, /install, /uninstall) and /events are refused")
+}
+
+// TestSource: /source is info.ts cmdSource @9c9bb3f1: "[source: URI]", a
+// rule, then the loaded source of the current document (frontmatter and
+// all); with no document open, INVALID_TARGET "No document open.".
+func TestSource(t *testing.T) {
+	h := newNavHarness(t)
+	rt := h.rt
+	h.write(t, "plain.md", "---\nname: plain\n---\n# Plain\n\n<!-- #b -->\nText.\n<!-- /b -->\n")
+	rt.Run("/open plain.md")
+	expect(t, rt.Run("/source"), true, "", "[source: file:///home/agent/docs/plain.md]\n---\n---\nname: plain\n---\n# Plain\n\n<!-- #b -->\nText.\n<!-- /b -->\n")
+	rt.Run("/close")
+	expect(t, rt.Run("/source"), false, codeInvalidTarget, "No document open.")
 }
