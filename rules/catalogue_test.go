@@ -357,7 +357,7 @@ func catalogueProblems(cat []entry, tree ruleTree, spec map[string]entry, deviat
 
 // catalogueDeviations lists the rules whose severity or profile differs
 // from spec.md §2, with the reason (runtime-semantics.md is the truth for
-// what a mistake does at run time; README "Severity").
+// what a mistake does at run time; docs/linting.md "Severity").
 var catalogueDeviations = map[string]string{
 	"act-link-missing-required":        "warning -> error: action.ts cmdAction shows the help when a required field has no value and executeAction fails with \"Missing required flags\", so following the link does not run the action (runtime-semantics §1.2, §1.7)",
 	"action-method-lowercase":          "warning -> info: parser.ts parseActionBlock matches the method case-insensitively (§1.1); only portability remains",

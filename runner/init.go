@@ -78,7 +78,7 @@ func InitSuite(docAbs, display string) (*InitResult, error) {
 		}
 	case errors.Is(err, os.ErrNotExist):
 		g.topic = defaultTopic(doc, docAbs)
-		g.indent = 2 // "  - name:", as in the README's examples
+		g.indent = 2 // "  - name:", as in the examples of docs/testing.md
 	case safeio.IsEscape(err):
 		return nil, userErrorf("%s leads outside the document's directory through a symbolic link; sfmd test --init writes a suite only in the document's directory, nothing was written", suiteDisplay)
 	default:

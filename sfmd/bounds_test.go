@@ -79,7 +79,7 @@ func codeStructure(root ast.Node) string {
 // containers, fences, HTML, escapes, brackets and emphasis. Links are
 // left out on purpose: a link destination or title, or a link reference
 // definition, that contains backticks is read by sfmd as holding a code
-// span (the README says so).
+// span (docs/linting.md, "Hostile input", says so).
 func TestMarkdownParserMatchesGoldmark(t *testing.T) {
 	compareRandom(t, goldmark.DefaultParser(), markdownAtoms)
 }

@@ -11,9 +11,9 @@ import (
 	"testing"
 )
 
-// TestAddRule follows the README's three steps for adding a rule
-// literally, on a copy of the module: it writes the README's .go file
-// and .txtar archive, adds the README's catalogue line in name order, and
+// TestAddRule follows the three steps for adding a rule of
+// docs/development.md literally, on a copy of the module: it writes the
+// page's .go file and .txtar archive, adds its catalogue line in name order, and
 // then the rule's tests and the catalogue checks must pass and `sfmd
 // rules` must list the new rule.
 func TestAddRule(t *testing.T) {
@@ -24,26 +24,26 @@ func TestAddRule(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command")
 	}
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../docs/development.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := bytes.Index(readme, []byte("### Rules: one file each"))
+	start := bytes.Index(readme, []byte("## Rules: one file each"))
 	if start < 0 {
-		t.Fatal("the README has no \"### Rules: one file each\" section")
+		t.Fatal("docs/development.md has no \"## Rules: one file each\" section")
 	}
 	section := readme[start:]
-	if i := regexp.MustCompile(`\n#{1,3} `).FindIndex(section[3:]); i != nil {
-		section = section[:i[0]+3]
+	if i := regexp.MustCompile(`\n#{1,2} `).FindIndex(section[2:]); i != nil {
+		section = section[:i[0]+2]
 	}
 	blocks := codeBlocks(string(section))
 	if len(blocks) != 3 {
-		t.Fatalf("the README's rule section has %d code blocks, want 3 (the .go file, the .txtar, the catalogue line)", len(blocks))
+		t.Fatalf("docs/development.md's rule section has %d code blocks, want 3 (the .go file, the .txtar, the catalogue line)", len(blocks))
 	}
 	goFile, archive, line := blocks[0], blocks[1], blocks[2]
 	m := regexp.MustCompile(`Name:\s+"([a-z0-9-]+)"`).FindStringSubmatch(goFile)
 	if m == nil {
-		t.Fatal("the README's rule file has no Name")
+		t.Fatal("docs/development.md's rule file has no Name")
 	}
 	name := m[1]
 

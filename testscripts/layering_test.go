@@ -12,7 +12,7 @@ import (
 
 const mod = "github.com/sfmd-dev/sfmd/"
 
-// TestLayering keeps the dependencies pointing one way (README "The
+// TestLayering keeps the dependencies pointing one way (docs/development.md "The
 // package map"): cmd, playground -> runner, lsp, lint, rules -> model ->
 // sfmd; rules -> lint; everything may use the leaves under internal/. The
 // parser imports no other package of the module, the runtime model knows

@@ -455,15 +455,12 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 }
 
-// TestEditorsAndCIDoc keeps the README's "Editors and CI" section in step with the files
+// TestEditorsAndCIDoc keeps docs/ci.md and docs/editors.md (read with the
+// README and the other guide pages) in step with the files
 // it tells people to use: the format names, the hook ids, the matcher
 // owners and the Vim errorformat proven by matcher_vim.txtar.
 func TestEditorsAndCIDoc(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(doc)
+	text := readDocs(t)
 	var musts []string
 	for _, n := range format.Names() {
 		musts = append(musts, "| `"+n+"` |")
@@ -492,7 +489,7 @@ func TestEditorsAndCIDoc(t *testing.T) {
 	musts = append(musts, efm)
 	for _, m := range musts {
 		if !strings.Contains(text, m) {
-			t.Errorf("README.md does not contain %q", m)
+			t.Errorf("neither README.md nor docs/*.md contains %q", m)
 		}
 	}
 }

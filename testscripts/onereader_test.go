@@ -11,7 +11,7 @@ import (
 )
 
 // TestOneReader keeps every file sfmd opens going through internal/safeio
-// (regular files only, opened non-blocking, reads bounded; README
+// (regular files only, opened non-blocking, reads bounded; docs/linting.md
 // "Hostile input"): no non-test Go file of the module outside
 // internal/safeio calls a function of package os that opens a file by
 // name (Open, OpenFile, ReadFile, Create, OpenInRoot, DirFS), anything of

@@ -14,7 +14,7 @@ import (
 // TestLineFormatKeepsPathBytes: a file name that is not valid UTF-8 is
 // printed by --format line (and text) as the bytes it is, so that an
 // editor reading the output opens the file: Vim's quickfix list, with the
-// README's errorformat, finds it (before issue 20 the bytes became U+FFFD
+// errorformat of docs/editors.md, finds it (before issue 20 the bytes became U+FFFD
 // and no editor could open the file). Control characters in a name are
 // still escaped, so that one diagnostic stays one line.
 func TestLineFormatKeepsPathBytes(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,7 +52,7 @@ func TestReadmeExample(t *testing.T) {
 
 // TestReadmeSetUp runs the README's "Set up a repository" transcript on
 // the Example's document (after sfmd lint --fix, as the README says) and
-// compares the suite it writes with the one the README shows under
+// compares the suite it writes with the one docs/testing.md shows under
 // "Writing suites".
 func TestReadmeSetUp(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
@@ -61,9 +62,13 @@ func TestReadmeSetUp(t *testing.T) {
 	text := string(readme)
 	doc := regexp.MustCompile("(?s)\n## Example\n.*?````markdown\n(.*?)````\n").FindStringSubmatch(text)
 	setup := regexp.MustCompile("(?s)\n## Set up a repository\n\n```console\n(.*?)```\n").FindStringSubmatch(text)
-	suite := regexp.MustCompile("(?s)\n### Writing suites: `sfmd test --init`\n.*?```yaml\n(.*?)```\n").FindStringSubmatch(text)
+	testing, err := os.ReadFile(filepath.Join("..", "docs", "testing.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	suite := regexp.MustCompile("(?s)\n## Writing suites: `sfmd test --init`\n.*?```yaml\n(.*?)```\n").FindSubmatch(testing)
 	if doc == nil || setup == nil || suite == nil {
-		t.Fatalf("README sections not found (example %v, set-up %v, suite %v)", doc != nil, setup != nil, suite != nil)
+		t.Fatalf("sections not found (README example %v, README set-up %v, docs/testing.md suite %v)", doc != nil, setup != nil, suite != nil)
 	}
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "weather.md"), []byte(doc[1]), 0o644); err != nil {
@@ -93,7 +98,47 @@ func TestReadmeSetUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != suite[1] {
-		t.Errorf("sfmd test --init writes:\n%s\nREADME shows:\n%s", got, suite[1])
+	if string(got) != string(suite[1]) {
+		t.Errorf("sfmd test --init writes:\n%s\ndocs/testing.md shows:\n%s", got, suite[1])
+	}
+}
+
+// TestReadmeQuickStart runs the README's "Quick start" on this clone: each
+// `go run ./cmd/sfmd ARGS` line, run as sfmd ARGS from the repository
+// root, exits 0, and the lint of the sample apps prints nothing (they
+// are clean, as the README says). The README's `go test ./...` is this
+// test run itself; it must be there, as must the two other commands.
+func TestReadmeQuickStart(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := regexp.MustCompile("(?s)\n## Quick start\n.*?```sh\n(.*?)```\n").FindSubmatch(readme)
+	if block == nil {
+		t.Fatal(`README has no "## Quick start" section with a sh block`)
+	}
+	t.Chdir("..") // sfmd view opens its document from the working directory
+	lines := strings.Split(strings.TrimSpace(string(block[1])), "\n")
+	for _, want := range []string{"go run ./cmd/sfmd lint corpus/ok", "go test ./..."} {
+		if !slices.Contains(lines, want) {
+			t.Errorf("the Quick start lacks the set-up command %q", want)
+		}
+	}
+	for _, l := range lines {
+		args, ok := strings.CutPrefix(l, "go run ./cmd/sfmd ")
+		if !ok {
+			continue
+		}
+		var out, errOut bytes.Buffer
+		st := cli.Main(strings.Fields(args), cli.Stdio{
+			Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+			Getenv: func(string) string { return "" },
+		})
+		if st != 0 {
+			t.Errorf("`%s`: status %d\n%s%s", l, st, out.String(), errOut.String())
+		}
+		if strings.HasPrefix(args, "lint ") && out.Len() > 0 {
+			t.Errorf("`%s` prints findings; the README says the sample apps are clean:\n%s", l, out.String())
+		}
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// TestVersionReferences: every version the README, action.yml and the
-// release script name is the one this tree defines (internal/version):
+// TestVersionReferences: every version the README, the guide pages
+// (docs/*.md), action.yml and the release script name is the one this tree defines (internal/version):
 // there are no release tags yet, so "a version that exists" means this one,
 // and nothing may point at another.
 func TestVersionReferences(t *testing.T) {
@@ -24,7 +24,15 @@ func TestVersionReferences(t *testing.T) {
 		regexp.MustCompile(`raw\.githubusercontent\.com/sfmd-dev/sfmd/([^/]+)/`), // schemas
 	}
 	found := 0
-	for _, name := range []string{"README.md", "action.yml", "integrations/vscode/README.md", "integrations/vscode/package.json"} {
+	pages, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"README.md", "action.yml", "integrations/vscode/README.md", "integrations/vscode/package.json"}
+	for _, p := range pages {
+		names = append(names, "docs/"+filepath.Base(p))
+	}
+	for _, name := range names {
 		b, err := os.ReadFile(filepath.Join("..", name))
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +56,7 @@ func TestVersionReferences(t *testing.T) {
 		t.Errorf("README: no \"Requires Go %s \" (go.mod's go line)", m[1])
 	}
 	if found < 8 {
-		t.Errorf("found %d version references; the patterns no longer see the README's examples", found)
+		t.Errorf("found %d version references; the patterns no longer see the examples of the README and docs/", found)
 	}
 	bash, err := exec.LookPath("bash")
 	if err != nil {

@@ -13,7 +13,7 @@
 #
 #   corpus/bench/steps.sh [-n RUNS] COMMIT...
 #
-# It is the per-step table of the README's Benchmarks section; the two
+# It is the per-step table of the Benchmarks section of docs/development.md; the two
 # ratios of one state are `go run ./corpus/bench/lintratio`. The copies
 # and work trees live in a temporary directory removed at the end.
 set -euo pipefail

@@ -1,5 +1,5 @@
-// Package safeio is sfmd's one way to read and write files (README "What
-// --fix guarantees", "Hostile input", and the suite files of sfmd test):
+// Package safeio is sfmd's one way to read and write files (docs/fixes.md "What
+// --fix guarantees", docs/linting.md "Hostile input", and the suite files of sfmd test):
 //
 //   - Reads accept only regular files: a named pipe, a socket, a device
 //     or a directory is refused after a stat and, should it be swapped in

@@ -3,7 +3,7 @@
 //
 // There are no release tags yet. Release is the version the repository
 // itself defines and CI checks: .ci/release builds the release binaries
-// stamped with it (and `sfmd version` prints it), the README's pre-commit
+// stamped with it (and `sfmd version` prints it), docs/ci.md's pre-commit
 // and GitHub Actions examples, action.yml's documentation, the files
 // `sfmd init` writes and the schemas' URLs all name "v"+Release, and
 // TestVersionReferences fails when one of them names another version.

@@ -19,7 +19,7 @@ func init() {
 
 const lspNotes = `The server speaks the Language Server Protocol 3.17 on standard input and
 output (--stdio is accepted and is the only transport). Editors start it
-themselves; see the README, "Editors and CI", for VS Code, Neovim, Helix
+themselves; see docs/editors.md for VS Code, Vim and Neovim, Helix
 and Emacs. Diagnostics are those of sfmd lint with the same flags and the
 nearest .sfmd.yaml of each document.
 `

@@ -11,8 +11,8 @@ import (
 	"strings"
 )
 
-// DefaultDocs and DefaultSeed give the corpus the benchmarks and the README
-// figures use.
+// DefaultDocs and DefaultSeed give the corpus the benchmarks and the
+// figures of docs/development.md use.
 const (
 	DefaultDocs = 2000
 	DefaultSeed = 1
