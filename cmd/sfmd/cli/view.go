@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/runner"
@@ -42,7 +43,11 @@ func runView(args []string, stdio Stdio) int {
 		return ExitUsage
 	}
 	file, block, _ := strings.Cut(rest[0], "#")
-	res, def, err := runner.View(file, block, stdio.Getenv("TMPDIR"))
+	path := file
+	if !filepath.IsAbs(path) && stdio.Dir != "" {
+		path = filepath.Join(stdio.Dir, path) // relative to the caller's directory, as lint and parse
+	}
+	res, def, err := runner.View(path, block, stdio.Getenv("TMPDIR"))
 	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "sfmd view: %v\n", err)
 		return ExitUsage
