@@ -34,9 +34,9 @@ func WriteHumanColor(w io.Writer, rep *Report, color bool) {
 			if t.Status != Failed {
 				continue
 			}
-			fmt.Fprintf(w, "%s %s: %s\n", p.paint(ansiRed, "--- FAIL:"), s.Path, t.Name)
+			fmt.Fprintf(w, "%s %s: %s\n", p.paint(ansi.Red, "--- FAIL:"), s.Path, t.Name)
 			for _, f := range t.Failures {
-				where := p.paint(ansiBold, fmt.Sprintf("%s:%d:%d:", s.Path, f.Line, f.Col))
+				where := p.paint(ansi.Bold, fmt.Sprintf("%s:%d:%d:", s.Path, f.Line, f.Col))
 				if f.Step > 0 {
 					fmt.Fprintf(w, "%s step %d (%s): %s\n", where, f.Step, oneLine(f.Run), f.Message)
 				} else {
@@ -63,7 +63,7 @@ func WriteLine(w io.Writer, rep *Report) { WriteLineColor(w, rep, false) }
 func WriteLineColor(w io.Writer, rep *Report, color bool) {
 	p := painter(color)
 	line := func(pos, msg, kind string) {
-		fmt.Fprintf(w, "%s %s: %s %s\n", p.paint(ansiBold, pos), p.paint(ansiRed, "error"), msg, p.paint(ansiDim, kind))
+		fmt.Fprintf(w, "%s %s: %s %s\n", p.paint(ansi.Bold, pos), p.paint(ansi.Red, "error"), msg, p.paint(ansi.Dim, kind))
 	}
 	for _, s := range rep.Suites {
 		for _, e := range s.Errors {
@@ -88,23 +88,12 @@ func writeSummary(w io.Writer, rep *Report, p painter) {
 		}
 		return p.paint(style, s)
 	}
-	fmt.Fprintf(w, "%s, %s", count(rep.Passed, "passed", ansiGreen), count(rep.Failed, "failed", ansiRed))
+	fmt.Fprintf(w, "%s, %s", count(rep.Passed, "passed", ansi.Green), count(rep.Failed, "failed", ansi.Red))
 	if rep.Skipped > 0 {
-		fmt.Fprintf(w, ", %s", count(rep.Skipped, "skipped", ansiYellow))
+		fmt.Fprintf(w, ", %s", count(rep.Skipped, "skipped", ansi.Yellow))
 	}
 	fmt.Fprintln(w)
 }
-
-// ANSI styles, shared with the other coloured outputs (internal/ansi).
-const (
-	ansiReset  = ansi.Reset
-	ansiBold   = ansi.Bold
-	ansiDim    = ansi.Dim
-	ansiRed    = ansi.Red
-	ansiYellow = ansi.Yellow
-	ansiCyan   = ansi.Cyan
-	ansiGreen  = ansi.Green
-)
 
 // painter colours text when true.
 type painter bool
@@ -113,7 +102,7 @@ func (p painter) paint(style, s string) string {
 	if !p || s == "" {
 		return s
 	}
-	return style + s + ansiReset
+	return style + s + ansi.Reset
 }
 
 // diff colours the lines of an indented unified diff: the file headers
@@ -130,13 +119,13 @@ func (p painter) diff(block string) string {
 		style := ""
 		switch {
 		case strings.HasPrefix(text, "--- "), strings.HasPrefix(text, "+++ "):
-			style = ansiBold
+			style = ansi.Bold
 		case strings.HasPrefix(text, "@@"):
-			style = ansiCyan
+			style = ansi.Cyan
 		case strings.HasPrefix(text, "-"):
-			style = ansiRed
+			style = ansi.Red
 		case strings.HasPrefix(text, "+"):
-			style = ansiGreen
+			style = ansi.Green
 		}
 		if style == "" || len(body) == len(l) {
 			b.WriteString(l)

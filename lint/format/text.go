@@ -15,18 +15,6 @@ import (
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
-// ANSI styles, shared with the other coloured outputs (internal/ansi).
-const (
-	ansiReset  = ansi.Reset
-	ansiBold   = ansi.Bold
-	ansiDim    = ansi.Dim
-	ansiRed    = ansi.Red
-	ansiYellow = ansi.Yellow
-	ansiCyan   = ansi.Cyan
-	ansiGreen  = ansi.Green
-	ansiBlue   = ansi.Blue
-)
-
 const (
 	tabWidth     = 4   // tab stops in snippets
 	maxLineWidth = 200 // snippet lines wider than this are cut to a window
@@ -44,17 +32,17 @@ func (p painter) paint(style, s string) string {
 	if !p || s == "" {
 		return s
 	}
-	return style + s + ansiReset
+	return style + s + ansi.Reset
 }
 
 func severityStyle(s lint.Severity) string {
 	switch s {
 	case lint.Error:
-		return ansiRed
+		return ansi.Red
 	case lint.Warning:
-		return ansiYellow
+		return ansi.Yellow
 	default:
-		return ansiCyan
+		return ansi.Cyan
 	}
 }
 
@@ -63,10 +51,10 @@ func headline(d *lint.Diagnostic, p painter) string {
 	line, col := start(d)
 	loc := fmt.Sprintf("%s:%d:%d:", flattenPath(d.Path), line, col)
 	return fmt.Sprintf("%s %s: %s %s",
-		p.paint(ansiBold, loc),
+		p.paint(ansi.Bold, loc),
 		p.paint(severityStyle(d.Severity), d.Severity.String()),
 		flatten(d.Message),
-		p.paint(ansiDim, "["+flatten(d.Rule)+"]"))
+		p.paint(ansi.Dim, "["+flatten(d.Rule)+"]"))
 }
 
 // lineStream writes the line format: one line per finding.
@@ -126,12 +114,12 @@ func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter) 
 	line, _ := start(d)
 	num := strconv.Itoa(line)
 	pad := strings.Repeat(" ", len(num))
-	gutter := p.paint(ansiBlue, pad+" |")
+	gutter := p.paint(ansi.Blue, pad+" |")
 
 	if text, from, to, ok := snippetRange(d, src); ok {
 		shown, markAt, markWidth := render(text, from, to)
 		w.WriteString(gutter + "\n")
-		w.WriteString(p.paint(ansiBlue, num+" |"))
+		w.WriteString(p.paint(ansi.Blue, num+" |"))
 		if shown != "" {
 			w.WriteString(" " + shown)
 		}
@@ -147,7 +135,7 @@ func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter) 
 		if !f.Safe {
 			msg += " (unsafe fix, needs --unsafe-fixes)"
 		}
-		w.WriteString(pad + " = " + p.paint(ansiGreen, "help") + ": " + msg + "\n")
+		w.WriteString(pad + " = " + p.paint(ansi.Green, "help") + ": " + msg + "\n")
 	}
 	for _, r := range d.Related {
 		rl, rc := startOf(r.Span)
@@ -155,7 +143,7 @@ func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter) 
 		if r.Path != "" {
 			rp = r.Path
 		}
-		fmt.Fprintf(w, "%s = %s: %s:%d:%d: %s\n", pad, p.paint(ansiBold, "note"), flattenPath(rp), rl, rc, flatten(r.Message))
+		fmt.Fprintf(w, "%s = %s: %s:%d:%d: %s\n", pad, p.paint(ansi.Bold, "note"), flattenPath(rp), rl, rc, flatten(r.Message))
 	}
 }
 
