@@ -111,18 +111,6 @@ func (c *Client) Call(method string, params, result any) error {
 	return c.rpc.Call(ctx, method, params, result)
 }
 
-// Start sends a request without waiting; Wait collects its result.
-func (c *Client) Start(method string, params any) (json.RawMessage, chan *jsonrpc.Message, error) {
-	return c.rpc.Start(method, params)
-}
-
-// Wait waits for the result of a request sent with Start.
-func (c *Client) Wait(id json.RawMessage, ch chan *jsonrpc.Message, result any) error {
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
-	defer cancel()
-	return c.rpc.Wait(ctx, id, ch, result)
-}
-
 // Notify sends a notification.
 func (c *Client) Notify(method string, params any) error { return c.rpc.Notify(method, params) }
 
@@ -245,9 +233,6 @@ func (c *Client) ForgetDiagnostics(uri string) {
 	c.mu.Unlock()
 }
 
-// Done is closed when the server's output ends.
-func (c *Client) Done() <-chan struct{} { return c.rpc.Done() }
-
 // Position returns the position of the n-th (0-based) occurrence of
 // needle in uri's text, plus delta characters, in the negotiated
 // encoding. It panics when needle is missing (a broken test).
@@ -294,13 +279,6 @@ func (c *Client) position(text string, off, delta int) lsp.Position {
 		end--
 	}
 	return lsp.Position{Line: line, Character: c.units(text[starts[line]:end]) + delta}
-}
-
-// Offset converts a position of uri's text to a byte offset.
-func (c *Client) Offset(uri string, p lsp.Position) int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.offset(c.texts[uri], p)
 }
 
 func (c *Client) offset(text string, p lsp.Position) int {
