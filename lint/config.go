@@ -12,6 +12,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -194,19 +195,7 @@ func quoteList(xs []string) string {
 // yamlError turns a yaml.v3 error ("yaml: line 3: …") into a positioned
 // config error.
 func yamlError(path string, err error) *ConfigError {
-	msg := err.Error()
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	line := 0
-	if strings.HasPrefix(msg, "line ") {
-		rest := msg[len("line "):]
-		if i := strings.IndexByte(rest, ':'); i > 0 {
-			if _, scanErr := fmt.Sscanf(rest[:i], "%d", &line); scanErr == nil {
-				msg = strings.TrimSpace(rest[i+1:])
-			} else {
-				line = 0
-			}
-		}
-	}
+	line, msg := yamlpos.SyntaxError(err)
 	e := &ConfigError{Path: path, Msg: "invalid YAML: " + msg + ", fix the syntax"}
 	if line > 0 {
 		e.Line, e.Col = line, 1
@@ -227,18 +216,16 @@ func (p *configParser) errf(n *yaml.Node, format string, args ...any) {
 
 // eachKey walks a mapping, rejecting unknown and duplicate keys.
 func (p *configParser) eachKey(m *yaml.Node, known []string, fn func(key string, k, v *yaml.Node)) {
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
+	for _, e := range yamlpos.Entries(m) {
+		k, v := e.Key, e.Value
 		if k.Kind != yaml.ScalarNode {
 			p.errf(k, "keys must be plain names, expected one of %s", quoteList(known))
 			continue
 		}
-		if seen[k.Value] {
+		if e.Dup {
 			p.errf(k, "duplicate key %q, keep only one", k.Value)
 			continue
 		}
-		seen[k.Value] = true
 		ok := false
 		for _, x := range known {
 			if x == k.Value {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suitespec"
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
@@ -95,14 +96,14 @@ func (s *server) responseSamples(docPath, id, root string, path []sfmd.PathSeg, 
 			continue
 		}
 		conv := &converter{memo: map[*yaml.Node]any{}}
-		for _, t := range items(field(doc.Content[0], "tests")) {
-			name := scalar(field(t, "name"))
-			steps := items(field(t, "steps"))
+		for _, t := range yamlpos.Items(yamlpos.Get(doc.Content[0], "tests")) {
+			name := scalar(yamlpos.Get(t, "name"))
+			steps := yamlpos.Items(yamlpos.Get(t, "steps"))
 			if steps == nil {
 				steps = []*yaml.Node{t}
 			}
 			for _, st := range steps {
-				if m := runRE.FindStringSubmatch(scalar(field(st, "run"))); m == nil || m[1] != id {
+				if m := runRE.FindStringSubmatch(scalar(yamlpos.Get(st, "run"))); m == nil || m[1] != id {
 					continue
 				}
 				for _, resp := range recordedResponses(filepath.Dir(suite), st, conv) {
@@ -119,36 +120,9 @@ func (s *server) responseSamples(docPath, id, root string, path []sfmd.PathSeg, 
 	return out
 }
 
-// field returns the value of key in the mapping n (nil when n is no
-// mapping or has no key).
-func field(n *yaml.Node, key string) *yaml.Node {
-	n = suitespec.Deref(n)
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if k := suitespec.Deref(n.Content[i]); k != nil && k.Kind == yaml.ScalarNode && k.Value == key {
-			return suitespec.Deref(n.Content[i+1])
-		}
-	}
-	return nil
-}
-
-// items returns the elements of the sequence n (nil for anything else).
-func items(n *yaml.Node) []*yaml.Node {
-	if n = suitespec.Deref(n); n == nil || n.Kind != yaml.SequenceNode {
-		return nil
-	}
-	out := make([]*yaml.Node, len(n.Content))
-	for i, c := range n.Content {
-		out[i] = suitespec.Deref(c)
-	}
-	return out
-}
-
 // scalar returns the text of a string scalar, "" for anything else.
 func scalar(n *yaml.Node) string {
-	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+	if !yamlpos.IsString(n) {
 		return ""
 	}
 	return n.Value
@@ -162,17 +136,17 @@ func scalar(n *yaml.Node) string {
 // suitespec.JSONBytes once its aliases are expanded, or not JSON).
 func recordedResponses(dir string, step *yaml.Node, conv *converter) []map[string]any {
 	var out []map[string]any
-	for _, h := range items(field(step, "http")) {
-		r := field(h, "response")
-		if r == nil || r.Kind != yaml.MappingNode || field(r, "todo") != nil {
+	for _, h := range yamlpos.Items(yamlpos.Get(step, "http")) {
+		r := yamlpos.Get(h, "response")
+		if r == nil || r.Kind != yaml.MappingNode || yamlpos.Get(r, "todo") != nil {
 			continue // none, or a stub of sfmd test --init: nothing recorded yet
 		}
 		status := any(200.0)
-		if st := field(r, "status"); st != nil {
+		if st := yamlpos.Get(r, "status"); st != nil {
 			status = conv.value(st)
 		}
 		var body any
-		switch j, bf := field(r, "json"), field(r, "body_file"); {
+		switch j, bf := yamlpos.Get(r, "json"), yamlpos.Get(r, "body_file"); {
 		case j != nil && j.Tag != "!!null":
 			if _, err := suitespec.JSON(j); err != nil {
 				continue // sfmd test refuses the suite
@@ -183,17 +157,17 @@ func recordedResponses(dir string, step *yaml.Node, conv *converter) []map[strin
 				body = jsonOrText(string(b))
 			}
 		default:
-			body = jsonOrText(scalar(field(r, "body")))
+			body = jsonOrText(scalar(yamlpos.Get(r, "body")))
 		}
 		out = append(out, map[string]any{"status": status, "body": body})
 	}
-	for _, e := range items(field(step, "exec")) {
-		if e == nil || e.Kind != yaml.MappingNode || field(e, "todo") != nil {
+	for _, e := range yamlpos.Items(yamlpos.Get(step, "exec")) {
+		if e == nil || e.Kind != yaml.MappingNode || yamlpos.Get(e, "todo") != nil {
 			continue // a stub of sfmd test --init
 		}
-		stdout, stderr := scalar(field(e, "stdout")), scalar(field(e, "stderr"))
+		stdout, stderr := scalar(yamlpos.Get(e, "stdout")), scalar(yamlpos.Get(e, "stderr"))
 		code := any(0.0)
-		if c := field(e, "exit"); c != nil {
+		if c := yamlpos.Get(e, "exit"); c != nil {
 			code = conv.value(c)
 		}
 		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": stdout, "stderr": stderr, "body": jsonOrText(stdout + stderr)})
@@ -212,7 +186,7 @@ type converter struct {
 func (c *converter) value(n *yaml.Node) any { return c.conv(n, 0) }
 
 func (c *converter) conv(n *yaml.Node, depth int) any {
-	n = suitespec.Deref(n)
+	n = yamlpos.Deref(n)
 	if n == nil || depth > 200 {
 		return nil
 	}
@@ -228,7 +202,7 @@ func (c *converter) conv(n *yaml.Node, depth int) any {
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			if k := suitespec.Deref(n.Content[i]); k != nil {
+			if k := yamlpos.Deref(n.Content[i]); k != nil {
 				m[k.Value] = c.conv(n.Content[i+1], depth+1)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -491,17 +492,10 @@ func frontmatterNode(source string) *yaml.Node {
 	return n.Content[0]
 }
 
-// yamlGet returns the value node of key in a mapping node.
+// yamlGet returns the value node of key in a mapping node, as written.
 func yamlGet(m *yaml.Node, key string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1]
-		}
-	}
-	return nil
+	_, v := yamlpos.Pair(m, key)
+	return v
 }
 
 func stripFrontmatter(s string) string {

@@ -7,6 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -16,14 +17,10 @@ import (
 // documents (§1.13, §2.14).
 
 // yamlIsString reports whether n is a YAML string scalar.
-func yamlIsString(n *yaml.Node) bool {
-	return n != nil && n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str"
-}
+func yamlIsString(n *yaml.Node) bool { return yamlpos.IsString(n) }
 
 // yamlIsNull reports whether n is a YAML null (an empty value).
-func yamlIsNull(n *yaml.Node) bool {
-	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null")
-}
+func yamlIsNull(n *yaml.Node) bool { return n == nil || yamlpos.IsNull(n) }
 
 // yamlType names the YAML type of n for messages.
 func yamlType(n *yaml.Node) string {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -83,7 +84,7 @@ func applyEdits(src []byte, root *yaml.Node, edits []scalarEdit, raw []textEdit)
 		if path == nil {
 			return nil, fmt.Errorf("cannot locate the output at line %d", e.node.Line)
 		}
-		n := followPath(deref(doc.Content[0]), path)
+		n := followPath(yamlpos.Deref(doc.Content[0]), path)
 		if n == nil || n.Kind != yaml.ScalarNode || n.Value != e.value {
 			return nil, fmt.Errorf("rewriting the output at line %d did not round-trip", e.node.Line)
 		}
@@ -339,7 +340,7 @@ func nodePath(root, target *yaml.Node) []any {
 
 func followPath(n *yaml.Node, path []any) *yaml.Node {
 	for _, p := range path {
-		n = deref(n)
+		n = yamlpos.Deref(n)
 		if n == nil {
 			return nil
 		}
@@ -348,14 +349,7 @@ func followPath(n *yaml.Node, path []any) *yaml.Node {
 			if n.Kind != yaml.MappingNode {
 				return nil
 			}
-			var next *yaml.Node
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == k {
-					next = n.Content[i+1]
-					break
-				}
-			}
-			n = next
+			_, n = yamlpos.Pair(n, k)
 		case int:
 			if n.Kind != yaml.SequenceNode || k >= len(n.Content) {
 				return nil
@@ -363,5 +357,5 @@ func followPath(n *yaml.Node, path []any) *yaml.Node {
 			n = n.Content[k]
 		}
 	}
-	return deref(n)
+	return yamlpos.Deref(n)
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
@@ -257,32 +258,13 @@ func (g *initGen) readExisting(src []byte) error {
 			g.opened = g.opened || navigates(st.Run)
 		}
 	}
-	tests := mapValue(s.Root, "tests")
+	tests := yamlpos.Get(s.Root, "tests")
 	if tests == nil || tests.Kind != yaml.SequenceNode || tests.Style&yaml.FlowStyle != 0 || len(tests.Content) == 0 {
 		return userErrorf("%s: tests is not a block list (\"- name: …\" items); write it as one to add tests to it", shown)
 	}
 	g.indent = tests.Content[0].Column - 3 // "- " before the item's first key
 	if g.indent < 0 {
 		g.indent = 0
-	}
-	return nil
-}
-
-func mapValue(m *yaml.Node, key string) *yaml.Node {
-	return mapKeyValue(m, key, false)
-}
-
-func mapKeyValue(m *yaml.Node, key string, wantKey bool) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			if wantKey {
-				return m.Content[i]
-			}
-			return deref(m.Content[i+1])
-		}
 	}
 	return nil
 }
@@ -496,7 +478,7 @@ func (g *initGen) fresh(docName, suiteName string, tests []string) []byte {
 // leaving every other byte as it was.
 func (g *initGen) extend(src []byte, tests []string) ([]byte, error) {
 	var edits []textEdit
-	testsKey := mapKeyValue(g.root, "tests", true)
+	testsKey, _ := yamlpos.Pair(g.root, "tests")
 	end := blockEnd(src, testsKey)
 	text := "\n" + strings.Join(tests, "\n")
 	if end > 0 && src[end-1] != '\n' {
@@ -526,7 +508,7 @@ func (g *initGen) extend(src []byte, tests []string) ([]byte, error) {
 // env block before tests.
 func (g *initGen) envEdit(src []byte, testsKey *yaml.Node) (textEdit, error) {
 	var b strings.Builder
-	envKey := mapKeyValue(g.root, "env", true)
+	envKey, _ := yamlpos.Pair(g.root, "env")
 	if envKey == nil {
 		b.WriteString("env: # stand-ins for the secrets: requests name them as $NAME\n")
 		for _, kv := range g.newEnv {
@@ -535,7 +517,7 @@ func (g *initGen) envEdit(src []byte, testsKey *yaml.Node) (textEdit, error) {
 		at := offsetOf(src, testsKey.Line, 1)
 		return textEdit{at, at, b.String()}, nil
 	}
-	val := mapValue(g.root, "env")
+	val := yamlpos.Get(g.root, "env")
 	if val.Kind != yaml.MappingNode || val.Style&yaml.FlowStyle != 0 || len(val.Content) == 0 {
 		var names []string
 		for _, kv := range g.newEnv {

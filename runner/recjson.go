@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -60,7 +61,7 @@ func jsonBlock(body []byte, keyIndent int) (text string, served []byte, ok bool)
 	if err := yaml.Unmarshal([]byte("json:"+text+"\n"), &back); err != nil {
 		return "", nil, false
 	}
-	v := mapValue(deref(back.Content[0]), "json")
+	v := yamlpos.Get(back.Content[0], "json")
 	if v == nil {
 		return "", nil, false
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
@@ -222,7 +223,7 @@ func parseSuiteSecrets(absPath, display string, src []byte, tree *os.Root, secre
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return nil, []*SuiteError{{Path: display, Msg: "empty suite: expected a mapping with \"version\" and \"tests\"; see test-format.md"}}
 	}
-	root := deref(doc.Content[0])
+	root := yamlpos.Deref(doc.Content[0])
 	s.Root = root
 	d.root = root
 	var docNode, testsNode, filesNode *yaml.Node
@@ -365,7 +366,7 @@ func (d *decoder) virtualDir(n *yaml.Node, what, def string) string {
 }
 
 func (d *decoder) files(n *yaml.Node, cwd string) []*fileSpec {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n.Kind != yaml.MappingNode {
 		d.errorf(n, "files must be a mapping of sandbox paths to contents, got %s", kindName(n))
 		return nil
@@ -373,7 +374,7 @@ func (d *decoder) files(n *yaml.Node, cwd string) []*fileSpec {
 	var out []*fileSpec
 	seen := map[string]string{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		k, v := yamlpos.Deref(n.Content[i]), yamlpos.Deref(n.Content[i+1])
 		name, ok := d.str(k, "files key")
 		if !ok {
 			continue
@@ -425,7 +426,7 @@ func (d *decoder) virtualFile(n *yaml.Node, p, cwd, what string) (string, bool) 
 }
 
 func (d *decoder) tests(n *yaml.Node) []*testCase {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "tests must be a list (\"- name: …\" items), got %s", kindName(n))
 		return nil
@@ -433,7 +434,7 @@ func (d *decoder) tests(n *yaml.Node) []*testCase {
 	var out []*testCase
 	names := map[string]*yaml.Node{}
 	for _, item := range n.Content {
-		item = deref(item)
+		item = yamlpos.Deref(item)
 		t := &testCase{Node: item}
 		step := &testStep{Index: 1, Node: item}
 		var stepsNode *yaml.Node
@@ -446,7 +447,7 @@ func (d *decoder) tests(n *yaml.Node) []*testCase {
 				}
 			case "skip":
 				t.Skips = true
-				v = deref(v)
+				v = yamlpos.Deref(v)
 				if v.Kind == yaml.ScalarNode && v.Tag == "!!bool" {
 					var b bool
 					if v.Decode(&b) == nil {
@@ -489,7 +490,7 @@ func (d *decoder) tests(n *yaml.Node) []*testCase {
 }
 
 func (d *decoder) steps(n *yaml.Node) []*testStep {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "steps must be a list (\"- run: …\" items), got %s", kindName(n))
 		return nil
@@ -499,7 +500,7 @@ func (d *decoder) steps(n *yaml.Node) []*testStep {
 	}
 	var out []*testStep
 	for i, item := range n.Content {
-		item = deref(item)
+		item = yamlpos.Deref(item)
 		st := &testStep{Index: i + 1, Node: item}
 		if !d.fields(item, "step", stepKeys, func(key string, k, v *yaml.Node) {
 			d.stepField(st, key, k, v)
@@ -529,7 +530,7 @@ func (d *decoder) stepField(st *testStep, key string, k, v *yaml.Node) {
 				d.errorf(v, "run is empty; write the command an agent would type")
 			}
 			st.Run = s
-			st.RunPos = deref(v)
+			st.RunPos = yamlpos.Deref(v)
 		}
 	case "http":
 		st.HTTP = d.httpList(v)
@@ -541,14 +542,14 @@ func (d *decoder) stepField(st *testStep, key string, k, v *yaml.Node) {
 }
 
 func (d *decoder) httpList(n *yaml.Node) []*httpFixture {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "http must be a list of {request, response} entries, got %s", kindName(n))
 		return nil
 	}
 	var out []*httpFixture
 	for _, item := range n.Content {
-		item = deref(item)
+		item = yamlpos.Deref(item)
 		f := &httpFixture{Node: item}
 		var hasReq, hasResp bool
 		d.fields(item, "http entry", httpKeys, func(key string, k, v *yaml.Node) {
@@ -628,7 +629,7 @@ func (d *decoder) request(r *fixtureRequest, n *yaml.Node) {
 			}
 		}
 	})
-	if n = deref(n); n.Kind != yaml.MappingNode {
+	if n = yamlpos.Deref(n); n.Kind != yaml.MappingNode {
 		return
 	}
 	if !methodSet {
@@ -689,14 +690,14 @@ func (d *decoder) response(n *yaml.Node) *fixtureResponse {
 }
 
 func (d *decoder) execList(n *yaml.Node) []*execFixture {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "exec must be a list of {command, stdout, stderr, exit} entries, got %s", kindName(n))
 		return nil
 	}
 	var out []*execFixture
 	for _, item := range n.Content {
-		item = deref(item)
+		item = yamlpos.Deref(item)
 		f := &execFixture{Node: item}
 		hasCmd := false
 		if !d.fields(item, "exec entry", execKeys, func(key string, k, v *yaml.Node) {
@@ -737,7 +738,7 @@ func (d *decoder) execList(n *yaml.Node) []*execFixture {
 }
 
 func (d *decoder) expect(e *expectation, n *yaml.Node) {
-	e.Node = deref(n)
+	e.Node = yamlpos.Deref(n)
 	e.OK = true
 	d.fields(n, "expect", expectKeys, func(key string, k, v *yaml.Node) {
 		switch key {
@@ -747,12 +748,12 @@ func (d *decoder) expect(e *expectation, n *yaml.Node) {
 			}
 		case "output":
 			if s, ok := d.str(v, "output"); ok {
-				e.Output, e.HasOutput, e.OutputNode = s, true, deref(v)
+				e.Output, e.HasOutput, e.OutputNode = s, true, yamlpos.Deref(v)
 				e.OutputShared = v.Kind == yaml.AliasNode || v.Anchor != ""
 			}
 		case "output_file":
 			if s, ok := d.str(v, "output_file"); ok {
-				e.OutputFileRel, e.OutputFileNode = s, deref(v)
+				e.OutputFileRel, e.OutputFileNode = s, yamlpos.Deref(v)
 				e.OutputFile, _ = d.checkGolden(v, s, "output_file")
 			}
 		case "error":

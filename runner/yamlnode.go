@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/internal/suitespec"
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -53,9 +53,6 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 	d.errs = append(d.errs, e)
 }
 
-// deref follows aliases.
-func deref(n *yaml.Node) *yaml.Node { return suitespec.Deref(n) }
-
 func kindName(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
@@ -74,16 +71,15 @@ func kindName(n *yaml.Node) string {
 // fields visits the keys of mapping n. allowed lists the accepted keys in
 // the order shown in messages; fn receives each known key and its value.
 func (d *decoder) fields(n *yaml.Node, what string, allowed []string, fn func(key string, k, v *yaml.Node)) bool {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n == nil || n.Kind != yaml.MappingNode {
 		if n != nil {
 			d.errorf(n, "%s must be a mapping, got %s; write key: value lines", what, kindName(n))
 		}
 		return false
 	}
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+	for _, e := range yamlpos.Entries(n) {
+		k, v := e.Key, e.Value
 		if k.Kind != yaml.ScalarNode {
 			d.errorf(k, "%s has a non-scalar key; use plain field names", what)
 			continue
@@ -100,11 +96,10 @@ func (d *decoder) fields(n *yaml.Node, what string, allowed []string, fn func(ke
 			}
 			continue
 		}
-		if seen[k.Value] {
+		if e.Dup {
 			d.errorf(k, "duplicate field %q in %s; keep only one", k.Value, what)
 			continue
 		}
-		seen[k.Value] = true
 		fn(k.Value, k, v)
 	}
 	return true
@@ -129,7 +124,7 @@ func quoteList(list []string) string {
 
 // str reads a scalar as text (numbers and booleans keep their spelling).
 func (d *decoder) str(n *yaml.Node, what string) (string, bool) {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n.Kind != yaml.ScalarNode {
 		d.errorf(n, "%s must be a string, got %s", what, kindName(n))
 		return "", false
@@ -142,7 +137,7 @@ func (d *decoder) str(n *yaml.Node, what string) (string, bool) {
 }
 
 func (d *decoder) integer(n *yaml.Node, what string) (int, bool) {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
 		d.errorf(n, "%s must be an integer, got %s", what, describeScalar(n))
 		return 0, false
@@ -156,7 +151,7 @@ func (d *decoder) integer(n *yaml.Node, what string) (int, bool) {
 }
 
 func (d *decoder) boolean(n *yaml.Node, what string) (bool, bool) {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	var b bool
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || n.Decode(&b) != nil {
 		d.errorf(n, "%s must be true or false, got %s", what, describeScalar(n))
@@ -174,24 +169,22 @@ func describeScalar(n *yaml.Node) string {
 
 // stringMap reads a mapping of scalar values in source order.
 func (d *decoder) stringMap(n *yaml.Node, what string) []keyValue {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if n.Kind != yaml.MappingNode {
 		d.errorf(n, "%s must be a mapping of names to values, got %s", what, kindName(n))
 		return nil
 	}
 	var out []keyValue
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+	for _, e := range yamlpos.Entries(n) {
+		k, v := e.Key, e.Value
 		name, ok := d.str(k, what+" key")
 		if !ok {
 			continue
 		}
-		if seen[name] {
+		if e.Dup {
 			d.errorf(k, "duplicate key %q in %s; keep only one", name, what)
 			continue
 		}
-		seen[name] = true
 		val, ok := d.str(v, fmt.Sprintf("%s value of %q", what, name))
 		if !ok {
 			continue
@@ -252,18 +245,12 @@ func normalizeNumbers(v any) any {
 	return v
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
 // yamlSyntaxError turns a yaml.v3 error into a positioned SuiteError.
 func yamlSyntaxError(path string, err error) *SuiteError {
-	msg := err.Error()
 	e := &SuiteError{Path: path}
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-		e.Line, _ = strconv.Atoi(m[1])
-		e.Col = 1
-		msg = m[2]
-	} else {
-		msg = strings.TrimPrefix(msg, "yaml: ")
+	line, msg := yamlpos.SyntaxError(err)
+	if line > 0 {
+		e.Line, e.Col = line, 1
 	}
 	e.Msg = fmt.Sprintf("invalid YAML: %s; fix the syntax (a suite is a YAML mapping, see test-format.md)", msg)
 	return e

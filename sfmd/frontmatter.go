@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -101,8 +101,6 @@ func (p *docParser) frontmatterEnd() int {
 // frontmatterLineRe matches a line that reads as part of YAML fields.
 var frontmatterLineRe = regexp.MustCompile(`^(?:[A-Za-z_][\w.-]*[ \t]*:(?:[ \t].*)?|[ \t]+\S.*|-[ \t].*|-)\r?$`)
 
-var yamlLineRe = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
 func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	if strings.TrimSpace(fm.Raw) == "" {
 		return
@@ -113,14 +111,8 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	}
 	root, err := decodeYAML(raw)
 	if err != nil {
-		msg := err.Error()
-		line := 1
-		if m := yamlLineRe.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
-			line, _ = strconv.Atoi(m[1])
-			msg = m[2]
-		} else {
-			msg = strings.TrimPrefix(msg, "yaml: ")
-		}
+		line, msg := yamlpos.SyntaxError(err)
+		line = max(line, 1)
 		fileLine := p.li.LineOf(rawStart) + line - 1
 		s, e := p.li.LineStart(fileLine), p.li.LineEnd(fileLine)
 		fm.YAMLError = msg
@@ -247,14 +239,7 @@ func (p *docParser) decodeEnv(fm *Frontmatter, v *yaml.Node, rawStart int) {
 }
 
 func (p *docParser) decodeEnvMapping(e *EnvEntry, item *yaml.Node, rawStart int) {
-	get := func(key string) (*yaml.Node, *yaml.Node) {
-		for i := 0; i+1 < len(item.Content); i += 2 {
-			if item.Content[i].Value == key {
-				return item.Content[i], item.Content[i+1]
-			}
-		}
-		return nil, nil
-	}
+	get := func(key string) (*yaml.Node, *yaml.Node) { return yamlpos.Pair(item, key) }
 	if len(item.Content) < 2 { // no key
 		e.Form = EnvOther
 		e.NameSpan = e.Span

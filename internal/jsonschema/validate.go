@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -97,20 +98,13 @@ func (v *validator) resolve(s *Schema) *Schema {
 	return s
 }
 
-func deref(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
-		n = n.Alias
-	}
-	return n
-}
-
 func at(n *yaml.Node, path []any, format string, args ...any) Error {
 	return Error{Path: append([]any(nil), path...), Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (v *validator) check(s *Schema, n *yaml.Node, path []any, depth int) []Error {
 	s = v.resolve(s)
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	if s == nil || n == nil {
 		return nil
 	}
@@ -195,7 +189,7 @@ func (v *validator) checkObject(s *Schema, n *yaml.Node, path []any, depth int) 
 	var errs []Error
 	present := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, val := deref(n.Content[i]), n.Content[i+1]
+		k, val := yamlpos.Deref(n.Content[i]), n.Content[i+1]
 		key := k.Value
 		present[key] = true
 		kpath := make([]any, len(path)+1)

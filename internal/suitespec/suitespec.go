@@ -13,6 +13,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -28,14 +29,6 @@ const (
 	JSONBytes = FixtureBytes
 )
 
-// Deref follows aliases.
-func Deref(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
-		n = n.Alias
-	}
-	return n
-}
-
 // JSON encodes a YAML node as compact JSON, keeping the mapping order
 // (the runtime shows JSON bodies as sent, so key order is visible). It
 // fails once the text passes JSONBytes (aliases expanding) or the value
@@ -49,7 +42,7 @@ func JSON(n *yaml.Node) ([]byte, error) {
 }
 
 func writeJSON(buf *bytes.Buffer, n *yaml.Node, depth int) error {
-	n = Deref(n)
+	n = yamlpos.Deref(n)
 	if n == nil {
 		buf.WriteString("null")
 		return nil
@@ -70,7 +63,7 @@ func writeJSON(buf *bytes.Buffer, n *yaml.Node, depth int) error {
 	case yaml.MappingNode:
 		buf.WriteByte('{')
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := Deref(n.Content[i])
+			k := yamlpos.Deref(n.Content[i])
 			if k.Kind != yaml.ScalarNode {
 				return fmt.Errorf("line %d: JSON object keys must be scalars", k.Line)
 			}

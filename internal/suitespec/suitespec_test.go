@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -35,7 +36,7 @@ func TestJSON(t *testing.T) {
 	if _, err := JSON(node(t, "a: .inf\n")); err == nil {
 		t.Errorf("infinity has no JSON")
 	}
-	if b, err := ScalarJSON(Deref(node(t, "yes").Content[0])); err != nil || string(b) != `"yes"` {
+	if b, err := ScalarJSON(yamlpos.Deref(node(t, "yes").Content[0])); err != nil || string(b) != `"yes"` {
 		t.Errorf("ScalarJSON(yes) = %s, %v", b, err)
 	}
 }
