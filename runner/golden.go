@@ -80,11 +80,11 @@ func applyEdits(src []byte, root *yaml.Node, edits []scalarEdit, raw []textEdit)
 		return nil, fmt.Errorf("rewritten suite is empty")
 	}
 	for _, e := range edits {
-		path := nodePath(root, e.node)
+		path := yamlpos.PathTo(root, e.node)
 		if path == nil {
 			return nil, fmt.Errorf("cannot locate the output at line %d", e.node.Line)
 		}
-		n := followPath(yamlpos.Deref(doc.Content[0]), path)
+		n := yamlpos.Follow(yamlpos.Deref(doc.Content[0]), path)
 		if n == nil || n.Kind != yaml.ScalarNode || n.Value != e.value {
 			return nil, fmt.Errorf("rewriting the output at line %d did not round-trip", e.node.Line)
 		}
@@ -311,51 +311,3 @@ func literalOK(value string) bool {
 	return strings.TrimSpace(lines[len(lines)-1]) != ""
 }
 
-// nodePath returns the route from root to target: mapping keys as
-// strings, sequence indexes as ints.
-func nodePath(root, target *yaml.Node) []any {
-	var walk func(n *yaml.Node, path []any) []any
-	walk = func(n *yaml.Node, path []any) []any {
-		if n == target {
-			return append([]any{}, path...)
-		}
-		switch n.Kind {
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if p := walk(n.Content[i+1], append(path, n.Content[i].Value)); p != nil {
-					return p
-				}
-			}
-		case yaml.SequenceNode:
-			for i, c := range n.Content {
-				if p := walk(c, append(path, i)); p != nil {
-					return p
-				}
-			}
-		}
-		return nil
-	}
-	return walk(root, nil)
-}
-
-func followPath(n *yaml.Node, path []any) *yaml.Node {
-	for _, p := range path {
-		n = yamlpos.Deref(n)
-		if n == nil {
-			return nil
-		}
-		switch k := p.(type) {
-		case string:
-			if n.Kind != yaml.MappingNode {
-				return nil
-			}
-			_, n = yamlpos.Pair(n, k)
-		case int:
-			if n.Kind != yaml.SequenceNode || k >= len(n.Content) {
-				return nil
-			}
-			n = n.Content[k]
-		}
-	}
-	return yamlpos.Deref(n)
-}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/sfmd-dev/sfmd/internal/jsonschema"
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -245,7 +246,7 @@ func (d *decoder) fieldPath(m *yaml.Node, key string) string {
 	if d.root == nil {
 		return ""
 	}
-	route := nodePath(d.root, m)
+	route := yamlpos.PathTo(d.root, m)
 	if route == nil {
 		return ""
 	}
