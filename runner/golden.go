@@ -310,4 +310,3 @@ func literalOK(value string) bool {
 	lines := strings.Split(body, "\n")
 	return strings.TrimSpace(lines[len(lines)-1]) != ""
 }
-
