@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 )
 
 // The app's pages: a session opens other documents of the app (menus,
@@ -64,7 +65,7 @@ func (r *testRun) copyAppPages() error {
 	for _, n := range names {
 		data, _, err := safeio.Read(s.Tree, filepath.FromSlash(n), n, maxDocumentBytes)
 		if err != nil {
-			return fmt.Errorf("app files: %s", treeError("page", n, err))
+			return fmt.Errorf("app files: %s", suitespec.TreeError("page", n, err))
 		}
 		if total += int64(len(data)); total > maxAppBytes {
 			return fmt.Errorf("app files: the document's .md files exceed %d bytes; move the app into a directory of its own", maxAppBytes)

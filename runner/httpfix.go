@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"github.com/jarcoal/httpmock"
+
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/model"
 )
@@ -69,7 +71,7 @@ func (h *httpStep) serve(req *http.Request) (*http.Response, error) {
 		f := h.fixtures[h.next]
 		if mismatch := matchRequest(&f.Request, req, body); mismatch == "" {
 			h.next++
-			return f.responder()(req)
+			return responder(f)(req)
 		}
 	}
 	h.failures = append(h.failures, h.describeMiss(req, body))
@@ -85,7 +87,7 @@ func (h *httpStep) unused() []*httpFixture {
 
 // responder answers a request that matched f: with f's transport error,
 // or with its response.
-func (f *httpFixture) responder() httpmock.Responder {
+func responder(f *httpFixture) httpmock.Responder {
 	if f.HasError {
 		return httpmock.NewErrorResponder(errors.New(f.Error))
 	}
@@ -138,7 +140,7 @@ func matchRequest(f *fixtureRequest, req *http.Request, body []byte) string {
 	}
 	switch {
 	case f.HasJSON:
-		got, err := canonicalJSON(body)
+		got, err := suitespec.CanonicalJSON(body)
 		if err != nil {
 			return fmt.Sprintf("body is not JSON (%v), fixture expects JSON", err)
 		}
@@ -408,7 +410,7 @@ func renderFixture(f *fixtureRequest, req *http.Request) string {
 
 func renderBody(body []byte, pretty bool) string {
 	if pretty {
-		if c, err := canonicalJSON(body); err == nil {
+		if c, err := suitespec.CanonicalJSON(body); err == nil {
 			return c + "\n"
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -22,7 +23,7 @@ func mustReq(t *testing.T, method, url, body string, headers ...string) *http.Re
 
 func TestMatchRequest(t *testing.T) {
 	jsonFix := func(s string) []byte {
-		c, err := canonicalJSON([]byte(s))
+		c, err := suitespec.CanonicalJSON([]byte(s))
 		if err != nil {
 			t.Fatal(err)
 		}

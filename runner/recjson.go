@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
@@ -65,7 +66,7 @@ func jsonBlock(body []byte, keyIndent int) (text string, served []byte, ok bool)
 	if v == nil {
 		return "", nil, false
 	}
-	served, err = toJSON(v)
+	served, err = suitespec.JSON(v)
 	if err != nil || !bytes.Equal(served, want.Bytes()) {
 		return "", nil, false
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
 )
@@ -242,7 +243,7 @@ func expandFixtureEnv(s *suite) error {
 					r.Headers[i].Value = expandEnvRefs(r.Headers[i].Value, env, nil)
 				}
 				if r.HasJSON {
-					c, err := canonicalJSON([]byte(expandEnvRefs(string(r.JSON), env, jsonEscape)))
+					c, err := suitespec.CanonicalJSON([]byte(expandEnvRefs(string(r.JSON), env, jsonEscape)))
 					if err != nil {
 						return fmt.Errorf("line %d: request json after $NAME expansion: %v", f.Node.Line, err)
 					}
@@ -292,8 +293,8 @@ func recordedRequest(e exchange, env []keyValue) (url, body string, err error) {
 	switch {
 	case len(e.body) == 0:
 	case isJSON:
-		want, _ := canonicalJSON(e.body)
-		got, cerr := canonicalJSON([]byte(expandEnvRefs(body, envMap, jsonEscape)))
+		want, _ := suitespec.CanonicalJSON(e.body)
+		got, cerr := suitespec.CanonicalJSON([]byte(expandEnvRefs(body, envMap, jsonEscape)))
 		if cerr != nil || got != want {
 			return "", "", fmt.Errorf("the JSON body holds text that replay would change (a $NAME of the env?)")
 		}

@@ -26,6 +26,8 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/suggest"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
@@ -196,9 +198,9 @@ func (r *Report) RunMatchedNothing(opts Options) string {
 	case len(names) == 0:
 		return msg + ": the suites have none"
 	case len(names) > 10:
-		return msg + "; the tests are " + quoteList(names[:10]) + ", …"
+		return msg + "; the tests are " + suggest.QuoteList(names[:10]) + ", …"
 	}
-	return msg + "; the tests are " + quoteList(names)
+	return msg + "; the tests are " + suggest.QuoteList(names)
 }
 
 // HasSuiteErrors reports whether any suite could not be loaded.
@@ -686,7 +688,7 @@ func (r *testRun) populate() error {
 		if f.From != "" {
 			var err error
 			if data, _, err = safeio.Read(s.Tree, f.From, f.From, maxFixtureBytes); err != nil {
-				return fmt.Errorf("files: %s", treeError("from:", f.From, err))
+				return fmt.Errorf("files: %s", suitespec.TreeError("from:", f.From, err))
 			}
 		}
 		if err := os.WriteFile(p, data, 0o644); err != nil {
@@ -846,7 +848,7 @@ func (r *testRun) checkExpect(st *testStep, res model.Result) {
 		// recorded responses and outputs hold the secrets as ***.
 		res.Content = maskValues(res.Content, r.s.Env, func(string) string { return "***" })
 	}
-	want := e.wantOK()
+	want := e.WantOK()
 	if res.OK != want {
 		f := r.failf(st, KindAssertion, "expected ok: %v, got ok: %v%s%s", want, res.OK, codeSuffix(res.Code), r.noteSuffix())
 		f.Diff = r.red.apply(resultText(res))
@@ -978,7 +980,7 @@ func (r *testRun) readGolden(st *testStep, at *yaml.Node, name, display string) 
 	case errors.Is(err, fs.ErrNotExist):
 		return goldenFile{}, goldenMissing
 	}
-	msg := treeError("golden file", display, err)
+	msg := suitespec.TreeError("golden file", display, err)
 	r.res.Errors = append(r.res.Errors, &SuiteError{Path: r.s.Path, Line: at.Line, Col: at.Column, Msg: msg})
 	f := r.failf(st, KindAssertion, "%s", msg)
 	f.Line, f.Col = at.Line, at.Column

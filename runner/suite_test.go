@@ -112,7 +112,7 @@ tests:
 		t.Errorf("files %+v", s.Files)
 	}
 	t0 := s.Tests[0]
-	if len(t0.Steps) != 1 || t0.Steps[0].Run != "/act.search --q x" || !t0.Steps[0].Expect.wantOK() {
+	if len(t0.Steps) != 1 || t0.Steps[0].Run != "/act.search --q x" || !t0.Steps[0].Expect.WantOK() {
 		t.Fatalf("shorthand step %+v", t0.Steps)
 	}
 	h := t0.Steps[0].HTTP
@@ -130,7 +130,7 @@ tests:
 		t.Errorf("skip %v %q", t1.Skips, t1.Skip)
 	}
 	e := t1.Steps[0].Expect
-	if e.wantOK() || e.Error != "Missing" || e.Vars[0].Key != "a" || e.Files[0].Value != "golden/out.png" {
+	if e.WantOK() || e.Error != "Missing" || e.Vars[0].Key != "a" || e.Files[0].Value != "golden/out.png" {
 		t.Errorf("expect %+v", e)
 	}
 	if t1.Steps[0].Exec[0].Command != "ls -l" || t1.Steps[0].Exec[0].Stdout != "x\n" {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -43,7 +44,7 @@ func ViewSource(docPath string, src []byte, block, tempDir string) (res model.Re
 		if errors.Is(err, fs.ErrNotExist) {
 			return res, "", fmt.Errorf("%s: no such file", docPath)
 		} else if err != nil {
-			return res, "", fmt.Errorf("%s", treeError("document", docPath, err))
+			return res, "", fmt.Errorf("%s", suitespec.TreeError("document", docPath, err))
 		}
 	} else if len(src) > maxDocumentBytes {
 		return res, "", fmt.Errorf("%s: larger than %s, not rendered", docPath, safeio.FormatSize(maxDocumentBytes))
@@ -53,7 +54,7 @@ func ViewSource(docPath string, src []byte, block, tempDir string) (res model.Re
 		return res, "", err
 	}
 	defer func() { _ = os.RemoveAll(sandbox) }()
-	s := &suite{Tree: tree, DocPath: name, DocName: name, Cwd: DefaultCwd, Home: DefaultHome}
+	s := &suite{Suite: suitespec.Suite{DocPath: name, Cwd: DefaultCwd, Home: DefaultHome}, Tree: tree, DocName: name}
 	s.Doc = sfmd.ParseAsRuntime(abs, src)
 	topic := ""
 	if s.Doc.Frontmatter != nil {

@@ -10,9 +10,9 @@ package schema
 
 import (
 	"github.com/sfmd-dev/sfmd/internal/jsonschema"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/internal/version"
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/runner"
 )
 
 // The shipped file names.
@@ -32,7 +32,7 @@ func Generate() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for name, s := range map[string]*jsonschema.Schema{
 		ConfigFile: lint.ConfigSchema(URL(ConfigFile)),
-		SuiteFile:  runner.SuiteSchema(URL(SuiteFile)),
+		SuiteFile:  suitespec.Schema(URL(SuiteFile)),
 	} {
 		b, err := jsonschema.Marshal(s)
 		if err != nil {

@@ -22,7 +22,8 @@ const mod = "github.com/sfmd-dev/sfmd/"
 // CLI: it may use lint, rules, sfmd and the leaves, and only cmd imports
 // it (lsp/lsptest, its test client, is for tests only). The reference
 // CLI's drop-in (cmd/sfmd/refcli) reads documents through the model only;
-// the docs generator (internal/docgen) reads the rules' data through lint.
+// the docs generator (internal/docgen) reads the rules' data through lint;
+// the suite format (internal/suitespec) uses the model's virtual paths.
 func TestLayering(t *testing.T) {
 	forbidden := map[string][]string{
 		"sfmd":            {"lint", "rules", "runner", "cmd", "lsp", "model"},
@@ -35,6 +36,8 @@ func TestLayering(t *testing.T) {
 		"model":           {"rules", "lint", "cmd", "runner", "lsp"},
 		"lsp":             {"runner", "cmd"},
 		"lsp/lsptest":     {"runner", "cmd", "rules"},
+		// The suite format: read by the runner and the language server.
+		"internal/suitespec": {"lint", "rules", "runner", "cmd", "lsp"},
 	}
 	for dir, bad := range forbidden {
 		for f, paths := range moduleImports(t, dir) {
@@ -68,7 +71,7 @@ func TestLayering(t *testing.T) {
 	// reads them through internal/safeio (TestOneReader), and a leaf that
 	// reads YAML nodes reads them with internal/yamlpos: both are leaves
 	// themselves.
-	for _, dir := range []string{"internal/ansi", "internal/confine", "internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/safeio", "internal/suggest", "internal/suitespec", "internal/udiff", "internal/version", "internal/yamlpos"} {
+	for _, dir := range []string{"internal/ansi", "internal/confine", "internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/safeio", "internal/suggest", "internal/udiff", "internal/version", "internal/yamlpos"} {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
 				if (path == mod+"internal/safeio" || path == mod+"internal/yamlpos") && dir != "internal/safeio" && dir != "internal/yamlpos" {

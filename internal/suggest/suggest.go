@@ -5,6 +5,7 @@ package suggest
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -65,4 +66,14 @@ func EditDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// QuoteList renders names as "a", "b", "c": the list of an "expected one
+// of" message.
+func QuoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }

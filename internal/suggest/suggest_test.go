@@ -50,3 +50,12 @@ func TestNearest(t *testing.T) {
 		t.Errorf("DidYouMean = %q", got)
 	}
 }
+
+func TestQuoteList(t *testing.T) {
+	if got := QuoteList([]string{"a", `b"c`}); got != `"a", "b\"c"` {
+		t.Errorf("QuoteList = %s", got)
+	}
+	if got := QuoteList(nil); got != "" {
+		t.Errorf("QuoteList(nil) = %q", got)
+	}
+}

@@ -1,9 +1,12 @@
-// Package suitespec holds what `sfmd test` accepts when it reads a test
-// suite (docs/test-format.md): the size bounds of the suite file and of
-// the fixtures it names, and the JSON a `json:` fixture stands for. The
-// runner reads suites with it, and the language server reads the same
-// suites for its hovers with it, so that neither reads more than the
-// other accepts.
+// Package suitespec owns the suite format of `sfmd test`
+// (docs/test-format.md): its shape (shape.go: the keys, from which the
+// JSON Schema in schema/ is generated), its types (Suite, Test, Step and
+// the fixtures), their decoding from yaml.v3 nodes with positions
+// (Decoder), the files a suite may name in its own directory tree
+// (tree.go), the size bounds of the suite file and of its fixtures, and
+// the JSON a `json:` fixture stands for. The runner, sfmd test --init and
+// the language server's hovers all read suites with it, so that none
+// reads a suite otherwise than sfmd test does.
 package suitespec
 
 import (

@@ -1,18 +1,16 @@
-package runner
+package suitespec
 
 import (
 	"reflect"
 
 	"github.com/sfmd-dev/sfmd/internal/jsonschema"
-	"github.com/sfmd-dev/sfmd/internal/yamlpos"
-	"go.yaml.in/yaml/v3"
 )
 
-// The shape of a suite file (test-format.md, version 1). The decoder
+// The shape of a suite file (test-format.md, version 1). The Decoder
 // (suite.go) takes the field names it accepts from these types, and
 // SuiteSchema generates the JSON Schema shipped in schema/ from them, so
 // the two cannot disagree on a field name. Values are still checked by the
-// decoder, which knows more (paths next to the suite, action names); the
+// Decoder, which knows more (paths next to the suite, action names); the
 // schema says as much as a schema can.
 
 // suiteFile is the whole file.
@@ -97,7 +95,7 @@ type fileFrom struct {
 	From text `yaml:"from" schema:"required" doc:"A file in the suite's directory tree to copy into the sandbox."`
 }
 
-// The field names the decoder accepts, in the order its messages list them.
+// The field names the Decoder accepts, in the order its messages list them.
 var (
 	suiteKeys    = jsonschema.Keys[suiteFile]()
 	testKeys     = jsonschema.Keys[testSpec]()
@@ -110,7 +108,7 @@ var (
 	fileFromKeys = jsonschema.Keys[fileFrom]()
 )
 
-// text is a scalar the decoder reads as text: a string, or a number or
+// text is a scalar the Decoder reads as text: a string, or a number or
 // boolean kept as spelled.
 type text string
 
@@ -128,7 +126,7 @@ func (urlText) JSONSchema(*jsonschema.Generator) *jsonschema.Schema {
 }
 
 // virtualDir is a directory of the test's virtual filesystem: an absolute
-// POSIX path (the decoder also refuses a backslash and NUL).
+// POSIX path (the Decoder also refuses a backslash and NUL).
 type virtualDir string
 
 // JSONSchema says so.
@@ -136,7 +134,7 @@ func (virtualDir) JSONSchema(*jsonschema.Generator) *jsonschema.Schema {
 	return &jsonschema.Schema{Type: jsonschema.Types{"string"}, Pattern: `^/[^\\\x00]*$`}
 }
 
-// methodName is an HTTP method; the decoder ignores case.
+// methodName is an HTTP method; the Decoder ignores case.
 type methodName string
 
 // JSONSchema lists the methods in both cases.
@@ -230,25 +228,10 @@ func (expectSpec) JSONSchema(g *jsonschema.Generator) *jsonschema.Schema {
 	return s
 }
 
-// SuiteSchema is the JSON Schema of a suite file, generated from the types
-// the decoder takes its field names from. id is its $id.
-func SuiteSchema(id string) *jsonschema.Schema {
+// Schema is the JSON Schema of a suite file, generated from the types
+// the Decoder takes its field names from. id is its $id.
+func Schema(id string) *jsonschema.Schema {
 	return jsonschema.NewGenerator().Document(reflect.TypeFor[suiteFile](), id,
 		"sfmd test suite",
 		"A *.test.yaml suite for sfmd test: the actions of one SFMD document run against recorded HTTP and CLI fixtures, offline (test-format.md, version 1).")
-}
-
-// fieldPath returns " (at tests[0].expect.outptu)": where the field key
-// of mapping m sits in the suite, written as the schema validator writes
-// it (jsonschema.FormatPath), so both name a typo the same way. It is ""
-// when m cannot be located (a mapping reached through an alias).
-func (d *decoder) fieldPath(m *yaml.Node, key string) string {
-	if d.root == nil {
-		return ""
-	}
-	route := yamlpos.PathTo(d.root, m)
-	if route == nil {
-		return ""
-	}
-	return " (at " + jsonschema.FormatPath(append(route, key)) + ")"
 }

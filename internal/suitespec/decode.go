@@ -1,56 +1,66 @@
-package runner
+package suitespec
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/jsonschema"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
-	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
-// SuiteError is a problem in a suite file (exit status 2). Line and Col
+// Error is a problem in a suite file (exit status 2). Line and Col
 // are 1-based; zero when the problem concerns the whole file.
-type SuiteError struct {
+type Error struct {
 	Path string
 	Line int
 	Col  int
 	Msg  string
 }
 
-func (e *SuiteError) Error() string {
+func (e *Error) Error() string {
 	if e.Line <= 0 {
 		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
 	}
 	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
 }
 
-// decoder walks yaml.v3 nodes and records every problem with the node's
-// position, so that each message points at the suite line.
-type decoder struct {
+// Decoder reads a suite from its yaml.v3 nodes and records every problem
+// with the node's position, so that each message points at the suite
+// line.
+type Decoder struct {
 	path string
-	errs []*SuiteError
+	// Errs are the problems found, at most maxErrors of them.
+	Errs []*Error
 	tree *os.Root   // the suite's directory
 	dir  string     // its path
 	root *yaml.Node // the suite's mapping, for field paths in messages
 }
 
-const maxSuiteErrors = 50
+// NewDecoder returns a decoder of the suite shown as path in messages,
+// whose directory dir is open as tree.
+func NewDecoder(path, dir string, tree *os.Root) *Decoder {
+	return &Decoder{path: path, dir: dir, tree: tree}
+}
 
-func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
-	if len(d.errs) >= maxSuiteErrors {
+const maxErrors = 50
+
+// Errorf records a problem at node n (nil: the whole file).
+func (d *Decoder) Errorf(n *yaml.Node, format string, args ...any) {
+	if len(d.Errs) >= maxErrors {
 		return
 	}
-	e := &SuiteError{Path: d.path, Msg: fmt.Sprintf(format, args...)}
+	e := &Error{Path: d.path, Msg: fmt.Sprintf(format, args...)}
 	if n != nil {
 		e.Line, e.Col = n.Line, n.Column
 	}
-	d.errs = append(d.errs, e)
+	d.Errs = append(d.Errs, e)
 }
 
 func kindName(n *yaml.Node) string {
@@ -70,34 +80,34 @@ func kindName(n *yaml.Node) string {
 
 // fields visits the keys of mapping n. allowed lists the accepted keys in
 // the order shown in messages; fn receives each known key and its value.
-func (d *decoder) fields(n *yaml.Node, what string, allowed []string, fn func(key string, k, v *yaml.Node)) bool {
+func (d *Decoder) fields(n *yaml.Node, what string, allowed []string, fn func(key string, k, v *yaml.Node)) bool {
 	n = yamlpos.Deref(n)
 	if n == nil || n.Kind != yaml.MappingNode {
 		if n != nil {
-			d.errorf(n, "%s must be a mapping, got %s; write key: value lines", what, kindName(n))
+			d.Errorf(n, "%s must be a mapping, got %s; write key: value lines", what, kindName(n))
 		}
 		return false
 	}
 	for _, e := range yamlpos.Entries(n) {
 		k, v := e.Key, e.Value
 		if k.Kind != yaml.ScalarNode {
-			d.errorf(k, "%s has a non-scalar key; use plain field names", what)
+			d.Errorf(k, "%s has a non-scalar key; use plain field names", what)
 			continue
 		}
 		if k.Value == "<<" {
-			d.errorf(k, "merge keys (<<) are not supported in %s; write the fields out", what)
+			d.Errorf(k, "merge keys (<<) are not supported in %s; write the fields out", what)
 			continue
 		}
-		if !contains(allowed, k.Value) {
+		if !slices.Contains(allowed, k.Value) {
 			if best := suggest.Nearest(k.Value, allowed); best != "" {
-				d.errorf(k, "unknown field %q in %s; did you mean %q?%s", k.Value, what, best, d.fieldPath(n, k.Value))
+				d.Errorf(k, "unknown field %q in %s; did you mean %q?%s", k.Value, what, best, d.fieldPath(n, k.Value))
 			} else {
-				d.errorf(k, "unknown field %q in %s, expected one of %s%s", k.Value, what, quoteList(allowed), d.fieldPath(n, k.Value))
+				d.Errorf(k, "unknown field %q in %s, expected one of %s%s", k.Value, what, suggest.QuoteList(allowed), d.fieldPath(n, k.Value))
 			}
 			continue
 		}
 		if e.Dup {
-			d.errorf(k, "duplicate field %q in %s; keep only one", k.Value, what)
+			d.Errorf(k, "duplicate field %q in %s; keep only one", k.Value, what)
 			continue
 		}
 		fn(k.Value, k, v)
@@ -105,56 +115,39 @@ func (d *decoder) fields(n *yaml.Node, what string, allowed []string, fn func(ke
 	return true
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func quoteList(list []string) string {
-	q := make([]string, len(list))
-	for i, s := range list {
-		q[i] = strconv.Quote(s)
-	}
-	return strings.Join(q, ", ")
-}
-
 // str reads a scalar as text (numbers and booleans keep their spelling).
-func (d *decoder) str(n *yaml.Node, what string) (string, bool) {
+func (d *Decoder) str(n *yaml.Node, what string) (string, bool) {
 	n = yamlpos.Deref(n)
 	if n.Kind != yaml.ScalarNode {
-		d.errorf(n, "%s must be a string, got %s", what, kindName(n))
+		d.Errorf(n, "%s must be a string, got %s", what, kindName(n))
 		return "", false
 	}
 	if n.Tag == "!!null" {
-		d.errorf(n, "%s must be a string, got null; quote it (\"\") for an empty value", what)
+		d.Errorf(n, "%s must be a string, got null; quote it (\"\") for an empty value", what)
 		return "", false
 	}
 	return n.Value, true
 }
 
-func (d *decoder) integer(n *yaml.Node, what string) (int, bool) {
+func (d *Decoder) integer(n *yaml.Node, what string) (int, bool) {
 	n = yamlpos.Deref(n)
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
-		d.errorf(n, "%s must be an integer, got %s", what, describeScalar(n))
+		d.Errorf(n, "%s must be an integer, got %s", what, describeScalar(n))
 		return 0, false
 	}
 	v, err := strconv.Atoi(strings.ReplaceAll(n.Value, "_", ""))
 	if err != nil {
-		d.errorf(n, "%s must be an integer, got %q", what, n.Value)
+		d.Errorf(n, "%s must be an integer, got %q", what, n.Value)
 		return 0, false
 	}
 	return v, true
 }
 
-func (d *decoder) boolean(n *yaml.Node, what string) (bool, bool) {
+func (d *Decoder) boolean(n *yaml.Node, what string) (bool, bool) {
 	n = yamlpos.Deref(n)
 	var b bool
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || n.Decode(&b) != nil {
-		d.errorf(n, "%s must be true or false, got %s", what, describeScalar(n))
+		d.Errorf(n, "%s must be true or false, got %s", what, describeScalar(n))
 		return false, false
 	}
 	return b, true
@@ -168,13 +161,13 @@ func describeScalar(n *yaml.Node) string {
 }
 
 // stringMap reads a mapping of scalar values in source order.
-func (d *decoder) stringMap(n *yaml.Node, what string) []keyValue {
+func (d *Decoder) stringMap(n *yaml.Node, what string) []KeyValue {
 	n = yamlpos.Deref(n)
 	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%s must be a mapping of names to values, got %s", what, kindName(n))
+		d.Errorf(n, "%s must be a mapping of names to values, got %s", what, kindName(n))
 		return nil
 	}
-	var out []keyValue
+	var out []KeyValue
 	for _, e := range yamlpos.Entries(n) {
 		k, v := e.Key, e.Value
 		name, ok := d.str(k, what+" key")
@@ -182,20 +175,20 @@ func (d *decoder) stringMap(n *yaml.Node, what string) []keyValue {
 			continue
 		}
 		if e.Dup {
-			d.errorf(k, "duplicate key %q in %s; keep only one", name, what)
+			d.Errorf(k, "duplicate key %q in %s; keep only one", name, what)
 			continue
 		}
 		val, ok := d.str(v, fmt.Sprintf("%s value of %q", what, name))
 		if !ok {
 			continue
 		}
-		out = append(out, keyValue{Key: name, Value: val, Node: v, KeyNode: k})
+		out = append(out, KeyValue{Key: name, Value: val, Node: v, KeyNode: k})
 	}
 	return out
 }
 
-// keyValue is an ordered key/value pair from the suite with its nodes.
-type keyValue struct {
+// KeyValue is an ordered key/value pair from the suite with its nodes.
+type KeyValue struct {
 	Key   string
 	Value string
 	// Secret: the value came from Options.Secrets, so --record masks it
@@ -205,13 +198,9 @@ type keyValue struct {
 	Node    *yaml.Node
 }
 
-// toJSON encodes a YAML node as compact JSON, keeping the mapping order,
-// within suitespec.JSONBytes (suitespec.JSON).
-func toJSON(n *yaml.Node) ([]byte, error) { return suitespec.JSON(n) }
-
-// canonicalJSON re-encodes JSON text with sorted keys so that two
+// CanonicalJSON re-encodes JSON text with sorted keys so that two
 // documents compare semantically.
-func canonicalJSON(b []byte) (string, error) {
+func CanonicalJSON(b []byte) (string, error) {
 	var v any
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
@@ -245,13 +234,28 @@ func normalizeNumbers(v any) any {
 	return v
 }
 
-// yamlSyntaxError turns a yaml.v3 error into a positioned SuiteError.
-func yamlSyntaxError(path string, err error) *SuiteError {
-	e := &SuiteError{Path: path}
+// yamlSyntaxError turns a yaml.v3 error into a positioned Error.
+func yamlSyntaxError(path string, err error) *Error {
+	e := &Error{Path: path}
 	line, msg := yamlpos.SyntaxError(err)
 	if line > 0 {
 		e.Line, e.Col = line, 1
 	}
 	e.Msg = fmt.Sprintf("invalid YAML: %s; fix the syntax (a suite is a YAML mapping, see test-format.md)", msg)
 	return e
+}
+
+// fieldPath returns " (at tests[0].expect.outptu)": where the field key
+// of mapping m sits in the suite, written as the schema validator writes
+// it (jsonschema.FormatPath), so both name a typo the same way. It is ""
+// when m cannot be located (a mapping reached through an alias).
+func (d *Decoder) fieldPath(m *yaml.Node, key string) string {
+	if d.root == nil {
+		return ""
+	}
+	route := yamlpos.PathTo(d.root, m)
+	if route == nil {
+		return ""
+	}
+	return " (at " + jsonschema.FormatPath(append(route, key)) + ")"
 }
