@@ -153,7 +153,7 @@ func parseConfig(path, dir string, src []byte, reg *Registry) (*config, error) {
 		return c, nil
 	}
 	if top.Kind != yaml.MappingNode {
-		p.errf(top, "the config must be a mapping with keys %s", quoteList(topKeys))
+		p.errf(top, "the config must be a mapping with keys %s", suggest.QuoteList(topKeys))
 		return nil, p.errs
 	}
 	p.eachKey(top, topKeys, func(key string, k, v *yaml.Node) {
@@ -184,14 +184,6 @@ func parseConfig(path, dir string, src []byte, reg *Registry) (*config, error) {
 	return c, nil
 }
 
-func quoteList(xs []string) string {
-	q := make([]string, len(xs))
-	for i, x := range xs {
-		q[i] = fmt.Sprintf("%q", x)
-	}
-	return strings.Join(q, ", ")
-}
-
 // yamlError turns a yaml.v3 error ("yaml: line 3: …") into a positioned
 // config error.
 func yamlError(path string, err error) *ConfigError {
@@ -219,7 +211,7 @@ func (p *configParser) eachKey(m *yaml.Node, known []string, fn func(key string,
 	for _, e := range yamlpos.Entries(m) {
 		k, v := e.Key, e.Value
 		if k.Kind != yaml.ScalarNode {
-			p.errf(k, "keys must be plain names, expected one of %s", quoteList(known))
+			p.errf(k, "keys must be plain names, expected one of %s", suggest.QuoteList(known))
 			continue
 		}
 		if e.Dup {
@@ -233,7 +225,7 @@ func (p *configParser) eachKey(m *yaml.Node, known []string, fn func(key string,
 			}
 		}
 		if !ok {
-			p.errf(k, "unknown key %q, %s", k.Value, suggest.DidYouMean(k.Value, known, "expected one of "+quoteList(known)))
+			p.errf(k, "unknown key %q, %s", k.Value, suggest.DidYouMean(k.Value, known, "expected one of "+suggest.QuoteList(known)))
 			continue
 		}
 		fn(k.Value, k, v)
@@ -262,7 +254,7 @@ func (p *configParser) profiles(v *yaml.Node) map[Profile]bool {
 	}
 	for _, n := range p.seq(v, "profiles") {
 		if n.Kind != yaml.ScalarNode || !profileSet[Profile(n.Value)] {
-			p.errf(n, "unknown profile %q, %s", n.Value, suggest.DidYouMean(n.Value, names, "expected one of "+quoteList(names)))
+			p.errf(n, "unknown profile %q, %s", n.Value, suggest.DidYouMean(n.Value, names, "expected one of "+suggest.QuoteList(names)))
 			continue
 		}
 		out[Profile(n.Value)] = true
@@ -296,7 +288,7 @@ func (p *configParser) rules(v *yaml.Node) map[string]ruleConfig {
 		}
 		rc, ok := parseRuleSetting(val)
 		if !ok {
-			p.errf(val, "bad setting %q for rule %q, expected one of \"off\", \"on\", \"error\", \"warning\", \"info\" or a mapping with %s", val.Value, name, quoteList(ruleKeys))
+			p.errf(val, "bad setting %q for rule %q, expected one of \"off\", \"on\", \"error\", \"warning\", \"info\" or a mapping with %s", val.Value, name, suggest.QuoteList(ruleKeys))
 			continue
 		}
 		out[name] = rc
@@ -350,7 +342,7 @@ func (p *configParser) ruleMapping(name string, m *yaml.Node) ruleConfig {
 					if len(known) == 0 {
 						p.errf(ok, "rule %q takes no options, remove %q", name, ok.Value)
 					} else {
-						p.errf(ok, "unknown option %q of rule %q, %s", ok.Value, name, suggest.DidYouMean(ok.Value, known, "expected one of "+quoteList(known)))
+						p.errf(ok, "unknown option %q of rule %q, %s", ok.Value, name, suggest.DidYouMean(ok.Value, known, "expected one of "+suggest.QuoteList(known)))
 					}
 					continue
 				}

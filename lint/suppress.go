@@ -74,7 +74,7 @@ func parseDirective(c *sfmd.Comment) *directive {
 	kind, ok := dirKeywords[d.keyword]
 	if !ok {
 		d.bad = fmt.Sprintf("unknown suppression directive %q, %s", d.keyword,
-			suggest.DidYouMean(d.keyword, dirKeywordList, "expected one of "+quoteList(dirKeywordList)))
+			suggest.DidYouMean(d.keyword, dirKeywordList, "expected one of "+suggest.QuoteList(dirKeywordList)))
 		return d
 	}
 	d.kind = kind
