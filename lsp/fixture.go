@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
@@ -29,18 +29,28 @@ type sample struct {
 	value       any
 }
 
+// docSuite is a suite of a document, read as sfmd test reads it.
+type docSuite struct {
+	path string
+	spec *suitespec.Suite
+	dec  *suitespec.Decoder // with the problems sfmd test reports
+}
+
 // suitesOf returns the suites of the document at docPath: <stem>.test.yaml
 // (or .yml) next to it, and the other suites of its directory whose
-// `document:` names it.
-func (s *server) suitesOf(docPath string) []string {
+// `document:` names it. Each is decoded once, by suitespec as sfmd test
+// decodes it.
+func (s *server) suitesOf(docPath string) []docSuite {
 	dir, base := filepath.Dir(docPath), filepath.Base(docPath)
 	stem := strings.TrimSuffix(base, filepath.Ext(base))
-	var out []string
+	var out []docSuite
 	seen := map[string]bool{}
 	for _, ext := range []string{".test.yaml", ".test.yml"} {
 		if p := filepath.Join(dir, stem+ext); fileExists(p) {
-			out = append(out, p)
 			seen[p] = true
+			if su, ok := s.decodeSuite(p); ok {
+				out = append(out, su)
+			}
 		}
 	}
 	for _, pat := range []string{"*.test.yaml", "*.test.yml"} {
@@ -50,13 +60,8 @@ func (s *server) suitesOf(docPath string) []string {
 			if seen[p] {
 				continue
 			}
-			if src, ok := s.readSuite(p); ok {
-				var head struct {
-					Document string `yaml:"document"`
-				}
-				if yaml.Unmarshal(src, &head) == nil && filepath.Clean(head.Document) == base {
-					out = append(out, p)
-				}
+			if su, ok := s.decodeSuite(p); ok && su.spec.DocNode != nil && filepath.Clean(su.spec.DocPath) == base {
+				out = append(out, su)
 			}
 		}
 	}
@@ -67,8 +72,6 @@ func fileExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular()
 }
-
-var runRE = regexp.MustCompile(`^\s*/(?:act|action)[. ]\s*([A-Za-z0-9_-]+)`)
 
 // readSuite returns the text of the suite at p, the editor's buffer when
 // it is open, within the size sfmd test reads a suite to
@@ -81,34 +84,40 @@ func (s *server) readSuite(p string) ([]byte, bool) {
 	return src, err == nil
 }
 
+// decodeSuite reads and decodes the suite at p; the files it names are
+// read through its own directory tree, as sfmd test reads them (a path
+// that leads out through "..", an absolute path or a symbolic link is
+// not read, nor a FIFO or device, nor a file over suitespec.FixtureBytes).
+func (s *server) decodeSuite(p string) (docSuite, bool) {
+	src, ok := s.readSuite(p)
+	if !ok {
+		return docSuite{}, false
+	}
+	dir := filepath.Dir(p)
+	tree, err := os.OpenRoot(dir)
+	if err != nil {
+		return docSuite{}, false
+	}
+	defer func() { _ = tree.Close() }()
+	dec := suitespec.NewDecoder(filepath.Base(p), dir, tree)
+	spec := dec.Decode(src)
+	return docSuite{path: p, spec: spec, dec: dec}, spec != nil
+}
+
 // responseSamples returns the recorded values at root+path of the
-// responses of action id, at most limit of them. A suite is read as a
-// YAML node tree, whose aliases are shared, never expanded.
+// responses of action id, at most limit of them: of the steps whose run:
+// line calls the action as the runner reads it (model.CalledAction).
 func (s *server) responseSamples(docPath, id, root string, path []sfmd.PathSeg, limit int) []sample {
 	var out []sample
-	for _, suite := range s.suitesOf(docPath) {
-		src, ok := s.readSuite(suite)
-		if !ok {
-			continue
-		}
-		var doc yaml.Node
-		if yaml.Unmarshal(src, &doc) != nil || len(doc.Content) == 0 {
-			continue
-		}
-		conv := &converter{memo: map[*yaml.Node]any{}}
-		for _, t := range yamlpos.Items(yamlpos.Get(doc.Content[0], "tests")) {
-			name := scalar(yamlpos.Get(t, "name"))
-			steps := yamlpos.Items(yamlpos.Get(t, "steps"))
-			if steps == nil {
-				steps = []*yaml.Node{t}
-			}
-			for _, st := range steps {
-				if m := runRE.FindStringSubmatch(scalar(yamlpos.Get(st, "run"))); m == nil || m[1] != id {
+	for _, su := range s.suitesOf(docPath) {
+		for _, t := range su.spec.Tests {
+			for _, st := range t.Steps {
+				if called, ok := model.CalledAction(st.Run); !ok || called != id {
 					continue
 				}
-				for _, resp := range recordedResponses(filepath.Dir(suite), st, conv) {
+				for _, resp := range recordedResponses(su.dec, st) {
 					if v, ok := walk(resp[root], path); ok {
-						out = append(out, sample{suite: filepath.Base(suite), test: name, value: v})
+						out = append(out, sample{suite: filepath.Base(su.path), test: t.Name, value: v})
 						if len(out) >= limit {
 							return out
 						}
@@ -120,133 +129,31 @@ func (s *server) responseSamples(docPath, id, root string, path []sfmd.PathSeg, 
 	return out
 }
 
-// scalar returns the text of a string scalar, "" for anything else.
-func scalar(n *yaml.Node) string {
-	if !yamlpos.IsString(n) {
-		return ""
-	}
-	return n.Value
-}
-
 // recordedResponses returns the Response objects a step's fixtures give
 // the template: {status, body} per HTTP exchange, {status, exit_code,
-// stdout, stderr, body} per CLI command. A stub written by sfmd test
-// --init (a todo: line) holds placeholders, not what a server answered:
-// it is left out, and so is a json: body sfmd test refuses (over
-// suitespec.JSONBytes once its aliases are expanded, or not JSON).
-func recordedResponses(dir string, step *yaml.Node, conv *converter) []map[string]any {
+// stdout, stderr, body} per CLI command. Left out: an entry without a
+// response, a stub written by sfmd test --init (a todo: line: it holds
+// placeholders, not what a server answered), and an entry sfmd test
+// refuses (dec found a problem in it: a json: body over
+// suitespec.JSONBytes once its aliases are expanded, a body_file outside
+// the suite's tree, …).
+func recordedResponses(dec *suitespec.Decoder, st *suitespec.Step) []map[string]any {
 	var out []map[string]any
-	for _, h := range yamlpos.Items(yamlpos.Get(step, "http")) {
-		r := yamlpos.Get(h, "response")
-		if r == nil || r.Kind != yaml.MappingNode || yamlpos.Get(r, "todo") != nil {
-			continue // none, or a stub of sfmd test --init: nothing recorded yet
+	for _, h := range st.HTTP {
+		r := h.Response
+		if rn := yamlpos.Get(h.Node, "response"); rn == nil || rn.Kind != yaml.MappingNode || r.TodoNode != nil || !dec.Clean(h.Node) {
+			continue
 		}
-		status := any(200.0)
-		if st := yamlpos.Get(r, "status"); st != nil {
-			status = conv.value(st)
-		}
-		var body any
-		switch j, bf := yamlpos.Get(r, "json"), yamlpos.Get(r, "body_file"); {
-		case j != nil && j.Tag != "!!null":
-			if _, err := suitespec.JSON(j); err != nil {
-				continue // sfmd test refuses the suite
-			}
-			body = conv.value(j)
-		case bf != nil && bf.Tag != "!!null":
-			if b, ok := readSuiteFile(dir, scalar(bf)); ok {
-				body = jsonOrText(string(b))
-			}
-		default:
-			body = jsonOrText(scalar(yamlpos.Get(r, "body")))
-		}
-		out = append(out, map[string]any{"status": status, "body": body})
+		out = append(out, map[string]any{"status": float64(r.Status), "body": jsonOrText(string(r.Body))})
 	}
-	for _, e := range yamlpos.Items(yamlpos.Get(step, "exec")) {
-		if e == nil || e.Kind != yaml.MappingNode || yamlpos.Get(e, "todo") != nil {
-			continue // a stub of sfmd test --init
+	for _, e := range st.Exec {
+		if e.TodoNode != nil || !dec.Clean(e.Node) {
+			continue
 		}
-		stdout, stderr := scalar(yamlpos.Get(e, "stdout")), scalar(yamlpos.Get(e, "stderr"))
-		code := any(0.0)
-		if c := yamlpos.Get(e, "exit"); c != nil {
-			code = conv.value(c)
-		}
-		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": stdout, "stderr": stderr, "body": jsonOrText(stdout + stderr)})
+		code := float64(e.Exit)
+		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": e.Stdout, "stderr": e.Stderr, "body": jsonOrText(e.Stdout + e.Stderr)})
 	}
 	return out
-}
-
-// converter turns YAML nodes into the values of their JSON (what the
-// runtime parses), converting each node once: the values of aliases of
-// one node are the same map or slice, so that memory follows the suite's
-// size, not its expansion.
-type converter struct {
-	memo map[*yaml.Node]any
-}
-
-func (c *converter) value(n *yaml.Node) any { return c.conv(n, 0) }
-
-func (c *converter) conv(n *yaml.Node, depth int) any {
-	n = yamlpos.Deref(n)
-	if n == nil || depth > 200 {
-		return nil
-	}
-	if v, ok := c.memo[n]; ok {
-		return v
-	}
-	var v any
-	switch n.Kind {
-	case yaml.DocumentNode:
-		if len(n.Content) > 0 {
-			v = c.conv(n.Content[0], depth+1)
-		}
-	case yaml.MappingNode:
-		m := make(map[string]any, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if k := yamlpos.Deref(n.Content[i]); k != nil {
-				m[k.Value] = c.conv(n.Content[i+1], depth+1)
-			}
-		}
-		v = m
-	case yaml.SequenceNode:
-		l := make([]any, len(n.Content))
-		for i, e := range n.Content {
-			l[i] = c.conv(e, depth+1)
-		}
-		v = l
-	case yaml.ScalarNode:
-		if b, err := suitespec.ScalarJSON(n); err == nil {
-			_ = json.Unmarshal(b, &v)
-		}
-	}
-	c.memo[n] = v
-	return v
-}
-
-// maxBodyFile bounds a body_file read for a hover: sfmd test's bound for
-// a fixture.
-const maxBodyFile = suitespec.FixtureBytes
-
-// readSuiteFile reads a file the suite in dir names, under sfmd test's
-// rules: only in the suite's own directory tree (a path that leads out
-// through "..", an absolute path or a symbolic link is not read), only a
-// regular file (a FIFO or device would block the server), at most
-// maxBodyFile bytes.
-func readSuiteFile(dir, name string) ([]byte, bool) {
-	rel := filepath.FromSlash(name)
-	if filepath.IsAbs(rel) {
-		r, err := filepath.Rel(dir, rel)
-		if err != nil {
-			return nil, false
-		}
-		rel = r
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, false
-	}
-	defer func() { _ = root.Close() }()
-	b, _, err := safeio.Read(root, rel, name, maxBodyFile)
-	return b, err == nil
 }
 
 // jsonOrText is the body the runtime sees: parsed JSON, else the text.

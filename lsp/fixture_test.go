@@ -163,3 +163,57 @@ func TestHoverSuiteOverSizeBound(t *testing.T) {
 		t.Errorf("hover with a suite of %d bytes:\n%s", len(suite), got)
 	}
 }
+
+// The hovers read a suite as sfmd test does (suitespec decodes it for
+// both): a step calls the action the runtime's dispatcher reads from its
+// run: line (model.CalledAction: "/act.Get" calls get, the dot form's case
+// folded; "/action.get" is no action call), and an entry sfmd test
+// refuses ("status must be an integer", a duplicate field) is not a
+// recorded response. The language server had its own walker, which
+// matched run: lines with a pattern of its own and read such entries.
+func TestHoverReadsSuitesAsSfmdTest(t *testing.T) {
+	suite := `version: 1
+tests:
+  - name: folded
+    run: /act.Get
+    http:
+      - request: {method: GET, url: "https://api.example.com/vault"}
+        response: {json: {secret: from-folded}}
+  - name: not an action call
+    run: /action.get
+    http:
+      - request: {method: GET, url: "https://api.example.com/vault"}
+        response: {json: {secret: from-action}}
+  - name: quoted status
+    run: /act.get
+    http:
+      - request: {method: GET, url: "https://api.example.com/vault"}
+        response: {status: "201", json: {secret: from-quoted-status}}
+  - name: duplicate field
+    run: /act.get
+    http:
+      - request: {method: GET, url: "https://api.example.com/vault"}
+        response:
+          json: {secret: from-duplicate}
+          json: {secret: from-duplicate-2}
+`
+	s := newSession(t, map[string]string{"app/vault.test.yaml": suite}, lsp.Options{}, nil)
+	uri := s.uri("app/vault.md")
+	s.open("app/vault.md", bodyDoc)
+	var h *lsp.Hover
+	if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, "{Response.body.secret}", 0, 16)), &h); err != nil {
+		t.Fatal(err)
+	}
+	if h == nil {
+		t.Fatal("no hover")
+	}
+	got := h.Contents.Value
+	if !strings.Contains(got, `"from-folded"`) {
+		t.Errorf("the step /act.Get, which calls get, is not shown:\n%s", got)
+	}
+	for _, bad := range []string{"from-action", "from-quoted-status", "from-duplicate"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("the hover shows %s, which sfmd test does not run as a response of get:\n%s", bad, got)
+		}
+	}
+}

@@ -51,6 +51,18 @@ func NewDecoder(path, dir string, tree *os.Root) *Decoder {
 
 const maxErrors = 50
 
+// Clean reports whether no problem recorded so far lies within the lines
+// of n (an entry the decoder read as sfmd test runs it).
+func (d *Decoder) Clean(n *yaml.Node) bool {
+	first, last := yamlpos.Lines(n)
+	for _, e := range d.Errs {
+		if e.Line >= first && e.Line <= last {
+			return false
+		}
+	}
+	return true
+}
+
 // Errorf records a problem at node n (nil: the whole file).
 func (d *Decoder) Errorf(n *yaml.Node, format string, args ...any) {
 	if len(d.Errs) >= maxErrors {

@@ -52,3 +52,18 @@ func Follow(n *yaml.Node, path []any) *yaml.Node {
 	}
 	return Deref(n)
 }
+
+// Lines returns the first and last line n and the nodes below it start
+// on, aliases not followed (an alias's line is where it is written).
+func Lines(n *yaml.Node) (first, last int) {
+	if n == nil {
+		return 0, 0
+	}
+	first, last = n.Line, n.Line
+	for _, c := range n.Content {
+		if _, l := Lines(c); l > last {
+			last = l
+		}
+	}
+	return first, last
+}

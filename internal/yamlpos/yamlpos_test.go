@@ -73,3 +73,13 @@ func TestSyntaxError(t *testing.T) {
 		t.Fatalf("no line: %d, %q", line, msg)
 	}
 }
+
+func TestLines(t *testing.T) {
+	m := parse(t, "a: &z 1\nb:\n  c: [x,\n    y]\n  d: *z\n")
+	if f, l := Lines(Get(m, "b")); f != 3 || l != 5 {
+		t.Errorf("Lines(b) = %d, %d; want 3, 5", f, l)
+	}
+	if f, l := Lines(nil); f != 0 || l != 0 {
+		t.Errorf("Lines(nil) = %d, %d", f, l)
+	}
+}
