@@ -127,6 +127,16 @@ func (d *Decoder) fields(n *yaml.Node, what string, allowed []string, fn func(ke
 	return true
 }
 
+// list returns the items of the sequence n, aliases followed; when n is
+// no list it records "<what>, got <its kind>" and returns false.
+func (d *Decoder) list(n *yaml.Node, what string) ([]*yaml.Node, bool) {
+	if n = yamlpos.Deref(n); n.Kind != yaml.SequenceNode {
+		d.Errorf(n, "%s, got %s", what, kindName(n))
+		return nil, false
+	}
+	return yamlpos.Items(n), true
+}
+
 // str reads a scalar as text (numbers and booleans keep their spelling).
 func (d *Decoder) str(n *yaml.Node, what string) (string, bool) {
 	n = yamlpos.Deref(n)

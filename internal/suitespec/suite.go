@@ -293,15 +293,13 @@ func (d *Decoder) virtualFile(n *yaml.Node, p, cwd, what string) (string, bool) 
 }
 
 func (d *Decoder) tests(n *yaml.Node) []*Test {
-	n = yamlpos.Deref(n)
-	if n.Kind != yaml.SequenceNode {
-		d.Errorf(n, "tests must be a list (\"- name: …\" items), got %s", kindName(n))
+	items, ok := d.list(n, `tests must be a list ("- name: …" items)`)
+	if !ok {
 		return nil
 	}
 	var out []*Test
 	names := map[string]*yaml.Node{}
-	for _, item := range n.Content {
-		item = yamlpos.Deref(item)
+	for _, item := range items {
 		t := &Test{Node: item}
 		step := &Step{Index: 1, Node: item}
 		var stepsNode *yaml.Node
@@ -357,17 +355,15 @@ func (d *Decoder) tests(n *yaml.Node) []*Test {
 }
 
 func (d *Decoder) steps(n *yaml.Node) []*Step {
-	n = yamlpos.Deref(n)
-	if n.Kind != yaml.SequenceNode {
-		d.Errorf(n, "steps must be a list (\"- run: …\" items), got %s", kindName(n))
+	items, ok := d.list(n, `steps must be a list ("- run: …" items)`)
+	if !ok {
 		return nil
 	}
-	if len(n.Content) == 0 {
-		d.Errorf(n, "steps is empty; add at least one \"- run: …\"")
+	if len(items) == 0 {
+		d.Errorf(yamlpos.Deref(n), "steps is empty; add at least one \"- run: …\"")
 	}
 	var out []*Step
-	for i, item := range n.Content {
-		item = yamlpos.Deref(item)
+	for i, item := range items {
 		st := &Step{Index: i + 1, Node: item}
 		if !d.fields(item, "step", stepKeys, func(key string, k, v *yaml.Node) {
 			d.stepField(st, key, k, v)
@@ -409,14 +405,12 @@ func (d *Decoder) stepField(st *Step, key string, k, v *yaml.Node) {
 }
 
 func (d *Decoder) httpList(n *yaml.Node) []*HTTPFixture {
-	n = yamlpos.Deref(n)
-	if n.Kind != yaml.SequenceNode {
-		d.Errorf(n, "http must be a list of {request, response} entries, got %s", kindName(n))
+	items, ok := d.list(n, "http must be a list of {request, response} entries")
+	if !ok {
 		return nil
 	}
 	var out []*HTTPFixture
-	for _, item := range n.Content {
-		item = yamlpos.Deref(item)
+	for _, item := range items {
 		f := &HTTPFixture{Node: item}
 		var hasReq, hasResp bool
 		d.fields(item, "http entry", httpKeys, func(key string, k, v *yaml.Node) {
@@ -557,14 +551,12 @@ func (d *Decoder) response(n *yaml.Node) *Response {
 }
 
 func (d *Decoder) execList(n *yaml.Node) []*ExecFixture {
-	n = yamlpos.Deref(n)
-	if n.Kind != yaml.SequenceNode {
-		d.Errorf(n, "exec must be a list of {command, stdout, stderr, exit} entries, got %s", kindName(n))
+	items, ok := d.list(n, "exec must be a list of {command, stdout, stderr, exit} entries")
+	if !ok {
 		return nil
 	}
 	var out []*ExecFixture
-	for _, item := range n.Content {
-		item = yamlpos.Deref(item)
+	for _, item := range items {
 		f := &ExecFixture{Node: item}
 		hasCmd := false
 		if !d.fields(item, "exec entry", execKeys, func(key string, k, v *yaml.Node) {
