@@ -708,3 +708,38 @@ func (f *configFinder) has(dir, name string, ok func(fs.FileMode) bool) bool {
 	fi, err := os.Stat(filepath.Join(dir, name))
 	return err == nil && ok(fi.Mode())
 }
+
+// configSetup is what Run and ResolveSettings start from: the rule set
+// (checked against opts.Selection), the directory relative paths are read
+// against (opts.Dir, else the working directory, made absolute) and the
+// finder of config files, with opts.Config loaded when given.
+func configSetup(opts Options, analyzers []*Analyzer) (*Registry, string, *configFinder, error) {
+	reg, err := NewRegistry(analyzers)
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("invalid rule set: %w", err)
+	}
+	if err := opts.Selection.validate(reg); err != nil {
+		return nil, "", nil, err
+	}
+	cwd := opts.Dir
+	if cwd == "" {
+		if cwd, err = os.Getwd(); err != nil {
+			return nil, "", nil, err
+		}
+	}
+	if cwd, err = filepath.Abs(cwd); err != nil {
+		return nil, "", nil, err
+	}
+	f := newConfigFinder(reg, cwd, opts.Selection)
+	f.th = thresholdsOf(opts)
+	if opts.Config != "" {
+		p := opts.Config
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		if f.fixed, err = loadConfig(p, opts.Config, reg); err != nil {
+			return nil, "", nil, err
+		}
+	}
+	return reg, cwd, f, nil
+}

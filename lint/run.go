@@ -271,11 +271,8 @@ type linter struct {
 // analyzers) only when nothing could be linted; failures of single files
 // are in Report.Errors.
 func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
-	reg, err := NewRegistry(analyzers)
+	reg, cwd, finder, err := configSetup(opts, analyzers)
 	if err != nil {
-		return nil, fmt.Errorf("invalid rule set: %w", err)
-	}
-	if err := opts.Selection.validate(reg); err != nil {
 		return nil, err
 	}
 	l := &linter{opts: opts, reg: reg, parse: opts.Parse}
@@ -285,29 +282,7 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	if l.parse == nil {
 		return nil, errors.New("no SFMD parser is linked in")
 	}
-	cwd := opts.Dir
-	if cwd == "" {
-		if cwd, err = os.Getwd(); err != nil {
-			return nil, err
-		}
-	}
-	if cwd, err = filepath.Abs(cwd); err != nil {
-		return nil, err
-	}
 	l.opts.Dir = cwd
-	finder := newConfigFinder(reg, cwd, opts.Selection)
-	finder.th = thresholdsOf(opts)
-	if opts.Config != "" {
-		p := opts.Config
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(cwd, p)
-		}
-		c, err := loadConfig(p, opts.Config, reg)
-		if err != nil {
-			return nil, err
-		}
-		finder.fixed = c
-	}
 	l.ws = newWorkspaceShared(l.parse, cwd)
 	finder.listed = l.ws.listed
 	jobs, err := l.discover(finder)

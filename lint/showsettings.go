@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,32 +42,9 @@ type RuleSettings struct {
 // opts.MinSeverity and opts.FailOn. The document need not exist. Errors
 // are those of Run: a *UsageError or ConfigErrors.
 func ResolveSettings(opts Options, analyzers []*Analyzer, path string) (*FileSettings, error) {
-	reg, err := NewRegistry(analyzers)
+	reg, cwd, f, err := configSetup(opts, analyzers)
 	if err != nil {
-		return nil, fmt.Errorf("invalid rule set: %w", err)
-	}
-	if err := opts.Selection.validate(reg); err != nil {
 		return nil, err
-	}
-	cwd := opts.Dir
-	if cwd == "" {
-		if cwd, err = os.Getwd(); err != nil {
-			return nil, err
-		}
-	}
-	if cwd, err = filepath.Abs(cwd); err != nil {
-		return nil, err
-	}
-	f := newConfigFinder(reg, cwd, opts.Selection)
-	f.th = thresholdsOf(opts)
-	if opts.Config != "" {
-		p := opts.Config
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(cwd, p)
-		}
-		if f.fixed, err = loadConfig(p, opts.Config, reg); err != nil {
-			return nil, err
-		}
 	}
 	abs := path
 	if !filepath.IsAbs(abs) {

@@ -3,8 +3,10 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -273,22 +275,13 @@ func jsonType(v any) string {
 		}
 		return "array (0 items)"
 	case map[string]any:
-		keys := sortedKeys(x)
+		keys := slices.Sorted(maps.Keys(x))
 		if len(keys) > maxTypeKeys {
 			return fmt.Sprintf("object with keys %s, … (%d keys)", strings.Join(keys[:maxTypeKeys], ", "), len(keys))
 		}
 		return "object with keys " + strings.Join(keys, ", ")
 	}
 	return fmt.Sprintf("%T", v)
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // sampleText writes a value as indented JSON (as json.MarshalIndent
@@ -325,7 +318,7 @@ func (r *sampleText) value(v any, indent string) bool {
 		}
 		in := indent + "  "
 		r.write("{\n")
-		for i, k := range sortedKeys(x) {
+		for i, k := range slices.Sorted(maps.Keys(x)) {
 			if i > 0 && !r.write(",\n") {
 				return false
 			}

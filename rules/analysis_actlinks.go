@@ -101,15 +101,6 @@ func (m *menuIndex) definedInAny(id string) (found, complete bool) {
 	return false, complete
 }
 
-func scSortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // actLink is an act: link of the prose or of a response template.
 type actLink struct {
 	ID       string

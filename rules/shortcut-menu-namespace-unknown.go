@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -56,7 +58,7 @@ var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
 			msg := fmt.Sprintf("menu %q (%s) has no shortcut %q", menu, d.Path, "@"+id)
 			want := ""
 			if pass.Spend(2 * len(ids)) { // (budgetedNearest, without sorting the keys for nothing)
-				want = nearest(id, scSortedKeys(ids))
+				want = nearest(id, slices.Sorted(maps.Keys(ids)))
 			}
 			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "@"+menu+"."+want)

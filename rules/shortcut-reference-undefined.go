@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -58,7 +60,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 				}
 			}
 			if sortedDefined == nil {
-				sortedDefined = scSortedKeys(defined)
+				sortedDefined = slices.Sorted(maps.Keys(defined))
 				invalidDefined = map[string]bool{}
 				for _, d := range sortedDefined {
 					if !actionIDShape.Matches(d) {

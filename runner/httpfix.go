@@ -56,14 +56,18 @@ func newHTTPClient(cur func() *httpStep) *http.Client {
 // errUnmatched is returned to the runtime for a request without fixture.
 var errUnmatched = errors.New("sfmd test: no fixture matches this request")
 
+// requestBody reads the body the runtime sent (nil when it sent none).
+func requestBody(req *http.Request) ([]byte, error) {
+	if req.Body == nil {
+		return nil, nil
+	}
+	return io.ReadAll(req.Body)
+}
+
 func (h *httpStep) serve(req *http.Request) (*http.Response, error) {
-	var body []byte
-	if req.Body != nil {
-		b, err := io.ReadAll(req.Body)
-		if err != nil {
-			return nil, err
-		}
-		body = b
+	body, err := requestBody(req)
+	if err != nil {
+		return nil, err
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()

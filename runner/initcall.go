@@ -291,13 +291,9 @@ type captureTransport struct {
 }
 
 func (c *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	var body []byte
-	if req.Body != nil {
-		b, err := io.ReadAll(req.Body)
-		if err != nil {
-			return nil, err
-		}
-		body = b
+	body, err := requestBody(req)
+	if err != nil {
+		return nil, err
 	}
 	c.mu.Lock()
 	c.reqs = append(c.reqs, captured{method: req.Method, url: model.SentURL(req), body: string(body), header: req.Header.Clone()})
