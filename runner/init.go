@@ -310,14 +310,7 @@ func renderTest(name string, c *generatedCall, info model.ActionInfo, env []keyV
 		}
 	}
 	if len(c.cmds) > 0 {
-		fmt.Fprintf(&b, "%s  exec:\n", p)
-		for _, cmd := range c.cmds {
-			// Exec fixtures are compared as run: no $NAME here.
-			fmt.Fprintf(&b, "%s    - command: %s\n", p, yamlScalar(cmd))
-			fmt.Fprintf(&b, "%s      todo: %s\n", p, todoExec)
-			fmt.Fprintf(&b, "%s      stdout: \"\"\n", p)
-			fmt.Fprintf(&b, "%s      exit: 0\n", p)
-		}
+		writeExecStubs(&b, p, "exec:", c.cmds)
 	}
 	fmt.Fprintf(&b, "%s  expect:\n%s    output: \"\"\n", p, p)
 	return b.String()
@@ -595,4 +588,18 @@ func replaceSuite(tree *os.Root, name, display string, data []byte, info *safeio
 		return fmt.Errorf("the suite changed while tests were being added; nothing was written, run sfmd test --init again")
 	}
 	return fmt.Errorf("cannot write the suite: %v; nothing was written", writeCause(err))
+}
+
+// writeExecStubs writes the exec: fixtures of a generated step, one stub
+// (todo:, empty stdout, exit 0) per command, at indent p under the line
+// header.
+func writeExecStubs(b *strings.Builder, p, header string, cmds []string) {
+	fmt.Fprintf(b, "%s  %s\n", p, header)
+	for _, cmd := range cmds {
+		// Exec fixtures are compared as run: no $NAME here.
+		fmt.Fprintf(b, "%s    - command: %s\n", p, yamlScalar(cmd))
+		fmt.Fprintf(b, "%s      todo: %s\n", p, todoExec)
+		fmt.Fprintf(b, "%s      stdout: \"\"\n", p)
+		fmt.Fprintf(b, "%s      exit: 0\n", p)
+	}
 }

@@ -44,13 +44,7 @@ func (g *initGen) openTest(docBase string, infos []model.ActionInfo) (string, er
 		}
 	}
 	if len(call.cmds) > 0 {
-		fmt.Fprintf(&b, "%s  exec: # the default action runs on /open\n", p)
-		for _, cmd := range call.cmds {
-			fmt.Fprintf(&b, "%s    - command: %s\n", p, yamlScalar(cmd))
-			fmt.Fprintf(&b, "%s      todo: %s\n", p, todoExec)
-			fmt.Fprintf(&b, "%s      stdout: \"\"\n", p)
-			fmt.Fprintf(&b, "%s      exit: 0\n", p)
-		}
+		writeExecStubs(&b, p, "exec: # the default action runs on /open", call.cmds)
 	}
 	stem := strings.TrimSuffix(docBase, filepath.Ext(docBase))
 	fmt.Fprintf(&b, "%s  expect: # the page as the agent reads it\n%s    output_file: %s\n", p, p, yamlScalar("golden/"+stem+".open.txt"))

@@ -116,16 +116,20 @@ type yline struct{ start, end, ind, num int }
 // own, much higher limits and their errors).
 const maxFastDepth = 32
 
+// lineEnd returns where the line that starts at pos ends: at its '\n',
+// or at the end of the source.
+func (d *fastDecoder) lineEnd(pos int) int {
+	if end := strings.IndexByte(d.src[pos:], '\n'); end >= 0 {
+		return pos + end
+	}
+	return len(d.src)
+}
+
 // peek returns the next line that is not blank, without consuming it.
 func (d *fastDecoder) peek() (yline, bool) {
 	pos, num := d.pos, d.line
 	for pos < len(d.src) {
-		end := strings.IndexByte(d.src[pos:], '\n')
-		if end < 0 {
-			end = len(d.src)
-		} else {
-			end += pos
-		}
+		end := d.lineEnd(pos)
 		ind := 0
 		for pos+ind < end && d.src[pos+ind] == ' ' {
 			ind++
@@ -284,12 +288,7 @@ func (d *fastDecoder) literal(l yline, at, ind int) (*yaml.Node, bool) {
 	indent, blanks := -1, 0
 	pos, num := d.pos, d.line
 	for pos < len(d.src) {
-		end := strings.IndexByte(d.src[pos:], '\n')
-		if end < 0 {
-			end = len(d.src)
-		} else {
-			end += pos
-		}
+		end := d.lineEnd(pos)
 		line := d.src[pos:end]
 		sp := 0
 		for sp < len(line) && line[sp] == ' ' {
