@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"flag"
-	"fmt"
-
 	"github.com/sfmd-dev/sfmd/cmd/sfmd/refcli"
 )
 
@@ -26,12 +23,7 @@ Exit status: 0 compiled, 1 an error ("[err]  ..." on stderr).
 `
 
 func runCompile(args []string, stdio Stdio) int {
-	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), compileUsage) }
-	rest, exit, ok := parseArgs(fs, args, false, stdio)
-	if !ok {
-		return exit
-	}
-	rest = append(rest, "", "")
-	return refcli.Compile(rest[0], rest[1], refcli.Out{Stdout: stdio.Stdout, Stderr: stdio.Stderr})
+	return runRef("compile", compileUsage, 2, args, stdio, func(rest []string, out refcli.Out) int {
+		return refcli.Compile(rest[0], rest[1], out)
+	})
 }

@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"flag"
-	"fmt"
-
 	"github.com/sfmd-dev/sfmd/cmd/sfmd/refcli"
 )
 
@@ -22,12 +19,7 @@ Exit status: 0 found, 1 not found, no such file or a missing argument.
 `
 
 func runExtract(args []string, stdio Stdio) int {
-	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), extractUsage) }
-	rest, exit, ok := parseArgs(fs, args, false, stdio)
-	if !ok {
-		return exit
-	}
-	rest = append(rest, "", "")
-	return refcli.Extract(rest[0], rest[1], refcli.Out{Stdout: stdio.Stdout, Stderr: stdio.Stderr})
+	return runRef("extract", extractUsage, 2, args, stdio, func(rest []string, out refcli.Out) int {
+		return refcli.Extract(rest[0], rest[1], out)
+	})
 }

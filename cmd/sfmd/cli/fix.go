@@ -22,12 +22,23 @@ Exit status: 0 done, 1 a file that could not be read or written.
 `
 
 func runFix(args []string, stdio Stdio) int {
-	fs := flag.NewFlagSet("fix", flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), fixUsage) }
+	return runRef("fix", fixUsage, 1, args, stdio, func(rest []string, out refcli.Out) int {
+		return refcli.Fix(rest[0], out)
+	})
+}
+
+// runRef runs a drop-in command of the reference CLI that takes no
+// options: its arguments padded to n with "" (a missing one), and the
+// command's output on stdio.
+func runRef(name, usage string, n int, args []string, stdio Stdio, run func(rest []string, out refcli.Out) int) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), usage) }
 	rest, exit, ok := parseArgs(fs, args, false, stdio)
 	if !ok {
 		return exit
 	}
-	rest = append(rest, "")
-	return refcli.Fix(rest[0], refcli.Out{Stdout: stdio.Stdout, Stderr: stdio.Stderr})
+	for len(rest) < n {
+		rest = append(rest, "")
+	}
+	return run(rest, refcli.Out{Stdout: stdio.Stdout, Stderr: stdio.Stderr})
 }
