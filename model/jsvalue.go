@@ -175,82 +175,78 @@ func (p *jsonParser) ws() {
 
 const maxJSONDepth = 10000
 
+// members reads an object's or array's members from its opening bracket
+// to close, each with member (false: not JSON), and reports whether they
+// are well formed.
+func (p *jsonParser) members(close byte, member func() bool) bool {
+	p.i++
+	p.ws()
+	if p.i < len(p.s) && p.s[p.i] == close {
+		p.i++
+		return true
+	}
+	for {
+		p.ws()
+		if !member() {
+			return false
+		}
+		p.ws()
+		if p.i >= len(p.s) {
+			return false
+		}
+		switch p.s[p.i] {
+		case ',':
+			p.i++
+		case close:
+			p.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
 func (p *jsonParser) value(depth int) *jsValue {
 	if p.i >= len(p.s) || depth > maxJSONDepth {
 		return nil
 	}
 	switch c := p.s[p.i]; {
 	case c == '{':
-		p.i++
 		obj := newOrdered[*jsValue]()
-		p.ws()
-		if p.i < len(p.s) && p.s[p.i] == '}' {
-			p.i++
-			return &jsValue{kind: jsObject, obj: obj}
-		}
-		for {
-			p.ws()
+		if !p.members('}', func() bool {
 			if p.i >= len(p.s) || p.s[p.i] != '"' {
-				return nil
+				return false
 			}
 			k, ok := p.str()
 			if !ok {
-				return nil
+				return false
 			}
 			p.ws()
 			if p.i >= len(p.s) || p.s[p.i] != ':' {
-				return nil
+				return false
 			}
 			p.i++
 			p.ws()
 			v := p.value(depth + 1)
 			if v == nil {
-				return nil
+				return false
 			}
 			obj.Set(k, v)
-			p.ws()
-			if p.i >= len(p.s) {
-				return nil
-			}
-			if p.s[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.s[p.i] == '}' {
-				p.i++
-				return &jsValue{kind: jsObject, obj: obj}
-			}
+			return true
+		}) {
 			return nil
 		}
+		return &jsValue{kind: jsObject, obj: obj}
 	case c == '[':
-		p.i++
-		var arr []*jsValue
-		p.ws()
-		if p.i < len(p.s) && p.s[p.i] == ']' {
-			p.i++
-			return &jsValue{kind: jsArray, arr: []*jsValue{}}
-		}
-		for {
-			p.ws()
+		arr := []*jsValue{}
+		if !p.members(']', func() bool {
 			v := p.value(depth + 1)
-			if v == nil {
-				return nil
-			}
 			arr = append(arr, v)
-			p.ws()
-			if p.i >= len(p.s) {
-				return nil
-			}
-			if p.s[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.s[p.i] == ']' {
-				p.i++
-				return &jsValue{kind: jsArray, arr: arr}
-			}
+			return v != nil
+		}) {
 			return nil
 		}
+		return &jsValue{kind: jsArray, arr: arr}
 	case c == '"':
 		s, ok := p.str()
 		if !ok {
