@@ -171,7 +171,7 @@ func parseConfig(path, dir string, src []byte, reg *Registry) (*config, error) {
 		case "fail-on":
 			c.FailOn = p.severity(key, v)
 		case "extend":
-			if v.Kind != yaml.ScalarNode || v.Tag != "!!str" || strings.TrimSpace(v.Value) == "" {
+			if !yamlpos.IsString(v) || strings.TrimSpace(v.Value) == "" {
 				p.errf(v, "extend must be the path of a config file, such as \"../.sfmd.yaml\"")
 				return
 			}

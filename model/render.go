@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -70,7 +71,7 @@ func renderSFMD(source string) (string, []autoShortcut) {
 	if req := yamlGet(fm, "requires"); req != nil && req.Kind == yaml.SequenceNode {
 		var missing []string
 		for _, n := range req.Content {
-			if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
+			if yamlpos.IsString(n) {
 				missing = append(missing, n.Value)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -117,7 +118,7 @@ func (p *Parsed) ToolEnv() []string {
 	var out []string
 	for _, e := range env.Content {
 		switch {
-		case e.Kind == yaml.ScalarNode && e.ShortTag() == "!!str":
+		case yamlpos.IsString(e):
 			out = append(out, e.Value)
 		case e.Kind == yaml.MappingNode && yamlGet(e, "default") == nil:
 			for i := 0; i+1 < len(e.Content); i += 2 {
@@ -154,7 +155,7 @@ func (rt *Runtime) validateToolEnv(env *yaml.Node) string {
 	}
 	for _, e := range env.Content {
 		switch {
-		case e.Kind == yaml.ScalarNode && e.ShortTag() == "!!str":
+		case yamlpos.IsString(e):
 			if !set(e.Value) {
 				return "ERROR(ENV_REQUIRED): tool requires $" + e.Value
 			}
@@ -167,7 +168,7 @@ func (rt *Runtime) validateToolEnv(env *yaml.Node) string {
 				}
 				if !set(k) && !hasDefault {
 					desc := k
-					if meta.Kind == yaml.ScalarNode && meta.ShortTag() == "!!str" {
+					if yamlpos.IsString(meta) {
 						desc = meta.Value
 					}
 					return "ERROR(ENV_REQUIRED): tool requires $" + k + " \u2014 \"" + desc + "\""
