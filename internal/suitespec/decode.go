@@ -151,6 +151,13 @@ func (d *Decoder) str(n *yaml.Node, what string) (string, bool) {
 	return n.Value, true
 }
 
+// strInto sets *dst to the text of the scalar n, when it is one.
+func (d *Decoder) strInto(dst *string, n *yaml.Node, what string) {
+	if s, ok := d.str(n, what); ok {
+		*dst = s
+	}
+}
+
 func (d *Decoder) integer(n *yaml.Node, what string) (int, bool) {
 	n = yamlpos.Deref(n)
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {

@@ -177,9 +177,7 @@ func (d *Decoder) Decode(src []byte) *Suite {
 				s.DocNode = v
 			}
 		case "topic":
-			if str, ok := d.str(v, "topic"); ok {
-				s.Topic = str
-			}
+			d.strInto(&s.Topic, v, "topic")
 		case "document_url":
 			if str, ok := d.str(v, "document_url"); ok {
 				if !strings.HasPrefix(str, "http://") && !strings.HasPrefix(str, "https://") {
@@ -307,9 +305,7 @@ func (d *Decoder) tests(n *yaml.Node) []*Test {
 		ok := d.fields(item, "test", testKeys, func(key string, k, v *yaml.Node) {
 			switch key {
 			case "name":
-				if s, ok := d.str(v, "name"); ok {
-					t.Name = s
-				}
+				d.strInto(&t.Name, v, "name")
 			case "skip":
 				t.Skips = true
 				v = yamlpos.Deref(v)
@@ -318,8 +314,8 @@ func (d *Decoder) tests(n *yaml.Node) []*Test {
 					if v.Decode(&b) == nil {
 						t.Skips = b
 					}
-				} else if s, ok := d.str(v, "skip"); ok {
-					t.Skip = s
+				} else {
+					d.strInto(&t.Skip, v, "skip")
 				}
 			case "steps":
 				stepsNode = v
@@ -566,13 +562,9 @@ func (d *Decoder) execList(n *yaml.Node) []*ExecFixture {
 					f.Command, hasCmd = s, true
 				}
 			case "stdout":
-				if s, ok := d.str(v, "stdout"); ok {
-					f.Stdout = s
-				}
+				d.strInto(&f.Stdout, v, "stdout")
 			case "stderr":
-				if s, ok := d.str(v, "stderr"); ok {
-					f.Stderr = s
-				}
+				d.strInto(&f.Stderr, v, "stderr")
 			case "exit":
 				if x, ok := d.integer(v, "exit"); ok {
 					if x < 0 || x > 255 {
