@@ -1,6 +1,6 @@
 // Package schema holds the JSON Schemas of sfmd's YAML files, generated
 // from the Go types their loaders take their field names from (lint's
-// config, runner's suites). `go generate ./schema` writes them next to
+// config, internal/suitespec's suites). `go generate ./schema` writes them next to
 // this file; TestSchemasUpToDate fails when the shipped files drift from
 // the types. Editors use them through yaml-language-server (docs/editors.md,
 // "Editor support for .sfmd.yaml and suites").
