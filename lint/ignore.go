@@ -7,6 +7,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -78,7 +79,7 @@ func (f *walkFilter) addSuite(abs string) {
 	}
 	dir := filepath.Dir(abs)
 	add := func(n *yaml.Node) {
-		if n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
+		if n = yamlpos.Deref(n); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
 			p := filepath.FromSlash(n.Value)
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(dir, p)
@@ -91,20 +92,19 @@ func (f *walkFilter) addSuite(abs string) {
 		if n == nil || depth > 64 {
 			return
 		}
-		switch n.Kind {
+		switch n = yamlpos.Deref(n); n.Kind {
 		case yaml.DocumentNode, yaml.SequenceNode:
 			for _, c := range n.Content {
 				walk(c, parent, depth+1)
 			}
 		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				k, v := n.Content[i].Value, n.Content[i+1]
-				switch {
+			for _, e := range yamlpos.Entries(n) {
+				switch k, v := e.Key.Value, e.Value; {
 				case k == "body_file" || k == "output_file" || k == "from":
 					add(v)
 				case k == "files" && parent == "expect" && v.Kind == yaml.MappingNode:
-					for j := 1; j < len(v.Content); j += 2 {
-						add(v.Content[j])
+					for _, f := range yamlpos.Entries(v) {
+						add(f.Value)
 					}
 				default:
 					walk(v, k, depth+1)
