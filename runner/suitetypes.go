@@ -9,7 +9,6 @@ type (
 	// SuiteError is a problem in a suite file (exit status 2).
 	SuiteError      = suitespec.Error
 	keyValue        = suitespec.KeyValue
-	fileSpec        = suitespec.File
 	testCase        = suitespec.Test
 	testStep        = suitespec.Step
 	httpFixture     = suitespec.HTTPFixture
