@@ -19,7 +19,8 @@ const mod = "github.com/sfmd-dev/sfmd/"
 // no tool built on it, the engine knows no rule and no runtime, the rules
 // know nothing of the runner (and the other way round), and the runner
 // does not pull in the engine. The language server (lsp) sits beside the
-// CLI: it may use lint, rules, sfmd and the leaves, and only cmd imports
+// CLI: it may use lint, rules, sfmd, model, the suite format and the
+// leaves, and only cmd imports
 // it (lsp/lsptest, its test client, is for tests only). The reference
 // CLI's drop-in (cmd/sfmd/refcli) reads documents through the model only;
 // the docs generator (internal/docgen) reads the rules' data through lint;
