@@ -141,14 +141,13 @@ func unwrapPathErr(err error) error {
 func parseConfig(path, dir string, src []byte, reg *Registry) (*config, error) {
 	c := &config{Path: path, Dir: dir}
 	p := &configParser{path: path, dir: dir, reg: reg}
-	var root yaml.Node
-	if err := yaml.Unmarshal(src, &root); err != nil {
+	top, err := yamlpos.Root(src)
+	if err != nil {
 		return nil, ConfigErrors{yamlError(path, err)}
 	}
-	if root.Kind == 0 || len(root.Content) == 0 {
+	if top == nil {
 		return c, nil // empty file: defaults
 	}
-	top := root.Content[0]
 	if top.Kind == yaml.ScalarNode && top.Tag == "!!null" {
 		return c, nil
 	}

@@ -482,14 +482,11 @@ func frontmatterNode(source string) *yaml.Node {
 	if m == nil {
 		return nil
 	}
-	var n yaml.Node
-	if err := yaml.Unmarshal([]byte(m[1]), &n); err != nil {
+	n, err := yamlpos.Root([]byte(m[1]))
+	if err != nil || n == nil || n.Kind != yaml.MappingNode {
 		return nil
 	}
-	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 || n.Content[0].Kind != yaml.MappingNode {
-		return nil
-	}
-	return n.Content[0]
+	return n
 }
 
 // yamlGet returns the value node of key in a mapping node, as written.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"github.com/sfmd-dev/sfmd/lint"
 	"go.yaml.in/yaml/v3"
 )
@@ -76,9 +77,6 @@ var fmKeyRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*:(\s|$)`)
 // yamlMapping reports whether text is a YAML mapping (the lines between
 // two "---" that would be frontmatter, not a thematic break and prose).
 func yamlMapping(text []byte) bool {
-	var n yaml.Node
-	if err := yaml.Unmarshal(text, &n); err != nil || len(n.Content) == 0 {
-		return false
-	}
-	return n.Content[0].Kind == yaml.MappingNode
+	n, err := yamlpos.Root(text)
+	return err == nil && n != nil && n.Kind == yaml.MappingNode
 }

@@ -147,16 +147,16 @@ func (e *Expectation) WantOK() bool {
 // could be read, whose values are right only when d.Errs is empty.
 func (d *Decoder) Decode(src []byte) *Suite {
 	s := &Suite{Cwd: DefaultCwd, Home: DefaultHome}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
+	top, err := yamlpos.Root(src)
+	if err != nil {
 		d.Errs = append(d.Errs, yamlSyntaxError(d.path, err))
 		return nil
 	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+	if top == nil {
 		d.Errs = append(d.Errs, &Error{Path: d.path, Msg: "empty suite: expected a mapping with \"version\" and \"tests\"; see test-format.md"})
 		return nil
 	}
-	root := yamlpos.Deref(doc.Content[0])
+	root := yamlpos.Deref(top)
 	s.Root = root
 	d.root = root
 	var testsNode, filesNode *yaml.Node

@@ -26,6 +26,19 @@ func Deref(n *yaml.Node) *yaml.Node {
 	return n
 }
 
+// Root decodes the YAML document src and returns its top node, as
+// written (an alias is not followed), or nil for an empty document.
+func Root(src []byte) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, err
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil, nil
+	}
+	return doc.Content[0], nil
+}
+
 // Pair returns the key and value nodes of the first entry of the mapping
 // m whose key is the scalar key, as written (an alias is not followed),
 // or nils when m is no mapping or has no such key.

@@ -83,3 +83,17 @@ func TestLines(t *testing.T) {
 		t.Errorf("Lines(nil) = %d, %d", f, l)
 	}
 }
+
+func TestRoot(t *testing.T) {
+	if n, err := Root([]byte("a: 1\n")); err != nil || n == nil || n.Kind != yaml.MappingNode || n.Line != 1 {
+		t.Errorf("Root(a: 1) = %v, %v", n, err)
+	}
+	for _, empty := range []string{"", "# only a comment\n"} {
+		if n, err := Root([]byte(empty)); err != nil || n != nil {
+			t.Errorf("Root(%q) = %v, %v; want nil, nil", empty, n, err)
+		}
+	}
+	if _, err := Root([]byte("a: [\n")); err == nil {
+		t.Error("Root of invalid YAML: no error")
+	}
+}
