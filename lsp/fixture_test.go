@@ -27,14 +27,7 @@ func hoverSecret(t *testing.T, files map[string]string, prepare func(dir string)
 	}
 	uri := s.uri("app/vault.md")
 	s.open("app/vault.md", bodyDoc)
-	var h *lsp.Hover
-	if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, "{Response.body.secret}", 0, 16)), &h); err != nil {
-		t.Fatal(err)
-	}
-	if h == nil {
-		return ""
-	}
-	return h.Contents.Value
+	return s.hoverText(uri, "{Response.body.secret}", 16)
 }
 
 // The hover shows what a suite's body_file holds only for a file of the
@@ -85,16 +78,7 @@ tests:
 	s := newSession(t, map[string]string{"vault.test.yaml": suite}, lsp.Options{}, nil)
 	uri := s.uri("vault.md")
 	s.open("vault.md", doc)
-	hover := func(needle string, delta int) string {
-		var h *lsp.Hover
-		if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, needle, 0, delta)), &h); err != nil {
-			t.Fatal(err)
-		}
-		if h == nil {
-			return ""
-		}
-		return h.Contents.Value
-	}
+	hover := func(needle string, delta int) string { return s.hoverText(uri, needle, delta) }
 	for _, n := range []string{"{Response.status}", "{Response.body}"} {
 		got := hover(n, 11)
 		if strings.Contains(got, `test "stub"`) || !strings.Contains(got, `test "filled"`) {
@@ -113,14 +97,7 @@ func hoverBig(t *testing.T, suite string) string {
 	s := newSession(t, map[string]string{"app/vault.test.yaml": suite}, lsp.Options{}, nil)
 	uri := s.uri("app/vault.md")
 	s.open("app/vault.md", strings.Replace(bodyDoc, "{Response.body.secret}", "{Response.body.big}", 1))
-	var h *lsp.Hover
-	if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, "{Response.body.big}", 0, 16)), &h); err != nil {
-		t.Fatal(err)
-	}
-	if h == nil {
-		return ""
-	}
-	return h.Contents.Value
+	return s.hoverText(uri, "{Response.body.big}", 16)
 }
 
 const smallTest = `  - name: small
@@ -200,14 +177,10 @@ tests:
 	s := newSession(t, map[string]string{"app/vault.test.yaml": suite}, lsp.Options{}, nil)
 	uri := s.uri("app/vault.md")
 	s.open("app/vault.md", bodyDoc)
-	var h *lsp.Hover
-	if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, "{Response.body.secret}", 0, 16)), &h); err != nil {
-		t.Fatal(err)
-	}
-	if h == nil {
+	got := s.hoverText(uri, "{Response.body.secret}", 16)
+	if got == "" {
 		t.Fatal("no hover")
 	}
-	got := h.Contents.Value
 	if !strings.Contains(got, `"from-folded"`) {
 		t.Errorf("the step /act.Get, which calls get, is not shown:\n%s", got)
 	}
@@ -216,4 +189,18 @@ tests:
 			t.Errorf("the hover shows %s, which sfmd test does not run as a response of get:\n%s", bad, got)
 		}
 	}
+}
+
+// hoverText returns the text of the hover at needle (its first
+// occurrence) plus delta characters in uri, "" when there is none.
+func (s *session) hoverText(uri, needle string, delta int) string {
+	s.t.Helper()
+	var h *lsp.Hover
+	if err := s.c.Call("textDocument/hover", pos(uri, s.c.Position(uri, needle, 0, delta)), &h); err != nil {
+		s.t.Fatal(err)
+	}
+	if h == nil {
+		return ""
+	}
+	return h.Contents.Value
 }

@@ -106,6 +106,14 @@ type Count struct {
 	Total   int `json:"total"`
 }
 
+// count adds one item, covered or not.
+func (c *Count) count(covered bool) {
+	c.Total++
+	if covered {
+		c.Covered++
+	}
+}
+
 // DocCoverage is the coverage of one document.
 type DocCoverage struct {
 	Path    string         `json:"path"`
@@ -331,28 +339,16 @@ func templateDocLines(doc *sfmd.Document, info model.ActionInfo) []int {
 func (d *DocCoverage) add() {
 	c := &d.CoverCounts
 	for _, a := range d.Actions {
-		c.Actions.Total++
-		if a.Invoked {
-			c.Actions.Covered++
-		}
+		c.Actions.count(a.Invoked)
 		for _, l := range a.Template {
-			c.TemplateLines.Total++
-			if l.Rendered {
-				c.TemplateLines.Covered++
-			}
+			c.TemplateLines.count(l.Rendered)
 		}
 		for _, p := range a.ErrorPaths {
-			c.ErrorPaths.Total++
-			if p.Exercised {
-				c.ErrorPaths.Covered++
-			}
+			c.ErrorPaths.count(p.Exercised)
 		}
 	}
 	for _, p := range d.Pages {
-		c.Pages.Total++
-		if p.Opened {
-			c.Pages.Covered++
-		}
+		c.Pages.count(p.Opened)
 	}
 	c.finish()
 }
