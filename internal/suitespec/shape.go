@@ -8,10 +8,11 @@ import (
 
 // The shape of a suite file (test-format.md, version 1). The Decoder
 // (suite.go) takes the field names it accepts from these types, and
-// SuiteSchema generates the JSON Schema shipped in schema/ from them, so
-// the two cannot disagree on a field name. Values are still checked by the
-// Decoder, which knows more (paths next to the suite, action names); the
-// schema says as much as a schema can.
+// Schema generates the JSON Schema shipped in schema/ from them, so the
+// two cannot disagree on a field name. Values are still checked by the
+// Decoder, which knows more (the files in the suite's tree), and by the
+// runner (the actions the document defines); the schema says as much as a
+// schema can.
 
 // suiteFile is the whole file.
 type suiteFile struct {
