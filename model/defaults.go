@@ -20,8 +20,7 @@ func (c *call) applyDefaults() *Result {
 // uppercase one left unresolved.
 func (c *call) resolveDefaultEnvVars() *Result {
 	rt, a, payload, defaulted, extra := c.rt, c.a, c.payload, c.defaulted, c.extra
-	var early []string
-	earlySeen := map[string]bool{}
+	var early upperEnvRefs
 	for _, k := range payload.Keys() {
 		if !defaulted[k] {
 			continue
@@ -32,24 +31,15 @@ func (c *call) resolveDefaultEnvVars() *Result {
 		}
 		r := rt.resolveEnvVars(v.s, extra)
 		payload.Set(k, strVal(r))
-		for _, m := range reUpperEnv.FindAllStringSubmatch(r, -1) {
-			if !earlySeen[m[1]] {
-				earlySeen[m[1]] = true
-				early = append(early, m[1])
-			}
-		}
+		early.scan(r)
 	}
-	if len(early) > 0 {
-		names := make([]string, len(early))
-		for i, n := range early {
+	if len(early.names) > 0 {
+		names := make([]string, len(early.names))
+		for i, n := range early.names {
 			names[i] = "$" + n
 		}
-		s := ""
-		if len(early) > 1 {
-			s = "s"
-		}
-		hint, sets := rt.unresolvedHint(early)
-		return stop(errResult(codeInvalidPayload, "Unresolved environment variable"+s+" in field default:\n  "+strings.Join(names, ", ")+
+		hint, sets := rt.unresolvedHint(early.names)
+		return stop(errResult(codeInvalidPayload, "Unresolved environment variable"+early.plural()+" in field default:\n  "+strings.Join(names, ", ")+
 			"\n\n"+hint+"\n"+sets+"\nOr pass the field explicitly: /act."+a.ID+" --<field> <value>"))
 	}
 	return nil

@@ -11,6 +11,34 @@ var (
 	reUpperEnv = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
 )
 
+// upperEnvRefs collects the uppercase $NAME references of texts (the
+// ones the runtime refuses to leave unresolved), each once, in the order
+// they first occur.
+type upperEnvRefs struct {
+	names []string
+	seen  map[string]bool
+}
+
+func (u *upperEnvRefs) scan(s string) {
+	for _, m := range reUpperEnv.FindAllStringSubmatch(s, -1) {
+		if u.seen == nil {
+			u.seen = map[string]bool{}
+		}
+		if !u.seen[m[1]] {
+			u.seen[m[1]] = true
+			u.names = append(u.names, m[1])
+		}
+	}
+}
+
+// plural is the "s" of "variables" when there are several.
+func (u *upperEnvRefs) plural() string {
+	if len(u.names) > 1 {
+		return "s"
+	}
+	return ""
+}
+
 // appScope returns the app scope of the topic ("" outside app topics).
 func (rt *Runtime) appScope() string {
 	rest, ok := strings.CutPrefix(rt.Env.Topic, "app:")
