@@ -29,23 +29,18 @@ var BodyInlineUnterminated = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		var continued map[int]*sfmd.Action // built on the first problem
-		for _, p := range doc.Problems {
-			if p.Code != pass.Analyzer.Name {
-				continue
-			}
+		return reportProblems(pass, func(d *lint.Diagnostic) bool {
 			if continued == nil {
 				continued = continuedBodies(doc)
 			}
-			d := lint.Diagnostic{Span: p.Span, Message: p.Message}
-			if a := continued[p.Span.Start.Offset]; a != nil {
+			if a := continued[d.Span.Start.Offset]; a != nil {
 				d.Fixes = []lint.Fix{joinLines(a)}
 				for _, l := range a.Continuation {
 					d.Related = append(d.Related, lint.Related{Span: trimmedSpan(doc, l), Message: "ignored by the runtime"})
 				}
 			}
-			pass.Report(d)
-		}
-		return nil, nil
+			return true
+		})
 	},
 }
 

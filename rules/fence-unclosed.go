@@ -29,18 +29,13 @@ var FenceUnclosed = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		for _, p := range doc.Problems {
-			if p.Code != pass.Analyzer.Name {
-				continue
-			}
-			d := lint.Diagnostic{Span: p.Span, Message: p.Message}
-			if f := fenceAt(doc, p.Span.Start.Offset); f != nil && f.MissingClose != nil {
+		return reportProblems(pass, func(d *lint.Diagnostic) bool {
+			if f := fenceAt(doc, d.Span.Start.Offset); f != nil && f.MissingClose != nil {
 				d.Related = []lint.Related{{Span: f.MissingClose.Last, Message: "the block ends here"}}
 				d.Fixes = []lint.Fix{closeFence(doc, f)}
 			}
-			pass.Report(d)
-		}
-		return nil, nil
+			return true
+		})
 	},
 }
 

@@ -32,12 +32,7 @@ var ForUnclosed = &lint.Analyzer{
 				}
 			}
 		}
-		for _, p := range pass.Doc.Problems {
-			if p.Code == pass.Analyzer.Name && !closedAtNested[p.Span.Start.Line] {
-				pass.Report(lint.Diagnostic{Span: p.Span, Message: p.Message})
-			}
-		}
-		return nil, nil
+		return reportProblems(pass, func(d *lint.Diagnostic) bool { return !closedAtNested[d.Span.Start.Line] })
 	},
 }
 

@@ -26,11 +26,7 @@ var FrontmatterUnclosed = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		for _, p := range doc.Problems {
-			if p.Code != pass.Analyzer.Name {
-				continue
-			}
-			d := lint.Diagnostic{Span: p.Span, Message: p.Message}
+		return reportProblems(pass, func(d *lint.Diagnostic) bool {
 			if fm := doc.Frontmatter; fm != nil && fm.LastLine > 0 {
 				at, nl := doc.Index.LineStart(fm.LastLine+1), "\n"
 				if end := doc.Index.LineEnd(fm.LastLine); end < len(doc.Src) && doc.Src[end] == '\r' {
@@ -39,8 +35,7 @@ var FrontmatterUnclosed = &lint.Analyzer{
 				d.Fixes = []lint.Fix{{Message: "close the frontmatter after line " + strconv.Itoa(fm.LastLine),
 					Edits: []lint.Edit{{Start: at, End: at, New: "---" + nl}}}}
 			}
-			pass.Report(d)
-		}
-		return nil, nil
+			return true
+		})
 	},
 }

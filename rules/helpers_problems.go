@@ -13,10 +13,19 @@ import (
 
 // reportParserProblems is the Run of the parser-problem rules: it reports
 // the problems whose code is the rule's name.
-func reportParserProblems(pass *lint.Pass) (any, error) {
+func reportParserProblems(pass *lint.Pass) (any, error) { return reportProblems(pass, nil) }
+
+// reportProblems reports the parser problems whose code is the rule's
+// name, each passed first to with (when not nil), which may add fixes and
+// related spans and says whether to report it.
+func reportProblems(pass *lint.Pass, with func(d *lint.Diagnostic) bool) (any, error) {
 	for _, p := range pass.Doc.Problems {
-		if p.Code == pass.Analyzer.Name {
-			pass.Report(lint.Diagnostic{Span: p.Span, Message: p.Message})
+		if p.Code != pass.Analyzer.Name {
+			continue
+		}
+		d := lint.Diagnostic{Span: p.Span, Message: p.Message}
+		if with == nil || with(&d) {
+			pass.Report(d)
 		}
 	}
 	return nil, nil
