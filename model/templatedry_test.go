@@ -47,18 +47,18 @@ func TestDryRunTemplateMatchesRun(t *testing.T) {
 // writes (helpers.ts executeResponseTemplate).
 func TestDryRunTemplateLineFacts(t *testing.T) {
 	doc := act("get", "GET https://x.com/f/{id}", "  id: string (required)", "  name: string") + resp("get",
-		"  {total} = {Response.body.total}", // 0: indented: printed as text
-		"for: it in Response.body.items",    // 1
-		"- {it.name}",                       // 2
-		"{c} = {Response.body.count}",       // 3: an assignment in a loop body is printed
-		"end:",                              // 4
+		"  {total} = {Response.body.total}",  // 0: indented: printed as text
+		"for: it in Response.body.items",     // 1
+		"- {it.name}",                        // 2
+		"{c} = {Response.body.count}",        // 3: an assignment in a loop body is printed
+		"end:",                               // 4
 		"for: r in Response.body.items.data", // 5: items is an array: never iterates
-		"- {r.id}",                          // 6: swallowed
-		"end:",                              // 7
-		"{Response.body.items.name}",        // 8: unresolved
-		"save: content",                     // 9
-		"to: ~/Downloads/{name}.bin",        // 10
-		"save:",                             // 11: no path: printed
+		"- {r.id}",                           // 6: swallowed
+		"end:",                               // 7
+		"{Response.body.items.name}",         // 8: unresolved
+		"save: content",                      // 9
+		"to: ~/Downloads/{name}.bin",         // 10
+		"save:",                              // 11: no path: printed
 	)
 	body := `{"total":1,"count":3,"content":"aGk=","items":[{"id":1}]}`
 	d, ok := dryParse(doc).DryRunTemplate("get", "--id 7", nil, nil, TemplateResponse{Body: body})
