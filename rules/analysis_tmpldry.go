@@ -1,0 +1,385 @@
+package rules
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// The template dry run shared by the dryrun-template-* rules: for each
+// action with a response template, the response body its own lines read
+// (every {Response.body.…} path, each for: path as an array whose one
+// element carries the fields the loop body reads, each save: path) is
+// built, and the template is run against it through the model
+// (model.Parsed.DryRunTemplate: the code `sfmd test` runs, helpers.ts
+// executeResponseTemplate) for the call an agent would make with only the
+// required fields. What the template prints, loops over and writes for a
+// response shaped as it reads it is then compared with what it says.
+
+// shapeKind is what a path makes of a node of the body.
+type shapeKind int
+
+const (
+	shapeLeaf   shapeKind = iota // read as a whole (a value)
+	shapeObject                  // a key is read from it
+	shapeArray                   // looped over or indexed
+)
+
+// shapeNode is one value of the response body a template reads.
+type shapeNode struct {
+	kind   shapeKind
+	line   int // the template line that made it an object or an array
+	keys   []string
+	fields map[string]*shapeNode
+	elem   *shapeNode // an array's element (every element alike)
+	length int        // an array's length: the highest index read, plus one
+}
+
+// pathStep is one step of a path as walkJsonPath reads it (helpers.ts):
+// a key or an [N] index.
+type pathStep struct {
+	key   string
+	index int // -1 for a key
+}
+
+var rePathStep = regexp.MustCompile(`([a-zA-Z_][\w-]*)|\[(\d+)\]`)
+
+// walkSteps tokenizes a path as walkJsonPath does, after a leading "$."
+// or "$"; nil for an index above 16 (no shape is built for it).
+func walkSteps(p string) []pathStep {
+	if rest, ok := strings.CutPrefix(p, "$"); ok {
+		p = strings.TrimPrefix(rest, ".")
+	}
+	var out []pathStep
+	for _, m := range rePathStep.FindAllStringSubmatch(p, -1) {
+		if m[1] != "" {
+			out = append(out, pathStep{key: m[1], index: -1})
+		} else {
+			n, err := strconv.Atoi(m[2])
+			if err != nil || n > 16 {
+				return nil // an index this large is no shape to build
+			}
+			out = append(out, pathStep{index: n})
+		}
+	}
+	return out
+}
+
+// bodySteps is the steps of a path that starts at body, after it; ok is
+// false when walkSteps builds none.
+func bodySteps(p string) ([]pathStep, bool) {
+	steps := walkSteps(p)
+	if len(steps) == 0 {
+		return nil, false
+	}
+	return steps[1:], true
+}
+
+// insert makes the path steps exist under n, as read by template line
+// li; a step that contradicts the shape an earlier line gave (a key of an
+// array, an index of an object) stops there. It returns the node reached,
+// or nil.
+func (n *shapeNode) insert(steps []pathStep, li int) *shapeNode {
+	cur := n
+	for _, s := range steps {
+		if s.index < 0 {
+			if cur.kind == shapeArray {
+				return nil
+			}
+			if cur.kind == shapeLeaf {
+				cur.kind, cur.line, cur.fields = shapeObject, li, map[string]*shapeNode{}
+			}
+			next := cur.fields[s.key]
+			if next == nil {
+				next = &shapeNode{}
+				cur.fields[s.key] = next
+				cur.keys = append(cur.keys, s.key)
+			}
+			cur = next
+			continue
+		}
+		if !cur.makeArray(li) {
+			return nil
+		}
+		cur.length = max(cur.length, s.index+1)
+		cur = cur.elem
+	}
+	return cur
+}
+
+// makeArray makes a leaf an array of one element; false for an object.
+func (n *shapeNode) makeArray(li int) bool {
+	switch n.kind {
+	case shapeObject:
+		return false
+	case shapeLeaf:
+		n.kind, n.line, n.elem, n.length = shapeArray, li, &shapeNode{}, 1
+	}
+	return true
+}
+
+// json writes the node as JSON: a leaf is the string "…".
+func (n *shapeNode) json(b *strings.Builder) {
+	switch n.kind {
+	case shapeLeaf:
+		b.WriteString(`"…"`)
+	case shapeObject:
+		b.WriteByte('{')
+		for i, k := range n.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Quote(k) + ":")
+			n.fields[k].json(b)
+		}
+		b.WriteByte('}')
+	case shapeArray:
+		b.WriteByte('[')
+		for i := 0; i < n.length; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			n.elem.json(b)
+		}
+		b.WriteByte(']')
+	}
+}
+
+// tmplDry is one action's template run against the body its lines read.
+type tmplDry struct {
+	Call  *dryCall
+	Resp  *sfmd.Response // the template the runtime runs (the last of the id)
+	Body  *shapeNode
+	JSON  string // the body given to the run
+	Args  string // the call's flags
+	Run   model.TemplateDry
+	Lines []*sfmd.TemplateLine // Resp.Lines, one per model.TemplateDry line
+}
+
+// tmplDryAnalyzer runs every template; its result is []*tmplDry.
+var tmplDryAnalyzer = &lint.Analyzer{
+	Name:   "dryrun-template",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "response templates dry-run through the model",
+		Why:   "shared analysis: each response template run against the response body its own lines read",
+	},
+	Requires: []*lint.Analyzer{dryrunAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		return buildTmplDry(pass.Doc, dryTableOf(pass)), nil
+	},
+}
+
+func tmplDryOf(pass *lint.Pass) []*tmplDry {
+	if t, ok := pass.ResultOf[tmplDryAnalyzer].([]*tmplDry); ok {
+		return t
+	}
+	return buildTmplDry(pass.Doc, dryTableOf(pass))
+}
+
+func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry {
+	if len(doc.Responses) == 0 || t.Parsed == nil {
+		return nil
+	}
+	last := map[string]*sfmd.Response{}
+	for _, r := range doc.Responses {
+		last[r.ActionID] = r // parser.ts: the last template of an id wins
+	}
+	vars := assignedVars(doc)
+	var out []*tmplDry
+	for _, c := range t.Calls {
+		r := last[c.Info.ID]
+		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
+			continue
+		}
+		args, ok := dryArgs(requiredValues(c))
+		if !ok {
+			continue
+		}
+		td := &tmplDry{Call: c, Resp: r, Lines: r.Lines, Args: args, Body: impliedBody(r)}
+		var b strings.Builder
+		td.Body.json(&b)
+		td.JSON = b.String()
+		run, ok := t.Parsed.DryRunTemplate(c.Info.ID, args, vars, t.Store, model.TemplateResponse{Body: td.JSON})
+		if !ok || run.Code != "" || len(run.Lines) != len(r.Lines) {
+			continue
+		}
+		td.Run = run
+		out = append(out, td)
+	}
+	return out
+}
+
+// requiredValues is the values of the call with only what the runtime
+// needs: required fields (a hint's value or a sample) and defaults.
+func requiredValues(c *dryCall) []dryValue {
+	req := map[string]bool{}
+	for _, f := range c.Info.Fields {
+		req[f.Name] = f.Required
+	}
+	var out []dryValue
+	for _, v := range c.Values {
+		if req[v.Field] || v.From == "default" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// assignedVars gives every session variable a template of the document
+// assigns a stand-in value: another action's template may have set it.
+func assignedVars(doc *sfmd.Document) map[string]string {
+	vars := map[string]string{}
+	for _, r := range doc.Responses {
+		for _, l := range r.Lines {
+			if l.Kind == sfmd.LineAssign && l.LHS != "" {
+				vars[l.LHS] = "value-of-" + l.LHS
+			}
+		}
+	}
+	return vars
+}
+
+// impliedBody is the response body template r reads: its paths in line
+// order, an earlier line's shape winning over a later one's.
+func impliedBody(r *sfmd.Response) *shapeNode {
+	root := &shapeNode{}
+	loops := map[int]*shapeNode{} // for: line index -> its element
+	for li, l := range r.Lines {
+		if l.Kind == sfmd.LineFor && l.ForValid {
+			if p := loopPath(l.Arg); isBodyPath(p) {
+				if steps, ok := bodySteps(p); !ok {
+					continue
+				} else if n := root.insert(steps, li); n != nil && n.makeArray(li) {
+					loops[li] = n.elem
+				}
+			}
+			continue
+		}
+		if l.Kind == sfmd.LineSave {
+			if steps := walkSteps(l.Arg); len(steps) > 0 && steps[0].key != "body" && steps[0].key != "Response" { // save-path-prefixed
+				root.insert(steps, li)
+			}
+			continue
+		}
+		tpl := l.Template
+		if l.Kind == sfmd.LineAssign || l.Kind == sfmd.LineValueShortcut {
+			tpl = l.RHS
+		}
+		if tpl == nil {
+			continue
+		}
+		for _, ref := range tpl.Refs {
+			readRef(root, loops, r, l, ref, li)
+		}
+	}
+	return root
+}
+
+// readRef inserts the path of one reference of line l.
+func readRef(root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) {
+	if ref.Problem != "" || dotIndexed(ref) {
+		return
+	}
+	switch {
+	case ref.Kind == sfmd.RefResponse && ref.Name == "body":
+		if steps, ok := bodySteps(ref.PathText); ok {
+			root.insert(steps, li)
+		}
+	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && len(ref.Path) > 0:
+		elem := loops[l.Loop]
+		if steps := walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
+			elem.insert(steps, li)
+		}
+	}
+}
+
+// dotIndexed reports a path with a ".0" index (response-path-dot-index-compat).
+func dotIndexed(ref *sfmd.VarRef) bool {
+	for _, s := range ref.Path {
+		if s.DotIndex {
+			return true
+		}
+	}
+	return false
+}
+
+// shapeAt walks the shape along steps and returns the node where it
+// stops: the last node reached and whether the whole path was.
+func (n *shapeNode) shapeAt(steps []pathStep) (*shapeNode, int) {
+	cur := n
+	for i, s := range steps {
+		switch {
+		case s.index < 0 && cur.kind == shapeObject && cur.fields[s.key] != nil:
+			cur = cur.fields[s.key]
+		case s.index >= 0 && cur.kind == shapeArray && s.index < cur.length:
+			cur = cur.elem
+		default:
+			return cur, i
+		}
+	}
+	return cur, len(steps)
+}
+
+// pathText writes steps[:n] as a path under prefix.
+func pathText(prefix string, steps []pathStep, n int) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	for _, s := range steps[:n] {
+		if s.index < 0 {
+			b.WriteString("." + s.key)
+		} else {
+			b.WriteString("[" + strconv.Itoa(s.index) + "]")
+		}
+	}
+	return b.String()
+}
+
+// why says why a path (prefix, then steps from node root) reaches nothing
+// in the shape: which step fails and which line gave the node before it
+// its shape; "" when the shape does not say.
+func (td *tmplDry) why(root *shapeNode, prefix string, steps []pathStep) string {
+	n, i := root.shapeAt(steps)
+	if i >= len(steps) {
+		return ""
+	}
+	at := pathText(prefix, steps, i)
+	switch {
+	case n.kind == shapeArray && steps[i].index < 0:
+		return at + " is an array (line " + td.docLine(n.line) + " " + td.verb(n.line) + " it as one), so it has no key \"" + steps[i].key + "\""
+	case n.kind == shapeObject && steps[i].index >= 0:
+		return at + " is an object (line " + td.docLine(n.line) + " reads a key of it), so it has no index [" + strconv.Itoa(steps[i].index) + "]"
+	}
+	return ""
+}
+
+func (td *tmplDry) verb(li int) string {
+	if li >= 0 && li < len(td.Lines) && td.Lines[li].Kind == sfmd.LineFor {
+		return "loops over"
+	}
+	return "reads"
+}
+
+// docLine is the document line number of template line li.
+func (td *tmplDry) docLine(li int) string {
+	if li < 0 || li >= len(td.Lines) {
+		return "?"
+	}
+	return strconv.Itoa(td.Lines[li].Line.Span.Start.Line)
+}
+
+// shortJSON is the body for a message, cut to a readable length.
+func (td *tmplDry) shortJSON() string {
+	const max = 120
+	if len(td.JSON) <= max {
+		return td.JSON
+	}
+	return td.JSON[:max-1] + "…"
+}
+
+// callLine is the simulated call.
+func (td *tmplDry) callLine() string { return dryLine(td.Call.Info.ID, td.Args) }
