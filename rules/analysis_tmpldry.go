@@ -86,6 +86,12 @@ func bodySteps(p string) ([]pathStep, bool) {
 func (n *shapeNode) insert(steps []pathStep, li int) *shapeNode {
 	cur := n
 	for _, s := range steps {
+		if s.key == "length" && cur.kind != shapeObject {
+			// an array's length (walkJsonPath reads any property of an
+			// object, an array's too): the path reads a count
+			cur.makeArray(li)
+			return nil
+		}
 		if s.index < 0 {
 			if cur.kind == shapeArray {
 				return nil
@@ -314,6 +320,8 @@ func (n *shapeNode) shapeAt(steps []pathStep) (*shapeNode, int) {
 	cur := n
 	for i, s := range steps {
 		switch {
+		case s.key == "length" && cur.kind == shapeArray:
+			return cur, len(steps) // a number
 		case s.index < 0 && cur.kind == shapeObject && cur.fields[s.key] != nil:
 			cur = cur.fields[s.key]
 		case s.index >= 0 && cur.kind == shapeArray && s.index < cur.length:
@@ -350,7 +358,7 @@ func (td *tmplDry) why(root *shapeNode, prefix string, steps []pathStep) string 
 	at := pathText(prefix, steps, i)
 	switch {
 	case n.kind == shapeArray && steps[i].index < 0:
-		return at + " is an array (line " + td.docLine(n.line) + " " + td.verb(n.line) + " it as one), so it has no key \"" + steps[i].key + "\""
+		return at + " is an array (line " + td.docLine(n.line) + " " + td.verb(n.line) + "), so it has no key \"" + steps[i].key + "\""
 	case n.kind == shapeObject && steps[i].index >= 0:
 		return at + " is an object (line " + td.docLine(n.line) + " reads a key of it), so it has no index [" + strconv.Itoa(steps[i].index) + "]"
 	}
@@ -359,9 +367,9 @@ func (td *tmplDry) why(root *shapeNode, prefix string, steps []pathStep) string 
 
 func (td *tmplDry) verb(li int) string {
 	if li >= 0 && li < len(td.Lines) && td.Lines[li].Kind == sfmd.LineFor {
-		return "loops over"
+		return "loops over it"
 	}
-	return "reads"
+	return "reads it as one"
 }
 
 // docLine is the document line number of template line li.

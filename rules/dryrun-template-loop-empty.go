@@ -16,12 +16,12 @@ var DryrunTemplateLoopEmpty = &lint.Analyzer{
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "a for: loop never iterates for the response the template itself reads",
-		Why: "a `for:` line iterates only when its path reaches an array (`executeResponseTemplate` in `packages/string/src/commands/helpers.ts`: `if (!Array.isArray(arr) || arr.length === 0) continue`); otherwise its body prints nothing, silently. " +
+		Why: "a `for:` line iterates only when its path reaches an array (`executeResponseTemplate` in `packages/string/src/commands/helpers.ts` skips a loop whose path is not a non-empty array); otherwise its body prints nothing, silently. " +
 			"sfmd builds the response body the template's lines read (each `{Response.body.…}` path, each loop path as an array whose element has the fields the loop body reads) and runs the template against it through its model of the runtime: when another line of the same template reads the loop's path, or a step of it, as an object where the loop needs an array (or the reverse), one of the two is wrong, and for the response the rest of the template expects the loop prints nothing",
 		Bad:  "```act.orders\nGET https://api.example.com/orders\n```\n\n```act.orders.response\n{count} = {Response.body.data.total}\nfor: o in Response.body.data\n- {o.id}\nend:\n```\n",
 		Good: "```act.orders\nGET https://api.example.com/orders\n```\n\n```act.orders.response\n{count} = {Response.body.data.total}\nfor: o in Response.body.data.items\n- {o.id}\nend:\n```\n",
 
-		Severity: "warning: the template runs, but for the response its other lines read the loop prints nothing (helpers.ts executeResponseTemplate skips a for: whose path is not an array); which of the two readings is wrong depends on the API",
+		Severity: "the template runs, but for the response its other lines read the loop prints nothing (helpers.ts executeResponseTemplate skips a for: whose path is not an array); which of the two readings is wrong depends on the API",
 	},
 	Requires: []*lint.Analyzer{tmplDryAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -44,7 +44,7 @@ var DryrunTemplateLoopEmpty = &lint.Analyzer{
 					}
 					reason = fmt.Sprintf("%s is an object (line %s reads a key of it), not an array", pathText("Response.body", steps, len(steps)), td.docLine(n.line))
 				}
-				pass.Reportf(l.ArgSpan, "`%s` with a response whose body is %s (the shape this template's lines read): the loop %q never iterates, %s; its lines print nothing",
+				pass.Reportf(l.ArgSpan, "`%s` with a response whose body is %s (the shape this template's lines read): the loop %q never iterates: %s; its lines print nothing",
 					td.callLine(), td.shortJSON(), "for: "+l.ItemVar+" in "+l.Arg, reason)
 			}
 		}

@@ -58,7 +58,7 @@ func checkToTarget(pass *lint.Pass, td *tmplDry, li int, l *sfmd.TemplateLine) {
 			continue // a name that is no field: template-var-undefined
 		}
 		pass.Report(lint.Diagnostic{Span: l.ArgSpan, Severity: lint.Warning, Message: fmt.Sprintf(
-			"`%s` (without --%s) writes the file to %q: {%s} is an optional field without a default, and a to: path keeps a placeholder the call does not fill literally; make the field required or give it a default",
+			"`%s` (without --%s) writes the file to %q: {%s} is an optional field without a default, and the runtime leaves a placeholder the call does not fill in a to: path as written; make the field required or give it a default",
 			td.callLine(), m[1], f.Target, m[1])})
 		return
 	}

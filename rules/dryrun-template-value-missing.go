@@ -21,7 +21,7 @@ var DryrunTemplateValueMissing = &lint.Analyzer{
 		Bad:  "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nfor: it in Response.body.items\n- {it.name}\nend:\nFirst: {Response.body.items.name}\n```\n",
 		Good: "```act.list\nGET https://api.example.com/items\n```\n\n```act.list.response\nfor: it in Response.body.items\n- {it.name}\nend:\nFirst: {Response.body.items[0].name}\n```\n",
 
-		Severity: "warning: the template runs, but for the response its other lines read the value is missing from what the agent sees (helpers.ts walkJsonPath returns undefined for a key of an array or an index of an object); which reading is wrong depends on the API",
+		Severity: "the template runs, but for the response its other lines read the value is missing from what the agent sees (helpers.ts walkJsonPath returns undefined for a key of an array or an index of an object); which reading is wrong depends on the API",
 	},
 	Requires: []*lint.Analyzer{tmplDryAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
