@@ -37,6 +37,7 @@ type shapeNode struct {
 	fields map[string]*shapeNode
 	elem   *shapeNode // an array's element (every element alike)
 	length int        // an array's length: the highest index read, plus one
+	count  bool       // made an array by a read of its length
 }
 
 // pathStep is one step of a path as walkJsonPath reads it (helpers.ts):
@@ -89,7 +90,10 @@ func (n *shapeNode) insert(steps []pathStep, li int) *shapeNode {
 		if s.key == "length" && cur.kind != shapeObject {
 			// an array's length (walkJsonPath reads any property of an
 			// object, an array's too): the path reads a count
-			cur.makeArray(li)
+			if cur.kind == shapeLeaf {
+				cur.makeArray(li)
+				cur.count = true
+			}
 			return nil
 		}
 		if s.index < 0 {
@@ -358,15 +362,18 @@ func (td *tmplDry) why(root *shapeNode, prefix string, steps []pathStep) string 
 	at := pathText(prefix, steps, i)
 	switch {
 	case n.kind == shapeArray && steps[i].index < 0:
-		return at + " is an array (line " + td.docLine(n.line) + " " + td.verb(n.line) + "), so it has no key \"" + steps[i].key + "\""
+		return at + " is an array (line " + td.docLine(n.line) + " " + td.verb(n) + "), so it has no key \"" + steps[i].key + "\""
 	case n.kind == shapeObject && steps[i].index >= 0:
 		return at + " is an object (line " + td.docLine(n.line) + " reads a key of it), so it has no index [" + strconv.Itoa(steps[i].index) + "]"
 	}
 	return ""
 }
 
-func (td *tmplDry) verb(li int) string {
-	if li >= 0 && li < len(td.Lines) && td.Lines[li].Kind == sfmd.LineFor {
+func (td *tmplDry) verb(n *shapeNode) string {
+	switch li := n.line; {
+	case n.count:
+		return "reads its length"
+	case li >= 0 && li < len(td.Lines) && td.Lines[li].Kind == sfmd.LineFor:
 		return "loops over it"
 	}
 	return "reads it as one"

@@ -52,30 +52,50 @@ func checkTmplValues(pass *lint.Pass, td *tmplDry, li int, l *sfmd.TemplateLine)
 	for _, r := range append(append([]string{}, f.Unresolved...), f.Empty...) {
 		missing[r] = true
 	}
+	// one finding per line: its first reference that reaches nothing, the
+	// others named with it
+	var first *sfmd.VarRef
+	var refs []string
+	var reason string
 	for _, ref := range l.Template.Refs {
 		if !missing[ref.Raw] || ref.Problem != "" || dotIndexed(ref) {
 			continue
 		}
-		delete(missing, ref.Raw) // one finding per reference of a line
-		var reason string
-		switch {
-		case ref.Kind == sfmd.RefResponse && ref.Name == "body":
-			if steps, ok := bodySteps(ref.PathText); ok {
-				reason = td.why(td.Body, "Response.body", steps)
+		delete(missing, ref.Raw)
+		if why := refWhy(td, l, ref); why != "" {
+			if first == nil {
+				first, reason = ref, why
 			}
-		case ref.Kind == sfmd.RefVar && l.Loop >= 0 && td.Lines[l.Loop].ItemVar == ref.Name:
-			if elem := loopElem(td, l.Loop); elem != nil {
-				if steps := walkSteps(ref.PathText); steps != nil {
-					reason = td.why(elem, ref.Name, steps)
-				}
-			}
+			refs = append(refs, strings.TrimSpace(ref.Raw))
 		}
-		if reason == "" {
-			continue
-		}
-		pass.Reportf(ref.Span, "`%s` with a response whose body is %s (the shape this template's lines read): %s on line %s reaches nothing: %s",
-			td.callLine(), td.shortJSON(), strings.TrimSpace(ref.Raw), td.docLine(li), reason)
 	}
+	if first == nil {
+		return
+	}
+	what := refs[0] + " on line " + td.docLine(li) + " reaches nothing"
+	if len(refs) > 1 {
+		what = strings.Join(refs, ", ") + " on line " + td.docLine(li) + " reach nothing"
+	}
+	pass.Reportf(first.Span, "`%s` with a response whose body is %s (the shape this template's lines read): %s: %s",
+		td.callLine(), td.shortJSON(), what, reason)
+}
+
+// refWhy is why ref, on line l, reaches nothing in the body the template
+// reads, or "" when the shape does not say.
+func refWhy(td *tmplDry, l *sfmd.TemplateLine, ref *sfmd.VarRef) string {
+	switch {
+	case ref.Kind == sfmd.RefResponse && ref.Name == "body":
+		if steps, ok := bodySteps(ref.PathText); ok {
+			return td.why(td.Body, "Response.body", steps)
+		}
+	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && td.Lines[l.Loop].ItemVar == ref.Name:
+		if elem := loopElem(td, l.Loop); elem != nil {
+			if steps := walkSteps(ref.PathText); steps != nil {
+				return td.why(elem, ref.Name, steps)
+			}
+		}
+	}
+	return ""
 }
 
 // loopElem is the element of the array the for: line at li loops over.
