@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -47,27 +46,48 @@ type pathStep struct {
 	index int // -1 for a key
 }
 
-var rePathStep = regexp.MustCompile(`([a-zA-Z_][\w-]*)|\[(\d+)\]`)
-
-// walkSteps tokenizes a path as walkJsonPath does, after a leading "$."
-// or "$"; nil for an index above 16 (no shape is built for it).
+// walkSteps tokenizes a path as walkJsonPath does (keys
+// [a-zA-Z_][\w-]*, indices [N], anything else skipped), after a leading
+// "$." or "$"; nil for an index above 16 (no shape is built for it).
 func walkSteps(p string) []pathStep {
 	if rest, ok := strings.CutPrefix(p, "$"); ok {
 		p = strings.TrimPrefix(rest, ".")
 	}
-	var out []pathStep
-	for _, m := range rePathStep.FindAllStringSubmatch(p, -1) {
-		if m[1] != "" {
-			out = append(out, pathStep{key: m[1], index: -1})
-		} else {
-			n, err := strconv.Atoi(m[2])
+	out := make([]pathStep, 0, 4)
+	for i := 0; i < len(p); {
+		c := p[i]
+		switch {
+		case c == '_' || c|0x20 >= 'a' && c|0x20 <= 'z':
+			j := i + 1
+			for j < len(p) && (isKeyByte(p[j])) {
+				j++
+			}
+			out = append(out, pathStep{key: p[i:j], index: -1})
+			i = j
+		case c == '[':
+			j := i + 1
+			for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+				j++
+			}
+			if j == i+1 || j >= len(p) || p[j] != ']' {
+				i++
+				continue
+			}
+			n, err := strconv.Atoi(p[i+1 : j])
 			if err != nil || n > 16 {
-				return nil // an index this large is no shape to build
+				return nil
 			}
 			out = append(out, pathStep{index: n})
+			i = j + 1
+		default:
+			i++
 		}
 	}
 	return out
+}
+
+func isKeyByte(c byte) bool {
+	return c == '_' || c == '-' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
 }
 
 // bodySteps is the steps of a path that starts at body, after it; ok is
@@ -82,9 +102,9 @@ func bodySteps(p string) ([]pathStep, bool) {
 
 // insert makes the path steps exist under n, as read by template line
 // li; a step that contradicts the shape an earlier line gave (a key of an
-// array, an index of an object) stops there. It returns the node reached,
-// or nil.
-func (n *shapeNode) insert(steps []pathStep, li int) *shapeNode {
+// array, an index of an object) stops there. It returns the node reached
+// (nil past a length) and false when a step contradicted the shape.
+func (n *shapeNode) insert(steps []pathStep, li int) (*shapeNode, bool) {
 	cur := n
 	for _, s := range steps {
 		if s.key == "length" && cur.kind != shapeObject {
@@ -94,11 +114,11 @@ func (n *shapeNode) insert(steps []pathStep, li int) *shapeNode {
 				cur.makeArray(li)
 				cur.count = true
 			}
-			return nil
+			return nil, true
 		}
 		if s.index < 0 {
 			if cur.kind == shapeArray {
-				return nil
+				return nil, false
 			}
 			if cur.kind == shapeLeaf {
 				cur.kind, cur.line, cur.fields = shapeObject, li, map[string]*shapeNode{}
@@ -113,12 +133,12 @@ func (n *shapeNode) insert(steps []pathStep, li int) *shapeNode {
 			continue
 		}
 		if !cur.makeArray(li) {
-			return nil
+			return nil, false
 		}
 		cur.length = max(cur.length, s.index+1)
 		cur = cur.elem
 	}
-	return cur
+	return cur, true
 }
 
 // makeArray makes a leaf an array of one element; false for an object.
@@ -191,7 +211,12 @@ func tmplDryOf(pass *lint.Pass) []*tmplDry {
 	return buildTmplDry(pass.Doc, dryTableOf(pass))
 }
 
-func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry {
+func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry { return tmplDryRuns(doc, t, false) }
+
+// tmplDryRuns runs the templates of doc; unless every is set, only those
+// where a dryrun-template-* finding is possible (a path read against the
+// shape another line gave it, a to: path with ~ or a placeholder).
+func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	if len(doc.Responses) == 0 || t.Parsed == nil {
 		return nil
 	}
@@ -206,11 +231,15 @@ func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry {
 		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
 			continue
 		}
+		body, conflict := impliedBody(r)
+		if !every && !conflict && !writesElsewhere(r) {
+			continue // no finding is possible: the run would show nothing
+		}
 		args, ok := dryArgs(requiredValues(c))
 		if !ok {
 			continue
 		}
-		td := &tmplDry{Call: c, Resp: r, Lines: r.Lines, Args: args, Body: impliedBody(r)}
+		td := &tmplDry{Call: c, Resp: r, Lines: r.Lines, Args: args, Body: body}
 		var b strings.Builder
 		td.Body.json(&b)
 		td.JSON = b.String()
@@ -222,6 +251,18 @@ func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry {
 		out = append(out, td)
 	}
 	return out
+}
+
+// writesElsewhere reports a to: line whose path may resolve elsewhere
+// than written (dryrun-template-to-elsewhere): one starting with ~ or
+// holding a placeholder.
+func writesElsewhere(r *sfmd.Response) bool {
+	for _, l := range r.Lines {
+		if l.Kind == sfmd.LineTo && (strings.HasPrefix(l.Arg, "~") || strings.Contains(l.Arg, "{")) {
+			return true
+		}
+	}
+	return false
 }
 
 // requiredValues is the values of the call with only what the runtime
@@ -255,24 +296,34 @@ func assignedVars(doc *sfmd.Document) map[string]string {
 }
 
 // impliedBody is the response body template r reads: its paths in line
-// order, an earlier line's shape winning over a later one's.
-func impliedBody(r *sfmd.Response) *shapeNode {
-	root := &shapeNode{}
+// order, an earlier line's shape winning over a later one's. conflict is
+// set when a line reads a path against the shape an earlier line gave it
+// (a key of an array, an index of an object, a loop over an object): the
+// only way a path of the template reaches nothing in the body it reads.
+func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
+	root = &shapeNode{}
 	loops := map[int]*shapeNode{} // for: line index -> its element
 	for li, l := range r.Lines {
 		if l.Kind == sfmd.LineFor && l.ForValid {
 			if p := loopPath(l.Arg); isBodyPath(p) {
-				if steps, ok := bodySteps(p); !ok {
+				steps, ok := bodySteps(p)
+				if !ok {
 					continue
-				} else if n := root.insert(steps, li); n != nil && n.makeArray(li) {
+				}
+				n, ok := root.insert(steps, li)
+				if ok && n != nil && n.makeArray(li) {
 					loops[li] = n.elem
+				} else {
+					conflict = true
 				}
 			}
 			continue
 		}
 		if l.Kind == sfmd.LineSave {
 			if steps := walkSteps(l.Arg); len(steps) > 0 && steps[0].key != "body" && steps[0].key != "Response" { // save-path-prefixed
-				root.insert(steps, li)
+				if _, ok := root.insert(steps, li); !ok {
+					conflict = true
+				}
 			}
 			continue
 		}
@@ -284,28 +335,34 @@ func impliedBody(r *sfmd.Response) *shapeNode {
 			continue
 		}
 		for _, ref := range tpl.Refs {
-			readRef(root, loops, r, l, ref, li)
+			if !readRef(root, loops, r, l, ref, li) {
+				conflict = true
+			}
 		}
 	}
-	return root
+	return root, conflict
 }
 
-// readRef inserts the path of one reference of line l.
-func readRef(root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) {
+// readRef inserts the path of one reference of line l; false when it
+// contradicts the shape.
+func readRef(root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
 	if ref.Problem != "" || dotIndexed(ref) {
-		return
+		return true
 	}
 	switch {
 	case ref.Kind == sfmd.RefResponse && ref.Name == "body":
 		if steps, ok := bodySteps(ref.PathText); ok {
-			root.insert(steps, li)
+			_, ok = root.insert(steps, li)
+			return ok
 		}
 	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && len(ref.Path) > 0:
 		elem := loops[l.Loop]
 		if steps := walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
-			elem.insert(steps, li)
+			_, ok := elem.insert(steps, li)
+			return ok
 		}
 	}
+	return true
 }
 
 // dotIndexed reports a path with a ".0" index (response-path-dot-index-compat).

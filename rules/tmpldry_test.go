@@ -30,7 +30,7 @@ func TestRawTemplateLineIsAnError(t *testing.T) {
 	checked := 0
 	for name, src := range droppedParamDocs(t) {
 		doc := sfmd.Parse(name, src)
-		tds := buildTmplDry(doc, buildDryTable(doc, buildHints(doc, buildSymbols(doc))))
+		tds := tmplDryRuns(doc, buildDryTable(doc, buildHints(doc, buildSymbols(doc))), true)
 		if len(tds) == 0 {
 			continue
 		}
