@@ -2,6 +2,7 @@ package model
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -102,5 +103,27 @@ func TestDryRunTemplateLineFacts(t *testing.T) {
 	d, _ = dryParse(doc).DryRunTemplate("get", "", nil, nil, TemplateResponse{Body: body})
 	if d.Code == "" || d.Lines != nil {
 		t.Errorf("refused call %+v", d)
+	}
+}
+
+// TestDryRunTemplateToMatchesRun: the file a real call's to: line writes
+// is the one the dry run names (relative to the working directory; ~ is
+// not expanded), and the dry run writes nothing.
+func TestDryRunTemplateToMatchesRun(t *testing.T) {
+	doc := act("a", "GET https://x.com/f", "  name: string") + resp("a",
+		"save: data",
+		"to: ~/out/{name}.txt",
+	)
+	body := `{"data":"hi"}`
+	h := newHarness(t, doc)
+	h.tr.body = body
+	res := h.rt.Run("/act.a --name n")
+	if !res.OK || len(res.files) != 1 {
+		t.Fatalf("run: %v %q %v", res.OK, res.Content, res.files)
+	}
+	d, _ := dryParse(doc).DryRunTemplate("a", "--name n", nil, nil, TemplateResponse{Body: body})
+	f := d.Lines[1]
+	if rel := strings.TrimPrefix(f.Resolved, DryRunCwd); rel != strings.TrimPrefix(res.files[0], hCwd) || rel != "/~/out/n.txt" {
+		t.Errorf("dry run writes %q (target %q), run wrote %q", f.Resolved, f.Target, res.files[0])
 	}
 }
