@@ -261,3 +261,24 @@ func appendOnce(list []string, s string) []string {
 	}
 	return append(list, s)
 }
+
+// TemplateLineRaw reports whether helpers.ts executeResponseTemplate
+// prints a template line as text although it is written as an
+// assignment, a value shortcut or a for:/end:/save:/decode:/to: line: no
+// pattern of the runtime's takes it where it stands (inLoop: in a for:
+// body, where only value shortcuts are run). It reads the line with the
+// patterns templateRun.execute and loop use.
+func TemplateLineRaw(line string, inLoop bool) bool {
+	if !reTplLooksDirective.MatchString(line) {
+		return false
+	}
+	if inLoop {
+		return !reTplSlugLine.MatchString(line) && !reTplEnd.MatchString(line)
+	}
+	for _, re := range []*regexp.Regexp{reTplAssign, reTplSlugLine, reTplFor, reTplSave, reTplDecode, reTplTo} {
+		if re.MatchString(line) {
+			return false
+		}
+	}
+	return true
+}

@@ -94,6 +94,25 @@ func TestDryRunTemplateLineFacts(t *testing.T) {
 	if d.Vars["total"] != "" || d.Vars["c"] != "" {
 		t.Errorf("no assignment ran: %v", d.Vars)
 	}
+	// TemplateLineRaw reads a line as the run does
+	for li, f := range L {
+		if raw := TemplateLineRaw(templateLines(doc)[li], f.InLoop); raw != f.Raw && f.Kind != "end" {
+			t.Errorf("line %d: TemplateLineRaw %v, the run %v", li, raw, f.Raw)
+		}
+	}
+	for _, tc := range []struct {
+		line   string
+		inLoop bool
+		raw    bool
+	}{
+		{"{@s} =", false, true}, {"  {@s} = x", false, true}, {"{@s} = x ", false, false},
+		{"  {@s} = x", true, true}, {"{@s} = {it.id}", true, false}, {"save: x", true, true},
+		{"end:", false, true}, {"Total: 3", false, false},
+	} {
+		if got := TemplateLineRaw(tc.line, tc.inLoop); got != tc.raw {
+			t.Errorf("TemplateLineRaw(%q, %v) = %v", tc.line, tc.inLoop, got)
+		}
+	}
 	// a save: against a text body finds nothing: the line says so
 	d, _ = dryParse(doc).DryRunTemplate("get", "--id 7", nil, nil, TemplateResponse{Body: "plain"})
 	if d.Lines[9].Found || d.Lines[9].Message != "save: path returned no value: content" {
@@ -126,4 +145,9 @@ func TestDryRunTemplateToMatchesRun(t *testing.T) {
 	if rel := strings.TrimPrefix(f.Resolved, DryRunCwd); rel != strings.TrimPrefix(res.files[0], hCwd) || rel != "/~/out/n.txt" {
 		t.Errorf("dry run writes %q (target %q), run wrote %q", f.Resolved, f.Target, res.files[0])
 	}
+}
+
+// templateLines is the lines of the one response template of doc.
+func templateLines(doc string) []string {
+	return splitLines(dryParse(doc).ref.Actions[0].Response)
 }
