@@ -117,13 +117,15 @@ func (p *Parsed) dryCall(id, args string, vars, store map[string]string) (*call,
 	if p == nil || p.ref == nil {
 		return nil, false
 	}
-	var a *refAction
-	for _, x := range p.ref.Actions {
-		if x.ID == id {
-			a = x
-			break
+	p.byIDOnce.Do(func() {
+		p.byID = make(map[string]*refAction, len(p.ref.Actions))
+		for _, x := range p.ref.Actions {
+			if _, ok := p.byID[x.ID]; !ok {
+				p.byID[x.ID] = x // a call finds the first action of an id
+			}
 		}
-	}
+	})
+	a := p.byID[id]
 	if a == nil || parsePosixFlags(args, nil) == nil {
 		return nil, false
 	}

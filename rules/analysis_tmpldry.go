@@ -243,14 +243,34 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 		var b strings.Builder
 		td.Body.json(&b)
 		td.JSON = b.String()
-		run, ok := t.Parsed.DryRunTemplate(c.Info.ID, args, vars, t.Store, model.TemplateResponse{Body: td.JSON})
+		run, ok := t.Parsed.DryRunTemplate(c.Info.ID, args, templateVars(r, vars), t.Store, model.TemplateResponse{Body: td.JSON})
 		if !ok || run.Code != "" || len(run.Lines) != len(r.Lines) {
 			continue
 		}
+		if !every && !mayReport(run) {
+			continue
+		}
+		run.Text, run.Output = "", "" // the rules read the line facts only
 		td.Run = run
 		out = append(out, td)
 	}
 	return out
+}
+
+// mayReport reports a run with a fact a dryrun-template-* rule reads: a
+// loop that never iterated, an assignment or a reference that reached
+// nothing, a to: path with ~ or a placeholder left in it.
+func mayReport(run model.TemplateDry) bool {
+	for _, f := range run.Lines {
+		switch {
+		case f.Kind == "for" && f.Iterations == 0,
+			f.Kind == "assign" && !f.Found,
+			len(f.Unresolved) > 0 || len(f.Empty) > 0,
+			f.Kind == "to" && (strings.HasPrefix(f.Target, "~") || strings.Contains(f.Target, "{")):
+			return true
+		}
+	}
+	return false
 }
 
 // writesElsewhere reports a to: line whose path may resolve elsewhere
@@ -293,6 +313,25 @@ func assignedVars(doc *sfmd.Document) map[string]string {
 		}
 	}
 	return vars
+}
+
+// templateVars is the stand-ins of assigned for the {names} template r
+// reads: the session variables that can matter to its run.
+func templateVars(r *sfmd.Response, assigned map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, l := range r.Lines {
+		for _, tpl := range []*sfmd.Template{l.Template, l.RHS} {
+			if tpl == nil {
+				continue
+			}
+			for _, ref := range tpl.Refs {
+				if v, ok := assigned[ref.Name]; ok && ref.Kind == sfmd.RefVar {
+					out[ref.Name] = v
+				}
+			}
+		}
+	}
+	return out
 }
 
 // impliedBody is the response body template r reads: its paths in line
