@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -64,5 +66,48 @@ func TestRawTemplateLineIsAnError(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Error("no raw template line in the corpora: the test checks nothing")
+	}
+}
+
+// tmplDryDoc is a document of n actions, each with its own id and a
+// template that the dry run runs (a to: path with a field's placeholder, a
+// loop over a path another line reads as an object) and that assigns a
+// session variable of its own.
+func tmplDryDoc(n int) *sfmd.Document {
+	var b strings.Builder
+	b.WriteString("# Many\n\n")
+	for i := range n {
+		fmt.Fprintf(&b, "Call `/act.a%d --id 1`.\n\n```act.a%d\nGET https://api.example.com/a%d/{id}\n  id: string (required) \"Id\"\n  name: string \"Name\"\n```\n\n", i, i, i)
+		fmt.Fprintf(&b, "```act.a%d.response\n{v%d} = {Response.body.data.total}\nfor: x in Response.body.data\n- {x.id} {v%d}\nend:\nsave: data.file\nto: out/{name}-{v%d}.bin\nSaved.\n```\n\n", i, i, i, i)
+	}
+	return sfmd.Parse("many.md", []byte(b.String()))
+}
+
+// TestTemplateDryRunScalesLinearly: the template dry run on a document
+// of 512 actions, each with its own template, takes less than 32 times
+// what it takes on 64 (8 times fewer): a ratio of two measurements in one
+// run, as TestRulesScaleLinearly (whose repeated archives give every copy
+// the same action id, so only the first is run), not a timed test.
+func TestTemplateDryRunScalesLinearly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures the dry run twice")
+	}
+	small, large := tmplDryDoc(64), tmplDryDoc(512)
+	rules := []*lint.Analyzer{DryrunTemplateLoopEmpty, DryrunTemplateValueMissing, DryrunTemplateToElsewhere}
+	if d, _ := lint.Check(small, rules); len(d) != 2*64 {
+		t.Fatalf("%d findings on 64 actions, want 128 (a loop and a to: each)", len(d))
+	}
+	measure := func(runs int) (ts, tl time.Duration) {
+		ts, tl = time.Hour, time.Hour
+		for range runs {
+			ts = min(ts, fastest(1, func() { _, _ = lint.CheckWithoutOptionalWork(small, rules) }))
+			tl = min(tl, fastest(1, func() { _, _ = lint.CheckWithoutOptionalWork(large, rules) }))
+		}
+		return ts, tl
+	}
+	if ts, tl := measure(3); tl >= 32*ts {
+		if ts, tl = measure(7); tl >= 32*ts {
+			t.Errorf("%v on 64 actions, %v on 512 (%.0f×): worse than linear", ts, tl, float64(tl)/float64(ts))
+		}
 	}
 }
