@@ -17,7 +17,11 @@ import (
 // (model.Parsed.DryRunTemplate: the code `sfmd test` runs, helpers.ts
 // executeResponseTemplate) for the call an agent would make with only the
 // required fields. What the template prints, loops over and writes for a
-// response shaped as it reads it is then compared with what it says.
+// response shaped as it reads it is then compared with what it says. A
+// template is run only when a finding is possible (tmplDryRuns): a path
+// one line reads against the shape another gave it, or a to: path with ~
+// or a placeholder; otherwise every path it reads is in the body built
+// from them, and the run would show nothing.
 
 // shapeKind is what a path makes of a node of the body.
 type shapeKind int
@@ -190,7 +194,8 @@ type tmplDry struct {
 	Lines []*sfmd.TemplateLine // Resp.Lines, one per model.TemplateDry line
 }
 
-// tmplDryAnalyzer runs every template; its result is []*tmplDry.
+// tmplDryAnalyzer runs the templates where a finding is possible; its
+// result is []*tmplDry.
 var tmplDryAnalyzer = &lint.Analyzer{
 	Name:   "dryrun-template",
 	Shared: true,
