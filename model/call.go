@@ -24,7 +24,8 @@ type call struct {
 	bodyTemplate string // the body template after $VAR resolution
 	body         string // the body template substituted
 	hasBody      bool
-	res          Result // what the request and the template add to the result
+	res          Result         // what the request and the template add to the result
+	trace        *templateTrace // a template dry run's record (templatedry.go), else nil
 }
 
 // stop ends a call with r: a step returns it instead of nil.

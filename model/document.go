@@ -1,13 +1,21 @@
 package model
 
-import "github.com/sfmd-dev/sfmd/sfmd"
+import (
+	"sync"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 // Parsed is a document as the reference parser reads it. A suite run makes
 // one with Parse and hands it to every call through Runtime.Parsed. It is
-// never modified, so calls (and goroutines) may share it.
+// never modified (but for an index of its actions, built once under
+// sync.Once), so calls (and goroutines) may share it.
 type Parsed struct {
 	doc *sfmd.Document
 	ref *refDoc
+
+	byIDOnce sync.Once
+	byID     map[string]*refAction // the first action of each id (dry runs)
 }
 
 // Parse reads doc.Src with the reference parser (nil for a nil doc). Src

@@ -33,30 +33,11 @@ const DryRunDocURI = "file:///dryrun/doc.md"
 // values; nil: none), with no network, no process and no file system. ok is false when p has no action id or
 // args ask for help.
 func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, bool) {
-	if p == nil || p.ref == nil {
+	c, ok := p.dryCall(id, args, vars, store)
+	if !ok {
 		return Sent{}, false
 	}
-	var a *refAction
-	for _, x := range p.ref.Actions {
-		if x.ID == id {
-			a = x
-			break
-		}
-	}
-	if a == nil || parsePosixFlags(args, nil) == nil {
-		return Sent{}, false
-	}
-	s := NewSession()
-	for k, v := range vars {
-		s.SetVar(k, v)
-	}
-	rt := &Runtime{Doc: p.doc, Parsed: p, Session: s, Env: Env{
-		DocURI: DryRunDocURI, DocPath: pathFromFileURI(DryRunDocURI), Home: "/home", Cwd: "/home",
-	}}
-	if store != nil {
-		rt.Env.Topic, rt.Env.Store = "app:dryrun", store
-	}
-	c := &call{rt: rt, doc: p.ref, a: a, flagStr: args, extra: rt.contextVars(args), isCLI: a.Method == "cli"}
+	rt, a := c.rt, c.a
 	if res := c.prepare(); res != nil {
 		return Sent{CLI: c.isCLI, Command: c.uri, Code: res.Code, Message: res.Content}, true
 	}

@@ -31,7 +31,7 @@ func (o actionOutput) responseObject() *jsValue {
 func (c *call) respond(out actionOutput) Result {
 	rt, a, res := c.rt, c.a, c.res
 	if a.HasResp {
-		t := &templateRun{rt: rt, jsonBody: out.jsonBody, input: c.input, res: &res}
+		t := &templateRun{rt: rt, jsonBody: out.jsonBody, input: c.input, res: &res, trace: c.trace}
 		t.response = out.responseObject()
 		limit := rt.templateLimit
 		if limit <= 0 {

@@ -57,6 +57,8 @@ type templateRun struct {
 	// stops.
 	budget int64
 	over   bool
+
+	trace *templateTrace // a dry run's record of each line (templatedry.go), else nil
 }
 
 // charge counts n bytes the template produced; it reports false once
@@ -119,6 +121,7 @@ func (t *templateRun) substituteLine(line string) string {
 	out = t.replace(reTplResponse, out, func(m []string, _ int) string {
 		v := walkJSONPath(t.response, m[1])
 		t.notePath(m[1], v)
+		t.trace.ref(m[0], v)
 		if v.kind == jsUndefined {
 			ref := "{Response." + m[1] + "}"
 			if !t.unresolvedOK[ref] {
@@ -215,6 +218,7 @@ func (t *templateRun) execute(template string, limit int64) string {
 	emit := func(line string) {
 		if t.charge(len(line) + 1) {
 			out = append(out, line)
+			t.trace.printed(line)
 		}
 	}
 	lines := splitLines(template)
@@ -224,21 +228,27 @@ func (t *templateRun) execute(template string, limit int64) string {
 		if m := reTplAssign.FindStringSubmatch(line); m != nil {
 			v := walkJSONPath(t.response, m[2])
 			t.notePath(m[2], v)
+			t.trace.line(li, "assign", line)
+			t.trace.walked(li, m[2], v.kind != jsUndefined)
 			if sv := stringifyValue(v); t.charge(len(sv)) {
 				t.rt.setSessionVar(m[1], sv)
 			}
 			continue
 		}
 		if m := reTplSlugLine.FindStringSubmatch(line); m != nil {
+			t.trace.line(li, "value-shortcut", line)
 			t.registerValueShortcut(m[1], t.resolveSlugRHS(m[2]), false)
 			continue
 		}
 		if m := reTplFor.FindStringSubmatch(line); m != nil {
+			t.trace.line(li, "for", line)
 			li = t.loop(m[1], jsTrim(m[2]), lines, li+1, emit)
 			continue
 		}
+		t.trace.line(li, "text", line) // fileLine sets its own kind
 		if msg, ok := t.fileLine(line); ok {
 			if msg != "" {
+				t.trace.message(msg)
 				emit(msg)
 			}
 			continue
@@ -250,6 +260,9 @@ func (t *templateRun) execute(template string, limit int64) string {
 	if t.over {
 		t.res.Limit = templateLimitMessage(limit)
 		return ""
+	}
+	if t.trace != nil {
+		defer func() { t.trace.text = strings.Join(out, "\n") }()
 	}
 	for len(out) > 0 && jsTrim(out[len(out)-1]) == "" {
 		out = out[:len(out)-1]
@@ -273,6 +286,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 	arrPath = strings.TrimPrefix(arrPath, "Response.")
 	arr := walkJSONPath(t.response, arrPath)
 	t.notePath(arrPath, arr)
+	t.trace.walked(start-1, arrPath, arr.kind == jsArray)
 	li := start
 	for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
 		li++
@@ -280,19 +294,24 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 	body := lines[start:li]
 	t.rt.Cover.line(li) // the end: line
 	if arr.kind != jsArray {
+		t.trace.loop(start-1, start, li, lines, 0)
 		return li
 	}
+	t.trace.loop(start-1, start, li, lines, len(arr.arr))
 	for _, item := range arr.arr {
 		for bi, bl := range body {
 			if t.over {
 				return li
 			}
 			t.rt.Cover.line(start + bi)
+			t.trace.run(start + bi)
 			sub := t.replace(reTplItemPath, bl, func(mm []string, _ int) string {
 				if mm[1] != itemVar {
 					return mm[0]
 				}
-				return stringifyValue(walkJSONPath(item, mm[2]))
+				v := walkJSONPath(item, mm[2])
+				t.trace.ref(mm[0], v)
+				return stringifyValue(v)
 			})
 			sub = t.replace(reTplBareVar, sub, func(mm []string, _ int) string {
 				if mm[1] != itemVar {
@@ -322,6 +341,8 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 			body = jsNullVal
 		}
 		v := walkJSONPath(body, p)
+		t.trace.line(t.trace.curOr(), "save", line)
+		t.trace.walked(t.trace.curOr(), p, v.kind != jsUndefined)
 		if v.kind == jsUndefined {
 			t.buffer, t.hasBuffer = nil, false
 			return "save: path returned no value: " + p, true
@@ -333,6 +354,7 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 	}
 	if m := reTplDecode.FindStringSubmatch(line); m != nil {
 		enc := m[1]
+		t.trace.line(t.trace.curOr(), "decode", line)
 		if !t.hasBuffer {
 			return "decode: no current buffer (was save: skipped or missing?)", true
 		}
@@ -346,11 +368,16 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 		return "", true
 	}
 	if m := reTplTo.FindStringSubmatch(line); m != nil {
+		t.trace.line(t.trace.curOr(), "to", line)
 		if !t.hasBuffer {
 			return "to: no current buffer (was save: skipped or missing?)", true
 		}
 		p := t.substituteVarsAndFields(jsTrim(m[1]))
 		if t.over {
+			return "", true
+		}
+		if t.trace != nil { // a dry run writes nothing
+			t.trace.wrote(p, Resolve(t.rt.Env.Cwd, p))
 			return "", true
 		}
 		if msg := t.writeFile(p); msg != "" {

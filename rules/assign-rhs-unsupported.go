@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // AssignRHSUnsupported reports spec assignments that the reference
@@ -15,17 +17,21 @@ var AssignRHSUnsupported = &lint.Analyzer{
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "assignment form the reference runtime prints instead of storing",
-		Why:   "the reference runtime only stores `{var} = {Response.…}` written at the start of the line with nothing after the closing brace; `\"literal\"` and `{other}` right sides, indentation and trailing spaces make it print the line as text",
+		Why:   "the reference runtime only stores `{var} = {Response.…}` written at the start of the line with nothing after the closing brace; `\"literal\"` and `{other}` right sides, indentation and trailing spaces make it print the line as text. A value shortcut `{@name} = value` is registered only when written at the start of the line with a value after `=`",
 		Bad:   "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{label} = \"default\"\n```\n",
 		Good:  "```act.city\nGET https://api.example.com/city\n```\n\n```act.city.response\n{label} = {Response.body.label}\n```\n",
 
-		Severity: "helpers.ts executeResponseTemplate (assignment pattern): the reference runtime prints the line as text and stores nothing",
+		Severity: "helpers.ts executeResponseTemplate (assignment and value-shortcut patterns; model.TemplateLineRaw): the reference runtime prints the line as text and stores nothing",
 		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only removes the indentation or trailing whitespace that makes the runtime print the assignment, so the line stores what it says"},
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		for _, r := range doc.Responses {
 			for _, l := range r.Lines {
+				if l.Kind == sfmd.LineValueShortcut {
+					checkRawValueShortcut(pass, l)
+					continue
+				}
 				if !isSessionAssign(l) || l.StrictAssign || l.Loop >= 0 || !paramNameShape.Matches(l.LHS) {
 					continue
 				}
@@ -60,4 +66,29 @@ var AssignRHSUnsupported = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// checkRawValueShortcut reports a value shortcut line the runtime prints
+// as text (model.TemplateLineRaw): indented, or with no value.
+func checkRawValueShortcut(pass *lint.Pass, l *sfmd.TemplateLine) {
+	doc := pass.Doc
+	t := l.Line.Text
+	if !model.TemplateLineRaw(t, l.Loop >= 0) {
+		return
+	}
+	off := lineOffset(doc, t, l.Line.Span)
+	if off < 0 {
+		return
+	}
+	if lead := len(t) - len(strings.TrimLeft(t, " \t")); lead > 0 {
+		pass.Report(lint.Diagnostic{
+			Span:    spanAt(doc, off, off+lead),
+			Message: fmt.Sprintf("the value shortcut {@%s} is indented, so the reference runtime prints it instead of registering it; remove the indentation", l.LHS),
+			Fixes:   []lint.Fix{{Message: "remove the indentation", Safe: true, Edits: []lint.Edit{{Start: off, End: off + lead}}}},
+		})
+		return
+	}
+	if l.RHS == nil || strings.TrimSpace(l.RHS.Text) == "" {
+		pass.Reportf(lineTrimSpan(doc, l.Line), "the value shortcut {@%s} has no value, so the reference runtime prints the line as text; write {@%s} = <value>", l.LHS, l.LHS)
+	}
 }

@@ -1,0 +1,153 @@
+package model
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestDryRunTemplateMatchesRun: a template dry run prints what a real
+// call's template prints for the same response (one execution path,
+// call.respond), and records what each line did.
+func TestDryRunTemplateMatchesRun(t *testing.T) {
+	doc := act("a", "GET https://x.com/items") + resp("a",
+		"{n} = {Response.body.total}",
+		"Items: {n}",
+		"for: it in Response.body.items",
+		"- {it.name}",
+		"end:",
+	)
+	body := `{"total":2,"items":[{"name":"x"},{"name":"y"}]}`
+	h := newHarness(t, doc)
+	h.tr.body = body
+	res := h.rt.Run("/act.a")
+	d, ok := dryParse(doc).DryRunTemplate("a", "", nil, nil, TemplateResponse{Body: body})
+	if !ok || !res.OK || d.Output != res.Content {
+		t.Fatalf("dry run %v %q, run %v %q", ok, d.Output, res.OK, res.Content)
+	}
+	if d.Vars["n"] != "2" {
+		t.Errorf("vars %v", d.Vars)
+	}
+	kinds := []string{}
+	for _, f := range d.Lines {
+		kinds = append(kinds, f.Kind)
+	}
+	if want := []string{"assign", "text", "for", "text", "end"}; !reflect.DeepEqual(kinds, want) {
+		t.Errorf("kinds %v, want %v", kinds, want)
+	}
+	if f := d.Lines[2]; f.Iterations != 2 || !f.Found || f.Path != "body.items" {
+		t.Errorf("for: line %+v", f)
+	}
+	if f := d.Lines[3]; f.Runs != 2 || !f.InLoop || !reflect.DeepEqual(f.Printed, []string{"- x", "- y"}) {
+		t.Errorf("loop body %+v", f)
+	}
+}
+
+// TestDryRunTemplateLineFacts: lines printed raw, printed empty or
+// unresolved, swallowed by a loop that never iterates, and where to:
+// writes (helpers.ts executeResponseTemplate).
+func TestDryRunTemplateLineFacts(t *testing.T) {
+	doc := act("get", "GET https://x.com/f/{id}", "  id: string (required)", "  name: string") + resp("get",
+		"  {total} = {Response.body.total}",  // 0: indented: printed as text
+		"for: it in Response.body.items",     // 1
+		"- {it.name}",                        // 2
+		"{c} = {Response.body.count}",        // 3: an assignment in a loop body is printed
+		"end:",                               // 4
+		"for: r in Response.body.items.data", // 5: items is an array: never iterates
+		"- {r.id}",                           // 6: swallowed
+		"end:",                               // 7
+		"{Response.body.items.name}",         // 8: unresolved
+		"save: content",                      // 9
+		"to: ~/Downloads/{name}.bin",         // 10
+		"save:",                              // 11: no path: printed
+	)
+	body := `{"total":1,"count":3,"content":"aGk=","items":[{"id":1}]}`
+	d, ok := dryParse(doc).DryRunTemplate("get", "--id 7", nil, nil, TemplateResponse{Body: body})
+	if !ok || d.Code != "" {
+		t.Fatalf("%v %s %s", ok, d.Code, d.Message)
+	}
+	L := d.Lines
+	if !L[0].Raw || L[0].Kind != "text" || L[0].Printed[0] != "  {total} = 1" {
+		t.Errorf("indented assignment %+v", L[0])
+	}
+	if !L[3].Raw || !L[3].InLoop || L[3].Printed[0] != "{c} = 3" {
+		t.Errorf("assignment in a loop %+v", L[3])
+	}
+	if !reflect.DeepEqual(L[2].Empty, []string{"{it.name}"}) || L[2].Printed[0] != "- " {
+		t.Errorf("empty item path %+v", L[2])
+	}
+	if L[5].Iterations != 0 || L[5].Found || L[6].Runs != 0 || len(L[6].Printed) != 0 {
+		t.Errorf("loop that never iterates %+v %+v", L[5], L[6])
+	}
+	if !reflect.DeepEqual(L[8].Unresolved, []string{"{Response.body.items.name}"}) {
+		t.Errorf("unresolved %+v", L[8])
+	}
+	if L[9].Kind != "save" || !L[9].Found || L[9].Path != "content" {
+		t.Errorf("save %+v", L[9])
+	}
+	if L[10].Kind != "to" || L[10].Target != "~/Downloads/{name}.bin" || L[10].Resolved != "/home/~/Downloads/{name}.bin" {
+		t.Errorf("to %+v", L[10])
+	}
+	if L[11].Kind != "text" || !L[11].Raw {
+		t.Errorf("save: without a path %+v", L[11])
+	}
+	if d.Vars["total"] != "" || d.Vars["c"] != "" {
+		t.Errorf("no assignment ran: %v", d.Vars)
+	}
+	// TemplateLineRaw reads a line as the run does
+	for li, f := range L {
+		if raw := TemplateLineRaw(templateLines(doc)[li], f.InLoop); raw != f.Raw && f.Kind != "end" {
+			t.Errorf("line %d: TemplateLineRaw %v, the run %v", li, raw, f.Raw)
+		}
+	}
+	for _, tc := range []struct {
+		line   string
+		inLoop bool
+		raw    bool
+	}{
+		{"{@s} =", false, true}, {"  {@s} = x", false, true}, {"{@s} = x ", false, false},
+		{"  {@s} = x", true, true}, {"{@s} = {it.id}", true, false}, {"save: x", true, true},
+		{"end:", false, true}, {"Total: 3", false, false},
+	} {
+		if got := TemplateLineRaw(tc.line, tc.inLoop); got != tc.raw {
+			t.Errorf("TemplateLineRaw(%q, %v) = %v", tc.line, tc.inLoop, got)
+		}
+	}
+	// a save: against a text body finds nothing: the line says so
+	d, _ = dryParse(doc).DryRunTemplate("get", "--id 7", nil, nil, TemplateResponse{Body: "plain"})
+	if d.Lines[9].Found || d.Lines[9].Message != "save: path returned no value: content" {
+		t.Errorf("save on text %+v", d.Lines[9])
+	}
+	// a refused call runs no template
+	d, _ = dryParse(doc).DryRunTemplate("get", "", nil, nil, TemplateResponse{Body: body})
+	if d.Code == "" || d.Lines != nil {
+		t.Errorf("refused call %+v", d)
+	}
+}
+
+// TestDryRunTemplateToMatchesRun: the file a real call's to: line writes
+// is the one the dry run names (relative to the working directory; ~ is
+// not expanded), and the dry run writes nothing.
+func TestDryRunTemplateToMatchesRun(t *testing.T) {
+	doc := act("a", "GET https://x.com/f", "  name: string") + resp("a",
+		"save: data",
+		"to: ~/out/{name}.txt",
+	)
+	body := `{"data":"hi"}`
+	h := newHarness(t, doc)
+	h.tr.body = body
+	res := h.rt.Run("/act.a --name n")
+	if !res.OK || len(res.files) != 1 {
+		t.Fatalf("run: %v %q %v", res.OK, res.Content, res.files)
+	}
+	d, _ := dryParse(doc).DryRunTemplate("a", "--name n", nil, nil, TemplateResponse{Body: body})
+	f := d.Lines[1]
+	if rel := strings.TrimPrefix(f.Resolved, DryRunCwd); rel != strings.TrimPrefix(res.files[0], hCwd) || rel != "/~/out/n.txt" {
+		t.Errorf("dry run writes %q (target %q), run wrote %q", f.Resolved, f.Target, res.files[0])
+	}
+}
+
+// templateLines is the lines of the one response template of doc.
+func templateLines(doc string) []string {
+	return splitLines(dryParse(doc).ref.Actions[0].Response)
+}

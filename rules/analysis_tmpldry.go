@@ -1,0 +1,501 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// The template dry run shared by the dryrun-template-* rules: for each
+// action with a response template, the response body its own lines read
+// (every {Response.body.…} path, each for: path as an array whose one
+// element carries the fields the loop body reads, each save: path) is
+// built, and the template is run against it through the model
+// (model.Parsed.DryRunTemplate: the code `sfmd test` runs, helpers.ts
+// executeResponseTemplate) for the call an agent would make with only the
+// required fields. What the template prints, loops over and writes for a
+// response shaped as it reads it is then compared with what it says. A
+// template is run only when a finding is possible (tmplDryRuns): a path
+// one line reads against the shape another gave it, or a to: path with ~
+// or a placeholder; otherwise every path it reads is in the body built
+// from them, and the run would show nothing.
+
+// shapeKind is what a path makes of a node of the body.
+type shapeKind int
+
+const (
+	shapeLeaf   shapeKind = iota // read as a whole (a value)
+	shapeObject                  // a key is read from it
+	shapeArray                   // looped over or indexed
+)
+
+// shapeNode is one value of the response body a template reads.
+type shapeNode struct {
+	kind   shapeKind
+	line   int // the template line that made it an object or an array
+	keys   []string
+	fields map[string]*shapeNode
+	elem   *shapeNode // an array's element (every element alike)
+	length int        // an array's length: the highest index read, plus one
+	count  bool       // made an array by a read of its length
+}
+
+// pathStep is one step of a path as walkJsonPath reads it (helpers.ts):
+// a key or an [N] index.
+type pathStep struct {
+	key   string
+	index int // -1 for a key
+}
+
+// walkSteps tokenizes a path as walkJsonPath does (keys
+// [a-zA-Z_][\w-]*, indices [N], anything else skipped), after a leading
+// "$." or "$"; nil for an index above 16 (no shape is built for it).
+func walkSteps(p string) []pathStep {
+	if rest, ok := strings.CutPrefix(p, "$"); ok {
+		p = strings.TrimPrefix(rest, ".")
+	}
+	out := make([]pathStep, 0, 4)
+	for i := 0; i < len(p); {
+		c := p[i]
+		switch {
+		case c == '_' || c|0x20 >= 'a' && c|0x20 <= 'z':
+			j := i + 1
+			for j < len(p) && (isKeyByte(p[j])) {
+				j++
+			}
+			out = append(out, pathStep{key: p[i:j], index: -1})
+			i = j
+		case c == '[':
+			j := i + 1
+			for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+				j++
+			}
+			if j == i+1 || j >= len(p) || p[j] != ']' {
+				i++
+				continue
+			}
+			n, err := strconv.Atoi(p[i+1 : j])
+			if err != nil || n > 16 {
+				return nil
+			}
+			out = append(out, pathStep{index: n})
+			i = j + 1
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+func isKeyByte(c byte) bool {
+	return c == '_' || c == '-' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
+}
+
+// bodySteps is the steps of a path that starts at body, after it; ok is
+// false when walkSteps builds none.
+func bodySteps(p string) ([]pathStep, bool) {
+	steps := walkSteps(p)
+	if len(steps) == 0 {
+		return nil, false
+	}
+	return steps[1:], true
+}
+
+// insert makes the path steps exist under n, as read by template line
+// li; a step that contradicts the shape an earlier line gave (a key of an
+// array, an index of an object) stops there. It returns the node reached
+// (nil past a length) and false when a step contradicted the shape.
+func (n *shapeNode) insert(steps []pathStep, li int) (*shapeNode, bool) {
+	cur := n
+	for _, s := range steps {
+		if s.key == "length" && cur.kind != shapeObject {
+			// an array's length (walkJsonPath reads any property of an
+			// object, an array's too): the path reads a count
+			if cur.kind == shapeLeaf {
+				cur.makeArray(li)
+				cur.count = true
+			}
+			return nil, true
+		}
+		if s.index < 0 {
+			if cur.kind == shapeArray {
+				return nil, false
+			}
+			if cur.kind == shapeLeaf {
+				cur.kind, cur.line, cur.fields = shapeObject, li, map[string]*shapeNode{}
+			}
+			next := cur.fields[s.key]
+			if next == nil {
+				next = &shapeNode{}
+				cur.fields[s.key] = next
+				cur.keys = append(cur.keys, s.key)
+			}
+			cur = next
+			continue
+		}
+		if !cur.makeArray(li) {
+			return nil, false
+		}
+		cur.length = max(cur.length, s.index+1)
+		cur = cur.elem
+	}
+	return cur, true
+}
+
+// makeArray makes a leaf an array of one element; false for an object.
+func (n *shapeNode) makeArray(li int) bool {
+	switch n.kind {
+	case shapeObject:
+		return false
+	case shapeLeaf:
+		n.kind, n.line, n.elem, n.length = shapeArray, li, &shapeNode{}, 1
+	}
+	return true
+}
+
+// json writes the node as JSON: a leaf is the string "…".
+func (n *shapeNode) json(b *strings.Builder) {
+	switch n.kind {
+	case shapeLeaf:
+		b.WriteString(`"…"`)
+	case shapeObject:
+		b.WriteByte('{')
+		for i, k := range n.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Quote(k) + ":")
+			n.fields[k].json(b)
+		}
+		b.WriteByte('}')
+	case shapeArray:
+		b.WriteByte('[')
+		for i := 0; i < n.length; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			n.elem.json(b)
+		}
+		b.WriteByte(']')
+	}
+}
+
+// tmplDry is one action's template run against the body its lines read.
+type tmplDry struct {
+	Call  *dryCall
+	Resp  *sfmd.Response // the template the runtime runs (the last of the id)
+	Body  *shapeNode
+	JSON  string // the body given to the run
+	Args  string // the call's flags
+	Run   model.TemplateDry
+	Lines []*sfmd.TemplateLine // Resp.Lines, one per model.TemplateDry line
+}
+
+// tmplDryAnalyzer runs the templates where a finding is possible; its
+// result is []*tmplDry.
+var tmplDryAnalyzer = &lint.Analyzer{
+	Name:   "dryrun-template",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "response templates dry-run through the model",
+		Why:   "shared analysis: each response template run against the response body its own lines read",
+	},
+	Requires: []*lint.Analyzer{dryrunAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		return buildTmplDry(pass.Doc, dryTableOf(pass)), nil
+	},
+}
+
+func tmplDryOf(pass *lint.Pass) []*tmplDry {
+	if t, ok := pass.ResultOf[tmplDryAnalyzer].([]*tmplDry); ok {
+		return t
+	}
+	return buildTmplDry(pass.Doc, dryTableOf(pass))
+}
+
+func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry { return tmplDryRuns(doc, t, false) }
+
+// tmplDryRuns runs the templates of doc; unless every is set, only those
+// where a dryrun-template-* finding is possible (a path read against the
+// shape another line gave it, a to: path with ~ or a placeholder).
+func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
+	if len(doc.Responses) == 0 || t.Parsed == nil {
+		return nil
+	}
+	last := map[string]*sfmd.Response{}
+	for _, r := range doc.Responses {
+		last[r.ActionID] = r // parser.ts: the last template of an id wins
+	}
+	vars := assignedVars(doc)
+	var out []*tmplDry
+	for _, c := range t.Calls {
+		r := last[c.Info.ID]
+		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
+			continue
+		}
+		body, conflict := impliedBody(r)
+		if !every && !conflict && !writesElsewhere(r) {
+			continue // no finding is possible: the run would show nothing
+		}
+		args, ok := dryArgs(requiredValues(c))
+		if !ok {
+			continue
+		}
+		td := &tmplDry{Call: c, Resp: r, Lines: r.Lines, Args: args, Body: body}
+		var b strings.Builder
+		td.Body.json(&b)
+		td.JSON = b.String()
+		run, ok := t.Parsed.DryRunTemplate(c.Info.ID, args, templateVars(r, vars), t.Store, model.TemplateResponse{Body: td.JSON})
+		if !ok || run.Code != "" || len(run.Lines) != len(r.Lines) {
+			continue
+		}
+		if !every && !mayReport(run) {
+			continue
+		}
+		run.Text, run.Output = "", "" // the rules read the line facts only
+		td.Run = run
+		out = append(out, td)
+	}
+	return out
+}
+
+// mayReport reports a run with a fact a dryrun-template-* rule reads: a
+// loop that never iterated, an assignment or a reference that reached
+// nothing, a to: path with ~ or a placeholder left in it.
+func mayReport(run model.TemplateDry) bool {
+	for _, f := range run.Lines {
+		switch {
+		case f.Kind == "for" && f.Iterations == 0,
+			f.Kind == "assign" && !f.Found,
+			len(f.Unresolved) > 0 || len(f.Empty) > 0,
+			f.Kind == "to" && (strings.HasPrefix(f.Target, "~") || strings.Contains(f.Target, "{")):
+			return true
+		}
+	}
+	return false
+}
+
+// writesElsewhere reports a to: line whose path may resolve elsewhere
+// than written (dryrun-template-to-elsewhere): one starting with ~ or
+// holding a placeholder.
+func writesElsewhere(r *sfmd.Response) bool {
+	for _, l := range r.Lines {
+		if l.Kind == sfmd.LineTo && (strings.HasPrefix(l.Arg, "~") || strings.Contains(l.Arg, "{")) {
+			return true
+		}
+	}
+	return false
+}
+
+// requiredValues is the values of the call with only what the runtime
+// needs: required fields (a hint's value or a sample) and defaults.
+func requiredValues(c *dryCall) []dryValue {
+	req := map[string]bool{}
+	for _, f := range c.Info.Fields {
+		req[f.Name] = f.Required
+	}
+	var out []dryValue
+	for _, v := range c.Values {
+		if req[v.Field] || v.From == "default" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// assignedVars gives every session variable a template of the document
+// assigns a stand-in value: another action's template may have set it.
+func assignedVars(doc *sfmd.Document) map[string]string {
+	vars := map[string]string{}
+	for _, r := range doc.Responses {
+		for _, l := range r.Lines {
+			if l.Kind == sfmd.LineAssign && l.LHS != "" {
+				vars[l.LHS] = "value-of-" + l.LHS
+			}
+		}
+	}
+	return vars
+}
+
+// templateVars is the stand-ins of assigned for the {names} template r
+// reads: the session variables that can matter to its run.
+func templateVars(r *sfmd.Response, assigned map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, l := range r.Lines {
+		for _, tpl := range []*sfmd.Template{l.Template, l.RHS} {
+			if tpl == nil {
+				continue
+			}
+			for _, ref := range tpl.Refs {
+				if v, ok := assigned[ref.Name]; ok && ref.Kind == sfmd.RefVar {
+					out[ref.Name] = v
+				}
+			}
+		}
+	}
+	return out
+}
+
+// impliedBody is the response body template r reads: its paths in line
+// order, an earlier line's shape winning over a later one's. conflict is
+// set when a line reads a path against the shape an earlier line gave it
+// (a key of an array, an index of an object, a loop over an object): the
+// only way a path of the template reaches nothing in the body it reads.
+func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
+	root = &shapeNode{}
+	loops := map[int]*shapeNode{} // for: line index -> its element
+	for li, l := range r.Lines {
+		if l.Kind == sfmd.LineFor && l.ForValid {
+			if p := loopPath(l.Arg); isBodyPath(p) {
+				steps, ok := bodySteps(p)
+				if !ok {
+					continue
+				}
+				n, ok := root.insert(steps, li)
+				if ok && n != nil && n.makeArray(li) {
+					loops[li] = n.elem
+				} else {
+					conflict = true
+				}
+			}
+			continue
+		}
+		if l.Kind == sfmd.LineSave {
+			if steps := walkSteps(l.Arg); len(steps) > 0 && steps[0].key != "body" && steps[0].key != "Response" { // save-path-prefixed
+				if _, ok := root.insert(steps, li); !ok {
+					conflict = true
+				}
+			}
+			continue
+		}
+		tpl := l.Template
+		if l.Kind == sfmd.LineAssign || l.Kind == sfmd.LineValueShortcut {
+			tpl = l.RHS
+		}
+		if tpl == nil {
+			continue
+		}
+		for _, ref := range tpl.Refs {
+			if !readRef(root, loops, r, l, ref, li) {
+				conflict = true
+			}
+		}
+	}
+	return root, conflict
+}
+
+// readRef inserts the path of one reference of line l; false when it
+// contradicts the shape.
+func readRef(root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
+	if ref.Problem != "" || dotIndexed(ref) {
+		return true
+	}
+	switch {
+	case ref.Kind == sfmd.RefResponse && ref.Name == "body":
+		if steps, ok := bodySteps(ref.PathText); ok {
+			_, ok = root.insert(steps, li)
+			return ok
+		}
+	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && len(ref.Path) > 0:
+		elem := loops[l.Loop]
+		if steps := walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
+			_, ok := elem.insert(steps, li)
+			return ok
+		}
+	}
+	return true
+}
+
+// dotIndexed reports a path with a ".0" index (response-path-dot-index-compat).
+func dotIndexed(ref *sfmd.VarRef) bool {
+	for _, s := range ref.Path {
+		if s.DotIndex {
+			return true
+		}
+	}
+	return false
+}
+
+// shapeAt walks the shape along steps and returns the node where it
+// stops: the last node reached and whether the whole path was.
+func (n *shapeNode) shapeAt(steps []pathStep) (*shapeNode, int) {
+	cur := n
+	for i, s := range steps {
+		switch {
+		case s.key == "length" && cur.kind == shapeArray:
+			return cur, len(steps) // a number
+		case s.index < 0 && cur.kind == shapeObject && cur.fields[s.key] != nil:
+			cur = cur.fields[s.key]
+		case s.index >= 0 && cur.kind == shapeArray && s.index < cur.length:
+			cur = cur.elem
+		default:
+			return cur, i
+		}
+	}
+	return cur, len(steps)
+}
+
+// pathText writes steps[:n] as a path under prefix.
+func pathText(prefix string, steps []pathStep, n int) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	for _, s := range steps[:n] {
+		if s.index < 0 {
+			b.WriteString("." + s.key)
+		} else {
+			b.WriteString("[" + strconv.Itoa(s.index) + "]")
+		}
+	}
+	return b.String()
+}
+
+// why says why a path (prefix, then steps from node root) reaches nothing
+// in the shape: which step fails and which line gave the node before it
+// its shape; "" when the shape does not say.
+func (td *tmplDry) why(root *shapeNode, prefix string, steps []pathStep) string {
+	n, i := root.shapeAt(steps)
+	if i >= len(steps) {
+		return ""
+	}
+	at := pathText(prefix, steps, i)
+	switch {
+	case n.kind == shapeArray && steps[i].index < 0:
+		return at + " is an array (line " + td.docLine(n.line) + " " + td.verb(n) + "), so it has no key \"" + steps[i].key + "\""
+	case n.kind == shapeObject && steps[i].index >= 0:
+		return at + " is an object (line " + td.docLine(n.line) + " reads a key of it), so it has no index [" + strconv.Itoa(steps[i].index) + "]"
+	}
+	return ""
+}
+
+func (td *tmplDry) verb(n *shapeNode) string {
+	switch li := n.line; {
+	case n.count:
+		return "reads its length"
+	case li >= 0 && li < len(td.Lines) && td.Lines[li].Kind == sfmd.LineFor:
+		return "loops over it"
+	}
+	return "reads it as one"
+}
+
+// docLine is the document line number of template line li.
+func (td *tmplDry) docLine(li int) string {
+	if li < 0 || li >= len(td.Lines) {
+		return "?"
+	}
+	return strconv.Itoa(td.Lines[li].Line.Span.Start.Line)
+}
+
+// shortJSON is the body for a message, cut to a readable length.
+func (td *tmplDry) shortJSON() string {
+	const max = 120
+	if len(td.JSON) <= max {
+		return td.JSON
+	}
+	return td.JSON[:max-1] + "…"
+}
+
+// callLine is the simulated call.
+func (td *tmplDry) callLine() string { return dryLine(td.Call.Info.ID, td.Args) }

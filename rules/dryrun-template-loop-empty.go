@@ -1,0 +1,53 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// DryrunTemplateLoopEmpty reports a for: loop of a response template
+// that never iterates for a response shaped as the template's own other
+// lines read it.
+var DryrunTemplateLoopEmpty = &lint.Analyzer{
+	Name:     "dryrun-template-loop-empty",
+	Severity: lint.Warning,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "a for: loop never iterates for the response the template itself reads",
+		Why: "a `for:` line iterates only when its path reaches an array (`executeResponseTemplate` in `packages/string/src/commands/helpers.ts` skips a loop whose path is not a non-empty array); otherwise its body prints nothing, silently. " +
+			"sfmd builds the response body the template's lines read (each `{Response.body.…}` path, each loop path as an array whose element has the fields the loop body reads) and runs the template against it through its model of the runtime: when another line of the same template reads the loop's path, or a step of it, as an object where the loop needs an array (or the reverse), one of the two is wrong, and for the response the rest of the template expects the loop prints nothing",
+		Bad:  "```act.orders\nGET https://api.example.com/orders\n```\n\n```act.orders.response\n{count} = {Response.body.data.total}\nfor: o in Response.body.data\n- {o.id}\nend:\n```\n",
+		Good: "```act.orders\nGET https://api.example.com/orders\n```\n\n```act.orders.response\n{count} = {Response.body.data.total}\nfor: o in Response.body.data.items\n- {o.id}\nend:\n```\n",
+
+		Severity: "the template runs, but for the response its other lines read the loop prints nothing (helpers.ts executeResponseTemplate skips a for: whose path is not an array); which of the two readings is wrong depends on the API",
+	},
+	Requires: []*lint.Analyzer{tmplDryAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		for _, td := range tmplDryOf(pass) {
+			nested := nestedLoops(td.Resp)
+			for li, l := range td.Lines {
+				f := td.Run.Lines[li]
+				if l.Kind != sfmd.LineFor || !l.ForValid || nested[l] || f.Kind != "for" || f.Iterations > 0 {
+					continue
+				}
+				steps, ok := bodySteps(loopPath(l.Arg))
+				if !ok || !isBodyPath(loopPath(l.Arg)) {
+					continue // for-path-root
+				}
+				reason := td.why(td.Body, "Response.body", steps)
+				if reason == "" {
+					n, i := td.Body.shapeAt(steps)
+					if i < len(steps) || n.kind != shapeObject {
+						continue
+					}
+					reason = fmt.Sprintf("%s is an object (line %s reads a key of it), not an array", pathText("Response.body", steps, len(steps)), td.docLine(n.line))
+				}
+				pass.Reportf(l.ArgSpan, "`%s` with a response whose body is %s (the shape this template's lines read): the loop %q never iterates: %s; its lines print nothing",
+					td.callLine(), td.shortJSON(), "for: "+l.ItemVar+" in "+l.Arg, reason)
+			}
+		}
+		return nil, nil
+	},
+}

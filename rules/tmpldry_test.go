@@ -1,0 +1,113 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// errorAbove reports an error on a line of td's template above line li.
+func errorAbove(errLines map[int]bool, td *tmplDry, li int) bool {
+	for _, l := range td.Lines[:li] {
+		if errLines[l.Line.Span.Start.Line] {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRawTemplateLineIsAnError: every response template line that the
+// model's template dry run (model.Parsed.DryRunTemplate, helpers.ts
+// executeResponseTemplate) prints as text although it is written as an
+// assignment, a value shortcut, a for:, end:, save:, decode: or to: line
+// carries an error on that line (a stray end: an error above it, on the
+// for: line it was meant to close), from whichever rule names its cause (in
+// the rule archives, corpus/err and the upstream corpus): the dry run
+// finds no raw line that the linter leaves unreported.
+func TestRawTemplateLineIsAnError(t *testing.T) {
+	checked := 0
+	for name, src := range droppedParamDocs(t) {
+		doc := sfmd.Parse(name, src)
+		tds := tmplDryRuns(doc, buildDryTable(doc, buildHints(doc, buildSymbols(doc))), true)
+		if len(tds) == 0 {
+			continue
+		}
+		diags, err := lint.Check(doc, All())
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		errLines := map[int]bool{}
+		for _, d := range diags {
+			if d.Severity == lint.Error {
+				for l := d.Span.Start.Line; l <= d.Span.End.Line; l++ {
+					errLines[l] = true
+				}
+			}
+		}
+		for _, td := range tds {
+			for li, f := range td.Run.Lines {
+				if !f.Raw {
+					continue
+				}
+				checked++
+				l := td.Lines[li].Line
+				if td.Lines[li].Kind == sfmd.LineEnd && errorAbove(errLines, td, li) {
+					continue // the for: it was meant to close is reported (for-syntax-invalid, for-nested)
+				}
+				if !errLines[l.Span.Start.Line] {
+					t.Errorf("%s:%d: the runtime prints template line %q as text but no error says so", name, l.Span.Start.Line, strings.TrimSpace(l.Text))
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no raw template line in the corpora: the test checks nothing")
+	}
+}
+
+// tmplDryDoc is a document of n actions, each with its own id and a
+// template that the dry run runs (a to: path with a field's placeholder, a
+// loop over a path another line reads as an object) and that assigns a
+// session variable of its own.
+func tmplDryDoc(n int) *sfmd.Document {
+	var b strings.Builder
+	b.WriteString("# Many\n\n")
+	for i := range n {
+		fmt.Fprintf(&b, "Call `/act.a%d --id 1`.\n\n```act.a%d\nGET https://api.example.com/a%d/{id}\n  id: string (required) \"Id\"\n  name: string \"Name\"\n```\n\n", i, i, i)
+		fmt.Fprintf(&b, "```act.a%d.response\n{v%d} = {Response.body.data.total}\nfor: x in Response.body.data\n- {x.id} {v%d}\nend:\nsave: data.file\nto: out/{name}-{v%d}.bin\nSaved.\n```\n\n", i, i, i, i)
+	}
+	return sfmd.Parse("many.md", []byte(b.String()))
+}
+
+// TestTemplateDryRunScalesLinearly: the template dry run on a document
+// of 512 actions, each with its own template, takes less than 32 times
+// what it takes on 64 (8 times fewer): a ratio of two measurements in one
+// run, as TestRulesScaleLinearly (whose repeated archives give every copy
+// the same action id, so only the first is run), not a timed test.
+func TestTemplateDryRunScalesLinearly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures the dry run twice")
+	}
+	small, large := tmplDryDoc(64), tmplDryDoc(512)
+	rules := []*lint.Analyzer{DryrunTemplateLoopEmpty, DryrunTemplateValueMissing, DryrunTemplateToElsewhere}
+	if d, _ := lint.Check(small, rules); len(d) != 2*64 {
+		t.Fatalf("%d findings on 64 actions, want 128 (a loop and a to: each)", len(d))
+	}
+	measure := func(runs int) (ts, tl time.Duration) {
+		ts, tl = time.Hour, time.Hour
+		for range runs {
+			ts = min(ts, fastest(1, func() { _, _ = lint.CheckWithoutOptionalWork(small, rules) }))
+			tl = min(tl, fastest(1, func() { _, _ = lint.CheckWithoutOptionalWork(large, rules) }))
+		}
+		return ts, tl
+	}
+	if ts, tl := measure(3); tl >= 32*ts {
+		if ts, tl = measure(7); tl >= 32*ts {
+			t.Errorf("%v on 64 actions, %v on 512 (%.0f×): worse than linear", ts, tl, float64(tl)/float64(ts))
+		}
+	}
+}
