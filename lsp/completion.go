@@ -44,13 +44,6 @@ var frontmatterKeys = []struct{ key, doc string }{
 	{"sfmd", "targeted SFMD spec version, e.g. \"0.1\""},
 }
 
-var paramTypes = []struct{ name, doc string }{
-	{"string", "text"},
-	{"number", "integer or float"},
-	{"boolean", "true or false; a bare --flag means true"},
-	{"path", "a file path"},
-}
-
 func (s *server) completion(params json.RawMessage) (any, error) {
 	snap, off, err := s.position(params)
 	if err != nil {
@@ -140,8 +133,8 @@ func (c *completer) complete() {
 		c.flags(c.snap.idx.actions[m[1]], len(m[2]), "--", "")
 	case action != nil && resp == nil && reParamType.MatchString(p):
 		n := len(reParamType.FindStringSubmatch(p)[1])
-		for _, t := range paramTypes {
-			c.add(n, t.name, t.name, CompletionKeyword, "parameter type", t.doc)
+		for _, t := range sfmd.ParamTypes {
+			c.add(n, t.Name, t.Name, CompletionKeyword, "parameter type", t.Doc)
 		}
 	case action != nil && resp == nil && reParamConstr.MatchString(p):
 		n := len(reParamConstr.FindStringSubmatch(p)[1])

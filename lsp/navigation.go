@@ -294,9 +294,6 @@ func (s *server) occurrences(snap *snapshot, off int) []use {
 	return out
 }
 
-// actionIDRE is the spec's pattern for action IDs.
-var actionIDRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
-
 func (s *server) prepareRename(params json.RawMessage) (any, error) {
 	snap, off, err := s.position(params)
 	if err != nil {
@@ -325,7 +322,7 @@ func (s *server) rename(params json.RawMessage) (any, error) {
 	if o == nil {
 		return nil, jsonrpc.Errorf(jsonrpc.RequestFailed, "only action IDs can be renamed")
 	}
-	if !actionIDRE.MatchString(p.NewName) {
+	if !sfmd.ActionIDShape.Matches(p.NewName) {
 		return nil, jsonrpc.Errorf(jsonrpc.InvalidParams, "%q is not a valid action ID: use lower-case letters, digits, \"_\" and \"-\", starting with a letter", p.NewName)
 	}
 	if p.NewName != o.id && snap.idx.actions[p.NewName] != nil {

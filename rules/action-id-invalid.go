@@ -45,7 +45,7 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 			msg += "; use lower-case letters, digits, '_' and '-', starting with a letter"
 		}
 		d := lint.Diagnostic{Span: a.IDSpan, Message: msg}
-		if (idPattern{nameChars, nameChars}).Matches(a.ID) && strings.ToLower(a.ID) == a.ID {
+		if (shapeOf(nameChars)).Matches(a.ID) && strings.ToLower(a.ID) == a.ID {
 			// the reference runtime reads and reaches it: portability only
 			d.Severity = lint.Info
 			d.Message += " (the reference runtime accepts it, other runtimes may not)"

@@ -51,7 +51,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 				want = nearest(p.Type, paramTypes)
 			}
 			msg := fmt.Sprintf("parameter %q has unknown type %q", p.Name, p.Type)
-			word := (idPattern{wordChars, wordChars}).Matches(p.Type)
+			word := (shapeOf(wordChars)).Matches(p.Type)
 			if !word {
 				msg += ", which the runtime cannot read, so it drops the whole line"
 			}
