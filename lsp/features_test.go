@@ -156,9 +156,17 @@ func TestReferencesAndHighlight(t *testing.T) {
 	if n := len(refs(s.c.Position(uri, "/act.search", 0, 7), false)); n != 5 {
 		t.Errorf("references without the declaration: %d, want 5", n)
 	}
-	// {query} in the URL and in the template, plus the parameter.
-	if n := len(refs(s.c.Position(uri, "query, -q", 0, 1), true)); n != 3 {
-		t.Errorf("references of a parameter: %d, want 3", n)
+	// {query} in the URL and in the template, the hint's --query, the
+	// link's and the shortcut's query key, plus the parameter; the same
+	// from the flag.
+	for _, at := range []lsp.Position{s.c.Position(uri, "query, -q", 0, 1), s.c.Position(uri, "--query dune", 0, 3)} {
+		var got []string
+		for _, l := range refs(at, true) {
+			got = append(got, s.c.Text(uri)[s.c.Offset(uri, l.Range.Start):s.c.Offset(uri, l.Range.End)])
+		}
+		if want := "query query query {query} query {query}"; strings.Join(got, " ") != want {
+			t.Errorf("references of a parameter: %q, want %q", strings.Join(got, " "), want)
+		}
 	}
 	var hl []lsp.DocumentHighlight
 	if err := s.c.Call("textDocument/documentHighlight", pos(uri, s.c.Position(uri, "{total} books", 0, 2)), &hl); err != nil {

@@ -324,7 +324,17 @@ func (p *docParser) actLink(l *Link, ds int) {
 	if query == "" {
 		return
 	}
-	qoff := off + len(id) + 1
+	for _, q := range actQuery(query, off+len(id)+1) {
+		q.KeySpan = p.span(q.KeySpan.Start.Offset, q.KeySpan.End.Offset)
+		l.ActQuery = append(l.ActQuery, q)
+	}
+}
+
+// actQuery reads the query of an act: URI, k=v&k2=v2 written at offset
+// off: each key and value unescaped, the key's span as written (offsets
+// only).
+func actQuery(query string, off int) []QueryParam {
+	var out []QueryParam
 	for _, kv := range strings.Split(query, "&") {
 		k, v, _ := strings.Cut(kv, "=")
 		dk, err := url.QueryUnescape(k)
@@ -335,9 +345,10 @@ func (p *docParser) actLink(l *Link, ds int) {
 		if err != nil {
 			dv = v
 		}
-		l.ActQuery = append(l.ActQuery, QueryParam{Key: dk, Value: dv, KeySpan: p.span(qoff, qoff+len(k))})
-		qoff += len(kv) + 1
+		out = append(out, QueryParam{Key: dk, Value: dv, KeySpan: offsetSpan(off, off+len(k))})
+		off += len(kv) + 1
 	}
+	return out
 }
 
 // pairBrackets computes, in one pass with two stacks, the matching ']'
