@@ -1,0 +1,88 @@
+package sfmd
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+const namesDoc = "---\ndefault: search\nenv:\n  - TOKEN: \"API token\"\n---\n\n" +
+	"[!nav:main](nav/main.md)\n\n" +
+	"<!-- #intro -->\n" +
+	"Run `/act.search --query dune -n 3` or [s](act:search?query=x), see [@new New](act:search?query=y) and [the list][@new], [intro](#intro).\n" +
+	"<!-- /intro -->\n\n" +
+	"[!include:parts](parts.md)\n\n" +
+	"```act.search\nGET https://api.example.com/?q={query}&n={limit} -H \"Authorization: Bearer $TOKEN\"\n" +
+	"  query: string (required) \"Query\"\n  limit, -n: number \"How many\"\n```\n\n" +
+	"```act.search.response\n{total} = {Response.body.total}\n{@first} = {Response.body.items[0].id}\n" +
+	"for: book in Response.body.items\n- {book.title} ({total})\nend:\nnext: /act.search --query {@first}\n```\n"
+
+// TestNames: the index lists every name the document writes, with its
+// kind, whether it is a definition and what it resolves to.
+func TestNames(t *testing.T) {
+	doc := Parse("t.md", []byte(namesDoc))
+	n := doc.Names()
+	var got []string
+	for _, o := range n.All() {
+		s := fmt.Sprintf("%s %s", o.Kind, doc.Src[o.Start:o.End])
+		if o.Scope != "" {
+			s += " in " + o.Scope
+		}
+		switch d := n.Decl(&o); {
+		case o.Def:
+			s += " (def)"
+		case d != nil:
+			s += fmt.Sprintf(" -> line %d", strings.Count(string(doc.Src[:d.Start]), "\n")+1)
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"action search -> line 15", // default:
+		"env variable TOKEN (def)",
+		"menu main (def)",
+		"block intro (def)",
+		"action search -> line 15",             // the hint
+		"parameter query in search -> line 17", // --query
+		"alias n in search -> line 18",         // -n
+		"action search -> line 15",             // act: link
+		"parameter query in search -> line 17",
+		"shortcut new (def)", // [@new …](act:search?query=y)
+		"action search -> line 15",
+		"parameter query in search -> line 17",
+		"shortcut new -> line 10", // [the list][@new]
+		"block intro -> line 9",   // [intro](#intro)
+		"block intro -> line 9",   // <!-- /intro -->
+		"include parts (def)",
+		"action search (def)",
+		"parameter query in search -> line 17",
+		"parameter limit in search -> line 18",
+		"env variable TOKEN -> line 4",
+		"parameter query in search (def)",
+		"parameter limit in search (def)",
+		"alias n in search (def)",
+		"action search -> line 15", // act.search.response
+		"session variable total (def)",
+		"response value body",
+		"value shortcut first (def)",
+		"response value body",
+		"loop item book (def)",
+		"loop item book -> line 24",
+		"session variable total -> line 22",
+		"action search -> line 15", // next: /act.search --query {@first}
+		"parameter query in search -> line 17",
+		"value shortcut first -> line 23",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Names:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// a group: every place the parameter query is written
+	q := n.Of(NameParam, "search", "query")
+	if len(q) != 6 {
+		t.Errorf("parameter query: %d occurrences, want 6", len(q))
+	}
+	for _, o := range q {
+		if g := n.Group(&o); len(g) != len(q) {
+			t.Errorf("Group of %s at %d: %d occurrences, want %d", o.Name, o.Start, len(g), len(q))
+		}
+	}
+}
