@@ -64,17 +64,15 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 	return nil, nil
 }
 
-// renameActionEdits renames action old to new at every site the document
-// writes it (sfmd's Document.ActionSites, which the language server's
+// renameActionEdits renames action old to new at every occurrence sfmd's
+// index of names lists (Document.Names, which the language server's
 // rename edits too): act.<old> fences, act.<old>.response fences,
 // /act.<old> hints, act:<old> links and shortcut targets, and the
 // frontmatter default.
 func renameActionEdits(doc *sfmd.Document, old, new string) []lint.Edit {
 	var edits []lint.Edit
-	for _, s := range doc.ActionSites() {
-		if s.ID == old {
-			edits = append(edits, lint.Edit{Start: s.Start, End: s.End, New: new})
-		}
+	for _, o := range doc.Names().Of(sfmd.NameAction, "", old) {
+		edits = append(edits, lint.Edit{Start: o.Start, End: o.End, New: new})
 	}
 	return edits
 }
