@@ -80,7 +80,16 @@ type Names struct {
 
 // Names builds the document's index of names.
 func (d *Document) Names() *Names {
-	b := &namesBuilder{n: &Names{doc: d}, params: map[*Param]int{}, aliases: map[*Param]int{}, assigns: map[*TemplateLine]int{}, envs: map[*EnvEntry]int{}}
+	b := &namesBuilder{n: &Names{doc: d}, first: map[string]*Action{}, at0: map[int]*Action{}, params: map[paramKey]int{}, assigns: map[*TemplateLine]int{}, envs: map[string]int{},
+		firstAssign: map[assignKey]int{}, respAssign: map[*Response]map[assignKey][2]int{}}
+	for _, a := range d.Actions {
+		if _, ok := b.first[a.ID]; !ok && a.ID != "" {
+			b.first[a.ID] = a
+		}
+		if a.IDSpan.IsValid() {
+			b.at0[a.IDSpan.Start.Offset] = a
+		}
+	}
 	b.actions()
 	b.paramNames()
 	b.blocks()
@@ -189,10 +198,26 @@ func (o *Occurrence) byName() bool {
 
 type namesBuilder struct {
 	n       *Names
-	params  map[*Param]int
-	aliases map[*Param]int
+	first   map[string]*Action // the first action of each ID
+	at0     map[int]*Action    // the action whose ID starts at an offset
+	params  map[paramKey]int   // the first parameter (or alias) of each name of an action: its definition, or -1
 	assigns map[*TemplateLine]int
-	envs    map[*EnvEntry]int
+	envs    map[string]int // the first definition of each env name
+	// the first definition by a template line of each kind and name: in
+	// the document, in each template (with its line)
+	firstAssign map[assignKey]int
+	respAssign  map[*Response]map[assignKey][2]int
+}
+
+type paramKey struct {
+	action *Action
+	name   string
+	alias  bool
+}
+
+type assignKey struct {
+	kind LineKind
+	name string
 }
 
 func (b *namesBuilder) add(o Occurrence) int {
@@ -231,16 +256,10 @@ func (b *namesBuilder) actions() {
 			}
 		}
 	}
-	defs := map[string]*Action{}
-	for _, a := range b.n.doc.Actions {
-		if _, ok := defs[a.ID]; !ok && a.ID != "" {
-			defs[a.ID] = a
-		}
-	}
 	for _, s := range sites {
 		o := Occurrence{Kind: NameAction, Name: s.ID, Start: s.Start, End: s.End, Site: s.Kind, Hint: s.Hint, Link: s.Link, Line: -1, decl: -1}
 		if s.Kind == SiteAction {
-			o.Def, o.Action = true, actionAt(b.n.doc, s.Start)
+			o.Def, o.Action = true, b.at0[s.Start]
 		}
 		i := b.add(o)
 		if s.Kind == SiteAction && first[s.ID] == -1 {
@@ -256,39 +275,29 @@ func (b *namesBuilder) actions() {
 	}
 }
 
-// actionAt is the action whose ID starts at off.
-func actionAt(d *Document, off int) *Action {
-	for _, a := range d.Actions {
-		if a.IDSpan.Start.Offset == off {
-			return a
-		}
-	}
-	return nil
-}
+// decl is the first of a paramDecl answer.
+func (b *namesBuilder) decl(i int, _ bool) int { return i }
 
 // firstAction is the first action defined with id.
-func (b *namesBuilder) firstAction(id string) *Action {
-	for _, a := range b.n.doc.Actions {
-		if a.ID == id && id != "" {
-			return a
-		}
-	}
-	return nil
-}
+func (b *namesBuilder) firstAction(id string) *Action { return b.first[id] }
 
 // paramNames indexes parameter and alias definitions, the hints' flags and
 // act: links' query keys.
 func (b *namesBuilder) paramNames() {
 	for _, a := range b.n.doc.Actions {
 		for _, p := range a.Params {
+			i, j := -1, -1
 			if s, e, ok := b.at(p.NameSpan, 0, p.Name); ok {
-				i := b.add(Occurrence{Kind: NameParam, Name: p.Name, Scope: a.ID, Start: s, End: e, Def: true, Action: a, Param: p, Line: -1})
-				if _, dup := b.params[p]; !dup && a.Param(p.Name) == p {
-					b.params[p] = i
-				}
+				i = b.add(Occurrence{Kind: NameParam, Name: p.Name, Scope: a.ID, Start: s, End: e, Def: true, Action: a, Param: p, Line: -1})
 			}
 			if s, e, ok := b.at(p.AliasSpan, 1, strings.TrimPrefix(p.Alias, "-")); ok && strings.HasPrefix(p.Alias, "-") {
-				b.aliases[p] = b.add(Occurrence{Kind: NameAlias, Name: p.Alias[1:], Scope: a.ID, Start: s, End: e, Def: true, Action: a, Param: p, Line: -1})
+				j = b.add(Occurrence{Kind: NameAlias, Name: p.Alias[1:], Scope: a.ID, Start: s, End: e, Def: true, Action: a, Param: p, Line: -1})
+			}
+			if k := (paramKey{a, p.Name, false}); !b.hasParam(k) {
+				b.params[k] = i
+			}
+			if k := (paramKey{a, strings.TrimPrefix(p.Alias, "-"), true}); p.Alias != "" && !b.hasParam(k) {
+				b.params[k] = j
 			}
 		}
 	}
@@ -319,30 +328,24 @@ func (b *namesBuilder) queryKeys(id string, qs []QueryParam, l *Link, sc *Shortc
 	a := b.firstAction(id)
 	for _, q := range qs {
 		if s, e, ok := b.at(q.KeySpan, 0, q.Key); ok {
-			b.add(Occurrence{Kind: NameParam, Name: q.Key, Scope: id, Start: s, End: e, Link: l, Shortcut: sc, Action: a, Line: -1, decl: b.paramDecl(a, q.Key, false)})
+			b.add(Occurrence{Kind: NameParam, Name: q.Key, Scope: id, Start: s, End: e, Link: l, Shortcut: sc, Action: a, Line: -1, decl: b.decl(b.paramDecl(a, q.Key, false))})
 		}
 	}
 }
 
 // paramDecl is the index of the definition of a's parameter name (or of
-// the parameter aliased -name), or -1.
-func (b *namesBuilder) paramDecl(a *Action, name string, alias bool) int {
-	if a == nil {
-		return -1
+// the parameter aliased -name), or -1; ok says whether a has it.
+func (b *namesBuilder) paramDecl(a *Action, name string, alias bool) (int, bool) {
+	i, ok := b.params[paramKey{a, name, alias}]
+	if !ok {
+		return -1, false
 	}
-	for _, p := range a.Params {
-		if (!alias && p.Name == name) || (alias && p.Alias == "-"+name) {
-			defs := b.params
-			if alias {
-				defs = b.aliases
-			}
-			if i, ok := defs[p]; ok {
-				return i
-			}
-			return -1
-		}
-	}
-	return -1
+	return i, true
+}
+
+func (b *namesBuilder) hasParam(k paramKey) bool {
+	_, ok := b.params[k]
+	return ok
 }
 
 // hintFlags indexes the --name and -n flags of an /act hint, read by the
@@ -367,7 +370,7 @@ func (b *namesBuilder) hintFlags(h *Hint) {
 		}
 		sp := offsetSpan(base+t.Start, base+t.End)
 		if s, e, ok := b.at(sp, skip, f.Name); ok {
-			b.add(Occurrence{Kind: kind, Name: f.Name, Scope: h.Target, Start: s, End: e, Span: sp, Hint: h, Action: a, Line: -1, decl: b.paramDecl(a, f.Name, f.Short)})
+			b.add(Occurrence{Kind: kind, Name: f.Name, Scope: h.Target, Start: s, End: e, Span: sp, Hint: h, Action: a, Line: -1, decl: b.decl(b.paramDecl(a, f.Name, f.Short))})
 		}
 	}
 }
@@ -469,7 +472,9 @@ func (b *namesBuilder) placeholders() {
 					kind = NameValueShortcut
 				}
 				if s, e, ok := b.at(l.LHSSpan, strings.Index(l.LHSRaw, l.LHS), l.LHS); ok {
-					b.assigns[l] = b.add(Occurrence{Kind: kind, Name: l.LHS, Start: s, End: e, Span: l.LHSSpan, Def: true, Response: r, Line: i, Assign: l})
+					j := b.add(Occurrence{Kind: kind, Name: l.LHS, Start: s, End: e, Span: l.LHSSpan, Def: true, Response: r, Line: i, Assign: l})
+					b.assigns[l] = j
+					b.addAssign(r, assignKey{l.Kind, l.LHS}, i, j)
 				}
 			case l.Kind == LineFor:
 				if s, e, ok := b.at(l.ItemVarSpan, 0, l.ItemVar); ok {
@@ -481,7 +486,10 @@ func (b *namesBuilder) placeholders() {
 	if fm := d.Frontmatter; fm != nil {
 		for _, e := range fm.Env {
 			if s, end, ok := b.at(e.NameSpan, 0, e.Name); ok {
-				b.envs[e] = b.add(Occurrence{Kind: NameEnv, Name: e.Name, Start: s, End: end, Def: true, Env: e, Line: -1})
+				i := b.add(Occurrence{Kind: NameEnv, Name: e.Name, Start: s, End: end, Def: true, Env: e, Line: -1})
+				if _, seen := b.envs[e.Name]; !seen {
+					b.envs[e.Name] = i
+				}
 			}
 		}
 	}
@@ -550,13 +558,8 @@ func (b *namesBuilder) resolve(o *Occurrence, st site) {
 	switch ref.Kind {
 	case RefPersistent:
 		o.Kind = NameEnv
-		if fm := b.n.doc.Frontmatter; fm != nil {
-			for _, e := range fm.Env {
-				if i, ok := b.envs[e]; ok && e.Name == ref.Name {
-					o.decl = i
-					return
-				}
-			}
+		if i, ok := b.envs[ref.Name]; ok {
+			o.decl = i
 		}
 		return
 	case RefShortcut:
@@ -579,11 +582,8 @@ func (b *namesBuilder) resolve(o *Occurrence, st site) {
 		}
 	}
 	if st.action != nil && st.hint == nil {
-		if p := st.action.Param(ref.Name); p != nil {
-			o.Kind, o.Scope, o.decl = NameParam, st.action.ID, -1
-			if i, ok := b.params[p]; ok {
-				o.decl = i
-			}
+		if i, ok := b.paramDecl(st.action, ref.Name, false); ok {
+			o.Kind, o.Scope, o.decl = NameParam, st.action.ID, i
 			return
 		}
 	}
@@ -594,23 +594,30 @@ func (b *namesBuilder) resolve(o *Occurrence, st site) {
 // same template before the use, else anywhere in the document; -1 when
 // none.
 func (b *namesBuilder) assignDecl(st site, name string, kind LineKind) int {
+	k := assignKey{kind, name}
 	if st.response != nil {
-		for i, l := range st.response.Lines {
-			if i <= st.line && l.Kind == kind && l.LHS == name {
-				if j, ok := b.assigns[l]; ok {
-					return j
-				}
-			}
+		if d, ok := b.respAssign[st.response][k]; ok && d[0] <= st.line {
+			return d[1]
 		}
 	}
-	for _, r := range b.n.doc.Responses {
-		for _, l := range r.Lines {
-			if l.Kind == kind && l.LHS == name {
-				if j, ok := b.assigns[l]; ok {
-					return j
-				}
-			}
-		}
+	if j, ok := b.firstAssign[k]; ok {
+		return j
 	}
 	return -1
+}
+
+// addAssign records the definition j of k on line i of r, when it is
+// the first in r or in the document.
+func (b *namesBuilder) addAssign(r *Response, k assignKey, i, j int) {
+	if _, ok := b.firstAssign[k]; !ok {
+		b.firstAssign[k] = j
+	}
+	m := b.respAssign[r]
+	if m == nil {
+		m = map[assignKey][2]int{}
+		b.respAssign[r] = m
+	}
+	if _, ok := m[k]; !ok {
+		m[k] = [2]int{i, j}
+	}
 }
