@@ -58,6 +58,7 @@ type Occurrence struct {
 	Shortcut *Shortcut
 
 	decl int // index of the definition it refers to in Names.occs, or -1
+	id   int // its index before the sort by Start
 }
 
 // Names is the index of a document's names and their occurrences: every
@@ -90,29 +91,39 @@ func (d *Document) Names() *Names {
 			b.at0[a.IDSpan.Start.Offset] = a
 		}
 	}
+	b.n.occs = make([]Occurrence, 0, estimate(d))
 	b.actions()
 	b.paramNames()
 	b.blocks()
 	b.shortcuts()
 	b.placeholders()
 	n := b.n
-	order := make([]int, len(n.occs))
-	for i := range order {
-		order[i] = i
+	for i := range n.occs {
+		n.occs[i].id = i
 	}
-	sort.SliceStable(order, func(i, j int) bool { return n.occs[order[i]].Start < n.occs[order[j]].Start })
-	where := make([]int, len(order))
-	sorted := make([]Occurrence, len(order))
-	for to, from := range order {
-		where[from] = to
-		sorted[to] = n.occs[from]
+	sort.SliceStable(n.occs, func(i, j int) bool { return n.occs[i].Start < n.occs[j].Start })
+	where := make([]int, len(n.occs))
+	for to := range n.occs {
+		where[n.occs[to].id] = to
 	}
-	for i := range sorted {
-		if sorted[i].decl >= 0 {
-			sorted[i].decl = where[sorted[i].decl]
+	for i := range n.occs {
+		if n.occs[i].decl >= 0 {
+			n.occs[i].decl = where[n.occs[i].decl]
 		}
 	}
-	n.occs = sorted
+	return n
+}
+
+// estimate is about how many occurrences d has, so that the index is
+// allocated once for most documents.
+func estimate(d *Document) int {
+	n := 2*len(d.Actions) + 2*len(d.Hints) + 2*len(d.Links) + len(d.Markers) + len(d.Directives) + len(d.Shortcuts) + len(d.ProseVars)
+	for _, a := range d.Actions {
+		n += 2 * len(a.Params)
+	}
+	for _, r := range d.Responses {
+		n += 1 + 2*len(r.Lines)
+	}
 	return n
 }
 

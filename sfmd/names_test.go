@@ -86,3 +86,38 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesPathological indexes a document with 50,000 actions, hints,
+// act: links, assignments and placeholders: any scan per occurrence
+// (quadratic) shows up as this test hanging until go test's timeout.
+func TestNamesPathological(t *testing.T) {
+	const n = 50_000
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "```act.a%d\nGET https://x/{q}\n  q: string \"Q\"\n```\n`/act.a%d --q 1` [x](act:a%d?q=2)\n\n", i, i, i)
+	}
+	b.WriteString("```act.a0.response\n")
+	for i := range n {
+		fmt.Fprintf(&b, "{v%d} = {Response.body.x}\n{v%d} {q}\n", i, i)
+	}
+	b.WriteString("```\n")
+	doc := Parse("big.md", []byte(b.String()))
+	names := doc.Names()
+	counts := map[NameKind]int{}
+	resolved := 0
+	for _, o := range names.All() {
+		counts[o.Kind]++
+		if !o.Def && names.Decl(&o) != nil {
+			resolved++
+		}
+	}
+	// actions: the fence, the hint, the link (and the response's fence);
+	// parameters: the line, {q}, --q, ?q= (and {q} in the template);
+	// session variables: the assignment and the use
+	if counts[NameAction] != 3*n+1 || counts[NameParam] != 4*n+n || counts[NameSessionVar] != 2*n {
+		t.Errorf("counts: %v", counts)
+	}
+	if want := 2*n + 1 + 3*n + n + n; resolved != want { // action uses (hints, links, the response), parameter uses, {q} in the template, {vN}
+		t.Errorf("%d uses resolved, want %d", resolved, want)
+	}
+}
