@@ -336,7 +336,7 @@ func usesAllFields(a *sfmd.Action) bool {
 		return false
 	}
 	for _, r := range a.Target.Refs {
-		if r.Kind == sfmd.RefSpread || (r.Kind == sfmd.RefPersistent && r.Name == "ARGS") {
+		if r.Kind == sfmd.RefSpread || (r.Kind == sfmd.RefPersistent && r.Name == sfmd.ArgsVar) {
 			return true
 		}
 	}

@@ -51,6 +51,10 @@ var ContextVarNames = []string{
 	"HOME", "STRING_APP_DIR", "STRING_WORK_DIR",
 }
 
+// ArgsVar is the context variable holding the call's raw argument string
+// ($ARGS), which passes every argument through.
+const ArgsVar = "ARGS"
+
 // IsContextVarName reports whether name (without '$') is a context
 // variable.
 func IsContextVarName(name string) bool {

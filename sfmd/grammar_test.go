@@ -66,3 +66,10 @@ func TestReadFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestArgsVarIsAContextVar: $ARGS is one of the context variables.
+func TestArgsVarIsAContextVar(t *testing.T) {
+	if !IsContextVarName(ArgsVar) {
+		t.Errorf("%s is not in ContextVarNames %v", ArgsVar, ContextVarNames)
+	}
+}
