@@ -513,9 +513,11 @@ func (b *namesBuilder) placeholders() {
 		seen[[2]int{sp.Start.Offset, sp.End.Offset}] = true
 		o := Occurrence{Kind: NameSessionVar, Name: st.ref.Name, Span: sp, Start: sp.Start.Offset, End: sp.End.Offset,
 			Action: st.action, Response: st.response, Line: st.line, Hint: st.hint, Ref: st.ref, decl: -1}
-		if s, e, ok := b.at(sp, strings.Index(st.ref.Raw, st.ref.Name), st.ref.Name); ok {
-			o.Start, o.End = s, e
+		s, e, ok := b.at(sp, strings.Index(st.ref.Raw, st.ref.Name), st.ref.Name)
+		if !ok {
+			continue // no name ({@}, {Response.}) or not written as read
 		}
+		o.Start, o.End = s, e
 		b.resolve(&o, st)
 		b.add(o)
 	}
