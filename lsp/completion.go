@@ -29,21 +29,6 @@ var (
 	rePlaceholder   = regexp.MustCompile(`\{([A-Za-z_]\w*)?$`)
 )
 
-// frontmatterKeys are the fields of spec.md §1.4, in its order.
-var frontmatterKeys = []struct{ key, doc string }{
-	{"title", "document title; /info shows it"},
-	{"description", "short summary, used in help and the registry"},
-	{"author", "author name or handle"},
-	{"tags", "list of strings for categorisation and registry search"},
-	{"version", "document or package version (SemVer)"},
-	{"name", "app or tool name ([a-zA-Z0-9_-]+); /tool:<name> matches it"},
-	{"namespace", "publisher id: (namespace, name) identifies the package"},
-	{"type", "app or tool: where /install registers the package"},
-	{"default", "action run on /open and /refresh (apps) or by a bare /tool:name (tools)"},
-	{"env", "persistent variables the document needs: - NAME: \"description\""},
-	{"sfmd", "targeted SFMD spec version, e.g. \"0.1\""},
-}
-
 func (s *server) completion(params json.RawMessage) (any, error) {
 	snap, off, err := s.position(params)
 	if err != nil {
@@ -189,11 +174,11 @@ func (c *completer) frontmatter() {
 			present[m[1]] = true
 		}
 	}
-	for _, k := range frontmatterKeys {
-		if present[k.key] {
+	for _, k := range sfmd.FrontmatterFields {
+		if present[k.Key] || k.Hidden {
 			continue
 		}
-		c.add(len(m[1]), k.key, k.key+": ", CompletionProperty, "frontmatter", k.doc)
+		c.add(len(m[1]), k.Key, k.Key+": ", CompletionProperty, "frontmatter", k.Doc)
 	}
 }
 

@@ -42,6 +42,52 @@ func IsParamType(t string) bool {
 	return false
 }
 
+// FrontmatterField is a field of the frontmatter (spec.md §1.4): its key,
+// what it is for, whether its value is a string (title: …) and whether
+// the editor leaves it out of its completions (category, replaced by
+// type; requires, undocumented).
+type FrontmatterField struct {
+	Key, Doc string
+	String   bool
+	Hidden   bool
+}
+
+// FrontmatterFields are the fields the spec and the runtime define, in
+// the spec's order.
+var FrontmatterFields = []FrontmatterField{
+	{"title", "document title; /info shows it", true, false},
+	{"description", "short summary, used in help and the registry", true, false},
+	{"author", "author name or handle", true, false},
+	{"tags", "list of strings for categorisation and registry search", false, false},
+	{"version", "document or package version (SemVer)", true, false},
+	{"name", "app or tool name ([a-zA-Z0-9_-]+); /tool:<name> matches it", true, false},
+	{"namespace", "publisher id: (namespace, name) identifies the package", true, false},
+	{"type", "app or tool: where /install registers the package", true, false},
+	{"category", "older name of type: registry classification only", true, true},
+	{"default", "action run on /open and /refresh (apps) or by a bare /tool:name (tools)", true, false},
+	{"env", "persistent variables the document needs: - NAME: \"description\"", false, false},
+	{"sfmd", "targeted SFMD spec version, e.g. \"0.1\"", false, false},
+	{"requires", "the variables an app needs: /open lists the missing ones (open.ts cmdOpen)", false, true},
+}
+
+// frontmatterKeys returns the keys of the fields keep accepts.
+func frontmatterKeys(keep func(FrontmatterField) bool) []string {
+	var out []string
+	for _, f := range FrontmatterFields {
+		if keep(f) {
+			out = append(out, f.Key)
+		}
+	}
+	return out
+}
+
+// FrontmatterKeys are the keys of FrontmatterFields; FrontmatterStringKeys
+// those whose value is a string.
+var (
+	FrontmatterKeys       = frontmatterKeys(func(FrontmatterField) bool { return true })
+	FrontmatterStringKeys = frontmatterKeys(func(f FrontmatterField) bool { return f.String })
+)
+
 // ContextVarNames are the context variables the runtime gives every
 // action ($HOME, $ARGS, …; context-vars.ts buildContextVars), sorted. The
 // runtime model computes their values (model's contextVars, held to this
