@@ -155,8 +155,9 @@ func (c *completer) frontmatter() {
 	if m := reFMValue.FindStringSubmatch(p); m != nil {
 		n := len(m[2])
 		if m[1] == "type" {
-			c.add(n, "app", "app", CompletionValue, "multi-page, entered with /open", "")
-			c.add(n, "tool", "tool", CompletionValue, "called with /tool:name", "")
+			for _, t := range sfmd.PackageTypes {
+				c.add(n, t.Name, t.Name, CompletionValue, t.Doc, "")
+			}
 			return
 		}
 		c.actionIDs(n)

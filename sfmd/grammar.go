@@ -88,6 +88,25 @@ var (
 	FrontmatterStringKeys = frontmatterKeys(func(f FrontmatterField) bool { return f.String })
 )
 
+// PackageType is a value of the frontmatter's type (and of the older
+// category): where /install registers the package.
+type PackageType struct{ Name, Doc string }
+
+// PackageTypes are the package types.
+var PackageTypes = []PackageType{
+	{"app", "multi-page, entered with /open"},
+	{"tool", "called with /tool:name"},
+}
+
+// PackageTypeNames are the names of PackageTypes.
+var PackageTypeNames = func() []string {
+	out := make([]string, len(PackageTypes))
+	for i, t := range PackageTypes {
+		out[i] = t.Name
+	}
+	return out
+}()
+
 // ContextVarNames are the context variables the runtime gives every
 // action ($HOME, $ARGS, …; context-vars.ts buildContextVars), sorted. The
 // runtime model computes their values (model's contextVars, held to this
