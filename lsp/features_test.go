@@ -97,6 +97,8 @@ func TestDefinition(t *testing.T) {
 		{"hint --flag", at{"--query dune", 0, 3}, "", &at{"query, -q", 0, 0}},
 		{"hint alias", at{"-n 3", 0, 1}, "", &at{"limit, -n", 0, 0}},
 		{"link query key", at{"query=dune)", 0, 2}, "", &at{"query, -q", 0, 0}},
+		{"hint --flag from its dashes", at{"--query dune", 0, 0}, "", &at{"query, -q", 0, 0}},
+		{"shortcut target's query key", at{"query=new", 0, 2}, "", &at{"query, -q", 0, 0}},
 		{"placeholder in the URL", at{"{limit}", 0, 2}, "", &at{"limit, -n", 0, 0}},
 		{"$VAR", at{"$SHELF_TOKEN", 0, 3}, "", &at{"SHELF_TOKEN:", 0, 0}},
 		{"session variable", at{"{total} books", 0, 2}, "", &at{"{total} =", 0, 0}},

@@ -379,9 +379,9 @@ func (b *namesBuilder) hintFlags(h *Hint) {
 		if f.Short {
 			kind, skip = NameAlias, 1
 		}
-		sp := offsetSpan(base+t.Start, base+t.End)
-		if s, e, ok := b.at(sp, skip, f.Name); ok {
-			b.add(Occurrence{Kind: kind, Name: f.Name, Scope: h.Target, Start: s, End: e, Span: sp, Hint: h, Action: a, Line: -1, decl: b.decl(b.paramDecl(a, f.Name, f.Short))})
+		if s, e, ok := b.at(offsetSpan(base+t.Start, base+t.End), skip, f.Name); ok {
+			// the construct is the flag with its dashes, without a =value
+			b.add(Occurrence{Kind: kind, Name: f.Name, Scope: h.Target, Start: s, End: e, Span: offsetSpan(s-skip, e), Hint: h, Action: a, Line: -1, decl: b.decl(b.paramDecl(a, f.Name, f.Short))})
 		}
 	}
 }
