@@ -338,3 +338,23 @@ func TestRenameErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestHoverValueShortcut: a value shortcut's declaration is called one,
+// from its use and from its definition alike (sfmd's index of names
+// gives both the same kind; the definition was called a session
+// variable).
+func TestHoverValueShortcut(t *testing.T) {
+	s := newSession(t, nil, lsp.Options{}, nil)
+	doc := "```act.get\nGET https://api.example.com/x\n```\n\n```act.get.response\n{@first} = {Response.body.id}\nThen `/act.get {@first}`\n```\n"
+	s.open("v.md", doc)
+	uri := s.uri("v.md")
+	for _, p := range []lsp.Position{s.c.Position(uri, "{@first} =", 0, 3), s.c.Position(uri, "{@first}`", 0, 3)} {
+		var h *lsp.Hover
+		if err := s.c.Call("textDocument/hover", pos(uri, p), &h); err != nil || h == nil {
+			t.Fatalf("hover at %+v: %+v %v", p, h, err)
+		}
+		if want := "value shortcut `{@first}`, set by `{@first} = {Response.body.id}`"; !strings.Contains(h.Contents.Value, want) {
+			t.Errorf("hover at %+v lacks %q:\n%s", p, want, h.Contents.Value)
+		}
+	}
+}
