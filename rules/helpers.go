@@ -238,48 +238,6 @@ func inCodeSpan(text string, i int) bool {
 	return false
 }
 
-// maxCodeSpanScan bounds the search for the run that closes a code span,
-// so that megabyte lines of unmatched backticks stay linear.
-const maxCodeSpanScan = 4096
-
 // codeSpansOf returns the inline code spans of a line as [start, end)
-// byte ranges, in order: a backtick run opens a span that the next run of
-// exactly the same length closes (looked for within maxCodeSpanScan
-// bytes); an unclosed run is literal text.
-func codeSpansOf(text string) [][2]int {
-	var spans [][2]int
-	for j := strings.IndexByte(text, '`'); j >= 0 && j < len(text); {
-		n := 0
-		for j+n < len(text) && text[j+n] == '`' {
-			n++
-		}
-		open := j
-		j += n
-		closed := -1
-		for k, limit := j, min(len(text), j+maxCodeSpanScan); k < limit; {
-			if text[k] != '`' {
-				k++
-				continue
-			}
-			m := 0
-			for k+m < len(text) && text[k+m] == '`' {
-				m++
-			}
-			if m == n {
-				closed = k
-				break
-			}
-			k += m
-		}
-		if closed >= 0 {
-			spans = append(spans, [2]int{open, closed + n})
-			j = closed + n
-		}
-		next := strings.IndexByte(text[j:], '`')
-		if next < 0 {
-			break
-		}
-		j += next
-	}
-	return spans
-}
+// byte ranges, in order (sfmd.CodeSpans).
+func codeSpansOf(text string) [][2]int { return sfmd.CodeSpans(text) }

@@ -92,6 +92,7 @@ func (d *Document) Names() *Names {
 		}
 	}
 	b.n.occs = make([]Occurrence, 0, estimate(d))
+	b.tlinks = d.TemplateActLinks()
 	b.actions()
 	b.paramNames()
 	b.blocks()
@@ -209,6 +210,7 @@ func (o *Occurrence) byName() bool {
 
 type namesBuilder struct {
 	n       *Names
+	tlinks  []TemplateLink     // the response templates' act: links
 	first   map[string]*Action // the first action of each ID
 	at0     map[int]*Action    // the action whose ID starts at an offset
 	params  map[paramKey]int   // the first parameter (or alias) of each name of an action: its definition, or -1
@@ -259,7 +261,7 @@ func (b *namesBuilder) at(sp Span, skip int, name string) (int, int, bool) {
 
 func (b *namesBuilder) actions() {
 	first := map[string]int{}
-	sites := b.n.doc.ActionSites()
+	sites := b.n.doc.actionSites(b.tlinks)
 	for _, s := range sites {
 		if s.Kind == SiteAction {
 			if _, ok := first[s.ID]; !ok {
@@ -322,14 +324,13 @@ func (b *namesBuilder) paramNames() {
 			b.queryKeys(l.ActID, l.ActQuery, l, nil)
 		}
 	}
+	for _, l := range b.tlinks {
+		b.queryKeys(l.ActID, l.ActQuery, l.Link, nil)
+	}
 	for _, sc := range b.n.doc.Shortcuts {
-		id, ok := ActTarget(sc.URL)
-		if !ok || sc.Form == ShortcutRefUse || !sc.URLSpan.IsValid() {
-			continue
-		}
-		rest, _, _ := strings.Cut(strings.TrimPrefix(sc.URL, "act:"), "#")
-		if _, query, ok := strings.Cut(rest, "?"); ok && query != "" {
-			b.queryKeys(id, actQuery(query, sc.URLSpan.Start.Offset+len("act:")+len(id)+1), nil, sc)
+		if _, ok := ActTarget(sc.URL); ok && sc.Form != ShortcutRefUse && sc.URLSpan.IsValid() {
+			l := b.n.doc.ActLink(sc.URL, sc.URLSpan.Start.Offset)
+			b.queryKeys(l.ActID, l.ActQuery, nil, sc)
 		}
 	}
 }
