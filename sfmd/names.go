@@ -131,28 +131,6 @@ func estimate(d *Document) int {
 // All returns every occurrence, in document order.
 func (n *Names) All() []Occurrence { return n.occs }
 
-// At returns the occurrence whose name is at off (the cursor may sit just
-// after it), or nil.
-func (n *Names) At(off int) *Occurrence {
-	for i := range n.occs {
-		if o := &n.occs[i]; o.Start <= off && off <= o.End {
-			return o
-		}
-	}
-	return nil
-}
-
-// SpanAt returns the occurrence whose construct (Span: a placeholder with
-// its braces) holds off, or nil.
-func (n *Names) SpanAt(off int) *Occurrence {
-	for i := range n.occs {
-		if o := &n.occs[i]; o.Span.IsValid() && o.Span.Start.Offset <= off && off <= o.Span.End.Offset {
-			return o
-		}
-	}
-	return nil
-}
-
 // Decl returns the definition o refers to (o itself for a definition),
 // or nil when the document defines none.
 func (n *Names) Decl(o *Occurrence) *Occurrence {
