@@ -63,10 +63,12 @@ type Occurrence struct {
 
 // Names is the index of a document's names and their occurrences: every
 // action ID (Document.ActionSites), parameter (its line, the hints'
-// --flags, act: links' query keys, {name} in its action), alias (its line,
-// the hints' -n), block, include, nav name, shortcut, session variable,
-// loop item, value shortcut and env variable. Hints include the calls of
-// response templates' bare /act lines and next: lines. Placeholders
+// --flags, the query keys of act: links and shortcut targets, {name} in
+// its action), alias (its line, the hints' -n), block, include, nav name,
+// shortcut, session variable, loop item, value shortcut and env variable.
+// Hints include the calls of response templates' bare /act lines and
+// next: lines, act: links those of response templates
+// (Document.TemplateActLinks). Placeholders
 // resolve as the runtime looks names up: the loop item inside its loop,
 // then the action's parameters, then a session variable assigned by a
 // response template (the same template first), $VAR in the frontmatter's
