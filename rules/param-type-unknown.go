@@ -58,7 +58,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
-				msg += "; expected one of \"string\", \"number\", \"boolean\", \"path\""
+				msg += "; expected one of " + scQuoteList(paramTypes)
 			}
 			d := diag(p.TypeSpan, "%s", msg)
 			if !word {
