@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // TestRenameIsTheRuleFix: on action-id-invalid's archive, the language
@@ -62,5 +63,52 @@ func TestRenameIsTheRuleFix(t *testing.T) {
 	}
 	if compared < 2 {
 		t.Errorf("%d renames compared, want 2 (Search, Get-Weather)", compared)
+	}
+}
+
+// TestReferencesAreTheIndexGroups: from every occurrence of an action ID,
+// a parameter or a variable in appDoc, the language server's references
+// are the occurrences sfmd's index of names groups with it.
+func TestReferencesAreTheIndexGroups(t *testing.T) {
+	s, uri := appSession(t)
+	doc := sfmd.Parse("app.md", []byte(appDoc))
+	names := doc.Names()
+	span := func(o sfmd.Occurrence) [2]int {
+		if o.Kind != sfmd.NameAction && (o.Ref != nil || o.Def) {
+			return [2]int{o.Span.Start.Offset, o.Span.End.Offset} // a placeholder, a declaration: the construct
+		}
+		return [2]int{o.Start, o.End}
+	}
+	checked := 0
+	for _, o := range names.All() {
+		switch o.Kind {
+		case sfmd.NameAction, sfmd.NameParam, sfmd.NameSessionVar, sfmd.NameLoopItem, sfmd.NameEnv:
+		default:
+			continue
+		}
+		var want [][2]int
+		group := names.Group(&o)
+		if o.Kind != sfmd.NameAction {
+			group = names.Group(names.Decl(&o))
+		}
+		for _, g := range group {
+			want = append(want, span(g))
+		}
+		var locs []lsp.Location
+		params := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": s.c.PositionAt(uri, o.Start), "context": map[string]any{"includeDeclaration": true}}
+		if err := s.c.Call("textDocument/references", params, &locs); err != nil {
+			t.Fatal(err)
+		}
+		var got [][2]int
+		for _, l := range locs {
+			got = append(got, [2]int{s.c.Offset(uri, l.Range.Start), s.c.Offset(uri, l.Range.End)})
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("references of %s %q at %d: %v, the index groups %v", o.Kind, o.Name, o.Start, got, want)
+		}
+		checked++
+	}
+	if checked < 15 {
+		t.Errorf("%d occurrences checked", checked)
 	}
 }
