@@ -29,28 +29,6 @@ var (
 	rePlaceholder   = regexp.MustCompile(`\{([A-Za-z_]\w*)?$`)
 )
 
-// frontmatterKeys are the fields of spec.md §1.4, in its order.
-var frontmatterKeys = []struct{ key, doc string }{
-	{"title", "document title; /info shows it"},
-	{"description", "short summary, used in help and the registry"},
-	{"author", "author name or handle"},
-	{"tags", "list of strings for categorisation and registry search"},
-	{"version", "document or package version (SemVer)"},
-	{"name", "app or tool name ([a-zA-Z0-9_-]+); /tool:<name> matches it"},
-	{"namespace", "publisher id: (namespace, name) identifies the package"},
-	{"type", "app or tool: where /install registers the package"},
-	{"default", "action run on /open and /refresh (apps) or by a bare /tool:name (tools)"},
-	{"env", "persistent variables the document needs: - NAME: \"description\""},
-	{"sfmd", "targeted SFMD spec version, e.g. \"0.1\""},
-}
-
-var paramTypes = []struct{ name, doc string }{
-	{"string", "text"},
-	{"number", "integer or float"},
-	{"boolean", "true or false; a bare --flag means true"},
-	{"path", "a file path"},
-}
-
 func (s *server) completion(params json.RawMessage) (any, error) {
 	snap, off, err := s.position(params)
 	if err != nil {
@@ -140,8 +118,8 @@ func (c *completer) complete() {
 		c.flags(c.snap.idx.actions[m[1]], len(m[2]), "--", "")
 	case action != nil && resp == nil && reParamType.MatchString(p):
 		n := len(reParamType.FindStringSubmatch(p)[1])
-		for _, t := range paramTypes {
-			c.add(n, t.name, t.name, CompletionKeyword, "parameter type", t.doc)
+		for _, t := range sfmd.ParamTypes {
+			c.add(n, t.Name, t.Name, CompletionKeyword, "parameter type", t.Doc)
 		}
 	case action != nil && resp == nil && reParamConstr.MatchString(p):
 		n := len(reParamConstr.FindStringSubmatch(p)[1])
@@ -177,8 +155,9 @@ func (c *completer) frontmatter() {
 	if m := reFMValue.FindStringSubmatch(p); m != nil {
 		n := len(m[2])
 		if m[1] == "type" {
-			c.add(n, "app", "app", CompletionValue, "multi-page, entered with /open", "")
-			c.add(n, "tool", "tool", CompletionValue, "called with /tool:name", "")
+			for _, t := range sfmd.PackageTypes {
+				c.add(n, t.Name, t.Name, CompletionValue, t.Doc, "")
+			}
 			return
 		}
 		c.actionIDs(n)
@@ -196,11 +175,11 @@ func (c *completer) frontmatter() {
 			present[m[1]] = true
 		}
 	}
-	for _, k := range frontmatterKeys {
-		if present[k.key] {
+	for _, k := range sfmd.FrontmatterFields {
+		if present[k.Key] || k.Hidden {
 			continue
 		}
-		c.add(len(m[1]), k.key, k.key+": ", CompletionProperty, "frontmatter", k.doc)
+		c.add(len(m[1]), k.Key, k.Key+": ", CompletionProperty, "frontmatter", k.Doc)
 	}
 }
 

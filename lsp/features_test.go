@@ -97,6 +97,8 @@ func TestDefinition(t *testing.T) {
 		{"hint --flag", at{"--query dune", 0, 3}, "", &at{"query, -q", 0, 0}},
 		{"hint alias", at{"-n 3", 0, 1}, "", &at{"limit, -n", 0, 0}},
 		{"link query key", at{"query=dune)", 0, 2}, "", &at{"query, -q", 0, 0}},
+		{"hint --flag from its dashes", at{"--query dune", 0, 0}, "", &at{"query, -q", 0, 0}},
+		{"shortcut target's query key", at{"query=new", 0, 2}, "", &at{"query, -q", 0, 0}},
 		{"placeholder in the URL", at{"{limit}", 0, 2}, "", &at{"limit, -n", 0, 0}},
 		{"$VAR", at{"$SHELF_TOKEN", 0, 3}, "", &at{"SHELF_TOKEN:", 0, 0}},
 		{"session variable", at{"{total} books", 0, 2}, "", &at{"{total} =", 0, 0}},
@@ -156,9 +158,17 @@ func TestReferencesAndHighlight(t *testing.T) {
 	if n := len(refs(s.c.Position(uri, "/act.search", 0, 7), false)); n != 5 {
 		t.Errorf("references without the declaration: %d, want 5", n)
 	}
-	// {query} in the URL and in the template, plus the parameter.
-	if n := len(refs(s.c.Position(uri, "query, -q", 0, 1), true)); n != 3 {
-		t.Errorf("references of a parameter: %d, want 3", n)
+	// {query} in the URL and in the template, the hint's --query, the
+	// link's and the shortcut's query key, plus the parameter; the same
+	// from the flag.
+	for _, at := range []lsp.Position{s.c.Position(uri, "query, -q", 0, 1), s.c.Position(uri, "--query dune", 0, 3)} {
+		var got []string
+		for _, l := range refs(at, true) {
+			got = append(got, s.c.Text(uri)[s.c.Offset(uri, l.Range.Start):s.c.Offset(uri, l.Range.End)])
+		}
+		if want := "query query query {query} query {query}"; strings.Join(got, " ") != want {
+			t.Errorf("references of a parameter: %q, want %q", strings.Join(got, " "), want)
+		}
 	}
 	var hl []lsp.DocumentHighlight
 	if err := s.c.Call("textDocument/documentHighlight", pos(uri, s.c.Position(uri, "{total} books", 0, 2)), &hl); err != nil {
@@ -325,6 +335,26 @@ func TestRenameErrors(t *testing.T) {
 		var raw json.RawMessage
 		if err := s.c.Call("textDocument/rename", params, &raw); err == nil || !strings.Contains(err.Error(), "not a valid action ID") {
 			t.Errorf("rename to %q: %v", name, err)
+		}
+	}
+}
+
+// TestHoverValueShortcut: a value shortcut's declaration is called one,
+// from its use and from its definition alike (sfmd's index of names
+// gives both the same kind; the definition was called a session
+// variable).
+func TestHoverValueShortcut(t *testing.T) {
+	s := newSession(t, nil, lsp.Options{}, nil)
+	doc := "```act.get\nGET https://api.example.com/x\n```\n\n```act.get.response\n{@first} = {Response.body.id}\nThen `/act.get {@first}`\n```\n"
+	s.open("v.md", doc)
+	uri := s.uri("v.md")
+	for _, p := range []lsp.Position{s.c.Position(uri, "{@first} =", 0, 3), s.c.Position(uri, "{@first}`", 0, 3)} {
+		var h *lsp.Hover
+		if err := s.c.Call("textDocument/hover", pos(uri, p), &h); err != nil || h == nil {
+			t.Fatalf("hover at %+v: %+v %v", p, h, err)
+		}
+		if want := "value shortcut `{@first}`, set by `{@first} = {Response.body.id}`"; !strings.Contains(h.Contents.Value, want) {
+			t.Errorf("hover at %+v lacks %q:\n%s", p, want, h.Contents.Value)
 		}
 	}
 }

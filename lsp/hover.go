@@ -31,18 +31,18 @@ func (s *server) hover(params json.RawMessage) (any, error) {
 	switch {
 	case x.occurrenceAt(off) != nil:
 		o := x.occurrenceAt(off)
-		mark(o.start, o.end)
-		if a := x.actions[o.id]; a != nil {
+		mark(o.Start, o.End)
+		if a := x.actions[o.Name]; a != nil {
 			parts = append(parts, actionDoc(a))
 		} else {
-			parts = append(parts, fmt.Sprintf("no action %q is defined in this document", o.id))
+			parts = append(parts, fmt.Sprintf("no action %q is defined in this document", o.Name))
 		}
 	case paramAt(snap, off) != nil:
 		p := paramAt(snap, off)
 		parts = append(parts, paramDoc(p))
 	case x.refAt(off) != nil:
 		site := x.refAt(off)
-		mark(site.ref.Span.Start.Offset, site.ref.Span.End.Offset)
+		mark(site.Span.Start.Offset, site.Span.End.Offset)
 		if doc := s.refDoc(snap, site); doc != "" {
 			parts = append(parts, doc)
 		}
@@ -132,33 +132,34 @@ func paramLine(p *sfmd.Param) string {
 
 func paramDoc(p *sfmd.Param) string { return "parameter " + paramLine(p) }
 
-func declDoc(d *declaration) string {
+// declDoc explains a declaration (a definition in sfmd's index of names).
+func declDoc(d *sfmd.Occurrence) string {
 	switch {
-	case d.param != nil:
-		return paramDoc(d.param) + " of `act." + d.action.ID + "`"
-	case d.env != nil:
-		s := fmt.Sprintf("env variable `$%s`", d.env.Name)
-		if d.env.HasDescription {
-			s += " — " + d.env.Description
+	case d.Param != nil && d.Action != nil:
+		return paramDoc(d.Param) + " of `act." + d.Action.ID + "`"
+	case d.Env != nil:
+		s := fmt.Sprintf("env variable `$%s`", d.Env.Name)
+		if d.Env.HasDescription {
+			s += " — " + d.Env.Description
 		}
-		if d.env.Default != nil {
-			s += fmt.Sprintf(", default `%s`", d.env.Default.Value)
+		if d.Env.Default != nil {
+			s += fmt.Sprintf(", default `%s`", d.Env.Default.Value)
 		} else {
 			s += " (required: the runtime refuses to run actions until it is set)"
 		}
 		return s
-	case d.line != nil && d.what == "loop item":
-		return fmt.Sprintf("loop item `%s`: each element of `%s`", d.line.ItemVar, d.line.Arg)
-	case d.line != nil:
-		return fmt.Sprintf("%s `%s`, set by `%s`", d.what, d.line.LHSRaw, strings.TrimSpace(d.line.Line.Text))
+	case d.Assign != nil && d.Kind == sfmd.NameLoopItem:
+		return fmt.Sprintf("loop item `%s`: each element of `%s`", d.Assign.ItemVar, d.Assign.Arg)
+	case d.Assign != nil:
+		return fmt.Sprintf("%s `%s`, set by `%s`", d.Kind, d.Assign.LHSRaw, strings.TrimSpace(d.Assign.Line.Text))
 	}
 	return ""
 }
 
 // refDoc explains a placeholder: its declaration, and for response
 // values what the test suites recorded.
-func (s *server) refDoc(snap *snapshot, site *refSite) string {
-	ref := site.ref
+func (s *server) refDoc(snap *snapshot, site *sfmd.Occurrence) string {
+	ref := site.Ref
 	if ref.Kind == sfmd.RefResponse {
 		return s.responseDoc(snap, site, ref.Name, ref.Path)
 	}
@@ -167,8 +168,8 @@ func (s *server) refDoc(snap *snapshot, site *refSite) string {
 		return ""
 	}
 	doc := declDoc(d)
-	if d.what == "loop item" && site.response != nil {
-		if root, path, ok := parseResponsePath(d.line.Arg); ok {
+	if d.Kind == sfmd.NameLoopItem && site.Response != nil {
+		if root, path, ok := parseResponsePath(d.Assign.Arg); ok {
 			full := append(append(append([]sfmd.PathSeg(nil), path...), sfmd.PathSeg{Index: 0, IsIndex: true}), ref.Path...)
 			if shape := s.responseDoc(snap, site, root, full); shape != "" {
 				doc += "\n\n" + shape
@@ -180,14 +181,14 @@ func (s *server) refDoc(snap *snapshot, site *refSite) string {
 
 // responseDoc shows the recorded values at root+path of the template's
 // action.
-func (s *server) responseDoc(snap *snapshot, site *refSite, root string, path []sfmd.PathSeg) string {
-	if site.response == nil {
+func (s *server) responseDoc(snap *snapshot, site *sfmd.Occurrence, root string, path []sfmd.PathSeg) string {
+	if site.Response == nil {
 		return ""
 	}
-	samples := s.responseSamples(snap.d.path, site.response.ActionID, root, path, 3)
+	samples := s.responseSamples(snap.d.path, site.Response.ActionID, root, path, 3)
 	if len(samples) == 0 {
 		return fmt.Sprintf("`Response.%s` of `act.%s`: no recorded value in the document's test suites (`%s`)",
-			pathText(root, path), site.response.ActionID, suiteName(snap.d.path))
+			pathText(root, path), site.Response.ActionID, suiteName(snap.d.path))
 	}
 	typ, text := describe(samples[0].value)
 	var b strings.Builder

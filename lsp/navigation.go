@@ -50,7 +50,7 @@ func (s *server) definition(params json.RawMessage) (any, error) {
 func (s *server) definitionAt(snap *snapshot, off int) *Location {
 	x := snap.idx
 	if o := x.occurrenceAt(off); o != nil {
-		if a := x.actions[o.id]; a != nil {
+		if a := x.actions[o.Name]; a != nil {
 			l := s.loc(snap, a.IDSpan)
 			return &l
 		}
@@ -62,13 +62,13 @@ func (s *server) definitionAt(snap *snapshot, off int) *Location {
 	}
 	if site := x.refAt(off); site != nil {
 		if d := x.resolve(site); d != nil {
-			l := s.loc(snap, d.span)
+			l := s.loc(snap, d.Span)
 			return &l
 		}
 		return nil
 	}
 	if d := x.declarationAt(off); d != nil {
-		l := s.loc(snap, d.span)
+		l := s.loc(snap, d.Span)
 		return &l
 	}
 	if l := s.shortcutDefinition(snap, off); l != nil {
@@ -76,8 +76,8 @@ func (s *server) definitionAt(snap *snapshot, off int) *Location {
 	}
 	for _, m := range snap.doc.Markers {
 		if !m.Open && within(m.Span, off) {
-			if open := x.markers[m.ID]; open != nil {
-				l := s.loc(snap, open.IDSpan)
+			if open := x.def(sfmd.NameBlock, m.ID); open != nil {
+				l := s.loc(snap, open.Span)
 				return &l
 			}
 		}
@@ -95,31 +95,12 @@ func (s *server) definitionAt(snap *snapshot, off int) *Location {
 	return nil
 }
 
-// paramAt returns the parameter named by a hint's --flag or an act:
-// link's query key at off.
+// paramAt returns the parameter named by a hint's --flag (or -a alias)
+// or an act: link's query key at off.
 func paramAt(snap *snapshot, off int) *sfmd.Param {
 	x := snap.idx
-	for _, h := range snap.doc.Hints {
-		if h.Verb != "act" || !within(h.ArgsSpan, off) {
-			continue
-		}
-		for _, f := range flagsOf(snap.doc.Src, h) {
-			if f.start <= off && off <= f.end {
-				return paramOf(x.actions[h.Target], f)
-			}
-		}
-	}
-	for _, l := range snap.doc.Links {
-		if !l.IsAct {
-			continue
-		}
-		for _, q := range l.ActQuery {
-			if within(q.KeySpan, off) {
-				if a := x.actions[l.ActID]; a != nil {
-					return a.Param(q.Key)
-				}
-			}
-		}
+	if d := x.resolve(x.flagAt(off)); d != nil {
+		return d.Param
 	}
 	return nil
 }
@@ -132,8 +113,8 @@ func (s *server) shortcutDefinition(snap *snapshot, off int) *Location {
 	for _, sc := range snap.doc.Shortcuts {
 		switch {
 		case within(sc.IDSpan, off) && sc.Form == sfmd.ShortcutRefUse:
-			if def := x.shortcuts[sc.ID]; def != nil {
-				l := s.loc(snap, def.IDSpan)
+			if def := x.def(sfmd.NameShortcut, sc.ID); def != nil {
+				l := s.loc(snap, def.Shortcut.IDSpan)
 				return &l
 			}
 			return nil
@@ -264,38 +245,42 @@ type use struct {
 	decl       bool
 }
 
-// occurrences returns the uses of the action ID, or of the declared name,
-// at off.
+// occurrences returns the uses of the action ID, or of the declared name
+// (a parameter, from its line, a placeholder, a --flag or a query key; a
+// variable), at off: sfmd's index of names, grouped by what they resolve
+// to. A placeholder or a declaration is marked by its whole construct, an
+// ID, flag or query key by its name.
 func (s *server) occurrences(snap *snapshot, off int) []use {
 	x := snap.idx
 	if o := x.occurrenceAt(off); o != nil {
 		var out []use
-		for _, u := range x.occurrencesOf(o.id) {
-			out = append(out, use{u.start, u.end, u.kind == sfmd.SiteAction})
+		for _, u := range x.names.Group(o) {
+			out = append(out, use{u.Start, u.End, u.Site == sfmd.SiteAction})
 		}
 		return out
 	}
-	var decl *declaration
-	if site := x.refAt(off); site != nil {
-		decl = x.resolve(site)
-	} else {
-		decl = x.declarationAt(off)
+	o := x.refAt(off)
+	if o == nil {
+		o = x.declarationAt(off)
 	}
+	if o == nil {
+		o = x.flagAt(off)
+	}
+	decl := x.resolve(o)
 	if decl == nil {
 		return nil
 	}
-	out := []use{{decl.span.Start.Offset, decl.span.End.Offset, true}}
-	for i := range x.refs {
-		if d := x.resolve(&x.refs[i]); d != nil && d.span == decl.span {
-			out = append(out, use{x.refs[i].ref.Span.Start.Offset, x.refs[i].ref.Span.End.Offset, false})
+	var out []use
+	for _, u := range x.names.Group(decl) {
+		if u.Ref != nil || u.Def {
+			out = append(out, use{u.Span.Start.Offset, u.Span.End.Offset, u.Def})
+		} else {
+			out = append(out, use{u.Start, u.End, false})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].start < out[j].start })
 	return out
 }
-
-// actionIDRE is the spec's pattern for action IDs.
-var actionIDRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
 
 func (s *server) prepareRename(params json.RawMessage) (any, error) {
 	snap, off, err := s.position(params)
@@ -306,7 +291,7 @@ func (s *server) prepareRename(params json.RawMessage) (any, error) {
 	if o == nil {
 		return nil, jsonrpc.Errorf(jsonrpc.RequestFailed, "only action IDs can be renamed: place the cursor on an action's ID, a /act. hint or an act: link")
 	}
-	return PrepareRenameResult{Range: snap.text.rng(o.start, o.end, s.enc), Placeholder: o.id}, nil
+	return PrepareRenameResult{Range: snap.text.rng(o.Start, o.End, s.enc), Placeholder: o.Name}, nil
 }
 
 // rename renames an action ID everywhere the document writes it: the
@@ -325,15 +310,15 @@ func (s *server) rename(params json.RawMessage) (any, error) {
 	if o == nil {
 		return nil, jsonrpc.Errorf(jsonrpc.RequestFailed, "only action IDs can be renamed")
 	}
-	if !actionIDRE.MatchString(p.NewName) {
+	if !sfmd.ActionIDShape.Matches(p.NewName) {
 		return nil, jsonrpc.Errorf(jsonrpc.InvalidParams, "%q is not a valid action ID: use lower-case letters, digits, \"_\" and \"-\", starting with a letter", p.NewName)
 	}
-	if p.NewName != o.id && snap.idx.actions[p.NewName] != nil {
+	if p.NewName != o.Name && snap.idx.actions[p.NewName] != nil {
 		return nil, jsonrpc.Errorf(jsonrpc.RequestFailed, "action %q already exists", p.NewName)
 	}
 	var edits []TextEdit
-	for _, u := range snap.idx.occurrencesOf(o.id) {
-		edits = append(edits, TextEdit{Range: snap.text.rng(u.start, u.end, s.enc), NewText: p.NewName})
+	for _, u := range snap.idx.names.Group(o) {
+		edits = append(edits, TextEdit{Range: snap.text.rng(u.Start, u.End, s.enc), NewText: p.NewName})
 	}
 	return WorkspaceEdit{Changes: map[string][]TextEdit{snap.d.uri: edits}}, nil
 }

@@ -1,6 +1,10 @@
 package model
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 // renderActions is renderer.ts renderActions (the help text).
 func renderActions(doc *refDoc, single string, filter bool) string {
@@ -89,7 +93,7 @@ func (rt *Runtime) cmdAction(args string) Result {
 // --help or -h), else the id up to the first space and the flags after it.
 func splitActionArgs(args string) (help bool, id, flagStr string) {
 	trimmed := jsTrim(args)
-	if trimmed == "" || trimmed == "--help" || trimmed == "-h" {
+	if trimmed == "" || sfmd.IsHelpToken(trimmed) {
 		return true, "", ""
 	}
 	sp := strings.IndexByte(args, ' ')

@@ -4,10 +4,12 @@ import (
 	"slices"
 	"sort"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// TestContextVarNames: the exported list of context variables is the set
-// the runtime model gives an action.
+// TestContextVarNames: the language's list of context variables
+// (sfmd.ContextVarNames) is the set the runtime model gives an action.
 func TestContextVarNames(t *testing.T) {
 	rt := &Runtime{}
 	var got []string
@@ -15,7 +17,7 @@ func TestContextVarNames(t *testing.T) {
 		got = append(got, k)
 	}
 	sort.Strings(got)
-	if !slices.Equal(got, ContextVarNames) {
-		t.Errorf("contextVars has %v, ContextVarNames %v", got, ContextVarNames)
+	if !slices.Equal(got, sfmd.ContextVarNames) {
+		t.Errorf("contextVars has %v, sfmd.ContextVarNames %v", got, sfmd.ContextVarNames)
 	}
 }

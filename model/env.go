@@ -65,14 +65,6 @@ func IsContextVar(name string) bool {
 	return ok
 }
 
-// ContextVarNames are the names of the context variables the runtime
-// gives every action (context-vars.ts buildContextVars), sorted: the one
-// list sfmd's rules read (TestContextVarNames holds it to contextVars).
-var ContextVarNames = []string{
-	"ARGS", "CURRENT_BLOCK", "CURRENT_FILE", "CURRENT_TARGET", "CURRENT_URI", "CWD",
-	"HOME", "STRING_APP_DIR", "STRING_WORK_DIR",
-}
-
 func (rt *Runtime) contextVars(rawArgs string) map[string]string {
 	appDir := rt.appDir()
 	cwd := appDir

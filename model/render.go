@@ -7,6 +7,8 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // The final SFMD render (renderer.ts render()) applied to a response body or
@@ -219,7 +221,7 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 				counts[slug] = n + 1
 			}
 		} else {
-			id = "link-" + itoa(linkN)
+			id = sfmd.AutoShortcutPrefix + itoa(linkN)
 			linkN++
 		}
 		seen[id] = true

@@ -45,7 +45,7 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 			msg += "; use lower-case letters, digits, '_' and '-', starting with a letter"
 		}
 		d := lint.Diagnostic{Span: a.IDSpan, Message: msg}
-		if (idPattern{nameChars, nameChars}).Matches(a.ID) && strings.ToLower(a.ID) == a.ID {
+		if (shapeOf(nameChars)).Matches(a.ID) && strings.ToLower(a.ID) == a.ID {
 			// the reference runtime reads and reaches it: portability only
 			d.Severity = lint.Info
 			d.Message += " (the reference runtime accepts it, other runtimes may not)"
@@ -64,17 +64,15 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 	return nil, nil
 }
 
-// renameActionEdits renames action old to new at every site the document
-// writes it (sfmd's Document.ActionSites, which the language server's
+// renameActionEdits renames action old to new at every occurrence sfmd's
+// index of names lists (Document.Names, which the language server's
 // rename edits too): act.<old> fences, act.<old>.response fences,
 // /act.<old> hints, act:<old> links and shortcut targets, and the
 // frontmatter default.
 func renameActionEdits(doc *sfmd.Document, old, new string) []lint.Edit {
 	var edits []lint.Edit
-	for _, s := range doc.ActionSites() {
-		if s.ID == old {
-			edits = append(edits, lint.Edit{Start: s.Start, End: s.End, New: new})
-		}
+	for _, o := range doc.Names().Of(sfmd.NameAction, "", old) {
+		edits = append(edits, lint.Edit{Start: o.Start, End: o.End, New: new})
 	}
 	return edits
 }

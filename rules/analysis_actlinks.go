@@ -122,53 +122,22 @@ func actLinks(doc *sfmd.Document) []*actLink {
 		if !l.IsAct {
 			continue
 		}
-		out = append(out, &actLink{ID: l.ActID, Query: l.ActQuery, HasFrag: l.HasFrag, Dest: l.Dest, DestSpan: l.DestSpan})
+		out = append(out, fromLink(l, ""))
 	}
 	for _, s := range doc.Shortcuts {
 		if (s.Form == sfmd.ShortcutInline || s.Form == sfmd.ShortcutRefDef) && strings.HasPrefix(s.URL, "act:") && src(doc, s.URLSpan) == s.URL {
-			out = append(out, parseActLink(doc, s.URL, s.URLSpan.Start.Offset, ""))
+			out = append(out, fromLink(doc.ActLink(s.URL, s.URLSpan.Start.Offset), ""))
 		}
 	}
-	for _, r := range doc.Responses {
-		for _, tl := range r.Lines {
-			if tl.Kind != sfmd.LineOutput {
-				continue
-			}
-			text := tl.Line.Text
-			off := lineOffset(doc, text, tl.Line.Span)
-			if off < 0 {
-				continue
-			}
-			for _, m := range actLinkDests(text) {
-				if inCodeSpan(text, m[0]) {
-					continue
-				}
-				out = append(out, parseActLink(doc, text[m[0]:m[1]], off+m[0], r.ActionID))
-			}
-		}
+	for _, l := range doc.TemplateActLinks() {
+		out = append(out, fromLink(l.Link, l.Response.ActionID))
 	}
 	return out
 }
 
-// actLinkDests finds link destinations starting with act: in a
-// response-template line: the [start, end) of group 1 of each match of
-// `\]\((act:[^)\s]*)`, leftmost first and not overlapping, with a byte
-// scan.
-func actLinkDests(text string) [][2]int {
-	var out [][2]int
-	for i := 0; ; {
-		k := strings.Index(text[i:], "](act:")
-		if k < 0 {
-			return out
-		}
-		start := i + k + len("](")
-		end := start + len("act:")
-		for end < len(text) && !strings.ContainsRune(")\t\n\f\r ", rune(text[end])) {
-			end++
-		}
-		out = append(out, [2]int{start, end})
-		i = end
-	}
+// fromLink is the actLink of an act: link of sfmd's.
+func fromLink(l *sfmd.Link, owner string) *actLink {
+	return &actLink{ID: l.ActID, Query: l.ActQuery, HasFrag: l.HasFrag, Dest: l.Dest, DestSpan: l.DestSpan, Owner: owner}
 }
 
 // actLinksAnalyzer collects the act: links of a document, and the
@@ -212,32 +181,6 @@ func docActLinks(pass *lint.Pass) *actLinkSet {
 		return s
 	}
 	return &actLinkSet{links: actLinks(pass.Doc), pass: pass}
-}
-
-// parseActLink splits "act:id?k=v#frag" written at file offset off.
-func parseActLink(doc *sfmd.Document, dest string, off int, owner string) *actLink {
-	l := &actLink{Dest: dest, DestSpan: spanAt(doc, off, off+len(dest)), Owner: owner}
-	rest := strings.TrimPrefix(dest, "act:")
-	if h := strings.IndexByte(rest, '#'); h >= 0 {
-		l.HasFrag = true
-		rest = rest[:h]
-	}
-	id, query, _ := strings.Cut(rest, "?")
-	l.ID = id
-	if query == "" {
-		return l
-	}
-	q := off + len("act:") + len(id) + 1
-	for _, kv := range strings.Split(query, "&") {
-		k, v, _ := strings.Cut(kv, "=")
-		dk, err := url.QueryUnescape(k)
-		if err != nil {
-			dk = k
-		}
-		l.Query = append(l.Query, sfmd.QueryParam{Key: dk, Value: v, KeySpan: spanAt(doc, q, q+len(k))})
-		q += len(kv) + 1
-	}
-	return l
 }
 
 // maxIncludeDepth bounds how deep included documents are followed.
@@ -327,7 +270,7 @@ func usesAllFields(a *sfmd.Action) bool {
 		return false
 	}
 	for _, r := range a.Target.Refs {
-		if r.Kind == sfmd.RefSpread || (r.Kind == sfmd.RefPersistent && r.Name == "ARGS") {
+		if r.Kind == sfmd.RefSpread || (r.Kind == sfmd.RefPersistent && r.Name == sfmd.ArgsVar) {
 			return true
 		}
 	}

@@ -17,7 +17,7 @@ import (
 
 // hintIDShape is what a hint target must look like to name an action
 // (the runtime's [a-zA-Z0-9_-]+); "<name>", "*" and "x.y" are prose.
-var hintIDShape = idPattern{nameChars, nameChars} // ^[A-Za-z0-9_-]+$
+var hintIDShape = shapeOf(nameChars) // ^[A-Za-z0-9_-]+$
 
 // hintCall is one hint resolved against the document.
 type hintCall struct {

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -60,18 +59,11 @@ type symbolTable struct {
 	defUsesDone bool
 }
 
-// contextVars are the runtime's built-in, read-only $ variables, as the
-// runtime model gives them to an action.
-var contextVars = model.ContextVarNames
+// contextVars are the runtime's built-in, read-only $ variables (the
+// language's list, sfmd.ContextVarNames).
+var contextVars = sfmd.ContextVarNames
 
-func isContextVar(name string) bool {
-	for _, c := range contextVars {
-		if c == name {
-			return true
-		}
-	}
-	return false
-}
+func isContextVar(name string) bool { return sfmd.IsContextVarName(name) }
 
 // symbolsAnalyzer computes the symbolTable of a document.
 var symbolsAnalyzer = &lint.Analyzer{

@@ -25,7 +25,7 @@ var ArgsPassthroughWithParams = &lint.Analyzer{
 				continue
 			}
 			for _, r := range a.Target.Refs {
-				if r.Kind == sfmd.RefPersistent && r.Name == "ARGS" {
+				if r.Kind == sfmd.RefPersistent && r.Name == sfmd.ArgsVar {
 					pass.Reportf(r.Span, "$ARGS still carries the raw arguments, but %q declares %d field(s), so a call with more positional words than that fails with \"Too many positional arguments\" before the command runs; remove the fields for a pass-through or use {name} placeholders instead of $ARGS", "act."+a.ID, len(a.Params))
 					break
 				}

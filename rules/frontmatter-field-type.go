@@ -86,8 +86,9 @@ var FrontmatterFieldType = &lint.Analyzer{
 	},
 }
 
-// fmStringFields are the frontmatter fields whose value is a string.
-var fmStringFields = []string{"title", "description", "author", "version", "name", "namespace", "type", "category", "default"}
+// fmStringFields are the frontmatter fields whose value is a string
+// (sfmd.FrontmatterFields).
+var fmStringFields = sfmd.FrontmatterStringKeys
 
 // fmNodeSpan maps a YAML node of the frontmatter to the file: the scalar
 // as written, or the first character of a collection. It returns an

@@ -38,6 +38,6 @@ var FrontmatterNameInvalid = &lint.Analyzer{
 	},
 }
 
-var fmNameShape = idPattern{nameChars, nameChars} // ^[a-zA-Z0-9_-]+$
+var fmNameShape = shapeOf(nameChars) // ^[a-zA-Z0-9_-]+$
 
 var fmNameBadRune = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)

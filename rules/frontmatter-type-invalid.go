@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -50,4 +51,4 @@ var FrontmatterTypeInvalid = &lint.Analyzer{
 	},
 }
 
-var fmPackageTypes = []string{"app", "tool"}
+var fmPackageTypes = sfmd.PackageTypeNames // app, tool

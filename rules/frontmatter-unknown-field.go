@@ -57,8 +57,9 @@ var FrontmatterUnknownField = &lint.Analyzer{
 	},
 }
 
-// fmKnownFields are the frontmatter fields the spec and the runtime define.
-var fmKnownFields = []string{"title", "description", "author", "tags", "version", "name", "namespace", "type", "category", "default", "env", "sfmd", "requires"}
+// fmKnownFields are the frontmatter fields the spec and the runtime define
+// (sfmd.FrontmatterFields).
+var fmKnownFields = sfmd.FrontmatterKeys
 
 // renameWorks reports whether renaming a field to key keeps the document
 // working: the value must be valid under the new key, or the fix turns an

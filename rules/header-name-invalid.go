@@ -52,6 +52,6 @@ var HeaderNameInvalid = &lint.Analyzer{
 	},
 }
 
-var headerNameShape = idPattern{headerChars, headerChars} // [!#$%&'*+.^_`|~0-9A-Za-z-]+
+var headerNameShape = shapeOf(headerChars) // [!#$%&'*+.^_`|~0-9A-Za-z-]+
 
 var headerChars = setOf("A-Z", "a-z", "0-9", "!#$%&'*+.^_`|~", "-") // RFC 9110 token

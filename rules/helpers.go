@@ -9,56 +9,31 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
-// ID patterns from spec.md §1.5–§1.11. They are byte scans (the
-// patterns are ASCII classes anchored at both ends, `^[first][rest]*$`),
-// not regular expressions: rules test thousands of names per document.
+// ID patterns from spec.md §1.5–§1.11: the language's name shapes
+// (sfmd.Shape, byte scans of `^[first][rest]*$`), and the classes the
+// rules' other scans use.
 var (
-	actionIDShape   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_-")} // actions, shortcuts
-	hyphenIDShape   = idPattern{setOf("a-z"), setOf("a-z", "0-9", "-")}  // blocks, nav names, include IDs
-	sessionVarShape = idPattern{setOf("a-z"), setOf("a-z", "0-9", "_")}  // {var}
-	persistentShape = idPattern{setOf("A-Z", "a-z"), wordChars}          // $VAR and env names
-	paramNameShape  = idPattern{setOf("A-Z", "a-z", "_"), wordChars}     // parameter names
-	wordChars       = setOf("A-Z", "a-z", "0-9", "_")                    // [A-Za-z0-9_]
-	nameChars       = setOf("A-Z", "a-z", "0-9", "_-")                   // [a-zA-Z0-9_-]
-	dollarFirst     = setOf("A-Z", "a-z")                                // $VAR
+	actionIDShape   = sfmd.ActionIDShape               // actions, shortcuts
+	hyphenIDShape   = sfmd.BlockIDShape                // blocks, nav names, include IDs
+	sessionVarShape = sfmd.SessionVarShape             // {var}
+	persistentShape = sfmd.PersistentShape             // $VAR and env names
+	paramNameShape  = sfmd.ParamNameShape              // parameter names
+	wordChars       = setOf("A-Z", "a-z", "0-9", "_")  // [A-Za-z0-9_]
+	nameChars       = setOf("A-Z", "a-z", "0-9", "_-") // [a-zA-Z0-9_-]
+	dollarFirst     = setOf("A-Z", "a-z")              // $VAR
 )
 
 // charSet is a set of bytes (here always ASCII).
-type charSet *[256]bool
+type charSet = *[256]bool
 
-// setOf builds a set from parts: "x-y" (three bytes, '-' in the middle)
-// is a range, any other part lists its bytes.
-func setOf(parts ...string) charSet {
-	var s [256]bool
-	for _, p := range parts {
-		if len(p) == 3 && p[1] == '-' {
-			for c := int(p[0]); c <= int(p[2]); c++ {
-				s[c] = true
-			}
-			continue
-		}
-		for i := 0; i < len(p); i++ {
-			s[p[i]] = true
-		}
-	}
-	return &s
-}
+// setOf builds a set from parts (sfmd.Chars).
+func setOf(parts ...string) charSet { return sfmd.Chars(parts...) }
 
-// idPattern matches `^[first][rest]*$`.
-type idPattern struct{ first, rest charSet }
+// idPattern matches `^[first][rest]*$` (sfmd.Shape).
+type idPattern = sfmd.Shape
 
-// Matches reports whether all of s has the shape.
-func (p idPattern) Matches(s string) bool {
-	if s == "" || !p.first[s[0]] {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !p.rest[s[i]] {
-			return false
-		}
-	}
-	return true
-}
+// shapeOf is the pattern of a name whose every byte is in set.
+func shapeOf(set charSet) idPattern { return idPattern{First: set, Rest: set} }
 
 // dollarMatches returns, like regexp's FindAllStringIndex, the leftmost
 // non-overlapping matches of `\$[first][A-Za-z0-9_]*` in text.
@@ -263,48 +238,6 @@ func inCodeSpan(text string, i int) bool {
 	return false
 }
 
-// maxCodeSpanScan bounds the search for the run that closes a code span,
-// so that megabyte lines of unmatched backticks stay linear.
-const maxCodeSpanScan = 4096
-
 // codeSpansOf returns the inline code spans of a line as [start, end)
-// byte ranges, in order: a backtick run opens a span that the next run of
-// exactly the same length closes (looked for within maxCodeSpanScan
-// bytes); an unclosed run is literal text.
-func codeSpansOf(text string) [][2]int {
-	var spans [][2]int
-	for j := strings.IndexByte(text, '`'); j >= 0 && j < len(text); {
-		n := 0
-		for j+n < len(text) && text[j+n] == '`' {
-			n++
-		}
-		open := j
-		j += n
-		closed := -1
-		for k, limit := j, min(len(text), j+maxCodeSpanScan); k < limit; {
-			if text[k] != '`' {
-				k++
-				continue
-			}
-			m := 0
-			for k+m < len(text) && text[k+m] == '`' {
-				m++
-			}
-			if m == n {
-				closed = k
-				break
-			}
-			k += m
-		}
-		if closed >= 0 {
-			spans = append(spans, [2]int{open, closed + n})
-			j = closed + n
-		}
-		next := strings.IndexByte(text[j:], '`')
-		if next < 0 {
-			break
-		}
-		j += next
-	}
-	return spans
-}
+// byte ranges, in order (sfmd.CodeSpans).
+func codeSpansOf(text string) [][2]int { return sfmd.CodeSpans(text) }

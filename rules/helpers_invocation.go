@@ -2,14 +2,13 @@ package rules
 
 import (
 	"strings"
-	"unicode/utf16"
 
-	"github.com/sfmd-dev/sfmd/model"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // The runtime's reading of an invocation's argument string
-// (runtime-semantics.md §1.3, helpers.ts parsePosixFlags), from the
-// runtime model, plus the fill-in notation that invocation hints use on
+// (runtime-semantics.md §1.3, helpers.ts parsePosixFlags), by the
+// language's flag syntax (sfmd/grammar.go), plus the fill-in notation that invocation hints use on
 // top of it (spec.md §1.9.7).
 
 // argToken is one token of an argument string.
@@ -24,10 +23,10 @@ type argToken struct {
 	opens    bool // the token opens its [ … ] group
 }
 
-// tokenizeArgs splits args exactly as the runtime does: the runtime
-// model's tokenizer (model.TokenizeSpans), the one reading of it.
+// tokenizeArgs splits args exactly as the runtime does: the language's
+// tokenizer (sfmd.TokenizeArgs), which the runtime model reads too.
 func tokenizeArgs(args string) []argToken {
-	spans := model.TokenizeSpans(args)
+	spans := sfmd.TokenizeArgs(args)
 	out := make([]argToken, len(spans))
 	for i, t := range spans {
 		out[i] = argToken{Text: t.Text, Start: t.Start, End: t.End, Quoted: t.Quoted}
@@ -79,14 +78,9 @@ func (inv *invocation) Flag(key string) *flagArg {
 	return nil
 }
 
-// isShortFlag reports whether t is exactly two characters (UTF-16 units,
-// as JavaScript counts them) starting with '-'.
-func isShortFlag(t string) bool {
-	return len(t) >= 2 && t[0] == '-' && len(utf16.Encode([]rune(t))) == 2
-}
-
-// isFlagLike reports whether the runtime treats t as a flag.
-func isFlagLike(t string) bool { return strings.HasPrefix(t, "--") || isShortFlag(t) }
+// isFlagLike reports whether the runtime treats t as a flag
+// (sfmd.IsFlagToken).
+func isFlagLike(t string) bool { return sfmd.IsFlagToken(t) }
 
 // parseArgs reads args exactly as the runtime does. aliases maps a short
 // flag letter ("p") to its field name ("prompt").
@@ -100,14 +94,14 @@ func parseArgs(args string, aliases map[string]string) *invocation {
 func bind(tokens []argToken, aliases map[string]string) *invocation {
 	inv := &invocation{}
 	for _, t := range tokens {
-		if t.Text == "--help" || t.Text == "-h" {
+		if sfmd.IsHelpToken(t.Text) {
 			inv.Help = true
 			return inv
 		}
 	}
 	for i := 0; i < len(tokens); i++ {
 		tok := tokens[i]
-		if tok.Text == "--" {
+		if tok.Text == sfmd.EndOfFlags {
 			for _, r := range tokens[i+1:] {
 				if r.group == 0 {
 					inv.Positionals = append(inv.Positionals, r)
@@ -116,27 +110,23 @@ func bind(tokens []argToken, aliases map[string]string) *invocation {
 			break
 		}
 		f := &flagArg{Token: tok}
+		fl, ok := sfmd.ReadFlag(tok.Text)
 		switch {
-		case strings.HasPrefix(tok.Text, "--") && len(tok.Text) > 2:
-			if eq := strings.IndexByte(tok.Text, '='); eq > 2 {
-				f.Key = tok.Text[2:eq]
-				v := argToken{Text: tok.Text[eq+1:], Start: tok.End, End: tok.End, Quoted: tok.Quoted, Optional: tok.Optional, group: tok.group}
-				f.Value = &v
-				inv.Flags = append(inv.Flags, f)
-				continue
-			}
-			f.Key = tok.Text[2:]
-		case isShortFlag(tok.Text):
-			f.Short = true
-			f.Key = tok.Text[1:]
-			if long, ok := aliases[f.Key]; ok {
-				f.Key = long
-			}
-		default:
+		case !ok:
 			if tok.group == 0 {
 				inv.Positionals = append(inv.Positionals, tok)
 			}
 			continue
+		case fl.HasValue:
+			f.Key = fl.Name
+			v := argToken{Text: fl.Value, Start: tok.End, End: tok.End, Quoted: tok.Quoted, Optional: tok.Optional, group: tok.group}
+			f.Value = &v
+			inv.Flags = append(inv.Flags, f)
+			continue
+		}
+		f.Key, f.Short = fl.Name, fl.Short
+		if long, ok := aliases[f.Key]; f.Short && ok {
+			f.Key = long
 		}
 		// a flag takes its value from its own group, or an optional
 		// value "[n]" right after it

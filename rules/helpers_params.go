@@ -15,17 +15,10 @@ import (
 // param-syntax-invalid problem on a part of the line, the rules stay
 // silent on that part (the more specific report wins).
 
-// paramTypes are the parameter types of the spec.
-var paramTypes = []string{"string", "number", "boolean", "path"}
+// paramTypes are the parameter types of the spec (sfmd.ParamTypes).
+var paramTypes = sfmd.ParamTypeNames
 
-func isParamType(t string) bool {
-	for _, k := range paramTypes {
-		if k == t {
-			return true
-		}
-	}
-	return false
-}
+func isParamType(t string) bool { return sfmd.IsParamType(t) }
 
 // commonHeaders are HTTP header names authors write as parameter lines
 // by mistake ("  Authorization: Bearer {token}").

@@ -91,7 +91,7 @@ func rawArgActions(syms *symbolTable) map[*sfmd.Action]bool {
 		if u.Action == nil || !u.Site.inDefinition() {
 			continue
 		}
-		if u.Ref.Kind == sfmd.RefSpread || (u.Ref.Kind == sfmd.RefPersistent && u.Ref.Name == "ARGS") {
+		if u.Ref.Kind == sfmd.RefSpread || (u.Ref.Kind == sfmd.RefPersistent && u.Ref.Name == sfmd.ArgsVar) {
 			raw[u.Action] = true
 		}
 	}

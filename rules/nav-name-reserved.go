@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/sfmd-dev/sfmd/lint"
+import (
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 // NavNameReserved reports the reserved nav name "page".
 var NavNameReserved = &lint.Analyzer{
@@ -17,7 +20,7 @@ var NavNameReserved = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, d := range directivesOf(pass.Doc, "nav", "menu") {
-			if d.Name == "page" {
+			if d.Name == sfmd.ReservedNavName {
 				pass.Reportf(d.NameSpan, "nav name \"page\" is reserved for the document's own shortcuts (/nav page, @page.id); rename the menu, e.g. \"pages\"")
 			}
 		}

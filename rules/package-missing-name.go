@@ -36,7 +36,7 @@ var PackageMissingName = &lint.Analyzer{
 	},
 }
 
-var packageNameShape = idPattern{nameChars, nameChars} // ^[a-zA-Z0-9_-]+$
+var packageNameShape = shapeOf(nameChars) // ^[a-zA-Z0-9_-]+$
 
 // packageDirName is the name of the document's directory when it is a
 // valid package name, else "".

@@ -23,10 +23,10 @@ var ParamAliasReserved = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Alias != "-h" || notAParam(p) {
+			if p.Alias != sfmd.HelpAlias || notAParam(p) {
 				return
 			}
-			taken := map[string]bool{"-h": true}
+			taken := map[string]bool{sfmd.HelpAlias: true}
 			for _, q := range a.Params {
 				taken[q.Alias] = true
 			}

@@ -20,7 +20,7 @@ var ParamNameReserved = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Name != "help" || notAParam(p) {
+			if p.Name != sfmd.ReservedParamName || notAParam(p) {
 				return
 			}
 			want := "show_help"

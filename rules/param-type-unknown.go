@@ -51,14 +51,14 @@ var ParamTypeUnknown = &lint.Analyzer{
 				want = nearest(p.Type, paramTypes)
 			}
 			msg := fmt.Sprintf("parameter %q has unknown type %q", p.Name, p.Type)
-			word := (idPattern{wordChars, wordChars}).Matches(p.Type)
+			word := (shapeOf(wordChars)).Matches(p.Type)
 			if !word {
 				msg += ", which the runtime cannot read, so it drops the whole line"
 			}
 			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
-				msg += "; expected one of \"string\", \"number\", \"boolean\", \"path\""
+				msg += "; expected one of " + scQuoteList(paramTypes)
 			}
 			d := diag(p.TypeSpan, "%s", msg)
 			if !word {

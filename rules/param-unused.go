@@ -73,7 +73,7 @@ func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 			case sfmd.RefSpread:
 				all = true
 			case sfmd.RefPersistent:
-				if r.Name == "ARGS" {
+				if r.Name == sfmd.ArgsVar {
 					all = true
 				}
 			}

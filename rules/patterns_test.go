@@ -101,22 +101,6 @@ func TestDollarMatchesMatchRegexps(t *testing.T) {
 	}
 }
 
-func TestActLinkDestsMatchRegexp(t *testing.T) {
-	re := regexp.MustCompile(`\]\((act:[^)\s]*)`)
-	inputs := append(patternInputs(), "[a](act:x) [b](act:y?k=v#f)", "](act:", "](act:x](act:y)", "x](act:é\xff z", "[a](act:x\ty)", "](act:a\f](act:b\r", "no link")
-	for _, s := range inputs {
-		for _, in := range []string{s, "](act:" + s + "](act:" + s} {
-			var want [][2]int
-			for _, m := range re.FindAllStringSubmatchIndex(in, -1) {
-				want = append(want, [2]int{m[2], m[3]})
-			}
-			if got, w := fmt.Sprint(actLinkDests(in)), fmt.Sprint(want); got != w {
-				t.Errorf("actLinkDests(%q) = %s, the regexp finds %s", in, got, w)
-			}
-		}
-	}
-}
-
 func TestActInfoPatternMatchesRegexp(t *testing.T) {
 	re := regexp.MustCompile(`^act\.[^.\s]+(\.response)?$`)
 	for _, s := range append(patternInputs(), "x.response", ".response", "x.y.response", "response", "x.responsex", "x .response", "x\f", "é\xff.response", "x.response.response") {

@@ -33,7 +33,7 @@ var ShortcutExplicitPageNamespace = &lint.Analyzer{
 			if defined == nil {
 				defined = pageShortcutIDs(doc)
 			}
-			if defined[s.ID] || navMenus(doc)["page"] != nil {
+			if defined[s.ID] || navMenus(doc)[sfmd.ReservedNavName] != nil {
 				continue // the exact key exists, or a menu called page may hold it
 			}
 			short := strings.TrimPrefix(s.ID, pageNamespace)

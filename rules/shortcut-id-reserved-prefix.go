@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // ShortcutIDReservedPrefix reports shortcut IDs starting with "link-".
@@ -27,11 +28,11 @@ var ShortcutIDReservedPrefix = &lint.Analyzer{
 			}
 		}
 		for _, s := range pass.Doc.Shortcuts {
-			if !isShortcutDef(s) || !strings.HasPrefix(s.ID, "link-") {
+			if !isShortcutDef(s) || !strings.HasPrefix(s.ID, sfmd.AutoShortcutPrefix) {
 				continue
 			}
-			want := "link" + strings.TrimPrefix(s.ID, "link-")
-			if rest := strings.TrimPrefix(s.ID, "link-"); actionIDShape.Matches(rest) && !defined[rest] {
+			want := "link" + strings.TrimPrefix(s.ID, sfmd.AutoShortcutPrefix)
+			if rest := strings.TrimPrefix(s.ID, sfmd.AutoShortcutPrefix); actionIDShape.Matches(rest) && !defined[rest] {
 				want = rest
 			}
 			pass.Reportf(s.IDSpan, "shortcut ID %q uses the prefix \"link-\" reserved for auto-generated shortcuts; rename it to %q", s.ID, want)

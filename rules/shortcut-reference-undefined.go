@@ -136,7 +136,7 @@ func autoShortcutIDs(doc *sfmd.Document) []string {
 				counts[slug] = c + 1
 			}
 		} else {
-			id = fmt.Sprintf("link-%d", n)
+			id = fmt.Sprintf("%s%d", sfmd.AutoShortcutPrefix, n)
 			n++
 		}
 		seen[id] = true

@@ -76,13 +76,13 @@ func newSampler(doc *sfmd.Document) *sampler {
 	for _, h := range doc.Hints {
 		toks := model.Tokenize(reOptionalGroup.ReplaceAllString(h.Args, ""))
 		for i := 0; i+1 < len(toks); i++ {
-			name, ok := strings.CutPrefix(toks[i], "--")
+			f, ok := sfmd.ReadFlag(toks[i]) // --name (the language's flag syntax)
 			v := toks[i+1]
-			if !ok || strings.HasPrefix(v, "-") || !concrete(v) {
+			if !ok || f.Short || f.HasValue || strings.HasPrefix(v, "-") || !concrete(v) {
 				continue
 			}
-			if _, dup := s.seen[name]; !dup {
-				s.seen[name] = v
+			if _, dup := s.seen[f.Name]; !dup {
+				s.seen[f.Name] = v
 			}
 		}
 	}

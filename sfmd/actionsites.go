@@ -9,7 +9,7 @@ const (
 	SiteAction   ActionSiteKind = iota // ```act.ID
 	SiteResponse                       // ```act.ID.response
 	SiteHint                           // `/act.ID …`, a bare /act.ID template line
-	SiteLink                           // [label](act:ID)
+	SiteLink                           // [label](act:ID), in prose or in a response template
 	SiteShortcut                       // [@s label](act:ID), [@s]: act:ID
 	SiteDefault                        // frontmatter default: ID
 )
@@ -28,10 +28,14 @@ type ActionSite struct {
 // ID's own text (an ID written escaped or quoted is left out, so that
 // replacing the text of every site renames the action exactly), in
 // document order of kinds: action fences, response fences, hints,
-// act: links, shortcut targets, the frontmatter's default. Renaming an
-// action (the language server's rename, the action-id-invalid fix)
+// act: links (the prose's, then the response templates'), shortcut
+// targets, the frontmatter's default. Renaming an action (the language
+// server's rename, the action-id-invalid fix, through Document.Names)
 // edits exactly these sites.
-func (d *Document) ActionSites() []ActionSite {
+func (d *Document) ActionSites() []ActionSite { return d.actionSites(d.TemplateActLinks()) }
+
+// actionSites is ActionSites with the response templates' act: links.
+func (d *Document) actionSites(tlinks []TemplateLink) []ActionSite {
 	var out []ActionSite
 	add := func(id string, kind ActionSiteKind, sp Span, h *Hint, l *Link) {
 		if id == "" || !sp.IsValid() || sp.Start.Offset < 0 || sp.End.Offset > len(d.Src) ||
@@ -55,6 +59,9 @@ func (d *Document) ActionSites() []ActionSite {
 		if l.IsAct {
 			add(l.ActID, SiteLink, idAfterAct(l.DestSpan, l.ActID), nil, l)
 		}
+	}
+	for _, l := range tlinks {
+		add(l.ActID, SiteLink, idAfterAct(l.DestSpan, l.ActID), nil, l.Link)
 	}
 	for _, sc := range d.Shortcuts {
 		if id, ok := ActTarget(sc.URL); ok && sc.Form != ShortcutRefUse {

@@ -58,3 +58,26 @@ func BenchmarkGoldmark(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNames indexes the names of every document of the benchmark
+// corpus (parsed once, outside the loop): compare its MB/s with
+// BenchmarkParse's.
+func BenchmarkNames(b *testing.B) {
+	docs := benchCorpus(b)
+	parsed := make([]*sfmd.Document, len(docs))
+	for i, d := range docs {
+		parsed[i] = sfmd.Parse("bench.md", d)
+	}
+	b.SetBytes(benchSize)
+	b.ReportAllocs()
+	occs := 0
+	for b.Loop() {
+		occs = 0
+		for _, d := range parsed {
+			occs += len(d.Names().All())
+		}
+	}
+	if occs < len(docs)*benchgen.ActionsPerDoc {
+		b.Fatalf("%d occurrences, fewer than the corpus's actions", occs)
+	}
+}

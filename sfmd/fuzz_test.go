@@ -95,8 +95,45 @@ func checkDocument(doc *sfmd.Document, src []byte) []string {
 	ordered("Markers", len(doc.Markers), func(i int) sfmd.Span { return doc.Markers[i].Span })
 	ordered("Hints", len(doc.Hints), func(i int) sfmd.Span { return doc.Hints[i].Span })
 	ordered("Problems", len(doc.Problems), func(i int) sfmd.Span { return doc.Problems[i].Span })
+	errs = append(errs, checkNames(doc)...)
 	if len(errs) > 20 {
 		errs = append(errs[:20], fmt.Sprintf("… and %d more", len(errs)-20))
+	}
+	return errs
+}
+
+// checkNames checks the index of names: each occurrence's bytes are its
+// name, inside its construct, in document order; its definition is a
+// definition of the same name (a placeholder's: of a kind it resolves
+// to), and its group holds it.
+func checkNames(doc *sfmd.Document) []string {
+	var errs []string
+	names := doc.Names()
+	prev := -1
+	for i, o := range names.All() {
+		switch {
+		case o.Start < prev:
+			errs = append(errs, fmt.Sprintf("Names[%d] at %d: not in document order", i, o.Start))
+		case o.Start < 0 || o.End > len(doc.Src) || o.Start > o.End || string(doc.Src[o.Start:o.End]) != o.Name:
+			errs = append(errs, fmt.Sprintf("Names[%d] %s %q: [%d,%d) is not its name", i, o.Kind, o.Name, o.Start, o.End))
+		case o.Span.Start.Offset > o.Start || o.Span.End.Offset < o.End:
+			errs = append(errs, fmt.Sprintf("Names[%d] %s %q: its span %v does not hold its name", i, o.Kind, o.Name, o.Span))
+		}
+		prev = o.Start
+		d := names.Decl(&o)
+		switch {
+		case o.Def && (d == nil || d.Start != o.Start):
+			errs = append(errs, fmt.Sprintf("Names[%d] %s %q: a definition that is not its own", i, o.Kind, o.Name))
+		case d != nil && (!d.Def || d.Name != o.Name || d.Kind != o.Kind && !(o.Kind == sfmd.NameAlias && d.Kind == sfmd.NameAlias)):
+			errs = append(errs, fmt.Sprintf("Names[%d] %s %q resolves to %s %q (def %v)", i, o.Kind, o.Name, d.Kind, d.Name, d.Def))
+		}
+		found := false
+		for _, g := range names.Group(&o) {
+			found = found || g.Start == o.Start && g.Kind == o.Kind
+		}
+		if !found {
+			errs = append(errs, fmt.Sprintf("Names[%d] %s %q: not in its own group", i, o.Kind, o.Name))
+		}
 	}
 	return errs
 }

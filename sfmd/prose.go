@@ -2,7 +2,6 @@ package sfmd
 
 import (
 	"bytes"
-	"net/url"
 	"strings"
 )
 
@@ -310,34 +309,10 @@ func (p *docParser) directive(t string, i, closeAt, destEnd, base int, dest stri
 	p.doc.Directives = append(p.doc.Directives, d)
 }
 
-// actLink parses act:id?k=v&k2=v2#frag.
+// actLink parses act:id?k=v&k2=v2#frag written at ds.
 func (p *docParser) actLink(l *Link, ds int) {
 	l.IsAct = true
-	rest := strings.TrimPrefix(l.Dest, "act:")
-	off := ds + len("act:")
-	if h := strings.IndexByte(rest, '#'); h >= 0 {
-		l.Fragment, l.HasFrag = rest[h+1:], true
-		rest = rest[:h]
-	}
-	id, query, _ := strings.Cut(rest, "?")
-	l.ActID = id
-	if query == "" {
-		return
-	}
-	qoff := off + len(id) + 1
-	for _, kv := range strings.Split(query, "&") {
-		k, v, _ := strings.Cut(kv, "=")
-		dk, err := url.QueryUnescape(k)
-		if err != nil {
-			dk = k
-		}
-		dv, err := url.QueryUnescape(v)
-		if err != nil {
-			dv = v
-		}
-		l.ActQuery = append(l.ActQuery, QueryParam{Key: dk, Value: dv, KeySpan: p.span(qoff, qoff+len(k))})
-		qoff += len(kv) + 1
-	}
+	l.ActID, l.ActQuery, l.Fragment, l.HasFrag = parseActDest(l.Dest, ds, p.span)
 }
 
 // pairBrackets computes, in one pass with two stacks, the matching ']'

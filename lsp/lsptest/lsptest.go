@@ -281,6 +281,13 @@ func (c *Client) position(text string, off, delta int) lsp.Position {
 	return lsp.Position{Line: line, Character: c.units(text[starts[line]:end]) + delta}
 }
 
+// Offset is the byte offset of p in the client's text of uri.
+func (c *Client) Offset(uri string, p lsp.Position) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.offset(c.texts[uri], p)
+}
+
 func (c *Client) offset(text string, p lsp.Position) int {
 	starts := lineStarts(text)
 	if p.Line >= len(starts) {

@@ -1,0 +1,281 @@
+package sfmd
+
+import (
+	"strings"
+	"unicode/utf16"
+)
+
+// The language's facts, written once: the names it reserves, the context
+// variables, the parameter types, the shapes of its names and the flag
+// syntax of an invocation. The rules, the runtime model, the language
+// server and the runner read them from here (spec.md §1, §2;
+// runtime-semantics.md §1.3, §1.10).
+
+// ParamType is a parameter type of the spec (spec.md §1.9.5), with what
+// it holds.
+type ParamType struct{ Name, Doc string }
+
+// ParamTypes are the parameter types, in the spec's order.
+var ParamTypes = []ParamType{
+	{"string", "text"},
+	{"number", "integer or float"},
+	{"boolean", "true or false; a bare --flag means true"},
+	{"path", "a file path"},
+}
+
+// ParamTypeNames are the names of ParamTypes.
+var ParamTypeNames = func() []string {
+	out := make([]string, len(ParamTypes))
+	for i, t := range ParamTypes {
+		out[i] = t.Name
+	}
+	return out
+}()
+
+// IsParamType reports whether t is a parameter type (case matters).
+func IsParamType(t string) bool {
+	for _, k := range ParamTypes {
+		if k.Name == t {
+			return true
+		}
+	}
+	return false
+}
+
+// FrontmatterField is a field of the frontmatter (spec.md §1.4): its key,
+// what it is for, whether its value is a string (title: …) and whether
+// the editor leaves it out of its completions (category, replaced by
+// type; requires, undocumented).
+type FrontmatterField struct {
+	Key, Doc string
+	String   bool
+	Hidden   bool
+}
+
+// FrontmatterFields are the fields the spec and the runtime define, in
+// the spec's order.
+var FrontmatterFields = []FrontmatterField{
+	{"title", "document title; /info shows it", true, false},
+	{"description", "short summary, used in help and the registry", true, false},
+	{"author", "author name or handle", true, false},
+	{"tags", "list of strings for categorisation and registry search", false, false},
+	{"version", "document or package version (SemVer)", true, false},
+	{"name", "app or tool name ([a-zA-Z0-9_-]+); /tool:<name> matches it", true, false},
+	{"namespace", "publisher id: (namespace, name) identifies the package", true, false},
+	{"type", "app or tool: where /install registers the package", true, false},
+	{"category", "older name of type: registry classification only", true, true},
+	{"default", "action run on /open and /refresh (apps) or by a bare /tool:name (tools)", true, false},
+	{"env", "persistent variables the document needs: - NAME: \"description\"", false, false},
+	{"sfmd", "targeted SFMD spec version, e.g. \"0.1\"", false, false},
+	{"requires", "the variables an app needs: /open lists the missing ones (open.ts cmdOpen)", false, true},
+}
+
+// frontmatterKeys returns the keys of the fields keep accepts.
+func frontmatterKeys(keep func(FrontmatterField) bool) []string {
+	var out []string
+	for _, f := range FrontmatterFields {
+		if keep(f) {
+			out = append(out, f.Key)
+		}
+	}
+	return out
+}
+
+// FrontmatterKeys are the keys of FrontmatterFields; FrontmatterStringKeys
+// those whose value is a string.
+var (
+	FrontmatterKeys       = frontmatterKeys(func(FrontmatterField) bool { return true })
+	FrontmatterStringKeys = frontmatterKeys(func(f FrontmatterField) bool { return f.String })
+)
+
+// PackageType is a value of the frontmatter's type (and of the older
+// category): where /install registers the package.
+type PackageType struct{ Name, Doc string }
+
+// PackageTypes are the package types.
+var PackageTypes = []PackageType{
+	{"app", "multi-page, entered with /open"},
+	{"tool", "called with /tool:name"},
+}
+
+// PackageTypeNames are the names of PackageTypes.
+var PackageTypeNames = func() []string {
+	out := make([]string, len(PackageTypes))
+	for i, t := range PackageTypes {
+		out[i] = t.Name
+	}
+	return out
+}()
+
+// ContextVarNames are the context variables the runtime gives every
+// action ($HOME, $ARGS, …; context-vars.ts buildContextVars), sorted. The
+// runtime model computes their values (model's contextVars, held to this
+// list by model's TestContextVarNames).
+var ContextVarNames = []string{
+	"ARGS", "CURRENT_BLOCK", "CURRENT_FILE", "CURRENT_TARGET", "CURRENT_URI", "CWD",
+	"HOME", "STRING_APP_DIR", "STRING_WORK_DIR",
+}
+
+// ArgsVar is the context variable holding the call's raw argument string
+// ($ARGS), which passes every argument through.
+const ArgsVar = "ARGS"
+
+// IsContextVarName reports whether name (without '$') is a context
+// variable.
+func IsContextVarName(name string) bool {
+	for _, n := range ContextVarNames {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Reserved names.
+const (
+	// HelpFlag and HelpAlias ask for an action's help wherever they stand
+	// among its arguments, so a parameter named help or aliased -h cannot
+	// be set (helpers.ts parsePosixFlags).
+	HelpFlag  = "--help"
+	HelpAlias = "-h"
+	// ReservedParamName is the parameter name --help would set.
+	ReservedParamName = "help"
+	// ReservedNavName is the nav name of the document's own shortcuts
+	// (/nav page, @page.id).
+	ReservedNavName = "page"
+	// AutoShortcutPrefix starts the IDs of the shortcuts the runtime
+	// generates for plain links (@link-1, @link-2, …).
+	AutoShortcutPrefix = "link-"
+)
+
+// IsHelpToken reports whether an argument token asks for the help.
+func IsHelpToken(t string) bool { return t == HelpFlag || t == HelpAlias }
+
+// Shape is the shape of a name, `^[First][Rest]*$` over ASCII classes,
+// checked byte by byte (names are tested by the thousand per document).
+type Shape struct{ First, Rest *[256]bool }
+
+// Chars builds a class from parts: "x-y" (three bytes, '-' in the middle)
+// is a range, any other part lists its bytes.
+func Chars(parts ...string) *[256]bool {
+	var s [256]bool
+	for _, p := range parts {
+		if len(p) == 3 && p[1] == '-' {
+			for c := int(p[0]); c <= int(p[2]); c++ {
+				s[c] = true
+			}
+			continue
+		}
+		for i := 0; i < len(p); i++ {
+			s[p[i]] = true
+		}
+	}
+	return &s
+}
+
+// Matches reports whether all of s has the shape.
+func (p Shape) Matches(s string) bool {
+	if s == "" || !p.First[s[0]] {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !p.Rest[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// The shapes of the language's names (spec.md §1.5–§1.11).
+var (
+	ActionIDShape   = Shape{Chars("a-z"), Chars("a-z", "0-9", "_-")}                   // actions, shortcuts: [a-z][a-z0-9_-]*
+	BlockIDShape    = Shape{Chars("a-z"), Chars("a-z", "0-9", "-")}                    // blocks, nav names, include IDs: [a-z][a-z0-9-]*
+	SessionVarShape = Shape{Chars("a-z"), Chars("a-z", "0-9", "_")}                    // {var}: [a-z][a-z0-9_]*
+	PersistentShape = Shape{Chars("A-Z", "a-z"), Chars("A-Z", "a-z", "0-9", "_")}      // $VAR and env names: [A-Za-z][A-Za-z0-9_]*
+	ParamNameShape  = Shape{Chars("A-Z", "a-z", "_"), Chars("A-Z", "a-z", "0-9", "_")} // parameter names: [A-Za-z_][A-Za-z0-9_]*
+)
+
+// ArgToken is one token of an invocation's argument string.
+type ArgToken struct {
+	Text       string // the token with its quotes removed
+	Start, End int    // byte offsets of the token as written
+	Quoted     bool   // the token contained a quote character
+}
+
+// TokenizeArgs splits an argument string into tokens (runtime-semantics.md
+// §1.3, helpers.ts parsePosixFlags): tokens split on space and tab only
+// (a newline is an ordinary character), '"' and '\” switch quoting
+// anywhere in a token and are removed, there is no backslash escaping,
+// and empty tokens (such as "") are dropped. Each token keeps where it
+// was written.
+func TokenizeArgs(args string) []ArgToken {
+	var out []ArgToken
+	var cur strings.Builder
+	var quote byte
+	start, quoted, open := 0, false, false
+	flush := func(end int) {
+		if cur.Len() > 0 {
+			out = append(out, ArgToken{Text: cur.String(), Start: start, End: end, Quoted: quoted})
+		}
+		cur.Reset()
+		quoted, open = false, false
+	}
+	for i := 0; i < len(args); i++ {
+		c := args[i]
+		if !open && (quote != 0 || (c != ' ' && c != '\t')) {
+			start, open = i, true
+		}
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '"' || c == '\'':
+			quote, quoted = c, true
+		case c == ' ' || c == '\t':
+			flush(i)
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	flush(len(args))
+	return out
+}
+
+// EndOfFlags is the token after which every token is positional.
+const EndOfFlags = "--"
+
+// Flag is a token read as a flag: "--name", "--name=value" or "-n".
+type Flag struct {
+	Name     string // without its dashes (for -n, the letter: an alias)
+	Short    bool   // written -n
+	Value    string // the value of --name=value
+	HasValue bool   // written --name=value
+}
+
+// IsShortFlag reports whether t is a short flag: exactly two characters
+// (UTF-16 units, as JavaScript counts them) starting with '-'.
+func IsShortFlag(t string) bool {
+	return len(t) >= 2 && t[0] == '-' && len(utf16.Encode([]rune(t))) == 2
+}
+
+// IsFlagToken reports whether the runtime takes t for a flag (so it does
+// not become the value of the flag before it).
+func IsFlagToken(t string) bool { return strings.HasPrefix(t, "--") || IsShortFlag(t) }
+
+// ReadFlag reads t as a flag; ok is false for a positional (and for
+// EndOfFlags, which the caller handles first).
+func ReadFlag(t string) (f Flag, ok bool) {
+	switch {
+	case strings.HasPrefix(t, "--") && len(t) > 2:
+		if eq := strings.IndexByte(t, '='); eq > 2 {
+			return Flag{Name: t[2:eq], Value: t[eq+1:], HasValue: true}, true
+		}
+		return Flag{Name: t[2:]}, true
+	case IsShortFlag(t) && t != EndOfFlags:
+		return Flag{Name: t[1:], Short: true}, true
+	}
+	return Flag{}, false
+}

@@ -1,0 +1,123 @@
+package sfmd
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+const namesDoc = "---\ndefault: search\nenv:\n  - TOKEN: \"API token\"\n---\n\n" +
+	"[!nav:main](nav/main.md)\n\n" +
+	"<!-- #intro -->\n" +
+	"Run `/act.search --query dune -n 3` or [s](act:search?query=x), see [@new New](act:search?query=y) and [the list][@new], [intro](#intro).\n" +
+	"<!-- /intro -->\n\n" +
+	"[!include:parts](parts.md)\n\n" +
+	"```act.search\nGET https://api.example.com/?q={query}&n={limit} -H \"Authorization: Bearer $TOKEN\"\n" +
+	"  query: string (required) \"Query\"\n  limit, -n: number \"How many\"\n```\n\n" +
+	"```act.search.response\n{total} = {Response.body.total}\n{@first} = {Response.body.items[0].id}\n" +
+	"for: book in Response.body.items\n- {book.title} ({total})\nend:\nnext: /act.search --query {@first}\n```\n"
+
+// TestNames: the index lists every name the document writes, with its
+// kind, whether it is a definition and what it resolves to.
+func TestNames(t *testing.T) {
+	doc := Parse("t.md", []byte(namesDoc))
+	n := doc.Names()
+	var got []string
+	for _, o := range n.All() {
+		s := fmt.Sprintf("%s %s", o.Kind, doc.Src[o.Start:o.End])
+		if o.Scope != "" {
+			s += " in " + o.Scope
+		}
+		switch d := n.Decl(&o); {
+		case o.Def:
+			s += " (def)"
+		case d != nil:
+			s += fmt.Sprintf(" -> line %d", strings.Count(string(doc.Src[:d.Start]), "\n")+1)
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"action search -> line 15", // default:
+		"env variable TOKEN (def)",
+		"menu main (def)",
+		"block intro (def)",
+		"action search -> line 15",             // the hint
+		"parameter query in search -> line 17", // --query
+		"alias n in search -> line 18",         // -n
+		"action search -> line 15",             // act: link
+		"parameter query in search -> line 17",
+		"shortcut new (def)", // [@new …](act:search?query=y)
+		"action search -> line 15",
+		"parameter query in search -> line 17",
+		"shortcut new -> line 10", // [the list][@new]
+		"block intro -> line 9",   // [intro](#intro)
+		"block intro -> line 9",   // <!-- /intro -->
+		"include parts (def)",
+		"action search (def)",
+		"parameter query in search -> line 17",
+		"parameter limit in search -> line 18",
+		"env variable TOKEN -> line 4",
+		"parameter query in search (def)",
+		"parameter limit in search (def)",
+		"alias n in search (def)",
+		"action search -> line 15", // act.search.response
+		"session variable total (def)",
+		"response value body",
+		"value shortcut first (def)",
+		"response value body",
+		"loop item book (def)",
+		"loop item book -> line 24",
+		"session variable total -> line 22",
+		"action search -> line 15", // next: /act.search --query {@first}
+		"parameter query in search -> line 17",
+		"value shortcut first -> line 23",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Names:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// a group: every place the parameter query is written
+	q := n.Of(NameParam, "search", "query")
+	if len(q) != 6 {
+		t.Errorf("parameter query: %d occurrences, want 6", len(q))
+	}
+	for _, o := range q {
+		if g := n.Group(&o); len(g) != len(q) {
+			t.Errorf("Group of %s at %d: %d occurrences, want %d", o.Name, o.Start, len(g), len(q))
+		}
+	}
+}
+
+// TestNamesPathological indexes a document with 50,000 actions, hints,
+// act: links, assignments and placeholders: any scan per occurrence
+// (quadratic) shows up as this test hanging until go test's timeout.
+func TestNamesPathological(t *testing.T) {
+	const n = 50_000
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "```act.a%d\nGET https://x/{q}\n  q: string \"Q\"\n```\n`/act.a%d --q 1` [x](act:a%d?q=2)\n\n", i, i, i)
+	}
+	b.WriteString("```act.a0.response\n")
+	for i := range n {
+		fmt.Fprintf(&b, "{v%d} = {Response.body.x}\n{v%d} {q}\n", i, i)
+	}
+	b.WriteString("```\n")
+	doc := Parse("big.md", []byte(b.String()))
+	names := doc.Names()
+	counts := map[NameKind]int{}
+	resolved := 0
+	for _, o := range names.All() {
+		counts[o.Kind]++
+		if !o.Def && names.Decl(&o) != nil {
+			resolved++
+		}
+	}
+	// actions: the fence, the hint, the link (and the response's fence);
+	// parameters: the line, {q}, --q, ?q= (and {q} in the template);
+	// session variables: the assignment and the use
+	if counts[NameAction] != 3*n+1 || counts[NameParam] != 4*n+n || counts[NameSessionVar] != 2*n {
+		t.Errorf("counts: %v", counts)
+	}
+	if want := 2*n + 1 + 3*n + n + n; resolved != want { // action uses (hints, links, the response), parameter uses, {q} in the template, {vN}
+		t.Errorf("%d uses resolved, want %d", resolved, want)
+	}
+}
