@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -242,17 +241,20 @@ func splitOrders(set *settings) kindOrders {
 }
 
 type fileResult struct {
-	diags   []Diagnostic
-	src     []byte // final text, kept for stdin only
-	head    []byte // the first line of a file over the size cap
-	limit   int64  // the size cap of the file
-	hidden  int    // findings below Options.MinSeverity
-	fixed   int
-	changed bool
-	diff    string
-	stdout  []byte
-	err     error // a failure of sfmd (Report.Errors)
-	ioErr   error // a failure of the environment (Report.IOErrors)
+	diags       []Diagnostic
+	src         []byte         // final text (lintFile keeps it for stdin only)
+	doc         *sfmd.Document // the final text's tree (checkInput.keepDoc)
+	first       []Diagnostic   // the findings of the text as read (checkDoc)
+	firstHidden int
+	head        []byte // the first line of a file over the size cap
+	limit       int64  // the size cap of the file
+	hidden      int    // findings below Options.MinSeverity
+	fixed       int
+	changed     bool
+	diff        string
+	stdout      []byte
+	err         error // a failure of sfmd (Report.Errors)
+	ioErr       error // a failure of the environment (Report.IOErrors)
 }
 
 type linter struct {
@@ -583,7 +585,8 @@ func (l *linter) abs(p string) string {
 	return filepath.Join(l.opts.Dir, p)
 }
 
-// lintFile parses, checks and (with fixes) rewrites one file. Only the
+// lintFile reads one file (or stdin), checks it with checkDoc and, with
+// fixes, rewrites it, or gives its diff or fixed text. Only the
 // diagnostics and the source lines they point at outlive it.
 func (l *linter) lintFile(j *job) (res *fileResult) {
 	res = &fileResult{}
@@ -597,49 +600,26 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 			res.stdout = l.stdin
 		}
 	}()
-	src, info, ok := l.read(j, res)
+	orig, info, tl, ok := l.read(j, res)
 	if !ok {
 		return res
-	}
-	orig := src
-	var ws *Workspace
-	if j.abs != "" {
-		ws = &Workspace{shared: l.ws, dir: filepath.Dir(j.abs)}
 	}
 	mode := l.opts.Fix
 	if l.opts.Diff && mode == FixNone {
 		mode = FixSafe
 	}
-	var diags, first []Diagnostic // first: the findings of the text as read
-	firstHidden := 0
-	for round := 0; ; round++ {
-		var layout *sfmd.Document
-		var err, parseErr error
-		diags, layout, err, parseErr = l.checkRound(j, src, ws, mode == FixNoqa)
-		if parseErr != nil {
-			res.err = parseErr
-			return res
-		}
-		if err != nil {
-			res.err = err
-		}
-		diags, res.hidden = l.shown(diags, j.set) // only what is shown is fixed
-		if round == 0 {
-			first, firstHidden = diags, res.hidden
-		}
-		if mode == FixNone || round == maxFixRounds {
-			break
-		}
-		fixed, n := l.applyMode(j, layout, src, diags, mode)
-		if n == 0 {
-			break
-		}
-		res.fixed += n
-		src = fixed
+	in := checkInput{j: j, src: orig, tooLarge: tl, mode: mode}
+	if j.abs != "" {
+		ws := &Workspace{shared: l.ws, dir: filepath.Dir(j.abs)}
+		in.ws = func([]byte) *Workspace { return ws }
 	}
-	res.diags = diags
-	if j.stdin {
-		res.src = src
+	res = l.checkDoc(in)
+	src := res.src
+	if !j.stdin {
+		res.src = nil // the final text is kept for stdin only
+	}
+	if res.head != nil {
+		return res
 	}
 	changed := res.fixed > 0 && string(orig) != string(src)
 	switch {
@@ -656,90 +636,11 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if err := safeio.ReplaceFile(j.abs, src, info, orig); err != nil {
 			// the file keeps the text as read, and so do the findings
 			res.ioErr = notFixed(err)
-			res.diags, res.hidden, res.fixed = first, firstHidden, 0
+			res.diags, res.hidden, res.fixed = res.first, res.firstHidden, 0
 		} else {
 			res.changed = true
 		}
 	}
+	res.first = nil
 	return res
-}
-
-// checkRound parses src and checks it. The tree is returned (layout)
-// only when keep is set, for --add-noqa, which places its comments by
-// it: otherwise it is garbage before the findings are sorted out, and it
-// is the bulk of the memory of a large document.
-func (l *linter) checkRound(j *job, src []byte, ws *Workspace, keep bool) (diags []Diagnostic, layout *sfmd.Document, err, parseErr error) {
-	var doc *sfmd.Document
-	if j.json {
-		// Manifest rules read the JSON text themselves.
-		doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
-	} else if doc, parseErr = parseRecovered(l.parse, j.display, src); parseErr != nil {
-		return nil, nil, nil, parseErr
-	}
-	diags, err = l.check(doc, j, ws)
-	if keep {
-		layout = doc
-	}
-	return diags, layout, err, nil
-}
-
-// shown keeps the findings the run reports (the file's minimum severity,
-// Options.MinSeverity or its config's, and ShowSelected) and counts the
-// others. It filters diags in place (the callers drop the slice they pass),
-// so that a document with many findings is not held twice.
-func (l *linter) shown(diags []Diagnostic, set *settings) ([]Diagnostic, int) {
-	out := diags[:0]
-	for _, d := range diags {
-		if d.Severity >= set.minSeverity || set.showSelected && set.selected[d.Rule] {
-			out = append(out, d)
-		}
-	}
-	hidden := len(diags) - len(out)
-	clear(diags[len(out):]) // let the hidden findings' strings go
-	return out, hidden
-}
-
-type parsePanic struct{ v any }
-
-func (p *parsePanic) Error() string { return fmt.Sprintf("parser failed: panic: %v", p.v) }
-
-var errNoDocument = errors.New("parser returned no document")
-
-// check runs the enabled rules of the job's kind on doc and applies
-// severities and suppressions.
-func (l *linter) check(doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic, error) {
-	return l.checkContext(context.Background(), doc, j, ws)
-}
-
-// checkContext is check that stops early, with ctx's error, once ctx is
-// done (BufferLinter: the editor changed the buffer again).
-func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic, error) {
-	set := j.set
-	diags, err := checkOrderedContext(ctx, doc, j.order, set.options, ws)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	for i := range diags {
-		if sev, ok := set.severity[diags[i].Rule]; ok {
-			diags[i].Severity = sev
-		}
-	}
-	if len(doc.Comments) > 0 {
-		t := buildSuppressions(doc, l.reg)
-		diags = t.filter(diags, set.enabled)
-		for i := range diags {
-			if diags[i].Path == "" {
-				diags[i].Path = doc.Path
-			}
-			if diags[i].Rule == unusedSuppressionName {
-				if sev, ok := set.severity[unusedSuppressionName]; ok {
-					diags[i].Severity = sev
-				} else if diags[i].Severity == 0 {
-					diags[i].Severity = UnusedSuppression.Severity
-				}
-			}
-		}
-		diags = sortDiagnostics(diags)
-	}
-	return diags, err
 }
