@@ -3,7 +3,6 @@ package testscripts
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -190,6 +189,6 @@ func TestCLIAndEditorAgreeOnFailures(t *testing.T) {
 	}
 	compareDrivers(t, dir, "boom.md", lint.Options{Parse: panicky}, lint.BufferOptions{Parse: panicky}, parityRules())
 	bad := &lint.Analyzer{Name: "always-panics", Doc: lint.Doc{Title: "panics"}, Profile: lint.Core, Severity: lint.Error,
-		Run: func(*lint.Pass) (any, error) { panic(fmt.Sprint("a rule broke")) }}
+		Run: func(*lint.Pass) (any, error) { panic("a rule broke") }}
 	compareDrivers(t, dir, "rulepanic.md", lint.Options{}, lint.BufferOptions{}, append(parityRules(), bad))
 }
