@@ -127,26 +127,14 @@ func (w *walker) next() (*job, error) {
 // manifest; in the prewalk, a suite's fixtures and the config's errors.
 func (w *walker) file(f *frame, e fs.DirEntry, path, shown string) (*job, error) {
 	d := w.d
-	if !e.Type().IsRegular() || d.filter.skipFile(path) {
-		return nil, nil
-	}
-	if isSuiteFile(e.Name()) {
-		if w.pre {
-			d.filter.addSuite(path, w.idx)
-		}
-		return nil, nil
-	}
-	json := isJSONPath(path)
-	if !json && !strings.EqualFold(filepath.Ext(path), ".md") {
+	suite, json := isSuiteFile(e.Name()), isJSONPath(path)
+	if !e.Type().IsRegular() || !suite && !json && !strings.EqualFold(filepath.Ext(path), ".md") {
 		return nil, nil
 	}
 	if w.pre {
-		f.found = true
-		if json {
-			_, err := d.finder.forDir(f.abs)
-			return nil, err
-		}
-		w.checkConfig(f.abs, path)
+		return nil, w.prewalkFile(f, path, suite, json)
+	}
+	if suite || d.filter.skipFile(path) {
 		return nil, nil
 	}
 	var sniff func() bool
@@ -163,15 +151,32 @@ func (w *walker) file(f *frame, e fs.DirEntry, path, shown string) (*job, error)
 	return j, err
 }
 
-// checkConfig loads the config of the directory dir of the Markdown file
-// path in the prewalk; an invalid one is an error unless every Markdown
-// file of dir is a fixture.
-func (w *walker) checkConfig(dir, path string) {
-	if n := len(w.pending); n > 0 && w.pending[n-1].dir == dir {
+// prewalkFile reads the fixtures of a suite, and loads the config of the
+// directory of a document: invalid, it is an error for a JSON file, and
+// for a Markdown file unless every Markdown file of the directory is a
+// fixture (known at the end). The config is looked up before the ignore
+// patterns are matched: it is loaded once per directory, while the
+// patterns would be matched for every file twice.
+func (w *walker) prewalkFile(f *frame, path string, suite, json bool) error {
+	d := w.d
+	if suite {
+		if !d.filter.skipFile(path) {
+			d.filter.addSuite(path, w.idx)
+		}
+		return nil
+	}
+	f.found = true
+	_, err := d.finder.forDir(f.abs)
+	if err == nil || d.filter.skipFile(path) {
+		return nil
+	}
+	if json {
+		return err
+	}
+	if n := len(w.pending); n > 0 && w.pending[n-1].dir == f.abs {
 		w.pending[n-1].docs = append(w.pending[n-1].docs, path)
-		return
+	} else {
+		w.pending = append(w.pending, &pendingConfig{dir: f.abs, err: err, docs: []string{path}})
 	}
-	if _, err := w.d.finder.forDir(dir); err != nil {
-		w.pending = append(w.pending, &pendingConfig{dir: dir, err: err, docs: []string{path}})
-	}
+	return nil
 }
