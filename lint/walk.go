@@ -84,7 +84,7 @@ func (l *linter) discover(finder *configFinder) (nextJob, error) {
 			if !d.dedupe {
 				continue
 			}
-			for { // paths overlap: the old way, every file listed
+			for { // paths overlap: this walk is listed whole, through seen
 				j, err := w.next()
 				if err != nil {
 					return nil, err
