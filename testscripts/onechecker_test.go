@@ -77,7 +77,7 @@ func TestCLIAndEditorAgree(t *testing.T) {
 // compareDrivers lints the file name of dir with lint.Run and with a
 // BufferLinter given its text, then fixes it both ways (safe, unsafe) and
 // compares: findings, errors, fixed text, number of fixes.
-func compareDrivers(t *testing.T, dir, name string, opts lint.Options, bopts lint.BufferOptions, as []*lint.Analyzer) {
+func compareDrivers(t *testing.T, dir, name string, opts lint.Options, bopts lint.BufferOptions, as []*lint.Analyzer) *lint.Report {
 	t.Helper()
 	abs := filepath.Join(dir, name)
 	src, err := os.ReadFile(abs)
@@ -98,6 +98,7 @@ func compareDrivers(t *testing.T, dir, name string, opts lint.Options, bopts lin
 	if err != nil {
 		t.Fatal(err)
 	}
+	first := rep
 	want := rep.Diagnostics
 	if len(want) == 0 {
 		want = nil
@@ -130,6 +131,7 @@ func compareDrivers(t *testing.T, dir, name string, opts lint.Options, bopts lin
 			t.Fatal(err)
 		}
 	}
+	return first
 }
 
 // unwrapAll is the errors of a report without the path sfmd lint puts
@@ -166,20 +168,32 @@ func writeFiles(t *testing.T, dir string, files map[string][]byte) {
 }
 
 // The drivers agree on a document over the size cap (file-too-large
-// alone), a document whose include target cannot be read (a directory),
+// alone), a document whose include target cannot be read (a directory:
+// include-target-unreadable),
 // a parser that panics and a rule that panics.
 func TestCLIAndEditorAgreeOnFailures(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string][]byte{
 		".sfmd.yaml":   []byte("rules:\n  file-too-large:\n    options: {max-size: 100}\n"),
 		"big.md":       []byte("# Big\n\n" + strings.Repeat("A line of text that makes the document long.\n", 10)),
-		"include.md":   []byte("# Doc\n\ninclude: target.md#x\n"),
+		"include.md":   []byte("# Doc\n\n[!include:target](target.md)\n"),
 		"boom.md":      []byte("# Boom\n"),
 		"target.md/x":  []byte("a directory named like a document\n"),
 		"rulepanic.md": []byte("# Rule panic\n"),
 	})
-	for _, name := range []string{"big.md", "include.md"} {
-		compareDrivers(t, dir, name, lint.Options{}, lint.BufferOptions{}, parityRules())
+	has := func(rep *lint.Report, rule string) bool {
+		for _, d := range rep.Diagnostics {
+			if d.Rule == rule {
+				return true
+			}
+		}
+		return false
+	}
+	if rep := compareDrivers(t, dir, "big.md", lint.Options{}, lint.BufferOptions{}, parityRules()); len(rep.Diagnostics) != 1 || !has(rep, "file-too-large") {
+		t.Errorf("big.md: %v, want file-too-large alone", rep.Diagnostics)
+	}
+	if rep := compareDrivers(t, dir, "include.md", lint.Options{}, lint.BufferOptions{}, parityRules()); !has(rep, "include-target-unreadable") {
+		t.Errorf("include.md: no finding for the include of a directory")
 	}
 	panicky := func(path string, src []byte) *sfmd.Document {
 		if strings.HasSuffix(path, "boom.md") {
@@ -187,8 +201,12 @@ func TestCLIAndEditorAgreeOnFailures(t *testing.T) {
 		}
 		return sfmd.Parse(path, src)
 	}
-	compareDrivers(t, dir, "boom.md", lint.Options{Parse: panicky}, lint.BufferOptions{Parse: panicky}, parityRules())
+	if rep := compareDrivers(t, dir, "boom.md", lint.Options{Parse: panicky}, lint.BufferOptions{Parse: panicky}, parityRules()); len(rep.Errors) != 1 {
+		t.Errorf("boom.md: errors %v, want the parser's panic", rep.Errors)
+	}
 	bad := &lint.Analyzer{Name: "always-panics", Doc: lint.Doc{Title: "panics"}, Profile: lint.Core, Severity: lint.Error,
 		Run: func(*lint.Pass) (any, error) { panic("a rule broke") }}
-	compareDrivers(t, dir, "rulepanic.md", lint.Options{}, lint.BufferOptions{}, append(parityRules(), bad))
+	if rep := compareDrivers(t, dir, "rulepanic.md", lint.Options{}, lint.BufferOptions{}, append(parityRules(), bad)); len(rep.Errors) != 1 {
+		t.Errorf("rulepanic.md: errors %v, want the rule's panic", rep.Errors)
+	}
 }
