@@ -179,9 +179,11 @@ func (b *BufferLinter) Lint(ctx context.Context, buf Buffer) (*BufferResult, err
 }
 
 // Fix applies the fixes mode allows to the buffer the way `sfmd lint
-// --fix` rewrites a file: lint, fix, lint again, up to maxFixRounds. It
-// returns the fixed text and the number of fixes applied (0 and the
-// buffer's text when there is nothing to fix, or when the parser failed).
+// --fix` rewrites a file, through the same checker: lint, fix, lint
+// again, up to maxFixRounds (FixNoqa writes the suppression comments, as
+// --add-noqa without a reason). It returns the fixed text and the number
+// of fixes applied (0 and the buffer's text when there is nothing to fix,
+// or when the parser or the checker failed).
 func (b *BufferLinter) Fix(ctx context.Context, buf Buffer, mode FixMode) ([]byte, int, error) {
 	l, j, err := b.prepare(buf.Path)
 	if err != nil || j == nil || mode == FixNone {
