@@ -27,10 +27,10 @@ var paritySelection = lint.Selection{Enable: []string{"all"}}
 
 // TestCLIAndEditorAgree: `sfmd lint` (lint.Run) and the editor's
 // lint.BufferLinter give the same findings (every field: span, severity,
-// message, fixes, related positions) and the same fixed text (--fix and
-// --fix --unsafe-fixes) for every document of corpus/err and of the rule
-// archives, each in a folder with its archive's neighbours and config,
-// every rule on.
+// message, fixes, related positions) and the same fixed text (--fix,
+// --fix --unsafe-fixes and --add-noqa) for every document of corpus/err
+// and of the rule archives, each in a folder with its archive's
+// neighbours and config, every rule on.
 func TestCLIAndEditorAgree(t *testing.T) {
 	trees := map[string]map[string][]byte{} // folder -> file -> content
 	errDocs, _ := filepath.Glob(filepath.Join("..", "corpus", "err", "*.md"))
@@ -109,7 +109,7 @@ func compareDrivers(t *testing.T, dir, name string, opts lint.Options, bopts lin
 	if got, want := errorText(res.Err), errorText(unwrapAll(rep.Errors)); got != want {
 		t.Errorf("%s: errors differ:\neditor: %s\nsfmd lint: %s", abs, got, want)
 	}
-	for _, mode := range []lint.FixMode{lint.FixSafe, lint.FixUnsafe} {
+	for _, mode := range []lint.FixMode{lint.FixSafe, lint.FixUnsafe, lint.FixNoqa} {
 		o := opts
 		o.Fix, o.Diff = mode, false
 		fixed, n, err := b.Fix(context.Background(), lint.Buffer{Path: abs, Src: src}, mode)
