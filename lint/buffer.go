@@ -2,13 +2,11 @@ package lint
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 
-	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -169,14 +167,11 @@ func (b *BufferLinter) Lint(ctx context.Context, buf Buffer) (*BufferResult, err
 	if err != nil || j == nil {
 		return &BufferResult{Ignored: j == nil}, err
 	}
-	if big := b.overCap(l, j, buf.Src); big != nil {
-		return &BufferResult{Diagnostics: big.diags, Err: big.err, TooLarge: true}, nil
-	}
-	res := &BufferResult{}
-	res.Doc, res.Diagnostics, res.Err = b.lintOnce(ctx, l, j, buf.Src, b.workspace(j, buf))
+	r := l.checkDoc(b.input(ctx, j, buf, FixNone))
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	res := &BufferResult{Doc: r.doc, Diagnostics: r.diags, Err: r.err, TooLarge: r.head != nil}
 	if j.json {
 		res.Doc = nil
 	}
@@ -184,27 +179,34 @@ func (b *BufferLinter) Lint(ctx context.Context, buf Buffer) (*BufferResult, err
 }
 
 // Fix applies the fixes mode allows to the buffer the way `sfmd lint
-// --fix` rewrites a file: lint, fix, lint again, up to maxFixRounds. It
-// returns the fixed text and the number of fixes applied (0 and the
-// buffer's text when there is nothing to fix).
+// --fix` rewrites a file, through the same checker: lint, fix, lint
+// again, up to maxFixRounds (FixNoqa writes the suppression comments, as
+// --add-noqa without a reason). It returns the fixed text and the number
+// of fixes applied (0 and the buffer's text when there is nothing to fix,
+// or when the parser or the checker failed).
 func (b *BufferLinter) Fix(ctx context.Context, buf Buffer, mode FixMode) ([]byte, int, error) {
 	l, j, err := b.prepare(buf.Path)
-	if err != nil || j == nil || mode == FixNone || b.overCap(l, j, buf.Src) != nil {
+	if err != nil || j == nil || mode == FixNone {
 		return buf.Src, 0, err
 	}
-	src, total := buf.Src, 0
-	for round := 0; round < maxFixRounds; round++ {
-		_, diags, _ := b.lintOnce(ctx, l, j, src, b.workspace(j, Buffer{Path: buf.Path, Src: src, Overlay: buf.Overlay}))
-		if err := ctx.Err(); err != nil {
-			return buf.Src, 0, err
-		}
-		fixed, n := ApplyFixes(src, diags, mode)
-		if n == 0 {
-			break
-		}
-		src, total = fixed, total+n
+	r := l.checkDoc(b.input(ctx, j, buf, mode))
+	if err := ctx.Err(); err != nil {
+		return buf.Src, 0, err
 	}
-	return src, total, nil
+	if r.fixed == 0 {
+		return buf.Src, 0, nil
+	}
+	return r.src, r.fixed, nil
+}
+
+// input is what checkDoc checks for buf: its text, each round's text
+// seen by the rules that read the document back by path, over the other
+// buffers and the disk.
+func (b *BufferLinter) input(ctx context.Context, j *job, buf Buffer, mode FixMode) checkInput {
+	return checkInput{j: j, src: buf.Src, ctx: ctx, mode: mode, keepDoc: mode == FixNone,
+		ws: func(src []byte) *Workspace {
+			return b.workspace(j, Buffer{Path: buf.Path, Src: src, Overlay: buf.Overlay})
+		}}
 }
 
 // TooLarge reports whether a buffer of size bytes at path is over the
@@ -212,20 +214,6 @@ func (b *BufferLinter) Fix(ctx context.Context, buf Buffer, mode FixMode) ([]byt
 func (b *BufferLinter) TooLarge(path string, size int) bool {
 	l, j, err := b.prepare(path)
 	return err == nil && j != nil && int64(size) > l.maxSize(j)
-}
-
-// overCap returns, for src over the size cap of its settings (the cap
-// `sfmd lint` applies to the file on disk), what `sfmd lint` reports for
-// such a file: file-too-large alone. It returns nil for src within the
-// cap.
-func (b *BufferLinter) overCap(l *linter, j *job, src []byte) *fileResult {
-	limit := l.maxSize(j)
-	if int64(len(src)) <= limit {
-		return nil
-	}
-	res := &fileResult{limit: limit}
-	l.tooLarge(j, &safeio.TooLargeError{Size: int64(len(src)), Limit: limit, Head: src[:min(len(src), safeio.HeadSize)]}, res)
-	return res
 }
 
 // prepare resolves the settings of the document at path. A nil job means
@@ -269,24 +257,4 @@ func (b *BufferLinter) workspace(j *job, buf Buffer) *Workspace {
 	}
 	shared.overlay[j.abs] = buf.Src
 	return &Workspace{shared: shared, dir: filepath.Dir(j.abs)}
-}
-
-// lintOnce parses and checks src once, turning a panic into an error.
-func (b *BufferLinter) lintOnce(ctx context.Context, l *linter, j *job, src []byte, ws *Workspace) (doc *sfmd.Document, diags []Diagnostic, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			doc, diags, err = nil, nil, fmt.Errorf("internal error: %v", r)
-		}
-	}()
-	if j.json {
-		doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
-	} else if doc, err = parseRecovered(l.parse, j.display, src); err != nil {
-		return nil, nil, err
-	}
-	diags, err = l.checkContext(ctx, doc, j, ws)
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return doc, nil, err
-	}
-	diags, _ = l.shown(diags, j.set) // what is not shown is not fixed either
-	return doc, diags, err
 }

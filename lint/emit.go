@@ -11,24 +11,24 @@ import (
 )
 
 // emitter runs the jobs of a run on a few workers and takes their
-// results in a stable order, the order of the jobs' display paths (the
-// order of Report.Diagnostics): a result is taken once it and every one
-// before it are done, and then released. Workers do not run ahead of the
-// oldest unfinished job by more than a window of a few jobs per worker,
-// so that the results waiting for it stay few whatever the number of
-// files.
+// results in the order the jobs come (the walk streams them in the order
+// of their display paths, the order of Report.Diagnostics): a result is
+// taken once it and every one before it are done, and then released.
+// Jobs are taken from the walk only as workers are free, and workers do
+// not run ahead of the oldest unfinished job by more than a window of a
+// few jobs per worker, so that the jobs and results waiting stay few
+// whatever the number of files.
 type emitter struct {
-	l     *linter
-	jobs  []*job // released (nil) once taken
-	order []int  // job indices by display path
-	rep   *Report
+	l   *linter
+	rep *Report
 
 	mu   sync.Mutex
 	more *sync.Cond          // next moved on
-	done map[int]*fileResult // finished and not yet taken, by position in order
+	jobs map[int]*job        // by position, released once taken
+	done map[int]*fileResult // finished and not yet taken, by position
 	next int                 // the position taken next
 
-	errs, ioErrs []jobError   // by job index, sorted at the end
+	errs, ioErrs []jobError   // by position, sorted at the end
 	foreign      []Diagnostic // Output: findings in files after the last written
 	foreignSrc   map[string]foreignSource
 	written      map[diagKey]bool // Output: foreign findings written
@@ -59,45 +59,55 @@ func key(d *Diagnostic) diagKey {
 // unfinished job.
 const windowPerWorker = 4
 
-func newEmitter(l *linter, jobs []*job, rep *Report) *emitter {
-	order := make([]int, len(jobs))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return jobs[order[a]].display < jobs[order[b]].display })
-	e := &emitter{l: l, jobs: jobs, order: order, rep: rep, done: map[int]*fileResult{},
+func newEmitter(l *linter, rep *Report) *emitter {
+	e := &emitter{l: l, rep: rep, jobs: map[int]*job{}, done: map[int]*fileResult{},
 		foreignSrc: map[string]foreignSource{}, written: map[diagKey]bool{}}
 	e.more = sync.NewCond(&e.mu)
 	return e
 }
 
-// run lints every job on n workers and takes the results.
-func (e *emitter) run(n int) {
-	window := windowPerWorker * max(n, 1)
-	positions := make(chan int)
+// run lints every job next gives on n workers and takes the results. An
+// error of next stops the run (after the jobs already given).
+func (e *emitter) run(n int, next nextJob) error {
+	n = max(n, 1)
+	window := windowPerWorker * n
+	type task struct {
+		k int
+		j *job
+	}
+	tasks := make(chan task)
 	var wg sync.WaitGroup
-	for w := 0; w < n; w++ {
+	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := range positions {
-				e.finish(k, e.l.lintFile(e.jobs[e.order[k]]))
+			for t := range tasks {
+				e.finish(t.k, e.l.lintFile(t.j))
 			}
 		}()
 	}
-	for k := range e.order {
+	var err error
+	k := 0
+	for ; ; k++ {
+		var j *job
+		if j, err = next(); j == nil || err != nil {
+			break
+		}
 		e.mu.Lock()
 		for k >= e.next+window {
 			e.more.Wait()
 		}
+		e.jobs[k] = j
 		e.mu.Unlock()
-		positions <- k
+		tasks <- task{k, j}
 	}
-	close(positions)
+	close(tasks)
 	wg.Wait()
+	e.rep.Files = k
 	e.flushForeign("", true)
 	e.rep.Errors = append(e.rep.Errors, sortedErrors(e.errs)...)
 	e.rep.IOErrors = append(e.rep.IOErrors, sortedErrors(e.ioErrs)...)
+	return err
 }
 
 func sortedErrors(es []jobError) []error {
@@ -121,17 +131,17 @@ func (e *emitter) finish(k int, r *fileResult) {
 			break
 		}
 		delete(e.done, e.next)
-		e.take(e.order[e.next], r)
+		e.take(e.next, r)
 		e.next++
 	}
 	e.more.Broadcast()
 }
 
-// take adds the result of job i to the report, or with Options.Output
-// writes its findings, and releases the job.
+// take adds the result of the job at position i to the report, or with
+// Options.Output writes its findings, and releases the job.
 func (e *emitter) take(i int, r *fileResult) {
 	j, rep := e.jobs[i], e.rep
-	e.jobs[i] = nil
+	delete(e.jobs, i)
 	if r.err != nil {
 		e.errs = append(e.errs, jobError{i, &fileError{Path: j.display, Err: r.err}})
 	}

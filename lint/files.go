@@ -38,29 +38,22 @@ func SizeOption(v any) (int64, error) {
 	return 0, fmt.Errorf("want a size such as 10M or a number of bytes, got %v", v)
 }
 
-// read returns the job's text and, for a file, the state it was read in.
-// A file over the size cap gets res filled with the file-too-large
-// finding, an unreadable one res.ioErr; ok is false then.
-func (l *linter) read(j *job, res *fileResult) (src []byte, info *safeio.Info, ok bool) {
+// read returns the job's text and, for a file, the state it was read in,
+// or for a text over the size cap tl, its head (checkDoc reports it). An
+// unreadable file gets res.ioErr; ok is false then.
+func (l *linter) read(j *job, res *fileResult) (src []byte, info *safeio.Info, tl *safeio.TooLargeError, ok bool) {
 	if j.stdin {
-		if j.tooLarge != nil {
-			l.tooLarge(j, j.tooLarge, res)
-			return nil, nil, false
-		}
-		return l.stdin, nil, true
+		return l.stdin, nil, j.tooLarge, true
 	}
-	res.limit = l.maxSize(j)
-	src, info, err := safeio.ReadFile(j.abs, res.limit)
-	var tl *safeio.TooLargeError
+	src, info, err := safeio.ReadFile(j.abs, l.maxSize(j))
 	switch {
 	case errors.As(err, &tl):
-		l.tooLarge(j, tl, res)
-		return nil, nil, false
+		return nil, nil, tl, true
 	case err != nil:
 		res.ioErr = fmt.Errorf("cannot read the file: %w", unwrapPathErr(err))
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
-	return src, info, true
+	return src, info, nil, true
 }
 
 // tooLarge reports a document over the size cap with rule

@@ -20,12 +20,13 @@ import (
 type walkFilter struct {
 	git *gitignore.Set
 	// fixtures are the absolute paths suites reference (body_file,
-	// files: {from}, output_file, expect.files).
-	fixtures map[string]bool
+	// files: {from}, output_file, expect.files), each with the first
+	// walk (directory named, in command line order) that found the suite.
+	fixtures map[string]int
 }
 
 func newWalkFilter() *walkFilter {
-	return &walkFilter{git: gitignore.New(), fixtures: map[string]bool{}}
+	return &walkFilter{git: gitignore.New(), fixtures: map[string]int{}}
 }
 
 // fixtureDirs are the directory names that hold a suite's recorded
@@ -66,9 +67,10 @@ func isSuiteFile(name string) bool {
 // maxSuiteRead bounds the suite files read for fixture references.
 const maxSuiteRead = 4 << 20
 
-// addSuite records the files the suite at abs references. A suite that
-// cannot be read or parsed references nothing (sfmd test reports it).
-func (f *walkFilter) addSuite(abs string) {
+// addSuite records the files the suite at abs, found by walk number
+// found, references. A suite that cannot be read or parsed references
+// nothing (sfmd test reports it).
+func (f *walkFilter) addSuite(abs string, found int) {
 	src, _, err := safeio.ReadFile(abs, maxSuiteRead)
 	if err != nil {
 		return
@@ -84,7 +86,10 @@ func (f *walkFilter) addSuite(abs string) {
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(dir, p)
 			}
-			f.fixtures[filepath.Clean(p)] = true
+			p = filepath.Clean(p)
+			if w, ok := f.fixtures[p]; !ok || found < w {
+				f.fixtures[p] = found
+			}
 		}
 	}
 	var walk func(n *yaml.Node, parent string, depth int)
@@ -115,8 +120,10 @@ func (f *walkFilter) addSuite(abs string) {
 	walk(&doc, "", 0)
 }
 
-// isFixture reports whether a suite under the walked directory uses the
-// file at abs as a fixture or golden.
-func (f *walkFilter) isFixture(abs string) bool {
-	return f.fixtures[filepath.Clean(abs)]
+// isFixture reports whether a suite under the directory of walk number
+// walk, or of one named before it, uses the file at abs as a fixture or
+// golden.
+func (f *walkFilter) isFixture(abs string, walk int) bool {
+	w, ok := f.fixtures[filepath.Clean(abs)]
+	return ok && w <= walk
 }

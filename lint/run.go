@@ -1,16 +1,13 @@
 package lint
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
@@ -242,17 +239,20 @@ func splitOrders(set *settings) kindOrders {
 }
 
 type fileResult struct {
-	diags   []Diagnostic
-	src     []byte // final text, kept for stdin only
-	head    []byte // the first line of a file over the size cap
-	limit   int64  // the size cap of the file
-	hidden  int    // findings below Options.MinSeverity
-	fixed   int
-	changed bool
-	diff    string
-	stdout  []byte
-	err     error // a failure of sfmd (Report.Errors)
-	ioErr   error // a failure of the environment (Report.IOErrors)
+	diags       []Diagnostic
+	src         []byte         // final text (lintFile keeps it for stdin only)
+	doc         *sfmd.Document // the final text's tree (checkInput.keepDoc)
+	first       []Diagnostic   // the findings of the text as read (checkDoc)
+	firstHidden int
+	head        []byte // the first line of a file over the size cap
+	limit       int64  // the size cap of the file
+	hidden      int    // findings below Options.MinSeverity
+	fixed       int
+	changed     bool
+	diff        string
+	stdout      []byte
+	err         error // a failure of sfmd (Report.Errors)
+	ioErr       error // a failure of the environment (Report.IOErrors)
 }
 
 type linter struct {
@@ -285,280 +285,30 @@ func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
 	l.opts.Dir = cwd
 	l.ws = newWorkspaceShared(l.parse, cwd)
 	finder.listed = l.ws.listed
-	jobs, err := l.discover(finder)
+	next, err := l.discover(finder)
 	if err != nil {
 		return nil, err
-	}
-	for _, j := range jobs {
-		if j.stdin && j.abs != "" {
-			// Other documents reading this one see the editor's buffer.
-			l.ws.overlay[j.abs] = l.stdin
-		}
 	}
 	n := opts.Jobs
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	n = min(n, len(jobs))
-	rep := &Report{Registry: reg, Files: len(jobs), abs: map[string]string{}, heads: map[string][]byte{}, limits: map[string]int64{}}
+	rep := &Report{Registry: reg, abs: map[string]string{}, heads: map[string][]byte{}, limits: map[string]int64{}}
 	rep.IOErrors = append(rep.IOErrors, l.pathErrs...)
 	if opts.Output == nil {
 		rep.Diagnostics = []Diagnostic{}
 	}
-	newEmitter(l, jobs, rep).run(n)
+	if err := newEmitter(l, rep).run(n, next); err != nil {
+		return nil, err
+	}
 	rep.Diagnostics = sortDiagnostics(rep.Diagnostics)
 	sort.Strings(rep.Changed)
 	sort.Slice(rep.Diffs, func(i, j int) bool { return rep.Diffs[i].Path < rep.Diffs[j].Path })
 	return rep, nil
 }
 
-// discover expands opts.Paths into jobs, resolving each file's settings.
-func (l *linter) discover(finder *configFinder) ([]*job, error) {
-	paths := l.opts.Paths
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	d := &discovery{
-		l:       l,
-		finder:  finder,
-		seen:    map[string]bool{},
-		orders:  map[*settings]kindOrders{},
-		writing: l.opts.Fix != FixNone && !l.opts.Diff,
-	}
-	stdinSeen := false
-	for _, p := range paths {
-		if p == "-" {
-			if stdinSeen {
-				continue
-			}
-			stdinSeen = true
-			if err := d.addStdin(); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		display := filepath.Clean(p)
-		abs := l.abs(display)
-		// A path that cannot be linted is reported with the run's I/O
-		// errors (exit 2), and the other paths are still linted: one
-		// mistyped name must not empty a JSON or SARIF report.
-		fi, err := os.Stat(abs)
-		if err != nil {
-			d.pathErrs = append(d.pathErrs, fmt.Errorf("cannot lint %q: %v, check the path", p, unwrapPathErr(err)))
-			continue
-		}
-		if !fi.IsDir() {
-			if !fi.Mode().IsRegular() {
-				d.pathErrs = append(d.pathErrs, fmt.Errorf("cannot lint %q: it is %s, not a regular file; name Markdown files or directories", p, safeio.Kind(fi.Mode())))
-				continue
-			}
-			if _, err := d.add(display, abs, false, nil); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if err := d.walk(display, abs); err != nil {
-			return nil, err
-		}
-	}
-	l.pathErrs = d.pathErrs
-	return d.jobs, nil
-}
-
-// discovery collects the jobs of one run, each file once.
-type discovery struct {
-	l        *linter
-	finder   *configFinder
-	jobs     []*job
-	seen     map[string]bool
-	orders   map[*settings]kindOrders
-	pathErrs []error     // paths named that cannot be linted
-	writing  bool        // fixes are written back to the files
-	filter   *walkFilter // .gitignore and suite fixtures (ignore.go)
-}
-
-// add queues a file. A JSON file is queued only when manifest rules
-// are enabled for it (always for stdin, whose buffer an editor
-// expects back); sniff, when set, must also accept its content.
-func (d *discovery) add(display, abs string, stdin bool, sniff func() bool) (*job, error) {
-	if !stdin {
-		key := abs
-		if d.writing {
-			// Two names for one file must not be rewritten by two
-			// workers at once.
-			if real, err := filepath.EvalSymlinks(abs); err == nil {
-				key = real
-			}
-		}
-		if d.seen[key] {
-			return nil, nil
-		}
-		d.seen[key] = true
-	}
-	dir := d.l.opts.Dir
-	if abs != "" {
-		dir = filepath.Dir(abs)
-	}
-	c, err := d.finder.forDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	if abs != "" && c.Ignored(abs) {
-		return nil, nil
-	}
-	set := d.finder.settingsFor(c, abs)
-	ko, ok := d.orders[set]
-	if !ok {
-		ko = splitOrders(set)
-		d.orders[set] = ko
-	}
-	j := &job{display: display, abs: abs, stdin: stdin, set: set, json: isJSONPath(display), order: ko.sfmd}
-	if j.json {
-		j.order = ko.json
-		if !stdin && (len(j.order) == 0 || (sniff != nil && !sniff())) {
-			return nil, nil
-		}
-	}
-	d.jobs = append(d.jobs, j)
-	return j, nil
-}
-
-// addStdin queues standard input ("-"), under --stdin-filename when
-// given, and reads it up to the size cap of its settings.
-func (d *discovery) addStdin() error {
-	l := d.l
-	if l.opts.Stdin == nil {
-		return &UsageError{Msg: "\"-\" given but there is no standard input"}
-	}
-	display, abs := stdinName, ""
-	if l.opts.StdinFilename != "" {
-		display = filepath.Clean(l.opts.StdinFilename)
-		abs = l.abs(display)
-	}
-	j, err := d.add(display, abs, true, nil)
-	if err != nil || j == nil {
-		return err
-	}
-	src, err := safeio.ReadAll(l.opts.Stdin, l.maxSize(j))
-	var tl *safeio.TooLargeError
-	switch {
-	case errors.As(err, &tl):
-		// not checked; with --fix, given back unchanged: what was read,
-		// then the rest (Report.StdoutRest)
-		j.tooLarge = tl
-	case err != nil:
-		return fmt.Errorf("reading standard input: %w", err)
-	}
-	l.stdin = src
-	return nil
-}
-
-// walk queues the .md files (and candidate JSON manifests) under the
-// directory abs, shown as display, skipping hidden, vendored, config- and
-// git-ignored directories and files, and the Markdown fixtures of the
-// suites it finds (ignore.go).
-func (d *discovery) walk(display, abs string) error {
-	if d.filter == nil {
-		d.filter = newWalkFilter()
-		d.filter.git.Listed = d.l.ws.listed
-	}
-	var docs []walked // queued once every suite of the walk is known
-	if err := d.walkDir(abs, display, true, &docs); err != nil {
-		return err
-	}
-	for _, f := range docs {
-		if d.filter.isFixture(f.path) {
-			continue
-		}
-		if _, err := d.add(f.shown, f.path, false, nil); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// walked is a Markdown file found by the walk.
-type walked struct{ shown, path string }
-
-// walkDir walks the directory abs (shown as display) in lexical order, as
-// filepath.WalkDir does, but lists each directory through the run's
-// shared listings: the config lookup and the rules that look at a
-// document's siblings then read the same listing instead of listing and
-// statting the directory again. An unreadable directory below the root is
-// skipped (what could be read of it is walked). The listing of a
-// directory without a document is dropped once its subtree is walked, so
-// that a repository of many other files does not keep them all listed.
-func (d *discovery) walkDir(abs, display string, root bool, docs *[]walked) error {
-	entries, err := d.l.ws.listDir(abs)
-	if err != nil && root {
-		return err
-	}
-	queued := len(d.jobs) + len(*docs)
-	for _, e := range entries {
-		path, shown := filepath.Join(abs, e.Name()), filepath.Join(display, e.Name())
-		if e.IsDir() {
-			if skipDir(e.Name()) {
-				continue
-			}
-			c, err := d.finder.forDir(abs)
-			if err != nil {
-				return err
-			}
-			if c.Ignored(path) || d.filter.skipDir(path) {
-				continue
-			}
-			if err := d.walkDir(path, shown, false, docs); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := d.walkFile(e, path, shown, docs); err != nil {
-			return err
-		}
-	}
-	if len(d.jobs)+len(*docs) == queued {
-		d.l.ws.forget(abs) // nothing found here or below: no rule will look
-	}
-	return nil
-}
-
-// walkFile queues a file of the walk: a JSON manifest at once, a
-// Markdown file once the walk is over (it may be a suite's fixture), a
-// suite file as a suite.
-func (d *discovery) walkFile(e fs.DirEntry, path, shown string, docs *[]walked) error {
-	if !e.Type().IsRegular() || d.filter.skipFile(path) {
-		return nil
-	}
-	if isSuiteFile(e.Name()) {
-		d.filter.addSuite(path)
-		return nil
-	}
-	if isJSONPath(path) {
-		var sniff func() bool
-		if !isManifestName(e.Name()) {
-			sniff = func() bool { return sniffManifest(path) }
-		}
-		_, err := d.add(shown, path, false, sniff)
-		return err
-	}
-	if strings.EqualFold(filepath.Ext(path), ".md") {
-		*docs = append(*docs, walked{shown, path})
-	}
-	return nil
-}
-
-func skipDir(name string) bool {
-	return (strings.HasPrefix(name, ".") && name != "." && name != "..") || name == "node_modules" || name == "vendor"
-}
-
-func (l *linter) abs(p string) string {
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p)
-	}
-	return filepath.Join(l.opts.Dir, p)
-}
-
-// lintFile parses, checks and (with fixes) rewrites one file. Only the
+// lintFile reads one file (or stdin), checks it with checkDoc and, with
+// fixes, rewrites it, or gives its diff or fixed text. Only the
 // diagnostics and the source lines they point at outlive it.
 func (l *linter) lintFile(j *job) (res *fileResult) {
 	res = &fileResult{}
@@ -572,49 +322,26 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 			res.stdout = l.stdin
 		}
 	}()
-	src, info, ok := l.read(j, res)
+	orig, info, tl, ok := l.read(j, res)
 	if !ok {
 		return res
-	}
-	orig := src
-	var ws *Workspace
-	if j.abs != "" {
-		ws = &Workspace{shared: l.ws, dir: filepath.Dir(j.abs)}
 	}
 	mode := l.opts.Fix
 	if l.opts.Diff && mode == FixNone {
 		mode = FixSafe
 	}
-	var diags, first []Diagnostic // first: the findings of the text as read
-	firstHidden := 0
-	for round := 0; ; round++ {
-		var layout *sfmd.Document
-		var err, parseErr error
-		diags, layout, err, parseErr = l.checkRound(j, src, ws, mode == FixNoqa)
-		if parseErr != nil {
-			res.err = parseErr
-			return res
-		}
-		if err != nil {
-			res.err = err
-		}
-		diags, res.hidden = l.shown(diags, j.set) // only what is shown is fixed
-		if round == 0 {
-			first, firstHidden = diags, res.hidden
-		}
-		if mode == FixNone || round == maxFixRounds {
-			break
-		}
-		fixed, n := l.applyMode(j, layout, src, diags, mode)
-		if n == 0 {
-			break
-		}
-		res.fixed += n
-		src = fixed
+	in := checkInput{j: j, src: orig, tooLarge: tl, mode: mode}
+	if j.abs != "" {
+		ws := &Workspace{shared: l.ws, dir: filepath.Dir(j.abs)}
+		in.ws = func([]byte) *Workspace { return ws }
 	}
-	res.diags = diags
-	if j.stdin {
-		res.src = src
+	res = l.checkDoc(in)
+	src := res.src
+	if !j.stdin {
+		res.src = nil // the final text is kept for stdin only
+	}
+	if res.head != nil {
+		return res
 	}
 	changed := res.fixed > 0 && string(orig) != string(src)
 	switch {
@@ -631,90 +358,11 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		if err := safeio.ReplaceFile(j.abs, src, info, orig); err != nil {
 			// the file keeps the text as read, and so do the findings
 			res.ioErr = notFixed(err)
-			res.diags, res.hidden, res.fixed = first, firstHidden, 0
+			res.diags, res.hidden, res.fixed = res.first, res.firstHidden, 0
 		} else {
 			res.changed = true
 		}
 	}
+	res.first = nil
 	return res
-}
-
-// checkRound parses src and checks it. The tree is returned (layout)
-// only when keep is set, for --add-noqa, which places its comments by
-// it: otherwise it is garbage before the findings are sorted out, and it
-// is the bulk of the memory of a large document.
-func (l *linter) checkRound(j *job, src []byte, ws *Workspace, keep bool) (diags []Diagnostic, layout *sfmd.Document, err, parseErr error) {
-	var doc *sfmd.Document
-	if j.json {
-		// Manifest rules read the JSON text themselves.
-		doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
-	} else if doc, parseErr = parseRecovered(l.parse, j.display, src); parseErr != nil {
-		return nil, nil, nil, parseErr
-	}
-	diags, err = l.check(doc, j, ws)
-	if keep {
-		layout = doc
-	}
-	return diags, layout, err, nil
-}
-
-// shown keeps the findings the run reports (the file's minimum severity,
-// Options.MinSeverity or its config's, and ShowSelected) and counts the
-// others. It filters diags in place (the callers drop the slice they pass),
-// so that a document with many findings is not held twice.
-func (l *linter) shown(diags []Diagnostic, set *settings) ([]Diagnostic, int) {
-	out := diags[:0]
-	for _, d := range diags {
-		if d.Severity >= set.minSeverity || set.showSelected && set.selected[d.Rule] {
-			out = append(out, d)
-		}
-	}
-	hidden := len(diags) - len(out)
-	clear(diags[len(out):]) // let the hidden findings' strings go
-	return out, hidden
-}
-
-type parsePanic struct{ v any }
-
-func (p *parsePanic) Error() string { return fmt.Sprintf("parser failed: panic: %v", p.v) }
-
-var errNoDocument = errors.New("parser returned no document")
-
-// check runs the enabled rules of the job's kind on doc and applies
-// severities and suppressions.
-func (l *linter) check(doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic, error) {
-	return l.checkContext(context.Background(), doc, j, ws)
-}
-
-// checkContext is check that stops early, with ctx's error, once ctx is
-// done (BufferLinter: the editor changed the buffer again).
-func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, ws *Workspace) ([]Diagnostic, error) {
-	set := j.set
-	diags, err := checkOrderedContext(ctx, doc, j.order, set.options, ws)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	for i := range diags {
-		if sev, ok := set.severity[diags[i].Rule]; ok {
-			diags[i].Severity = sev
-		}
-	}
-	if len(doc.Comments) > 0 {
-		t := buildSuppressions(doc, l.reg)
-		diags = t.filter(diags, set.enabled)
-		for i := range diags {
-			if diags[i].Path == "" {
-				diags[i].Path = doc.Path
-			}
-			if diags[i].Rule == unusedSuppressionName {
-				if sev, ok := set.severity[unusedSuppressionName]; ok {
-					diags[i].Severity = sev
-				} else if diags[i].Severity == 0 {
-					diags[i].Severity = UnusedSuppression.Severity
-				}
-			}
-		}
-		diags = sortDiagnostics(diags)
-	}
-	return diags, err
 }

@@ -179,8 +179,18 @@ func TestWalkKeepsListingsWhereDocumentsAre(t *testing.T) {
 	finder := newConfigFinder(reg, dir, Selection{})
 	l.ws = newWorkspaceShared(fakeParse, dir)
 	finder.listed = l.ws.listed
-	if _, err := l.discover(finder); err != nil {
+	next, err := l.discover(finder)
+	if err != nil {
 		t.Fatal(err)
+	}
+	for {
+		j, err := next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j == nil {
+			break
+		}
 	}
 	for rel, want := range map[string]bool{".": true, "docs": true, "docs/img": false, "src": false, "src/deep/er": false} {
 		_, got := l.ws.listings.dirs[filepath.Join(dir, filepath.FromSlash(rel))]

@@ -59,7 +59,7 @@ const docCacheSize = 64
 
 func newWorkspaceShared(parse func(string, []byte) *sfmd.Document, cwd string) *workspaceShared {
 	return &workspaceShared{parse: parse, cwd: cwd, overlay: map[string][]byte{}, docs: map[string]*list.Element{}, lru: list.New(), limit: docCacheSize,
-		listings: dirListings{dirs: map[string]*dirListing{}}}
+		listings: newDirListings()}
 }
 
 // Resolve returns the absolute, cleaned path of p (relative paths are
