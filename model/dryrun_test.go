@@ -1,6 +1,8 @@
 package model
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,5 +124,53 @@ func TestMatchFenceLine(t *testing.T) {
 		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
 			t.Errorf("%q: got %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestMatchField: the field-line scanner finds reField's groups at
+// reField's offsets, on lines made of every kind of part a field line
+// has, each right, wrong, missing or unfinished (a fixed sample of
+// their combinations, and some by hand).
+func TestMatchField(t *testing.T) {
+	parts := [][]string{
+		{" ", "  ", "\t", "", "\u00a0", "\u2003 "},
+		{"name", "a_1", "", "na-me", "é"},
+		{"", ",-n", ", -x", ",-1", ",", ",\u3000-Q"},
+		{":", " :", "\t:", "", ";"},
+		{" ", "", "\u3000", "  "},
+		{"string", "int", "", "a.b"},
+		{"", " (required)", " (optional)", " (maybe)", "(required)", "  (required", " (optional))"},
+		{"", ` "a desc"`, ` "unterminated`, ` ""`, `"x"`, ` "a \u2028 é"`},
+		{"", ` = "x"`, `="y"`, ` = z`, ` ="`, "\u00a0=\u00a0\"\"", ` = "a" "b"`},
+		{"", " ", "x", "\u00a0", "\xff"},
+	}
+	check := func(line string) {
+		want := reField.FindStringSubmatchIndex(line)
+		got, ok := matchField(line)
+		if ok != (want != nil) || (ok && !slices.Equal(got[:], want)) {
+			t.Errorf("%q: got %v %v, want %v", line, got, ok, want)
+		}
+	}
+	for _, line := range []string{"  name: string", "  name, -n: string (required) \"the name\" = \"x\"", "name: string", "  name: string ", "\xff name: string", "  a:b", " a: b(required)"} {
+		check(line)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	matched := 0
+	for range 20000 {
+		var b strings.Builder
+		for _, p := range parts {
+			if rnd.IntN(2) == 0 {
+				b.WriteString(p[0]) // each list begins with a right part
+			} else {
+				b.WriteString(p[rnd.IntN(len(p))])
+			}
+		}
+		check(b.String())
+		if reField.MatchString(b.String()) {
+			matched++
+		}
+	}
+	if matched < 1000 {
+		t.Errorf("only %d of the sample lines are field lines", matched)
 	}
 }

@@ -429,8 +429,8 @@ func parseActionBlock(id string, lines []string) *refAction {
 		if jsTrim(line) == "" {
 			continue
 		}
-		fm := reField.FindStringSubmatchIndex(line)
-		if fm == nil {
+		fm, ok := matchField(line)
+		if !ok {
 			continue
 		}
 		group := func(n int) (string, bool) {
@@ -451,6 +451,110 @@ func parseActionBlock(id string, lines []string) *refAction {
 	}
 	return a
 }
+
+// matchField is reField.FindStringSubmatchIndex(line) without a regexp
+// (reField was half the time of parseRef): the same groups, at the same
+// offsets, -1 for a group that took no part. Every part of the pattern
+// starts with a character none before it can take (a word ends at what
+// is not a word character, each optional part after the type begins,
+// after white space, with its own '(', '"' or '='), so the first way to
+// read the line is the regexp's, and when an optional part begins but
+// does not match, nothing after it can: there is no match.
+func matchField(line string) (m [14]int, ok bool) {
+	for i := range m {
+		m[i] = -1
+	}
+	m[0], m[1] = 0, len(line)
+	i := skipJSSpace(line, 0)
+	if i == 0 {
+		return m, false
+	}
+	if m[2], m[3], ok = word(line, i); !ok {
+		return m, false
+	}
+	i = m[3]
+	if i < len(line) && line[i] == ',' { // ,\s*-([a-zA-Z])
+		k := skipJSSpace(line, i+1)
+		if k+1 >= len(line) || line[k] != '-' || !isASCIILetter(line[k+1]) {
+			return m, false
+		}
+		m[4], m[5], i = k+1, k+2, k+2
+	}
+	i = skipJSSpace(line, i)
+	if i >= len(line) || line[i] != ':' {
+		return m, false
+	}
+	k := skipJSSpace(line, i+1)
+	if k == i+1 {
+		return m, false
+	}
+	if m[6], m[7], ok = word(line, k); !ok {
+		return m, false
+	}
+	i = m[7]
+	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '(' { // \s+\((required|optional)\)
+		w := ""
+		for _, r := range [...]string{"required", "optional"} {
+			if strings.HasPrefix(line[k+1:], r+")") {
+				w = r
+			}
+		}
+		if w == "" {
+			return m, false
+		}
+		m[8], m[9], i = k+1, k+1+len(w), k+2+len(w)
+	}
+	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '"' { // \s+"([^"]*)"
+		if m[10], m[11], ok = quoted(line, k); !ok {
+			return m, false
+		}
+		i = m[11] + 1
+	}
+	if k := skipJSSpace(line, i); k < len(line) && line[k] == '=' { // \s*=\s*"([^"]*)"
+		k = skipJSSpace(line, k+1)
+		if k >= len(line) || line[k] != '"' {
+			return m, false
+		}
+		if m[12], m[13], ok = quoted(line, k); !ok {
+			return m, false
+		}
+		i = m[13] + 1
+	}
+	return m, i == len(line)
+}
+
+// skipJSSpace is the offset of the first character at or after i that is
+// not white space for a JavaScript regexp's \s.
+func skipJSSpace(s string, i int) int {
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !isJSSpace(r) {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// word is the run of \w at i ([start, end)), ok when it is not empty.
+func word(s string, i int) (start, end int, ok bool) {
+	end = i
+	for end < len(s) && isWord(s[end]) {
+		end++
+	}
+	return i, end, end > i
+}
+
+// quoted is the text between the double quote at q and the next one.
+func quoted(s string, q int) (start, end int, ok bool) {
+	n := strings.IndexByte(s[q+1:], '"')
+	if n < 0 {
+		return 0, 0, false
+	}
+	return q + 1, q + 1 + n, true
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 func itoa(n int) string {
 	if n == 0 {
