@@ -401,24 +401,7 @@ func parseActionBlock(id string, lines []string) *refAction {
 	if a.Method == "cli" {
 		a.URI = jsTrim(rest)
 	} else {
-		for _, h := range reHeaderArg.FindAllStringSubmatch(rest, -1) {
-			if k, v, ok := strings.Cut(h[1], ":"); ok {
-				a.Headers = append(a.Headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
-			}
-		}
-		if b := reBodyArg.FindStringSubmatchIndex(rest); b != nil {
-			a.HasBody = true
-			if b[2] >= 0 {
-				a.Body = rest[b[2]:b[3]]
-			} else {
-				a.Body = rest[b[4]:b[5]]
-			}
-		}
-		uri := rest
-		if loc := reFlagStart.FindStringIndex(rest); loc != nil {
-			uri = rest[:loc[0]]
-		}
-		a.URI = jsTrim(uri)
+		a.requestLine(rest)
 	}
 	// A `body:` section (spec.md §1.9.6) means nothing to the reference
 	// parser: its lines are field lines like any other (runtime-semantics.md
@@ -555,6 +538,38 @@ func quoted(s string, q int) (start, end int, ok bool) {
 }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// requestLine reads the URI, headers and body of an HTTP action's first
+// line after its method (parser.ts parseActionBlock). Each pattern begins
+// with -H or -d (reFlagStart's after white space): a line holding neither
+// has no match, and skips the regexps.
+func (a *refAction) requestLine(rest string) {
+	hasH, hasD := strings.Contains(rest, "-H"), strings.Contains(rest, "-d")
+	if hasH {
+		for _, h := range reHeaderArg.FindAllStringSubmatch(rest, -1) {
+			if k, v, ok := strings.Cut(h[1], ":"); ok {
+				a.Headers = append(a.Headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
+			}
+		}
+	}
+	if hasD {
+		if b := reBodyArg.FindStringSubmatchIndex(rest); b != nil {
+			a.HasBody = true
+			if b[2] >= 0 {
+				a.Body = rest[b[2]:b[3]]
+			} else {
+				a.Body = rest[b[4]:b[5]]
+			}
+		}
+	}
+	uri := rest
+	if hasH || hasD {
+		if loc := reFlagStart.FindStringIndex(rest); loc != nil {
+			uri = rest[:loc[0]]
+		}
+	}
+	a.URI = jsTrim(uri)
+}
 
 func itoa(n int) string {
 	if n == 0 {
