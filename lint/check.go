@@ -59,14 +59,6 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 // once ctx is done (an editor's buffer changed again): it then returns
 // ctx's error and no diagnostics.
 func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
-	// Only non-nil results are kept (a handful of shared analyses). A
-	// rule that requires something reads them from the one map of the
-	// document's results, which holds every analysis it requires (and
-	// possibly others that ran before it); a rule that requires nothing
-	// gets a nil ResultOf: most of the ~200 rules, once per document.
-	var results map[*Analyzer]any
-	var failed map[*Analyzer]bool
-	var errs []error
 	s := getScratch(order)
 	defer putScratch(s)
 	s.budget = OptionalWork(len(doc.Src))
@@ -75,44 +67,88 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 	}
 	s.doc = doc
 	s.start(doc, ws)
-	for i, a := range order {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if failed != nil && requiresFailed(a, failed) {
-			failed[a] = true
-			continue
-		}
-		s.cur = a
-		pass := s.pass(i)
-		pass.Analyzer = a
-		pass.Options = nil
-		if options != nil {
-			pass.Options = options[a.Name]
-		}
-		pass.ResultOf = nil
-		if len(a.Requires) > 0 {
-			pass.ResultOf = results
-		}
-		res, err := runSafely(a, pass)
+	for {
+		again, err := s.run(ctx, order, options)
 		if err != nil {
-			if failed == nil {
-				failed = map[*Analyzer]bool{}
-			}
-			failed[a] = true
-			errs = append(errs, fmt.Errorf("rule %q failed: %w", a.Name, err))
-			continue
+			return nil, err
 		}
-		if res != nil {
-			if results == nil {
-				results = map[*Analyzer]any{}
-			}
-			results[a] = res
+		if !again {
+			break
 		}
 	}
 	diags := sortDiagnostics(s.diags)
 	s.diags = nil // the caller's now
-	return diags, errors.Join(errs...)
+	return diags, errors.Join(s.errs...)
+}
+
+// run runs the analyzers of order from s.next on. A rule that panics
+// stops it: the panic is its error, and run returns again to be called
+// for the rules after it (one recover per document, not one per rule).
+//
+// Only non-nil results are kept (a handful of shared analyses). A rule
+// that requires something reads them from the one map of the document's
+// results, which holds every analysis it requires (and possibly others
+// that ran before it); a rule that requires nothing gets a nil ResultOf:
+// most of the ~200 rules, once per document.
+func (s *checkScratch) run(ctx context.Context, order []*Analyzer, options map[string]map[string]any) (again bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.fail(order[s.next], fmt.Errorf("panic: %v", r))
+			s.next++
+			again = true
+		}
+	}()
+	for ; s.next < len(order); s.next++ {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		a := order[s.next]
+		if s.failed != nil && requiresFailed(a, s.failed) {
+			s.failed[a] = true
+			continue
+		}
+		s.cur = a
+		pass := s.pass(s.next)
+		pass.Analyzer = a
+		// a pointer is written only when it changes: while the
+		// collector marks, each write is a write barrier
+		var opts map[string]any
+		if options != nil {
+			opts = options[a.Name]
+		}
+		if pass.Options != nil || opts != nil {
+			pass.Options = opts
+		}
+		var resultOf map[*Analyzer]any
+		if len(a.Requires) > 0 {
+			resultOf = s.results
+		}
+		if pass.ResultOf != nil || resultOf != nil {
+			pass.ResultOf = resultOf
+		}
+		res, err := a.Run(pass)
+		if err != nil {
+			s.fail(a, err)
+			continue
+		}
+		if res != nil {
+			if s.results == nil {
+				s.results = map[*Analyzer]any{}
+			}
+			s.results[a] = res
+		}
+	}
+	return false, nil
+}
+
+// fail records that analyzer a failed with err: the analyzers that
+// require it are skipped.
+func (s *checkScratch) fail(a *Analyzer, err error) {
+	if s.failed == nil {
+		s.failed = map[*Analyzer]bool{}
+	}
+	s.failed[a] = true
+	s.errs = append(s.errs, fmt.Errorf("rule %q failed: %w", a.Name, err))
 }
 
 // requiresFailed reports whether an analysis a requires has failed.
@@ -143,9 +179,14 @@ type checkScratch struct {
 
 	doc    *sfmd.Document
 	cur    *Analyzer // the rule running
+	next   int       // the position in order of the next rule to run
 	diags  []Diagnostic
 	budget int
 	report func(Diagnostic) // the one Report of every rule (rules run one at a time)
+
+	results map[*Analyzer]any  // the non-nil results of the document's analyses
+	failed  map[*Analyzer]bool // the analyzers that failed (nil: none)
+	errs    []error
 }
 
 var scratchPool sync.Pool
@@ -170,7 +211,9 @@ func getScratch(order []*Analyzer) *checkScratch {
 func putScratch(s *checkScratch) {
 	clear(s.own)
 	s.shared = Pass{}
-	s.doc, s.cur, s.diags = nil, nil, nil
+	s.doc, s.cur, s.diags, s.next = nil, nil, nil, 0
+	clear(s.results) // keeps its room for the next document
+	s.failed, s.errs = nil, nil
 	scratchPool.Put(s)
 }
 
@@ -237,15 +280,6 @@ func (s *checkScratch) add(d Diagnostic) {
 		d.Fixes = nil // --fix rewrites only the document linted
 	}
 	s.diags = append(s.diags, d)
-}
-
-func runSafely(a *Analyzer, pass *Pass) (res any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return a.Run(pass)
 }
 
 // topo orders analyzers so that every analyzer comes after the ones it
