@@ -174,3 +174,25 @@ func TestMatchField(t *testing.T) {
 		t.Errorf("only %d of the sample lines are field lines", matched)
 	}
 }
+
+// TestByteScans: hasLineTerminator is strings.ContainsAny(s,
+// "\n\r\u2028\u2029") and jsTrim is strings.TrimFunc(s, isJSSpace), on
+// strings made of every byte that matters to them (line terminators,
+// white space, the bytes of U+2028, U+2029 and U+3000, invalid UTF-8).
+func TestByteScans(t *testing.T) {
+	pieces := []string{"a", " ", "\t", "\n", "\r", "\u2028", "\u2029", "\u3000", "\u00a0", "\xe2", "\x80", "\xa8", "\xe2\x80", "\xff", "é", "\u2027", "\ufeff"}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for range rnd.IntN(6) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := hasLineTerminator(s), strings.ContainsAny(s, "\n\r\u2028\u2029"); got != want {
+			t.Errorf("hasLineTerminator(%q) = %v, want %v", s, got, want)
+		}
+		if got, want := jsTrim(s), strings.TrimFunc(s, isJSSpace); got != want {
+			t.Errorf("jsTrim(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -101,6 +101,23 @@ type refDoc struct {
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
 
+// hasLineTerminator is strings.ContainsAny(s, "\n\r\u2028\u2029") (what
+// a JavaScript regexp's "." does not match), a byte scan: U+2028 and
+// U+2029 are E2 80 A8 and E2 80 A9, and no UTF-8 sequence hides an E2.
+func hasLineTerminator(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', '\r':
+			return true
+		case 0xE2:
+			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // parseRef is parser.ts parse(), limited to what the runtime uses.
 func parseRef(source string) *refDoc {
 	p := &refParser{
@@ -110,10 +127,14 @@ func parseRef(source string) *refDoc {
 		scSeen:      map[string]bool{},
 		respSeenIdx: map[string]int{},
 	}
-	lines := splitLines(source)
-	for i, raw := range lines {
-		p.n = i + 1
+	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
+		raw, after, more := strings.Cut(rest, "\n")
+		p.n = n
 		p.line(raw)
+		if !more {
+			break
+		}
+		rest = after
 	}
 	if p.inBlock {
 		p.errorf(p.blockLine, "UNCLOSED_BLOCK: <!-- #"+p.openBlock+" --> has no closing <!-- /"+p.openBlock+" -->")
@@ -346,7 +367,7 @@ func matchFenceLine(line string) []string {
 	for n < len(line) && line[n] == line[0] {
 		n++
 	}
-	if n < 3 || strings.ContainsAny(line[n:], "\n\r\u2028\u2029") {
+	if n < 3 || hasLineTerminator(line[n:]) {
 		return nil
 	}
 	return []string{line, line[:n], line[n:]}
@@ -381,7 +402,7 @@ func matchFirstLine(s string) []string {
 			return nil
 		}
 		rest = ws[len(ws)-size:]
-	} else if strings.ContainsAny(rest, "\n\r\u2028\u2029") {
+	} else if hasLineTerminator(rest) {
 		return nil
 	}
 	return []string{s, method, rest}
