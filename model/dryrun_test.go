@@ -196,3 +196,32 @@ func TestByteScans(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestLineScans: headerArgs and flagStart find what reHeaderArg
+// and reFlagStart find, on first lines made of headers, bodies, flags,
+// quotes and white space of every kind, whole and broken.
+func TestRequestLineScans(t *testing.T) {
+	pieces := []string{"https://x.com/a", " ", "\u00a0", "\u3000", "-H", "-d", "-H ", " -H ", ` -H "A: b"`, `"`, `""`, `"x"`, "'", "-", "H", "d", "\t", "\xe2", "é", "--data"}
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range rnd.IntN(8) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s := b.String()
+		var want []string
+		for _, m := range reHeaderArg.FindAllStringSubmatch(s, -1) {
+			want = append(want, m[1])
+		}
+		if got := headerArgs(s); !slices.Equal(got, want) {
+			t.Errorf("headerArgs(%q) = %q, want %q", s, got, want)
+		}
+		want0 := -1
+		if loc := reFlagStart.FindStringIndex(s); loc != nil {
+			want0 = loc[0]
+		}
+		if got := flagStart(s); got != want0 {
+			t.Errorf("flagStart(%q) = %d, want %d", s, got, want0)
+		}
+	}
+}

@@ -23,6 +23,9 @@ const (
 	jsDotS = `[\s\S]`
 )
 
+// The runtime's patterns (parser.ts). reField, reHeaderArg and reFlagStart
+// are read by scanners (matchField, headerArgs, flagStart) that the tests
+// hold to them, as are reFenceLine and reFirstLine.
 var (
 	reFenceLine        = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
 	reActResp          = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
@@ -567,8 +570,8 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func (a *refAction) requestLine(rest string) {
 	hasH, hasD := strings.Contains(rest, "-H"), strings.Contains(rest, "-d")
 	if hasH {
-		for _, h := range reHeaderArg.FindAllStringSubmatch(rest, -1) {
-			if k, v, ok := strings.Cut(h[1], ":"); ok {
+		for _, h := range headerArgs(rest) {
+			if k, v, ok := strings.Cut(h, ":"); ok {
 				a.Headers = append(a.Headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
 			}
 		}
@@ -585,11 +588,56 @@ func (a *refAction) requestLine(rest string) {
 	}
 	uri := rest
 	if hasH || hasD {
-		if loc := reFlagStart.FindStringIndex(rest); loc != nil {
-			uri = rest[:loc[0]]
+		if i := flagStart(rest); i >= 0 {
+			uri = rest[:i]
 		}
 	}
 	a.URI = jsTrim(uri)
+}
+
+// headerArgs is the first group of each match of
+// reHeaderArg.FindAllStringSubmatch(s, -1), by a scan: at each -H, white
+// space, a double quote, at least one character that is not one and the
+// closing one; the next match is looked for after it, or, when that -H
+// begins none, after that -H's first byte.
+func headerArgs(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		h := strings.Index(s[i:], "-H")
+		if h < 0 {
+			break
+		}
+		h += i
+		k := skipJSSpace(s, h+2)
+		if k > h+2 && k < len(s) && s[k] == '"' {
+			if n := strings.IndexByte(s[k+1:], '"'); n > 0 {
+				out = append(out, s[k+1:k+1+n])
+				i = k + 2 + n
+				continue
+			}
+		}
+		i = h + 1
+	}
+	return out
+}
+
+// flagStart is reFlagStart.FindStringIndex(s)[0], or -1 without a match,
+// by a scan: the first JavaScript white space followed by -H or -d and
+// white space.
+func flagStart(s string) int {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isJSSpace(r) {
+			j := i + size
+			if j+1 < len(s) && s[j] == '-' && (s[j+1] == 'H' || s[j+1] == 'd') {
+				if r2, _ := utf8.DecodeRuneInString(s[j+2:]); j+2 < len(s) && isJSSpace(r2) {
+					return i
+				}
+			}
+		}
+		i += size
+	}
+	return -1
 }
 
 func itoa(n int) string {
