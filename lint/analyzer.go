@@ -197,7 +197,10 @@ type Analyzer struct {
 
 func (a *Analyzer) String() string { return a.Name }
 
-// Pass is everything a rule may touch while checking one document.
+// Pass is everything a rule may touch while checking one document. It is
+// the rule's while its Run runs: the engine recycles it for the next rule,
+// except the pass of an analysis that a later rule requires, which stays
+// as it was (a result may refer to it) until the document is checked.
 type Pass struct {
 	Analyzer *Analyzer
 	Doc      *sfmd.Document

@@ -54,111 +54,227 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 // once ctx is done (an editor's buffer changed again): it then returns
 // ctx's error and no diagnostics.
 func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
-	// Only non-nil results are kept (a handful of shared analyses). A
-	// rule that requires something reads them from the one map of the
-	// document's results, which holds every analysis it requires (and
-	// possibly others that ran before it); a rule that requires nothing
-	// gets a nil ResultOf: most of the ~200 rules, once per document.
-	var results map[*Analyzer]any
-	var failed map[*Analyzer]bool
-	var errs []error
-	var diags []Diagnostic
-	passes := getPasses(len(order)) // no allocation per rule, nor per document
-	defer putPasses(passes)
-	budget := OptionalWork(len(doc.Src))
+	s := getScratch(order)
+	defer putScratch(s)
+	s.budget = OptionalWork(len(doc.Src))
 	if ctx.Value(noOptionalWork{}) != nil {
-		budget = 0
+		s.budget = 0
 	}
-	// One Report for every rule of the document (rules run one at a
-	// time): cur is the rule running.
-	var cur *Analyzer
-	report := func(d Diagnostic) {
-		if d.Rule == "" {
-			d.Rule = cur.Name
+	s.doc = doc
+	s.start(doc, ws)
+	for {
+		again, err := s.run(ctx, order, options)
+		if err != nil {
+			return nil, err
 		}
-		if d.Severity == 0 {
-			d.Severity = cur.Severity
+		if !again {
+			break
 		}
-		if d.Path == "" {
-			d.Path = doc.Path
-		} else if d.Path != doc.Path {
-			d.Fixes = nil // --fix rewrites only the document linted
-		}
-		diags = append(diags, d)
 	}
-	for i, a := range order {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	diags := sortDiagnostics(s.diags)
+	s.diags = nil // the caller's now
+	return diags, errors.Join(s.errs...)
+}
+
+// run runs the analyzers of order from s.next on. A rule that panics
+// stops it: the panic is its error, and run returns again to be called
+// for the rules after it (one recover per document, not one per rule).
+//
+// Only non-nil results are kept (a handful of shared analyses). A rule
+// that requires something reads them from the one map of the document's
+// results, which holds every analysis it requires (and possibly others
+// that ran before it); a rule that requires nothing gets a nil ResultOf:
+// most of the ~200 rules, once per document.
+func (s *checkScratch) run(ctx context.Context, order []*Analyzer, options map[string]map[string]any) (again bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.fail(order[s.next], fmt.Errorf("panic: %v", r))
+			s.next++
+			again = true
 		}
-		skip := false
-		if failed != nil {
-			for _, r := range a.Requires {
-				if failed[r] {
-					skip = true
-				}
-			}
+	}()
+	for ; s.next < len(order); s.next++ {
+		if err := ctx.Err(); err != nil {
+			return false, err
 		}
-		if skip {
-			failed[a] = true
+		a := order[s.next]
+		if s.failed != nil && requiresFailed(a, s.failed) {
+			s.failed[a] = true
 			continue
 		}
-		pass := &passes[i]
-		*pass = Pass{
-			Analyzer:  a,
-			Doc:       doc,
-			Options:   options[a.Name],
-			Workspace: ws,
-			budget:    &budget,
+		s.cur = a
+		pass := s.pass(s.next)
+		pass.Analyzer = a
+		// a pointer is written only when it changes: while the
+		// collector marks, each write is a write barrier
+		var opts map[string]any
+		if options != nil {
+			opts = options[a.Name]
 		}
+		if pass.Options != nil || opts != nil {
+			pass.Options = opts
+		}
+		var resultOf map[*Analyzer]any
 		if len(a.Requires) > 0 {
-			pass.ResultOf = results
+			resultOf = s.results
 		}
-		cur, pass.Report = a, report
-		res, err := runSafely(a, pass)
+		if pass.ResultOf != nil || resultOf != nil {
+			pass.ResultOf = resultOf
+		}
+		res, err := a.Run(pass)
 		if err != nil {
-			if failed == nil {
-				failed = map[*Analyzer]bool{}
-			}
-			failed[a] = true
-			errs = append(errs, fmt.Errorf("rule %q failed: %w", a.Name, err))
+			s.fail(a, err)
 			continue
 		}
 		if res != nil {
-			if results == nil {
-				results = map[*Analyzer]any{}
+			if s.results == nil {
+				s.results = map[*Analyzer]any{}
 			}
-			results[a] = res
+			s.results[a] = res
 		}
 	}
-	return sortDiagnostics(diags), errors.Join(errs...)
+	return false, nil
 }
 
-// passPool recycles the Pass values of a document's rules: a document
-// needs one per rule (an analysis's result may keep its pass while later
-// rules run), and allocating them afresh for every document was an
-// eighth of the memory sfmd lint allocated. Nothing keeps a pass once
-// its document is checked.
-var passPool sync.Pool
-
-func getPasses(n int) []Pass {
-	if p, ok := passPool.Get().(*[]Pass); ok && cap(*p) >= n {
-		return (*p)[:n]
+// fail records that analyzer a failed with err: the analyzers that
+// require it are skipped.
+func (s *checkScratch) fail(a *Analyzer, err error) {
+	if s.failed == nil {
+		s.failed = map[*Analyzer]bool{}
 	}
-	return make([]Pass, n)
+	s.failed[a] = true
+	s.errs = append(s.errs, fmt.Errorf("rule %q failed: %w", a.Name, err))
 }
 
-func putPasses(ps []Pass) {
-	clear(ps) // drop what they point at: documents, results, closures
-	passPool.Put(&ps)
-}
-
-func runSafely(a *Analyzer, pass *Pass) (res any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
+// requiresFailed reports whether an analysis a requires has failed.
+func requiresFailed(a *Analyzer, failed map[*Analyzer]bool) bool {
+	for _, r := range a.Requires {
+		if failed[r] {
+			return true
 		}
-	}()
-	return a.Run(pass)
+	}
+	return false
+}
+
+// checkScratch is what checking one document needs besides the rules'
+// own work, recycled from one document to the next (scratchPool): the
+// engine then allocates nothing per rule, and next to nothing per
+// document. A Pass was one allocation per rule and document, and
+// setting and clearing ~200 of them, pointers all, cost the write
+// barriers of the garbage collector a twentieth of the time of the rules.
+type checkScratch struct {
+	// own are the passes of the analyses a later analyzer requires: their
+	// result may keep their pass (a closure over it) while the rules
+	// after them run, so each has its own. Every other analyzer runs on
+	// shared, one after the other: nothing reads its result.
+	own    []Pass
+	ownIdx []int // per position in order: its index in own, or -1
+	shared Pass
+	order  []*Analyzer // the order ownIdx was computed for
+
+	doc    *sfmd.Document
+	cur    *Analyzer // the rule running
+	next   int       // the position in order of the next rule to run
+	diags  []Diagnostic
+	budget int
+	report func(Diagnostic) // the one Report of every rule (rules run one at a time)
+
+	results map[*Analyzer]any  // the non-nil results of the document's analyses
+	failed  map[*Analyzer]bool // the analyzers that failed (nil: none)
+	errs    []error
+}
+
+var scratchPool sync.Pool
+
+// getScratch returns a scratch ready for order (the driver passes the
+// same order for every document of a configuration: the passes it needs
+// are computed once).
+func getScratch(order []*Analyzer) *checkScratch {
+	s, _ := scratchPool.Get().(*checkScratch)
+	if s == nil {
+		s = &checkScratch{}
+		s.report = s.add
+	}
+	if !sameOrder(s.order, order) {
+		s.plan(order)
+	}
+	return s
+}
+
+// putScratch drops what the scratch points at (the document, the
+// results, the options) and recycles it.
+func putScratch(s *checkScratch) {
+	clear(s.own)
+	s.shared = Pass{}
+	s.doc, s.cur, s.diags, s.next = nil, nil, nil, 0
+	clear(s.results) // keeps its room for the next document
+	s.failed, s.errs = nil, nil
+	scratchPool.Put(s)
+}
+
+func sameOrder(a, b []*Analyzer) bool {
+	return len(a) > 0 && slices.Equal(a, b)
+}
+
+// plan decides which analyzers of order get their own pass: those some
+// analyzer of order requires.
+func (s *checkScratch) plan(order []*Analyzer) {
+	s.order = append(s.order[:0], order...)
+	var required []*Analyzer // a handful of shared analyses
+	for _, a := range order {
+		for _, r := range a.Requires {
+			if !slices.Contains(required, r) {
+				required = append(required, r)
+			}
+		}
+	}
+	s.ownIdx = slices.Grow(s.ownIdx[:0], len(order))[:len(order)]
+	n := 0
+	for i, a := range order {
+		s.ownIdx[i] = -1
+		if slices.Contains(required, a) {
+			s.ownIdx[i] = n
+			n++
+		}
+	}
+	s.own = make([]Pass, n)
+}
+
+// start sets what every pass of the document shares.
+func (s *checkScratch) start(doc *sfmd.Document, ws *Workspace) {
+	s.shared.init(s, doc, ws)
+	for i := range s.own {
+		s.own[i].init(s, doc, ws)
+	}
+}
+
+func (p *Pass) init(s *checkScratch, doc *sfmd.Document, ws *Workspace) {
+	p.Doc, p.Workspace, p.budget, p.Report = doc, ws, &s.budget, s.report
+}
+
+// pass is the Pass of the analyzer at position i of the order.
+func (s *checkScratch) pass(i int) *Pass {
+	if j := s.ownIdx[i]; j >= 0 {
+		return &s.own[j]
+	}
+	return &s.shared
+}
+
+// add is the Report of every pass: Rule, Severity and Path default to
+// the running rule's and the document's.
+func (s *checkScratch) add(d Diagnostic) {
+	if d.Rule == "" {
+		d.Rule = s.cur.Name
+	}
+	if d.Severity == 0 {
+		d.Severity = s.cur.Severity
+	}
+	if d.Path == "" {
+		d.Path = s.doc.Path
+	} else if d.Path != s.doc.Path {
+		d.Fixes = nil // --fix rewrites only the document linted
+	}
+	s.diags = append(s.diags, d)
 }
 
 // topo orders analyzers so that every analyzer comes after the ones it

@@ -169,13 +169,19 @@ func (p *Parsed) Actions() []ActionInfo {
 		return nil
 	}
 	var out []ActionInfo
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(p.ref.Actions))
 	for _, a := range p.ref.Actions {
 		if seen[a.ID] {
 			continue
 		}
 		seen[a.ID] = true
+		if out == nil {
+			out = make([]ActionInfo, 0, len(p.ref.Actions))
+		}
 		info := ActionInfo{ID: a.ID, Method: strings.ToUpper(a.Method), HasTemplate: a.HasResp}
+		if len(a.Fields) > 0 {
+			info.Fields = make([]FieldInfo, 0, len(a.Fields))
+		}
 		for _, f := range a.Fields {
 			info.Fields = append(info.Fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
 		}

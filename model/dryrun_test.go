@@ -1,6 +1,8 @@
 package model
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,6 +123,105 @@ func TestMatchFenceLine(t *testing.T) {
 		want, got := reFenceLine.FindStringSubmatch(in), matchFenceLine(in)
 		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
 			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestMatchField: the field-line scanner finds reField's groups at
+// reField's offsets, on lines made of every kind of part a field line
+// has, each right, wrong, missing or unfinished (a fixed sample of
+// their combinations, and some by hand).
+func TestMatchField(t *testing.T) {
+	parts := [][]string{
+		{" ", "  ", "\t", "", "\u00a0", "\u2003 "},
+		{"name", "a_1", "", "na-me", "é"},
+		{"", ",-n", ", -x", ",-1", ",", ",\u3000-Q"},
+		{":", " :", "\t:", "", ";"},
+		{" ", "", "\u3000", "  "},
+		{"string", "int", "", "a.b"},
+		{"", " (required)", " (optional)", " (maybe)", "(required)", "  (required", " (optional))"},
+		{"", ` "a desc"`, ` "unterminated`, ` ""`, `"x"`, ` "a \u2028 é"`},
+		{"", ` = "x"`, `="y"`, ` = z`, ` ="`, "\u00a0=\u00a0\"\"", ` = "a" "b"`},
+		{"", " ", "x", "\u00a0", "\xff"},
+	}
+	check := func(line string) {
+		want := reField.FindStringSubmatchIndex(line)
+		got, ok := matchField(line)
+		if ok != (want != nil) || (ok && !slices.Equal(got[:], want)) {
+			t.Errorf("%q: got %v %v, want %v", line, got, ok, want)
+		}
+	}
+	for _, line := range []string{"  name: string", "  name, -n: string (required) \"the name\" = \"x\"", "name: string", "  name: string ", "\xff name: string", "  a:b", " a: b(required)"} {
+		check(line)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	matched := 0
+	for range 20000 {
+		var b strings.Builder
+		for _, p := range parts {
+			if rnd.IntN(2) == 0 {
+				b.WriteString(p[0]) // each list begins with a right part
+			} else {
+				b.WriteString(p[rnd.IntN(len(p))])
+			}
+		}
+		check(b.String())
+		if reField.MatchString(b.String()) {
+			matched++
+		}
+	}
+	if matched < 1000 {
+		t.Errorf("only %d of the sample lines are field lines", matched)
+	}
+}
+
+// TestByteScans: hasLineTerminator is strings.ContainsAny(s,
+// "\n\r\u2028\u2029") and jsTrim is strings.TrimFunc(s, isJSSpace), on
+// strings made of every byte that matters to them (line terminators,
+// white space, the bytes of U+2028, U+2029 and U+3000, invalid UTF-8).
+func TestByteScans(t *testing.T) {
+	pieces := []string{"a", " ", "\t", "\n", "\r", "\u2028", "\u2029", "\u3000", "\u00a0", "\xe2", "\x80", "\xa8", "\xe2\x80", "\xff", "é", "\u2027", "\ufeff"}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for range rnd.IntN(6) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := hasLineTerminator(s), strings.ContainsAny(s, "\n\r\u2028\u2029"); got != want {
+			t.Errorf("hasLineTerminator(%q) = %v, want %v", s, got, want)
+		}
+		if got, want := jsTrim(s), strings.TrimFunc(s, isJSSpace); got != want {
+			t.Errorf("jsTrim(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestRequestLineScans: headerArgs and flagStart find what reHeaderArg
+// and reFlagStart find, on first lines made of headers, bodies, flags,
+// quotes and white space of every kind, whole and broken.
+func TestRequestLineScans(t *testing.T) {
+	pieces := []string{"https://x.com/a", " ", "\u00a0", "\u3000", "-H", "-d", "-H ", " -H ", ` -H "A: b"`, `"`, `""`, `"x"`, "'", "-", "H", "d", "\t", "\xe2", "é", "--data"}
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range rnd.IntN(8) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s := b.String()
+		var want []string
+		for _, m := range reHeaderArg.FindAllStringSubmatch(s, -1) {
+			want = append(want, m[1])
+		}
+		if got := headerArgs(s); !slices.Equal(got, want) {
+			t.Errorf("headerArgs(%q) = %q, want %q", s, got, want)
+		}
+		want0 := -1
+		if loc := reFlagStart.FindStringIndex(s); loc != nil {
+			want0 = loc[0]
+		}
+		if got := flagStart(s); got != want0 {
+			t.Errorf("flagStart(%q) = %d, want %d", s, got, want0)
 		}
 	}
 }

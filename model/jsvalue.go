@@ -716,7 +716,14 @@ func isJSSpace(r rune) bool {
 	return r >= 0x2000 && r <= 0x200A
 }
 
-func jsTrim(s string) string      { return strings.TrimFunc(s, isJSSpace) }
+func jsTrim(s string) string {
+	// no JavaScript white space is ASCII above the space: most lines need no trim
+	if s == "" || (s[0] > 0x20 && s[0] < utf8.RuneSelf && s[len(s)-1] > 0x20 && s[len(s)-1] < utf8.RuneSelf) {
+		return s
+	}
+	return strings.TrimFunc(s, isJSSpace)
+}
+
 func jsTrimStart(s string) string { return strings.TrimLeftFunc(s, isJSSpace) }
 func jsTrimEnd(s string) string   { return strings.TrimRightFunc(s, isJSSpace) }
 

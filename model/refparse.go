@@ -24,6 +24,9 @@ const (
 	jsDotS = `[\s\S]`
 )
 
+// The runtime's patterns (parser.ts). reField, reHeaderArg and reFlagStart
+// are read by scanners (matchField, headerArgs, flagStart) that the tests
+// hold to them, as are reFenceLine and reFirstLine.
 var (
 	reFenceLine        = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
 	reActResp          = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
@@ -102,6 +105,23 @@ type refDoc struct {
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
 
+// hasLineTerminator is strings.ContainsAny(s, "\n\r\u2028\u2029") (what
+// a JavaScript regexp's "." does not match), a byte scan: U+2028 and
+// U+2029 are E2 80 A8 and E2 80 A9, and no UTF-8 sequence hides an E2.
+func hasLineTerminator(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', '\r':
+			return true
+		case 0xE2:
+			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // parseRef is parser.ts parse(), limited to what the runtime uses.
 func parseRef(source string) *refDoc {
 	p := &refParser{
@@ -111,10 +131,14 @@ func parseRef(source string) *refDoc {
 		scSeen:      map[string]bool{},
 		respSeenIdx: map[string]int{},
 	}
-	lines := splitLines(source)
-	for i, raw := range lines {
-		p.n = i + 1
+	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
+		raw, after, more := strings.Cut(rest, "\n")
+		p.n = n
 		p.line(raw)
+		if !more {
+			break
+		}
+		rest = after
 	}
 	if p.inBlock {
 		p.errorf(p.blockLine, "UNCLOSED_BLOCK: <!-- #"+p.openBlock+" --> has no closing <!-- /"+p.openBlock+" -->")
@@ -347,7 +371,7 @@ func matchFenceLine(line string) []string {
 	for n < len(line) && line[n] == line[0] {
 		n++
 	}
-	if n < 3 || strings.ContainsAny(line[n:], "\n\r\u2028\u2029") {
+	if n < 3 || hasLineTerminator(line[n:]) {
 		return nil
 	}
 	return []string{line, line[:n], line[n:]}
@@ -382,7 +406,7 @@ func matchFirstLine(s string) []string {
 			return nil
 		}
 		rest = ws[len(ws)-size:]
-	} else if strings.ContainsAny(rest, "\n\r\u2028\u2029") {
+	} else if hasLineTerminator(rest) {
 		return nil
 	}
 	return []string{s, method, rest}
@@ -402,24 +426,7 @@ func parseActionBlock(id string, lines []string) *refAction {
 	if a.Method == "cli" {
 		a.URI = jsTrim(rest)
 	} else {
-		for _, h := range reHeaderArg.FindAllStringSubmatch(rest, -1) {
-			if k, v, ok := strings.Cut(h[1], ":"); ok {
-				a.Headers = append(a.Headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
-			}
-		}
-		if b := reBodyArg.FindStringSubmatchIndex(rest); b != nil {
-			a.HasBody = true
-			if b[2] >= 0 {
-				a.Body = rest[b[2]:b[3]]
-			} else {
-				a.Body = rest[b[4]:b[5]]
-			}
-		}
-		uri := rest
-		if loc := reFlagStart.FindStringIndex(rest); loc != nil {
-			uri = rest[:loc[0]]
-		}
-		a.URI = jsTrim(uri)
+		a.requestLine(rest)
 	}
 	// A `body:` section (spec.md §1.9.6) means nothing to the reference
 	// parser: its lines are field lines like any other (runtime-semantics.md
@@ -430,8 +437,8 @@ func parseActionBlock(id string, lines []string) *refAction {
 		if jsTrim(line) == "" {
 			continue
 		}
-		fm := reField.FindStringSubmatchIndex(line)
-		if fm == nil {
+		fm, ok := matchField(line)
+		if !ok {
 			continue
 		}
 		group := func(n int) (string, bool) {
@@ -451,6 +458,187 @@ func parseActionBlock(id string, lines []string) *refAction {
 		a.Fields = append(a.Fields, f)
 	}
 	return a
+}
+
+// matchField is reField.FindStringSubmatchIndex(line) without a regexp
+// (reField was half the time of parseRef): the same groups, at the same
+// offsets, -1 for a group that took no part. Every part of the pattern
+// starts with a character none before it can take (a word ends at what
+// is not a word character, each optional part after the type begins,
+// after white space, with its own '(', '"' or '='), so the first way to
+// read the line is the regexp's, and when an optional part begins but
+// does not match, nothing after it can: there is no match.
+func matchField(line string) (m [14]int, ok bool) {
+	for i := range m {
+		m[i] = -1
+	}
+	m[0], m[1] = 0, len(line)
+	i := skipJSSpace(line, 0)
+	if i == 0 {
+		return m, false
+	}
+	if m[2], m[3], ok = word(line, i); !ok {
+		return m, false
+	}
+	i = m[3]
+	if i < len(line) && line[i] == ',' { // ,\s*-([a-zA-Z])
+		k := skipJSSpace(line, i+1)
+		if k+1 >= len(line) || line[k] != '-' || !isASCIILetter(line[k+1]) {
+			return m, false
+		}
+		m[4], m[5], i = k+1, k+2, k+2
+	}
+	i = skipJSSpace(line, i)
+	if i >= len(line) || line[i] != ':' {
+		return m, false
+	}
+	k := skipJSSpace(line, i+1)
+	if k == i+1 {
+		return m, false
+	}
+	if m[6], m[7], ok = word(line, k); !ok {
+		return m, false
+	}
+	i = m[7]
+	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '(' { // \s+\((required|optional)\)
+		w := ""
+		for _, r := range [...]string{"required", "optional"} {
+			if strings.HasPrefix(line[k+1:], r+")") {
+				w = r
+			}
+		}
+		if w == "" {
+			return m, false
+		}
+		m[8], m[9], i = k+1, k+1+len(w), k+2+len(w)
+	}
+	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '"' { // \s+"([^"]*)"
+		if m[10], m[11], ok = quoted(line, k); !ok {
+			return m, false
+		}
+		i = m[11] + 1
+	}
+	if k := skipJSSpace(line, i); k < len(line) && line[k] == '=' { // \s*=\s*"([^"]*)"
+		k = skipJSSpace(line, k+1)
+		if k >= len(line) || line[k] != '"' {
+			return m, false
+		}
+		if m[12], m[13], ok = quoted(line, k); !ok {
+			return m, false
+		}
+		i = m[13] + 1
+	}
+	return m, i == len(line)
+}
+
+// skipJSSpace is the offset of the first character at or after i that is
+// not white space for a JavaScript regexp's \s.
+func skipJSSpace(s string, i int) int {
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !isJSSpace(r) {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// word is the run of \w at i ([start, end)), ok when it is not empty.
+func word(s string, i int) (start, end int, ok bool) {
+	end = i
+	for end < len(s) && isWord(s[end]) {
+		end++
+	}
+	return i, end, end > i
+}
+
+// quoted is the text between the double quote at q and the next one.
+func quoted(s string, q int) (start, end int, ok bool) {
+	n := strings.IndexByte(s[q+1:], '"')
+	if n < 0 {
+		return 0, 0, false
+	}
+	return q + 1, q + 1 + n, true
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// requestLine reads the URI, headers and body of an HTTP action's first
+// line after its method (parser.ts parseActionBlock). Each pattern begins
+// with -H or -d (reFlagStart's after white space): a line holding neither
+// has no match, and skips the regexps.
+func (a *refAction) requestLine(rest string) {
+	hasH, hasD := strings.Contains(rest, "-H"), strings.Contains(rest, "-d")
+	if hasH {
+		for _, h := range headerArgs(rest) {
+			if k, v, ok := strings.Cut(h, ":"); ok {
+				a.Headers = append(a.Headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
+			}
+		}
+	}
+	if hasD {
+		if b := reBodyArg.FindStringSubmatchIndex(rest); b != nil {
+			a.HasBody = true
+			if b[2] >= 0 {
+				a.Body = rest[b[2]:b[3]]
+			} else {
+				a.Body = rest[b[4]:b[5]]
+			}
+		}
+	}
+	uri := rest
+	if hasH || hasD {
+		if i := flagStart(rest); i >= 0 {
+			uri = rest[:i]
+		}
+	}
+	a.URI = jsTrim(uri)
+}
+
+// headerArgs is the first group of each match of
+// reHeaderArg.FindAllStringSubmatch(s, -1), by a scan: at each -H, white
+// space, a double quote, at least one character that is not one and the
+// closing one; the next match is looked for after it, or, when that -H
+// begins none, after that -H's first byte.
+func headerArgs(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		h := strings.Index(s[i:], "-H")
+		if h < 0 {
+			break
+		}
+		h += i
+		k := skipJSSpace(s, h+2)
+		if k > h+2 && k < len(s) && s[k] == '"' {
+			if n := strings.IndexByte(s[k+1:], '"'); n > 0 {
+				out = append(out, s[k+1:k+1+n])
+				i = k + 2 + n
+				continue
+			}
+		}
+		i = h + 1
+	}
+	return out
+}
+
+// flagStart is reFlagStart.FindStringIndex(s)[0], or -1 without a match,
+// by a scan: the first JavaScript white space followed by -H or -d and
+// white space.
+func flagStart(s string) int {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isJSSpace(r) {
+			j := i + size
+			if j+1 < len(s) && s[j] == '-' && (s[j+1] == 'H' || s[j+1] == 'd') {
+				if r2, _ := utf8.DecodeRuneInString(s[j+2:]); j+2 < len(s) && isJSSpace(r2) {
+					return i
+				}
+			}
+		}
+		i += size
+	}
+	return -1
 }
 
 func itoa(n int) string {

@@ -191,6 +191,9 @@ func dryStore(doc *sfmd.Document) map[string]string {
 	store := map[string]string{}
 	for _, a := range doc.Actions {
 		text := a.FirstLine.Text
+		if strings.IndexByte(text, '$') < 0 {
+			continue // no match without a $
+		}
 		for _, m := range reDryEnv.FindAllStringSubmatchIndex(text, -1) {
 			name := text[m[2]:m[3]]
 			if _, ok := store[name]; ok {

@@ -27,6 +27,9 @@ var HeaderOnCLI = &lint.Analyzer{
 				continue
 			}
 			text := a.FirstLine.Text
+			if !strings.Contains(text, "-H") {
+				continue // no field can be -H
+			}
 			off := lineOffset(doc, text, a.FirstLine.Span)
 			if off < 0 {
 				continue

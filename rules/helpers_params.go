@@ -105,6 +105,9 @@ type spanSet struct {
 }
 
 func (s *spanSet) index() {
+	if len(s.starts) == 0 {
+		return // most documents: nothing to sort, nor to allocate
+	}
 	idx := make([]int, len(s.starts))
 	for i := range idx {
 		idx[i] = i
