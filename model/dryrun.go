@@ -36,13 +36,7 @@ func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, b
 	if p == nil || p.ref == nil {
 		return Sent{}, false
 	}
-	var a *refAction
-	for _, x := range p.ref.Actions {
-		if x.ID == id {
-			a = x
-			break
-		}
-	}
+	a := p.ref.action(id)
 	if a == nil || parsePosixFlags(args, nil) == nil {
 		return Sent{}, false
 	}

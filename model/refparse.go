@@ -97,6 +97,23 @@ type refDoc struct {
 	// Requirements is the first [!requirements](path) outside blocks.
 	Requirements    string
 	hasRequirements bool
+	// first maps each action id to the first action of that id (the one
+	// a call or a response template finds: a search in document order
+	// that stops at the first match), built once the document is read.
+	first map[string]*refAction
+}
+
+// action is the first action of id, or nil.
+func (d *refDoc) action(id string) *refAction {
+	if d.first == nil {
+		for _, a := range d.Actions {
+			if a.ID == id {
+				return a
+			}
+		}
+		return nil
+	}
+	return d.first[id]
 }
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
@@ -117,6 +134,12 @@ func parseRef(source string) *refDoc {
 	}
 	if p.inBlock {
 		p.errorf(p.blockLine, "UNCLOSED_BLOCK: <!-- #"+p.openBlock+" --> has no closing <!-- /"+p.openBlock+" -->")
+	}
+	p.d.first = make(map[string]*refAction, len(p.d.Actions))
+	for _, a := range p.d.Actions {
+		if _, ok := p.d.first[a.ID]; !ok {
+			p.d.first[a.ID] = a
+		}
 	}
 	p.attachResponses()
 	return p.d
@@ -323,14 +346,11 @@ func (p *refParser) refDef(line string) {
 // once the whole document is read.
 func (p *refParser) attachResponses() {
 	for _, r := range p.responses {
-		for _, a := range p.d.Actions {
-			if a.ID == r.id {
-				a.Response = strings.Join(r.lines, "\n")
-				// action.ts executeAction runs it only when it is truthy:
-				// a block without lines ("") is no template
-				a.HasResp = a.Response != ""
-				break
-			}
+		if a := p.d.action(r.id); a != nil {
+			a.Response = strings.Join(r.lines, "\n")
+			// action.ts executeAction runs it only when it is truthy:
+			// a block without lines ("") is no template
+			a.HasResp = a.Response != ""
 		}
 	}
 }

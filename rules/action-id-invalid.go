@@ -30,6 +30,7 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 	doc := pass.Doc
 	syms := symbols(pass)
 	fixed := map[string]bool{}
+	var sites map[string][]sfmd.ActionSite // by id, made at the first fix
 	for _, a := range doc.Actions {
 		if a.ID == "" || actionIDShape.Matches(a.ID) {
 			continue
@@ -51,7 +52,10 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 			d.Message += " (the reference runtime accepts it, other runtimes may not)"
 		} else if free && !fixed[a.ID] {
 			fixed[a.ID] = true
-			if edits := renameActionEdits(doc, a.ID, want); len(edits) > 0 {
+			if sites == nil {
+				sites = actionSitesByID(doc)
+			}
+			if edits := renameActionEdits(sites[a.ID], want); len(edits) > 0 {
 				d.Fixes = []lint.Fix{{
 					Message: fmt.Sprintf("rename action %q to %q everywhere", a.ID, want),
 					Safe:    true,
@@ -64,17 +68,26 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 	return nil, nil
 }
 
-// renameActionEdits renames action old to new at every site the document
-// writes it (sfmd's Document.ActionSites, which the language server's
-// rename edits too): act.<old> fences, act.<old>.response fences,
-// /act.<old> hints, act:<old> links and shortcut targets, and the
+// renameActionEdits renames an action to new at every site the document
+// writes its id (sites: sfmd's Document.ActionSites of that id, which the
+// language server's rename edits too): act.<old> fences, act.<old>.response
+// fences, /act.<old> hints, act:<old> links and shortcut targets, and the
 // frontmatter default.
-func renameActionEdits(doc *sfmd.Document, old, new string) []lint.Edit {
+func renameActionEdits(sites []sfmd.ActionSite, new string) []lint.Edit {
 	var edits []lint.Edit
-	for _, s := range doc.ActionSites() {
-		if s.ID == old {
-			edits = append(edits, lint.Edit{Start: s.Start, End: s.End, New: new})
-		}
+	for _, s := range sites {
+		edits = append(edits, lint.Edit{Start: s.Start, End: s.End, New: new})
 	}
 	return edits
+}
+
+// actionSitesByID is doc.ActionSites grouped by id, each in document
+// order: one list of the sites for all the actions a run renames, not one
+// scan of the whole document for each.
+func actionSitesByID(doc *sfmd.Document) map[string][]sfmd.ActionSite {
+	out := map[string][]sfmd.ActionSite{}
+	for _, s := range doc.ActionSites() {
+		out[s.ID] = append(out[s.ID], s)
+	}
+	return out
 }

@@ -38,9 +38,28 @@ func repeated(t testing.TB, rule string, n int) []byte {
 		if !selfContained(body) {
 			return nil
 		}
-		return []byte(src + "\n\n" + strings.Repeat(body+"\n\n", n-1))
+		var b strings.Builder
+		b.WriteString(src + "\n\n")
+		for i := 1; i < n; i++ {
+			b.WriteString(ownIDs(body, i) + "\n\n")
+		}
+		return []byte(b.String())
 	}
 	return nil
+}
+
+// ownIDs is piece with its action ids made its own (the i-th copy's
+// act.x is act.cI_x), as benchgen.Document does: a document of n copies
+// then has n times as many actions, not n definitions of the same few,
+// and a search for an action by id meets them all (a copy that reused
+// the ids would find the first definition at once, and hide a search
+// that is linear in the number of actions).
+func ownIDs(piece string, i int) string {
+	p := fmt.Sprintf("c%d_", i)
+	for _, s := range []string{"act.", "act:"} {
+		piece = strings.ReplaceAll(piece, s, s+p)
+	}
+	return piece
 }
 
 // selfContained reports whether a piece of the base document leaves the
@@ -175,3 +194,4 @@ func TestProjectRulesScaleWithFolderWidth(t *testing.T) {
 		}
 	}
 }
+
