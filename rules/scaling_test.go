@@ -194,4 +194,3 @@ func TestProjectRulesScaleWithFolderWidth(t *testing.T) {
 		}
 	}
 }
-
