@@ -1,8 +1,10 @@
 package model
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,7 +148,7 @@ func TestMaySendSession(t *testing.T) {
 		act("a", "GET https://x.com/{m}", "  n: string", `  m: string = "{n}"`),
 	}
 	store := map[string]string{"BASE": "https://x.com/{n}", "BODY": "{m}", "HOME": "/h"}
-	root := filepath.Join("..", "..", "..", "shared", "corpus", "upstream")
+	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
 			if src, err := os.ReadFile(p); err == nil {
@@ -187,5 +189,55 @@ func TestMaySendSession(t *testing.T) {
 	}
 	if checked == 0 || skipped == 0 {
 		t.Errorf("%d calls checked, %d that may send the variable: the cases miss one side", checked, skipped)
+	}
+}
+
+// TestMatchField: the field-line matcher is reField's, on field lines of
+// every form and on random lines built from the pieces of one, and on
+// every line of the upstream documents.
+func TestMatchField(t *testing.T) {
+	ins := []string{"  q: string", "  q, -c: string (required) \"City\" = \"x\"", "\tq:\u00a0string", "  q:string", " q : t", "q: t",
+		"  q: t (optional)", "  q: t(required)", "  q: t \"d\"=\"v\"", "  q: t = \"v\" ", "  q: t \"a\" \"b\"", "  q,-x: t", "  q, -: t",
+		"  q: t (required) (optional)", "  q: t \"\"", "  q: t=\"\"", "  q: t =", "  é: t", "  q: t\r", "  q: t \"a\rb\"", "  q: t \xff"}
+	pieces := []string{" ", "  ", "\t", "\u00a0", "\u2028", "\r", "q", "ab", "_1", ",", "-", "x", ":", "string", "(", ")", "required",
+		"optional", "(required)", "(optional)", `"`, `"d"`, "=", "é", "\xff", "1"}
+	r := rand.New(rand.NewPCG(1, 2))
+	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+	ws := func() string { return pick("", " ", "  ", "\t", "\u00a0", "\u3000", "\r") }
+	for range 100000 {
+		// a field line, some of its parts left out or garbled
+		parts := []string{pick(" ", "  ", "\t", "\u00a0", ""), pick("q", "a_1", "", "é"), pick("", ","+ws()+"-"+pick("c", "1", "")), ws(), pick(":", ""), ws(),
+			pick("string", "t", ""), pick("", ws()+pick("(required)", "(optional)", "(req)")), pick("", ws()+pick(`"d"`, `""`, `"a`)),
+			pick("", ws()+"="+ws()+pick(`"v"`, `""`, "v")), pick("", "", "", ws())}
+		var b strings.Builder
+		for _, p := range parts {
+			if r.IntN(20) == 0 {
+				p = pieces[r.IntN(len(pieces))]
+			}
+			b.WriteString(p)
+		}
+		ins = append(ins, b.String())
+	}
+	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				ins = append(ins, splitLines(string(src))...)
+			}
+		}
+		return nil
+	})
+	matched := 0
+	for _, in := range ins {
+		want, got := reField.FindStringSubmatchIndex(in), matchField(in)
+		if !slices.Equal(want, got) {
+			t.Errorf("%q: got %v, want %v", in, got, want)
+		}
+		if want != nil {
+			matched++
+		}
+	}
+	if matched < 2000 {
+		t.Errorf("only %d of %d lines are field lines", matched, len(ins))
 	}
 }

@@ -407,6 +407,96 @@ func matchFirstLine(s string) []string {
 	return []string{s, method, rest}
 }
 
+// matchField is reField.FindStringSubmatchIndex(line) without a regexp
+// (the backtracker was a quarter of the reading of a document of
+// actions). It reads the pattern left to right: each optional group
+// starts with a character no later part can start with at that point
+// ("," for the short name; after white space, "(" for required/optional,
+// a quote for the description; "=" for the default), so taking a group
+// whenever it matches is the match the regexp finds, and a line either
+// matches to its end that way or not at all.
+func matchField(line string) []int {
+	n := len(line)
+	spaces := func(i int) int {
+		for i < n {
+			r, size := utf8.DecodeRuneInString(line[i:])
+			if !isJSSpace(r) {
+				break
+			}
+			i += size
+		}
+		return i
+	}
+	word := func(i int) int {
+		for i < n && isWordByte(line[i]) {
+			i++
+		}
+		return i
+	}
+	quoted := func(i int) int { // i at an opening quote: after the closing one, or -1
+		if e := strings.IndexByte(line[i+1:], '"'); e >= 0 {
+			return i + 1 + e + 1
+		}
+		return -1
+	}
+	m := []int{0, n, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	i := spaces(0)
+	if i == 0 {
+		return nil
+	}
+	if e := word(i); e > i {
+		m[2], m[3], i = i, e, e
+	} else {
+		return nil
+	}
+	if i < n && line[i] == ',' {
+		if j := spaces(i + 1); j+1 < n && line[j] == '-' && isASCIILetter(line[j+1]) {
+			m[4], m[5], i = j+1, j+2, j+2
+		}
+	}
+	if i = spaces(i); i >= n || line[i] != ':' {
+		return nil
+	}
+	if j := spaces(i + 1); j > i+1 {
+		i = j
+	} else {
+		return nil
+	}
+	if e := word(i); e > i {
+		m[6], m[7], i = i, e, e
+	} else {
+		return nil
+	}
+	if j := spaces(i); j > i && j < n && line[j] == '(' {
+		for _, w := range [...]string{"required", "optional"} {
+			if strings.HasPrefix(line[j+1:], w+")") {
+				m[8], m[9], i = j+1, j+1+len(w), j+1+len(w)+1
+			}
+		}
+	}
+	if j := spaces(i); j > i && j < n && line[j] == '"' {
+		if e := quoted(j); e >= 0 {
+			m[10], m[11], i = j+1, e-1, e
+		}
+	}
+	if j := spaces(i); j < n && line[j] == '=' {
+		if k := spaces(j + 1); k < n && line[k] == '"' {
+			if e := quoted(k); e >= 0 {
+				m[12], m[13], i = k+1, e-1, e
+			}
+		}
+	}
+	if i != n {
+		return nil
+	}
+	return m
+}
+
+// isWordByte is \w: an ASCII letter, digit or underscore.
+func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isASCIILetter(c) }
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 // parseActionBlock is parser.ts parseActionBlock.
 func parseActionBlock(id string, lines []string) *refAction {
 	if len(lines) == 0 {
@@ -449,7 +539,7 @@ func parseActionBlock(id string, lines []string) *refAction {
 		if jsTrim(line) == "" {
 			continue
 		}
-		fm := reField.FindStringSubmatchIndex(line)
+		fm := matchField(line)
 		if fm == nil {
 			continue
 		}
