@@ -241,3 +241,38 @@ func TestMatchField(t *testing.T) {
 		t.Errorf("only %d of %d lines are field lines", matched, len(ins))
 	}
 }
+
+// TestShortcutIDsDeduplicated: a shortcut whose id is taken gets the
+// first free id2, id3, … (parser.ts parse), the search resuming where
+// the last one for that id stopped; the ids are those of the search from
+// 2, on random documents whose ids collide with the numbered ones.
+func TestShortcutIDsDeduplicated(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	ids := []string{"a", "a2", "a3", "a5", "b", "b2", "a22", "ab"}
+	for range 300 {
+		var src strings.Builder
+		var written []string
+		for range 1 + r.IntN(40) {
+			id := ids[r.IntN(len(ids))]
+			written = append(written, id)
+			src.WriteString("[@" + id + " L](https://x.example/)\n")
+		}
+		seen := map[string]bool{}
+		var want []string
+		for _, id := range written {
+			resolved := id
+			for n := 2; seen[resolved]; n++ {
+				resolved = id + itoa(n)
+			}
+			seen[resolved] = true
+			want = append(want, resolved)
+		}
+		var got []string
+		for _, sc := range parseRef(src.String()).Shortcuts {
+			got = append(got, sc.ID)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q: got %q, want %q", written, got, want)
+		}
+	}
+}

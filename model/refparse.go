@@ -125,6 +125,7 @@ func parseRef(source string) *refDoc {
 		blocksSeen:  map[string]bool{},
 		menuSeen:    map[string]bool{},
 		scSeen:      map[string]bool{},
+		scNext:      map[string]int{},
 		respSeenIdx: map[string]int{},
 	}
 	lines := splitLines(source)
@@ -157,6 +158,7 @@ type refParser struct {
 	blocksSeen  map[string]bool
 	menuSeen    map[string]bool
 	scSeen      map[string]bool
+	scNext      map[string]int // where the search for a free id2, id3, … of an id resumes
 	responses   []pendingBlock
 	respSeenIdx map[string]int
 	n           int // the line being read, from 1
@@ -317,11 +319,16 @@ func (p *refParser) links(raw, line string) {
 		id := m[1][1:]
 		resolved := id
 		if p.scSeen[id] {
-			n := 2
+			// the first free id2, id3, …: the ids below the last one
+			// taken for this id are all still taken (ids are never
+			// freed), so the search goes on from there instead of from 2
+			// (a document with k shortcuts of one id took k²/2 lookups)
+			n := max(p.scNext[id], 2)
 			for p.scSeen[id+itoa(n)] {
 				n++
 			}
 			resolved = id + itoa(n)
+			p.scNext[id] = n + 1
 		}
 		p.scSeen[resolved] = true
 		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})

@@ -36,7 +36,7 @@ var HintUnknownAction = &lint.Analyzer{
 			}
 		}
 		var shown *shownIDs // built on the first hint to an undefined action
-		expected := ""     // the list of defined ids, quoted once for every finding
+		expected := ""      // the list of defined ids, quoted once for every finding
 		for _, c := range hints(pass).Calls {
 			if c.Tool || c.Action != nil || len(syms.Responses[c.ActionID]) > 0 {
 				continue
