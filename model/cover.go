@@ -169,7 +169,7 @@ func (p *Parsed) Actions() []ActionInfo {
 		return nil
 	}
 	var out []ActionInfo
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(p.ref.Actions))
 	for _, a := range p.ref.Actions {
 		if seen[a.ID] {
 			continue
