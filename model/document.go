@@ -1,6 +1,10 @@
 package model
 
-import "github.com/sfmd-dev/sfmd/sfmd"
+import (
+	"unsafe"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 // Parsed is a document as the reference parser reads it. A suite run makes
 // one with Parse and hands it to every call through Runtime.Parsed. It is
@@ -16,7 +20,17 @@ func Parse(doc *sfmd.Document) *Parsed {
 	if doc == nil {
 		return nil
 	}
-	return &Parsed{doc: doc, ref: parseRef(string(doc.Src))}
+	return &Parsed{doc: doc, ref: parseRef(srcString(doc.Src))}
+}
+
+// srcString is src as a string without a copy (a 10 MB document's
+// reference parse held a second 10 MB): the parse's strings point into
+// src, as sfmd.Parse's do, which is why Src must not change.
+func srcString(src []byte) string {
+	if len(src) == 0 {
+		return ""
+	}
+	return unsafe.String(&src[0], len(src))
 }
 
 // refDoc is the reference parse of rt.Doc, or nil without a document:
