@@ -247,12 +247,12 @@ func TestRulesScaleOnGeneratedDocuments(t *testing.T) {
 		return ts, tl, float64(tl) / float64(ts) / scale
 	}
 	const limit = 1.5 // linear is 1; a quadratic term of a tenth of the time at 2 MB makes it 1.3
-	if ts, tl, r := ratio(defaultRules(), 2); r <= limit {
+	ts, tl, r := ratio(defaultRules(), 2)
+	if r <= limit {
 		t.Logf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte", ts, len(sdoc.Src), tl, scale, r)
 		return
-	} else {
-		t.Errorf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte, worse than linear", ts, len(sdoc.Src), tl, scale, r)
 	}
+	t.Errorf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte, worse than linear", ts, len(sdoc.Src), tl, scale, r)
 	for _, a := range defaultRules() {
 		// the culprits (the rules of the dry run, before the model found
 		// actions by id in a map) took 0.5 to 1 s on the larger document;
