@@ -1,21 +1,17 @@
 package model
 
 import (
-	"sync"
+	"unsafe"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // Parsed is a document as the reference parser reads it. A suite run makes
 // one with Parse and hands it to every call through Runtime.Parsed. It is
-// never modified (but for an index of its actions, built once under
-// sync.Once), so calls (and goroutines) may share it.
+// never modified, so calls (and goroutines) may share it.
 type Parsed struct {
 	doc *sfmd.Document
 	ref *refDoc
-
-	byIDOnce sync.Once
-	byID     map[string]*refAction // the first action of each id (dry runs)
 }
 
 // Parse reads doc.Src with the reference parser (nil for a nil doc). Src
@@ -24,7 +20,17 @@ func Parse(doc *sfmd.Document) *Parsed {
 	if doc == nil {
 		return nil
 	}
-	return &Parsed{doc: doc, ref: parseRef(string(doc.Src))}
+	return &Parsed{doc: doc, ref: parseRef(srcString(doc.Src))}
+}
+
+// srcString is src as a string without a copy (a 10 MB document's
+// reference parse held a second 10 MB): the parse's strings point into
+// src, as sfmd.Parse's do, which is why Src must not change.
+func srcString(src []byte) string {
+	if len(src) == 0 {
+		return ""
+	}
+	return unsafe.String(&src[0], len(src))
 }
 
 // refDoc is the reference parse of rt.Doc, or nil without a document:

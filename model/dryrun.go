@@ -62,6 +62,52 @@ func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, b
 	return out, true
 }
 
+// MaySendSession reports whether DryRun(id, args, vars, store) could send
+// the session variable name in its URL, command or body: false means it
+// cannot, whatever vars holds. A session variable reaches those only
+// through a {name} or {name[N]} placeholder of the URI (the command, for
+// CLI) or of the -d body template, after their $VARs are resolved
+// (substituteURI, substituteBody: action.ts executeAction and
+// substituteBodyTemplate), or through a caller's value that holds
+// {name} (bindCallerValues); every substitution is one pass, so a value
+// put in place is not read again. The check is that much cheaper than
+// the call: no flags bound, no request planned.
+func (p *Parsed) MaySendSession(id, args, name string, store map[string]string) bool {
+	if p == nil || p.ref == nil {
+		return false
+	}
+	a := p.ref.action(id)
+	if a == nil {
+		return false
+	}
+	ref := "{" + name
+	if strings.Contains(args, ref) {
+		return true
+	}
+	if !strings.Contains(a.URI, "$") && !strings.Contains(a.Body, "$") {
+		return strings.Contains(a.URI, ref) || strings.Contains(a.Body, ref)
+	}
+	rt := p.dryRuntime(nil, store)
+	extra := rt.contextVars(args)
+	return strings.Contains(rt.resolveEnvVars(a.URI, extra), ref) || strings.Contains(rt.resolveEnvVars(a.Body, extra), ref)
+}
+
+// dryRuntime is the runtime a dry run calls through: p's document open
+// from DryRunDocURI, the session variables vars, the env store store.
+func (p *Parsed) dryRuntime(vars, store map[string]string) *Runtime {
+	s := NewSession()
+	for k, v := range vars {
+		s.SetVar(k, v)
+	}
+	rt := &Runtime{Doc: p.doc, Parsed: p, Session: s, Env: Env{
+		DocURI: DryRunDocURI, DocPath: pathFromFileURI(DryRunDocURI), Home: "/home", Cwd: DryRunCwd,
+	}}
+	if store != nil {
+		rt.Env.Topic, rt.Env.Store = "app:dryrun", store
+	}
+	return rt
+}
+
 // QuoteArg quotes v as one token for the runtime's flag tokenizer
 // (Tokenize): in single quotes, or in double quotes when v holds a single
 // quote. ok is false for a value the tokenizer cannot carry whole (one

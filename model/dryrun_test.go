@@ -2,10 +2,13 @@ package model
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -222,6 +225,154 @@ func TestRequestLineScans(t *testing.T) {
 		}
 		if got := flagStart(s); got != want0 {
 			t.Errorf("flagStart(%q) = %d, want %d", s, got, want0)
+		}
+	}
+}
+
+// TestMaySendSession: when MaySendSession says a call cannot send the
+// session variable, the dry run with that variable set sends it nowhere:
+// every field of every action of the upstream documents, of generated
+// ones and of the cases below, left out in turn (the other fields given a
+// value or left out), with $VARs that resolve to a placeholder and
+// caller values that name one.
+func TestMaySendSession(t *testing.T) {
+	docs := []string{
+		act("a", "GET https://x.com/{id}", "  id: string"),
+		act("a", "GET https://x.com/{id[1]}?q=1", "  id: string"),
+		act("a", `POST https://x.com/ -d '{"t":"{n|base64}","u":"{m}"}'`, "  n: string", "  m: string"),
+		act("a", `POST https://x.com/ -H "X-A: {n}"`, "  n: string"),
+		act("a", "GET $BASE/items", "  n: string"),
+		act("a", "CLI echo {n} $HOME {m}", "  n: string", "  m: string"),
+		act("a", `POST https://x.com/{...args} -d '{"x":"$BODY"}'`, "  n: string", "  m: string"),
+		act("a", "GET https://x.com/{m}", "  n: string", `  m: string = "{n}"`),
+	}
+	store := map[string]string{"BASE": "https://x.com/{n}", "BODY": "{m}", "HOME": "/h"}
+	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs = append(docs, string(src))
+			}
+		}
+		return nil
+	})
+	docs = append(docs, string(benchgen.Document(64<<10)))
+	const stale = "stale-session-value"
+	checked, skipped := 0, 0
+	for _, src := range docs {
+		p := dryParse(src)
+		for _, a := range p.Actions() {
+			for _, left := range a.Fields {
+				var with, named []string
+				for _, f := range a.Fields {
+					if f.Name != left.Name {
+						with = append(with, "--"+f.Name+" v")
+						named = append(named, "--"+f.Name+" '{"+left.Name+"}'")
+					}
+				}
+				for _, args := range []string{"", strings.Join(with, " "), strings.Join(named, " ")} {
+					for _, st := range []map[string]string{nil, store} {
+						if p.MaySendSession(a.ID, args, left.Name, st) {
+							skipped++
+							continue
+						}
+						checked++
+						s, ok := p.DryRun(a.ID, args, map[string]string{left.Name: stale}, st)
+						if ok && (strings.Contains(s.URL, stale) || strings.Contains(s.Command, stale) || strings.Contains(s.Body, stale)) {
+							t.Errorf("/act.%s %s: MaySendSession(%q) is false, the dry run sends %s %s %q", a.ID, args, left.Name, s.URL, s.Command, s.Body)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 || skipped == 0 {
+		t.Errorf("%d calls checked, %d that may send the variable: the cases miss one side", checked, skipped)
+	}
+}
+
+// TestMatchFieldUpstream: the field-line matcher is reField's, on field
+// lines of every form and on random lines built from the pieces of one,
+// and on every line of the upstream documents.
+func TestMatchFieldUpstream(t *testing.T) {
+	ins := []string{"  q: string", "  q, -c: string (required) \"City\" = \"x\"", "\tq:\u00a0string", "  q:string", " q : t", "q: t",
+		"  q: t (optional)", "  q: t(required)", "  q: t \"d\"=\"v\"", "  q: t = \"v\" ", "  q: t \"a\" \"b\"", "  q,-x: t", "  q, -: t",
+		"  q: t (required) (optional)", "  q: t \"\"", "  q: t=\"\"", "  q: t =", "  é: t", "  q: t\r", "  q: t \"a\rb\"", "  q: t \xff"}
+	pieces := []string{" ", "  ", "\t", "\u00a0", "\u2028", "\r", "q", "ab", "_1", ",", "-", "x", ":", "string", "(", ")", "required",
+		"optional", "(required)", "(optional)", `"`, `"d"`, "=", "é", "\xff", "1"}
+	r := rand.New(rand.NewPCG(1, 2))
+	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+	ws := func() string { return pick("", " ", "  ", "\t", "\u00a0", "\u3000", "\r") }
+	for range 100000 {
+		// a field line, some of its parts left out or garbled
+		parts := []string{pick(" ", "  ", "\t", "\u00a0", ""), pick("q", "a_1", "", "é"), pick("", ","+ws()+"-"+pick("c", "1", "")), ws(), pick(":", ""), ws(),
+			pick("string", "t", ""), pick("", ws()+pick("(required)", "(optional)", "(req)")), pick("", ws()+pick(`"d"`, `""`, `"a`)),
+			pick("", ws()+"="+ws()+pick(`"v"`, `""`, "v")), pick("", "", "", ws())}
+		var b strings.Builder
+		for _, p := range parts {
+			if r.IntN(20) == 0 {
+				p = pieces[r.IntN(len(pieces))]
+			}
+			b.WriteString(p)
+		}
+		ins = append(ins, b.String())
+	}
+	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				ins = append(ins, splitLines(string(src))...)
+			}
+		}
+		return nil
+	})
+	matched := 0
+	for _, in := range ins {
+		want := reField.FindStringSubmatchIndex(in)
+		got, ok := matchField(in)
+		if ok != (want != nil) || (ok && !slices.Equal(got[:], want)) {
+			t.Errorf("%q: got %v, want %v", in, got, want)
+		}
+		if want != nil {
+			matched++
+		}
+	}
+	if matched < 2000 {
+		t.Errorf("only %d of %d lines are field lines", matched, len(ins))
+	}
+}
+
+// TestShortcutIDsDeduplicated: a shortcut whose id is taken gets the
+// first free id2, id3, … (parser.ts parse), the search resuming where
+// the last one for that id stopped; the ids are those of the search from
+// 2, on random documents whose ids collide with the numbered ones.
+func TestShortcutIDsDeduplicated(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	ids := []string{"a", "a2", "a3", "a5", "b", "b2", "a22", "ab"}
+	for range 300 {
+		var src strings.Builder
+		var written []string
+		for range 1 + r.IntN(40) {
+			id := ids[r.IntN(len(ids))]
+			written = append(written, id)
+			src.WriteString("[@" + id + " L](https://x.example/)\n")
+		}
+		seen := map[string]bool{}
+		var want []string
+		for _, id := range written {
+			resolved := id
+			for n := 2; seen[resolved]; n++ {
+				resolved = id + itoa(n)
+			}
+			seen[resolved] = true
+			want = append(want, resolved)
+		}
+		var got []string
+		for _, sc := range parseRef(src.String()).Shortcuts {
+			got = append(got, sc.ID)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q: got %q, want %q", written, got, want)
 		}
 	}
 }

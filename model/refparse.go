@@ -101,6 +101,23 @@ type refDoc struct {
 	// Requirements is the first [!requirements](path) outside blocks.
 	Requirements    string
 	hasRequirements bool
+	// first maps each action id to the first action of that id (the one
+	// a call or a response template finds: a search in document order
+	// that stops at the first match), built once the document is read.
+	first map[string]*refAction
+}
+
+// action is the first action of id, or nil.
+func (d *refDoc) action(id string) *refAction {
+	if d.first == nil {
+		for _, a := range d.Actions {
+			if a.ID == id {
+				return a
+			}
+		}
+		return nil
+	}
+	return d.first[id]
 }
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
@@ -129,6 +146,7 @@ func parseRef(source string) *refDoc {
 		blocksSeen:  map[string]bool{},
 		menuSeen:    map[string]bool{},
 		scSeen:      map[string]bool{},
+		scNext:      map[string]int{},
 		respSeenIdx: map[string]int{},
 	}
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
@@ -142,6 +160,12 @@ func parseRef(source string) *refDoc {
 	}
 	if p.inBlock {
 		p.errorf(p.blockLine, "UNCLOSED_BLOCK: <!-- #"+p.openBlock+" --> has no closing <!-- /"+p.openBlock+" -->")
+	}
+	p.d.first = make(map[string]*refAction, len(p.d.Actions))
+	for _, a := range p.d.Actions {
+		if _, ok := p.d.first[a.ID]; !ok {
+			p.d.first[a.ID] = a
+		}
 	}
 	p.attachResponses()
 	return p.d
@@ -159,6 +183,7 @@ type refParser struct {
 	blocksSeen  map[string]bool
 	menuSeen    map[string]bool
 	scSeen      map[string]bool
+	scNext      map[string]int // where the search for a free id2, id3, … of an id resumes
 	responses   []pendingBlock
 	respSeenIdx map[string]int
 	n           int // the line being read, from 1
@@ -319,11 +344,16 @@ func (p *refParser) links(raw, line string) {
 		id := m[1][1:]
 		resolved := id
 		if p.scSeen[id] {
-			n := 2
+			// the first free id2, id3, …: the ids below the last one
+			// taken for this id are all still taken (ids are never
+			// freed), so the search goes on from there instead of from 2
+			// (a document with k shortcuts of one id took k²/2 lookups)
+			n := max(p.scNext[id], 2)
 			for p.scSeen[id+itoa(n)] {
 				n++
 			}
 			resolved = id + itoa(n)
+			p.scNext[id] = n + 1
 		}
 		p.scSeen[resolved] = true
 		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})
@@ -348,14 +378,11 @@ func (p *refParser) refDef(line string) {
 // once the whole document is read.
 func (p *refParser) attachResponses() {
 	for _, r := range p.responses {
-		for _, a := range p.d.Actions {
-			if a.ID == r.id {
-				a.Response = strings.Join(r.lines, "\n")
-				// action.ts executeAction runs it only when it is truthy:
-				// a block without lines ("") is no template
-				a.HasResp = a.Response != ""
-				break
-			}
+		if a := p.d.action(r.id); a != nil {
+			a.Response = strings.Join(r.lines, "\n")
+			// action.ts executeAction runs it only when it is truthy:
+			// a block without lines ("") is no template
+			a.HasResp = a.Response != ""
 		}
 	}
 }
@@ -411,6 +438,9 @@ func matchFirstLine(s string) []string {
 	}
 	return []string{s, method, rest}
 }
+
+// isWordByte is \w: an ASCII letter, digit or underscore.
+func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isASCIILetter(c) }
 
 // parseActionBlock is parser.ts parseActionBlock.
 func parseActionBlock(id string, lines []string) *refAction {

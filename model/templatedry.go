@@ -117,28 +117,11 @@ func (p *Parsed) dryCall(id, args string, vars, store map[string]string) (*call,
 	if p == nil || p.ref == nil {
 		return nil, false
 	}
-	p.byIDOnce.Do(func() {
-		p.byID = make(map[string]*refAction, len(p.ref.Actions))
-		for _, x := range p.ref.Actions {
-			if _, ok := p.byID[x.ID]; !ok {
-				p.byID[x.ID] = x // a call finds the first action of an id
-			}
-		}
-	})
-	a := p.byID[id]
+	a := p.ref.action(id)
 	if a == nil || parsePosixFlags(args, nil) == nil {
 		return nil, false
 	}
-	s := NewSession()
-	for k, v := range vars {
-		s.SetVar(k, v)
-	}
-	rt := &Runtime{Doc: p.doc, Parsed: p, Session: s, Env: Env{
-		DocURI: DryRunDocURI, DocPath: pathFromFileURI(DryRunDocURI), Home: "/home", Cwd: DryRunCwd,
-	}}
-	if store != nil {
-		rt.Env.Topic, rt.Env.Store = "app:dryrun", store
-	}
+	rt := p.dryRuntime(vars, store)
 	return &call{rt: rt, doc: p.ref, a: a, flagStr: args, extra: rt.contextVars(args), isCLI: a.Method == "cli"}, true
 }
 

@@ -30,6 +30,7 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 	doc := pass.Doc
 	syms := symbols(pass)
 	fixed := map[string]bool{}
+	var sites map[string][]sfmd.Occurrence // by id, made at the first fix
 	for _, a := range doc.Actions {
 		if a.ID == "" || actionIDShape.Matches(a.ID) {
 			continue
@@ -51,7 +52,10 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 			d.Message += " (the reference runtime accepts it, other runtimes may not)"
 		} else if free && !fixed[a.ID] {
 			fixed[a.ID] = true
-			if edits := renameActionEdits(doc, a.ID, want); len(edits) > 0 {
+			if sites == nil {
+				sites = actionSitesByID(doc)
+			}
+			if edits := renameActionEdits(sites[a.ID], want); len(edits) > 0 {
 				d.Fixes = []lint.Fix{{
 					Message: fmt.Sprintf("rename action %q to %q everywhere", a.ID, want),
 					Safe:    true,
@@ -64,15 +68,28 @@ func runActionIDInvalid(pass *lint.Pass) (any, error) {
 	return nil, nil
 }
 
-// renameActionEdits renames action old to new at every occurrence sfmd's
-// index of names lists (Document.Names, which the language server's
-// rename edits too): act.<old> fences, act.<old>.response fences,
-// /act.<old> hints, act:<old> links and shortcut targets, and the
-// frontmatter default.
-func renameActionEdits(doc *sfmd.Document, old, new string) []lint.Edit {
+// renameActionEdits renames an action to new at every occurrence of its
+// id that sfmd's index of names lists (Document.Names, which the language
+// server's rename edits too; occs: that id's occurrences): act.<old>
+// fences, act.<old>.response fences, /act.<old> hints, act:<old> links
+// and shortcut targets, and the frontmatter default.
+func renameActionEdits(occs []sfmd.Occurrence, new string) []lint.Edit {
 	var edits []lint.Edit
-	for _, o := range doc.Names().Of(sfmd.NameAction, "", old) {
+	for _, o := range occs {
 		edits = append(edits, lint.Edit{Start: o.Start, End: o.End, New: new})
 	}
 	return edits
+}
+
+// actionSitesByID is doc.ActionSites grouped by id, each in document
+// order: one list of the sites for all the actions a run renames, not one
+// scan of the whole document for each.
+func actionSitesByID(doc *sfmd.Document) map[string][]sfmd.Occurrence {
+	out := map[string][]sfmd.Occurrence{}
+	for _, o := range doc.Names().All() {
+		if o.Kind == sfmd.NameAction {
+			out[o.Name] = append(out[o.Name], o)
+		}
+	}
+	return out
 }

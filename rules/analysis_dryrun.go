@@ -102,7 +102,7 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 	}
 	t.Parsed = model.Parse(asMeant(doc))
 	t.Store = dryStore(doc)
-	byID := map[string]*sfmd.Action{}
+	byID := make(map[string]*sfmd.Action, len(doc.Actions))
 	for _, a := range doc.Actions {
 		if _, ok := byID[a.ID]; !ok {
 			byID[a.ID] = a

@@ -124,10 +124,13 @@ func buildHints(doc *sfmd.Document, syms *symbolTable) *hintTable {
 			continue
 		}
 		c.Action = lookupAction(syms, c.ActionID)
-		aliases := map[string]string{}
+		var aliases map[string]string // nil (read as empty) for most hints
 		if c.Action != nil {
 			for _, p := range c.Action.Params {
 				if p.Alias != "" && p.Name != "" {
+					if aliases == nil {
+						aliases = map[string]string{}
+					}
 					aliases[strings.TrimPrefix(p.Alias, "-")] = p.Name
 				}
 			}

@@ -78,8 +78,8 @@ var symbolsAnalyzer = &lint.Analyzer{
 
 func buildSymbols(doc *sfmd.Document) *symbolTable {
 	s := &symbolTable{
-		Actions:   map[string][]*sfmd.Action{},
-		Responses: map[string][]*sfmd.Response{},
+		Actions:   make(map[string][]*sfmd.Action, len(doc.Actions)),
+		Responses: make(map[string][]*sfmd.Response, len(doc.Responses)),
 		Assigned:  map[string][]sfmd.Span{},
 		Env:       map[string]*sfmd.EnvEntry{},
 		Uses:      make([]use, 0, maxUses(doc)),

@@ -20,15 +20,23 @@ var BlockIDInvalid = &lint.Analyzer{
 		Severity: "parser.ts parse (block marker pattern): an ID the reference parser cannot read means the block does not exist (one it reads but the spec does not allow, such as `Quick_Start`, is info: portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		opened := map[string]bool{}
+		var opened map[string]bool // the ids of the open markers, made for the first invalid close marker
 		for _, m := range pass.Doc.Markers {
-			if m.Open {
-				opened[m.ID] = true
-			}
-		}
-		for _, m := range pass.Doc.Markers {
-			if m.ID == "" || hyphenIDShape.Matches(m.ID) || (!m.Open && opened[m.ID]) {
+			if m.ID == "" || hyphenIDShape.Matches(m.ID) {
 				continue
+			}
+			if !m.Open {
+				if opened == nil {
+					opened = map[string]bool{}
+					for _, o := range pass.Doc.Markers {
+						if o.Open {
+							opened[o.ID] = true
+						}
+					}
+				}
+				if opened[m.ID] {
+					continue
+				}
 			}
 			d := lint.Diagnostic{Span: m.IDSpan, Message: fmt.Sprintf("block ID %q does not match [a-z][a-z0-9-]*%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars))}
 			if (shapeOf(nameChars)).Matches(m.ID) {

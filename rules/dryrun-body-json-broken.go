@@ -34,6 +34,9 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 			if c.Info.CLI() || a.InlineBody == nil || a.InlineBody.Template == nil || c.Info.Method == "GET" || c.Info.Method == "DELETE" {
 				continue
 			}
+			if len(bodyStringFields(c)) == 0 {
+				continue // nothing to try: no call needed
+			}
 			args, ok := dryArgs(c.Values)
 			if !ok {
 				continue
@@ -52,14 +55,24 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 // quote and a backslash that starts no JSON escape.
 const dryBodyValue = `say "hi" in C:\data`
 
+// bodyStringFields are the indexes of c's string fields whose placeholder
+// the -d body template writes: the values checkDryBody tries.
+func bodyStringFields(c *dryCall) []int {
+	var out []int
+	for i, f := range c.Info.Fields {
+		if f.Type == "string" && strings.Contains(c.Action.InlineBody.Template.Text, "{"+f.Name) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // checkDryBody tries each string field of c that the body names with
 // dryBodyValue; the first that breaks the body is reported.
 func checkDryBody(pass *lint.Pass, t *dryTable, c *dryCall) {
 	a := c.Action
-	for i, f := range c.Info.Fields {
-		if f.Type != "string" || !strings.Contains(a.InlineBody.Template.Text, "{"+f.Name) {
-			continue
-		}
+	for _, i := range bodyStringFields(c) {
+		f := c.Info.Fields[i]
 		vals := append([]dryValue(nil), c.Values...)
 		vals[i] = dryValue{f.Name, dryBodyValue, "adversarial"}
 		args, ok := dryArgs(vals)

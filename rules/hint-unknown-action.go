@@ -36,6 +36,7 @@ var HintUnknownAction = &lint.Analyzer{
 			}
 		}
 		var shown *shownIDs // built on the first hint to an undefined action
+		expected := ""      // the list of defined ids, quoted once for every finding
 		for _, c := range hints(pass).Calls {
 			if c.Tool || c.Action != nil || len(syms.Responses[c.ActionID]) > 0 {
 				continue
@@ -57,7 +58,10 @@ var HintUnknownAction = &lint.Analyzer{
 					}}
 				}
 			} else {
-				d.Message = fmt.Sprintf("hint calls action %q, which this document does not define; expected one of %s", c.ActionID, quoteList(syms.ActionIDs, 8))
+				if expected == "" {
+					expected = quoteList(syms.ActionIDs, 8)
+				}
+				d.Message = fmt.Sprintf("hint calls action %q, which this document does not define; expected one of %s", c.ActionID, expected)
 			}
 			pass.Report(d)
 		}

@@ -27,6 +27,10 @@ var IncludeActionDuplicate = &lint.Analyzer{
 		if ws == nil {
 			return nil, nil
 		}
+		includes := directivesOf(pass.Doc, "include")
+		if len(includes) == 0 {
+			return nil, nil
+		}
 		seen := map[string]string{} // action ID -> where it is defined
 		own := map[string]*sfmd.Action{}
 		for _, a := range pass.Doc.Actions {
@@ -35,7 +39,7 @@ var IncludeActionDuplicate = &lint.Analyzer{
 				seen[a.ID] = "this document"
 			}
 		}
-		for _, d := range directivesOf(pass.Doc, "include") {
+		for _, d := range includes {
 			file, frag, ok := includeFile(pass.Doc, d)
 			if !ok || !d.OwnLine || !ws.Exists(file) {
 				continue // include-target-not-found and friends

@@ -98,6 +98,9 @@ func fallbackWhere(t *dryTable, c *dryCall, name string) string {
 	if !ok {
 		return ""
 	}
+	if !t.Parsed.MaySendSession(c.Action.ID, args, name, t.Store) {
+		return "" // no placeholder the variable could fill: no call needed
+	}
 	s, ok := t.dryRun(c.Action.ID, args, map[string]string{name: fallbackStale})
 	switch {
 	case !ok || s.Code != "":

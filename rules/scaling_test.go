@@ -4,12 +4,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -38,9 +42,28 @@ func repeated(t testing.TB, rule string, n int) []byte {
 		if !selfContained(body) {
 			return nil
 		}
-		return []byte(src + "\n\n" + strings.Repeat(body+"\n\n", n-1))
+		var b strings.Builder
+		b.WriteString(src + "\n\n")
+		for i := 1; i < n; i++ {
+			b.WriteString(ownIDs(body, i) + "\n\n")
+		}
+		return []byte(b.String())
 	}
 	return nil
+}
+
+// ownIDs is piece with its action ids made its own (the i-th copy's
+// act.x is act.cI_x), as benchgen.Document does: a document of n copies
+// then has n times as many actions, not n definitions of the same few,
+// and a search for an action by id meets them all (a copy that reused
+// the ids would find the first definition at once, and hide a search
+// that is linear in the number of actions).
+func ownIDs(piece string, i int) string {
+	p := fmt.Sprintf("c%d_", i)
+	for _, s := range []string{"act.", "act:"} {
+		piece = strings.ReplaceAll(piece, s, s+p)
+	}
+	return piece
 }
 
 // selfContained reports whether a piece of the base document leaves the
@@ -174,4 +197,80 @@ func TestProjectRulesScaleWithFolderWidth(t *testing.T) {
 			t.Errorf("%s: %.0f µs per document in a folder of %d, %.0f µs in one of %d: cost grows with the folder's width", a.Name, tn*1e6, nNarrow, tw*1e6, nWide)
 		}
 	}
+}
+
+// defaultRules are the rules `sfmd lint` runs when nothing is configured
+// (lint.DefaultProfiles).
+func defaultRules() []*lint.Analyzer {
+	var out []*lint.Analyzer
+	for _, a := range All() {
+		if slices.Contains(lint.DefaultProfiles, a.Profile) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// TestRulesScaleOnGeneratedDocuments lints realistic generated documents
+// (benchgen.Document: frontmatter, prose with hints, links and
+// shortcuts, actions with parameters and response templates, each app's
+// action ids its own) of 2 MB and of 8 MB with the default rule set, and
+// fails when the CPU time per byte of the larger is more than 1.5 times
+// that of the smaller; the rules are then measured one by one (with the
+// analyses they require) to name the culprit. Both documents are larger
+// than the processor's caches, so that a byte costs the same in both
+// when the work is linear. TestRulesScaleLinearly runs each rule on its
+// own example repeated, dense in what the rule reads but with a handful
+// of actions and links per copy: a search over thousands of actions for
+// each action (model.Parsed.DryRun), a few nanoseconds per action, hides
+// behind a rule's other work there, and shows only on a document of
+// megabytes (it took 1.2 s of a 10 MB lint; the default rule set was
+// 1.87 times the time per byte then, 1.20 since). It is a ratio of two
+// measurements taken in one run, alternating, with the garbage collector
+// off while they run, not a timed test.
+func TestRulesScaleOnGeneratedDocuments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lints an 8 MB document")
+	}
+	const small, factor = 2 << 20, 4
+	sdoc := sfmd.Parse("small.md", benchgen.Document(small))
+	ldoc := sfmd.Parse("large.md", benchgen.Document(factor*small))
+	scale := float64(len(ldoc.Src)) / float64(len(sdoc.Src))
+	// ratio is the CPU time per byte of the larger over that of the
+	// smaller, the least of runs alternating measurements
+	ratio := func(as []*lint.Analyzer, runs int) (ts, tl time.Duration, r float64) {
+		ts, tl = time.Hour, time.Hour
+		for range runs {
+			ts = min(ts, withoutGC(func() { _, _ = lint.CheckWithoutOptionalWork(sdoc, as) }))
+			tl = min(tl, withoutGC(func() { _, _ = lint.CheckWithoutOptionalWork(ldoc, as) }))
+		}
+		return ts, tl, float64(tl) / float64(ts) / scale
+	}
+	const limit = 1.5 // linear is 1; a quadratic term of a tenth of the time at 2 MB makes it 1.3
+	ts, tl, r := ratio(defaultRules(), 2)
+	if r <= limit {
+		t.Logf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte", ts, len(sdoc.Src), tl, scale, r)
+		return
+	}
+	t.Errorf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte, worse than linear", ts, len(sdoc.Src), tl, scale, r)
+	for _, a := range defaultRules() {
+		// the culprits (the rules of the dry run, before the model found
+		// actions by id in a map) took 0.5 to 1 s on the larger document;
+		// a rule of a few milliseconds is too short to judge here
+		if ts, tl, r := ratio([]*lint.Analyzer{a}, 1); tl >= 100*time.Millisecond && r > limit {
+			t.Errorf("%s: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte", a.Name, ts, len(sdoc.Src), tl, scale, r)
+		}
+	}
+}
+
+// withoutGC is the CPU time f takes with the garbage collector off (a
+// collection first): the work f does, not when the collector happens to
+// run (a run on the smaller document may meet none, one on the larger
+// several, over a heap that holds both documents).
+func withoutGC(f func()) time.Duration {
+	runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	start := cpuTime()
+	f()
+	return cpuTime() - start
 }

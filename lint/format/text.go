@@ -48,13 +48,32 @@ func severityStyle(s lint.Severity) string {
 
 // headline is the line format's line for d (without newline).
 func headline(d *lint.Diagnostic, p painter) string {
+	return string(appendHeadline(nil, d, p))
+}
+
+// appendHeadline appends headline(d, p) to b: path:line:col: severity:
+// message [rule], the location bold, the severity in its colour and the
+// rule dim when p paints.
+func appendHeadline(b []byte, d *lint.Diagnostic, p painter) []byte {
 	line, col := start(d)
-	loc := fmt.Sprintf("%s:%d:%d:", flattenPath(d.Path), line, col)
-	return fmt.Sprintf("%s %s: %s %s",
-		p.paint(ansi.Bold, loc),
-		p.paint(severityStyle(d.Severity), d.Severity.String()),
-		flatten(d.Message),
-		p.paint(ansi.Dim, "["+flatten(d.Rule)+"]"))
+	if p {
+		b = append(b, ansi.Bold...)
+	}
+	b = append(b, flattenPath(d.Path)...)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(col), 10)
+	b = append(b, ':')
+	if p {
+		b = append(b, ansi.Reset...)
+	}
+	b = append(b, ' ')
+	b = append(b, p.paint(severityStyle(d.Severity), d.Severity.String())...)
+	b = append(b, ": "...)
+	b = append(b, flatten(d.Message)...)
+	b = append(b, ' ')
+	return append(b, p.paint(ansi.Dim, "["+flatten(d.Rule)+"]")...)
 }
 
 // lineStream writes the line format: one line per finding.
@@ -67,7 +86,7 @@ type lineStream struct {
 func (s *lineStream) write(diags []lint.Diagnostic) error {
 	s.b.Reset()
 	for i := range diags {
-		s.b.WriteString(headline(&diags[i], s.p))
+		s.b.Write(appendHeadline(s.b.AvailableBuffer(), &diags[i], s.p))
 		s.b.WriteByte('\n')
 	}
 	_, err := s.w.Write(s.b.Bytes())
