@@ -14,6 +14,9 @@ type Sent struct {
 	// fetch it is the URI the runtime refused ("" if it never got there).
 	URL     string
 	Headers [][2]string // the headers object given to fetch, in order
+	// Wire is the headers as fetch sends them (keys differing only in
+	// case combined), for a request fetch accepts.
+	Wire    []WireHeader
 	Body    string
 	HasBody bool
 	// Code and Message are set when the call fails before anything is
@@ -76,7 +79,7 @@ func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, b
 	if fr := fetch(plan.uri, plan.all); fr.err != "" {
 		out.Code, out.Message = codeLoadError, "Network error: "+fr.err
 	} else {
-		out.URL = fr.href
+		out.URL, out.Wire = fr.href, wireHeaders(fr, plan.all, c.headers)
 	}
 	return out, true
 }
