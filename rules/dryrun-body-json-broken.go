@@ -34,11 +34,7 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 			if c.Info.CLI() || a.InlineBody == nil || a.InlineBody.Template == nil || c.Info.Method == "GET" || c.Info.Method == "DELETE" {
 				continue
 			}
-			args, ok := dryArgs(c.Values)
-			if !ok {
-				continue
-			}
-			base, ok := t.dryRun(a.ID, args, nil)
+			_, base, ok := t.base(c)
 			if !ok || base.Code != "" || !json.Valid([]byte(base.Body)) {
 				continue // not a JSON body for plain values: body-invalid-json and others
 			}

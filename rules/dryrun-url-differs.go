@@ -70,11 +70,7 @@ func checkDryURL(pass *lint.Pass, t *dryTable, c *dryCall) {
 	if err != nil || (iu.Scheme != "http" && iu.Scheme != "https") || iu.Host == "" {
 		return
 	}
-	args, ok := dryArgs(c.Values)
-	if !ok {
-		return
-	}
-	sent, ok := t.dryRun(a.ID, args, nil)
+	args, sent, ok := t.base(c)
 	if !ok {
 		return
 	}
