@@ -196,11 +196,15 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 		}
 	}
 	lname, ldesc := strings.ToLower(f.Name), strings.ToLower(desc)
-	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || strings.Contains(ldesc, "url") {
+	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || reDryURLWord.MatchString(ldesc) {
 		return "https://api.example.com"
 	}
 	return "example"
 }
+
+// reDryURLWord finds "url" as a word of a description ("API base URL",
+// not "URL-safe name").
+var reDryURLWord = regexp.MustCompile(`(^|[^a-z])urls?($|[^a-z-])`)
 
 var reDryEnv = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
 
