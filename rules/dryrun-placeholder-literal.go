@@ -32,8 +32,8 @@ var DryrunPlaceholderLiteral = &lint.Analyzer{
 		t := dryTableOf(pass)
 		for _, c := range t.Calls {
 			for _, p := range c.Action.Params {
-				if p.Name == "" || p.Required || p.HasDefault || notAParam(p) || p.Indent == 0 {
-					continue
+				if p.Name == "" || p.Required || p.HasDefault || notAParam(p) || p.Indent == 0 || !optionalField(c, p.Name) {
+					continue // a line the runtime drops: its own rules
 				}
 				if _, ok := set[p.Name]; ok {
 					continue // param-session-fallback
@@ -81,6 +81,17 @@ func literalWhere(t *dryTable, c *dryCall, name string) (string, string) {
 		return line, "sends the body " + clip(s.Body)
 	}
 	return "", ""
+}
+
+// optionalField reports a field of the runtime's reading of c that is
+// optional and has no default.
+func optionalField(c *dryCall, name string) bool {
+	for _, f := range c.Info.Fields {
+		if f.Name == name {
+			return !f.Required && !f.HasDefault
+		}
+	}
+	return false
 }
 
 // jsonShaped reports a body that is JSON.
