@@ -45,7 +45,7 @@ func TestDryRunShellQuotesTilde(t *testing.T) {
 func TestDryRunFetchRefuses(t *testing.T) {
 	for line, want := range map[string]string{
 		`GET https://x.com/ -H "User-Agent: bot — v1"`: "Network error: Cannot convert argument to a ByteString because the character at index 4 has a value of 8212",
-		"POST https://u:p@x.com/run":                  "Network error: Request cannot be constructed from a URL that includes credentials",
+		"POST https://u:p@x.com/run":                   "Network error: Request cannot be constructed from a URL that includes credentials",
 		`GET https://x.com/ -H "User-Agent: café"`:     "",
 	} {
 		s, _ := dryParse(act("a", line)).DryRun("a", "", nil, nil)
