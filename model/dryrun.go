@@ -105,3 +105,9 @@ func QuoteArg(v string) (string, bool) {
 // EncodeURIComponent is what the runtime makes of a value it puts in a URL
 // (the JavaScript global of that name).
 func EncodeURIComponent(s string) string { return encodeURIComponent(s) }
+
+// ShellQuote is what the runtime makes of a value it puts in a CLI
+// command (action.ts executeAction shellQuote): two single quotes for an empty value, the
+// value itself when it is made of [A-Za-z0-9_./=@:+,-] only, else the
+// value in single quotes.
+func ShellQuote(s string) string { return shellQuote(s) }
