@@ -28,7 +28,7 @@ func TestDryRunKeepsPlaceholder(t *testing.T) {
 	}
 }
 
-// TestDryRunShellQuotesTilde: a CLI value with ~ or * is single-quoted
+// TestDryRunShellQuotesTilde: a CLI value with ~ (or *) is single-quoted
 // (shellQuote), so bash expands neither.
 func TestDryRunShellQuotesTilde(t *testing.T) {
 	for v, want := range map[string]string{"~/notes": "ls -1 '~/notes'", "*.md": "ls -1 '*.md'", "notes/a.md": "ls -1 notes/a.md"} {
@@ -36,6 +36,11 @@ func TestDryRunShellQuotesTilde(t *testing.T) {
 		if s.Command != want {
 			t.Errorf("%s: command %q, want %q", v, s.Command, want)
 		}
+	}
+	// a $HOME default is resolved (context var HOME) before quoting
+	s, _ := dryParse(act("a", "CLI ls -1 {dir}", `  dir: string = "$HOME/notes"`)).DryRun("a", "", nil, nil)
+	if s.Command != "ls -1 /home/notes" {
+		t.Errorf("$HOME default: command %q", s.Command)
 	}
 }
 
