@@ -65,3 +65,13 @@ func TestDryRunFetchRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestDryRunFormBodyRaw: a value in a -d body that is not a whole JSON
+// string is inserted as it is (substituteBodyTemplate): in a form, an &
+// in it starts another field.
+func TestDryRunFormBodyRaw(t *testing.T) {
+	s, _ := dryParse(act("a", "POST https://x.com/ -d 'name={name}&list=news'", "  name: string")).DryRun("a", "--name 'Tom & Jerry'", nil, nil)
+	if s.Body != "name=Tom & Jerry&list=news" {
+		t.Errorf("body %q", s.Body)
+	}
+}

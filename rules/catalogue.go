@@ -82,6 +82,7 @@ var catalogue = []entry{
 	{"dryrun-cli-value-literal", lint.Warning, lint.Runtime, DryrunCLIValueLiteral},
 	{"dryrun-content-type-mismatch", lint.Warning, lint.Runtime, DryrunContentTypeMismatch},
 	{"dryrun-fetch-refused", lint.Error, lint.Runtime, DryrunFetchRefused},
+	{"dryrun-form-value-unescaped", lint.Warning, lint.Runtime, DryrunFormValueUnescaped},
 	{"dryrun-header-merged", lint.Error, lint.Runtime, DryrunHeaderMerged},
 	{"dryrun-placeholder-literal", lint.Warning, lint.Runtime, DryrunPlaceholderLiteral},
 	{"dryrun-url-differs", lint.Error, lint.Runtime, DryrunURLDiffers},
