@@ -381,7 +381,7 @@ func matchFirstLine(s string) []string {
 			return nil
 		}
 		rest = ws[len(ws)-size:]
-	} else if strings.ContainsAny(rest, "\n\r\u2028\u2029") {
+	} else if hasLineTerminator(rest) {
 		return nil
 	}
 	return []string{s, method, rest}
@@ -429,7 +429,7 @@ func parseActionBlock(id string, lines []string) *refAction {
 		if jsTrim(line) == "" {
 			continue
 		}
-		fm := reField.FindStringSubmatchIndex(line)
+		fm := matchField(line)
 		if fm == nil {
 			continue
 		}

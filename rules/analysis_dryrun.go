@@ -196,7 +196,7 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 		}
 	}
 	lname, ldesc := strings.ToLower(f.Name), strings.ToLower(desc)
-	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || reDryURLWord.MatchString(ldesc) {
+	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || (strings.Contains(ldesc, "url") && reDryURLWord.MatchString(ldesc)) {
 		return "https://api.example.com"
 	}
 	return "example"
@@ -213,6 +213,9 @@ func dryStore(doc *sfmd.Document) map[string]string {
 	store := map[string]string{}
 	for _, a := range doc.Actions {
 		text := a.FirstLine.Text
+		if !strings.Contains(text, "$") {
+			continue
+		}
 		for _, m := range reDryEnv.FindAllStringSubmatchIndex(text, -1) {
 			name := text[m[2]:m[3]]
 			if _, ok := store[name]; ok {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
 )
 
 // DryrunBodyJSONBroken reports a -d JSON body that is JSON for an ordinary
@@ -49,11 +50,32 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 const dryBodyValue = `say "hi" in C:\data`
 
 // checkDryBody tries each string field of c that the body names with
-// dryBodyValue; the first that breaks the body is reported.
+// dryBodyValue; the first that breaks the body is reported. One call
+// gives them all the value first: only when that body is not JSON is
+// each tried on its own.
 func checkDryBody(pass *lint.Pass, t *dryTable, c *dryCall) {
 	a := c.Action
+	named := func(f model.FieldInfo) bool {
+		return f.Type == "string" && strings.Contains(a.InlineBody.Template.Text, "{"+f.Name)
+	}
+	all := append([]dryValue(nil), c.Values...)
+	n := 0
 	for i, f := range c.Info.Fields {
-		if f.Type != "string" || !strings.Contains(a.InlineBody.Template.Text, "{"+f.Name) {
+		if named(f) {
+			all[i] = dryValue{f.Name, dryBodyValue, "adversarial"}
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	if args, ok := dryArgs(all); ok {
+		if s, ok := t.dryRun(a.ID, args, nil); ok && s.Code == "" && json.Valid([]byte(s.Body)) {
+			return
+		}
+	}
+	for i, f := range c.Info.Fields {
+		if !named(f) {
 			continue
 		}
 		vals := append([]dryValue(nil), c.Values...)

@@ -38,6 +38,9 @@ var DryrunPlaceholderLiteral = &lint.Analyzer{
 				if _, ok := set[p.Name]; ok {
 					continue // param-session-fallback
 				}
+				if !mentions(c.Action, p.Name) {
+					continue // no placeholder of it to keep
+				}
 				if line, where := literalWhere(t, c, p.Name); where != "" {
 					reportLiteral(pass, c.Action, p, line, where)
 				}
@@ -81,6 +84,16 @@ func literalWhere(t *dryTable, c *dryCall, name string) (string, string) {
 		return line, "sends the body " + clip(s.Body)
 	}
 	return "", ""
+}
+
+// mentions reports whether a's URL, command or -d body has a {name…}.
+func mentions(a *sfmd.Action, name string) bool {
+	for _, t := range []*sfmd.Template{a.Target, inlineTemplate(a)} {
+		if t != nil && strings.Contains(t.Text, "{"+name) {
+			return true
+		}
+	}
+	return false
 }
 
 // optionalField reports a field of the runtime's reading of c that is

@@ -44,7 +44,7 @@ var reDryURLPlace = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
 
 func checkDryURL(pass *lint.Pass, t *dryTable, c *dryCall) {
 	a := c.Action
-	if c.Info.CLI() || a.Target == nil || strings.Contains(a.Target.Text, "$") {
+	if c.Info.CLI() || a.Target == nil || strings.Contains(a.Target.Text, "$") || !strings.Contains(a.Target.Text, "{") {
 		return
 	}
 	vals := map[string]dryValue{}
