@@ -46,7 +46,7 @@ func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, b
 			break
 		}
 	}
-	if a == nil || parsePosixFlags(args, nil) == nil {
+	if a == nil {
 		return Sent{}, false
 	}
 	s := NewSession()
@@ -61,6 +61,9 @@ func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, b
 	}
 	c := &call{rt: rt, doc: p.ref, a: a, flagStr: args, extra: rt.contextVars(args), isCLI: a.Method == "cli"}
 	if res := c.prepare(); res != nil {
+		if res.OK {
+			return Sent{}, false // the flags ask for help: nothing is sent
+		}
 		return Sent{CLI: c.isCLI, Command: c.uri, Code: res.Code, Message: res.Content}, true
 	}
 	if c.isCLI {

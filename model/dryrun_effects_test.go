@@ -75,3 +75,17 @@ func TestDryRunFormBodyRaw(t *testing.T) {
 		t.Errorf("body %q", s.Body)
 	}
 }
+
+// TestDryRunHelp: flags that ask for help send nothing, so there is no
+// dry run; a refusal is one.
+func TestDryRunHelp(t *testing.T) {
+	p := dryParse(act("a", "GET https://x.com/{q}", "  q: string (required)"))
+	for _, args := range []string{"--help", "-h", "--q x --help"} {
+		if s, ok := p.DryRun("a", args, nil, nil); ok {
+			t.Errorf("%s: dry run %+v", args, s)
+		}
+	}
+	if s, ok := p.DryRun("a", "--q", nil, nil); !ok || s.Code != codeInvalidPayload {
+		t.Errorf("bare flag: %v %+v", ok, s)
+	}
+}
