@@ -14,6 +14,9 @@ type Sent struct {
 	// fetch it is the URI the runtime refused ("" if it never got there).
 	URL     string
 	Headers [][2]string // the headers object given to fetch, in order
+	// Wire is the headers as fetch sends them (keys differing only in
+	// case combined), for a request fetch accepts.
+	Wire    []WireHeader
 	Body    string
 	HasBody bool
 	// Code and Message are set when the call fails before anything is
@@ -39,6 +42,9 @@ func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, b
 	}
 	rt, a := c.rt, c.a
 	if res := c.prepare(); res != nil {
+		if res.OK {
+			return Sent{}, false // the flags ask for help: nothing is sent
+		}
 		return Sent{CLI: c.isCLI, Command: c.uri, Code: res.Code, Message: res.Content}, true
 	}
 	if c.isCLI {
@@ -57,7 +63,7 @@ func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, b
 	if fr := fetch(plan.uri, plan.all); fr.err != "" {
 		out.Code, out.Message = codeLoadError, "Network error: "+fr.err
 	} else {
-		out.URL = fr.href
+		out.URL, out.Wire = fr.href, wireHeaders(fr, plan.all, c.headers)
 	}
 	return out, true
 }
@@ -129,3 +135,9 @@ func QuoteArg(v string) (string, bool) {
 // EncodeURIComponent is what the runtime makes of a value it puts in a URL
 // (the JavaScript global of that name).
 func EncodeURIComponent(s string) string { return encodeURIComponent(s) }
+
+// ShellQuote is what the runtime makes of a value it puts in a CLI
+// command (action.ts executeAction shellQuote): two single quotes for an empty value, the
+// value itself when it is made of [A-Za-z0-9_./=@:+,-] only, else the
+// value in single quotes.
+func ShellQuote(s string) string { return shellQuote(s) }

@@ -34,7 +34,11 @@ import (
 type fetchRequest struct {
 	href   string      // the serialized URL
 	header http.Header // values as text (one rune per byte on the wire)
-	err    string      // the TypeError's message; nothing is sent
+	// keys maps each name of header to the keys of the headers object
+	// fetch combined into it, in order (one key unless two differ only in
+	// case).
+	keys map[string][]string
+	err  string // the TypeError's message; nothing is sent
 }
 
 // fetch checks input and the headers object all as undici does.
@@ -57,6 +61,7 @@ func fetch(input string, all *ordered[string]) fetchRequest {
 		return fetchRequest{err: "Request cannot be constructed from a URL that includes credentials: " + input}
 	}
 	h := http.Header{}
+	from := make(map[string][]string, len(keys))
 	for _, k := range keys {
 		v, _ := all.Get(k)
 		v = strings.Trim(v, " \t\r\n")
@@ -67,6 +72,7 @@ func fetch(input string, all *ordered[string]) fetchRequest {
 			return fetchRequest{err: `Headers.append: "` + v + `" is an invalid header value.`}
 		}
 		ck := http.CanonicalHeaderKey(k)
+		from[ck] = append(from[ck], k)
 		if old, ok := h[ck]; ok && len(old) > 0 {
 			sep := ", "
 			if ck == "Cookie" {
@@ -77,7 +83,7 @@ func fetch(input string, all *ordered[string]) fetchRequest {
 			h[ck] = []string{v}
 		}
 	}
-	return fetchRequest{href: u.String(), header: h}
+	return fetchRequest{href: u.String(), header: h, keys: from}
 }
 
 // byteStringError is webidl.converters.ByteString: the message of the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
@@ -31,6 +32,11 @@ type dryCall struct {
 	Action *sfmd.Action // the linter's action (spans); first of its ID
 	Info   model.ActionInfo
 	Values []dryValue // every field the call gives, in field order
+
+	once sync.Once // base, computed once for every dryrun-* rule
+	args string
+	sent model.Sent
+	ok   bool
 }
 
 // dryArgs is the argument string giving vals (each quoted for the
@@ -59,6 +65,18 @@ func dryLine(id, args string) string {
 		return "/act." + id
 	}
 	return "/act." + id + " " + args
+}
+
+// base is the call with c's values (args its argument string) and what
+// the model says it sends, computed once and shared by the rules; ok is
+// false when the values cannot be typed or the model does not run it.
+func (t *dryTable) base(c *dryCall) (string, model.Sent, bool) {
+	c.once.Do(func() {
+		if c.args, c.ok = dryArgs(c.Values); c.ok {
+			c.sent, c.ok = t.dryRun(c.Action.ID, c.args, nil)
+		}
+	})
+	return c.args, c.sent, c.ok
 }
 
 // dryTable is the result of dryrunAnalyzer.
@@ -178,11 +196,15 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 		}
 	}
 	lname, ldesc := strings.ToLower(f.Name), strings.ToLower(desc)
-	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || strings.Contains(ldesc, "url") {
+	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || (strings.Contains(ldesc, "url") && reDryURLWord.MatchString(ldesc)) {
 		return "https://api.example.com"
 	}
 	return "example"
 }
+
+// reDryURLWord finds "url" as a word of a description ("API base URL",
+// not "URL-safe name").
+var reDryURLWord = regexp.MustCompile(`(^|[^a-z])urls?($|[^a-z-])`)
 
 var reDryEnv = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
 

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -19,11 +20,11 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 	Profile:  lint.Core,
 	Doc: lint.Doc{
 		Title: "placeholder inside quotes in a CLI command",
-		Why:   "the runtime shell-quotes every substituted value itself (q(): `''` when empty, a plain value as is, anything else in single quotes); inside your own double quotes those quotes are literal, so `\"Hello, {name}!\"` passes `Hello, 'John Doe'!`, an empty value arrives as the two characters `''`, and a value with `$(…)` or backticks runs as a command (the runtime refuses only `$NAME` in a caller's value); inside single quotes the quotes cancel out, so the shell splits and expands the value",
+		Why:   "the runtime shell-quotes every substituted value itself (`shellQuote` in `executeAction`, `packages/string/src/commands/action.ts`: `''` when empty, a plain value as is, anything else in single quotes); inside your own double quotes those quotes are literal, so `\"Hello, {name}!\"` passes `Hello, 'John Doe'!`, an empty value arrives as the two characters `''`, and a value with `$(…)` or backticks runs as a command (the runtime refuses only `$NAME` in a caller's value); inside single quotes the quotes cancel out, so the shell splits and expands the value",
 		Bad:   "```act.greet\nCLI echo \"Hello, {name}!\"\n  name: string (required) \"who to greet\"\n```\n",
 		Good:  "```act.greet\nCLI echo Hello, {name}!\n  name: string (required) \"who to greet\"\n```\n",
 
-		Severity: "action.ts executeAction substitutes q() of the value and runs the line with bash -c (loader.ts Loader.execCli): plain values pass unchanged, but others arrive with quote characters (or split), and inside double quotes a $(…) in a value runs as a command",
+		Severity: "action.ts executeAction substitutes shellQuote of the value and runs the line with bash -c (loader.ts Loader.execCli): plain values pass unchanged, but others arrive with quote characters (or split), and inside double quotes a $(…) in a value runs as a command",
 		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe where the runtime's own quoting of the value replaces the quotes; inside a nested shell (sh -c, eval) the inner shell reads the value again, so the fix is unsafe there"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
@@ -41,12 +42,12 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 	},
 }
 
-// A placeholder inside the author's quotes gets the runtime's q() quoting
+// A placeholder inside the author's quotes gets the runtime's shellQuote quoting
 // inside them (runtime-semantics.md §2): "{name}" runs as "'John Doe'" and
 // the program receives the quote characters; '{name}' splits the value
 // into words. The fix closes the author's quotes around each placeholder
 // ("Hello, {name}!" becomes "Hello, "{name}"!", '{id}' becomes {id}):
-// q() makes the value exactly one word, made of literal characters, so
+// shellQuote makes the value exactly one word, made of literal characters, so
 // the fix never changes what a value of plain characters gives and turns
 // every other value into what was meant. Inside the script of a nested
 // shell (sh -c "…", eval "…") the runtime's quoting is right as written
@@ -173,17 +174,17 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 
 // quotedEffect says what a value substituted at [i, i+n) of cmd, inside
 // the quoted string sc.spans[k], does at run time, with the argv the
-// runtime's q() quoting gives for an example value (simulated by
+// runtime's quoting gives for an example value (model.ShellQuote) (simulated by
 // simulatedArgs, checked against bash by TestQuotedEffectArgv).
 func quotedEffect(cmd string, sc *shellScan, k, i, n int) string {
 	args := func(v string) string { return fmt.Sprintf("%q", simulatedArgs(cmd, sc, i, n, v)) }
 	if sc.spans[k].q == '"' {
-		// inside "…", q()'s single quotes are literal and $(…) and `…`
+		// inside "…", shellQuote's single quotes are literal and $(…) and `…`
 		// still run; the caller check (action.ts executeAction) refuses
 		// only $NAME in a value
 		return fmt.Sprintf("the quotes nest: \"John Doe\" arrives as %s, an empty value as %s, and a value with $(…) or backticks in it runs as a command (the runtime refuses only $NAME in a value)", args("John Doe"), args(""))
 	}
-	// inside '…', q()'s quotes close the author's: the value is unquoted
+	// inside '…', shellQuote's quotes close the author's: the value is unquoted
 	return fmt.Sprintf("the quotes cancel out: \"John Doe\" arrives as %s, and the shell expands $(…), backticks and * in a value (a $(…) runs as a command)", args("John Doe"))
 }
 
@@ -203,7 +204,7 @@ func simulatedArgs(cmd string, sc *shellScan, i, n int, v string) []string {
 	for end < len(cmd) && !isBreak(end) {
 		end++
 	}
-	return shellFields(cmd[start:i] + runtimeQ(v) + cmd[i+n:end])
+	return shellFields(cmd[start:i] + model.ShellQuote(v) + cmd[i+n:end])
 }
 
 // shellFields splits s into words at unquoted blanks and removes the
@@ -250,26 +251,6 @@ func shellFields(s string) []string {
 		out = append(out, b.String())
 	}
 	return out
-}
-
-// runtimeQ is the runtime's q() shell quoting of a substituted CLI value
-// (runtime-semantics.md §2; model cli.go shellQuote follows it):
-// ” for an empty value, the value itself when it is made of
-// [A-Za-z0-9_./=@:+,-] only, else the value in single quotes.
-func runtimeQ(v string) string {
-	if v == "" {
-		return "''"
-	}
-	plain := true
-	for _, c := range v {
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./=@:+,", c)) {
-			plain = false
-		}
-	}
-	if plain {
-		return v
-	}
-	return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
 }
 
 // closedExample rewrites the quoted string sp of cmd with the placeholder

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -33,7 +34,7 @@ func fixCommand(t *testing.T, cmd string) (fixed string, safe, reported bool) {
 // substitute fills {v} and {w} the way the runtime does: each with q() of
 // its value, wherever it stands.
 func substitute(cmd, v, w string) string {
-	return strings.NewReplacer("{v}", runtimeQ(v), "{w}", runtimeQ(w)).Replace(cmd)
+	return strings.NewReplacer("{v}", model.ShellQuote(v), "{w}", model.ShellQuote(w)).Replace(cmd)
 }
 
 // intended fills {v} and {w} with their values as literal text in the
@@ -53,7 +54,7 @@ func intended(cmd, v, w string) string {
 			case k >= 0:
 				b.WriteString(strings.ReplaceAll(val, "'", `'\''`))
 			default:
-				b.WriteString(runtimeQ(val))
+				b.WriteString(model.ShellQuote(val))
 			}
 			i += 2
 			continue

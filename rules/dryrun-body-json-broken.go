@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
 )
 
 // DryrunBodyJSONBroken reports a -d JSON body that is JSON for an ordinary
@@ -37,11 +38,7 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 			if len(bodyStringFields(c)) == 0 {
 				continue // nothing to try: no call needed
 			}
-			args, ok := dryArgs(c.Values)
-			if !ok {
-				continue
-			}
-			base, ok := t.dryRun(a.ID, args, nil)
+			_, base, ok := t.base(c)
 			if !ok || base.Code != "" || !json.Valid([]byte(base.Body)) {
 				continue // not a JSON body for plain values: body-invalid-json and others
 			}
@@ -68,11 +65,34 @@ func bodyStringFields(c *dryCall) []int {
 }
 
 // checkDryBody tries each string field of c that the body names with
-// dryBodyValue; the first that breaks the body is reported.
+// dryBodyValue; the first that breaks the body is reported. One call
+// gives them all the value first: only when that body is not JSON is
+// each tried on its own.
 func checkDryBody(pass *lint.Pass, t *dryTable, c *dryCall) {
 	a := c.Action
-	for _, i := range bodyStringFields(c) {
-		f := c.Info.Fields[i]
+	named := func(f model.FieldInfo) bool {
+		return f.Type == "string" && strings.Contains(a.InlineBody.Template.Text, "{"+f.Name)
+	}
+	all := append([]dryValue(nil), c.Values...)
+	n := 0
+	for i, f := range c.Info.Fields {
+		if named(f) {
+			all[i] = dryValue{f.Name, dryBodyValue, "adversarial"}
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	if args, ok := dryArgs(all); ok {
+		if s, ok := t.dryRun(a.ID, args, nil); ok && s.Code == "" && json.Valid([]byte(s.Body)) {
+			return
+		}
+	}
+	for i, f := range c.Info.Fields {
+		if !named(f) {
+			continue
+		}
 		vals := append([]dryValue(nil), c.Values...)
 		vals[i] = dryValue{f.Name, dryBodyValue, "adversarial"}
 		args, ok := dryArgs(vals)

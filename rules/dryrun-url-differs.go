@@ -44,7 +44,7 @@ var reDryURLPlace = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
 
 func checkDryURL(pass *lint.Pass, t *dryTable, c *dryCall) {
 	a := c.Action
-	if c.Info.CLI() || a.Target == nil || strings.Contains(a.Target.Text, "$") {
+	if c.Info.CLI() || a.Target == nil || strings.Contains(a.Target.Text, "$") || !strings.Contains(a.Target.Text, "{") {
 		return
 	}
 	vals := map[string]dryValue{}
@@ -70,11 +70,7 @@ func checkDryURL(pass *lint.Pass, t *dryTable, c *dryCall) {
 	if err != nil || (iu.Scheme != "http" && iu.Scheme != "https") || iu.Host == "" {
 		return
 	}
-	args, ok := dryArgs(c.Values)
-	if !ok {
-		return
-	}
-	sent, ok := t.dryRun(a.ID, args, nil)
+	args, sent, ok := t.base(c)
 	if !ok {
 		return
 	}

@@ -1,0 +1,48 @@
+package model
+
+import "testing"
+
+// TestDryRunWireHeaders: the headers a dry run reports as sent are the
+// ones a real call sends through fetch: a key differing only in case from
+// the runtime's default is combined with it (", "), an exact key replaces
+// it, and each combined header names the keys it came from.
+func TestDryRunWireHeaders(t *testing.T) {
+	for _, tc := range []struct {
+		line, name, want string
+		keys             []HeaderKey
+	}{
+		{`POST https://x.com/ -H "content-type: text/plain" -d '{"a":"{a}"}'`, "Content-Type", "application/json, text/plain",
+			[]HeaderKey{{"Content-Type", "application/json", true}, {"content-type", "text/plain", false}}},
+		{`GET https://x.com/ -H "accept: application/json"`, "Accept", "text/markdown, text/plain, application/json",
+			[]HeaderKey{{"Accept", "text/markdown, text/plain", true}, {"accept", "application/json", false}}},
+		{`POST https://x.com/ -H "Content-Type: text/plain" -d '{"a":"{a}"}'`, "Content-Type", "text/plain",
+			[]HeaderKey{{"Content-Type", "text/plain", false}}},
+		{`GET https://x.com/ -H "X-Key: 1" -H "x-key: 2"`, "X-Key", "1, 2",
+			[]HeaderKey{{"X-Key", "1", false}, {"x-key", "2", false}}},
+	} {
+		doc := act("a", tc.line, "  a: string")
+		h := newHarness(t, doc)
+		h.tr.body = "ok"
+		res := h.rt.Run("/act.a --a v")
+		if !res.OK || len(res.Requests) != 1 {
+			t.Fatalf("%s: run failed: %s %s", tc.line, res.Code, res.Content)
+		}
+		s, ok := dryParse(doc).DryRun("a", "--a v", nil, nil)
+		if !ok || s.Code != "" {
+			t.Fatalf("%s: dry run failed: %s %s", tc.line, s.Code, s.Message)
+		}
+		w, ok := s.Header(tc.name)
+		if !ok || w.Value != tc.want || w.Value != res.Requests[0].header.Get(tc.name) {
+			t.Errorf("%s: dry run sends %s: %q, want %q (the run sent %q)", tc.line, tc.name, w.Value, tc.want, res.Requests[0].header.Get(tc.name))
+		}
+		if len(w.Keys) != len(tc.keys) || w.Merged() != (len(tc.keys) > 1) {
+			t.Errorf("%s: keys %+v, want %+v", tc.line, w.Keys, tc.keys)
+			continue
+		}
+		for i := range w.Keys {
+			if w.Keys[i] != tc.keys[i] {
+				t.Errorf("%s: key %d %+v, want %+v", tc.line, i, w.Keys[i], tc.keys[i])
+			}
+		}
+	}
+}

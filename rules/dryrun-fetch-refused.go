@@ -1,0 +1,75 @@
+package rules
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// DryrunFetchRefused reports an action whose request fetch refuses to
+// build, so nothing is sent: a header value with a character above U+00FF,
+// or a URL with a user name or password.
+var DryrunFetchRefused = &lint.Analyzer{
+	Name:     "dryrun-fetch-refused",
+	Severity: lint.Error,
+	Profile:  lint.Runtime,
+	Doc: lint.Doc{
+		Title: "fetch refuses the request before sending it",
+		Why: "the runtime hands the URL and headers to Node's fetch (`Loader.action` in `packages/string/src/loader.ts`), which throws before sending when a header value holds a character above U+00FF (an em dash, a curly quote, an emoji: header values are Latin-1 bytes) or when the URL carries a user name or password (`https://user:pass@host/…`); the runtime turns the throw into LOAD_ERROR \"Network error: …\". " +
+			"sfmd builds the call from the document's hints and defaults and runs it through its model of the runtime, which checks the request as fetch does",
+		Bad:  "```act.status\nGET https://api.example.com/status -H \"User-Agent: status-bot — v1\"\n```\n",
+		Good: "```act.status\nGET https://api.example.com/status -H \"User-Agent: status-bot - v1\"\n```\n",
+
+		Severity: "every call fails with LOAD_ERROR \"Network error\" and sends nothing (loader.ts Loader.action: fetch throws)",
+	},
+	Requires: []*lint.Analyzer{dryrunAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		t := dryTableOf(pass)
+		for _, c := range t.Calls {
+			if c.Info.CLI() || c.Action.Target == nil || (len(c.Action.Headers) == 0 && !strings.Contains(c.Action.Target.Text, "@")) {
+				continue // the refusals come from a header or the URL's user part
+			}
+			args, s, ok := t.base(c)
+			if !ok || s.Code != "LOAD_ERROR" {
+				continue
+			}
+			msg, isFetch := strings.CutPrefix(firstLine(s.Message), "Network error: ")
+			if !isFetch {
+				continue
+			}
+			span := c.Action.Target.Span
+			switch {
+			case strings.Contains(msg, "ByteString"):
+				h := wideHeader(c.Action)
+				if h == nil {
+					continue // the character came from a $VAR or session value
+				}
+				span = h.Span
+				msg = "\"Network error: " + msg + "\": a header value can hold only characters up to U+00FF; replace the character"
+			case strings.Contains(msg, "includes credentials"):
+				msg = "\"Network error: Request cannot be constructed from a URL that includes credentials\"; send them in an Authorization header (-H \"Authorization: Basic $TOKEN\")"
+			default:
+				continue // header names: header-name-invalid; encoded values: dryrun-url-differs
+			}
+			pass.Reportf(span, "`%s` fails before anything is sent: fetch throws %s", dryLine(c.Action.ID, args), msg)
+		}
+		return nil, nil
+	},
+}
+
+// wideHeader is a's first header whose text holds a character above U+00FF.
+func wideHeader(a *sfmd.Action) *sfmd.Header {
+	for _, h := range a.Headers {
+		if !h.Valid || h.Value == nil {
+			continue
+		}
+		for _, r := range h.Value.Text {
+			if r > 0xFF && r != utf8.RuneError {
+				return h
+			}
+		}
+	}
+	return nil
+}
