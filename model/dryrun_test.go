@@ -247,7 +247,7 @@ func TestMaySendSession(t *testing.T) {
 		act("a", "GET https://x.com/{m}", "  n: string", `  m: string = "{n}"`),
 	}
 	store := map[string]string{"BASE": "https://x.com/{n}", "BODY": "{m}", "HOME": "/h"}
-	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	root := upstreamRoot(t)
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
 			if src, err := os.ReadFile(p); err == nil {
@@ -317,7 +317,7 @@ func TestMatchFieldUpstream(t *testing.T) {
 		}
 		ins = append(ins, b.String())
 	}
-	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	root := upstreamRoot(t)
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
 			if src, err := os.ReadFile(p); err == nil {

@@ -160,3 +160,18 @@ func newBenchRuntime(src string, tr *fakeTransport) *Runtime {
 		HTTP: &http.Client{Transport: tr},
 	}
 }
+
+// upstreamRoot is ../shared/corpus/upstream beside the module. A test
+// that needs it skips without it, but fails under CI=true, where
+// ../shared is always present: a wrong path must not pass as a skip.
+func upstreamRoot(t *testing.T) string {
+	t.Helper()
+	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	if _, err := os.Stat(root); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("upstream corpus not found under CI: %v", err)
+		}
+		t.Skipf("upstream corpus not found: %v", err)
+	}
+	return root
+}

@@ -265,7 +265,7 @@ func TestHeadersRecorded(t *testing.T) {
 // runtime sends: the caller's fields as flat JSON (runtime-semantics.md
 // §1.1, §6.2). It reads ../shared/corpus/upstream and skips without it.
 func TestUpstreamBodySections(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "shared", "corpus", "upstream")
+	root := upstreamRoot(t)
 	tests := []struct{ doc, in, url, body string }{
 		{"string-os__cookbook/apps/moltbook/index.md", "/act.post --submolt general --title Hi --content 'cats & dogs'",
 			"https://www.moltbook.com/api/v1/posts", `{"submolt":"general","title":"Hi","content":"cats & dogs"}`},
@@ -277,7 +277,7 @@ func TestUpstreamBodySections(t *testing.T) {
 	for _, tc := range tests {
 		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(tc.doc)))
 		if err != nil {
-			t.Skipf("upstream corpus not found: %v", err)
+			t.Fatal(err)
 		}
 		h := newHarness(t, string(src))
 		h.rt.Env.Store = map[string]string{"MOLTBOOK_API_KEY": "k", "GEMINI_API_KEY": "k"}

@@ -32,10 +32,7 @@ func FuzzRun(f *testing.F) {
 // the linter's parser, read by the runtime's own reader) with help, no
 // arguments and a forced run, against a canned response.
 func TestUpstreamCorpus(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "shared", "corpus", "upstream")
-	if _, err := os.Stat(root); err != nil {
-		t.Skip("upstream corpus not available")
-	}
+	root := upstreamRoot(t)
 	var files []string
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
