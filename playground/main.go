@@ -58,7 +58,7 @@ var linter *lint.BufferLinter
 func main() {
 	var err error
 	if err = os.MkdirAll(dir, 0o755); err == nil {
-		// the rules sfmd lint and sfmd lsp run (cmd/sfmd/cli: analyzers)
+		// the rules sfmd lint and sfmd lsp run (internal/cli: analyzers)
 		linter, err = lint.NewBufferLinter(append(rules.All(), lint.UnusedSuppression), lint.BufferOptions{Dir: dir})
 	}
 	api := map[string]any{

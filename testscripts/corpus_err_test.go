@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
+	"github.com/sfmd-dev/sfmd/internal/cli"
 )
 
 // TestCorpusErr is the regression suite of realistic broken documents

@@ -13,39 +13,45 @@ import (
 const mod = "github.com/sfmd-dev/sfmd/"
 
 // TestLayering keeps the dependencies pointing one way (docs/development.md "The
-// package map"): cmd, playground -> runner, lsp, lint, rules -> model ->
-// sfmd; rules -> lint; everything may use the leaves under internal/. The
-// parser imports no other package of the module, the runtime model knows
-// no tool built on it, the engine knows no rule and no runtime, the rules
-// know nothing of the runner (and the other way round), and the runner
-// does not pull in the engine. The language server (lsp) sits beside the
-// CLI: it may use lint, rules, sfmd, model, the suite format and the
-// leaves, and only cmd imports
-// it (lsp/lsptest, its test client, is for tests only). The reference
-// CLI's drop-in (cmd/sfmd/refcli) reads documents through the model only;
-// the docs generator (internal/docgen) reads the rules' data through lint;
-// the suite format (internal/suitespec) uses the model's virtual paths.
+// package map"): cmd/sfmd, playground -> internal/cli -> runner,
+// internal/lsp, lint, rules -> model -> sfmd; rules -> lint; everything may
+// use the leaves under internal/. The parser imports no other package of
+// the module, the runtime model knows no tool built on it, the engine
+// knows no rule and no runtime, the rules know nothing of the runner (and
+// the other way round), and the runner does not pull in the engine. The
+// language server (internal/lsp) sits beside the CLI: it may use lint,
+// rules, sfmd, model, the suite format and the leaves, and only the CLI
+// (internal/cli) imports it (internal/lsp/lsptest, its test client, is for
+// tests only). The reference CLI's drop-in (internal/refcli) reads
+// documents through the model only; the docs generator (internal/docgen)
+// reads the rules' data through lint; the suite format
+// (internal/suitespec) uses the model's virtual paths. The packages with
+// no library role (the CLI, the drop-in, the language server) are under
+// internal/: only lint, lint/format, rules, sfmd, model, runner and
+// schema are importable from outside the module.
 func TestLayering(t *testing.T) {
+	const cli, refcli, lsp, lsptest = "internal/cli", "internal/refcli", "internal/lsp", "internal/lsp/lsptest"
 	forbidden := map[string][]string{
-		"sfmd":            {"lint", "rules", "runner", "cmd", "lsp", "model"},
-		"lint":            {"rules", "runner", "cmd", "lsp", "model"},
-		"lint/format":     {"rules", "runner", "cmd", "lsp", "model"},
-		"cmd/sfmd/refcli": {"lint", "rules", "runner", "lsp"},
-		"internal/docgen": {"runner", "cmd", "lsp", "model"},
-		"rules":           {"runner", "cmd", "lsp"},
-		"runner":          {"rules", "lint", "cmd", "lsp"},
-		"model":           {"rules", "lint", "cmd", "runner", "lsp"},
-		"lsp":             {"runner", "cmd"},
-		"lsp/lsptest":     {"runner", "cmd", "rules"},
+		"sfmd":            {"lint", "rules", "runner", "cmd", cli, refcli, lsp, "model"},
+		"lint":            {"rules", "runner", "cmd", cli, refcli, lsp, "model"},
+		"lint/format":     {"rules", "runner", "cmd", cli, refcli, lsp, "model"},
+		refcli:            {"lint", "rules", "runner", lsp, cli},
+		"internal/docgen": {"runner", "cmd", cli, refcli, lsp, "model"},
+		"rules":           {"runner", "cmd", cli, refcli, lsp},
+		"runner":          {"rules", "lint", "cmd", cli, refcli, lsp},
+		"model":           {"rules", "lint", "cmd", cli, refcli, "runner", lsp},
+		lsp:               {"runner", "cmd", cli, refcli},
+		lsptest:           {"runner", "cmd", cli, refcli, "rules"},
+		"playground":      {cli, refcli, lsp},
 		// The suite format: read by the runner and the language server.
-		"internal/suitespec": {"lint", "rules", "runner", "cmd", "lsp"},
+		"internal/suitespec": {"lint", "rules", "runner", "cmd", cli, refcli, lsp},
 	}
 	for dir, bad := range forbidden {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
 				for _, b := range bad {
 					if path == mod+b || strings.HasPrefix(path, mod+b+"/") {
-						if dir == "lsp/lsptest" && path == mod+"lsp" {
+						if dir == lsptest && path == mod+lsp {
 							continue // the test client drives the server
 						}
 						t.Errorf("%s imports %s: %s must not depend on %s", f, path, dir, b)
@@ -54,15 +60,17 @@ func TestLayering(t *testing.T) {
 			}
 		}
 	}
-	// Only the CLI imports the language server; nothing imports its test
-	// client outside tests.
+	// Only the CLI imports the language server and the drop-in; nothing
+	// imports the language server's test client outside tests.
 	for _, dir := range moduleDirs(t) {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
 				switch {
-				case path == mod+"lsp" && !strings.HasPrefix(dir, "cmd/") && dir != "lsp/lsptest":
-					t.Errorf("%s imports %s: only cmd wires the language server", f, path)
-				case path == mod+"lsp/lsptest":
+				case (path == mod+lsp || path == mod+refcli) && dir != cli && dir != lsptest:
+					t.Errorf("%s imports %s: only the CLI (%s) wires it", f, path, cli)
+				case path == mod+cli && dir != "cmd/sfmd":
+					t.Errorf("%s imports %s: only the main package (cmd/sfmd) runs the CLI", f, path)
+				case path == mod+lsptest:
 					t.Errorf("%s imports %s: the LSP test client is for tests only", f, path)
 				}
 			}

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/lsp"
-	"github.com/sfmd-dev/sfmd/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
 )
 
 // TestLSPView drives `sfmd lsp --stdio` and asks it for the page an agent

@@ -16,7 +16,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
+	"github.com/sfmd-dev/sfmd/internal/cli"
 	"github.com/sfmd-dev/sfmd/runner"
 )
 

@@ -21,7 +21,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/tools/txtar"
 
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
+	"github.com/sfmd-dev/sfmd/internal/cli"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/lint/format"
 	"github.com/sfmd-dev/sfmd/sfmd"

@@ -37,7 +37,7 @@ func TestOneReader(t *testing.T) {
 		// CI runner names in GITHUB_STEP_SUMMARY: an append, which
 		// safeio's replacing writes would turn into a loss of what the
 		// earlier steps wrote.
-		"cmd/sfmd/cli/lint.go: os.OpenFile": "the job summary",
+		"internal/cli/lint.go: os.OpenFile": "the job summary",
 	}
 	used := map[string]bool{}
 	for _, dir := range moduleDirs(t) {

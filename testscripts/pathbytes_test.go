@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
+	"github.com/sfmd-dev/sfmd/internal/cli"
 )
 
 // TestLineFormatKeepsPathBytes: a file name that is not valid UTF-8 is

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
+	"github.com/sfmd-dev/sfmd/internal/cli"
 )
 
 // TestReadmeExample runs the README's example: the document in the

@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/cli"
+	"github.com/sfmd-dev/sfmd/internal/cli"
 )
 
 func main() {

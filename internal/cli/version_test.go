@@ -46,7 +46,7 @@ func TestVersionLdflags(t *testing.T) {
 		t.Skip("no go command")
 	}
 	bin := filepath.Join(t.TempDir(), "sfmd")
-	build := exec.Command(goCmd, "build", "-ldflags", "-X github.com/sfmd-dev/sfmd/cmd/sfmd/cli.Version=v7.7.7-test", "-o", bin, "../")
+	build := exec.Command(goCmd, "build", "-ldflags", "-X github.com/sfmd-dev/sfmd/internal/cli.Version=v7.7.7-test", "-o", bin, "../../cmd/sfmd")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
 )
 
 // fixDoc has one finding of each kind of place a suppression goes: the

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/refcli"
+	"github.com/sfmd-dev/sfmd/internal/refcli"
 )
 
 func init() {

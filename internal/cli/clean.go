@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/refcli"
+	"github.com/sfmd-dev/sfmd/internal/refcli"
 )
 
 func init() {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
 )
 
 // The nearest .sfmd.yaml applies as in sfmd lint; a changed config is

@@ -39,7 +39,7 @@ func copyTree(t *testing.T, src string) string {
 // real rules: no internal failure, and after --fix --unsafe-fixes a second
 // run has nothing left to fix (the diff is empty).
 func TestLintCorpusFixIdempotent(t *testing.T) {
-	dirs := []string{"../../../corpus/ok", "../../../corpus/fuzz", "../../../../shared/corpus/upstream"}
+	dirs := []string{"../../corpus/ok", "../../corpus/fuzz", "../../../shared/corpus/upstream"}
 	for _, d := range dirs {
 		if _, err := os.Stat(d); err != nil {
 			t.Logf("skipping %s: %v", d, err)

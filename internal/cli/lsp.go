@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
 	"github.com/sfmd-dev/sfmd/runner"
 )
 

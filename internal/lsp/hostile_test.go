@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
 )
 
 // syncBuffer is an io.Writer for Options.Log that the test reads while

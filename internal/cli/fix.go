@@ -4,7 +4,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/refcli"
+	"github.com/sfmd-dev/sfmd/internal/refcli"
 )
 
 func init() {

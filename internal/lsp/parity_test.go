@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/lsp"
-	"github.com/sfmd-dev/sfmd/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
 )
 
 // The diagnostics an editor gets are sfmd lint's: same rules, positions,
@@ -20,11 +20,11 @@ import (
 // repository).
 func TestDiagnosticsMatchLint(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../corpus/err/*.md", "../corpus/ok/*/*.md", "../corpus/fuzz/*.md"} {
+	for _, pat := range []string{"../../corpus/err/*.md", "../../corpus/ok/*/*.md", "../../corpus/fuzz/*.md"} {
 		fs, _ := filepath.Glob(pat)
 		files = append(files, fs...)
 	}
-	_ = filepath.WalkDir("../../shared/corpus/upstream", func(p string, d os.DirEntry, err error) error {
+	_ = filepath.WalkDir("../../../shared/corpus/upstream", func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") && d.Name() != "SOURCES.md" {
 			files = append(files, p)
 		}
@@ -33,7 +33,7 @@ func TestDiagnosticsMatchLint(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("only %d documents found", len(files))
 	}
-	root, _ := filepath.Abs("..")
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
 	c, wait := lsptest.InProcess(lsp.Options{Analyzers: analyzers(), MinSeverity: lint.Info, Dir: root})
 	defer func() { _ = c.Notify("exit", nil); wait() }()
 	if _, err := c.Initialize(lsptest.URI(root), map[string]any{}); err != nil {

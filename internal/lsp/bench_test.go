@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/lsp"
-	"github.com/sfmd-dev/sfmd/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
 )
 
 // benchDoc returns a realistic document of at least size bytes: a

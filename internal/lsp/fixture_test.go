@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/internal/suitespec"
-	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
 )
 
 const bodyDoc = "# Vault\n\nCall `/act.get`.\n\n```act.get\nGET https://api.example.com/vault\n```\n\n```act.get.response\n{Response.body.secret}\n```\n"

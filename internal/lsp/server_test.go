@@ -8,8 +8,8 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/version"
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/lsp"
-	"github.com/sfmd-dev/sfmd/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
 	"github.com/sfmd-dev/sfmd/rules"
 )
 

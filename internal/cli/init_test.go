@@ -28,7 +28,7 @@ func TestInitConfig(t *testing.T) {
 	if !strings.HasPrefix(cfg, "# yaml-language-server: $schema="+schema.URL(schema.ConfigFile)+"\n") {
 		t.Error("the config does not name its schema for yaml-language-server")
 	}
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "schema", schema.ConfigFile))
+	b, err := os.ReadFile(filepath.Join("..", "..", "schema", schema.ConfigFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestInitConfig(t *testing.T) {
 	if errs := s.Validate(&doc); len(errs) > 0 {
 		t.Errorf("the config breaks the schema: %v", errs)
 	}
-	root, err := filepath.Abs(filepath.Join("..", "..", "..", "corpus", "ok"))
+	root, err := filepath.Abs(filepath.Join("..", "..", "corpus", "ok"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestInitFiles(t *testing.T) {
 	if err := yaml.Unmarshal(before, &pc); err != nil || len(pc.Repos) != 1 {
 		t.Fatalf("pre-commit config: %v %+v", err, pc)
 	}
-	hooksSrc, err := os.ReadFile(filepath.Join("..", "..", "..", ".pre-commit-hooks.yaml"))
+	hooksSrc, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

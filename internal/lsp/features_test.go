@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/internal/version"
-	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
 )
 
 const appDoc = `---

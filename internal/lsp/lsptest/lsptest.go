@@ -21,7 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/jsonrpc"
-	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
 )
 
 // Timeout bounds every wait of the client.

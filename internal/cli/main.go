@@ -22,7 +22,7 @@ const (
 )
 
 // Version is the tool version. Release builds set it with -ldflags
-// "-X github.com/sfmd-dev/sfmd/cmd/sfmd/cli.Version=v0.1.0"; left empty,
+// "-X github.com/sfmd-dev/sfmd/internal/cli.Version=v0.1.0"; left empty,
 // it is the module version from the build information (version.go).
 var Version = ""
 

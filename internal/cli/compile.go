@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/sfmd-dev/sfmd/cmd/sfmd/refcli"
+	"github.com/sfmd-dev/sfmd/internal/refcli"
 )
 
 func init() {

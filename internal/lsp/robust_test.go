@@ -16,8 +16,8 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/jsonrpc"
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/lsp"
-	"github.com/sfmd-dev/sfmd/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
 )
 
 var (
@@ -41,7 +41,7 @@ var (
 // corpus (../corpus/fuzz) and test documents (../sfmd/testdata); `go
 // test` replays them, `go test ./lsp -run '^$' -fuzz FuzzServer` fuzzes.
 func FuzzServer(f *testing.F) {
-	for _, pat := range []string{"../corpus/fuzz/*.md", "../sfmd/testdata/*.md", "../corpus/err/*.md"} {
+	for _, pat := range []string{"../../corpus/fuzz/*.md", "../../sfmd/testdata/*.md", "../../corpus/err/*.md"} {
 		files, err := filepath.Glob(pat)
 		if err != nil {
 			f.Fatal(err)

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/sfmd-dev/sfmd/lsp"
+	"github.com/sfmd-dev/sfmd/internal/lsp"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -18,7 +18,7 @@ import (
 // editor's quick fix) give the same edits: both rename every occurrence
 // sfmd's index of names lists.
 func TestRenameIsTheRuleFix(t *testing.T) {
-	ar, err := txtar.ParseFile(filepath.Join("..", "rules", "testdata", "action-id-invalid.txtar"))
+	ar, err := txtar.ParseFile(filepath.Join("..", "..", "rules", "testdata", "action-id-invalid.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
