@@ -1,0 +1,140 @@
+package rules
+
+import (
+	"io/fs"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
+)
+
+// The page dry run shared by the dryrun-page-* rules: the document opened
+// through the model as /open opens it (model.OpenPage: resolver.ts
+// resolve, renderer.ts render, without the default action), its files
+// read through the Workspace, and the navigation commands an agent would
+// type on it tried from there (model.PageRun.Try). The rules compare what
+// the agent sees and gets with what the author evidently wrote.
+
+// pageDry is the result of pagedryAnalyzer: nil when the document has no
+// location or /open fails (the file rules report that).
+type pageDry struct {
+	run   *model.PageRun
+	dir   string // the document's directory, a virtual path
+	tried map[string]model.Result
+}
+
+// maxPageTries bounds the commands tried on one page.
+const maxPageTries = 256
+
+var pagedryAnalyzer = &lint.Analyzer{
+	Name:   "pagedry",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "the page dry-run through the model",
+		Why:   "shared analysis: the document rendered as /open renders it, and the /open and /nav commands an agent would type on it, run through the model",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		return openPageDry(pass), nil
+	},
+}
+
+func pageDryOf(pass *lint.Pass) *pageDry {
+	if p, ok := pass.ResultOf[pagedryAnalyzer].(*pageDry); ok {
+		return p
+	}
+	return openPageDry(pass)
+}
+
+func openPageDry(pass *lint.Pass) *pageDry {
+	ws := pass.Workspace
+	if ws == nil || pass.Doc.Path == "" {
+		return nil
+	}
+	abs := ws.Resolve(filepath.Base(pass.Doc.Path))
+	doc := hostToVirtual(abs)
+	src := &wsSource{ws: ws, doc: doc, src: asMeant(pass.Doc).Src}
+	topic := "app:" + docToolName(pass.Doc)
+	run, res := model.OpenPage(model.NewSourceFS(src), doc, topic, path.Dir(doc))
+	if res != nil {
+		return nil
+	}
+	return &pageDry{run: run, dir: path.Dir(doc), tried: map[string]model.Result{}}
+}
+
+// try runs line from the page (each line once); ok is false past the
+// bound.
+func (p *pageDry) try(line string) (model.Result, bool) {
+	if r, ok := p.tried[line]; ok {
+		return r, true
+	}
+	if len(p.tried) >= maxPageTries {
+		return model.Result{}, false
+	}
+	r := p.run.Try(line)
+	p.tried[line] = r
+	return r, true
+}
+
+// failure is the first line of a failed result, with the paths under the
+// document's directory shown relative to it; "" when the result is not a
+// failure the page causes (a refusal of the simulation, an unsupported
+// command, a remote page).
+func (p *pageDry) failure(r model.Result) string {
+	if r.OK || r.Escape != "" {
+		return ""
+	}
+	switch r.Code {
+	case "NOT_FOUND", "BLOCK_NOT_FOUND", "LOAD_ERROR", "CIRCULAR_REFERENCE":
+	default:
+		return ""
+	}
+	msg, _, _ := strings.Cut(r.Content, "\n")
+	return strings.ReplaceAll(msg, strings.TrimSuffix(p.dir, "/")+"/", "")
+}
+
+// hostToVirtual is the virtual path the model reads a host path by: the
+// same path, with forward slashes and a leading "/".
+func hostToVirtual(abs string) string {
+	v := filepath.ToSlash(abs)
+	if !strings.HasPrefix(v, "/") {
+		v = "/" + v
+	}
+	return v
+}
+
+// virtualToHost is the inverse of hostToVirtual.
+func virtualToHost(v string) string {
+	if filepath.Separator != '/' && len(v) > 2 && v[2] == ':' {
+		v = v[1:] // /C:/x
+	}
+	return filepath.FromSlash(v)
+}
+
+// wsSource is the Workspace as the model's read-only tree: the document
+// itself is the linted text (an editor's buffer included).
+type wsSource struct {
+	ws  *lint.Workspace
+	doc string
+	src []byte
+}
+
+func (s *wsSource) ReadFile(p string, limit int64) ([]byte, error) {
+	if p == s.doc {
+		return s.src, nil
+	}
+	b, err := s.ws.ReadFile(virtualToHost(p))
+	if err == nil && int64(len(b)) > limit {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: fs.ErrInvalid}
+	}
+	return b, err
+}
+
+func (s *wsSource) Stat(p string) (fs.FileInfo, error) {
+	return s.ws.Stat(virtualToHost(p))
+}
+
+func (s *wsSource) ReadDir(p string) ([]fs.DirEntry, error) {
+	return s.ws.ListDir(virtualToHost(p))
+}

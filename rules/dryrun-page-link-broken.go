@@ -1,0 +1,48 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+)
+
+// DryrunPageLinkBroken reports a relative link of the page that the agent
+// cannot follow: `/open <dest>` from the page fails in the model.
+var DryrunPageLinkBroken = &lint.Analyzer{
+	Name:     "dryrun-page-link-broken",
+	Severity: lint.Error,
+	Profile:  lint.Project,
+	Requires: []*lint.Analyzer{pagedryAnalyzer},
+	Doc: lint.Doc{
+		Title: "relative link that /open cannot follow from the page",
+		Why: "the page shows a relative link as written (`[Guide](guide.md)`: renderer.ts render turns only http(s), act: and long links into shortcuts), so the agent follows it with `/open guide.md`, " +
+			"which resolves the path against the page (loader.ts Loader.resolve) and reads it (loader.ts load: \"File not found\"), and for `file.md#id` extracts the block (open.ts cmdOpen: \"Block not found\", core extractor.ts extract: markers, `{#id}` or the heading's toSlug). " +
+			"The rule runs that `/open` through the model from the page and reports the link when it fails",
+		Bad:  "<!-- string.md, next to setup.md only -->\nRead the [installation guide](install.md) first.\n",
+		Good: "<!-- string.md, next to setup.md only -->\nRead the [installation guide](setup.md) first.\n",
+
+		Severity: "the agent's /open of the link fails (loader.ts load, open.ts cmdOpen): the page it points to cannot be read",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		p := pageDryOf(pass)
+		if p == nil {
+			return nil, nil
+		}
+		for _, l := range pass.Doc.Links {
+			dest := strings.TrimSpace(l.Dest)
+			if l.IsAct || !isLocalPath(dest) || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") ||
+				strings.ContainsAny(dest, " \t?%{}$<>") {
+				continue
+			}
+			line := "/open " + dest
+			r, ok := p.try(line)
+			if !ok {
+				break
+			}
+			if why := p.failure(r); why != "" {
+				pass.Reportf(l.DestSpan, "the agent follows [%s](%s) with `%s`, which fails from this page: %s", l.Label, l.Dest, line, why)
+			}
+		}
+		return nil, nil
+	},
+}
