@@ -49,7 +49,9 @@ func pageDryOf(pass *lint.Pass) *pageDry {
 
 func openPageDry(pass *lint.Pass) *pageDry {
 	ws := pass.Workspace
-	if ws == nil || pass.Doc.Path == "" {
+	if ws == nil || pass.Doc.Path == "" || strings.HasSuffix(filepath.Base(filepath.Dir(pass.Doc.Path)), ".source") {
+		// an include fragment (<page>.source/<id>.md) is shown inside
+		// the page that includes it, not on its own
 		return nil
 	}
 	abs := ws.Resolve(filepath.Base(pass.Doc.Path))

@@ -16,11 +16,11 @@ var DryrunPageHintFails = &lint.Analyzer{
 	Profile:  lint.Project,
 	Requires: []*lint.Analyzer{pagedryAnalyzer},
 	Doc: lint.Doc{
-		Title: "/open or /nav hint that fails on the page",
-		Why: "an inline-code hint such as `/nav docs`, `/open #setup` or `/open @guide` is what the agent types next. " +
+		Title: "/nav, /open @id or /open #block hint that fails on the page",
+		Why: "an inline-code hint such as `/nav docs`, `/open #setup` or `/open @guide` is what the agent types next, and it names a target of this page. " +
 			"`/nav <name>` finds only a menu the page registers with [!nav:name](file) (nav.ts cmdNav: \"Menu not found\"); `/open @id` a shortcut of the page, a link the render turned into one or a menu entry (session.ts resolveShortcut: \"Shortcut not found\"); " +
-			"`/open file.md#id` the file and the block (loader.ts load, open.ts cmdOpen: \"Block not found\"). " +
-			"The rule types each hint on the page through the model and reports the ones that fail. `/open @id` is checked only on pages without actions, whose responses could register more shortcuts",
+			"`/open #id` a block of the page (open.ts cmdOpen, core extractor.ts extract: markers, `{#id}` or the heading's toSlug). " +
+			"The rule types each hint through the model on a page that has a menu, an include or an action (a page without any is read as a manual showing the syntax) and reports the ones that fail. `/open @id` is checked only on pages without actions, whose responses could register more shortcuts; include fragments (`<page>.source/<id>.md`) are checked inside their page",
 		Bad:  "# Docs\n\n[!nav:guides](nav/guides.md)\n\nRun `/nav guide` to see the guides.\n",
 		Good: "# Docs\n\n[!nav:guides](nav/guides.md)\n\nRun `/nav guides` to see the guides.\n",
 
@@ -28,7 +28,7 @@ var DryrunPageHintFails = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		p := pageDryOf(pass)
-		if p == nil {
+		if p == nil || !navigablePage(pass.Doc) {
 			return nil, nil
 		}
 		for _, h := range navHints(pass.Doc) {
@@ -73,7 +73,7 @@ func navHints(doc *sfmd.Document) []navHint {
 }
 
 func concreteNavArg(verb, arg string, hasActions bool) bool {
-	if arg == "" || isFillIn(arg) || strings.ContainsAny(arg, " \t*|$%?`'\"") || schemeRe.MatchString(arg) {
+	if arg == "" || arg[0] == '-' || isFillIn(arg) || strings.ContainsAny(arg, " \t*|$%?`'\"") || schemeRe.MatchString(arg) {
 		return false
 	}
 	if verb == "/nav" {
@@ -86,11 +86,12 @@ func concreteNavArg(verb, arg string, hasActions bool) bool {
 	switch {
 	case strings.HasPrefix(arg, "@"):
 		return !hasActions
-	case strings.HasPrefix(arg, "/"), strings.HasPrefix(arg, "~"):
-		return false
+	case strings.HasPrefix(arg, "#"):
+		return len(arg) > 1
 	}
-	// a bare name is an installed app's (open.ts cmdOpen's registry lookup)
-	return strings.ContainsAny(arg, "/.#")
+	// a file is checked where it is linked (dryrun-page-link-broken); a
+	// path in inline code is as often an example of the syntax
+	return false
 }
 
 // inFenceOrFrontmatter reports whether the byte offset off lies in a
@@ -105,4 +106,12 @@ func inFenceOrFrontmatter(doc *sfmd.Document, off int) bool {
 		}
 	}
 	return false
+}
+
+// navigablePage reports whether doc offers navigation of its own: a menu,
+// an include or an action. A page without any (a manual about String)
+// shows /open and /nav commands as examples of the syntax, not as the
+// next step on this page.
+func navigablePage(doc *sfmd.Document) bool {
+	return len(doc.Actions) > 0 || len(directivesOf(doc, "nav", "menu", "include")) > 0
 }

@@ -34,15 +34,29 @@ var DryrunPageLinkBroken = &lint.Analyzer{
 				strings.ContainsAny(dest, " \t?%{}$<>") {
 				continue
 			}
+			file, _, _ := splitTarget(dest)
+			if !isMarkdownFile(file) {
+				continue // /open shows documents; a LICENSE or an image is not one
+			}
 			line := "/open " + dest
 			r, ok := p.try(line)
 			if !ok {
 				break
 			}
 			if why := p.failure(r); why != "" {
-				pass.Reportf(l.DestSpan, "the agent follows [%s](%s) with `%s`, which fails from this page: %s", l.Label, l.Dest, line, why)
+				pass.Reportf(l.DestSpan, "the agent follows [%s](%s) with `%s`, which fails from this page: %s%s", l.Label, l.Dest, line, why, caseHint(pass.Workspace, file))
 			}
 		}
 		return nil, nil
 	},
+}
+
+// caseHint names the file that differs from file only in case, which a
+// case-insensitive file system would open, or "".
+func caseHint(ws *lint.Workspace, file string) string {
+	name, exact, ok := ws.FoldName(file)
+	if !ok || exact {
+		return ""
+	}
+	return "; " + name + " differs only in case (opened on a case-insensitive file system only)"
 }
