@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -18,13 +19,13 @@ var DryrunPageHintFails = &lint.Analyzer{
 	Doc: lint.Doc{
 		Title: "/nav, /open @id or /open #block hint that fails on the page",
 		Why: "an inline-code hint such as `/nav docs`, `/open #setup` or `/open @guide` is what the agent types next, and it names a target of this page. " +
-			"`/nav <name>` finds only a menu the page registers with [!nav:name](file) (nav.ts cmdNav: \"Menu not found\"); `/open @id` a shortcut of the page, a link the render turned into one or a menu entry (session.ts resolveShortcut: \"Shortcut not found\"); " +
-			"`/open #id` a block of the page (open.ts cmdOpen, core extractor.ts extract: markers, `{#id}` or the heading's toSlug). " +
+			"`/nav <name>` finds only a menu the page registers with [!nav:name](file) (nav.ts cmdNav: \"Menu not found\"); `/open @id` a shortcut of the page, a link the render turned into one or a menu entry (session.ts Session.resolveShortcut: \"Shortcut not found\"); " +
+			"`/open #id` does not look on the page: loader.ts Loader.resolve turns the empty path before `#` into the page's directory, which open.ts cmdOpen lists (or opens its string.md), so the hint works only on a string.md page with that block (core extractor.ts extract: markers, `{#id}` or the heading's toSlug). " +
 			"The rule types each hint through the model on a page that has a menu, an include or an action (a page without any is read as a manual showing the syntax) and reports the ones that fail. `/open @id` is checked only on pages without actions, whose responses could register more shortcuts; include fragments (`<page>.source/<id>.md`) are checked inside their page",
 		Bad:  "# Docs\n\n[!nav:guides](nav/guides.md)\n\nRun `/nav guide` to see the guides.\n",
 		Good: "# Docs\n\n[!nav:guides](nav/guides.md)\n\nRun `/nav guides` to see the guides.\n",
 
-		Severity: "the command the page tells the agent to type fails (nav.ts cmdNav, open.ts cmdOpen, session.ts resolveShortcut)",
+		Severity: "the command the page tells the agent to type fails (nav.ts cmdNav, open.ts cmdOpen, session.ts Session.resolveShortcut)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		p := pageDryOf(pass)
@@ -37,6 +38,9 @@ var DryrunPageHintFails = &lint.Analyzer{
 				break
 			}
 			if why := p.failure(r); why != "" {
+				if strings.HasPrefix(h.line, "/open #") && !strings.HasPrefix(why, "Block not found") {
+					why += " (loader.ts Loader.resolve makes the empty path before # the page's directory, so `/open #id` looks in the directory, not on this page; write `/open " + path.Base(pass.Doc.Path) + h.line[len("/open "):] + "`)"
+				}
 				pass.Reportf(h.span, "the page tells the agent to type `%s`, which fails on this page: %s", h.line, why)
 			}
 		}

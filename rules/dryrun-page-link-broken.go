@@ -16,12 +16,12 @@ var DryrunPageLinkBroken = &lint.Analyzer{
 	Doc: lint.Doc{
 		Title: "relative link that /open cannot follow from the page",
 		Why: "the page shows a relative link as written (`[Guide](guide.md)`: renderer.ts render turns only http(s), act: and long links into shortcuts), so the agent follows it with `/open guide.md`, " +
-			"which resolves the path against the page (loader.ts Loader.resolve) and reads it (loader.ts load: \"File not found\"), and for `file.md#id` extracts the block (open.ts cmdOpen: \"Block not found\", core extractor.ts extract: markers, `{#id}` or the heading's toSlug). " +
+			"which resolves the path against the page (loader.ts Loader.resolve) and reads it (loader.ts Loader.load: \"File not found\"), and for `file.md#id` extracts the block (open.ts cmdOpen: \"Block not found\", core extractor.ts extract: markers, `{#id}` or the heading's toSlug). " +
 			"The rule runs that `/open` through the model from the page and reports the link when it fails",
 		Bad:  "<!-- string.md, next to setup.md only -->\nRead the [installation guide](install.md) first.\n",
 		Good: "<!-- string.md, next to setup.md only -->\nRead the [installation guide](setup.md) first.\n",
 
-		Severity: "the agent's /open of the link fails (loader.ts load, open.ts cmdOpen): the page it points to cannot be read",
+		Severity: "the agent's /open of the link fails (loader.ts Loader.load, open.ts cmdOpen): the page it points to cannot be read",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		p := pageDryOf(pass)
