@@ -21,7 +21,7 @@ var DryrunPageHintFails = &lint.Analyzer{
 		Why: "an inline-code hint such as `/nav docs`, `/open #setup` or `/open @guide` is what the agent types next, and it names a target of this page. " +
 			"`/nav <name>` finds only a menu the page registers with [!nav:name](file) (nav.ts cmdNav: \"Menu not found\"); `/open @id` a shortcut of the page, a link the render turned into one or a menu entry (session.ts Session.resolveShortcut: \"Shortcut not found\"); " +
 			"`/open #id` does not look on the page: loader.ts Loader.resolve turns the empty path before `#` into the page's directory, which open.ts cmdOpen lists (or opens its string.md), so the hint works only on a string.md page with that block (core extractor.ts extract: markers, `{#id}` or the heading's toSlug). " +
-			"The rule types each hint through the model on a page that has a menu, an include or an action (a page without any is read as a manual showing the syntax) and reports the ones that fail. `/open @id` is checked only on pages without actions, whose responses could register more shortcuts; include fragments (`<page>.source/<id>.md`) are checked inside their page",
+			"The rule types each hint through the model on a page that has a menu, an include or an action (a page without any is read as a manual showing the syntax) and reports the ones that fail. `/open @id` is checked only on pages without actions, whose responses could register more shortcuts; an include fragment (`<page>.source/<id>.md`) is not checked on its own, since the agent sees it inside the page that includes it",
 		Bad:  "# Docs\n\n[!nav:guides](nav/guides.md)\n\nRun `/nav guide` to see the guides.\n",
 		Good: "# Docs\n\n[!nav:guides](nav/guides.md)\n\nRun `/nav guides` to see the guides.\n",
 
