@@ -72,3 +72,47 @@ func TestOpenPageDryRun(t *testing.T) {
 		t.Error("a source FS wrote a file")
 	}
 }
+
+// TestOpenPageTargetsOfThePage shows what the page's own hints reach: a
+// menu entry only by its namespaced id (session.ts
+// Session.resolveShortcut), and `/open #id` not the page's block but the
+// directory (loader.ts Loader.resolve of the empty path), whose string.md
+// is opened when there is one.
+func TestOpenPageTargetsOfThePage(t *testing.T) {
+	src := mapSource{
+		"app/page.md":    {Data: []byte("# Page\n\n[!nav:main](nav.md)\n\n## Setup\n\nText.\n")},
+		"app/nav.md":     {Data: []byte("[@recent Recent](page.md)\n")},
+		"site/string.md": {Data: []byte("# Site\n\n## Setup\n\nText.\n")},
+		"site/other.md":  {Data: []byte("# Other\n\n## Setup\n\nText.\n")},
+	}
+	fsys := NewSourceFS(src)
+	pr, res := OpenPage(fsys, "/app/page.md", "app:app", "/app")
+	if res != nil {
+		t.Fatalf("open failed: %+v", res)
+	}
+	if r := pr.Try("/open @main.recent"); !r.OK {
+		t.Errorf("/open @main.recent = %+v", r)
+	}
+	if r := pr.Try("/open @recent"); r.OK || r.Content != "Shortcut not found: @recent" {
+		t.Errorf("/open @recent = %+v", r)
+	}
+	if r := pr.Try("/open #setup"); r.OK || r.Content != "Not found: #setup" {
+		t.Errorf("/open #setup on page.md = %+v", r)
+	}
+	if r := pr.Try("/open page.md#setup"); !r.OK {
+		t.Errorf("/open page.md#setup = %+v", r)
+	}
+	if r := pr.Try("/nav mian"); r.OK || r.Content != "Menu not found: mian" {
+		t.Errorf("/nav mian = %+v", r)
+	}
+	for _, p := range []string{"/site/string.md", "/site/other.md"} {
+		pr, res := OpenPage(fsys, p, "app:site", "/site")
+		if res != nil {
+			t.Fatalf("open %s failed: %+v", p, res)
+		}
+		r := pr.Try("/open #setup")
+		if !r.OK || !strings.HasPrefix(r.Content, "Opened string.md#setup") {
+			t.Errorf("/open #setup on %s = %+v (the directory's string.md)", p, r)
+		}
+	}
+}
