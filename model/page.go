@@ -86,7 +86,12 @@ func (rt *Runtime) loadFile(uri string) (string, *loadError, error) {
 // frontmatter, and the source with its [Label][@id] invocations written
 // out.
 func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
-	ref := parseRef(src)
+	var ref *refDoc
+	if p := rt.Parsed; p != nil && p.doc != nil && string(p.doc.Src) == src {
+		ref = p.ref // the runtime's own document, parsed once
+	} else {
+		ref = parseRef(src)
+	}
 	pg := &page{uri: uri, path: pathFromFileURI(uri), src: src, ref: ref, fm: parseFrontmatter(src)}
 	have := map[string]bool{}
 	for _, sc := range ref.Shortcuts {

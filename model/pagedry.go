@@ -2,7 +2,8 @@ package model
 
 import (
 	"io/fs"
-	"strings"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // The dry run of a page: a document opened as /open opens it (open.ts
@@ -48,38 +49,61 @@ type PageRun struct {
 	saved navState
 	autos map[string]string
 	order []string
-	View  PageView
+	view  *PageView
+	shown bool // View was asked for
 }
 
-// OpenPage runs `/open <p>` in a new session on fsys (topic is the
-// session's CURRENT_TARGET, such as "app:weather"; home the String home),
-// without the page's default action. It returns the run and nil, or nil
-// and the result /open failed with.
-func OpenPage(fsys *FS, p, topic, home string) (*PageRun, *Result) {
+// OpenPage makes the document at the virtual path p of fsys, whose text
+// is src, the current page of a new session (topic is the session's
+// CURRENT_TARGET, such as "app:weather"; home the String home), as the
+// session's own document is before the first command of `sfmd test`: the
+// page is resolved when a command needs it, and rendered by View. The
+// page's default action never runs.
+func OpenPage(fsys *FS, p string, src []byte, topic, home string) *PageRun {
 	rt := &Runtime{
+		Doc:     &sfmd.Document{Path: p, Src: src},
 		Session: NewSession(),
 		Env: Env{Topic: topic, DocURI: FileURI(p), DocPath: p, Store: map[string]string{},
 			Home: home, Cwd: home, FS: fsys},
 		NoDefault: true,
 	}
-	res := rt.Run("/open " + FileURI(p))
+	rt.startNav()
 	s := rt.session()
-	if !res.OK || s.nav.cur == nil || s.nav.cur.pg == nil {
-		return nil, &res
+	return &PageRun{rt: rt, saved: s.nav, autos: s.autoShortcuts, order: s.autoOrder}
+}
+
+// View renders the page as /open shows it (renderer.ts render with the
+// menus not seen yet unfolded; the auto-shortcuts it registers are there
+// for the commands tried after), once; nil when the page cannot be
+// resolved or rendered (a menu file that cannot be read, an include the
+// simulation refuses).
+func (pr *PageRun) View() *PageView {
+	if pr.shown {
+		return pr.view
 	}
-	pg := s.nav.cur.pg
-	_, content, _ := strings.Cut(res.Content, "\n---\n")
-	pr := &PageRun{rt: rt, saved: s.nav, autos: s.autoShortcuts, order: s.autoOrder}
-	pr.saved.history = nil
-	pr.View.Content = content
+	pr.shown = true
+	s := pr.rt.session()
+	s.nav = pr.saved
+	pg, lerr, err := pr.rt.currentPage()
+	if err != nil || lerr != nil {
+		return nil
+	}
+	content, autos, err := pr.rt.renderPage(pg, "", s.markUnseenNavs(pg))
+	if err != nil {
+		return nil
+	}
+	s.setAutoShortcuts(autos)
+	s.syncView()
+	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
+	v := &PageView{Content: content, References: pg.ref.References}
 	for _, id := range s.autoOrder {
-		pr.View.Autos = append(pr.View.Autos, Link{id, s.autoShortcuts[id]})
+		v.Autos = append(v.Autos, Link{id, s.autoShortcuts[id]})
 	}
 	for _, sc := range pg.shortcuts {
-		pr.View.Shortcuts = append(pr.View.Shortcuts, Link{sc.ID, sc.Href})
+		v.Shortcuts = append(v.Shortcuts, Link{sc.ID, sc.Href})
 	}
-	pr.View.References = pg.ref.References
-	return pr, nil
+	pr.view = v
+	return v
 }
 
 // Try runs one command line from the opened page and puts the session
@@ -93,4 +117,15 @@ func (pr *PageRun) Try(line string) Result {
 		s.syncView()
 	}()
 	return pr.rt.Run(line)
+}
+
+// Opens runs `/open <target>` from the page up to the point where it
+// found the target (open.ts cmdOpen before it renders): the failures of
+// Try that are the link's (no file, no block), without reading a target
+// that has no block or rendering any (a menu the target lacks is the
+// target's own finding).
+func (pr *PageRun) Opens(target string) Result {
+	pr.rt.probe = true
+	defer func() { pr.rt.probe = false }()
+	return pr.Try("/open " + target)
 }

@@ -15,6 +15,9 @@ func (m mapSource) ReadFile(p string, _ int64) ([]byte, error) {
 	return fs.ReadFile(fstest.MapFS(m), strings.TrimPrefix(p, "/"))
 }
 
+// data is the content of the virtual path p.
+func (m mapSource) data(p string) []byte { return m[strings.TrimPrefix(p, "/")].Data }
+
 func (m mapSource) Stat(p string) (fs.FileInfo, error) {
 	n := strings.TrimPrefix(p, "/")
 	if n == "" {
@@ -37,20 +40,18 @@ func TestOpenPageDryRun(t *testing.T) {
 		"app/guide.md":  {Data: []byte("# Guide\n\n## Setup\n\nText.\n")},
 	}
 	fsys := NewSourceFS(src)
-	pr, res := OpenPage(fsys, "/app/string.md", "app:app", "/app")
-	if res != nil {
-		t.Fatalf("open failed: %+v", res)
-	}
+	pr := OpenPage(fsys, "/app/string.md", src.data("/app/string.md"), "app:app", "/app")
+	view := pr.View()
 	for _, want := range []string{"[Docs][docs]", "[Guide][@guide]", "Use [the API][api].", "[Docs][@docs]", "[Local docs][@docs]"} {
-		if !strings.Contains(pr.View.Content, want) {
-			t.Errorf("content lacks %q:\n%s", want, pr.View.Content)
+		if !strings.Contains(view.Content, want) {
+			t.Errorf("content lacks %q:\n%s", want, view.Content)
 		}
 	}
-	if len(pr.View.Autos) == 0 || pr.View.Autos[len(pr.View.Autos)-1].ID != "docs" {
-		t.Errorf("autos = %v", pr.View.Autos)
+	if len(view.Autos) == 0 || view.Autos[len(view.Autos)-1].ID != "docs" {
+		t.Errorf("autos = %v", view.Autos)
 	}
-	if len(pr.View.Shortcuts) != 1 || pr.View.Shortcuts[0].Href != "guide.md" {
-		t.Errorf("shortcuts = %v", pr.View.Shortcuts)
+	if len(view.Shortcuts) != 1 || view.Shortcuts[0].Href != "guide.md" {
+		t.Errorf("shortcuts = %v", view.Shortcuts)
 	}
 	if r := pr.Try("/open @docs"); !r.OK || !strings.Contains(r.Content, "Opened guide.md") {
 		t.Errorf("/open @docs = %+v", r)
@@ -58,6 +59,12 @@ func TestOpenPageDryRun(t *testing.T) {
 	// the second command starts from the page again, not from guide.md
 	if r := pr.Try("/open guide.md#setup"); !r.OK {
 		t.Errorf("/open guide.md#setup = %+v", r)
+	}
+	if r := pr.Opens("guide.md#setup"); !r.OK || r.Content != "Opened guide.md" {
+		t.Errorf("Opens(guide.md#setup) = %+v", r)
+	}
+	if r := pr.Opens("guide.md#install"); r.Code != "BLOCK_NOT_FOUND" {
+		t.Errorf("Opens(guide.md#install) = %+v", r)
 	}
 	if r := pr.Try("/open missing.md"); r.OK || r.Code != codeNotFound || !strings.Contains(r.Content, "File not found: /app/missing.md") {
 		t.Errorf("/open missing.md = %+v", r)
@@ -86,10 +93,7 @@ func TestOpenPageTargetsOfThePage(t *testing.T) {
 		"site/other.md":  {Data: []byte("# Other\n\n## Setup\n\nText.\n")},
 	}
 	fsys := NewSourceFS(src)
-	pr, res := OpenPage(fsys, "/app/page.md", "app:app", "/app")
-	if res != nil {
-		t.Fatalf("open failed: %+v", res)
-	}
+	pr := OpenPage(fsys, "/app/page.md", src.data("/app/page.md"), "app:app", "/app")
 	if r := pr.Try("/open @main.recent"); !r.OK {
 		t.Errorf("/open @main.recent = %+v", r)
 	}
@@ -106,13 +110,45 @@ func TestOpenPageTargetsOfThePage(t *testing.T) {
 		t.Errorf("/nav mian = %+v", r)
 	}
 	for _, p := range []string{"/site/string.md", "/site/other.md"} {
-		pr, res := OpenPage(fsys, p, "app:site", "/site")
-		if res != nil {
-			t.Fatalf("open %s failed: %+v", p, res)
-		}
+		pr := OpenPage(fsys, p, src.data(p), "app:site", "/site")
 		r := pr.Try("/open #setup")
 		if !r.OK || !strings.HasPrefix(r.Content, "Opened string.md#setup") {
 			t.Errorf("/open #setup on %s = %+v (the directory's string.md)", p, r)
+		}
+	}
+}
+
+// TestCodeRegionScanners compares the scanners of coderegions.go with the
+// regexps of renderer.ts they replace, on generated texts.
+func TestCodeRegionScanners(t *testing.T) {
+	pieces := []string{"`", "``", "```", "````", "~", "~~~", "~~~~", "a", " ", "\n", "x`y", "[l](u)"}
+	seed := uint32(1)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for k := next() % 12; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		s := b.String()
+		for _, c := range []struct {
+			name string
+			got  [][2]int
+			want [][]int
+		}{
+			{"fenced", fencedRanges(s), reRndFenced.FindAllStringIndex(s, -1)},
+			{"inline", inlineRanges(s), reRndInline.FindAllStringIndex(s, -1)},
+		} {
+			if len(c.got) != len(c.want) {
+				t.Fatalf("%s %q: got %v, want %v", c.name, s, c.got, c.want)
+			}
+			for i := range c.got {
+				if c.got[i][0] != c.want[i][0] || c.got[i][1] != c.want[i][1] {
+					t.Fatalf("%s %q: got %v, want %v", c.name, s, c.got, c.want)
+				}
+			}
 		}
 	}
 }

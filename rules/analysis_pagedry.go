@@ -17,12 +17,16 @@ import (
 // type on it tried from there (model.PageRun.Try). The rules compare what
 // the agent sees and gets with what the author evidently wrote.
 
-// pageDry is the result of pagedryAnalyzer: nil when the document has no
-// location or /open fails (the file rules report that).
+// pageDry is the result of pagedryAnalyzer: the page, opened on first
+// use (most documents give the rules nothing to try, and opening costs a
+// parse); run stays nil when the document has no location or is an
+// include fragment.
 type pageDry struct {
-	run   *model.PageRun
-	dir   string // the document's directory, a virtual path
-	tried map[string]model.Result
+	pass   *lint.Pass
+	opened bool
+	run    *model.PageRun
+	dir    string // the document's directory, a virtual path
+	tried  map[string]model.Result
 }
 
 // maxPageTries bounds the commands tried on one page.
@@ -33,41 +37,58 @@ var pagedryAnalyzer = &lint.Analyzer{
 	Shared: true,
 	Doc: lint.Doc{
 		Title: "the page dry-run through the model",
-		Why:   "shared analysis: the document rendered as /open renders it, and the /open and /nav commands an agent would type on it, run through the model",
+		Why:   "shared analysis: the document opened as /open opens it, its render, and the /open and /nav commands an agent would type on it, run through the model",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		return openPageDry(pass), nil
+		return &pageDry{pass: pass}, nil
 	},
 }
 
+// pageDryOf is the page of pass, opened when a rule first asks.
 func pageDryOf(pass *lint.Pass) *pageDry {
 	if p, ok := pass.ResultOf[pagedryAnalyzer].(*pageDry); ok {
 		return p
 	}
-	return openPageDry(pass)
+	return &pageDry{pass: pass}
 }
 
-func openPageDry(pass *lint.Pass) *pageDry {
+// open opens the page once; it reports whether it is open.
+func (p *pageDry) open() bool {
+	if p.opened {
+		return p.run != nil
+	}
+	p.opened = true
+	pass := p.pass
 	ws := pass.Workspace
 	if ws == nil || pass.Doc.Path == "" || strings.HasSuffix(filepath.Base(filepath.Dir(pass.Doc.Path)), ".source") {
 		// an include fragment (<page>.source/<id>.md) is shown inside
 		// the page that includes it, not on its own
-		return nil
+		return false
 	}
 	abs := ws.Resolve(filepath.Base(pass.Doc.Path))
 	doc := hostToVirtual(abs)
-	src := &wsSource{ws: ws, doc: doc, src: asMeant(pass.Doc).Src}
+	text := asMeant(pass.Doc).Src
+	src := &wsSource{ws: ws, doc: doc, src: text}
 	topic := "app:" + docToolName(pass.Doc)
-	run, res := model.OpenPage(model.NewSourceFS(src), doc, topic, path.Dir(doc))
-	if res != nil {
+	p.run = model.OpenPage(model.NewSourceFS(src), doc, text, topic, path.Dir(doc))
+	p.dir, p.tried = path.Dir(doc), map[string]model.Result{}
+	return true
+}
+
+// view is the rendered page, or nil.
+func (p *pageDry) view() *model.PageView {
+	if !p.open() {
 		return nil
 	}
-	return &pageDry{run: run, dir: path.Dir(doc), tried: map[string]model.Result{}}
+	return p.run.View()
 }
 
 // try runs line from the page (each line once); ok is false past the
 // bound.
 func (p *pageDry) try(line string) (model.Result, bool) {
+	if !p.open() {
+		return model.Result{}, false
+	}
 	if r, ok := p.tried[line]; ok {
 		return r, true
 	}
@@ -76,6 +97,24 @@ func (p *pageDry) try(line string) (model.Result, bool) {
 	}
 	r := p.run.Try(line)
 	p.tried[line] = r
+	return r, true
+}
+
+// opens runs `/open target` from the page without rendering the target
+// (each target once); ok is false past the bound.
+func (p *pageDry) opens(target string) (model.Result, bool) {
+	if !p.open() {
+		return model.Result{}, false
+	}
+	key := "\x00" + target
+	if r, ok := p.tried[key]; ok {
+		return r, true
+	}
+	if len(p.tried) >= maxPageTries {
+		return model.Result{}, false
+	}
+	r := p.run.Opens(target)
+	p.tried[key] = r
 	return r, true
 }
 

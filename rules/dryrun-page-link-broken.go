@@ -25,9 +25,6 @@ var DryrunPageLinkBroken = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		p := pageDryOf(pass)
-		if p == nil {
-			return nil, nil
-		}
 		for _, l := range pass.Doc.Links {
 			dest := strings.TrimSpace(l.Dest)
 			if l.IsAct || !isLocalPath(dest) || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") ||
@@ -39,7 +36,7 @@ var DryrunPageLinkBroken = &lint.Analyzer{
 				continue // /open shows documents; a LICENSE or an image is not one
 			}
 			line := "/open " + dest
-			r, ok := p.try(line)
+			r, ok := p.opens(dest)
 			if !ok {
 				break
 			}

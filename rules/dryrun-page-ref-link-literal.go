@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -28,11 +29,15 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 		Severity: "the link is lost: /open shows its text without a URL or a shortcut (renderer.ts render: REF_LINK_RE, doc.references.get)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		p := pageDryOf(pass)
-		if p == nil {
+		// a reference link needs a definition, here or in an included file
+		if !bytes.Contains(pass.Doc.Src, []byte("]:")) && len(directivesOf(pass.Doc, "include")) == 0 {
 			return nil, nil
 		}
-		lits := literalRefLinks(p.run.View.Content)
+		v := pageDryOf(pass).view()
+		if v == nil {
+			return nil, nil
+		}
+		lits := literalRefLinks(v.Content)
 		if len(lits) == 0 {
 			return nil, nil
 		}
@@ -54,7 +59,7 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 				continue
 			}
 			reported[l.text] = true
-			pass.Reportf(spanAt(pass.Doc, at, at+len(l.text)), "`/open` shows %s literally, with no URL or shortcut: %s", l.text, refLinkWhy(l, name, p.run.View.References))
+			pass.Reportf(spanAt(pass.Doc, at, at+len(l.text)), "`/open` shows %s literally, with no URL or shortcut: %s", l.text, refLinkWhy(l, name, v.References))
 		}
 		return nil, nil
 	},

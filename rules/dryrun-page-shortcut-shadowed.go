@@ -22,15 +22,19 @@ var DryrunPageShortcutShadowed = &lint.Analyzer{
 		Severity: "the link's URL is unreachable: the id it is shown with opens the page's shortcut (session.ts Session.resolveShortcut order)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		p := pageDryOf(pass)
-		if p == nil || len(p.run.View.Autos) == 0 || len(p.run.View.Shortcuts) == 0 {
+		// an auto-shortcut comes from a link, the shadow from a shortcut
+		if len(pass.Doc.Links) == 0 || len(pass.Doc.Shortcuts) == 0 {
+			return nil, nil
+		}
+		v := pageDryOf(pass).view()
+		if v == nil || len(v.Autos) == 0 || len(v.Shortcuts) == 0 {
 			return nil, nil
 		}
 		own := map[string]string{}
-		for _, s := range p.run.View.Shortcuts {
+		for _, s := range v.Shortcuts {
 			own[s.ID] = s.Href
 		}
-		for _, a := range p.run.View.Autos {
+		for _, a := range v.Autos {
 			href, ok := own[a.ID]
 			if !ok || href == a.Href {
 				continue
