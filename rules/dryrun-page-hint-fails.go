@@ -3,9 +3,11 @@ package rules
 import (
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -33,10 +35,16 @@ var DryrunPageHintFails = &lint.Analyzer{
 		}
 		p := pageDryOf(pass)
 		for _, h := range navHints(pass.Doc) {
-			if strings.HasPrefix(h.line, "/open @") && p.view() == nil {
+			var r model.Result
+			var ok bool
+			switch {
+			case strings.HasPrefix(h.line, "/open @") && p.view() == nil:
 				continue // the auto-shortcuts come from the render
+			case strings.HasPrefix(h.line, "/open "):
+				r, ok = p.opens(h.line[len("/open "):])
+			default:
+				r, ok = p.try(h.line)
 			}
-			r, ok := p.try(h.line)
 			if !ok {
 				break
 			}
@@ -102,17 +110,14 @@ func concreteNavArg(verb, arg string, hasActions bool) bool {
 }
 
 // inFenceOrFrontmatter reports whether the byte offset off lies in a
-// fenced code block or the frontmatter.
+// fenced code block or the frontmatter (doc.Fences are in source order).
 func inFenceOrFrontmatter(doc *sfmd.Document, off int) bool {
 	if fm := doc.Frontmatter; fm != nil && off >= fm.Span.Start.Offset && off < fm.Span.End.Offset {
 		return true
 	}
-	for _, f := range doc.Fences {
-		if off >= f.Span.Start.Offset && off < f.Span.End.Offset {
-			return true
-		}
-	}
-	return false
+	fs := doc.Fences
+	i := sort.Search(len(fs), func(i int) bool { return fs[i].Span.End.Offset > off })
+	return i < len(fs) && fs[i].Span.Start.Offset <= off
 }
 
 // navigablePage reports whether doc offers navigation of its own: a menu,

@@ -42,6 +42,8 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 			return nil, nil
 		}
 		defs := refDefinitions(string(pass.Doc.Src))
+		firsts := firstRefLits(pass.Doc)
+		var incs []includedSource
 		reported := map[string]bool{}
 		for _, l := range lits {
 			if reported[l.text] {
@@ -49,13 +51,16 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 			}
 			name, ok := defs[normalizeLabel(l.key())]
 			if !ok {
-				if includedRefLink(pass, l) {
+				if incs == nil {
+					incs = includedSources(pass)
+				}
+				if includedRefLink(pass, incs, l) {
 					reported[l.text] = true
 				}
 				continue
 			}
-			at := indexOutsideFences(pass.Doc, l.text)
-			if at < 0 {
+			at, ok := firsts[l.text]
+			if !ok {
 				continue
 			}
 			reported[l.text] = true
@@ -167,44 +172,65 @@ func refLinkWhy(l refLit, defined string, refs map[string]string) string {
 	return fmt.Sprintf("the runtime's parser does not read the definition [%s] of this page, so renderer.ts render has no URL for it", defined)
 }
 
-// includedRefLink reports l at the include it comes from when its
-// definition is in the included file: the render resolves with the
-// including page's definitions only. It reports whether it did.
-func includedRefLink(pass *lint.Pass, l refLit) bool {
-	ws := pass.Workspace
+// includedSource is the file an include of the page reads: its
+// definitions and the reference-link shapes it holds.
+type includedSource struct {
+	dir   *sfmd.Directive
+	file  string
+	defs  map[string]string
+	shape map[string]bool
+}
+
+// includedSources reads each file the page includes once.
+func includedSources(pass *lint.Pass) []includedSource {
+	out := []includedSource{}
 	for _, d := range directivesOf(pass.Doc, "include") {
 		file, _, ok := includeFile(pass.Doc, d)
 		if !ok {
 			continue
 		}
-		b, err := ws.ReadFile(file)
-		if err != nil || !strings.Contains(string(b), l.text) {
+		b, err := pass.Workspace.ReadFile(file)
+		if err != nil {
 			continue
 		}
-		name, ok := refDefinitions(string(b))[normalizeLabel(l.key())]
+		inc := includedSource{dir: d, file: file, defs: refDefinitions(string(b)), shape: map[string]bool{}}
+		for _, l := range literalRefLinks(string(b)) {
+			inc.shape[l.text] = true
+		}
+		out = append(out, inc)
+	}
+	return out
+}
+
+// includedRefLink reports l at the include it comes from when its
+// definition is in the included file: the render resolves with the
+// including page's definitions only. It reports whether it did.
+func includedRefLink(pass *lint.Pass, incs []includedSource, l refLit) bool {
+	for _, inc := range incs {
+		if !inc.shape[l.text] {
+			continue
+		}
+		name, ok := inc.defs[normalizeLabel(l.key())]
 		if !ok {
 			continue
 		}
-		pass.Reportf(d.Span, "`/open` shows %s from the block included from %s literally, with no URL or shortcut: its definition [%s] is in %s, and renderer.ts render resolves reference links with the definitions of the page being shown only", l.text, file, name, file)
+		pass.Reportf(inc.dir.Span, "`/open` shows %s from the block included from %s literally, with no URL or shortcut: its definition [%s] is in %s, and renderer.ts render resolves reference links with the definitions of the page being shown only", l.text, inc.file, name, inc.file)
 		return true
 	}
 	return false
 }
 
-// indexOutsideFences is the offset of the first occurrence of text in
-// doc's source outside fenced code blocks and the frontmatter, or -1.
-func indexOutsideFences(doc *sfmd.Document, text string) int {
-	s := string(doc.Src)
-	for from := 0; from < len(s); {
-		i := strings.Index(s[from:], text)
-		if i < 0 {
-			return -1
+// firstRefLits maps each reference-link shape of doc's source outside
+// fences and the frontmatter to the offset of its first occurrence.
+func firstRefLits(doc *sfmd.Document) map[string]int {
+	out := map[string]int{}
+	src := string(doc.Src)
+	for _, m := range reRefLit.FindAllStringIndex(src, -1) {
+		t := src[m[0]:m[1]]
+		if _, ok := out[t]; ok || inFenceOrFrontmatter(doc, m[0]) {
+			continue
 		}
-		at := from + i
-		if !inFenceOrFrontmatter(doc, at) {
-			return at
-		}
-		from = at + len(text)
+		out[t] = m[0]
 	}
-	return -1
+	return out
 }
