@@ -60,8 +60,15 @@ type PageRun struct {
 // page is resolved when a command needs it, and rendered by View. The
 // page's default action never runs.
 func OpenPage(fsys *FS, p string, src []byte, topic, home string) *PageRun {
+	return Parse(&sfmd.Document{Path: p, Src: src}).OpenPage(fsys, p, topic, home)
+}
+
+// OpenPage is the package function OpenPage for the document pd was
+// parsed from, whose parse the page then uses instead of its own.
+func (pd *Parsed) OpenPage(fsys *FS, p, topic, home string) *PageRun {
 	rt := &Runtime{
-		Doc:     &sfmd.Document{Path: p, Src: src},
+		Doc:     pd.doc,
+		Parsed:  pd,
 		Session: NewSession(),
 		Env: Env{Topic: topic, DocURI: FileURI(p), DocPath: p, Store: map[string]string{},
 			Home: home, Cwd: home, FS: fsys},

@@ -39,6 +39,7 @@ var pagedryAnalyzer = &lint.Analyzer{
 		Title: "the page dry-run through the model",
 		Why:   "shared analysis: the document opened as /open opens it, its render, and the /open and /nav commands an agent would type on it, run through the model",
 	},
+	Requires: []*lint.Analyzer{dryrunAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		return &pageDry{pass: pass}, nil
 	},
@@ -70,7 +71,12 @@ func (p *pageDry) open() bool {
 	text := asMeant(pass.Doc).Src
 	src := &wsSource{ws: ws, doc: doc, src: text}
 	topic := "app:" + docToolName(pass.Doc)
-	p.run = model.OpenPage(model.NewSourceFS(src), doc, text, topic, path.Dir(doc))
+	fsys := model.NewSourceFS(src)
+	if t, ok := pass.ResultOf[dryrunAnalyzer].(*dryTable); ok && t.Parsed != nil {
+		p.run = t.Parsed.OpenPage(fsys, doc, topic, path.Dir(doc)) // the actions' dry run parsed it
+	} else {
+		p.run = model.OpenPage(fsys, doc, text, topic, path.Dir(doc))
+	}
 	p.dir, p.tried = path.Dir(doc), map[string]model.Result{}
 	return true
 }
