@@ -152,3 +152,21 @@ func TestCodeRegionScanners(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateShortcutNumbers: the n-th copy of a shortcut id gets the
+// first free number from 2 up (core's parser), also when a number is
+// taken by an id written out, and in linear time.
+func TestDuplicateShortcutNumbers(t *testing.T) {
+	d := parseRef("[@x3 b](v)\n[@x a](u)\n[@x a](u)\n[@x a](u)\n[@x a](u)\n")
+	var ids []string
+	for _, sc := range d.Shortcuts {
+		ids = append(ids, sc.ID)
+	}
+	if got := strings.Join(ids, ","); got != "x3,x,x2,x4,x5" {
+		t.Errorf("ids = %s, want x3,x,x2,x4,x5", got)
+	}
+	d = parseRef(strings.Repeat("[@x y](z) ", 30000))
+	if n := len(d.Shortcuts); n != 30000 || d.Shortcuts[n-1].ID != "x30000" {
+		t.Errorf("%d shortcuts, last %q", n, d.Shortcuts[n-1].ID)
+	}
+}

@@ -108,6 +108,7 @@ func parseRef(source string) *refDoc {
 		blocksSeen:  map[string]bool{},
 		menuSeen:    map[string]bool{},
 		scSeen:      map[string]bool{},
+		scNext:      map[string]int{},
 		respSeenIdx: map[string]int{},
 	}
 	lines := splitLines(source)
@@ -124,16 +125,21 @@ func parseRef(source string) *refDoc {
 
 // refParser is parseRef's state while it reads the lines.
 type refParser struct {
-	d           *refDoc
-	fenceOpen   bool
-	fenceChar   byte
-	fenceLen    int
-	pend        *pendingBlock
-	openBlock   string
-	inBlock     bool
-	blocksSeen  map[string]bool
-	menuSeen    map[string]bool
-	scSeen      map[string]bool
+	d          *refDoc
+	fenceOpen  bool
+	fenceChar  byte
+	fenceLen   int
+	pend       *pendingBlock
+	openBlock  string
+	inBlock    bool
+	blocksSeen map[string]bool
+	menuSeen   map[string]bool
+	scSeen     map[string]bool
+	// scNext is, per id, the suffix number its last duplicate got: the
+	// numbers below it are taken for good, so the search for the next
+	// free one resumes there (a page with 26,000 copies of one shortcut
+	// was quadratic).
+	scNext      map[string]int
 	responses   []pendingBlock
 	respSeenIdx map[string]int
 	n           int // the line being read, from 1
@@ -294,10 +300,11 @@ func (p *refParser) links(raw, line string) {
 		id := m[1][1:]
 		resolved := id
 		if p.scSeen[id] {
-			n := 2
+			n := max(2, p.scNext[id]+1)
 			for p.scSeen[id+itoa(n)] {
 				n++
 			}
+			p.scNext[id] = n
 			resolved = id + itoa(n)
 		}
 		p.scSeen[resolved] = true
