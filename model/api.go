@@ -163,4 +163,8 @@ type Runtime struct {
 	NoDefault bool
 	// templateLimit replaces MaxTemplateOutput when > 0 (tests).
 	templateLimit int64
+	// probe stops /open once it found the target (PageRun.Opens): a
+	// regular file for a target without a block, else the page read and
+	// its block extracted; nothing is shown and the session stays.
+	probe bool
 }

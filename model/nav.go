@@ -262,7 +262,8 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 	resolved := rt.loaderResolve(uri, base)
 	if strings.HasPrefix(resolved, "file://") {
 		p := pathFromFileURI(resolved)
-		if fi, err := rt.Env.FS.Stat(p); err == nil && fi.IsDir() {
+		fi, err := rt.Env.FS.Stat(p)
+		if err == nil && fi.IsDir() {
 			if _, err := rt.Env.FS.Stat(path2(p, "string.md")); err == nil {
 				resolved = fileURIFromPath(path2(p, "string.md"))
 			} else {
@@ -270,6 +271,9 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 				s.nav.cwdOverride = p
 				return res
 			}
+		} else if rt.probe && block == "" && err == nil && fi.Mode().IsRegular() {
+			// a probe without a block asks whether there is a file
+			return okResult("Opened " + rt.workspacePath(urlPathname(resolved)))
 		}
 	}
 	src, lerr, err := rt.loadFile(resolved)
@@ -295,6 +299,9 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 			}
 			return errResult("BLOCK_NOT_FOUND", "Block not found: #"+block+" in "+display+"\n"+avail)
 		}
+	}
+	if rt.probe {
+		return okResult("Opened " + display)
 	}
 	if s.nav.cur != nil {
 		s.nav.history = append(s.nav.history, *s.nav.cur)

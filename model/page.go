@@ -32,6 +32,7 @@ type page struct {
 	requirements string
 	// warnings are the parse errors, then the unknown invocations.
 	warnings []string
+	idx      *pageIndex // built on first lookup (pageindex.go)
 }
 
 // pageMenu is one menu: its entries come from the shortcuts of the file
@@ -86,7 +87,12 @@ func (rt *Runtime) loadFile(uri string) (string, *loadError, error) {
 // frontmatter, and the source with its [Label][@id] invocations written
 // out.
 func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
-	ref := parseRef(src)
+	var ref *refDoc
+	if p := rt.Parsed; p != nil && p.doc != nil && string(p.doc.Src) == src {
+		ref = p.ref // the runtime's own document, parsed once
+	} else {
+		ref = parseRef(src)
+	}
 	pg := &page{uri: uri, path: pathFromFileURI(uri), src: src, ref: ref, fm: parseFrontmatter(src)}
 	have := map[string]bool{}
 	for _, sc := range ref.Shortcuts {
@@ -166,12 +172,8 @@ func (pg *page) menu(name string) (pageMenu, bool) {
 }
 
 func (pg *page) shortcut(id string) (string, bool) {
-	for _, sc := range pg.shortcuts {
-		if sc.ID == id {
-			return sc.Href, true
-		}
-	}
-	return "", false
+	href, ok := pg.index().shortcuts[id]
+	return href, ok
 }
 
 var reInvoke = regexp.MustCompile(`\[([^\]]+)\]\[@([a-zA-Z0-9._-]+)\]`)
@@ -185,25 +187,8 @@ func (pg *page) resolveInvocations(src string) string {
 		if href, ok := pg.shortcut(id); ok {
 			return "[@" + id + " " + label + "](" + href + ")"
 		}
-		for _, mn := range pg.menus {
-			var hit *refShortcut
-			for i := range mn.entries {
-				if mn.entries[i].ID == id {
-					hit = &mn.entries[i]
-					break
-				}
-			}
-			if hit == nil {
-				for i := range mn.entries {
-					if strings.HasSuffix(mn.entries[i].ID, "."+id) {
-						hit = &mn.entries[i]
-						break
-					}
-				}
-			}
-			if hit != nil {
-				return "[@" + hit.ID + " " + label + "](" + hit.Href + ")"
-			}
+		if hit := pg.menuEntry(id); hit != nil {
+			return "[@" + hit.ID + " " + label + "](" + hit.Href + ")"
 		}
 		pg.warnings = append(pg.warnings, "Unknown shortcut @"+id+" \u2014 define with: [@"+id+" "+label+"](URI)")
 		return m[0]

@@ -352,6 +352,7 @@ func (p *refParser) links(raw, line string) {
 			for p.scSeen[id+itoa(n)] {
 				n++
 			}
+			p.scNext[id] = n
 			resolved = id + itoa(n)
 			p.scNext[id] = n + 1
 		}

@@ -244,12 +244,9 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 }
 
 func codeRegions(s string) [][2]int {
-	var ranges [][2]int
-	for _, m := range reRndFenced.FindAllStringIndex(s, -1) {
-		ranges = append(ranges, [2]int{m[0], m[1]})
-	}
+	ranges := fencedRanges(s)
 	fenced := len(ranges)
-	for _, m := range reRndInline.FindAllStringIndex(s, -1) {
+	for _, m := range inlineRanges(s) {
 		in := false
 		for _, r := range ranges[:fenced] {
 			if m[0] >= r[0] && m[0] < r[1] {

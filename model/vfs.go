@@ -24,6 +24,9 @@ import (
 type FS struct {
 	dir     string
 	prepare func() error
+	// src, when set, is the read-only tree the FS reads instead of dir
+	// (NewSourceFS).
+	src Source
 
 	once sync.Once
 	root *os.Root
@@ -121,6 +124,9 @@ func (v *FS) ensure() error {
 
 // Stat follows links, as fs.statSync does.
 func (v *FS) Stat(p string) (fs.FileInfo, error) {
+	if v != nil && v.src != nil {
+		return v.src.Stat(Resolve("/", p))
+	}
 	if err := v.ensure(); err != nil {
 		return nil, err
 	}
@@ -132,6 +138,9 @@ func (v *FS) Stat(p string) (fs.FileInfo, error) {
 // is a *safeio.TooLargeError). A directory fails with EISDIR as in Node;
 // a FIFO, socket or device is never opened for reading.
 func (v *FS) ReadFile(p string, limit int64) ([]byte, error) {
+	if v != nil && v.src != nil {
+		return v.src.ReadFile(Resolve("/", p), limit)
+	}
 	if err := v.ensure(); err != nil {
 		return nil, err
 	}
@@ -145,6 +154,9 @@ func (v *FS) ReadFile(p string, limit int64) ([]byte, error) {
 
 // MkdirAll is fs.mkdirSync(p, {recursive: true}).
 func (v *FS) MkdirAll(p string) error {
+	if v != nil && v.src != nil {
+		return &fs.PathError{Op: "mkdir", Path: p, Err: syscall.EROFS}
+	}
 	if err := v.ensure(); err != nil {
 		return err
 	}
@@ -154,6 +166,9 @@ func (v *FS) MkdirAll(p string) error {
 // WriteFile is fs.writeFileSync(p, data): it replaces a regular file or
 // creates one; it refuses anything else that is already there.
 func (v *FS) WriteFile(p string, data []byte) error {
+	if v != nil && v.src != nil {
+		return &fs.PathError{Op: "open", Path: p, Err: syscall.EROFS}
+	}
 	if err := v.ensure(); err != nil {
 		return err
 	}
@@ -177,6 +192,9 @@ func (v *FS) WriteFile(p string, data []byte) error {
 // ReadDir is fs.readdirSync(p, {withFileTypes: true}): the entries of the
 // directory p, a symbolic link reported as one (not followed).
 func (v *FS) ReadDir(p string) ([]fs.DirEntry, error) {
+	if v != nil && v.src != nil {
+		return v.src.ReadDir(Resolve("/", p))
+	}
 	if err := v.ensure(); err != nil {
 		return nil, err
 	}

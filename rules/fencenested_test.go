@@ -33,7 +33,9 @@ func TestNestedFencesUpstream(t *testing.T) {
 	}
 	for path, want := range files {
 		rep, err := lint.Run(lint.Options{Paths: []string{path}, Dir: upstreamCorpus, Config: cfg, Jobs: 1,
-			Selection: lint.Selection{Enable: []string{"project"}}}, All())
+			// dryrun-page-link-broken: docs/runtime/tools.md links
+			// ./05-actions.md, which the repository does not have
+			Selection: lint.Selection{Enable: []string{"project"}, Disable: []string{"dryrun-page-link-broken"}}}, All())
 		if err != nil {
 			t.Fatal(err)
 		}

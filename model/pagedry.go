@@ -1,0 +1,138 @@
+package model
+
+import (
+	"io/fs"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// The dry run of a page: a document opened as /open opens it (open.ts
+// cmdOpen, resolver.ts resolve, renderer.ts render), read from a tree the
+// caller gives (the linter's Workspace), and the navigation commands an
+// agent would type on it (/open, /nav) run from there. No default action
+// runs, nothing is written, nothing leaves the machine.
+
+// Source is a read-only file tree: the paths it is asked for are the
+// virtual absolute paths of the FS built on it.
+type Source interface {
+	ReadFile(p string, limit int64) ([]byte, error)
+	Stat(p string) (fs.FileInfo, error)
+	ReadDir(p string) ([]fs.DirEntry, error)
+}
+
+// NewSourceFS is a read-only FS that reads src: every write fails with
+// EROFS.
+func NewSourceFS(src Source) *FS { return &FS{src: src} }
+
+// Link is a shortcut id and the target it opens.
+type Link struct{ ID, Href string }
+
+// PageView is what the agent sees once /open showed a page.
+type PageView struct {
+	// Content is the rendered page (renderer.ts render: includes
+	// expanded, markup stripped, links rewritten, hints prepended).
+	Content string
+	// Autos are the auto-shortcuts the render registered, in order.
+	Autos []Link
+	// Shortcuts are the page's own shortcuts (resolver.ts resolve), which
+	// /open @id finds before an auto-shortcut of the same id
+	// (session.ts resolveShortcut).
+	Shortcuts []Link
+	// References are the reference definitions the render resolves
+	// [text][ref] with (the core parser's: the first of a name wins).
+	References map[string]string
+}
+
+// PageRun is a page opened in a session of its own.
+type PageRun struct {
+	rt    *Runtime
+	saved navState
+	autos map[string]string
+	order []string
+	view  *PageView
+	shown bool // View was asked for
+}
+
+// OpenPage makes the document at the virtual path p of fsys, whose text
+// is src, the current page of a new session (topic is the session's
+// CURRENT_TARGET, such as "app:weather"; home the String home), as the
+// session's own document is before the first command of `sfmd test`: the
+// page is resolved when a command needs it, and rendered by View. The
+// page's default action never runs.
+func OpenPage(fsys *FS, p string, src []byte, topic, home string) *PageRun {
+	return Parse(&sfmd.Document{Path: p, Src: src}).OpenPage(fsys, p, topic, home)
+}
+
+// OpenPage is the package function OpenPage for the document pd was
+// parsed from, whose parse the page then uses instead of its own.
+func (pd *Parsed) OpenPage(fsys *FS, p, topic, home string) *PageRun {
+	rt := &Runtime{
+		Doc:     pd.doc,
+		Parsed:  pd,
+		Session: NewSession(),
+		Env: Env{Topic: topic, DocURI: FileURI(p), DocPath: p, Store: map[string]string{},
+			Home: home, Cwd: home, FS: fsys},
+		NoDefault: true,
+	}
+	rt.startNav()
+	s := rt.session()
+	return &PageRun{rt: rt, saved: s.nav, autos: s.autoShortcuts, order: s.autoOrder}
+}
+
+// View renders the page as /open shows it (renderer.ts render with the
+// menus not seen yet unfolded; the auto-shortcuts it registers are there
+// for the commands tried after), once; nil when the page cannot be
+// resolved or rendered (a menu file that cannot be read, an include the
+// simulation refuses).
+func (pr *PageRun) View() *PageView {
+	if pr.shown {
+		return pr.view
+	}
+	pr.shown = true
+	s := pr.rt.session()
+	s.nav = pr.saved
+	pg, lerr, err := pr.rt.currentPage()
+	if err != nil || lerr != nil {
+		return nil
+	}
+	content, autos, err := pr.rt.renderPage(pg, "", s.markUnseenNavs(pg))
+	if err != nil {
+		return nil
+	}
+	s.setAutoShortcuts(autos)
+	s.syncView()
+	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
+	v := &PageView{Content: content, References: pg.ref.References}
+	for _, id := range s.autoOrder {
+		v.Autos = append(v.Autos, Link{id, s.autoShortcuts[id]})
+	}
+	for _, sc := range pg.shortcuts {
+		v.Shortcuts = append(v.Shortcuts, Link{sc.ID, sc.Href})
+	}
+	pr.view = v
+	return v
+}
+
+// Try runs one command line from the opened page and puts the session
+// back as the page left it, so that each command starts from the page.
+func (pr *PageRun) Try(line string) Result {
+	defer func() {
+		s := pr.rt.session()
+		s.nav = pr.saved
+		s.autoShortcuts, s.autoOrder = pr.autos, pr.order
+		s.valueShortcuts, s.valueOrder = map[string][]string{}, nil
+		s.syncView()
+	}()
+	return pr.rt.Run(line)
+}
+
+// Opens runs `/open <target>` from the page up to the point where it
+// found the target (open.ts cmdOpen before it renders): the failures of
+// Try that are the link's (no file, no block), without reading a target
+// that has no block or rendering any (a menu the target lacks is the
+// target's own finding).
+func (pr *PageRun) Opens(target string) Result {
+	pr.rt.probe = true
+	defer func() { pr.rt.probe = false }()
+	return pr.Try("/open " + target)
+}

@@ -1,0 +1,187 @@
+package rules
+
+import (
+	"io/fs"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
+)
+
+// The page dry run shared by the dryrun-page-* rules: the document opened
+// through the model as /open opens it (model.OpenPage: resolver.ts
+// resolve, renderer.ts render, without the default action), its files
+// read through the Workspace, and the navigation commands an agent would
+// type on it tried from there (model.PageRun.Try). The rules compare what
+// the agent sees and gets with what the author evidently wrote.
+
+// pageDry is the result of pagedryAnalyzer: the page, opened on first
+// use (most documents give the rules nothing to try, and opening costs a
+// parse); run stays nil when the document has no location or is an
+// include fragment.
+type pageDry struct {
+	pass   *lint.Pass
+	opened bool
+	run    *model.PageRun
+	dir    string // the document's directory, a virtual path
+	tried  map[string]model.Result
+}
+
+// maxPageTries bounds the commands tried on one page.
+const maxPageTries = 256
+
+var pagedryAnalyzer = &lint.Analyzer{
+	Name:   "pagedry",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "the page dry-run through the model",
+		Why:   "shared analysis: the document opened as /open opens it, its render, and the /open and /nav commands an agent would type on it, run through the model",
+	},
+	Requires: []*lint.Analyzer{dryrunAnalyzer},
+	Run: func(pass *lint.Pass) (any, error) {
+		return &pageDry{pass: pass}, nil
+	},
+}
+
+// pageDryOf is the page of pass, opened when a rule first asks.
+func pageDryOf(pass *lint.Pass) *pageDry {
+	if p, ok := pass.ResultOf[pagedryAnalyzer].(*pageDry); ok {
+		return p
+	}
+	return &pageDry{pass: pass}
+}
+
+// open opens the page once; it reports whether it is open.
+func (p *pageDry) open() bool {
+	if p.opened {
+		return p.run != nil
+	}
+	p.opened = true
+	pass := p.pass
+	ws := pass.Workspace
+	if ws == nil || pass.Doc.Path == "" || strings.HasSuffix(filepath.Base(filepath.Dir(pass.Doc.Path)), ".source") {
+		// an include fragment (<page>.source/<id>.md) is shown inside
+		// the page that includes it, not on its own
+		return false
+	}
+	abs := ws.Resolve(filepath.Base(pass.Doc.Path))
+	doc := hostToVirtual(abs)
+	text := asMeant(pass.Doc).Src
+	src := &wsSource{ws: ws, doc: doc, src: text}
+	topic := "app:" + docToolName(pass.Doc)
+	fsys := model.NewSourceFS(src)
+	if t, ok := pass.ResultOf[dryrunAnalyzer].(*dryTable); ok && t.Parsed != nil {
+		p.run = t.Parsed.OpenPage(fsys, doc, topic, path.Dir(doc)) // the actions' dry run parsed it
+	} else {
+		p.run = model.OpenPage(fsys, doc, text, topic, path.Dir(doc))
+	}
+	p.dir, p.tried = path.Dir(doc), map[string]model.Result{}
+	return true
+}
+
+// view is the rendered page, or nil.
+func (p *pageDry) view() *model.PageView {
+	if !p.open() {
+		return nil
+	}
+	return p.run.View()
+}
+
+// try runs line from the page (each line once); ok is false past the
+// bound.
+func (p *pageDry) try(line string) (model.Result, bool) {
+	if !p.open() {
+		return model.Result{}, false
+	}
+	if r, ok := p.tried[line]; ok {
+		return r, true
+	}
+	if len(p.tried) >= maxPageTries {
+		return model.Result{}, false
+	}
+	r := p.run.Try(line)
+	p.tried[line] = r
+	return r, true
+}
+
+// opens runs `/open target` from the page without rendering the target
+// (each target once); ok is false past the bound.
+func (p *pageDry) opens(target string) (model.Result, bool) {
+	if !p.open() {
+		return model.Result{}, false
+	}
+	key := "\x00" + target
+	if r, ok := p.tried[key]; ok {
+		return r, true
+	}
+	if len(p.tried) >= maxPageTries {
+		return model.Result{}, false
+	}
+	r := p.run.Opens(target)
+	p.tried[key] = r
+	return r, true
+}
+
+// failure is the first line of a failed result, with the paths under the
+// document's directory shown relative to it; "" when the result is not a
+// failure the page causes (a refusal of the simulation, an unsupported
+// command, a remote page).
+func (p *pageDry) failure(r model.Result) string {
+	if r.OK || r.Escape != "" {
+		return ""
+	}
+	switch r.Code {
+	case "NOT_FOUND", "BLOCK_NOT_FOUND", "LOAD_ERROR", "CIRCULAR_REFERENCE":
+	default:
+		return ""
+	}
+	msg, _, _ := strings.Cut(r.Content, "\n")
+	return strings.ReplaceAll(msg, strings.TrimSuffix(p.dir, "/")+"/", "")
+}
+
+// hostToVirtual is the virtual path the model reads a host path by: the
+// same path, with forward slashes and a leading "/".
+func hostToVirtual(abs string) string {
+	v := filepath.ToSlash(abs)
+	if !strings.HasPrefix(v, "/") {
+		v = "/" + v
+	}
+	return v
+}
+
+// virtualToHost is the inverse of hostToVirtual.
+func virtualToHost(v string) string {
+	if filepath.Separator != '/' && len(v) > 2 && v[2] == ':' {
+		v = v[1:] // /C:/x
+	}
+	return filepath.FromSlash(v)
+}
+
+// wsSource is the Workspace as the model's read-only tree: the document
+// itself is the linted text (an editor's buffer included).
+type wsSource struct {
+	ws  *lint.Workspace
+	doc string
+	src []byte
+}
+
+func (s *wsSource) ReadFile(p string, limit int64) ([]byte, error) {
+	if p == s.doc {
+		return s.src, nil
+	}
+	b, err := s.ws.ReadFile(virtualToHost(p))
+	if err == nil && int64(len(b)) > limit {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: fs.ErrInvalid}
+	}
+	return b, err
+}
+
+func (s *wsSource) Stat(p string) (fs.FileInfo, error) {
+	return s.ws.Stat(virtualToHost(p))
+}
+
+func (s *wsSource) ReadDir(p string) ([]fs.DirEntry, error) {
+	return s.ws.ListDir(virtualToHost(p))
+}

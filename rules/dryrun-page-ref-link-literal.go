@@ -1,0 +1,236 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// DryrunPageRefLinkLiteral reports a reference link that CommonMark
+// resolves but that the page, as the model renders it, shows literally.
+var DryrunPageRefLinkLiteral = &lint.Analyzer{
+	Name:     "dryrun-page-ref-link-literal",
+	Severity: lint.Error,
+	Profile:  lint.Project,
+	Requires: []*lint.Analyzer{pagedryAnalyzer},
+	Doc: lint.Doc{
+		Title: "reference link shown literally by /open",
+		Why: "renderer.ts render resolves a reference link only in the full form `[text][ref]`, and only when `ref` is exactly the name of a definition of the page being shown " +
+			"(`doc.references.get(ref)`, the definitions the core parser read from that page). CommonMark also resolves `[text][]` and `[text]`, matches names ignoring case and spacing, " +
+			"and an included block's links against its own file's definitions; the runtime does none of this, and the definition line itself is stripped from the view (stripAimdMarkup). " +
+			"The agent then sees `[Docs][d]` with no URL and no shortcut to follow. The rule renders the page through the model and reports each such link left literal",
+		Bad:  "See the [API reference][API].\n\n[api]: https://docs.example.com/api\n",
+		Good: "See the [API reference][api].\n\n[api]: https://docs.example.com/api\n",
+
+		Severity: "the link is lost: /open shows its text without a URL or a shortcut (renderer.ts render: REF_LINK_RE, doc.references.get)",
+	},
+	Run: func(pass *lint.Pass) (any, error) {
+		// a reference link needs a definition, here or in an included file
+		if !bytes.Contains(pass.Doc.Src, []byte("]:")) && len(directivesOf(pass.Doc, "include")) == 0 {
+			return nil, nil
+		}
+		v := pageDryOf(pass).view()
+		if v == nil {
+			return nil, nil
+		}
+		lits := literalRefLinks(v.Content)
+		if len(lits) == 0 {
+			return nil, nil
+		}
+		defs := refDefinitions(string(pass.Doc.Src))
+		firsts := firstRefLits(pass.Doc)
+		var incs []includedSource
+		reported := map[string]bool{}
+		for _, l := range lits {
+			if reported[l.text] {
+				continue
+			}
+			name, ok := defs[normalizeLabel(l.key())]
+			if !ok {
+				if incs == nil {
+					incs = includedSources(pass)
+				}
+				if includedRefLink(pass, incs, l) {
+					reported[l.text] = true
+				}
+				continue
+			}
+			at, ok := firsts[l.text]
+			if !ok {
+				continue
+			}
+			reported[l.text] = true
+			pass.Reportf(spanAt(pass.Doc, at, at+len(l.text)), "`/open` shows %s literally, with no URL or shortcut: %s", l.text, refLinkWhy(l, name, v.References))
+		}
+		return nil, nil
+	},
+}
+
+// refLit is a reference link left in the rendered page: the full form
+// [text][ref], the collapsed [text][] or the shortcut [text].
+type refLit struct {
+	text, label, ref string
+	form             string // "full", "collapsed", "shortcut"
+}
+
+func (l refLit) key() string {
+	if l.form == "full" {
+		return l.ref
+	}
+	return l.label
+}
+
+var reRefLit = regexp.MustCompile(`\[([^\[\]\n]+)\](?:\[([^\[\]\n]*)\])?`)
+
+// literalRefLinks are the reference-link shapes of the rendered content
+// outside fences and code spans (a [text][@id] shortcut is not one).
+func literalRefLinks(content string) []refLit {
+	var out []refLit
+	inFence := false
+	for _, line := range strings.Split(content, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+			continue
+		}
+		if inFence || !strings.Contains(line, "]") {
+			continue
+		}
+		for _, m := range reRefLit.FindAllStringSubmatchIndex(line, -1) {
+			if inCodeSpan(line, m[0]) || m[0] > 0 && (line[m[0]-1] == '!' || line[m[0]-1] == '\\') {
+				continue
+			}
+			l := refLit{text: line[m[0]:m[1]], label: line[m[2]:m[3]], form: "shortcut"}
+			if m[4] >= 0 {
+				l.ref, l.form = line[m[4]:m[5]], "full"
+				if l.ref == "" {
+					l.form = "collapsed"
+				}
+			} else if m[1] < len(line) && (line[m[1]] == '(' || line[m[1]] == ':') {
+				continue
+			}
+			if strings.HasPrefix(l.ref, "@") || strings.HasPrefix(l.label, "@") || strings.HasPrefix(l.label, "!") {
+				continue
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+var reRefDefLine = regexp.MustCompile(`(?m)^ {0,3}\[([^\[\]\n]+)\]:[ \t]*\S`)
+
+// refDefinitions maps each normalized label a CommonMark reference
+// definition of src defines (outside fences) to the label as written.
+func refDefinitions(src string) map[string]string {
+	out := map[string]string{}
+	if !strings.Contains(src, "]:") {
+		return out
+	}
+	inFence := false
+	for _, line := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+			continue
+		}
+		if inFence {
+			continue
+		}
+		if m := reRefDefLine.FindStringSubmatch(line); m != nil && !strings.HasPrefix(m[1], "@") && !strings.HasPrefix(m[1], "!") {
+			if k := normalizeLabel(m[1]); k != "" {
+				if _, ok := out[k]; !ok {
+					out[k] = m[1]
+				}
+			}
+		}
+	}
+	return out
+}
+
+// normalizeLabel is CommonMark's label matching: case-folded, inner
+// whitespace collapsed, trimmed.
+func normalizeLabel(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+func refLinkWhy(l refLit, defined string, refs map[string]string) string {
+	switch {
+	case l.form == "collapsed":
+		return fmt.Sprintf("renderer.ts render resolves only the full form [text][ref], not [text][] (write [%s][%s])", l.label, defined)
+	case l.form == "shortcut":
+		return fmt.Sprintf("renderer.ts render resolves only the full form [text][ref], not [text] alone (write [%s][%s])", l.label, defined)
+	case defined != l.ref:
+		if _, ok := refs[defined]; ok {
+			return fmt.Sprintf("renderer.ts render looks the name up exactly (doc.references.get), and the definition is [%s]: CommonMark ignores case and spacing, the runtime does not", defined)
+		}
+	}
+	return fmt.Sprintf("the runtime's parser does not read the definition [%s] of this page, so renderer.ts render has no URL for it", defined)
+}
+
+// includedSource is the file an include of the page reads: its
+// definitions and the reference-link shapes it holds.
+type includedSource struct {
+	dir   *sfmd.Directive
+	file  string
+	defs  map[string]string
+	shape map[string]bool
+}
+
+// includedSources reads each file the page includes once.
+func includedSources(pass *lint.Pass) []includedSource {
+	out := []includedSource{}
+	for _, d := range directivesOf(pass.Doc, "include") {
+		file, _, ok := includeFile(pass.Doc, d)
+		if !ok {
+			continue
+		}
+		b, err := pass.Workspace.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		inc := includedSource{dir: d, file: file, defs: refDefinitions(string(b)), shape: map[string]bool{}}
+		for _, l := range literalRefLinks(string(b)) {
+			inc.shape[l.text] = true
+		}
+		out = append(out, inc)
+	}
+	return out
+}
+
+// includedRefLink reports l at the include it comes from when its
+// definition is in the included file: the render resolves with the
+// including page's definitions only. It reports whether it did.
+func includedRefLink(pass *lint.Pass, incs []includedSource, l refLit) bool {
+	for _, inc := range incs {
+		if !inc.shape[l.text] {
+			continue
+		}
+		name, ok := inc.defs[normalizeLabel(l.key())]
+		if !ok {
+			continue
+		}
+		pass.Reportf(inc.dir.Span, "`/open` shows %s from the block included from %s literally, with no URL or shortcut: its definition [%s] is in %s, and renderer.ts render resolves reference links with the definitions of the page being shown only", l.text, inc.file, name, inc.file)
+		return true
+	}
+	return false
+}
+
+// firstRefLits maps each reference-link shape of doc's source outside
+// fences and the frontmatter to the offset of its first occurrence.
+func firstRefLits(doc *sfmd.Document) map[string]int {
+	out := map[string]int{}
+	src := string(doc.Src)
+	for _, m := range reRefLit.FindAllStringIndex(src, -1) {
+		t := src[m[0]:m[1]]
+		if _, ok := out[t]; ok || inFenceOrFrontmatter(doc, m[0]) {
+			continue
+		}
+		out[t] = m[0]
+	}
+	return out
+}
