@@ -107,7 +107,8 @@ func TestReadmeSetUp(t *testing.T) {
 // `go run ./cmd/sfmd ARGS` line, run as sfmd ARGS from the repository
 // root, exits 0, and the lint of the sample apps prints nothing (they
 // are clean, as the README says). The README's `go test ./...` is this
-// test run itself; it must be there, as must the two other commands.
+// test run itself; it must be there, and nothing else: the block holds
+// exactly those two set-up commands.
 func TestReadmeQuickStart(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
 	if err != nil {
@@ -123,6 +124,9 @@ func TestReadmeQuickStart(t *testing.T) {
 		if !slices.Contains(lines, want) {
 			t.Errorf("the Quick start lacks the set-up command %q", want)
 		}
+	}
+	if len(lines) != 2 {
+		t.Errorf("the Quick start holds %d commands, want exactly the two set-up commands (the sample lint, the tests): %q", len(lines), lines)
 	}
 	for _, l := range lines {
 		args, ok := strings.CutPrefix(l, "go run ./cmd/sfmd ")
