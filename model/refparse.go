@@ -440,7 +440,6 @@ func matchFirstLine(s string) []string {
 	return []string{s, method, rest}
 }
 
-
 // parseActionBlock is parser.ts parseActionBlock.
 func parseActionBlock(id string, lines []string) *refAction {
 	if len(lines) == 0 {
