@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
 	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/lint"
 )
 
 // benchDoc returns a realistic document of at least size bytes: a

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/lint"
 )
 
 // fixDoc has one finding of each kind of place a suppression goes: the

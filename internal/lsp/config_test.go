@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/lint"
 )
 
 // The nearest .sfmd.yaml applies as in sfmd lint; a changed config is

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/internal/version"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/internal/version"
 )
 
 const appDoc = `---

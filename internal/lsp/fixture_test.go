@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 )
 
 const bodyDoc = "# Vault\n\nCall `/act.get`.\n\n```act.get\nGET https://api.example.com/vault\n```\n\n```act.get.response\n{Response.body.secret}\n```\n"

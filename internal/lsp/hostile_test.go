@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
+	"github.com/sfmd-dev/sfmd/lint"
 )
 
 // syncBuffer is an io.Writer for Options.Log that the test reads while

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
 	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/lint"
 )
 
 // The diagnostics an editor gets are sfmd lint's: same rules, positions,

@@ -15,9 +15,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/jsonrpc"
-	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
 	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/lint"
 )
 
 var (

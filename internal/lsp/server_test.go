@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sfmd-dev/sfmd/internal/version"
-	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/internal/lsp"
 	"github.com/sfmd-dev/sfmd/internal/lsp/lsptest"
+	"github.com/sfmd-dev/sfmd/internal/version"
+	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/rules"
 )
 
