@@ -1,11 +1,11 @@
 package model
 
 import (
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 )
 
-var reShellSafe = regexp.MustCompile(`^[a-zA-Z0-9_\-./=@:+,]+$`)
+var reShellSafe = lazyre.New(`^[a-zA-Z0-9_\-./=@:+,]+$`)
 
 // checkCLIGate refuses CLI actions from documents that are not local files.
 func (c *call) checkCLIGate() *Result {

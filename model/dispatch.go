@@ -1,7 +1,7 @@
 package model
 
 import (
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 )
 
@@ -16,8 +16,8 @@ const (
 )
 
 var (
-	reDotAct  = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
-	reToolCmd = regexp.MustCompile(`^tool:([a-zA-Z0-9_-]+)(?:\.([a-zA-Z0-9_-]+))?$`)
+	reDotAct  = lazyre.New(`^act\.([a-zA-Z0-9_-]+)$`)
+	reToolCmd = lazyre.New(`^tool:([a-zA-Z0-9_-]+)(?:\.([a-zA-Z0-9_-]+))?$`)
 )
 
 func okResult(content string) Result { return Result{OK: true, Content: content} }

@@ -1,11 +1,11 @@
 package model
 
 import (
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 )
 
-var reShortcutRef = regexp.MustCompile(`^@[a-zA-Z_][\w-]*$`)
+var reShortcutRef = lazyre.New(`^@[a-zA-Z_][\w-]*$`)
 
 // resolveShortcuts replaces @shortcut values.
 func (c *call) resolveShortcuts() *Result {

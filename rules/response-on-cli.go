@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -9,7 +9,7 @@ import (
 
 // jsonFlagRe matches a command asking its program for JSON output
 // (`gh … --json f`, `kubectl -o json`, `--format=json`, `| jq …`).
-var jsonFlagRe = regexp.MustCompile(`(^|\s)--json(\s|=|$)|(^|\s)(-o|--output|--format)[ =]json\b|\|\s*jq\b`)
+var jsonFlagRe = lazyre.New(`(^|\s)--json(\s|=|$)|(^|\s)(-o|--output|--format)[ =]json\b|\|\s*jq\b`)
 
 // asksForJSON reports whether a CLI action's command asks for JSON: the
 // reference runtime parses the output of a CLI action as JSON (loader.ts

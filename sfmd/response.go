@@ -1,12 +1,12 @@
 package sfmd
 
 import (
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 )
 
 var (
-	forLooseRe = regexp.MustCompile(`^[ \t]*for[ \t]+\w+[ \t]+in[ \t]+`)
+	forLooseRe = lazyre.New(`^[ \t]*for[ \t]+\w+[ \t]+in[ \t]+`)
 )
 
 // assignLHS returns the end of an assignment's left side at t[i] ({var},

@@ -1,7 +1,7 @@
 package sfmd
 
 import (
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -543,7 +543,7 @@ func plainTag(s string, flow bool) string {
 }
 
 // yamlStyleFloat is yaml.v3's own (resolve.go).
-var yamlStyleFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+var yamlStyleFloat = lazyre.New(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
 
 // digitsTag resolves a plain scalar that starts with a digit as yaml.v3's
 // resolve does: "!!int" for a plain decimal integer, "!!str" when it is
