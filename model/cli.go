@@ -1,8 +1,9 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 var reShellSafe = lazyre.New(`^[a-zA-Z0-9_\-./=@:+,]+$`)

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // Result codes.

@@ -1,9 +1,10 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strconv"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // The frontmatter as resolver.ts parseFrontmatter reads it: not YAML, a

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // The page as /open shows it: renderer.ts render() of a loaded document

@@ -1,10 +1,10 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )

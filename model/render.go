@@ -1,11 +1,11 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // /set: commands/set.ts cmdSet @da3e524b. {var} (or a bare name) is a

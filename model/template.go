@@ -1,11 +1,11 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"path"
 	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 

@@ -1,9 +1,10 @@
 package model
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // The dry run of a response template: one action's template run, as a

@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
-
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )

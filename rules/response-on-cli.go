@@ -1,8 +1,9 @@
 package rules
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
+	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -16,7 +17,13 @@ var jsonFlagRe = lazyre.New(`(^|\s)--json(\s|=|$)|(^|\s)(-o|--output|--format)[ 
 // execCli) and runs its template (action.ts executeAction), so its
 // {Response.body.x} paths resolve.
 func asksForJSON(a *sfmd.Action) bool {
-	return a.Target != nil && jsonFlagRe.MatchString(a.Target.Text)
+	if a.Target == nil {
+		return false
+	}
+	// every branch of the pattern holds "json" or "jq": most commands
+	// need no match
+	t := a.Target.Text
+	return (strings.Contains(t, "json") || strings.Contains(t, "jq")) && jsonFlagRe.MatchString(t)
 }
 
 // ResponseOnCLI reports CLI response templates that read JSON paths.

@@ -1,12 +1,13 @@
 package sfmd
 
 import (
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // decodeYAML decodes frontmatter YAML into the node tree yaml.Unmarshal
