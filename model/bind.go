@@ -1,13 +1,14 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 var (
-	reCallerDollar = regexp.MustCompile(`\$[a-zA-Z_]\w*`)
-	reSessionRef   = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
+	reCallerDollar = lazyre.New(`\$[a-zA-Z_]\w*`)
+	reSessionRef   = lazyre.New(`\{([a-zA-Z_]\w*)\}`)
 )
 
 // bindPositionals binds positionals to the fields no flag or file filled.
@@ -69,7 +70,7 @@ func (c *call) bindCallerValues() *Result {
 		if reCallerDollar.MatchString(v) {
 			return stop(errResult(codeInvalidPayload, "$var cannot be used in command arguments. Use {var} for session variables, $var in action definitions."))
 		}
-		v = replaceSubmatch(reSessionRef, v, func(m []string, _ int) string {
+		v = replaceSubmatch(reSessionRef.Re(), v, func(m []string, _ int) string {
 			if sv, ok := rt.sessionVar(m[1]); ok {
 				return sv
 			}

@@ -3,12 +3,12 @@ package model
 import (
 	"encoding/base64"
 	"errors"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 	"syscall"
 )
 
-var reBodyPlace = regexp.MustCompile(`(")?\{([a-zA-Z_]\w*)(?:\[(\d+)\])?((?:\|[a-zA-Z][a-zA-Z0-9]*)*)\}(")?`)
+var reBodyPlace = lazyre.New(`(")?\{([a-zA-Z_]\w*)(?:\[(\d+)\])?((?:\|[a-zA-Z][a-zA-Z0-9]*)*)\}(")?`)
 
 // buildBody substitutes the -d template of an HTTP action; without one,
 // the request sends the payload as JSON. A `body:` section is not a body:
@@ -31,7 +31,7 @@ func (c *call) buildBody() *Result {
 
 // substituteBody is action.ts substituteBodyTemplate.
 func (rt *Runtime) substituteBody(tmpl string, input *ordered[pval], res *Result) string {
-	return replaceSubmatch(reBodyPlace, tmpl, func(m []string, at int) string {
+	return replaceSubmatch(reBodyPlace.Re(), tmpl, func(m []string, at int) string {
 		// m[1] and m[5] are "" when the quote groups did not participate
 		lq, name, idx, mods, rq := m[1] != "", m[2], m[3], m[4], m[5] != ""
 		var resolved string

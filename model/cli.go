@@ -1,11 +1,12 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
-var reShellSafe = regexp.MustCompile(`^[a-zA-Z0-9_\-./=@:+,]+$`)
+var reShellSafe = lazyre.New(`^[a-zA-Z0-9_\-./=@:+,]+$`)
 
 // checkCLIGate refuses CLI actions from documents that are not local files.
 func (c *call) checkCLIGate() *Result {

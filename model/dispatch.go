@@ -1,8 +1,9 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // Result codes.
@@ -16,8 +17,8 @@ const (
 )
 
 var (
-	reDotAct  = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
-	reToolCmd = regexp.MustCompile(`^tool:([a-zA-Z0-9_-]+)(?:\.([a-zA-Z0-9_-]+))?$`)
+	reDotAct  = lazyre.New(`^act\.([a-zA-Z0-9_-]+)$`)
+	reToolCmd = lazyre.New(`^tool:([a-zA-Z0-9_-]+)(?:\.([a-zA-Z0-9_-]+))?$`)
 )
 
 func okResult(content string) Result { return Result{OK: true, Content: content} }

@@ -2,13 +2,14 @@ package model
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 var (
-	reEnvVar   = regexp.MustCompile(`\$([a-zA-Z_]\w*)`)
-	reUpperEnv = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
+	reEnvVar   = lazyre.New(`\$([a-zA-Z_]\w*)`)
+	reUpperEnv = lazyre.New(`\$([A-Z_][A-Z0-9_]*)`)
 )
 
 // upperEnvRefs collects the uppercase $NAME references of texts (the
@@ -115,7 +116,7 @@ func (rt *Runtime) resolveEnvVars(s string, extra map[string]string) string {
 	if strings.IndexByte(s, '$') < 0 {
 		return s
 	}
-	return replaceSubmatch(reEnvVar, s, func(m []string, _ int) string {
+	return replaceSubmatch(reEnvVar.Re(), s, func(m []string, _ int) string {
 		if v, ok := extra[m[1]]; ok {
 			return v
 		}

@@ -1,9 +1,10 @@
 package model
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // The frontmatter as resolver.ts parseFrontmatter reads it: not YAML, a
@@ -32,11 +33,11 @@ type frontmatter struct {
 }
 
 var (
-	reFMBlock    = regexp.MustCompile(`^---\r?\n(` + jsDotS + `*?)\r?\n---`)
-	reFMItem     = regexp.MustCompile(`^` + jsS + `+-` + jsS)
-	reFMItemHead = regexp.MustCompile(`^` + jsS + `+-` + jsS + `*`)
-	reFMIndented = regexp.MustCompile(`^` + jsS + `{4,}\w`)
-	reJSNumber   = regexp.MustCompile(`^[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)$|^0[xX][0-9a-fA-F]+$|^0[oO][0-7]+$|^0[bB][01]+$`)
+	reFMBlock    = lazyre.New(`^---\r?\n(` + jsDotS + `*?)\r?\n---`)
+	reFMItem     = lazyre.New(`^` + jsS + `+-` + jsS)
+	reFMItemHead = lazyre.New(`^` + jsS + `+-` + jsS + `*`)
+	reFMIndented = lazyre.New(`^` + jsS + `{4,}\w`)
+	reJSNumber   = lazyre.New(`^[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)$|^0[xX][0-9a-fA-F]+$|^0[oO][0-7]+$|^0[bB][01]+$`)
 )
 
 func (f *frontmatter) set(k string, v fmValue) {

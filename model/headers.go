@@ -6,7 +6,7 @@ func (c *call) substituteHeaders() *Result {
 	headers := newOrdered[string]()
 	c.headers = headers
 	for _, h := range c.a.Headers {
-		v := replaceSubmatch(reSessionRef, h.Value, func(m []string, _ int) string {
+		v := replaceSubmatch(reSessionRef.Re(), h.Value, func(m []string, _ int) string {
 			if sv, ok := rt.sessionVar(m[1]); ok {
 				return sv
 			}

@@ -3,15 +3,15 @@ package model
 import (
 	"context"
 	"errors"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"io"
 	"net/http"
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 )
 
-var reURLScheme = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+var reURLScheme = lazyre.New(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
 
 // resolveActionURI is loader.ts resolve() for an action URI.
 func (rt *Runtime) resolveActionURI(topic string) string {

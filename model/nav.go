@@ -1,9 +1,9 @@
 package model
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -46,8 +46,8 @@ type navState struct {
 }
 
 var (
-	reAppTopic  = regexp.MustCompile(`^app:([a-zA-Z0-9_-]+)(?::[a-zA-Z0-9_-]+)*$`)
-	reToolTopic = regexp.MustCompile(`^tool:([a-zA-Z0-9_-]+)(?::[a-zA-Z0-9_-]+)*$`)
+	reAppTopic  = lazyre.New(`^app:([a-zA-Z0-9_-]+)(?::[a-zA-Z0-9_-]+)*$`)
+	reToolTopic = lazyre.New(`^tool:([a-zA-Z0-9_-]+)(?::[a-zA-Z0-9_-]+)*$`)
 )
 
 // startNav makes the suite's document the current one, opened but not yet

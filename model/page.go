@@ -2,9 +2,9 @@ package model
 
 import (
 	"errors"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"io/fs"
 	"path"
-	"regexp"
 	"strings"
 	"syscall"
 )
@@ -176,13 +176,13 @@ func (pg *page) shortcut(id string) (string, bool) {
 	return href, ok
 }
 
-var reInvoke = regexp.MustCompile(`\[([^\]]+)\]\[@([a-zA-Z0-9._-]+)\]`)
+var reInvoke = lazyre.New(`\[([^\]]+)\]\[@([a-zA-Z0-9._-]+)\]`)
 
 // resolveInvocations is resolver.ts resolveInvocations: [Label][@id] becomes
 // [@id Label](href) for a page shortcut or a menu entry (exact id, else the
 // first entry whose id ends in ".id"); an unknown one stays.
 func (pg *page) resolveInvocations(src string) string {
-	return replaceSubmatch(reInvoke, src, func(m []string, _ int) string {
+	return replaceSubmatch(reInvoke.Re(), src, func(m []string, _ int) string {
 		label, id := m[1], m[2]
 		if href, ok := pg.shortcut(id); ok {
 			return "[@" + id + " " + label + "](" + href + ")"
@@ -253,9 +253,9 @@ func relPath(from, to string) string {
 }
 
 var (
-	reExtractHeading = regexp.MustCompile(`^(#{1,6})` + jsS + `+(` + jsDot + `+)$`)
-	reExplicitBrace  = regexp.MustCompile(`(?i)\{#([a-z0-9\-_]+)\}`)
-	reExplicitAnchor = regexp.MustCompile(`(?i)\[\]\{#([a-z0-9\-_]+)\}`)
+	reExtractHeading = lazyre.New(`^(#{1,6})` + jsS + `+(` + jsDot + `+)$`)
+	reExplicitBrace  = lazyre.New(`(?i)\{#([a-z0-9\-_]+)\}`)
+	reExplicitAnchor = lazyre.New(`(?i)\[\]\{#([a-z0-9\-_]+)\}`)
 )
 
 // extractBlock is core extractor.ts extract(): the lines between

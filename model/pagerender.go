@@ -1,14 +1,15 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // The page as /open shows it: renderer.ts render() of a loaded document
 // (renderer.ts @06445e57, with the act: link line of bb52047b).
 
-var reIncludeAny = regexp.MustCompile(`\[!include:([a-zA-Z0-9_-]+)\]\(([^)]+)\)`)
+var reIncludeAny = lazyre.New(`\[!include:([a-zA-Z0-9_-]+)\]\(([^)]+)\)`)
 
 // navPreviewLimit is the number of entries a menu shows on its first view
 // (render()'s default navPreviewLimit).

@@ -1,10 +1,10 @@
 package model
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
@@ -28,24 +28,24 @@ const (
 // are read by scanners (matchField, headerArgs, flagStart) that the tests
 // hold to them, as are reFenceLine and reFirstLine.
 var (
-	reFenceLine        = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
-	reActResp          = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
-	reActDef           = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)$`)
-	reBlockOpen        = regexp.MustCompile(`^<!-- #([a-zA-Z0-9_-]+) -->$`)
-	reBlockEnd         = regexp.MustCompile(`^<!-- /([a-zA-Z0-9_-]+) -->$`)
-	reInclude          = regexp.MustCompile(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
-	reMenu             = regexp.MustCompile(`^\[!menu:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
-	reNav              = regexp.MustCompile(`^\[!nav:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
-	reRequirementsLine = regexp.MustCompile(`^\[!requirements\]\(([^)]+)\)$`)
-	reNoID             = regexp.MustCompile(`^\[!(include|menu|nav)\]\(([^)]+)\)$`)
-	reShortcut         = regexp.MustCompile(`\[(@[a-zA-Z0-9_-]+)` + jsS + `+([^\]]+)\]\(([^)]+)\)`)
-	reRefDef           = regexp.MustCompile(`^\[([^\]]+)\]:` + jsS + `+<?([^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}>]+)>?`)
-	reField            = regexp.MustCompile(`^` + jsS + `+(\w+)(?:,` + jsS + `*-([a-zA-Z]))?` + jsS + `*:` + jsS + `+(\w+)(?:` + jsS + `+\((required|optional)\))?(?:` + jsS + `+"([^"]*)")?(?:` + jsS + `*=` + jsS + `*"([^"]*)")?$`)
-	reFirstLine        = regexp.MustCompile(`(?i)^(GET|POST|PUT|PATCH|DELETE|CLI)` + jsS + `+(` + jsDot + `+)$`)
-	reHeaderArg        = regexp.MustCompile(`-H` + jsS + `+"([^"]+)"`)
-	reBodyArg          = regexp.MustCompile(`-d` + jsS + `+(?:'([^']*)'|"([^"]*)")`)
-	reFlagStart        = regexp.MustCompile(jsS + `-[Hd]` + jsS)
-	reFrontm           = regexp.MustCompile(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
+	reFenceLine        = lazyre.New("^(`{3,}|~{3,})(" + jsDot + "*)$")
+	reActResp          = lazyre.New(`^act\.([a-zA-Z0-9_-]+)\.response$`)
+	reActDef           = lazyre.New(`^act\.([a-zA-Z0-9_-]+)$`)
+	reBlockOpen        = lazyre.New(`^<!-- #([a-zA-Z0-9_-]+) -->$`)
+	reBlockEnd         = lazyre.New(`^<!-- /([a-zA-Z0-9_-]+) -->$`)
+	reInclude          = lazyre.New(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
+	reMenu             = lazyre.New(`^\[!menu:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
+	reNav              = lazyre.New(`^\[!nav:([a-zA-Z0-9_-]+)\]\(([^)]+)\)$`)
+	reRequirementsLine = lazyre.New(`^\[!requirements\]\(([^)]+)\)$`)
+	reNoID             = lazyre.New(`^\[!(include|menu|nav)\]\(([^)]+)\)$`)
+	reShortcut         = lazyre.New(`\[(@[a-zA-Z0-9_-]+)` + jsS + `+([^\]]+)\]\(([^)]+)\)`)
+	reRefDef           = lazyre.New(`^\[([^\]]+)\]:` + jsS + `+<?([^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}>]+)>?`)
+	reField            = lazyre.New(`^` + jsS + `+(\w+)(?:,` + jsS + `*-([a-zA-Z]))?` + jsS + `*:` + jsS + `+(\w+)(?:` + jsS + `+\((required|optional)\))?(?:` + jsS + `+"([^"]*)")?(?:` + jsS + `*=` + jsS + `*"([^"]*)")?$`)
+	reFirstLine        = lazyre.New(`(?i)^(GET|POST|PUT|PATCH|DELETE|CLI)` + jsS + `+(` + jsDot + `+)$`)
+	reHeaderArg        = lazyre.New(`-H` + jsS + `+"([^"]+)"`)
+	reBodyArg          = lazyre.New(`-d` + jsS + `+(?:'([^']*)'|"([^"]*)")`)
+	reFlagStart        = lazyre.New(jsS + `-[Hd]` + jsS)
+	reFrontm           = lazyre.New(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
 )
 
 type refField struct {

@@ -15,7 +15,9 @@ import (
 // JavaScript literal it reproduces (from the reference runtime's sources).
 var jsRegexPairs = []struct {
 	js string
-	re *regexp.Regexp
+	re interface {
+		FindAllStringSubmatchIndex(s string, n int) [][]int
+	}
 }{
 	{`/^\s+(\w+)(?:,\s*-([a-zA-Z]))?\s*:\s+(\w+)(?:\s+\((required|optional)\))?(?:\s+"([^"]*)")?(?:\s*=\s*"([^"]*)")?$/g`, reField},
 	{`/^(GET|POST|PUT|PATCH|DELETE|CLI)\s+(.+)$/ig`, reFirstLine},

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 
@@ -15,16 +16,16 @@ import (
 // to a template's output before the agent sees it.
 
 var (
-	reRndShortcut  = regexp.MustCompile(`\[(@[a-zA-Z0-9._-]+)` + jsS + `+([^\]]+)\]\([^)]+\)`)
-	reRndPlainLink = regexp.MustCompile(`\[([^\]]*)\]\(([^)@][^)]*)\)`)
-	reRndRefLink   = regexp.MustCompile(`\[([^\]]+)\]\[([^\]@][^\]]*)\]`)
-	reRndRefDef    = regexp.MustCompile(`^\[[^\]]+\]:` + jsS + `+` + jsNS)
-	reRndDirective = regexp.MustCompile(`^\[!(menu|nav|include):[a-zA-Z0-9_-]+[^\]]*\]\(` + jsDot + `*\)$|^\[!requirements\]\(` + jsDot + `*\)$`)
-	reRndActInfo   = regexp.MustCompile(`^act\.[a-zA-Z0-9_-]+(?:\.response)?$`)
-	reRndFenced    = regexp.MustCompile("(?s)```.*?```|~~~.*?~~~")
-	reRndInline    = regexp.MustCompile("`[^`\n]+`")
-	reRndSlugOK    = regexp.MustCompile(`^(?:[a-zA-Z0-9-]|` + jsS + `)+$`)
-	reRndRequires  = regexp.MustCompile(`^\[!requirements\]\((` + jsDot + `*)\)$`)
+	reRndShortcut  = lazyre.New(`\[(@[a-zA-Z0-9._-]+)` + jsS + `+([^\]]+)\]\([^)]+\)`)
+	reRndPlainLink = lazyre.New(`\[([^\]]*)\]\(([^)@][^)]*)\)`)
+	reRndRefLink   = lazyre.New(`\[([^\]]+)\]\[([^\]@][^\]]*)\]`)
+	reRndRefDef    = lazyre.New(`^\[[^\]]+\]:` + jsS + `+` + jsNS)
+	reRndDirective = lazyre.New(`^\[!(menu|nav|include):[a-zA-Z0-9_-]+[^\]]*\]\(` + jsDot + `*\)$|^\[!requirements\]\(` + jsDot + `*\)$`)
+	reRndActInfo   = lazyre.New(`^act\.[a-zA-Z0-9_-]+(?:\.response)?$`)
+	reRndFenced    = lazyre.New("(?s)```.*?```|~~~.*?~~~")
+	reRndInline    = lazyre.New("`[^`\n]+`")
+	reRndSlugOK    = lazyre.New(`^(?:[a-zA-Z0-9-]|` + jsS + `)+$`)
+	reRndRequires  = lazyre.New(`^\[!requirements\]\((` + jsDot + `*)\)$`)
 )
 
 type autoShortcut struct{ ID, Href string }
@@ -35,14 +36,14 @@ type autoShortcut struct{ ID, Href string }
 // into auto-shortcuts (returned in order).
 func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
 	if len(refs) > 0 {
-		s = replaceSubmatch(reRndRefLink, s, func(m []string, _ int) string {
+		s = replaceSubmatch(reRndRefLink.Re(), s, func(m []string, _ int) string {
 			if u, ok := refs[m[2]]; ok && u != "" {
 				return "[" + m[1] + "](" + u + ")"
 			}
 			return m[0]
 		})
 	}
-	s = replaceSubmatch(reRndShortcut, s, func(m []string, _ int) string {
+	s = replaceSubmatch(reRndShortcut.Re(), s, func(m []string, _ int) string {
 		return "[" + m[2] + "][@" + m[1][1:] + "]"
 	})
 	var autos []autoShortcut

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // /set: commands/set.ts cmdSet @da3e524b. {var} (or a bare name) is a
@@ -10,10 +11,10 @@ import (
 // in an app topic (env-store.ts: app-scoped).
 
 var (
-	reSetFence    = regexp.MustCompile("^(`{3,})(?:\\{([a-zA-Z_]\\w*)\\}|\\$([a-zA-Z_]\\w*))" + jsS + "*$")
-	reSetFenceEnd = regexp.MustCompile("^`{3,}" + jsS + "*$")
-	reSetSession  = regexp.MustCompile(`^\{?([a-zA-Z_]\w*)\}?` + jsS + `*=` + jsS + `*(?:"([^"]*)"|'([^']*)'|(` + jsDot + `+))$`)
-	reSetEnv      = regexp.MustCompile(`^\$([a-zA-Z_]\w*)` + jsS + `*=` + jsS + `*(?:"([^"]*)"|'([^']*)'|(` + jsDot + `+))$`)
+	reSetFence    = lazyre.New("^(`{3,})(?:\\{([a-zA-Z_]\\w*)\\}|\\$([a-zA-Z_]\\w*))" + jsS + "*$")
+	reSetFenceEnd = lazyre.New("^`{3,}" + jsS + "*$")
+	reSetSession  = lazyre.New(`^\{?([a-zA-Z_]\w*)\}?` + jsS + `*=` + jsS + `*(?:"([^"]*)"|'([^']*)'|(` + jsDot + `+))$`)
+	reSetEnv      = lazyre.New(`^\$([a-zA-Z_]\w*)` + jsS + `*=` + jsS + `*(?:"([^"]*)"|'([^']*)'|(` + jsDot + `+))$`)
 )
 
 type fencedSet struct {

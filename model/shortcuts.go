@@ -1,11 +1,12 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
-var reShortcutRef = regexp.MustCompile(`^@[a-zA-Z_][\w-]*$`)
+var reShortcutRef = lazyre.New(`^@[a-zA-Z_][\w-]*$`)
 
 // resolveShortcuts replaces @shortcut values.
 func (c *call) resolveShortcuts() *Result {

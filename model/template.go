@@ -5,24 +5,25 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 
 // Response template execution (helpers.ts executeResponseTemplate).
 
 var (
-	reTplAssign   = regexp.MustCompile(`^\{([a-zA-Z_]\w*)\}` + jsS + `*=` + jsS + `*\{Response\.(` + jsDot + `+)\}$`)
-	reTplSlugLine = regexp.MustCompile(`^\{@([a-zA-Z_]\w*)\}` + jsS + `*=` + jsS + `*(` + jsDot + `+)$`)
-	reTplFor      = regexp.MustCompile(`^` + jsS + `*for:` + jsS + `*([a-zA-Z_]\w*)` + jsS + `+in` + jsS + `+(` + jsDot + `+)$`)
-	reTplEnd      = regexp.MustCompile(`^` + jsS + `*end:` + jsS + `*$`)
-	reTplSave     = regexp.MustCompile(`^` + jsS + `*save:` + jsS + `*(` + jsDot + `+)$`)
-	reTplDecode   = regexp.MustCompile(`^` + jsS + `*decode:` + jsS + `*(` + jsNS + `+)` + jsS + `*$`)
-	reTplTo       = regexp.MustCompile(`^` + jsS + `*to:` + jsS + `*(` + jsDot + `+)$`)
-	reTplResponse = regexp.MustCompile(`\{Response\.([a-zA-Z_.\[\]\d]+)\}`)
-	reTplVarField = regexp.MustCompile(`\{([a-zA-Z_]\w*)(?:\[(\d+)\])?\}`)
-	reTplSlugRef  = regexp.MustCompile(`\{@([a-zA-Z_]\w*)\}`)
-	reTplItemPath = regexp.MustCompile(`\{([a-zA-Z_]\w*)\.([a-zA-Z_.\[\]\d]+)\}`)
-	reTplBareVar  = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
+	reTplAssign   = lazyre.New(`^\{([a-zA-Z_]\w*)\}` + jsS + `*=` + jsS + `*\{Response\.(` + jsDot + `+)\}$`)
+	reTplSlugLine = lazyre.New(`^\{@([a-zA-Z_]\w*)\}` + jsS + `*=` + jsS + `*(` + jsDot + `+)$`)
+	reTplFor      = lazyre.New(`^` + jsS + `*for:` + jsS + `*([a-zA-Z_]\w*)` + jsS + `+in` + jsS + `+(` + jsDot + `+)$`)
+	reTplEnd      = lazyre.New(`^` + jsS + `*end:` + jsS + `*$`)
+	reTplSave     = lazyre.New(`^` + jsS + `*save:` + jsS + `*(` + jsDot + `+)$`)
+	reTplDecode   = lazyre.New(`^` + jsS + `*decode:` + jsS + `*(` + jsNS + `+)` + jsS + `*$`)
+	reTplTo       = lazyre.New(`^` + jsS + `*to:` + jsS + `*(` + jsDot + `+)$`)
+	reTplResponse = lazyre.New(`\{Response\.([a-zA-Z_.\[\]\d]+)\}`)
+	reTplVarField = lazyre.New(`\{([a-zA-Z_]\w*)(?:\[(\d+)\])?\}`)
+	reTplSlugRef  = lazyre.New(`\{@([a-zA-Z_]\w*)\}`)
+	reTplItemPath = lazyre.New(`\{([a-zA-Z_]\w*)\.([a-zA-Z_.\[\]\d]+)\}`)
+	reTplBareVar  = lazyre.New(`\{([a-zA-Z_]\w*)\}`)
 )
 
 // MaxTemplateOutput bounds what one response template may produce: its
@@ -92,7 +93,7 @@ func templateLimitMessage(limit int64) string {
 }
 
 func (t *templateRun) substituteVarsAndFields(s string) string {
-	return t.replace(reTplVarField, s, func(m []string, _ int) string {
+	return t.replace(reTplVarField.Re(), s, func(m []string, _ int) string {
 		name, idxStr := m[1], m[2]
 		if v, ok := t.input.Get(name); ok {
 			if idxStr != "" {
@@ -108,7 +109,7 @@ func (t *templateRun) substituteVarsAndFields(s string) string {
 }
 
 func (t *templateRun) substituteSlugRefs(s string) string {
-	return t.replace(reTplSlugRef, s, func(m []string, _ int) string {
+	return t.replace(reTplSlugRef.Re(), s, func(m []string, _ int) string {
 		if slug, ok := t.currentSlugs[m[1]]; ok {
 			return "@" + slug
 		}
@@ -118,7 +119,7 @@ func (t *templateRun) substituteSlugRefs(s string) string {
 
 func (t *templateRun) substituteLine(line string) string {
 	out := t.substituteSlugRefs(line)
-	out = t.replace(reTplResponse, out, func(m []string, _ int) string {
+	out = t.replace(reTplResponse.Re(), out, func(m []string, _ int) string {
 		v := walkJSONPath(t.response, m[1])
 		t.notePath(m[1], v)
 		t.trace.ref(m[0], v)
@@ -136,7 +137,7 @@ func (t *templateRun) substituteLine(line string) string {
 }
 
 func (t *templateRun) resolveSlugRHS(rhs string) []string {
-	r := t.replace(reTplResponse, rhs, func(m []string, _ int) string {
+	r := t.replace(reTplResponse.Re(), rhs, func(m []string, _ int) string {
 		return stringifyValue(walkJSONPath(t.response, m[1]))
 	})
 	return parseSlugRHS(t.substituteVarsAndFields(r))
@@ -305,7 +306,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 			}
 			t.rt.Cover.line(start + bi)
 			t.trace.run(start + bi)
-			sub := t.replace(reTplItemPath, bl, func(mm []string, _ int) string {
+			sub := t.replace(reTplItemPath.Re(), bl, func(mm []string, _ int) string {
 				if mm[1] != itemVar {
 					return mm[0]
 				}
@@ -313,7 +314,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 				t.trace.ref(mm[0], v)
 				return stringifyValue(v)
 			})
-			sub = t.replace(reTplBareVar, sub, func(mm []string, _ int) string {
+			sub = t.replace(reTplBareVar.Re(), sub, func(mm []string, _ int) string {
 				if mm[1] != itemVar {
 					return mm[0]
 				}

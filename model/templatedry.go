@@ -3,6 +3,8 @@ package model
 import (
 	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // The dry run of a response template: one action's template run, as a
@@ -135,7 +137,7 @@ type templateTrace struct {
 
 // reTplLooksDirective is a line written as an assignment, a value
 // shortcut or a for:/end:/save:/decode:/to: directive, recognised or not.
-var reTplLooksDirective = regexp.MustCompile(`^\s*(?:\{@?[a-zA-Z_]\w*\}\s*=|(?:for|end|save|decode|to):)`)
+var reTplLooksDirective = lazyre.New(`^\s*(?:\{@?[a-zA-Z_]\w*\}\s*=|(?:for|end|save|decode|to):)`)
 
 func (tr *templateTrace) at(li int) *TemplateLineFact {
 	if tr == nil || li < 0 || li >= len(tr.lines) {
@@ -260,7 +262,7 @@ func TemplateLineRaw(line string, inLoop bool) bool {
 	if inLoop {
 		return !reTplSlugLine.MatchString(line) && !reTplEnd.MatchString(line)
 	}
-	for _, re := range []*regexp.Regexp{reTplAssign, reTplSlugLine, reTplFor, reTplSave, reTplDecode, reTplTo} {
+	for _, re := range []*regexp.Regexp{reTplAssign.Re(), reTplSlugLine.Re(), reTplFor.Re(), reTplSave.Re(), reTplDecode.Re(), reTplTo.Re()} {
 		if re.MatchString(line) {
 			return false
 		}

@@ -1,13 +1,14 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 var (
-	reSpreadArgs = regexp.MustCompile(`\{\.\.\.args\}`)
-	reURIPlace   = regexp.MustCompile(`\{([a-zA-Z_]\w*)(?:\[(\d+)\])?\}`)
+	reSpreadArgs = lazyre.New(`\{\.\.\.args\}`)
+	reURIPlace   = lazyre.New(`\{([a-zA-Z_]\w*)(?:\[(\d+)\])?\}`)
 )
 
 // substituteURI fills the URI template (the command, for CLI): $VAR from
@@ -24,7 +25,7 @@ func (c *call) substituteURI() *Result {
 		return encodeURIComponent(v)
 	}
 	uri := rt.resolveEnvVars(a.URI, extra)
-	uri = replaceSubmatch(reSpreadArgs, uri, func(_ []string, _ int) string {
+	uri = replaceSubmatch(reSpreadArgs.Re(), uri, func(_ []string, _ int) string {
 		var parts []string
 		for _, k := range payload.Keys() {
 			v, _ := payload.Get(k)
@@ -37,7 +38,7 @@ func (c *call) substituteURI() *Result {
 		return strings.Join(parts, " ")
 	})
 	var fromPayload []string
-	uri = replaceSubmatch(reURIPlace, uri, func(m []string, _ int) string {
+	uri = replaceSubmatch(reURIPlace.Re(), uri, func(m []string, _ int) string {
 		name, idx := m[1], m[2]
 		if v, ok := payload.Get(name); ok {
 			consumed[name] = true

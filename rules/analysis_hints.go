@@ -30,8 +30,11 @@ type hintCall struct {
 	Action *sfmd.Action
 	// Tool is set for /tool: hints that name this document.
 	Tool bool
-	// Inv is the hint's arguments read like the runtime; argsOff is the
-	// file offset of Hint.Args (-1 when it cannot be mapped).
+	// Inv is the hint's arguments read like the runtime, nil when Action
+	// is (every reader asks for the action first: a document of
+	// thousands of hints to undefined actions reads none of their
+	// arguments); argsOff is the file offset of Hint.Args (-1 when it
+	// cannot be mapped).
 	Inv     *invocation
 	argsOff int
 }
@@ -124,27 +127,33 @@ func buildHints(doc *sfmd.Document, syms *symbolTable) *hintTable {
 			continue
 		}
 		c.Action = lookupAction(syms, c.ActionID)
-		var aliases map[string]string // nil (read as empty) for most hints
 		if c.Action != nil {
-			for _, p := range c.Action.Params {
-				if p.Alias != "" && p.Name != "" {
-					if aliases == nil {
-						aliases = map[string]string{}
-					}
-					aliases[strings.TrimPrefix(p.Alias, "-")] = p.Name
-				}
-			}
-		}
-		c.Inv = parseHintArgs(h.Args, aliases)
-		if h.InResponse != "" && !inCodeSpanAt(doc, h.Span) {
-			// a bare "/act.x --k {v} to do y" template line: the words
-			// after the flags are prose, not positional values
-			c.Inv.Positionals = nil
-			c.Inv.Ellipsis = true
+			c.Inv = hintInvocation(doc, h, c.Action)
 		}
 		t.Calls = append(t.Calls, c)
 	}
 	return t
+}
+
+// hintInvocation reads the arguments of hint h, which calls action a.
+func hintInvocation(doc *sfmd.Document, h *sfmd.Hint, a *sfmd.Action) *invocation {
+	var aliases map[string]string // nil (read as empty) for most hints
+	for _, p := range a.Params {
+		if p.Alias != "" && p.Name != "" {
+			if aliases == nil {
+				aliases = map[string]string{}
+			}
+			aliases[strings.TrimPrefix(p.Alias, "-")] = p.Name
+		}
+	}
+	inv := parseHintArgs(h.Args, aliases)
+	if h.InResponse != "" && !inCodeSpanAt(doc, h.Span) {
+		// a bare "/act.x --k {v} to do y" template line: the words
+		// after the flags are prose, not positional values
+		inv.Positionals = nil
+		inv.Ellipsis = true
+	}
+	return inv
 }
 
 // inCodeSpanAt reports whether span is the content of an inline code span

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -67,7 +67,7 @@ var AssignLHSPersistent = &lint.Analyzer{
 	},
 }
 
-var dollarAssignRe = regexp.MustCompile(`^\$[A-Za-z][A-Za-z0-9_]*\s*=`)
+var dollarAssignRe = lazyre.New(`^\$[A-Za-z][A-Za-z0-9_]*\s*=`)
 
 // storesAfterRename reports whether line, with its left side at span
 // renamed to a session variable, is an assignment the runtime stores

@@ -2,8 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -48,7 +48,7 @@ var DryrunFormValueUnescaped = &lint.Analyzer{
 // dryFormValue is the value each form field is tried with.
 const dryFormValue = "Tom & Jerry"
 
-var reFormField = regexp.MustCompile(`^([A-Za-z0-9_.\[\]-]+)=\{([a-zA-Z_]\w*)\}$`)
+var reFormField = lazyre.New(`^([A-Za-z0-9_.\[\]-]+)=\{([a-zA-Z_]\w*)\}$`)
 
 // formFields maps the fields of a form body template (k=v&k=v, no JSON)
 // whose whole value is one placeholder to the placeholder's name; nil

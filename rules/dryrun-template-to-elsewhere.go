@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -40,7 +40,7 @@ var DryrunTemplateToElsewhere = &lint.Analyzer{
 	},
 }
 
-var reToPlace = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
+var reToPlace = lazyre.New(`\{([a-zA-Z_]\w*)\}`)
 
 func checkToTarget(pass *lint.Pass, td *tmplDry, li int, l *sfmd.TemplateLine) {
 	f := td.Run.Lines[li]

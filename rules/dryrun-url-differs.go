@@ -2,8 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -40,7 +40,7 @@ var DryrunURLDiffers = &lint.Analyzer{
 	},
 }
 
-var reDryURLPlace = regexp.MustCompile(`\{([a-zA-Z_]\w*)\}`)
+var reDryURLPlace = lazyre.New(`\{([a-zA-Z_]\w*)\}`)
 
 func checkDryURL(pass *lint.Pass, t *dryTable, c *dryCall) {
 	a := c.Action

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -82,7 +83,7 @@ var EnvVarUnused = &lint.Analyzer{
 // dollarNameRe finds $NAME references, and ${NAME}: the runtime does not
 // resolve that form, but it is a use of NAME written wrong, which the
 // rules about the reference itself report.
-var dollarNameRe = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+var dollarNameRe = lazyre.New(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 
 // misspeltUse reports whether one of the undeclared names is a near miss
 // of the declared name (the same in another case, or within the edit

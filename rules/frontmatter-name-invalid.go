@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -40,4 +40,4 @@ var FrontmatterNameInvalid = &lint.Analyzer{
 
 var fmNameShape = shapeOf(nameChars) // ^[a-zA-Z0-9_-]+$
 
-var fmNameBadRune = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)
+var fmNameBadRune = lazyre.New(`[^a-zA-Z0-9_-]+`)

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
@@ -72,7 +72,7 @@ var FrontmatterNotAtStart = &lint.Analyzer{
 }
 
 // fmKeyRe matches a "key: value" (or "key:") YAML line.
-var fmKeyRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*:(\s|$)`)
+var fmKeyRe = lazyre.New(`^[A-Za-z_][A-Za-z0-9_-]*:(\s|$)`)
 
 // yamlMapping reports whether text is a YAML mapping (the lines between
 // two "---" that would be frontmatter, not a thematic break and prose).

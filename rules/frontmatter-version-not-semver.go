@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strconv"
 	"strings"
 
@@ -38,7 +38,7 @@ var FrontmatterVersionNotSemver = &lint.Analyzer{
 }
 
 // fmSemverRe is the semantic versioning 2.0.0 pattern.
-var fmSemverRe = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
+var fmSemverRe = lazyre.New(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
 
 // fmSemverFor suggests a semantic version for v ("v1.2" -> "1.2.0"), or "".
 func fmSemverFor(v string) string {

@@ -1,9 +1,9 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
@@ -68,7 +68,7 @@ func httpClientSuffix(s string) bool {
 
 // httpClientRe matches a shell word that runs an HTTP client ("curl",
 // "/usr/bin/curl", "HTTP=$(curl", "|wget").
-var httpClientRe = regexp.MustCompile(`(?:^|[/=(|;&])(?:curl|wget|http|https|xh|curlie|httpie)$`)
+var httpClientRe = lazyre.New(`(?:^|[/=(|;&])(?:curl|wget|http|https|xh|curlie|httpie)$`)
 
 // nthField returns the byte offset of the n-th (0-based) whitespace
 // separated field of text.

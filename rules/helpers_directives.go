@@ -2,10 +2,10 @@ package rules
 
 import (
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"net/url"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -37,7 +37,7 @@ func directivesOf(doc *sfmd.Document, types ...string) []*sfmd.Directive {
 }
 
 // schemeRe matches a URI scheme ("https:", "app:", "tool:", "act:").
-var schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+var schemeRe = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 
 // splitTarget splits a directive or link path into the file part and the
 // #fragment; a ?query is dropped and %-escapes are decoded.

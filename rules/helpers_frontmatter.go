@@ -1,12 +1,12 @@
 package rules
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -64,7 +64,7 @@ func fmQuoteFix(doc *sfmd.Document, n *yaml.Node, span sfmd.Span) []lint.Fix {
 // sfmdSupported is the spec version this linter supports.
 const sfmdSupported = "0.1"
 
-var sfmdVersionRe = regexp.MustCompile(`^(\d+)\.(\d+)(?:\.\d+)?$`)
+var sfmdVersionRe = lazyre.New(`^(\d+)\.(\d+)(?:\.\d+)?$`)
 
 // fmDefaultAction returns the default field and the action ID it names (the
 // "act." prefix removed: default-action-prefixed reports that), or nil.

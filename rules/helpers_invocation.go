@@ -109,18 +109,23 @@ func bind(tokens []argToken, aliases map[string]string) *invocation {
 			}
 			break
 		}
-		f := &flagArg{Token: tok}
 		fl, ok := sfmd.ReadFlag(tok.Text)
-		switch {
-		case !ok:
+		if !ok {
 			if tok.group == 0 {
 				inv.Positionals = append(inv.Positionals, tok)
 			}
 			continue
-		case fl.HasValue:
+		}
+		// the flag and its value in one allocation
+		fv := &struct {
+			f flagArg
+			v argToken
+		}{f: flagArg{Token: tok}}
+		f := &fv.f
+		if fl.HasValue {
 			f.Key = fl.Name
-			v := argToken{Text: fl.Value, Start: tok.End, End: tok.End, Quoted: tok.Quoted, Optional: tok.Optional, group: tok.group}
-			f.Value = &v
+			fv.v = argToken{Text: fl.Value, Start: tok.End, End: tok.End, Quoted: tok.Quoted, Optional: tok.Optional, group: tok.group}
+			f.Value = &fv.v
 			inv.Flags = append(inv.Flags, f)
 			continue
 		}
@@ -133,8 +138,8 @@ func bind(tokens []argToken, aliases map[string]string) *invocation {
 		if next := i + 1; next < len(tokens) && !isFlagLike(tokens[next].Text) &&
 			(tokens[next].group == tok.group || (tok.group == 0 && tokens[next].opens)) {
 			i++
-			v := tokens[i]
-			f.Value = &v
+			fv.v = tokens[i]
+			f.Value = &fv.v
 		}
 		inv.Flags = append(inv.Flags, f)
 	}
@@ -153,7 +158,9 @@ func bind(tokens []argToken, aliases map[string]string) *invocation {
 //     command end the hint's arguments (a chain of commands).
 func parseHintArgs(args string, aliases map[string]string) *invocation {
 	raw := tokenizeArgs(args)
-	var toks []argToken
+	// the tokens kept overwrite raw's front: the i-th kept token is
+	// written once raw[i] is read, and raw[j > i] is read after
+	toks := raw[:0]
 	ellipsis := false
 	group, inGroup := 0, false
 	for i := 0; i < len(raw); i++ {

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -51,7 +51,7 @@ var MenuFileExtraContent = &lint.Analyzer{
 }
 
 // listMarkerRe matches a list item marker at the start of a line.
-var listMarkerRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+var listMarkerRe = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // menuExtraLines returns the 1-based lines of a menu file that hold
 // something other than shortcut definitions, comments and the frontmatter

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -49,7 +49,7 @@ var ParamAliasInvalid = &lint.Analyzer{
 	},
 }
 
-var aliasRe = regexp.MustCompile(`^-[A-Za-z]$`)
+var aliasRe = lazyre.New(`^-[A-Za-z]$`)
 
 // firstLetter returns the first ASCII letter of s, or "".
 func firstLetter(s string) string {

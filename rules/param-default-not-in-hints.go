@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -48,7 +48,7 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 	},
 }
 
-var hintListRe = regexp.MustCompile(`^[^\s|]+(\|[^\s|]+)+$`)
+var hintListRe = lazyre.New(`^[^\s|]+(\|[^\s|]+)+$`)
 
 // valueHints returns the allowed values of p: an a|b|c constraint, or a
 // description that is exactly a|b|c (spec.md §4 Q6).

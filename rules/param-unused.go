@@ -1,8 +1,7 @@
 package rules
 
 import (
-	"regexp"
-
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -100,4 +99,4 @@ func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 }
 
 // continuedPlaceholderRe finds {name} in continuation lines.
-var continuedPlaceholderRe = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+var continuedPlaceholderRe = lazyre.New(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -70,7 +70,7 @@ var badDollarFst = setOf("0-9", "_") // $1, $_X: not a variable
 
 // bracedDollarRe matches ${NAME}, which the runtime does not recognise
 // (runtime-semantics.md §1.10).
-var bracedDollarRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+var bracedDollarRe = lazyre.New(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
 // bracedDollar reports ${name} at [s, e) in the HTTP action a: the
 // runtime leaves "$" literal and reads {name} as a placeholder, so the

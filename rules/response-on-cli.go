@@ -1,22 +1,29 @@
 package rules
 
 import (
-	"regexp"
+	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // jsonFlagRe matches a command asking its program for JSON output
 // (`gh … --json f`, `kubectl -o json`, `--format=json`, `| jq …`).
-var jsonFlagRe = regexp.MustCompile(`(^|\s)--json(\s|=|$)|(^|\s)(-o|--output|--format)[ =]json\b|\|\s*jq\b`)
+var jsonFlagRe = lazyre.New(`(^|\s)--json(\s|=|$)|(^|\s)(-o|--output|--format)[ =]json\b|\|\s*jq\b`)
 
 // asksForJSON reports whether a CLI action's command asks for JSON: the
 // reference runtime parses the output of a CLI action as JSON (loader.ts
 // execCli) and runs its template (action.ts executeAction), so its
 // {Response.body.x} paths resolve.
 func asksForJSON(a *sfmd.Action) bool {
-	return a.Target != nil && jsonFlagRe.MatchString(a.Target.Text)
+	if a.Target == nil {
+		return false
+	}
+	// every branch of the pattern holds "json" or "jq": most commands
+	// need no match
+	t := a.Target.Text
+	return (strings.Contains(t, "json") || strings.Contains(t, "jq")) && jsonFlagRe.MatchString(t)
 }
 
 // ResponseOnCLI reports CLI response templates that read JSON paths.

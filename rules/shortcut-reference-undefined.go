@@ -2,8 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -145,7 +145,7 @@ func autoShortcutIDs(doc *sfmd.Document) []string {
 	return out
 }
 
-var slugLabelRe = regexp.MustCompile(`^[A-Za-z0-9 \t-]+$`)
+var slugLabelRe = lazyre.New(`^[A-Za-z0-9 \t-]+$`)
 
 // autoSlug is the runtime's slug of a link label ("" when the label cannot
 // be slugged): lower case, trimmed, runs of blanks turned into '-'.

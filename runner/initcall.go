@@ -2,12 +2,12 @@ package runner
 
 import (
 	"bytes"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"io"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -22,10 +22,10 @@ import (
 // yields the exact request (or command) the step must send.
 
 var (
-	reOptionalGroup = regexp.MustCompile(`\s*\[[^\]]*\]`)
-	reExampleInDesc = regexp.MustCompile(`(?i)\b(?:e\.g\.,?|eg\.?|for example,?|such as)\s+["'` + "`" + `]?([^\s,;)"'` + "`" + `]+)`)
-	reChoiceInDesc  = regexp.MustCompile(`\(([\w.-]+)\|[\w.|-]+\)`)
-	reEnvName       = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
+	reOptionalGroup = lazyre.New(`\s*\[[^\]]*\]`)
+	reExampleInDesc = lazyre.New(`(?i)\b(?:e\.g\.,?|eg\.?|for example,?|such as)\s+["'` + "`" + `]?([^\s,;)"'` + "`" + `]+)`)
+	reChoiceInDesc  = lazyre.New(`\(([\w.-]+)\|[\w.|-]+\)`)
+	reEnvName       = lazyre.New(`\$([A-Z_][A-Z0-9_]*)`)
 )
 
 // quoteArg writes a flag value so that the tokenizer reads it back whole.

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/suitespec"
@@ -21,7 +21,7 @@ import (
 // mapping refuses them) or with a \uD800-\uDFFF escape (a lone surrogate
 // Go's decoder would turn into U+FFFD) stays a `body:` string.
 
-var surrogateEscape = regexp.MustCompile(`\\u[dD][89a-fA-F][0-9a-fA-F]{2}`)
+var surrogateEscape = lazyre.New(`\\u[dD][89a-fA-F][0-9a-fA-F]{2}`)
 
 // jsonBlock renders JSON text as the value of a `json:` field whose key is
 // indented by keyIndent: " {}"-style inline for a scalar or an empty

@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"io"
 	"net/http"
 	neturl "net/url"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -193,7 +193,7 @@ type recordEdit struct {
 	cmds []execRecord
 }
 
-var envRefRE = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
+var envRefRE = lazyre.New(`\$([A-Za-z_][A-Za-z0-9_]*)`)
 
 // expandEnvRefs replaces $NAME by the suite's env value for the names the
 // env defines (recorded fixtures hold $NAME instead of the secret); esc

@@ -2,8 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"net/url"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -57,10 +57,10 @@ func (r *redactor) apply(s string) string {
 const secretQuery = `access_token|refresh_token|id_token|token|client_secret|api_key|apikey|password|passwd|secret`
 
 var (
-	reURLUserinfo = regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9+.-]*://)[^/?#\s@"'<>]+@`)
-	reSecretQuery = regexp.MustCompile(`(?i)([?&](?:` + secretQuery + `)=)[^&#\s"'<>]*`)
-	reSecretLine  = regexp.MustCompile(`(?im)^([ \t+-]*)([A-Za-z0-9-]+)(:[ \t]*)(\S[^\n]*)$`)
-	reSecretName  = regexp.MustCompile(`(?i)^(?:proxy-)?authorization$|^(?:set-)?cookie$|token|secret|api-?key|password|passwd`)
+	reURLUserinfo = lazyre.New(`\b([A-Za-z][A-Za-z0-9+.-]*://)[^/?#\s@"'<>]+@`)
+	reSecretQuery = lazyre.New(`(?i)([?&](?:` + secretQuery + `)=)[^&#\s"'<>]*`)
+	reSecretLine  = lazyre.New(`(?im)^([ \t+-]*)([A-Za-z0-9-]+)(:[ \t]*)(\S[^\n]*)$`)
+	reSecretName  = lazyre.New(`(?i)^(?:proxy-)?authorization$|^(?:set-)?cookie$|token|secret|api-?key|password|passwd`)
 )
 
 // sensitiveHeader reports whether a header's value is a secret.

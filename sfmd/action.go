@@ -2,7 +2,7 @@ package sfmd
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 	"unicode/utf8"
 )
@@ -332,7 +332,7 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 
 var (
 	// "q string" and similar: two words, no colon
-	missingColonRe = regexp.MustCompile(`^[A-Za-z_][\w-]*[ \t]+(string|number|boolean|path|int|integer|bool|float)\b`)
+	missingColonRe = lazyre.New(`^[A-Za-z_][\w-]*[ \t]+(string|number|boolean|path|int|integer|bool|float)\b`)
 )
 
 // subLines returns lines[from:to] without spare capacity, or nil when it

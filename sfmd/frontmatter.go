@@ -3,7 +3,7 @@ package sfmd
 import (
 	"bytes"
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
@@ -99,7 +99,7 @@ func (p *docParser) frontmatterEnd() int {
 }
 
 // frontmatterLineRe matches a line that reads as part of YAML fields.
-var frontmatterLineRe = regexp.MustCompile(`^(?:[A-Za-z_][\w.-]*[ \t]*:(?:[ \t].*)?|[ \t]+\S.*|-[ \t].*|-)\r?$`)
+var frontmatterLineRe = lazyre.New(`^(?:[A-Za-z_][\w.-]*[ \t]*:(?:[ \t].*)?|[ \t]+\S.*|-[ \t].*|-)\r?$`)
 
 func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	if strings.TrimSpace(fm.Raw) == "" {

@@ -1,12 +1,13 @@
 package sfmd
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 var (
-	forLooseRe = regexp.MustCompile(`^[ \t]*for[ \t]+\w+[ \t]+in[ \t]+`)
+	forLooseRe = lazyre.New(`^[ \t]*for[ \t]+\w+[ \t]+in[ \t]+`)
 )
 
 // assignLHS returns the end of an assignment's left side at t[i] ({var},

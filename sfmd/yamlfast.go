@@ -1,12 +1,13 @@
 package sfmd
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // decodeYAML decodes frontmatter YAML into the node tree yaml.Unmarshal
@@ -543,7 +544,7 @@ func plainTag(s string, flow bool) string {
 }
 
 // yamlStyleFloat is yaml.v3's own (resolve.go).
-var yamlStyleFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+var yamlStyleFloat = lazyre.New(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
 
 // digitsTag resolves a plain scalar that starts with a digit as yaml.v3's
 // resolve does: "!!int" for a plain decimal integer, "!!str" when it is

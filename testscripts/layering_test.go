@@ -80,7 +80,7 @@ func TestLayering(t *testing.T) {
 	// reads them through internal/safeio (TestOneReader), and a leaf that
 	// reads YAML nodes reads them with internal/yamlpos: both are leaves
 	// themselves.
-	for _, dir := range []string{"internal/ansi", "internal/confine", "internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/safeio", "internal/suggest", "internal/udiff", "internal/version", "internal/yamlpos"} {
+	for _, dir := range []string{"internal/ansi", "internal/confine", "internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/lazyre", "internal/safeio", "internal/suggest", "internal/udiff", "internal/version", "internal/yamlpos"} {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
 				if (path == mod+"internal/safeio" || path == mod+"internal/yamlpos") && dir != "internal/safeio" && dir != "internal/yamlpos" {

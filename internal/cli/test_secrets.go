@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
@@ -15,7 +15,7 @@ import (
 // maxEnvFile bounds an --env-file.
 const maxEnvFile = 1 << 20
 
-var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var envNameRE = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // secretsFor returns the Options.Secrets of --env-file and --env-from-os:
 // a suite env name takes its value from the env file, else (with

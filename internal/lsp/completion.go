@@ -3,7 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"sort"
 	"strings"
 
@@ -14,19 +14,19 @@ import (
 // rarely parsed yet: an unclosed backtick, a half-written link) and the
 // document's structure around it.
 var (
-	reDirectiveWord = regexp.MustCompile(`<!--\s*(sfmd-[a-z-]*)$`)
-	reRuleName      = regexp.MustCompile(`<!--\s*sfmd-[a-z-]+[ \t]+(?:[a-z0-9-]+[ \t]*,?[ \t]*)*?([a-z0-9-]*)$`)
-	reResponse      = regexp.MustCompile(`\{Response\.([A-Za-z0-9_.\[\]]*)$`)
-	reActID         = regexp.MustCompile(`/(?:act|action)[. ]([A-Za-z0-9_-]*)$`)
-	reActLink       = regexp.MustCompile(`\]\(act:([A-Za-z0-9_-]*)$`)
-	reActQuery      = regexp.MustCompile(`\]\(act:([A-Za-z0-9_-]+)\?(?:[^)&\s]*&)*([A-Za-z0-9_-]*)$`)
-	reHintFlag      = regexp.MustCompile("/(?:act|action)[. ]([A-Za-z0-9_-]+)[ \t](?:[^`]*[ \t])?(-{0,2}[A-Za-z0-9_-]*)$")
-	reParamType     = regexp.MustCompile(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*([a-z]*)$`)
-	reParamConstr   = regexp.MustCompile(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*\w+[ \t]+(\(?[a-z]*)$`)
-	reFMKey         = regexp.MustCompile(`^([A-Za-z_]*)$`)
-	reFMPresent     = regexp.MustCompile(`(?m)^([A-Za-z_][\w-]*)[ \t]*:`)
-	reFMValue       = regexp.MustCompile(`^(type|default):[ \t]*([A-Za-z0-9_-]*)$`)
-	rePlaceholder   = regexp.MustCompile(`\{([A-Za-z_]\w*)?$`)
+	reDirectiveWord = lazyre.New(`<!--\s*(sfmd-[a-z-]*)$`)
+	reRuleName      = lazyre.New(`<!--\s*sfmd-[a-z-]+[ \t]+(?:[a-z0-9-]+[ \t]*,?[ \t]*)*?([a-z0-9-]*)$`)
+	reResponse      = lazyre.New(`\{Response\.([A-Za-z0-9_.\[\]]*)$`)
+	reActID         = lazyre.New(`/(?:act|action)[. ]([A-Za-z0-9_-]*)$`)
+	reActLink       = lazyre.New(`\]\(act:([A-Za-z0-9_-]*)$`)
+	reActQuery      = lazyre.New(`\]\(act:([A-Za-z0-9_-]+)\?(?:[^)&\s]*&)*([A-Za-z0-9_-]*)$`)
+	reHintFlag      = lazyre.New("/(?:act|action)[. ]([A-Za-z0-9_-]+)[ \t](?:[^`]*[ \t])?(-{0,2}[A-Za-z0-9_-]*)$")
+	reParamType     = lazyre.New(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*([a-z]*)$`)
+	reParamConstr   = lazyre.New(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*\w+[ \t]+(\(?[a-z]*)$`)
+	reFMKey         = lazyre.New(`^([A-Za-z_]*)$`)
+	reFMPresent     = lazyre.New(`(?m)^([A-Za-z_][\w-]*)[ \t]*:`)
+	reFMValue       = lazyre.New(`^(type|default):[ \t]*([A-Za-z0-9_-]*)$`)
+	rePlaceholder   = lazyre.New(`\{([A-Za-z_]\w*)?$`)
 )
 
 func (s *server) completion(params json.RawMessage) (any, error) {

@@ -3,8 +3,8 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -142,7 +142,7 @@ func directivePath(docPath string, d *sfmd.Directive) string {
 	return d.Path
 }
 
-var schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+var schemeRE = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 
 // fileTarget resolves a relative (or absolute) path with an optional
 // #block to a location: the block's opening marker, else the file's

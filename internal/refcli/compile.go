@@ -3,10 +3,10 @@ package refcli
 import (
 	"errors"
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
@@ -15,7 +15,7 @@ import (
 
 // reIncludeLine is compiler.ts INCLUDE_LINE_RE, matched against a trimmed
 // line.
-var reIncludeLine = regexp.MustCompile(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
+var reIncludeLine = lazyre.New(`^\[!include:([a-zA-Z0-9_-]+)\]\(([^)]*)\)$`)
 
 // include is one include line of a skeleton and its block source file.
 type include struct {

@@ -14,10 +14,10 @@ package refcli
 import (
 	"errors"
 	"fmt"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -57,7 +57,7 @@ func readText(path string) ([]byte, *safeio.Info, error) {
 // reIncludeRef is the reference's scan for the ids a skeleton includes
 // (cli.ts checkOrphans, fixDir, cleanDir): anywhere in the text, not only
 // on a line of its own, fences included.
-var reIncludeRef = regexp.MustCompile(`\[!include:([a-zA-Z0-9_-]+)\]`)
+var reIncludeRef = lazyre.New(`\[!include:([a-zA-Z0-9_-]+)\]`)
 
 // sourceGroup is one X.md.source directory of a tree and what the
 // reference does with it.

@@ -164,3 +164,22 @@ func Document(size int) []byte {
 	}
 	return b.Bytes()
 }
+
+// HintDocuments is the number of hints in the hint document lintratio
+// measures (about 211 KB).
+const HintDocuments = 6081
+
+// HintDocument returns a document of one action and n lines, each a hint
+// to an action the document does not define (“Run `/act.undefN --q "x"`
+// next.”, N from 1 to n): the shape that made hint-unknown-action
+// quadratic (issue 21). The same n always yields the same bytes.
+func HintDocument(n int) []byte {
+	var b bytes.Buffer
+	b.Grow(64*n + 512)
+	b.WriteString("---\nname: hints\ntitle: \"Hints\"\ntype: app\ndefault: known\n---\n\n# Hints\n\n")
+	b.WriteString("```act.known\nGET https://api.example.com/v1/known?q={q}\n  q: string (required) \"Query\"\n```\n\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "Run `/act.undef%d --q \"x\"` next.\n", i)
+	}
+	return b.Bytes()
+}

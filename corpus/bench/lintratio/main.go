@@ -228,7 +228,9 @@ func lintRatios(c config, tmp string, p programs, generated [][]byte) (float64, 
 }
 
 // singleFiles times sfmd lint of one file: the median-sized document and
-// the largest of the corpus.
+// the largest of the corpus, the hint document (benchgen.HintDocument:
+// one action, 6,081 hints to undefined ones; target 2 times goldmark) and
+// the generated 10 MB document (target 3 times).
 func singleFiles(c config, tmp string, p programs, dir string) error {
 	type doc struct {
 		path string
@@ -256,9 +258,14 @@ func singleFiles(c config, tmp string, p programs, dir string) error {
 	if err := os.WriteFile(big, benchgen.Document(10<<20), 0o644); err != nil {
 		return err
 	}
-	for i, d := range []doc{docs[len(docs)/2], docs[len(docs)-1], {big, 10 << 20}} {
+	hints := benchgen.HintDocument(benchgen.HintDocuments)
+	hint := filepath.Join(tmp, "big", "hints.md")
+	if err := os.WriteFile(hint, hints, 0o644); err != nil {
+		return err
+	}
+	for i, d := range []doc{docs[len(docs)/2], docs[len(docs)-1], {hint, int64(len(hints))}, {big, 10 << 20}} {
 		runs := max(c.singleRuns, 1)
-		if i == 2 {
+		if i == 3 {
 			runs = max(c.rounds, 1)
 		}
 		var s, gs []measure.ProcSample
