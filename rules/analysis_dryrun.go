@@ -2,10 +2,10 @@ package rules
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 	"sync"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -204,9 +204,9 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 
 // reDryURLWord finds "url" as a word of a description ("API base URL",
 // not "URL-safe name").
-var reDryURLWord = regexp.MustCompile(`(^|[^a-z])urls?($|[^a-z-])`)
+var reDryURLWord = lazyre.New(`(^|[^a-z])urls?($|[^a-z-])`)
 
-var reDryEnv = regexp.MustCompile(`\$([A-Z_][A-Z0-9_]*)`)
+var reDryEnv = lazyre.New(`\$([A-Z_][A-Z0-9_]*)`)
 
 // dryStore gives every uppercase $VAR of the actions' first lines a value.
 func dryStore(doc *sfmd.Document) map[string]string {

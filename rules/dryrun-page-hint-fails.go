@@ -2,10 +2,10 @@ package rules
 
 import (
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -59,7 +59,7 @@ var DryrunPageHintFails = &lint.Analyzer{
 	},
 }
 
-var reNavHint = regexp.MustCompile("`(/(?:open|nav)[ \t]+[^`\n]+)`")
+var reNavHint = lazyre.New("`(/(?:open|nav)[ \t]+[^`\n]+)`")
 
 type navHint struct {
 	line string

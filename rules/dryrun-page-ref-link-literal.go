@@ -3,9 +3,9 @@ package rules
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -84,7 +84,7 @@ func (l refLit) key() string {
 	return l.label
 }
 
-var reRefLit = regexp.MustCompile(`\[([^\[\]\n]+)\](?:\[([^\[\]\n]*)\])?`)
+var reRefLit = lazyre.New(`\[([^\[\]\n]+)\](?:\[([^\[\]\n]*)\])?`)
 
 // literalRefLinks are the reference-link shapes of the rendered content
 // outside fences and code spans (a [text][@id] shortcut is not one).
@@ -122,7 +122,7 @@ func literalRefLinks(content string) []refLit {
 	return out
 }
 
-var reRefDefLine = regexp.MustCompile(`(?m)^ {0,3}\[([^\[\]\n]+)\]:[ \t]*\S`)
+var reRefDefLine = lazyre.New(`(?m)^ {0,3}\[([^\[\]\n]+)\]:[ \t]*\S`)
 
 // refDefinitions maps each normalized label a CommonMark reference
 // definition of src defines (outside fences) to the label as written.
