@@ -130,6 +130,42 @@ func TestMatchFenceLine(t *testing.T) {
 	}
 }
 
+// TestMatchActInfo: the fence info scanner reads what reActResp, then
+// reActDef, read: by hand, and every string of up to five parts from
+// the pieces an act info string is made of.
+func TestMatchActInfo(t *testing.T) {
+	check := func(in string) {
+		t.Helper()
+		wantID, wantResp, wantOK := "", false, false
+		if m := reActResp.FindStringSubmatch(in); m != nil {
+			wantID, wantResp, wantOK = m[1], true, true
+		} else if m := reActDef.FindStringSubmatch(in); m != nil {
+			wantID, wantOK = m[1], true
+		}
+		id, resp, ok := matchActInfo(in)
+		if id != wantID || resp != wantResp || ok != wantOK {
+			t.Errorf("%q: got %q %v %v, want %q %v %v", in, id, resp, ok, wantID, wantResp, wantOK)
+		}
+	}
+	for _, in := range []string{"act.x", "act.x.response", "act.", "act..response", "act.a-b_C9", "act.x.response.response",
+		"act.x y", "act.x\n", "act.x.Response", "act.é", "act.x.responsex", "ACT.x", "act.response", "act.x.", ".response", "act.-", "act.x\u2028"} {
+		check(in)
+	}
+	pieces := []string{"act", ".", "x", "Z9", "-", "_", "response", ".response", " ", "é", "\n", "\xff", "act."}
+	var gen func(prefix string, depth int)
+	gen = func(prefix string, depth int) {
+		check(prefix)
+		if depth == 0 {
+			return
+		}
+		for _, p := range pieces {
+			gen(prefix+p, depth-1)
+		}
+	}
+	gen("act.", 3)
+	gen("", 4)
+}
+
 // TestMatchField: the field-line scanner finds reField's groups at
 // reField's offsets, on lines made of every kind of part a field line
 // has, each right, wrong, missing or unfinished (a fixed sample of

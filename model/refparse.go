@@ -26,7 +26,8 @@ const (
 
 // The runtime's patterns (parser.ts). reField, reHeaderArg and reFlagStart
 // are read by scanners (matchField, headerArgs, flagStart) that the tests
-// hold to them, as are reFenceLine and reFirstLine.
+// hold to them, as are reFenceLine, reFirstLine, reActResp and reActDef
+// (matchActInfo).
 var (
 	reFenceLine        = regexp.MustCompile("^(`{3,}|~{3,})(" + jsDot + "*)$")
 	reActResp          = regexp.MustCompile(`^act\.([a-zA-Z0-9_-]+)\.response$`)
@@ -258,11 +259,36 @@ func (p *refParser) fence(raw string, m []string) {
 	if !strings.HasPrefix(info, "act.") {
 		return
 	}
-	if am := reActResp.FindStringSubmatch(info); am != nil {
-		p.pend = &pendingBlock{response: true, id: am[1], start: p.n}
-	} else if am := reActDef.FindStringSubmatch(info); am != nil {
-		p.pend = &pendingBlock{id: am[1], start: p.n}
+	if id, response, ok := matchActInfo(info); ok {
+		p.pend = &pendingBlock{response: response, id: id, start: p.n}
 	}
+}
+
+// matchActInfo is reActResp, then reActDef, without a regexp: "act." and
+// an id of [a-zA-Z0-9_-] (response false), or "act.", such an id and
+// ".response" (response true); ok is false for any other info string.
+func matchActInfo(info string) (id string, response, ok bool) {
+	rest, found := strings.CutPrefix(info, "act.")
+	if !found {
+		return "", false, false
+	}
+	if isActID(rest) {
+		return rest, false, true
+	}
+	if id, found := strings.CutSuffix(rest, ".response"); found && isActID(id) {
+		return id, true, true
+	}
+	return "", false, false
+}
+
+// isActID reports whether s matches [a-zA-Z0-9_-]+ whole.
+func isActID(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isWordByte(s[i]) && s[i] != '-' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // text reads a line outside fences: block markers, directives, shortcuts
