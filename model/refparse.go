@@ -210,8 +210,8 @@ func (p *refParser) line(raw string) {
 	// each pattern is tried only on a line that starts (or, for
 	// shortcuts, holds) what it must match first: the same matches, far
 	// fewer regexp runs
-	if m := matchFenceLine(line); m != nil {
-		p.fence(raw, m)
+	if run, rest, ok := matchFenceLine(line); ok {
+		p.fence(raw, run, rest)
 		return
 	}
 	if p.fenceOpen {
@@ -225,9 +225,9 @@ func (p *refParser) line(raw string) {
 
 // fence opens a fence, closes the open one (keeping an action or a
 // response template it held), or is a line inside the open one.
-func (p *refParser) fence(raw string, m []string) {
+func (p *refParser) fence(raw, run, rest string) {
 	d := p.d
-	ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
+	ch, ln, info := run[0], len(run), jsTrim(rest)
 	if p.fenceOpen {
 		if ch == p.fenceChar && ln >= p.fenceLen && info == "" {
 			if p.pend != nil {
@@ -414,20 +414,21 @@ func (p *refParser) attachResponses() {
 }
 
 // matchFenceLine is reFenceLine.FindStringSubmatch(line) without a
-// regexp: a run of three or more backticks or tildes (the whole run), then
-// a rest without line terminators.
-func matchFenceLine(line string) []string {
+// regexp (nor a slice to allocate): a run of three or more backticks or
+// tildes (the whole run, group 1), then a rest without line terminators
+// (group 2); ok is false when there is no match.
+func matchFenceLine(line string) (run, rest string, ok bool) {
 	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {
-		return nil
+		return "", "", false
 	}
 	n := 1
 	for n < len(line) && line[n] == line[0] {
 		n++
 	}
 	if n < 3 || hasLineTerminator(line[n:]) {
-		return nil
+		return "", "", false
 	}
-	return []string{line, line[:n], line[n:]}
+	return line[:n], line[n:], true
 }
 
 // matchFirstLine is reFirstLine.FindStringSubmatch(s) without a regexp
