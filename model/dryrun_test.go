@@ -416,3 +416,32 @@ func TestShortcutIDsDeduplicated(t *testing.T) {
 		}
 	}
 }
+
+// TestRefBlockText: the reference parse cuts a block's text from the
+// source as strings.Join of its lines would give it: none, one empty
+// line, CRLF lines, a fence line that does not close it, the last line
+// of the document.
+func TestRefBlockText(t *testing.T) {
+	for _, tc := range []struct{ src, resp string }{
+		{"```act.a\nGET https://x\n```\n```act.a.response\n```\n", ""},
+		{"```act.a\nGET https://x\n```\n```act.a.response\n\n```\n", ""},
+		{"```act.a\nGET https://x\n```\n```act.a.response\nok {x}\n\nend\n```", "ok {x}\n\nend"},
+		{"```act.a\r\nGET https://x\r\n```\r\n```act.a.response\r\nok\r\n  more\r\n```\r\n", "ok\r\n  more\r"},
+		{"```act.a\nGET https://x\n```\n````act.a.response\nok\n```\nstill\n````\n", "ok\n```\nstill"},
+	} {
+		d := parseRef(tc.src)
+		if len(d.Actions) != 1 {
+			t.Errorf("%q: %d actions, want 1", tc.src, len(d.Actions))
+			continue
+		}
+		if a := d.Actions[0]; a.Response != tc.resp || a.HasResp != (tc.resp != "") || a.URI != "https://x" {
+			t.Errorf("%q: response %q (%v), URI %q; want %q", tc.src, a.Response, a.HasResp, a.URI, tc.resp)
+		}
+	}
+	if a := parseActionBlock("a", "GET https://x/{q}\n\n  q: string (required)\nnot a field\n  r: int"); a == nil || len(a.Fields) != 2 || a.Fields[1].Name != "r" {
+		t.Errorf("fields after blank and stray lines: %+v", a)
+	}
+	if parseActionBlock("a", "") != nil || parseActionBlock("a", "\n  q: string") != nil {
+		t.Error("a block without a first line is no action")
+	}
+}

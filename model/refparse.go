@@ -150,9 +150,10 @@ func parseRef(source string) *refDoc {
 		scNext:      map[string]int{},
 		respSeenIdx: map[string]int{},
 	}
+	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
 		raw, after, more := strings.Cut(rest, "\n")
-		p.n = n
+		p.n, p.off = n, len(source)-len(rest)
 		p.line(raw)
 		if !more {
 			break
@@ -188,6 +189,8 @@ type refParser struct {
 	responses   []pendingBlock
 	respSeenIdx map[string]int
 	n           int // the line being read, from 1
+	src         string
+	off         int // where line n begins in src
 	blockLine   int // where the open block opened
 }
 
@@ -200,8 +203,12 @@ func (p *refParser) errorf(line int, msg string) {
 type pendingBlock struct {
 	response bool
 	id       string
-	lines    []string
-	start    int
+	// text is the block's lines joined by "\n" (strings.Join of the
+	// lines the runtime collects): the source from from to the closing
+	// fence's line, set when the block closes; no copy, no slice of lines.
+	text  string
+	from  int // where the line after the opening fence begins in src
+	start int
 }
 
 // line reads one line: a fence, a line inside a fence, or text.
@@ -215,10 +222,7 @@ func (p *refParser) line(raw string) {
 		return
 	}
 	if p.fenceOpen {
-		if p.pend != nil {
-			p.pend.lines = append(p.pend.lines, raw)
-		}
-		return
+		return // a line of the open block: its text is cut from src when it closes
 	}
 	p.text(raw, line)
 }
@@ -231,8 +235,11 @@ func (p *refParser) fence(raw, run, rest string) {
 	if p.fenceOpen {
 		if ch == p.fenceChar && ln >= p.fenceLen && info == "" {
 			if p.pend != nil {
+				if p.off > p.pend.from { // lines between the fences; else none, and "" joins them
+					p.pend.text = p.src[p.pend.from : p.off-1]
+				}
 				if !p.pend.response {
-					if a := parseActionBlock(p.pend.id, p.pend.lines); a != nil {
+					if a := parseActionBlock(p.pend.id, p.pend.text); a != nil {
 						d.Actions = append(d.Actions, a)
 					} else {
 						p.errorf(p.pend.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+p.pend.id+"\"")
@@ -250,17 +257,14 @@ func (p *refParser) fence(raw, run, rest string) {
 			p.fenceOpen = false
 			return
 		}
-		if p.pend != nil {
-			p.pend.lines = append(p.pend.lines, raw)
-		}
-		return
+		return // a line of the open block
 	}
 	p.fenceOpen, p.fenceChar, p.fenceLen = true, ch, ln
 	if !strings.HasPrefix(info, "act.") {
 		return
 	}
 	if id, response, ok := matchActInfo(info); ok {
-		p.pend = &pendingBlock{response: response, id: id, start: p.n}
+		p.pend = &pendingBlock{response: response, id: id, start: p.n, from: p.off + len(raw) + 1}
 	}
 }
 
@@ -405,7 +409,7 @@ func (p *refParser) refDef(line string) {
 func (p *refParser) attachResponses() {
 	for _, r := range p.responses {
 		if a := p.d.action(r.id); a != nil {
-			a.Response = strings.Join(r.lines, "\n")
+			a.Response = r.text
 			// action.ts executeAction runs it only when it is truthy:
 			// a block without lines ("") is no template
 			a.HasResp = a.Response != ""
@@ -469,12 +473,11 @@ func matchFirstLine(s string) []string {
 // isWordByte is \w: an ASCII letter, digit or underscore.
 func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isASCIILetter(c) }
 
-// parseActionBlock is parser.ts parseActionBlock.
-func parseActionBlock(id string, lines []string) *refAction {
-	if len(lines) == 0 {
-		return nil
-	}
-	m := matchFirstLine(jsTrim(lines[0]))
+// parseActionBlock is parser.ts parseActionBlock, given the block's lines
+// joined by "\n" (no lines and one empty line both give nil).
+func parseActionBlock(id, text string) *refAction {
+	first, more, _ := strings.Cut(text, "\n")
+	m := matchFirstLine(jsTrim(first))
 	if m == nil {
 		return nil
 	}
@@ -489,8 +492,9 @@ func parseActionBlock(id string, lines []string) *refAction {
 	// parser: its lines are field lines like any other (runtime-semantics.md
 	// §1.1, §6.2), so one that happens to match the field pattern declares
 	// a field.
-	for i := 1; i < len(lines); i++ {
-		line := lines[i]
+	for more != "" {
+		var line string
+		line, more, _ = strings.Cut(more, "\n") // the lines after the first ("" lines are skipped)
 		if jsTrim(line) == "" {
 			continue
 		}
