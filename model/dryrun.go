@@ -98,6 +98,18 @@ func (p *Parsed) MaySendSession(id, args, name string, store map[string]string) 
 	return strings.Contains(rt.resolveEnvVars(a.URI, extra), ref) || strings.Contains(rt.resolveEnvVars(a.Body, extra), ref)
 }
 
+// ActionURI is the URI of action id as the reference parser reads it
+// from the first line (before any substitution), "" without the action.
+func (p *Parsed) ActionURI(id string) string {
+	if p == nil || p.ref == nil {
+		return ""
+	}
+	if a := p.ref.action(id); a != nil {
+		return a.URI
+	}
+	return ""
+}
+
 // dryRuntime is the runtime a dry run calls through: p's document open
 // from DryRunDocURI, the session variables vars, the env store store.
 func (p *Parsed) dryRuntime(vars, store map[string]string) *Runtime {

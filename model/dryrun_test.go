@@ -123,11 +123,51 @@ func TestMatchFirstLine(t *testing.T) {
 // TestMatchFenceLine: the fast fence match is reFenceLine's.
 func TestMatchFenceLine(t *testing.T) {
 	for _, in := range []string{"```", "``", "````go", "~~~ act.x", "~~~```", "```a\rb", "``` x\u2028", "`~~", "~~~~~", "```\u00e9", "", "x```"} {
-		want, got := reFenceLine.FindStringSubmatch(in), matchFenceLine(in)
+		want := reFenceLine.FindStringSubmatch(in)
+		var got []string
+		if run, rest, ok := matchFenceLine(in); ok {
+			got = []string{in, run, rest}
+		}
 		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
 			t.Errorf("%q: got %q, want %q", in, got, want)
 		}
 	}
+}
+
+// TestMatchActInfo: the fence info scanner reads what reActResp, then
+// reActDef, read: by hand, and every string of up to five parts from
+// the pieces an act info string is made of.
+func TestMatchActInfo(t *testing.T) {
+	check := func(in string) {
+		t.Helper()
+		wantID, wantResp, wantOK := "", false, false
+		if m := reActResp.FindStringSubmatch(in); m != nil {
+			wantID, wantResp, wantOK = m[1], true, true
+		} else if m := reActDef.FindStringSubmatch(in); m != nil {
+			wantID, wantOK = m[1], true
+		}
+		id, resp, ok := matchActInfo(in)
+		if id != wantID || resp != wantResp || ok != wantOK {
+			t.Errorf("%q: got %q %v %v, want %q %v %v", in, id, resp, ok, wantID, wantResp, wantOK)
+		}
+	}
+	for _, in := range []string{"act.x", "act.x.response", "act.", "act..response", "act.a-b_C9", "act.x.response.response",
+		"act.x y", "act.x\n", "act.x.Response", "act.é", "act.x.responsex", "ACT.x", "act.response", "act.x.", ".response", "act.-", "act.x\u2028"} {
+		check(in)
+	}
+	pieces := []string{"act", ".", "x", "Z9", "-", "_", "response", ".response", " ", "é", "\n", "\xff", "act."}
+	var gen func(prefix string, depth int)
+	gen = func(prefix string, depth int) {
+		check(prefix)
+		if depth == 0 {
+			return
+		}
+		for _, p := range pieces {
+			gen(prefix+p, depth-1)
+		}
+	}
+	gen("act.", 3)
+	gen("", 4)
 }
 
 // TestMatchField: the field-line scanner finds reField's groups at
@@ -374,5 +414,34 @@ func TestShortcutIDsDeduplicated(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("%q: got %q, want %q", written, got, want)
 		}
+	}
+}
+
+// TestRefBlockText: the reference parse cuts a block's text from the
+// source as strings.Join of its lines would give it: none, one empty
+// line, CRLF lines, a fence line that does not close it, the last line
+// of the document.
+func TestRefBlockText(t *testing.T) {
+	for _, tc := range []struct{ src, resp string }{
+		{"```act.a\nGET https://x\n```\n```act.a.response\n```\n", ""},
+		{"```act.a\nGET https://x\n```\n```act.a.response\n\n```\n", ""},
+		{"```act.a\nGET https://x\n```\n```act.a.response\nok {x}\n\nend\n```", "ok {x}\n\nend"},
+		{"```act.a\r\nGET https://x\r\n```\r\n```act.a.response\r\nok\r\n  more\r\n```\r\n", "ok\r\n  more\r"},
+		{"```act.a\nGET https://x\n```\n````act.a.response\nok\n```\nstill\n````\n", "ok\n```\nstill"},
+	} {
+		d := parseRef(tc.src)
+		if len(d.Actions) != 1 {
+			t.Errorf("%q: %d actions, want 1", tc.src, len(d.Actions))
+			continue
+		}
+		if a := d.Actions[0]; a.Response != tc.resp || a.HasResp != (tc.resp != "") || a.URI != "https://x" {
+			t.Errorf("%q: response %q (%v), URI %q; want %q", tc.src, a.Response, a.HasResp, a.URI, tc.resp)
+		}
+	}
+	if a := parseActionBlock("a", "GET https://x/{q}\n\n  q: string (required)\nnot a field\n  r: int"); a == nil || len(a.Fields) != 2 || a.Fields[1].Name != "r" {
+		t.Errorf("fields after blank and stray lines: %+v", a)
+	}
+	if parseActionBlock("a", "") != nil || parseActionBlock("a", "\n  q: string") != nil {
+		t.Error("a block without a first line is no action")
 	}
 }

@@ -1,6 +1,10 @@
 package model
 
-import "github.com/sfmd-dev/sfmd/sfmd"
+import (
+	"slices"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 type flagParse struct {
 	flags *ordered[string]
@@ -23,10 +27,8 @@ func Tokenize(args string) []string {
 // parsePosixFlags is helpers.ts parsePosixFlags; nil means help.
 func parsePosixFlags(args string, short map[string]string) *flagParse {
 	tokens := Tokenize(args)
-	for _, t := range tokens {
-		if sfmd.IsHelpToken(t) {
-			return nil
-		}
+	if slices.ContainsFunc(tokens, sfmd.IsHelpToken) {
+		return nil
 	}
 	p := &flagParse{flags: newOrdered[string]()}
 	bareSeen := map[string]bool{}
@@ -64,6 +66,17 @@ func parsePosixFlags(args string, short map[string]string) *flagParse {
 		}
 	}
 	return p
+}
+
+// asksHelp reports whether args hold a help token: whether
+// parsePosixFlags(args, …) is nil, without building the flags.
+func asksHelp(args string) bool {
+	for _, t := range sfmd.TokenizeArgs(args) {
+		if sfmd.IsHelpToken(t.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // tokenize splits the flags; --help anywhere answers with the help text.

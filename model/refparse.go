@@ -26,7 +26,8 @@ const (
 
 // The runtime's patterns (parser.ts). reField, reHeaderArg and reFlagStart
 // are read by scanners (matchField, headerArgs, flagStart) that the tests
-// hold to them, as are reFenceLine and reFirstLine.
+// hold to them, as are reFenceLine, reFirstLine, reActResp and reActDef
+// (matchActInfo).
 var (
 	reFenceLine        = lazyre.New("^(`{3,}|~{3,})(" + jsDot + "*)$")
 	reActResp          = lazyre.New(`^act\.([a-zA-Z0-9_-]+)\.response$`)
@@ -149,9 +150,10 @@ func parseRef(source string) *refDoc {
 		scNext:      map[string]int{},
 		respSeenIdx: map[string]int{},
 	}
+	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
 		raw, after, more := strings.Cut(rest, "\n")
-		p.n = n
+		p.n, p.off = n, len(source)-len(rest)
 		p.line(raw)
 		if !more {
 			break
@@ -187,6 +189,8 @@ type refParser struct {
 	responses   []pendingBlock
 	respSeenIdx map[string]int
 	n           int // the line being read, from 1
+	src         string
+	off         int // where line n begins in src
 	blockLine   int // where the open block opened
 }
 
@@ -199,8 +203,12 @@ func (p *refParser) errorf(line int, msg string) {
 type pendingBlock struct {
 	response bool
 	id       string
-	lines    []string
-	start    int
+	// text is the block's lines joined by "\n" (strings.Join of the
+	// lines the runtime collects): the source from from to the closing
+	// fence's line, set when the block closes; no copy, no slice of lines.
+	text  string
+	from  int // where the line after the opening fence begins in src
+	start int
 }
 
 // line reads one line: a fence, a line inside a fence, or text.
@@ -209,29 +217,29 @@ func (p *refParser) line(raw string) {
 	// each pattern is tried only on a line that starts (or, for
 	// shortcuts, holds) what it must match first: the same matches, far
 	// fewer regexp runs
-	if m := matchFenceLine(line); m != nil {
-		p.fence(raw, m)
+	if run, rest, ok := matchFenceLine(line); ok {
+		p.fence(raw, run, rest)
 		return
 	}
 	if p.fenceOpen {
-		if p.pend != nil {
-			p.pend.lines = append(p.pend.lines, raw)
-		}
-		return
+		return // a line of the open block: its text is cut from src when it closes
 	}
 	p.text(raw, line)
 }
 
 // fence opens a fence, closes the open one (keeping an action or a
 // response template it held), or is a line inside the open one.
-func (p *refParser) fence(raw string, m []string) {
+func (p *refParser) fence(raw, run, rest string) {
 	d := p.d
-	ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
+	ch, ln, info := run[0], len(run), jsTrim(rest)
 	if p.fenceOpen {
 		if ch == p.fenceChar && ln >= p.fenceLen && info == "" {
 			if p.pend != nil {
+				if p.off > p.pend.from { // lines between the fences; else none, and "" joins them
+					p.pend.text = p.src[p.pend.from : p.off-1]
+				}
 				if !p.pend.response {
-					if a := parseActionBlock(p.pend.id, p.pend.lines); a != nil {
+					if a := parseActionBlock(p.pend.id, p.pend.text); a != nil {
 						d.Actions = append(d.Actions, a)
 					} else {
 						p.errorf(p.pend.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+p.pend.id+"\"")
@@ -249,20 +257,42 @@ func (p *refParser) fence(raw string, m []string) {
 			p.fenceOpen = false
 			return
 		}
-		if p.pend != nil {
-			p.pend.lines = append(p.pend.lines, raw)
-		}
-		return
+		return // a line of the open block
 	}
 	p.fenceOpen, p.fenceChar, p.fenceLen = true, ch, ln
 	if !strings.HasPrefix(info, "act.") {
 		return
 	}
-	if am := reActResp.FindStringSubmatch(info); am != nil {
-		p.pend = &pendingBlock{response: true, id: am[1], start: p.n}
-	} else if am := reActDef.FindStringSubmatch(info); am != nil {
-		p.pend = &pendingBlock{id: am[1], start: p.n}
+	if id, response, ok := matchActInfo(info); ok {
+		p.pend = &pendingBlock{response: response, id: id, start: p.n, from: p.off + len(raw) + 1}
 	}
+}
+
+// matchActInfo is reActResp, then reActDef, without a regexp: "act." and
+// an id of [a-zA-Z0-9_-] (response false), or "act.", such an id and
+// ".response" (response true); ok is false for any other info string.
+func matchActInfo(info string) (id string, response, ok bool) {
+	rest, found := strings.CutPrefix(info, "act.")
+	if !found {
+		return "", false, false
+	}
+	if isActID(rest) {
+		return rest, false, true
+	}
+	if id, found := strings.CutSuffix(rest, ".response"); found && isActID(id) {
+		return id, true, true
+	}
+	return "", false, false
+}
+
+// isActID reports whether s matches [a-zA-Z0-9_-]+ whole.
+func isActID(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isWordByte(s[i]) && s[i] != '-' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // text reads a line outside fences: block markers, directives, shortcuts
@@ -380,7 +410,7 @@ func (p *refParser) refDef(line string) {
 func (p *refParser) attachResponses() {
 	for _, r := range p.responses {
 		if a := p.d.action(r.id); a != nil {
-			a.Response = strings.Join(r.lines, "\n")
+			a.Response = r.text
 			// action.ts executeAction runs it only when it is truthy:
 			// a block without lines ("") is no template
 			a.HasResp = a.Response != ""
@@ -389,20 +419,21 @@ func (p *refParser) attachResponses() {
 }
 
 // matchFenceLine is reFenceLine.FindStringSubmatch(line) without a
-// regexp: a run of three or more backticks or tildes (the whole run), then
-// a rest without line terminators.
-func matchFenceLine(line string) []string {
+// regexp (nor a slice to allocate): a run of three or more backticks or
+// tildes (the whole run, group 1), then a rest without line terminators
+// (group 2); ok is false when there is no match.
+func matchFenceLine(line string) (run, rest string, ok bool) {
 	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {
-		return nil
+		return "", "", false
 	}
 	n := 1
 	for n < len(line) && line[n] == line[0] {
 		n++
 	}
 	if n < 3 || hasLineTerminator(line[n:]) {
-		return nil
+		return "", "", false
 	}
-	return []string{line, line[:n], line[n:]}
+	return line[:n], line[n:], true
 }
 
 // matchFirstLine is reFirstLine.FindStringSubmatch(s) without a regexp
@@ -440,12 +471,14 @@ func matchFirstLine(s string) []string {
 	return []string{s, method, rest}
 }
 
-// parseActionBlock is parser.ts parseActionBlock.
-func parseActionBlock(id string, lines []string) *refAction {
-	if len(lines) == 0 {
-		return nil
-	}
-	m := matchFirstLine(jsTrim(lines[0]))
+// isWordByte is \w: an ASCII letter, digit or underscore.
+func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isASCIILetter(c) }
+
+// parseActionBlock is parser.ts parseActionBlock, given the block's lines
+// joined by "\n" (no lines and one empty line both give nil).
+func parseActionBlock(id, text string) *refAction {
+	first, more, _ := strings.Cut(text, "\n")
+	m := matchFirstLine(jsTrim(first))
 	if m == nil {
 		return nil
 	}
@@ -460,8 +493,9 @@ func parseActionBlock(id string, lines []string) *refAction {
 	// parser: its lines are field lines like any other (runtime-semantics.md
 	// §1.1, §6.2), so one that happens to match the field pattern declares
 	// a field.
-	for i := 1; i < len(lines); i++ {
-		line := lines[i]
+	for more != "" {
+		var line string
+		line, more, _ = strings.Cut(more, "\n") // the lines after the first ("" lines are skipped)
 		if jsTrim(line) == "" {
 			continue
 		}

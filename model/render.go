@@ -127,8 +127,8 @@ func stripMarkup(source string) string {
 		var line string
 		line, rest, more = strings.Cut(rest, "\n")
 		t := jsTrim(line)
-		if m := matchFenceLine(t); m != nil {
-			ch, ln, info := m[1][0], len(m[1]), jsTrim(m[2])
+		if run, rest, ok := matchFenceLine(t); ok {
+			ch, ln, info := run[0], len(run), jsTrim(rest)
 			if fenceOpen {
 				if ch == fenceChar && ln >= fenceLen && info == "" {
 					fenceOpen = false

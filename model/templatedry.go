@@ -120,7 +120,7 @@ func (p *Parsed) dryCall(id, args string, vars, store map[string]string) (*call,
 		return nil, false
 	}
 	a := p.ref.action(id)
-	if a == nil || parsePosixFlags(args, nil) == nil {
+	if a == nil || asksHelp(args) {
 		return nil, false
 	}
 	rt := p.dryRuntime(vars, store)

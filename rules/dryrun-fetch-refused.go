@@ -31,6 +31,9 @@ var DryrunFetchRefused = &lint.Analyzer{
 			if c.Info.CLI() || c.Action.Target == nil || (len(c.Action.Headers) == 0 && !strings.Contains(c.Action.Target.Text, "@")) {
 				continue // the refusals come from a header or the URL's user part
 			}
+			if dryGates && wideHeader(c.Action) == nil && !mayHaveUserinfo(t, c) {
+				continue // neither refusal reported can happen: the call is not run
+			}
 			args, s, ok := t.base(c)
 			if !ok || s.Code != "LOAD_ERROR" {
 				continue
@@ -72,4 +75,24 @@ func wideHeader(a *sfmd.Action) *sfmd.Header {
 		}
 	}
 	return nil
+}
+
+// mayHaveUserinfo reports whether the URL the dry run of c sends could
+// hold a user part: only with an '@' in it, which comes from the action's
+// URI as the model reads it, a value of the call (a hint, a default, a
+// sample; "@name" shortcuts and @file values begin with one), or a $VAR
+// (of the URI or of a value; the env store's samples hold none, $ARGS
+// holds the values). False means fetch cannot throw for credentials, and
+// with no wide header (wideHeader) the rule reports nothing: the dry run
+// need not be made for it.
+func mayHaveUserinfo(t *dryTable, c *dryCall) bool {
+	if strings.ContainsAny(t.Parsed.ActionURI(c.Info.ID), "@$") {
+		return true
+	}
+	for _, v := range c.Values {
+		if strings.ContainsAny(v.Value, "@$") {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -29,6 +31,9 @@ var DryrunHeaderMerged = &lint.Analyzer{
 		for _, c := range t.Calls {
 			if c.Info.CLI() || len(c.Action.Headers) == 0 {
 				continue // fetch combines a header of the action with another
+			}
+			if dryGates && !mayMergeDefault(c.Info) {
+				continue // no key can join a default: the call is not run
 			}
 			args, s, ok := t.base(c)
 			if !ok || s.Code != "" {
@@ -78,4 +83,19 @@ func actionHeader(a *sfmd.Action, key string) *sfmd.Header {
 		}
 	}
 	return found
+}
+
+// mayMergeDefault reports whether one of the action's header keys could
+// be combined with a default the runtime adds (planHTTP: Accept, and
+// Content-Type for a body): fetch combines keys equal but for case
+// (HTTP token names, ASCII), so a key that folds to neither cannot be,
+// and checkMerged reports only a default combined with a key of the
+// action. False means the dry run need not be made for this rule.
+func mayMergeDefault(info model.ActionInfo) bool {
+	for _, k := range info.Headers {
+		if strings.EqualFold(k, "Accept") || strings.EqualFold(k, "Content-Type") {
+			return true
+		}
+	}
+	return false
 }
