@@ -280,6 +280,28 @@ func TokenizeArgs(args string) []ArgToken {
 	return out
 }
 
+// ActCallTarget reads the start of an invocation hint that calls an
+// action: /act.id, /act id, and the older /action.id, /action id, the
+// spaces and tabs after the space form skipped. off is where the action's
+// ID starts in c; ok is false when c does not start with such a call.
+// The parser's hints and the language server's completion read calls
+// through it (the runtime's own reading of a command line, which knows
+// /act only, is model.CalledAction).
+func ActCallTarget(c string) (off int, ok bool) {
+	for _, verb := range [...]string{"/action", "/act"} {
+		if len(c) > len(verb) && strings.HasPrefix(c, verb) && (c[len(verb)] == '.' || c[len(verb)] == ' ') {
+			off = len(verb) + 1
+			if c[len(verb)] == ' ' {
+				for off < len(c) && (c[off] == ' ' || c[off] == '\t') {
+					off++
+				}
+			}
+			return off, true
+		}
+	}
+	return 0, false
+}
+
 // EndOfFlags is the token after which every token is positional.
 const EndOfFlags = "--"
 
