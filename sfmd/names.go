@@ -542,6 +542,44 @@ func (b *namesBuilder) sites() []site {
 	for _, ref := range d.ProseVars {
 		out = append(out, site{ref: ref, line: -1})
 	}
+	return append(out, b.rescans()...)
+}
+
+// rescans are the $NAME references of the texts the parser does not read
+// for references, read as the rules read them (Document.DollarRefs): a
+// response template line's save:, decode: and for: arguments (not the
+// $NAME an assignment assigns), a hint's whole text, link and shortcut
+// destinations. The references the parser read come first in sites, so
+// a place both read is indexed once.
+func (b *namesBuilder) rescans() []site {
+	d := b.n.doc
+	var out []site
+	for _, r := range d.Responses {
+		owner := b.firstAction(r.ActionID)
+		for i, l := range r.Lines {
+			for _, ref := range d.DollarRefs(l.Line.Text, l.Line.Span) {
+				if l.Kind == LineAssign && strings.HasPrefix(l.LHSRaw, "$") && ref.Span.Start.Offset == l.LHSSpan.Start.Offset {
+					continue
+				}
+				out = append(out, site{ref: ref, action: owner, response: r, line: i})
+			}
+		}
+	}
+	for _, h := range d.Hints {
+		for _, ref := range d.DollarRefs(h.Text, h.Span) {
+			out = append(out, site{ref: ref, line: -1, hint: h, action: b.firstAction(h.Target)})
+		}
+	}
+	for _, sc := range d.Shortcuts {
+		for _, ref := range d.DollarRefs(sc.URL, sc.URLSpan) {
+			out = append(out, site{ref: ref, line: -1})
+		}
+	}
+	for _, l := range d.Links {
+		for _, ref := range d.DollarRefs(l.Dest, l.DestSpan) {
+			out = append(out, site{ref: ref, line: -1})
+		}
+	}
 	return out
 }
 
