@@ -81,8 +81,25 @@ type Names struct {
 	occs []Occurrence // sorted by Start
 }
 
-// Names builds the document's index of names.
+// Names returns the document's index of names, built on the first call
+// (it costs about as much as the parse) and shared by every later one:
+// the rules, their fixes and the language server read one index. It is
+// read-only. A Document not made by Parse, or a copy of one (which may
+// have another Src), builds its index on each call.
 func (d *Document) Names() *Names {
+	c := d.names
+	if c == nil {
+		return d.buildNames()
+	}
+	c.once.Do(func() { c.names = d.buildNames() })
+	if c.names.doc != d {
+		return d.buildNames()
+	}
+	return c.names
+}
+
+// buildNames builds the document's index of names.
+func (d *Document) buildNames() *Names {
 	b := &namesBuilder{n: &Names{doc: d}, first: map[string]*Action{}, at0: map[int]*Action{}, params: map[paramKey]int{}, assigns: map[*TemplateLine]int{}, envs: map[string]int{},
 		firstAssign: map[assignKey]int{}, respAssign: map[*Response]map[assignKey][2]int{}}
 	for _, a := range d.Actions {
@@ -554,6 +571,7 @@ func (b *namesBuilder) sites() []site {
 func (b *namesBuilder) rescans() []site {
 	d := b.n.doc
 	var out []site
+
 	for _, r := range d.Responses {
 		owner := b.firstAction(r.ActionID)
 		for i, l := range r.Lines {

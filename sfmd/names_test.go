@@ -144,3 +144,31 @@ func TestNamesEnvWhereTheRulesRead(t *testing.T) {
 		t.Errorf("TOKEN on lines %s, want %s", strings.Join(got, " "), want)
 	}
 }
+
+// TestNamesBuiltOnce: the index is built on the first call and shared by
+// every later one, from any goroutine; a copy of the Document (which may
+// have another Src) gets an index of its own.
+func TestNamesBuiltOnce(t *testing.T) {
+	doc := Parse("t.md", []byte(namesDoc))
+	got := make(chan *Names, 8)
+	for range 8 {
+		go func() { got <- doc.Names() }()
+	}
+	first := <-got
+	for range 7 {
+		if n := <-got; n != first {
+			t.Fatal("two calls built two indexes")
+		}
+	}
+	if doc.Names() != first {
+		t.Error("a later call built another index")
+	}
+	cp := *doc
+	cp.Src = append([]byte(nil), doc.Src...)
+	if n := cp.Names(); n == first || n.doc != &cp {
+		t.Error("a copy of the document read the original's index")
+	}
+	if doc.Names() != first {
+		t.Error("the copy replaced the original's index")
+	}
+}

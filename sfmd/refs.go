@@ -120,10 +120,10 @@ func ScanDollar(text string, i int) (end int, invalid bool) {
 // escape in a shell or a price, not meant as a variable). It returns
 // nothing when text is not the document's text at span.
 func (d *Document) DollarRefs(text string, span Span) []*VarRef {
-	s, e := span.Start.Offset, span.End.Offset
-	if !span.IsValid() || s < 0 || e > len(d.Src) || s > e || e-s != len(text) || string(d.Src[s:e]) != text {
+	if !d.holds(text, span) {
 		return nil
 	}
+	s := span.Start.Offset
 	li := d.Index
 	if li == nil {
 		li = NewLineIndex(d.Src)
@@ -377,4 +377,10 @@ func atoi(s string) (int, bool) {
 		n = n*10 + int(s[i]-'0')
 	}
 	return n, true
+}
+
+// holds reports whether text is the document's text at span.
+func (d *Document) holds(text string, span Span) bool {
+	s, e := span.Start.Offset, span.End.Offset
+	return span.IsValid() && s >= 0 && e <= len(d.Src) && s <= e && e-s == len(text) && string(d.Src[s:e]) == text
 }
