@@ -439,9 +439,6 @@ func matchFirstLine(s string) []string {
 	return []string{s, method, rest}
 }
 
-// isWordByte is \w: an ASCII letter, digit or underscore.
-func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isASCIILetter(c) }
-
 // parseActionBlock is parser.ts parseActionBlock.
 func parseActionBlock(id string, lines []string) *refAction {
 	if len(lines) == 0 {
