@@ -129,15 +129,8 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 	}
 	// The parser does not look inside link destinations; a $VAR in a
 	// shortcut or link URL is prose too (spec.md §2.12 rule 178).
-	for _, sc := range doc.Shortcuts {
-		for _, ref := range doc.DollarRefs(sc.URL, sc.URLSpan) {
-			s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
-		}
-	}
-	for _, l := range doc.Links {
-		for _, ref := range doc.DollarRefs(l.Dest, l.DestSpan) {
-			s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
-		}
+	for _, ref := range doc.DestinationDollarRefs() {
+		s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
 	}
 	return s
 }
@@ -224,12 +217,7 @@ func lineRefs(doc *sfmd.Document, l *sfmd.TemplateLine) []*sfmd.VarRef {
 			}
 		}
 	}
-	for _, r := range doc.DollarRefs(l.Line.Text, l.Line.Span) {
-		if l.Kind == sfmd.LineAssign && isDollar(l.LHSRaw) && r.Span.Start.Offset == l.LHSSpan.Start.Offset {
-			continue // the left side is assign-lhs-persistent's
-		}
-		refs = append(refs, r)
-	}
+	refs = append(refs, doc.LineDollarRefs(l)...)
 	return refs
 }
 

@@ -571,14 +571,10 @@ func (b *namesBuilder) sites() []site {
 func (b *namesBuilder) rescans() []site {
 	d := b.n.doc
 	var out []site
-
 	for _, r := range d.Responses {
 		owner := b.firstAction(r.ActionID)
 		for i, l := range r.Lines {
-			for _, ref := range d.DollarRefs(l.Line.Text, l.Line.Span) {
-				if l.Kind == LineAssign && strings.HasPrefix(l.LHSRaw, "$") && ref.Span.Start.Offset == l.LHSSpan.Start.Offset {
-					continue
-				}
+			for _, ref := range d.LineDollarRefs(l) {
 				out = append(out, site{ref: ref, action: owner, response: r, line: i})
 			}
 		}
@@ -588,15 +584,8 @@ func (b *namesBuilder) rescans() []site {
 			out = append(out, site{ref: ref, line: -1, hint: h, action: b.firstAction(h.Target)})
 		}
 	}
-	for _, sc := range d.Shortcuts {
-		for _, ref := range d.DollarRefs(sc.URL, sc.URLSpan) {
-			out = append(out, site{ref: ref, line: -1})
-		}
-	}
-	for _, l := range d.Links {
-		for _, ref := range d.DollarRefs(l.Dest, l.DestSpan) {
-			out = append(out, site{ref: ref, line: -1})
-		}
+	for _, ref := range d.DestinationDollarRefs() {
+		out = append(out, site{ref: ref, line: -1})
 	}
 	return out
 }

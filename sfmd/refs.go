@@ -384,3 +384,36 @@ func (d *Document) holds(text string, span Span) bool {
 	s, e := span.Start.Offset, span.End.Offset
 	return span.IsValid() && s >= 0 && e <= len(d.Src) && s <= e && e-s == len(text) && string(d.Src[s:e]) == text
 }
+
+// LineDollarRefs are the $NAME references of a response template line as
+// written (DollarRefs of its text: the parser leaves save:, decode: and
+// for: arguments unread), less the $NAME an assignment assigns
+// (`$X = …`, which assigns no variable of the env). The index of names
+// and the rules' symbol table read a template line's $NAME through it.
+func (d *Document) LineDollarRefs(l *TemplateLine) []*VarRef {
+	refs := d.DollarRefs(l.Line.Text, l.Line.Span)
+	if l.Kind != LineAssign || !strings.HasPrefix(l.LHSRaw, "$") {
+		return refs
+	}
+	out := refs[:0]
+	for _, r := range refs {
+		if r.Span.Start.Offset != l.LHSSpan.Start.Offset {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// DestinationDollarRefs are the $NAME references of the shortcuts' and
+// then the links' destinations, which the parser does not read (a $VAR
+// there is prose: spec.md §2.12).
+func (d *Document) DestinationDollarRefs() []*VarRef {
+	var out []*VarRef
+	for _, sc := range d.Shortcuts {
+		out = append(out, d.DollarRefs(sc.URL, sc.URLSpan)...)
+	}
+	for _, l := range d.Links {
+		out = append(out, d.DollarRefs(l.Dest, l.DestSpan)...)
+	}
+	return out
+}
