@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 var (
@@ -52,7 +53,7 @@ func (c *call) checkBareFlags() *Result {
 		fieldByName[f.Name] = f
 	}
 	for _, k := range c.parsed.bare {
-		if f, ok := fieldByName[k]; ok && f.Type != "boolean" {
+		if f, ok := fieldByName[k]; ok && f.Type != sfmd.BooleanType {
 			return stop(errResult(codeInvalidPayload, "Flag --"+k+" requires a value (declared type: "+f.Type+").\nUsage: /act."+a.ID+" --"+k+" <"+f.Type+">"))
 		}
 	}

@@ -381,14 +381,8 @@ func (rt *Runtime) navShortcut(id string) (pval, bool) {
 	if href, ok := pg.shortcut(id); ok {
 		return strVal(href), true
 	}
-	if v, ok := s.valueShortcuts[id]; ok {
-		if len(v) == 1 {
-			return strVal(v[0]), true
-		}
-		return pval{tuple: v, isTuple: true}, true
-	}
-	if href, ok := s.autoShortcuts[id]; ok {
-		return strVal(href), true
+	if v, ok := s.heldShortcut(id); ok {
+		return v, true
 	}
 	for _, m := range pg.menus {
 		for _, e := range m.entries {

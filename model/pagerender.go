@@ -57,13 +57,7 @@ func (rt *Runtime) pageHints(pg *page, unfold map[string]bool) []string {
 	if len(folded) > 0 {
 		hints = append(hints, "[nav] "+strings.Join(folded, ", ")+" \u2014 /nav <name>")
 	}
-	if len(pg.ref.Actions) > 0 {
-		ids := make([]string, len(pg.ref.Actions))
-		for i, a := range pg.ref.Actions {
-			ids[i] = a.ID
-		}
-		hints = append(hints, "[actions] "+strings.Join(ids, ", ")+"  \u00b7  /act --help (all)  \u00b7  /act.<name> --help")
-	}
+	hints = append(hints, actionsHint(pg.ref.Actions)...)
 	// requires: is checked against the topic's env store only.
 	var missing []string
 	for _, n := range pg.fm.strings("requires") {
@@ -71,17 +65,38 @@ func (rt *Runtime) pageHints(pg *page, unfold map[string]bool) []string {
 			missing = append(missing, n)
 		}
 	}
-	if len(missing) > 0 {
-		list := make([]string, len(missing))
-		sets := make([]string, len(missing))
-		for i, n := range missing {
-			list[i] = "$" + n
-			sets[i] = "/set $" + n + "=\"...\""
-		}
-		hints = append(hints, "[!] Missing required env: "+strings.Join(list, ", "), "    Set: "+strings.Join(sets, " ; "))
-		if pg.requirements != "" {
-			hints = append(hints, "    Setup: /open "+pg.requirements)
-		}
+	return append(hints, missingEnvHints(missing, pg.requirements)...)
+}
+
+// actionsHint is the header line listing a page's actions, when it has
+// any (renderer.ts render, the page's and the response's alike).
+func actionsHint(actions []*refAction) []string {
+	if len(actions) == 0 {
+		return nil
+	}
+	ids := make([]string, len(actions))
+	for i, a := range actions {
+		ids[i] = a.ID
+	}
+	return []string{"[actions] " + strings.Join(ids, ", ") + "  \u00b7  /act --help (all)  \u00b7  /act.<name> --help"}
+}
+
+// missingEnvHints are the header lines naming the requires: variables
+// the env store lacks, how to set them and, when the app has one, its
+// requirements document.
+func missingEnvHints(missing []string, requirements string) []string {
+	if len(missing) == 0 {
+		return nil
+	}
+	list := make([]string, len(missing))
+	sets := make([]string, len(missing))
+	for i, n := range missing {
+		list[i] = "$" + n
+		sets[i] = "/set $" + n + "=\"...\""
+	}
+	hints := []string{"[!] Missing required env: " + strings.Join(list, ", "), "    Set: " + strings.Join(sets, " ; ")}
+	if requirements != "" {
+		hints = append(hints, "    Setup: /open "+requirements)
 	}
 	return hints
 }

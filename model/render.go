@@ -64,13 +64,7 @@ func renderSFMD(source string) (string, []autoShortcut) {
 	if len(doc.Menus) > 0 {
 		hints = append(hints, "[nav] "+strings.Join(doc.Menus, ", ")+" \u2014 /nav <name>")
 	}
-	if len(doc.Actions) > 0 {
-		ids := make([]string, len(doc.Actions))
-		for i, a := range doc.Actions {
-			ids[i] = a.ID
-		}
-		hints = append(hints, "[actions] "+strings.Join(ids, ", ")+"  \u00b7  /act --help (all)  \u00b7  /act.<name> --help")
-	}
+	hints = append(hints, actionsHint(doc.Actions)...)
 	if req := yamlGet(fm, "requires"); req != nil && req.Kind == yaml.SequenceNode {
 		var missing []string
 		for _, n := range req.Content {
@@ -79,17 +73,7 @@ func renderSFMD(source string) (string, []autoShortcut) {
 			}
 		}
 		if len(missing) > 0 {
-			list := make([]string, len(missing))
-			sets := make([]string, len(missing))
-			for i, n := range missing {
-				list[i] = "$" + n
-				sets[i] = "/set $" + n + "=\"...\""
-			}
-			hints = append(hints, "[!] Missing required env: "+strings.Join(list, ", "))
-			hints = append(hints, "    Set: "+strings.Join(sets, " ; "))
-			if p := requirementsPath(source); p != "" {
-				hints = append(hints, "    Setup: /open "+p)
-			}
+			hints = append(hints, missingEnvHints(missing, requirementsPath(source))...)
 		}
 	}
 	if len(hints) > 0 {

@@ -36,7 +36,13 @@ func (rt *Runtime) resolveShortcut(doc *refDoc, id string) (pval, bool) {
 	if href, ok := doc.References["@"+id]; ok {
 		return strVal(href), true
 	}
-	s := rt.session()
+	return rt.session().heldShortcut(id)
+}
+
+// heldShortcut is the session's value shortcut id (a one-element tuple
+// read as its value), else its auto-shortcut id: the part of
+// session.resolveShortcut that reads the session.
+func (s *Session) heldShortcut(id string) (pval, bool) {
 	if v, ok := s.valueShortcuts[id]; ok {
 		if len(v) == 1 {
 			return strVal(v[0]), true

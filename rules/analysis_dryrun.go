@@ -189,10 +189,10 @@ func isFillIn(v string) bool {
 // hint nor a default: by type, and a URL for a field its name or
 // description calls one.
 func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
-	switch strings.ToLower(f.Type) {
-	case "number", "integer", "int", "float":
+	switch sfmd.MeantParamType(f.Type) {
+	case "number":
 		return "1"
-	case "boolean", "bool":
+	case sfmd.BooleanType:
 		return "true"
 	}
 	desc := ""

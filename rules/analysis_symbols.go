@@ -120,7 +120,7 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 		}
 	}
 	for _, h := range doc.Hints {
-		for _, ref := range scanDollars(doc, h.Text, h.Span) {
+		for _, ref := range doc.DollarRefs(h.Text, h.Span) {
 			s.Uses = append(s.Uses, use{Ref: ref, Site: siteHint, Hint: h})
 		}
 	}
@@ -129,15 +129,8 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 	}
 	// The parser does not look inside link destinations; a $VAR in a
 	// shortcut or link URL is prose too (spec.md §2.12 rule 178).
-	for _, sc := range doc.Shortcuts {
-		for _, ref := range scanDollars(doc, sc.URL, sc.URLSpan) {
-			s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
-		}
-	}
-	for _, l := range doc.Links {
-		for _, ref := range scanDollars(doc, l.Dest, l.DestSpan) {
-			s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
-		}
+	for _, ref := range doc.DestinationDollarRefs() {
+		s.Uses = append(s.Uses, use{Ref: ref, Site: siteProse})
 	}
 	return s
 }
@@ -224,34 +217,7 @@ func lineRefs(doc *sfmd.Document, l *sfmd.TemplateLine) []*sfmd.VarRef {
 			}
 		}
 	}
-	for _, r := range scanDollars(doc, l.Line.Text, l.Line.Span) {
-		if l.Kind == sfmd.LineAssign && isDollar(l.LHSRaw) && r.Span.Start.Offset == l.LHSSpan.Start.Offset {
-			continue // the left side is assign-lhs-persistent's
-		}
-		refs = append(refs, r)
-	}
-	return refs
-}
-
-// scanDollars finds $NAME references in text, which sits at span in the
-// file. It returns nothing when text is not the file's text at span.
-func scanDollars(doc *sfmd.Document, text string, span sfmd.Span) []*sfmd.VarRef {
-	off := lineOffset(doc, text, span)
-	if off < 0 {
-		return nil
-	}
-	var refs []*sfmd.VarRef
-	for _, m := range dollarMatches(text, dollarFirst) {
-		if m[0] > 0 && (text[m[0]-1] == '$' || text[m[0]-1] == '\\') {
-			continue // "$$X" or "\$X": not a reference
-		}
-		refs = append(refs, &sfmd.VarRef{
-			Kind: sfmd.RefPersistent,
-			Raw:  text[m[0]:m[1]],
-			Name: text[m[0]+1 : m[1]],
-			Span: spanAt(doc, off+m[0], off+m[1]),
-		})
-	}
+	refs = append(refs, doc.LineDollarRefs(l)...)
 	return refs
 }
 

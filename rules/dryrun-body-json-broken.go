@@ -31,8 +31,7 @@ var DryrunBodyJSONBroken = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		t := dryTableOf(pass)
 		for _, c := range t.Calls {
-			a := c.Action
-			if c.Info.CLI() || a.InlineBody == nil || a.InlineBody.Template == nil || c.Info.Method == "GET" || c.Info.Method == "DELETE" {
+			if !sendsInlineBody(c) {
 				continue
 			}
 			if len(bodyStringFields(c)) == 0 {

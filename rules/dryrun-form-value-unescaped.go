@@ -32,7 +32,7 @@ var DryrunFormValueUnescaped = &lint.Analyzer{
 		t := dryTableOf(pass)
 		for _, c := range t.Calls {
 			a := c.Action
-			if c.Info.CLI() || a.InlineBody == nil || a.InlineBody.Template == nil || c.Info.Method == "GET" || c.Info.Method == "DELETE" {
+			if !sendsInlineBody(c) {
 				continue
 			}
 			fields := formFields(a.InlineBody.Template.Text)

@@ -20,7 +20,6 @@ var (
 	paramNameShape  = sfmd.ParamNameShape              // parameter names
 	wordChars       = setOf("A-Z", "a-z", "0-9", "_")  // [A-Za-z0-9_]
 	nameChars       = setOf("A-Z", "a-z", "0-9", "_-") // [a-zA-Z0-9_-]
-	dollarFirst     = setOf("A-Z", "a-z")              // $VAR
 )
 
 // charSet is a set of bytes (here always ASCII).
@@ -34,33 +33,6 @@ type idPattern = sfmd.Shape
 
 // shapeOf is the pattern of a name whose every byte is in set.
 func shapeOf(set charSet) idPattern { return idPattern{First: set, Rest: set} }
-
-// dollarMatches returns, like regexp's FindAllStringIndex, the leftmost
-// non-overlapping matches of `\$[first][A-Za-z0-9_]*` in text.
-func dollarMatches(text string, first charSet) [][2]int {
-	var out [][2]int
-	for i := strings.IndexByte(text, '$'); i >= 0 && i+1 < len(text); {
-		if !first[text[i+1]] {
-			next := strings.IndexByte(text[i+1:], '$')
-			if next < 0 {
-				break
-			}
-			i += 1 + next
-			continue
-		}
-		j := i + 2
-		for j < len(text) && wordChars[text[j]] {
-			j++
-		}
-		out = append(out, [2]int{i, j})
-		next := strings.IndexByte(text[j:], '$')
-		if next < 0 {
-			break
-		}
-		i = j + next
-	}
-	return out
-}
 
 // budgetedNearest is nearest for candidates whose number grows with the
 // document (action ids, parameters, variables, shortcuts): the

@@ -40,3 +40,11 @@ func isHeaderLine(text string) bool {
 	t := strings.TrimSpace(text)
 	return strings.HasPrefix(t, "-H ") || strings.HasPrefix(t, `-H"`) || strings.HasPrefix(t, "-H'") || t == "-H"
 }
+
+// sendsInlineBody reports whether a dry-run call sends its action's -d
+// body: an HTTP action whose method is not GET or DELETE (the model's
+// planHTTP puts those fields in the query and sends no body).
+func sendsInlineBody(c *dryCall) bool {
+	a := c.Action
+	return !c.Info.CLI() && a.InlineBody != nil && a.InlineBody.Template != nil && c.Info.Method != "GET" && c.Info.Method != "DELETE"
+}

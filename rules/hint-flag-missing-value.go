@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // HintFlagMissingValue reports non-boolean flags written without a value.
@@ -30,7 +31,7 @@ var HintFlagMissingValue = &lint.Analyzer{
 					continue
 				}
 				written := f.Written()
-				if p := c.Action.Param(f.Key); p != nil && p.Type != "" && p.Type != "boolean" {
+				if p := c.Action.Param(f.Key); p != nil && p.Type != "" && p.Type != sfmd.BooleanType {
 					pass.Reportf(c.flagSpan(pass.Doc, f), "flag %q needs a value: parameter %q of %s is a %s, not a boolean; write %s <%s>", written, p.Name, c.call(), p.Type, written, p.Type)
 					continue
 				}

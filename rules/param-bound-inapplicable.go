@@ -21,7 +21,7 @@ var ParamBoundInapplicable = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Type != "boolean" || notAParam(p) || !constraintClosed(doc, p) {
+			if p.Type != sfmd.BooleanType || notAParam(p) || !constraintClosed(doc, p) {
 				return
 			}
 			for _, c := range p.Constraints {

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -52,7 +50,7 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 			want := "string"
 			if isParamType(p.Type) {
 				want = p.Type
-			} else if w := paramTypeAliases[strings.ToLower(p.Type)]; w != "" {
+			} else if w := sfmd.ParamTypeAlias(p.Type); w != "" {
 				want = w
 			}
 			report(diag(span, "%q is not a type the runtime can read (one word: string, number, boolean or path), so it drops the whole line; write %q and describe the format in the description", text, want))

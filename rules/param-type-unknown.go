@@ -43,10 +43,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 				report(d)
 				return
 			}
-			want := paramTypeAliases[strings.ToLower(p.Type)]
-			if want == "" && isParamType(strings.ToLower(p.Type)) {
-				want = strings.ToLower(p.Type)
-			}
+			want := sfmd.MeantParamType(p.Type)
 			if want == "" {
 				want = nearest(p.Type, paramTypes)
 			}
@@ -68,14 +65,6 @@ var ParamTypeUnknown = &lint.Analyzer{
 		})
 		return nil, nil
 	},
-}
-
-// paramTypeAliases maps type names from other languages to SFMD types.
-var paramTypeAliases = map[string]string{
-	"int": "number", "integer": "number", "float": "number", "double": "number", "num": "number", "decimal": "number", "long": "number",
-	"bool": "boolean",
-	"str":  "string", "text": "string", "enum": "string", "url": "string", "uri": "string", "date": "string",
-	"file": "path", "filepath": "path", "dir": "path", "directory": "path", "filename": "path",
 }
 
 // dropped marks d as an error: the runtime drops the parameter line (the

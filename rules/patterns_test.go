@@ -78,29 +78,6 @@ func TestBoundParseAgreesWithSscan(t *testing.T) {
 	}
 }
 
-func TestDollarMatchesMatchRegexps(t *testing.T) {
-	for _, tc := range []struct {
-		first charSet
-		re    string
-	}{
-		{dollarFirst, `\$[A-Za-z][A-Za-z0-9_]*`},
-		{badDollarFst, `\$[0-9_][A-Za-z0-9_]*`},
-	} {
-		re := regexp.MustCompile(tc.re)
-		for _, s := range patternInputs() {
-			s += s // two of each
-			got := fmt.Sprint(dollarMatches(s, tc.first))
-			var want [][2]int
-			for _, m := range re.FindAllStringIndex(s, -1) {
-				want = append(want, [2]int{m[0], m[1]})
-			}
-			if w := fmt.Sprint(want); got != w {
-				t.Errorf("%s in %q: %s, the regexp finds %s", tc.re, s, got, w)
-			}
-		}
-	}
-}
-
 func TestActInfoPatternMatchesRegexp(t *testing.T) {
 	re := regexp.MustCompile(`^act\.[^.\s]+(\.response)?$`)
 	for _, s := range append(patternInputs(), "x.response", ".response", "x.y.response", "response", "x.responsex", "x .response", "x\f", "é\xff.response", "x.response.response") {

@@ -10,14 +10,15 @@ import (
 )
 
 // PersistentVarNameInvalid reports $-references in HTTP action
-// definitions whose name does not start with a letter.
+// definitions whose name starts with a digit (sfmd.ScanDollar's invalid
+// names).
 var PersistentVarNameInvalid = &lint.Analyzer{
 	Name:     "persistent-var-name-invalid",
 	Severity: lint.Error,
 	Profile:  lint.Core,
 	Doc: lint.Doc{
-		Title: "persistent variable name does not match [a-zA-Z][a-zA-Z0-9_]*",
-		Why:   "persistent variables are `$NAME` with a name starting with a letter; `$2TOKEN` is not substituted and is sent literally",
+		Title: "persistent variable name starts with a digit",
+		Why:   "persistent variables are `$NAME` with a name starting with a letter (the runtime also reads `$_NAME`); `$2TOKEN` is not substituted and is sent literally",
 		Bad:   "```act.data\nGET https://api.example.com/data?key=$2TOKEN\n```\n",
 		Good:  "```act.data\nGET https://api.example.com/data?key=$TOKEN2\n```\n",
 
@@ -52,21 +53,24 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 				for _, m := range bracedDollarRe.FindAllStringSubmatchIndex(l.Text, -1) {
 					pass.Report(bracedDollar(doc, syms, a, l.Text[m[2]:m[3]], off+m[0], off+m[1]))
 				}
-				for _, m := range dollarMatches(l.Text, badDollarFst) {
-					name := l.Text[m[0]+1 : m[1]]
-					if !strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
-						continue // "$5": plain text
+				for i := strings.IndexByte(l.Text, '$'); i >= 0; {
+					end, invalid := sfmd.ScanDollar(l.Text, i) // "$5": plain text; "$_X": read as a variable
+					if invalid {
+						name := l.Text[i+1 : end]
+						want := strings.TrimLeft(name, "0123456789_") + strings.Trim(name[:len(name)-len(strings.TrimLeft(name, "0123456789_"))], "_")
+						pass.Reportf(spanAt(doc, off+i, off+end), "%q is not a valid persistent variable name (it must start with a letter) and is sent literally; rename it to %q", "$"+name, "$"+want)
 					}
-					want := strings.TrimLeft(name, "0123456789_") + strings.Trim(name[:len(name)-len(strings.TrimLeft(name, "0123456789_"))], "_")
-					pass.Reportf(spanAt(doc, off+m[0], off+m[1]), "%q is not a valid persistent variable name (it must start with a letter) and is sent literally; rename it to %q", "$"+name, "$"+want)
+					next := strings.IndexByte(l.Text[max(end, i+1):], '$')
+					if next < 0 {
+						break
+					}
+					i = max(end, i+1) + next
 				}
 			}
 		}
 		return nil, nil
 	},
 }
-
-var badDollarFst = setOf("0-9", "_") // $1, $_X: not a variable
 
 // bracedDollarRe matches ${NAME}, which the runtime does not recognise
 // (runtime-semantics.md §1.10).

@@ -352,3 +352,30 @@ func TestInitSuiteVirtualPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestInitSuiteSamplesTypeAliases checks that a field typed with another
+// language's name for a number or a boolean (long, double, num, bool) is
+// given the sample of the type it means, as int and float were: the
+// sampler reads the type through sfmd.MeantParamType (it listed number,
+// int, integer, float and boolean, bool itself, and sampled "example" for
+// a long or a double).
+func TestInitSuiteSamplesTypeAliases(t *testing.T) {
+	const doc = "# Counter\n\n```act.count\nPOST https://api.example.com/count\n" +
+		"  n: long (required) \"How many\"\n  ratio: double (required) \"Share\"\n" +
+		"  step: Num (required) \"Step\"\n  dry: BOOL (required) \"Dry run\"\n```\n"
+	dir := t.TempDir()
+	path := filepath.Join(dir, "count.md")
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := InitSuite(path, "count.md"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "count.test.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "run: /act.count --n 1 --ratio 1 --step 1 --dry true\n"; !strings.Contains(string(got), want) {
+		t.Errorf("the suite has no %q:\n%s", want, got)
+	}
+}

@@ -120,10 +120,10 @@ func (s *sampler) value(f model.FieldInfo, p *sfmd.Param) string {
 			}
 		}
 	}
-	switch strings.ToLower(f.Type) {
-	case "number", "int", "integer", "float":
+	switch sfmd.MeantParamType(f.Type) {
+	case "number":
 		return "1"
-	case "boolean", "bool":
+	case sfmd.BooleanType:
 		return "true"
 	}
 	return "example"

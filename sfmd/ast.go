@@ -9,6 +9,7 @@ package sfmd
 // from gopkg.in/yaml.v3 to go.yaml.in/yaml/v3 together with rules/.
 import (
 	"iter"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -37,6 +38,15 @@ type Document struct {
 	ProseVars  []*VarRef    // $VAR and {{fetch:…}} found in prose outside action blocks
 
 	Problems []Problem // syntax problems, in source order
+
+	// names holds the index of names once built (Names); a copy of the
+	// Document shares it and builds its own.
+	names *namesCache
+}
+
+type namesCache struct {
+	once  sync.Once
+	names *Names
 }
 
 // Problem is a syntax problem the parser found. Code is the stable rule

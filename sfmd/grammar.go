@@ -42,6 +42,42 @@ func IsParamType(t string) bool {
 	return false
 }
 
+// BooleanType is the one type the runtime acts on: a bare --flag (no
+// value) is accepted only for a field typed exactly "boolean", and is set
+// to "true"; for a field of any other declared type the call is refused
+// with INVALID_PAYLOAD "Flag --x requires a value" (action.ts
+// executeAction). Every other type, "number" included, is documentation:
+// parser.ts parseActionBlock reads any word as the type and every value
+// stays the text the caller wrote (nothing is converted).
+const BooleanType = "boolean"
+
+// paramTypeAliases are type names of other languages, with the parameter
+// type they mean (lower case).
+var paramTypeAliases = map[string]string{
+	"int": "number", "integer": "number", "float": "number", "double": "number", "num": "number", "decimal": "number", "long": "number",
+	"bool": "boolean",
+	"str":  "string", "text": "string", "enum": "string", "url": "string", "uri": "string", "date": "string",
+	"file": "path", "filepath": "path", "dir": "path", "directory": "path", "filename": "path",
+}
+
+// MeantParamType is the parameter type a written type stands for, in any
+// case: the type itself ("Number" means number) or the type a name from
+// another language means ("int", "double", "long": number; "bool":
+// boolean; "str", "url": string; "file", "dir": path); "" for any other
+// word. Only what the runtime reads (BooleanType, exactly) changes a
+// call; the samplers (the dry run's, sfmd test --init's) and
+// param-type-unknown's suggestion read a field's type through this.
+func MeantParamType(t string) string {
+	if l := strings.ToLower(t); IsParamType(l) {
+		return l
+	}
+	return ParamTypeAlias(t)
+}
+
+// ParamTypeAlias is the parameter type a name from another language
+// means, in any case ("Int": number), or "".
+func ParamTypeAlias(t string) string { return paramTypeAliases[strings.ToLower(t)] }
+
 // FrontmatterField is a field of the frontmatter (spec.md §1.4): its key,
 // what it is for, whether its value is a string (title: …) and whether
 // the editor leaves it out of its completions (category, replaced by
@@ -242,6 +278,28 @@ func TokenizeArgs(args string) []ArgToken {
 	}
 	flush(len(args))
 	return out
+}
+
+// ActCallTarget reads the start of an invocation hint that calls an
+// action: /act.id, /act id, and the older /action.id, /action id, the
+// spaces and tabs after the space form skipped. off is where the action's
+// ID starts in c; ok is false when c does not start with such a call.
+// The parser's hints and the language server's completion read calls
+// through it (the runtime's own reading of a command line, which knows
+// /act only, is model.CalledAction).
+func ActCallTarget(c string) (off int, ok bool) {
+	for _, verb := range [...]string{"/action", "/act"} {
+		if len(c) > len(verb) && strings.HasPrefix(c, verb) && (c[len(verb)] == '.' || c[len(verb)] == ' ') {
+			off = len(verb) + 1
+			if c[len(verb)] == ' ' {
+				for off < len(c) && (c[off] == ' ' || c[off] == '\t') {
+					off++
+				}
+			}
+			return off, true
+		}
+	}
+	return 0, false
 }
 
 // EndOfFlags is the token after which every token is positional.

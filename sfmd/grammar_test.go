@@ -73,3 +73,24 @@ func TestArgsVarIsAContextVar(t *testing.T) {
 		t.Errorf("%s is not in ContextVarNames %v", ArgsVar, ContextVarNames)
 	}
 }
+
+// TestMeantParamType checks the one list of type names: the types in any
+// case, the names of other languages, and the one type the runtime acts on.
+func TestMeantParamType(t *testing.T) {
+	for typ, want := range map[string]string{
+		"string": "string", "Number": "number", "boolean": "boolean", "PATH": "path",
+		"int": "number", "integer": "number", "float": "number", "double": "number", "long": "number", "num": "number", "decimal": "number",
+		"bool": "boolean", "Bool": "boolean", "str": "string", "url": "string", "file": "path", "dir": "path",
+		"tuple": "", "object": "", "": "",
+	} {
+		if got := MeantParamType(typ); got != want {
+			t.Errorf("MeantParamType(%q) = %q, want %q", typ, got, want)
+		}
+		if got := ParamTypeAlias(typ); IsParamType(typ) && got != "" {
+			t.Errorf("ParamTypeAlias(%q) = %q: a type is no alias", typ, got)
+		}
+	}
+	if !IsParamType(BooleanType) {
+		t.Errorf("BooleanType %q is not a parameter type", BooleanType)
+	}
+}

@@ -81,8 +81,25 @@ type Names struct {
 	occs []Occurrence // sorted by Start
 }
 
-// Names builds the document's index of names.
+// Names returns the document's index of names, built on the first call
+// (it costs about as much as the parse) and shared by every later one:
+// the rules, their fixes and the language server read one index. It is
+// read-only. A Document not made by Parse, or a copy of one (which may
+// have another Src), builds its index on each call.
 func (d *Document) Names() *Names {
+	c := d.names
+	if c == nil {
+		return d.buildNames()
+	}
+	c.once.Do(func() { c.names = d.buildNames() })
+	if c.names.doc != d {
+		return d.buildNames()
+	}
+	return c.names
+}
+
+// buildNames builds the document's index of names.
+func (d *Document) buildNames() *Names {
 	b := &namesBuilder{n: &Names{doc: d}, first: map[string]*Action{}, at0: map[int]*Action{}, params: map[paramKey]int{}, assigns: map[*TemplateLine]int{}, envs: map[string]int{},
 		firstAssign: map[assignKey]int{}, respAssign: map[*Response]map[assignKey][2]int{}}
 	for _, a := range d.Actions {
@@ -540,6 +557,34 @@ func (b *namesBuilder) sites() []site {
 		}
 	}
 	for _, ref := range d.ProseVars {
+		out = append(out, site{ref: ref, line: -1})
+	}
+	return append(out, b.rescans()...)
+}
+
+// rescans are the $NAME references of the texts the parser does not read
+// for references, read as the rules read them (Document.DollarRefs): a
+// response template line's save:, decode: and for: arguments (not the
+// $NAME an assignment assigns), a hint's whole text, link and shortcut
+// destinations. The references the parser read come first in sites, so
+// a place both read is indexed once.
+func (b *namesBuilder) rescans() []site {
+	d := b.n.doc
+	var out []site
+	for _, r := range d.Responses {
+		owner := b.firstAction(r.ActionID)
+		for i, l := range r.Lines {
+			for _, ref := range d.LineDollarRefs(l) {
+				out = append(out, site{ref: ref, action: owner, response: r, line: i})
+			}
+		}
+	}
+	for _, h := range d.Hints {
+		for _, ref := range d.DollarRefs(h.Text, h.Span) {
+			out = append(out, site{ref: ref, line: -1, hint: h, action: b.firstAction(h.Target)})
+		}
+	}
+	for _, ref := range d.DestinationDollarRefs() {
 		out = append(out, site{ref: ref, line: -1})
 	}
 	return out

@@ -2,6 +2,7 @@ package sfmd
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -119,5 +120,55 @@ func TestNamesPathological(t *testing.T) {
 	}
 	if want := 2*n + 1 + 3*n + n + n; resolved != want { // action uses (hints, links, the response), parameter uses, {q} in the template, {vN}
 		t.Errorf("%d uses resolved, want %d", resolved, want)
+	}
+}
+
+// TestNamesEnvWhereTheRulesRead: the index's $NAME occurrences cover the
+// texts the rules rescan (Document.DollarRefs): a save: argument, a link's
+// and a shortcut's destination, besides the parser's references.
+func TestNamesEnvWhereTheRulesRead(t *testing.T) {
+	src := "---\nenv:\n  - TOKEN: \"t\"\n---\n\n[docs](https://a.example/?t=$TOKEN) and [@d Docs](https://b.example/$TOKEN)\n\n" +
+		"```act.get\nGET https://api.example.com/?t=$TOKEN\n```\n\n```act.get.response\nsave: Response.body to $TOKEN/out.json\n```\n"
+	doc := Parse("t.md", []byte(src))
+	n := doc.Names()
+	var got []string
+	for _, o := range n.Of(NameEnv, "", "TOKEN") {
+		line := strings.Count(src[:o.Start], "\n") + 1
+		if d := n.Decl(&o); d != nil && !o.Def && d.Env == nil {
+			t.Errorf("TOKEN on line %d resolves to %v", line, d)
+		}
+		got = append(got, strconv.Itoa(line))
+	}
+	// the definition, the link, the shortcut, the URL, the save: line
+	if want := "3 6 6 9 13"; strings.Join(got, " ") != want {
+		t.Errorf("TOKEN on lines %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+// TestNamesBuiltOnce: the index is built on the first call and shared by
+// every later one, from any goroutine; a copy of the Document (which may
+// have another Src) gets an index of its own.
+func TestNamesBuiltOnce(t *testing.T) {
+	doc := Parse("t.md", []byte(namesDoc))
+	got := make(chan *Names, 8)
+	for range 8 {
+		go func() { got <- doc.Names() }()
+	}
+	first := <-got
+	for range 7 {
+		if n := <-got; n != first {
+			t.Fatal("two calls built two indexes")
+		}
+	}
+	if doc.Names() != first {
+		t.Error("a later call built another index")
+	}
+	cp := *doc
+	cp.Src = append([]byte(nil), doc.Src...)
+	if n := cp.Names(); n == first || n.doc != &cp {
+		t.Error("a copy of the document read the original's index")
+	}
+	if doc.Names() != first {
+		t.Error("the copy replaced the original's index")
 	}
 }

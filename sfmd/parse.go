@@ -88,7 +88,7 @@ func Parse(path string, src []byte) *Document { return parse(path, src, false) }
 func ParseAsRuntime(path string, src []byte) *Document { return parse(path, src, true) }
 
 func parse(path string, src []byte, asRuntime bool) *Document {
-	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src)}
+	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src), names: &namesCache{}}
 	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime}
 	p.checkEncoding()
 	base := p.parseFrontmatter()

@@ -64,12 +64,31 @@ func (p *docParser) appendRefs(out []*VarRef, text string, base int, ctx refCont
 	return out
 }
 
-// dollarRef reads $NAME at text[i]. $2TOKEN is kept with a Problem (an
-// invalid persistent variable name); $5, $@, $( are not references.
+// dollarRef reads $NAME at text[i] (ScanDollar).
 func (p *docParser) dollarRef(text string, i, base int) (*VarRef, int) {
+	end, invalid := ScanDollar(text, i)
+	if end == 0 {
+		return nil, 0
+	}
+	r := VarRef{Kind: RefPersistent, Raw: text[i:end], Name: text[i+1 : end], Span: p.span(base+i, base+end), Index: -1}
+	if invalid {
+		r.Problem = "a persistent variable name must start with a letter"
+	}
+	return p.newRef(r), end - i
+}
+
+// ScanDollar reads a $NAME at text[i] (text[i] is '$') as the runtime
+// finds one, `\$([a-zA-Z_]\w*)` (helpers.ts resolveEnvVars; the caller
+// check of substituteVars reads the same): end is the end of the
+// reference, 0 when there is none ($5, $@, $( and a '$' at the end are
+// not references). A name that starts with a digit and holds a letter
+// ($2TOKEN) is read too, invalid: the runtime leaves it as written, sfmd
+// reports it. The parser's references and the rules' rescans of texts the
+// parser does not read (Document.DollarRefs) read $NAME through it.
+func ScanDollar(text string, i int) (end int, invalid bool) {
 	j := i + 1
 	if j >= len(text) {
-		return nil, 0
+		return 0, false
 	}
 	c := text[j]
 	switch {
@@ -77,20 +96,56 @@ func (p *docParser) dollarRef(text string, i, base int) (*VarRef, int) {
 		for j < len(text) && isWordByte(text[j]) {
 			j++
 		}
-		return p.newRef(VarRef{Kind: RefPersistent, Raw: text[i:j], Name: text[i+1 : j], Span: p.span(base+i, base+j), Index: -1}), j - i
+		return j, false
 	case c >= '0' && c <= '9':
 		k := j
+		letter := false
 		for k < len(text) && isWordByte(text[k]) {
+			letter = letter || text[k] >= 'A' && text[k] <= 'Z' || text[k] >= 'a' && text[k] <= 'z'
 			k++
 		}
-		name := text[j:k]
-		if strings.IndexFunc(name, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }) < 0 {
-			return nil, 0 // $1, $42: shell positionals or prices
+		if !letter {
+			return 0, false // $1, $42: shell positionals or prices
 		}
-		return p.newRef(VarRef{Kind: RefPersistent, Raw: text[i:k], Name: name, Span: p.span(base+i, base+k), Index: -1,
-			Problem: "a persistent variable name must start with a letter"}), k - i
+		return k, true
 	}
-	return nil, 0
+	return 0, false
+}
+
+// DollarRefs reads the $NAME references (ScanDollar) of text, which the
+// document holds at span: the texts the parser does not read for
+// references (a response template's save:, decode: and for: arguments,
+// link and shortcut destinations, a hint's whole text). Invalid names are
+// left out, and so is a '$' right after '$' or a backslash ("$$X", "\$X": an
+// escape in a shell or a price, not meant as a variable). It returns
+// nothing when text is not the document's text at span.
+func (d *Document) DollarRefs(text string, span Span) []*VarRef {
+	if !d.holds(text, span) {
+		return nil
+	}
+	s := span.Start.Offset
+	li := d.Index
+	if li == nil {
+		li = NewLineIndex(d.Src)
+		d.Index = li
+	}
+	var refs []*VarRef
+	for i := strings.IndexByte(text, '$'); i >= 0; {
+		end, invalid := ScanDollar(text, i)
+		escaped := i > 0 && (text[i-1] == '$' || text[i-1] == '\\')
+		if end > 0 && !invalid && !escaped {
+			refs = append(refs, &VarRef{Kind: RefPersistent, Raw: text[i:end], Name: text[i+1 : end], Span: li.Span(s+i, s+end), Index: -1})
+		}
+		if end <= i {
+			end = i + 1
+		}
+		next := strings.IndexByte(text[end:], '$')
+		if next < 0 {
+			break
+		}
+		i = end + next
+	}
+	return refs
 }
 
 // braceRef reads a {…} reference at text[i]. It returns the reference (nil
@@ -322,4 +377,43 @@ func atoi(s string) (int, bool) {
 		n = n*10 + int(s[i]-'0')
 	}
 	return n, true
+}
+
+// holds reports whether text is the document's text at span.
+func (d *Document) holds(text string, span Span) bool {
+	s, e := span.Start.Offset, span.End.Offset
+	return span.IsValid() && s >= 0 && e <= len(d.Src) && s <= e && e-s == len(text) && string(d.Src[s:e]) == text
+}
+
+// LineDollarRefs are the $NAME references of a response template line as
+// written (DollarRefs of its text: the parser leaves save:, decode: and
+// for: arguments unread), less the $NAME an assignment assigns
+// (`$X = …`, which assigns no variable of the env). The index of names
+// and the rules' symbol table read a template line's $NAME through it.
+func (d *Document) LineDollarRefs(l *TemplateLine) []*VarRef {
+	refs := d.DollarRefs(l.Line.Text, l.Line.Span)
+	if l.Kind != LineAssign || !strings.HasPrefix(l.LHSRaw, "$") {
+		return refs
+	}
+	out := refs[:0]
+	for _, r := range refs {
+		if r.Span.Start.Offset != l.LHSSpan.Start.Offset {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// DestinationDollarRefs are the $NAME references of the shortcuts' and
+// then the links' destinations, which the parser does not read (a $VAR
+// there is prose: spec.md §2.12).
+func (d *Document) DestinationDollarRefs() []*VarRef {
+	var out []*VarRef
+	for _, sc := range d.Shortcuts {
+		out = append(out, d.DollarRefs(sc.URL, sc.URLSpan)...)
+	}
+	for _, l := range d.Links {
+		out = append(out, d.DollarRefs(l.Dest, l.DestSpan)...)
+	}
+	return out
 }

@@ -220,19 +220,12 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 	base += lead
 	var verb, rest string
 	var restOff int
-	switch {
-	case strings.HasPrefix(c, "/action.") || strings.HasPrefix(c, "/action "):
-		verb, rest, restOff = "act", c[len("/action")+1:], len("/action")+1
-	case strings.HasPrefix(c, "/act.") || strings.HasPrefix(c, "/act "):
-		verb, rest, restOff = "act", c[len("/act")+1:], len("/act")+1
-	case strings.HasPrefix(c, "/tool:"):
+	if off, ok := ActCallTarget(c); ok {
+		verb, rest, restOff = "act", c[off:], off
+	} else if strings.HasPrefix(c, "/tool:") {
 		verb, rest, restOff = "tool", c[len("/tool:"):], len("/tool:")
-	default:
+	} else {
 		return
-	}
-	if verb == "act" && c[restOff-1] == ' ' {
-		k := skipSpace(rest, 0)
-		rest, restOff = rest[k:], restOff+k
 	}
 	e := indexBlank(rest)
 	if e < 0 {

@@ -1,8 +1,10 @@
 package sfmd
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -181,5 +183,42 @@ func TestContainsByteOf(t *testing.T) {
 				t.Fatalf("containsByteOf(%q, %q) = %v, want %v", s, set, got, want)
 			}
 		}
+	}
+}
+
+// TestScanDollarMatchesRuntime holds the one $NAME scanner to the
+// runtime's pattern (helpers.ts resolveEnvVars, \$([a-zA-Z_]\w*)), apart
+// from the invalid names it reads too ($2TOKEN).
+func TestScanDollarMatchesRuntime(t *testing.T) {
+	re := regexp.MustCompile(`^\$[a-zA-Z_]\w*`)
+	for _, s := range []string{"$X", "$x_1 y", "$_X", "$", "$5", "$5x", "$2TOKEN", "$@", "$(", "$é", "$A-B", "$$X"} {
+		end, invalid := ScanDollar(s, 0)
+		want := len(re.FindString(s))
+		switch {
+		case invalid && (want != 0 || end == 0):
+			t.Errorf("%q: invalid up to %d, the runtime reads %d", s, end, want)
+		case !invalid && end != want:
+			t.Errorf("%q: ScanDollar ends at %d, the runtime's pattern at %d", s, end, want)
+		}
+	}
+	if end, invalid := ScanDollar("$2TOKEN", 0); end != 7 || !invalid {
+		t.Errorf("$2TOKEN: %d, %v", end, invalid)
+	}
+}
+
+// TestDollarRefs checks the rescan of a text the parser does not read.
+func TestDollarRefs(t *testing.T) {
+	src := "[x](https://a.example/?k=$KEY&u=$_U&p=$$P&e=\\$E&n=$2N)\n"
+	d := Parse("d.md", []byte(src))
+	dest := d.Links[0]
+	var got []string
+	for _, r := range d.DollarRefs(dest.Dest, dest.DestSpan) {
+		got = append(got, r.Raw+"@"+strconv.Itoa(r.Span.Start.Offset))
+	}
+	if want := "[$KEY@25 $_U@32]"; fmt.Sprint(got) != want {
+		t.Errorf("DollarRefs = %v, want %s", got, want)
+	}
+	if refs := d.DollarRefs("other", dest.DestSpan); refs != nil {
+		t.Errorf("a text not at its span: %v", refs)
 	}
 }

@@ -18,7 +18,7 @@ func TooLarge(path string, head []byte, why string) *Document {
 	if i := bytes.IndexByte(src, '\n'); i >= 0 {
 		src = src[:i+1]
 	}
-	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src)}
+	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src), names: &namesCache{}}
 	p := &docParser{doc: doc, src: src, li: doc.Index}
 	start, end := p.li.LineStart(1), p.li.LineEnd(1)
 	if end <= start {

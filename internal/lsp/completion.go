@@ -17,10 +17,8 @@ var (
 	reDirectiveWord = lazyre.New(`<!--\s*(sfmd-[a-z-]*)$`)
 	reRuleName      = lazyre.New(`<!--\s*sfmd-[a-z-]+[ \t]+(?:[a-z0-9-]+[ \t]*,?[ \t]*)*?([a-z0-9-]*)$`)
 	reResponse      = lazyre.New(`\{Response\.([A-Za-z0-9_.\[\]]*)$`)
-	reActID         = lazyre.New(`/(?:act|action)[. ]([A-Za-z0-9_-]*)$`)
 	reActLink       = lazyre.New(`\]\(act:([A-Za-z0-9_-]*)$`)
 	reActQuery      = lazyre.New(`\]\(act:([A-Za-z0-9_-]+)\?(?:[^)&\s]*&)*([A-Za-z0-9_-]*)$`)
-	reHintFlag      = lazyre.New("/(?:act|action)[. ]([A-Za-z0-9_-]+)[ \t](?:[^`]*[ \t])?(-{0,2}[A-Za-z0-9_-]*)$")
 	reParamType     = lazyre.New(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*([a-z]*)$`)
 	reParamConstr   = lazyre.New(`^[ \t]+[A-Za-z_]\w*(?:,[ \t]*-\w)?[ \t]*:[ \t]*\w+[ \t]+(\(?[a-z]*)$`)
 	reFMKey         = lazyre.New(`^([A-Za-z_]*)$`)
@@ -101,6 +99,7 @@ func (c *completer) complete() {
 		return
 	}
 	inFM, action, resp := c.context()
+	call := callTyped(p)
 	switch {
 	case inFM:
 		c.frontmatter()
@@ -111,11 +110,12 @@ func (c *completer) complete() {
 		c.flags(c.snap.idx.actions[m[1]], len(m[2]), "", "=")
 	case reActLink.MatchString(p):
 		c.actionIDs(len(reActLink.FindStringSubmatch(p)[1]))
-	case reActID.MatchString(p):
-		c.actionIDs(len(reActID.FindStringSubmatch(p)[1]))
-	case reHintFlag.MatchString(p):
-		m := reHintFlag.FindStringSubmatch(p)
-		c.flags(c.snap.idx.actions[m[1]], len(m[2]), "--", "")
+	case call != nil:
+		if call.inArgs {
+			c.flags(c.snap.idx.actions[call.id], len(call.partial), "--", "")
+		} else {
+			c.actionIDs(len(call.id))
+		}
 	case action != nil && resp == nil && reParamType.MatchString(p):
 		n := len(reParamType.FindStringSubmatch(p)[1])
 		for _, t := range sfmd.ParamTypes {
@@ -245,4 +245,52 @@ func (c *completer) placeholders(n int, a *sfmd.Action, r *sfmd.Response) {
 			}
 		}
 	}
+}
+
+// typedCall is the /act call the text before the cursor ends in.
+type typedCall struct {
+	id      string // the action ID (typed so far, when !inArgs)
+	inArgs  bool   // the cursor is in its arguments
+	partial string // the argument typed so far
+}
+
+// idChars are the bytes completion takes for an action ID or a flag
+// being typed.
+var idChars = sfmd.Chars("A-Z", "a-z", "0-9", "_-")
+
+func allOf(s string, set *[256]bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !set[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// callTyped reads the last /act call in p as the parser reads a hint
+// (sfmd.ActCallTarget), or nil: the ID being typed, or, once a blank
+// follows the ID, the flag being typed (no backtick since the ID).
+func callTyped(p string) *typedCall {
+	at := strings.LastIndex(p, "/act")
+	if at < 0 {
+		return nil
+	}
+	off, ok := sfmd.ActCallTarget(p[at:])
+	if !ok {
+		return nil
+	}
+	rest := p[at+off:]
+	e := strings.IndexAny(rest, " \t")
+	if e < 0 {
+		if !allOf(rest, idChars) {
+			return nil
+		}
+		return &typedCall{id: rest}
+	}
+	id, args := rest[:e], rest[e+1:]
+	partial := args[strings.LastIndexAny(args, " \t")+1:]
+	if id == "" || !allOf(id, idChars) || strings.Contains(args, "`") || !allOf(partial, idChars) {
+		return nil
+	}
+	return &typedCall{id: id, inArgs: true, partial: partial}
 }

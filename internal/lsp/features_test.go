@@ -225,6 +225,9 @@ func TestCompletion(t *testing.T) {
 		exact bool
 	}{
 		{"action IDs in a hint", at{"<!-- /intro -->", 0, 0}, "Try `/act.se", []string{"search"}, true},
+		{"action IDs after /act and two spaces", at{"<!-- /intro -->", 0, 0}, "Try `/act  se", []string{"search"}, true},
+		{"action IDs in an /action hint", at{"<!-- /intro -->", 0, 0}, "Try `/action se", []string{"search"}, true},
+		{"flags after /act and two spaces", at{"<!-- /intro -->", 0, 0}, "Try `/act  search --q", []string{"--query", "--limit"}, true},
 		{"action IDs in an act: link", at{"<!-- /intro -->", 0, 0}, "[go](act:", []string{"search"}, true},
 		{"flags of the hint's action", at{"<!-- /intro -->", 0, 0}, "Try `/act.search --query x -", []string{"--query", "--limit"}, true},
 		{"query keys of an act: link", at{"<!-- /intro -->", 0, 0}, "[go](act:search?query=x&", []string{"query=", "limit="}, true},
