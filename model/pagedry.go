@@ -2,6 +2,7 @@ package model
 
 import (
 	"io/fs"
+	"strings"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -135,4 +136,28 @@ func (pr *PageRun) Opens(target string) Result {
 	pr.rt.probe = true
 	defer func() { pr.rt.probe = false }()
 	return pr.Try("/open " + target)
+}
+
+// OpensFile reports whether `/open target`, typed on the page at the
+// virtual path doc of fsys, certainly finds a regular file without a
+// block, so that Opens would answer OK: target is one plain argument
+// (no JavaScript whitespace, no '#', no '@', no scheme, no '~', not
+// absolute) that cmdOpen's installed-app lookup passes by (registryOpen:
+// it holds a '.' or a '/' and is no app:/tool: name), resolved against the
+// page (loaderResolve with the page's file URI as base) to a path fsys
+// shows as a regular file (cmdOpen's probe). false says nothing: Opens
+// decides.
+func OpensFile(fsys *FS, doc, target string) bool {
+	if target == "" || !strings.ContainsAny(target, "./") || strings.ContainsAny(target, "#@:~%\\") ||
+		strings.HasPrefix(target, "/") || strings.ContainsFunc(target, isJSSpace) ||
+		reAppTopic.MatchString(target) || reToolTopic.MatchString(target) {
+		return false
+	}
+	rt := &Runtime{Env: Env{FS: fsys}}
+	resolved := rt.loaderResolve(target, FileURI(doc))
+	if !strings.HasPrefix(resolved, "file://") {
+		return false
+	}
+	fi, err := fsys.Stat(pathFromFileURI(resolved))
+	return err == nil && fi.Mode().IsRegular()
 }
