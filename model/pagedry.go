@@ -158,6 +158,18 @@ func OpensFile(fsys *FS, doc, target string) bool {
 	if !strings.HasPrefix(resolved, "file://") {
 		return false
 	}
-	fi, err := fsys.Stat(pathFromFileURI(resolved))
+	p := Resolve("/", pathFromFileURI(resolved))
+	if r, ok := fsys.src.(regularSource); ok {
+		return r.Regular(p)
+	}
+	fi, err := fsys.Stat(p)
 	return err == nil && fi.Mode().IsRegular()
+}
+
+// regularSource is a Source that can tell a regular file more cheaply
+// than Stat (from a directory listing it keeps).
+type regularSource interface {
+	// Regular reports that Stat(p) would show a regular file; false
+	// when it would not or is not known.
+	Regular(p string) bool
 }

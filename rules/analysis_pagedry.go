@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -207,6 +208,21 @@ func (s *wsSource) ReadFile(p string, limit int64) ([]byte, error) {
 
 func (s *wsSource) Stat(p string) (fs.FileInfo, error) {
 	return s.ws.Stat(virtualToHost(p))
+}
+
+// Regular reports that p is listed as a regular file (no symbolic link)
+// in its directory's listing, which the run keeps and shares
+// (Workspace.ListDir, sorted by name as os.ReadDir): Stat would show the same regular file. A name not
+// listed so (a link, a file created during the run, another case) is
+// left to Stat.
+func (s *wsSource) Regular(p string) bool {
+	dir, name := path.Split(p)
+	ents, err := s.ws.ListDir(virtualToHost(dir))
+	if err != nil {
+		return false
+	}
+	i, ok := slices.BinarySearchFunc(ents, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+	return ok && ents[i].Type().IsRegular()
 }
 
 func (s *wsSource) ReadDir(p string) ([]fs.DirEntry, error) {
