@@ -147,8 +147,8 @@ func refDefinitions(src string) map[string]string {
 			inFence = !inFence
 			continue
 		}
-		if inFence {
-			continue
+		if inFence || !strings.HasPrefix(t, "[") || !strings.Contains(line, "]:") {
+			continue // reRefDefLine needs both
 		}
 		if m := reRefDefLine.FindStringSubmatch(line); m != nil && !strings.HasPrefix(m[1], "@") && !strings.HasPrefix(m[1], "!") {
 			if k := normalizeLabel(m[1]); k != "" {
