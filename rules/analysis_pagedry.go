@@ -30,6 +30,7 @@ type pageDry struct {
 	doc    string // the document's virtual path, read through fsys
 	text   []byte
 	fsys   *model.FS
+	links  *model.LinkProbe
 	tried  map[string]model.Result
 }
 
@@ -118,7 +119,7 @@ func (p *pageDry) try(line string) (model.Result, bool) {
 
 // opens runs `/open target` from the page without rendering the target
 // (each target once); ok is false past the bound. A target the model
-// shows as a regular file (model.OpensFile) is not run: its /open cannot
+// shows as a regular file (model.LinkProbe.OpensFile) is not run: its /open cannot
 // fail, and the page is not opened for it (it still counts toward the
 // bound, as a run would).
 func (p *pageDry) opens(target string) (model.Result, bool) {
@@ -127,12 +128,20 @@ func (p *pageDry) opens(target string) (model.Result, bool) {
 		return model.Result{}, false
 	}
 	return p.record("\x00"+target, func() model.Result {
-		if dryGates && model.OpensFile(fsys, doc, target) {
+		if dryGates && p.probe(fsys, doc).OpensFile(target) {
 			return model.Result{OK: true}
 		}
 		p.open()
 		return p.run.Opens(target)
 	})
+}
+
+// probe is the page's LinkProbe, made once.
+func (p *pageDry) probe(fsys *model.FS, doc string) *model.LinkProbe {
+	if p.links == nil {
+		p.links = model.NewLinkProbe(fsys, doc)
+	}
+	return p.links
 }
 
 // record is the result of the try keyed key, run once; ok is false past
