@@ -2,6 +2,8 @@ package model
 
 import (
 	"io/fs"
+	"path"
+	"strings"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -135,4 +137,46 @@ func (pr *PageRun) Opens(target string) Result {
 	pr.rt.probe = true
 	defer func() { pr.rt.probe = false }()
 	return pr.Try("/open " + target)
+}
+
+// LinkProbe answers, for the page at one virtual path, whether a link's
+// `/open` certainly finds a regular file (OpensFile).
+type LinkProbe struct {
+	fsys *FS
+	dir  string // loaderResolve's base directory: the page's, from its file URI
+}
+
+// NewLinkProbe is the LinkProbe of the page at the virtual path doc of
+// fsys.
+func NewLinkProbe(fsys *FS, doc string) *LinkProbe {
+	return &LinkProbe{fsys: fsys, dir: path.Dir(pathFromFileURI(FileURI(doc)))}
+}
+
+// OpensFile reports whether `/open target`, typed on the page, certainly
+// finds a regular file without a block, so that PageRun.Opens would
+// answer OK: target is one plain argument (no JavaScript whitespace, no
+// '#', no '@', no ':' so no scheme and no app:/tool: name, no '~', not
+// absolute) that cmdOpen's installed-app lookup passes by (registryOpen:
+// it holds a '.' or a '/'), resolved against the page as loaderResolve
+// resolves a relative topic on a file:// base, to a path the tree shows
+// as a regular file (cmdOpen's probe). false says nothing: Opens decides.
+func (lp *LinkProbe) OpensFile(target string) bool {
+	if target == "" || !strings.ContainsAny(target, "./") || strings.ContainsAny(target, "#@:~%\\") ||
+		strings.HasPrefix(target, "/") || strings.ContainsFunc(target, isJSSpace) {
+		return false
+	}
+	p := Resolve("/", pathFromFileURI(fileURIFromPath(absJoin(lp.dir, target))))
+	if r, ok := lp.fsys.src.(regularSource); ok {
+		return r.Regular(p)
+	}
+	fi, err := lp.fsys.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// regularSource is a Source that can tell a regular file more cheaply
+// than Stat (from a directory listing it keeps).
+type regularSource interface {
+	// Regular reports that Stat(p) would show a regular file; false
+	// when it would not or is not known.
+	Regular(p string) bool
 }

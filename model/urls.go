@@ -191,8 +191,16 @@ const (
 )
 
 func pctEncode(s, set string) string {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x7E && strings.IndexByte(set, s[i]) < 0 {
+		i++
+	}
+	if i == len(s) {
+		return s // nothing to encode (most paths): no copy
+	}
 	var b strings.Builder
-	for i := 0; i < len(s); i++ {
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c < 0x20 || c > 0x7E || strings.IndexByte(set, c) >= 0 {
 			b.WriteByte('%')

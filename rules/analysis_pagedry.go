@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -26,6 +27,10 @@ type pageDry struct {
 	opened bool
 	run    *model.PageRun
 	dir    string // the document's directory, a virtual path
+	doc    string // the document's virtual path, read through fsys
+	text   []byte
+	fsys   *model.FS
+	links  *model.LinkProbe
 	tried  map[string]model.Result
 }
 
@@ -53,31 +58,45 @@ func pageDryOf(pass *lint.Pass) *pageDry {
 	return &pageDry{pass: pass}
 }
 
+// source is the page's virtual path and the Workspace as the model's
+// tree; ok is false when the page is not shown on its own (no location,
+// or an include fragment, <page>.source/<id>.md, shown inside the page
+// that includes it).
+func (p *pageDry) source() (doc string, fsys *model.FS, text []byte, ok bool) {
+	if p.fsys != nil {
+		return p.doc, p.fsys, p.text, true
+	}
+	pass := p.pass
+	ws := pass.Workspace
+	if ws == nil || pass.Doc.Path == "" || strings.HasSuffix(filepath.Base(filepath.Dir(pass.Doc.Path)), ".source") {
+		return "", nil, nil, false
+	}
+	doc = hostToVirtual(ws.Resolve(filepath.Base(pass.Doc.Path)))
+	text = asMeant(pass.Doc).Src
+	p.doc, p.text, p.fsys = doc, text, model.NewSourceFS(&wsSource{ws: ws, doc: doc, src: text})
+	return p.doc, p.fsys, p.text, true
+}
+
 // open opens the page once; it reports whether it is open.
 func (p *pageDry) open() bool {
 	if p.opened {
 		return p.run != nil
 	}
 	p.opened = true
-	pass := p.pass
-	ws := pass.Workspace
-	if ws == nil || pass.Doc.Path == "" || strings.HasSuffix(filepath.Base(filepath.Dir(pass.Doc.Path)), ".source") {
-		// an include fragment (<page>.source/<id>.md) is shown inside
-		// the page that includes it, not on its own
+	doc, fsys, text, ok := p.source()
+	if !ok {
 		return false
 	}
-	abs := ws.Resolve(filepath.Base(pass.Doc.Path))
-	doc := hostToVirtual(abs)
-	text := asMeant(pass.Doc).Src
-	src := &wsSource{ws: ws, doc: doc, src: text}
-	topic := "app:" + docToolName(pass.Doc)
-	fsys := model.NewSourceFS(src)
-	if t, ok := pass.ResultOf[dryrunAnalyzer].(*dryTable); ok && t.Parsed != nil {
+	topic := "app:" + docToolName(p.pass.Doc)
+	if t, ok := p.pass.ResultOf[dryrunAnalyzer].(*dryTable); ok && t.Parsed != nil {
 		p.run = t.Parsed.OpenPage(fsys, doc, topic, path.Dir(doc)) // the actions' dry run parsed it
 	} else {
 		p.run = model.OpenPage(fsys, doc, text, topic, path.Dir(doc))
 	}
-	p.dir, p.tried = path.Dir(doc), map[string]model.Result{}
+	p.dir = path.Dir(doc)
+	if p.tried == nil {
+		p.tried = map[string]model.Result{}
+	}
 	return true
 }
 
@@ -95,31 +114,49 @@ func (p *pageDry) try(line string) (model.Result, bool) {
 	if !p.open() {
 		return model.Result{}, false
 	}
-	if r, ok := p.tried[line]; ok {
-		return r, true
-	}
-	if len(p.tried) >= maxPageTries {
-		return model.Result{}, false
-	}
-	r := p.run.Try(line)
-	p.tried[line] = r
-	return r, true
+	return p.record(line, func() model.Result { return p.run.Try(line) })
 }
 
 // opens runs `/open target` from the page without rendering the target
-// (each target once); ok is false past the bound.
+// (each target once); ok is false past the bound. A target the model
+// shows as a regular file (model.LinkProbe.OpensFile) is not run: its /open cannot
+// fail, and the page is not opened for it (it still counts toward the
+// bound, as a run would).
 func (p *pageDry) opens(target string) (model.Result, bool) {
-	if !p.open() {
+	doc, fsys, _, ok := p.source()
+	if !ok {
 		return model.Result{}, false
 	}
-	key := "\x00" + target
+	return p.record("\x00"+target, func() model.Result {
+		if dryGates && p.probe(fsys, doc).OpensFile(target) {
+			return model.Result{OK: true}
+		}
+		p.open()
+		return p.run.Opens(target)
+	})
+}
+
+// probe is the page's LinkProbe, made once.
+func (p *pageDry) probe(fsys *model.FS, doc string) *model.LinkProbe {
+	if p.links == nil {
+		p.links = model.NewLinkProbe(fsys, doc)
+	}
+	return p.links
+}
+
+// record is the result of the try keyed key, run once; ok is false past
+// the bound.
+func (p *pageDry) record(key string, run func() model.Result) (model.Result, bool) {
+	if p.tried == nil {
+		p.tried = map[string]model.Result{}
+	}
 	if r, ok := p.tried[key]; ok {
 		return r, true
 	}
 	if len(p.tried) >= maxPageTries {
 		return model.Result{}, false
 	}
-	r := p.run.Opens(target)
+	r := run()
 	p.tried[key] = r
 	return r, true
 }
@@ -180,6 +217,21 @@ func (s *wsSource) ReadFile(p string, limit int64) ([]byte, error) {
 
 func (s *wsSource) Stat(p string) (fs.FileInfo, error) {
 	return s.ws.Stat(virtualToHost(p))
+}
+
+// Regular reports that p is listed as a regular file (no symbolic link)
+// in its directory's listing, which the run keeps and shares
+// (Workspace.ListDir, sorted by name as os.ReadDir): Stat would show the same regular file. A name not
+// listed so (a link, a file created during the run, another case) is
+// left to Stat.
+func (s *wsSource) Regular(p string) bool {
+	dir, name := path.Split(p)
+	ents, err := s.ws.ListDir(virtualToHost(dir))
+	if err != nil {
+		return false
+	}
+	i, ok := slices.BinarySearchFunc(ents, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+	return ok && ents[i].Type().IsRegular()
 }
 
 func (s *wsSource) ReadDir(p string) ([]fs.DirEntry, error) {

@@ -2,12 +2,15 @@ package rules
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
+	"golang.org/x/tools/txtar"
 )
 
 // dryRules are the rules that read the dry-run analysis.
@@ -110,5 +113,149 @@ func TestDryGatesSkipCalls(t *testing.T) {
 	}
 	if c := calls[0]; c.args != "" || c.ok {
 		t.Errorf("the call was run (args %q): no dry-run rule can report on it", c.args)
+	}
+}
+
+// pageGateTree is a tree of pages made of what the page gates read:
+// links to files that exist, that do not, to directories (with and
+// without a string.md), with fragments, in another case, through "..";
+// reference links with their definition on the page, in an include, or
+// nowhere.
+var pageGateTree = map[string]string{
+	"a.md":                "# A\n\n## Setup\n\nText.\n",
+	"sub/b.md":            "# B\n\n<!-- @block:x -->\nx\n<!-- @end -->\n",
+	"dir.md/string.md":    "# Dir\n",
+	"bare.md/note.txt":    "x\n",
+	"parts.md":            "See [the API][api2].\n\n[api2]: https://example.com/api\n",
+	"plain.md":            "Nothing here.\n",
+	"page.md":             "# Page\n\n[a](a.md) [b](sub/b.md) [m](missing.md) [f](a.md#nope) [s](a.md#setup) [x](sub/b.md#x)\n[c](A.md) [d](dir.md) [e](bare.md) [u](sub/../a.md) [v](./a.md) [w](../a.md) [p](sub/)\n",
+	"refs.md":             "# Refs\n\nSee the [API reference][API], [Docs][], [Docs] and [ok][docs].\n\n[api]: https://example.com/api\n[docs]: https://example.com/docs\n",
+	"norefs.md":           "# No refs\n\nSee [a][b] and `x]: y`.\n\n```\n[b]: https://example.com\n```\n",
+	"otherdefs.md":        "# Other\n\nSee [a][b].\n\n[c]: https://example.com/c\n",
+	"inc.md":              "# Inc\n\n[!include:usage](parts.md)\n",
+	"incplain.md":         "# Inc\n\n[!include:usage](plain.md)\n\n[z]: https://example.com/z\n",
+	"sub/up.md":           "# Up\n\n[a](../a.md) [b](b.md) [n](../nope.md) [r](../sub/b.md#x)\n",
+	"sub/sub.source/1.md": "[a](a.md)\n",
+}
+
+// pageGateDirs are directories to lint with the page rules: the rule
+// archives (each in a directory of its own), corpus/err, the upstream
+// corpus and pageGateTree.
+func pageGateDirs(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	write := func(dir, name string, data []byte) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range archiveNames(t) {
+		ar, err := txtar.ParseFile(archivePath(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(t.TempDir(), n)
+		for _, f := range ar.Files {
+			write(dir, f.Name, f.Data)
+		}
+		dirs = append(dirs, dir)
+	}
+	tree := filepath.Join(t.TempDir(), "tree")
+	for name, src := range pageGateTree {
+		write(tree, name, []byte(src))
+	}
+	dirs = append(dirs, tree, "../corpus/err")
+	if _, err := os.Stat(upstreamCorpus); err == nil {
+		dirs = append(dirs, upstreamCorpus)
+	}
+	return dirs
+}
+
+// lintPages lints dir with the dry-run rules of the project profile as
+// the CLI would, with an empty config.
+func lintPages(t *testing.T, dir string, analyzers []*lint.Analyzer) []string {
+	t.Helper()
+	cfg := filepath.Join(t.TempDir(), "empty.yaml")
+	if err := os.WriteFile(cfg, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := lint.Run(lint.Options{Paths: []string{"."}, Dir: dir, Config: cfg, Jobs: 1,
+		Selection: lint.Selection{Enable: []string{"project"}}}, analyzers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(rep.Diagnostics))
+	for i, d := range rep.Diagnostics {
+		out[i] = fmt.Sprintf("%s:%d:%d %s %s", d.Path, d.Span.Start.Line, d.Span.Start.Col, d.Rule, d.Message)
+	}
+	return out
+}
+
+// TestPageDryGates: the page rules find the same with their gates as
+// without (every render and /open run), on the archives, corpus/err,
+// the upstream corpus and pageGateTree.
+func TestPageDryGates(t *testing.T) {
+	defer func(old bool) { dryGates = old }(dryGates)
+	rules := dryRules()
+	total := 0
+	for _, dir := range pageGateDirs(t) {
+		dryGates = true
+		gated := lintPages(t, dir, rules)
+		dryGates = false
+		full := lintPages(t, dir, rules)
+		total += len(full)
+		if !slices.Equal(gated, full) {
+			t.Errorf("%s: with the gates\n%s\nwithout\n%s", dir, strings.Join(gated, "\n"), strings.Join(full, "\n"))
+		}
+	}
+	if total == 0 {
+		t.Fatal("no dry-run finding at all: the documents test nothing")
+	}
+}
+
+// TestPageDryGatesSkipCalls: a page whose links all name existing files
+// without a fragment, and whose reference links have no definition, is
+// neither opened nor rendered by the page rules.
+func TestPageDryGatesSkipCalls(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"a.md":     "# A\n",
+		"sub/b.md": "# B\n",
+		"page.md":  "# Page\n\n[a](a.md) [b](sub/b.md) [c](./sub/../a.md) and [x][y].\n\n```\n[y]: https://example.com\n```\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opened := map[string]bool{}
+	probe := &lint.Analyzer{
+		Name:     "probe",
+		Doc:      lint.Doc{Title: "probe"},
+		Profile:  lint.Project,
+		Requires: append(dryRules(), pagedryAnalyzer),
+		Run: func(pass *lint.Pass) (any, error) {
+			p := pageDryOf(pass)
+			opened[filepath.Base(pass.Doc.Path)] = p.opened
+			return nil, nil
+		},
+	}
+	defer func(old bool) { dryGates = old }(dryGates)
+	for _, gates := range []bool{true, false} {
+		dryGates = gates
+		clear(opened)
+		if got := lintPages(t, dir, append(dryRules(), probe)); len(got) != 0 {
+			t.Errorf("findings: %q", got)
+		}
+		if opened["page.md"] == gates {
+			t.Errorf("gates %v: page.md opened %v", gates, opened["page.md"])
+		}
 	}
 }

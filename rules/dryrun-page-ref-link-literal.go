@@ -33,7 +33,19 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 		if !bytes.Contains(pass.Doc.Src, []byte("]:")) && len(directivesOf(pass.Doc, "include")) == 0 {
 			return nil, nil
 		}
-		v := pageDryOf(pass).view()
+		page := pageDryOf(pass)
+		if _, _, _, ok := page.source(); !ok {
+			return nil, nil // not shown on its own: no view
+		}
+		defs := refDefinitions(string(pass.Doc.Src))
+		firsts := firstRefLits(pass.Doc)
+		var incs []includedSource
+		if dryGates && !ownRefLinkPossible(defs, firsts) {
+			if incs = includedSources(pass); !includedRefLinkPossible(incs) {
+				return nil, nil // no finding without the render: skip it
+			}
+		}
+		v := page.view()
 		if v == nil {
 			return nil, nil
 		}
@@ -41,9 +53,6 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 		if len(lits) == 0 {
 			return nil, nil
 		}
-		defs := refDefinitions(string(pass.Doc.Src))
-		firsts := firstRefLits(pass.Doc)
-		var incs []includedSource
 		reported := map[string]bool{}
 		for _, l := range lits {
 			if reported[l.text] {
@@ -138,8 +147,8 @@ func refDefinitions(src string) map[string]string {
 			inFence = !inFence
 			continue
 		}
-		if inFence {
-			continue
+		if inFence || !strings.HasPrefix(t, "[") || !strings.Contains(line, "]:") {
+			continue // reRefDefLine needs both
 		}
 		if m := reRefDefLine.FindStringSubmatch(line); m != nil && !strings.HasPrefix(m[1], "@") && !strings.HasPrefix(m[1], "!") {
 			if k := normalizeLabel(m[1]); k != "" {
@@ -233,4 +242,39 @@ func firstRefLits(doc *sfmd.Document) map[string]int {
 		out[t] = m[0]
 	}
 	return out
+}
+
+// ownRefLinkPossible reports whether a literal link can be reported
+// against the page's own definitions: its text must be a shape of the
+// source (firsts) whose name (the ref of [text][ref], else the text) one
+// of defs defines.
+func ownRefLinkPossible(defs map[string]string, firsts map[string]int) bool {
+	if len(defs) == 0 {
+		return false
+	}
+	for t := range firsts {
+		m := reRefLit.FindStringSubmatch(t)
+		if m == nil {
+			continue
+		}
+		key := m[1]
+		if m[2] != "" {
+			key = m[2]
+		}
+		if _, ok := defs[normalizeLabel(key)]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// includedRefLinkPossible reports whether an included file holds both a
+// reference-link shape and a definition (includedRefLink needs both).
+func includedRefLinkPossible(incs []includedSource) bool {
+	for _, inc := range incs {
+		if len(inc.defs) > 0 && len(inc.shape) > 0 {
+			return true
+		}
+	}
+	return false
 }
