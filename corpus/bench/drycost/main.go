@@ -25,7 +25,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,11 +82,11 @@ func run(c config) error {
 	}
 	dir := filepath.Join(tmp, "corpus")
 	for i := range c.copies {
-		if err := copyTree(c.upstream, filepath.Join(dir, fmt.Sprintf("copy%02d", i))); err != nil {
+		if err := measure.CopyTree(c.upstream, filepath.Join(dir, fmt.Sprintf("copy%02d", i))); err != nil {
 			return err
 		}
 	}
-	fmt.Printf("GOMAXPROCS=%d, %d rounds, medians; %s\n", runtime.GOMAXPROCS(0), c.rounds, loadAverage())
+	fmt.Printf("GOMAXPROCS=%d, %d rounds, medians; %s\n", runtime.GOMAXPROCS(0), c.rounds, measure.LoadAverage())
 	fmt.Printf("dry-run rules disabled (%d): %s\n", len(dry), strings.Join(dry, ","))
 	share, err := rounds(c, bin, dir, dry)
 	if err != nil {
@@ -133,8 +132,8 @@ func rounds(c config, bin, dir string, dry []string) (float64, error) {
 	if len(shares)%2 == 0 {
 		med = (shares[len(shares)/2-1] + shares[len(shares)/2]) / 2
 	}
-	fmt.Printf("sfmd lint --jobs 1, every default rule   CPU %8.1f ms  wall %8.1f ms\n", ms(w.CPU), ms(w.Wall))
-	fmt.Printf("sfmd lint --jobs 1, without the dry runs CPU %8.1f ms  wall %8.1f ms\n", ms(o.CPU), ms(o.Wall))
+	fmt.Printf("sfmd lint --jobs 1, every default rule   CPU %8.1f ms  wall %8.1f ms\n", measure.MS(w.CPU), measure.MS(w.Wall))
+	fmt.Printf("sfmd lint --jobs 1, without the dry runs CPU %8.1f ms  wall %8.1f ms\n", measure.MS(o.CPU), measure.MS(o.Wall))
 	fmt.Printf("dry-run share of CPU: %.1f%% (of the medians), %.1f%% (median of the rounds; range %.1f%% to %.1f%%), %.1f%% (of each side's lowest CPU); of wall %.1f%%\n",
 		100*share(w.CPU, o.CPU), 100*med, 100*shares[0], 100*shares[len(shares)-1], 100*share(lowest(ws), lowest(wos)), 100*share(w.Wall, o.Wall))
 	return med, nil
@@ -193,41 +192,3 @@ func dryRules(bin string) ([]string, error) {
 	}
 	return names, nil
 }
-
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		out := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(out, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(p) //nolint:gosec // G122: a benchmark copying the corpus its user names
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(out, b, 0o644) //nolint:gosec // G703: the copy goes to the benchmark's own temporary directory
-	})
-}
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "load average unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "load average unknown"
-	}
-	return "load average " + strings.Join(f[:3], " ")
-}
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -103,7 +103,7 @@ func run(c config) error {
 		return err
 	}
 	defer func() { _ = os.RemoveAll(tmp) }()
-	fmt.Printf("GOMAXPROCS=%d, %d rounds, medians; %s\n", runtime.GOMAXPROCS(0), c.rounds, loadAverage())
+	fmt.Printf("GOMAXPROCS=%d, %d rounds, medians; %s\n", runtime.GOMAXPROCS(0), c.rounds, measure.LoadAverage())
 	bin := filepath.Join(tmp, "bin")
 	var p programs
 	for _, x := range []struct {
@@ -171,8 +171,8 @@ func parseRatios(c config, generated, real [][]byte) float64 {
 		}
 		fmt.Printf("  %-9s %5d docs %8.1f MB  sfmd.Parse %7.1f ms (CPU %7.1f) %8d allocs %6.1f MB | goldmark %7.1f ms (CPU %7.1f) %8d allocs %6.1f MB | ratio %.2f (CPU %.2f)\n",
 			name, res.Docs, float64(res.Bytes)/1e6,
-			ms(res.Ours.Wall), ms(res.Ours.CPU), res.OursAllocs, float64(res.OursBytes)/1e6,
-			ms(res.Theirs.Wall), ms(res.Theirs.CPU), res.TheirsAllocs, float64(res.TheirsBytes)/1e6,
+			measure.MS(res.Ours.Wall), measure.MS(res.Ours.CPU), res.OursAllocs, float64(res.OursBytes)/1e6,
+			measure.MS(res.Theirs.Wall), measure.MS(res.Theirs.CPU), res.TheirsAllocs, float64(res.TheirsBytes)/1e6,
 			res.Ratio(), res.CPURatio())
 	}
 	fmt.Printf("  parse ratio (synthetic, wall): %.2f (target 1.3)\n", r.Ratio())
@@ -186,7 +186,7 @@ func lintRatios(c config, tmp string, p programs, generated [][]byte) (float64, 
 	what := fmt.Sprintf("%d copies of %s", c.copies, c.upstream)
 	if c.upstream != "" {
 		for i := range c.copies {
-			if err := copyTree(c.upstream, filepath.Join(dir, fmt.Sprintf("copy%02d", i))); err != nil {
+			if err := measure.CopyTree(c.upstream, filepath.Join(dir, fmt.Sprintf("copy%02d", i))); err != nil {
 				return 0, err
 			}
 		}
@@ -218,9 +218,9 @@ func lintRatios(c config, tmp string, p programs, generated [][]byte) (float64, 
 		gs, ls, ones = append(gs, g), append(ls, l), append(ones, one)
 	}
 	g, l, one := measure.MedianProc(gs), measure.MedianProc(ls), measure.MedianProc(ones)
-	fmt.Printf("  goldmark parse, one goroutine  %7.1f ms  CPU %7.1f ms  peak RSS %6.1f MB\n", ms(g.Wall), ms(g.CPU), mb(uint64(g.PeakRSS)))
-	fmt.Printf("  sfmd lint                      %7.1f ms  CPU %7.1f ms  peak RSS %6.1f MB\n", ms(l.Wall), ms(l.CPU), mb(uint64(l.PeakRSS)))
-	fmt.Printf("  sfmd lint --jobs 1             %7.1f ms  CPU %7.1f ms  peak RSS %6.1f MB\n", ms(one.Wall), ms(one.CPU), mb(uint64(one.PeakRSS)))
+	fmt.Printf("  goldmark parse, one goroutine  %7.1f ms  CPU %7.1f ms  peak RSS %6.1f MB\n", measure.MS(g.Wall), measure.MS(g.CPU), mb(uint64(g.PeakRSS)))
+	fmt.Printf("  sfmd lint                      %7.1f ms  CPU %7.1f ms  peak RSS %6.1f MB\n", measure.MS(l.Wall), measure.MS(l.CPU), mb(uint64(l.PeakRSS)))
+	fmt.Printf("  sfmd lint --jobs 1             %7.1f ms  CPU %7.1f ms  peak RSS %6.1f MB\n", measure.MS(one.Wall), measure.MS(one.CPU), mb(uint64(one.PeakRSS)))
 	ratio := float64(l.Wall) / float64(g.Wall)
 	fmt.Printf("  lint ratio: wall %.2f (target 1.3), CPU %.2f (target 1.6); one worker (--jobs 1): wall %.2f, CPU %.2f\n",
 		ratio, float64(l.CPU)/float64(g.CPU), float64(one.Wall)/float64(g.Wall), float64(one.CPU)/float64(g.CPU))
@@ -282,7 +282,7 @@ func singleFiles(c config, tmp string, p programs, dir string) error {
 		}
 		m, g := measure.MedianProc(s), measure.MedianProc(gs)
 		fmt.Printf("  sfmd lint of one file (%8d bytes): %6.1f ms (CPU %6.1f ms, peak RSS %6.1f MB) | goldmark %6.1f ms (CPU %6.1f ms) | ratio wall %.2f, CPU %.2f\n",
-			d.size, ms(m.Wall), ms(m.CPU), mb(uint64(m.PeakRSS)), ms(g.Wall), ms(g.CPU), float64(m.Wall)/float64(g.Wall), float64(m.CPU)/float64(g.CPU))
+			d.size, measure.MS(m.Wall), measure.MS(m.CPU), mb(uint64(m.PeakRSS)), measure.MS(g.Wall), measure.MS(g.CPU), float64(m.Wall)/float64(g.Wall), float64(m.CPU)/float64(g.CPU))
 	}
 	return nil
 }
@@ -384,7 +384,7 @@ func memory(c config, tmp string, prog programs) error {
 		runtime.KeepAlive(rep)
 		p := measure.MedianProc(rss)
 		fmt.Printf("  %4d files: sfmd lint %6.1f ms, peak RSS %6.1f MB | lint.Run in process: %d diagnostics, peak heap %6.1f MB, report %6.1f MB, working memory %6.1f MB\n",
-			n, ms(p.Wall), mb(uint64(p.PeakRSS)), len(rep.Diagnostics), mb(peak), mb(retained), mb(peak)-mb(retained))
+			n, measure.MS(p.Wall), mb(uint64(p.PeakRSS)), len(rep.Diagnostics), mb(peak), mb(retained), mb(peak)-mb(retained))
 	}
 	return nil
 }
@@ -422,7 +422,7 @@ func inProcess(c config, tmp string, docs [][]byte) error {
 	}
 	p, l := measure.Median(ps), measure.Median(ls)
 	fmt.Printf("\nin process, synthetic corpus on disk (%d files): read + sfmd.Parse on 2 workers %.1f ms (CPU %.1f), lint.Run Jobs=2 %.1f ms (CPU %.1f): lint/parse %.2f\n",
-		len(files), ms(p.Wall), ms(p.CPU), ms(l.Wall), ms(l.CPU), float64(l.Wall)/float64(p.Wall))
+		len(files), measure.MS(p.Wall), measure.MS(p.CPU), measure.MS(l.Wall), measure.MS(l.CPU), float64(l.Wall)/float64(p.Wall))
 	return nil
 }
 
@@ -447,44 +447,6 @@ func isDir(p string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// loadAverage is the machine's load average, when known.
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "load average unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "load average unknown"
-	}
-	return "load average " + strings.Join(f[:3], " ")
-}
-
-// copyTree copies the regular files under src to dst.
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		out := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(out, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(p) //nolint:gosec // G122: a benchmark copying the corpus its user names
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(out, b, 0o644) //nolint:gosec // G703: the copy goes to the benchmark's own temporary directory
-	})
-}
-
 // corpusSize counts the .md files under dir and their bytes.
 func corpusSize(dir string) (files int, size int64, err error) {
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -502,8 +464,6 @@ func corpusSize(dir string) (files int, size int64, err error) {
 }
 
 func mb(n uint64) float64 { return float64(n) / 1e6 }
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func write(dir string, docs [][]byte) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
