@@ -215,7 +215,7 @@ func defaultRules() []*lint.Analyzer {
 // (benchgen.Document: frontmatter, prose with hints, links and
 // shortcuts, actions with parameters and response templates, each app's
 // action ids its own) of 2 MB and of 8 MB with the default rule set, and
-// fails when the CPU time per byte of the larger is more than 1.5 times
+// fails when the CPU time per byte of the larger is more than 1.7 times
 // that of the smaller; the rules are then measured one by one (with the
 // analyses they require) to name the culprit. Both documents are larger
 // than the processor's caches, so that a byte costs the same in both
@@ -246,8 +246,13 @@ func TestRulesScaleOnGeneratedDocuments(t *testing.T) {
 		}
 		return ts, tl, float64(tl) / float64(ts) / scale
 	}
-	const limit = 1.5 // linear is 1; a quadratic term of a tenth of the time at 2 MB makes it 1.3
-	ts, tl, r := ratio(defaultRules(), 2)
+	// Linear is 1; a quadratic term of a tenth of the time at 2 MB makes it
+	// 1.3. The tree measures 1.2 alone and up to 1.54 while the other
+	// packages of `go test ./...` run beside it (the larger document's
+	// heap suffers more from a shared cache); the regression this test was
+	// written for (the dry runs' search of every action) measured 1.87.
+	const limit = 1.7
+	ts, tl, r := ratio(defaultRules(), 3)
 	if r <= limit {
 		t.Logf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte", ts, len(sdoc.Src), tl, scale, r)
 		return
