@@ -230,7 +230,7 @@ func (t *templateRun) execute(template string, limit int64) string {
 			v := walkJSONPath(t.response, m[2])
 			t.notePath(m[2], v)
 			t.trace.line(li, "assign", line)
-			t.trace.walked(li, t.response, m[2], v, v.kind != jsUndefined)
+			t.trace.walked(li, t.response, "Response", m[2], v, v.kind != jsUndefined)
 			if sv := stringifyValue(v); t.charge(len(sv)) {
 				t.rt.setSessionVar(m[1], sv)
 			}
@@ -287,7 +287,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 	arrPath = strings.TrimPrefix(arrPath, "Response.")
 	arr := walkJSONPath(t.response, arrPath)
 	t.notePath(arrPath, arr)
-	t.trace.walked(start-1, t.response, arrPath, arr, arr.kind == jsArray)
+	t.trace.walked(start-1, t.response, "Response", arrPath, arr, arr.kind == jsArray)
 	li := start
 	for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
 		li++
@@ -343,7 +343,7 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 		}
 		v := walkJSONPath(body, p)
 		t.trace.line(t.trace.curOr(), "save", line)
-		t.trace.walked(t.trace.curOr(), body, p, v, v.kind != jsUndefined)
+		t.trace.walked(t.trace.curOr(), body, "Response.body", p, v, v.kind != jsUndefined)
 		if v.kind == jsUndefined {
 			t.buffer, t.hasBuffer = nil, false
 			return "save: path returned no value: " + p, true

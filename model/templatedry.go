@@ -214,14 +214,14 @@ func (tr *templateTrace) line(li int, kind, src string) {
 	}
 }
 
-// walked records the path p line li walks from root (the response, or
-// the body for a save: line), the value v it reached and whether that is
+// walked records the path p line li walks from root (named rootName: the
+// response, or its body for a save: line), the value v it reached and whether that is
 // what the line needs (found); when not, where the path stopped.
-func (tr *templateTrace) walked(li int, root *jsValue, p string, v *jsValue, found bool) {
+func (tr *templateTrace) walked(li int, root *jsValue, rootName, p string, v *jsValue, found bool) {
 	if f := tr.at(li); f != nil {
 		f.Path, f.Found = p, found
 		if !found {
-			f.Misses = append(f.Misses, explainMiss(root, "", p, v))
+			f.Misses = append(f.Misses, explainMiss(root, rootName, p, v))
 		}
 	}
 }

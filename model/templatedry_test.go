@@ -175,9 +175,9 @@ func TestDryRunTemplateMisses(t *testing.T) {
 	}
 	L := d.Lines
 	want := map[int][]PathMiss{
-		0: {{Path: "body.data", Reached: "body.data", Kind: "object"}},
+		0: {{Root: "Response", Path: "body.data", Reached: "body.data", Kind: "object"}},
 		4: {{Ref: "{it.tag}", Root: "it", Path: "tag", Kind: "object", Step: "tag"}},
-		6: {{Path: "body.data.total", Reached: "body.data", Kind: "object", Step: "total"}},
+		6: {{Root: "Response", Path: "body.data.total", Reached: "body.data", Kind: "object", Step: "total"}},
 		7: {
 			{Ref: "{Response.body.items[5].name}", Root: "Response", Path: "body.items[5].name", Reached: "body.items", Kind: "array", Length: 2, Step: "[5]"},
 			{Ref: "{Response.body.count.x}", Root: "Response", Path: "body.count.x", Reached: "body.count", Kind: "number", Step: "x"},

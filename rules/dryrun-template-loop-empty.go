@@ -23,8 +23,9 @@ var DryrunTemplateLoopEmpty = &lint.Analyzer{
 
 		Severity: "the template runs, but for the response its other lines read the loop prints nothing (helpers.ts executeResponseTemplate skips a for: whose path is not an array); which of the two readings is wrong depends on the API",
 	},
-	Requires: []*lint.Analyzer{tmplDryAnalyzer},
+	Requires: []*lint.Analyzer{tmplDryAnalyzer, tmplFixtureAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		done := lineSet{}
 		for _, td := range tmplDryOf(pass) {
 			nested := nestedLoops(td.Resp)
 			for li, l := range td.Lines {
@@ -44,10 +45,12 @@ var DryrunTemplateLoopEmpty = &lint.Analyzer{
 					}
 					reason = fmt.Sprintf("%s is an object (line %s reads a key of it), not an array", pathText("Response.body", steps, len(steps)), td.docLine(n.line))
 				}
+				done.add(td.Resp, li)
 				pass.Reportf(l.ArgSpan, "`%s` with a response whose body is %s (the shape this template's lines read): the loop %q never iterates: %s; its lines print nothing",
 					td.callLine(), td.shortJSON(), "for: "+l.ItemVar+" in "+l.Arg, reason)
 			}
 		}
+		reportFixtureLoops(pass, done)
 		return nil, nil
 	},
 }

@@ -23,30 +23,37 @@ var DryrunTemplateValueMissing = &lint.Analyzer{
 
 		Severity: "the template runs, but for the response its other lines read the value is missing from what the agent sees (helpers.ts walkJsonPath returns undefined for a key of an array or an index of an object); which reading is wrong depends on the API",
 	},
-	Requires: []*lint.Analyzer{tmplDryAnalyzer},
+	Requires: []*lint.Analyzer{tmplDryAnalyzer, tmplFixtureAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		done := lineSet{}
 		for _, td := range tmplDryOf(pass) {
 			for li, l := range td.Lines {
-				checkTmplValues(pass, td, li, l)
+				if checkTmplValues(pass, td, li, l) {
+					done.add(td.Resp, li)
+				}
 			}
 		}
+		reportFixtureValues(pass, done)
 		return nil, nil
 	},
 }
 
-func checkTmplValues(pass *lint.Pass, td *tmplDry, li int, l *sfmd.TemplateLine) {
+// checkTmplValues reports line li of td's template if a value of it
+// reaches nothing in the shape; it says whether it reported.
+func checkTmplValues(pass *lint.Pass, td *tmplDry, li int, l *sfmd.TemplateLine) bool {
 	f := td.Run.Lines[li]
 	if f.Kind == "assign" && !f.Found && l.Kind == sfmd.LineAssign && l.StrictAssign {
 		if steps, ok := bodySteps(f.Path); ok && isBodyPath(f.Path) {
 			if reason := td.why(td.Body, "Response.body", steps); reason != "" {
 				pass.Reportf(l.RHS.Span, "`%s` with a response whose body is %s (the shape this template's lines read): line %s stores an empty {%s}: %s",
 					td.callLine(), td.shortJSON(), td.docLine(li), l.LHS, reason)
+				return true
 			}
 		}
-		return
+		return false
 	}
 	if l.Template == nil || (len(f.Unresolved) == 0 && len(f.Empty) == 0) {
-		return
+		return false
 	}
 	missing := map[string]bool{}
 	for _, r := range append(append([]string{}, f.Unresolved...), f.Empty...) {
@@ -70,7 +77,7 @@ func checkTmplValues(pass *lint.Pass, td *tmplDry, li int, l *sfmd.TemplateLine)
 		}
 	}
 	if first == nil {
-		return
+		return false
 	}
 	what := refs[0] + " on line " + td.docLine(li) + " reaches nothing"
 	if len(refs) > 1 {
@@ -78,6 +85,7 @@ func checkTmplValues(pass *lint.Pass, td *tmplDry, li int, l *sfmd.TemplateLine)
 	}
 	pass.Reportf(first.Span, "`%s` with a response whose body is %s (the shape this template's lines read): %s: %s",
 		td.callLine(), td.shortJSON(), what, reason)
+	return true
 }
 
 // refWhy is why ref, on line l, reaches nothing in the body the template
