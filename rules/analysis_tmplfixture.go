@@ -337,7 +337,8 @@ func ownMiss(f model.TemplateLineFact) (model.PathMiss, bool) {
 }
 
 // reportFixtureLoops reports the for: lines that never iterate with a
-// fixture's response because their path reaches no array there: once per
+// fixture's response because their path reaches no array there (a null,
+// or a path through one, is the API's "none", not reported): once per
 // line (the first fixture, in the order sfmd test runs them, that shows
 // it), and not on a line of done (the shape-based run reported it).
 func reportFixtureLoops(pass *lint.Pass, done lineSet) {
@@ -349,8 +350,8 @@ func reportFixtureLoops(pass *lint.Pass, done lineSet) {
 				continue
 			}
 			m, ok := ownMiss(f)
-			if !ok {
-				continue
+			if !ok || m.Kind == "null" {
+				continue // a null: the API's own "none"
 			}
 			done.add(fx.Resp, li)
 			pass.Reportf(l.ArgSpan, "%s, the loop %q never iterates: %s; its lines print nothing",
@@ -360,8 +361,8 @@ func reportFixtureLoops(pass *lint.Pass, done lineSet) {
 }
 
 // reportFixtureValues reports the template values that reach nothing in
-// a fixture's response (on every run of their line): once per line, as
-// reportFixtureLoops.
+// a fixture's response (on every run of their line; not through a null):
+// once per line, as reportFixtureLoops.
 func reportFixtureValues(pass *lint.Pass, done lineSet) {
 	for _, fx := range fixtureRunsOf(pass) {
 		for li, l := range fx.Lines {
@@ -378,7 +379,7 @@ func fixtureValues(pass *lint.Pass, fx *fixtureRun, li int, l *sfmd.TemplateLine
 	f := fx.Run.Lines[li]
 	if f.Kind == "assign" {
 		m, ok := ownMiss(f)
-		if !ok || l.Kind != sfmd.LineAssign || !l.StrictAssign || !isBodyPath(f.Path) {
+		if !ok || m.Kind == "null" || l.Kind != sfmd.LineAssign || !l.StrictAssign || !isBodyPath(f.Path) {
 			return false
 		}
 		pass.Reportf(l.RHS.Span, "%s, line %d stores an empty {%s}: %s", fx.evidence(), l.Line.Span.Start.Line, l.LHS, missText(m))
@@ -389,7 +390,7 @@ func fixtureValues(pass *lint.Pass, fx *fixtureRun, li int, l *sfmd.TemplateLine
 	}
 	misses := map[string]model.PathMiss{}
 	for _, m := range f.Misses {
-		if m.Ref != "" {
+		if m.Ref != "" && m.Kind != "null" {
 			misses[m.Ref] = m
 		}
 	}

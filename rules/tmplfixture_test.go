@@ -94,6 +94,7 @@ func TestFixtureRunsFollowSfmdTest(t *testing.T) {
 		{"body_file", map[string]string{"app.test.yaml": fixtureSuite("", run, "          body_file: fixtures/items.json\n"), "fixtures/items.json": `{"items":{"a":{}}}`}, true},
 		{"body_file outside the suite's tree", map[string]string{"app.test.yaml": fixtureSuite("", run, "          body_file: ../items.json\n")}, false},
 		{"error status", map[string]string{"app.test.yaml": fixtureSuite("", run, "          status: 500\n"+objectItems)}, false},
+		{"items null", map[string]string{"app.test.yaml": fixtureSuite("", run, "          json: {items: null}\n")}, false},
 		{"text body", map[string]string{"app.test.yaml": fixtureSuite("", run, "          body: \"items: none\"\n")}, false},
 		{"expected failure", map[string]string{"app.test.yaml": fixtureSuite("", run+"    expect: {ok: false}\n", objectItems)}, false},
 		{"skipped test", map[string]string{"app.test.yaml": fixtureSuite("", run+"    skip: later\n", objectItems)}, false},
@@ -113,7 +114,7 @@ func TestFixtureRunsFollowSfmdTest(t *testing.T) {
 				checkSuitesDecode(t, dir, tc.files)
 			}
 			got := lintFixtureFiles(t, dir)
-			if found := len(got) == 1 && strings.Contains(got[0], "Response.body.items is an object, not an array"); found != tc.found || len(got) > 1 {
+			if found := len(got) == 1 && strings.Contains(got[0], "Response.body.items is an object, not an array"); found != tc.found || (!found && len(got) > 0) || len(got) > 1 {
 				t.Errorf("findings %q, want one: %v", got, tc.found)
 			}
 		})
