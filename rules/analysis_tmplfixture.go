@@ -130,20 +130,11 @@ type suiteIndexKey struct{ dir string }
 // docSuiteNames lists the suites of the document named base in its
 // directory, in name order (the order sfmd test runs them): a pre-filter
 // on each suite's document: (or its stem), confirmed once the suite is
-// decoded. The directory's listing is the run's shared one; the suites
-// are read for the index once per run and directory, and only when the
-// directory holds a suite.
+// decoded. The suites of the directory come from the run's shared
+// listing (Workspace.Suites: scanned once per listing); they are read for
+// the index once per run and directory, and only when it holds one.
 func docSuiteNames(ws *lint.Workspace, base string) []string {
-	entries, err := ws.ListDir(".")
-	if err != nil {
-		return nil
-	}
-	var suites []string
-	for _, e := range entries {
-		if suitespec.IsSuiteName(e.Name()) && e.Type().IsRegular() {
-			suites = append(suites, e.Name())
-		}
-	}
+	suites := ws.Suites(".")
 	if len(suites) == 0 {
 		return nil
 	}
