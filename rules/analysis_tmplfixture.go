@@ -47,8 +47,8 @@ import (
 // response is the author's test of the failure path: the template's lines
 // read the success body and a template has no conditional, so a line
 // that reaches nothing there is no mistake the author can fix. Identical
-// calls with identical responses run once; at most maxFixtureRuns runs
-// are made per document.
+// calls with identical responses run once; at most maxFixtureRuns runs,
+// reading at most maxFixtureBytes of bodies, are made per document.
 
 // fixtureRun is one action's template run against one suite fixture.
 type fixtureRun struct {
@@ -60,8 +60,13 @@ type fixtureRun struct {
 	Run   model.TemplateDry
 }
 
-// maxFixtureRuns bounds the fixture runs of one document.
-const maxFixtureRuns = 32
+// maxFixtureRuns and maxFixtureBytes bound the fixture runs of one
+// document: their number, and the response bodies they read together (a
+// fixture may hold suitespec.FixtureBytes).
+const (
+	maxFixtureRuns  = 32
+	maxFixtureBytes = 32 << 20
+)
 
 // tmplFixtureAnalyzer runs the templates against the suites' fixtures;
 // its result is []*fixtureRun (nil for a document without a suite).
@@ -191,11 +196,12 @@ func decodeDocSuite(ws *lint.Workspace, tree *os.Root, name, base string) *suite
 
 // fixtureRunner collects the fixture runs of one document.
 type fixtureRunner struct {
-	t    *dryTable
-	last map[string]*sfmd.Response
-	seen map[string]bool // id, flags and body of the runs made
-	out  []*fixtureRun
-	runs int
+	t     *dryTable
+	last  map[string]*sfmd.Response
+	seen  map[string]bool // id, flags and body of the runs made
+	out   []*fixtureRun
+	runs  int
+	bytes int
 }
 
 // suite runs the templates of the steps of spec (the suite file name).
@@ -221,7 +227,7 @@ func (fr *fixtureRunner) step(suite, test string, st *suitespec.Step, vars, stor
 	}
 	h := st.HTTP[0]
 	resp := h.Response
-	if h.HasError || resp == nil || resp.TodoNode != nil || resp.Status < 200 || resp.Status > 299 {
+	if h.HasError || resp == nil || resp.TodoNode != nil || resp.Status < 200 || resp.Status > 299 || fr.bytes+len(resp.Body) > maxFixtureBytes {
 		return
 	}
 	id, args, ok := model.SplitActionCall(st.Run)
@@ -235,11 +241,15 @@ func (fr *fixtureRunner) step(suite, test string, st *suitespec.Step, vars, stor
 	}
 	fr.seen[key] = true
 	fr.runs++
+	fr.bytes += len(resp.Body)
 	run, ok := fr.t.Parsed.DryRunTemplate(id, args, vars, store, model.TemplateResponse{Status: resp.Status, Body: string(resp.Body)})
 	if !ok || run.Code != "" || run.Message != "" || !run.JSONBody || len(run.Lines) != len(r.Lines) {
 		return
 	}
-	run.Text, run.Output = "", "" // the rules read the line facts only
+	run.Text, run.Output = "", "" // the rules read where paths stopped only
+	for i := range run.Lines {
+		run.Lines[i].Printed = nil
+	}
 	fr.out = append(fr.out, &fixtureRun{Suite: suite, Test: test, Call: st.Run, Resp: r, Lines: r.Lines, Run: run})
 }
 

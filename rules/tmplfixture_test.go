@@ -145,8 +145,8 @@ func checkSuitesDecode(t *testing.T, dir string, files map[string]string) {
 }
 
 // TestFixtureRunsBounded: identical calls with identical responses run
-// once, and a document runs at most maxFixtureRuns fixtures however many
-// its suites hold.
+// once, and a document runs at most maxFixtureRuns fixtures, reading at
+// most maxFixtureBytes of bodies, however many its suites hold.
 func TestFixtureRunsBounded(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("version: 1\ntests:\n")
@@ -174,5 +174,18 @@ func TestFixtureRunsBounded(t *testing.T) {
 	// 2*maxFixtureRuns tests
 	if last := fr.out[len(fr.out)-1].Test; last != fmt.Sprintf("t%d", 2*maxFixtureRuns-2) {
 		t.Errorf("last run from test %s", last)
+	}
+	for _, run := range fr.out {
+		for _, f := range run.Run.Lines {
+			if f.Printed != nil {
+				t.Fatal("a fixture run keeps what its lines printed")
+			}
+		}
+	}
+	// the bodies read are bounded too
+	fr = &fixtureRunner{t: fr.t, last: fr.last, seen: map[string]bool{}, bytes: maxFixtureBytes - 10}
+	fr.suite("app.test.yaml", spec)
+	if fr.runs != 0 {
+		t.Errorf("%d runs past maxFixtureBytes", fr.runs)
 	}
 }
