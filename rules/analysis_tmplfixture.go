@@ -435,10 +435,8 @@ func reportFixtureValue(pass *lint.Pass, fx *fixtureRun, l *sfmd.TemplateLine, f
 	if len(refs) > 1 {
 		what = strings.Join(refs, ", ") + " on line " + strconv.Itoa(l.Line.Span.Start.Line) + " reach nothing"
 	}
-	shows := "the runtime prints it as written, under an \"Unresolved template reference\" note"
 	if first.Kind == sfmd.RefVar {
 		what += " in every item"
-		shows = "the runtime prints an empty value in its place"
 	}
-	pass.Reportf(first.Span, "%s, %s: %s; %s", fx.evidence(), what, missText(m), shows)
+	pass.Reportf(first.Span, "%s, %s: %s; the agent sees no value there", fx.evidence(), what, missText(m))
 }
