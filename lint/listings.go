@@ -86,6 +86,9 @@ type dirListing struct {
 
 	foldOnce sync.Once
 	folded   map[string][]string // foldKey → the names with that key, in directory order
+
+	suitesOnce sync.Once
+	suites     []string // the test suites, in directory order
 }
 
 func (l *dirListing) read(abs string) {
@@ -167,6 +170,36 @@ func (p *Workspace) FoldName(path string) (name string, exact, ok bool) {
 		return "", false, false
 	}
 	return names[len(names)-1], false, true
+}
+
+// Suites lists the test suites of the directory at path (the regular
+// files named *.test.yaml or *.test.yml, as sfmd test finds them), in
+// directory order. Like FoldName, it scans the run's shared listing once
+// while it is in use, so that asking for every document of a large
+// directory costs the same per document whatever the directory's width.
+func (p *Workspace) Suites(path string) []string {
+	if p.shared == nil {
+		entries, _ := p.ListDir(path)
+		return suiteNames(entries)
+	}
+	abs := p.Resolve(path)
+	l := p.shared.listings.get(abs)
+	l.read(abs)
+	if l.err != nil {
+		return nil
+	}
+	l.suitesOnce.Do(func() { l.suites = suiteNames(l.entries) })
+	return l.suites
+}
+
+func suiteNames(entries []fs.DirEntry) []string {
+	var out []string
+	for _, e := range entries {
+		if isSuiteFile(e.Name()) && e.Type().IsRegular() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
 }
 
 // foldKey maps strings that are strings.EqualFold to the same key: each

@@ -93,6 +93,14 @@ func (p *Workspace) ReadFile(path string) ([]byte, error) {
 	return b, err
 }
 
+// OpenRoot opens the directory at path as an os.Root: what is read
+// through it stays below it (a path leading out through "..", an
+// absolute path or a symbolic link is refused), as sfmd test reads the
+// files a test suite names. The caller closes it.
+func (p *Workspace) OpenRoot(path string) (*os.Root, error) {
+	return os.OpenRoot(p.Resolve(path))
+}
+
 // Stat describes the file at path (following symbolic links).
 func (p *Workspace) Stat(path string) (fs.FileInfo, error) {
 	return os.Stat(p.Resolve(path))

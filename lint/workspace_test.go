@@ -3,6 +3,9 @@ package lint
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -167,5 +170,40 @@ func TestWorkspaceMemo(t *testing.T) {
 	}
 	if alone := (&Workspace{dir: "/a"}); alone.Memo(key{}, init) == a.Memo(key{}, init) {
 		t.Error("a Workspace of no run shares the memo")
+	}
+}
+
+// TestWorkspaceSuites: a directory's test suites are its regular files
+// named *.test.yaml or *.test.yml (as sfmd test finds them), in name
+// order, from the run's shared listing (scanned once), or listed afresh
+// by a Workspace of no run.
+func TestWorkspaceSuites(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b.test.yml", "a.test.yaml", "c.yaml", "test.yaml.md"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "d.test.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.test.yaml", filepath.Join(dir, "e.test.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a.test.yaml", "b.test.yml"}
+	run := newWorkspaceShared(nil, dir)
+	ws := &Workspace{shared: run, dir: dir}
+	first := ws.Suites(".")
+	if !slices.Equal(first, want) {
+		t.Errorf("suites %q, want %q", first, want)
+	}
+	if again := (&Workspace{shared: run, dir: dir}).Suites("."); len(again) == 0 || &again[0] != &first[0] {
+		t.Error("a second document of the run scanned the listing again")
+	}
+	if alone := (&Workspace{dir: dir}).Suites("."); !slices.Equal(alone, want) {
+		t.Errorf("no run: suites %q, want %q", alone, want)
+	}
+	if none := ws.Suites("missing"); none != nil {
+		t.Errorf("a missing directory: %q", none)
 	}
 }

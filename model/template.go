@@ -122,7 +122,7 @@ func (t *templateRun) substituteLine(line string) string {
 	out = t.replace(reTplResponse.Re(), out, func(m []string, _ int) string {
 		v := walkJSONPath(t.response, m[1])
 		t.notePath(m[1], v)
-		t.trace.ref(m[0], v)
+		t.trace.ref(m[0], t.response, "Response", m[1], v)
 		if v.kind == jsUndefined {
 			ref := "{Response." + m[1] + "}"
 			if !t.unresolvedOK[ref] {
@@ -230,7 +230,7 @@ func (t *templateRun) execute(template string, limit int64) string {
 			v := walkJSONPath(t.response, m[2])
 			t.notePath(m[2], v)
 			t.trace.line(li, "assign", line)
-			t.trace.walked(li, m[2], v.kind != jsUndefined)
+			t.trace.walked(li, t.response, "Response", m[2], v, v.kind != jsUndefined)
 			if sv := stringifyValue(v); t.charge(len(sv)) {
 				t.rt.setSessionVar(m[1], sv)
 			}
@@ -287,7 +287,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 	arrPath = strings.TrimPrefix(arrPath, "Response.")
 	arr := walkJSONPath(t.response, arrPath)
 	t.notePath(arrPath, arr)
-	t.trace.walked(start-1, arrPath, arr.kind == jsArray)
+	t.trace.walked(start-1, t.response, "Response", arrPath, arr, arr.kind == jsArray)
 	li := start
 	for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
 		li++
@@ -311,7 +311,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 					return mm[0]
 				}
 				v := walkJSONPath(item, mm[2])
-				t.trace.ref(mm[0], v)
+				t.trace.ref(mm[0], item, itemVar, mm[2], v)
 				return stringifyValue(v)
 			})
 			sub = t.replace(reTplBareVar.Re(), sub, func(mm []string, _ int) string {
@@ -343,7 +343,7 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 		}
 		v := walkJSONPath(body, p)
 		t.trace.line(t.trace.curOr(), "save", line)
-		t.trace.walked(t.trace.curOr(), p, v.kind != jsUndefined)
+		t.trace.walked(t.trace.curOr(), body, "Response.body", p, v, v.kind != jsUndefined)
 		if v.kind == jsUndefined {
 			t.buffer, t.hasBuffer = nil, false
 			return "save: path returned no value: " + p, true

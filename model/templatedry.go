@@ -59,6 +59,31 @@ type TemplateLineFact struct {
 	// Message is the line the runtime printed instead of running a save:,
 	// decode: or to: line ("save: path returned no value: …").
 	Message string
+	// Misses says where each path of the line stopped: a reference that
+	// reached nothing (undefined, not null) on every run of the line, and
+	// the line's own path (a for: path that reached no array, a save: or
+	// assignment path that reached nothing).
+	Misses []PathMiss
+}
+
+// PathMiss says where a path walked by a dry run (walkJsonPath in
+// helpers.ts) stopped.
+type PathMiss struct {
+	// Ref is the reference as written ("{Response.body.x}", "{it.x}"),
+	// "" for the line's own path.
+	Ref string
+	// Root is what the path starts at: "Response", or a loop's item
+	// variable; Path is the path after it.
+	Root, Path string
+	// Reached is the longest prefix of Path that reached a value ("":
+	// Root itself), Kind that value's JSON type ("object", "array",
+	// "string", "number", "boolean", "null") and Length an array's length.
+	Reached string
+	Kind    string
+	Length  int
+	// Step is the step after Reached that reached nothing; "" when the
+	// whole path reached a value (a for: path reaching no array).
+	Step string
 }
 
 // TemplateDry is the result of a template dry run.
@@ -70,6 +95,9 @@ type TemplateDry struct {
 	Output        string             // what the agent sees
 	Lines         []TemplateLineFact // one per template line
 	Vars          map[string]string  // session variables the template set
+	// JSONBody is set when the response body parsed as JSON: the
+	// template's Response.body is that value, not the text.
+	JSONBody bool
 }
 
 // DryRunCwd is the working directory a dry run resolves to: paths
@@ -99,7 +127,8 @@ func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, 
 	tr := &templateTrace{lines: make([]TemplateLineFact, len(lines))}
 	c.trace = tr
 	res := c.respond(out)
-	d := TemplateDry{Text: tr.text, Output: res.Content, Lines: tr.lines, Code: res.Code}
+	tr.finish()
+	d := TemplateDry{Text: tr.text, Output: res.Content, Lines: tr.lines, Code: res.Code, JSONBody: out.jsonBody != nil}
 	if res.Limit != "" {
 		d.Message = res.Limit
 	}
@@ -110,6 +139,20 @@ func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, 
 		}
 	}
 	return d, true
+}
+
+// SplitActionCall reads a line an agent types as the dispatcher and
+// cmdAction read it (the /act.<id> and /act <id> forms, a fenced body
+// joined to the arguments): the action id and the flags after it. ok is
+// false for a line that calls no action (`/act --help` lists them).
+func SplitActionCall(line string) (id, args string, ok bool) {
+	_, cmd, rest := route(line)
+	a, isAct := actionCall(cmd, rest)
+	if !isAct {
+		return "", "", false
+	}
+	help, id, args := splitActionArgs(a)
+	return id, args, !help
 }
 
 // dryCall is the call `/act.<id> <args>` on p's document in a runtime of
@@ -133,6 +176,22 @@ type templateTrace struct {
 	lines []TemplateLineFact
 	cur   int
 	text  string
+	refs  []refCount // each reference of each line, in the order first met
+	refAt map[refKey]int
+}
+
+// refKey is one reference of one template line.
+type refKey struct {
+	line int
+	ref  string
+}
+
+// refCount counts the runs of a reference and those that reached
+// nothing, the first of which it explains.
+type refCount struct {
+	key          refKey
+	runs, misses int
+	miss         PathMiss
 }
 
 // reTplLooksDirective is a line written as an assignment, a value
@@ -155,10 +214,15 @@ func (tr *templateTrace) line(li int, kind, src string) {
 	}
 }
 
-// walked records the path line li walks and whether it found a value.
-func (tr *templateTrace) walked(li int, p string, found bool) {
+// walked records the path p line li walks from root (named rootName: the
+// response, or its body for a save: line), the value v it reached and whether that is
+// what the line needs (found); when not, where the path stopped.
+func (tr *templateTrace) walked(li int, root *jsValue, rootName, p string, v *jsValue, found bool) {
 	if f := tr.at(li); f != nil {
 		f.Path, f.Found = p, found
+		if !found {
+			f.Misses = append(f.Misses, explainMiss(root, rootName, p, v))
+		}
 	}
 }
 
@@ -201,12 +265,14 @@ func (tr *templateTrace) printed(s string) {
 	}
 }
 
-// ref records a reference of the current line and what it reached.
-func (tr *templateTrace) ref(ref string, v *jsValue) {
+// ref records a reference of the current line, the path it walked from
+// root (named rootName) and what it reached.
+func (tr *templateTrace) ref(ref string, root *jsValue, rootName, path string, v *jsValue) {
 	f := tr.at(tr.curOr())
 	if f == nil {
 		return
 	}
+	tr.count(ref, root, rootName, path, v)
 	switch {
 	case v == nil || v.kind == jsUndefined:
 		if strings.HasPrefix(ref, "{Response.") {
@@ -217,6 +283,94 @@ func (tr *templateTrace) ref(ref string, v *jsValue) {
 	case v.isNullish():
 		f.Empty = appendOnce(f.Empty, ref)
 	}
+}
+
+// count counts a run of reference ref of the current line and whether it
+// reached nothing, explaining the first miss.
+func (tr *templateTrace) count(ref string, root *jsValue, rootName, path string, v *jsValue) {
+	k := refKey{tr.cur, ref}
+	i, ok := tr.refAt[k]
+	if !ok {
+		if tr.refAt == nil {
+			tr.refAt = map[refKey]int{}
+		}
+		i = len(tr.refs)
+		tr.refAt[k] = i
+		tr.refs = append(tr.refs, refCount{key: k})
+	}
+	c := &tr.refs[i]
+	c.runs++
+	if v == nil || v.kind == jsUndefined {
+		if c.misses++; c.misses == 1 {
+			c.miss = explainMiss(root, rootName, path, v)
+			c.miss.Ref = ref
+		}
+	}
+}
+
+// finish records, on each line, the references that reached nothing on
+// every run of it.
+func (tr *templateTrace) finish() {
+	for _, c := range tr.refs {
+		if c.misses == c.runs && c.key.line < len(tr.lines) {
+			f := &tr.lines[c.key.line]
+			f.Misses = append(f.Misses, c.miss)
+		}
+	}
+}
+
+// explainMiss says where path, walked from root, stopped (v is what the
+// whole path reached): it walks the path's prefixes with walkJSONPath
+// itself, up to the first that reaches nothing.
+func explainMiss(root *jsValue, rootName, path string, v *jsValue) PathMiss {
+	m := PathMiss{Root: rootName, Path: path}
+	prev, at := "", root
+	for i := 1; i <= len(path); i++ {
+		if i < len(path) && path[i] != '.' && path[i] != '[' {
+			continue
+		}
+		cur := walkJSONPath(root, path[:i])
+		if cur.kind == jsUndefined {
+			m.Reached, m.Step = prev, strings.TrimPrefix(path[len(prev):i], ".")
+			m.Kind, m.Length = kindName(at), arrayLen(at)
+			return m
+		}
+		prev, at = path[:i], cur
+	}
+	// the whole path reached a value (a for: path reaching no array)
+	m.Reached, m.Kind, m.Length = path, kindName(v), arrayLen(v)
+	return m
+}
+
+// kindName is the JSON type of v ("undefined" for nothing).
+func kindName(v *jsValue) string {
+	if v == nil {
+		return "undefined"
+	}
+	switch v.kind {
+	case jsNull:
+		return "null"
+	case jsBool:
+		return "boolean"
+	case jsNumber:
+		return "number"
+	case jsString:
+		return "string"
+	case jsArray:
+		return "array"
+	case jsObject:
+		return "object"
+	case jsFunction:
+		return "function"
+	}
+	return "undefined"
+}
+
+func arrayLen(v *jsValue) int {
+	if v != nil && v.kind == jsArray {
+		return len(v.arr)
+	}
+	return 0
 }
 
 // fileLine records a save:, decode: or to: line's failure message.

@@ -151,3 +151,69 @@ func TestDryRunTemplateToMatchesRun(t *testing.T) {
 func templateLines(doc string) []string {
 	return splitLines(dryParse(doc).ref.Actions[0].Response)
 }
+
+// TestDryRunTemplateMisses: where each path that reached nothing stopped,
+// read with walkJsonPath itself; a loop item reference is a miss only
+// when it reached nothing on every run (an optional field is not), and a
+// null is no miss.
+func TestDryRunTemplateMisses(t *testing.T) {
+	doc := act("a", "GET https://x.com/items") + resp("a",
+		"for: o in Response.body.data",     // 0: data is an object
+		"- {o.id}",                         // 1: swallowed
+		"end:",                             // 2
+		"for: it in Response.body.items",   // 3
+		"- {it.name} {it.tag} {it.note}",   // 4: name in one item only, tag in none, note null
+		"end:",                             // 5
+		"{n} = {Response.body.data.total}", // 6: data has no total
+		"Name: {Response.body.items[0].name} {Response.body.items[5].name} {Response.body.count.x}", // 7
+		"Done", // 8
+	)
+	body := `{"data":{"size":2},"count":3,"items":[{"name":"x","note":null},{"note":null}]}`
+	d, ok := dryParse(doc).DryRunTemplate("a", "", nil, nil, TemplateResponse{Body: body})
+	if !ok || d.Code != "" || !d.JSONBody {
+		t.Fatalf("%v %+v", ok, d)
+	}
+	L := d.Lines
+	want := map[int][]PathMiss{
+		0: {{Root: "Response", Path: "body.data", Reached: "body.data", Kind: "object"}},
+		4: {{Ref: "{it.tag}", Root: "it", Path: "tag", Kind: "object", Step: "tag"}},
+		6: {{Root: "Response", Path: "body.data.total", Reached: "body.data", Kind: "object", Step: "total"}},
+		7: {
+			{Ref: "{Response.body.items[5].name}", Root: "Response", Path: "body.items[5].name", Reached: "body.items", Kind: "array", Length: 2, Step: "[5]"},
+			{Ref: "{Response.body.count.x}", Root: "Response", Path: "body.count.x", Reached: "body.count", Kind: "number", Step: "x"},
+		},
+	}
+	for li, f := range L {
+		if !reflect.DeepEqual(f.Misses, want[li]) {
+			t.Errorf("line %d: misses %+v, want %+v", li, f.Misses, want[li])
+		}
+	}
+	// a text body: Response.body is the text
+	d, _ = dryParse(doc).DryRunTemplate("a", "", nil, nil, TemplateResponse{Body: "plain"})
+	if d.JSONBody {
+		t.Error("a text body read as JSON")
+	}
+	if m := d.Lines[0].Misses; len(m) != 1 || m[0].Reached != "body" || m[0].Kind != "string" || m[0].Step != "data" {
+		t.Errorf("for: over a text body: %+v", m)
+	}
+}
+
+// TestSplitActionCall: the id and flags of a call line, as the
+// dispatcher reads them.
+func TestSplitActionCall(t *testing.T) {
+	for _, tc := range []struct{ line, id, args string }{
+		{"/act.search --q x", "search", "--q x"},
+		{"/act search --q 'a b'", "search", "--q 'a b'"},
+		{"/ACT.list", "list", ""},
+	} {
+		id, args, ok := SplitActionCall(tc.line)
+		if !ok || id != tc.id || args != tc.args {
+			t.Errorf("%q: %q %q %v", tc.line, id, args, ok)
+		}
+	}
+	for _, line := range []string{"/open x.md", "/act --help", "/act"} {
+		if _, _, ok := SplitActionCall(line); ok {
+			t.Errorf("%q calls an action", line)
+		}
+	}
+}

@@ -298,9 +298,7 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 }
 
 // isSuiteName reports whether a file name is a suite's.
-func isSuiteName(name string) bool {
-	return strings.HasSuffix(name, ".test.yaml") || strings.HasSuffix(name, ".test.yml")
-}
+func isSuiteName(name string) bool { return suitespec.IsSuiteName(name) }
 
 // Run loads and runs the suites, in parallel across suites and in order
 // within each, and returns the report in suite order.

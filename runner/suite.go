@@ -145,8 +145,7 @@ func (d *decoder) document(s *suite, docNode, root *yaml.Node) {
 	at, rel := docNode, s.DocPath
 	if at == nil {
 		at = root
-		base := filepath.Base(s.AbsPath)
-		rel = strings.TrimSuffix(strings.TrimSuffix(base, ".test.yaml"), ".test.yml") + ".md"
+		rel = suitespec.DefaultDocument(filepath.Base(s.AbsPath))
 	}
 	name, ok := d.TreeName(at, rel, "document")
 	if !ok {

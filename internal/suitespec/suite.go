@@ -216,6 +216,19 @@ func (d *Decoder) Decode(src []byte) *Suite {
 	return s
 }
 
+// DefaultDocument is the document a suite named suiteBase (a base name,
+// "weather.test.yaml") tests when it sets no document: the .md with its
+// stem, next to it (test-format.md).
+func DefaultDocument(suiteBase string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(suiteBase, ".test.yaml"), ".test.yml") + ".md"
+}
+
+// IsSuiteName reports whether a file name is a suite's (*.test.yaml,
+// *.test.yml).
+func IsSuiteName(name string) bool {
+	return strings.HasSuffix(name, ".test.yaml") || strings.HasSuffix(name, ".test.yml")
+}
+
 // virtualDir reads a directory of the test's filesystem: an absolute
 // POSIX path, kept clean.
 func (d *Decoder) virtualDir(n *yaml.Node, what, def string) string {
