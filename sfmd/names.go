@@ -1,7 +1,7 @@
 package sfmd
 
 import (
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -58,7 +58,6 @@ type Occurrence struct {
 	Shortcut *Shortcut
 
 	decl int // index of the definition it refers to in Names.occs, or -1
-	id   int // its index before the sort by Start
 }
 
 // Names is the index of a document's names and their occurrences: every
@@ -117,21 +116,37 @@ func (d *Document) buildNames() *Names {
 	b.blocks()
 	b.shortcuts()
 	b.placeholders()
-	n := b.n
-	for i := range n.occs {
-		n.occs[i].id = i
+	sortByStart(b.n.occs)
+	return b.n
+}
+
+// sortByStart puts occs in document order (by Start, stable) in place and
+// renumbers each decl. It sorts keys (Start and index in one integer), not
+// the occurrences: moving structs of pointers through a sort cost as much
+// as the rest of the index. Each occurrence then moves once, along the
+// cycles of the permutation.
+func sortByStart(occs []Occurrence) {
+	keys := make([]uint64, len(occs))
+	for i := range occs {
+		keys[i] = uint64(occs[i].Start)<<32 | uint64(i)
 	}
-	sort.SliceStable(n.occs, func(i, j int) bool { return n.occs[i].Start < n.occs[j].Start })
-	where := make([]int, len(n.occs))
-	for to := range n.occs {
-		where[n.occs[to].id] = to
+	slices.Sort(keys)
+	where := make([]int32, len(occs)) // where[from] = to
+	for to, k := range keys {
+		where[uint32(k)] = int32(to)
 	}
-	for i := range n.occs {
-		if n.occs[i].decl >= 0 {
-			n.occs[i].decl = where[n.occs[i].decl]
+	for i := range occs {
+		if d := occs[i].decl; d >= 0 {
+			occs[i].decl = int(where[d])
 		}
 	}
-	return n
+	for i := range occs {
+		for int(where[i]) != i {
+			j := where[i]
+			occs[i], occs[j] = occs[j], occs[i]
+			where[i], where[j] = where[j], where[i]
+		}
+	}
 }
 
 // estimate is about how many occurrences d has, so that the index is
