@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/suggest"
+	"github.com/sfmd-dev/sfmd/internal/vpath"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
-	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -282,7 +282,7 @@ func (d *Decoder) files(n *yaml.Node, cwd string) []*File {
 // to cwd or absolute (".." stops at "/", so every path is inside the
 // sandbox); the root itself and NUL bytes are refused.
 func (d *Decoder) virtualFile(n *yaml.Node, p, cwd, what string) (string, bool) {
-	v := model.Resolve(cwd, p)
+	v := vpath.Resolve(cwd, p)
 	if p == "" || v == "/" || strings.ContainsRune(p, 0) || strings.HasSuffix(p, "/") {
 		d.Errorf(n, "%s %q must name a file of the test's filesystem: a path relative to cwd, or absolute", what, p)
 		return "", false
