@@ -36,14 +36,7 @@ func TestHintDollarReadAsTheRuntime(t *testing.T) {
 func TestSymbolsAndIndexAgreeOnDollars(t *testing.T) {
 	docs := map[string][]byte{"d.md": []byte("[a](https://x.example/$A) [@s S](https://y.example/$B)\n\nCall `/act.get --k $C`.\n\n" +
 		"```act.get\nGET https://api.example.com/\n```\n\n```act.get.response\nsave: Response.body to $D/x\n$E = {Response.body}\n```\n")}
-	_ = filepath.WalkDir(upstreamCorpus, func(f string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && strings.HasSuffix(f, ".md") {
-			if src, err := os.ReadFile(f); err == nil {
-				docs[f] = src
-			}
-		}
-		return nil
-	})
+	addUpstream(docs)
 	n := 0
 	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
@@ -80,14 +73,7 @@ func TestSymbolsReadTheIndexPlaceholders(t *testing.T) {
 	docs := map[string][]byte{"d.md": []byte("[a](https://x.example/$A) $P {p}\n\nCall `/act.get --k $C {q}`.\n\n" +
 		"```act.get\nGET https://api.example.com/{q}?k=$K -H \"X: {h}\"\n  q: string = \"{d}\" \"Q\"\n```\n\n" +
 		"```act.get.response\nsave: Response.body to $D/x\n$E = {Response.body}\n{g} = {Response.body.x}\n{E} {g}\n```\n")}
-	_ = filepath.WalkDir(upstreamCorpus, func(f string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && strings.HasSuffix(f, ".md") {
-			if src, err := os.ReadFile(f); err == nil {
-				docs[f] = src
-			}
-		}
-		return nil
-	})
+	addUpstream(docs)
 	uses := 0
 	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
@@ -120,4 +106,16 @@ func TestSymbolsReadTheIndexPlaceholders(t *testing.T) {
 	if uses < 100 {
 		t.Errorf("only %d uses compared", uses)
 	}
+}
+
+// addUpstream adds the upstream corpus's documents to docs, by path.
+func addUpstream(docs map[string][]byte) {
+	_ = filepath.WalkDir(upstreamCorpus, func(f string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(f, ".md") {
+			if src, err := os.ReadFile(f); err == nil {
+				docs[f] = src
+			}
+		}
+		return nil
+	})
 }
