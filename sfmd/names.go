@@ -99,7 +99,12 @@ func (d *Document) Names() *Names {
 
 // buildNames builds the document's index of names.
 func (d *Document) buildNames() *Names {
-	b := &namesBuilder{n: &Names{doc: d}, first: map[string]*Action{}, at0: map[int]*Action{}, params: map[paramKey]int{}, assigns: map[*TemplateLine]int{}, envs: map[string]int{},
+	params := 0
+	for _, a := range d.Actions {
+		params += 2 * len(a.Params)
+	}
+	b := &namesBuilder{n: &Names{doc: d}, first: make(map[string]*Action, len(d.Actions)), at0: make(map[int]*Action, len(d.Actions)),
+		params: make(map[paramKey]int, params), assigns: map[*TemplateLine]int{}, envs: map[string]int{},
 		firstAssign: map[assignKey]int{}, respAssign: map[*Response]map[assignKey][2]int{}}
 	for _, a := range d.Actions {
 		if _, ok := b.first[a.ID]; !ok && a.ID != "" {
@@ -508,8 +513,8 @@ func (b *namesBuilder) placeholders() {
 			}
 		}
 	}
-	seen := map[[2]int]bool{}
 	places := d.Placeholders()
+	seen := make(map[[2]int]bool, len(places))
 	for _, rescan := range []bool{false, true} { // what the parser read first
 		for i := range places {
 			if st := &places[i]; st.Rescan == rescan {
