@@ -67,8 +67,9 @@ type Occurrence struct {
 // shortcut, session variable, loop item, value shortcut and env variable.
 // Hints include the calls of response templates' bare /act lines and
 // next: lines, act: links those of response templates
-// (Document.TemplateActLinks). Placeholders
-// resolve as the runtime looks names up: the loop item inside its loop,
+// (Document.TemplateActLinks). Placeholders (Document.Placeholders, the
+// list the rules' symbol table reads too) resolve as the runtime looks
+// names up: the loop item inside its loop,
 // then the action's parameters, then a session variable assigned by a
 // response template (the same template first), $VAR in the frontmatter's
 // env list, {@x} among value shortcuts.
@@ -687,25 +688,25 @@ func (d *Document) listPlaceholders() []Placeholder {
 	for _, a := range d.Actions {
 		at := Placeholder{Action: a, Line: -1}
 		if a.Target != nil {
-			add(a.Target.Refs, with(at, PlaceTarget))
+			add(a.Target.Refs, placedAt(at, PlaceTarget))
 		}
 		if !a.IsCLI() { // a CLI command's -H text is part of its Target
 			for _, h := range a.Headers {
 				if h.Value != nil {
-					add(h.Value.Refs, with(at, PlaceHeader))
+					add(h.Value.Refs, placedAt(at, PlaceHeader))
 				}
 			}
 		}
 		if a.InlineBody != nil && a.InlineBody.Template != nil {
-			add(a.InlineBody.Template.Refs, with(at, PlaceInlineBody))
+			add(a.InlineBody.Template.Refs, placedAt(at, PlaceInlineBody))
 		}
 		for _, b := range a.Bodies {
 			if b.Template != nil {
-				add(b.Template.Refs, with(at, PlaceBody))
+				add(b.Template.Refs, placedAt(at, PlaceBody))
 			}
 		}
 		for _, p := range a.Params {
-			add(p.DefaultRefs, with(at, PlaceParamDefault))
+			add(p.DefaultRefs, placedAt(at, PlaceParamDefault))
 		}
 	}
 	out = d.responsePlaceholders(out)
@@ -718,7 +719,8 @@ func (d *Document) listPlaceholders() []Placeholder {
 	return out
 }
 
-func with(p Placeholder, place Place) Placeholder {
+// placedAt is p at place.
+func placedAt(p Placeholder, place Place) Placeholder {
 	p.Place = place
 	return p
 }
