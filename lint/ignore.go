@@ -3,12 +3,10 @@ package lint
 import (
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
-	"github.com/sfmd-dev/sfmd/internal/yamlpos"
-	"go.yaml.in/yaml/v3"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 )
 
 // walkFilter decides what a directory walk leaves out besides hidden,
@@ -53,71 +51,37 @@ func hasSuite(dir string) bool {
 		return false
 	}
 	for _, e := range entries {
-		if isSuiteFile(e.Name()) {
+		if suitespec.IsSuiteName(e.Name()) {
 			return true
 		}
 	}
 	return false
 }
 
-func isSuiteFile(name string) bool {
-	return strings.HasSuffix(name, ".test.yaml") || strings.HasSuffix(name, ".test.yml")
-}
-
 // maxSuiteRead bounds the suite files read for fixture references.
 const maxSuiteRead = 4 << 20
 
 // addSuite records the files the suite at abs, found by walk number
-// found, references. A suite that cannot be read or parsed references
-// nothing (sfmd test reports it).
+// found, references, read by the suite format's owner
+// (suitespec.FixturePaths: loosely, so that a suite with errors, which
+// sfmd test reports, still names its fixtures). A suite that cannot be
+// read or parsed references nothing.
 func (f *walkFilter) addSuite(abs string, found int) {
 	src, _, err := safeio.ReadFile(abs, maxSuiteRead)
 	if err != nil {
 		return
 	}
-	var doc yaml.Node
-	if yaml.Unmarshal(src, &doc) != nil {
-		return
-	}
 	dir := filepath.Dir(abs)
-	add := func(n *yaml.Node) {
-		if n = yamlpos.Deref(n); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
-			p := filepath.FromSlash(n.Value)
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			p = filepath.Clean(p)
-			if w, ok := f.fixtures[p]; !ok || found < w {
-				f.fixtures[p] = found
-			}
+	for _, p := range suitespec.FixturePaths(src) {
+		p = filepath.FromSlash(p)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		p = filepath.Clean(p)
+		if w, ok := f.fixtures[p]; !ok || found < w {
+			f.fixtures[p] = found
 		}
 	}
-	var walk func(n *yaml.Node, parent string, depth int)
-	walk = func(n *yaml.Node, parent string, depth int) {
-		if n == nil || depth > 64 {
-			return
-		}
-		switch n = yamlpos.Deref(n); n.Kind {
-		case yaml.DocumentNode, yaml.SequenceNode:
-			for _, c := range n.Content {
-				walk(c, parent, depth+1)
-			}
-		case yaml.MappingNode:
-			for _, e := range yamlpos.Entries(n) {
-				switch k, v := e.Key.Value, e.Value; {
-				case k == "body_file" || k == "output_file" || k == "from":
-					add(v)
-				case k == "files" && parent == "expect" && v.Kind == yaml.MappingNode:
-					for _, f := range yamlpos.Entries(v) {
-						add(f.Value)
-					}
-				default:
-					walk(v, k, depth+1)
-				}
-			}
-		}
-	}
-	walk(&doc, "", 0)
 }
 
 // isFixture reports whether a suite under the directory of walk number

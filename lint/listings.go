@@ -9,6 +9,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 )
 
 // ListDir is ReadDir with each directory listed once while it is in use:
@@ -195,7 +197,7 @@ func (p *Workspace) Suites(path string) []string {
 func suiteNames(entries []fs.DirEntry) []string {
 	var out []string
 	for _, e := range entries {
-		if isSuiteFile(e.Name()) && e.Type().IsRegular() {
+		if suitespec.IsSuiteName(e.Name()) && e.Type().IsRegular() {
 			out = append(out, e.Name())
 		}
 	}

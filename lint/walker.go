@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 )
 
 // walker walks one directory named on the command line: the .md files
@@ -127,7 +129,7 @@ func (w *walker) next() (*job, error) {
 // manifest; in the prewalk, a suite's fixtures and the config's errors.
 func (w *walker) file(f *frame, e fs.DirEntry, path, shown string) (*job, error) {
 	d := w.d
-	suite, json := isSuiteFile(e.Name()), isJSONPath(path)
+	suite, json := suitespec.IsSuiteName(e.Name()), isJSONPath(path)
 	if !e.Type().IsRegular() || !suite && !json && !strings.EqualFold(filepath.Ext(path), ".md") {
 		return nil, nil
 	}

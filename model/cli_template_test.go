@@ -115,6 +115,7 @@ func TestTemplateLines(t *testing.T) {
 			content: "[Site][@site]"},
 		{name: "value shortcut scalar and inline ref", tmpl: []string{"{@city} = {Response.body.name}", "go {@city} {@none}"}, content: "go @city {@none}"},
 		{name: "stray end: prints", tmpl: []string{"end:", "x"}, content: "end:\nx"},
+		{name: "$NAME = … is printed, not assigned (the pattern wants {name})", tmpl: []string{"$E = {Response.body.name}"}, content: "$E = Seoul"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,13 +4,13 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/vpath"
 )
 
 // FS is the filesystem the runtime sees. A host directory stands for "/":
@@ -41,13 +41,9 @@ func NewFS(dir string, prepare func() error) *FS {
 }
 
 // Resolve is path.resolve(cwd, p) on the virtual tree: a clean absolute
-// path; ".." never climbs above "/".
-func Resolve(cwd, p string) string {
-	if path.IsAbs(p) {
-		return path.Clean(p)
-	}
-	return path.Join("/", cwd, p)
-}
+// path; ".." never climbs above "/" (vpath.Resolve, which the suite
+// format shares).
+func Resolve(cwd, p string) string { return vpath.Resolve(cwd, p) }
 
 // FileURI is url.pathToFileURL(p).href for an absolute virtual path.
 func FileURI(p string) string { return fileURIFromPath(p) }

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -35,14 +36,7 @@ func TestHintDollarReadAsTheRuntime(t *testing.T) {
 func TestSymbolsAndIndexAgreeOnDollars(t *testing.T) {
 	docs := map[string][]byte{"d.md": []byte("[a](https://x.example/$A) [@s S](https://y.example/$B)\n\nCall `/act.get --k $C`.\n\n" +
 		"```act.get\nGET https://api.example.com/\n```\n\n```act.get.response\nsave: Response.body to $D/x\n$E = {Response.body}\n```\n")}
-	_ = filepath.WalkDir(upstreamCorpus, func(f string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && strings.HasSuffix(f, ".md") {
-			if src, err := os.ReadFile(f); err == nil {
-				docs[f] = src
-			}
-		}
-		return nil
-	})
+	addUpstream(docs)
 	n := 0
 	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
@@ -66,4 +60,62 @@ func TestSymbolsAndIndexAgreeOnDollars(t *testing.T) {
 	if n < 4 {
 		t.Errorf("only %d uses compared", n)
 	}
+}
+
+// TestSymbolsReadTheIndexPlaceholders: the symbol table's uses are the
+// placeholders the index of names reads (sfmd.Document.Placeholders, the
+// same entries), all but a hint's {…}, and the session variables it
+// calls assigned are those the index defines, on the upstream corpus and
+// a document with each kind of place. They disagreed on `$E = {…}`,
+// which the index took for a session variable E (the runtime prints the
+// line: sfmd.TestDollarAssignmentAssignsNothing).
+func TestSymbolsReadTheIndexPlaceholders(t *testing.T) {
+	docs := map[string][]byte{"d.md": []byte("[a](https://x.example/$A) $P {p}\n\nCall `/act.get --k $C {q}`.\n\n" +
+		"```act.get\nGET https://api.example.com/{q}?k=$K -H \"X: {h}\"\n  q: string = \"{d}\" \"Q\"\n```\n\n" +
+		"```act.get.response\nsave: Response.body to $D/x\n$E = {Response.body}\n{g} = {Response.body.x}\n{E} {g}\n```\n")}
+	addUpstream(docs)
+	uses := 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		places := doc.Placeholders()
+		syms := buildSymbols(doc)
+		i := 0
+		for k := range places {
+			if places[k].Place == sfmd.PlaceHint && !places[k].Rescan {
+				continue
+			}
+			if i >= len(syms.Uses) || syms.Uses[i].Placeholder != &places[k] {
+				t.Fatalf("%s: use %d is not placeholder %d (%s)", name, i, k, places[k].Ref.Raw)
+			}
+			i++
+		}
+		if i != len(syms.Uses) {
+			t.Errorf("%s: %d uses, %d placeholders", name, len(syms.Uses), i)
+		}
+		uses += i
+		defs := map[string][]sfmd.Span{}
+		for _, o := range doc.Names().All() {
+			if o.Kind == sfmd.NameSessionVar && o.Def {
+				defs[o.Name] = append(defs[o.Name], o.Assign.LHSSpan)
+			}
+		}
+		if !reflect.DeepEqual(defs, syms.Assigned) {
+			t.Errorf("%s: the index defines session variables %v, the symbol table %v", name, defs, syms.Assigned)
+		}
+	}
+	if uses < 100 {
+		t.Errorf("only %d uses compared", uses)
+	}
+}
+
+// addUpstream adds the upstream corpus's documents to docs, by path.
+func addUpstream(docs map[string][]byte) {
+	_ = filepath.WalkDir(upstreamCorpus, func(f string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(f, ".md") {
+			if src, err := os.ReadFile(f); err == nil {
+				docs[f] = src
+			}
+		}
+		return nil
+	})
 }

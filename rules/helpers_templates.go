@@ -58,8 +58,11 @@ func lineRefsOf(l *sfmd.TemplateLine) []*sfmd.VarRef {
 // A left side with spaces, quotes, ':' or ',' is JSON or prose printed
 // by the template, not an attempted assignment.
 func isSessionAssign(l *sfmd.TemplateLine) bool {
-	return l.Kind == sfmd.LineAssign && l.LHS != "" && !isDollar(l.LHSRaw) && !strings.ContainsAny(l.LHS, " \t\":,")
+	return l.AssignsSessionVar() && !strings.ContainsAny(l.LHS, " \t\":,")
 }
+
+// isDollar reports whether an assignment's left side is written $NAME.
+func isDollar(raw string) bool { return len(raw) > 0 && raw[0] == '$' }
 
 // loopOf returns the for: line enclosing l, or nil.
 func loopOf(r *sfmd.Response, l *sfmd.TemplateLine) *sfmd.TemplateLine {

@@ -69,7 +69,7 @@ func sessionSetters(doc *sfmd.Document) map[string]setter {
 	out := map[string]setter{}
 	for _, r := range doc.Responses {
 		for _, l := range r.Lines {
-			if l.Kind != sfmd.LineAssign || l.LHS == "" || isDollar(l.LHSRaw) {
+			if !l.AssignsSessionVar() {
 				continue
 			}
 			if _, seen := out[l.LHS]; !seen {

@@ -28,16 +28,16 @@ var PersistentVarInResponse = &lint.Analyzer{
 			if u.Site != siteResponse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) {
 				continue
 			}
-			if u.Line.Kind == sfmd.LineOutput && bytes.HasSuffix(pass.Doc.Src[:u.Ref.Span.Start.Offset], []byte("/set ")) {
+			if u.tline().Kind == sfmd.LineOutput && bytes.HasSuffix(pass.Doc.Src[:u.Ref.Span.Start.Offset], []byte("/set ")) {
 				continue // output telling the user to run "/set $VAR = …": meant literally
 			}
 			d := lint.Diagnostic{Span: u.Ref.Span}
-			switch u.Line.Kind {
+			switch u.tline().Kind {
 			case sfmd.LineOutput:
 				d.Severity = lint.Warning
 				d.Message = fmt.Sprintf("%q is not substituted in response output and prints literally; remove it or pass the value through a session variable", u.Ref.Raw)
 			default:
-				d.Message = fmt.Sprintf("%q cannot be used in %s of a response template, it is not substituted there; use {Response.…} or a session variable instead", u.Ref.Raw, lineKindPhrase(u.Line.Kind))
+				d.Message = fmt.Sprintf("%q cannot be used in %s of a response template, it is not substituted there; use {Response.…} or a session variable instead", u.Ref.Raw, lineKindPhrase(u.tline().Kind))
 			}
 			pass.Report(d)
 		}

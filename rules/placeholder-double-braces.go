@@ -43,7 +43,7 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 				if fenced[u.Response] == nil {
 					fenced[u.Response] = nestedFenceLines(u.Response)
 				}
-				if i := lineIndexOf(u.Response, u.Line); i < 0 || fenced[u.Response][i] {
+				if fenced[u.Response][u.Line] {
 					continue // example code the template prints
 				}
 			}
@@ -76,18 +76,5 @@ func filledByRuntime(syms *symbolTable, u use) bool {
 	if _, ok := syms.Assigned[r.Name]; ok {
 		return true
 	}
-	return u.Site == siteResponse && u.Line != nil && isLoopVar(u.Response, u.Line, r.Name)
-}
-
-// lineIndexOf returns the index of l in r's lines, or -1.
-func lineIndexOf(r *sfmd.Response, l *sfmd.TemplateLine) int {
-	if r == nil {
-		return -1
-	}
-	for i, x := range r.Lines {
-		if x == l {
-			return i
-		}
-	}
-	return -1
+	return u.Site == siteResponse && isLoopVar(u.Response, u.tline(), r.Name)
 }

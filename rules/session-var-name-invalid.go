@@ -35,7 +35,7 @@ var SessionVarNameInvalid = &lint.Analyzer{
 			if u.Action != nil && u.Action.IsCLI() && followsDollar(pass.Doc, u.Ref.Span) {
 				continue // shell ${HOME}: the runtime leaves it to bash
 			}
-			if u.Line != nil && isLoopVar(u.Response, u.Line, u.Ref.Name) {
+			if u.Site == siteResponse && isLoopVar(u.Response, u.tline(), u.Ref.Name) {
 				continue
 			}
 			pass.Reportf(u.Ref.Span, "%q is not a parameter and not a valid session variable name ([a-z][a-z0-9_]*)%s", u.Ref.Raw, renameHint(snakeCase(u.Ref.Name), sessionChars))

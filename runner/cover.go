@@ -14,6 +14,7 @@ import (
 
 	"github.com/sfmd-dev/sfmd/internal/gitignore"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/internal/suitespec"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -436,7 +437,7 @@ func dirHasSuite(dir string) bool {
 		return false
 	}
 	for _, e := range entries {
-		if isSuiteName(e.Name()) {
+		if suitespec.IsSuiteName(e.Name()) {
 			return true
 		}
 	}

@@ -263,7 +263,7 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 			return nil, fmt.Errorf("%s: %v", root, cause(err))
 		}
 		if !st.IsDir() {
-			if !isSuiteName(abs) {
+			if !suitespec.IsSuiteName(abs) {
 				return nil, fmt.Errorf("%s: not a test suite; suites are named *.test.yaml or *.test.yml", root)
 			}
 			add(abs, root)
@@ -280,7 +280,7 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 				}
 				return nil
 			}
-			if isSuiteName(name) && d.Type().IsRegular() && !ignored(p, false) {
+			if suitespec.IsSuiteName(name) && d.Type().IsRegular() && !ignored(p, false) {
 				rel, rerr := filepath.Rel(abs, p)
 				if rerr != nil {
 					return rerr
@@ -296,9 +296,6 @@ func Discover(base string, roots []string) ([]SuiteRef, error) {
 	sort.Slice(out, func(i, j int) bool { return out[i].Display < out[j].Display })
 	return out, nil
 }
-
-// isSuiteName reports whether a file name is a suite's.
-func isSuiteName(name string) bool { return suitespec.IsSuiteName(name) }
 
 // Run loads and runs the suites, in parallel across suites and in order
 // within each, and returns the report in suite order.

@@ -47,6 +47,10 @@ type Document struct {
 type namesCache struct {
 	once  sync.Once
 	names *Names
+	// the placeholders, once listed (Placeholders), and of which Document
+	placesOnce sync.Once
+	places     []Placeholder
+	placesOf   *Document
 }
 
 // Problem is a syntax problem the parser found. Code is the stable rule

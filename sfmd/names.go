@@ -1,7 +1,7 @@
 package sfmd
 
 import (
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -58,7 +58,6 @@ type Occurrence struct {
 	Shortcut *Shortcut
 
 	decl int // index of the definition it refers to in Names.occs, or -1
-	id   int // its index before the sort by Start
 }
 
 // Names is the index of a document's names and their occurrences: every
@@ -68,8 +67,9 @@ type Occurrence struct {
 // shortcut, session variable, loop item, value shortcut and env variable.
 // Hints include the calls of response templates' bare /act lines and
 // next: lines, act: links those of response templates
-// (Document.TemplateActLinks). Placeholders
-// resolve as the runtime looks names up: the loop item inside its loop,
+// (Document.TemplateActLinks). Placeholders (Document.Placeholders, the
+// list the rules' symbol table reads too) resolve as the runtime looks
+// names up: the loop item inside its loop,
 // then the action's parameters, then a session variable assigned by a
 // response template (the same template first), $VAR in the frontmatter's
 // env list, {@x} among value shortcuts.
@@ -100,7 +100,12 @@ func (d *Document) Names() *Names {
 
 // buildNames builds the document's index of names.
 func (d *Document) buildNames() *Names {
-	b := &namesBuilder{n: &Names{doc: d}, first: map[string]*Action{}, at0: map[int]*Action{}, params: map[paramKey]int{}, assigns: map[*TemplateLine]int{}, envs: map[string]int{},
+	params := 0
+	for _, a := range d.Actions {
+		params += 2 * len(a.Params)
+	}
+	b := &namesBuilder{n: &Names{doc: d}, first: make(map[string]*Action, len(d.Actions)), at0: make(map[int]*Action, len(d.Actions)),
+		params: make(map[paramKey]int, params), assigns: map[*TemplateLine]int{}, envs: map[string]int{},
 		firstAssign: map[assignKey]int{}, respAssign: map[*Response]map[assignKey][2]int{}}
 	for _, a := range d.Actions {
 		if _, ok := b.first[a.ID]; !ok && a.ID != "" {
@@ -117,21 +122,37 @@ func (d *Document) buildNames() *Names {
 	b.blocks()
 	b.shortcuts()
 	b.placeholders()
-	n := b.n
-	for i := range n.occs {
-		n.occs[i].id = i
+	sortByStart(b.n.occs)
+	return b.n
+}
+
+// sortByStart puts occs in document order (by Start, stable) in place and
+// renumbers each decl. It sorts keys (Start and index in one integer), not
+// the occurrences: moving structs of pointers through a sort cost as much
+// as the rest of the index. Each occurrence then moves once, along the
+// cycles of the permutation.
+func sortByStart(occs []Occurrence) {
+	keys := make([]uint64, len(occs))
+	for i := range occs {
+		keys[i] = uint64(occs[i].Start)<<32 | uint64(i)
 	}
-	sort.SliceStable(n.occs, func(i, j int) bool { return n.occs[i].Start < n.occs[j].Start })
-	where := make([]int, len(n.occs))
-	for to := range n.occs {
-		where[n.occs[to].id] = to
+	slices.Sort(keys)
+	where := make([]int32, len(occs)) // where[from] = to
+	for to, k := range keys {
+		where[uint32(k)] = int32(to)
 	}
-	for i := range n.occs {
-		if n.occs[i].decl >= 0 {
-			n.occs[i].decl = where[n.occs[i].decl]
+	for i := range occs {
+		if d := occs[i].decl; d >= 0 {
+			occs[i].decl = int(where[d])
 		}
 	}
-	return n
+	for i := range occs {
+		for int(where[i]) != i {
+			j := where[i]
+			occs[i], occs[j] = occs[j], occs[i]
+			where[i], where[j] = where[j], where[i]
+		}
+	}
 }
 
 // estimate is about how many occurrences d has, so that the index is
@@ -458,15 +479,6 @@ func (b *namesBuilder) shortcuts() {
 	}
 }
 
-// site is a placeholder and where it sits.
-type site struct {
-	ref      *VarRef
-	action   *Action   // the action it belongs to (a template's owner), or nil
-	response *Response // the template holding it, or nil
-	line     int       // its line in response.Lines, or -1
-	hint     *Hint     // the hint holding it, or nil
-}
-
 // placeholders indexes the definitions of session variables, value
 // shortcuts, loop items and env variables, then every placeholder with
 // what it resolves to.
@@ -475,7 +487,7 @@ func (b *namesBuilder) placeholders() {
 	for _, r := range d.Responses {
 		for i, l := range r.Lines {
 			switch {
-			case (l.Kind == LineAssign || l.Kind == LineValueShortcut) && l.LHS != "":
+			case l.AssignsSessionVar() || l.Kind == LineValueShortcut && l.LHS != "":
 				kind := NameSessionVar
 				if l.Kind == LineValueShortcut {
 					kind = NameValueShortcut
@@ -502,98 +514,41 @@ func (b *namesBuilder) placeholders() {
 			}
 		}
 	}
-	seen := map[[2]int]bool{}
-	for _, st := range b.sites() {
-		sp := st.ref.Span
-		if !sp.IsValid() || seen[[2]int{sp.Start.Offset, sp.End.Offset}] {
-			continue
+	places := d.Placeholders()
+	seen := make(map[[2]int]bool, len(places))
+	for _, rescan := range []bool{false, true} { // what the parser read first
+		for i := range places {
+			if st := &places[i]; st.Rescan == rescan {
+				b.placeholder(st, seen)
+			}
 		}
-		seen[[2]int{sp.Start.Offset, sp.End.Offset}] = true
-		o := Occurrence{Kind: NameSessionVar, Name: st.ref.Name, Span: sp, Start: sp.Start.Offset, End: sp.End.Offset,
-			Action: st.action, Response: st.response, Line: st.line, Hint: st.hint, Ref: st.ref, decl: -1}
-		s, e, ok := b.at(sp, strings.Index(st.ref.Raw, st.ref.Name), st.ref.Name)
-		if !ok {
-			continue // no name ({@}, {Response.}) or not written as read
-		}
-		o.Start, o.End = s, e
-		b.resolve(&o, st)
-		b.add(o)
 	}
 }
 
-// sites lists the placeholders in the order the language server looks
-// them up: actions' templates and defaults, response templates, hints,
-// prose.
-func (b *namesBuilder) sites() []site {
-	d := b.n.doc
-	var out []site
-	for _, a := range d.Actions {
-		for t := range a.Templates() {
-			for _, ref := range t.Refs {
-				out = append(out, site{ref: ref, action: a, line: -1})
-			}
-		}
-		for _, p := range a.Params {
-			for _, ref := range p.DefaultRefs {
-				out = append(out, site{ref: ref, action: a, line: -1})
-			}
-		}
+// placeholder indexes st, unless a placeholder at its place was indexed.
+func (b *namesBuilder) placeholder(st *Placeholder, seen map[[2]int]bool) {
+	sp := st.Ref.Span
+	if !sp.IsValid() || seen[[2]int{sp.Start.Offset, sp.End.Offset}] {
+		return
 	}
-	for _, r := range d.Responses {
-		owner := b.firstAction(r.ActionID)
-		for i, l := range r.Lines {
-			for _, t := range []*Template{l.Template, l.RHS} {
-				if t != nil {
-					for _, ref := range t.Refs {
-						out = append(out, site{ref: ref, action: owner, response: r, line: i})
-					}
-				}
-			}
-		}
+	seen[[2]int{sp.Start.Offset, sp.End.Offset}] = true
+	s, e, ok := b.at(sp, strings.Index(st.Ref.Raw, st.Ref.Name), st.Ref.Name)
+	if !ok {
+		return // no name ({@}, {Response.}) or not written as read
 	}
-	for _, h := range d.Hints {
-		for _, ref := range h.Refs {
-			out = append(out, site{ref: ref, line: -1, hint: h, action: b.firstAction(h.Target)})
-		}
+	o := Occurrence{Kind: NameSessionVar, Name: st.Ref.Name, Span: sp, Start: s, End: e,
+		Action: st.Action, Response: st.Response, Line: st.Line, Hint: st.Hint, Ref: st.Ref, decl: -1}
+	if st.Place == PlaceHint {
+		o.Action = b.firstAction(st.Hint.Target) // the hint's target, whose flags these are
 	}
-	for _, ref := range d.ProseVars {
-		out = append(out, site{ref: ref, line: -1})
-	}
-	return append(out, b.rescans()...)
-}
-
-// rescans are the $NAME references of the texts the parser does not read
-// for references, read as the rules read them (Document.DollarRefs): a
-// response template line's save:, decode: and for: arguments (not the
-// $NAME an assignment assigns), a hint's whole text, link and shortcut
-// destinations. The references the parser read come first in sites, so
-// a place both read is indexed once.
-func (b *namesBuilder) rescans() []site {
-	d := b.n.doc
-	var out []site
-	for _, r := range d.Responses {
-		owner := b.firstAction(r.ActionID)
-		for i, l := range r.Lines {
-			for _, ref := range d.LineDollarRefs(l) {
-				out = append(out, site{ref: ref, action: owner, response: r, line: i})
-			}
-		}
-	}
-	for _, h := range d.Hints {
-		for _, ref := range d.DollarRefs(h.Text, h.Span) {
-			out = append(out, site{ref: ref, line: -1, hint: h, action: b.firstAction(h.Target)})
-		}
-	}
-	for _, ref := range d.DestinationDollarRefs() {
-		out = append(out, site{ref: ref, line: -1})
-	}
-	return out
+	b.resolve(&o, st)
+	b.add(o)
 }
 
 // resolve sets o's kind and definition the way the runtime looks the
 // placeholder's name up.
-func (b *namesBuilder) resolve(o *Occurrence, st site) {
-	ref := st.ref
+func (b *namesBuilder) resolve(o *Occurrence, st *Placeholder) {
+	ref := st.Ref
 	switch ref.Kind {
 	case RefPersistent:
 		o.Kind = NameEnv
@@ -610,9 +565,9 @@ func (b *namesBuilder) resolve(o *Occurrence, st site) {
 		o.Kind = NameResponse
 		return
 	}
-	if st.response != nil && st.line >= 0 {
-		if l := st.response.Lines[st.line]; l.Loop >= 0 && l.Loop < len(st.response.Lines) {
-			if f := st.response.Lines[l.Loop]; f.ItemVar == ref.Name {
+	if st.Response != nil && st.Line >= 0 {
+		if l := st.Response.Lines[st.Line]; l.Loop >= 0 && l.Loop < len(st.Response.Lines) {
+			if f := st.Response.Lines[l.Loop]; f.ItemVar == ref.Name {
 				if i, ok := b.assigns[f]; ok {
 					o.Kind, o.decl = NameLoopItem, i
 					return
@@ -620,9 +575,9 @@ func (b *namesBuilder) resolve(o *Occurrence, st site) {
 			}
 		}
 	}
-	if st.action != nil && st.hint == nil {
-		if i, ok := b.paramDecl(st.action, ref.Name, false); ok {
-			o.Kind, o.Scope, o.decl = NameParam, st.action.ID, i
+	if st.Action != nil && st.Hint == nil {
+		if i, ok := b.paramDecl(st.Action, ref.Name, false); ok {
+			o.Kind, o.Scope, o.decl = NameParam, st.Action.ID, i
 			return
 		}
 	}
@@ -632,10 +587,10 @@ func (b *namesBuilder) resolve(o *Occurrence, st site) {
 // assignDecl is the definition of name by a template line of kind: in the
 // same template before the use, else anywhere in the document; -1 when
 // none.
-func (b *namesBuilder) assignDecl(st site, name string, kind LineKind) int {
+func (b *namesBuilder) assignDecl(st *Placeholder, name string, kind LineKind) int {
 	k := assignKey{kind, name}
-	if st.response != nil {
-		if d, ok := b.respAssign[st.response][k]; ok && d[0] <= st.line {
+	if st.Response != nil {
+		if d, ok := b.respAssign[st.Response][k]; ok && d[0] <= st.Line {
 			return d[1]
 		}
 	}
@@ -659,4 +614,188 @@ func (b *namesBuilder) addAssign(r *Response, k assignKey, i, j int) {
 	if _, ok := m[k]; !ok {
 		m[k] = [2]int{i, j}
 	}
+}
+
+// AssignsSessionVar reports whether l is written as the assignment of a
+// session variable, {name} = …. `$NAME = …` assigns nothing: the runtime's
+// assignment pattern wants the name in braces, so the line is printed,
+// $NAME and all (string-os/string bb52047, helpers.ts
+// executeResponseTemplate: /^\{([a-zA-Z_]\w*)\}\s*=\s*\{Response\.(.+)\}$/;
+// action.ts executeAction hands it the template with no $VAR resolved).
+func (l *TemplateLine) AssignsSessionVar() bool {
+	return l.Kind == LineAssign && l.LHS != "" && !strings.HasPrefix(l.LHSRaw, "$")
+}
+
+// Place says where a placeholder is written.
+type Place uint8
+
+const (
+	PlaceTarget       Place = iota // an action's first line: its URL or CLI command
+	PlaceHeader                    // the value of an HTTP action's -H "Name: value"
+	PlaceInlineBody                // an action's -d '…'
+	PlaceBody                      // an action's body: template
+	PlaceParamDefault              // a parameter's = "default"
+	PlaceResponse                  // a response template line
+	PlaceHint                      // an invocation hint
+	PlaceProse                     // prose outside action blocks
+	PlaceDestination               // a shortcut's or a link's destination
+)
+
+// Placeholder is a {…} or $NAME reference and where it is written.
+type Placeholder struct {
+	Ref      *VarRef
+	Action   *Action   // the action it belongs to: the defining one, a response template's owner (the first action of its ID); nil elsewhere
+	Response *Response // PlaceResponse: the template
+	Hint     *Hint     // PlaceHint: the hint
+	Line     int       // PlaceResponse: the line in Response.Lines; -1 elsewhere
+	Place    Place
+	// Rescan: a $NAME read by Document.DollarRefs in a text the parser
+	// leaves unread (save:, decode: and for: arguments, a hint's text,
+	// destinations); the parser's references come first at each place.
+	Rescan bool
+}
+
+// Placeholders lists every placeholder of the document with its place:
+// the parser's references of each action's target, -H values (an HTTP
+// action's: a CLI command's are in its target), -d body, body templates
+// and parameter defaults; of each response template line, its {…} and
+// the $NAME of its text (Document.LineDollarRefs); of each hint, its {…}
+// and the $NAME of its text; prose; destinations
+// (Document.DestinationDollarRefs). The index of names (Names) and the
+// rules' symbol table read this one list. It is built once per parsed
+// document and shared (read-only), like Names.
+func (d *Document) Placeholders() []Placeholder {
+	c := d.names
+	if c == nil {
+		return d.listPlaceholders()
+	}
+	c.placesOnce.Do(func() { c.places, c.placesOf = d.listPlaceholders(), d })
+	if c.placesOf != d {
+		return d.listPlaceholders()
+	}
+	return c.places
+}
+
+// listPlaceholders builds the list Placeholders returns.
+func (d *Document) listPlaceholders() []Placeholder {
+	out := make([]Placeholder, 0, d.maxPlaceholders())
+	add := func(refs []*VarRef, p Placeholder) {
+		for _, ref := range refs {
+			p.Ref = ref
+			out = append(out, p)
+		}
+	}
+	for _, a := range d.Actions {
+		at := Placeholder{Action: a, Line: -1}
+		if a.Target != nil {
+			add(a.Target.Refs, placedAt(at, PlaceTarget))
+		}
+		if !a.IsCLI() { // a CLI command's -H text is part of its Target
+			for _, h := range a.Headers {
+				if h.Value != nil {
+					add(h.Value.Refs, placedAt(at, PlaceHeader))
+				}
+			}
+		}
+		if a.InlineBody != nil && a.InlineBody.Template != nil {
+			add(a.InlineBody.Template.Refs, placedAt(at, PlaceInlineBody))
+		}
+		for _, b := range a.Bodies {
+			if b.Template != nil {
+				add(b.Template.Refs, placedAt(at, PlaceBody))
+			}
+		}
+		for _, p := range a.Params {
+			add(p.DefaultRefs, placedAt(at, PlaceParamDefault))
+		}
+	}
+	out = d.responsePlaceholders(out)
+	for _, h := range d.Hints {
+		add(h.Refs, Placeholder{Place: PlaceHint, Hint: h, Line: -1})
+		add(d.DollarRefs(h.Text, h.Span), Placeholder{Place: PlaceHint, Hint: h, Line: -1, Rescan: true})
+	}
+	add(d.ProseVars, Placeholder{Place: PlaceProse, Line: -1})
+	add(d.DestinationDollarRefs(), Placeholder{Place: PlaceDestination, Line: -1, Rescan: true})
+	return out
+}
+
+// placedAt is p at place.
+func placedAt(p Placeholder, place Place) Placeholder {
+	p.Place = place
+	return p
+}
+
+// responsePlaceholders appends those of the response templates: the
+// parser's {…} of each line (of the right side of an assignment), then
+// the $NAME of its text.
+func (d *Document) responsePlaceholders(out []Placeholder) []Placeholder {
+	var owners map[string]*Action
+	for _, r := range d.Responses {
+		if owners == nil {
+			owners = make(map[string]*Action, len(d.Actions))
+			for _, a := range d.Actions {
+				if _, ok := owners[a.ID]; !ok {
+					owners[a.ID] = a
+				}
+			}
+		}
+		p := Placeholder{Place: PlaceResponse, Action: owners[r.ActionID], Response: r}
+		for i, l := range r.Lines {
+			p.Line, p.Rescan = i, false
+			t := l.Template
+			if l.Kind == LineAssign && l.RHS != nil {
+				t = l.RHS
+			}
+			if t != nil {
+				for _, ref := range t.Refs {
+					if ref.Kind != RefPersistent { // read from the text below
+						p.Ref = ref
+						out = append(out, p)
+					}
+				}
+			}
+			p.Rescan = true
+			for _, ref := range d.LineDollarRefs(l) {
+				p.Ref = ref
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// maxPlaceholders bounds how many placeholders the document has (every
+// parser reference, every '$' of the texts rescanned), so that their
+// list is allocated once.
+func (d *Document) maxPlaceholders() int {
+	n := len(d.ProseVars)
+	for _, a := range d.Actions {
+		for t := range a.Templates() {
+			n += len(t.Refs)
+		}
+		for _, p := range a.Params {
+			n += len(p.DefaultRefs)
+		}
+	}
+	for _, r := range d.Responses {
+		for _, l := range r.Lines {
+			if l.Template != nil {
+				n += len(l.Template.Refs)
+			}
+			if l.RHS != nil && l.RHS != l.Template {
+				n += len(l.RHS.Refs)
+			}
+			n += strings.Count(l.Line.Text, "$")
+		}
+	}
+	for _, h := range d.Hints {
+		n += len(h.Refs) + strings.Count(h.Text, "$")
+	}
+	for _, sc := range d.Shortcuts {
+		n += strings.Count(sc.URL, "$")
+	}
+	for _, l := range d.Links {
+		n += strings.Count(l.Dest, "$")
+	}
+	return n
 }

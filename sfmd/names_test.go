@@ -172,3 +172,45 @@ func TestNamesBuiltOnce(t *testing.T) {
 		t.Error("the copy replaced the original's index")
 	}
 }
+
+// TestDollarAssignmentAssignsNothing: `$E = {Response.…}` in a response
+// template is printed, not assigned (helpers.ts executeResponseTemplate's
+// assignment pattern wants {name}; model.TestTemplateLines runs it), so
+// the index records no session variable E and {E} resolves to nothing;
+// {g} = … still defines g. The index recorded E as a session variable.
+func TestDollarAssignmentAssignsNothing(t *testing.T) {
+	doc := Parse("t.md", []byte("```act.get\nGET https://api.example.com/\n```\n\n```act.get.response\n$E = {Response.body}\n{g} = {Response.body.x}\n{E} {g}\n```\n"))
+	n := doc.Names()
+	var defs []string
+	for _, o := range n.All() {
+		if o.Kind == NameSessionVar && o.Def {
+			defs = append(defs, o.Name)
+		}
+		if o.Kind == NameSessionVar && !o.Def && o.Name == "E" && n.Decl(&o) != nil {
+			t.Errorf("{E} resolves to %+v", *n.Decl(&o))
+		}
+	}
+	if fmt.Sprint(defs) != "[g]" {
+		t.Errorf("session variables defined: %v, want [g]", defs)
+	}
+	for _, l := range doc.Responses[0].Lines[:2] {
+		if got, want := l.AssignsSessionVar(), l.LHSRaw == "{g}"; got != want {
+			t.Errorf("%q: AssignsSessionVar %v, want %v", l.Line.Text, got, want)
+		}
+	}
+}
+
+// TestPlaceholdersBuiltOnce: a parsed document lists its placeholders
+// once (the rules' symbol table and the index of names read the same
+// list); a copy of the Document lists its own.
+func TestPlaceholdersBuiltOnce(t *testing.T) {
+	doc := Parse("t.md", []byte(namesDoc))
+	a, b := doc.Placeholders(), doc.Placeholders()
+	if len(a) == 0 || &a[0] != &b[0] {
+		t.Fatalf("two lists (%d placeholders)", len(a))
+	}
+	c := *doc
+	if p := c.Placeholders(); len(p) != len(a) || &p[0] == &a[0] {
+		t.Errorf("the copy shares the list (%d, %d placeholders)", len(p), len(a))
+	}
+}

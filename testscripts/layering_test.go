@@ -25,7 +25,9 @@ const mod = "github.com/sfmd-dev/sfmd/"
 // tests only). The reference CLI's drop-in (internal/refcli) reads
 // documents through the model only; the docs generator (internal/docgen)
 // reads the rules' data through lint; the suite format
-// (internal/suitespec) uses the model's virtual paths. The packages with
+// (internal/suitespec) imports only leaves (the virtual paths it shares
+// with the model are the leaf internal/vpath), so that lint can read the
+// fixtures a suite names through it. The packages with
 // no library role (the CLI, the drop-in, the language server) are under
 // internal/: only lint, lint/format, rules, sfmd, model, runner and
 // schema are importable from outside the module.
@@ -43,8 +45,8 @@ func TestLayering(t *testing.T) {
 		lsp:               {"runner", "cmd", cli, refcli},
 		lsptest:           {"runner", "cmd", cli, refcli, "rules"},
 		"playground":      {cli, refcli, lsp},
-		// The suite format: read by the runner and the language server.
-		"internal/suitespec": {"lint", "rules", "runner", "cmd", cli, refcli, lsp},
+		// The suite format: read by the runner, the language server and lint.
+		"internal/suitespec": {"lint", "rules", "runner", "cmd", cli, refcli, lsp, "model", "sfmd"},
 	}
 	for dir, bad := range forbidden {
 		for f, paths := range moduleImports(t, dir) {
@@ -80,7 +82,7 @@ func TestLayering(t *testing.T) {
 	// reads them through internal/safeio (TestOneReader), and a leaf that
 	// reads YAML nodes reads them with internal/yamlpos: both are leaves
 	// themselves.
-	for _, dir := range []string{"internal/ansi", "internal/confine", "internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/lazyre", "internal/safeio", "internal/suggest", "internal/udiff", "internal/version", "internal/yamlpos"} {
+	for _, dir := range []string{"internal/ansi", "internal/confine", "internal/gctune", "internal/gitignore", "internal/jsonrpc", "internal/jsonschema", "internal/lazyre", "internal/safeio", "internal/suggest", "internal/udiff", "internal/version", "internal/vpath", "internal/yamlpos"} {
 		for f, paths := range moduleImports(t, dir) {
 			for _, path := range paths {
 				if (path == mod+"internal/safeio" || path == mod+"internal/yamlpos") && dir != "internal/safeio" && dir != "internal/yamlpos" {

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/suggest"
+	"github.com/sfmd-dev/sfmd/internal/vpath"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
-	"github.com/sfmd-dev/sfmd/model"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -223,12 +223,6 @@ func DefaultDocument(suiteBase string) string {
 	return strings.TrimSuffix(strings.TrimSuffix(suiteBase, ".test.yaml"), ".test.yml") + ".md"
 }
 
-// IsSuiteName reports whether a file name is a suite's (*.test.yaml,
-// *.test.yml).
-func IsSuiteName(name string) bool {
-	return strings.HasSuffix(name, ".test.yaml") || strings.HasSuffix(name, ".test.yml")
-}
-
 // virtualDir reads a directory of the test's filesystem: an absolute
 // POSIX path, kept clean.
 func (d *Decoder) virtualDir(n *yaml.Node, what, def string) string {
@@ -295,7 +289,7 @@ func (d *Decoder) files(n *yaml.Node, cwd string) []*File {
 // to cwd or absolute (".." stops at "/", so every path is inside the
 // sandbox); the root itself and NUL bytes are refused.
 func (d *Decoder) virtualFile(n *yaml.Node, p, cwd, what string) (string, bool) {
-	v := model.Resolve(cwd, p)
+	v := vpath.Resolve(cwd, p)
 	if p == "" || v == "/" || strings.ContainsRune(p, 0) || strings.HasSuffix(p, "/") {
 		d.Errorf(n, "%s %q must name a file of the test's filesystem: a path relative to cwd, or absolute", what, p)
 		return "", false
