@@ -12,8 +12,8 @@ import (
 
 const mod = "github.com/sfmd-dev/sfmd/"
 
-// TestLayering keeps the dependencies pointing one way (docs/development.md "The
-// package map"): cmd/sfmd, playground -> internal/cli -> runner,
+// TestLayering keeps the dependencies pointing one way (the README's "Development" section, its
+// package map): cmd/sfmd, playground -> internal/cli -> runner,
 // internal/lsp, lint, rules -> model -> sfmd; rules -> lint; everything may
 // use the leaves under internal/. The parser imports no other package of
 // the module, the runtime model knows no tool built on it, the engine
