@@ -1,0 +1,64 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestRereadValue: what a shell that reads a script again makes of a
+// value the runtime shell-quoted into the command (shellQuote), for the
+// readers Scripts knows.
+func TestRereadValue(t *testing.T) {
+	for _, tc := range []struct {
+		template, v string
+		ok          bool
+		reader      string
+		words       []string
+		outside     bool
+		live        string
+		outer       bool
+		unread      bool
+	}{
+		// the value's quotes close the author's: sh gets "echo John", Doe is $0
+		{template: `sh -c 'echo {x}'`, v: "John Doe", ok: true, reader: "sh", words: []string{"John"}, outside: true},
+		{template: `bash -lc "echo {x}"`, v: "John Doe"},
+		{template: `bash -c "echo {x}"`, v: "$(id)", ok: true, reader: "bash", words: []string{"$(id)"}, live: "$(id)", outer: true},
+		{template: `sh -c 'echo "$1"' _ {x}`, v: "John Doe"},
+		{template: `eval echo {x}`, v: "John Doe", ok: true, reader: "eval", words: []string{"John", "Doe"}},
+		{template: `eval echo {x}`, v: "$(id)", ok: true, reader: "eval", words: []string{"$(id)"}, live: "$(id)"},
+		{template: `eval "echo {x}"`, v: "John Doe"},
+		{template: `ssh -p 22 host ls {x}`, v: "John Doe", ok: true, reader: "ssh", words: []string{"John", "Doe"}},
+		{template: `ssh host "ls {x}"`, v: "John Doe"},
+		{template: `ssh host`, v: "John Doe"},
+		{template: `sh -c "echo \"{x}\""`, v: "John Doe", ok: true, reader: "sh", words: []string{"'John Doe'"}},
+		{template: `docker exec -i c sh -c 'cat {x}'`, v: "John Doe", ok: true, reader: "sh", words: []string{"John"}, outside: true},
+		{template: `timeout 5 watch -n 1 ls {x}`, v: "John Doe", ok: true, reader: "watch", words: []string{"John", "Doe"}},
+		{template: `watch -x ls {x}`, v: "John Doe"},
+		{template: `su app -c "ls {x}"`, v: "John Doe"},
+		{template: `su app -c ls\ {x}`, v: "John Doe", ok: true, reader: "su", words: []string{"John", "Doe"}},
+		// the value's quote leaves a " unclosed: bash refuses the line itself
+		{template: `sh -c 'echo "{x}"'`, v: "it's"},
+		{template: `sh -c "echo \"{x}"`, v: "John Doe", ok: true, reader: "sh", unread: true},
+		{template: `echo {x}; sh -c "ls"`, v: "John Doe"},
+		{template: `bash -c "sh -c 'ls {x}'"`, v: "John Doe", ok: true, reader: "bash", words: []string{"John", "Doe"}},
+	} {
+		q := ShellQuote(tc.v)
+		cmd := strings.Replace(tc.template, "{x}", q, 1)
+		from := strings.Index(tc.template, "{x}")
+		if from < 0 {
+			from = len(cmd)
+		}
+		r, ok := RereadValue(cmd, from, from+len(q), tc.v)
+		if ok != tc.ok {
+			t.Errorf("%s with %q: ok %v (%+v)", tc.template, tc.v, ok, r)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if r.Reader != tc.reader || !slices.Equal(r.Words, tc.words) || r.Outside != tc.outside || r.Live != tc.live || r.Outer != tc.outer || r.Unread != tc.unread {
+			t.Errorf("%s with %q: %+v", tc.template, tc.v, r)
+		}
+	}
+}
