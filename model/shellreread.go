@@ -243,19 +243,20 @@ func rereadIn(cmds []ShellCommand, origin []int, in func(int) bool, v string, de
 	for _, c := range cmds {
 		for _, sc := range c.Scripts() {
 			from := make([]int, len(sc.Script.From))
-			held := false
 			for k, off := range sc.Script.From {
 				from[k] = at(off)
-				held = held || in(from[k])
+			}
+			held := false
+			subst := authorSubst(sc.Script, func(k int) int { return from[k] }, in)
+			for k := range from {
+				held = held || (in(from[k]) && !subst[k])
 			}
 			if !held {
-				continue
+				continue // not in the script, or an argument of a $(…) the author wrote
 			}
 			r := Reread{Reader: sc.Reader, Script: sc.Script.Text}
-			for k, live := range sc.Script.Live {
-				if live && in(from[k]) {
-					r.Live, r.Outer = r.Live+sc.Script.Text[k:k+1], true
-				}
+			if live := valueLive(sc.Script, func(k int) int { return from[k] }, in); live != "" {
+				r.Live, r.Outer = live, true
 			}
 			r.Outside = heldOutside(c, sc, at, in)
 			inner, ok := ShellCommands(sc.Script.Text)
@@ -265,19 +266,29 @@ func rereadIn(cmds []ShellCommand, origin []int, in func(int) bool, v string, de
 			}
 			for _, ic := range inner {
 				for _, w := range ic.Args {
+					outer := func(k int) int {
+						if w.From[k] < 0 {
+							return -1
+						}
+						return from[w.From[k]]
+					}
 					part := ""
-					for k, off := range w.From {
-						if off >= 0 && in(from[off]) {
+					ws := authorSubst(w, outer, in)
+					for k := range w.From {
+						if in(outer(k)) && !ws[k] {
 							part += w.Text[k : k+1]
-							if w.Live[k] && !r.Outer {
-								r.Live += w.Text[k : k+1]
-							}
 						}
 					}
 					if part != "" {
 						r.Words = append(r.Words, part)
 					}
+					if live := valueLive(w, outer, in); live != "" && !r.Outer {
+						r.Live += live
+					}
 				}
+			}
+			if len(r.Words) == 0 && r.Live == "" && !r.Outside {
+				continue // the value is an argument of a $(…) the author wrote
 			}
 			if r.Changed(v) {
 				return r, true
@@ -326,4 +337,44 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// valueLive is the part of w that the value (the bytes of the outer
+// command in) makes live: the runs of live bytes that begin in the value
+// ($(…) in the value itself), not a substitution the author wrote around
+// it ("$(basename {x})", whose command gets the value as an argument).
+// outer maps an index of w.Text to its offset in the outer command.
+func valueLive(w ShellWord, outer func(int) int, in func(int) bool) string {
+	var b []byte
+	mine := false
+	for k := range w.Live {
+		if !w.Live[k] {
+			continue
+		}
+		if k == 0 || !w.Live[k-1] {
+			mine = in(outer(k))
+		}
+		if mine && in(outer(k)) {
+			b = append(b, w.Text[k])
+		}
+	}
+	return string(b)
+}
+
+// authorSubst marks the bytes of w in a live run that begins outside the
+// value: a $(…) or `…` the author wrote, whose command gets the value as
+// an argument (what it prints is not modelled).
+func authorSubst(w ShellWord, outer func(int) int, in func(int) bool) []bool {
+	out := make([]bool, len(w.Live))
+	theirs := false
+	for k := range w.Live {
+		if !w.Live[k] {
+			continue
+		}
+		if k == 0 || !w.Live[k-1] {
+			theirs = !in(outer(k))
+		}
+		out[k] = theirs
+	}
+	return out
 }

@@ -41,6 +41,9 @@ func TestRereadValue(t *testing.T) {
 		{template: `sh -c 'echo "{x}"'`, v: "it's"},
 		{template: `sh -c "echo \"{x}"`, v: "John Doe", ok: true, reader: "sh", unread: true},
 		{template: `echo {x}; sh -c "ls"`, v: "John Doe"},
+		// a substitution the author wrote around the value gets it as an argument
+		{template: `ssh host ls "$(printf '%q' {x})"`, v: "$(id)"},
+		{template: `ssh host ls "$(printf '%q' {x})"`, v: "John Doe"},
 		{template: `bash -c "sh -c 'ls {x}'"`, v: "John Doe", ok: true, reader: "bash", words: []string{"John", "Doe"}},
 	} {
 		q := ShellQuote(tc.v)
