@@ -17,17 +17,17 @@ import (
 // the script.
 var DryrunCLIValueReparsed = &lint.Analyzer{
 	Name:     "dryrun-cli-value-reparsed",
-	Severity: lint.Warning,
+	Severity: lint.Error,
 	Profile:  lint.Runtime,
 	Doc: lint.Doc{
 		Title: "a CLI value is read again by a second shell (sh -c, eval, ssh)",
 		Why: "the runtime puts each value into the command shell-quoted for the bash that runs the line (`shellQuote` in `executeAction`, `packages/string/src/commands/action.ts`; `Loader.execCli` in `packages/string/src/loader.ts` runs it with bash). " +
 			"When the placeholder sits in a text that a command hands to another shell (the `-c` script of sh, bash, zsh or dash, also behind docker exec, xargs, sudo or setsid; su's `-c` command; eval's arguments; ssh's remote command; watch's command), that quoting is spent on the outer bash: inside the author's single quotes it closes them, so the script gets part of the value and the rest becomes another argument; inside double quotes the outer bash still runs a `$(…)` of the value; in eval, ssh and watch the words are joined and read again, so a value with a space becomes two words. " +
-			"sfmd dry-runs the call with a value holding a space (and one holding `$(id)`), reads the command as bash does and the script as the second shell does (`model.RereadValue`), and reports where the value does not arrive as one literal word",
+			"sfmd dry-runs the call with the value the document gives (a hint or a default the runtime quotes), then with `John Doe` and with `$(id)`, reads the command as bash does and the script as the second shell does (`model.RereadValue`), and reports where the value does not arrive as one literal word",
 		Bad:  "```act.greet\nCLI sh -c 'echo Hello, {name}'\n  name: string (required) \"Who to greet\"\n```\n",
 		Good: "```act.greet\nCLI sh -c 'echo Hello, \"$1\"' _ {name}\n  name: string (required) \"Who to greet\"\n```\n",
 
-		Severity: "the command runs (action.ts executeAction, loader.ts Loader.execCli) and works for a value of plain characters, but a value with a space, a quote or $(…) is split, cut off or run as a command by the second shell: almost certainly not what was meant",
+		Severity: "error when a value the document itself gives (a hint, a default) is split, cut off, run or breaks the script: the call the document shows runs something other than what it says, or fails (action.ts executeAction shellQuote; loader.ts Loader.execCli runs /bin/bash -c); warning when only a value an agent may give (a space, $(id)) does: the command works for plain values, almost certainly not as meant for the others",
 	},
 	Requires: []*lint.Analyzer{dryrunAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -128,8 +128,12 @@ func reportReparsed(pass *lint.Pass, ref *sfmd.VarRef, field, p, from, line, cmd
 	case "watch":
 		reader = "the sh -c of watch"
 	}
-	pass.Reportf(ref.Span, "`%s` (%s) runs %s: %s reads the script %s again as a command line, and the runtime quoted {%s} for the outer bash only, so the value %s; %s",
-		line, who, clip(cmd), reader, clip(r.Script), field, rereadEffect(r, p), rereadFix(r.Reader, field))
+	sev := lint.Warning
+	if from != "probe" {
+		sev = lint.Error // the document's own call
+	}
+	pass.Report(lint.Diagnostic{Span: ref.Span, Severity: sev, Message: fmt.Sprintf("`%s` (%s) runs %s: %s reads the script %s again as a command line, and the runtime quoted {%s} for the outer bash only, so the value %s; %s",
+		line, who, clip(cmd), reader, clip(r.Script), field, rereadEffect(r, p), rereadFix(r.Reader, field))})
 }
 
 // rereadEffect says what became of the value p.
