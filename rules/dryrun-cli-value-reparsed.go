@@ -51,8 +51,9 @@ var DryrunCLIValueReparsed = &lint.Analyzer{
 }
 
 // reMayReread finds the words that can hand a script to a second shell:
-// a -c option (sh -c, bash -lc, su -c), eval, ssh or watch.
-var reMayReread = lazyre.New(`(^|[^\w-])(-[a-z]*c\b|eval\b|ssh\b|watch\b)`)
+// a -c option (sh -c, bash -lc, bash -ce, su -c), --command, eval, ssh
+// or watch.
+var reMayReread = lazyre.New(`(^|[^\w-])(-[a-z]*c[a-z]*\b|--command\b|eval\b|ssh\b|watch\b)`)
 
 // rereadProbes are the values a call tries, in order: a space shows a
 // split, $(id) a command the shell runs.
