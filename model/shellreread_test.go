@@ -1,6 +1,9 @@
 package model
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -62,6 +65,71 @@ func TestRereadValue(t *testing.T) {
 		}
 		if r.Reader != tc.reader || !slices.Equal(r.Words, tc.words) || r.Outside != tc.outside || r.Live != tc.live || r.Outer != tc.outer || r.Unread != tc.unread {
 			t.Errorf("%s with %q: %+v", tc.template, tc.v, r)
+		}
+	}
+}
+
+// TestRereadValueBash holds RereadValue to what bash and the second
+// shell do: each template's inner command (args, a script that prints
+// each argument as <arg>) runs, and a value arrives whole (a line <v>)
+// exactly when RereadValue finds nothing (a line bash refuses itself
+// aside).
+func TestRereadValueBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	script := "#!/bin/sh\nfor a in \"$@\"; do printf '<%s>\\n' \"$a\"; done\n"
+	if err := os.WriteFile(filepath.Join(dir, "args"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	templates := []string{
+		`sh -c 'args {x}'`,
+		`sh -c "args {x}"`,
+		`sh -c "args \"{x}\""`,
+		`sh -c 'args "{x}"'`,
+		`sh -c 'args "$1"' _ {x}`,
+		`bash -c "args {x}; args done"`,
+		`eval args {x}`,
+		`eval "args {x}"`,
+		`eval 'args {x}'`,
+		`bash -c "sh -c 'args {x}'"`,
+		`args {x}`,
+		`args "$(args {x})"`,
+		`env A=1 sh -ec 'args {x}'`,
+		`setsid bash -c 'args --in "{x}"'`,
+		`watch -n 1 -t -g args {x} >/dev/null; args {x}`,
+	}
+	values := []string{"John Doe", "it's", `say "hi"`, "$(echo ran)", "a;b", "plain", "`echo ran`", "a  b", "x*"}
+	for _, tpl := range templates {
+		for _, v := range values {
+			if strings.HasPrefix(tpl, "watch") {
+				continue // watch runs until the output changes
+			}
+			q := ShellQuote(v)
+			from := strings.Index(tpl, "{x}")
+			cmd := tpl[:from] + q + tpl[from+3:]
+			c := exec.Command(bash, "-c", cmd)
+			c.Env, c.Dir = env, dir
+			out, err := c.Output()
+			whole := err == nil && strings.Contains(string(out), "<"+v+">")
+			r, found := RereadValue(cmd, from, from+len(q), v)
+			if _, ok := ShellCommands(cmd); !ok {
+				// bash refuses the line itself (the value's quote left one
+				// open): no script to read, and RereadValue says nothing
+				if found || err == nil {
+					t.Errorf("%s with %q: bash ran it (%q) or RereadValue found %+v", tpl, v, out, r)
+				}
+				continue
+			}
+			if found == whole {
+				t.Errorf("%s with %q: bash prints %q (err %v), RereadValue %v %+v", tpl, v, out, err, found, r)
+			}
 		}
 	}
 }
