@@ -44,9 +44,9 @@ type shellParser struct {
 	cur   ShellCommand
 	w     ShellWord
 	buf   []byte // the open word's text
-	in    bool // a word is open
-	start int  // offset of the open word's first byte
-	redir bool // the open word is a redirection's target
+	in    bool   // a word is open
+	start int    // offset of the open word's first byte
+	redir bool   // the open word is a redirection's target
 	bad   bool
 }
 
@@ -59,7 +59,7 @@ func (p *shellParser) add(c byte, from int, live bool) {
 	p.w.Live = append(p.w.Live, live)
 }
 
-// open marks a word begun by quotes that may add no byte ("" or '').
+// open marks a word begun by quotes that may add no byte ("" or ”).
 func (p *shellParser) open(at int) {
 	if !p.in {
 		p.in, p.start = true, at
