@@ -90,7 +90,10 @@ func checkReparsed(pass *lint.Pass, t *dryTable, c *dryCall, i int, v dryValue) 
 		if n == 0 && len(probes) > len(rereadProbes) {
 			from = v.From
 		}
-		if r, ok := rereadOf(s.Command, p); ok {
+		if r, n, ok := rereadOf(s.Command, p); ok {
+			if at := nthRef(c.Action, v.Field, n); at != nil {
+				ref = at
+			}
 			reportReparsed(pass, ref, v.Field, p, from, dryLine(c.Action.ID, args), s.Command, r)
 			return
 		}
@@ -99,20 +102,35 @@ func checkReparsed(pass *lint.Pass, t *dryTable, c *dryCall, i int, v dryValue) 
 }
 
 // rereadOf is what a second shell makes of the value p wherever the
-// runtime put it (shell-quoted) in command.
-func rereadOf(command, p string) (model.Reread, bool) {
+// runtime put it (shell-quoted) in command; n counts the places before
+// the one reported.
+func rereadOf(command, p string) (r model.Reread, n int, ok bool) {
 	q := model.ShellQuote(p)
-	for off := 0; ; {
+	for off := 0; ; n++ {
 		k := strings.Index(command[off:], q)
 		if k < 0 {
-			return model.Reread{}, false
+			return model.Reread{}, 0, false
 		}
 		k += off
 		if r, ok := model.RereadValue(command, k, k+len(q), p); ok {
-			return r, true
+			return r, n, true
 		}
 		off = k + len(q)
 	}
+}
+
+// nthRef is the n-th {field} placeholder of a's command (nil when there
+// are not that many): where the runtime put the value rereadOf reports.
+func nthRef(a *sfmd.Action, field string, n int) *sfmd.VarRef {
+	for _, r := range a.Target.Refs {
+		if r.Kind == sfmd.RefVar && r.Name == field && len(r.Path) == 0 {
+			if n == 0 {
+				return r
+			}
+			n--
+		}
+	}
+	return nil
 }
 
 func reportReparsed(pass *lint.Pass, ref *sfmd.VarRef, field, p, from, line, cmd string, r model.Reread) {
