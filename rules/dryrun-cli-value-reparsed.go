@@ -42,8 +42,9 @@ var DryrunCLIValueReparsed = &lint.Analyzer{
 			if _, s, ok := t.base(c); !ok || s.Code != "" {
 				continue
 			}
+			spread := false // {...args}: one finding for the fields it holds
 			for i, v := range c.Values {
-				checkReparsed(pass, t, c, i, v)
+				spread = checkReparsed(pass, t, c, i, v, spread) || spread
 			}
 		}
 		return nil, nil
@@ -61,15 +62,19 @@ var rereadProbes = []string{"John Doe", "$(id)"}
 
 // checkReparsed dry-runs c with probe values for its value i (the
 // document's own one first when the runtime quotes it) and reports the
-// first that a second shell does not get as one literal word.
-func checkReparsed(pass *lint.Pass, t *dryTable, c *dryCall, i int, v dryValue) {
+// first that a second shell does not get as one literal word; it says
+// whether it reported at the command's {...args} (spreadDone: already
+// reported there, not again).
+func checkReparsed(pass *lint.Pass, t *dryTable, c *dryCall, i int, v dryValue, spreadDone bool) bool {
 	switch sfmd.MeantParamType(c.Info.Fields[i].Type) {
 	case "number", sfmd.BooleanType:
-		return // such a value has nothing to split or run
+		return false // such a value has nothing to split or run
 	}
 	ref := placeholderRef(c.Action, v.Field)
 	if ref == nil {
-		return
+		if ref = spreadRef(c.Action); ref == nil || spreadDone {
+			return false
+		}
 	}
 	probes := rereadProbes
 	from := "probe"
@@ -91,14 +96,15 @@ func checkReparsed(pass *lint.Pass, t *dryTable, c *dryCall, i int, v dryValue) 
 			from = v.From
 		}
 		if r, n, ok := rereadOf(s.Command, p); ok {
-			if at := nthRef(c.Action, v.Field, n); at != nil {
+			if at := nthRef(c.Action, v.Field, n); at != nil && ref.Kind == sfmd.RefVar {
 				ref = at
 			}
 			reportReparsed(pass, ref, v.Field, p, from, dryLine(c.Action.ID, args), s.Command, r)
-			return
+			return ref.Kind == sfmd.RefSpread
 		}
 		from = "probe"
 	}
+	return false
 }
 
 // rereadOf is what a second shell makes of the value p wherever the
@@ -133,6 +139,17 @@ func nthRef(a *sfmd.Action, field string, n int) *sfmd.VarRef {
 	return nil
 }
 
+// spreadRef is the {...args} of a's command, nil without one: it puts
+// every field the command does not name as --name value.
+func spreadRef(a *sfmd.Action) *sfmd.VarRef {
+	for _, r := range a.Target.Refs {
+		if r.Kind == sfmd.RefSpread {
+			return r
+		}
+	}
+	return nil
+}
+
 func reportReparsed(pass *lint.Pass, ref *sfmd.VarRef, field, p, from, line, cmd string, r model.Reread) {
 	who := "a value an agent may give"
 	if from != "probe" {
@@ -151,8 +168,8 @@ func reportReparsed(pass *lint.Pass, ref *sfmd.VarRef, field, p, from, line, cmd
 	if from != "probe" {
 		sev = lint.Error // the document's own call
 	}
-	pass.Report(lint.Diagnostic{Span: ref.Span, Severity: sev, Message: fmt.Sprintf("`%s` (%s) runs %s: %s reads the script %s again as a command line, and the runtime quoted {%s} for the outer bash only, so the value %s; %s",
-		line, who, clip(cmd), reader, clip(r.Script), field, rereadEffect(r, p), rereadFix(r.Reader, field))})
+	pass.Report(lint.Diagnostic{Span: ref.Span, Severity: sev, Message: fmt.Sprintf("`%s` (%s) runs %s: %s reads the script %s again as a command line, and the runtime quoted %s for the outer bash only, so the value %s; %s",
+		line, who, clip(cmd), reader, clip(r.Script), placeholderOf(ref, field), rereadEffect(r, p), rereadFix(r.Reader, ref))})
 }
 
 // rereadEffect says what became of the value p.
@@ -180,11 +197,21 @@ func quoteWords(words []string) string {
 	return joinAnd(q)
 }
 
-// rereadFix is the way to hand the value to the second shell whole.
-func rereadFix(reader, field string) string {
-	switch reader {
-	case "eval", "ssh", "su", "runuser", "watch":
-		return fmt.Sprintf("quote the value for the second shell too: write $(printf '%%q' {%s}) where it goes", field)
+// placeholderOf names the value of field that ref puts in the command.
+func placeholderOf(ref *sfmd.VarRef, field string) string {
+	if ref.Kind == sfmd.RefSpread {
+		return "the value of --" + field + " in " + ref.Raw
 	}
-	return fmt.Sprintf("pass the value to the script as an argument instead: %s -c '… \"$1\" …' _ {%s}", reader, field)
+	return ref.Raw
+}
+
+// rereadFix is the way to hand the value to the second shell whole.
+func rereadFix(reader string, ref *sfmd.VarRef) string {
+	switch {
+	case reader == "eval" || reader == "ssh" || reader == "su" || reader == "runuser" || reader == "watch":
+		return fmt.Sprintf("quote the value for the second shell too: write $(printf '%%q' %s) where it goes", ref.Raw)
+	case ref.Kind == sfmd.RefSpread:
+		return fmt.Sprintf("pass the values to the script as arguments instead: %s -c '… \"$@\" …' _ %s", reader, ref.Raw)
+	}
+	return fmt.Sprintf("pass the value to the script as an argument instead: %s -c '… \"$1\" …' _ %s", reader, ref.Raw)
 }
