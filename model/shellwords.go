@@ -128,7 +128,7 @@ func (p *shellParser) step() {
 		p.i++
 	case c == '<' || c == '>':
 		if i+1 < len(s) && s[i+1] == '(' {
-			p.substitution(i+1, ')') // process substitution <(…) >(…)
+			p.substitution(i, ')') // process substitution <(…) >(…)
 			return
 		}
 		p.redirectAt(i)
@@ -225,6 +225,9 @@ func (p *shellParser) double(j int) {
 		case c == '`':
 			p.i = j
 			p.backtick()
+			if p.bad {
+				return
+			}
 			j = p.i
 		default:
 			p.add(c, j, false)
@@ -274,21 +277,14 @@ func (p *shellParser) dollar(quoted bool) {
 	}
 }
 
-// substitution reads from i (the $, < or > before the bracket at i+1,
-// or the bracket itself) to the matching close, quotes and nested
-// brackets inside skipped, as a live run of the word.
+// substitution reads from i (the $, < or > before the bracket at i+1)
+// to the matching close, quotes and nested brackets inside skipped, as a
+// live run of the word.
 func (p *shellParser) substitution(i int, close byte) {
 	s := p.s
 	open := s[i+1]
-	if s[i] == '(' || s[i] == '{' {
-		open = s[i]
-	}
 	depth := 0
-	j := i
-	for j < len(s) && s[j] != open {
-		j++
-	}
-	for ; j < len(s); j++ {
+	for j := i + 1; j < len(s); j++ {
 		switch s[j] {
 		case '\\':
 			j++

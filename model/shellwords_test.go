@@ -159,3 +159,32 @@ func TestShellCommandsLive(t *testing.T) {
 		}
 	}
 }
+
+// FuzzShellCommands: any line reads without a panic, and every byte of
+// every word comes from the byte of the line its From names.
+func FuzzShellCommands(f *testing.F) {
+	for _, s := range []string{`sh -c 'echo {x}'`, `a "b $(c "d") e" 'f'\''g' h\ i 2>&1 <(j) ${k:-l} $((1+2)) ` + "`m`", "x=1 { a; } && ( b ) | c # d\ne", `a <<< "b" >> c &> d`, `$'a'`, `"$`, `a\`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		cmds, ok := ShellCommands(line)
+		if !ok {
+			return
+		}
+		for _, c := range cmds {
+			for _, w := range c.Args {
+				if len(w.From) != len(w.Text) || len(w.Live) != len(w.Text) {
+					t.Fatalf("%q: word %q with %d offsets", line, w.Text, len(w.From))
+				}
+				for i, off := range w.From {
+					if off < 0 || off >= len(line) || line[off] != w.Text[i] {
+						t.Fatalf("%q: word %q byte %d from %d", line, w.Text, i, off)
+					}
+				}
+			}
+			for _, sc := range c.Scripts() {
+				RereadValue(line, 0, len(line)/2, sc.Script.Text)
+			}
+		}
+	})
+}
