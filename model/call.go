@@ -20,6 +20,7 @@ type call struct {
 	consumed   map[string]bool  // names the URI consumed
 	uri        string           // the substituted URI, or the CLI command
 	headers    *ordered[string] // the action's headers, substituted
+	replaced   []HeaderKey      // headers a later -H of the same key replaced
 
 	bodyTemplate string // the body template after $VAR resolution
 	body         string // the body template substituted

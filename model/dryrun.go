@@ -16,9 +16,13 @@ type Sent struct {
 	Headers [][2]string // the headers object given to fetch, in order
 	// Wire is the headers as fetch sends them (keys differing only in
 	// case combined), for a request fetch accepts.
-	Wire    []WireHeader
-	Body    string
-	HasBody bool
+	Wire []WireHeader
+	// Replaced are the action's -H headers whose value is not sent
+	// because a later -H sets the same key (executeAction keeps the
+	// headers in a record by name), in order, with the value lost.
+	Replaced []HeaderKey
+	Body     string
+	HasBody  bool
 	// Code and Message are set when the call fails before anything is
 	// sent: a binding step's refusal, a URI that is not HTTP, or the
 	// TypeError fetch throws ("Network error: …").
@@ -55,6 +59,7 @@ func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, b
 	if code != "" {
 		return out, true
 	}
+	out.Replaced = c.replaced
 	for _, k := range plan.all.Keys() {
 		v, _ := plan.all.Get(k)
 		out.Headers = append(out.Headers, [2]string{k, v})

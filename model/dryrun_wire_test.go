@@ -1,6 +1,9 @@
 package model
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestDryRunWireHeaders: the headers a dry run reports as sent are the
 // ones a real call sends through fetch: a key differing only in case from
@@ -43,6 +46,41 @@ func TestDryRunWireHeaders(t *testing.T) {
 			if w.Keys[i] != tc.keys[i] {
 				t.Errorf("%s: key %d %+v, want %+v", tc.line, i, w.Keys[i], tc.keys[i])
 			}
+		}
+	}
+}
+
+// TestDryRunReplacedHeaders: of two -H with the same key the runtime
+// sends the later value (executeAction's record by name); the dry run
+// names the earlier one, and the real call sends only the later.
+func TestDryRunReplacedHeaders(t *testing.T) {
+	for _, tc := range []struct {
+		line     string
+		replaced []HeaderKey
+		name     string
+		sent     string
+	}{
+		{`GET https://x.com/ -H "X-Key: 1" -H "X-Key: 2"`, []HeaderKey{{"X-Key", "1", false}}, "X-Key", "2"},
+		{`GET https://x.com/ -H "X-Key: 1" -H "X-Key : 2" -H "X-Key:3"`, []HeaderKey{{"X-Key", "1", false}, {"X-Key", "2", false}}, "X-Key", "3"},
+		{`GET https://x.com/ -H "X-Key: 1" -H "x-key: 2"`, nil, "X-Key", "1, 2"},
+		{`GET https://x.com/ -H 'X-Key: 1' -H 'X-Key: 2'`, nil, "X-Key", ""},
+	} {
+		doc := act("a", tc.line, "  a: string")
+		h := newHarness(t, doc)
+		h.tr.body = "ok"
+		res := h.rt.Run("/act.a --a v")
+		if !res.OK || len(res.Requests) != 1 {
+			t.Fatalf("%s: run failed: %s %s", tc.line, res.Code, res.Content)
+		}
+		s, ok := dryParse(doc).DryRun("a", "--a v", nil, nil)
+		if !ok || s.Code != "" {
+			t.Fatalf("%s: dry run failed: %s %s", tc.line, s.Code, s.Message)
+		}
+		if !slices.Equal(s.Replaced, tc.replaced) {
+			t.Errorf("%s: replaced %+v, want %+v", tc.line, s.Replaced, tc.replaced)
+		}
+		if got := res.Requests[0].header.Get(tc.name); got != tc.sent {
+			t.Errorf("%s: the run sent %s: %q, want %q", tc.line, tc.name, got, tc.sent)
 		}
 	}
 }

@@ -80,6 +80,7 @@ var catalogue = []entry{
 	{"directive-unknown-type", lint.Info, lint.Core, DirectiveUnknownType},
 	{"dryrun-body-json-broken", lint.Warning, lint.Runtime, DryrunBodyJSONBroken},
 	{"dryrun-cli-value-literal", lint.Warning, lint.Runtime, DryrunCLIValueLiteral},
+	{"dryrun-cli-value-reparsed", lint.Error, lint.Runtime, DryrunCLIValueReparsed},
 	{"dryrun-content-type-mismatch", lint.Warning, lint.Runtime, DryrunContentTypeMismatch},
 	{"dryrun-fetch-refused", lint.Error, lint.Runtime, DryrunFetchRefused},
 	{"dryrun-form-value-unescaped", lint.Warning, lint.Runtime, DryrunFormValueUnescaped},

@@ -3,8 +3,6 @@ package rules
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
@@ -25,7 +23,7 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 		Good:  "```act.greet\nCLI echo Hello, {name}!\n  name: string (required) \"who to greet\"\n```\n",
 
 		Severity: "action.ts executeAction substitutes shellQuote of the value and runs the line with bash -c (loader.ts Loader.execCli): plain values pass unchanged, but others arrive with quote characters (or split), and inside double quotes a $(…) in a value runs as a command",
-		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe where the runtime's own quoting of the value replaces the quotes; inside a nested shell (sh -c, eval) the inner shell reads the value again, so the fix is unsafe there"},
+		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "the runtime's own quoting of the value replaces the quotes: a value of plain characters gives the same word, any other the word that was meant (a placeholder in a text a second shell reads again, sh -c '…', eval, ssh, is left to dryrun-cli-value-reparsed and not reported here)"},
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
@@ -49,10 +47,10 @@ var CLIPlaceholderQuoted = &lint.Analyzer{
 // ("Hello, {name}!" becomes "Hello, "{name}"!", '{id}' becomes {id}):
 // shellQuote makes the value exactly one word, made of literal characters, so
 // the fix never changes what a value of plain characters gives and turns
-// every other value into what was meant. Inside the script of a nested
-// shell (sh -c "…", eval "…") the runtime's quoting is right as written
-// for double quotes, which are therefore not reported, and the fix for
-// single quotes there is unsafe (the inner shell reads the value again).
+// every other value into what was meant. A placeholder in a text that a
+// second shell reads again (model.ShellCommand.Scripts: sh -c '…',
+// eval, ssh, …) is dryrun-cli-value-reparsed's, which dry-runs it
+// through both shells: one mistake, one finding.
 
 // quotedPlaceholders builds the finding of one CLI command, if any of its
 // placeholders is quoted.
@@ -63,6 +61,7 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		return lint.Diagnostic{}, false
 	}
 	var sc *shellScan // scanned at the first placeholder that needs it
+	var reread map[int]bool
 	type hit struct {
 		ref *sfmd.VarRef
 		i   int // offset in t.Text
@@ -85,10 +84,11 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		if sc == nil {
 			scanned := scanShell(t.Text)
 			sc = &scanned
+			reread = rereadOffsets(t.Text)
 		}
 		k := sc.at[i]
-		if k < 0 || (sc.spans[k].q == '"' && sc.spans[k].nestedShell) {
-			continue
+		if k < 0 || reread[i] {
+			continue // unquoted, or read again by a second shell (dryrun-cli-value-reparsed)
 		}
 		hits = append(hits, hit{r, i, k})
 	}
@@ -96,15 +96,12 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		return lint.Diagnostic{}, false
 	}
 	var edits []lint.Edit
-	fixable, safe := true, true
+	fixable := true
 	for n, h := range hits {
 		sp := sc.spans[h.sp]
 		if sp.close < 0 {
 			fixable = false
 			break
-		}
-		if sp.nestedShell {
-			safe = false
 		}
 		e := h.i + len(h.ref.Raw)
 		prevEnd := -1
@@ -167,7 +164,7 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		if len(hits) > 1 {
 			m = "take the placeholders out of their quotes"
 		}
-		d.Fixes = []lint.Fix{{Message: m, Safe: safe, Edits: edits}}
+		d.Fixes = []lint.Fix{{Message: m, Safe: true, Edits: edits}}
 	}
 	return d, true
 }
@@ -277,13 +274,11 @@ func joinAnd(names []string) string {
 }
 
 // shellSpan is one quoted string of a shell command: its quote
-// character, the offsets of its opening and closing quote (close is -1
-// when it is never closed) and whether it is the script of a nested shell
-// (sh -c "…", bash -c '…', eval "…").
+// character and the offsets of its opening and closing quote (close is
+// -1 when it is never closed).
 type shellSpan struct {
 	q           byte
 	open, close int
-	nestedShell bool
 }
 
 // shellScan is the quoting structure of a command: at[i] is the index in
@@ -314,7 +309,7 @@ func scanShell(cmd string) shellScan {
 		f := frame{kind: kind, span: -1}
 		if kind == '"' || kind == '\'' {
 			f.span = len(sc.spans)
-			sc.spans = append(sc.spans, shellSpan{q: kind, open: open, close: -1, nestedShell: nestedShellScript(cmd[:open])})
+			sc.spans = append(sc.spans, shellSpan{q: kind, open: open, close: -1})
 		}
 		stack = append(stack, f)
 	}
@@ -378,62 +373,28 @@ func scanShell(cmd string) shellScan {
 	return sc
 }
 
-// nestedShellScript reports whether a quoted string that starts after
-// prefix is the script of a nested shell: the argument of sh -c, bash -c
-// (zsh, dash, ksh, also by path) or of eval.
-func nestedShellScript(prefix string) bool {
-	last, rest := lastField(prefix)
-	if last == "eval" {
-		return true
+// rereadOffsets is the set of offsets of cmd (a command as written,
+// placeholders and all) that a second shell reads again: the bytes of
+// the scripts model.ShellCommand.Scripts finds (none when the model does
+// not read the line).
+func rereadOffsets(cmd string) map[int]bool {
+	cmds, ok := model.ShellCommands(cmd)
+	if !ok {
+		return nil
 	}
-	if !isCFlag(last) {
-		return false
-	}
-	sh, _ := lastField(rest)
-	if k := strings.LastIndexByte(sh, '/'); k >= 0 {
-		sh = sh[k+1:]
-	}
-	switch sh {
-	case "sh", "bash", "zsh", "dash", "ksh":
-		return true
-	}
-	return false
-}
-
-// lastField returns the last of strings.Fields(s) ("" when there is
-// none) and what comes before it, reading from the end: a command's
-// every quote asks for the words before it, and splitting the whole
-// prefix each time made long commands quadratic.
-func lastField(s string) (field, before string) {
-	end := len(s)
-	for end > 0 {
-		r, size := utf8.DecodeLastRuneInString(s[:end])
-		if !unicode.IsSpace(r) {
-			break
-		}
-		end -= size
-	}
-	start := end
-	for start > 0 {
-		r, size := utf8.DecodeLastRuneInString(s[:start])
-		if unicode.IsSpace(r) {
-			break
-		}
-		start -= size
-	}
-	return s[start:end], s[:start]
-}
-
-// isCFlag reports whether w is a shell's -c option, alone or with others
-// (-c, -lc, -ec).
-func isCFlag(w string) bool {
-	if len(w) < 2 || w[0] != '-' || w[len(w)-1] != 'c' {
-		return false
-	}
-	for i := 1; i < len(w); i++ {
-		if w[i] < 'a' || w[i] > 'z' {
-			return false
+	var out map[int]bool
+	for _, c := range cmds {
+		for _, sc := range c.Scripts() {
+			for _, off := range sc.Script.From {
+				if off < 0 {
+					continue
+				}
+				if out == nil {
+					out = map[int]bool{}
+				}
+				out[off] = true
+			}
 		}
 	}
-	return true
+	return out
 }

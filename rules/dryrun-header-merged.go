@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -40,7 +41,7 @@ var DryrunHeaderMerged = &lint.Analyzer{
 				continue
 			}
 			for _, w := range s.Wire {
-				checkMerged(pass, c.Action, dryLine(c.Action.ID, args), w)
+				checkMerged(pass, c.Action, dryLine(c.Action.ID, args), w, s.Replaced)
 			}
 		}
 		return nil, nil
@@ -48,8 +49,10 @@ var DryrunHeaderMerged = &lint.Analyzer{
 }
 
 // checkMerged reports w when fetch made it of a runtime default and a
-// header of a (two headers of a differing in case: header-duplicate).
-func checkMerged(pass *lint.Pass, a *sfmd.Action, line string, w model.WireHeader) {
+// header of a (two headers of a differing in case: header-duplicate),
+// naming the values of the same key a later -H replaced (replaced: the
+// call's): the finding is the header's only one.
+func checkMerged(pass *lint.Pass, a *sfmd.Action, line string, w model.WireHeader, replaced []model.HeaderKey) {
 	if !w.Merged() {
 		return
 	}
@@ -70,8 +73,14 @@ func checkMerged(pass *lint.Pass, a *sfmd.Action, line string, w model.WireHeade
 	if h == nil {
 		return
 	}
-	pass.Reportf(h.NameSpan, "`%s` sends \"%s: %s\": the runtime adds its default \"%s: %s\", and fetch combines it with this header because the names differ only in case; spell the name %q so that it replaces the default",
-		line, w.Name, w.Value, def.Key, def.Value, def.Key)
+	lost := ""
+	for _, r := range replaced {
+		if strings.EqualFold(r.Key, w.Name) {
+			lost += fmt.Sprintf(" (and \"%s: %s\", set again by a later -H, is not sent)", r.Key, r.Value)
+		}
+	}
+	pass.Reportf(h.NameSpan, "`%s` sends \"%s: %s\"%s: the runtime adds its default \"%s: %s\", and fetch combines it with this header because the names differ only in case; spell the name %q so that it replaces the default",
+		line, w.Name, w.Value, lost, def.Key, def.Value, def.Key)
 }
 
 // actionHeader is a's header that the runtime reads under the name key.
