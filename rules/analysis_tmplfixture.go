@@ -184,11 +184,7 @@ func decodeDocSuite(ws *lint.Workspace, tree *os.Root, name, base string) *suite
 	if spec == nil || len(dec.Errs) > 0 {
 		return nil
 	}
-	doc := suitespec.DefaultDocument(name)
-	if spec.DocNode != nil {
-		doc = filepath.Clean(filepath.FromSlash(spec.DocPath))
-	}
-	if doc != base {
+	if spec.Document(name) != base {
 		return nil
 	}
 	return spec
