@@ -38,7 +38,16 @@ func (rt *Runtime) execCLI(command string, res *Result) actionOutput {
 		out.source, out.status = err.Error(), 1
 		return out
 	}
-	out.status = er.Exit
+	return cliOutput(er)
+}
+
+// cliOutput is what the runtime makes of a command's result (loader.ts
+// Loader.execCli): the source is stdout and stderr as they arrived, its
+// end trimmed, parsed as JSON when it is; the status is the exit status,
+// 1 for a command stopped by the timeout. The template also reads stdout
+// and stderr apart (helpers.ts, the Response's stdout and stderr).
+func cliOutput(er ExecResult) actionOutput {
+	out := actionOutput{cli: true, status: er.Exit}
 	if er.TimedOut {
 		out.status = 1
 	}

@@ -15,12 +15,16 @@ import (
 // decode:, to: and output lines, in that order).
 
 // TemplateResponse is the response a template dry run runs against: what
-// the request returned (Body, JSON or text) or, for a CLI action, what the
-// command printed (Body is its stdout).
+// the request returned (Status, and Body, JSON or text) or, for a CLI
+// action, what the command did (Exec: what an Executor returns for it,
+// e.g. an exec fixture's suitespec.ExecFixture.Result, which the
+// template's Response is made of as in a real call, execCLI's
+// cliOutput). A CLI action's run without Exec reads Body as the command's
+// stdout, with nothing on stderr and exit status Status.
 type TemplateResponse struct {
 	Status int // HTTP status or exit code; 0 means 200 (HTTP) or 0 (CLI)
 	Body   string
-	Stderr string
+	Exec   *ExecResult
 }
 
 // TemplateLineFact is what the runtime made of one template line.
@@ -116,13 +120,18 @@ func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, 
 	if res := c.prepare(); res != nil {
 		return TemplateDry{Code: res.Code, Message: res.Content}, true
 	}
-	out := actionOutput{source: resp.Body, status: resp.Status, cli: c.isCLI}
-	if c.isCLI {
-		out.stdout, out.stderr = resp.Body, resp.Stderr
-	} else if out.status == 0 {
-		out.status = 200
+	var out actionOutput
+	switch {
+	case c.isCLI && resp.Exec != nil:
+		out = cliOutput(*resp.Exec)
+	case c.isCLI:
+		out = cliOutput(ExecResult{Stdout: resp.Body, Combined: resp.Body, Exit: resp.Status})
+	default:
+		out = actionOutput{source: resp.Body, status: resp.Status, jsonBody: jsonParse(resp.Body)}
+		if out.status == 0 {
+			out.status = 200
+		}
 	}
-	out.jsonBody = jsonParse(out.source)
 	lines := splitLines(c.a.Response)
 	tr := &templateTrace{lines: make([]TemplateLineFact, len(lines))}
 	c.trace = tr

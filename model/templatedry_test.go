@@ -217,3 +217,35 @@ func TestSplitActionCall(t *testing.T) {
 		}
 	}
 }
+
+// TestDryRunTemplateExecMatchesRun: a CLI action's template dry run given
+// the command's result (an exec fixture's, as sfmd test replays it) reads
+// what a real call reads (one path, cliOutput, loader.ts Loader.execCli):
+// the body is stdout and stderr together, the end trimmed, parsed as JSON
+// only when the whole is JSON; stdout, stderr and the exit code apart.
+// The dry run took the body for stdout alone: a fixture whose command
+// also printed on stderr gave a JSON body the runtime never sees.
+func TestDryRunTemplateExecMatchesRun(t *testing.T) {
+	doc := act("a", "CLI tool") + resp("a",
+		"Name: {Response.body.name}",
+		"Out: {Response.stdout}",
+		"Err: {Response.stderr}",
+		"Exit: {Response.exit_code}",
+	)
+	for _, er := range []ExecResult{
+		{Stdout: `{"name":"x"}` + "\n", Stderr: "warning: slow\n", Exit: 0},
+		{Stdout: `{"name":"x"}` + "\n\n", Exit: 3},
+	} {
+		er.Combined = er.Stdout + er.Stderr
+		h := newHarness(t, doc)
+		h.exec.res = er
+		res := h.rt.Run("/act.a")
+		d, ok := dryParse(doc).DryRunTemplate("a", "", nil, nil, TemplateResponse{Exec: &er})
+		if !ok || !res.OK || d.Output != res.Content {
+			t.Fatalf("%+v: dry run %v %q, run %v %q", er, ok, d.Output, res.OK, res.Content)
+		}
+		if wantJSON := er.Stderr == ""; d.JSONBody != wantJSON || (len(d.Lines[0].Misses) == 0) != wantJSON {
+			t.Errorf("%+v: JSON body %v, misses %+v", er, d.JSONBody, d.Lines[0].Misses)
+		}
+	}
+}

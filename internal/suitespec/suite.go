@@ -113,6 +113,13 @@ type ExecFixture struct {
 	TodoNode *yaml.Node
 }
 
+// Result is what the command the entry answers does, as sfmd test
+// replays it (runner/execfix.go execStep.Exec): its stdout, then its
+// stderr, and its exit status.
+func (f *ExecFixture) Result() model.ExecResult {
+	return model.ExecResult{Stdout: f.Stdout, Stderr: f.Stderr, Combined: f.Stdout + f.Stderr, Exit: f.Exit}
+}
+
 // Expectation holds a step's expectations.
 type Expectation struct {
 	Node           *yaml.Node
