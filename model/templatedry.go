@@ -1,6 +1,7 @@
 package model
 
 import (
+	"maps"
 	"regexp"
 	"strings"
 
@@ -113,7 +114,20 @@ const DryRunCwd = "/home"
 // resp, as a real call would once the request returned resp. ok is false
 // when p has no such action with a template, or args ask for help.
 func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, resp TemplateResponse) (TemplateDry, bool) {
-	c, ok := p.dryCall(id, args, vars, store)
+	if p == nil || p.ref == nil {
+		return TemplateDry{}, false
+	}
+	s := &DrySession{rt: p.dryRuntime(vars, store)}
+	return s.RunTemplate(id, args, resp)
+}
+
+// RunTemplate runs the response template of action id for the call
+// `/act.<id> <args>` in the session against resp, as a real call made in
+// it would once the request returned resp; what the template sets stays
+// in the session. ok is false when the document has no such action with
+// a template, or args ask for help.
+func (s *DrySession) RunTemplate(id, args string, resp TemplateResponse) (TemplateDry, bool) {
+	c, ok := s.call(id, args)
 	if !ok || !c.a.HasResp {
 		return TemplateDry{}, false
 	}
@@ -132,18 +146,21 @@ func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, 
 			out.status = 200
 		}
 	}
+	sess := s.rt.session()
+	before := maps.Clone(sess.Vars)
 	lines := splitLines(c.a.Response)
 	tr := &templateTrace{lines: make([]TemplateLineFact, len(lines))}
 	c.trace = tr
 	res := c.respond(out)
+	sess.syncView() // as Runtime.Run does after every call
 	tr.finish()
 	d := TemplateDry{Text: tr.text, Output: res.Content, Lines: tr.lines, Code: res.Code, JSONBody: out.jsonBody != nil}
 	if res.Limit != "" {
 		d.Message = res.Limit
 	}
 	d.Vars = map[string]string{}
-	for k, v := range c.rt.session().Vars {
-		if old, was := vars[k]; !was || old != v {
+	for k, v := range sess.Vars {
+		if old, was := before[k]; !was || old != v {
 			d.Vars[k] = v
 		}
 	}
@@ -171,12 +188,7 @@ func (p *Parsed) dryCall(id, args string, vars, store map[string]string) (*call,
 	if p == nil || p.ref == nil {
 		return nil, false
 	}
-	a := p.ref.action(id)
-	if a == nil || asksHelp(args) {
-		return nil, false
-	}
-	rt := p.dryRuntime(vars, store)
-	return &call{rt: rt, doc: p.ref, a: a, flagStr: args, extra: rt.contextVars(args), isCLI: a.Method == "cli"}, true
+	return (&DrySession{rt: p.dryRuntime(vars, store)}).call(id, args)
 }
 
 // templateTrace records, during a dry run, what templateRun does with
