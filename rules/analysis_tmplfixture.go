@@ -17,18 +17,18 @@ import (
 
 // The fixture dry run shared by dryrun-template-loop-empty and
 // dryrun-template-value-missing: when the document has test suites
-// (docs/test-format.md), each action call of a suite's steps that gets an
-// HTTP fixture response with a JSON body runs the action's response
-// template against that response, through the model
-// (model.Parsed.DryRunTemplate: the code `sfmd test` runs), for the call
-// the step makes. What the template reads that the response the author
-// recorded does not have is then reported, the fixture named as the
-// evidence.
+// (docs/test-format.md), each action call of a suite's steps that gets a
+// recorded response (an HTTP fixture, or for a CLI action an exec entry)
+// runs the action's response template against it, through the model
+// (model.DrySession.RunTemplate: the code `sfmd test` runs), for the call
+// the step makes, in the session of its test. What the template reads
+// that the response the author recorded does not have is then reported,
+// the fixture named as the evidence.
 //
 // A document's suites are found as `sfmd test` pairs a suite with its
 // document (runner/suite.go decoder.document): a *.test.yaml or
 // *.test.yml whose document: names it, or with no document:, whose stem
-// is the document's (suitespec.DefaultDocument). Only the document's own
+// is the document's (suitespec.Suite.Document). Only the document's own
 // directory is looked at (as the language server's hovers do,
 // internal/lsp/fixture.go suitesOf): a suite in a directory above that
 // names sub/app.md is not seen. A suite is read through the workspace's
@@ -38,17 +38,29 @@ import (
 // suite with any problem gives nothing here (sfmd test and the editor's
 // suite diagnostics report it).
 //
-// The steps taken: those whose run: line calls an action of this document
-// (model.SplitActionCall) before any /open, /back or /refresh of the test,
-// that expect success, and that have exactly one http entry with a
-// recorded response (not an error:, not a stub of sfmd test --init) whose
-// status is 2xx and whose body parses as JSON. The runtime runs a
-// template on every status (action.ts executeAction), but an error
-// response is the author's test of the failure path: the template's lines
-// read the success body and a template has no conditional, so a line
-// that reaches nothing there is no mistake the author can fix. Identical
-// calls with identical responses run once; at most maxFixtureRuns runs,
-// reading at most maxFixtureBytes of bodies, are made per document.
+// The steps of a test run in one session (model.DrySession), as sfmd test
+// runs them (runner/run.go: one model.Session per test): a /set line is
+// run, and an action call's template runs against its step's one http
+// entry with a recorded 2xx response (a non-2xx status or an error: runs
+// no template, model/http.go execHTTP) or its one exec entry (read as
+// sfmd test replays it, suitespec.ExecFixture.Result: stdout, then
+// stderr, and the exit status), so that a later call sees the session
+// variables and shortcuts an earlier one set. The test's runs end at a
+// step whose effect on the session or the current document is not known
+// here: /open, /back, /refresh, /nav, /close, a /tool call, or a call of
+// a template whose step has no such entry (none, more than one, a stub of
+// sfmd test --init).
+//
+// The runs kept for the rules: those of steps that expect success, whose
+// response is on the success path (a 2xx status, an exit status 0) and
+// whose body parses as JSON. The runtime runs a CLI template on every
+// exit status (model/response.go call.respond), but a failure is the
+// author's test of the failure path: the template's lines read the
+// success body and a template has no conditional, so a line that reaches
+// nothing there is no mistake the author can fix. A call with the same
+// flags and response from the same session state runs once; at most
+// maxFixtureRuns runs, reading at most maxFixtureBytes of bodies and
+// command outputs, are made per document.
 
 // fixtureRun is one action's template run against one suite fixture.
 type fixtureRun struct {
