@@ -1,6 +1,9 @@
 package model
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDrySessionCarriesState: in a dry session a call sees what earlier
 // calls' templates and /set lines set (session variables, value
@@ -46,5 +49,17 @@ func TestDrySessionCarriesState(t *testing.T) {
 	// State tells sessions apart by what they hold
 	if a, b := dryParse(doc).NewDrySession(map[string]string{"x": "1"}, nil), dryParse(doc).NewDrySession(nil, nil); a.State() == b.State() || a.State() != dryParse(doc).NewDrySession(map[string]string{"x": "1"}, nil).State() {
 		t.Error("State does not say what the session holds")
+	}
+	// a call with no flags for a required field prints the action's
+	// usage (act.go cmdAction): no template runs, whatever the session
+	req := act("list", "GET https://x.com/{user}/items", "  user: string (required)") + resp("list", "{Response.body.n}")
+	h = newHarness(t, req)
+	h.rt.Session.SetVar("user", "ann")
+	if res := h.rt.Run("/act.list"); !strings.HasPrefix(res.Content, "Action: list") {
+		t.Fatalf("the real call printed %q", res.Content)
+	}
+	rs := dryParse(req).NewDrySession(map[string]string{"user": "ann"}, nil)
+	if d, ok := rs.RunTemplate("list", "", TemplateResponse{Body: `{"n":1}`}); ok {
+		t.Errorf("a call that prints its usage ran its template: %q", d.Output)
 	}
 }

@@ -125,10 +125,12 @@ func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, 
 // `/act.<id> <args>` in the session against resp, as a real call made in
 // it would once the request returned resp; what the template sets stays
 // in the session. ok is false when the document has no such action with
-// a template, or args ask for help.
+// a template, or args ask for help, or for the action's usage, which a
+// call with no flags for a required field without a default prints
+// (act.go cmdAction, showsUsage).
 func (s *DrySession) RunTemplate(id, args string, resp TemplateResponse) (TemplateDry, bool) {
 	c, ok := s.call(id, args)
-	if !ok || !c.a.HasResp {
+	if !ok || !c.a.HasResp || showsUsage(c.a, args) {
 		return TemplateDry{}, false
 	}
 	if res := c.prepare(); res != nil {

@@ -119,9 +119,14 @@ func TestDryRunTemplateLineFacts(t *testing.T) {
 		t.Errorf("save on text %+v", d.Lines[9])
 	}
 	// a refused call runs no template
-	d, _ = dryParse(doc).DryRunTemplate("get", "", nil, nil, TemplateResponse{Body: body})
+	d, _ = dryParse(doc).DryRunTemplate("get", "--name x", nil, nil, TemplateResponse{Body: body})
 	if d.Code == "" || d.Lines != nil {
 		t.Errorf("refused call %+v", d)
+	}
+	// nor a call that prints the action's usage (no flags, a required
+	// field: act.go cmdAction)
+	if d, ok := dryParse(doc).DryRunTemplate("get", "", nil, nil, TemplateResponse{Body: body}); ok || d.Lines != nil {
+		t.Errorf("usage call %v %+v", ok, d)
 	}
 }
 

@@ -230,10 +230,11 @@ func TestFixtureRunsCLI(t *testing.T) {
 	}
 }
 
-// sessionDoc's list call needs {user}, which login's template sets.
+// sessionDoc's list call needs {user}, which login's template sets (a
+// call with a flag: with none, it prints the action's usage).
 const sessionDoc = "# Shop\n\nCall `/act.login`, then `/act.list`.\n\n" +
 	"```act.login\nGET https://shop.example.com/me\n```\n\n```act.login.response\n{user} = {Response.body.user}\nHello {user}\n```\n\n" +
-	"```act.list\nGET https://shop.example.com/{user}/items\n  user: string (required)\n```\n\n" +
+	"```act.list\nGET https://shop.example.com/{user}/items\n  user: string (required)\n  limit: string\n```\n\n" +
 	"```act.list.response\nfor: it in Response.body.items\n- {it.name}\nend:\n```\n"
 
 func sessionStep(run, url, json string) string {
@@ -250,7 +251,7 @@ func sessionStep(run, url, json string) string {
 // refused for its missing flag and its loop never checked.
 func TestFixtureRunsCarrySession(t *testing.T) {
 	login := sessionStep("/act.login", "https://shop.example.com/me", "{user: ann}")
-	list := sessionStep("/act.list", "https://shop.example.com/ann/items", "{items: {a: {name: x}}}")
+	list := sessionStep("/act.list --limit 5", "https://shop.example.com/ann/items?limit=5", "{items: {a: {name: x}}}")
 	for _, tc := range []struct {
 		name, steps string
 		found       bool
