@@ -51,8 +51,13 @@ func cliOutput(er ExecResult) actionOutput {
 	if er.TimedOut {
 		out.status = 1
 	}
-	out.source = jsTrimEnd(er.Combined)
+	out.source = er.Output()
 	out.stdout, out.stderr = er.Stdout, er.Stderr
 	out.jsonBody = jsonParse(out.source)
 	return out
 }
+
+// Output is the text the runtime reads a command's result as (loader.ts
+// Loader.execCli): stdout and stderr as they arrived, the end trimmed. A
+// template's Response.body is it, parsed as JSON when it is JSON.
+func (er ExecResult) Output() string { return jsTrimEnd(er.Combined) }

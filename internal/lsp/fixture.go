@@ -154,7 +154,7 @@ func recordedResponses(dec *suitespec.Decoder, st *suitespec.Step) []map[string]
 			continue
 		}
 		code := float64(e.Exit)
-		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": e.Stdout, "stderr": e.Stderr, "body": jsonOrText(e.Stdout + e.Stderr)})
+		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": e.Stdout, "stderr": e.Stderr, "body": jsonOrText(e.Result().Output())})
 	}
 	return out
 }

@@ -230,3 +230,19 @@ func TestHoverPairsSuitesAsSfmdTest(t *testing.T) {
 		t.Errorf("vault.test.yaml tests other.md (its document:), yet the hover of vault.md shows its response:\n%s", got)
 	}
 }
+
+// A command's recorded output is the body the runtime reads
+// (model.ExecResult.Output, loader.ts Loader.execCli): stdout and stderr
+// together, the end trimmed. The hover showed stdout and stderr as
+// recorded, trailing newlines included.
+func TestHoverCLIBodyAsTheRuntimeReadsIt(t *testing.T) {
+	doc := "# Vault\n\nCall `/act.run`.\n\n```act.run\nCLI vault-cli\n```\n\n```act.run.response\n{Response.body}\n```\n"
+	suite := "version: 1\ntests:\n  - name: run\n    run: /act.run\n    exec:\n      - command: vault-cli\n        stdout: \"opened\\n\"\n        stderr: \"note: cached\\n\\n\"\n"
+	s := newSession(t, map[string]string{"vault.test.yaml": suite}, lsp.Options{}, nil)
+	uri := s.uri("vault.md")
+	s.open("vault.md", doc)
+	got := s.hoverText(uri, "{Response.body}", 11)
+	if !strings.Contains(got, `"opened\nnote: cached"`) || strings.Contains(got, `cached\n`) {
+		t.Errorf("hover on {Response.body}:\n%s", got)
+	}
+}
