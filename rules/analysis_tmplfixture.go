@@ -207,8 +207,9 @@ type fixtureRunner struct {
 	t    *dryTable
 	last map[string]*sfmd.Response
 	cli  map[string]bool // the CLI actions, by id
-	// seen holds the runs made (id, flags, response, and the session's
-	// state before), each with whether it left the session as it was
+	// seen holds the runs made (id, flags, whether the step expects
+	// success, response, and the session's state before), each with
+	// whether it left the session as it was
 	seen  map[string]bool
 	out   []*fixtureRun
 	runs  int
@@ -298,7 +299,7 @@ func (fr *fixtureRunner) step(suite, test string, st *suitespec.Step, sess *mode
 		return false
 	}
 	before := sess.State()
-	key := id + "\x00" + args + "\x00" + body + "\x00" + before
+	key := id + "\x00" + args + "\x00" + strconv.FormatBool(st.Expect.WantOK()) + "\x00" + body + "\x00" + before
 	unchanged, seen := fr.seen[key]
 	if seen && unchanged {
 		return true // the same run, from the same session: nothing new

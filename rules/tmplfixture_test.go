@@ -278,3 +278,17 @@ func TestFixtureRunsCarrySession(t *testing.T) {
 		t.Errorf("a test saw another's session: %q", got)
 	}
 }
+
+// TestFixtureRunsSameCallExpectations: a call that a step expecting
+// failure made first is still checked where a later step expects
+// success with the same response from the same session.
+func TestFixtureRunsSameCallExpectations(t *testing.T) {
+	failing := fixtureSuite("", "    run: /act.list\n    expect: {ok: false}\n", objectItems)
+	suite := failing + strings.Replace(strings.TrimPrefix(fixtureSuite("", "    run: /act.list\n", objectItems), "version: 1\ntests:\n"), "name: list", "name: list again", 1)
+	files := map[string]string{"app.md": fixtureDoc, "app.test.yaml": suite}
+	dir := writeFixtureFiles(t, files)
+	checkSuitesDecode(t, dir, files)
+	if got := lintFixtureFiles(t, dir); len(got) != 1 {
+		t.Errorf("findings %q, want one", got)
+	}
+}
