@@ -79,14 +79,24 @@ func (rt *Runtime) cmdAction(args string) Result {
 		}
 		return errResult(codeNotFound, "Action not found: \""+id+"\"\nAvailable: "+avail+hint)
 	}
-	if flagStr == "" {
-		for _, f := range action.Fields {
-			if f.Required && !f.HasDefault {
-				return okResult("Action: " + id + "\n---\n" + renderActions(doc, id, true))
-			}
-		}
+	if showsUsage(action, flagStr) {
+		return okResult("Action: " + id + "\n---\n" + renderActions(doc, id, true))
 	}
 	return rt.executeAction(doc, action, flagStr, rt.contextVars(flagStr))
+}
+
+// showsUsage reports a call that prints the action's usage instead of
+// running it: no flags, and a required field without a default.
+func showsUsage(a *refAction, flagStr string) bool {
+	if flagStr != "" {
+		return false
+	}
+	for _, f := range a.Fields {
+		if f.Required && !f.HasDefault {
+			return true
+		}
+	}
+	return false
 }
 
 // splitActionArgs splits /act's arguments as cmdAction does: help (none,

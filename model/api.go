@@ -79,6 +79,13 @@ type ExecResult struct {
 	TimedOut bool
 }
 
+// Replayed is what a command answered by a recorded exec fixture does, as
+// sfmd test replays it (runner/execfix.go execStep.Exec): its stdout, then
+// its stderr, and its exit status.
+func Replayed(stdout, stderr string, exit int) ExecResult {
+	return ExecResult{Stdout: stdout, Stderr: stderr, Combined: stdout + stderr, Exit: exit}
+}
+
 // Executor runs a CLI action's command line (/bin/bash -c command) in dir,
 // a virtual path of the FS.
 type Executor interface {

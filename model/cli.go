@@ -38,12 +38,26 @@ func (rt *Runtime) execCLI(command string, res *Result) actionOutput {
 		out.source, out.status = err.Error(), 1
 		return out
 	}
-	out.status = er.Exit
+	return cliOutput(er)
+}
+
+// cliOutput is what the runtime makes of a command's result (loader.ts
+// Loader.execCli): the source is stdout and stderr as they arrived, its
+// end trimmed, parsed as JSON when it is; the status is the exit status,
+// 1 for a command stopped by the timeout. The template also reads stdout
+// and stderr apart (helpers.ts, the Response's stdout and stderr).
+func cliOutput(er ExecResult) actionOutput {
+	out := actionOutput{cli: true, status: er.Exit}
 	if er.TimedOut {
 		out.status = 1
 	}
-	out.source = jsTrimEnd(er.Combined)
+	out.source = er.Output()
 	out.stdout, out.stderr = er.Stdout, er.Stderr
 	out.jsonBody = jsonParse(out.source)
 	return out
 }
+
+// Output is the text the runtime reads a command's result as (loader.ts
+// Loader.execCli): stdout and stderr as they arrived, the end trimmed. A
+// template's Response.body is it, parsed as JSON when it is JSON.
+func (er ExecResult) Output() string { return jsTrimEnd(er.Combined) }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"maps"
 	"regexp"
 	"strings"
 
@@ -15,12 +16,16 @@ import (
 // decode:, to: and output lines, in that order).
 
 // TemplateResponse is the response a template dry run runs against: what
-// the request returned (Body, JSON or text) or, for a CLI action, what the
-// command printed (Body is its stdout).
+// the request returned (Status, and Body, JSON or text) or, for a CLI
+// action, what the command did (Exec: what an Executor returns for it,
+// e.g. an exec fixture's suitespec.ExecFixture.Result, which the
+// template's Response is made of as in a real call, execCLI's
+// cliOutput). A CLI action's run without Exec reads Body as the command's
+// stdout, with nothing on stderr and exit status Status.
 type TemplateResponse struct {
 	Status int // HTTP status or exit code; 0 means 200 (HTTP) or 0 (CLI)
 	Body   string
-	Stderr string
+	Exec   *ExecResult
 }
 
 // TemplateLineFact is what the runtime made of one template line.
@@ -109,32 +114,55 @@ const DryRunCwd = "/home"
 // resp, as a real call would once the request returned resp. ok is false
 // when p has no such action with a template, or args ask for help.
 func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, resp TemplateResponse) (TemplateDry, bool) {
-	c, ok := p.dryCall(id, args, vars, store)
-	if !ok || !c.a.HasResp {
+	if p == nil || p.ref == nil {
+		return TemplateDry{}, false
+	}
+	s := &DrySession{rt: p.dryRuntime(vars, store)}
+	return s.RunTemplate(id, args, resp)
+}
+
+// RunTemplate runs the response template of action id for the call
+// `/act.<id> <args>` in the session against resp, as a real call made in
+// it would once the request returned resp; what the template sets stays
+// in the session. ok is false when the document has no such action with
+// a template, or args ask for help, or for the action's usage, which a
+// call with no flags for a required field without a default prints
+// (act.go cmdAction, showsUsage).
+func (s *DrySession) RunTemplate(id, args string, resp TemplateResponse) (TemplateDry, bool) {
+	c, ok := s.call(id, args)
+	if !ok || !c.a.HasResp || showsUsage(c.a, args) {
 		return TemplateDry{}, false
 	}
 	if res := c.prepare(); res != nil {
 		return TemplateDry{Code: res.Code, Message: res.Content}, true
 	}
-	out := actionOutput{source: resp.Body, status: resp.Status, cli: c.isCLI}
-	if c.isCLI {
-		out.stdout, out.stderr = resp.Body, resp.Stderr
-	} else if out.status == 0 {
-		out.status = 200
+	var out actionOutput
+	switch {
+	case c.isCLI && resp.Exec != nil:
+		out = cliOutput(*resp.Exec)
+	case c.isCLI:
+		out = cliOutput(ExecResult{Stdout: resp.Body, Combined: resp.Body, Exit: resp.Status})
+	default:
+		out = actionOutput{source: resp.Body, status: resp.Status, jsonBody: jsonParse(resp.Body)}
+		if out.status == 0 {
+			out.status = 200
+		}
 	}
-	out.jsonBody = jsonParse(out.source)
+	sess := s.rt.session()
+	before := maps.Clone(sess.Vars)
 	lines := splitLines(c.a.Response)
 	tr := &templateTrace{lines: make([]TemplateLineFact, len(lines))}
 	c.trace = tr
 	res := c.respond(out)
+	sess.syncView() // as Runtime.Run does after every call
 	tr.finish()
 	d := TemplateDry{Text: tr.text, Output: res.Content, Lines: tr.lines, Code: res.Code, JSONBody: out.jsonBody != nil}
 	if res.Limit != "" {
 		d.Message = res.Limit
 	}
 	d.Vars = map[string]string{}
-	for k, v := range c.rt.session().Vars {
-		if old, was := vars[k]; !was || old != v {
+	for k, v := range sess.Vars {
+		if old, was := before[k]; !was || old != v {
 			d.Vars[k] = v
 		}
 	}
@@ -162,12 +190,7 @@ func (p *Parsed) dryCall(id, args string, vars, store map[string]string) (*call,
 	if p == nil || p.ref == nil {
 		return nil, false
 	}
-	a := p.ref.action(id)
-	if a == nil || asksHelp(args) {
-		return nil, false
-	}
-	rt := p.dryRuntime(vars, store)
-	return &call{rt: rt, doc: p.ref, a: a, flagStr: args, extra: rt.contextVars(args), isCLI: a.Method == "cli"}, true
+	return (&DrySession{rt: p.dryRuntime(vars, store)}).call(id, args)
 }
 
 // templateTrace records, during a dry run, what templateRun does with

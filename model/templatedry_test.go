@@ -119,9 +119,14 @@ func TestDryRunTemplateLineFacts(t *testing.T) {
 		t.Errorf("save on text %+v", d.Lines[9])
 	}
 	// a refused call runs no template
-	d, _ = dryParse(doc).DryRunTemplate("get", "", nil, nil, TemplateResponse{Body: body})
+	d, _ = dryParse(doc).DryRunTemplate("get", "--name x", nil, nil, TemplateResponse{Body: body})
 	if d.Code == "" || d.Lines != nil {
 		t.Errorf("refused call %+v", d)
+	}
+	// nor a call that prints the action's usage (no flags, a required
+	// field: act.go cmdAction)
+	if d, ok := dryParse(doc).DryRunTemplate("get", "", nil, nil, TemplateResponse{Body: body}); ok || d.Lines != nil {
+		t.Errorf("usage call %v %+v", ok, d)
 	}
 }
 
@@ -214,6 +219,38 @@ func TestSplitActionCall(t *testing.T) {
 	for _, line := range []string{"/open x.md", "/act --help", "/act"} {
 		if _, _, ok := SplitActionCall(line); ok {
 			t.Errorf("%q calls an action", line)
+		}
+	}
+}
+
+// TestDryRunTemplateExecMatchesRun: a CLI action's template dry run given
+// the command's result (an exec fixture's, as sfmd test replays it) reads
+// what a real call reads (one path, cliOutput, loader.ts Loader.execCli):
+// the body is stdout and stderr together, the end trimmed, parsed as JSON
+// only when the whole is JSON; stdout, stderr and the exit code apart.
+// The dry run took the body for stdout alone: a fixture whose command
+// also printed on stderr gave a JSON body the runtime never sees.
+func TestDryRunTemplateExecMatchesRun(t *testing.T) {
+	doc := act("a", "CLI tool") + resp("a",
+		"Name: {Response.body.name}",
+		"Out: {Response.stdout}",
+		"Err: {Response.stderr}",
+		"Exit: {Response.exit_code}",
+	)
+	for _, er := range []ExecResult{
+		{Stdout: `{"name":"x"}` + "\n", Stderr: "warning: slow\n", Exit: 0},
+		{Stdout: `{"name":"x"}` + "\n\n", Exit: 3},
+	} {
+		er.Combined = er.Stdout + er.Stderr
+		h := newHarness(t, doc)
+		h.exec.res = er
+		res := h.rt.Run("/act.a")
+		d, ok := dryParse(doc).DryRunTemplate("a", "", nil, nil, TemplateResponse{Exec: &er})
+		if !ok || !res.OK || d.Output != res.Content {
+			t.Fatalf("%+v: dry run %v %q, run %v %q", er, ok, d.Output, res.OK, res.Content)
+		}
+		if wantJSON := er.Stderr == ""; d.JSONBody != wantJSON || (len(d.Lines[0].Misses) == 0) != wantJSON {
+			t.Errorf("%+v: JSON body %v, misses %+v", er, d.JSONBody, d.Lines[0].Misses)
 		}
 	}
 }

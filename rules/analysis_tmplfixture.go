@@ -17,18 +17,18 @@ import (
 
 // The fixture dry run shared by dryrun-template-loop-empty and
 // dryrun-template-value-missing: when the document has test suites
-// (docs/test-format.md), each action call of a suite's steps that gets an
-// HTTP fixture response with a JSON body runs the action's response
-// template against that response, through the model
-// (model.Parsed.DryRunTemplate: the code `sfmd test` runs), for the call
-// the step makes. What the template reads that the response the author
-// recorded does not have is then reported, the fixture named as the
-// evidence.
+// (docs/test-format.md), each action call of a suite's steps that gets a
+// recorded response (an HTTP fixture, or for a CLI action an exec entry)
+// runs the action's response template against it, through the model
+// (model.DrySession.RunTemplate: the code `sfmd test` runs), for the call
+// the step makes, in the session of its test. What the template reads
+// that the response the author recorded does not have is then reported,
+// the fixture named as the evidence.
 //
 // A document's suites are found as `sfmd test` pairs a suite with its
 // document (runner/suite.go decoder.document): a *.test.yaml or
 // *.test.yml whose document: names it, or with no document:, whose stem
-// is the document's (suitespec.DefaultDocument). Only the document's own
+// is the document's (suitespec.Suite.Document). Only the document's own
 // directory is looked at (as the language server's hovers do,
 // internal/lsp/fixture.go suitesOf): a suite in a directory above that
 // names sub/app.md is not seen. A suite is read through the workspace's
@@ -38,17 +38,29 @@ import (
 // suite with any problem gives nothing here (sfmd test and the editor's
 // suite diagnostics report it).
 //
-// The steps taken: those whose run: line calls an action of this document
-// (model.SplitActionCall) before any /open, /back or /refresh of the test,
-// that expect success, and that have exactly one http entry with a
-// recorded response (not an error:, not a stub of sfmd test --init) whose
-// status is 2xx and whose body parses as JSON. The runtime runs a
-// template on every status (action.ts executeAction), but an error
-// response is the author's test of the failure path: the template's lines
-// read the success body and a template has no conditional, so a line
-// that reaches nothing there is no mistake the author can fix. Identical
-// calls with identical responses run once; at most maxFixtureRuns runs,
-// reading at most maxFixtureBytes of bodies, are made per document.
+// The steps of a test run in one session (model.DrySession), as sfmd test
+// runs them (runner/run.go: one model.Session per test): a /set line is
+// run, and an action call's template runs against its step's one http
+// entry with a recorded 2xx response (a non-2xx status or an error: runs
+// no template, model/http.go execHTTP) or its one exec entry (read as
+// sfmd test replays it, suitespec.ExecFixture.Result: stdout, then
+// stderr, and the exit status), so that a later call sees the session
+// variables and shortcuts an earlier one set. The test's runs end at a
+// step whose effect on the session or the current document is not known
+// here: /open, /back, /refresh, /nav, /close, a /tool call, or a call of
+// a template whose step has no such entry (none, more than one, a stub of
+// sfmd test --init).
+//
+// The runs kept for the rules: those of steps that expect success, whose
+// response is on the success path (a 2xx status, an exit status 0) and
+// whose body parses as JSON. The runtime runs a CLI template on every
+// exit status (model/response.go call.respond), but a failure is the
+// author's test of the failure path: the template's lines read the
+// success body and a template has no conditional, so a line that reaches
+// nothing there is no mistake the author can fix. A call with the same
+// flags and response from the same session state runs once; at most
+// maxFixtureRuns runs, reading at most maxFixtureBytes of bodies and
+// command outputs, are made per document.
 
 // fixtureRun is one action's template run against one suite fixture.
 type fixtureRun struct {
@@ -109,7 +121,7 @@ func buildFixtureRuns(pass *lint.Pass) []*fixtureRun {
 		return nil
 	}
 	defer func() { _ = tree.Close() }()
-	fr := &fixtureRunner{t: t, last: lastTemplates(doc), seen: map[string]bool{}}
+	fr := newFixtureRunner(t, doc)
 	for _, name := range names {
 		if spec := decodeDocSuite(ws, tree, name, base); spec != nil {
 			fr.suite(name, spec)
@@ -184,11 +196,7 @@ func decodeDocSuite(ws *lint.Workspace, tree *os.Root, name, base string) *suite
 	if spec == nil || len(dec.Errs) > 0 {
 		return nil
 	}
-	doc := suitespec.DefaultDocument(name)
-	if spec.DocNode != nil {
-		doc = filepath.Clean(filepath.FromSlash(spec.DocPath))
-	}
-	if doc != base {
+	if spec.Document(name) != base {
 		return nil
 	}
 	return spec
@@ -196,68 +204,142 @@ func decodeDocSuite(ws *lint.Workspace, tree *os.Root, name, base string) *suite
 
 // fixtureRunner collects the fixture runs of one document.
 type fixtureRunner struct {
-	t     *dryTable
-	last  map[string]*sfmd.Response
-	seen  map[string]bool // id, flags and body of the runs made
+	t    *dryTable
+	last map[string]*sfmd.Response
+	cli  map[string]bool // the CLI actions, by id
+	// seen holds the runs made (id, flags, whether the step expects
+	// success, response, and the session's state before), each with
+	// whether it left the session as it was
+	seen  map[string]bool
 	out   []*fixtureRun
 	runs  int
 	bytes int
 }
 
-// suite runs the templates of the steps of spec (the suite file name).
+func newFixtureRunner(t *dryTable, doc *sfmd.Document) *fixtureRunner {
+	fr := &fixtureRunner{t: t, last: lastTemplates(doc), cli: map[string]bool{}, seen: map[string]bool{}}
+	for _, a := range t.Parsed.Actions() {
+		fr.cli[a.ID] = a.CLI()
+	}
+	return fr
+}
+
+// suite runs the templates of the steps of spec (the suite file name),
+// the steps of each test in one session (model.DrySession), as sfmd test
+// runs them: what an earlier step's template or /set line set is there
+// for the later ones.
 func (fr *fixtureRunner) suite(name string, spec *suitespec.Suite) {
 	vars, store := kvMap(spec.Vars), kvMap(spec.Env)
 	for _, test := range spec.Tests {
 		if test.Skips {
 			continue
 		}
+		sess := fr.t.Parsed.NewDrySession(vars, store)
 		for _, st := range test.Steps {
-			if navigates(st.Run) {
-				break // the current document may be another page from here on
+			if sess == nil || !fr.step(name, test.Name, st, sess) {
+				break // the session (or the current document) is not known from here on
 			}
-			fr.step(name, test.Name, st, vars, store)
 		}
 	}
 }
 
-// step runs the template of the action st calls against its fixture.
-func (fr *fixtureRunner) step(suite, test string, st *suitespec.Step, vars, store map[string]string) {
-	if fr.runs >= maxFixtureRuns || !st.Expect.WantOK() || len(st.HTTP) != 1 {
-		return
+// stepFixture is the response a step's fixture gives the template of the
+// action it calls; run is false when the call runs no template (an HTTP
+// error:, a status other than 2xx: model/http.go execHTTP ends the call),
+// known is false when what the call does is not known here (no fixture,
+// more than one, a stub of sfmd test --init).
+func (fr *fixtureRunner) stepFixture(id string, st *suitespec.Step) (resp model.TemplateResponse, key string, size int, run, known bool) {
+	if fr.cli[id] {
+		if len(st.Exec) != 1 || len(st.HTTP) != 0 || st.Exec[0].TodoNode != nil {
+			return resp, "", 0, false, false
+		}
+		e := st.Exec[0]
+		er := model.Replayed(e.Stdout, e.Stderr, e.Exit)
+		return model.TemplateResponse{Exec: &er}, "exec\x00" + e.Stdout + "\x00" + e.Stderr + "\x00" + strconv.Itoa(e.Exit), len(e.Stdout) + len(e.Stderr), true, true
+	}
+	if len(st.HTTP) != 1 || len(st.Exec) != 0 {
+		return resp, "", 0, false, false
 	}
 	h := st.HTTP[0]
-	resp := h.Response
-	if h.HasError || resp == nil || resp.TodoNode != nil || resp.Status < 200 || resp.Status > 299 || fr.bytes+len(resp.Body) > maxFixtureBytes {
-		return
+	switch r := h.Response; {
+	case h.HasError:
+		return resp, "", 0, false, true
+	case r == nil || r.TodoNode != nil:
+		return resp, "", 0, false, false
+	case r.Status < 200 || r.Status > 299:
+		return resp, "", 0, false, true
+	default:
+		return model.TemplateResponse{Status: r.Status, Body: string(r.Body)}, "http\x00" + strconv.Itoa(r.Status) + "\x00" + string(r.Body), len(r.Body), true, true
 	}
-	id, args, ok := model.SplitActionCall(st.Run)
-	r := fr.last[id]
-	if !ok || r == nil {
-		return
-	}
-	key := id + "\x00" + args + "\x00" + string(resp.Body)
-	if fr.seen[key] {
-		return
-	}
-	fr.seen[key] = true
-	fr.runs++
-	fr.bytes += len(resp.Body)
-	run, ok := fr.t.Parsed.DryRunTemplate(id, args, vars, store, model.TemplateResponse{Status: resp.Status, Body: string(resp.Body)})
-	if !ok || run.Code != "" || run.Message != "" || !run.JSONBody || len(run.Lines) != len(r.Lines) {
-		return
-	}
-	run.Text, run.Output = "", "" // the rules read where paths stopped only
-	for i := range run.Lines {
-		run.Lines[i].Printed = nil
-	}
-	fr.out = append(fr.out, &fixtureRun{Suite: suite, Test: test, Call: st.Run, Resp: r, Lines: r.Lines, Run: run})
 }
 
-// navigates reports a run: line that may change the current document
-// (/open, /back, /refresh: runner/suite.go navigates).
-func navigates(run string) bool {
+// step runs in sess what st does to the session: a /set line, or the
+// template of the action it calls against its fixture, keeping the run
+// when its response is one the rules read. It reports whether the
+// session is known after the step.
+func (fr *fixtureRunner) step(suite, test string, st *suitespec.Step, sess *model.DrySession) bool {
+	if _, ok := sess.Set(st.Run); ok {
+		return true
+	}
+	id, args, ok := model.SplitActionCall(st.Run)
+	if !ok {
+		return keepsSession(st.Run)
+	}
+	r := fr.last[id]
+	if r == nil {
+		return true // no template: the call sets nothing in the session
+	}
+	resp, body, size, run, known := fr.stepFixture(id, st)
+	switch {
+	case !known:
+		return false
+	case !run:
+		return true
+	case fr.runs >= maxFixtureRuns || fr.bytes+size > maxFixtureBytes:
+		return false
+	}
+	before := sess.State()
+	key := id + "\x00" + args + "\x00" + strconv.FormatBool(st.Expect.WantOK()) + "\x00" + body + "\x00" + before
+	unchanged, seen := fr.seen[key]
+	if seen && unchanged {
+		return true // the same run, from the same session: nothing new
+	}
+	fr.runs++
+	fr.bytes += size
+	d, ok := sess.RunTemplate(id, args, resp)
+	fr.seen[key] = sess.State() == before
+	if seen || !ok || !st.Expect.WantOK() || !succeeded(resp) || d.Code != "" || d.Message != "" || !d.JSONBody || len(d.Lines) != len(r.Lines) {
+		return true
+	}
+	d.Text, d.Output, d.Vars = "", "", nil // the rules read where paths stopped only
+	for i := range d.Lines {
+		d.Lines[i].Printed = nil
+	}
+	fr.out = append(fr.out, &fixtureRun{Suite: suite, Test: test, Call: st.Run, Resp: r, Lines: r.Lines, Run: d})
+	return true
+}
+
+// succeeded reports a response of the success path: a 2xx status, a
+// command that exited 0. The runtime runs a CLI template on every exit
+// status (model/response.go call.respond), but a failure is the author's
+// test of the failure path: the template's lines read the success
+// output, and a template has no conditional, so a line that reaches
+// nothing there is no mistake the author can fix.
+func succeeded(resp model.TemplateResponse) bool {
+	if resp.Exec != nil {
+		return resp.Exec.Exit == 0 && !resp.Exec.TimedOut
+	}
+	return resp.Status >= 200 && resp.Status <= 299
+}
+
+// keepsSession reports a run: line, not an action call, that leaves the
+// session and the current document as they were: /info, /help, /ls,
+// /source (model/dispatch.go). /set is run; another command (/open,
+// /nav, /back, /refresh, /close, a /tool call, …) may change what a later
+// call reads.
+func keepsSession(run string) bool {
 	switch model.CommandWord(run) {
-	case "open", "back", "refresh":
+	case "info", "help", "ls", "source":
 		return true
 	}
 	return false

@@ -100,12 +100,7 @@ func (e *execStep) Exec(command, dir string) (model.ExecResult, error) {
 		}
 		return res, nil
 	}
-	return model.ExecResult{
-		Stdout:   f.Stdout,
-		Stderr:   f.Stderr,
-		Combined: f.Stdout + f.Stderr,
-		Exit:     f.Exit,
-	}, nil
+	return model.Replayed(f.Stdout, f.Stderr, f.Exit), nil
 }
 
 func (e *execStep) unused() []*execFixture {

@@ -38,33 +38,34 @@ type docSuite struct {
 	dec  *suitespec.Decoder // with the problems sfmd test reports
 }
 
-// suitesOf returns the suites of the document at docPath: <stem>.test.yaml
-// (or .yml) next to it, and the other suites of its directory whose
-// `document:` names it. Each is decoded once, by suitespec as sfmd test
-// decodes it.
+// suitesOf returns the suites of the document at docPath: the suites of
+// its directory (*.test.yaml, *.test.yml) that test it as sfmd test pairs
+// a suite with its document (suitespec.Suite.Document, runner/suite.go
+// decoder.document): its document: names the file, or, with no
+// document:, its stem is the document's. <stem>.test.yaml (or .yml)
+// comes first. Each is decoded once, by suitespec as sfmd test decodes
+// it.
 func (s *server) suitesOf(docPath string) []docSuite {
 	dir, base := filepath.Dir(docPath), filepath.Base(docPath)
 	stem := strings.TrimSuffix(base, filepath.Ext(base))
-	var out []docSuite
-	seen := map[string]bool{}
+	var names []string
 	for _, ext := range []string{".test.yaml", ".test.yml"} {
-		if p := filepath.Join(dir, stem+ext); fileExists(p) {
-			seen[p] = true
-			if su, ok := s.decodeSuite(p); ok {
-				out = append(out, su)
-			}
-		}
+		names = append(names, filepath.Join(dir, stem+ext))
 	}
 	for _, pat := range []string{"*.test.yaml", "*.test.yml"} {
 		others, _ := filepath.Glob(filepath.Join(dir, pat))
 		sort.Strings(others)
-		for _, p := range others {
-			if seen[p] {
-				continue
-			}
-			if su, ok := s.decodeSuite(p); ok && su.spec.DocNode != nil && filepath.Clean(su.spec.DocPath) == base {
-				out = append(out, su)
-			}
+		names = append(names, others...)
+	}
+	var out []docSuite
+	seen := map[string]bool{}
+	for _, p := range names {
+		if seen[p] || !fileExists(p) {
+			continue
+		}
+		seen[p] = true
+		if su, ok := s.decodeSuite(p); ok && su.spec.Document(filepath.Base(p)) == base {
+			out = append(out, su)
 		}
 	}
 	return out
@@ -153,7 +154,7 @@ func recordedResponses(dec *suitespec.Decoder, st *suitespec.Step) []map[string]
 			continue
 		}
 		code := float64(e.Exit)
-		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": e.Stdout, "stderr": e.Stderr, "body": jsonOrText(e.Stdout + e.Stderr)})
+		out = append(out, map[string]any{"status": code, "exit_code": code, "stdout": e.Stdout, "stderr": e.Stderr, "body": jsonOrText(model.Replayed(e.Stdout, e.Stderr, e.Exit).Output())})
 	}
 	return out
 }

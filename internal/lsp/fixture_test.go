@@ -204,3 +204,45 @@ func (s *session) hoverText(uri, needle string, delta int) string {
 	}
 	return h.Contents.Value
 }
+
+// A suite is paired with its document as sfmd test pairs them
+// (runner/suite.go decoder.document): vault.test.yaml whose document:
+// names another file does not test vault.md, whatever its stem; a suite
+// of another stem whose document: names vault.md does. The language
+// server took a stem-named suite for the document's in any case.
+func TestHoverPairsSuitesAsSfmdTest(t *testing.T) {
+	suite := func(doc, secret string) string {
+		return "version: 1\n" + doc + "tests:\n  - name: t\n    run: /act.get\n    http:\n      - request: {method: GET, url: \"https://api.example.com/vault\"}\n        response: {json: {secret: " + secret + "}}\n"
+	}
+	files := map[string]string{
+		"app/vault.test.yaml": suite("document: other.md\n", "from-other-document"),
+		"app/other.md":        bodyDoc,
+		"app/named.test.yml":  suite("document: ./vault.md\n", "from-named-suite"),
+	}
+	s := newSession(t, files, lsp.Options{}, nil)
+	uri := s.uri("app/vault.md")
+	s.open("app/vault.md", bodyDoc)
+	got := s.hoverText(uri, "{Response.body.secret}", 16)
+	if !strings.Contains(got, `"from-named-suite"`) {
+		t.Errorf("the suite whose document: names vault.md is not shown:\n%s", got)
+	}
+	if strings.Contains(got, "from-other-document") {
+		t.Errorf("vault.test.yaml tests other.md (its document:), yet the hover of vault.md shows its response:\n%s", got)
+	}
+}
+
+// A command's recorded output is the body the runtime reads
+// (model.ExecResult.Output, loader.ts Loader.execCli): stdout and stderr
+// together, the end trimmed. The hover showed stdout and stderr as
+// recorded, trailing newlines included.
+func TestHoverCLIBodyAsTheRuntimeReadsIt(t *testing.T) {
+	doc := "# Vault\n\nCall `/act.run`.\n\n```act.run\nCLI vault-cli\n```\n\n```act.run.response\n{Response.body}\n```\n"
+	suite := "version: 1\ntests:\n  - name: run\n    run: /act.run\n    exec:\n      - command: vault-cli\n        stdout: \"opened\\n\"\n        stderr: \"note: cached\\n\\n\"\n"
+	s := newSession(t, map[string]string{"vault.test.yaml": suite}, lsp.Options{}, nil)
+	uri := s.uri("vault.md")
+	s.open("vault.md", doc)
+	got := s.hoverText(uri, "{Response.body}", 11)
+	if !strings.Contains(got, `"opened\nnote: cached"`) || strings.Contains(got, `cached\n`) {
+		t.Errorf("hover on {Response.body}:\n%s", got)
+	}
+}

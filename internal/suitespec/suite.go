@@ -3,6 +3,7 @@ package suitespec
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -221,6 +222,17 @@ func (d *Decoder) Decode(src []byte) *Suite {
 // stem, next to it (test-format.md).
 func DefaultDocument(suiteBase string) string {
 	return strings.TrimSuffix(strings.TrimSuffix(suiteBase, ".test.yaml"), ".test.yml") + ".md"
+}
+
+// Document is the document the suite named suiteBase (a base name) tests,
+// relative to the suite's directory, in the system's separators: its
+// document: or, without one, DefaultDocument, as sfmd test pairs a suite
+// with its document (runner/suite.go decoder.document).
+func (s *Suite) Document(suiteBase string) string {
+	if s.DocNode != nil {
+		return filepath.Clean(filepath.FromSlash(s.DocPath))
+	}
+	return DefaultDocument(suiteBase)
 }
 
 // virtualDir reads a directory of the test's filesystem: an absolute
