@@ -213,7 +213,29 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 // not "URL-safe name").
 var reDryURLWord = lazyre.New(`(^|[^a-z])urls?($|[^a-z-])`)
 
+// reDryEnv is what upperEnvNames finds (TestUpperEnvNamesIsRegexp).
 var reDryEnv = lazyre.New(`\$([A-Z_][A-Z0-9_]*)`)
+
+// upperEnvNames are the names of reDryEnv's matches in text, in order,
+// found without a regexp: a '$', then a byte of [A-Z_] and all the bytes
+// of [A-Z0-9_] after it.
+func upperEnvNames(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '$' || i+1 == len(text) || !isUpperEnvStart(text[i+1]) {
+			continue
+		}
+		j := i + 2
+		for j < len(text) && (isUpperEnvStart(text[j]) || text[j] >= '0' && text[j] <= '9') {
+			j++
+		}
+		out = append(out, text[i+1:j])
+		i = j - 1
+	}
+	return out
+}
+
+func isUpperEnvStart(b byte) bool { return b >= 'A' && b <= 'Z' || b == '_' }
 
 // dryStore gives every uppercase $VAR of the actions' first lines a value.
 func dryStore(doc *sfmd.Document) map[string]string {
@@ -223,8 +245,7 @@ func dryStore(doc *sfmd.Document) map[string]string {
 		if strings.IndexByte(text, '$') < 0 {
 			continue // no match without a $
 		}
-		for _, m := range reDryEnv.FindAllStringSubmatchIndex(text, -1) {
-			name := text[m[2]:m[3]]
+		for _, name := range upperEnvNames(text) {
 			if _, ok := store[name]; ok {
 				continue
 			}

@@ -1,0 +1,68 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+)
+
+// scannerDocs are the documents a scanner that stands for a regexp is
+// held to it on: the rule archives, corpus/err, the upstream corpus, a
+// generated document and the cases given.
+func scannerDocs(t *testing.T, cases ...string) map[string][]byte {
+	t.Helper()
+	docs := droppedParamDocs(t)
+	docs["benchgen.md"] = benchgen.Document(256 << 10)
+	docs["hints.md"] = benchgen.HintDocument(64)
+	for i, c := range cases {
+		docs["case"+string(rune('a'+i))] = []byte(c)
+	}
+	return docs
+}
+
+// TestNavHintSpansIsRegexp: navHintSpans finds what reNavHint finds.
+func TestNavHintSpansIsRegexp(t *testing.T) {
+	docs := scannerDocs(t,
+		"`/open a.md` and `/nav  docs` and `/open`/nav x` `/nav \t` `/open  ` `/navx y`",
+		"`/open \n x` `/open\tx` `/open é` ``/nav a`` `/open a\n`/nav b` `/open a",
+		"`/open x`/open y` `/nav\xff\xfe` ` /open x` `//open x` `/open ``")
+	found := 0
+	for name, src := range docs {
+		var want [][4]int
+		for _, m := range reNavHint.Re().FindAllSubmatchIndex(src, -1) {
+			want = append(want, [4]int{m[0], m[1], m[2], m[3]})
+		}
+		got := navHintSpans(src)
+		found += len(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: navHintSpans %v, reNavHint %v", name, got, want)
+		}
+	}
+	if found < 10 {
+		t.Fatalf("only %d matches in all: the documents test little", found)
+	}
+}
+
+// TestUpperEnvNamesIsRegexp: upperEnvNames finds what reDryEnv finds, on
+// every line of the documents.
+func TestUpperEnvNamesIsRegexp(t *testing.T) {
+	docs := scannerDocs(t, "$A $_ $ $$B $a $A1_B-$C9 $9 $É x$Y$Z $")
+	found := 0
+	for name, src := range docs {
+		for line := range strings.SplitSeq(string(src), "\n") {
+			var want []string
+			for _, m := range reDryEnv.FindAllStringSubmatch(line, -1) {
+				want = append(want, m[1])
+			}
+			found += len(want)
+			if got := upperEnvNames(line); !slices.Equal(got, want) {
+				t.Errorf("%s: %q: upperEnvNames %q, reDryEnv %q", name, line, got, want)
+			}
+		}
+	}
+	if found < 10 {
+		t.Fatalf("only %d matches in all: the documents test little", found)
+	}
+}
