@@ -50,6 +50,18 @@ func gatedDocs() map[string][]byte {
 			}
 		}
 	}
+	// the bodies BodyValuesEscaped reads: a whole-string placeholder, one
+	// in a longer string, after a quote that closes a string, with a
+	// modifier or an index, beside a $VAR, with hint values that keep a
+	// broken template JSON
+	jsonBodies := []string{`{"q": "{q}"}`, `{"q": "x {q}"}`, `{"q": "x {q} y"}`, `{"k"{q}"v"}`, `{"q": "{q|base64}"}`, `{"q": "{q[0]}"}`,
+		`{"a": "$KEY", "q": "{q}"}`, `{"a": "p \"{q}"}`, `["{q}", "{q}"]`, `{"q": "{q}", "r": "{nope}"}`}
+	for i, b := range jsonBodies {
+		for j, hint := range []string{"", "Run `/act.a --q :`.", "Run `/act.a --q plain`."} {
+			src := fmt.Sprintf("# Doc\n\n```act.a\nPOST https://api.example.com/x -d '%s'\n  q: string (required) \"the query\"\n```\n\n%s\n", b, hint)
+			docs[fmt.Sprintf("body%02d-%d.md", i, j)] = []byte(src)
+		}
+	}
 	return docs
 }
 
