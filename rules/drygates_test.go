@@ -50,16 +50,24 @@ func gatedDocs() map[string][]byte {
 			}
 		}
 	}
-	// the bodies BodyValuesEscaped reads: a whole-string placeholder, one
-	// in a longer string, after a quote that closes a string, with a
-	// modifier or an index, beside a $VAR, with hint values that keep a
-	// broken template JSON
+	// the bodies and Content-Type headers the body gates read
+	// (BodyValuesEscaped, labelledJSONOpening): a whole-string
+	// placeholder, one in a longer string, after a quote that closes a
+	// string, with a modifier or an index, beside a $VAR; a body that
+	// begins with a placeholder, a $VAR after its '{', white space, a
+	// form; a JSON or other label, one that a $VAR or a placeholder
+	// writes; with hint values that keep a broken template JSON
 	jsonBodies := []string{`{"q": "{q}"}`, `{"q": "x {q}"}`, `{"q": "x {q} y"}`, `{"k"{q}"v"}`, `{"q": "{q|base64}"}`, `{"q": "{q[0]}"}`,
-		`{"a": "$KEY", "q": "{q}"}`, `{"a": "p \"{q}"}`, `["{q}", "{q}"]`, `{"q": "{q}", "r": "{nope}"}`}
+		`{"a": "$KEY", "q": "{q}"}`, `{"a": "p \"{q}"}`, `["{q}", "{q}"]`, `{"q": "{q}", "r": "{nope}"}`,
+		`{q}`, `{$KEY}`, `  [1, "{q}"]`, `q={q}&x=1`, `{}`, `{`}
+	ctHeaders := []string{"", ` -H "Content-Type: text/plain"`, ` -H "content-type: application/json"`, ` -H "Content-Type: $CT"`,
+		` -H "Content-Type: application/{q}"`, ` -H "Content-Type: $JSON_TYPE"`, ` -H "CONTENT-TYPE: application/JSON" -H "Content-Type: text/plain"`}
 	for i, b := range jsonBodies {
-		for j, hint := range []string{"", "Run `/act.a --q :`.", "Run `/act.a --q plain`."} {
-			src := fmt.Sprintf("# Doc\n\n```act.a\nPOST https://api.example.com/x -d '%s'\n  q: string (required) \"the query\"\n```\n\n%s\n", b, hint)
-			docs[fmt.Sprintf("body%02d-%d.md", i, j)] = []byte(src)
+		for k, h := range ctHeaders {
+			for j, hint := range []string{"", "Run `/act.a --q :`.", "Run `/act.a --q json`."} {
+				src := fmt.Sprintf("# Doc\n\n```act.a\nPOST https://api.example.com/x%s -d '%s'\n  q: string (required) \"the query\"\n```\n\n%s\n", h, b, hint)
+				docs[fmt.Sprintf("body%02d-%d-%d.md", i, k, j)] = []byte(src)
+			}
 		}
 	}
 	return docs
@@ -108,6 +116,31 @@ func TestDryGates(t *testing.T) {
 // through the model at all.
 func TestDryGatesSkipCalls(t *testing.T) {
 	src := "# Doc\n\n```act.items\nGET https://api.example.com/items?q={q} -H \"Authorization: Bearer $TOKEN\"\n  q: string (required) \"the query\"\n```\n"
+	var calls []*dryCall
+	probe := &lint.Analyzer{
+		Name:     "probe",
+		Requires: append(dryRules(), dryrunAnalyzer),
+		Run: func(pass *lint.Pass) (any, error) {
+			calls = dryTableOf(pass).Calls
+			return nil, nil
+		},
+	}
+	if _, err := lint.Check(sfmd.Parse("doc.md", []byte(src)), []*lint.Analyzer{probe}); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 1 {
+		t.Fatalf("%d calls, want 1", len(calls))
+	}
+	if c := calls[0]; c.args != "" || c.ok {
+		t.Errorf("the call was run (args %q): no dry-run rule can report on it", c.args)
+	}
+}
+
+// TestDryGatesSkipJSONPost: a POST whose -d body is JSON with each value
+// a whole JSON string, under the runtime's JSON Content-Type, is not run
+// through the model at all (BodyValuesEscaped, labelledJSONOpening).
+func TestDryGatesSkipJSONPost(t *testing.T) {
+	src := "# Doc\n\n```act.items\nPOST https://api.example.com/items -H \"Authorization: Bearer $TOKEN\" -d '{\"q\": \"{q}\", \"n\": \"{n}\"}'\n  q: string (required) \"the query\"\n  n: string (required) \"a note\"\n```\n"
 	var calls []*dryCall
 	probe := &lint.Analyzer{
 		Name:     "probe",
