@@ -157,7 +157,11 @@ type LinkProbe struct {
 // NewLinkProbe is the LinkProbe of the page at the virtual path doc of
 // fsys.
 func NewLinkProbe(fsys *FS, doc string) *LinkProbe {
-	return &LinkProbe{fsys: fsys, dir: path.Dir(pathFromFileURI(FileURI(doc)))}
+	p := path.Clean(doc) // FileURI's path
+	if !plainPath(p) {
+		p = pathFromFileURI(FileURI(doc))
+	}
+	return &LinkProbe{fsys: fsys, dir: path.Dir(p)}
 }
 
 // OpensFile reports whether `/open target`, typed on the page, certainly
