@@ -140,6 +140,11 @@ func hasLineTerminator(s string) bool {
 	return false
 }
 
+// skipFenceLines lets parseRef pass over the lines of an open fence that
+// cannot close it; TestSkipFenceLines turns it off and holds the parse
+// to the line-by-line one.
+var skipFenceLines = true
+
 // parseRef is parser.ts parse(), limited to what the runtime uses.
 func parseRef(source string) *refDoc {
 	p := &refParser{
@@ -152,6 +157,18 @@ func parseRef(source string) *refDoc {
 	}
 	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
+		if p.fenceOpen && skipFenceLines {
+			// inside a fence only a line holding the fence's character
+			// can close it (line: jsTrim, then matchFenceLine); the lines
+			// before the next one are skipped, counted
+			i := strings.IndexByte(rest, p.fenceChar)
+			if i < 0 {
+				break // the fence never closes: no line left does anything
+			}
+			k := strings.LastIndexByte(rest[:i], '\n') + 1
+			n += strings.Count(rest[:k], "\n")
+			rest = rest[k:]
+		}
 		raw, after, more := strings.Cut(rest, "\n")
 		p.n, p.off = n, len(source)-len(rest)
 		p.line(raw)
