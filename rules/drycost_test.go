@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // scannerDocs are the documents a scanner that stands for a regexp is
@@ -64,5 +65,33 @@ func TestUpperEnvNamesIsRegexp(t *testing.T) {
 	}
 	if found < 10 {
 		t.Fatalf("only %d matches in all: the documents test little", found)
+	}
+}
+
+// TestHasSchemeIsRegexp: hasScheme is schemeRe.MatchString on every link
+// destination and line start of the documents and on the cases given.
+func TestHasSchemeIsRegexp(t *testing.T) {
+	docs := scannerDocs(t)
+	cases := []string{"", ":", "a:", "A1+.-:x", "1a:", "a b:", "a", "https://x", "act:x", "@a:b", "é:", "a\x00:", "[a:", "Z:", "z9", "a+", "a_b:"}
+	for _, src := range docs {
+		for line := range strings.SplitSeq(string(src), "\n") {
+			cases = append(cases, line, strings.TrimSpace(line))
+		}
+		for _, l := range sfmd.Parse("doc.md", src).Links {
+			cases = append(cases, l.Dest)
+		}
+	}
+	yes := 0
+	for _, c := range cases {
+		want := schemeRe.MatchString(c)
+		if got := hasScheme(c); got != want {
+			t.Errorf("%q: hasScheme %v, schemeRe %v", c, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 10 {
+		t.Fatalf("only %d schemes: the cases test little", yes)
 	}
 }

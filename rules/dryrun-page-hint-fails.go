@@ -132,7 +132,7 @@ func navHints(doc *sfmd.Document) []navHint {
 }
 
 func concreteNavArg(verb, arg string, hasActions bool) bool {
-	if arg == "" || arg[0] == '-' || isFillIn(arg) || strings.ContainsAny(arg, " \t*|$%?`'\"") || schemeRe.MatchString(arg) {
+	if arg == "" || arg[0] == '-' || isFillIn(arg) || strings.ContainsAny(arg, " \t*|$%?`'\"") || hasScheme(arg) {
 		return false
 	}
 	if verb == "/nav" {
