@@ -147,14 +147,9 @@ var skipFenceLines = true
 
 // parseRef is parser.ts parse(), limited to what the runtime uses.
 func parseRef(source string) *refDoc {
-	p := &refParser{
-		d:           &refDoc{References: map[string]string{}},
-		blocksSeen:  map[string]bool{},
-		menuSeen:    map[string]bool{},
-		scSeen:      map[string]bool{},
-		scNext:      map[string]int{},
-		respSeenIdx: map[string]int{},
-	}
+	// the parser's own maps are made when first written (most documents
+	// have no block, menu, shortcut or response to remember)
+	p := &refParser{d: &refDoc{References: map[string]string{}}}
 	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
 		if p.fenceOpen && skipFenceLines {
@@ -265,6 +260,9 @@ func (p *refParser) fence(raw, run, rest string) {
 					if i, ok := p.respSeenIdx[p.pend.id]; ok {
 						p.responses[i] = *p.pend
 					} else {
+						if p.respSeenIdx == nil {
+							p.respSeenIdx = map[string]int{}
+						}
 						p.respSeenIdx[p.pend.id] = len(p.responses)
 						p.responses = append(p.responses, *p.pend)
 					}
@@ -333,6 +331,9 @@ func (p *refParser) text(raw, line string) {
 			p.errorf(p.n, "DUPLICATE_BLOCK_ID: <!-- #"+m[1]+" --> already declared in this document")
 		default:
 			p.inBlock, p.openBlock, p.blockLine = true, m[1], p.n
+			if p.blocksSeen == nil {
+				p.blocksSeen = map[string]bool{}
+			}
 			p.blocksSeen[m[1]] = true
 		}
 		return
@@ -363,6 +364,9 @@ func (p *refParser) text(raw, line string) {
 		if m != nil {
 			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2], Line: p.n})
 			if !p.menuSeen[m[1]] {
+				if p.menuSeen == nil {
+					p.menuSeen = map[string]bool{}
+				}
 				p.menuSeen[m[1]] = true
 				d.Menus = append(d.Menus, m[1])
 			}
@@ -399,9 +403,15 @@ func (p *refParser) links(raw, line string) {
 			for p.scSeen[id+itoa(n)] {
 				n++
 			}
+			if p.scNext == nil {
+				p.scNext = map[string]int{}
+			}
 			p.scNext[id] = n
 			resolved = id + itoa(n)
 			p.scNext[id] = n + 1
+		}
+		if p.scSeen == nil {
+			p.scSeen = map[string]bool{}
 		}
 		p.scSeen[resolved] = true
 		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})
