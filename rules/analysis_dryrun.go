@@ -139,6 +139,9 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 			continue
 		}
 		c := &dryCall{Action: a, Info: info}
+		if len(info.Fields) > 0 {
+			c.Values = make([]dryValue, 0, len(info.Fields))
+		}
 		for _, f := range info.Fields {
 			if v, ok := hinted[info.ID+"\x00"+f.Name]; ok {
 				c.Values = append(c.Values, dryValue{f.Name, v, "hint"})
