@@ -32,7 +32,8 @@ func gatedDocs() map[string][]byte {
 	methods := []string{"GET", "DELETE", "POST", "PUT", "get"}
 	headers := []string{"", ` -H "accept: text/html"`, ` -H "Accept: text/html"`, ` -H "CONTENT-TYPE: text/plain"`, ` -H "Content-Type: text/plain"`,
 		` -H "X-Api-Key: $KEY"`, ` -H "User-Agent: bot — v1"`, ` -H "content-type: application/json" -H "X-A: 1"`}
-	urls := []string{"https://api.example.com/items/{q}", "https://user:pw@api.example.com/x?q={q}", "$BASE/items?q={q}", "https://{q}/x", "https://api.example.com/{q}?u=a@b"}
+	urls := []string{"https://api.example.com/items/{q}", "https://user:pw@api.example.com/x?q={q}", "$BASE/items?q={q}", "https://{q}/x", "https://api.example.com/{q}?u=a@b",
+		"https://$HOST/x?q={q}", "https://api.example.com/x?q={q}&lang=$LANG", "https://$USER:pw@api.example.com/{q}", "http://api.example.com?q={q}#a@b", "HTTPS://u@api.example.com/{q}"}
 	bodies := []string{"", ` -d '{"q": "{q}"}'`, ` -d 'q={q}&x=1'`}
 	hints := []string{"", "/act.a --q 'me@example.com'", "/act.a --q plain", "/act.a --q '$HOME'"}
 	defaults := []string{"", ` = "x@y"`, ` = "$BASE"`}
