@@ -24,9 +24,9 @@ func TestPlainPathRoundTrip(t *testing.T) {
 	targets := []string{"x.md", "./x.md", "../x.md", "../../../../x", "..", ".", "...", ".a", "a.", "-a", "_", "a//b", "a/./b/../c",
 		"a/b/", "A-Z_0.9", "%41", "a%2e%2e", "é.md", "a b.md", "a?b", "a#b", "a\\b", "a:b", "~a", "{a}", "`a`", "a\tb", "\xffa.md", "a/\xc3"}
 	reLink := regexp.MustCompile(`\]\(([^)\s]+)\)`)
-	_ = filepath.WalkDir(abs, func(p string, d os.DirEntry, err error) error {
+	err = filepath.WalkDir(abs, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
-			return nil
+			return err
 		}
 		v := filepath.ToSlash(p)
 		if d.IsDir() {
@@ -43,6 +43,9 @@ func TestPlainPathRoundTrip(t *testing.T) {
 		}
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	plain, other := 0, 0
 	for dir := range dirs {
 		for _, target := range targets {
