@@ -189,12 +189,10 @@ func (p *Parsed) Actions() []ActionInfo {
 		return nil
 	}
 	var out []ActionInfo
-	seen := make(map[string]bool, len(p.ref.Actions))
 	for _, a := range p.ref.Actions {
-		if seen[a.ID] {
-			continue
+		if p.ref.action(a.ID) != a {
+			continue // not the first of its id
 		}
-		seen[a.ID] = true
 		if out == nil {
 			out = make([]ActionInfo, 0, len(p.ref.Actions))
 		}

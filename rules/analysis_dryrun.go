@@ -205,11 +205,27 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 			break
 		}
 	}
-	lname, ldesc := strings.ToLower(f.Name), strings.ToLower(desc)
-	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || (strings.Contains(ldesc, "url") && reDryURLWord.MatchString(ldesc)) {
+	// a field name is ASCII (\w+), so EqualFold is ToLower's comparison;
+	// the description is lower-cased only when it holds "url" in some
+	// case, since only the ASCII letters lower-case to u, r and l
+	// (TestOnlyASCIILowersToURL)
+	n := f.Name
+	if strings.EqualFold(n, "url") || len(n) >= 4 && strings.EqualFold(n[len(n)-4:], "_url") || strings.EqualFold(n, "base") ||
+		(containsFoldASCII(desc, "url") && reDryURLWord.MatchString(strings.ToLower(desc))) {
 		return "https://api.example.com"
 	}
 	return "example"
+}
+
+// containsFoldASCII reports whether s holds sub (lower-case ASCII
+// letters) with its letters in any case.
+func containsFoldASCII(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i]|0x20 == sub[0] && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // reDryURLWord finds "url" as a word of a description ("API base URL",

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -93,5 +95,28 @@ func TestHasSchemeIsRegexp(t *testing.T) {
 	}
 	if yes < 10 {
 		t.Fatalf("only %d schemes: the cases test little", yes)
+	}
+}
+
+// TestOnlyASCIILowersToURL: the only runes unicode.ToLower (strings.ToLower's
+// mapping) turns into 'u', 'r' or 'l' are the ASCII letters themselves, so
+// that sampleValue may look for "url" in a description in ASCII, in any
+// case, before lower-casing it.
+func TestOnlyASCIILowersToURL(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		switch unicode.ToLower(r) {
+		case 'u', 'r', 'l':
+			if r >= utf8.RuneSelf {
+				t.Errorf("%U lower-cases to %q", r, unicode.ToLower(r))
+			}
+		}
+	}
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{{"API base URL", true}, {"uRl", true}, {"ur l", false}, {"", false}, {"ur", false}, {"xxURL", true}, {"\u212aurl", true}} {
+		if got := containsFoldASCII(c.s, "url"); got != c.want {
+			t.Errorf("containsFoldASCII(%q): %v, want %v", c.s, got, c.want)
+		}
 	}
 }
