@@ -1,8 +1,12 @@
 package model
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // BenchmarkRunStep measures one typical suite step: a GET with a query, a
@@ -57,5 +61,30 @@ func BenchmarkSlugLinks(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkParseUpstream is model.Parse (the reference parser's reading)
+// of every upstream document, once per op: the parse the dry-run rules
+// make of each document with actions.
+func BenchmarkParseUpstream(b *testing.B) {
+	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	var docs []*sfmd.Document
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs = append(docs, &sfmd.Document{Path: p, Src: src})
+			}
+		}
+		return nil
+	})
+	if len(docs) == 0 {
+		b.Skip("upstream corpus not found")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, d := range docs {
+			Parse(d)
+		}
 	}
 }

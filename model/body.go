@@ -121,3 +121,47 @@ func payloadJSON(p *ordered[pval]) string {
 	b.WriteByte('}')
 	return b.String()
 }
+
+// BodyValuesEscaped reports that the -d body template of action id
+// (substituteBody: action.ts substituteBodyTemplate) gives the same JSON
+// tokens whatever the values: it names no $VAR (resolveEnvVars leaves it
+// as it is), and each of its placeholders is a whole JSON string
+// ("{name}" or "{name[N]}", no modifier) that opens outside any other
+// string. Such a placeholder becomes one complete JSON string, the
+// value JSON-escaped (or, with no value, "{name}" as written), so two
+// calls that differ only in their values send bodies that differ only
+// inside strings: both JSON or neither. false says nothing.
+func (p *Parsed) BodyValuesEscaped(id string) bool {
+	if p == nil || p.ref == nil {
+		return false
+	}
+	a := p.ref.action(id)
+	if a == nil || !a.HasBody || strings.IndexByte(a.Body, '$') >= 0 {
+		return false
+	}
+	s := a.Body
+	inStr, esc, last := false, false, 0
+	lex := func(text string) {
+		for i := 0; i < len(text); i++ {
+			switch c := text[i]; {
+			case !inStr:
+				inStr = c == '"'
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+		}
+	}
+	for _, m := range reBodyPlace.FindAllStringSubmatchIndex(s, -1) {
+		lq, rq, mods := m[2] >= 0, m[10] >= 0, m[8] < m[9]
+		lex(s[last:m[0]])
+		if !lq || !rq || mods || inStr {
+			return false
+		}
+		last = m[1] // the whole string: outside a string again
+	}
+	return true
+}

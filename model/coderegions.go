@@ -8,24 +8,36 @@ import "strings"
 // every link of a page (TestCodeRegionScanners compares them).
 
 // fencedRanges is reRndFenced.FindAllStringIndex(s, -1): a ``` or ~~~ up
-// to the nearest next one of the same kind, leftmost first.
+// to the nearest next one of the same kind, leftmost first. Where each
+// kind next occurs is kept while it lies ahead (a page of ``` fences and
+// no ~~~ searched the rest of the page for ~~~ once per fence).
 func fencedRanges(s string) [][2]int {
 	var out [][2]int
+	delims := [2]string{"```", "~~~"}
 	open := [2]bool{true, true} // ``` and ~~~ may still have a closing run
+	next := [2]int{-1, -1}      // where each kind occurs at or after i, once searched
 	for i := 0; i < len(s); {
 		k, kind := -1, 0
-		for t, d := range [2]string{"```", "~~~"} {
+		for t, d := range delims {
 			if !open[t] {
 				continue
 			}
-			if j := strings.Index(s[i:], d); j >= 0 && (k < 0 || i+j < k) {
-				k, kind = i+j, t
+			if next[t] < i {
+				j := strings.Index(s[i:], d)
+				if j < 0 {
+					open[t] = false // no run of this kind from here on
+					continue
+				}
+				next[t] = i + j
+			}
+			if k < 0 || next[t] < k {
+				k, kind = next[t], t
 			}
 		}
 		if k < 0 {
 			break
 		}
-		d := [2]string{"```", "~~~"}[kind]
+		d := delims[kind]
 		c := strings.Index(s[k+3:], d)
 		if c < 0 {
 			// no closing run after this one: none after a later one either

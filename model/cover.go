@@ -162,6 +162,26 @@ func (a ActionInfo) ErrorPaths() []ErrorPath {
 	return append(out, PathHTTPStatus, PathTransport)
 }
 
+// upperMethod is strings.ToUpper(m) for a method the reference parser
+// read (lowerMethod's), without a copy for the methods it knows.
+func upperMethod(m string) string {
+	switch m {
+	case "get":
+		return "GET"
+	case "post":
+		return "POST"
+	case "put":
+		return "PUT"
+	case "patch":
+		return "PATCH"
+	case "delete":
+		return "DELETE"
+	case "cli":
+		return "CLI"
+	}
+	return strings.ToUpper(m)
+}
+
 // Actions lists the document's actions as the runtime reads them, in
 // document order, one per id (a call finds the first action of an id).
 func (p *Parsed) Actions() []ActionInfo {
@@ -169,24 +189,25 @@ func (p *Parsed) Actions() []ActionInfo {
 		return nil
 	}
 	var out []ActionInfo
-	seen := make(map[string]bool, len(p.ref.Actions))
 	for _, a := range p.ref.Actions {
-		if seen[a.ID] {
-			continue
+		if p.ref.action(a.ID) != a {
+			continue // not the first of its id
 		}
-		seen[a.ID] = true
 		if out == nil {
 			out = make([]ActionInfo, 0, len(p.ref.Actions))
 		}
-		info := ActionInfo{ID: a.ID, Method: strings.ToUpper(a.Method), HasTemplate: a.HasResp}
+		info := ActionInfo{ID: a.ID, Method: upperMethod(a.Method), HasTemplate: a.HasResp}
 		if len(a.Fields) > 0 {
 			info.Fields = make([]FieldInfo, 0, len(a.Fields))
 		}
 		for _, f := range a.Fields {
 			info.Fields = append(info.Fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
 		}
-		for _, h := range a.Headers {
-			info.Headers = append(info.Headers, h.Key)
+		if len(a.Headers) > 0 {
+			info.Headers = make([]string, len(a.Headers))
+			for i, h := range a.Headers {
+				info.Headers[i] = h.Key
+			}
 		}
 		if a.HasResp {
 			info.Template = splitLines(a.Response)

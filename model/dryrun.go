@@ -158,3 +158,32 @@ func EncodeURIComponent(s string) string { return encodeURIComponent(s) }
 // value itself when it is made of [A-Za-z0-9_./=@:+,-] only, else the
 // value in single quotes.
 func ShellQuote(s string) string { return shellQuote(s) }
+
+// ActionBody is the -d body template of action id as the reference
+// parser reads it (before any substitution), and whether it has one.
+func (p *Parsed) ActionBody(id string) (string, bool) {
+	if p == nil || p.ref == nil {
+		return "", false
+	}
+	if a := p.ref.action(id); a != nil {
+		return a.Body, a.HasBody
+	}
+	return "", false
+}
+
+// ActionHeaders are the -H headers of action id as the reference parser
+// reads them (key and value, before any substitution), in order.
+func (p *Parsed) ActionHeaders(id string) [][2]string {
+	if p == nil || p.ref == nil {
+		return nil
+	}
+	a := p.ref.action(id)
+	if a == nil {
+		return nil
+	}
+	out := make([][2]string, len(a.Headers))
+	for i, h := range a.Headers {
+		out[i] = [2]string{h.Key, h.Value}
+	}
+	return out
+}

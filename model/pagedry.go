@@ -59,17 +59,25 @@ type PageRun struct {
 // is src, the current page of a new session (topic is the session's
 // CURRENT_TARGET, such as "app:weather"; home the String home), as the
 // session's own document is before the first command of `sfmd test`: the
-// page is resolved when a command needs it, and rendered by View. The
-// page's default action never runs.
+// page is parsed and resolved when a command needs it (an /open of a
+// relative path reads only the page's location), and rendered by View.
+// The page's default action never runs.
 func OpenPage(fsys *FS, p string, src []byte, topic, home string) *PageRun {
-	return Parse(&sfmd.Document{Path: p, Src: src}).OpenPage(fsys, p, topic, home)
+	return openPage(&sfmd.Document{Path: p, Src: src}, nil, fsys, p, topic, home)
 }
 
 // OpenPage is the package function OpenPage for the document pd was
 // parsed from, whose parse the page then uses instead of its own.
 func (pd *Parsed) OpenPage(fsys *FS, p, topic, home string) *PageRun {
+	return openPage(pd.doc, pd, fsys, p, topic, home)
+}
+
+// openPage opens doc, parsed as pd (nil: parsed where a command needs
+// it, as the runtime parses a page it has not read: Runtime.refDoc,
+// resolvePage).
+func openPage(doc *sfmd.Document, pd *Parsed, fsys *FS, p, topic, home string) *PageRun {
 	rt := &Runtime{
-		Doc:     pd.doc,
+		Doc:     doc,
 		Parsed:  pd,
 		Session: NewSession(),
 		Env: Env{Topic: topic, DocURI: FileURI(p), DocPath: p, Store: map[string]string{},
@@ -149,7 +157,11 @@ type LinkProbe struct {
 // NewLinkProbe is the LinkProbe of the page at the virtual path doc of
 // fsys.
 func NewLinkProbe(fsys *FS, doc string) *LinkProbe {
-	return &LinkProbe{fsys: fsys, dir: path.Dir(pathFromFileURI(FileURI(doc)))}
+	p := path.Clean(doc) // FileURI's path
+	if !plainPath(p) {
+		p = pathFromFileURI(FileURI(doc))
+	}
+	return &LinkProbe{fsys: fsys, dir: path.Dir(p)}
 }
 
 // OpensFile reports whether `/open target`, typed on the page, certainly
@@ -165,12 +177,31 @@ func (lp *LinkProbe) OpensFile(target string) bool {
 		strings.HasPrefix(target, "/") || strings.ContainsFunc(target, isJSSpace) {
 		return false
 	}
-	p := Resolve("/", pathFromFileURI(fileURIFromPath(absJoin(lp.dir, target))))
+	p := absJoin(lp.dir, target)
+	if !plainPath(p) {
+		p = Resolve("/", pathFromFileURI(fileURIFromPath(p)))
+	}
 	if r, ok := lp.fsys.src.(regularSource); ok {
 		return r.Regular(p)
 	}
 	fi, err := lp.fsys.Stat(p)
 	return err == nil && fi.Mode().IsRegular()
+}
+
+// plainPath reports that the clean absolute path p is made of bytes
+// that a file URI carries as they are: ASCII letters, digits, '/', '.',
+// '_' and '-'. For such a path the round trip through its file URI
+// (fileURIFromPath, pathFromFileURI, Resolve) gives p back: nothing is
+// percent-encoded or decoded, and no "." or ".." segment is left to
+// remove (TestPlainPathRoundTrip).
+func plainPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if !isWordByte(c) && c != '/' && c != '.' && c != '-' {
+			return false
+		}
+	}
+	return p != "" && p[0] == '/'
 }
 
 // regularSource is a Source that can tell a regular file more cheaply

@@ -2,6 +2,8 @@ package model
 
 import (
 	"io/fs"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -168,5 +170,40 @@ func TestDuplicateShortcutNumbers(t *testing.T) {
 	d = parseRef(strings.Repeat("[@x y](z) ", 30000))
 	if n := len(d.Shortcuts); n != 30000 || d.Shortcuts[n-1].ID != "x30000" {
 		t.Errorf("%d shortcuts, last %q", n, d.Shortcuts[n-1].ID)
+	}
+}
+
+// TestCodeRegionsMerged: codeRegions is the fenced ranges and the inline
+// spans that start outside every one of them, sorted by start (the
+// comparison of each span with every range, then a sort, that it
+// replaces), on the pieces TestCodeRegionScanners combines.
+func TestCodeRegionsMerged(t *testing.T) {
+	pieces := []string{"`", "``", "```", "````", "~", "~~~", "~~~~", "a", " ", "\n", "x`y", "[l](u)"}
+	seed := uint32(7)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for k := next() % 24; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		s := b.String()
+		want := fencedRanges(s)
+		fenced := len(want)
+		for _, m := range inlineRanges(s) {
+			in := false
+			for _, r := range want[:fenced] {
+				in = in || m[0] >= r[0] && m[0] < r[1]
+			}
+			if !in {
+				want = append(want, m)
+			}
+		}
+		sort.SliceStable(want, func(i, j int) bool { return want[i][0] < want[j][0] })
+		if got := codeRegions(s); !slices.Equal(got, want) {
+			t.Fatalf("%q: codeRegions %v, want %v", s, got, want)
+		}
 	}
 }

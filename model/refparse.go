@@ -140,18 +140,30 @@ func hasLineTerminator(s string) bool {
 	return false
 }
 
+// skipFenceLines lets parseRef pass over the lines of an open fence that
+// cannot close it; TestSkipFenceLines turns it off and holds the parse
+// to the line-by-line one.
+var skipFenceLines = true
+
 // parseRef is parser.ts parse(), limited to what the runtime uses.
 func parseRef(source string) *refDoc {
-	p := &refParser{
-		d:           &refDoc{References: map[string]string{}},
-		blocksSeen:  map[string]bool{},
-		menuSeen:    map[string]bool{},
-		scSeen:      map[string]bool{},
-		scNext:      map[string]int{},
-		respSeenIdx: map[string]int{},
-	}
+	// the parser's own maps are made when first written (most documents
+	// have no block, menu, shortcut or response to remember)
+	p := &refParser{d: &refDoc{References: map[string]string{}}}
 	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
+		if p.fenceOpen && skipFenceLines {
+			// inside a fence only a line holding the fence's character
+			// can close it (line: jsTrim, then matchFenceLine); the lines
+			// before the next one are skipped, counted
+			i := strings.IndexByte(rest, p.fenceChar)
+			if i < 0 {
+				break // the fence never closes: no line left does anything
+			}
+			k := strings.LastIndexByte(rest[:i], '\n') + 1
+			n += strings.Count(rest[:k], "\n")
+			rest = rest[k:]
+		}
 		raw, after, more := strings.Cut(rest, "\n")
 		p.n, p.off = n, len(source)-len(rest)
 		p.line(raw)
@@ -248,6 +260,9 @@ func (p *refParser) fence(raw, run, rest string) {
 					if i, ok := p.respSeenIdx[p.pend.id]; ok {
 						p.responses[i] = *p.pend
 					} else {
+						if p.respSeenIdx == nil {
+							p.respSeenIdx = map[string]int{}
+						}
 						p.respSeenIdx[p.pend.id] = len(p.responses)
 						p.responses = append(p.responses, *p.pend)
 					}
@@ -316,6 +331,9 @@ func (p *refParser) text(raw, line string) {
 			p.errorf(p.n, "DUPLICATE_BLOCK_ID: <!-- #"+m[1]+" --> already declared in this document")
 		default:
 			p.inBlock, p.openBlock, p.blockLine = true, m[1], p.n
+			if p.blocksSeen == nil {
+				p.blocksSeen = map[string]bool{}
+			}
 			p.blocksSeen[m[1]] = true
 		}
 		return
@@ -346,6 +364,9 @@ func (p *refParser) text(raw, line string) {
 		if m != nil {
 			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2], Line: p.n})
 			if !p.menuSeen[m[1]] {
+				if p.menuSeen == nil {
+					p.menuSeen = map[string]bool{}
+				}
 				p.menuSeen[m[1]] = true
 				d.Menus = append(d.Menus, m[1])
 			}
@@ -382,9 +403,15 @@ func (p *refParser) links(raw, line string) {
 			for p.scSeen[id+itoa(n)] {
 				n++
 			}
+			if p.scNext == nil {
+				p.scNext = map[string]int{}
+			}
 			p.scNext[id] = n
 			resolved = id + itoa(n)
 			p.scNext[id] = n + 1
+		}
+		if p.scSeen == nil {
+			p.scSeen = map[string]bool{}
 		}
 		p.scSeen[resolved] = true
 		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})
@@ -482,7 +509,7 @@ func parseActionBlock(id, text string) *refAction {
 	if m == nil {
 		return nil
 	}
-	a := &refAction{ID: id, Method: strings.ToLower(m[1])}
+	a := &refAction{ID: id, Method: lowerMethod(m[1])}
 	rest := m[2]
 	if a.Method == "cli" {
 		a.URI = jsTrim(rest)
@@ -493,6 +520,11 @@ func parseActionBlock(id, text string) *refAction {
 	// parser: its lines are field lines like any other (runtime-semantics.md
 	// §1.1, §6.2), so one that happens to match the field pattern declares
 	// a field.
+	if more != "" {
+		// room for a field on every line: the slice grew by doubling,
+		// copying the fields each time (a quarter of the parse's bytes)
+		a.Fields = make([]refField, 0, strings.Count(more, "\n")+1)
+	}
 	for more != "" {
 		var line string
 		line, more, _ = strings.Cut(more, "\n") // the lines after the first ("" lines are skipped)
@@ -520,6 +552,17 @@ func parseActionBlock(id, text string) *refAction {
 		a.Fields = append(a.Fields, f)
 	}
 	return a
+}
+
+// lowerMethod is strings.ToLower of a method matchFirstLine matched
+// (ASCII letters only), without a copy for the methods it knows.
+func lowerMethod(m string) string {
+	for _, l := range [...]string{"get", "post", "put", "patch", "delete", "cli"} {
+		if strings.EqualFold(m, l) {
+			return l
+		}
+	}
+	return strings.ToLower(m)
 }
 
 // matchField is reField.FindStringSubmatchIndex(line) without a regexp

@@ -2,7 +2,6 @@ package model
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
@@ -228,23 +227,30 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 	return b.String()
 }
 
+// codeRegions are the fenced ranges of s and its inline code spans that
+// start outside them, in order of their start (buildSlugMap's code
+// regions). Both lists come sorted and the fenced ranges do not overlap,
+// so one pass merges them (a span was compared with every fenced range,
+// quadratic on a page of both).
 func codeRegions(s string) [][2]int {
-	ranges := fencedRanges(s)
-	fenced := len(ranges)
-	for _, m := range inlineRanges(s) {
-		in := false
-		for _, r := range ranges[:fenced] {
-			if m[0] >= r[0] && m[0] < r[1] {
-				in = true
-				break
+	fenced := fencedRanges(s)
+	inline := inlineRanges(s)
+	out := make([][2]int, 0, len(fenced)+len(inline))
+	j := 0
+	for _, m := range inline {
+		for j < len(fenced) && fenced[j][0] <= m[0] {
+			if m[0] < fenced[j][1] {
+				break // m starts inside fenced[j]
 			}
+			out = append(out, fenced[j])
+			j++
 		}
-		if !in {
-			ranges = append(ranges, [2]int{m[0], m[1]})
+		if j < len(fenced) && fenced[j][0] <= m[0] {
+			continue
 		}
+		out = append(out, m)
 	}
-	sort.SliceStable(ranges, func(i, j int) bool { return ranges[i][0] < ranges[j][0] })
-	return ranges
+	return append(out, fenced[j:]...)
 }
 
 func insideRanges(idx int, ranges [][2]int) bool {

@@ -139,6 +139,9 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 			continue
 		}
 		c := &dryCall{Action: a, Info: info}
+		if len(info.Fields) > 0 {
+			c.Values = make([]dryValue, 0, len(info.Fields))
+		}
 		for _, f := range info.Fields {
 			if v, ok := hinted[info.ID+"\x00"+f.Name]; ok {
 				c.Values = append(c.Values, dryValue{f.Name, v, "hint"})
@@ -202,18 +205,56 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 			break
 		}
 	}
-	lname, ldesc := strings.ToLower(f.Name), strings.ToLower(desc)
-	if lname == "url" || strings.HasSuffix(lname, "_url") || lname == "base" || (strings.Contains(ldesc, "url") && reDryURLWord.MatchString(ldesc)) {
+	// a field name is ASCII (\w+), so EqualFold is ToLower's comparison;
+	// the description is lower-cased only when it holds "url" in some
+	// case, since only the ASCII letters lower-case to u, r and l
+	// (TestOnlyASCIILowersToURL)
+	n := f.Name
+	if strings.EqualFold(n, "url") || len(n) >= 4 && strings.EqualFold(n[len(n)-4:], "_url") || strings.EqualFold(n, "base") ||
+		(containsFoldASCII(desc, "url") && reDryURLWord.MatchString(strings.ToLower(desc))) {
 		return "https://api.example.com"
 	}
 	return "example"
+}
+
+// containsFoldASCII reports whether s holds sub (lower-case ASCII
+// letters) with its letters in any case.
+func containsFoldASCII(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i]|0x20 == sub[0] && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // reDryURLWord finds "url" as a word of a description ("API base URL",
 // not "URL-safe name").
 var reDryURLWord = lazyre.New(`(^|[^a-z])urls?($|[^a-z-])`)
 
+// reDryEnv is what upperEnvNames finds (TestUpperEnvNamesIsRegexp).
 var reDryEnv = lazyre.New(`\$([A-Z_][A-Z0-9_]*)`)
+
+// upperEnvNames are the names of reDryEnv's matches in text, in order,
+// found without a regexp: a '$', then a byte of [A-Z_] and all the bytes
+// of [A-Z0-9_] after it.
+func upperEnvNames(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '$' || i+1 == len(text) || !isUpperEnvStart(text[i+1]) {
+			continue
+		}
+		j := i + 2
+		for j < len(text) && (isUpperEnvStart(text[j]) || text[j] >= '0' && text[j] <= '9') {
+			j++
+		}
+		out = append(out, text[i+1:j])
+		i = j - 1
+	}
+	return out
+}
+
+func isUpperEnvStart(b byte) bool { return b >= 'A' && b <= 'Z' || b == '_' }
 
 // dryStore gives every uppercase $VAR of the actions' first lines a value.
 func dryStore(doc *sfmd.Document) map[string]string {
@@ -223,8 +264,7 @@ func dryStore(doc *sfmd.Document) map[string]string {
 		if strings.IndexByte(text, '$') < 0 {
 			continue // no match without a $
 		}
-		for _, m := range reDryEnv.FindAllStringSubmatchIndex(text, -1) {
-			name := text[m[2]:m[3]]
+		for _, name := range upperEnvNames(text) {
 			if _, ok := store[name]; ok {
 				continue
 			}

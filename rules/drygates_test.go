@@ -32,7 +32,8 @@ func gatedDocs() map[string][]byte {
 	methods := []string{"GET", "DELETE", "POST", "PUT", "get"}
 	headers := []string{"", ` -H "accept: text/html"`, ` -H "Accept: text/html"`, ` -H "CONTENT-TYPE: text/plain"`, ` -H "Content-Type: text/plain"`,
 		` -H "X-Api-Key: $KEY"`, ` -H "User-Agent: bot — v1"`, ` -H "content-type: application/json" -H "X-A: 1"`}
-	urls := []string{"https://api.example.com/items/{q}", "https://user:pw@api.example.com/x?q={q}", "$BASE/items?q={q}", "https://{q}/x", "https://api.example.com/{q}?u=a@b"}
+	urls := []string{"https://api.example.com/items/{q}", "https://user:pw@api.example.com/x?q={q}", "$BASE/items?q={q}", "https://{q}/x", "https://api.example.com/{q}?u=a@b",
+		"https://$HOST/x?q={q}", "https://api.example.com/x?q={q}&lang=$LANG", "https://$USER:pw@api.example.com/{q}", "http://api.example.com?q={q}#a@b", "HTTPS://u@api.example.com/{q}"}
 	bodies := []string{"", ` -d '{"q": "{q}"}'`, ` -d 'q={q}&x=1'`}
 	hints := []string{"", "/act.a --q 'me@example.com'", "/act.a --q plain", "/act.a --q '$HOME'"}
 	defaults := []string{"", ` = "x@y"`, ` = "$BASE"`}
@@ -47,6 +48,26 @@ func gatedDocs() map[string][]byte {
 					src := fmt.Sprintf("# Doc\n\n```act.a\n%s %s%s%s\n  q: string (optional) \"the query url\"%s\n```\n\n%s\n", m, u, h, b, def, hint)
 					docs[fmt.Sprintf("gen%04d.md", n)] = []byte(src)
 				}
+			}
+		}
+	}
+	// the bodies and Content-Type headers the body gates read
+	// (BodyValuesEscaped, labelledJSONOpening): a whole-string
+	// placeholder, one in a longer string, after a quote that closes a
+	// string, with a modifier or an index, beside a $VAR; a body that
+	// begins with a placeholder, a $VAR after its '{', white space, a
+	// form; a JSON or other label, one that a $VAR or a placeholder
+	// writes; with hint values that keep a broken template JSON
+	jsonBodies := []string{`{"q": "{q}"}`, `{"q": "x {q}"}`, `{"q": "x {q} y"}`, `{"k"{q}"v"}`, `{"q": "{q|base64}"}`, `{"q": "{q[0]}"}`,
+		`{"a": "$KEY", "q": "{q}"}`, `{"a": "p \"{q}"}`, `["{q}", "{q}"]`, `{"q": "{q}", "r": "{nope}"}`,
+		`{q}`, `{$KEY}`, `  [1, "{q}"]`, `q={q}&x=1`, `{}`, `{`}
+	ctHeaders := []string{"", ` -H "Content-Type: text/plain"`, ` -H "content-type: application/json"`, ` -H "Content-Type: $CT"`,
+		` -H "Content-Type: application/{q}"`, ` -H "Content-Type: $JSON_TYPE"`, ` -H "CONTENT-TYPE: application/JSON" -H "Content-Type: text/plain"`}
+	for i, b := range jsonBodies {
+		for k, h := range ctHeaders {
+			for j, hint := range []string{"", "Run `/act.a --q :`.", "Run `/act.a --q json`."} {
+				src := fmt.Sprintf("# Doc\n\n```act.a\nPOST https://api.example.com/x%s -d '%s'\n  q: string (required) \"the query\"\n```\n\n%s\n", h, b, hint)
+				docs[fmt.Sprintf("body%02d-%d-%d.md", i, k, j)] = []byte(src)
 			}
 		}
 	}
@@ -96,6 +117,31 @@ func TestDryGates(t *testing.T) {
 // through the model at all.
 func TestDryGatesSkipCalls(t *testing.T) {
 	src := "# Doc\n\n```act.items\nGET https://api.example.com/items?q={q} -H \"Authorization: Bearer $TOKEN\"\n  q: string (required) \"the query\"\n```\n"
+	var calls []*dryCall
+	probe := &lint.Analyzer{
+		Name:     "probe",
+		Requires: append(dryRules(), dryrunAnalyzer),
+		Run: func(pass *lint.Pass) (any, error) {
+			calls = dryTableOf(pass).Calls
+			return nil, nil
+		},
+	}
+	if _, err := lint.Check(sfmd.Parse("doc.md", []byte(src)), []*lint.Analyzer{probe}); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 1 {
+		t.Fatalf("%d calls, want 1", len(calls))
+	}
+	if c := calls[0]; c.args != "" || c.ok {
+		t.Errorf("the call was run (args %q): no dry-run rule can report on it", c.args)
+	}
+}
+
+// TestDryGatesSkipJSONPost: a POST whose -d body is JSON with each value
+// a whole JSON string, under the runtime's JSON Content-Type, is not run
+// through the model at all (BodyValuesEscaped, labelledJSONOpening).
+func TestDryGatesSkipJSONPost(t *testing.T) {
+	src := "# Doc\n\n```act.items\nPOST https://api.example.com/items -H \"Authorization: Bearer $TOKEN\" -d '{\"q\": \"{q}\", \"n\": \"{n}\"}'\n  q: string (required) \"the query\"\n  n: string (required) \"a note\"\n```\n"
 	var calls []*dryCall
 	probe := &lint.Analyzer{
 		Name:     "probe",

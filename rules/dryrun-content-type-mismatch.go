@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
@@ -34,8 +35,8 @@ var DryrunContentTypeMismatch = &lint.Analyzer{
 			if c.Info.CLI() || (c.Action.InlineBody == nil && len(c.Action.Headers) == 0) {
 				continue // the JSON of the fields under the JSON default
 			}
-			if dryGates && (c.Info.Method == "GET" || c.Info.Method == "DELETE") {
-				continue // planHTTP sends no body for these: nothing to label, no call needed
+			if dryGates && (c.Info.Method == "GET" || c.Info.Method == "DELETE" || labelledJSONOpening(t.Parsed, c.Info.ID)) {
+				continue // planHTTP sends no body for GET and DELETE: nothing to label, no call needed
 			}
 			args, s, ok := t.base(c)
 			if !ok || s.Code != "" || !s.HasBody {
@@ -45,6 +46,37 @@ var DryrunContentTypeMismatch = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// labelledJSONOpening reports that the call of action id cannot give
+// checkContentType a finding, read from the action alone: every header
+// of its own named Content-Type (any case) says json in a value that
+// nothing is put into (no {placeholder}, no $VAR), so the Content-Type
+// sent, the runtime's application/json or such a value, says JSON; and
+// the body sent is the JSON of the fields (no -d: planHTTP's
+// payloadJSON) or begins, after white space, with a '[' or a '{' the
+// template writes itself (not a placeholder's: no letter, digit, '_' or
+// '$' after it), which neither resolveEnvVars nor substituteBody
+// changes. A JSON label on a body that begins with '{' or '[' is no
+// finding.
+func labelledJSONOpening(p *model.Parsed, id string) bool {
+	for _, h := range p.ActionHeaders(id) {
+		if strings.EqualFold(h[0], "Content-Type") && (strings.ContainsAny(h[1], "{$") || !strings.Contains(strings.ToLower(h[1]), "json")) {
+			return false
+		}
+	}
+	body, ok := p.ActionBody(id)
+	if !ok {
+		return true
+	}
+	rest := strings.TrimLeftFunc(body, unicode.IsSpace)
+	switch {
+	case strings.HasPrefix(rest, "["):
+		return true
+	case strings.HasPrefix(rest, "{"):
+		return len(rest) == 1 || !isWordByte(rest[1]) && rest[1] != '$'
+	}
+	return false
 }
 
 func checkContentType(pass *lint.Pass, a *sfmd.Action, line string, s model.Sent) {

@@ -84,9 +84,12 @@ func wideHeader(a *sfmd.Action) *sfmd.Header {
 // (of the URI or of a value; the env store's samples hold none, $ARGS
 // holds the values). False means fetch cannot throw for credentials, and
 // with no wide header (wideHeader) the rule reports nothing: the dry run
-// need not be made for it.
+// need not be made for it. Of a URI that begins with http:// or https://
+// only the authority counts (up to the first '/', '?' or '#'): an '@' or a
+// $VAR's value after it lands in the path, query or fragment, which hold
+// no user part (the big generated document's ?lang=$LANG ran every call).
 func mayHaveUserinfo(t *dryTable, c *dryCall) bool {
-	if strings.ContainsAny(t.Parsed.ActionURI(c.Info.ID), "@$") {
+	if strings.ContainsAny(uriAuthority(t.Parsed.ActionURI(c.Info.ID)), "@$") {
 		return true
 	}
 	for _, v := range c.Values {
@@ -95,4 +98,19 @@ func mayHaveUserinfo(t *dryTable, c *dryCall) bool {
 		}
 	}
 	return false
+}
+
+// uriAuthority is the authority of an http:// or https:// URI as written
+// (after the "//", up to the first '/', '?' or '#'), or the whole URI for
+// any other.
+func uriAuthority(uri string) string {
+	for _, scheme := range []string{"http://", "https://"} {
+		if rest, ok := strings.CutPrefix(uri, scheme); ok {
+			if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+				return rest[:i]
+			}
+			return rest
+		}
+	}
+	return uri
 }

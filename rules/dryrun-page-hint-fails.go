@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"path"
 	"sort"
 	"strings"
@@ -59,7 +60,51 @@ var DryrunPageHintFails = &lint.Analyzer{
 	},
 }
 
+// reNavHint is what navHintSpans finds (TestNavHintSpansIsRegexp holds
+// the scanner to it).
 var reNavHint = lazyre.New("`(/(?:open|nav)[ \t]+[^`\n]+)`")
+
+// navHintSpans is reNavHint.FindAllSubmatchIndex(src, -1) without a
+// regexp (the pattern over a whole page, each match restarting the
+// backtracker over the rest of it, was most of navHints' cost): the
+// matches, in order and not overlapping, each as
+// [start, end, group start, group end]. A match is a backquote, "/open"
+// or "/nav", a space or tab, then at least one more byte before the next
+// backquote, with no newline before it: [ \t]+ and [^`\n]+ together
+// match any run of bytes other than ` and \n that begins with a space or
+// a tab and is at least two bytes long (both classes are ASCII, so no
+// UTF-8 sequence holds one).
+func navHintSpans(src []byte) [][4]int {
+	var out [][4]int
+	for i := 0; i < len(src); {
+		j := bytes.Index(src[i:], []byte("`/"))
+		if j < 0 {
+			break
+		}
+		p := i + j
+		k := p + 2
+		switch {
+		case bytes.HasPrefix(src[k:], []byte("open")):
+			k += len("open")
+		case bytes.HasPrefix(src[k:], []byte("nav")):
+			k += len("nav")
+		default:
+			i = p + 1
+			continue
+		}
+		e := k
+		for e < len(src) && src[e] != '`' && src[e] != '\n' {
+			e++
+		}
+		if e == len(src) || src[e] != '`' || e-k < 2 || (src[k] != ' ' && src[k] != '\t') {
+			i = p + 1
+			continue
+		}
+		out = append(out, [4]int{p, e + 1, p + 1, e})
+		i = e + 1
+	}
+	return out
+}
 
 type navHint struct {
 	line string
@@ -70,13 +115,12 @@ type navHint struct {
 // and the frontmatter whose argument is a concrete target: not a fill-in,
 // a URL, an app or tool topic, or (on a page with actions) a shortcut.
 func navHints(doc *sfmd.Document) []navHint {
-	src := string(doc.Src)
 	var out []navHint
-	for _, m := range reNavHint.FindAllStringSubmatchIndex(src, -1) {
+	for _, m := range navHintSpans(doc.Src) {
 		if inFenceOrFrontmatter(doc, m[0]) {
 			continue
 		}
-		line := strings.TrimSpace(src[m[2]:m[3]])
+		line := strings.TrimSpace(string(doc.Src[m[2]:m[3]]))
 		verb, arg, _ := strings.Cut(line, " ")
 		arg = strings.TrimSpace(arg)
 		if !concreteNavArg(verb, arg, len(doc.Actions) > 0) {
@@ -88,7 +132,7 @@ func navHints(doc *sfmd.Document) []navHint {
 }
 
 func concreteNavArg(verb, arg string, hasActions bool) bool {
-	if arg == "" || arg[0] == '-' || isFillIn(arg) || strings.ContainsAny(arg, " \t*|$%?`'\"") || schemeRe.MatchString(arg) {
+	if arg == "" || arg[0] == '-' || isFillIn(arg) || strings.ContainsAny(arg, " \t*|$%?`'\"") || hasScheme(arg) {
 		return false
 	}
 	if verb == "/nav" {

@@ -37,8 +37,9 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 		if _, _, _, ok := page.source(); !ok {
 			return nil, nil // not shown on its own: no view
 		}
-		defs := refDefinitions(string(pass.Doc.Src))
-		firsts := firstRefLits(pass.Doc)
+		src := string(pass.Doc.Src) // one copy for both readings
+		defs := refDefinitions(src)
+		firsts := firstRefLits(pass.Doc, src)
 		var incs []includedSource
 		if dryGates && !ownRefLinkPossible(defs, firsts) {
 			if incs = includedSources(pass); !includedRefLinkPossible(incs) {
@@ -141,7 +142,7 @@ func refDefinitions(src string) map[string]string {
 		return out
 	}
 	inFence := false
-	for _, line := range strings.Split(src, "\n") {
+	for line := range strings.SplitSeq(src, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			inFence = !inFence
@@ -229,11 +230,11 @@ func includedRefLink(pass *lint.Pass, incs []includedSource, l refLit) bool {
 	return false
 }
 
-// firstRefLits maps each reference-link shape of doc's source outside
-// fences and the frontmatter to the offset of its first occurrence.
-func firstRefLits(doc *sfmd.Document) map[string]int {
+// firstRefLits maps each reference-link shape of doc's source (src, the
+// source as a string) outside fences and the frontmatter to the offset of
+// its first occurrence.
+func firstRefLits(doc *sfmd.Document, src string) map[string]int {
 	out := map[string]int{}
-	src := string(doc.Src)
 	for _, m := range reRefLit.FindAllStringIndex(src, -1) {
 		t := src[m[0]:m[1]]
 		if _, ok := out[t]; ok || inFenceOrFrontmatter(doc, m[0]) {

@@ -39,6 +39,25 @@ func directivesOf(doc *sfmd.Document, types ...string) []*sfmd.Directive {
 // schemeRe matches a URI scheme ("https:", "app:", "tool:", "act:").
 var schemeRe = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 
+// hasScheme is schemeRe.MatchString(p) without a regexp (isLocalPath
+// asks it of every link): a letter, then letters, digits, '+', '.' and
+// '-', then a ':' (TestHasSchemeIsRegexp).
+func hasScheme(p string) bool {
+	if p == "" || !isASCIILetter(p[0]) {
+		return false
+	}
+	for i := 1; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == ':':
+			return true
+		case isASCIILetter(c) || c >= '0' && c <= '9' || c == '+' || c == '.' || c == '-':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // splitTarget splits a directive or link path into the file part and the
 // #fragment; a ?query is dropped and %-escapes are decoded.
 func splitTarget(p string) (file, frag string, hasFrag bool) {
@@ -70,14 +89,14 @@ func isMarkdownFile(p string) bool {
 // app:/tool: name, @shortcut, act: link, mailto: or pure fragment).
 func isLocalPath(p string) bool {
 	p = strings.TrimSpace(p)
-	return p != "" && !schemeRe.MatchString(p) && !strings.HasPrefix(p, "#") && !strings.HasPrefix(p, "@") && !strings.HasPrefix(p, "//")
+	return p != "" && !hasScheme(p) && !strings.HasPrefix(p, "#") && !strings.HasPrefix(p, "@") && !strings.HasPrefix(p, "//")
 }
 
 // relMDProblem says why p is not a relative path to a Markdown file, or "".
 func relMDProblem(p string) string {
 	file, _, _ := splitTarget(p)
 	switch {
-	case schemeRe.MatchString(p) || strings.HasPrefix(p, "//"):
+	case hasScheme(p) || strings.HasPrefix(p, "//"):
 		return "is a URL, not a relative path"
 	case strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || filepath.IsAbs(file):
 		return "is an absolute path, not a relative one"
@@ -200,3 +219,5 @@ func includeFile(doc *sfmd.Document, d *sfmd.Directive) (file, frag string, ok b
 	file, frag, _ = splitTarget(p)
 	return file, frag, file != ""
 }
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

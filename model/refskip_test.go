@@ -1,0 +1,52 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+)
+
+// TestSkipFenceLines: parseRef reads the same document with the lines of
+// open fences skipped as line by line, on the upstream corpus, a
+// generated document and documents made of fences of both kinds and
+// lengths, indented, unclosed, with act blocks, response templates and
+// block markers inside and after them.
+func TestSkipFenceLines(t *testing.T) {
+	docs := []string{string(benchgen.Document(256 << 10))}
+	_ = filepath.WalkDir(upstreamRoot(t), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs = append(docs, string(src))
+			}
+		}
+		return nil
+	})
+	pieces := []string{"```", "````", "~~~", "```act.a", "```act.a.response", "  ```", "\u00a0```", "GET https://x.com/{q}", "  q: string",
+		"x ` y", "~ ~", "<!-- #b -->", "<!-- /b -->", "[@s label](u)", "[r]: https://x.com", "[!include:i](i.md)", "text", "", "{q}", "`~`"}
+	seed := uint32(3)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for n := 0; n < 3000; n++ {
+		var lines []string
+		for k := next() % 16; k >= 0; k-- {
+			lines = append(lines, pieces[next()%len(pieces)])
+		}
+		docs = append(docs, strings.Join(lines, "\n"))
+	}
+	defer func() { skipFenceLines = true }()
+	for _, src := range docs {
+		skipFenceLines = true
+		got := parseRef(src)
+		skipFenceLines = false
+		want := parseRef(src)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.200q: the parse differs with the fence lines skipped", src)
+		}
+	}
+}
