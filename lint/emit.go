@@ -14,10 +14,13 @@ import (
 // results in the order the jobs come (the walk streams them in the order
 // of their display paths, the order of Report.Diagnostics): a result is
 // taken once it and every one before it are done, and then released.
-// Jobs are taken from the walk only as workers are free, and workers do
-// not run ahead of the oldest unfinished job by more than a window of a
-// few jobs per worker, so that the jobs and results waiting stay few
-// whatever the number of files.
+// The walk runs ahead of the workers into a queue as long as the window,
+// so that a worker that finishes a job takes the next at once instead of
+// waiting for the walk to find it (the walk lists directories and looks
+// up configs, on a core the workers want too); neither the walk nor the
+// workers run ahead of the oldest unfinished job by more than a window
+// of a few jobs per worker, so that the jobs and results waiting stay
+// few whatever the number of files.
 type emitter struct {
 	l   *linter
 	rep *Report
@@ -75,7 +78,7 @@ func (e *emitter) run(n int, next nextJob) error {
 		k int
 		j *job
 	}
-	tasks := make(chan task)
+	tasks := make(chan task, window) // the walk's lead: see emitter
 	var wg sync.WaitGroup
 	for range n {
 		wg.Add(1)
