@@ -83,6 +83,9 @@ func (w *walker) next() (*job, error) {
 		if err != nil {
 			return nil, err
 		}
+		if w.pre {
+			ws.hold(w.root.abs)
+		}
 		w.stack = append(w.stack, &frame{abs: w.root.abs, display: w.root.display, entries: sortedEntries(entries)})
 	}
 	for len(w.stack) > 0 {
@@ -118,6 +121,9 @@ func (w *walker) next() (*job, error) {
 			continue
 		}
 		entries, _ := ws.listDir(path)
+		if w.pre {
+			ws.hold(path) // the walk lists it once more otherwise
+		}
 		w.stack = append(w.stack, &frame{abs: path, display: shown, entries: sortedEntries(entries)})
 	}
 	return nil, nil
