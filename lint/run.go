@@ -209,6 +209,7 @@ type job struct {
 	stdin   bool
 	set     *settings
 	json    bool        // an install manifest: no SFMD parse, manifest rules only
+	listed  bool        // found by a walk: its directory's listing says it is a regular file
 	order   []*Analyzer // the rules to run: the file kind's part of set.order
 
 	tooLarge *safeio.TooLargeError // standard input over the size cap
