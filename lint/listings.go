@@ -17,7 +17,8 @@ import (
 // per document (2,000 documents in a directory were 4 million entries
 // read). The run keeps the listings of the last listingCacheSize
 // directories used (the walk and the documents being linted go through
-// the directories in order); one dropped is listed again if asked for.
+// the directories in order, the walk up to a window of jobs ahead: see
+// emitter); one dropped is listed again if asked for.
 // The result is shared by every rule and document: it must not be
 // modified. A file created during the run (a --fix rewrite's temporary
 // file) may be missing from it.
