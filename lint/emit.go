@@ -32,6 +32,9 @@ type emitter struct {
 	done map[int]*fileResult // finished and not yet taken, by position
 	next int                 // the position taken next
 	held int                 // the weight of the results in done
+	// taking: a worker is taking results (finish); what take touches
+	// is that worker's alone
+	taking bool
 
 	errs, ioErrs []jobError   // by position, sorted at the end
 	foreign      []Diagnostic // Output: findings in files after the last written
@@ -145,30 +148,42 @@ func sortedErrors(es []jobError) []error {
 }
 
 // finish records the result at position k and takes every result that
-// is now next.
+// is now next, unless another worker is taking results: it takes this one
+// too. Results are taken, and their findings written, outside the lock,
+// so that a slow output (a pipe read slowly, a worker's thread the system
+// leaves waiting while it writes) does not stop the other workers or the
+// walk before the window is full; one worker takes at a time, in order.
 func (e *emitter) finish(k int, r *fileResult) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.done[k] = r
 	e.held += weight(r)
+	if e.taking {
+		return
+	}
+	e.taking = true
 	for {
 		r, ok := e.done[e.next]
 		if !ok {
 			break
 		}
-		delete(e.done, e.next)
+		i, j := e.next, e.jobs[e.next]
+		delete(e.done, i)
+		delete(e.jobs, i)
 		e.held -= weight(r)
-		e.take(e.next, r)
+		e.mu.Unlock()
+		e.take(j, i, r)
+		e.mu.Lock()
 		e.next++
+		e.more.Broadcast()
 	}
-	e.more.Broadcast()
+	e.taking = false
 }
 
-// take adds the result of the job at position i to the report, or with
-// Options.Output writes its findings, and releases the job.
-func (e *emitter) take(i int, r *fileResult) {
-	j, rep := e.jobs[i], e.rep
-	delete(e.jobs, i)
+// take adds the result of job j, at position i, to the report, or with
+// Options.Output writes its findings (one worker at a time: finish).
+func (e *emitter) take(j *job, i int, r *fileResult) {
+	rep := e.rep
 	if r.err != nil {
 		e.errs = append(e.errs, jobError{i, &fileError{Path: j.display, Err: r.err}})
 	}

@@ -162,3 +162,50 @@ func TestHeldFindingsBounded(t *testing.T) {
 		t.Errorf("%d documents parsed behind the first, want at most %d", got, limit)
 	}
 }
+
+// TestSlowOutputDoesNotStall: findings are written outside the emitter's
+// lock, so that while the output of one document is slow (a pipe read
+// slowly), the workers go on with the documents after it, up to the
+// window. The first Output call waits until 20 more documents are
+// parsed; should they stop short, it gives up after ten seconds and the
+// test fails. Written under the lock, it stopped both workers after one
+// more document.
+func TestSlowOutputDoesNotStall(t *testing.T) {
+	files := map[string]string{}
+	for i := range 100 {
+		files[fmt.Sprintf("d%03d.md", i)] = "BAD\n"
+	}
+	dir := writeTree(t, files)
+	const want = 20
+	var mu sync.Mutex
+	parsed, atOutput := 0, -1
+	enough := make(chan struct{})
+	parse := func(path string, src []byte) *sfmd.Document {
+		mu.Lock()
+		if parsed++; atOutput >= 0 && parsed == atOutput+want {
+			close(enough)
+		}
+		mu.Unlock()
+		return fakeParse(path, src)
+	}
+	calls := 0
+	output := func([]Diagnostic, func(string) []byte) {
+		if calls++; calls > 1 {
+			return
+		}
+		mu.Lock()
+		atOutput = parsed
+		mu.Unlock()
+		select {
+		case <-enough:
+		case <-time.After(10 * time.Second):
+			mu.Lock()
+			t.Errorf("%d documents parsed while the first one's findings were written, want %d", parsed-atOutput, want)
+			mu.Unlock()
+		}
+	}
+	rep, err := Run(Options{Dir: dir, Parse: parse, Jobs: 2, Output: output}, testSet)
+	if err != nil || rep.Files != len(files) || calls != len(files) {
+		t.Fatalf("%v, %d files linted, %d outputs", err, rep.Files, calls)
+	}
+}
