@@ -14,10 +14,14 @@ import (
 // results in the order the jobs come (the walk streams them in the order
 // of their display paths, the order of Report.Diagnostics): a result is
 // taken once it and every one before it are done, and then released.
-// Jobs are taken from the walk only as workers are free, and workers do
-// not run ahead of the oldest unfinished job by more than a window of a
-// few jobs per worker, so that the jobs and results waiting stay few
-// whatever the number of files.
+// The walk runs ahead of the workers into a queue of a few jobs per
+// worker, so that a worker that finishes a job takes the next at once
+// instead of waiting for the walk to find it (the walk lists directories
+// and looks up configs, on a core the workers want too); neither the walk nor the
+// workers run ahead of the oldest unfinished job by more than the window,
+// so that the jobs and results waiting stay few whatever the number of
+// files: windowPerWorker jobs per worker, or minWindowPerWorker while the
+// results waiting hold more than maxHeldFindings findings.
 type emitter struct {
 	l   *linter
 	rep *Report
@@ -27,6 +31,10 @@ type emitter struct {
 	jobs map[int]*job        // by position, released once taken
 	done map[int]*fileResult // finished and not yet taken, by position
 	next int                 // the position taken next
+	held int                 // the weight of the results in done
+	// taking: a worker is taking results (finish); what take touches
+	// is that worker's alone
+	taking bool
 
 	errs, ioErrs []jobError   // by position, sorted at the end
 	foreign      []Diagnostic // Output: findings in files after the last written
@@ -56,8 +64,28 @@ func key(d *Diagnostic) diagKey {
 }
 
 // windowPerWorker bounds how far the workers run ahead of the oldest
-// unfinished job.
-const windowPerWorker = 4
+// unfinished job: far enough that the others go on when one document is
+// long, or when the system leaves one worker's thread waiting for a core
+// (a machine busy with other processes), instead of stopping a few
+// documents later (with 4 jobs per worker, `sfmd lint` of ten upstream
+// copies on two cores shared with other builds had each worker waiting
+// for a quarter of the run or more, go tool trace).
+const windowPerWorker = 16
+
+// minWindowPerWorker is the window while the results waiting weigh more
+// than maxHeldFindings: a document of many findings (a 10 MB document
+// has 70,000) does not keep the findings of the window's other
+// documents (32 on two workers) waiting with it.
+const (
+	minWindowPerWorker = 4
+	maxHeldFindings    = 50_000
+)
+
+// weight is what the result r holds, in findings (a diff counts one for
+// every 256 bytes).
+func weight(r *fileResult) int {
+	return len(r.diags) + len(r.diff)/256
+}
 
 func newEmitter(l *linter, rep *Report) *emitter {
 	e := &emitter{l: l, rep: rep, jobs: map[int]*job{}, done: map[int]*fileResult{},
@@ -70,12 +98,12 @@ func newEmitter(l *linter, rep *Report) *emitter {
 // error of next stops the run (after the jobs already given).
 func (e *emitter) run(n int, next nextJob) error {
 	n = max(n, 1)
-	window := windowPerWorker * n
+	window, minWindow := windowPerWorker*n, minWindowPerWorker*n
 	type task struct {
 		k int
 		j *job
 	}
-	tasks := make(chan task)
+	tasks := make(chan task, minWindow) // the walk's lead: see emitter
 	var wg sync.WaitGroup
 	for range n {
 		wg.Add(1)
@@ -94,7 +122,7 @@ func (e *emitter) run(n int, next nextJob) error {
 			break
 		}
 		e.mu.Lock()
-		for k >= e.next+window {
+		for k >= e.next+window || e.held > maxHeldFindings && k >= e.next+minWindow {
 			e.more.Wait()
 		}
 		e.jobs[k] = j
@@ -120,28 +148,42 @@ func sortedErrors(es []jobError) []error {
 }
 
 // finish records the result at position k and takes every result that
-// is now next.
+// is now next, unless another worker is taking results: it takes this one
+// too. Results are taken, and their findings written, outside the lock,
+// so that a slow output (a pipe read slowly, a worker's thread the system
+// leaves waiting while it writes) does not stop the other workers or the
+// walk before the window is full; one worker takes at a time, in order.
 func (e *emitter) finish(k int, r *fileResult) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.done[k] = r
+	e.held += weight(r)
+	if e.taking {
+		return
+	}
+	e.taking = true
 	for {
 		r, ok := e.done[e.next]
 		if !ok {
 			break
 		}
-		delete(e.done, e.next)
-		e.take(e.next, r)
+		i, j := e.next, e.jobs[e.next]
+		delete(e.done, i)
+		delete(e.jobs, i)
+		e.held -= weight(r)
+		e.mu.Unlock()
+		e.take(j, i, r)
+		e.mu.Lock()
 		e.next++
+		e.more.Broadcast()
 	}
-	e.more.Broadcast()
+	e.taking = false
 }
 
-// take adds the result of the job at position i to the report, or with
-// Options.Output writes its findings, and releases the job.
-func (e *emitter) take(i int, r *fileResult) {
-	j, rep := e.jobs[i], e.rep
-	delete(e.jobs, i)
+// take adds the result of job j, at position i, to the report, or with
+// Options.Output writes its findings (one worker at a time: finish).
+func (e *emitter) take(j *job, i int, r *fileResult) {
+	rep := e.rep
 	if r.err != nil {
 		e.errs = append(e.errs, jobError{i, &fileError{Path: j.display, Err: r.err}})
 	}

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -21,10 +22,13 @@ type walkFilter struct {
 	// files: {from}, output_file, expect.files), each with the first
 	// walk (directory named, in command line order) that found the suite.
 	fixtures map[string]int
+	// listDir lists a directory: the run's listings (the walk is in the
+	// directory it asks for), os.ReadDir by default
+	listDir func(abs string) ([]fs.DirEntry, error)
 }
 
 func newWalkFilter() *walkFilter {
-	return &walkFilter{git: gitignore.New(), fixtures: map[string]int{}}
+	return &walkFilter{git: gitignore.New(), fixtures: map[string]int{}, listDir: os.ReadDir}
 }
 
 // fixtureDirs are the directory names that hold a suite's recorded
@@ -36,7 +40,7 @@ func (f *walkFilter) skipDir(abs string) bool {
 	if f.git.Ignored(abs, true) {
 		return true
 	}
-	return fixtureDirs[filepath.Base(abs)] && hasSuite(filepath.Dir(abs))
+	return fixtureDirs[filepath.Base(abs)] && f.hasSuite(filepath.Dir(abs))
 }
 
 // skipFile reports whether the walk leaves out the file at abs.
@@ -45,8 +49,8 @@ func (f *walkFilter) skipFile(abs string) bool {
 }
 
 // hasSuite reports whether dir holds a test suite.
-func hasSuite(dir string) bool {
-	entries, err := os.ReadDir(dir)
+func (f *walkFilter) hasSuite(dir string) bool {
+	entries, err := f.listDir(dir)
 	if err != nil {
 		return false
 	}

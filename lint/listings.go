@@ -19,7 +19,8 @@ import (
 // per document (2,000 documents in a directory were 4 million entries
 // read). The run keeps the listings of the last listingCacheSize
 // directories used (the walk and the documents being linted go through
-// the directories in order); one dropped is listed again if asked for.
+// the directories in order, the walk up to a window of jobs ahead: see
+// emitter); one dropped is listed again if asked for.
 // The result is shared by every rule and document: it must not be
 // modified. A file created during the run (a --fix rewrite's temporary
 // file) may be missing from it.
@@ -56,7 +57,7 @@ func (s *workspaceShared) forget(abs string) {
 // holds it, without listing it.
 func (s *workspaceShared) listed(abs string) ([]fs.DirEntry, bool) {
 	s.listings.mu.Lock()
-	var l *dirListing
+	l := s.listings.held[abs]
 	if e, ok := s.listings.dirs[abs]; ok {
 		l = e.Value.(*dirListing)
 	}
@@ -69,15 +70,49 @@ func (s *workspaceShared) listed(abs string) ([]fs.DirEntry, bool) {
 }
 
 // dirListings are the directories listed in one run (one
-// workspaceShared), the most recently used first.
+// workspaceShared), the most recently used first, and the listings the
+// prewalk holds for the walk.
 type dirListings struct {
 	mu   sync.Mutex
 	dirs map[string]*list.Element // absolute path -> *dirListing
 	lru  *list.List
+	// held are listings the prewalk made, kept until the walk that
+	// follows it comes to their directory, so that a directory is listed
+	// once, not twice; heldSize counts their entries (and one for each
+	// listing), at most heldBudget: past it, the walk lists again.
+	held     map[string]*dirListing
+	heldSize int
 }
 
+// heldBudget bounds the entries of the listings held for the walk (about
+// 300 KB): past it, the rest of the tree is listed twice, so that memory
+// does not grow with the number of files.
+const heldBudget = 3072
+
+// readDir lists a directory (os.ReadDir; a test counts the listings).
+var readDir = os.ReadDir
+
 func newDirListings() dirListings {
-	return dirListings{dirs: map[string]*list.Element{}, lru: list.New()}
+	return dirListings{dirs: map[string]*list.Element{}, lru: list.New(), held: map[string]*dirListing{}}
+}
+
+// hold keeps the listing of the absolute directory abs, made by the
+// prewalk (listDir), for the walk, within heldBudget.
+func (s *workspaceShared) hold(abs string) {
+	d := &s.listings
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	e, ok := d.dirs[abs]
+	if !ok || d.held[abs] != nil {
+		return
+	}
+	l := e.Value.(*dirListing)
+	size := len(l.entries) + 1
+	if d.heldSize+size > heldBudget {
+		return
+	}
+	d.held[abs] = l
+	d.heldSize += size
 }
 
 type dirListing struct {
@@ -94,11 +129,12 @@ type dirListing struct {
 }
 
 func (l *dirListing) read(abs string) {
-	l.once.Do(func() { l.entries, l.err = os.ReadDir(abs) })
+	l.once.Do(func() { l.entries, l.err = readDir(abs) })
 }
 
-// get returns the listing of abs, made (not yet read) if the run holds
-// none, and drops the least recently used beyond listingCacheSize.
+// get returns the listing of abs, made (not yet read) if the run has
+// none, and drops the least recently used beyond listingCacheSize. A
+// held listing is taken (it is in use from then on).
 func (d *dirListings) get(abs string) *dirListing {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -106,7 +142,13 @@ func (d *dirListings) get(abs string) *dirListing {
 		d.lru.MoveToFront(e)
 		return e.Value.(*dirListing)
 	}
-	l := &dirListing{abs: abs}
+	l := d.held[abs]
+	if l != nil {
+		delete(d.held, abs)
+		d.heldSize -= len(l.entries) + 1
+	} else {
+		l = &dirListing{abs: abs}
+	}
 	d.dirs[abs] = d.lru.PushFront(l)
 	for d.lru.Len() > listingCacheSize {
 		old := d.lru.Back()

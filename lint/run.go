@@ -209,6 +209,7 @@ type job struct {
 	stdin   bool
 	set     *settings
 	json    bool        // an install manifest: no SFMD parse, manifest rules only
+	listed  bool        // found by a walk: its directory's listing says it is a regular file
 	order   []*Analyzer // the rules to run: the file kind's part of set.order
 
 	tooLarge *safeio.TooLargeError // standard input over the size cap
@@ -270,29 +271,45 @@ type linter struct {
 // analyzers) only when nothing could be linted; failures of single files
 // are in Report.Errors.
 func Run(opts Options, analyzers []*Analyzer) (*Report, error) {
-	reg, cwd, finder, err := configSetup(opts, analyzers)
+	l, next, err := start(opts, analyzers)
 	if err != nil {
 		return nil, err
+	}
+	return l.lintAll(next)
+}
+
+// start loads the configs of a run and resolves its paths into a stream
+// of jobs.
+func start(opts Options, analyzers []*Analyzer) (*linter, nextJob, error) {
+	reg, cwd, finder, err := configSetup(opts, analyzers)
+	if err != nil {
+		return nil, nil, err
 	}
 	l := &linter{opts: opts, reg: reg, parse: opts.Parse}
 	if l.parse == nil {
 		l.parse = sfmd.Parse
 	}
 	if l.parse == nil {
-		return nil, errors.New("no SFMD parser is linked in")
+		return nil, nil, errors.New("no SFMD parser is linked in")
 	}
 	l.opts.Dir = cwd
 	l.ws = newWorkspaceShared(l.parse, cwd)
 	finder.listed = l.ws.listed
 	next, err := l.discover(finder)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	return l, next, nil
+}
+
+// lintAll lints the jobs next gives and makes the run's report.
+func (l *linter) lintAll(next nextJob) (*Report, error) {
+	opts := l.opts
 	n := opts.Jobs
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	rep := &Report{Registry: reg, abs: map[string]string{}, heads: map[string][]byte{}, limits: map[string]int64{}}
+	rep := &Report{Registry: l.reg, abs: map[string]string{}, heads: map[string][]byte{}, limits: map[string]int64{}}
 	rep.IOErrors = append(rep.IOErrors, l.pathErrs...)
 	if opts.Output == nil {
 		rep.Diagnostics = []Diagnostic{}

@@ -21,7 +21,8 @@ import (
 // first; so is every directory named, once, without keeping its files
 // (prewalk), to find its suites (whose Markdown fixtures are left out) and
 // its configs (an invalid config stops the run before anything is
-// linted).
+// linted); the listings it makes are held for the walk, within a budget
+// (listings.go), so that a directory is listed once.
 
 // nextJob yields the jobs of a run in display path order; nil when done.
 type nextJob func() (*job, error)
@@ -48,6 +49,7 @@ func (l *linter) discover(finder *configFinder) (nextJob, error) {
 		filter:  newWalkFilter(),
 	}
 	d.filter.git.Listed = l.ws.listed
+	d.filter.listDir = l.ws.listDir
 	targets := d.targets(paths)
 	// A file reached from two paths of the command line is linted once,
 	// under the first path (a set of every file found then). Within one

@@ -3,9 +3,12 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -156,5 +159,81 @@ func TestWalkConfigErrorFirst(t *testing.T) {
 	got, err = findingPaths(t, Options{Dir: dir, Paths: []string{"s", "y", "ok"}})
 	if err != nil || got != "[ok/b.md ok/sub/c.md]" {
 		t.Errorf("invalid y/.sfmd.yaml over fixtures only: error %v, findings %s", err, got)
+	}
+}
+
+// TestWalkListsOnce: the walk takes the listings the prewalk made, so
+// that each directory is listed once in a run (a suite's testdata
+// folder included, whose parent is looked at for a suite), and within
+// heldBudget entries only: a tree of more is listed again from there on.
+// In a tree of more directories than the run keeps listed, each was
+// listed twice (and a testdata folder's parent three times).
+func TestWalkListsOnce(t *testing.T) {
+	files := map[string]string{
+		"a.md":               "BAD\n",
+		"s/s.test.yaml":      "tests: []\n",
+		"s/testdata/f.md":    "BAD\n",
+		"s/doc.md":           "BAD\n",
+		"docs/testdata/x.md": "BAD\n",
+	}
+	for i := range 2 * listingCacheSize { // more than the run keeps listed
+		files[fmt.Sprintf("d%03d/sub/doc.md", i)] = "BAD\n"
+	}
+	dir := writeTree(t, files)
+	listings := countListings(t)
+	got, err := findingPaths(t, Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "docs/testdata/x.md") || strings.Contains(got, " s/testdata/") {
+		t.Fatalf("findings in %s", got)
+	}
+	for d, n := range listings() {
+		if n != 1 {
+			t.Errorf("%s listed %d times", d, n)
+		}
+	}
+
+	// past the budget: listed twice, once the budget is spent
+	big := map[string]string{}
+	for i := range heldBudget/2 + 50 { // two units each: the listing and doc.md
+		big[fmt.Sprintf("d%04d/doc.md", i)] = "ok\n"
+	}
+	dir = writeTree(t, big)
+	listings = countListings(t)
+	if _, err := findingPaths(t, Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	once, twice := 0, 0
+	for _, n := range listings() {
+		switch n {
+		case 1:
+			once++
+		case 2:
+			twice++
+		}
+	}
+	if once == 0 || twice == 0 || once+twice != len(big)+1 {
+		t.Errorf("%d directories listed once, %d twice, of %d", once, twice, len(big)+1)
+	}
+}
+
+// countListings counts the listings of each directory until the test
+// ends.
+func countListings(t *testing.T) func() map[string]int {
+	var mu sync.Mutex
+	n := map[string]int{}
+	old := readDir
+	readDir = func(abs string) ([]fs.DirEntry, error) {
+		mu.Lock()
+		n[abs]++
+		mu.Unlock()
+		return old(abs)
+	}
+	t.Cleanup(func() { readDir = old })
+	return func() map[string]int {
+		mu.Lock()
+		defer mu.Unlock()
+		return maps.Clone(n)
 	}
 }

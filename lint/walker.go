@@ -85,6 +85,9 @@ func (w *walker) next() (*job, error) {
 		if err != nil {
 			return nil, err
 		}
+		if w.pre {
+			ws.hold(w.root.abs)
+		}
 		w.stack = append(w.stack, &frame{abs: w.root.abs, display: w.root.display, entries: sortedEntries(entries)})
 	}
 	for len(w.stack) > 0 {
@@ -120,6 +123,9 @@ func (w *walker) next() (*job, error) {
 			continue
 		}
 		entries, _ := ws.listDir(path)
+		if w.pre {
+			ws.hold(path) // the walk lists it once more otherwise
+		}
 		w.stack = append(w.stack, &frame{abs: path, display: shown, entries: sortedEntries(entries)})
 	}
 	return nil, nil
@@ -149,6 +155,7 @@ func (w *walker) file(f *frame, e fs.DirEntry, path, shown string) (*job, error)
 	j, err := d.add(shown, path, false, sniff, false)
 	if j != nil {
 		f.found = true
+		j.listed = true // e.Type() is regular
 	}
 	return j, err
 }

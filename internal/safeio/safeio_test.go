@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,6 +77,46 @@ func TestReadFileRefusesNonRegular(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatalf("ReadFile(%s) blocks", path)
 		}
+	}
+}
+
+// TestReadListed: ReadListed reads what ReadFile reads, and refuses at
+// once, without a stat first, what ReadFile refuses (a named pipe with
+// no writer, a device, a directory swapped in after a listing).
+func TestReadListed(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.md")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, kind := range map[string]string{fifo: "a named pipe", "/dev/zero": "a character device", dir: "a directory"} {
+		done := make(chan error, 1)
+		go func() {
+			_, _, err := ReadListed(path, 0)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			var nr *NotRegularError
+			if !errors.As(err, &nr) || !strings.Contains(err.Error(), kind) {
+				t.Errorf("ReadListed(%s) = %v, want a *NotRegularError naming %s", path, err, kind)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("ReadListed(%s) blocks", path)
+		}
+	}
+	p := filepath.Join(dir, "a.md")
+	write(t, p, "# A\n", 0o644)
+	got, info, err := ReadListed(p, DefaultMaxSize)
+	want, _ := read(t, p)
+	if err != nil || !bytes.Equal(got, want) || info == nil || cap(got) != len(want)+1 {
+		t.Errorf("ReadListed(%s) = %q, %v, %v; ReadFile gives %q", p, got, info, err, want)
+	}
+	if _, _, err := ReadListed(p, 2); !errors.As(err, new(*TooLargeError)) {
+		t.Errorf("ReadListed over the cap: %v, want a *TooLargeError", err)
+	}
+	if _, _, err := ReadListed(filepath.Join(dir, "gone.md"), 0); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadListed of a removed file: %v", err)
 	}
 }
 
