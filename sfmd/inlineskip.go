@@ -19,8 +19,10 @@ import (
 //
 // codeParagraphs is goldmark's paragraph parser, except that a paragraph
 // leaves the block pass with only the lines its code spans can lie on
-// (codeLines), and a paragraph without a backtick with one empty line at
-// its start: the inline pass then has little or nothing to read in it.
+// (codeLines), and a paragraph without a backtick, or whose code spans
+// sfmd read itself (readCodeSpans, when the parse has a codeSpanSink),
+// with one empty line at its start: the inline pass then has little or
+// nothing to read in it.
 // The paragraph keeps its place in the tree, and a setext heading made of
 // it still becomes a heading (goldmark reads a paragraph with no lines as
 // a link reference definition and undoes the heading, so a line is
@@ -57,13 +59,23 @@ func (p codeParagraphs) Close(node ast.Node, reader text.Reader, pc parser.Conte
 			lt = i
 		}
 	}
-	if first < 0 {
-		start := lines.At(0).Start
-		lines.Set(0, text.NewSegment(start, start))
-		lines.SetSliced(0, 1)
-		return
+	if first >= 0 {
+		lo, hi := codeLines(lines, src, first, last, lt)
+		sink, _ := pc.Get(codeSpanSinkKey).(*codeSpanSink)
+		if sink == nil || (lt >= lo && lt < hi) {
+			lines.SetSliced(lo, hi)
+			return
+		}
+		var ok bool
+		if sink.spans, ok = readCodeSpans(lines, lo, hi, src, sink.spans); !ok {
+			lines.SetSliced(lo, hi)
+			return
+		}
 	}
-	lines.SetSliced(codeLines(lines, src, first, last, lt))
+	// nothing left for the inline pass
+	start := lines.At(0).Start
+	lines.Set(0, text.NewSegment(start, start))
+	lines.SetSliced(0, 1)
 }
 
 // codeLines returns the lines of a paragraph, from lo to hi, that its

@@ -63,6 +63,9 @@ type docParser struct {
 	// the recovered fence mistakes by the file offset of their fence
 	recovered map[int]*recovery
 
+	// the code spans goldmark's last parse left to sfmd (codespans.go)
+	ownSpans codeSpanSink
+
 	// bracket matching of the current prose line (see pairBrackets)
 	pairs          []int32
 	stackA, stackB []int32
@@ -71,6 +74,15 @@ type docParser struct {
 }
 
 type lineRange struct{ from, to int }
+
+// event is a fence or a code span of goldmark's tree, in document order:
+// n is an *ast.FencedCodeBlock or an *ast.CodeSpan, or nil for a code
+// span sfmd read itself (codespans.go), whose content lies at body
+// offsets [s, e).
+type event struct {
+	n    ast.Node
+	s, e int
+}
 type byteRange struct{ start, end int }
 
 // Parse parses one SFMD document. It never fails: everything it cannot read
@@ -157,25 +169,47 @@ func (p *docParser) checkEncoding() {
 func (p *docParser) parseMarkdown(base int) {
 	body, long := p.maskForGoldmark(p.src[base:], base)
 	root, recs := p.parseRecovering(body, base)
-	var evBuf [32]ast.Node
-	events := evBuf[:0] // *ast.FencedCodeBlock and *ast.CodeSpan, in order
+	var evBuf [32]event
+	events := evBuf[:0] // fences and code spans, in order
 	nFences, nLines := 0, 0
 	rebuilt := p.noteRecoveries(recs)
+	own := p.ownSpans.spans
+	if !slices.IsSortedFunc(own, func(a, b byteRange) int { return cmp.Compare(a.start, b.start) }) {
+		slices.SortStableFunc(own, func(a, b byteRange) int { return cmp.Compare(a.start, b.start) })
+	}
+	// flush appends the code spans sfmd read that start before file
+	// offset limit; add appends ev, at file offset at (-1: unknown),
+	// after them. Both put the blocks rebuilt after a missing closing
+	// line in their place in document order and leave out what lies on
+	// their lines (add reports that ev was left out).
+	flush := func(limit int) {
+		for len(own) > 0 && base+own[0].start < limit {
+			var drop bool
+			if events, rebuilt, drop = insertRebuilt(events, rebuilt, base+own[0].start); !drop {
+				events = append(events, event{s: own[0].start, e: own[0].end})
+			}
+			own = own[1:]
+		}
+	}
+	add := func(ev event, at int) bool {
+		if at >= 0 {
+			flush(at)
+		}
+		var drop bool
+		if events, rebuilt, drop = insertRebuilt(events, rebuilt, at); !drop {
+			events = append(events, ev)
+		}
+		return drop
+	}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		if len(rebuilt) > 0 {
-			// the blocks rebuilt after a missing closing line go in
-			// document order, and nothing goldmark found on their lines
-			var drop bool
-			if events, rebuilt, drop = insertRebuilt(events, rebuilt, n, base); drop {
-				return ast.WalkSkipChildren, nil
-			}
-		}
 		switch n := n.(type) {
 		case *ast.FencedCodeBlock:
-			events = append(events, n)
+			if add(event{n: n}, eventAt(n, base)) {
+				return ast.WalkSkipChildren, nil
+			}
 			nFences++
 			nLines += n.Lines().Len()
 			return ast.WalkSkipChildren, nil
@@ -188,13 +222,14 @@ func (p *docParser) parseMarkdown(base int) {
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
-			events = append(events, n)
+			add(event{n: n}, eventAt(n, base))
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
+	flush(len(p.src) + 1)
 	for _, r := range rebuilt {
-		events = append(events, r.node)
+		events = append(events, event{n: r.node})
 	}
 	for _, r := range recs {
 		if r.node != nil {
@@ -206,15 +241,15 @@ func (p *docParser) parseMarkdown(base int) {
 	p.fences.reserve(nFences)
 	p.doc.Fences = make([]*Fence, 0, nFences)
 	p.skip = slices.Grow(p.skip, nFences)
-	for _, n := range events {
-		if n, ok := n.(*ast.FencedCodeBlock); ok {
+	for _, ev := range events {
+		if n, ok := ev.n.(*ast.FencedCodeBlock); ok {
 			p.fence(n, base)
 		}
 	}
 	kinds := p.sizeSlabs()
 	k := 0
-	for _, n := range events {
-		switch n := n.(type) {
+	for _, ev := range events {
+		switch n := ev.n.(type) {
 		case *ast.FencedCodeBlock:
 			if n.Pos() >= 0 { // p.fence skipped the others
 				p.actFence(p.doc.Fences[k], kinds[k])
@@ -222,6 +257,8 @@ func (p *docParser) parseMarkdown(base int) {
 			}
 		case *ast.CodeSpan:
 			p.codeSpan(n, base)
+		case nil:
+			p.codeSpanAt(base+ev.s, base+ev.e)
 		}
 	}
 	// mostly in order already (frontmatter, then blocks in document order)
@@ -303,7 +340,12 @@ func (p *docParser) codeSpan(n *ast.CodeSpan, base int) {
 	if !ok1 || !ok2 {
 		return
 	}
-	start, end := base+ft.Segment.Start, base+lt.Segment.Stop
+	p.codeSpanAt(base+ft.Segment.Start, base+lt.Segment.Stop)
+}
+
+// codeSpanAt records the code span whose content goldmark reads from
+// file offset start to end.
+func (p *docParser) codeSpanAt(start, end int) {
 	// widen to the backtick runs (and the single padding space CommonMark strips)
 	s := start
 	for s > 0 && (p.src[s-1] == ' ') {

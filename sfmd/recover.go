@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -147,7 +148,7 @@ func fenceLine(line []byte) (c byte, run int, info bool, at int, ok bool) {
 // mistakes it finds, re-parsing a masked copy for each. It returns the
 // final tree and the recoveries in document order.
 func (p *docParser) parseRecovering(body []byte, base int) (ast.Node, []*recovery) {
-	root := mdParser.Parse(text.NewReader(body))
+	root := p.parseBody(body)
 	if p.asRuntime {
 		return root, nil
 	}
@@ -165,13 +166,26 @@ func (p *docParser) parseRecovering(body []byte, base int) (ast.Node, []*recover
 			}
 			masked := append([]byte(nil), body...)
 			r.apply(masked, base)
-			body, root = masked, mdParser.Parse(text.NewReader(masked))
+			body, root = masked, p.parseBody(masked)
 			recs = append(recs, r)
 			from = r.end
 			break
 		}
 	}
 	return root, recs
+}
+
+// parseBody parses body with goldmark. The code spans codeParagraphs
+// reads itself are left in p.ownSpans (see codespans.go); those of an
+// earlier parse are dropped.
+func (p *docParser) parseBody(body []byte) ast.Node {
+	if !ownCodeSpans {
+		return mdParser.Parse(text.NewReader(body))
+	}
+	p.ownSpans.spans = p.ownSpans.spans[:0]
+	pc := parser.NewContext()
+	pc.Set(codeSpanSinkKey, &p.ownSpans)
+	return mdParser.Parse(text.NewReader(body), parser.WithContext(pc))
 }
 
 // apply masks body (which starts at file offset base) for r.
@@ -516,20 +530,10 @@ func (p *docParser) noteRecoveries(recs []*recovery) []*recovery {
 }
 
 // insertRebuilt appends to events the rebuilt blocks that precede the
-// event node n, and reports whether n lies on a rebuilt block's lines
-// (drop it). Nodes other than fences and code spans pass unchanged.
-func insertRebuilt(events []ast.Node, rebuilt []*recovery, n ast.Node, base int) ([]ast.Node, []*recovery, bool) {
-	at := -1
-	switch n := n.(type) {
-	case *ast.FencedCodeBlock:
-		if n.Pos() >= 0 {
-			at = base + n.Pos()
-		}
-	case *ast.CodeSpan:
-		if t, ok := n.FirstChild().(*ast.Text); ok {
-			at = base + t.Segment.Start
-		}
-	}
+// event at file offset at, and reports whether the event lies on a
+// rebuilt block's lines (drop it). An offset below zero (a node other
+// than a fence or a code span) passes unchanged.
+func insertRebuilt(events []event, rebuilt []*recovery, at int) ([]event, []*recovery, bool) {
 	if at < 0 {
 		return events, rebuilt, false
 	}
@@ -537,8 +541,24 @@ func insertRebuilt(events []ast.Node, rebuilt []*recovery, n ast.Node, base int)
 		if at <= rebuilt[0].to {
 			return events, rebuilt, true
 		}
-		events = append(events, rebuilt[0].node)
+		events = append(events, event{n: rebuilt[0].node})
 		rebuilt = rebuilt[1:]
 	}
 	return events, rebuilt, false
+}
+
+// eventAt is the file offset insertRebuilt orders node n by: a fence's
+// first character, a code span's first content byte; -1 for other nodes.
+func eventAt(n ast.Node, base int) int {
+	switch n := n.(type) {
+	case *ast.FencedCodeBlock:
+		if n.Pos() >= 0 {
+			return base + n.Pos()
+		}
+	case *ast.CodeSpan:
+		if t, ok := n.FirstChild().(*ast.Text); ok {
+			return base + t.Segment.Start
+		}
+	}
+	return -1
 }
