@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -65,6 +66,9 @@ type docParser struct {
 
 	// the code spans goldmark's last parse left to sfmd (codespans.go)
 	ownSpans codeSpanSink
+	// what sfmd reads from goldmark's last tree (collectTree), in a
+	// buffer from treeBufs
+	tree []ast.Node
 
 	// bracket matching of the current prose line (see pairBrackets)
 	pairs          []int32
@@ -168,7 +172,15 @@ func (p *docParser) checkEncoding() {
 // sizeSlabs), so that a document's nodes cost a few allocations.
 func (p *docParser) parseMarkdown(base int) {
 	body, long := p.maskForGoldmark(p.src[base:], base)
-	root, recs := p.parseRecovering(body, base)
+	buf := treeBufs.Get().(*[]ast.Node)
+	p.tree = (*buf)[:0]
+	defer func() {
+		clear(p.tree) // the pool keeps no tree alive
+		*buf = p.tree[:0]
+		p.tree = nil
+		treeBufs.Put(buf)
+	}()
+	recs := p.parseRecovering(body, base)
 	var evBuf [32]event
 	events := evBuf[:0] // fences and code spans, in order
 	nFences, nLines := 0, 0
@@ -201,18 +213,13 @@ func (p *docParser) parseMarkdown(base int) {
 		}
 		return drop
 	}
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
+	for _, n := range p.tree {
 		switch n := n.(type) {
 		case *ast.FencedCodeBlock:
-			if add(event{n: n}, eventAt(n, base)) {
-				return ast.WalkSkipChildren, nil
+			if !add(event{n: n}, eventAt(n, base)) {
+				nFences++
+				nLines += n.Lines().Len()
 			}
-			nFences++
-			nLines += n.Lines().Len()
-			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
 			lines := n.Lines()
 			if lines.Len() > 0 {
@@ -220,13 +227,10 @@ func (p *docParser) parseMarkdown(base int) {
 				last := p.li.LineOf(base + lines.At(lines.Len()-1).Start)
 				p.skip = append(p.skip, lineRange{first, last})
 			}
-			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
 			add(event{n: n}, eventAt(n, base))
-			return ast.WalkSkipChildren, nil
 		}
-		return ast.WalkContinue, nil
-	})
+	}
 	flush(len(p.src) + 1)
 	for _, r := range rebuilt {
 		events = append(events, event{n: r.node})
@@ -274,6 +278,11 @@ func (p *docParser) parseMarkdown(base int) {
 		slices.SortStableFunc(p.doc.Hints, func(a, b *Hint) int { return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset) })
 	}
 }
+
+// treeBufs recycles the buffers of docParser.tree: a document's list
+// grows to its number of fences and code spans, and would cost a few
+// allocations a document.
+var treeBufs = sync.Pool{New: func() any { return new([]ast.Node) }}
 
 // maxMarkdownLine is the longest line handed to goldmark as is. goldmark's
 // inline parser is quadratic on some adversarial lines (a long run of
