@@ -3,6 +3,7 @@ package sfmd
 import (
 	"bytes"
 
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -14,27 +15,35 @@ import (
 // (inlineskip.go), yet it walks every byte of the lines they can lie on
 // and makes a node for every piece of text between them: on the upstream
 // documents that pass was a seventh of sfmd.Parse and a fifth of the
-// bytes it allocated. When those lines hold no '<' (so no raw HTML and no
-// autolink, the other inline parsers sfmd gives goldmark, can take a
-// backtick) readCodeSpans reads the code spans itself, as goldmark's
-// inline loop (parser.parseBlock: backslash escapes, the escape carried
-// over a line ending in an odd run of backslashes, hard line breaks) and
-// its code span parser (parser.codeSpanParser: a run of backticks closed
-// by the next run of the same length, one leading and one trailing space
-// or newline trimmed when both are there and the content is not blank)
-// read them, and codeParagraphs hands goldmark the paragraph emptied. An
-// opener without a closer, a '<', a tab expanded into padding or a line
-// not ending in a newline before the last leaves the paragraph to
-// goldmark as before. TestOwnCodeSpansMatchGoldmark compares the two
-// readings on the corpora, generated documents, fuzz seeds and random
-// documents.
+// bytes it allocated. readCodeSpans reads the code spans itself, as
+// goldmark's inline loop (parser.parseBlock: backslash escapes, the
+// escape carried over a line ending in an odd run of backslashes, hard
+// line breaks) and its code span parser (parser.codeSpanParser: a run of
+// backticks closed by the next run of the same length, one leading and
+// one trailing space or newline trimmed when both are there and the
+// content is not blank) read them; at a '<' it calls goldmark's autolink
+// and raw HTML parsers, the other inline parsers sfmd gives goldmark,
+// which can take a backtick. codeParagraphs then hands goldmark the
+// paragraph emptied. An opener without a closer, a tab expanded into
+// padding or a line not ending in a newline before the last leaves the
+// paragraph to goldmark as before. TestOwnCodeSpansMatchGoldmark compares
+// the two readings on the corpora, generated documents, fuzz seeds and
+// random documents.
 
 // codeSpanSink collects the code spans codeParagraphs read itself during
 // one goldmark parse, as body offsets (the first byte of the content and
 // the byte after it, as goldmark's first and last text segments of the
 // span give them). A parse without a sink in its context (the tests that
 // compare trees) leaves every code span to goldmark.
-type codeSpanSink struct{ spans []byteRange }
+type codeSpanSink struct {
+	spans []byteRange
+	// pc is the context of the raw HTML parser readCodeSpans calls, made
+	// on first use. It is not goldmark's: the parser caches where a
+	// search for a closer failed, which holds only while the calls come
+	// in document order, and goldmark's inline pass comes after every
+	// paragraph was closed.
+	pc parser.Context
+}
 
 var codeSpanSinkKey = parser.NewContextKey()
 
@@ -42,40 +51,64 @@ var codeSpanSinkKey = parser.NewContextKey()
 // off to compare with goldmark's reading.
 var ownCodeSpans = true
 
-// readCodeSpans appends to out the code spans of the paragraph lines
-// lines[lo:hi] of src, read as goldmark's inline pass reads them, and
-// reports whether it could; when it could not, out is returned as it was.
-func readCodeSpans(lines *text.Segments, lo, hi int, src []byte, out []byteRange) ([]byteRange, bool) {
-	if lo >= hi {
-		return out, true
+// htmlParsers are the inline parsers sfmd gives goldmark for a '<', in
+// their order (markdownParser).
+var htmlParsers = [...]parser.InlineParser{parser.NewAutoLinkParser(), parser.NewRawHTMLParser()}
+
+// readCodeSpans appends to s.spans the code spans of the lines of the
+// paragraph node (cut by codeLines) in src, read as goldmark's inline
+// pass reads them, and reports whether it could; when it could not,
+// s.spans is left as it was. A '<' that can open an autolink or raw HTML
+// is read by goldmark's parsers of those, which the inline pass would
+// call there.
+func (s *codeSpanSink) readCodeSpans(node ast.Node, lines *text.Segments, src []byte) bool {
+	hi := lines.Len()
+	if hi == 0 {
+		return true
 	}
-	for k := lo; k < hi; k++ {
+	for k := range hi {
 		seg := lines.At(k)
 		if seg.Padding != 0 || seg.ForceNewline || seg.Start >= seg.Stop || seg.Stop > len(src) ||
-			(k < hi-1 && src[seg.Stop-1] != '\n') || bytes.IndexByte(src[seg.Start:seg.Stop], '<') >= 0 {
-			return out, false
+			(k < hi-1 && src[seg.Stop-1] != '\n') {
+			return false
 		}
 	}
-	n0 := len(out)
+	n0 := len(s.spans)
 	last := lines.At(hi - 1).Stop
 	escaped := false
-	k, pos := lo, lines.At(lo).Start
+	var block text.BlockReader
+	k, pos := 0, lines.At(0).Start
 	for k < hi && pos < last {
-		line := src[pos:lines.At(k).Stop]
+		stop := lines.At(k).Stop
+		if pos >= stop {
+			s.spans = s.spans[:n0]
+			return false
+		}
+		line := src[pos:stop]
 		resumed := false
 		for i := range inlineLength(line) {
 			c := line[i]
 			if c == '\n' {
 				break
 			}
-			if c == '`' && (!escaped || i == 0) {
-				s, e, nk, npos, ok := codeSpanAt(lines, k, hi, pos+i, src)
-				if !ok {
-					return out[:n0], false
+			if (c == '`' || c == '<') && (!escaped || i == 0) {
+				if c == '`' {
+					sp, nk, npos, ok := codeSpanAt(lines, k, hi, pos+i, src)
+					if !ok {
+						s.spans = s.spans[:n0]
+						return false
+					}
+					s.spans = append(s.spans, sp)
+					k, pos, resumed = nk, npos, true
+					break
 				}
-				out = append(out, byteRange{s, e})
-				k, pos, resumed = nk, npos, true
-				break
+				if block == nil {
+					block = text.NewBlockReader(src, lines)
+				}
+				if nk, npos, ok := s.html(node, block, k, pos+i, stop); ok {
+					k, pos, resumed = nk, npos, true
+					break
+				}
 			}
 			if escaped {
 				escaped = false
@@ -92,7 +125,25 @@ func readCodeSpans(lines *text.Segments, lo, hi int, src []byte, out []byteRange
 			}
 		}
 	}
-	return out, true
+	return true
+}
+
+// html calls goldmark's autolink and raw HTML parsers at src[at] on line
+// k (which ends at stop), as the inline pass does at a '<', and returns
+// where reading resumes after what they read; ok is false when neither
+// read anything.
+func (s *codeSpanSink) html(node ast.Node, block text.BlockReader, k, at, stop int) (nk, npos int, ok bool) {
+	if s.pc == nil {
+		s.pc = parser.NewContext()
+	}
+	for _, p := range htmlParsers {
+		block.SetPosition(k, text.NewSegment(at, stop))
+		if p.Parse(node, block, s.pc) != nil {
+			l, seg := block.Position()
+			return l, seg.Start, true
+		}
+	}
+	return 0, 0, false
 }
 
 // inlineLength is the part of a line goldmark's inline loop reads
@@ -121,7 +172,7 @@ func inlineLength(line []byte) int {
 // text segment's start and last one's stop, after its trimming), and
 // the line and offset where reading resumes, after the closing run; ok is
 // false when no run of the same length closes it.
-func codeSpanAt(lines *text.Segments, k, hi, o int, src []byte) (s, e, nk, npos int, ok bool) {
+func codeSpanAt(lines *text.Segments, k, hi, o int, src []byte) (span byteRange, nk, npos int, ok bool) {
 	stop := lines.At(k).Stop
 	run := o
 	for run < stop && src[run] == '`' {
@@ -129,7 +180,7 @@ func codeSpanAt(lines *text.Segments, k, hi, o int, src []byte) (s, e, nk, npos 
 	}
 	n := run - o
 	if run == stop {
-		return 0, 0, 0, 0, false // the run ends the paragraph
+		return span, 0, 0, false // the run ends the paragraph
 	}
 	for l := k; l < hi; l++ {
 		seg := lines.At(l)
@@ -148,13 +199,13 @@ func codeSpanAt(lines *text.Segments, k, hi, o int, src []byte) (s, e, nk, npos 
 				m++
 			}
 			if m-i == n {
-				s, e = spanContent(lines, k, l, run, i, src)
-				return s, e, l, m, true
+				s, e := spanContent(lines, k, l, run, i, src)
+				return byteRange{s, e}, l, m, true
 			}
 			i = m
 		}
 	}
-	return 0, 0, 0, 0, false
+	return span, 0, 0, false
 }
 
 // spanContent returns the bounds goldmark gives the content of a code

@@ -60,15 +60,9 @@ func (p codeParagraphs) Close(node ast.Node, reader text.Reader, pc parser.Conte
 		}
 	}
 	if first >= 0 {
-		lo, hi := codeLines(lines, src, first, last, lt)
+		lines.SetSliced(codeLines(lines, src, first, last, lt))
 		sink, _ := pc.Get(codeSpanSinkKey).(*codeSpanSink)
-		if sink == nil || (lt >= lo && lt < hi) {
-			lines.SetSliced(lo, hi)
-			return
-		}
-		var ok bool
-		if sink.spans, ok = readCodeSpans(lines, lo, hi, src, sink.spans); !ok {
-			lines.SetSliced(lo, hi)
+		if sink == nil || !sink.readCodeSpans(node, lines, src) {
 			return
 		}
 	}
