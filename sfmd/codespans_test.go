@@ -121,7 +121,7 @@ func TestOwnCodeSpansMatchGoldmark(t *testing.T) {
 	}
 	atoms := append(slices.Clip(markdownAtoms), "\\\\\\\n", "\\\n", "\\\\\n", "  \n", "\\\r\n", "  \r\n", "\r\n",
 		"x\n", "`x\n", "\n`", "` `", "`\n`", " `` ", "\t`a`", "- `a`\n", "> `", "a\n===\n", "`a`\n---\n", "\\\\`",
-		"<a\n", "<a href='`'\n>", "<?", "?>", "<!X", "<![CDATA[", "]]>", "<a@b.c>", "a@b.c>", "</a\n>", "\\<")
+		"<a\n", "<a href='`'\n>", "<?", "?>", "<!X", "<![CDATA[", "]]>", "<a@b.c>", "a@b.c>", "</a\n>", "\\<", "# `a` #\n", "## b `c`\n", "#\t`` x ``\\\n")
 	r := rand.New(rand.NewSource(2))
 	n := 20000
 	if testing.Short() {

@@ -96,7 +96,8 @@ func codeLines(lines *text.Segments, src []byte, first, last, lt int) (lo, hi in
 }
 
 // codeHeadings is goldmark's ATX heading parser, except that a heading
-// without a backtick leaves the block pass with its line emptied: the
+// without a backtick, or whose code spans sfmd read itself
+// (readCodeSpans), leaves the block pass with its line emptied: the
 // inline pass has nothing to read in it.
 type codeHeadings struct{ parser.BlockParser }
 
@@ -106,7 +107,11 @@ func (h codeHeadings) Close(node ast.Node, reader text.Reader, pc parser.Context
 	src := reader.Source()
 	for i := range lines.Len() {
 		if seg := lines.At(i); bytes.IndexByte(seg.Value(src), '`') >= 0 {
-			return
+			sink, _ := pc.Get(codeSpanSinkKey).(*codeSpanSink)
+			if sink == nil || !sink.readCodeSpans(node, lines, src) {
+				return
+			}
+			break
 		}
 	}
 	for i := range lines.Len() {
