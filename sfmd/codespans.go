@@ -86,7 +86,18 @@ func (s *codeSpanSink) readCodeSpans(node ast.Node, lines *text.Segments, src []
 		}
 		line := src[pos:stop]
 		resumed := false
-		for i := range inlineLength(line) {
+		n := inlineLength(line)
+		for i := 0; i < n; i++ {
+			if !escaped {
+				// skip to the next byte that does something (the others
+				// only clear an escape, and none is set)
+				for i < n && !inlineSpecial[line[i]] {
+					i++
+				}
+				if i == n {
+					break
+				}
+			}
 			c := line[i]
 			if c == '\n' {
 				break
@@ -145,6 +156,10 @@ func (s *codeSpanSink) html(node ast.Node, block text.BlockReader, k, at, stop i
 	}
 	return 0, 0, false
 }
+
+// inlineSpecial are the bytes readCodeSpans stops at when no escape is
+// set: the triggers of the inline parsers, the escape and the newline.
+var inlineSpecial = [256]bool{'`': true, '<': true, '\\': true, '\n': true}
 
 // inlineLength is the part of a line goldmark's inline loop reads
 // character by character: without the newline, and without the
