@@ -142,3 +142,32 @@ func TestOwnCodeSpansMatchGoldmark(t *testing.T) {
 		t.Errorf("sfmd read %d code spans itself, want the corpora's", owned)
 	}
 }
+
+// TestInlinePassLeftEmpty: with a codeSpanSink, goldmark's inline pass
+// finds nothing to read in paragraphs and headings with code spans (sfmd
+// read them; see codespans.go), so it makes no node for them; without
+// one, it makes the code spans and the text around them.
+func TestInlinePassLeftEmpty(t *testing.T) {
+	src := []byte("# A `b` heading\n\nSome `code` and <b>html</b>,\na line with `more`\nand `a span\nover lines`.\n\n- an item with `code`\n")
+	for _, own := range []bool{true, false} {
+		var sink codeSpanSink
+		pc := parser.NewContext()
+		if own {
+			pc.Set(codeSpanSinkKey, &sink)
+		}
+		root := mdParser.Parse(text.NewReader(src), parser.WithContext(pc))
+		inline := 0
+		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if entering && n.Type() == ast.TypeInline {
+				inline++
+			}
+			return ast.WalkContinue, nil
+		})
+		switch {
+		case own && (inline != 0 || len(sink.spans) != 5):
+			t.Errorf("with a sink: %d inline nodes, %d code spans read by sfmd; want 0 and 5", inline, len(sink.spans))
+		case !own && inline == 0:
+			t.Errorf("without a sink: no inline node, want goldmark's")
+		}
+	}
+}

@@ -120,6 +120,56 @@ func (h codeHeadings) Close(node ast.Node, reader text.Reader, pc parser.Context
 	}
 }
 
+// codeFences is goldmark's fenced code block parser, except that a block
+// gets room for its lines when it opens: goldmark appends them one by
+// one, and the growing array was two thirds of the bytes goldmark's
+// blocks allocated for their lines. The room is for the lines up to the
+// first that closes the fence (container prefixes allowed), at most
+// maxFenceRoom: a block that ends earlier (its container ends) leaves
+// the rest unused, a longer one grows as before.
+type codeFences struct{ parser.BlockParser }
+
+// maxFenceRoom bounds the lines codeFences counts ahead and reserves.
+const maxFenceRoom = 256
+
+// noSegments is what codeFences appends to make room: only ever read.
+var noSegments [maxFenceRoom]text.Segment
+
+func (f codeFences) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	node, state := f.BlockParser.Open(parent, reader, pc)
+	if node == nil {
+		return node, state
+	}
+	i := pc.BlockOffset()
+	if i < 0 || i >= len(line) {
+		return node, state
+	}
+	c, n := line[i], 0
+	for i < len(line) && line[i] == c {
+		i++
+		n++
+	}
+	src := reader.Source()
+	rows := 0
+	for at := seg.Stop; at < len(src) && rows < maxFenceRoom; rows++ {
+		end := bytes.IndexByte(src[at:], '\n')
+		if end < 0 {
+			end = len(src) - at
+		}
+		if isClosingFence(src[at:at+end], c, n) {
+			break
+		}
+		at += end + 1
+	}
+	if rows > 1 {
+		lines := node.Lines()
+		lines.AppendAll(noSegments[:rows])
+		lines.SetSliced(0, 0)
+	}
+	return node, state
+}
+
 // blockParsers are goldmark's default block parsers (the same parsers at
 // the same priorities, parser.DefaultBlockParsers) with codeHeadings and
 // codeParagraphs in place of its ATX heading and paragraph parsers.
@@ -131,7 +181,7 @@ func blockParsers() []util.PrioritizedValue {
 		util.Prioritized(parser.NewListItemParser(), 400),
 		util.Prioritized(parser.NewCodeBlockParser(), 500),
 		util.Prioritized(codeHeadings{parser.NewATXHeadingParser()}, 600),
-		util.Prioritized(parser.NewFencedCodeBlockParser(), 700),
+		util.Prioritized(codeFences{parser.NewFencedCodeBlockParser()}, 700),
 		util.Prioritized(parser.NewBlockquoteParser(), 800),
 		util.Prioritized(parser.NewHTMLBlockParser(), 900),
 		util.Prioritized(newCodeParagraphs(), 1000),
