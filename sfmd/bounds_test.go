@@ -303,3 +303,38 @@ func TestFenceLinesRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestParagraphLinesRoom: a paragraph's lines are one array the size of
+// the paragraph (codeParagraphs counts the lines that surely continue
+// it), not an array grown line by line; a line that could end it stops
+// the count, and the lines after it grow the array as before.
+func TestParagraphLinesRoom(t *testing.T) {
+	oneArray := func(n int) int { return cap(append([]text.Segment(nil), make([]text.Segment, n)...)) }
+	for _, tc := range []struct {
+		text  string
+		lines int
+		exact bool
+	}{
+		{strings.Repeat("Run `/act.x` next.\n", 50) + "\n- item\n", 50, true},
+		{strings.Repeat("a line\n", 3000), 3000, true},
+		{"one line\n\nnext\n", 1, true},
+		{"a\n-b\nc\n", 3, false}, // "-b" continues the paragraph, but the count stops there
+	} {
+		root := mdParser.Parse(text.NewReader([]byte(tc.text)))
+		para := root.FirstChild()
+		if para == nil || para.Kind() != ast.KindParagraph {
+			t.Fatalf("%.20q: no paragraph first", tc.text)
+		}
+		n := para.Lines().Len()
+		if n != tc.lines {
+			// a paragraph without a backtick keeps one empty line
+			if !(n == 1 && !strings.Contains(tc.text, "`")) {
+				t.Fatalf("%.20q: %d lines, want %d", tc.text, n, tc.lines)
+			}
+		}
+		got := cap(para.Lines().Sliced(0, n))
+		if tc.exact && got != oneArray(tc.lines) || got < n {
+			t.Errorf("%.20q: room for %d lines, want %d (one array)", tc.text, got, oneArray(tc.lines))
+		}
+	}
+}

@@ -34,6 +34,68 @@ func newCodeParagraphs() parser.BlockParser {
 	return codeParagraphs{parser.NewParagraphParser()}
 }
 
+// Open is goldmark's (paragraphParser.Open), except that the paragraph
+// gets room for its lines: the lines after the first up to the first
+// that could end it or start another block (paragraphRows). goldmark
+// appended them one by one to an array grown by doubling.
+func (p codeParagraphs) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, segment := reader.PeekLine()
+	if util.IsBlank(line) {
+		return nil, parser.NoChildren
+	}
+	node := ast.NewParagraph()
+	lines := node.Lines()
+	reserveLines(lines, 1+paragraphRows(reader.Source(), segment.Stop))
+	lines.Append(segment)
+	reader.AdvanceToEOL()
+	return node, parser.NoChildren
+}
+
+// paragraphRows counts the lines from src[at] on that continue a
+// paragraph for sure: up to the first blank line or line whose first
+// character could start a block or a setext underline (the count is then
+// exact or short; short only costs the array growing).
+func paragraphRows(src []byte, at int) int {
+	rows := 0
+	for at < len(src) {
+		end := bytes.IndexByte(src[at:], '\n')
+		if end < 0 {
+			end = len(src) - at
+		}
+		i := at
+		for i < at+end && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if i == at+end || paragraphStop[src[i]] {
+			break
+		}
+		rows++
+		at += end + 1
+	}
+	return rows
+}
+
+// paragraphStop are the first characters of a line that may end a
+// paragraph: a blank line's, and those of blocks that can interrupt one
+// (headings, fences, block quotes, list items, thematic breaks, HTML)
+// and of setext underlines.
+var paragraphStop = [256]bool{'\r': true, '#': true, '`': true, '~': true, '>': true, '-': true, '+': true, '*': true,
+	'_': true, '=': true, '<': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
+	'7': true, '8': true, '9': true}
+
+// reserveLines makes room for n lines in the empty lines.
+func reserveLines(lines *text.Segments, n int) {
+	if n <= 1 {
+		return
+	}
+	if n <= len(noSegments) {
+		lines.AppendAll(noSegments[:n])
+	} else {
+		lines.AppendAll(make([]text.Segment, n))
+	}
+	lines.SetSliced(0, 0)
+}
+
 func (p codeParagraphs) Close(node ast.Node, reader text.Reader, pc parser.Context) {
 	p.BlockParser.Close(node, reader, pc)
 	if node.Parent() == nil {
@@ -162,11 +224,7 @@ func (f codeFences) Open(parent ast.Node, reader text.Reader, pc parser.Context)
 		}
 		at += end + 1
 	}
-	if rows > 1 {
-		lines := node.Lines()
-		lines.AppendAll(noSegments[:rows])
-		lines.SetSliced(0, 0)
-	}
+	reserveLines(node.Lines(), rows)
 	return node, state
 }
 
