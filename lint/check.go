@@ -71,7 +71,7 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 			break
 		}
 	}
-	return sortDiagnostics(s.collect()), errors.Join(s.errs...)
+	return s.collect(), errors.Join(s.errs...)
 }
 
 // run runs the analyzers of order from s.next on. A rule that panics
@@ -177,6 +177,7 @@ type checkScratch struct {
 	// scratch keeps for the next document (see collect)
 	diags  [][]Diagnostic
 	nDiags int
+	idx    []int32 // collect's
 	budget int
 	report func(Diagnostic) // the one Report of every rule (rules run one at a time)
 
@@ -295,15 +296,29 @@ const (
 	keptChunks = 16
 )
 
-// collect returns the findings reported, in order, in a new slice of
-// their number (nil when there is none), and empties the chunks.
+// collect returns the findings reported as sortDiagnostics returns them,
+// in a new slice of their number (nil when there is none), and empties
+// the chunks. It sorts their indexes, not the findings (152 bytes each),
+// and copies each once, in order.
 func (s *checkScratch) collect() []Diagnostic {
-	if s.nDiags == 0 {
+	n := s.nDiags
+	if n == 0 {
 		return nil
 	}
-	out := make([]Diagnostic, 0, s.nDiags)
-	for _, c := range s.diags {
-		out = append(out, c...)
+	at := func(i int32) *Diagnostic { return &s.diags[i/diagChunk][i%diagChunk] }
+	idx := s.idx[:0]
+	for i := range int32(n) {
+		idx = append(idx, i)
+	}
+	slices.SortStableFunc(idx, func(a, b int32) int { return compareDiagnosticPtrs(at(a), at(b)) })
+	out := make([]Diagnostic, 0, n)
+	for _, i := range idx {
+		if d := at(i); len(out) == 0 || !sameDiagnostic(&out[len(out)-1], d) {
+			out = append(out, *d)
+		}
+	}
+	if cap(idx) <= keptChunks*diagChunk {
+		s.idx = idx[:0]
 	}
 	s.dropDiags()
 	return out
@@ -363,31 +378,48 @@ func topo(analyzers []*Analyzer) ([]*Analyzer, error) {
 
 // sortDiagnostics sorts by path, line, column, rule, message and removes
 // exact duplicates. It sorts in place and returns the deduplicated slice.
+// Findings already in order (the emitter sorts a document's findings
+// again with those of other documents) are not moved, and none is copied
+// onto itself: a Diagnostic is 152 bytes with pointers, each copy a write
+// barrier while the collector marks.
 func sortDiagnostics(ds []Diagnostic) []Diagnostic {
-	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
-		if c := strings.Compare(a.Path, b.Path); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.Span.Start.Line, b.Span.Start.Line); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.Span.Start.Col, b.Span.Start.Col); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Rule, b.Rule); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Message, b.Message)
-	})
-	out := ds[:0]
-	for i, d := range ds {
-		if i > 0 {
-			p := out[len(out)-1]
-			if p.Path == d.Path && p.Span == d.Span && p.Rule == d.Rule && p.Message == d.Message {
-				continue
-			}
-		}
-		out = append(out, d)
+	if !slices.IsSortedFunc(ds, compareDiagnostics) {
+		slices.SortStableFunc(ds, compareDiagnostics)
 	}
-	return out
+	n := 0 // ds[:n] is the deduplicated prefix
+	for i := range ds {
+		if n > 0 && sameDiagnostic(&ds[n-1], &ds[i]) {
+			continue
+		}
+		if n != i {
+			ds[n] = ds[i]
+		}
+		n++
+	}
+	return ds[:n]
+}
+
+// compareDiagnostics orders findings by path, line, column, rule and
+// message.
+func compareDiagnostics(a, b Diagnostic) int { return compareDiagnosticPtrs(&a, &b) }
+
+func compareDiagnosticPtrs(a, b *Diagnostic) int {
+	if c := strings.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Span.Start.Line, b.Span.Start.Line); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Span.Start.Col, b.Span.Start.Col); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Rule, b.Rule); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Message, b.Message)
+}
+
+// sameDiagnostic reports whether b duplicates a (sortDiagnostics keeps one).
+func sameDiagnostic(a, b *Diagnostic) bool {
+	return a.Path == b.Path && a.Span == b.Span && a.Rule == b.Rule && a.Message == b.Message
 }
