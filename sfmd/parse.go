@@ -87,6 +87,7 @@ type event struct {
 	n    ast.Node
 	s, e int
 }
+
 type byteRange struct{ start, end int }
 
 // Parse parses one SFMD document. It never fails: everything it cannot read
