@@ -66,8 +66,7 @@ type docParser struct {
 
 	// the code spans goldmark's last parse left to sfmd (codespans.go)
 	ownSpans codeSpanSink
-	// what sfmd reads from goldmark's last tree (collectTree), in a
-	// buffer from treeBufs
+	// what sfmd reads from goldmark's last tree (collectTree)
 	tree []ast.Node
 
 	// bracket matching of the current prose line (see pairBrackets)
@@ -107,6 +106,11 @@ func ParseAsRuntime(path string, src []byte) *Document { return parse(path, src,
 func parse(path string, src []byte, asRuntime bool) *Document {
 	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src), names: &namesCache{}}
 	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime}
+	sc := new(parseScratch)
+	if recycleScratch {
+		sc = parseScratches.Get().(*parseScratch)
+	}
+	sc.lend(p)
 	p.checkEncoding()
 	base := p.parseFrontmatter()
 	p.parseMarkdown(base)
@@ -114,7 +118,56 @@ func parse(path string, src []byte, asRuntime bool) *Document {
 	slices.SortStableFunc(doc.Problems, func(a, b Problem) int {
 		return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset)
 	})
+	sc.takeBack(p)
+	parseScratches.Put(sc)
 	return doc
+}
+
+// parseScratch holds the buffers a parse uses and drops (none of them
+// ends up in the Document), recycled so that a document does not
+// allocate them again: with the upstream documents they were a tenth of
+// the bytes sfmd.Parse allocated.
+type parseScratch struct {
+	tree           []ast.Node
+	ownSpans       []byteRange
+	codeSpans      []byteRange
+	skip           []lineRange
+	pairs          []int32
+	stackA, stackB []int32
+}
+
+var parseScratches = sync.Pool{New: func() any { return new(parseScratch) }}
+
+// recycleScratch switches parseScratches on; a test switches it off to
+// count what the recycling saves.
+var recycleScratch = true
+
+// maxKept bounds the elements of a buffer a parseScratch keeps, so that a
+// huge document's buffers are not held after it.
+const maxKept = 1 << 14
+
+// lend gives p the scratch's buffers, empty.
+func (sc *parseScratch) lend(p *docParser) {
+	p.tree, p.ownSpans.spans, p.codeSpans, p.skip = sc.tree[:0], sc.ownSpans[:0], sc.codeSpans[:0], sc.skip[:0]
+	p.pairs, p.stackA, p.stackB = sc.pairs[:0], sc.stackA[:0], sc.stackB[:0]
+}
+
+// takeBack takes p's buffers back into the scratch (those not too large),
+// dropping the tree's nodes.
+func (sc *parseScratch) takeBack(p *docParser) {
+	clear(p.tree)
+	sc.tree = keep(p.tree)
+	sc.ownSpans, sc.codeSpans, sc.skip = keep(p.ownSpans.spans), keep(p.codeSpans), keep(p.skip)
+	sc.pairs, sc.stackA, sc.stackB = keep(p.pairs), keep(p.stackA), keep(p.stackB)
+	p.tree, p.ownSpans.spans, p.codeSpans, p.skip, p.pairs, p.stackA, p.stackB = nil, nil, nil, nil, nil, nil, nil
+}
+
+// keep returns b emptied, or nil when it is too large to keep.
+func keep[T any](b []T) []T {
+	if cap(b) > maxKept {
+		return nil
+	}
+	return b[:0]
 }
 
 func (p *docParser) problem(code string, start, end int, format string, args ...any) {
@@ -173,14 +226,6 @@ func (p *docParser) checkEncoding() {
 // sizeSlabs), so that a document's nodes cost a few allocations.
 func (p *docParser) parseMarkdown(base int) {
 	body, long := p.maskForGoldmark(p.src[base:], base)
-	buf := treeBufs.Get().(*[]ast.Node)
-	p.tree = (*buf)[:0]
-	defer func() {
-		clear(p.tree) // the pool keeps no tree alive
-		*buf = p.tree[:0]
-		p.tree = nil
-		treeBufs.Put(buf)
-	}()
 	recs := p.parseRecovering(body, base)
 	var evBuf [32]event
 	events := evBuf[:0] // fences and code spans, in order
@@ -279,11 +324,6 @@ func (p *docParser) parseMarkdown(base int) {
 		slices.SortStableFunc(p.doc.Hints, func(a, b *Hint) int { return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset) })
 	}
 }
-
-// treeBufs recycles the buffers of docParser.tree: a document's list
-// grows to its number of fences and code spans, and would cost a few
-// allocations a document.
-var treeBufs = sync.Pool{New: func() any { return new([]ast.Node) }}
 
 // maxMarkdownLine is the longest line handed to goldmark as is. goldmark's
 // inline parser is quadratic on some adversarial lines (a long run of
