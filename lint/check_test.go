@@ -204,8 +204,8 @@ func BenchmarkCheckPerRule(b *testing.B) {
 // as many findings as the chunks it keeps hold, the engine allocates
 // little more than that array (the slice grown by doubling allocated
 // about twice as much and copied every finding several times). With the
-// collector off, the scratch and its chunks stay in the pool between the
-// runs measured. The findings come out sorted (they are reported in
+// collector off and one P, the scratch and its chunks stay in the pool
+// between the runs measured. The findings come out sorted (they are reported in
 // reverse order), none lost, the duplicate once.
 func TestFindingsCopiedOnce(t *testing.T) {
 	const n = keptChunks * diagChunk
@@ -225,6 +225,8 @@ func TestFindingsCopiedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := sfmd.Parse("a.md", nil)
+	// one P, and no collection: the pool gives back the scratch it got
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	var diags []Diagnostic
 	run := func() {

@@ -45,7 +45,11 @@ func (l *linter) read(j *job, res *fileResult) (src []byte, info *safeio.Info, t
 	if j.stdin {
 		return l.stdin, nil, j.tooLarge, true
 	}
-	src, info, err := safeio.ReadFile(j.abs, l.maxSize(j))
+	read := safeio.ReadFile
+	if j.listed {
+		read = safeio.ReadListed
+	}
+	src, info, err := read(j.abs, l.maxSize(j))
 	switch {
 	case errors.As(err, &tl):
 		return nil, nil, tl, true

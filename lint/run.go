@@ -207,6 +207,7 @@ type job struct {
 	display string // path as shown
 	abs     string // absolute path ("" for stdin without a filename)
 	stdin   bool
+	listed  bool // the walk listed it as a regular file (see safeio.ReadListed)
 	set     *settings
 	json    bool        // an install manifest: no SFMD parse, manifest rules only
 	order   []*Analyzer // the rules to run: the file kind's part of set.order

@@ -147,6 +147,7 @@ func (w *walker) file(f *frame, e fs.DirEntry, path, shown string) (*job, error)
 	j, err := d.add(shown, path, false, sniff, false)
 	if j != nil {
 		f.found = true
+		j.listed = true // e.Type() says a regular file
 	}
 	return j, err
 }

@@ -34,6 +34,20 @@ func ReadFile(path string, limit int64) ([]byte, *Info, error) {
 	return readOpen(f, path, limit)
 }
 
+// ReadListed is ReadFile for a file that a directory listing just gave as
+// a regular file (the walk of sfmd lint): the listing stands for
+// ReadFile's stat, which costs a path lookup a file. What was swapped in
+// since is refused as ReadFile refuses what was swapped in after its
+// stat: opened non-blocking and refused after an fstat, before any read.
+func ReadListed(path string, limit int64) ([]byte, *Info, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0) //nolint:gosec // G304: a file of the directory the user named; reading it is the point
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() { _ = f.Close() }()
+	return readOpen(f, path, limit)
+}
+
 // openRegular opens the file at path for reading when a stat says it is
 // a regular file, non-blocking (the caller checks it again with fstat).
 func openRegular(path string) (*os.File, error) {
