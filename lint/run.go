@@ -207,9 +207,9 @@ type job struct {
 	display string // path as shown
 	abs     string // absolute path ("" for stdin without a filename)
 	stdin   bool
+	listed  bool // the walk listed it as a regular file (see safeio.ReadListed)
 	set     *settings
 	json    bool        // an install manifest: no SFMD parse, manifest rules only
-	listed  bool        // found by a walk: its directory's listing says it is a regular file
 	order   []*Analyzer // the rules to run: the file kind's part of set.order
 
 	tooLarge *safeio.TooLargeError // standard input over the size cap

@@ -1,6 +1,9 @@
 package sfmd_test
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -82,4 +85,110 @@ func BenchmarkNames(b *testing.B) {
 	if occs < len(docs)*benchgen.ActionsPerDoc {
 		b.Fatalf("%d occurrences, fewer than the corpus's actions", occs)
 	}
+}
+
+// The documents `sfmd lint` is measured on (corpus/bench/lintratio): the
+// upstream documents, the generated 10 MB document and the hint document.
+// Each has a sfmd.Parse benchmark and a goldmark one over the same bytes,
+// so that the two can be compared (ns/op of one against the other).
+
+var (
+	upstreamOnce sync.Once
+	upstreamDocs [][]byte
+	upstreamSize int64
+	bigOnce      sync.Once
+	bigDoc       []byte
+	hintOnce     sync.Once
+	hintDoc      []byte
+)
+
+func upstreamBench(b *testing.B) [][]byte {
+	b.Helper()
+	upstreamOnce.Do(func() {
+		// a corpus that is not there, or not read whole, skips the benchmarks
+		err := filepath.WalkDir(upstreamCorpus, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || filepath.Ext(path) != ".md" {
+				return nil
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			upstreamDocs = append(upstreamDocs, src)
+			upstreamSize += int64(len(src))
+			return nil
+		})
+		if err != nil {
+			upstreamDocs = nil
+		}
+	})
+	if len(upstreamDocs) == 0 {
+		b.Skipf("upstream corpus not found at %s", upstreamCorpus)
+	}
+	return upstreamDocs
+}
+
+func bigBench() []byte {
+	bigOnce.Do(func() { bigDoc = benchgen.Document(10 << 20) })
+	return bigDoc
+}
+
+func hintBench() []byte {
+	hintOnce.Do(func() { hintDoc = benchgen.HintDocument(benchgen.HintDocuments) })
+	return hintDoc
+}
+
+// benchParseDocs parses docs once an iteration; cpu-ns/op is the
+// process's CPU time (the garbage collector's included, and steadier
+// than ns/op on a busy machine).
+func benchParseDocs(b *testing.B, docs [][]byte, size int64, parse func([]byte)) {
+	b.SetBytes(size)
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		for _, d := range docs {
+			parse(d)
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+func sfmdParse(d []byte) { sfmd.Parse("bench.md", d) }
+
+func goldmarkParse() func([]byte) {
+	p := goldmark.New().Parser()
+	return func(d []byte) { p.Parse(text.NewReader(d)) }
+}
+
+func BenchmarkParseUpstream(b *testing.B) {
+	docs := upstreamBench(b)
+	benchParseDocs(b, docs, upstreamSize, sfmdParse)
+}
+
+func BenchmarkGoldmarkUpstream(b *testing.B) {
+	docs := upstreamBench(b)
+	benchParseDocs(b, docs, upstreamSize, goldmarkParse())
+}
+
+func BenchmarkParseBig(b *testing.B) {
+	d := bigBench()
+	benchParseDocs(b, [][]byte{d}, int64(len(d)), sfmdParse)
+}
+
+func BenchmarkGoldmarkBig(b *testing.B) {
+	d := bigBench()
+	benchParseDocs(b, [][]byte{d}, int64(len(d)), goldmarkParse())
+}
+
+func BenchmarkParseHint(b *testing.B) {
+	d := hintBench()
+	benchParseDocs(b, [][]byte{d}, int64(len(d)), sfmdParse)
+}
+
+func BenchmarkGoldmarkHint(b *testing.B) {
+	d := hintBench()
+	benchParseDocs(b, [][]byte{d}, int64(len(d)), goldmarkParse())
 }

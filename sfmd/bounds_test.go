@@ -239,6 +239,7 @@ func TestBlockParsersAreGoldmarks(t *testing.T) {
 	wrapped := map[string]string{
 		"sfmd.codeHeadings":   "*parser.atxHeadingParser",
 		"sfmd.codeParagraphs": "*parser.paragraphParser",
+		"sfmd.codeFences":     "*parser.fencedCodeBlockParser",
 	}
 	var got, want []string
 	for _, p := range blockParsers() {
@@ -253,5 +254,87 @@ func TestBlockParsersAreGoldmarks(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("block parsers:\n%s\ngoldmark's defaults:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestFenceLinesRoom: a fenced code block's lines are one array the size
+// of the block (codeFences counts them when the block opens), not an
+// array grown line by line (64 for 50 lines); a block longer than
+// maxFenceRoom lines, or whose closing line is missing (the room then
+// runs to the end of the document, at most maxFenceRoom lines), grows
+// past its room as before.
+func TestFenceLinesRoom(t *testing.T) {
+	oneArray := func(n int) int { return cap(append([]text.Segment(nil), make([]text.Segment, n)...)) }
+	for _, tc := range []struct {
+		lines  int
+		closed bool
+	}{{50, true}, {3, true}, {2 * maxFenceRoom, true}, {40, false}} {
+		var b strings.Builder
+		b.WriteString("text\n\n- item\n\n  ```act.x\n")
+		for i := range tc.lines {
+			fmt.Fprintf(&b, "  line %d\n", i)
+		}
+		if tc.closed {
+			b.WriteString("  ```\n")
+		}
+		b.WriteString("\nafter\n")
+		root := mdParser.Parse(text.NewReader([]byte(b.String())))
+		var fence *ast.FencedCodeBlock
+		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if f, ok := n.(*ast.FencedCodeBlock); ok && entering {
+				fence = f
+			}
+			return ast.WalkContinue, nil
+		})
+		if fence == nil {
+			t.Fatalf("%d lines: no fence", tc.lines)
+		}
+		lines := fence.Lines()
+		n := lines.Len()
+		if want := tc.lines + 1; n != tc.lines && !(!tc.closed && n == want) { // unclosed: the blank line too
+			t.Fatalf("%d lines: the fence has %d lines", tc.lines, n)
+		}
+		got := cap(lines.Sliced(0, n))
+		switch {
+		case tc.closed && tc.lines <= maxFenceRoom && got != oneArray(n):
+			t.Errorf("%d lines: room for %d lines, want %d (one array)", tc.lines, got, oneArray(n))
+		case got < n || (!tc.closed && got > oneArray(maxFenceRoom)):
+			t.Errorf("%d lines (closed %t): room for %d lines", tc.lines, tc.closed, got)
+		}
+	}
+}
+
+// TestParagraphLinesRoom: a paragraph's lines are one array the size of
+// the paragraph (codeParagraphs counts the lines that surely continue
+// it), not an array grown line by line; a line that could end it stops
+// the count, and the lines after it grow the array as before.
+func TestParagraphLinesRoom(t *testing.T) {
+	oneArray := func(n int) int { return cap(append([]text.Segment(nil), make([]text.Segment, n)...)) }
+	for _, tc := range []struct {
+		text  string
+		lines int
+		exact bool
+	}{
+		{strings.Repeat("Run `/act.x` next.\n", 50) + "\n- item\n", 50, true},
+		{strings.Repeat("a line\n", 3000), 3000, true},
+		{"one line\n\nnext\n", 1, true},
+		{"a\n-b\nc\n", 3, false}, // "-b" continues the paragraph, but the count stops there
+	} {
+		root := mdParser.Parse(text.NewReader([]byte(tc.text)))
+		para := root.FirstChild()
+		if para == nil || para.Kind() != ast.KindParagraph {
+			t.Fatalf("%.20q: no paragraph first", tc.text)
+		}
+		n := para.Lines().Len()
+		if n != tc.lines {
+			// a paragraph without a backtick keeps one empty line
+			if !(n == 1 && !strings.Contains(tc.text, "`")) {
+				t.Fatalf("%.20q: %d lines, want %d", tc.text, n, tc.lines)
+			}
+		}
+		got := cap(para.Lines().Sliced(0, n))
+		if tc.exact && got != oneArray(tc.lines) || got < n {
+			t.Errorf("%.20q: room for %d lines, want %d (one array)", tc.text, got, oneArray(tc.lines))
+		}
 	}
 }

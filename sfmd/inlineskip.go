@@ -19,8 +19,10 @@ import (
 //
 // codeParagraphs is goldmark's paragraph parser, except that a paragraph
 // leaves the block pass with only the lines its code spans can lie on
-// (codeLines), and a paragraph without a backtick with one empty line at
-// its start: the inline pass then has little or nothing to read in it.
+// (codeLines), and a paragraph without a backtick, or whose code spans
+// sfmd read itself (readCodeSpans, when the parse has a codeSpanSink),
+// with one empty line at its start: the inline pass then has little or
+// nothing to read in it.
 // The paragraph keeps its place in the tree, and a setext heading made of
 // it still becomes a heading (goldmark reads a paragraph with no lines as
 // a link reference definition and undoes the heading, so a line is
@@ -30,6 +32,68 @@ type codeParagraphs struct{ parser.BlockParser }
 
 func newCodeParagraphs() parser.BlockParser {
 	return codeParagraphs{parser.NewParagraphParser()}
+}
+
+// Open is goldmark's (paragraphParser.Open), except that the paragraph
+// gets room for its lines: the lines after the first up to the first
+// that could end it or start another block (paragraphRows). goldmark
+// appended them one by one to an array grown by doubling.
+func (p codeParagraphs) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, segment := reader.PeekLine()
+	if util.IsBlank(line) {
+		return nil, parser.NoChildren
+	}
+	node := ast.NewParagraph()
+	lines := node.Lines()
+	reserveLines(lines, 1+paragraphRows(reader.Source(), segment.Stop))
+	lines.Append(segment)
+	reader.AdvanceToEOL()
+	return node, parser.NoChildren
+}
+
+// paragraphRows counts the lines from src[at] on that continue a
+// paragraph for sure: up to the first blank line or line whose first
+// character could start a block or a setext underline (the count is then
+// exact or short; short only costs the array growing).
+func paragraphRows(src []byte, at int) int {
+	rows := 0
+	for at < len(src) {
+		end := bytes.IndexByte(src[at:], '\n')
+		if end < 0 {
+			end = len(src) - at
+		}
+		i := at
+		for i < at+end && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if i == at+end || paragraphStop[src[i]] {
+			break
+		}
+		rows++
+		at += end + 1
+	}
+	return rows
+}
+
+// paragraphStop are the first characters of a line that may end a
+// paragraph: a blank line's, and those of blocks that can interrupt one
+// (headings, fences, block quotes, list items, thematic breaks, HTML)
+// and of setext underlines.
+var paragraphStop = [256]bool{'\r': true, '#': true, '`': true, '~': true, '>': true, '-': true, '+': true, '*': true,
+	'_': true, '=': true, '<': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
+	'7': true, '8': true, '9': true}
+
+// reserveLines makes room for n lines in the empty lines.
+func reserveLines(lines *text.Segments, n int) {
+	if n <= 1 {
+		return
+	}
+	if n <= len(noSegments) {
+		lines.AppendAll(noSegments[:n])
+	} else {
+		lines.AppendAll(make([]text.Segment, n))
+	}
+	lines.SetSliced(0, 0)
 }
 
 func (p codeParagraphs) Close(node ast.Node, reader text.Reader, pc parser.Context) {
@@ -57,13 +121,17 @@ func (p codeParagraphs) Close(node ast.Node, reader text.Reader, pc parser.Conte
 			lt = i
 		}
 	}
-	if first < 0 {
-		start := lines.At(0).Start
-		lines.Set(0, text.NewSegment(start, start))
-		lines.SetSliced(0, 1)
-		return
+	if first >= 0 {
+		lines.SetSliced(codeLines(lines, src, first, last, lt))
+		sink, _ := pc.Get(codeSpanSinkKey).(*codeSpanSink)
+		if sink == nil || !sink.readCodeSpans(node, lines, src) {
+			return
+		}
 	}
-	lines.SetSliced(codeLines(lines, src, first, last, lt))
+	// nothing left for the inline pass
+	start := lines.At(0).Start
+	lines.Set(0, text.NewSegment(start, start))
+	lines.SetSliced(0, 1)
 }
 
 // codeLines returns the lines of a paragraph, from lo to hi, that its
@@ -90,7 +158,8 @@ func codeLines(lines *text.Segments, src []byte, first, last, lt int) (lo, hi in
 }
 
 // codeHeadings is goldmark's ATX heading parser, except that a heading
-// without a backtick leaves the block pass with its line emptied: the
+// without a backtick, or whose code spans sfmd read itself
+// (readCodeSpans), leaves the block pass with its line emptied: the
 // inline pass has nothing to read in it.
 type codeHeadings struct{ parser.BlockParser }
 
@@ -100,13 +169,63 @@ func (h codeHeadings) Close(node ast.Node, reader text.Reader, pc parser.Context
 	src := reader.Source()
 	for i := range lines.Len() {
 		if seg := lines.At(i); bytes.IndexByte(seg.Value(src), '`') >= 0 {
-			return
+			sink, _ := pc.Get(codeSpanSinkKey).(*codeSpanSink)
+			if sink == nil || !sink.readCodeSpans(node, lines, src) {
+				return
+			}
+			break
 		}
 	}
 	for i := range lines.Len() {
 		start := lines.At(i).Start
 		lines.Set(i, text.NewSegment(start, start))
 	}
+}
+
+// codeFences is goldmark's fenced code block parser, except that a block
+// gets room for its lines when it opens: goldmark appends them one by
+// one, and the growing array was two thirds of the bytes goldmark's
+// blocks allocated for their lines. The room is for the lines up to the
+// first that closes the fence (container prefixes allowed), at most
+// maxFenceRoom: a block that ends earlier (its container ends) leaves
+// the rest unused, a longer one grows as before.
+type codeFences struct{ parser.BlockParser }
+
+// maxFenceRoom bounds the lines codeFences counts ahead and reserves.
+const maxFenceRoom = 256
+
+// noSegments is what codeFences appends to make room: only ever read.
+var noSegments [maxFenceRoom]text.Segment
+
+func (f codeFences) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	node, state := f.BlockParser.Open(parent, reader, pc)
+	if node == nil {
+		return node, state
+	}
+	i := pc.BlockOffset()
+	if i < 0 || i >= len(line) {
+		return node, state
+	}
+	c, n := line[i], 0
+	for i < len(line) && line[i] == c {
+		i++
+		n++
+	}
+	src := reader.Source()
+	rows := 0
+	for at := seg.Stop; at < len(src) && rows < maxFenceRoom; rows++ {
+		end := bytes.IndexByte(src[at:], '\n')
+		if end < 0 {
+			end = len(src) - at
+		}
+		if isClosingFence(src[at:at+end], c, n) {
+			break
+		}
+		at += end + 1
+	}
+	reserveLines(node.Lines(), rows)
+	return node, state
 }
 
 // blockParsers are goldmark's default block parsers (the same parsers at
@@ -120,7 +239,7 @@ func blockParsers() []util.PrioritizedValue {
 		util.Prioritized(parser.NewListItemParser(), 400),
 		util.Prioritized(parser.NewCodeBlockParser(), 500),
 		util.Prioritized(codeHeadings{parser.NewATXHeadingParser()}, 600),
-		util.Prioritized(parser.NewFencedCodeBlockParser(), 700),
+		util.Prioritized(codeFences{parser.NewFencedCodeBlockParser()}, 700),
 		util.Prioritized(parser.NewBlockquoteParser(), 800),
 		util.Prioritized(parser.NewHTMLBlockParser(), 900),
 		util.Prioritized(newCodeParagraphs(), 1000),

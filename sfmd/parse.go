@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -63,6 +64,11 @@ type docParser struct {
 	// the recovered fence mistakes by the file offset of their fence
 	recovered map[int]*recovery
 
+	// the code spans goldmark's last parse left to sfmd (codespans.go)
+	ownSpans codeSpanSink
+	// what sfmd reads from goldmark's last tree (collectTree)
+	tree []ast.Node
+
 	// bracket matching of the current prose line (see pairBrackets)
 	pairs          []int32
 	stackA, stackB []int32
@@ -71,6 +77,16 @@ type docParser struct {
 }
 
 type lineRange struct{ from, to int }
+
+// event is a fence or a code span of goldmark's tree, in document order:
+// n is an *ast.FencedCodeBlock or an *ast.CodeSpan, or nil for a code
+// span sfmd read itself (codespans.go), whose content lies at body
+// offsets [s, e).
+type event struct {
+	n    ast.Node
+	s, e int
+}
+
 type byteRange struct{ start, end int }
 
 // Parse parses one SFMD document. It never fails: everything it cannot read
@@ -90,6 +106,11 @@ func ParseAsRuntime(path string, src []byte) *Document { return parse(path, src,
 func parse(path string, src []byte, asRuntime bool) *Document {
 	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src), names: &namesCache{}}
 	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime}
+	sc := new(parseScratch)
+	if recycleScratch {
+		sc = parseScratches.Get().(*parseScratch)
+	}
+	sc.lend(p)
 	p.checkEncoding()
 	base := p.parseFrontmatter()
 	p.parseMarkdown(base)
@@ -97,7 +118,56 @@ func parse(path string, src []byte, asRuntime bool) *Document {
 	slices.SortStableFunc(doc.Problems, func(a, b Problem) int {
 		return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset)
 	})
+	sc.takeBack(p)
+	parseScratches.Put(sc)
 	return doc
+}
+
+// parseScratch holds the buffers a parse uses and drops (none of them
+// ends up in the Document), recycled so that a document does not
+// allocate them again: with the upstream documents they were a tenth of
+// the bytes sfmd.Parse allocated.
+type parseScratch struct {
+	tree           []ast.Node
+	ownSpans       []byteRange
+	codeSpans      []byteRange
+	skip           []lineRange
+	pairs          []int32
+	stackA, stackB []int32
+}
+
+var parseScratches = sync.Pool{New: func() any { return new(parseScratch) }}
+
+// recycleScratch switches parseScratches on; a test switches it off to
+// count what the recycling saves.
+var recycleScratch = true
+
+// maxKept bounds the elements of a buffer a parseScratch keeps, so that a
+// huge document's buffers are not held after it.
+const maxKept = 1 << 14
+
+// lend gives p the scratch's buffers, empty.
+func (sc *parseScratch) lend(p *docParser) {
+	p.tree, p.ownSpans.spans, p.codeSpans, p.skip = sc.tree[:0], sc.ownSpans[:0], sc.codeSpans[:0], sc.skip[:0]
+	p.pairs, p.stackA, p.stackB = sc.pairs[:0], sc.stackA[:0], sc.stackB[:0]
+}
+
+// takeBack takes p's buffers back into the scratch (those not too large),
+// dropping the tree's nodes.
+func (sc *parseScratch) takeBack(p *docParser) {
+	clear(p.tree)
+	sc.tree = keep(p.tree)
+	sc.ownSpans, sc.codeSpans, sc.skip = keep(p.ownSpans.spans), keep(p.codeSpans), keep(p.skip)
+	sc.pairs, sc.stackA, sc.stackB = keep(p.pairs), keep(p.stackA), keep(p.stackB)
+	p.tree, p.ownSpans.spans, p.codeSpans, p.skip, p.pairs, p.stackA, p.stackB = nil, nil, nil, nil, nil, nil, nil
+}
+
+// keep returns b emptied, or nil when it is too large to keep.
+func keep[T any](b []T) []T {
+	if cap(b) > maxKept {
+		return nil
+	}
+	return b[:0]
 }
 
 func (p *docParser) problem(code string, start, end int, format string, args ...any) {
@@ -156,29 +226,46 @@ func (p *docParser) checkEncoding() {
 // sizeSlabs), so that a document's nodes cost a few allocations.
 func (p *docParser) parseMarkdown(base int) {
 	body, long := p.maskForGoldmark(p.src[base:], base)
-	root, recs := p.parseRecovering(body, base)
-	var evBuf [32]ast.Node
-	events := evBuf[:0] // *ast.FencedCodeBlock and *ast.CodeSpan, in order
+	recs := p.parseRecovering(body, base)
+	var evBuf [32]event
+	events := evBuf[:0] // fences and code spans, in order
 	nFences, nLines := 0, 0
 	rebuilt := p.noteRecoveries(recs)
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		if len(rebuilt) > 0 {
-			// the blocks rebuilt after a missing closing line go in
-			// document order, and nothing goldmark found on their lines
+	own := p.ownSpans.spans
+	if !slices.IsSortedFunc(own, func(a, b byteRange) int { return cmp.Compare(a.start, b.start) }) {
+		slices.SortStableFunc(own, func(a, b byteRange) int { return cmp.Compare(a.start, b.start) })
+	}
+	// flush appends the code spans sfmd read that start before file
+	// offset limit; add appends ev, at file offset at (-1: unknown),
+	// after them. Both put the blocks rebuilt after a missing closing
+	// line in their place in document order and leave out what lies on
+	// their lines (add reports that ev was left out).
+	flush := func(limit int) {
+		for len(own) > 0 && base+own[0].start < limit {
 			var drop bool
-			if events, rebuilt, drop = insertRebuilt(events, rebuilt, n, base); drop {
-				return ast.WalkSkipChildren, nil
+			if events, rebuilt, drop = insertRebuilt(events, rebuilt, base+own[0].start); !drop {
+				events = append(events, event{s: own[0].start, e: own[0].end})
 			}
+			own = own[1:]
 		}
+	}
+	add := func(ev event, at int) bool {
+		if at >= 0 {
+			flush(at)
+		}
+		var drop bool
+		if events, rebuilt, drop = insertRebuilt(events, rebuilt, at); !drop {
+			events = append(events, ev)
+		}
+		return drop
+	}
+	for _, n := range p.tree {
 		switch n := n.(type) {
 		case *ast.FencedCodeBlock:
-			events = append(events, n)
-			nFences++
-			nLines += n.Lines().Len()
-			return ast.WalkSkipChildren, nil
+			if !add(event{n: n}, eventAt(n, base)) {
+				nFences++
+				nLines += n.Lines().Len()
+			}
 		case *ast.CodeBlock:
 			lines := n.Lines()
 			if lines.Len() > 0 {
@@ -186,15 +273,13 @@ func (p *docParser) parseMarkdown(base int) {
 				last := p.li.LineOf(base + lines.At(lines.Len()-1).Start)
 				p.skip = append(p.skip, lineRange{first, last})
 			}
-			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
-			events = append(events, n)
-			return ast.WalkSkipChildren, nil
+			add(event{n: n}, eventAt(n, base))
 		}
-		return ast.WalkContinue, nil
-	})
+	}
+	flush(len(p.src) + 1)
 	for _, r := range rebuilt {
-		events = append(events, r.node)
+		events = append(events, event{n: r.node})
 	}
 	for _, r := range recs {
 		if r.node != nil {
@@ -206,15 +291,15 @@ func (p *docParser) parseMarkdown(base int) {
 	p.fences.reserve(nFences)
 	p.doc.Fences = make([]*Fence, 0, nFences)
 	p.skip = slices.Grow(p.skip, nFences)
-	for _, n := range events {
-		if n, ok := n.(*ast.FencedCodeBlock); ok {
+	for _, ev := range events {
+		if n, ok := ev.n.(*ast.FencedCodeBlock); ok {
 			p.fence(n, base)
 		}
 	}
 	kinds := p.sizeSlabs()
 	k := 0
-	for _, n := range events {
-		switch n := n.(type) {
+	for _, ev := range events {
+		switch n := ev.n.(type) {
 		case *ast.FencedCodeBlock:
 			if n.Pos() >= 0 { // p.fence skipped the others
 				p.actFence(p.doc.Fences[k], kinds[k])
@@ -222,6 +307,8 @@ func (p *docParser) parseMarkdown(base int) {
 			}
 		case *ast.CodeSpan:
 			p.codeSpan(n, base)
+		case nil:
+			p.codeSpanAt(base+ev.s, base+ev.e)
 		}
 	}
 	// mostly in order already (frontmatter, then blocks in document order)
@@ -303,7 +390,12 @@ func (p *docParser) codeSpan(n *ast.CodeSpan, base int) {
 	if !ok1 || !ok2 {
 		return
 	}
-	start, end := base+ft.Segment.Start, base+lt.Segment.Stop
+	p.codeSpanAt(base+ft.Segment.Start, base+lt.Segment.Stop)
+}
+
+// codeSpanAt records the code span whose content goldmark reads from
+// file offset start to end.
+func (p *docParser) codeSpanAt(start, end int) {
 	// widen to the backtick runs (and the single padding space CommonMark strips)
 	s := start
 	for s > 0 && (p.src[s-1] == ' ') {

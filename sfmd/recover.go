@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -145,33 +146,70 @@ func fenceLine(line []byte) (c byte, run int, info bool, at int, ok bool) {
 
 // parseRecovering parses body with goldmark and recovers the fence
 // mistakes it finds, re-parsing a masked copy for each. It returns the
-// final tree and the recoveries in document order.
-func (p *docParser) parseRecovering(body []byte, base int) (ast.Node, []*recovery) {
-	root := mdParser.Parse(text.NewReader(body))
+// recoveries in document order; p.tree lists the final tree's nodes.
+func (p *docParser) parseRecovering(body []byte, base int) []*recovery {
+	p.parseBody(body)
 	if p.asRuntime {
-		return root, nil
+		return nil
 	}
 	var recs []*recovery
 	from, spent := base, 0
 	for tries := 0; tries < maxCandidates && len(recs) < maxRecoveries; tries++ {
-		c := p.nextCandidate(root, base, from)
+		c := p.nextCandidate(base, from)
 		if c == nil {
 			break
 		}
 		from = c.end
 		for _, r := range p.plans(c, base) {
 			if spent += len(body); spent > recoveryBudget {
-				return root, recs
+				return recs
 			}
 			masked := append([]byte(nil), body...)
 			r.apply(masked, base)
-			body, root = masked, mdParser.Parse(text.NewReader(masked))
+			body = masked
+			p.parseBody(masked)
 			recs = append(recs, r)
 			from = r.end
 			break
 		}
 	}
-	return root, recs
+	return recs
+}
+
+// parseBody parses body with goldmark and lists in p.tree the nodes sfmd
+// reads from the tree (see collectTree). The code spans codeParagraphs
+// reads itself are left in p.ownSpans (see codespans.go). What an
+// earlier parse left is dropped.
+func (p *docParser) parseBody(body []byte) {
+	var root ast.Node
+	if ownCodeSpans {
+		p.ownSpans.spans = p.ownSpans.spans[:0]
+		pc := parser.NewContext()
+		pc.Set(codeSpanSinkKey, &p.ownSpans)
+		root = mdParser.Parse(text.NewReader(body), parser.WithContext(pc))
+	} else {
+		root = mdParser.Parse(text.NewReader(body))
+	}
+	p.tree = collectTree(root, p.tree[:0])
+}
+
+// collectTree appends to nodes the fenced code blocks, indented code
+// blocks and code spans of the tree at root, in document order: all that
+// sfmd reads from goldmark's tree, so that the tree is walked once a
+// parse (nextCandidate and parseMarkdown read the list).
+func collectTree(root ast.Node, nodes []ast.Node) []ast.Node {
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.CodeSpan:
+			nodes = append(nodes, n)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return nodes
 }
 
 // apply masks body (which starts at file offset base) for r.
@@ -189,28 +227,23 @@ func (r *recovery) apply(body []byte, base int) {
 	}
 }
 
-// nextCandidate returns the first fence opening at or after file offset
-// from that holds an inner opening line of its kind, or that is an
+// nextCandidate returns the first fence of p.tree opening at or after
+// file offset from that holds an inner opening line of its kind, or that is an
 // unclosed act.<id> block; nil when there is none.
-func (p *docParser) nextCandidate(root ast.Node, base, from int) *candidate {
-	var found *candidate
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+func (p *docParser) nextCandidate(base, from int) *candidate {
+	for _, n := range p.tree {
 		fc, ok := n.(*ast.FencedCodeBlock)
-		if !entering || !ok {
-			return ast.WalkContinue, nil
-		}
-		if fc.Pos() < 0 || base+fc.Pos() < from {
-			return ast.WalkSkipChildren, nil
+		if !ok || fc.Pos() < 0 || base+fc.Pos() < from {
+			continue
 		}
 		var c candidate
 		if p.candidate(&c, fc, base) && (c.inner != 0 || (c.action && !c.closed)) {
-			found = new(candidate)
+			found := new(candidate) // c stays on the stack
 			*found = c
-			return ast.WalkStop, nil
+			return found
 		}
-		return ast.WalkSkipChildren, nil
-	})
-	return found
+	}
+	return nil
 }
 
 // candidate describes the fence n in c, or returns false when it is
@@ -516,20 +549,10 @@ func (p *docParser) noteRecoveries(recs []*recovery) []*recovery {
 }
 
 // insertRebuilt appends to events the rebuilt blocks that precede the
-// event node n, and reports whether n lies on a rebuilt block's lines
-// (drop it). Nodes other than fences and code spans pass unchanged.
-func insertRebuilt(events []ast.Node, rebuilt []*recovery, n ast.Node, base int) ([]ast.Node, []*recovery, bool) {
-	at := -1
-	switch n := n.(type) {
-	case *ast.FencedCodeBlock:
-		if n.Pos() >= 0 {
-			at = base + n.Pos()
-		}
-	case *ast.CodeSpan:
-		if t, ok := n.FirstChild().(*ast.Text); ok {
-			at = base + t.Segment.Start
-		}
-	}
+// event at file offset at, and reports whether the event lies on a
+// rebuilt block's lines (drop it). An offset below zero (a node other
+// than a fence or a code span) passes unchanged.
+func insertRebuilt(events []event, rebuilt []*recovery, at int) ([]event, []*recovery, bool) {
 	if at < 0 {
 		return events, rebuilt, false
 	}
@@ -537,8 +560,24 @@ func insertRebuilt(events []ast.Node, rebuilt []*recovery, n ast.Node, base int)
 		if at <= rebuilt[0].to {
 			return events, rebuilt, true
 		}
-		events = append(events, rebuilt[0].node)
+		events = append(events, event{n: rebuilt[0].node})
 		rebuilt = rebuilt[1:]
 	}
 	return events, rebuilt, false
+}
+
+// eventAt is the file offset insertRebuilt orders node n by: a fence's
+// first character, a code span's first content byte; -1 for other nodes.
+func eventAt(n ast.Node, base int) int {
+	switch n := n.(type) {
+	case *ast.FencedCodeBlock:
+		if n.Pos() >= 0 {
+			return base + n.Pos()
+		}
+	case *ast.CodeSpan:
+		if t, ok := n.FirstChild().(*ast.Text); ok {
+			return base + t.Segment.Start
+		}
+	}
+	return -1
 }

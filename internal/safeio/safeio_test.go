@@ -56,26 +56,31 @@ func entries(t *testing.T, dir string) []string {
 
 // TestReadFileRefusesNonRegular: a named pipe with no writer, a device
 // and a directory are refused at once, naming what they are.
+// TestReadFileRefusesNonRegular: ReadFile, and ReadListed (a file a
+// listing gave as regular that was swapped since), refuse what is not a
+// regular file without blocking.
 func TestReadFileRefusesNonRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.md")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for path, kind := range map[string]string{fifo: "a named pipe", "/dev/zero": "a character device", dir: "a directory"} {
-		done := make(chan error, 1)
-		go func() {
-			_, _, err := ReadFile(path, 0)
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			var nr *NotRegularError
-			if !errors.As(err, &nr) || !strings.Contains(err.Error(), kind) {
-				t.Errorf("ReadFile(%s) = %v, want a *NotRegularError naming %s", path, err, kind)
+	for name, read := range map[string]func(string, int64) ([]byte, *Info, error){"ReadFile": ReadFile, "ReadListed": ReadListed} {
+		for path, kind := range map[string]string{fifo: "a named pipe", "/dev/zero": "a character device", dir: "a directory"} {
+			done := make(chan error, 1)
+			go func() {
+				_, _, err := read(path, 0)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				var nr *NotRegularError
+				if !errors.As(err, &nr) || !strings.Contains(err.Error(), kind) {
+					t.Errorf("%s(%s) = %v, want a *NotRegularError naming %s", name, path, err, kind)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("%s(%s) blocks", name, path)
 			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("ReadFile(%s) blocks", path)
 		}
 	}
 }
