@@ -130,7 +130,7 @@ func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, 
 // (act.go cmdAction, showsUsage).
 func (s *DrySession) RunTemplate(id, args string, resp TemplateResponse) (TemplateDry, bool) {
 	c, ok := s.call(id, args)
-	if !ok || !c.a.HasResp || showsUsage(c.a, args) {
+	if !ok || !c.a.HasResp || c.showsUsage() {
 		return TemplateDry{}, false
 	}
 	if res := c.prepare(); res != nil {
