@@ -99,6 +99,11 @@ func showsUsage(a *refAction, flagStr string) bool {
 	return false
 }
 
+// showsUsage reports a call that cmdAction answers with the action's
+// usage: its flags, trimmed as cmdAction trims them, are none and a
+// required field has no default (showsUsage). A dry run asks it first.
+func (c *call) showsUsage() bool { return showsUsage(c.a, jsTrim(c.flagStr)) }
+
 // splitActionArgs splits /act's arguments as cmdAction does: help (none,
 // --help or -h), else the id up to the first space and the flags after it.
 func splitActionArgs(args string) (help bool, id, flagStr string) {

@@ -28,6 +28,10 @@ type Sent struct {
 	// TypeError fetch throws ("Network error: …").
 	Code    string
 	Message string
+	// Usage is set when the runtime prints the action's usage instead of
+	// running the call (act.go cmdAction, showsUsage): nothing is sent,
+	// and DryRun's ok is false.
+	Usage bool
 }
 
 // DryRunDocURI is the document URI a dry run reads a document from: a
@@ -37,12 +41,16 @@ const DryRunDocURI = "file:///dryrun/doc.md"
 
 // DryRun builds what `/act.<id> <args>` would send from p's document with
 // the session variables vars set and store as the topic's env store ($VAR
-// values; nil: none), with no network, no process and no file system. ok is false when p has no action id or
-// args ask for help.
+// values; nil: none), with no network, no process and no file system. ok
+// is false when nothing is sent: p has no action id, args ask for help,
+// or the call prints the action's usage (Sent.Usage).
 func (p *Parsed) DryRun(id, args string, vars, store map[string]string) (Sent, bool) {
 	c, ok := p.dryCall(id, args, vars, store)
 	if !ok {
 		return Sent{}, false
+	}
+	if c.showsUsage() {
+		return Sent{Usage: true}, false
 	}
 	rt, a := c.rt, c.a
 	if res := c.prepare(); res != nil {

@@ -445,3 +445,31 @@ func TestRefBlockText(t *testing.T) {
 		t.Error("a block without a first line is no action")
 	}
 }
+
+// TestDryRunUsage: a call with no flags to an action with a required
+// field without a default prints the action's usage (act.go cmdAction,
+// showsUsage): the dry run sends nothing and says so, whatever the
+// session holds (a session variable would fill {user} and the required
+// check skips a field the URI consumed); with a flag, or when every
+// required field has a default, the call is sent.
+func TestDryRunUsage(t *testing.T) {
+	req := act("list", "GET https://x.com/{user}/items", "  user: string (required)")
+	h := newHarness(t, req)
+	h.rt.Session.SetVar("user", "ann")
+	if res := h.rt.Run("/act.list"); !strings.HasPrefix(res.Content, "Action: list") || len(res.Requests) != 0 {
+		t.Fatalf("the real call printed %q and sent %d requests", res.Content, len(res.Requests))
+	}
+	vars := map[string]string{"user": "ann"}
+	for _, args := range []string{"", "  "} {
+		if s, ok := dryParse(req).DryRun("list", args, vars, nil); ok || !s.Usage {
+			t.Errorf("%q: a call that prints its usage: ok %v, usage %v, URL %q", args, ok, s.Usage, s.URL)
+		}
+	}
+	if s, ok := dryParse(req).DryRun("list", "--user bob", vars, nil); !ok || s.Usage || s.URL != "https://x.com/bob/items" {
+		t.Errorf("a call with a flag: ok %v, usage %v, URL %q", ok, s.Usage, s.URL)
+	}
+	def := act("list", "GET https://x.com/{user}/items", `  user: string (required) = "ann"`)
+	if s, ok := dryParse(def).DryRun("list", "", nil, nil); !ok || s.Usage || s.URL != "https://x.com/ann/items" {
+		t.Errorf("a required field with a default: ok %v, usage %v, URL %q", ok, s.Usage, s.URL)
+	}
+}

@@ -160,16 +160,13 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	}
 	data, readErr := io.ReadAll(resp.Body)
 	_ = resp.Body.Close()
-	if nullBodyStatus(resp.StatusCode) {
-		data = nil
-	}
 	if resp.StatusCode == 404 {
 		return out, codeNotFound, "Not found: " + uri
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		msg := "HTTP " + itoa(resp.StatusCode) + " at " + uri
 		if readErr == nil {
-			if t := utf16Prefix(decodeUTF8(data, true), 500); t != "" {
+			if t := utf16Prefix(responseText(resp.StatusCode, data), 500); t != "" {
 				msg += "\n" + t
 			}
 		}
@@ -178,10 +175,27 @@ func (rt *Runtime) execHTTP(topic, method string, payload *ordered[pval], header
 	if readErr != nil {
 		return out, codeLoadError, "Network error: fetch failed"
 	}
-	out.status = resp.StatusCode
-	out.source = decodeUTF8(data, true)
-	out.jsonBody = jsonParse(out.source)
-	return out, "", ""
+	return httpOutput(resp.StatusCode, data), "", ""
+}
+
+// httpOutput is what Loader.action (loader.ts) returns for a 2xx
+// response of status with the body data: the status, the text
+// (responseText) and JSON.parse of it. A real call (execHTTP) and a
+// template dry run against a recorded response (DrySession.RunTemplate)
+// both read a response through it.
+func httpOutput(status int, data []byte) actionOutput {
+	src := responseText(status, data)
+	return actionOutput{status: status, source: src, jsonBody: jsonParse(src)}
+}
+
+// responseText is fetch's res.text() of a response of status with the
+// body data: "" for a null-body status (nullBodyStatus), else data
+// decoded as UTF-8, a leading BOM dropped.
+func responseText(status int, data []byte) string {
+	if nullBodyStatus(status) {
+		return ""
+	}
+	return decodeUTF8(data, true)
 }
 
 // nullBodyStatus reports a status whose response fetch gives no body

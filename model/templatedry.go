@@ -24,8 +24,10 @@ import (
 // stdout, with nothing on stderr and exit status Status.
 type TemplateResponse struct {
 	Status int // HTTP status or exit code; 0 means 200 (HTTP) or 0 (CLI)
-	Body   string
-	Exec   *ExecResult
+	// Body is the body the server sent (HTTP), read as a real call reads
+	// it (httpOutput: none for a 204 or 205), or the command's stdout.
+	Body string
+	Exec *ExecResult
 }
 
 // TemplateLineFact is what the runtime made of one template line.
@@ -130,7 +132,7 @@ func (p *Parsed) DryRunTemplate(id, args string, vars, store map[string]string, 
 // (act.go cmdAction, showsUsage).
 func (s *DrySession) RunTemplate(id, args string, resp TemplateResponse) (TemplateDry, bool) {
 	c, ok := s.call(id, args)
-	if !ok || !c.a.HasResp || showsUsage(c.a, args) {
+	if !ok || !c.a.HasResp || c.showsUsage() {
 		return TemplateDry{}, false
 	}
 	if res := c.prepare(); res != nil {
@@ -143,10 +145,11 @@ func (s *DrySession) RunTemplate(id, args string, resp TemplateResponse) (Templa
 	case c.isCLI:
 		out = cliOutput(ExecResult{Stdout: resp.Body, Combined: resp.Body, Exit: resp.Status})
 	default:
-		out = actionOutput{source: resp.Body, status: resp.Status, jsonBody: jsonParse(resp.Body)}
-		if out.status == 0 {
-			out.status = 200
+		status := resp.Status
+		if status == 0 {
+			status = 200
 		}
+		out = httpOutput(status, []byte(resp.Body))
 	}
 	sess := s.rt.session()
 	before := maps.Clone(sess.Vars)

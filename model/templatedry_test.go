@@ -254,3 +254,31 @@ func TestDryRunTemplateExecMatchesRun(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateDryNullBodyStatus: the template of a call answered 204 or
+// 205 reads no body, whatever body the server (or a suite's fixture)
+// gives: fetch's res.text() is "" for a null-body status (Loader.action
+// in loader.ts reads res.text(); model/http.go execHTTP), so a dry run
+// against a recorded response prints what the real call prints.
+func TestTemplateDryNullBodyStatus(t *testing.T) {
+	doc := act("get", "GET https://x.com/items") + resp("get", "n={Response.body.n}", "body=[{Response.body}]")
+	const body = `{"n":1}`
+	for _, status := range []int{200, 201, 204, 205} {
+		h := newHarness(t, doc)
+		h.tr.status, h.tr.body = status, body
+		res := h.rt.Run("/act.get")
+		if !res.OK {
+			t.Fatalf("%d: the real call failed: %s %s", status, res.Code, res.Content)
+		}
+		d, ok := dryParse(doc).DryRunTemplate("get", "", nil, nil, TemplateResponse{Status: status, Body: body})
+		if !ok || d.Code != "" {
+			t.Fatalf("%d: %v %s %s", status, ok, d.Code, d.Message)
+		}
+		if d.Output != res.Content {
+			t.Errorf("%d: the dry run printed %q, the real call %q", status, d.Output, res.Content)
+		}
+		if null := status == 204 || status == 205; d.JSONBody == null || strings.Contains(d.Output, "n=1") == null {
+			t.Errorf("%d: JSONBody %v, printed %q", status, d.JSONBody, d.Output)
+		}
+	}
+}

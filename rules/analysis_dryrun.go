@@ -94,10 +94,20 @@ type dryTable struct {
 	Store map[string]string
 }
 
-// dryRun runs args against action id with the session variables vars.
+// dryRun runs args against action id with the session variables vars:
+// every call a dry-run rule simulates goes through it. ok is false for a
+// call that sends nothing (model.Parsed.DryRun: help, or the action's
+// usage printed instead).
 func (t *dryTable) dryRun(id, args string, vars map[string]string) (model.Sent, bool) {
-	return t.Parsed.DryRun(id, args, vars, t.Store)
+	s, ok := t.Parsed.DryRun(id, args, vars, t.Store)
+	if dryRunTrace != nil {
+		dryRunTrace(t.Parsed, id, args, s, ok)
+	}
+	return s, ok
 }
+
+// dryRunTrace, when set (by a test), sees every call dryRun simulates.
+var dryRunTrace func(p *model.Parsed, id, args string, s model.Sent, ok bool)
 
 var dryrunAnalyzer = &lint.Analyzer{
 	Name:   "dryrun",

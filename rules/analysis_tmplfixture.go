@@ -42,7 +42,9 @@ import (
 // runs them (runner/run.go: one model.Session per test): a /set line is
 // run, and an action call's template runs against its step's one http
 // entry with a recorded 2xx response (a non-2xx status or an error: runs
-// no template, model/http.go execHTTP) or its one exec entry (read as
+// no template, model/http.go execHTTP; a 204 or 205 gives it no body,
+// model/http.go httpOutput, whatever body the fixture holds) or its one
+// exec entry (read as
 // sfmd test replays it, suitespec.ExecFixture.Result: stdout, then
 // stderr, and the exit status), so that a later call sees the session
 // variables and shortcuts an earlier one set. The test's runs end at a

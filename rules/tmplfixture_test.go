@@ -74,7 +74,8 @@ func lintFixtureFiles(t *testing.T, dir string) []string {
 // suite is the document's (document:, else its stem: runner/suite.go
 // decoder.document), it decodes without a problem (suitespec), and the
 // step calls the action expecting success, before any /open, with one
-// 2xx JSON response (inline, or body_file read through the suite's tree).
+// 2xx JSON response (inline, or body_file read through the suite's tree)
+// that fetch gives a body (not 204 or 205).
 func TestFixtureRunsFollowSfmdTest(t *testing.T) {
 	run := "    run: /act.list\n"
 	ok := fixtureSuite("", run, objectItems)
@@ -94,6 +95,11 @@ func TestFixtureRunsFollowSfmdTest(t *testing.T) {
 		{"body_file", map[string]string{"app.test.yaml": fixtureSuite("", run, "          body_file: fixtures/items.json\n"), "fixtures/items.json": `{"items":{"a":{}}}`}, true},
 		{"body_file outside the suite's tree", map[string]string{"app.test.yaml": fixtureSuite("", run, "          body_file: ../items.json\n")}, false},
 		{"error status", map[string]string{"app.test.yaml": fixtureSuite("", run, "          status: 500\n"+objectItems)}, false},
+		{"status 201", map[string]string{"app.test.yaml": fixtureSuite("", run, "          status: 201\n"+objectItems)}, true},
+		// fetch gives a 204 or 205 response no body (model/http.go
+		// responseText): the template reads none, as in sfmd test
+		{"status 204 with a body", map[string]string{"app.test.yaml": fixtureSuite("", run, "          status: 204\n"+objectItems)}, false},
+		{"status 205 with a body", map[string]string{"app.test.yaml": fixtureSuite("", run, "          status: 205\n"+objectItems)}, false},
 		{"items null", map[string]string{"app.test.yaml": fixtureSuite("", run, "          json: {items: null}\n")}, false},
 		{"text body", map[string]string{"app.test.yaml": fixtureSuite("", run, "          body: \"items: none\"\n")}, false},
 		{"expected failure", map[string]string{"app.test.yaml": fixtureSuite("", run+"    expect: {ok: false}\n", objectItems)}, false},
