@@ -378,6 +378,9 @@ func scanShell(cmd string) shellScan {
 // the scripts model.ShellCommand.Scripts finds (none when the model does
 // not read the line).
 func rereadOffsets(cmd string) map[int]bool {
+	if !mayReread(cmd) {
+		return nil // as dryrun-cli-value-reparsed skips it: the placeholders stay this rule's
+	}
 	cmds, ok := model.ShellCommands(cmd)
 	if !ok {
 		return nil

@@ -71,6 +71,17 @@ func gatedDocs() map[string][]byte {
 			}
 		}
 	}
+	// the commands the reread gate reads (mayReread): each reader, behind
+	// a path, a wrapper or quotes, and -c options of other programs
+	clis := []string{`sh -c 'echo {q}'`, `/bin/bash -lc "echo {q}"`, `docker exec box sh -c 'ls {q}'`, `eval echo {q}`, `ssh host ls {q}`,
+		`watch ls {q}`, `su - bob -c 'ls {q}'`, `runuser -u bob --command "ls {q}"`, `"bash" -c 'echo {q}'`, `env zsh -c "echo {q}"`,
+		`python3 -c "print('{q}')"`, `tar -czf {q}.tgz .`, `grep -c {q} notes.txt`, `bash ./run.sh {q}`, `setsid dash -ec 'x {q}' &`}
+	for i, c := range clis {
+		for j, hint := range []string{"", "Run `/act.a --q 'a b'`."} {
+			src := fmt.Sprintf("# Doc\n\n```act.a\nCLI %s\n  q: string (required) \"the query\"\n```\n\n%s\n", c, hint)
+			docs[fmt.Sprintf("cli%02d-%d.md", i, j)] = []byte(src)
+		}
+	}
 	return docs
 }
 

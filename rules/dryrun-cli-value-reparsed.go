@@ -36,7 +36,7 @@ var DryrunCLIValueReparsed = &lint.Analyzer{
 			if !c.Info.CLI() || c.Action.Target == nil {
 				continue
 			}
-			if dryGates && !reMayReread.MatchString(c.Action.Target.Text) {
+			if dryGates && !mayReread(c.Action.Target.Text) {
 				continue // no command that reads a script again
 			}
 			if _, s, ok := t.base(c); !ok || s.Code != "" {
@@ -55,6 +55,19 @@ var DryrunCLIValueReparsed = &lint.Analyzer{
 // a -c option (sh -c, bash -lc, bash -ce, su -c), --command, eval, ssh
 // or watch.
 var reMayReread = lazyre.New(`(^|[^\w-])(-[a-z]*c[a-z]*\b|--command\b|eval\b|ssh\b|watch\b)`)
+
+// reReader finds the name of a command model.ShellCommand.Scripts reads
+// a script of (a shell, su, runuser, eval, ssh, watch), as a word or
+// the last part of a path: without one, a -c belongs to another program
+// (python3 -c, tar -czf) and nothing is read again.
+var reReader = lazyre.New(`(^|[^\w-])(sh|bash|zsh|dash|ksh|ash|mksh|su|runuser|eval|ssh|watch)\b`)
+
+// mayReread reports whether the command as written may hand a script to
+// a second shell: it names a reader and a -c option, --command, eval,
+// ssh or watch.
+func mayReread(command string) bool {
+	return reMayReread.MatchString(command) && reReader.MatchString(command)
+}
 
 // rereadProbes are the values a call tries, in order: a space shows a
 // split, $(id) a command the shell runs.
