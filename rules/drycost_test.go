@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -118,5 +119,40 @@ func TestOnlyASCIILowersToURL(t *testing.T) {
 		if got := containsFoldASCII(c.s, "url"); got != c.want {
 			t.Errorf("containsFoldASCII(%q): %v, want %v", c.s, got, c.want)
 		}
+	}
+}
+
+// TestMayRereadIsRegexp: mayReread is reMayReread and reReader on every
+// line of the documents and on the cases given.
+func TestMayRereadIsRegexp(t *testing.T) {
+	docs := scannerDocs(t)
+	cases := []string{"", "-c", "sh -c", "sh-c", "x-sh -c", "bash -lc 'x'", "bash -lC x", "sh -c1", "sh -c_", "sh -cé", "sh --command", "su --commands",
+		"su --command=x", "a--command", "/bin/sh -ec", "eval", "evaluate x", "ssh", "ssh-keygen -c", "watch-x", "_sh -c", "sh_ -c", "(sh -c x)",
+		"python3 -c 'x'", "tar -czf a", "grep -c x", "é sh é -c", "sh\t-c", "\"bash\" -c", "bash5 -c", "-abcd sh", "sh -xyz", "mksh -c", "runuser -u x --command y"}
+	for _, src := range docs {
+		cases = append(cases, strings.Split(string(src), "\n")...)
+	}
+	// random commands over the bytes the patterns read
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"sh", "bash", "su", "eval", "ssh", "watch", "-", "--command", "c", "l", "e", "C", "1", "_", " ", "/", "é", "'", "x"}
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + r.IntN(8) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		cases = append(cases, b.String())
+	}
+	yes := 0
+	for _, c := range cases {
+		want := reMayReread.MatchString(c) && reReader.MatchString(c)
+		if got := mayReread(c); got != want {
+			t.Errorf("%q: mayReread %v, the regexps %v", c, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 20 {
+		t.Fatalf("only %d commands that may be read again: the cases test little", yes)
 	}
 }
