@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/internal/cputime"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/rules"
 )
@@ -35,13 +36,13 @@ func BenchmarkLintUpstream(b *testing.B) {
 	files := rep.Files
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		if _, err := lint.Run(opts, all); err != nil {
 			b.Fatal(err)
 		}
 	}
-	cpu = cpuTime() - cpu
+	cpu = cputime.Process() - cpu
 	docs := float64(b.N * files)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/docs, "ns/doc")
 	b.ReportMetric(float64(cpu.Nanoseconds())/docs, "cpu-ns/doc")

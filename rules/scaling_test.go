@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/internal/cputime"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -87,9 +88,9 @@ func selfContained(src string) bool {
 func fastest(n int, f func()) time.Duration {
 	best := time.Duration(1<<63 - 1)
 	for range n {
-		start := cpuTime()
+		start := cputime.Process()
 		f()
-		best = min(best, cpuTime()-start)
+		best = min(best, cputime.Process()-start)
 	}
 	return best
 }
@@ -275,7 +276,7 @@ func TestRulesScaleOnGeneratedDocuments(t *testing.T) {
 func withoutGC(f func()) time.Duration {
 	runtime.GC()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	start := cpuTime()
+	start := cputime.Process()
 	f()
-	return cpuTime() - start
+	return cputime.Process() - start
 }

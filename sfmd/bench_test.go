@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/internal/cputime"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/text"
@@ -147,13 +148,13 @@ func hintBench() []byte {
 func benchParseDocs(b *testing.B, docs [][]byte, size int64, parse func([]byte)) {
 	b.SetBytes(size)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		for _, d := range docs {
 			parse(d)
 		}
 	}
-	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64((cputime.Process()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 func sfmdParse(d []byte) { sfmd.Parse("bench.md", d) }
