@@ -124,52 +124,33 @@ func TestDryGates(t *testing.T) {
 }
 
 // TestDryGatesSkipCalls: an action none of whose dry-run rules can report
-// (a GET with an ordinary header, a plain URL and values) is not run
-// through the model at all.
+// is not run through the model at all: a GET with an ordinary header, a
+// plain URL and values; a POST whose -d body is JSON with each value a
+// whole JSON string, under the runtime's JSON Content-Type
+// (BodyValuesEscaped, labelledJSONOpening).
 func TestDryGatesSkipCalls(t *testing.T) {
-	src := "# Doc\n\n```act.items\nGET https://api.example.com/items?q={q} -H \"Authorization: Bearer $TOKEN\"\n  q: string (required) \"the query\"\n```\n"
-	var calls []*dryCall
-	probe := &lint.Analyzer{
-		Name:     "probe",
-		Requires: append(dryRules(), dryrunAnalyzer),
-		Run: func(pass *lint.Pass) (any, error) {
-			calls = dryTableOf(pass).Calls
-			return nil, nil
-		},
-	}
-	if _, err := lint.Check(sfmd.Parse("doc.md", []byte(src)), []*lint.Analyzer{probe}); err != nil {
-		t.Fatal(err)
-	}
-	if len(calls) != 1 {
-		t.Fatalf("%d calls, want 1", len(calls))
-	}
-	if c := calls[0]; c.args != "" || c.ok {
-		t.Errorf("the call was run (args %q): no dry-run rule can report on it", c.args)
-	}
-}
-
-// TestDryGatesSkipJSONPost: a POST whose -d body is JSON with each value
-// a whole JSON string, under the runtime's JSON Content-Type, is not run
-// through the model at all (BodyValuesEscaped, labelledJSONOpening).
-func TestDryGatesSkipJSONPost(t *testing.T) {
-	src := "# Doc\n\n```act.items\nPOST https://api.example.com/items -H \"Authorization: Bearer $TOKEN\" -d '{\"q\": \"{q}\", \"n\": \"{n}\"}'\n  q: string (required) \"the query\"\n  n: string (required) \"a note\"\n```\n"
-	var calls []*dryCall
-	probe := &lint.Analyzer{
-		Name:     "probe",
-		Requires: append(dryRules(), dryrunAnalyzer),
-		Run: func(pass *lint.Pass) (any, error) {
-			calls = dryTableOf(pass).Calls
-			return nil, nil
-		},
-	}
-	if _, err := lint.Check(sfmd.Parse("doc.md", []byte(src)), []*lint.Analyzer{probe}); err != nil {
-		t.Fatal(err)
-	}
-	if len(calls) != 1 {
-		t.Fatalf("%d calls, want 1", len(calls))
-	}
-	if c := calls[0]; c.args != "" || c.ok {
-		t.Errorf("the call was run (args %q): no dry-run rule can report on it", c.args)
+	for _, src := range []string{
+		"# Doc\n\n```act.items\nGET https://api.example.com/items?q={q} -H \"Authorization: Bearer $TOKEN\"\n  q: string (required) \"the query\"\n```\n",
+		"# Doc\n\n```act.items\nPOST https://api.example.com/items -H \"Authorization: Bearer $TOKEN\" -d '{\"q\": \"{q}\", \"n\": \"{n}\"}'\n  q: string (required) \"the query\"\n  n: string (required) \"a note\"\n```\n",
+	} {
+		var calls []*dryCall
+		probe := &lint.Analyzer{
+			Name:     "probe",
+			Requires: append(dryRules(), dryrunAnalyzer),
+			Run: func(pass *lint.Pass) (any, error) {
+				calls = dryTableOf(pass).Calls
+				return nil, nil
+			},
+		}
+		if _, err := lint.Check(sfmd.Parse("doc.md", []byte(src)), []*lint.Analyzer{probe}); err != nil {
+			t.Fatal(err)
+		}
+		if len(calls) != 1 {
+			t.Fatalf("%d calls, want 1", len(calls))
+		}
+		if c := calls[0]; c.args != "" || c.ok {
+			t.Errorf("%s: the call was run (args %q): no dry-run rule can report on it", src, c.args)
+		}
 	}
 }
 
