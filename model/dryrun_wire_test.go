@@ -23,17 +23,7 @@ func TestDryRunWireHeaders(t *testing.T) {
 		{`GET https://x.com/ -H "X-Key: 1" -H "x-key: 2"`, "X-Key", "1, 2",
 			[]HeaderKey{{"X-Key", "1", false}, {"x-key", "2", false}}},
 	} {
-		doc := act("a", tc.line, "  a: string")
-		h := newHarness(t, doc)
-		h.tr.body = "ok"
-		res := h.rt.Run("/act.a --a v")
-		if !res.OK || len(res.Requests) != 1 {
-			t.Fatalf("%s: run failed: %s %s", tc.line, res.Code, res.Content)
-		}
-		s, ok := dryParse(doc).DryRun("a", "--a v", nil, nil)
-		if !ok || s.Code != "" {
-			t.Fatalf("%s: dry run failed: %s %s", tc.line, s.Code, s.Message)
-		}
+		res, s := runAndDryRun(t, tc.line)
 		w, ok := s.Header(tc.name)
 		if !ok || w.Value != tc.want || w.Value != res.Requests[0].header.Get(tc.name) {
 			t.Errorf("%s: dry run sends %s: %q, want %q (the run sent %q)", tc.line, tc.name, w.Value, tc.want, res.Requests[0].header.Get(tc.name))
@@ -65,17 +55,7 @@ func TestDryRunReplacedHeaders(t *testing.T) {
 		{`GET https://x.com/ -H "X-Key: 1" -H "x-key: 2"`, nil, "X-Key", "1, 2"},
 		{`GET https://x.com/ -H 'X-Key: 1' -H 'X-Key: 2'`, nil, "X-Key", ""},
 	} {
-		doc := act("a", tc.line, "  a: string")
-		h := newHarness(t, doc)
-		h.tr.body = "ok"
-		res := h.rt.Run("/act.a --a v")
-		if !res.OK || len(res.Requests) != 1 {
-			t.Fatalf("%s: run failed: %s %s", tc.line, res.Code, res.Content)
-		}
-		s, ok := dryParse(doc).DryRun("a", "--a v", nil, nil)
-		if !ok || s.Code != "" {
-			t.Fatalf("%s: dry run failed: %s %s", tc.line, s.Code, s.Message)
-		}
+		res, s := runAndDryRun(t, tc.line)
 		if !slices.Equal(s.Replaced, tc.replaced) {
 			t.Errorf("%s: replaced %+v, want %+v", tc.line, s.Replaced, tc.replaced)
 		}
@@ -83,4 +63,23 @@ func TestDryRunReplacedHeaders(t *testing.T) {
 			t.Errorf("%s: the run sent %s: %q, want %q", tc.line, tc.name, got, tc.sent)
 		}
 	}
+}
+
+// runAndDryRun runs `/act.a --a v` for an action a of the given first
+// line (one field a) for real, with a response "ok", and as a dry run,
+// and returns both; it fails the test when either fails.
+func runAndDryRun(t *testing.T, line string) (Result, Sent) {
+	t.Helper()
+	doc := act("a", line, "  a: string")
+	h := newHarness(t, doc)
+	h.tr.body = "ok"
+	res := h.rt.Run("/act.a --a v")
+	if !res.OK || len(res.Requests) != 1 {
+		t.Fatalf("%s: run failed: %s %s", line, res.Code, res.Content)
+	}
+	s, ok := dryParse(doc).DryRun("a", "--a v", nil, nil)
+	if !ok || s.Code != "" {
+		t.Fatalf("%s: dry run failed: %s %s", line, s.Code, s.Message)
+	}
+	return res, s
 }
