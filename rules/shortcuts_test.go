@@ -111,7 +111,6 @@ func TestShortcutDefinitionUnusedMenuFile(t *testing.T) {
 // unreadable include silences the undefined-name rules, and that act:
 // links in a tool's response templates are not checked against the tool.
 func TestIncludedDefinitions(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"page.source/footer.md": "[@contact Contact](contact.md)\n\n```act.vote\nPOST https://a.example/vote/{id}\n  id: string (required) \"Post ID\"\n```\n",
 		"parts/side.md":         "[!include:deep](deeper.md)\n",
@@ -121,15 +120,7 @@ func TestIncludedDefinitions(t *testing.T) {
 		"broken.md": "[!include:footer](missing.md)\n\n[Gone][@gone] [Zap](act:zap)\n",
 		"tool.md":   "---\ntype: tool\n---\n\n```act.list\nGET https://a.example/list\n```\n\n```act.list.response\n- [Open](act:open_item?id=1)\n```\n\n[Open](act:open_item)\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeFiles(t, files)
 	matchOut(t, "page.md undefined", lintFileAsCLI(t, dir, "page.md", ShortcutReferenceUndefined),
 		[]string{`/page.md:4:43: error: shortcut "@gone" is not defined in this document/`})
 	matchOut(t, "page.md unknown action", lintFileAsCLI(t, dir, "page.md", ActLinkUnknownAction),

@@ -32,22 +32,7 @@ const objectItems = "          json: {items: {a: {name: x}}}\n"
 // the findings' messages.
 func lintFixtureDir(t *testing.T, files map[string]string) []string {
 	t.Helper()
-	return lintFixtureFiles(t, writeFixtureFiles(t, files))
-}
-
-func writeFixtureFiles(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return lintFixtureFiles(t, writeFiles(t, files))
 }
 
 func lintFixtureFiles(t *testing.T, dir string) []string {
@@ -114,7 +99,7 @@ func TestFixtureRunsFollowSfmdTest(t *testing.T) {
 			for k, v := range tc.files {
 				files[k] = v
 			}
-			dir := writeFixtureFiles(t, files)
+			dir := writeFiles(t, files)
 			if clean := !strings.Contains(tc.name, "unknown field") && !strings.Contains(tc.name, "invalid YAML") && !strings.Contains(tc.name, "outside"); clean {
 				// the case is what it says, not a suite sfmd test refuses
 				checkSuitesDecode(t, dir, tc.files)
@@ -226,7 +211,7 @@ func TestFixtureRunsCLI(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{"app.md": cliFixtureDoc, "app.test.yaml": cliSuite(tc.entry)}
-			dir := writeFixtureFiles(t, files)
+			dir := writeFiles(t, files)
 			checkSuitesDecode(t, dir, files)
 			got := lintFixtureFiles(t, dir)
 			if found := len(got) == 1 && strings.Contains(got[0], "Response.body.items is an object, not an array"); found != tc.found || len(got) > 1 || (!found && len(got) > 0) {
@@ -270,7 +255,7 @@ func TestFixtureRunsCarrySession(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{"app.md": sessionDoc, "app.test.yaml": "version: 1\ntests:\n  - name: t\n    steps:\n" + tc.steps}
-			dir := writeFixtureFiles(t, files)
+			dir := writeFiles(t, files)
 			checkSuitesDecode(t, dir, files)
 			got := lintFixtureFiles(t, dir)
 			if found := len(got) == 1 && strings.Contains(got[0], "Response.body.items is an object, not an array"); found != tc.found || len(got) > 1 || (!found && len(got) > 0) {
@@ -292,7 +277,7 @@ func TestFixtureRunsSameCallExpectations(t *testing.T) {
 	failing := fixtureSuite("", "    run: /act.list\n    expect: {ok: false}\n", objectItems)
 	suite := failing + strings.Replace(strings.TrimPrefix(fixtureSuite("", "    run: /act.list\n", objectItems), "version: 1\ntests:\n"), "name: list", "name: list again", 1)
 	files := map[string]string{"app.md": fixtureDoc, "app.test.yaml": suite}
-	dir := writeFixtureFiles(t, files)
+	dir := writeFiles(t, files)
 	checkSuitesDecode(t, dir, files)
 	if got := lintFixtureFiles(t, dir); len(got) != 1 {
 		t.Errorf("findings %q, want one", got)
