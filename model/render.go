@@ -160,9 +160,10 @@ func markupLine(t string) bool {
 	return reBlockOpen.MatchString(t) || reBlockEnd.MatchString(t) || reRndDirective.MatchString(t) || reRndRefDef.MatchString(t)
 }
 
-// slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement.
+// slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement
+// (reRndPlainLink, found by plainLinkSpans).
 func slugLinks(s string, autos *[]autoShortcut) string {
-	matches := reRndPlainLink.FindAllStringSubmatchIndex(s, -1)
+	matches := plainLinkSpans(s)
 	if len(matches) == 0 {
 		return s
 	}

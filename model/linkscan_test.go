@@ -1,0 +1,83 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+)
+
+// scanDocs are the texts a scanner that stands for a regexp is held to it
+// on: the rule archives' files, corpus/err, the upstream corpus, a
+// generated document, each also as the page render strips it (what the
+// link step reads), and 20,000 random texts made of the characters the
+// patterns turn on.
+func scanDocs(t *testing.T) []string {
+	t.Helper()
+	docs := []string{string(benchgen.Document(256 << 10)), string(benchgen.HintDocument(64))}
+	add := func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		switch filepath.Ext(p) {
+		case ".md":
+			docs = append(docs, string(src))
+		case ".txtar":
+			for _, f := range txtar.Parse(src).Files {
+				docs = append(docs, string(f.Data))
+			}
+		}
+		return nil
+	}
+	_ = filepath.WalkDir(filepath.Join("..", "rules", "testdata"), add)
+	_ = filepath.WalkDir(filepath.Join("..", "corpus", "err"), add)
+	_ = filepath.WalkDir(upstreamRoot(t), add)
+	if len(docs) < 400 {
+		t.Fatalf("only %d documents: the paths are wrong", len(docs))
+	}
+	for _, d := range docs[:len(docs):len(docs)] {
+		docs = append(docs, stripMarkup(stripFrontmatter(d)))
+	}
+	pieces := []string{"[", "]", "(", ")", "@", "[@", "](", "]()", "](@", "](x)", "a", " ", "\n", "é", "\xff", "`", "[a](b)", "](https://x.com/a)", "[]"}
+	seed := uint32(7)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 20000 {
+		var b strings.Builder
+		for k := next() % 24; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		docs = append(docs, b.String())
+	}
+	return docs
+}
+
+// TestPlainLinkSpansIsRegexp: plainLinkSpans finds what reRndPlainLink
+// finds, with the same groups.
+func TestPlainLinkSpansIsRegexp(t *testing.T) {
+	found := 0
+	for _, s := range scanDocs(t) {
+		want := reRndPlainLink.Re().FindAllStringSubmatchIndex(s, -1)
+		got := plainLinkSpans(s)
+		found += len(want)
+		if len(got) != 0 || len(want) != 0 {
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%.300q: plainLinkSpans %v, reRndPlainLink %v", s, got, want)
+			}
+		}
+	}
+	if found < 1000 {
+		t.Fatalf("only %d links in all: the texts test little", found)
+	}
+}
