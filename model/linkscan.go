@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // plainLinkSpans is reRndPlainLink.FindAllStringSubmatchIndex(s, -1)
 // (renderer.ts PLAIN_LINK_RE, `\[([^\]]*)\]\(([^)@][^)]*)\)`) found by
@@ -42,4 +45,101 @@ func plainLinkSpans(s string) [][]int {
 		i = parenAt + 1
 	}
 	return out
+}
+
+// shortcutSpans is reRndShortcut.FindAllStringSubmatchIndex(s, -1)
+// (renderer.ts `\[(@[a-zA-Z0-9._-]+)\s+([^\]]+)\]\([^)]+\)`) found by one
+// scan of s: "[@", an id, white space, a label up to the first "]" (the
+// white space gives its last character back when the label would be
+// empty), "(", a target up to the first ")", neither empty. As in
+// plainLinkSpans, the first "]" and ")" are searched for once for every
+// "[" before them. TestShortcutSpansIsRegexp holds it to the regexp.
+func shortcutSpans(s string) [][]int {
+	var out [][]int
+	closeAt, parenAt := -1, -1
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], "[@")
+		if j < 0 {
+			break
+		}
+		p := i + j
+		i = p + 1
+		e := p + 2 // the id's end
+		for e < len(s) && isShortcutIDByte(s[e]) {
+			e++
+		}
+		if e == p+2 {
+			continue
+		}
+		l, prev := e, e // the label's start, and the start of the last white space
+		for l < len(s) {
+			r, n := utf8.DecodeRuneInString(s[l:])
+			if !isJSSpace(r) {
+				break
+			}
+			prev, l = l, l+n
+		}
+		if l == e {
+			continue
+		}
+		if closeAt < l {
+			k := strings.IndexByte(s[l:], ']')
+			if k < 0 {
+				break // no "]" after this label, nor after any later one
+			}
+			closeAt = l + k
+		}
+		if closeAt == l {
+			if prev == e {
+				continue // one white space character: the label is empty
+			}
+			l = prev
+		}
+		q := closeAt + 2
+		if q >= len(s) || s[closeAt+1] != '(' || s[q] == ')' {
+			continue
+		}
+		if parenAt <= q {
+			k := strings.IndexByte(s[q+1:], ')')
+			if k < 0 {
+				break
+			}
+			parenAt = q + 1 + k
+		}
+		out = append(out, []int{p, parenAt + 1, p + 1, e, l, closeAt})
+		i = parenAt + 1
+	}
+	return out
+}
+
+// isShortcutIDByte reports whether c is in [a-zA-Z0-9._-].
+func isShortcutIDByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-'
+}
+
+// replaceSpans is replaceSubmatch with the matches already found (spans
+// as FindAllStringSubmatchIndex gives them, in order, not overlapping):
+// fn gets each match and its groups ("" for a group that did not
+// participate).
+func replaceSpans(s string, spans [][]int, fn func(m []string) string) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	m := make([]string, len(spans[0])/2)
+	last := 0
+	for _, loc := range spans {
+		for g := range m {
+			m[g] = ""
+			if loc[2*g] >= 0 {
+				m[g] = s[loc[2*g]:loc[2*g+1]]
+			}
+		}
+		b.WriteString(s[last:loc[0]])
+		b.WriteString(fn(m))
+		last = loc[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // scanDocs are the texts a scanner that stands for a regexp is held to it
@@ -47,7 +48,7 @@ func scanDocs(t *testing.T) []string {
 	for _, d := range docs[:len(docs):len(docs)] {
 		docs = append(docs, stripMarkup(stripFrontmatter(d)))
 	}
-	pieces := []string{"[", "]", "(", ")", "@", "[@", "](", "]()", "](@", "](x)", "a", " ", "\n", "é", "\xff", "`", "[a](b)", "](https://x.com/a)", "[]"}
+	pieces := []string{"[", "]", "(", ")", "@", "[@", "](", "]()", "](@", "](x)", "a", " ", "\n", "é", "\xff", "`", "[a](b)", "](https://x.com/a)", "[]", "[@a.b_c-1", "[@x ", "\u00a0", "\u2028", "\t", "\ufeff"}
 	seed := uint32(7)
 	next := func() int {
 		seed = seed*1664525 + 1013904223
@@ -77,7 +78,42 @@ func TestPlainLinkSpansIsRegexp(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d matches", found)
 	if found < 1000 {
 		t.Fatalf("only %d links in all: the texts test little", found)
+	}
+}
+
+// TestShortcutSpansIsRegexp: shortcutSpans finds what reRndShortcut
+// finds, with the same groups.
+func TestShortcutSpansIsRegexp(t *testing.T) {
+	found := 0
+	for _, s := range scanDocs(t) {
+		want := reRndShortcut.Re().FindAllStringSubmatchIndex(s, -1)
+		got := shortcutSpans(s)
+		found += len(want)
+		if len(got) != 0 || len(want) != 0 {
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%.300q: shortcutSpans %v, reRndShortcut %v", s, got, want)
+			}
+		}
+	}
+	t.Logf("%d matches", found)
+	if found < 1000 {
+		t.Fatalf("only %d shortcuts in all: the texts test little", found)
+	}
+}
+
+// TestReplaceSpansIsReplaceSubmatch: replacing the matches found once is
+// replaceSubmatch's one-at-a-time search and replace.
+func TestReplaceSpansIsReplaceSubmatch(t *testing.T) {
+	fn := func(m []string) string { return "<" + strings.Join(m[1:], "|") + ">" }
+	for _, s := range scanDocs(t) {
+		for _, re := range []*lazyre.Regexp{reRndShortcut, reRndPlainLink, reRndRefLink} {
+			want := replaceSubmatch(re.Re(), s, func(m []string, _ int) string { return fn(m) })
+			if got := replaceSpans(s, re.Re().FindAllStringSubmatchIndex(s, -1), fn); got != want {
+				t.Fatalf("%v on %.200q: replaceSpans %.200q, replaceSubmatch %.200q", re.Re(), s, got, want)
+			}
+		}
 	}
 }

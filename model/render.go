@@ -42,7 +42,7 @@ func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
 			return m[0]
 		})
 	}
-	s = replaceSubmatch(reRndShortcut.Re(), s, func(m []string, _ int) string {
+	s = replaceSpans(s, shortcutSpans(s), func(m []string) string {
 		return "[" + m[2] + "][@" + m[1][1:] + "]"
 	})
 	var autos []autoShortcut
