@@ -143,3 +143,81 @@ func replaceSpans(s string, spans [][]int, fn func(m []string) string) string {
 	b.WriteString(s[last:])
 	return b.String()
 }
+
+// labelledSpans finds `\[([^\]]+)\]\[` followed by what tail matches:
+// the label of a "[" runs to the first "]" after it, and every "[" before
+// that "]" shares its tail, so when the tail fails at one the scan goes
+// on after the "]" (each byte is read a bounded number of times). tail
+// gets the index just after "][" and returns the groups it matched
+// (start, end pairs) and the match's end, or ok false; stop true means
+// that no later "[" can match either.
+func labelledSpans(s string, tail func(at int) (groups []int, end int, ok, stop bool)) [][]int {
+	var out [][]int
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '[')
+		if j < 0 {
+			break
+		}
+		p := i + j
+		k := strings.IndexByte(s[p+1:], ']')
+		if k < 0 {
+			break // no "]" after this "[", nor after any later one
+		}
+		c := p + 1 + k
+		if c == p+1 {
+			i = c // an empty label; the next "[" may follow the "]"
+			continue
+		}
+		if c+1 >= len(s) || s[c+1] != '[' {
+			i = c + 1
+			continue
+		}
+		groups, end, ok, stop := tail(c + 2)
+		if stop {
+			break
+		}
+		if !ok {
+			i = c + 1
+			continue
+		}
+		out = append(out, append([]int{p, end, p + 1, c}, groups...))
+		i = end
+	}
+	return out
+}
+
+// invokeSpans is reInvoke.FindAllStringSubmatchIndex(s, -1)
+// (resolver.ts `\[([^\]]+)\]\[@([a-zA-Z0-9._-]+)\]`).
+// TestInvokeSpansIsRegexp holds it to the regexp.
+func invokeSpans(s string) [][]int {
+	return labelledSpans(s, func(at int) ([]int, int, bool, bool) {
+		if at >= len(s) || s[at] != '@' {
+			return nil, 0, false, false
+		}
+		e := at + 1
+		for e < len(s) && isShortcutIDByte(s[e]) {
+			e++
+		}
+		if e == at+1 || e >= len(s) || s[e] != ']' {
+			return nil, 0, false, false
+		}
+		return []int{at + 1, e}, e + 1, true, false
+	})
+}
+
+// refLinkSpans is reRndRefLink.FindAllStringSubmatchIndex(s, -1)
+// (renderer.ts `\[([^\]]+)\]\[([^\]@][^\]]*)\]`).
+// TestRefLinkSpansIsRegexp holds it to the regexp.
+func refLinkSpans(s string) [][]int {
+	return labelledSpans(s, func(at int) ([]int, int, bool, bool) {
+		if at >= len(s) || s[at] == ']' || s[at] == '@' {
+			return nil, 0, false, false
+		}
+		k := strings.IndexByte(s[at+1:], ']')
+		if k < 0 {
+			return nil, 0, false, true // no "]" after this reference, nor after any later one
+		}
+		e := at + 1 + k
+		return []int{at, e}, e + 1, true, false
+	})
+}

@@ -48,7 +48,7 @@ func scanDocs(t *testing.T) []string {
 	for _, d := range docs[:len(docs):len(docs)] {
 		docs = append(docs, stripMarkup(stripFrontmatter(d)))
 	}
-	pieces := []string{"[", "]", "(", ")", "@", "[@", "](", "]()", "](@", "](x)", "a", " ", "\n", "é", "\xff", "`", "[a](b)", "](https://x.com/a)", "[]", "[@a.b_c-1", "[@x ", "\u00a0", "\u2028", "\t", "\ufeff"}
+	pieces := []string{"[", "]", "(", ")", "@", "[@", "](", "]()", "](@", "](x)", "a", " ", "\n", "é", "\xff", "`", "[a](b)", "](https://x.com/a)", "[]", "[@a.b_c-1", "[@x ", "][@", "][", "[a][@b]", "\u00a0", "\u2028", "\t", "\ufeff"}
 	seed := uint32(7)
 	next := func() int {
 		seed = seed*1664525 + 1013904223
@@ -114,6 +114,29 @@ func TestReplaceSpansIsReplaceSubmatch(t *testing.T) {
 			if got := replaceSpans(s, re.Re().FindAllStringSubmatchIndex(s, -1), fn); got != want {
 				t.Fatalf("%v on %.200q: replaceSpans %.200q, replaceSubmatch %.200q", re.Re(), s, got, want)
 			}
+		}
+	}
+}
+
+// TestInvokeSpansIsRegexp: invokeSpans finds what reInvoke finds, and
+// refLinkSpans what reRndRefLink finds, with the same groups.
+func TestInvokeSpansIsRegexp(t *testing.T) {
+	for _, c := range []struct {
+		re   *lazyre.Regexp
+		scan func(string) [][]int
+	}{{reInvoke, invokeSpans}, {reRndRefLink, refLinkSpans}} {
+		found := 0
+		for _, s := range scanDocs(t) {
+			want := c.re.Re().FindAllStringSubmatchIndex(s, -1)
+			got := c.scan(s)
+			found += len(want)
+			if (len(got) != 0 || len(want) != 0) && !reflect.DeepEqual(got, want) {
+				t.Fatalf("%v on %.300q: the scan %v, the regexp %v", c.re.Re(), s, got, want)
+			}
+		}
+		t.Logf("%v: %d matches", c.re.Re(), found)
+		if found < 1000 {
+			t.Fatalf("%v: only %d matches in all: the texts test little", c.re.Re(), found)
 		}
 	}
 }

@@ -32,10 +32,12 @@ type autoShortcut struct{ ID, Href string }
 // renderLinks is the link step of renderer.ts render, after the markup is
 // stripped: reference links resolved from refs, [@id label](url)
 // shortcuts turned into [label][@id], and the remaining links slugged
-// into auto-shortcuts (returned in order).
+// into auto-shortcuts (returned in order). The patterns' matches are
+// found by scans: refLinkSpans (reRndRefLink), shortcutSpans
+// (reRndShortcut) and, in slugLinks, plainLinkSpans (reRndPlainLink).
 func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
 	if len(refs) > 0 {
-		s = replaceSubmatch(reRndRefLink.Re(), s, func(m []string, _ int) string {
+		s = replaceSpans(s, refLinkSpans(s), func(m []string) string {
 			if u, ok := refs[m[2]]; ok && u != "" {
 				return "[" + m[1] + "](" + u + ")"
 			}
