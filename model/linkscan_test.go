@@ -140,3 +140,47 @@ func TestInvokeSpansIsRegexp(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkupLineIsRegexp: markupLine is the four regexps of
+// stripAimdMarkup on every trimmed line of the texts and on lines made of
+// the pieces the patterns turn on.
+func TestMarkupLineIsRegexp(t *testing.T) {
+	var lines []string
+	for _, s := range scanDocs(t) {
+		for _, l := range strings.Split(s, "\n") {
+			lines = append(lines, jsTrim(l))
+		}
+	}
+	heads := []string{"<!-- #", "<!-- /", "<!-- ", "<!--", "[!menu:", "[!nav:", "[!include:", "[!requirements](", "[!requirements]", "[", "[]", "[a]:", "[]:", "[!x:", "<"}
+	mids := []string{"a", "-", "_", ".", "]", "(", ")", ":", " ", "\u00a0", "\r", "\n", "\u2028", "\u2029", "é", "\xff", "x.md", "](", "#", "/", "\t"}
+	tails := []string{" -->", "-->", ")", "](x)", "]()", ": x", ":  x", ": ", "", "a", "\u00a0"}
+	seed := uint32(11)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 100000 {
+		var b strings.Builder
+		b.WriteString(heads[next()%len(heads)])
+		for k := next() % 4; k > 0; k-- {
+			b.WriteString(mids[next()%len(mids)])
+		}
+		b.WriteString(tails[next()%len(tails)])
+		lines = append(lines, b.String())
+	}
+	found := 0
+	for _, l := range lines {
+		want := l != "" && (l[0] == '<' || l[0] == '[') &&
+			(reBlockOpen.MatchString(l) || reBlockEnd.MatchString(l) || reRndDirective.MatchString(l) || reRndRefDef.MatchString(l))
+		if want {
+			found++
+		}
+		if got := markupLine(l); got != want {
+			t.Fatalf("%q: markupLine %v, the regexps %v", l, got, want)
+		}
+	}
+	t.Logf("%d markup lines", found)
+	if found < 1000 {
+		t.Fatalf("only %d markup lines: the texts test little", found)
+	}
+}

@@ -152,16 +152,6 @@ func stripMarkup(source string) string {
 	return b.String()
 }
 
-// markupLine reports whether the trimmed line t is a block marker, a
-// directive or a reference definition, which the render drops. Each of
-// them starts with "<" or "[".
-func markupLine(t string) bool {
-	if t == "" || (t[0] != '<' && t[0] != '[') {
-		return false
-	}
-	return reBlockOpen.MatchString(t) || reBlockEnd.MatchString(t) || reRndDirective.MatchString(t) || reRndRefDef.MatchString(t)
-}
-
 // slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement
 // (reRndPlainLink, found by plainLinkSpans).
 func slugLinks(s string, autos *[]autoShortcut) string {
