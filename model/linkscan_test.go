@@ -184,3 +184,43 @@ func TestMarkupLineIsRegexp(t *testing.T) {
 		t.Fatalf("only %d markup lines: the texts test little", found)
 	}
 }
+
+// TestActInfoIsRegexp: actInfo is reRndActInfo on the info string of
+// every fence of the texts and on info strings built from its pieces.
+func TestActInfoIsRegexp(t *testing.T) {
+	var infos []string
+	for _, s := range scanDocs(t) {
+		for _, l := range strings.Split(s, "\n") {
+			if run, rest, ok := matchFenceLine(jsTrim(l)); ok && run != "" {
+				infos = append(infos, jsTrim(rest))
+			}
+		}
+	}
+	pieces := []string{"act", ".", "act.", "a", "-", "_", "response", ".response", " ", "é", "\xff", "\n", "Z9"}
+	seed := uint32(13)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 50000 {
+		var b strings.Builder
+		for k := next() % 5; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		infos = append(infos, b.String())
+	}
+	found := 0
+	for _, s := range infos {
+		want := reRndActInfo.MatchString(s)
+		if want {
+			found++
+		}
+		if got := actInfo(s); got != want {
+			t.Fatalf("%q: actInfo %v, reRndActInfo %v", s, got, want)
+		}
+	}
+	t.Logf("%d action info strings", found)
+	if found < 1000 {
+		t.Fatalf("only %d action info strings: the texts test little", found)
+	}
+}

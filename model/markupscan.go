@@ -95,3 +95,18 @@ func refDefLine(t string) bool {
 	}
 	return i > c+2 && i < len(t)
 }
+
+// actInfo is reRndActInfo: the info string of an action block or of its
+// response template, `act.id` or `act.id.response`, id in
+// [a-zA-Z0-9_-]+. TestActInfoIsRegexp holds it to the regexp.
+func actInfo(info string) bool {
+	id, ok := strings.CutPrefix(info, "act.")
+	if !ok {
+		return false
+	}
+	if isBlockID(id) {
+		return true
+	}
+	id, ok = strings.CutSuffix(id, ".response")
+	return ok && isBlockID(id)
+}

@@ -130,7 +130,7 @@ func stripMarkup(source string) string {
 				continue
 			}
 			fenceOpen, fenceChar, fenceLen = true, ch, ln
-			if reRndActInfo.MatchString(info) {
+			if actInfo(info) {
 				inAction = true
 				continue
 			}
