@@ -23,11 +23,11 @@ func scanDocs(t *testing.T) []string {
 	docs := []string{string(benchgen.Document(256 << 10)), string(benchgen.HintDocument(64))}
 	add := func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
-			return nil
+			return err
 		}
 		src, err := os.ReadFile(p)
 		if err != nil {
-			return nil
+			return err
 		}
 		switch filepath.Ext(p) {
 		case ".md":
@@ -39,9 +39,11 @@ func scanDocs(t *testing.T) []string {
 		}
 		return nil
 	}
-	_ = filepath.WalkDir(filepath.Join("..", "rules", "testdata"), add)
-	_ = filepath.WalkDir(filepath.Join("..", "corpus", "err"), add)
-	_ = filepath.WalkDir(upstreamRoot(t), add)
+	for _, root := range []string{filepath.Join("..", "rules", "testdata"), filepath.Join("..", "corpus", "err"), upstreamRoot(t)} {
+		if err := filepath.WalkDir(root, add); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if len(docs) < 400 {
 		t.Fatalf("only %d documents: the paths are wrong", len(docs))
 	}
