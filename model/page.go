@@ -180,9 +180,10 @@ var reInvoke = lazyre.New(`\[([^\]]+)\]\[@([a-zA-Z0-9._-]+)\]`)
 
 // resolveInvocations is resolver.ts resolveInvocations: [Label][@id] becomes
 // [@id Label](href) for a page shortcut or a menu entry (exact id, else the
-// first entry whose id ends in ".id"); an unknown one stays.
+// first entry whose id ends in ".id"); an unknown one stays. The
+// invocations are found by invokeSpans (reInvoke).
 func (pg *page) resolveInvocations(src string) string {
-	return replaceSubmatch(reInvoke.Re(), src, func(m []string, _ int) string {
+	return replaceSpans(src, invokeSpans(src), func(m []string) string {
 		label, id := m[1], m[2]
 		if href, ok := pg.shortcut(id); ok {
 			return "[@" + id + " " + label + "](" + href + ")"

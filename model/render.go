@@ -32,17 +32,19 @@ type autoShortcut struct{ ID, Href string }
 // renderLinks is the link step of renderer.ts render, after the markup is
 // stripped: reference links resolved from refs, [@id label](url)
 // shortcuts turned into [label][@id], and the remaining links slugged
-// into auto-shortcuts (returned in order).
+// into auto-shortcuts (returned in order). The patterns' matches are
+// found by scans: refLinkSpans (reRndRefLink), shortcutSpans
+// (reRndShortcut) and, in slugLinks, plainLinkSpans (reRndPlainLink).
 func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
 	if len(refs) > 0 {
-		s = replaceSubmatch(reRndRefLink.Re(), s, func(m []string, _ int) string {
+		s = replaceSpans(s, refLinkSpans(s), func(m []string) string {
 			if u, ok := refs[m[2]]; ok && u != "" {
 				return "[" + m[1] + "](" + u + ")"
 			}
 			return m[0]
 		})
 	}
-	s = replaceSubmatch(reRndShortcut.Re(), s, func(m []string, _ int) string {
+	s = replaceSpans(s, shortcutSpans(s), func(m []string) string {
 		return "[" + m[2] + "][@" + m[1][1:] + "]"
 	})
 	var autos []autoShortcut
@@ -128,7 +130,7 @@ func stripMarkup(source string) string {
 				continue
 			}
 			fenceOpen, fenceChar, fenceLen = true, ch, ln
-			if reRndActInfo.MatchString(info) {
+			if actInfo(info) {
 				inAction = true
 				continue
 			}
@@ -150,19 +152,10 @@ func stripMarkup(source string) string {
 	return b.String()
 }
 
-// markupLine reports whether the trimmed line t is a block marker, a
-// directive or a reference definition, which the render drops. Each of
-// them starts with "<" or "[".
-func markupLine(t string) bool {
-	if t == "" || (t[0] != '<' && t[0] != '[') {
-		return false
-	}
-	return reBlockOpen.MatchString(t) || reBlockEnd.MatchString(t) || reRndDirective.MatchString(t) || reRndRefDef.MatchString(t)
-}
-
-// slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement.
+// slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement
+// (reRndPlainLink, found by plainLinkSpans).
 func slugLinks(s string, autos *[]autoShortcut) string {
-	matches := reRndPlainLink.FindAllStringSubmatchIndex(s, -1)
+	matches := plainLinkSpans(s)
 	if len(matches) == 0 {
 		return s
 	}

@@ -1,0 +1,223 @@
+package model
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// plainLinkSpans is reRndPlainLink.FindAllStringSubmatchIndex(s, -1)
+// (renderer.ts PLAIN_LINK_RE, `\[([^\]]*)\]\(([^)@][^)]*)\)`) found by
+// one scan of s: a link's label runs from a "[" to the first "]" after
+// it, which a "(" must follow, and its target from there to the first
+// ")", neither empty nor starting with "@". The first "]" and the first
+// ")" are searched for once each and reused for every "[" before them
+// (a "[" with no "]" after it would otherwise scan the rest of s once
+// per "["). TestPlainLinkSpansIsRegexp holds it to the regexp.
+func plainLinkSpans(s string) [][]int {
+	var out [][]int
+	closeAt, parenAt := -1, -1 // the first "]" after the current "[", the first ")" after the current target's start
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '[')
+		if j < 0 {
+			break
+		}
+		p := i + j
+		if closeAt <= p {
+			k := strings.IndexByte(s[p+1:], ']')
+			if k < 0 {
+				break // no "]" after this "[", nor after any later one
+			}
+			closeAt = p + 1 + k
+		}
+		q := closeAt + 2 // the target's first byte
+		if q >= len(s) || s[closeAt+1] != '(' || s[q] == ')' || s[q] == '@' {
+			i = p + 1
+			continue
+		}
+		if parenAt <= q {
+			k := strings.IndexByte(s[q+1:], ')')
+			if k < 0 {
+				break // no ")" after this target, nor after any later one
+			}
+			parenAt = q + 1 + k
+		}
+		out = append(out, []int{p, parenAt + 1, p + 1, closeAt, q, parenAt})
+		i = parenAt + 1
+	}
+	return out
+}
+
+// shortcutSpans is reRndShortcut.FindAllStringSubmatchIndex(s, -1)
+// (renderer.ts `\[(@[a-zA-Z0-9._-]+)\s+([^\]]+)\]\([^)]+\)`) found by one
+// scan of s: "[@", an id, white space, a label up to the first "]" (the
+// white space gives its last character back when the label would be
+// empty), "(", a target up to the first ")", neither empty. As in
+// plainLinkSpans, the first "]" and ")" are searched for once for every
+// "[" before them. TestShortcutSpansIsRegexp holds it to the regexp.
+func shortcutSpans(s string) [][]int {
+	var out [][]int
+	closeAt, parenAt := -1, -1
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], "[@")
+		if j < 0 {
+			break
+		}
+		p := i + j
+		i = p + 1
+		e := p + 2 // the id's end
+		for e < len(s) && isShortcutIDByte(s[e]) {
+			e++
+		}
+		if e == p+2 {
+			continue
+		}
+		l, prev := e, e // the label's start, and the start of the last white space
+		for l < len(s) {
+			r, n := utf8.DecodeRuneInString(s[l:])
+			if !isJSSpace(r) {
+				break
+			}
+			prev, l = l, l+n
+		}
+		if l == e {
+			continue
+		}
+		if closeAt < l {
+			k := strings.IndexByte(s[l:], ']')
+			if k < 0 {
+				break // no "]" after this label, nor after any later one
+			}
+			closeAt = l + k
+		}
+		if closeAt == l {
+			if prev == e {
+				continue // one white space character: the label is empty
+			}
+			l = prev
+		}
+		q := closeAt + 2
+		if q >= len(s) || s[closeAt+1] != '(' || s[q] == ')' {
+			continue
+		}
+		if parenAt <= q {
+			k := strings.IndexByte(s[q+1:], ')')
+			if k < 0 {
+				break
+			}
+			parenAt = q + 1 + k
+		}
+		out = append(out, []int{p, parenAt + 1, p + 1, e, l, closeAt})
+		i = parenAt + 1
+	}
+	return out
+}
+
+// isShortcutIDByte reports whether c is in [a-zA-Z0-9._-].
+func isShortcutIDByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-'
+}
+
+// replaceSpans is replaceSubmatch with the matches already found (spans
+// as FindAllStringSubmatchIndex gives them, in order, not overlapping):
+// fn gets each match and its groups ("" for a group that did not
+// participate).
+func replaceSpans(s string, spans [][]int, fn func(m []string) string) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	m := make([]string, len(spans[0])/2)
+	last := 0
+	for _, loc := range spans {
+		for g := range m {
+			m[g] = ""
+			if loc[2*g] >= 0 {
+				m[g] = s[loc[2*g]:loc[2*g+1]]
+			}
+		}
+		b.WriteString(s[last:loc[0]])
+		b.WriteString(fn(m))
+		last = loc[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// labelledSpans finds `\[([^\]]+)\]\[` followed by what tail matches:
+// the label of a "[" runs to the first "]" after it, and every "[" before
+// that "]" shares its tail, so when the tail fails at one the scan goes
+// on after the "]" (each byte is read a bounded number of times). tail
+// gets the index just after "][" and returns the groups it matched
+// (start, end pairs) and the match's end, or ok false; stop true means
+// that no later "[" can match either.
+func labelledSpans(s string, tail func(at int) (groups []int, end int, ok, stop bool)) [][]int {
+	var out [][]int
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '[')
+		if j < 0 {
+			break
+		}
+		p := i + j
+		k := strings.IndexByte(s[p+1:], ']')
+		if k < 0 {
+			break // no "]" after this "[", nor after any later one
+		}
+		c := p + 1 + k
+		if c == p+1 {
+			i = c // an empty label; the next "[" may follow the "]"
+			continue
+		}
+		if c+1 >= len(s) || s[c+1] != '[' {
+			i = c + 1
+			continue
+		}
+		groups, end, ok, stop := tail(c + 2)
+		if stop {
+			break
+		}
+		if !ok {
+			i = c + 1
+			continue
+		}
+		out = append(out, append([]int{p, end, p + 1, c}, groups...))
+		i = end
+	}
+	return out
+}
+
+// invokeSpans is reInvoke.FindAllStringSubmatchIndex(s, -1)
+// (resolver.ts `\[([^\]]+)\]\[@([a-zA-Z0-9._-]+)\]`).
+// TestInvokeSpansIsRegexp holds it to the regexp.
+func invokeSpans(s string) [][]int {
+	return labelledSpans(s, func(at int) ([]int, int, bool, bool) {
+		if at >= len(s) || s[at] != '@' {
+			return nil, 0, false, false
+		}
+		e := at + 1
+		for e < len(s) && isShortcutIDByte(s[e]) {
+			e++
+		}
+		if e == at+1 || e >= len(s) || s[e] != ']' {
+			return nil, 0, false, false
+		}
+		return []int{at + 1, e}, e + 1, true, false
+	})
+}
+
+// refLinkSpans is reRndRefLink.FindAllStringSubmatchIndex(s, -1)
+// (renderer.ts `\[([^\]]+)\]\[([^\]@][^\]]*)\]`).
+// TestRefLinkSpansIsRegexp holds it to the regexp.
+func refLinkSpans(s string) [][]int {
+	return labelledSpans(s, func(at int) ([]int, int, bool, bool) {
+		if at >= len(s) || s[at] == ']' || s[at] == '@' {
+			return nil, 0, false, false
+		}
+		k := strings.IndexByte(s[at+1:], ']')
+		if k < 0 {
+			return nil, 0, false, true // no "]" after this reference, nor after any later one
+		}
+		e := at + 1 + k
+		return []int{at, e}, e + 1, true, false
+	})
+}

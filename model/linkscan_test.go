@@ -1,0 +1,228 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
+)
+
+// scanDocs are the texts a scanner that stands for a regexp is held to it
+// on: the rule archives' files, corpus/err, the upstream corpus, a
+// generated document, each also as the page render strips it (what the
+// link step reads), and 20,000 random texts made of the characters the
+// patterns turn on.
+func scanDocs(t *testing.T) []string {
+	t.Helper()
+	docs := []string{string(benchgen.Document(256 << 10)), string(benchgen.HintDocument(64))}
+	add := func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		switch filepath.Ext(p) {
+		case ".md":
+			docs = append(docs, string(src))
+		case ".txtar":
+			for _, f := range txtar.Parse(src).Files {
+				docs = append(docs, string(f.Data))
+			}
+		}
+		return nil
+	}
+	for _, root := range []string{filepath.Join("..", "rules", "testdata"), filepath.Join("..", "corpus", "err"), upstreamRoot(t)} {
+		if err := filepath.WalkDir(root, add); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(docs) < 400 {
+		t.Fatalf("only %d documents: the paths are wrong", len(docs))
+	}
+	for _, d := range docs[:len(docs):len(docs)] {
+		docs = append(docs, stripMarkup(stripFrontmatter(d)))
+	}
+	pieces := []string{"[", "]", "(", ")", "@", "[@", "](", "]()", "](@", "](x)", "a", " ", "\n", "é", "\xff", "`", "[a](b)", "](https://x.com/a)", "[]", "[@a.b_c-1", "[@x ", "][@", "][", "[a][@b]", "\u00a0", "\u2028", "\t", "\ufeff"}
+	seed := uint32(7)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 20000 {
+		var b strings.Builder
+		for k := next() % 24; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		docs = append(docs, b.String())
+	}
+	return docs
+}
+
+// TestPlainLinkSpansIsRegexp: plainLinkSpans finds what reRndPlainLink
+// finds, with the same groups.
+func TestPlainLinkSpansIsRegexp(t *testing.T) {
+	found := 0
+	for _, s := range scanDocs(t) {
+		want := reRndPlainLink.Re().FindAllStringSubmatchIndex(s, -1)
+		got := plainLinkSpans(s)
+		found += len(want)
+		if len(got) != 0 || len(want) != 0 {
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%.300q: plainLinkSpans %v, reRndPlainLink %v", s, got, want)
+			}
+		}
+	}
+	t.Logf("%d matches", found)
+	if found < 1000 {
+		t.Fatalf("only %d links in all: the texts test little", found)
+	}
+}
+
+// TestShortcutSpansIsRegexp: shortcutSpans finds what reRndShortcut
+// finds, with the same groups.
+func TestShortcutSpansIsRegexp(t *testing.T) {
+	found := 0
+	for _, s := range scanDocs(t) {
+		want := reRndShortcut.Re().FindAllStringSubmatchIndex(s, -1)
+		got := shortcutSpans(s)
+		found += len(want)
+		if len(got) != 0 || len(want) != 0 {
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%.300q: shortcutSpans %v, reRndShortcut %v", s, got, want)
+			}
+		}
+	}
+	t.Logf("%d matches", found)
+	if found < 1000 {
+		t.Fatalf("only %d shortcuts in all: the texts test little", found)
+	}
+}
+
+// TestReplaceSpansIsReplaceSubmatch: replacing the matches found once is
+// replaceSubmatch's one-at-a-time search and replace.
+func TestReplaceSpansIsReplaceSubmatch(t *testing.T) {
+	fn := func(m []string) string { return "<" + strings.Join(m[1:], "|") + ">" }
+	for _, s := range scanDocs(t) {
+		for _, re := range []*lazyre.Regexp{reRndShortcut, reRndPlainLink, reRndRefLink} {
+			want := replaceSubmatch(re.Re(), s, func(m []string, _ int) string { return fn(m) })
+			if got := replaceSpans(s, re.Re().FindAllStringSubmatchIndex(s, -1), fn); got != want {
+				t.Fatalf("%v on %.200q: replaceSpans %.200q, replaceSubmatch %.200q", re.Re(), s, got, want)
+			}
+		}
+	}
+}
+
+// TestInvokeSpansIsRegexp: invokeSpans finds what reInvoke finds, and
+// refLinkSpans what reRndRefLink finds, with the same groups.
+func TestInvokeSpansIsRegexp(t *testing.T) {
+	for _, c := range []struct {
+		re   *lazyre.Regexp
+		scan func(string) [][]int
+	}{{reInvoke, invokeSpans}, {reRndRefLink, refLinkSpans}} {
+		found := 0
+		for _, s := range scanDocs(t) {
+			want := c.re.Re().FindAllStringSubmatchIndex(s, -1)
+			got := c.scan(s)
+			found += len(want)
+			if (len(got) != 0 || len(want) != 0) && !reflect.DeepEqual(got, want) {
+				t.Fatalf("%v on %.300q: the scan %v, the regexp %v", c.re.Re(), s, got, want)
+			}
+		}
+		t.Logf("%v: %d matches", c.re.Re(), found)
+		if found < 1000 {
+			t.Fatalf("%v: only %d matches in all: the texts test little", c.re.Re(), found)
+		}
+	}
+}
+
+// TestMarkupLineIsRegexp: markupLine is the four regexps of
+// stripAimdMarkup on every trimmed line of the texts and on lines made of
+// the pieces the patterns turn on.
+func TestMarkupLineIsRegexp(t *testing.T) {
+	var lines []string
+	for _, s := range scanDocs(t) {
+		for _, l := range strings.Split(s, "\n") {
+			lines = append(lines, jsTrim(l))
+		}
+	}
+	heads := []string{"<!-- #", "<!-- /", "<!-- ", "<!--", "[!menu:", "[!nav:", "[!include:", "[!requirements](", "[!requirements]", "[", "[]", "[a]:", "[]:", "[!x:", "<"}
+	mids := []string{"a", "-", "_", ".", "]", "(", ")", ":", " ", "\u00a0", "\r", "\n", "\u2028", "\u2029", "é", "\xff", "x.md", "](", "#", "/", "\t"}
+	tails := []string{" -->", "-->", ")", "](x)", "]()", ": x", ":  x", ": ", "", "a", "\u00a0"}
+	seed := uint32(11)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 100000 {
+		var b strings.Builder
+		b.WriteString(heads[next()%len(heads)])
+		for k := next() % 4; k > 0; k-- {
+			b.WriteString(mids[next()%len(mids)])
+		}
+		b.WriteString(tails[next()%len(tails)])
+		lines = append(lines, b.String())
+	}
+	found := 0
+	for _, l := range lines {
+		want := l != "" && (l[0] == '<' || l[0] == '[') &&
+			(reBlockOpen.MatchString(l) || reBlockEnd.MatchString(l) || reRndDirective.MatchString(l) || reRndRefDef.MatchString(l))
+		if want {
+			found++
+		}
+		if got := markupLine(l); got != want {
+			t.Fatalf("%q: markupLine %v, the regexps %v", l, got, want)
+		}
+	}
+	t.Logf("%d markup lines", found)
+	if found < 1000 {
+		t.Fatalf("only %d markup lines: the texts test little", found)
+	}
+}
+
+// TestActInfoIsRegexp: actInfo is reRndActInfo on the info string of
+// every fence of the texts and on info strings built from its pieces.
+func TestActInfoIsRegexp(t *testing.T) {
+	var infos []string
+	for _, s := range scanDocs(t) {
+		for _, l := range strings.Split(s, "\n") {
+			if run, rest, ok := matchFenceLine(jsTrim(l)); ok && run != "" {
+				infos = append(infos, jsTrim(rest))
+			}
+		}
+	}
+	pieces := []string{"act", ".", "act.", "a", "-", "_", "response", ".response", " ", "é", "\xff", "\n", "Z9"}
+	seed := uint32(13)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 50000 {
+		var b strings.Builder
+		for k := next() % 5; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		infos = append(infos, b.String())
+	}
+	found := 0
+	for _, s := range infos {
+		want := reRndActInfo.MatchString(s)
+		if want {
+			found++
+		}
+		if got := actInfo(s); got != want {
+			t.Fatalf("%q: actInfo %v, reRndActInfo %v", s, got, want)
+		}
+	}
+	t.Logf("%d action info strings", found)
+	if found < 1000 {
+		t.Fatalf("only %d action info strings: the texts test little", found)
+	}
+}
