@@ -136,3 +136,33 @@ func TestShortcutIDsLinear(t *testing.T) {
 		t.Errorf("1000 shortcuts of one id: %v; 8000: %v (×%.0f); want about ×8 (linear)", ts, tl, ratio)
 	}
 }
+
+// A page of include lines: expandIncludes asked isInFencedBlock for each
+// of them by splitting the page from its start, and replaced each in a
+// copy of the whole page, so k include lines cost about k² line reads and
+// byte copies (8,000 took 40 times as long as 1,000 before). The render's
+// CPU time now grows with the number of includes (a ratio of two
+// measurements, the least of three runs each, not a timed test).
+func TestIncludesLinear(t *testing.T) {
+	h := newHarness(t, "x")
+	h.write(t, "b.md", "<!-- #x -->\nfrom b\n<!-- /x -->\n")
+	page := func(n int) string {
+		return strings.Repeat("[!include:x](b.md)\n\ntext\n\n", n)
+	}
+	fastest := func(src string) time.Duration {
+		best := time.Hour
+		for range 3 {
+			start := cputime.Process()
+			out, err := h.rt.expandIncludes(src, "file://"+hDoc, map[string]bool{})
+			best = min(best, cputime.Process()-start)
+			if err != nil || strings.Count(out, "from b") != strings.Count(src, "[!include:x]") {
+				t.Fatalf("expandIncludes: %v, %d includes expanded", err, strings.Count(out, "from b"))
+			}
+		}
+		return best
+	}
+	ts, tl := fastest(page(1000)), fastest(page(8000))
+	if ratio := float64(tl) / float64(ts); ratio > 32 { // linear is ×8, quadratic ×64
+		t.Errorf("1000 include lines: %v; 8000: %v (×%.0f); want about ×8 (linear)", ts, tl, ratio)
+	}
+}

@@ -130,13 +130,17 @@ func (rt *Runtime) expandIncludes(source, docURI string, visited map[string]bool
 	}
 	visited[docURI] = true
 	var valid [][]int
+	fence := fenceState{source: source}
 	for _, m := range reIncludeAny.FindAllStringSubmatchIndex(source, -1) {
-		if inFencedBlock(source, m[0]) || inInlineCode(source, m[0]) || !standalone(source, m[0], m[1]) {
+		if fence.inFencedBlock(m[0]) || inInlineCode(source, m[0]) || !standalone(source, m[0], m[1]) {
 			continue
 		}
 		valid = append(valid, m)
 	}
-	out := source
+	// the texts from the last include to the first, as the runtime
+	// replaces them (an error stops at the same include), then the page
+	// written once: replacing in place copied the page for each include
+	texts := make([]string, len(valid))
 	for i := len(valid) - 1; i >= 0; i-- {
 		m := valid[i]
 		id, incPath := source[m[2]:m[3]], source[m[4]:m[5]]
@@ -144,8 +148,20 @@ func (rt *Runtime) expandIncludes(source, docURI string, visited map[string]bool
 		if err != nil {
 			return "", err
 		}
-		out = out[:m[0]] + text + out[m[1]:]
+		texts[i] = text
 	}
+	if len(valid) == 0 {
+		return source, nil
+	}
+	var b strings.Builder
+	at := 0
+	for i, m := range valid {
+		b.WriteString(source[at:m[0]])
+		b.WriteString(texts[i])
+		at = m[1]
+	}
+	b.WriteString(source[at:])
+	out := b.String()
 	return out, nil
 }
 
@@ -177,18 +193,29 @@ func (rt *Runtime) includeText(id, incPath, docURI string, visited map[string]bo
 	return rt.expandIncludes(content, incURI, copied)
 }
 
-// inFencedBlock is isInFencedBlock: an odd number of lines before pos
-// start (trimmed) with ``` or ~~~.
-func inFencedBlock(source string, pos int) bool {
-	lines := strings.Split(source[:pos], "\n")
-	in := false
-	for _, l := range lines[:len(lines)-1] {
-		t := jsTrim(l)
+// fenceState is isInFencedBlock (an odd number of lines before pos start,
+// trimmed, with ``` or ~~~) for positions in increasing order,
+// reading each line once (expandIncludes asks it for every include line:
+// splitting the page from its start each time was quadratic).
+type fenceState struct {
+	source string
+	read   int  // the start of the first line not read yet
+	in     bool // an odd number of the lines read open a fence
+}
+
+// inFencedBlock is isInFencedBlock for pos, which may not be before the
+// start of the line of an earlier pos.
+func (f *fenceState) inFencedBlock(pos int) bool {
+	lineStart := strings.LastIndexByte(f.source[:pos], '\n') + 1
+	for f.read < lineStart {
+		end := f.read + strings.IndexByte(f.source[f.read:lineStart], '\n')
+		t := jsTrim(f.source[f.read:end])
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			in = !in
+			f.in = !f.in
 		}
+		f.read = end + 1
 	}
-	return in
+	return f.in
 }
 
 // inInlineCode is isInInlineCode: an odd number of unescaped backticks
