@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
@@ -62,6 +63,12 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 	}
 	var sc *shellScan // scanned at the first placeholder that needs it
 	var reread map[int]bool
+	rereadDone := false // reread is looked up at the first quoted placeholder
+	defer func() {
+		if sc != nil && cap(sc.at) <= maxScanBuf {
+			scanBufs.Put(sc)
+		}
+	}()
 	type hit struct {
 		ref *sfmd.VarRef
 		i   int // offset in t.Text
@@ -82,13 +89,20 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 			continue
 		}
 		if sc == nil {
-			scanned := scanShell(t.Text)
-			sc = &scanned
-			reread = rereadOffsets(t.Text)
+			sc = scanBufs.Get().(*shellScan)
+			scanShellInto(t.Text, sc)
 		}
 		k := sc.at[i]
-		if k < 0 || reread[i] {
-			continue // unquoted, or read again by a second shell (dryrun-cli-value-reparsed)
+		if k < 0 {
+			continue // unquoted
+		}
+		if !rereadDone {
+			// the scripts a second shell reads again are looked for
+			// only in a command with a quoted placeholder: most have none
+			reread, rereadDone = rereadOffsets(t.Text), true
+		}
+		if reread[i] {
+			continue // read again by a second shell (dryrun-cli-value-reparsed)
 		}
 		hits = append(hits, hit{r, i, k})
 	}
@@ -298,12 +312,32 @@ type shellScan struct {
 // backslash escapes, and $(…) and `…` substitutions, which start a new
 // quoting context even inside double quotes.
 func scanShell(cmd string) shellScan {
-	sc := shellScan{at: make([]int, len(cmd)+1)}
+	var sc shellScan
+	scanShellInto(cmd, &sc)
+	return sc
+}
+
+// scanBufs recycles the scans of cli-placeholder-quoted (at is one int
+// per byte of a command: the rule's largest allocation).
+var scanBufs = sync.Pool{New: func() any { return new(shellScan) }}
+
+// maxScanBuf is the largest at slice kept in scanBufs (512 KB): a
+// longer command's is left to the garbage collector.
+const maxScanBuf = 1 << 16
+
+// scanShellInto is scanShell that writes the scan of cmd to sc, reusing
+// the arrays of its at and spans when they are large enough.
+func scanShellInto(cmd string, sc *shellScan) {
+	if cap(sc.at) < len(cmd)+1 {
+		sc.at = make([]int, len(cmd)+1)
+	}
+	sc.at, sc.spans = sc.at[:len(cmd)+1], sc.spans[:0]
 	type frame struct {
 		kind byte // 0 top, '"', '\'', '(' for $( or (, '`'
 		span int
 	}
-	stack := []frame{{kind: 0, span: -1}}
+	var frames [8]frame // most commands nest less deep
+	stack := append(frames[:0], frame{kind: 0, span: -1})
 	top := func() frame { return stack[len(stack)-1] }
 	push := func(kind byte, open int) {
 		f := frame{kind: kind, span: -1}
@@ -370,7 +404,6 @@ func scanShell(cmd string) shellScan {
 	}
 	sc.at[len(cmd)] = top().span
 	sc.unclosed = len(stack) > 1
-	return sc
 }
 
 // rereadOffsets is the set of offsets of cmd (a command as written,
