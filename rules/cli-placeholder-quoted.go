@@ -61,50 +61,13 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 	if off < 0 {
 		return lint.Diagnostic{}, false
 	}
-	var sc *shellScan // scanned at the first placeholder that needs it
-	var reread map[int]bool
-	rereadDone := false // reread is looked up at the first quoted placeholder
-	defer func() {
-		if sc != nil && cap(sc.at) <= maxScanBuf {
-			scanBufs.Put(sc)
-		}
-	}()
-	type hit struct {
-		ref *sfmd.VarRef
-		i   int // offset in t.Text
-		sp  int // index into sc.spans
-	}
-	var hits []hit
-	for _, r := range t.Refs {
-		if r.Kind != sfmd.RefVar && r.Kind != sfmd.RefSpread {
-			continue
-		}
-		if r.Kind == sfmd.RefVar {
-			if _, assigned := syms.Assigned[r.Name]; a.Param(r.Name) == nil && !assigned {
-				continue // not substituted: jq/awk braces or an undeclared name
+	hits, sc := quotedHits(a, syms, off)
+	if sc != nil {
+		defer func() {
+			if cap(sc.at) <= maxScanBuf {
+				scanBufs.Put(sc)
 			}
-		}
-		i := r.Span.Start.Offset - off
-		if i < 0 || i+len(r.Raw) > len(t.Text) || t.Text[i:i+len(r.Raw)] != r.Raw {
-			continue
-		}
-		if sc == nil {
-			sc = scanBufs.Get().(*shellScan)
-			scanShellInto(t.Text, sc)
-		}
-		k := sc.at[i]
-		if k < 0 {
-			continue // unquoted
-		}
-		if !rereadDone {
-			// the scripts a second shell reads again are looked for
-			// only in a command with a quoted placeholder: most have none
-			reread, rereadDone = rereadOffsets(t.Text), true
-		}
-		if reread[i] {
-			continue // read again by a second shell (dryrun-cli-value-reparsed)
-		}
-		hits = append(hits, hit{r, i, k})
+		}()
 	}
 	if len(hits) == 0 {
 		return lint.Diagnostic{}, false
@@ -181,6 +144,59 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		d.Fixes = []lint.Fix{{Message: m, Safe: true, Edits: edits}}
 	}
 	return d, true
+}
+
+// quotedHit is a placeholder inside the author's quotes: at offset i of
+// the command, in the quoted string sp of its scan.
+type quotedHit struct {
+	ref *sfmd.VarRef
+	i   int // offset in the command (a.Target.Text)
+	sp  int // index into the scan's spans
+}
+
+// quotedHits finds the substituted placeholders of a's command (at off
+// in the document) that stand inside the author's quotes and that no
+// second shell reads again, with the scan of the command's quoting: nil
+// when no placeholder needed it, else taken from scanBufs (the caller
+// puts it back).
+func quotedHits(a *sfmd.Action, syms *symbolTable, off int) ([]quotedHit, *shellScan) {
+	t := a.Target
+	var sc *shellScan // scanned at the first placeholder that needs it
+	var reread map[int]bool
+	rereadDone := false // reread is looked up at the first quoted placeholder
+	var hits []quotedHit
+	for _, r := range t.Refs {
+		if r.Kind != sfmd.RefVar && r.Kind != sfmd.RefSpread {
+			continue
+		}
+		if r.Kind == sfmd.RefVar {
+			if _, assigned := syms.Assigned[r.Name]; a.Param(r.Name) == nil && !assigned {
+				continue // not substituted: jq/awk braces or an undeclared name
+			}
+		}
+		i := r.Span.Start.Offset - off
+		if i < 0 || i+len(r.Raw) > len(t.Text) || t.Text[i:i+len(r.Raw)] != r.Raw {
+			continue
+		}
+		if sc == nil {
+			sc = scanBufs.Get().(*shellScan)
+			scanShellInto(t.Text, sc)
+		}
+		k := sc.at[i]
+		if k < 0 {
+			continue // unquoted
+		}
+		if !rereadDone {
+			// the scripts a second shell reads again are looked for
+			// only in a command with a quoted placeholder: most have none
+			reread, rereadDone = rereadOffsets(t.Text), true
+		}
+		if reread[i] {
+			continue // read again by a second shell (dryrun-cli-value-reparsed)
+		}
+		hits = append(hits, quotedHit{r, i, k})
+	}
+	return hits, sc
 }
 
 // quotedEffect says what a value substituted at [i, i+n) of cmd, inside
