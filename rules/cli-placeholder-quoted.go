@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -204,7 +205,7 @@ func quotedHits(a *sfmd.Action, syms *symbolTable, off int) ([]quotedHit, *shell
 // runtime's quoting gives for an example value (model.ShellQuote) (simulated by
 // simulatedArgs, checked against bash by TestQuotedEffectArgv).
 func quotedEffect(cmd string, sc *shellScan, k, i, n int) string {
-	args := func(v string) string { return fmt.Sprintf("%q", simulatedArgs(cmd, sc, i, n, v)) }
+	args := func(v string) string { return quoteArgs(simulatedArgs(cmd, sc, i, n, v)) }
 	if sc.spans[k].q == '"' {
 		// inside "…", shellQuote's single quotes are literal and $(…) and `…`
 		// still run; the caller check (action.ts executeAction) refuses
@@ -213,6 +214,21 @@ func quotedEffect(cmd string, sc *shellScan, k, i, n int) string {
 	}
 	// inside '…', shellQuote's quotes close the author's: the value is unquoted
 	return fmt.Sprintf("the quotes cancel out: \"John Doe\" arrives as %s, and the shell expands $(…), backticks and * in a value (a $(…) runs as a command)", args("John Doe"))
+}
+
+// quoteArgs writes args as fmt's %q does (["a" "b"]: each as
+// strconv.Quote, between brackets, separated by spaces) without fmt's
+// reflection (TestQuoteArgsIsFmt).
+func quoteArgs(args []string) string {
+	b := make([]byte, 0, 16*len(args)+2)
+	b = append(b, '[')
+	for k, a := range args {
+		if k > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendQuote(b, a)
+	}
+	return string(append(b, ']'))
 }
 
 // simulatedArgs returns the arguments bash makes of the shell word of
