@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
@@ -60,37 +62,13 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 	if off < 0 {
 		return lint.Diagnostic{}, false
 	}
-	var sc *shellScan // scanned at the first placeholder that needs it
-	var reread map[int]bool
-	type hit struct {
-		ref *sfmd.VarRef
-		i   int // offset in t.Text
-		sp  int // index into sc.spans
-	}
-	var hits []hit
-	for _, r := range t.Refs {
-		if r.Kind != sfmd.RefVar && r.Kind != sfmd.RefSpread {
-			continue
-		}
-		if r.Kind == sfmd.RefVar {
-			if _, assigned := syms.Assigned[r.Name]; a.Param(r.Name) == nil && !assigned {
-				continue // not substituted: jq/awk braces or an undeclared name
+	hits, sc := quotedHits(a, syms, off)
+	if sc != nil {
+		defer func() {
+			if cap(sc.at) <= maxScanBuf {
+				scanBufs.Put(sc)
 			}
-		}
-		i := r.Span.Start.Offset - off
-		if i < 0 || i+len(r.Raw) > len(t.Text) || t.Text[i:i+len(r.Raw)] != r.Raw {
-			continue
-		}
-		if sc == nil {
-			scanned := scanShell(t.Text)
-			sc = &scanned
-			reread = rereadOffsets(t.Text)
-		}
-		k := sc.at[i]
-		if k < 0 || reread[i] {
-			continue // unquoted, or read again by a second shell (dryrun-cli-value-reparsed)
-		}
-		hits = append(hits, hit{r, i, k})
+		}()
 	}
 	if len(hits) == 0 {
 		return lint.Diagnostic{}, false
@@ -169,12 +147,65 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 	return d, true
 }
 
+// quotedHit is a placeholder inside the author's quotes: at offset i of
+// the command, in the quoted string sp of its scan.
+type quotedHit struct {
+	ref *sfmd.VarRef
+	i   int // offset in the command (a.Target.Text)
+	sp  int // index into the scan's spans
+}
+
+// quotedHits finds the substituted placeholders of a's command (at off
+// in the document) that stand inside the author's quotes and that no
+// second shell reads again, with the scan of the command's quoting: nil
+// when no placeholder needed it, else taken from scanBufs (the caller
+// puts it back).
+func quotedHits(a *sfmd.Action, syms *symbolTable, off int) ([]quotedHit, *shellScan) {
+	t := a.Target
+	var sc *shellScan // scanned at the first placeholder that needs it
+	var reread map[int]bool
+	rereadDone := false // reread is looked up at the first quoted placeholder
+	var hits []quotedHit
+	for _, r := range t.Refs {
+		if r.Kind != sfmd.RefVar && r.Kind != sfmd.RefSpread {
+			continue
+		}
+		if r.Kind == sfmd.RefVar {
+			if _, assigned := syms.Assigned[r.Name]; a.Param(r.Name) == nil && !assigned {
+				continue // not substituted: jq/awk braces or an undeclared name
+			}
+		}
+		i := r.Span.Start.Offset - off
+		if i < 0 || i+len(r.Raw) > len(t.Text) || t.Text[i:i+len(r.Raw)] != r.Raw {
+			continue
+		}
+		if sc == nil {
+			sc = scanBufs.Get().(*shellScan)
+			scanShellInto(t.Text, sc)
+		}
+		k := sc.at[i]
+		if k < 0 {
+			continue // unquoted
+		}
+		if !rereadDone {
+			// the scripts a second shell reads again are looked for
+			// only in a command with a quoted placeholder: most have none
+			reread, rereadDone = rereadOffsets(t.Text), true
+		}
+		if reread[i] {
+			continue // read again by a second shell (dryrun-cli-value-reparsed)
+		}
+		hits = append(hits, quotedHit{r, i, k})
+	}
+	return hits, sc
+}
+
 // quotedEffect says what a value substituted at [i, i+n) of cmd, inside
 // the quoted string sc.spans[k], does at run time, with the argv the
 // runtime's quoting gives for an example value (model.ShellQuote) (simulated by
 // simulatedArgs, checked against bash by TestQuotedEffectArgv).
 func quotedEffect(cmd string, sc *shellScan, k, i, n int) string {
-	args := func(v string) string { return fmt.Sprintf("%q", simulatedArgs(cmd, sc, i, n, v)) }
+	args := func(v string) string { return quoteArgs(simulatedArgs(cmd, sc, i, n, v)) }
 	if sc.spans[k].q == '"' {
 		// inside "…", shellQuote's single quotes are literal and $(…) and `…`
 		// still run; the caller check (action.ts executeAction) refuses
@@ -183,6 +214,21 @@ func quotedEffect(cmd string, sc *shellScan, k, i, n int) string {
 	}
 	// inside '…', shellQuote's quotes close the author's: the value is unquoted
 	return fmt.Sprintf("the quotes cancel out: \"John Doe\" arrives as %s, and the shell expands $(…), backticks and * in a value (a $(…) runs as a command)", args("John Doe"))
+}
+
+// quoteArgs writes args as fmt's %q does (["a" "b"]: each as
+// strconv.Quote, between brackets, separated by spaces) without fmt's
+// reflection (TestQuoteArgsIsFmt).
+func quoteArgs(args []string) string {
+	b := make([]byte, 0, 16*len(args)+2)
+	b = append(b, '[')
+	for k, a := range args {
+		if k > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendQuote(b, a)
+	}
+	return string(append(b, ']'))
 }
 
 // simulatedArgs returns the arguments bash makes of the shell word of
@@ -298,12 +344,32 @@ type shellScan struct {
 // backslash escapes, and $(…) and `…` substitutions, which start a new
 // quoting context even inside double quotes.
 func scanShell(cmd string) shellScan {
-	sc := shellScan{at: make([]int, len(cmd)+1)}
+	var sc shellScan
+	scanShellInto(cmd, &sc)
+	return sc
+}
+
+// scanBufs recycles the scans of cli-placeholder-quoted (at is one int
+// per byte of a command: the rule's largest allocation).
+var scanBufs = sync.Pool{New: func() any { return new(shellScan) }}
+
+// maxScanBuf is the largest at slice kept in scanBufs (512 KB): a
+// longer command's is left to the garbage collector.
+const maxScanBuf = 1 << 16
+
+// scanShellInto is scanShell that writes the scan of cmd to sc, reusing
+// the arrays of its at and spans when they are large enough.
+func scanShellInto(cmd string, sc *shellScan) {
+	if cap(sc.at) < len(cmd)+1 {
+		sc.at = make([]int, len(cmd)+1)
+	}
+	sc.at, sc.spans = sc.at[:len(cmd)+1], sc.spans[:0]
 	type frame struct {
 		kind byte // 0 top, '"', '\'', '(' for $( or (, '`'
 		span int
 	}
-	stack := []frame{{kind: 0, span: -1}}
+	var frames [8]frame // most commands nest less deep
+	stack := append(frames[:0], frame{kind: 0, span: -1})
 	top := func() frame { return stack[len(stack)-1] }
 	push := func(kind byte, open int) {
 		f := frame{kind: kind, span: -1}
@@ -370,7 +436,6 @@ func scanShell(cmd string) shellScan {
 	}
 	sc.at[len(cmd)] = top().span
 	sc.unclosed = len(stack) > 1
-	return sc
 }
 
 // rereadOffsets is the set of offsets of cmd (a command as written,

@@ -49,7 +49,7 @@ func contextTypo(name string) string {
 	}
 	if len(name) >= 4 {
 		for _, c := range contextVars {
-			if d := len(name) - len(c); d >= -1 && d <= 1 && suggest.EditDistance(name, c) == 1 {
+			if d := len(name) - len(c); d >= -1 && d <= 1 && suggest.OneEdit(name, c) {
 				return c
 			}
 		}

@@ -68,6 +68,40 @@ func EditDistance(a, b string) int {
 	return prev[len(rb)]
 }
 
+// OneEdit reports whether EditDistance(a, b) is 1: one character
+// inserted, deleted or replaced. For ASCII strings (every name a rule
+// asks about) it compares them once, with no table of distances (a
+// rule asks it of every $NAME of a document against every context
+// variable); TestOneEdit holds it to EditDistance.
+func OneEdit(a, b string) bool {
+	if !isASCII(a) || !isASCII(b) {
+		return EditDistance(a, b) == 1
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if len(a) == len(b) { // one replaced
+		return i < len(a) && a[i+1:] == b[i+1:]
+	}
+	return a[i:] == b[i+1:] // one inserted into a
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // QuoteList renders names as "a", "b", "c": the list of an "expected one
 // of" message.
 func QuoteList(names []string) string {

@@ -1,6 +1,7 @@
 package suggest
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -57,5 +58,52 @@ func TestQuoteList(t *testing.T) {
 	}
 	if got := QuoteList(nil); got != "" {
 		t.Errorf("QuoteList(nil) = %q", got)
+	}
+}
+
+// TestOneEdit holds OneEdit to EditDistance(a, b) == 1: on hand-picked
+// pairs, on every pair of a list of names and their one- and two-edit
+// variants, and on random short strings of a small alphabet (with
+// non-ASCII characters and an invalid byte, which take EditDistance's
+// path).
+func TestOneEdit(t *testing.T) {
+	check := func(a, b string) {
+		t.Helper()
+		if got, want := OneEdit(a, b), EditDistance(a, b) == 1; got != want {
+			t.Fatalf("OneEdit(%q, %q) = %v, EditDistance %d", a, b, got, EditDistance(a, b))
+		}
+	}
+	names := []string{"", "a", "ab", "CURRENT_URL", "CURRENT_URI", "STRING_HOME", "STRING_HOM", "SESSION_ID", "café", "cafe", "aa", "aaa", "abab", "baba"}
+	var all []string
+	const alpha = "ab_CU"
+	for _, n := range names {
+		all = append(all, n)
+		for i := 0; i <= len(n); i++ {
+			for _, c := range alpha {
+				ins := n[:i] + string(c) + n[i:]
+				all = append(all, ins)
+				if i < len(n) {
+					all = append(all, n[:i]+string(c)+n[i+1:], n[:i]+n[i+1:], ins[:len(ins)/2]+"x"+ins[len(ins)/2:])
+				}
+			}
+		}
+	}
+	for _, a := range all {
+		for _, b := range names {
+			check(a, b)
+			check(b, a)
+		}
+	}
+	r := rand.New(rand.NewPCG(21, 1))
+	chars := []string{"a", "b", "c", "é", "\xff"}
+	word := func() string {
+		var sb strings.Builder
+		for n := r.IntN(6); n > 0; n-- {
+			sb.WriteString(chars[r.IntN(len(chars))])
+		}
+		return sb.String()
+	}
+	for range 200000 {
+		check(word(), word())
 	}
 }

@@ -214,9 +214,40 @@ func flatten(s string) string {
 	if clean {
 		return s
 	}
+	// As writeFlat of every rune of strings.ToValidUTF8(s, "\uFFFD"), with
+	// the runs of printable ASCII copied whole (a message with one "…"
+	// wrote every rune one at a time); TestFlattenIsRuneByRune.
 	var b strings.Builder
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+	b.Grow(len(s))
+	invalid := false // in a run of bytes that are not UTF-8: one U+FFFD for it
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			invalid = false
+			j := i
+			for j < len(s) && (s[j] >= 0x20 && s[j] < 0x7f || s[j] == '\t') {
+				j++
+			}
+			if j == i {
+				writeFlat(&b, rune(s[i]))
+				j++
+			} else {
+				b.WriteString(s[i:j])
+			}
+			i = j
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if n == 1 {
+			if !invalid {
+				b.WriteString("\uFFFD")
+				invalid = true
+			}
+			i++
+			continue
+		}
+		invalid = false
 		writeFlat(&b, r)
+		i += n
 	}
 	return b.String()
 }
@@ -252,7 +283,10 @@ func writeFlat(b *strings.Builder, r rune) {
 	case r == '\t':
 		b.WriteRune(r)
 	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-		fmt.Fprintf(b, `\x%02x`, r)
+		const hex = "0123456789abcdef" // fmt's \x%02x, without fmt (b would escape)
+		b.WriteString(`\x`)
+		b.WriteByte(hex[r>>4])
+		b.WriteByte(hex[r&0xf])
 	default:
 		b.WriteRune(r)
 	}
