@@ -26,8 +26,7 @@ func (c ShellCommand) Scripts() []ShellScript {
 		if k := strings.LastIndexByte(name, '/'); k >= 0 {
 			name = name[k+1:]
 		}
-		switch name {
-		case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh":
+		if isShellName(name) {
 			if s, ok := cFlagScript(args[i+1:], "o"); ok {
 				out = append(out, ShellScript{Reader: name, Script: s})
 			}
@@ -64,6 +63,64 @@ func (c ShellCommand) Scripts() []ShellScript {
 		}
 	}
 	return out
+}
+
+// isShellName reports whether name is a shell whose -c script Scripts
+// reads.
+func isShellName(name string) bool {
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh":
+		return true
+	}
+	return false
+}
+
+// MayReread reports whether command, as written, may hand a script to a
+// second shell, so that Scripts can find one: it names a reader (a shell,
+// su, runuser, eval, ssh or watch: every name Scripts acts on, as a word
+// or the last part of a path) and holds a -c option (-c, -lc, -ce),
+// --command, eval, ssh or watch. Without a reader a -c belongs to another
+// program (python3 -c, tar -czf). A prefilter in one pass over the bytes,
+// for rules that would otherwise read every CLI command as bash does;
+// words match only at a byte that follows the start or a byte that is
+// neither \w nor '-'.
+func MayReread(command string) bool {
+	reader, opt := false, false
+	for i := 0; i < len(command) && !(reader && opt); i++ {
+		if i > 0 && (isWordByte(command[i-1]) || command[i-1] == '-') {
+			continue
+		}
+		if command[i] == '-' {
+			opt = opt || cOption(command, i)
+			continue
+		}
+		j := i
+		for j < len(command) && isWordByte(command[j]) {
+			j++
+		}
+		switch w := command[i:j]; {
+		case w == "eval" || w == "ssh" || w == "watch":
+			reader, opt = true, true
+		case isShellName(w) || w == "su" || w == "runuser":
+			reader = true
+		}
+	}
+	return reader && opt
+}
+
+// cOption reports whether the '-' at command[i] opens "--command" or a
+// run of lower-case letters holding a 'c' (-c, -lc, -ce), each ending
+// where a \w byte does not follow.
+func cOption(command string, i int) bool {
+	if strings.HasPrefix(command[i:], "--command") && (i+9 == len(command) || !isWordByte(command[i+9])) {
+		return true
+	}
+	j, c := i+1, false
+	for j < len(command) && command[j] >= 'a' && command[j] <= 'z' {
+		c = c || command[j] == 'c'
+		j++
+	}
+	return c && (j == len(command) || !isWordByte(command[j]))
 }
 
 // cFlagScript is the script of a shell given the options args: the

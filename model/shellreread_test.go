@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -127,5 +128,47 @@ func TestRereadValueBash(t *testing.T) {
 				t.Errorf("%s with %q: bash prints %q (err %v), RereadValue %v %+v", tpl, v, out, err, found, r)
 			}
 		}
+	}
+}
+
+// TestMayRereadFindsEveryScript: MayReread, the rules' prefilter, says
+// yes to every command in which Scripts finds a script (the templates of
+// TestRereadValue and random commands built from readers, wrappers,
+// options and quotes), so a rule that skips the others misses nothing.
+func TestMayRereadFindsEveryScript(t *testing.T) {
+	cmds := []string{`sh -c 'echo {x}'`, `bash -lc "echo {x}"`, `/bin/dash -ec 'x'`, `eval echo {x}`, `ssh -p 22 host ls {x}`,
+		`docker exec -i c sh -c 'cat {x}'`, `timeout 5 watch -n 1 ls {x}`, `su app -c ls`, `runuser -u app --command "ls"`,
+		`env FOO=1 zsh -c 'x'`, `setsid ksh -c x &`, `sudo -u a mksh -xc y`, `"bash" -c 'x'`}
+	r := rand.New(rand.NewPCG(3, 4))
+	parts := []string{"sh", "bash", "ash", "su", "runuser", "eval", "ssh", "watch", "env", "sudo", "timeout 3", "-c", "-lc", "-x", "--command",
+		"-n 1", "host", "'echo a'", `"b c"`, "x", "/bin/", ";", "|", "&&", "\\ "}
+	for range 20000 {
+		var b strings.Builder
+		for k := range 1 + r.IntN(7) {
+			if k > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		cmds = append(cmds, b.String())
+	}
+	found := 0
+	for _, c := range cmds {
+		cs, ok := ShellCommands(c)
+		if !ok {
+			continue
+		}
+		for _, sc := range cs {
+			if len(sc.Scripts()) > 0 {
+				found++
+				if !MayReread(c) {
+					t.Errorf("%q: Scripts finds a script, MayReread says no", c)
+				}
+				break
+			}
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d commands with a script: the cases test little", found)
 	}
 }

@@ -443,7 +443,7 @@ func scanShellInto(cmd string, sc *shellScan) {
 // the scripts model.ShellCommand.Scripts finds (none when the model does
 // not read the line).
 func rereadOffsets(cmd string) map[int]bool {
-	if !mayReread(cmd) {
+	if !model.MayReread(cmd) {
 		return nil // as dryrun-cli-value-reparsed skips it: the placeholders stay this rule's
 	}
 	cmds, ok := model.ShellCommands(cmd)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -18,7 +19,7 @@ import (
 func TestQuotedPlaceholdersAllocations(t *testing.T) {
 	src := "```act.run\nCLI bash -c 'make all' --target {target} | tee \"out.log\" {mode}\n  target: string (required) \"what to build\"\n  mode: string \"how\"\n```\n"
 	doc := sfmd.Parse("run.md", []byte(src))
-	if len(doc.Actions) != 1 || !mayReread(doc.Actions[0].Target.Text) {
+	if len(doc.Actions) != 1 || !model.MayReread(doc.Actions[0].Target.Text) {
 		t.Fatalf("the command must be one that a second shell may read again: %+v", doc.Actions)
 	}
 	syms := buildSymbols(doc)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -122,8 +124,17 @@ func TestOnlyASCIILowersToURL(t *testing.T) {
 	}
 }
 
-// TestMayRereadIsRegexp: mayReread is reMayReread and reReader on every
-// line of the documents and on the cases given.
+// reMayReread and reReader define model.MayReread: a -c option,
+// --command, eval, ssh or watch, and the name of a command
+// model.ShellCommand.Scripts reads a script of, as a word or the last
+// part of a path.
+var (
+	reMayReread = regexp.MustCompile(`(^|[^\w-])(-[a-z]*c[a-z]*\b|--command\b|eval\b|ssh\b|watch\b)`)
+	reReader    = regexp.MustCompile(`(^|[^\w-])(sh|bash|zsh|dash|ksh|ash|mksh|su|runuser|eval|ssh|watch)\b`)
+)
+
+// TestMayRereadIsRegexp: model.MayReread is reMayReread and reReader on
+// every line of the documents and on the cases given.
 func TestMayRereadIsRegexp(t *testing.T) {
 	docs := scannerDocs(t)
 	cases := []string{"", "-c", "sh -c", "sh-c", "x-sh -c", "bash -lc 'x'", "bash -lC x", "sh -c1", "sh -c_", "sh -cé", "sh --command", "su --commands",
@@ -145,8 +156,8 @@ func TestMayRereadIsRegexp(t *testing.T) {
 	yes := 0
 	for _, c := range cases {
 		want := reMayReread.MatchString(c) && reReader.MatchString(c)
-		if got := mayReread(c); got != want {
-			t.Errorf("%q: mayReread %v, the regexps %v", c, got, want)
+		if got := model.MayReread(c); got != want {
+			t.Errorf("%q: MayReread %v, the regexps %v", c, got, want)
 		}
 		if want {
 			yes++

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -36,7 +35,7 @@ var DryrunCLIValueReparsed = &lint.Analyzer{
 			if !c.Info.CLI() || c.Action.Target == nil {
 				continue
 			}
-			if dryGates && !mayReread(c.Action.Target.Text) {
+			if dryGates && !model.MayReread(c.Action.Target.Text) {
 				continue // no command that reads a script again
 			}
 			if _, s, ok := t.base(c); !ok || s.Code != "" {
@@ -49,63 +48,6 @@ var DryrunCLIValueReparsed = &lint.Analyzer{
 		}
 		return nil, nil
 	},
-}
-
-// reMayReread finds the words that can hand a script to a second shell:
-// a -c option (sh -c, bash -lc, bash -ce, su -c), --command, eval, ssh
-// or watch. mayReread scans for it and reReader (TestMayRereadIsRegexp);
-// the patterns stay as the scanner's definition.
-var reMayReread = lazyre.New(`(^|[^\w-])(-[a-z]*c[a-z]*\b|--command\b|eval\b|ssh\b|watch\b)`)
-
-// reReader finds the name of a command model.ShellCommand.Scripts reads
-// a script of (a shell, su, runuser, eval, ssh, watch), as a word or
-// the last part of a path: without one, a -c belongs to another program
-// (python3 -c, tar -czf) and nothing is read again.
-var reReader = lazyre.New(`(^|[^\w-])(sh|bash|zsh|dash|ksh|ash|mksh|su|runuser|eval|ssh|watch)\b`)
-
-// mayReread reports whether the command as written may hand a script to
-// a second shell: it names a reader (reReader) and a -c option,
-// --command, eval, ssh or watch (reMayReread). It scans the command once
-// (the regexps took a tenth of a lint run's CPU on long commands): both
-// patterns match only at a byte that follows the start, or a byte that
-// is neither \w nor '-'.
-func mayReread(cmd string) bool {
-	reader, opt := false, false
-	for i := 0; i < len(cmd) && !(reader && opt); i++ {
-		if i > 0 && (isWordByte(cmd[i-1]) || cmd[i-1] == '-') {
-			continue
-		}
-		if cmd[i] == '-' {
-			opt = opt || cOption(cmd, i)
-			continue
-		}
-		j := i
-		for j < len(cmd) && isWordByte(cmd[j]) {
-			j++
-		}
-		switch cmd[i:j] {
-		case "eval", "ssh", "watch":
-			reader, opt = true, true
-		case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "su", "runuser":
-			reader = true
-		}
-	}
-	return reader && opt
-}
-
-// cOption reports whether the '-' at cmd[i] opens "--command" or a run
-// of lower-case letters holding a 'c' (-c, -lc, -ce), each ending where
-// a \w byte does not follow.
-func cOption(cmd string, i int) bool {
-	if strings.HasPrefix(cmd[i:], "--command") && (i+9 == len(cmd) || !isWordByte(cmd[i+9])) {
-		return true
-	}
-	j, c := i+1, false
-	for j < len(cmd) && cmd[j] >= 'a' && cmd[j] <= 'z' {
-		c = c || cmd[j] == 'c'
-		j++
-	}
-	return c && (j == len(cmd) || !isWordByte(cmd[j]))
 }
 
 // rereadProbes are the values a call tries, in order: a space shows a
