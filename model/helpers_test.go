@@ -164,7 +164,7 @@ func newBenchRuntime(src string, tr *fakeTransport) *Runtime {
 // upstreamRoot is ../shared/corpus/upstream beside the module. A test
 // that needs it skips without it, but fails under CI=true, where
 // ../shared is always present: a wrong path must not pass as a skip.
-func upstreamRoot(t *testing.T) string {
+func upstreamRoot(t testing.TB) string {
 	t.Helper()
 	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
 	if _, err := os.Stat(root); err != nil {
