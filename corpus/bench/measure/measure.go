@@ -13,6 +13,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/sfmd-dev/sfmd/internal/cputime"
 	"github.com/sfmd-dev/sfmd/sfmd"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/text"
@@ -49,9 +50,9 @@ func median(xs []time.Duration) time.Duration {
 // Time runs f once and measures it (CPU time is the process's, so f
 // should be the only work of the process meanwhile).
 func Time(f func()) Sample {
-	c0, w0 := CPUTime(), time.Now()
+	c0, w0 := cputime.Process(), time.Now()
 	f()
-	return Sample{Wall: time.Since(w0), CPU: CPUTime() - c0}
+	return Sample{Wall: time.Since(w0), CPU: cputime.Process() - c0}
 }
 
 // ParseResult compares sfmd.Parse with goldmark's default parser on one
