@@ -59,6 +59,19 @@ func dryArgs(vals []dryValue) (string, bool) {
 	return b.String(), true
 }
 
+// argsWithout is the argument line of c's call with every field's
+// value but name's (the call an agent makes when it leaves name out),
+// and whether one could be written (dryArgs).
+func argsWithout(c *dryCall, name string) (string, bool) {
+	vals := make([]dryValue, 0, len(c.Values))
+	for _, v := range c.Values {
+		if v.Field != name {
+			vals = append(vals, v)
+		}
+	}
+	return dryArgs(vals)
+}
+
 // dryLine is the call as an agent types it.
 func dryLine(id, args string) string {
 	if args == "" {

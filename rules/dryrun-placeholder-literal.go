@@ -54,13 +54,7 @@ var DryrunPlaceholderLiteral = &lint.Analyzer{
 // sends its placeholder as written, and the call's line: "" where it does
 // not, or where the body is then no longer JSON (body-invalid-json).
 func literalWhere(t *dryTable, c *dryCall, name string) (string, string) {
-	var vals []dryValue
-	for _, v := range c.Values {
-		if v.Field != name {
-			vals = append(vals, v)
-		}
-	}
-	args, ok := dryArgs(vals)
+	args, ok := argsWithout(c, name)
 	if !ok {
 		return "", ""
 	}

@@ -88,13 +88,7 @@ const fallbackStale = "stale-session-value"
 // command", "in its body"), or "" when it does not: the call gives every
 // other field its hint, default or sample value.
 func fallbackWhere(t *dryTable, c *dryCall, name string) string {
-	var vals []dryValue
-	for _, v := range c.Values {
-		if v.Field != name {
-			vals = append(vals, v)
-		}
-	}
-	args, ok := dryArgs(vals)
+	args, ok := argsWithout(c, name)
 	if !ok {
 		return ""
 	}
