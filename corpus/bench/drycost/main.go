@@ -62,7 +62,7 @@ func run(c config) error {
 		return err
 	}
 	if c.upstream == "" {
-		c.upstream = filepath.Join(root, "..", "shared", "corpus", "upstream")
+		c.upstream = measure.Upstream(root)
 	}
 	if fi, err := os.Stat(c.upstream); err != nil || !fi.IsDir() {
 		return fmt.Errorf("no directory of real documents at %s (-upstream)", c.upstream)

@@ -94,7 +94,7 @@ func run(c config) error {
 		return err
 	}
 	if c.upstream == "" {
-		if d := filepath.Join(root, "..", "shared", "corpus", "upstream"); isDir(d) {
+		if d := measure.Upstream(root); isDir(d) {
 			c.upstream = d
 		}
 	}

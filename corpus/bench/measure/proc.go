@@ -102,3 +102,9 @@ func ModuleRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// Upstream is the directory of real documents beside the module root:
+// ../shared/corpus/upstream (never copied into the repository).
+func Upstream(root string) string {
+	return filepath.Join(root, "..", "shared", "corpus", "upstream")
+}
