@@ -194,7 +194,7 @@ func (p *docParser) checkEncoding() {
 	src := p.src
 	p.doc.HasBOM = p.li.bom > 0
 	p.doc.CRLF = bytes.Count(src, []byte("\r\n"))
-	if !p.li.ascii && !utf8.Valid(src) {
+	if !p.li.ascii && !p.li.valid {
 		n, first := 0, -1
 		for i := 0; i < len(src); {
 			r, sz := utf8.DecodeRune(src[i:])

@@ -2,7 +2,9 @@ package sfmd
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -47,6 +49,9 @@ type LineIndex struct {
 	// ASCII: 0 unknown, 1 ASCII, 2 not.
 	ascii    bool
 	lineKind []uint8
+	// valid: the source is valid UTF-8, so that the characters between
+	// two character boundaries are the bytes that do not continue one
+	valid bool
 
 	// memo of the last column computation on a non-ASCII line
 	memoOff, memoCol, memoLine int
@@ -66,6 +71,7 @@ func NewLineIndex(src []byte) *LineIndex {
 	li := &LineIndex{src: src, starts: starts, memoLine: -1, ascii: isASCII(src)}
 	if !li.ascii {
 		li.lineKind = make([]uint8, len(starts))
+		li.valid = utf8.Valid(src)
 	}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		li.bom = 3
@@ -113,8 +119,24 @@ func (li *LineIndex) Line(n int) []byte {
 }
 
 // LineOf returns the 1-based line containing offset.
-func (li *LineIndex) LineOf(offset int) int {
-	lo, hi := 0, len(li.starts)
+func (li *LineIndex) LineOf(offset int) int { return li.lineIn(offset, 0, len(li.starts)) }
+
+// lineAfter is LineOf for an offset at or after the start of 1-based line
+// n (n >= 1): it gallops forward from n, so that a lookup a few lines
+// further on (parsing moves forward) costs a few comparisons instead of a
+// search of the whole index.
+func (li *LineIndex) lineAfter(offset, n int) int {
+	lo, step := n, 1 // starts[lo-1] <= offset
+	for lo+step-1 < len(li.starts) && li.starts[lo+step-1] <= offset {
+		lo += step
+		step *= 2
+	}
+	return li.lineIn(offset, lo, min(lo+step-1, len(li.starts)))
+}
+
+// lineIn is LineOf when the number of line starts at or before offset
+// lies in [lo, hi].
+func (li *LineIndex) lineIn(offset, lo, hi int) int {
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if li.starts[m] <= offset {
@@ -139,10 +161,12 @@ func (li *LineIndex) Pos(offset int) Pos {
 	}
 	line := li.memoLine
 	if line < 1 || offset < li.starts[line-1] || (line < len(li.starts) && offset >= li.starts[line]) {
-		if line >= 1 && line < len(li.starts) && offset >= li.starts[line] &&
-			(line+1 == len(li.starts) || offset < li.starts[line+1]) {
+		switch {
+		case line >= 1 && offset >= li.starts[line-1] && (line+1 == len(li.starts) || offset < li.starts[line+1]):
 			line++ // the next line: lookups mostly move forward
-		} else {
+		case line >= 1 && offset >= li.starts[line-1]:
+			line = li.lineAfter(offset, line+2)
+		default:
 			line = li.LineOf(offset)
 		}
 	}
@@ -162,14 +186,18 @@ func (li *LineIndex) Pos(offset int) Pos {
 	// the memo only ever holds a boundary.
 	boundary := offset == len(li.src) || li.src[offset]&0xC0 != 0x80
 	memo := boundary && li.memoLine == line && li.memoOff >= start
+	count := runeCount
+	if li.valid && boundary {
+		count = runeCountValid // every slice below runs between boundaries
+	}
 	col := 0
 	switch {
 	case memo && li.memoOff <= offset:
-		col = li.memoCol + runeCount(li.src[li.memoOff:offset])
+		col = li.memoCol + count(li.src[li.memoOff:offset])
 	case memo && offset-start > li.memoOff-offset:
-		col = li.memoCol - runeCount(li.src[offset:li.memoOff])
+		col = li.memoCol - count(li.src[offset:li.memoOff])
 	default:
-		col = 1 + runeCount(li.src[start:offset])
+		col = 1 + count(li.src[start:offset])
 	}
 	if boundary {
 		li.memoLine, li.memoOff, li.memoCol = line, offset, col
@@ -219,14 +247,14 @@ func (li *LineIndex) Span(start, end int) Span {
 	if end < start {
 		end = start
 	}
-	if n := li.memoLine; li.ascii && n > 1 && start >= li.starts[n-1] && end <= len(li.src) && (n == len(li.starts) || end < li.starts[n]) {
-		// both ends on the line of the previous lookup in an ASCII source
+	if n := li.memoLine; n > 1 && start >= li.starts[n-1] && end <= len(li.src) && (n == len(li.starts) || end < li.starts[n]) && li.asciiLine(n) {
+		// both ends on the (ASCII) line of the previous lookup
 		ls := li.starts[n-1]
 		return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
 	}
 	s := li.Pos(start)
-	if li.ascii && start >= 0 && end <= len(li.src) && (s.Line == len(li.starts) || end < li.starts[s.Line]) {
-		// both ends on one line of an ASCII source: no second lookup
+	if start >= li.bom && end <= len(li.src) && (s.Line == len(li.starts) || end < li.starts[s.Line]) && li.asciiLine(s.Line) {
+		// both ends on one ASCII line: no second lookup
 		return Span{Start: s, End: Pos{Offset: end, Line: s.Line, Col: s.Col + end - start}}
 	}
 	return Span{Start: s, End: li.Pos(end)}
@@ -243,6 +271,24 @@ func runeCount(b []byte) int {
 			i += sz
 		}
 		n++
+	}
+	return n
+}
+
+// runeCountValid is runeCount of valid UTF-8 that starts and ends at
+// character boundaries: the bytes that do not continue a character
+// (10xxxxxx), counted eight at a time.
+func runeCountValid(b []byte) int {
+	n := len(b)
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		n -= bits.OnesCount64(x &^ (x << 1) & 0x8080808080808080)
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c&0xC0 == 0x80 {
+			n--
+		}
 	}
 	return n
 }

@@ -199,10 +199,10 @@ func (p *docParser) inline(t string, base int, whole string, open []string) {
 		p.pairBrackets(t)
 	}
 	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c != '[' && c != '$' && c != '{' {
-			continue
+		if i = indexInline(t, i); i == len(t) {
+			break
 		}
+		c := t[i]
 		if p.inCode(base + i) {
 			continue
 		}

@@ -2,6 +2,7 @@ package sfmd
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"strings"
 )
 
@@ -33,6 +34,37 @@ func containsByteOf(s, set string) bool {
 		}
 	}
 	return false
+}
+
+// indexInline returns the index of the first '[', '$' or '{' in s at or
+// after i (the bytes inline looks at), or len(s), eight bytes at a time:
+// in a word, the lowest byte that equals one of them is the lowest set
+// bit of the zero-byte test of the word xor that byte (borrows only mark
+// bytes above a true zero).
+func indexInline(s string, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		x := load64(s[i : i+8])
+		a, b, c := x^('['*lo), x^('$'*lo), x^('{'*lo)
+		m := (a-lo)&^a | (b-lo)&^b | (c-lo)&^c
+		if m &= hi; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '[' || c == '$' || c == '{' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// load64 reads the first eight bytes of s as a little-endian word (one
+// load where the compiler combines them).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // isPerlSpace matches regexp's \s: [\t\n\f\r ].

@@ -139,6 +139,15 @@ func TestSpanFastPaths(t *testing.T) {
 		}
 		srcs = append(srcs, b.String())
 	}
+	// valid UTF-8 (runeCountValid counts its columns), and long sources
+	// whose lookups jump many lines ahead (lineAfter gallops)
+	for n := range 20 {
+		var b strings.Builder
+		for range r.IntN(200) + 100*n {
+			b.WriteString([]string{"a", "bc", "\n", "\r\n", " ", "é", "€", "😀", "\n\n"}[r.IntN(9)])
+		}
+		srcs = append(srcs, b.String())
+	}
 	for _, s := range srcs {
 		src := []byte(s)
 		want := func(a, b int) Span {
@@ -158,6 +167,9 @@ func TestSpanFastPaths(t *testing.T) {
 		for range 200 {
 			offs = append(offs, r.IntN(len(src)+3)-1)
 		}
+		for i, step := 0, 1; i <= len(src); i, step = i+step, step%97+1 {
+			offs = append(offs, i)
+		}
 		for k, a := range offs {
 			b := offs[(k*7+3)%len(offs)]
 			if a <= b && b-a > 8 {
@@ -171,6 +183,66 @@ func TestSpanFastPaths(t *testing.T) {
 				if got, w := li.spanOnLine(n, a, b), want(a, b); b <= len(src) && got != w {
 					t.Fatalf("%q: spanOnLine(%d, %d, %d) = %v, want %v", s, n, a, b, got, w)
 				}
+			}
+		}
+	}
+}
+
+// TestRuneCountValid holds runeCountValid to runeCount on valid UTF-8
+// between character boundaries.
+func TestRuneCountValid(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		var b strings.Builder
+		for range r.IntN(40) {
+			b.WriteString([]string{"a", "é", "€", "😀", "\n", "\u0800", "\u07ff", "\U0010FFFF"}[r.IntN(8)])
+		}
+		src := []byte(b.String())
+		var bounds []int
+		for i := range len(src) + 1 {
+			if i == len(src) || utf8.RuneStart(src[i]) {
+				bounds = append(bounds, i)
+			}
+		}
+		i := bounds[r.IntN(len(bounds))]
+		j := bounds[r.IntN(len(bounds))]
+		if i > j {
+			i, j = j, i
+		}
+		if got, want := runeCountValid(src[i:j]), runeCount(src[i:j]); got != want {
+			t.Fatalf("runeCountValid(%q) = %d, want %d", src[i:j], got, want)
+		}
+	}
+}
+
+// TestIndexInline holds indexInline to a byte-by-byte search, on random
+// strings dense and sparse in the bytes it finds and in their neighbours
+// ('Z'+1 == '[', '#'+1 == '$', 'z'+1 == '{', and bytes whose subtraction
+// borrows).
+func TestIndexInline(t *testing.T) {
+	naive := func(s string, i int) int {
+		for ; i < len(s); i++ {
+			if c := s[i]; c == '[' || c == '$' || c == '{' {
+				return i
+			}
+		}
+		return len(s)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	alphabet := []byte("[${Z#z\x00\x01\x80\xff\\]} a\n")
+	for n := range 5000 {
+		b := make([]byte, r.IntN(40))
+		for k := range b {
+			if n%2 == 0 && r.IntN(8) != 0 {
+				b[k] = 'a' + byte(r.IntN(26))
+			} else {
+				b[k] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		s := string(b)
+		for i := 0; i <= len(s); i++ {
+			if got, want := indexInline(s, i), naive(s, i); got != want {
+				t.Fatalf("indexInline(%q, %d) = %d, want %d", s, i, got, want)
 			}
 		}
 	}
