@@ -30,6 +30,9 @@ func (p *docParser) template(text string, base int, ctx refContext) *Template {
 // refs finds the variable references in text (a contiguous slice of the
 // source starting at base).
 func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
+	if indexEither(text, '$', '{') < 0 {
+		return nil // appendRefs reads nothing else
+	}
 	var buf [16]*VarRef
 	return p.refSlice(p.appendRefs(buf[:0], text, base, ctx))
 }

@@ -231,7 +231,8 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 	if e < 0 {
 		e = len(rest)
 	}
-	h := &Hint{Text: c, Span: p.span(base, base+len(c)), Verb: verb, Target: rest[:e],
+	h := p.hints.new()
+	*h = Hint{Text: c, Span: p.span(base, base+len(c)), Verb: verb, Target: rest[:e],
 		TargetSpan: p.span(base+restOff, base+restOff+e), InResponse: inResponse}
 	a := skipSpace(rest, e)
 	h.Args = rest[a:]

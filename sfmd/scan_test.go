@@ -248,6 +248,31 @@ func TestIndexInline(t *testing.T) {
 	}
 }
 
+// TestRefsNeedDollarOrBrace: refs returns nothing for a text without '$'
+// or '{' without reading it, which holds only while appendRefs finds no
+// reference in such a text; random texts of every other byte check it.
+func TestRefsNeedDollarOrBrace(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var alphabet []byte
+	for c := range 256 {
+		if c != '$' && c != '{' {
+			alphabet = append(alphabet, byte(c))
+		}
+	}
+	for range 3000 {
+		b := make([]byte, r.IntN(30))
+		for k := range b {
+			b[k] = alphabet[r.IntN(len(alphabet))]
+		}
+		p := &docParser{src: b, li: NewLineIndex(b)}
+		for ctx := refsURL; ctx <= refsHint; ctx++ {
+			if refs := p.appendRefs(nil, string(b), 0, ctx); len(refs) != 0 {
+				t.Fatalf("appendRefs(%q, %d) = %d references, refs skips such texts", b, ctx, len(refs))
+			}
+		}
+	}
+}
+
 func TestContainsByteOf(t *testing.T) {
 	for _, s := range scanSamples(2000) {
 		for _, set := range []string{" \t\r\n", "\"':,{}()=", "", "a"} {

@@ -88,6 +88,7 @@ type nodes struct {
 	markers   slab[Marker]
 	actions   slab[Action]
 	responses slab[Response]
+	hints     slab[Hint]
 
 	refPtrs   ptrs[VarRef]
 	consPtrs  ptrs[Constraint]
