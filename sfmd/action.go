@@ -68,10 +68,10 @@ func (p *docParser) firstLine(a *Action, l Line) {
 	a.Method = strings.ToUpper(a.MethodRaw)
 	a.MethodSpan = p.span(base+i, base+j)
 	rest := skipSpace(t, j)
-	if rest >= len(strings.TrimRight(t, " \t")) {
+	if rest >= len(trimBlankRight(t)) {
 		return // action-target-missing: a rule reports it
 	}
-	end := len(strings.TrimRight(t, " \t"))
+	end := len(trimBlankRight(t))
 	if a.Method == MethodCLI {
 		a.Target = p.template(t[rest:end], base+rest, refsCLI)
 		// -H on a CLI line stays part of the command; record it for rules.
@@ -92,7 +92,7 @@ func (p *docParser) firstLine(a *Action, l Line) {
 	}
 	// A URI containing whitespace keeps only its first word; the rest is
 	// stray (the runtime glues it to the URL).
-	uri := strings.TrimRight(t[rest:uriEnd], " \t")
+	uri := trimBlankRight(t[rest:uriEnd])
 	if uri != "" {
 		w := indexBlank(uri)
 		if w < 0 {
@@ -207,11 +207,11 @@ func (p *docParser) header(t string, base, i, to int) *Header {
 	if c := strings.IndexByte(h.Raw, ':'); c >= 0 {
 		h.HasColon = true
 		name := h.Raw[:c]
-		ns := rawStart + (len(name) - len(strings.TrimLeft(name, " \t")))
+		ns := rawStart + (len(name) - len(trimBlankLeft(name)))
 		h.Name = strings.TrimSpace(name)
 		h.NameSpan = p.span(base+ns, base+ns+len(h.Name))
 		val := h.Raw[c+1:]
-		vs := rawStart + c + 1 + (len(val) - len(strings.TrimLeft(val, " \t")))
+		vs := rawStart + c + 1 + (len(val) - len(trimBlankLeft(val)))
 		h.Value = p.template(strings.TrimSpace(val), base+vs, refsHeader)
 	}
 	h.Valid = h.Quote == '"' && h.Closed && h.HasColon
@@ -284,7 +284,7 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 	for k := 0; k < len(lines); k++ {
 		l := lines[k]
 		trimmed := strings.TrimSpace(l.Text)
-		indent := len(l.Text) - len(strings.TrimLeft(l.Text, " \t"))
+		indent := len(l.Text) - len(trimBlankLeft(l.Text))
 		if body != nil {
 			if trimmed == "" || indent > body.Indent {
 				continue
@@ -362,7 +362,7 @@ func (p *docParser) finishBody(b *Body) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		ind := len(l.Text) - len(strings.TrimLeft(l.Text, " \t"))
+		ind := len(l.Text) - len(trimBlankLeft(l.Text))
 		if common < 0 || ind < common {
 			common = ind
 		}
@@ -386,7 +386,7 @@ func (p *docParser) finishBody(b *Body) {
 			line = line[common:]
 			off += common
 		} else {
-			line = strings.TrimLeft(line, " \t")
+			line = trimBlankLeft(line)
 		}
 		sb.WriteString(line)
 		refs = p.appendRefs(refs, line, off, refsBody)
@@ -404,7 +404,7 @@ func (p *docParser) param(l Line) *Param {
 	base := l.Span.Start.Offset
 	prm := p.params.new()
 	prm.Line, prm.CanonicalOrder = l, true
-	trimmedRight := strings.TrimRight(t, " \t")
+	trimmedRight := trimBlankRight(t)
 	prm.TrailingSpace = len(trimmedRight) < len(t)
 	end0 := l.Span.End.Offset
 	prm.CR = end0 >= 0 && end0 < len(p.src) && p.src[end0] == '\r'
@@ -581,7 +581,7 @@ func (s *paramScan) bareDescription(k int) int {
 	} else {
 		s.seenDesc = true
 		prm.Description, prm.HasDescription = strings.TrimSpace(t[k:e]), true
-		prm.DescriptionSpan = p.span(base+k, base+k+len(strings.TrimRight(t[k:e], " \t")))
+		prm.DescriptionSpan = p.span(base+k, base+k+len(trimBlankRight(t[k:e])))
 	}
 	return e
 }
@@ -602,7 +602,7 @@ func (p *docParser) constraints(prm *Param, t string, base, from, to int) {
 			e = from + comma
 		}
 		raw := t[from:e]
-		s := from + (len(raw) - len(strings.TrimLeft(raw, " \t")))
+		s := from + (len(raw) - len(trimBlankLeft(raw)))
 		item := strings.TrimSpace(raw)
 		if item != "" {
 			c := p.cons.new()
@@ -776,7 +776,7 @@ func continuedLines(n int, line func(int) string) int {
 		t := line(k)
 		if !st.inDoc {
 			trimmed := strings.TrimSpace(t)
-			if trimmed == "body:" || (isParamHead(t) && t != strings.TrimLeft(t, " \t")) {
+			if trimmed == "body:" || (isParamHead(t) && t != trimBlankLeft(t)) {
 				// the parameters start: an open quote never closes,
 				// and the lines before them carried the text on
 				return k - 1
@@ -836,7 +836,7 @@ scan:
 			break scan
 		case s.shell && c == '<' && strings.HasPrefix(t[i:], "<<") && !strings.HasPrefix(t[i:], "<<<"):
 			d := strings.TrimLeft(t[i+2:], "-")
-			d = strings.TrimLeft(d, " \t")
+			d = trimBlankLeft(d)
 			d = strings.Trim(strings.Fields(d + " x")[0], `'"`)
 			if d != "" && d != "x" {
 				s.heredoc = d

@@ -561,62 +561,76 @@ func (p *docParser) actFence(f *Fence, k fenceKind) {
 // per '{' or '$', and so on. The counts are upper bounds, kept close so
 // that little reserved memory goes unused.
 func (p *docParser) sizeSlabs() []fenceKind {
+	kinds, n := p.countSlabs(true)
+	p.doc.Actions = make([]*Action, 0, n.act)
+	p.doc.Responses = make([]*Response, 0, n.resp)
+	p.actions.reserve(n.act)
+	p.responses.reserve(n.resp)
+	p.lines.reserve(n.tLines)
+	p.linePtrs.reserve(n.tLines)
+	p.params.reserve(n.params)
+	p.paramPtrs.reserve(n.params)
+	p.cons.reserve(n.cons)
+	p.consPtrs.reserve(n.cons)
+	p.headers.reserve(n.headers)
+	p.templates.reserve(n.templates)
+	p.nodes.refs.reserve(n.refs)
+	p.refPtrs.reserve(n.refs)
+	return kinds
+}
+
+// slabCounts are sizeSlabs' counts.
+type slabCounts struct{ act, resp, tLines, params, cons, headers, templates, refs int }
+
+// countSlabs classifies the fences and counts for sizeSlabs. With capped
+// it stops counting the costly counts (a scan of every line) once they
+// reach maxReserve, where the reservations stop growing: a large
+// document's lines are not read twice for nothing.
+func (p *docParser) countSlabs(capped bool) ([]fenceKind, slabCounts) {
 	kinds := make([]fenceKind, len(p.doc.Fences))
-	var nAct, nResp, nTLines, nParams, nCons, nHeaders, nTemplates, nRefs int
+	var n slabCounts
 	for i, f := range p.doc.Fences {
 		k := classifyFence(f)
 		kinds[i] = k
 		switch k.kind {
 		case fenceResponse:
-			nResp++
-			nTLines += len(f.Lines)
-			nTemplates += len(f.Lines)
+			n.resp++
+			n.tLines += len(f.Lines)
+			n.templates += len(f.Lines)
 		case fenceAction:
-			nAct++
+			n.act++
 			if len(f.Lines) > 0 {
-				first := f.Lines[0].Text
-				h := strings.Count(first, "-H")
-				nHeaders += h
-				nTemplates += 2 + h // target, inline body, header values
+				h := strings.Count(f.Lines[0].Text, "-H")
+				n.headers += h
+				n.templates += 2 + h // target, inline body, header values
+			}
+			if capped && min(n.templates, n.params, n.cons) >= maxReserve {
+				break
 			}
 			for j := 1; j < len(f.Lines); j++ {
 				t := f.Lines[j].Text
 				if strings.TrimSpace(t) == "body:" {
-					nTemplates++ // the body template
+					n.templates++ // the body template
 					continue
 				}
 				if !isParamHead(t) {
 					continue
 				}
-				nParams++
+				n.params++
 				if o := strings.IndexByte(t, '('); o >= 0 {
-					nCons += 1 + strings.Count(t[o:], ",")
+					n.cons += 1 + strings.Count(t[o:], ",")
 				}
 			}
 		default:
 			continue
 		}
-		if n := len(f.Lines); n > 0 {
+		if len(f.Lines) > 0 && (!capped || n.refs < maxReserve) {
 			// the content lines lie in order in one stretch of the source
-			s, e := f.Lines[0].Span.Start.Offset, f.Lines[n-1].Span.End.Offset
+			s, e := f.Lines[0].Span.Start.Offset, f.Lines[len(f.Lines)-1].Span.End.Offset
 			if s <= e {
-				nRefs += bytes.Count(p.src[s:e], []byte{'{'}) + bytes.Count(p.src[s:e], []byte{'$'})
+				n.refs += bytes.Count(p.src[s:e], []byte{'{'}) + bytes.Count(p.src[s:e], []byte{'$'})
 			}
 		}
 	}
-	p.doc.Actions = make([]*Action, 0, nAct)
-	p.doc.Responses = make([]*Response, 0, nResp)
-	p.actions.reserve(nAct)
-	p.responses.reserve(nResp)
-	p.lines.reserve(nTLines)
-	p.linePtrs.reserve(nTLines)
-	p.params.reserve(nParams)
-	p.paramPtrs.reserve(nParams)
-	p.cons.reserve(nCons)
-	p.consPtrs.reserve(nCons)
-	p.headers.reserve(nHeaders)
-	p.templates.reserve(nTemplates)
-	p.nodes.refs.reserve(nRefs)
-	p.refPtrs.reserve(nRefs)
-	return kinds
+	return kinds, n
 }

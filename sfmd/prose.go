@@ -40,7 +40,7 @@ func parseMarker(raw string) (markerParts, bool) {
 	}
 	m.open = inner[s1] == '#'
 	s3 := skipSpace(inner, s1+1)
-	e := len(strings.TrimRight(inner, " \t"))
+	e := len(trimBlankRight(inner))
 	if s3 >= e || containsByteOf(inner[s3:e], " \t\r\n") {
 		return m, false
 	}
@@ -81,7 +81,7 @@ lines:
 		}
 		content := p.str(ls+c, le)
 		base := ls + c
-		trimmed := strings.TrimRight(content, " \t")
+		trimmed := trimBlankRight(content)
 		if trimmed == "" {
 			continue
 		}
@@ -262,7 +262,7 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 				sc.Form = ShortcutInline
 				sc.ID = label[1:idEnd]
 				sc.IDSpan = p.span(base+i+2, base+i+1+idEnd)
-				ls := idEnd + (len(label[idEnd:]) - len(strings.TrimLeft(label[idEnd:], " \t")))
+				ls := idEnd + (len(label[idEnd:]) - len(trimBlankLeft(label[idEnd:])))
 				sc.Label = strings.TrimSpace(label[idEnd:])
 				sc.LabelSpan = p.span(base+i+1+ls, base+i+1+ls+len(sc.Label))
 			}
@@ -362,7 +362,7 @@ func (p *docParser) match(i int) int {
 // linkDest extracts the destination from the text between the parentheses
 // (dropping a title and angle brackets) and returns its offset in raw.
 func linkDest(raw string) (string, int) {
-	lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+	lead := len(raw) - len(trimBlankLeft(raw))
 	s := raw[lead:]
 	if strings.HasPrefix(s, "<") {
 		if e := strings.IndexByte(s, '>'); e >= 0 {

@@ -86,7 +86,7 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 			lhs := t[i:lhsEnd]
 			tl.LHSRaw = lhs
 			tl.LHSSpan = p.span(base+i, base+lhsEnd)
-			rhsText := strings.TrimRight(t[rs:], " \t")
+			rhsText := trimBlankRight(t[rs:])
 			tl.RHS = p.template(rhsText, base+rs, refsOutput)
 			tl.Template = tl.RHS
 			switch {
@@ -111,7 +111,7 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 		tl.Kind = LineFor
 		raw := t[i+4:]
 		arg := strings.TrimSpace(raw)
-		argStart := base + i + 4 + (len(raw) - len(strings.TrimLeft(raw, " \t")))
+		argStart := base + i + 4 + (len(raw) - len(trimBlankLeft(raw)))
 		if item, path, ok := forArgs(arg); ok {
 			tl.ItemVar = arg[item[0]:item[1]]
 			tl.ItemVarSpan = p.span(argStart+item[0], argStart+item[1])
@@ -128,7 +128,7 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 		tl.Arg = trimmed
 		tl.ArgSpan = p.span(base+i, base+i+len(trimmed))
 		return tl
-	case strings.TrimRight(rest, " \t") == "end:":
+	case trimBlankRight(rest) == "end:":
 		tl.Kind = LineEnd
 		return tl
 	}
@@ -141,7 +141,7 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 		}
 		tl.Kind = kw.kind
 		raw := t[i+len(kw.word):]
-		lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+		lead := len(raw) - len(trimBlankLeft(raw))
 		argOff := i + len(kw.word) + lead
 		tl.Arg = strings.TrimSpace(raw)
 		tl.ArgSpan = p.span(base+argOff, base+argOff+len(tl.Arg))
@@ -164,10 +164,10 @@ func (p *docParser) responseHints(tl *TemplateLine, id string) {
 	}
 	t := tl.Line.Text
 	base := tl.Line.Span.Start.Offset
-	trimmed := strings.TrimLeft(t, " \t")
+	trimmed := trimBlankLeft(t)
 	if strings.HasPrefix(trimmed, "/act") || strings.HasPrefix(trimmed, "/tool:") {
 		off := len(t) - len(trimmed)
-		p.hint(strings.TrimRight(trimmed, " \t"), base+off, id)
+		p.hint(trimBlankRight(trimmed), base+off, id)
 		return
 	}
 	if strings.HasPrefix(trimmed, "next:") && !strings.Contains(trimmed, "`") {
@@ -206,7 +206,7 @@ func (p *docParser) nextHints(t string, base int, id string) {
 			at = tool
 		}
 		if at >= 0 && (at == 0 || part[at-1] == ' ') {
-			p.hint(strings.TrimRight(part[at:], " \t"), base+start+at, id)
+			p.hint(trimBlankRight(part[at:]), base+start+at, id)
 		}
 		start += len(part) + len("·")
 	}

@@ -67,6 +67,19 @@ func load64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
+// trimBlankRight is strings.TrimRight(s, " \t"), without the cutset
+// strings builds on every call.
+func trimBlankRight(s string) string {
+	i := len(s)
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+		i--
+	}
+	return s[:i]
+}
+
+// trimBlankLeft is strings.TrimLeft(s, " \t") (see trimBlankRight).
+func trimBlankLeft(s string) string { return s[skipSpace(s, 0):] }
+
 // isPerlSpace matches regexp's \s: [\t\n\f\r ].
 func isPerlSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'

@@ -273,6 +273,26 @@ func TestRefsNeedDollarOrBrace(t *testing.T) {
 	}
 }
 
+// TestTrimBlank holds trimBlankLeft and trimBlankRight to
+// strings.TrimLeft and strings.TrimRight with the cutset " \t".
+func TestTrimBlank(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	alphabet := []string{" ", "\t", "a", "\r", "\n", "\v", "\u00a0", "\xff"}
+	for range 5000 {
+		var b strings.Builder
+		for range r.IntN(10) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		s := b.String()
+		if got, want := trimBlankLeft(s), strings.TrimLeft(s, " \t"); got != want {
+			t.Fatalf("trimBlankLeft(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := trimBlankRight(s), strings.TrimRight(s, " \t"); got != want {
+			t.Fatalf("trimBlankRight(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
 func TestContainsByteOf(t *testing.T) {
 	for _, s := range scanSamples(2000) {
 		for _, set := range []string{" \t\r\n", "\"':,{}()=", "", "a"} {
