@@ -69,6 +69,9 @@ type docParser struct {
 	// what sfmd reads from goldmark's last tree (collectTree)
 	tree []ast.Node
 
+	// the hints read so far (newHint)
+	nHints int
+
 	// bracket matching of the current prose line (see pairBrackets)
 	pairs          []int32
 	stackA, stackB []int32
@@ -579,6 +582,42 @@ func (p *docParser) sizeSlabs() []fenceKind {
 	return kinds
 }
 
+// refMarks counts the bytes of b that may start a reference (mayStartRef).
+func refMarks(b []byte) int {
+	n := 0
+	for _, c := range [2]byte{'$', '{'} {
+		for i := bytes.IndexByte(b, c); i >= 0; {
+			if mayStartRef(b, i) {
+				n++
+			}
+			k := bytes.IndexByte(b[i+1:], c)
+			if k < 0 {
+				break
+			}
+			i += 1 + k
+		}
+	}
+	return n
+}
+
+// mayStartRef reports whether b[i] may start a reference: a '$' before a
+// word byte (ScanDollar) or a '{' before anything but '"', '{' (unless it
+// opens "{{fetch:"), the end of the line or of b (braceRef reads no
+// reference there: JSON keys, the first brace of "{{", a brace that ends
+// its line).
+func mayStartRef(b []byte, i int) bool {
+	if i+1 >= len(b) {
+		return false
+	}
+	switch next := b[i+1]; b[i] {
+	case '$':
+		return isWordByte(next)
+	case '{':
+		return next != '"' && next != '\n' && next != '\r' && (next != '{' || bytes.HasPrefix(b[i:], []byte("{{fetch:")))
+	}
+	return false
+}
+
 // slabCounts are sizeSlabs' counts.
 type slabCounts struct{ act, resp, tLines, params, cons, headers, templates, refs int }
 
@@ -628,7 +667,7 @@ func (p *docParser) countSlabs(capped bool) ([]fenceKind, slabCounts) {
 			// the content lines lie in order in one stretch of the source
 			s, e := f.Lines[0].Span.Start.Offset, f.Lines[len(f.Lines)-1].Span.End.Offset
 			if s <= e {
-				n.refs += bytes.Count(p.src[s:e], []byte{'{'}) + bytes.Count(p.src[s:e], []byte{'$'})
+				n.refs += refMarks(p.src[s:e])
 			}
 		}
 	}

@@ -231,7 +231,7 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 	if e < 0 {
 		e = len(rest)
 	}
-	h := p.hints.new()
+	h := p.newHint()
 	*h = Hint{Text: c, Span: p.span(base, base+len(c)), Verb: verb, Target: rest[:e],
 		TargetSpan: p.span(base+restOff, base+restOff+e), InResponse: inResponse}
 	a := skipSpace(rest, e)
@@ -240,3 +240,16 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 	h.Refs = p.refs(h.Args, base+restOff+a, refsHint)
 	p.doc.Hints = append(p.doc.Hints, h)
 }
+
+// newHint returns a new hint: the first hintsAlone of a document one by
+// one, the others from a slab, so that a document with a few hints does
+// not get a chunk of them and one with thousands few allocations.
+func (p *docParser) newHint() *Hint {
+	if p.nHints++; p.nHints <= hintsAlone {
+		return new(Hint)
+	}
+	return p.hints.new()
+}
+
+// hintsAlone is how many hints of a document newHint allocates one by one.
+const hintsAlone = 32

@@ -1,6 +1,8 @@
 package sfmd
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
@@ -38,5 +40,40 @@ func TestCountSlabsCapped(t *testing.T) {
 	}
 	if !passed {
 		t.Fatal("no document stopped counting early: the test reads nothing of the cap")
+	}
+}
+
+// TestRefsStartAtRefMarks: every reference appendRefs reads, in every
+// context, starts at a byte mayStartRef counts, so that refMarks bounds
+// the references of a block. Texts: every line of the compared
+// documents' fences and random lines of the bytes that decide it.
+func TestRefsStartAtRefMarks(t *testing.T) {
+	var texts []string
+	for _, src := range comparedDocuments(t) {
+		for _, f := range Parse("a.md", src).Fences {
+			for _, l := range f.Lines {
+				texts = append(texts, l.Text)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	atoms := []string{"$", "{", "}", "\"", "'", "a", "_", "1", " ", "{{fetch:", "}}", "|", ".", "[0]", "@", "Response.", "...args", ":", ","}
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(atoms[r.IntN(len(atoms))])
+		}
+		texts = append(texts, b.String())
+	}
+	for _, text := range texts {
+		src := []byte(text)
+		p := &docParser{src: src, li: NewLineIndex(src)}
+		for ctx := refsURL; ctx <= refsHint; ctx++ {
+			for _, ref := range p.appendRefs(nil, text, 0, ctx) {
+				if i := ref.Span.Start.Offset; !mayStartRef(src, i) {
+					t.Fatalf("%q (context %d): reference %q at %d starts where refMarks does not count", text, ctx, ref.Raw, i)
+				}
+			}
+		}
 	}
 }
