@@ -232,6 +232,9 @@ func (p *docParser) parseMarkdown(base int) {
 	recs := p.parseRecovering(body, base)
 	var evBuf [32]event
 	events := evBuf[:0] // fences and code spans, in order
+	if n := len(p.tree) + len(p.ownSpans.spans); n > len(evBuf) {
+		events = make([]event, 0, n) // all but the rare rebuilt blocks: no regrowth
+	}
 	nFences, nLines := 0, 0
 	rebuilt := p.noteRecoveries(recs)
 	own := p.ownSpans.spans
