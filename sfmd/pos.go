@@ -104,7 +104,7 @@ func (li *LineIndex) LineEnd(n int) int {
 	} else {
 		end = li.starts[n] - 1 // the '\n'
 	}
-	if end > li.LineStart(n) && end-1 < len(li.src) && end-1 >= 0 && li.src[end-1] == '\r' {
+	if end > 0 && end <= len(li.src) && li.src[end-1] == '\r' && end > li.LineStart(n) {
 		end--
 	}
 	return end
@@ -220,9 +220,11 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 	return li.Span(start, end)
 }
 
-// asciiLine reports whether 1-based line n is pure ASCII.
+// asciiLine reports whether 1-based line n is pure ASCII. It is inlined
+// where it is called: an ASCII source or a line known to be ASCII costs no
+// call.
 func (li *LineIndex) asciiLine(n int) bool {
-	return li.ascii || li.asciiLineSlow(n)
+	return li.ascii || li.lineKind[n-1] == 1 || li.asciiLineSlow(n)
 }
 
 // asciiLineSlow checks one line of a non-ASCII source, caching the answer.
