@@ -146,8 +146,9 @@ func (p *docParser) inCode(off int) bool {
 func (p *docParser) comment(line, base int, trimmed string, i int, open *[]string) (int, bool, int) {
 	start := base + i
 	var endOff int
+	endLine := line
 	if k := strings.Index(trimmed[i+4:], "-->"); k >= 0 {
-		endOff = base + i + 4 + k + 3
+		endOff = base + i + 4 + k + 3 // on this line
 	} else {
 		// spans lines: find "-->" further on
 		from := base + len(trimmed)
@@ -161,9 +162,9 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 			return line, false, -1
 		}
 		endOff = base + len(trimmed) + k + 3
+		endLine = p.li.LineOf(endOff - 1)
 	}
 	raw := p.str(start, endOff)
-	endLine := p.li.LineOf(endOff - 1)
 	ownLine := i == 0 && strings.TrimSpace(p.str(endOff, p.li.LineEnd(endLine))) == ""
 	if m, ok := parseMarker(raw); ok && endLine == line {
 		mk := p.markers.new()
