@@ -88,9 +88,11 @@ func (s *lineStream) write(diags []lint.Diagnostic) error {
 	for i := range diags {
 		s.b.Write(appendHeadline(s.b.AvailableBuffer(), &diags[i], s.p))
 		s.b.WriteByte('\n')
+		if err := spill(s.w, &s.b); err != nil {
+			return err
+		}
 	}
-	_, err := s.w.Write(s.b.Bytes())
-	return err
+	return flush(s.w, &s.b)
 }
 
 func (s *lineStream) close() error { return nil }
@@ -107,16 +109,18 @@ type textStream struct {
 
 func (s *textStream) write(diags []lint.Diagnostic) error {
 	s.b.Reset()
+	s.n.add(diags)
 	for i := range diags {
 		d := &diags[i]
 		s.b.WriteString(headline(d, s.p))
 		s.b.WriteByte('\n')
 		writeSnippet(&s.b, d, s.src, s.p)
 		s.b.WriteByte('\n')
+		if err := spill(s.w, &s.b); err != nil {
+			return err
+		}
 	}
-	s.n.add(diags)
-	_, err := s.w.Write(s.b.Bytes())
-	return err
+	return flush(s.w, &s.b)
 }
 
 func (s *textStream) close() error {
