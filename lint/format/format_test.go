@@ -743,3 +743,19 @@ func TestStreamWritesInChunks(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlySARIFReadsRules: every format but sarif writes the same bytes
+// without Context.Rules (the command line leaves them out for those:
+// making them validates the rule set once more).
+func TestOnlySARIFReadsRules(t *testing.T) {
+	diags := fixtureDiags(t)
+	for _, f := range Names() {
+		ctx := fixtureContext()
+		with := render1(t, f, diags, ctx)
+		ctx.Rules = nil
+		without := render1(t, f, diags, ctx)
+		if (with != without) != (f == "sarif") {
+			t.Errorf("%s: output with and without Context.Rules differ: %v (only sarif should)", f, with != without)
+		}
+	}
+}
