@@ -1,6 +1,7 @@
 package safeio
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -33,7 +34,7 @@ func readListed(path string, limit int64) ([]byte, *Info, error) {
 
 func ignoringEINTR(fn func() error) error {
 	for {
-		if err := fn(); err != syscall.EINTR {
+		if err := fn(); !errors.Is(err, syscall.EINTR) {
 			return err
 		}
 	}
