@@ -47,3 +47,20 @@ func BenchmarkLintUpstream(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/docs, "ns/doc")
 	b.ReportMetric(float64(cpu.Nanoseconds())/docs, "cpu-ns/doc")
 }
+
+// TestNewRegistryAllocations: validating and indexing the rules, at the
+// start of every run, allocates for the set (slices and maps grown or
+// sized once), not for each rule: 40 allocations for 236 analyzers, where
+// it was 279 (a requirement path copied for each rule by the cycle
+// check, made twice, and maps grown from empty).
+func TestNewRegistryAllocations(t *testing.T) {
+	all := rules.All()
+	allocs := testing.AllocsPerRun(10, func() {
+		if _, err := lint.NewRegistry(all); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if limit := float64(len(all) / 4); allocs > limit {
+		t.Errorf("NewRegistry of %d rules: %.0f allocations, want at most %.0f", len(all), allocs, limit)
+	}
+}

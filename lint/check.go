@@ -345,10 +345,11 @@ func topo(analyzers []*Analyzer) ([]*Analyzer, error) {
 		visiting = 1
 		done     = 2
 	)
-	state := map[*Analyzer]int{}
+	state := make(map[*Analyzer]int8, len(analyzers))
 	var order []*Analyzer
-	var visit func(a *Analyzer, path []string) error
-	visit = func(a *Analyzer, path []string) error {
+	var path []string // the names of the analyzers being visited, outermost first
+	var visit func(a *Analyzer) error
+	visit = func(a *Analyzer) error {
 		switch state[a] {
 		case done:
 			return nil
@@ -359,17 +360,19 @@ func topo(analyzers []*Analyzer) ([]*Analyzer, error) {
 			return fmt.Errorf("analyzer %q has no Run function", a.Name)
 		}
 		state[a] = visiting
+		path = append(path, a.Name)
 		for _, r := range a.Requires {
-			if err := visit(r, append(path, a.Name)); err != nil {
+			if err := visit(r); err != nil {
 				return err
 			}
 		}
+		path = path[:len(path)-1]
 		state[a] = done
 		order = append(order, a)
 		return nil
 	}
 	for _, a := range analyzers {
-		if err := visit(a, nil); err != nil {
+		if err := visit(a); err != nil {
 			return nil, err
 		}
 	}

@@ -540,11 +540,14 @@ func (c *config) resolve(abs string, reg *Registry, sel Selection, th thresholds
 			profiles[p] = true
 		}
 	}
-	s := &settings{enabled: map[string]bool{}, selected: map[string]bool{}, severity: map[string]Severity{}, options: map[string]map[string]any{}}
-	for _, n := range reg.Names() {
-		p := reg.Lookup(n).Profile
-		s.enabled[n] = profiles[p]
-		s.selected[n] = profiles[p] && !slices.Contains(DefaultProfiles, p)
+	n := len(reg.Names())
+	s := &settings{enabled: make(map[string]bool, n), selected: make(map[string]bool, n), severity: map[string]Severity{}, options: map[string]map[string]any{}}
+	for _, a := range reg.all { // the rules of reg.Names(), and the shared analyses
+		if a.Shared {
+			continue
+		}
+		s.enabled[a.Name] = profiles[a.Profile]
+		s.selected[a.Name] = profiles[a.Profile] && !slices.Contains(DefaultProfiles, a.Profile)
 	}
 	apply := func(rules map[string]ruleConfig) {
 		for n, rc := range rules {

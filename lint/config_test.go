@@ -290,12 +290,12 @@ func TestValidate(t *testing.T) {
 		{[]*Analyzer{{Name: "runtime", Profile: Core, Doc: Doc{Title: "t"}, Run: run}}, `reserved`},
 	}
 	for i, tt := range tests {
-		err := validate(tt.as)
+		_, err := validate(tt.as)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%d: got %v, want %q", i, err, tt.want)
 		}
 	}
-	if err := validate(testSet); err != nil {
+	if _, err := validate(testSet); err != nil {
 		t.Errorf("test set: %v", err)
 	}
 }

@@ -16,11 +16,11 @@ type Registry struct {
 // NewRegistry validates analyzers and indexes them. The rule list is the
 // analyzers given plus everything they require.
 func NewRegistry(analyzers []*Analyzer) (*Registry, error) {
-	if err := validate(analyzers); err != nil {
+	order, err := validate(analyzers)
+	if err != nil {
 		return nil, err
 	}
-	r := &Registry{byName: map[string]*Analyzer{}}
-	order, _ := topo(analyzers) // validated above
+	r := &Registry{byName: make(map[string]*Analyzer, len(order))}
 	for _, a := range order {
 		r.all = append(r.all, a)
 		if a.Shared {
@@ -50,35 +50,36 @@ func (r *Registry) Rules() []*Analyzer {
 
 // validate checks a set of analyzers the way analysis.Validate does:
 // every rule has a kebab-case name unique in the set, a title, a known
-// profile and a Run function, and requirements are acyclic.
-func validate(analyzers []*Analyzer) error {
+// profile and a Run function, and requirements are acyclic. It returns
+// them in the order of topo.
+func validate(analyzers []*Analyzer) ([]*Analyzer, error) {
 	order, err := topo(analyzers)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(order))
 	for _, a := range order {
 		if !validName(a.Name) {
-			return fmt.Errorf("analyzer name %q is not kebab-case", a.Name)
+			return nil, fmt.Errorf("analyzer name %q is not kebab-case", a.Name)
 		}
 		if a.Name == "all" || profileSet[Profile(a.Name)] {
-			return fmt.Errorf("analyzer name %q is reserved for rule selection", a.Name)
+			return nil, fmt.Errorf("analyzer name %q is reserved for rule selection", a.Name)
 		}
 		if seen[a.Name] {
-			return fmt.Errorf("duplicate analyzer name %q", a.Name)
+			return nil, fmt.Errorf("duplicate analyzer name %q", a.Name)
 		}
 		seen[a.Name] = true
 		if a.Shared {
 			continue
 		}
 		if a.Doc.Title == "" {
-			return fmt.Errorf("rule %q has no Doc.Title", a.Name)
+			return nil, fmt.Errorf("rule %q has no Doc.Title", a.Name)
 		}
 		if _, ok := profileSet[a.Profile]; !ok {
-			return fmt.Errorf("rule %q has unknown profile %q", a.Name, a.Profile)
+			return nil, fmt.Errorf("rule %q has unknown profile %q", a.Name, a.Profile)
 		}
 	}
-	return nil
+	return order, nil
 }
 
 var profileSet = map[Profile]bool{Core: true, Runtime: true, Project: true, Package: true, Manifest: true, Style: true}

@@ -237,3 +237,20 @@ func countListings(t *testing.T) func() map[string]int {
 		return maps.Clone(n)
 	}
 }
+
+// TestJoinName: joinName is filepath.Join for the clean directories a
+// walk goes through (and "") and any name, plain or not.
+func TestJoinName(t *testing.T) {
+	dirs := []string{"", ".", "..", "/", "/a", "/a/b", "a", "a/b", "../a", "../../a/b", "é/ü", "a b", "C:", `C:\a`, `\\host\share`}
+	names := []string{"", ".", "..", "...", "a.md", "b", ".hidden", "x..y", "a/b", "a\\b", "/", "é.md", " ", "a\x00"}
+	for _, d := range dirs {
+		if d != "" {
+			d = filepath.Clean(d)
+		}
+		for _, n := range names {
+			if got, want := joinName(d, n), filepath.Join(d, n); got != want {
+				t.Errorf("joinName(%q, %q) = %q, Join %q", d, n, got, want)
+			}
+		}
+	}
+}

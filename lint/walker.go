@@ -2,6 +2,7 @@ package lint
 
 import (
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -104,7 +105,7 @@ func (w *walker) next() (*job, error) {
 		}
 		e := f.entries[f.i]
 		f.i++
-		path, shown := filepath.Join(f.abs, e.Name()), filepath.Join(f.display, e.Name())
+		path, shown := joinName(f.abs, e.Name()), joinName(f.display, e.Name())
 		if !e.IsDir() {
 			j, err := w.file(f, e, path, shown)
 			if j != nil || err != nil {
@@ -188,4 +189,22 @@ func (w *walker) prewalkFile(f *frame, path string, suite, json bool) error {
 		w.pending = append(w.pending, &pendingConfig{dir: f.abs, err: err, docs: []string{path}})
 	}
 	return nil
+}
+
+// joinName is filepath.Join(dir, name) for a clean dir and the name of
+// one of its entries (TestJoinName): the two joined with a separator,
+// without Clean's pass over the whole path, for every entry of a walk;
+// Join itself when that would not be clean (dir "", ".", a root, a bare
+// volume name) or name is not one plain element.
+func joinName(dir, name string) string {
+	if dir == "" || dir == "." || os.IsPathSeparator(dir[len(dir)-1]) || len(filepath.VolumeName(dir)) == len(dir) ||
+		name == "" || name == "." || name == ".." {
+		return filepath.Join(dir, name)
+	}
+	for i := range len(name) {
+		if os.IsPathSeparator(name[i]) {
+			return filepath.Join(dir, name)
+		}
+	}
+	return dir + string(filepath.Separator) + name
 }

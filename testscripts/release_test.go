@@ -244,3 +244,28 @@ func TestReleaseOutKeepsOtherFiles(t *testing.T) {
 		t.Errorf("DIR holds %v: want the kept files, one binary and SHA256SUMS (no temporary folder left)", names)
 	}
 }
+
+// TestBuildsAreStatic: every place that builds sfmd for others to run
+// (the release script, the GitHub Action) builds it without cgo, static:
+// with cgo, linked dynamically, its loader and cgo set-up took 1.7 ms of
+// CPU at every start.
+func TestBuildsAreStatic(t *testing.T) {
+	for _, name := range []string{".ci/release", "action.yml"} {
+		b, err := os.ReadFile(filepath.Join("..", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		builds := 0
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, "go build") && strings.Contains(line, "./cmd/sfmd") {
+				builds++
+				if !strings.Contains(line, "CGO_ENABLED=0 ") {
+					t.Errorf("%s builds sfmd with cgo: %s", name, strings.TrimSpace(line))
+				}
+			}
+		}
+		if builds == 0 {
+			t.Errorf("%s: no go build of ./cmd/sfmd found", name)
+		}
+	}
+}

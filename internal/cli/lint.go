@@ -377,6 +377,8 @@ func runLint(args []string, stdio Stdio) int {
 
 // registeredRules are the rules of the run, for SARIF's rule
 // descriptors (nil if the rule set is invalid, which lint.Run reports).
+// It validates the rule set, as lint.Run does once more: 0.2 ms of
+// start-up, spent only when an output is sarif (wantsRules).
 func registeredRules() []*lint.Analyzer {
 	reg, err := lint.NewRegistry(analyzers())
 	if err != nil {
@@ -401,13 +403,29 @@ func runError(stdio Stdio, err error) int {
 	return ExitInternal
 }
 
+// wantsRules reports whether an output of r reads format.Context.Rules:
+// sarif's rule descriptors (no other format has them).
+func (r *lintRun) wantsRules() bool {
+	if r.format == "sarif" {
+		return true
+	}
+	for _, f := range r.outputFiles {
+		if f.format == "sarif" {
+			return true
+		}
+	}
+	return false
+}
+
 // formatContext is the context of the --format output; close closes the
 // step summary it may have opened.
 func (r *lintRun) formatContext(stdio Stdio) (ctx format.Context, close func()) {
 	ctx = format.Context{
-		Rules:       registeredRules(),
 		Color:       r.color,
 		ToolVersion: Version,
+	}
+	if r.wantsRules() {
+		ctx.Rules = registeredRules()
 	}
 	close = func() {}
 	if r.format == "github" && !r.diff {

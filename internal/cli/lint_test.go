@@ -186,3 +186,24 @@ func TestLintEnvironmentErrorsExit2(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestLintRulesOnlyForSARIF: the rule descriptors (a second validation
+// of the rule set) are made when an output is sarif, --format or
+// --output-file, and only then.
+func TestLintRulesOnlyForSARIF(t *testing.T) {
+	for _, tt := range []struct {
+		run  lintRun
+		want bool
+	}{
+		{lintRun{format: "line"}, false},
+		{lintRun{format: "json", outputFiles: outputFiles{{"github", "g.txt"}}}, false},
+		{lintRun{format: "sarif"}, true},
+		{lintRun{format: "text", outputFiles: outputFiles{{"json", "a.json"}, {"sarif", "s.sarif"}}}, true},
+	} {
+		ctx, closeSummary := tt.run.formatContext(Stdio{Getenv: func(string) string { return "" }})
+		closeSummary()
+		if got := len(ctx.Rules) > 0; got != tt.want {
+			t.Errorf("format %s, output files %v: rules given = %v, want %v", tt.run.format, tt.run.outputFiles, got, tt.want)
+		}
+	}
+}

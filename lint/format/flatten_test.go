@@ -62,3 +62,47 @@ func TestFlattenAllocations(t *testing.T) {
 		t.Errorf("flatten allocates %.0f times for a %d-byte message (want 1)", allocs, len(msg))
 	}
 }
+
+// printableByBytes is printable a byte at a time.
+func printableByBytes(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPrintable: printable, which looks at eight bytes at a time, agrees
+// with a look at each byte on strings of printable ASCII with every byte
+// value at every position of words of every alignment, and on random
+// strings.
+func TestPrintable(t *testing.T) {
+	base := []byte("The quick brown fox jumps over the lazy dog ~ {x} [rule]")
+	for n := range len(base) + 1 {
+		for pos := range n {
+			for b := range 256 {
+				s := []byte(string(base[:n]))
+				s[pos] = byte(b)
+				if got, want := printable(string(s)), printableByBytes(string(s)); got != want {
+					t.Fatalf("printable(%q) = %v, byte by byte %v", s, got, want)
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 200000 {
+		s := make([]byte, r.IntN(40))
+		for i := range s {
+			switch r.IntN(4) {
+			case 0:
+				s[i] = byte(r.IntN(256))
+			default:
+				s[i] = byte(0x20 + r.IntN(0x5f))
+			}
+		}
+		if got, want := printable(string(s)), printableByBytes(string(s)); got != want {
+			t.Fatalf("printable(%q) = %v, byte by byte %v", s, got, want)
+		}
+	}
+}

@@ -680,3 +680,82 @@ func TestStreamMatchesWrite(t *testing.T) {
 		})
 	}
 }
+
+// writeSizes records the size of each Write.
+type writeSizes struct {
+	bytes.Buffer
+	sizes []int
+}
+
+func (w *writeSizes) Write(p []byte) (int, error) {
+	w.sizes = append(w.sizes, len(p))
+	return w.Buffer.Write(p)
+}
+
+// TestStreamWritesInChunks: a batch of many findings (one document's)
+// in the line, text and json formats is written out in pieces of about
+// chunkSize bytes, not gathered whole, and the bytes are those of the
+// batch written a finding at a time.
+func TestStreamWritesInChunks(t *testing.T) {
+	var batch []lint.Diagnostic
+	for _, d := range fixtureDiags(t) {
+		if d.Path == "docs/api.md" {
+			batch = append(batch, d)
+		}
+	}
+	for len(batch) < 20000 {
+		batch = append(batch, batch...)
+	}
+	for _, f := range []string{"line", "text", "json"} {
+		t.Run(f, func(t *testing.T) {
+			var chunked writeSizes
+			s, err := NewStream(&chunked, f, fixtureContext())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Write(batch); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			var one bytes.Buffer
+			s, _ = NewStream(&one, f, fixtureContext())
+			for i := range batch {
+				if err := s.Write(batch[i : i+1]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if chunked.String() != one.String() {
+				t.Fatalf("the batch written in chunks differs from the findings written one at a time")
+			}
+			if chunked.Len() < 8*chunkSize {
+				t.Fatalf("the batch is %d bytes: too small to test chunking", chunked.Len())
+			}
+			for _, n := range chunked.sizes {
+				if n > 2*chunkSize {
+					t.Fatalf("a write of %d bytes (of %d in all): the batch was not written in chunks of about %d", n, chunked.Len(), chunkSize)
+				}
+			}
+		})
+	}
+}
+
+// TestOnlySARIFReadsRules: every format but sarif writes the same bytes
+// without Context.Rules (the command line leaves them out for those:
+// making them validates the rule set once more).
+func TestOnlySARIFReadsRules(t *testing.T) {
+	diags := fixtureDiags(t)
+	for _, f := range Names() {
+		ctx := fixtureContext()
+		with := render1(t, f, diags, ctx)
+		ctx.Rules = nil
+		without := render1(t, f, diags, ctx)
+		if (with != without) != (f == "sarif") {
+			t.Errorf("%s: output with and without Context.Rules differ: %v (only sarif should)", f, with != without)
+		}
+	}
+}

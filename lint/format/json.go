@@ -69,9 +69,11 @@ func (s *jsonStream) write(diags []lint.Diagnostic) error {
 		if err := indentJSON(&s.b, toJSON(&diags[i], s.src), 1); err != nil {
 			return err
 		}
+		if err := spill(s.w, &s.b); err != nil {
+			return err
+		}
 	}
-	_, err := s.w.Write(s.b.Bytes())
-	return err
+	return flush(s.w, &s.b)
 }
 
 func (s *jsonStream) close() error {

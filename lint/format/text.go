@@ -46,14 +46,9 @@ func severityStyle(s lint.Severity) string {
 	}
 }
 
-// headline is the line format's line for d (without newline).
-func headline(d *lint.Diagnostic, p painter) string {
-	return string(appendHeadline(nil, d, p))
-}
-
-// appendHeadline appends headline(d, p) to b: path:line:col: severity:
-// message [rule], the location bold, the severity in its colour and the
-// rule dim when p paints.
+// appendHeadline appends the line format's line for d (without newline)
+// to b: path:line:col: severity: message [rule], the location bold, the
+// severity in its colour and the rule dim when p paints.
 func appendHeadline(b []byte, d *lint.Diagnostic, p painter) []byte {
 	line, col := start(d)
 	if p {
@@ -73,7 +68,17 @@ func appendHeadline(b []byte, d *lint.Diagnostic, p painter) []byte {
 	b = append(b, ": "...)
 	b = append(b, flatten(d.Message)...)
 	b = append(b, ' ')
-	return append(b, p.paint(ansi.Dim, "["+flatten(d.Rule)+"]")...)
+	// p.paint(ansi.Dim, "["+rule+"]") without making the string
+	if p {
+		b = append(b, ansi.Dim...)
+	}
+	b = append(b, '[')
+	b = append(b, flatten(d.Rule)...)
+	b = append(b, ']')
+	if p {
+		b = append(b, ansi.Reset...)
+	}
+	return b
 }
 
 // lineStream writes the line format: one line per finding.
@@ -88,9 +93,11 @@ func (s *lineStream) write(diags []lint.Diagnostic) error {
 	for i := range diags {
 		s.b.Write(appendHeadline(s.b.AvailableBuffer(), &diags[i], s.p))
 		s.b.WriteByte('\n')
+		if err := spill(s.w, &s.b); err != nil {
+			return err
+		}
 	}
-	_, err := s.w.Write(s.b.Bytes())
-	return err
+	return flush(s.w, &s.b)
 }
 
 func (s *lineStream) close() error { return nil }
@@ -107,16 +114,18 @@ type textStream struct {
 
 func (s *textStream) write(diags []lint.Diagnostic) error {
 	s.b.Reset()
+	s.n.add(diags)
 	for i := range diags {
 		d := &diags[i]
-		s.b.WriteString(headline(d, s.p))
+		s.b.Write(appendHeadline(s.b.AvailableBuffer(), d, s.p))
 		s.b.WriteByte('\n')
 		writeSnippet(&s.b, d, s.src, s.p)
 		s.b.WriteByte('\n')
+		if err := spill(s.w, &s.b); err != nil {
+			return err
+		}
 	}
-	s.n.add(diags)
-	_, err := s.w.Write(s.b.Bytes())
-	return err
+	return flush(s.w, &s.b)
 }
 
 func (s *textStream) close() error {

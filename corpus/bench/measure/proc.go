@@ -73,10 +73,15 @@ func MedianProc(samples []ProcSample) ProcSample {
 }
 
 // Build compiles the main package pkg of the module at root into dir and
-// returns the program's path.
+// returns the program's path. It builds as .ci/release does, without cgo:
+// a static program, as released. With cgo (go build's default where a C
+// compiler is found, and the net package linked in) sfmd was a dynamically
+// linked program, whose loader and cgo set-up took 1.7 ms of CPU at every
+// start (`sfmd version` 4.5 -> 2.8 ms, perf stat -r 30).
 func Build(root, dir, pkg string) (string, error) {
 	out := filepath.Join(dir, filepath.Base(pkg))
 	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	cmd.Dir = root
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
