@@ -1,0 +1,205 @@
+package sfmd
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// blockReading is what sfmd reads from the block structure of src: the
+// nodes collectTree lists (kind, position, info string and every line
+// segment) and the code spans read by sfmd, from goldmark's block pass
+// or, with fast, from readBlocks (ok false: it fell back).
+func blockReading(src []byte, fast bool) (reading string, ok bool) {
+	var sink codeSpanSink
+	var tree []ast.Node
+	if fast {
+		if tree, ok = readBlocks(src, &sink, nil); !ok {
+			return "", false
+		}
+	} else {
+		pc := parser.NewContext()
+		pc.Set(codeSpanSinkKey, &sink)
+		tree = collectTree(mdParser.Parse(text.NewReader(src), parser.WithContext(pc)), nil)
+	}
+	var b strings.Builder
+	for _, n := range tree {
+		fmt.Fprintf(&b, "%s pos=%d", n.Kind(), n.Pos())
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			if n.Info != nil {
+				fmt.Fprintf(&b, " info=%v", n.Info.Segment)
+			}
+		case *ast.CodeSpan:
+			fmt.Fprintf(&b, " span=%v", eventAt(n, 0))
+		}
+		for i := range n.Lines().Len() {
+			fmt.Fprintf(&b, " %+v", n.Lines().At(i))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "own spans %v\n", sink.spans)
+	return b.String(), true
+}
+
+// compareBlockReadings fails when readBlocks reads src and its reading
+// differs from goldmark's; it reports whether readBlocks read it.
+func compareBlockReadings(t *testing.T, name string, src []byte) bool {
+	t.Helper()
+	got, ok := blockReading(src, true)
+	if !ok {
+		return false
+	}
+	if want, _ := blockReading(src, false); got != want {
+		t.Errorf("%s: readBlocks reads\n%s\ngoldmark's block pass\n%s", name, got, want)
+	}
+	return true
+}
+
+// blockAtoms are the pieces of random documents for the block structure:
+// markdownAtoms and the line starts and block shapes readBlocks decides
+// on (fences of both kinds and lengths, indented fences and their
+// content, indented code, headings with closing sequences, thematic
+// breaks, setext underlines, list markers, HTML comments, tabs, CRLF).
+var blockAtoms = append(slices.Clip(markdownAtoms),
+	"\n", "\n\n", "a\n", "b `c`\n", "  d `e\n", "f` g\n", "    code\n", "     \n", "  \n", "\t\n", "\tx\n", "  \tx\n",
+	"# h\n", "## h ##\n", "#  `a` #\n", "####### x\n", "#x\n", "#\n", "# #\n", "#", "# ", "  ### a\\#\n",
+	"```\n", "````\n", "~~~\n", "~~~~\n", "```go\n", "``` a `b`\n", "~~~ a `b`\n", "  ```\n", "   ~~~ x\n", "    ```\n",
+	"```   \n", "```x", "``", "~", " x\n", "  x\n", "   x\n", "\tx\n", "```\t\n",
+	"---\n", "***\n", "___\n", "- - -\n", "_ _ _\n", "===\n", "--\n", "-x\n", "*x*\n", "+x\n", "+ x\n", "1. x\n", "1) x\n", "12x\n",
+	"<!-- a\n", "b -->\n", "<!-- c -->\n", "<!-->\n", "<div>\n", "> q\n", "\r\n", "a\r\n", "```\r\n", "x  \n", "y\\\n",
+)
+
+// randomBlockDocument makes a document of 5 to 64 random blockAtoms.
+func randomBlockDocument(r *rand.Rand) []byte {
+	var b strings.Builder
+	for range 5 + r.Intn(60) {
+		b.WriteString(blockAtoms[r.Intn(len(blockAtoms))])
+	}
+	return []byte(b.String())
+}
+
+// TestFastBlocksMatchGoldmark compares readBlocks with goldmark's block
+// pass (and codeParagraphs/codeHeadings) on every document of
+// comparedDocuments and on random documents of block shapes: wherever
+// readBlocks reads a document, the same fences, code blocks, segments,
+// positions and code spans; and sfmd.Parse's whole reading (DumpText) is
+// the same with the fast path on and off. It also counts how many
+// documents take the fast path, so that the comparison means something.
+func TestFastBlocksMatchGoldmark(t *testing.T) {
+	docs := comparedDocuments(t)
+	if len(docs) < 300 {
+		t.Fatalf("read %d documents, want the corpora", len(docs))
+	}
+	fast := 0
+	for name, src := range docs {
+		if compareBlockReadings(t, name, src) {
+			fast++
+		}
+		got := DumpText(Parse(name, src))
+		fastBlocks = false
+		want := DumpText(Parse(name, src))
+		fastBlocks = true
+		if got != want {
+			t.Errorf("%s: Parse differs with readBlocks:\n%s\nwith goldmark's block pass:\n%s", name, got, want)
+		}
+	}
+	t.Logf("readBlocks read %d of %d documents", fast, len(docs))
+	if fast < 100 {
+		t.Fatalf("readBlocks read %d of %d documents, want 100 at least", fast, len(docs))
+	}
+	r := rand.New(rand.NewSource(3))
+	n, read := 40000, 0
+	if testing.Short() {
+		n = 4000
+	}
+	for range n {
+		src := randomBlockDocument(r)
+		if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
+			read++
+		}
+		if t.Failed() {
+			t.FailNow()
+		}
+	}
+	t.Logf("readBlocks read %d of %d random documents", read, n)
+	if read < n/10 {
+		t.Errorf("readBlocks read %d of %d random documents, want a tenth at least", read, n)
+	}
+}
+
+// FuzzBlockFastPath: wherever readBlocks reads a document, it reads what
+// goldmark's block pass reads, and Parse reads the same with the fast
+// path on and off. Seeds: the fuzz and golden seeds and random block
+// shapes.
+func FuzzBlockFastPath(f *testing.F) {
+	for _, pattern := range []string{"../corpus/fuzz/*.md", "testdata/*.md"} {
+		files, _ := filepath.Glob(pattern)
+		for _, name := range files {
+			if src, err := os.ReadFile(name); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	r := rand.New(rand.NewSource(4))
+	for range 50 {
+		f.Add(randomBlockDocument(r))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		compareBlockReadings(t, "fuzz", src)
+		got := DumpText(Parse("fuzz.md", src))
+		fastBlocks = false
+		want := DumpText(Parse("fuzz.md", src))
+		fastBlocks = true
+		if got != want {
+			t.Errorf("Parse differs with readBlocks:\n%s\nwith goldmark's block pass:\n%s", got, want)
+		}
+	})
+}
+
+// TestFastBlocksShare reports which share of the upstream documents,
+// the generated documents, the hint document and the 10 MB document
+// readBlocks reads (go test -run FastBlocksShare -v).
+func TestFastBlocksShare(t *testing.T) {
+	count := func(docs [][]byte) (n int) {
+		for _, d := range docs {
+			if _, ok := readBlocks(d, &codeSpanSink{}, nil); ok {
+				n++
+			}
+		}
+		return n
+	}
+	var up [][]byte
+	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(path) == ".md" {
+			src, _ := os.ReadFile(path)
+			up = append(up, bodyOf(src))
+		}
+		return nil
+	})
+	gen := benchgen.Generate(200, benchgen.DefaultSeed)
+	for i := range gen {
+		gen[i] = bodyOf(gen[i])
+	}
+	t.Logf("upstream %d/%d, generated %d/%d, hint document %d/1, 10 MB document %d/1",
+		count(up), len(up), count(gen), len(gen),
+		count([][]byte{bodyOf(benchgen.HintDocument(benchgen.HintDocuments))}),
+		count([][]byte{bodyOf(benchgen.Document(10 << 20))}))
+}
+
+// bodyOf is src after its frontmatter: what parseMarkdown hands on.
+func bodyOf(src []byte) []byte {
+	doc := &Document{Src: src, Index: NewLineIndex(src), names: &namesCache{}}
+	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1}
+	return src[p.parseFrontmatter():]
+}
