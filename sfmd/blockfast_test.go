@@ -40,7 +40,8 @@ func blockReading(src []byte, fast bool) (reading string, ok bool) {
 				fmt.Fprintf(&b, " info=%v", n.Info.Segment)
 			}
 		case *ast.CodeSpan:
-			fmt.Fprintf(&b, " span=%v", eventAt(n, 0))
+			fmt.Fprintf(&b, " span=%v\n", eventAt(n, 0))
+			continue
 		}
 		for i := range n.Lines().Len() {
 			fmt.Fprintf(&b, " %+v", n.Lines().At(i))
