@@ -51,6 +51,8 @@ type blockScan struct {
 	para  ast.Paragraph
 	lines text.Segments
 	segs  []text.Segment
+	// cols is the stack of list items' content columns (list)
+	cols []int
 }
 
 // readBlocks appends to tree the fenced and indented code blocks of src,
@@ -123,14 +125,23 @@ func (s *blockScan) run() bool {
 				continue
 			}
 			if isListItem(line) {
-				return false
+				if !s.list() {
+					return false
+				}
+				continue
 			}
 		case c == '+' || (c >= '0' && c <= '9'):
 			if isListItem(line) {
-				return false
+				if !s.list() {
+					return false
+				}
+				continue
 			}
 		case c == '>':
-			return false
+			if !s.quote() {
+				return false
+			}
+			continue
 		case c == '<':
 			if !bytes.HasPrefix(line[pos:], []byte("<!--")) {
 				return false
@@ -173,15 +184,27 @@ func (s *blockScan) paragraph() bool {
 		at = le
 	}
 	s.at = at
+	return s.closeParagraph(start, at, tick, false)
+}
+
+// closeParagraph reads the code spans of the paragraph whose lines run
+// from file offset start (the first line's content, or its start) to end,
+// as codeParagraphs.Close does, when they hold a backtick (tick). In a
+// block quote (quoted), the lines after the first start after their
+// quotePrefix.
+func (s *blockScan) closeParagraph(start, end int, tick, quoted bool) bool {
 	if !tick {
 		return true // no code span: nothing sfmd reads
 	}
 	// the lines as paragraphParser.Close leaves them: each trimmed on the
 	// left, the last also on the right
 	s.lines.SetSliced(0, 0) // keeps the array
-	for l := start; l < at; {
+	for l := start; l < end; {
 		le := s.lineEnd(l)
 		seg := text.NewSegment(l, le)
+		if quoted && l > start {
+			seg.Start += quotePrefix(s.src[l:le])
+		}
 		s.lines.Append(seg.TrimLeftSpace(s.src))
 		l = le
 	}
@@ -208,19 +231,19 @@ func (s *blockScan) interrupts(line []byte, at int) (interrupts, ok bool) {
 	case '`', '~':
 		_, _, _, ok := fenceOpen(line, at, pos)
 		return ok, true
-	case '-', '*', '+', '_', '=':
-		// setext underlines, thematic breaks, list items: unless the
-		// marker is followed by text, not read here
-		if pos+1 < len(line) && !util.IsSpace(line[pos+1]) && line[pos+1] != c {
-			return false, true
+	case '>':
+		return true, true
+	case '<':
+		return false, false
+	}
+	if !textStart(line[pos:]) {
+		// a list item that interrupts a paragraph: a bullet, or an ordered
+		// item numbered 1, with content (listParser.Open); other
+		// ordered items continue it
+		if it, ok := listItemAt(line, pos); ok && !isThematicBreak(line) && !isSetextBar(line[pos:]) {
+			return it.bullet || it.one, true
 		}
 		return false, false
-	case '>', '<':
-		return false, false
-	default:
-		if c >= '0' && c <= '9' && isListItem(line) {
-			return false, false
-		}
 	}
 	return false, true
 }
@@ -478,6 +501,275 @@ func isListItem(line []byte) bool {
 		if w, _ := util.IndentWidth(line[i:], 0); w == 0 {
 			return false
 		}
+	}
+	return true
+}
+
+// item is a list item's opening line read as parseListItem and
+// listItemParser.Open read it.
+type item struct {
+	content int  // offset in the line of the content's first byte
+	col     int  // the content's column: marker, then 1 to 4 spaces
+	bullet  bool // '-', '*' or '+'; else an ordered item
+	one     bool // an ordered item numbered 1
+}
+
+// listItemAt reads line, whose first non-space byte is at pos, as a list
+// item readBlocks reads: a marker, 1 to 4 spaces (no tab) and content
+// that textStart accepts. ok is false for any other line, list item or
+// not (an empty item, content indented as code, a block on the item's
+// line).
+func listItemAt(line []byte, pos int) (it item, ok bool) {
+	if !isListItem(line[pos:]) {
+		return it, false
+	}
+	i := pos
+	if c := line[i]; c == '-' || c == '*' || c == '+' {
+		it.bullet = true
+		i++
+	} else {
+		j := i
+		for line[j] >= '0' && line[j] <= '9' {
+			j++
+		}
+		n := bytes.TrimLeft(line[i:j], "0")
+		it.one = len(n) == 1 && n[0] == '1'
+		i = j + 1
+	}
+	sp := 0
+	for i+sp < len(line) && line[i+sp] == ' ' {
+		sp++
+	}
+	if sp == 0 || sp > 4 || i+sp == len(line) || !textStart(line[i+sp:]) {
+		return it, false
+	}
+	it.content, it.col = i+sp, i+sp
+	return it, true
+}
+
+// textStart reports whether a line whose content (after its
+// indentation) is b can only be paragraph text wherever it stands in a
+// list: no block of goldmark's starts with its first byte there (no
+// heading, fence, block quote, HTML, list item, thematic break or setext
+// underline), and it is not blank.
+func textStart(b []byte) bool {
+	if len(b) == 0 || util.IsSpace(b[0]) {
+		return false
+	}
+	switch c := b[0]; c {
+	case '#', '>', '<':
+		return false
+	case '`', '~':
+		n := 0
+		for n < len(b) && b[n] == c {
+			n++
+		}
+		return n < 3
+	case '-', '*', '+', '_', '=', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return !isListItem(b) && !isThematicBreak(b) && !isSetextBar(b)
+	}
+	return true
+}
+
+// isSetextBar reports whether b is a run of '=' or '-' followed by
+// blanks only: a setext underline after a paragraph
+// (matchesSetextHeadingBar), or close enough to one to be left to
+// goldmark.
+func isSetextBar(b []byte) bool {
+	if len(b) == 0 || (b[0] != '=' && b[0] != '-') {
+		return false
+	}
+	i := 0
+	for i < len(b) && b[i] == b[0] {
+		i++
+	}
+	return util.IsBlank(b[i:])
+}
+
+// list reads the list whose first item's line is at s.at (listItemAt
+// accepts it) and the lines that belong to it, up to the first line that
+// ends it (a line after a blank line that is not indented to its first
+// item's content), as goldmark's listParser and listItemParser read
+// them: the items' content columns make a stack, a line continues every
+// item whose column it reaches, an item line opens an item under the
+// deepest of them, a text line after a blank line opens a paragraph in
+// it, and a text line right after a paragraph line continues it (lazily
+// or not). It reads only lines without tabs in their indentation, items
+// whose content column is at most four columns right of their
+// container's (so that goldmark's listItemParser.Continue, which checks
+// indentation below four columns only, agrees with CommonMark) and
+// lines whose content textStart accepts; false on any other.
+func (s *blockScan) list() bool {
+	const quoted = false
+	cols := s.cols[:0]
+	para, tick := -1, false // the open paragraph's first content byte
+	for s.at < len(s.src) {
+		ls := s.at
+		le := s.lineEnd(ls)
+		line := s.src[ls:le]
+		if util.IsBlank(line) {
+			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+				return false
+			}
+			para = -1
+			s.at = le
+			continue
+		}
+		sp, _ := lead(line)
+		if line[sp] == '\t' {
+			return false
+		}
+		k := len(cols) // the items the line's indentation continues
+		for k > 0 && cols[k-1] > sp {
+			k--
+		}
+		base := 0
+		if k > 0 {
+			base = cols[k-1]
+		}
+		it, isItem := item{}, false
+		if sp-base <= 3 {
+			it, isItem = listItemAt(line, sp)
+			if !isItem && isListItem(line[sp:]) {
+				return false
+			}
+		}
+		if isItem && isThematicBreak(line[sp:]) {
+			return false
+		}
+		switch {
+		case isItem && para >= 0 && k == len(cols) && !it.bullet && !it.one:
+			// an ordered item not numbered 1 does not interrupt the
+			// paragraph of the item it would nest in: it continues it
+			isItem = false
+		case isItem && it.col-base > 4:
+			return false
+		}
+		if isItem {
+			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+				return false
+			}
+			cols = append(cols[:k], it.col)
+			para, tick = ls+it.content, false
+		} else {
+			if k == 0 && (para < 0 || s.endsList(line, ls, sp)) {
+				break // the end of the list: run reads the line
+			}
+			if !textStart(line[sp:]) {
+				return false
+			}
+			if para < 0 {
+				// after a blank line: a paragraph in the deepest item the
+				// line continues
+				if sp-base >= 4 {
+					return false // an indented code block
+				}
+				cols = cols[:k]
+				para, tick = ls, false
+			}
+		}
+		if !tick && bytes.IndexByte(line, '`') >= 0 {
+			tick = true
+		}
+		s.at = le
+	}
+	s.cols = cols[:0]
+	if para >= 0 {
+		return s.closeParagraph(para, s.at, tick, quoted)
+	}
+	return true
+}
+
+// endsList reports whether line (at file offset ls, its first non-space
+// byte at sp), indented less than a list's first item's content, ends
+// the list (or a block quote) right after a paragraph line: an ATX
+// heading, a fence, an HTML comment or a block quote there interrupts
+// the paragraph, so listParser.Continue's Close ends the list instead of
+// leaving the line to the paragraph as a lazy continuation.
+func (s *blockScan) endsList(line []byte, ls, sp int) bool {
+	if sp > 3 {
+		return false // no block starts there
+	}
+	switch line[sp] {
+	case '#':
+		ok, _, _ := atxHeading(line, ls, sp, s.src)
+		return ok
+	case '`', '~':
+		_, _, _, ok := fenceOpen(line, ls, sp)
+		return ok
+	case '<':
+		return bytes.HasPrefix(line[sp:], []byte("<!--"))
+	case '>':
+		return true
+	}
+	return false
+}
+
+// quotePrefix is the length of line's block quote marker: up to three
+// spaces, '>' and one space after it if there is one (blockquoteParser's
+// process); 0 when line has none.
+func quotePrefix(line []byte) int {
+	sp, _ := lead(line)
+	if sp > 3 || sp == len(line) || line[sp] != '>' {
+		return 0
+	}
+	if sp+1 < len(line) && line[sp+1] == ' ' {
+		return sp + 2
+	}
+	return sp + 1
+}
+
+// quote reads the block quote whose first line is at s.at, as
+// blockquoteParser reads it, to the line that ends it: a line without
+// its '>' (unless it continues a paragraph lazily), or a blank line. It
+// reads only block quotes of paragraphs: after the '>' and its optional
+// space, every line holds text that textStart accepts, indented less than
+// four columns, or nothing; false on any other.
+func (s *blockScan) quote() bool {
+	const quoted = true
+	para, tick := -1, false // the open paragraph's first content byte
+	for s.at < len(s.src) {
+		ls := s.at
+		le := s.lineEnd(ls)
+		line := s.src[ls:le]
+		sp, _ := lead(line)
+		if sp > 3 || sp == len(line) || line[sp] != '>' {
+			// not a line of the quote: a lazy continuation line, or its end
+			if para < 0 || util.IsBlank(line) || s.endsList(line, ls, sp) {
+				break
+			}
+			if !textStart(line[sp:]) {
+				return false
+			}
+		} else {
+			if sp+1 < len(line) && line[sp+1] == '\t' {
+				return false // goldmark pads the tab
+			}
+			c := quotePrefix(line)
+			rest := line[c:]
+			if util.IsBlank(rest) {
+				if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+					return false
+				}
+				para = -1
+				s.at = le
+				continue
+			}
+			in, deep := lead(rest)
+			if deep || !textStart(rest[in:]) {
+				return false
+			}
+			if para < 0 {
+				para, tick = ls+c, false
+			}
+		}
+		if !tick && bytes.IndexByte(line, '`') >= 0 {
+			tick = true
+		}
+		s.at = le
+	}
+	if para >= 0 {
+		return s.closeParagraph(para, s.at, tick, quoted)
 	}
 	return true
 }

@@ -80,6 +80,44 @@ var blockAtoms = append(slices.Clip(markdownAtoms),
 	"<!-- a\n", "b -->\n", "<!-- c -->\n", "<!-->\n", "<div>\n", "> q\n", "\r\n", "a\r\n", "```\r\n", "x  \n", "y\\\n",
 )
 
+// listLines are the lines of random list documents: items of both kinds
+// at several indentations, with the spaces after the marker and the
+// content that decide readBlocks' list reading, continuation lines at
+// every indentation, blank lines, block quotes and the blocks that end
+// or interrupt a list or a quote.
+var listLines = []string{
+	"- a\n", "- `b` c\n", "-  d `e\n", "-   f\n", "-    g\n", "-     h\n", "* **i** `j`\n", "+ k\n", "-\n", "- \n",
+	"  - l\n", "   - m\n", "    - n\n", "     - o\n", "      - p\n", "  * q\n", "\t- r\n", "-\tx\n",
+	"1. s\n", "2. t\n", "1) u\n", "10. v `w`\n", "  1. x\n", "   2. y\n", "0. z\n", "01. a\n", "123456789. b\n",
+	"1234567890. c\n", "3.d\n", "- - -\n", "* * *\n", "- ---\n", "- # h\n", "- ```\n", "- > q\n", "- 1. a\n", "- <b>\n",
+	"text\n", "`code` x\n", "x `y\n", "z`\n", " t\n", "  u\n", "   v\n", "    w\n", "     x\n", "       y\n", "\tz\n",
+	"\n", "\n", "\n", "  \n", "# h\n", "```\n", "~~~\n", "---\n", "===\n", "<!-- c -->\n", "> q\n", "***\n",
+	"- a\r\n", "-\r\n", "2024 x\n", "**b**\n", "_c_\n", "- **`/act.x`** y\n", "    ```\n",
+	">\n", "> \n", ">     d\n", ">\tx\n", "> - x\n", "> # h\n", ">> y\n", "    > w\n", "> ```\n", ">\r\n",
+}
+
+// readListLines are lines readBlocks reads in a list or a block quote.
+var readListLines = []string{
+	"- a\n", "- `b` c\n", "-  d `e\n", "-   f\n", "* **i** `j`\n", "+ k\n", "  - l\n", "    - n\n", "  * q\n",
+	"1. s\n", "2. t\n", "1) u\n", "10. v `w`\n", " 1. x\n", "0. z\n", "01. a\n", "   1. b\n",
+	"text\n", "`code` x\n", "x `y\n", "z`\n", " t\n", "  u\n", "   v\n", "    w\n", "\n", "\n",
+	"> a\n", "> `b` c\n", ">d `e\n", ">  f\n", "   > g\n", ">\n", "# h `i`\n", "```\n", "<!-- j -->\n",
+}
+
+// randomListDocument makes a document of 2 to 40 lines, most of them
+// readListLines, the others listLines.
+func randomListDocument(r *rand.Rand) []byte {
+	var b strings.Builder
+	for range 2 + r.Intn(39) {
+		if r.Intn(20) == 0 {
+			b.WriteString(listLines[r.Intn(len(listLines))])
+		} else {
+			b.WriteString(readListLines[r.Intn(len(readListLines))])
+		}
+	}
+	return []byte(b.String())
+}
+
 // randomBlockDocument makes a document of 5 to 64 random blockAtoms.
 func randomBlockDocument(r *rand.Rand) []byte {
 	var b strings.Builder
@@ -136,6 +174,20 @@ func TestFastBlocksMatchGoldmark(t *testing.T) {
 	if read < n/10 {
 		t.Errorf("readBlocks read %d of %d random documents, want a tenth at least", read, n)
 	}
+	read = 0
+	for range n {
+		src := randomListDocument(r)
+		if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
+			read++
+		}
+		if t.Failed() {
+			t.FailNow()
+		}
+	}
+	t.Logf("readBlocks read %d of %d random list documents", read, n)
+	if read < n/10 {
+		t.Errorf("readBlocks read %d of %d random list documents, want a tenth at least", read, n)
+	}
 }
 
 // FuzzBlockFastPath: wherever readBlocks reads a document, it reads what
@@ -154,6 +206,7 @@ func FuzzBlockFastPath(f *testing.F) {
 	r := rand.New(rand.NewSource(4))
 	for range 50 {
 		f.Add(randomBlockDocument(r))
+		f.Add(randomListDocument(r))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		compareBlockReadings(t, "fuzz", src)
