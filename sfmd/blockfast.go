@@ -16,24 +16,30 @@ import (
 // (parseBlocks, openBlocks, closeBlocks) is all that is left of goldmark
 // in most parses. readBlocks reads the block structure most documents are
 // written in with one pass over their lines, as goldmark's parsers
-// (parser/*.go of goldmark v1.8.7) read it at the top level of a document:
-// blank lines, ATX headings (atxHeadingParser.Open), paragraphs and their
-// continuation lines (paragraphParser, openBlocks), fenced code blocks
+// (parser/*.go of goldmark v1.8.7) read it: blank lines, ATX headings
+// (atxHeadingParser.Open), paragraphs and their continuation lines
+// (paragraphParser, openBlocks), fenced code blocks
 // (fencedCodeBlockParser.Open and Continue), indented code blocks
 // (codeBlockParser), thematic breaks (isThematicBreak) and HTML comment
-// blocks (htmlBlockParser, type 2). It makes the same nodes with the same
-// segments and positions goldmark makes for the fences and code blocks,
-// and reads the code spans of paragraphs and headings through the same
-// readCodeSpans that codeParagraphs and codeHeadings call.
+// blocks (htmlBlockParser, type 2) at the top level; lists whose items
+// hold paragraphs, nested lists included (listParser, listItemParser);
+// block quotes of paragraphs (blockquoteParser). It makes the same nodes
+// with the same segments and positions goldmark makes for the fences and
+// code blocks, and reads the code spans of paragraphs and headings
+// through the same readCodeSpans that codeParagraphs and codeHeadings
+// call.
 //
 // Everything else makes it give up, and the whole document goes to
-// goldmark as before: a container (a list item, a block quote), a setext
-// underline or any line starting with '-', '*', '=' that could be one, an
-// HTML block other than a comment, a tab in the indentation of a code
-// block, and a paragraph or heading whose code spans readCodeSpans cannot
-// read. It decides on the line where it meets one, so a document that
-// falls back costs the scan of its lines up to there.
-// TestFastBlocksMatchGoldmark compares the two readings.
+// goldmark as before: a block inside a list item or a block quote other
+// than a paragraph or a list (a fence, a heading, indented code), a
+// setext underline or a line that could be one, an HTML block other than
+// a comment, a tab in the indentation of a container or a code block,
+// list items indented in a way goldmark reads apart from CommonMark, and
+// a paragraph or heading whose code spans readCodeSpans cannot read. It
+// decides on the line where it meets one, so a document that falls back
+// costs the scan of its lines up to there.
+// TestFastBlocksMatchGoldmark and FuzzBlockFastPath compare the two
+// readings.
 
 // fastBlocks switches readBlocks on; the tests switch it off to compare
 // with goldmark's block pass.
@@ -215,10 +221,10 @@ func (s *blockScan) closeParagraph(start, end int, tick, quoted bool) bool {
 }
 
 // interrupts reports whether the non-blank line at at ends an open
-// paragraph (a block that openBlocks opens there: an ATX heading, a
-// fence, a thematic break); ok is false when it may end it in a way
-// readBlocks does not read (a setext underline, a list item, a block
-// quote, an HTML block).
+// paragraph at the top level (a block that openBlocks opens there: an
+// ATX heading, a fence, a block quote, a list item); ok is false when it
+// may end it in a way readBlocks does not read (a setext underline, a
+// thematic break, an HTML block, a list item listItemAt does not read).
 func (s *blockScan) interrupts(line []byte, at int) (interrupts, ok bool) {
 	pos, deep := lead(line)
 	if deep {
@@ -261,8 +267,9 @@ func (s *blockScan) heading(seg text.Segment, has bool) bool {
 
 // fence reads the fenced code block whose opening line is at s.at (its
 // run of run characters c starts at column pos, info is its info string
-// when hasInfo), as fencedCodeBlockParser.Continue reads its lines, and appends
-// it to the tree; s.at ends after its closing line.
+// when hasInfo), as fencedCodeBlockParser.Continue reads its lines, and
+// appends it to the tree; s.at ends after its closing line. false when
+// the indentation the fence strips from a line holds a tab.
 func (s *blockScan) fence(pos int, c byte, run int, info text.Segment, hasInfo bool) bool {
 	var infoNode *ast.Text
 	if hasInfo {

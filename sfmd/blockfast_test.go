@@ -131,9 +131,10 @@ func randomBlockDocument(r *rand.Rand) []byte {
 // pass (and codeParagraphs/codeHeadings) on every document of
 // comparedDocuments and on random documents of block shapes: wherever
 // readBlocks reads a document, the same fences, code blocks, segments,
-// positions and code spans; and sfmd.Parse's whole reading (DumpText) is
-// the same with the fast path on and off. It also counts how many
-// documents take the fast path, so that the comparison means something.
+// positions and code spans; and sfmd.Parse's and ParseAsRuntime's whole
+// reading (DumpText) is the same with the fast path on and off. It also
+// counts how many documents take the fast path, so that the comparison
+// means something.
 func TestFastBlocksMatchGoldmark(t *testing.T) {
 	docs := comparedDocuments(t)
 	if len(docs) < 300 {
@@ -144,12 +145,14 @@ func TestFastBlocksMatchGoldmark(t *testing.T) {
 		if compareBlockReadings(t, name, src) {
 			fast++
 		}
-		got := DumpText(Parse(name, src))
-		fastBlocks = false
-		want := DumpText(Parse(name, src))
-		fastBlocks = true
-		if got != want {
-			t.Errorf("%s: Parse differs with readBlocks:\n%s\nwith goldmark's block pass:\n%s", name, got, want)
+		for _, parse := range []func(string, []byte) *Document{Parse, ParseAsRuntime} {
+			got := DumpText(parse(name, src))
+			fastBlocks = false
+			want := DumpText(parse(name, src))
+			fastBlocks = true
+			if got != want {
+				t.Errorf("%s: Parse differs with readBlocks:\n%s\nwith goldmark's block pass:\n%s", name, got, want)
+			}
 		}
 	}
 	t.Logf("readBlocks read %d of %d documents", fast, len(docs))
