@@ -45,7 +45,9 @@ import (
 // with goldmark's block pass.
 var fastBlocks = true
 
-// blockScan is the state of one readBlocks pass.
+// blockScan is the state of a readBlocks pass, and the memory it reuses
+// from one pass to the next (a parse's recoveries and the parses after
+// it: see parseScratch).
 type blockScan struct {
 	src  []byte
 	sink *codeSpanSink
@@ -56,20 +58,111 @@ type blockScan struct {
 	// code spans are read from them, and nothing keeps them
 	para  ast.Paragraph
 	lines text.Segments
-	segs  []text.Segment
 	// cols is the stack of list items' content columns (list)
 	cols []int
+	// the nodes a pass makes, and their lines one after another in all
+	// (each node's lines are a slice of it, which nothing appends to).
+	// They live as long as the tree they are in: parseMarkdown reads them
+	// and drops them before the parse returns, and the next pass makes
+	// its nodes in the same memory.
+	fences pool[ast.FencedCodeBlock]
+	codes  pool[ast.CodeBlock]
+	infos  pool[ast.Text]
+	all    text.Segments
+	// allCap is the room all was made with (see beginLines)
+	allCap int
+}
+
+// pool hands out T values from chunks that never move (a node's address
+// stays valid while later nodes are made), reused from one readBlocks
+// pass to the next. Chunks grow from 16 to 256 values.
+type pool[T any] struct {
+	chunks [][]T
+	k, n   int // the chunk in use and the values handed out from it
+}
+
+func (p *pool[T]) next() *T {
+	if p.k < len(p.chunks) && p.n == len(p.chunks[p.k]) {
+		p.k, p.n = p.k+1, 0
+	}
+	if p.k == len(p.chunks) {
+		size := 256
+		if p.k < 2 {
+			size = 16 << (2 * p.k) // 16, 64
+		}
+		p.chunks = append(p.chunks, make([]T, size))
+	}
+	v := &p.chunks[p.k][p.n]
+	p.n++
+	return v
+}
+
+// reset makes the values handed out free for the next pass.
+func (p *pool[T]) reset() { p.k, p.n = 0, 0 }
+
+// trim drops the chunks after the first n.
+func (p *pool[T]) trim(n int) {
+	if len(p.chunks) > n {
+		clear(p.chunks[n:])
+		p.chunks = p.chunks[:n]
+	}
 }
 
 // readBlocks appends to tree the fenced and indented code blocks of src,
 // as collectTree lists goldmark's, and to sink.spans the code spans of
 // its paragraphs and headings. It reports false when src holds a block it
 // does not read exactly (see above): tree and sink.spans are then to be
-// dropped.
-func readBlocks(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
-	s := blockScan{src: src, sink: sink, tree: tree}
+// dropped. The nodes are s's: they are valid until s reads again.
+func (s *blockScan) read(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
+	s.src, s.sink, s.tree, s.at = src, sink, tree, 0
+	s.fences.reset()
+	s.codes.reset()
+	s.infos.reset()
+	s.all.SetSliced(0, 0)
 	ok := s.run()
-	return s.tree, ok
+	tree = s.tree
+	s.src, s.sink, s.tree = nil, nil, nil
+	return tree, ok
+}
+
+// readBlocks reads src with a blockScan of its own (see read).
+func readBlocks(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
+	return new(blockScan).read(src, sink, tree)
+}
+
+// keepBlocks empties s, dropping the memory it holds when it is too large
+// to keep (see maxKept).
+func (s *blockScan) keepBlocks() {
+	s.fences.trim(4)
+	s.codes.trim(4)
+	s.infos.trim(4)
+	s.cols = keep(s.cols)
+	if s.lines.Len() > maxKept {
+		s.lines = text.Segments{}
+	}
+}
+
+// beginLines returns where the lines of a new node start in s.all,
+// giving s.all a new array of room first when little is left in its own
+// (the nodes made before keep theirs). A node's lines that outgrow the
+// room move s.all to a larger array as append does.
+func (s *blockScan) beginLines() int {
+	if s.all.Len()+32 > s.allCap {
+		s.all = text.Segments{}
+		s.all.AppendAll(noSegments[:])
+		s.all.SetSliced(0, 0)
+		s.allCap = len(noSegments)
+	}
+	return s.all.Len()
+}
+
+// addLines appends to the tree the node n, whose lines are s.all's from
+// from on.
+func (s *blockScan) addLines(n ast.Node, from int) {
+	v := s.all
+	v.SetSliced(from, s.all.Len())
+	n.SetLines(&v)
+	s.tree = append(s.tree, n)
 }
 
 // lineEnd returns the offset after the line starting at at: after its
@@ -273,11 +366,13 @@ func (s *blockScan) heading(seg text.Segment, has bool) bool {
 func (s *blockScan) fence(pos int, c byte, run int, info text.Segment, hasInfo bool) bool {
 	var infoNode *ast.Text
 	if hasInfo {
-		infoNode = ast.NewTextSegment(info)
+		infoNode = s.infos.next()
+		*infoNode = ast.Text{Segment: info} // ast.NewTextSegment
 	}
-	node := ast.NewFencedCodeBlock(infoNode)
+	node := s.fences.next()
+	*node = ast.FencedCodeBlock{Info: infoNode} // ast.NewFencedCodeBlock
 	node.SetPos(s.at + pos)
-	segs := s.segs[:0]
+	from := s.beginLines()
 	at := s.lineEnd(s.at)
 	for at < len(s.src) {
 		le := s.lineEnd(at)
@@ -306,12 +401,10 @@ func (s *blockScan) fence(pos int, c byte, run int, info text.Segment, hasInfo b
 		}
 		seg := text.NewSegment(at+start, le)
 		seg.ForceNewline = true
-		segs = append(segs, seg)
+		s.all.Append(seg)
 		at = le
 	}
-	node.Lines().AppendAll(segs)
-	s.segs = segs[:0]
-	s.tree = append(s.tree, node)
+	s.addLines(node, from)
 	s.at = at
 	return true
 }
@@ -320,8 +413,9 @@ func (s *blockScan) fence(pos int, c byte, run int, info text.Segment, hasInfo b
 // as codeBlockParser reads it, and appends it to the tree; false when a
 // line's first four columns hold a tab (goldmark pads the segment).
 func (s *blockScan) codeBlock() bool {
-	node := ast.NewCodeBlock()
-	segs := s.segs[:0]
+	node := s.codes.next()
+	*node = ast.CodeBlock{} // ast.NewCodeBlock
+	from := s.beginLines()
 	at := s.at
 	for at < len(s.src) {
 		le := s.lineEnd(at)
@@ -332,11 +426,11 @@ func (s *blockScan) codeBlock() bool {
 		case sp >= 4:
 			seg := text.NewSegment(at+4, le)
 			seg.ForceNewline = true
-			segs = append(segs, seg)
+			s.all.Append(seg)
 		case sp < len(line) && line[sp] == '\t':
 			return false
 		case blank:
-			segs = append(segs, text.NewSegment(le-1, le))
+			s.all.Append(text.NewSegment(le-1, le))
 		}
 		if !blank && sp < 4 {
 			break
@@ -353,13 +447,15 @@ func (s *blockScan) codeBlock() bool {
 		at = le
 	}
 	// codeBlockParser.Close: trailing blank lines are dropped
-	n := len(segs)
-	for n > 0 && util.IsBlank(segs[n-1].Value(s.src)) {
+	n := s.all.Len()
+	for n > from {
+		if last := s.all.At(n - 1); !util.IsBlank(last.Value(s.src)) {
+			break
+		}
 		n--
 	}
-	node.Lines().AppendAll(segs[:n])
-	s.segs = segs[:0]
-	s.tree = append(s.tree, node)
+	s.all.SetSliced(0, n)
+	s.addLines(node, from)
 	s.at = at
 	return true
 }

@@ -186,7 +186,7 @@ func (p *docParser) parseBody(body []byte) {
 	if ownCodeSpans && fastBlocks {
 		p.ownSpans.spans = p.ownSpans.spans[:0]
 		var ok bool
-		if p.tree, ok = readBlocks(body, &p.ownSpans, p.tree[:0]); ok {
+		if p.tree, ok = p.blocks.read(body, &p.ownSpans, p.tree[:0]); ok {
 			return
 		}
 		clear(p.tree)
