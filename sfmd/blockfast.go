@@ -159,9 +159,9 @@ func (s *blockScan) beginLines() int {
 // addLines appends to the tree the node n, whose lines are s.all's from
 // from on.
 func (s *blockScan) addLines(n ast.Node, from int) {
-	v := s.all
-	v.SetSliced(from, s.all.Len())
-	n.SetLines(&v)
+	lines := n.Lines() // SetLines(&v) would allocate v
+	*lines = s.all
+	lines.SetSliced(from, s.all.Len())
 	s.tree = append(s.tree, n)
 }
 
@@ -315,9 +315,10 @@ func (s *blockScan) closeParagraph(start, end int, tick, quoted bool) bool {
 
 // interrupts reports whether the non-blank line at at ends an open
 // paragraph at the top level (a block that openBlocks opens there: an
-// ATX heading, a fence, a block quote, a list item); ok is false when it
-// may end it in a way readBlocks does not read (a setext underline, a
-// thematic break, an HTML block, a list item listItemAt does not read).
+// ATX heading, a fence, a block quote, a list item, an HTML comment); ok
+// is false when it may end it in a way readBlocks does not read (a
+// setext underline, a thematic break, another HTML block, a list item
+// listItemAt does not read).
 func (s *blockScan) interrupts(line []byte, at int) (interrupts, ok bool) {
 	pos, deep := lead(line)
 	if deep {
@@ -333,7 +334,10 @@ func (s *blockScan) interrupts(line []byte, at int) (interrupts, ok bool) {
 	case '>':
 		return true, true
 	case '<':
-		return false, false
+		// an HTML comment interrupts a paragraph (htmlBlockParser.Open
+		// reads its type whatever the block before); other HTML blocks
+		// are not read here
+		return bytes.HasPrefix(line[pos:], []byte("<!--")), bytes.HasPrefix(line[pos:], []byte("<!--"))
 	}
 	if !textStart(line[pos:]) {
 		// a list item that interrupts a paragraph: a bullet, or an ordered
@@ -740,12 +744,11 @@ func (s *blockScan) list() bool {
 		if isItem && isThematicBreak(line[sp:]) {
 			return false
 		}
-		switch {
-		case isItem && para >= 0 && k == len(cols) && !it.bullet && !it.one:
-			// an ordered item not numbered 1 does not interrupt the
-			// paragraph of the item it would nest in: it continues it
-			isItem = false
-		case isItem && it.col-base > 4:
+		if isItem && (it.col-base > 4 || (para >= 0 && k == len(cols) && !it.bullet && !it.one)) {
+			// an item whose content lies more than four columns right of
+			// its container's; or an ordered item not numbered 1 right
+			// after a paragraph line of the item it would nest in, which
+			// it continues instead (listParser.Open)
 			return false
 		}
 		if isItem {
