@@ -140,6 +140,9 @@ func (s *blockScan) keepBlocks() {
 	if s.lines.Len() > maxKept {
 		s.lines = text.Segments{}
 	}
+	if s.all.Len() > s.allCap {
+		s.all, s.allCap = text.Segments{}, 0 // a block's lines outgrew the room
+	}
 }
 
 // beginLines returns where the lines of a new node start in s.all,

@@ -331,3 +331,26 @@ func TestFastBlocksAllocate(t *testing.T) {
 		t.Errorf("64 more fences cost %.0f more allocations, want fewer than 32", large-small)
 	}
 }
+
+// TestFastBlocksKeepBounded: the recycled scratch does not keep the
+// memory of a huge document (600 fences, then one of 10,000 lines) after
+// it: keepBlocks drops what outgrew a chunk.
+func TestFastBlocksKeepBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(strings.Repeat("~~~ a\n~~~\n", 600))
+	b.WriteString("```\n")
+	b.WriteString(strings.Repeat("x\n", 10000))
+	b.WriteString("```\n")
+	s := new(blockScan)
+	if _, ok := s.read([]byte(b.String()), &codeSpanSink{}, nil); !ok {
+		t.Fatal("readBlocks does not read the document")
+	}
+	s.keepBlocks()
+	kept := 0
+	for _, c := range s.fences.chunks {
+		kept += len(c)
+	}
+	if s.all.Len() > len(noSegments) || kept > 1024 || len(s.infos.chunks) > 4 {
+		t.Errorf("kept %d lines, %d fences, %d chunks of info strings", s.all.Len(), kept, len(s.infos.chunks))
+	}
+}
