@@ -22,19 +22,20 @@ import (
 // (fencedCodeBlockParser.Open and Continue), indented code blocks
 // (codeBlockParser), thematic breaks (isThematicBreak) and HTML comment
 // blocks (htmlBlockParser, type 2) at the top level; lists whose items
-// hold paragraphs, nested lists included (listParser, listItemParser);
-// block quotes of paragraphs (blockquoteParser). It makes the same nodes
-// with the same segments and positions goldmark makes for the fences and
-// code blocks, and reads the code spans of paragraphs and headings
-// through the same readCodeSpans that codeParagraphs and codeHeadings
-// call.
+// hold paragraphs and fences, nested lists included (listParser,
+// listItemParser); block quotes of paragraphs (blockquoteParser). It
+// makes the same nodes with the same segments and positions goldmark
+// makes for the fences and code blocks, and reads the code spans of
+// paragraphs and headings through the same readCodeSpans that
+// codeParagraphs and codeHeadings call.
 //
 // Everything else makes it give up, and the whole document goes to
-// goldmark as before: a block inside a list item or a block quote other
-// than a paragraph or a list (a fence, a heading, indented code), a
+// goldmark as before: a block inside a list item other than a paragraph,
+// a list or a fence (a heading, indented code), a block inside a block
+// quote other than a paragraph, a fence a list item's end cuts short, a
 // setext underline or a line that could be one, an HTML block other than
 // a comment, a tab in the indentation of a container or a code block,
-// list items indented in a way goldmark reads apart from CommonMark, and
+// list items whose content lies more than four columns in, and
 // a paragraph or heading whose code spans readCodeSpans cannot read. It
 // decides on the line where it meets one, so a document that falls back
 // costs the scan of its lines up to there.
@@ -216,7 +217,7 @@ func (s *blockScan) run() bool {
 			}
 		case c == '`' || c == '~':
 			if info, hasInfo, run, ok := fenceOpen(line, ls, pos); ok {
-				if !s.fence(pos, c, run, info, hasInfo) {
+				if !s.fence(0, pos, c, run, info, hasInfo) {
 					return false
 				}
 				continue
@@ -366,11 +367,15 @@ func (s *blockScan) heading(seg text.Segment, has bool) bool {
 }
 
 // fence reads the fenced code block whose opening line is at s.at (its
-// run of run characters c starts at column pos, info is its info string
-// when hasInfo), as fencedCodeBlockParser.Continue reads its lines, and
-// appends it to the tree; s.at ends after its closing line. false when
-// the indentation the fence strips from a line holds a tab.
-func (s *blockScan) fence(pos int, c byte, run int, info text.Segment, hasInfo bool) bool {
+// run of run characters c starts pos columns right of col, the content
+// column of the list item it is in, 0 at the top level; info is its info
+// string when hasInfo), as fencedCodeBlockParser.Continue reads its
+// lines, and appends it to the tree; s.at ends after its closing line.
+// In a list item, a blank line reaches the fence as its line ending
+// alone (listItemParser.Continue advances over a blank line). false when
+// the indentation of a line holds a tab where it matters, and in a list
+// item, when a line ends the item before the fence is closed.
+func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasInfo bool) bool {
 	var infoNode *ast.Text
 	if hasInfo {
 		infoNode = s.infos.next()
@@ -378,12 +383,29 @@ func (s *blockScan) fence(pos int, c byte, run int, info text.Segment, hasInfo b
 	}
 	node := s.fences.next()
 	*node = ast.FencedCodeBlock{Info: infoNode} // ast.NewFencedCodeBlock
-	node.SetPos(s.at + pos)
+	node.SetPos(s.at + col + pos)
 	from := s.beginLines()
 	at := s.lineEnd(s.at)
 	for at < len(s.src) {
 		le := s.lineEnd(at)
 		line := s.src[at:le]
+		if col > 0 {
+			sp, _ := lead(line)
+			switch {
+			case util.IsBlank(line):
+				if line[len(line)-1] != '\n' {
+					return false // the last line: goldmark ends the block before it
+				}
+				seg := text.NewSegment(le-1, le)
+				seg.ForceNewline = true
+				s.all.Append(seg)
+				at = le
+				continue
+			case sp < col || line[sp] == '\t':
+				return false // the item ends, or a tab
+			}
+			line = line[col:]
+		}
 		if w, i := util.IndentWidth(line, 0); w < 4 {
 			j := i
 			for j < len(line) && line[j] == c {
@@ -406,7 +428,7 @@ func (s *blockScan) fence(pos int, c byte, run int, info text.Segment, hasInfo b
 				start = sp
 			}
 		}
-		seg := text.NewSegment(at+start, le)
+		seg := text.NewSegment(at+col+start, le)
 		seg.ForceNewline = true
 		s.all.Append(seg)
 		at = le
@@ -763,6 +785,19 @@ func (s *blockScan) list() bool {
 		} else {
 			if k == 0 && (para < 0 || s.endsList(line, ls, sp)) {
 				break // the end of the list: run reads the line
+			}
+			if c := line[sp]; k > 0 && sp-base < 4 && (c == '`' || c == '~') {
+				if info, hasInfo, run, ok := fenceOpen(line, ls, sp); ok {
+					// a fence in item k (it interrupts a paragraph)
+					if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+						return false
+					}
+					para, cols = -1, cols[:k]
+					if !s.fence(base, sp-base, c, run, info, hasInfo) {
+						return false
+					}
+					continue
+				}
 			}
 			if !textStart(line[sp:]) {
 				return false

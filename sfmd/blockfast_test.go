@@ -98,13 +98,15 @@ var listLines = []string{
 	">\n", "> \n", ">     d\n", ">\tx\n", "> - x\n", "> # h\n", ">> y\n", "    > w\n", "> ```\n", ">\r\n",
 }
 
-// readListLines are lines readBlocks reads in a list or a block quote.
+// readListLines are lines readBlocks reads in a list (fences in items
+// included) or a block quote.
 var readListLines = []string{
 	"- a\n", "- `b` c\n", "-  d `e\n", "-   f\n", "* **i** `j`\n", "+ k\n", "  - l\n", "    - n\n", "  * q\n",
 	"1. s\n", "2. t\n", "1) u\n", "10. v `w`\n", " 1. x\n", "0. z\n", "01. a\n", "   1. b\n",
 	"text\n", "`code` x\n", "x `y\n", "z`\n", " t\n", "  u\n", "   v\n", "    w\n", "\n", "\n",
 	"> a\n", "> `b` c\n", ">d `e\n", ">  f\n", "   > g\n", ">\n", "# h `i`\n", "```\n", "<!-- j -->\n",
 	"   - m\n", "  1. n\n", "  2. o `p\n", "  2. o\n", "   3) q\n", "      r\n",
+	"  ```\n", "  ```sh\n", "  ~~~ x\n", "   ```\n", "     ```\n", "  ~~~\n", "    s\n", "  \n", "      \n",
 }
 
 // randomListDocument makes a document of 2 to 40 lines, most of them
@@ -221,6 +223,9 @@ var blockCases = []struct {
 	{"```\n- a\n> b\n```\n    x\n\n\ty\n", false},
 	{"  ```go\n x\ny\n   z\n  ```\n", true},
 	{"# a `b` #\n## `c\n", false},
+	{"1. a\n\n   ```sh\n   x\n\n     y\n   ```\n   b `c`\n", true}, // a fence in an item
+	{"- a\n  ```\n  x\nb\n", false},                                // the item ends the fence
+	{"- a\n  ```\n  x\n  ", false},                                 // a blank last line
 }
 
 // TestFastBlocksCases compares readBlocks with goldmark's block pass on
