@@ -106,9 +106,23 @@ func (p codeParagraphs) Close(node ast.Node, reader text.Reader, pc parser.Conte
 	if n == 0 {
 		return
 	}
-	src := reader.Source()
+	sink, _ := pc.Get(codeSpanSinkKey).(*codeSpanSink)
+	if !readParagraphSpans(node, lines, reader.Source(), sink) {
+		return
+	}
+	// nothing left for the inline pass
+	start := lines.At(0).Start
+	lines.Set(0, text.NewSegment(start, start))
+	lines.SetSliced(0, 1)
+}
+
+// readParagraphSpans cuts the lines of the paragraph node to those its
+// code spans can lie on (codeLines) and has sink read their code spans:
+// it reports whether none is left for goldmark's inline pass (the lines
+// hold no backtick, or sink read them; a nil sink reads none).
+func readParagraphSpans(node ast.Node, lines *text.Segments, src []byte, sink *codeSpanSink) bool {
 	first, last, lt := -1, -1, -1 // lines with a backtick; the first with a '<'
-	for i := range n {
+	for i := range lines.Len() {
 		seg := lines.At(i)
 		v := seg.Value(src)
 		if bytes.IndexByte(v, '`') >= 0 {
@@ -121,17 +135,11 @@ func (p codeParagraphs) Close(node ast.Node, reader text.Reader, pc parser.Conte
 			lt = i
 		}
 	}
-	if first >= 0 {
-		lines.SetSliced(codeLines(lines, src, first, last, lt))
-		sink, _ := pc.Get(codeSpanSinkKey).(*codeSpanSink)
-		if sink == nil || !sink.readCodeSpans(node, lines, src) {
-			return
-		}
+	if first < 0 {
+		return true
 	}
-	// nothing left for the inline pass
-	start := lines.At(0).Start
-	lines.Set(0, text.NewSegment(start, start))
-	lines.SetSliced(0, 1)
+	lines.SetSliced(codeLines(lines, src, first, last, lt))
+	return sink != nil && sink.readCodeSpans(node, lines, src)
 }
 
 // codeLines returns the lines of a paragraph, from lo to hi, that its

@@ -66,8 +66,10 @@ type docParser struct {
 
 	// the code spans goldmark's last parse left to sfmd (codespans.go)
 	ownSpans codeSpanSink
-	// what sfmd reads from goldmark's last tree (collectTree)
-	tree []ast.Node
+	// what sfmd reads from goldmark's last tree (collectTree), or
+	// readBlocks from the document, in blocks' nodes
+	tree   []ast.Node
+	blocks *blockScan
 
 	// the hints read so far (newHint)
 	nHints int
@@ -129,7 +131,8 @@ func parse(path string, src []byte, asRuntime bool) *Document {
 // parseScratch holds the buffers a parse uses and drops (none of them
 // ends up in the Document), recycled so that a document does not
 // allocate them again: with the upstream documents they were a tenth of
-// the bytes sfmd.Parse allocated.
+// the bytes sfmd.Parse allocated. blocks holds the nodes readBlocks
+// makes (blockfast.go).
 type parseScratch struct {
 	tree           []ast.Node
 	ownSpans       []byteRange
@@ -137,6 +140,7 @@ type parseScratch struct {
 	skip           []lineRange
 	pairs          []int32
 	stackA, stackB []int32
+	blocks         blockScan
 }
 
 var parseScratches = sync.Pool{New: func() any { return new(parseScratch) }}
@@ -153,6 +157,7 @@ const maxKept = 1 << 14
 func (sc *parseScratch) lend(p *docParser) {
 	p.tree, p.ownSpans.spans, p.codeSpans, p.skip = sc.tree[:0], sc.ownSpans[:0], sc.codeSpans[:0], sc.skip[:0]
 	p.pairs, p.stackA, p.stackB = sc.pairs[:0], sc.stackA[:0], sc.stackB[:0]
+	p.blocks = &sc.blocks
 }
 
 // takeBack takes p's buffers back into the scratch (those not too large),
@@ -163,6 +168,8 @@ func (sc *parseScratch) takeBack(p *docParser) {
 	sc.ownSpans, sc.codeSpans, sc.skip = keep(p.ownSpans.spans), keep(p.codeSpans), keep(p.skip)
 	sc.pairs, sc.stackA, sc.stackB = keep(p.pairs), keep(p.stackA), keep(p.stackB)
 	p.tree, p.ownSpans.spans, p.codeSpans, p.skip, p.pairs, p.stackA, p.stackB = nil, nil, nil, nil, nil, nil, nil
+	sc.blocks.keepBlocks()
+	p.blocks = nil
 }
 
 // keep returns b emptied, or nil when it is too large to keep.

@@ -177,11 +177,20 @@ func (p *docParser) parseRecovering(body []byte, base int) []*recovery {
 }
 
 // parseBody parses body with goldmark and lists in p.tree the nodes sfmd
-// reads from the tree (see collectTree). The code spans codeParagraphs
+// reads from the tree (see collectTree); readBlocks reads them itself
+// when it can (blockfast.go). The code spans codeParagraphs
 // reads itself are left in p.ownSpans (see codespans.go). What an
 // earlier parse left is dropped.
 func (p *docParser) parseBody(body []byte) {
 	var root ast.Node
+	if ownCodeSpans && fastBlocks {
+		p.ownSpans.spans = p.ownSpans.spans[:0]
+		var ok bool
+		if p.tree, ok = p.blocks.read(body, &p.ownSpans, p.tree[:0]); ok {
+			return
+		}
+		clear(p.tree)
+	}
 	if ownCodeSpans {
 		p.ownSpans.spans = p.ownSpans.spans[:0]
 		pc := parser.NewContext()

@@ -1,0 +1,919 @@
+package sfmd
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// The block structure read without goldmark's block pass.
+//
+// Of goldmark's tree sfmd reads the fenced code blocks, the indented code
+// blocks and the code spans of paragraphs and headings (collectTree), and
+// since codespans.go reads the code spans itself, goldmark's block pass
+// (parseBlocks, openBlocks, closeBlocks) is all that is left of goldmark
+// in most parses. readBlocks reads the block structure most documents are
+// written in with one pass over their lines, as goldmark's parsers
+// (parser/*.go of goldmark v1.8.7) read it: blank lines, ATX headings
+// (atxHeadingParser.Open), paragraphs and their continuation lines
+// (paragraphParser, openBlocks), fenced code blocks
+// (fencedCodeBlockParser.Open and Continue), indented code blocks
+// (codeBlockParser), thematic breaks (isThematicBreak) and HTML comment
+// blocks (htmlBlockParser, type 2) at the top level; lists whose items
+// hold paragraphs and fences, nested lists included (listParser,
+// listItemParser); block quotes of paragraphs (blockquoteParser). It
+// makes the same nodes with the same segments and positions goldmark
+// makes for the fences and code blocks, and reads the code spans of
+// paragraphs and headings through the same readCodeSpans that
+// codeParagraphs and codeHeadings call.
+//
+// Everything else makes it give up, and the whole document goes to
+// goldmark as before: a block inside a list item other than a paragraph,
+// a list or a fence (a heading, indented code), a block inside a block
+// quote other than a paragraph, a fence a list item's end cuts short, a
+// setext underline or a line that could be one, an HTML block other than
+// a comment, a tab in the indentation of a container or a code block,
+// list items whose content lies more than four columns in, and
+// a paragraph or heading whose code spans readCodeSpans cannot read. It
+// decides on the line where it meets one, so a document that falls back
+// costs the scan of its lines up to there.
+// TestFastBlocksMatchGoldmark and FuzzBlockFastPath compare the two
+// readings.
+
+// fastBlocks switches readBlocks on; the tests switch it off to compare
+// with goldmark's block pass.
+var fastBlocks = true
+
+// blockScan is the state of a readBlocks pass, and the memory it reuses
+// from one pass to the next (a parse's recoveries and the parses after
+// it: see parseScratch).
+type blockScan struct {
+	src  []byte
+	sink *codeSpanSink
+	tree []ast.Node
+	// at is the offset of the line being read; the scan ends at len(src)
+	at int
+	// para and lines are reused for every paragraph and heading: their
+	// code spans are read from them, and nothing keeps them
+	para  ast.Paragraph
+	lines text.Segments
+	// cols is the stack of list items' content columns (list)
+	cols []int
+	// the nodes a pass makes, and their lines one after another in all
+	// (each node's lines are a slice of it, which nothing appends to).
+	// They live as long as the tree they are in: parseMarkdown reads them
+	// and drops them before the parse returns, and the next pass makes
+	// its nodes in the same memory.
+	fences pool[ast.FencedCodeBlock]
+	codes  pool[ast.CodeBlock]
+	infos  pool[ast.Text]
+	all    text.Segments
+	// allCap is the room all was made with (see beginLines)
+	allCap int
+}
+
+// pool hands out T values from chunks that never move (a node's address
+// stays valid while later nodes are made), reused from one readBlocks
+// pass to the next. Chunks grow from 16 to 256 values.
+type pool[T any] struct {
+	chunks [][]T
+	k, n   int // the chunk in use and the values handed out from it
+}
+
+func (p *pool[T]) next() *T {
+	if p.k < len(p.chunks) && p.n == len(p.chunks[p.k]) {
+		p.k, p.n = p.k+1, 0
+	}
+	if p.k == len(p.chunks) {
+		size := 256
+		if p.k < 2 {
+			size = 16 << (2 * p.k) // 16, 64
+		}
+		p.chunks = append(p.chunks, make([]T, size))
+	}
+	v := &p.chunks[p.k][p.n]
+	p.n++
+	return v
+}
+
+// reset makes the values handed out free for the next pass.
+func (p *pool[T]) reset() { p.k, p.n = 0, 0 }
+
+// trim drops the chunks after the first n.
+func (p *pool[T]) trim(n int) {
+	if len(p.chunks) > n {
+		clear(p.chunks[n:])
+		p.chunks = p.chunks[:n]
+	}
+}
+
+// readBlocks appends to tree the fenced and indented code blocks of src,
+// as collectTree lists goldmark's, and to sink.spans the code spans of
+// its paragraphs and headings. It reports false when src holds a block it
+// does not read exactly (see above): tree and sink.spans are then to be
+// dropped. The nodes are s's: they are valid until s reads again.
+func (s *blockScan) read(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
+	s.src, s.sink, s.tree, s.at = src, sink, tree, 0
+	s.fences.reset()
+	s.codes.reset()
+	s.infos.reset()
+	s.all.SetSliced(0, 0)
+	ok := s.run()
+	tree = s.tree
+	s.src, s.sink, s.tree = nil, nil, nil
+	return tree, ok
+}
+
+// readBlocks reads src with a blockScan of its own (see read).
+func readBlocks(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
+	return new(blockScan).read(src, sink, tree)
+}
+
+// keepBlocks empties s, dropping the memory it holds when it is too large
+// to keep (see maxKept).
+func (s *blockScan) keepBlocks() {
+	s.fences.trim(4)
+	s.codes.trim(4)
+	s.infos.trim(4)
+	s.cols = keep(s.cols)
+	if s.lines.Len() > maxKept {
+		s.lines = text.Segments{}
+	}
+	if s.all.Len() > s.allCap {
+		s.all, s.allCap = text.Segments{}, 0 // a block's lines outgrew the room
+	}
+}
+
+// beginLines returns where the lines of a new node start in s.all,
+// giving s.all a new array of room first when little is left in its own
+// (the nodes made before keep theirs). A node's lines that outgrow the
+// room move s.all to a larger array as append does.
+func (s *blockScan) beginLines() int {
+	if s.all.Len()+32 > s.allCap {
+		s.all = text.Segments{}
+		s.all.AppendAll(noSegments[:])
+		s.all.SetSliced(0, 0)
+		s.allCap = len(noSegments)
+	}
+	return s.all.Len()
+}
+
+// addLines appends to the tree the node n, whose lines are s.all's from
+// from on.
+func (s *blockScan) addLines(n ast.Node, from int) {
+	lines := n.Lines() // SetLines(&v) would allocate v
+	*lines = s.all
+	lines.SetSliced(from, s.all.Len())
+	s.tree = append(s.tree, n)
+}
+
+// lineEnd returns the offset after the line starting at at: after its
+// '\n', or len(src).
+func (s *blockScan) lineEnd(at int) int {
+	if i := bytes.IndexByte(s.src[at:], '\n'); i >= 0 {
+		return at + i + 1
+	}
+	return len(s.src)
+}
+
+// lead measures line's indentation: the number of leading spaces, and
+// whether the line is indented four columns or more (four spaces, or a
+// tab among the leading blanks: a tab after fewer than four spaces
+// reaches column four, util.IndentWidth).
+func lead(line []byte) (spaces int, deep bool) {
+	for spaces < len(line) && line[spaces] == ' ' {
+		spaces++
+	}
+	return spaces, spaces >= 4 || (spaces < len(line) && line[spaces] == '\t')
+}
+
+// run reads the lines outside any block.
+func (s *blockScan) run() bool {
+	for s.at < len(s.src) {
+		ls := s.at
+		le := s.lineEnd(ls)
+		line := s.src[ls:le]
+		if util.IsBlank(line) {
+			s.at = le
+			continue
+		}
+		pos, deep := lead(line)
+		if deep {
+			if !s.codeBlock() {
+				return false
+			}
+			continue
+		}
+		switch c := line[pos]; {
+		case c == '#':
+			if ok, seg, has := atxHeading(line, ls, pos, s.src); ok {
+				if !s.heading(seg, has) {
+					return false
+				}
+				s.at = le
+				continue
+			}
+		case c == '`' || c == '~':
+			if info, hasInfo, run, ok := fenceOpen(line, ls, pos); ok {
+				if !s.fence(0, pos, c, run, info, hasInfo) {
+					return false
+				}
+				continue
+			}
+		case c == '-' || c == '*' || c == '_':
+			if isThematicBreak(line) {
+				s.at = le
+				continue
+			}
+			if isListItem(line) {
+				if !s.list() {
+					return false
+				}
+				continue
+			}
+		case c == '+' || (c >= '0' && c <= '9'):
+			if isListItem(line) {
+				if !s.list() {
+					return false
+				}
+				continue
+			}
+		case c == '>':
+			if !s.quote() {
+				return false
+			}
+			continue
+		case c == '<':
+			if !bytes.HasPrefix(line[pos:], []byte("<!--")) {
+				return false
+			}
+			s.htmlComment()
+			continue
+		}
+		if !s.paragraph() {
+			return false
+		}
+	}
+	return true
+}
+
+// paragraph reads the paragraph that starts on the line at s.at, to the
+// line that ends it, and reads its code spans as codeParagraphs.Close
+// does; false when a line may be one readBlocks does not read.
+func (s *blockScan) paragraph() bool {
+	start := s.at
+	tick := false
+	at := start
+	for at < len(s.src) {
+		le := s.lineEnd(at)
+		line := s.src[at:le]
+		if at > start {
+			if util.IsBlank(line) {
+				break
+			}
+			interrupts, ok := s.interrupts(line, at)
+			if !ok {
+				return false
+			}
+			if interrupts {
+				break
+			}
+		}
+		if !tick && bytes.IndexByte(line, '`') >= 0 {
+			tick = true
+		}
+		at = le
+	}
+	s.at = at
+	return s.closeParagraph(start, at, tick, false)
+}
+
+// closeParagraph reads the code spans of the paragraph whose lines run
+// from file offset start (the first line's content, or its start) to end,
+// as codeParagraphs.Close does, when they hold a backtick (tick). In a
+// block quote (quoted), the lines after the first start after their
+// quotePrefix.
+func (s *blockScan) closeParagraph(start, end int, tick, quoted bool) bool {
+	if !tick {
+		return true // no code span: nothing sfmd reads
+	}
+	// the lines as paragraphParser.Close leaves them: each trimmed on the
+	// left, the last also on the right
+	s.lines.SetSliced(0, 0) // keeps the array
+	for l := start; l < end; {
+		le := s.lineEnd(l)
+		seg := text.NewSegment(l, le)
+		if quoted && l > start {
+			seg.Start += quotePrefix(s.src[l:le])
+		}
+		s.lines.Append(seg.TrimLeftSpace(s.src))
+		l = le
+	}
+	n := s.lines.Len()
+	last := s.lines.At(n - 1)
+	s.lines.Set(n-1, last.TrimRightSpace(s.src))
+	return readParagraphSpans(&s.para, &s.lines, s.src, s.sink)
+}
+
+// interrupts reports whether the non-blank line at at ends an open
+// paragraph at the top level (a block that openBlocks opens there: an
+// ATX heading, a fence, a block quote, a list item, an HTML comment); ok
+// is false when it may end it in a way readBlocks does not read (a
+// setext underline, a thematic break, another HTML block, a list item
+// listItemAt does not read).
+func (s *blockScan) interrupts(line []byte, at int) (interrupts, ok bool) {
+	pos, deep := lead(line)
+	if deep {
+		return false, true // no block that can interrupt a paragraph accepts it
+	}
+	switch c := line[pos]; c {
+	case '#':
+		ok, _, _ := atxHeading(line, at, pos, s.src)
+		return ok, true
+	case '`', '~':
+		_, _, _, ok := fenceOpen(line, at, pos)
+		return ok, true
+	case '>':
+		return true, true
+	case '<':
+		// an HTML comment interrupts a paragraph (htmlBlockParser.Open
+		// reads its type whatever the block before); other HTML blocks
+		// are not read here
+		return bytes.HasPrefix(line[pos:], []byte("<!--")), bytes.HasPrefix(line[pos:], []byte("<!--"))
+	}
+	if !textStart(line[pos:]) {
+		// a list item that interrupts a paragraph: a bullet, or an ordered
+		// item numbered 1, with content (listParser.Open); other
+		// ordered items continue it
+		if it, ok := listItemAt(line, pos); ok && !isThematicBreak(line) && !isSetextBar(line[pos:]) {
+			return it.bullet || it.one, true
+		}
+		return false, false
+	}
+	return false, true
+}
+
+// heading reads the code spans of an ATX heading whose content is seg
+// (has: it has content), as codeHeadings.Close does.
+func (s *blockScan) heading(seg text.Segment, has bool) bool {
+	if !has || bytes.IndexByte(seg.Value(s.src), '`') < 0 {
+		return true
+	}
+	s.lines.SetSliced(0, 0) // keeps the array
+	s.lines.Append(seg)
+	return s.sink.readCodeSpans(&s.para, &s.lines, s.src)
+}
+
+// fence reads the fenced code block whose opening line is at s.at (its
+// run of run characters c starts pos columns right of col, the content
+// column of the list item it is in, 0 at the top level; info is its info
+// string when hasInfo), as fencedCodeBlockParser.Continue reads its
+// lines, and appends it to the tree; s.at ends after its closing line.
+// In a list item, a blank line reaches the fence as its line ending
+// alone (listItemParser.Continue advances over a blank line). false when
+// the indentation of a line holds a tab where it matters, and in a list
+// item, when a line ends the item before the fence is closed.
+func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasInfo bool) bool {
+	var infoNode *ast.Text
+	if hasInfo {
+		infoNode = s.infos.next()
+		*infoNode = ast.Text{Segment: info} // ast.NewTextSegment
+	}
+	node := s.fences.next()
+	*node = ast.FencedCodeBlock{Info: infoNode} // ast.NewFencedCodeBlock
+	node.SetPos(s.at + col + pos)
+	from := s.beginLines()
+	at := s.lineEnd(s.at)
+	for at < len(s.src) {
+		le := s.lineEnd(at)
+		line := s.src[at:le]
+		if col > 0 {
+			sp, _ := lead(line)
+			switch {
+			case util.IsBlank(line):
+				if line[len(line)-1] != '\n' {
+					return false // the last line: goldmark ends the block before it
+				}
+				seg := text.NewSegment(le-1, le)
+				seg.ForceNewline = true
+				s.all.Append(seg)
+				at = le
+				continue
+			case sp < col || line[sp] == '\t':
+				return false // the item ends, or a tab
+			}
+			line = line[col:]
+		}
+		if w, i := util.IndentWidth(line, 0); w < 4 {
+			j := i
+			for j < len(line) && line[j] == c {
+				j++
+			}
+			if j-i >= run && util.IsBlank(line[j:]) {
+				at = le
+				break
+			}
+		}
+		start := 0
+		if pos > 0 {
+			sp, _ := lead(line)
+			switch {
+			case sp >= pos:
+				start = pos
+			case sp < len(line) && line[sp] == '\t':
+				return false // a tab in the indentation the fence strips
+			case sp < len(line) && line[sp] != '\n':
+				start = sp
+			}
+		}
+		seg := text.NewSegment(at+col+start, le)
+		seg.ForceNewline = true
+		s.all.Append(seg)
+		at = le
+	}
+	s.addLines(node, from)
+	s.at = at
+	return true
+}
+
+// codeBlock reads the indented code block whose first line is at s.at,
+// as codeBlockParser reads it, and appends it to the tree; false when a
+// line's first four columns hold a tab (goldmark pads the segment).
+func (s *blockScan) codeBlock() bool {
+	node := s.codes.next()
+	*node = ast.CodeBlock{} // ast.NewCodeBlock
+	from := s.beginLines()
+	at := s.at
+	for at < len(s.src) {
+		le := s.lineEnd(at)
+		line := s.src[at:le]
+		sp, _ := lead(line)
+		blank := util.IsBlank(line)
+		switch {
+		case sp >= 4:
+			seg := text.NewSegment(at+4, le)
+			seg.ForceNewline = true
+			s.all.Append(seg)
+		case sp < len(line) && line[sp] == '\t':
+			return false
+		case blank:
+			s.all.Append(text.NewSegment(le-1, le))
+		}
+		if !blank && sp < 4 {
+			break
+		}
+		if at == s.at {
+			// openBlocks' block offset: none when the indentation's
+			// width reaches the line's length in bytes
+			if w, first := util.IndentWidth(line, 0); w < len(line) {
+				node.SetPos(at + first)
+			} else {
+				node.SetPos(at)
+			}
+		}
+		at = le
+	}
+	// codeBlockParser.Close: trailing blank lines are dropped
+	n := s.all.Len()
+	for n > from {
+		if last := s.all.At(n - 1); !util.IsBlank(last.Value(s.src)) {
+			break
+		}
+		n--
+	}
+	s.all.SetSliced(0, n)
+	s.addLines(node, from)
+	s.at = at
+	return true
+}
+
+// htmlComment skips the HTML block of type 2 (a comment) that starts on
+// the line at s.at: to the end of that line when it holds "-->", else to
+// the end of the first later line that does (htmlBlockParser.Continue).
+func (s *blockScan) htmlComment() {
+	end := []byte("-->")
+	le := s.lineEnd(s.at)
+	if bytes.Contains(s.src[s.at:le], end) {
+		s.at = le
+		return
+	}
+	at := le
+	for at < len(s.src) {
+		e := s.lineEnd(at)
+		found := bytes.Contains(s.src[at:e], end)
+		at = e
+		if found {
+			break
+		}
+	}
+	s.at = at
+}
+
+// atxHeading reads line (at file offset ls, its first non-space byte at
+// pos, a '#') as atxHeadingParser.Open does: ok when it is an ATX
+// heading, whose content is seg when has.
+func atxHeading(line []byte, ls, pos int, src []byte) (ok bool, seg text.Segment, has bool) {
+	i := pos
+	for i < len(line) && line[i] == '#' {
+		i++
+	}
+	if level := i - pos; level == 0 || level > 6 {
+		return false, seg, false
+	}
+	if i == len(line) {
+		return true, seg, false
+	}
+	l := util.TrimLeftSpaceLength(line[i:])
+	if l == 0 {
+		return false, seg, false
+	}
+	start := min(i+l, len(line)-1)
+	hl := text.NewSegment(ls+start, ls+len(line))
+	hl = hl.TrimRightSpace(src)
+	if hl.Len() == 0 {
+		return true, seg, false
+	}
+	// the closing sequence of '#'
+	v := hl.Value(src)
+	stop := len(v)
+	j := stop - 1
+	for ; v[j] == '#' && j > 0; j-- {
+	}
+	if j == 0 && v[0] == '#' {
+		return true, seg, false
+	}
+	if j != stop-1 && util.IsSpace(v[j]) {
+		stop = j
+		stop -= util.TrimRightSpaceLength(v[0:stop])
+	}
+	hl.Stop = hl.Start + stop
+	return true, hl, true
+}
+
+// fenceOpen reads line (at file offset ls, its first non-space byte at
+// pos) as fencedCodeBlockParser.Open does: ok when it opens a fence of
+// run characters, whose info string is info when hasInfo.
+func fenceOpen(line []byte, ls, pos int) (info text.Segment, hasInfo bool, run int, ok bool) {
+	c := line[pos]
+	i := pos
+	for i < len(line) && line[i] == c {
+		i++
+	}
+	run = i - pos
+	if run < 3 {
+		return info, false, 0, false
+	}
+	if i < len(line)-1 {
+		rest := line[i:]
+		left := util.TrimLeftSpaceLength(rest)
+		right := util.TrimRightSpaceLength(rest)
+		if left < len(rest)-right {
+			infoStart, infoStop := ls+i+left, ls+len(line)-right
+			if c == '`' && bytes.IndexByte(rest[left:len(rest)-right], '`') >= 0 {
+				return info, false, 0, false
+			}
+			if infoStart != infoStop {
+				info, hasInfo = text.NewSegment(infoStart, infoStop), true
+			}
+		}
+	}
+	return info, hasInfo, run, true
+}
+
+// isThematicBreak is goldmark's isThematicBreak at a line's start.
+func isThematicBreak(line []byte) bool {
+	w, pos := util.IndentWidth(line, 0)
+	if w > 3 {
+		return false
+	}
+	mark, count := byte(0), 0
+	for _, c := range line[pos:] {
+		if util.IsSpace(c) {
+			continue
+		}
+		if mark == 0 {
+			mark = c
+			if c != '*' && c != '-' && c != '_' {
+				return false
+			}
+		} else if c != mark {
+			return false
+		}
+		count++
+	}
+	return count > 2
+}
+
+// isListItem reports whether goldmark's parseListItem reads line as a
+// list item (a bullet, or up to nine digits and '.' or ')', after at most
+// three spaces, followed by a blank or the end of the line).
+func isListItem(line []byte) bool {
+	i, l := 0, len(line)
+	for i < l && line[i] == ' ' {
+		i++
+	}
+	if i > 3 || i == l {
+		return false
+	}
+	if c := line[i]; c == '-' || c == '*' || c == '+' {
+		i++
+	} else {
+		j := i
+		for j < l && line[j] >= '0' && line[j] <= '9' {
+			j++
+		}
+		if j == i || j-i > 9 || j == l || (line[j] != '.' && line[j] != ')') {
+			return false
+		}
+		i = j + 1
+	}
+	if i < l && line[i] != '\n' {
+		if w, _ := util.IndentWidth(line[i:], 0); w == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// item is a list item's opening line read as parseListItem and
+// listItemParser.Open read it.
+type item struct {
+	content int  // offset in the line of the content's first byte
+	col     int  // the content's column: marker, then 1 to 4 spaces
+	bullet  bool // '-', '*' or '+'; else an ordered item
+	one     bool // an ordered item numbered 1
+}
+
+// listItemAt reads line, whose first non-space byte is at pos, as a list
+// item readBlocks reads: a marker, 1 to 4 spaces (no tab) and content
+// that textStart accepts. ok is false for any other line, list item or
+// not (an empty item, content indented as code, a block on the item's
+// line).
+func listItemAt(line []byte, pos int) (it item, ok bool) {
+	if !isListItem(line[pos:]) {
+		return it, false
+	}
+	i := pos
+	if c := line[i]; c == '-' || c == '*' || c == '+' {
+		it.bullet = true
+		i++
+	} else {
+		j := i
+		for line[j] >= '0' && line[j] <= '9' {
+			j++
+		}
+		n := bytes.TrimLeft(line[i:j], "0")
+		it.one = len(n) == 1 && n[0] == '1'
+		i = j + 1
+	}
+	sp := 0
+	for i+sp < len(line) && line[i+sp] == ' ' {
+		sp++
+	}
+	if sp == 0 || sp > 4 || i+sp == len(line) || !textStart(line[i+sp:]) {
+		return it, false
+	}
+	it.content, it.col = i+sp, i+sp
+	return it, true
+}
+
+// textStart reports whether a line whose content (after its
+// indentation) is b can only be paragraph text wherever it stands in a
+// list: no block of goldmark's starts with its first byte there (no
+// heading, fence, block quote, HTML, list item, thematic break or setext
+// underline), and it is not blank.
+func textStart(b []byte) bool {
+	if len(b) == 0 || util.IsSpace(b[0]) {
+		return false
+	}
+	switch c := b[0]; c {
+	case '#', '>', '<':
+		return false
+	case '`', '~':
+		n := 0
+		for n < len(b) && b[n] == c {
+			n++
+		}
+		return n < 3
+	case '-', '*', '+', '_', '=', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return !isListItem(b) && !isThematicBreak(b) && !isSetextBar(b)
+	}
+	return true
+}
+
+// isSetextBar reports whether b is a run of '=' or '-' followed by
+// blanks only: a setext underline after a paragraph
+// (matchesSetextHeadingBar), or close enough to one to be left to
+// goldmark.
+func isSetextBar(b []byte) bool {
+	if len(b) == 0 || (b[0] != '=' && b[0] != '-') {
+		return false
+	}
+	i := 0
+	for i < len(b) && b[i] == b[0] {
+		i++
+	}
+	return util.IsBlank(b[i:])
+}
+
+// list reads the list whose first item's line is at s.at (listItemAt
+// accepts it) and the lines that belong to it, up to the first line that
+// ends it (a line after a blank line that is not indented to its first
+// item's content), as goldmark's listParser and listItemParser read
+// them: the items' content columns make a stack, a line continues every
+// item whose column it reaches, an item line opens an item under the
+// deepest of them, a text line after a blank line opens a paragraph in
+// it, and a text line right after a paragraph line continues it (lazily
+// or not). It reads only lines without tabs in their indentation, items
+// whose content column is at most four columns right of their
+// container's (so that goldmark's listItemParser.Continue, which checks
+// indentation below four columns only, agrees with CommonMark) and
+// lines whose content textStart accepts; false on any other.
+func (s *blockScan) list() bool {
+	const quoted = false
+	cols := s.cols[:0]
+	para, tick := -1, false // the open paragraph's first content byte
+	for s.at < len(s.src) {
+		ls := s.at
+		le := s.lineEnd(ls)
+		line := s.src[ls:le]
+		if util.IsBlank(line) {
+			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+				return false
+			}
+			para = -1
+			s.at = le
+			continue
+		}
+		sp, _ := lead(line)
+		if line[sp] == '\t' {
+			return false
+		}
+		k := len(cols) // the items the line's indentation continues
+		for k > 0 && cols[k-1] > sp {
+			k--
+		}
+		base := 0
+		if k > 0 {
+			base = cols[k-1]
+		}
+		it, isItem := item{}, false
+		if sp-base <= 3 {
+			it, isItem = listItemAt(line, sp)
+			if !isItem && isListItem(line[sp:]) {
+				return false
+			}
+		}
+		if isItem && isThematicBreak(line[sp:]) {
+			return false
+		}
+		if isItem && (it.col-base > 4 || (para >= 0 && k == len(cols) && !it.bullet && !it.one)) {
+			// an item whose content lies more than four columns right of
+			// its container's; or an ordered item not numbered 1 right
+			// after a paragraph line of the item it would nest in, which
+			// it continues instead (listParser.Open)
+			return false
+		}
+		if isItem {
+			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+				return false
+			}
+			cols = append(cols[:k], it.col)
+			para, tick = ls+it.content, false
+		} else {
+			if k == 0 && (para < 0 || s.endsList(line, ls, sp)) {
+				break // the end of the list: run reads the line
+			}
+			if c := line[sp]; k > 0 && sp-base < 4 && (c == '`' || c == '~') {
+				if info, hasInfo, run, ok := fenceOpen(line, ls, sp); ok {
+					// a fence in item k (it interrupts a paragraph)
+					if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+						return false
+					}
+					para, cols = -1, cols[:k]
+					if !s.fence(base, sp-base, c, run, info, hasInfo) {
+						return false
+					}
+					continue
+				}
+			}
+			if !textStart(line[sp:]) {
+				return false
+			}
+			if para < 0 {
+				// after a blank line: a paragraph in the deepest item the
+				// line continues
+				if sp-base >= 4 {
+					return false // an indented code block
+				}
+				cols = cols[:k]
+				para, tick = ls, false
+			}
+		}
+		if !tick && bytes.IndexByte(line, '`') >= 0 {
+			tick = true
+		}
+		s.at = le
+	}
+	s.cols = cols[:0]
+	if para >= 0 {
+		return s.closeParagraph(para, s.at, tick, quoted)
+	}
+	return true
+}
+
+// endsList reports whether line (at file offset ls, its first non-space
+// byte at sp), indented less than a list's first item's content, ends
+// the list (or a block quote) right after a paragraph line: an ATX
+// heading, a fence, an HTML comment or a block quote there interrupts
+// the paragraph, so listParser.Continue's Close ends the list instead of
+// leaving the line to the paragraph as a lazy continuation.
+func (s *blockScan) endsList(line []byte, ls, sp int) bool {
+	if sp > 3 {
+		return false // no block starts there
+	}
+	switch line[sp] {
+	case '#':
+		ok, _, _ := atxHeading(line, ls, sp, s.src)
+		return ok
+	case '`', '~':
+		_, _, _, ok := fenceOpen(line, ls, sp)
+		return ok
+	case '<':
+		return bytes.HasPrefix(line[sp:], []byte("<!--"))
+	case '>':
+		return true
+	}
+	return false
+}
+
+// quotePrefix is the length of line's block quote marker: up to three
+// spaces, '>' and one space after it if there is one (blockquoteParser's
+// process); 0 when line has none.
+func quotePrefix(line []byte) int {
+	sp, _ := lead(line)
+	if sp > 3 || sp == len(line) || line[sp] != '>' {
+		return 0
+	}
+	if sp+1 < len(line) && line[sp+1] == ' ' {
+		return sp + 2
+	}
+	return sp + 1
+}
+
+// quote reads the block quote whose first line is at s.at, as
+// blockquoteParser reads it, to the line that ends it: a line without
+// its '>' (unless it continues a paragraph lazily), or a blank line. It
+// reads only block quotes of paragraphs: after the '>' and its optional
+// space, every line holds text that textStart accepts, indented less than
+// four columns, or nothing; false on any other.
+func (s *blockScan) quote() bool {
+	const quoted = true
+	para, tick := -1, false // the open paragraph's first content byte
+	for s.at < len(s.src) {
+		ls := s.at
+		le := s.lineEnd(ls)
+		line := s.src[ls:le]
+		sp, _ := lead(line)
+		if sp > 3 || sp == len(line) || line[sp] != '>' {
+			// not a line of the quote: a lazy continuation line, or its end
+			if para < 0 || util.IsBlank(line) || s.endsList(line, ls, sp) {
+				break
+			}
+			if !textStart(line[sp:]) {
+				return false
+			}
+		} else {
+			if sp+1 < len(line) && line[sp+1] == '\t' {
+				return false // goldmark pads the tab
+			}
+			c := quotePrefix(line)
+			rest := line[c:]
+			if util.IsBlank(rest) {
+				if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+					return false
+				}
+				para = -1
+				s.at = le
+				continue
+			}
+			in, deep := lead(rest)
+			if deep || !textStart(rest[in:]) {
+				return false
+			}
+			if para < 0 {
+				para, tick = ls+c, false
+			}
+		}
+		if !tick && bytes.IndexByte(line, '`') >= 0 {
+			tick = true
+		}
+		s.at = le
+	}
+	if para >= 0 {
+		return s.closeParagraph(para, s.at, tick, quoted)
+	}
+	return true
+}

@@ -1,0 +1,361 @@
+package sfmd
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// blockReading is what sfmd reads from the block structure of src: the
+// nodes collectTree lists (kind, position, info string and every line
+// segment) and the code spans read by sfmd, from goldmark's block pass
+// or, with fast, from readBlocks (ok false: it fell back).
+func blockReading(src []byte, fast bool) (reading string, ok bool) {
+	var sink codeSpanSink
+	var tree []ast.Node
+	if fast {
+		if tree, ok = readBlocks(src, &sink, nil); !ok {
+			return "", false
+		}
+	} else {
+		pc := parser.NewContext()
+		pc.Set(codeSpanSinkKey, &sink)
+		tree = collectTree(mdParser.Parse(text.NewReader(src), parser.WithContext(pc)), nil)
+	}
+	var b strings.Builder
+	for _, n := range tree {
+		fmt.Fprintf(&b, "%s pos=%d", n.Kind(), n.Pos())
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			if n.Info != nil {
+				fmt.Fprintf(&b, " info=%v", n.Info.Segment)
+			}
+		case *ast.CodeSpan:
+			fmt.Fprintf(&b, " span=%v\n", eventAt(n, 0))
+			continue
+		}
+		for i := range n.Lines().Len() {
+			fmt.Fprintf(&b, " %+v", n.Lines().At(i))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "own spans %v\n", sink.spans)
+	return b.String(), true
+}
+
+// compareBlockReadings fails when readBlocks reads src and its reading
+// differs from goldmark's; it reports whether readBlocks read it.
+func compareBlockReadings(t *testing.T, name string, src []byte) bool {
+	t.Helper()
+	got, ok := blockReading(src, true)
+	if !ok {
+		return false
+	}
+	if want, _ := blockReading(src, false); got != want {
+		t.Errorf("%s: readBlocks reads\n%s\ngoldmark's block pass\n%s", name, got, want)
+	}
+	return true
+}
+
+// blockAtoms are the pieces of random documents for the block structure:
+// markdownAtoms and the line starts and block shapes readBlocks decides
+// on (fences of both kinds and lengths, indented fences and their
+// content, indented code, headings with closing sequences, thematic
+// breaks, setext underlines, list markers, HTML comments, tabs, CRLF).
+var blockAtoms = append(slices.Clip(markdownAtoms),
+	"\n", "\n\n", "a\n", "b `c`\n", "  d `e\n", "f` g\n", "    code\n", "     \n", "  \n", "\t\n", "\tx\n", "  \tx\n",
+	"# h\n", "## h ##\n", "#  `a` #\n", "####### x\n", "#x\n", "#\n", "# #\n", "#", "# ", "  ### a\\#\n",
+	"```\n", "````\n", "~~~\n", "~~~~\n", "```go\n", "``` a `b`\n", "~~~ a `b`\n", "  ```\n", "   ~~~ x\n", "    ```\n",
+	"```   \n", "```x", "``", "~", " x\n", "  x\n", "   x\n", "\tx\n", "```\t\n",
+	"---\n", "***\n", "___\n", "- - -\n", "_ _ _\n", "===\n", "--\n", "-x\n", "*x*\n", "+x\n", "+ x\n", "1. x\n", "1) x\n", "12x\n",
+	"<!-- a\n", "b -->\n", "<!-- c -->\n", "<!-->\n", "<div>\n", "> q\n", "\r\n", "a\r\n", "```\r\n", "x  \n", "y\\\n",
+)
+
+// listLines are the lines of random list documents: items of both kinds
+// at several indentations, with the spaces after the marker and the
+// content that decide readBlocks' list reading, continuation lines at
+// every indentation, blank lines, block quotes and the blocks that end
+// or interrupt a list or a quote.
+var listLines = []string{
+	"- a\n", "- `b` c\n", "-  d `e\n", "-   f\n", "-    g\n", "-     h\n", "* **i** `j`\n", "+ k\n", "-\n", "- \n",
+	"  - l\n", "   - m\n", "    - n\n", "     - o\n", "      - p\n", "  * q\n", "\t- r\n", "-\tx\n",
+	"1. s\n", "2. t\n", "1) u\n", "10. v `w`\n", "  1. x\n", "   2. y\n", "0. z\n", "01. a\n", "123456789. b\n",
+	"1234567890. c\n", "3.d\n", "- - -\n", "* * *\n", "- ---\n", "- # h\n", "- ```\n", "- > q\n", "- 1. a\n", "- <b>\n",
+	"text\n", "`code` x\n", "x `y\n", "z`\n", " t\n", "  u\n", "   v\n", "    w\n", "     x\n", "       y\n", "\tz\n",
+	"\n", "\n", "\n", "  \n", "# h\n", "```\n", "~~~\n", "---\n", "===\n", "<!-- c -->\n", "> q\n", "***\n",
+	"- a\r\n", "-\r\n", "2024 x\n", "**b**\n", "_c_\n", "- **`/act.x`** y\n", "    ```\n",
+	">\n", "> \n", ">     d\n", ">\tx\n", "> - x\n", "> # h\n", ">> y\n", "    > w\n", "> ```\n", ">\r\n",
+}
+
+// readListLines are lines readBlocks reads in a list (fences in items
+// included) or a block quote.
+var readListLines = []string{
+	"- a\n", "- `b` c\n", "-  d `e\n", "-   f\n", "* **i** `j`\n", "+ k\n", "  - l\n", "    - n\n", "  * q\n",
+	"1. s\n", "2. t\n", "1) u\n", "10. v `w`\n", " 1. x\n", "0. z\n", "01. a\n", "   1. b\n",
+	"text\n", "`code` x\n", "x `y\n", "z`\n", " t\n", "  u\n", "   v\n", "    w\n", "\n", "\n",
+	"> a\n", "> `b` c\n", ">d `e\n", ">  f\n", "   > g\n", ">\n", "# h `i`\n", "```\n", "<!-- j -->\n",
+	"   - m\n", "  1. n\n", "  2. o `p\n", "  2. o\n", "   3) q\n", "      r\n",
+	"  ```\n", "  ```sh\n", "  ~~~ x\n", "   ```\n", "     ```\n", "  ~~~\n", "    s\n", "  \n", "      \n",
+}
+
+// randomListDocument makes a document of 2 to 40 lines, most of them
+// readListLines, the others listLines.
+func randomListDocument(r *rand.Rand) []byte {
+	var b strings.Builder
+	for range 2 + r.Intn(39) {
+		if r.Intn(20) == 0 {
+			b.WriteString(listLines[r.Intn(len(listLines))])
+		} else {
+			b.WriteString(readListLines[r.Intn(len(readListLines))])
+		}
+	}
+	return []byte(b.String())
+}
+
+// randomBlockDocument makes a document of 5 to 64 random blockAtoms.
+func randomBlockDocument(r *rand.Rand) []byte {
+	var b strings.Builder
+	for range 5 + r.Intn(60) {
+		b.WriteString(blockAtoms[r.Intn(len(blockAtoms))])
+	}
+	return []byte(b.String())
+}
+
+// TestFastBlocksMatchGoldmark compares readBlocks with goldmark's block
+// pass (and codeParagraphs/codeHeadings) on every document of
+// comparedDocuments and on random documents of block shapes: wherever
+// readBlocks reads a document, the same fences, code blocks, segments,
+// positions and code spans; and sfmd.Parse's and ParseAsRuntime's whole
+// reading (DumpText) is the same with the fast path on and off. It also
+// counts how many documents take the fast path, so that the comparison
+// means something.
+func TestFastBlocksMatchGoldmark(t *testing.T) {
+	docs := comparedDocuments(t)
+	if len(docs) < 300 {
+		t.Fatalf("read %d documents, want the corpora", len(docs))
+	}
+	fast := 0
+	for name, src := range docs {
+		if compareBlockReadings(t, name, src) {
+			fast++
+		}
+		for _, parse := range []func(string, []byte) *Document{Parse, ParseAsRuntime} {
+			got := DumpText(parse(name, src))
+			fastBlocks = false
+			want := DumpText(parse(name, src))
+			fastBlocks = true
+			if got != want {
+				t.Errorf("%s: Parse differs with readBlocks:\n%s\nwith goldmark's block pass:\n%s", name, got, want)
+			}
+		}
+	}
+	t.Logf("readBlocks read %d of %d documents", fast, len(docs))
+	if fast < 100 {
+		t.Fatalf("readBlocks read %d of %d documents, want 100 at least", fast, len(docs))
+	}
+	r := rand.New(rand.NewSource(3))
+	n, read := 40000, 0
+	if testing.Short() {
+		n = 4000
+	}
+	for range n {
+		src := randomBlockDocument(r)
+		if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
+			read++
+		}
+		if t.Failed() {
+			t.FailNow()
+		}
+	}
+	t.Logf("readBlocks read %d of %d random documents", read, n)
+	if read < n/10 {
+		t.Errorf("readBlocks read %d of %d random documents, want a tenth at least", read, n)
+	}
+	read = 0
+	for range n {
+		src := randomListDocument(r)
+		if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
+			read++
+		}
+		if t.Failed() {
+			t.FailNow()
+		}
+	}
+	t.Logf("readBlocks read %d of %d random list documents", read, n)
+	if read < n/10 {
+		t.Errorf("readBlocks read %d of %d random list documents, want a tenth at least", read, n)
+	}
+}
+
+// blockCases are documents on the edges of what readBlocks reads, each
+// compared with goldmark's reading by TestFastBlocksCases; read says
+// whether readBlocks reads it.
+var blockCases = []struct {
+	src  string
+	read bool
+}{
+	{"- a\n  2. b\n\n      x\n", false}, // "2. b" continues the paragraph
+	{"- a\n  1. b\n\n      x\n", true},  // "1. b" nests a list
+	{"1. a\n2. b `c`\n", true},          // a sibling item
+	{"a\n2. b\n", true},                 // continues the paragraph
+	{"a\n1. b\n", true},                 // interrupts it
+	{"   - m\n\n    x\n", false},        // content five columns in
+	{"   - m\n    - n\n", false},        // content five columns in
+	{"- a\n\n b\n\n      c\n", true},    // " b" ends the list: c is code
+	{"> a\n> `b`\n>\n> c\nd\n\ne\n", true},
+	{"> a\n    ```\nb\n", false},
+	{"- a\n# b\n- c\n", true},
+	{"- a\n  # b\n", false},
+	{"- a\n<!-- b -->\nc\n", true},
+	{"a\n<!-- b\n-->\n", true},
+	{"a\n<div>\n", false},
+	{"```\n- a\n> b\n```\n    x\n\n\ty\n", false},
+	{"  ```go\n x\ny\n   z\n  ```\n", true},
+	{"# a `b` #\n## `c\n", false},
+	{"1. a\n\n   ```sh\n   x\n\n     y\n   ```\n   b `c`\n", true}, // a fence in an item
+	{"- a\n  ```\n  x\nb\n", false},                                // the item ends the fence
+	{"- a\n  ```\n  x\n  ", false},                                 // a blank last line
+}
+
+// TestFastBlocksCases compares readBlocks with goldmark's block pass on
+// blockCases, and checks which of them it reads.
+func TestFastBlocksCases(t *testing.T) {
+	for _, c := range blockCases {
+		if read := compareBlockReadings(t, fmt.Sprintf("%q", c.src), []byte(c.src)); read != c.read {
+			t.Errorf("%q: readBlocks read it: %v, want %v", c.src, read, c.read)
+		}
+	}
+}
+
+// FuzzBlockFastPath: wherever readBlocks reads a document, it reads what
+// goldmark's block pass reads, and Parse reads the same with the fast
+// path on and off. Seeds: the fuzz and golden seeds and random block
+// shapes.
+func FuzzBlockFastPath(f *testing.F) {
+	for _, pattern := range []string{"../corpus/fuzz/*.md", "testdata/*.md"} {
+		files, _ := filepath.Glob(pattern)
+		for _, name := range files {
+			if src, err := os.ReadFile(name); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	r := rand.New(rand.NewSource(4))
+	for range 50 {
+		f.Add(randomBlockDocument(r))
+		f.Add(randomListDocument(r))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		compareBlockReadings(t, "fuzz", src)
+		got := DumpText(Parse("fuzz.md", src))
+		fastBlocks = false
+		want := DumpText(Parse("fuzz.md", src))
+		fastBlocks = true
+		if got != want {
+			t.Errorf("Parse differs with readBlocks:\n%s\nwith goldmark's block pass:\n%s", got, want)
+		}
+	})
+}
+
+// TestFastBlocksShare reports which share of the upstream documents,
+// the generated documents, the hint document and the 10 MB document
+// readBlocks reads (go test -run FastBlocksShare -v).
+func TestFastBlocksShare(t *testing.T) {
+	count := func(docs [][]byte) (n int) {
+		for _, d := range docs {
+			if _, ok := readBlocks(d, &codeSpanSink{}, nil); ok {
+				n++
+			}
+		}
+		return n
+	}
+	var up [][]byte
+	root := filepath.Join("..", "..", "shared", "corpus", "upstream")
+	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(path) == ".md" {
+			src, _ := os.ReadFile(path)
+			up = append(up, bodyOf(src))
+		}
+		return nil
+	})
+	gen := benchgen.Generate(200, benchgen.DefaultSeed)
+	for i := range gen {
+		gen[i] = bodyOf(gen[i])
+	}
+	t.Logf("upstream %d/%d, generated %d/%d, hint document %d/1, 10 MB document %d/1",
+		count(up), len(up), count(gen), len(gen),
+		count([][]byte{bodyOf(benchgen.HintDocument(benchgen.HintDocuments))}),
+		count([][]byte{bodyOf(benchgen.Document(10 << 20))}))
+}
+
+// bodyOf is src after its frontmatter: what parseMarkdown hands on.
+func bodyOf(src []byte) []byte {
+	doc := &Document{Src: src, Index: NewLineIndex(src), names: &namesCache{}}
+	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1}
+	return src[p.parseFrontmatter():]
+}
+
+// TestFastBlocksAllocate: the nodes readBlocks makes come from chunks
+// recycled with the parse scratch, so that a document's fences cost less
+// than one allocation each in all of Parse (goldmark's block pass made a
+// node, an info string and a lines array for each: three). Parsing a
+// document of 128 fences allocates fewer than 32 times more than one of
+// 64. The collector is off and there is one P, so that the pool gives
+// back its scratch between the parses.
+func TestFastBlocksAllocate(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	doc := func(n int) []byte {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "A paragraph %d.\n\n```sh\necho %d\nls\n```\n\n", i, i)
+		}
+		return []byte(b.String())
+	}
+	count := func(src []byte) float64 {
+		if _, ok := readBlocks(src, &codeSpanSink{}, nil); !ok {
+			t.Fatal("readBlocks does not read the document")
+		}
+		Parse("a.md", src) // the scratch's chunks grow to the document
+		return testing.AllocsPerRun(20, func() { Parse("a.md", src) })
+	}
+	small, large := count(doc(64)), count(doc(128))
+	t.Logf("64 fences: %.0f allocations, 128: %.0f", small, large)
+	if large-small >= 32 {
+		t.Errorf("64 more fences cost %.0f more allocations, want fewer than 32", large-small)
+	}
+}
+
+// TestFastBlocksKeepBounded: the recycled scratch does not keep the
+// memory of a huge document (600 fences, then one of 10,000 lines) after
+// it: keepBlocks drops what outgrew a chunk.
+func TestFastBlocksKeepBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(strings.Repeat("~~~ a\n~~~\n", 600))
+	b.WriteString("```\n")
+	b.WriteString(strings.Repeat("x\n", 10000))
+	b.WriteString("```\n")
+	s := new(blockScan)
+	if _, ok := s.read([]byte(b.String()), &codeSpanSink{}, nil); !ok {
+		t.Fatal("readBlocks does not read the document")
+	}
+	s.keepBlocks()
+	kept := 0
+	for _, c := range s.fences.chunks {
+		kept += len(c)
+	}
+	if s.all.Len() > len(noSegments) || kept > 1024 || len(s.infos.chunks) > 4 {
+		t.Errorf("kept %d lines, %d fences, %d chunks of info strings", s.all.Len(), kept, len(s.infos.chunks))
+	}
+}
