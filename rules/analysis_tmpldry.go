@@ -3,6 +3,7 @@ package rules
 import (
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
@@ -216,7 +217,7 @@ func tmplDryOf(pass *lint.Pass) []*tmplDry {
 	return buildTmplDry(pass.Doc, dryTableOf(pass))
 }
 
-func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry { return tmplDryRuns(doc, t, false) }
+func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry { return tmplDryRuns(doc, t, !dryGates) }
 
 // tmplDryRuns runs the templates of doc; unless every is set, only those
 // where a dryrun-template-* finding is possible (a path read against the
@@ -237,7 +238,7 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 			continue
 		}
 		body, conflict := impliedBody(r)
-		if !every && !conflict && !writesElsewhere(r) {
+		if !every && !conflict && !writesElsewhere(r, c) {
 			continue // no finding is possible: the run would show nothing
 		}
 		args, ok := dryArgs(requiredValues(c))
@@ -279,11 +280,39 @@ func mayReport(run model.TemplateDry) bool {
 }
 
 // writesElsewhere reports a to: line whose path may resolve elsewhere
-// than written (dryrun-template-to-elsewhere): one starting with ~ or
-// holding a placeholder.
-func writesElsewhere(r *sfmd.Response) bool {
+// than written (dryrun-template-to-elsewhere): one starting with ~ (past
+// the white space the runtime trims), or holding a placeholder that can
+// leave it so: one that can put a ~ first (the path begins with it) or a
+// field of the call that is optional without a default (the only
+// placeholder the rule names). A placeholder elsewhere, in a call without
+// such a field, resolves to a path that neither starts with ~ nor holds
+// one the rule reports.
+func writesElsewhere(r *sfmd.Response, c *dryCall) bool {
 	for _, l := range r.Lines {
-		if l.Kind == sfmd.LineTo && (strings.HasPrefix(l.Arg, "~") || strings.Contains(l.Arg, "{")) {
+		if l.Kind != sfmd.LineTo {
+			continue
+		}
+		first := trimmedPath(l.Arg)
+		if strings.HasPrefix(first, "~") || strings.Contains(l.Arg, "{") && (strings.HasPrefix(first, "{") || hasUnfilledField(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// trimmedPath is a to: path past the white space the runtime trims
+// (helpers.ts executeResponseTemplate trims the path: JavaScript's white
+// space, a BOM among it, which sfmd's Arg keeps): its first character is
+// the resolved path's unless a placeholder begins it.
+func trimmedPath(p string) string {
+	return strings.TrimLeftFunc(p, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
+}
+
+// hasUnfilledField reports a field of the call that is optional without a
+// default: the call with only the required fields leaves its placeholder.
+func hasUnfilledField(c *dryCall) bool {
+	for _, f := range c.Info.Fields {
+		if !f.Required && !f.HasDefault {
 			return true
 		}
 	}
