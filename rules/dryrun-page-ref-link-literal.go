@@ -39,7 +39,10 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 		}
 		src := string(pass.Doc.Src) // one copy for both readings
 		defs := refDefinitions(src)
-		firsts := firstRefLits(pass.Doc, src)
+		var firsts map[string]int // read only for a link one of defs defines
+		if len(defs) > 0 {
+			firsts = firstRefLits(pass.Doc, src)
+		}
 		var incs []includedSource
 		if dryGates && !ownRefLinkPossible(defs, firsts) {
 			if incs = includedSources(pass); !includedRefLinkPossible(incs) {
