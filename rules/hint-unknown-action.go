@@ -37,7 +37,9 @@ var HintUnknownAction = &lint.Analyzer{
 			}
 		}
 		var shown *shownIDs // built on the first hint to an undefined action
-		expected := ""      // the list of defined ids, quoted once for every finding
+		var found []lint.Diagnostic
+		var plain []int // the findings of found without a near id, named by plainIDs
+		var plainIDs []string
 		for _, c := range hints(pass).Calls {
 			if c.Tool || c.Action != nil || len(syms.Responses[c.ActionID]) > 0 {
 				continue
@@ -59,17 +61,48 @@ var HintUnknownAction = &lint.Analyzer{
 					}}
 				}
 			} else {
-				if expected == "" {
-					expected = quoteList(syms.ActionIDs, 8)
-				}
-				// %q is strconv.Quote: one concatenation, not a Sprintf, for
-				// each of thousands of hints
-				d.Message = "hint calls action " + strconv.Quote(c.ActionID) + ", which this document does not define; expected one of " + expected
+				plain, plainIDs = append(plain, len(found)), append(plainIDs, c.ActionID)
 			}
+			found = append(found, d)
+		}
+		expectedMessages(found, plain, plainIDs, syms.ActionIDs)
+		for _, d := range found {
 			pass.Report(d)
 		}
 		return nil, nil
 	},
+}
+
+// expectedMessages writes the message of each finding found[plain[i]], a
+// hint to plainIDs[i] with no id near it: "hint calls action %q, which
+// this document does not define; expected one of <the defined ids>". The
+// messages are cut from one string (a document may hold thousands of
+// such hints, each a message of its own).
+func expectedMessages(found []lint.Diagnostic, plain []int, plainIDs []string, defined []string) {
+	if len(plain) == 0 {
+		return
+	}
+	const head, tail = "hint calls action ", ", which this document does not define; expected one of "
+	expected := quoteList(defined, 8)
+	size := 0
+	for _, id := range plainIDs {
+		size += len(head) + len(id) + 2 + len(tail) + len(expected)
+	}
+	b := make([]byte, 0, size) // enough unless an id needs escapes
+	ends := make([]int, len(plain))
+	for i, id := range plainIDs {
+		b = append(b, head...)
+		b = strconv.AppendQuote(b, id) // %q
+		b = append(b, tail...)
+		b = append(b, expected...)
+		ends[i] = len(b)
+	}
+	all := string(b)
+	start := 0
+	for i, k := range plain {
+		found[k].Message = all[start:ends[i]]
+		start = ends[i]
+	}
 }
 
 // shownIDs are the IDs a document writes as act.<id> in code (```act.id
