@@ -237,9 +237,16 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
 			continue
 		}
-		body, conflict := impliedBody(r)
+		var body *shapeNode
+		conflict := false
+		if mayConflict(r) {
+			body, conflict = impliedBody(r)
+		}
 		if !every && !conflict && !writesElsewhere(r, c) {
 			continue // no finding is possible: the run would show nothing
+		}
+		if body == nil {
+			body, _ = impliedBody(r)
 		}
 		args, ok := dryArgs(requiredValues(c))
 		if !ok {
@@ -414,6 +421,37 @@ func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
 		}
 	}
 	return root, conflict
+}
+
+// mayConflict reports whether impliedBody can find a conflict in r: only
+// a node made an array (by a for: line, an [N] index or a read of its
+// length) can contradict another path, so a template without a for: line,
+// and whose body paths (its save: paths and {Response.body…} references)
+// hold neither '[' nor "length", has none (TestMayConflictHoldsImpliedBody).
+func mayConflict(r *sfmd.Response) bool {
+	arrayish := func(p string) bool { return strings.Contains(p, "[") || strings.Contains(p, "length") }
+	for _, l := range r.Lines {
+		switch l.Kind {
+		case sfmd.LineFor:
+			return true
+		case sfmd.LineSave:
+			if arrayish(l.Arg) {
+				return true
+			}
+			continue
+		}
+		for _, tpl := range [...]*sfmd.Template{l.Template, l.RHS} {
+			if tpl == nil {
+				continue
+			}
+			for _, ref := range tpl.Refs {
+				if ref.Kind == sfmd.RefResponse && arrayish(ref.PathText) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // readRef inserts the path of one reference of line l; false when it

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -109,5 +110,54 @@ func TestTemplateDryRunScalesLinearly(t *testing.T) {
 		if ts, tl = measure(7); tl >= 32*ts {
 			t.Errorf("%v on 64 actions, %v on 512 (%.0f×): worse than linear", ts, tl, float64(tl)/float64(ts))
 		}
+	}
+}
+
+// conflictTemplates are response templates whose paths contradict each
+// other in each way impliedBody finds: a key of a node an index, a
+// length or a loop made an array, an index or a loop of a node a key
+// made an object, through save: paths and assignments too.
+var conflictTemplates = []string{
+	"{Response.body.items[0]}\n{Response.body.items.name}\n",
+	"{Response.body.items.name}\n{Response.body.items[1]}\n",
+	"{Response.body.items.length}\n{Response.body.items.name}\n",
+	"for: x in Response.body.items\n- {x.id}\nend:\n{Response.body.items.name}\n",
+	"{Response.body.items.name}\nfor: x in Response.body.items\n- {x.id}\nend:\n",
+	"save: items[0]\n{Response.body.items.name}\n",
+	"{Response.body.items.name}\nsave: items[2].data\nto: out.bin\n",
+	"{v} = {Response.body.a[0]}\n{w} = {Response.body.a.b}\n",
+}
+
+// TestMayConflictHoldsImpliedBody: every response template in which
+// impliedBody finds a conflict is one mayConflict lets it look at (the
+// rule archives, corpus/err, the upstream corpus, the template gate's
+// documents, a generated document and conflictTemplates), so that
+// skipping impliedBody where mayConflict says no changes no finding.
+func TestMayConflictHoldsImpliedBody(t *testing.T) {
+	docs := droppedParamDocs(t)
+	for k, v := range gatedTemplateDocs() {
+		docs[k] = v
+	}
+	docs["generated.md"] = benchgen.Document(1 << 20)
+	for i, tpl := range conflictTemplates {
+		docs[fmt.Sprintf("conflict%d.md", i)] = []byte("# Doc\n\n```act.a\nGET https://api.example.com/a\n```\n\n```act.a.response\n" + tpl + "```\n")
+	}
+	conflicts := 0
+	for name, src := range docs {
+		for _, r := range sfmd.Parse(name, src).Responses {
+			_, conflict := impliedBody(r)
+			if !conflict && strings.HasPrefix(name, "conflict") {
+				t.Errorf("%s: no conflict in %q", name, r.Span)
+			}
+			if conflict {
+				conflicts++
+				if !mayConflict(r) {
+					t.Errorf("%s: the template of %q at line %d has a conflict that mayConflict rules out", name, r.ActionID, r.Span.Start.Line)
+				}
+			}
+		}
+	}
+	if conflicts < len(conflictTemplates) {
+		t.Errorf("%d conflicts in all: the documents test too little", conflicts)
 	}
 }
