@@ -161,3 +161,59 @@ func TestMayConflictHoldsImpliedBody(t *testing.T) {
 		t.Errorf("%d conflicts in all: the documents test too little", conflicts)
 	}
 }
+
+// TestHintsAroundHoldsInsideHint: for a span starting anywhere in a
+// response template (every offset from its start to its end, every
+// length up to 8), insideHint among hintsAround the template is
+// insideHint among all the document's hints, on the rule archives,
+// corpus/err, the upstream corpus, the hint document and a generated
+// document; templateUses looks references up there.
+func TestHintsAroundHoldsInsideHint(t *testing.T) {
+	docs := droppedParamDocs(t)
+	docs["generated.md"] = benchgen.Document(256 << 10)
+	docs["hints.md"] = benchgen.HintDocument(500)
+	docs["tmplhints.md"] = []byte("# Doc\n\n`/act.a --q 1`\n\n```act.a\nGET https://api.example.com/{q}\n  q: string (required) \"Q\"\n```\n\n```act.a.response\n/act.a --q {q}\n{q} `/act.a --q {x}`\n```\n`/act.a --q {y}`\n")
+	checked, inside := 0, 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		for _, r := range doc.Responses {
+			hs := hintsAround(doc, r.Span)
+			for s := r.Span.Start.Offset; s <= r.Span.End.Offset; s++ {
+				for n := 0; n <= 8; n++ {
+					sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: s + n}}
+					want := insideHint(doc, sp)
+					if got := insideHintOf(hs, sp); got != want {
+						t.Fatalf("%s: span %d+%d in the template of %q: insideHint among hintsAround %v, among all %v", name, s, n, r.ActionID, got, want)
+					}
+					checked++
+					if want {
+						inside++
+					}
+				}
+			}
+		}
+	}
+	if inside == 0 || checked == inside {
+		t.Errorf("%d spans, %d inside a hint: the documents test nothing", checked, inside)
+	}
+	// hints at the edges of a template's span, which a parsed document
+	// does not have: one starting before it and ending in it, one
+	// starting at its end, ends that touch
+	doc := &sfmd.Document{}
+	for _, h := range [][2]int{{0, 5}, {10, 20}, {20, 30}, {33, 34}, {40, 41}, {41, 48}} {
+		doc.Hints = append(doc.Hints, &sfmd.Hint{Span: sfmd.Span{Start: sfmd.Pos{Offset: h[0]}, End: sfmd.Pos{Offset: h[1]}}})
+	}
+	for rs := 0; rs <= 50; rs++ {
+		for re := rs; re <= 50; re++ {
+			hs := hintsAround(doc, sfmd.Span{Start: sfmd.Pos{Offset: rs}, End: sfmd.Pos{Offset: re}})
+			for s := rs; s <= re; s++ {
+				for n := 0; n <= 8; n++ {
+					sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: s + n}}
+					if got, want := insideHintOf(hs, sp), insideHint(doc, sp); got != want {
+						t.Fatalf("span %d+%d in %d-%d: insideHint among hintsAround %v, among all %v", s, n, rs, re, got, want)
+					}
+				}
+			}
+		}
+	}
+}
