@@ -38,10 +38,11 @@ type shapeNode struct {
 	kind   shapeKind
 	line   int // the template line that made it an object or an array
 	keys   []string
-	fields map[string]*shapeNode
-	elem   *shapeNode // an array's element (every element alike)
-	length int        // an array's length: the highest index read, plus one
-	count  bool       // made an array by a read of its length
+	fields []*shapeNode   // an object's, one per key
+	index  map[string]int // the keys' positions, once an object has many
+	elem   *shapeNode     // an array's element (every element alike)
+	length int            // an array's length: the highest index read, plus one
+	count  bool           // made an array by a read of its length
 }
 
 // pathStep is one step of a path as walkJsonPath reads it (helpers.ts):
@@ -126,13 +127,11 @@ func (n *shapeNode) insert(steps []pathStep, li int) (*shapeNode, bool) {
 				return nil, false
 			}
 			if cur.kind == shapeLeaf {
-				cur.kind, cur.line, cur.fields = shapeObject, li, map[string]*shapeNode{}
+				cur.kind, cur.line = shapeObject, li
 			}
-			next := cur.fields[s.key]
+			next := cur.field(s.key)
 			if next == nil {
-				next = &shapeNode{}
-				cur.fields[s.key] = next
-				cur.keys = append(cur.keys, s.key)
+				next = cur.addField(s.key)
 			}
 			cur = next
 			continue
@@ -144,6 +143,42 @@ func (n *shapeNode) insert(steps []pathStep, li int) (*shapeNode, bool) {
 		cur = cur.elem
 	}
 	return cur, true
+}
+
+// manyKeys is the number of keys past which an object's are looked up
+// in a map: most objects have a few, read in order.
+const manyKeys = 16
+
+// field is the node of an object's key k, nil when it has none.
+func (n *shapeNode) field(k string) *shapeNode {
+	if n.index != nil {
+		if i, ok := n.index[k]; ok {
+			return n.fields[i]
+		}
+		return nil
+	}
+	for i, key := range n.keys {
+		if key == k {
+			return n.fields[i]
+		}
+	}
+	return nil
+}
+
+// addField gives an object the key k, a leaf.
+func (n *shapeNode) addField(k string) *shapeNode {
+	next := &shapeNode{}
+	n.keys, n.fields = append(n.keys, k), append(n.fields, next)
+	switch {
+	case n.index != nil:
+		n.index[k] = len(n.keys) - 1
+	case len(n.keys) > manyKeys:
+		n.index = make(map[string]int, 2*len(n.keys))
+		for i, key := range n.keys {
+			n.index[key] = i
+		}
+	}
+	return next
 }
 
 // makeArray makes a leaf an array of one element; false for an object.
@@ -169,7 +204,7 @@ func (n *shapeNode) json(b *strings.Builder) {
 				b.WriteByte(',')
 			}
 			b.WriteString(strconv.Quote(k) + ":")
-			n.fields[k].json(b)
+			n.fields[i].json(b)
 		}
 		b.WriteByte('}')
 	case shapeArray:
@@ -494,8 +529,8 @@ func (n *shapeNode) shapeAt(steps []pathStep) (*shapeNode, int) {
 		switch {
 		case s.key == "length" && cur.kind == shapeArray:
 			return cur, len(steps) // a number
-		case s.index < 0 && cur.kind == shapeObject && cur.fields[s.key] != nil:
-			cur = cur.fields[s.key]
+		case s.index < 0 && cur.kind == shapeObject && cur.field(s.key) != nil:
+			cur = cur.field(s.key)
 		case s.index >= 0 && cur.kind == shapeArray && s.index < cur.length:
 			cur = cur.elem
 		default:

@@ -217,3 +217,44 @@ func TestHintsAroundHoldsInsideHint(t *testing.T) {
 		}
 	}
 }
+
+// TestShapeObjectKeys: an object of the implied body keeps its keys in the
+// order first read and finds each, with a few keys (looked up in order)
+// and with many (looked up in a map, built past manyKeys), read again in
+// reverse and with a key it does not have.
+func TestShapeObjectKeys(t *testing.T) {
+	for _, n := range []int{1, manyKeys, manyKeys + 1, 3 * manyKeys} {
+		root := &shapeNode{}
+		var want strings.Builder
+		want.WriteByte('{')
+		for i := range n {
+			k := fmt.Sprintf("k%d", i)
+			if _, ok := root.insert([]pathStep{{key: k, index: -1}, {key: "v", index: -1}}, i); !ok {
+				t.Fatalf("%d keys: %s conflicts", n, k)
+			}
+			if i > 0 {
+				want.WriteByte(',')
+			}
+			fmt.Fprintf(&want, `%q:{"v":"…"}`, k)
+		}
+		want.WriteByte('}')
+		for i := n - 1; i >= 0; i-- {
+			k := fmt.Sprintf("k%d", i)
+			if _, ok := root.insert([]pathStep{{key: k, index: -1}, {key: "w", index: -1}}, n+i); !ok {
+				t.Fatalf("%d keys: %s conflicts when read again", n, k)
+			}
+			if node, at := root.shapeAt([]pathStep{{key: k, index: -1}, {key: "v", index: -1}}); at != 2 || node.kind != shapeLeaf {
+				t.Errorf("%d keys: %s.v not found (stopped at step %d)", n, k, at)
+			}
+		}
+		if _, at := root.shapeAt([]pathStep{{key: "nope", index: -1}}); at != 0 {
+			t.Errorf("%d keys: a key it does not have found", n)
+		}
+		var b strings.Builder
+		root.json(&b)
+		w := strings.ReplaceAll(want.String(), `{"v":"…"}`, `{"v":"…","w":"…"}`)
+		if b.String() != w {
+			t.Errorf("%d keys: json\n%s\nwant\n%s", n, b.String(), w)
+		}
+	}
+}
