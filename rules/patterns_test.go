@@ -43,6 +43,7 @@ func TestIDPatternsMatchRegexps(t *testing.T) {
 		{hintIDShape, `^[A-Za-z0-9_-]+$`},
 		{packageNameShape, `^[a-zA-Z0-9_-]+$`},
 		{fmNameShape, `^[a-zA-Z0-9_-]+$`},
+		{slugLabelShape, `^[A-Za-z0-9 \t-]+$`},
 	} {
 		re := regexp.MustCompile(tc.re)
 		for _, s := range patternInputs() {
