@@ -261,11 +261,11 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	if len(doc.Responses) == 0 || t.Parsed == nil {
 		return nil
 	}
-	last := map[string]*sfmd.Response{}
+	last := make(map[string]*sfmd.Response, len(doc.Responses))
 	for _, r := range doc.Responses {
 		last[r.ActionID] = r // parser.ts: the last template of an id wins
 	}
-	vars := assignedVars(doc)
+	var vars map[string]string // assignedVars, made for the first run
 	var out []*tmplDry
 	for _, c := range t.Calls {
 		r := last[c.Info.ID]
@@ -291,6 +291,9 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 		var b strings.Builder
 		td.Body.json(&b)
 		td.JSON = b.String()
+		if vars == nil {
+			vars = assignedVars(doc)
+		}
 		run, ok := t.Parsed.DryRunTemplate(c.Info.ID, args, templateVars(r, vars), t.Store, model.TemplateResponse{Body: td.JSON})
 		if !ok || run.Code != "" || len(run.Lines) != len(r.Lines) {
 			continue
