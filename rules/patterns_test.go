@@ -134,3 +134,16 @@ func TestNearestTies(t *testing.T) {
 		t.Errorf("levenshtein of long words = %d, want 1", d)
 	}
 }
+
+// TestWriteQuotedIsQuote: writeQuoted writes what strconv.Quote returns,
+// for every pattern input (printable ASCII, '"', '\\', control bytes,
+// non-ASCII, invalid UTF-8).
+func TestWriteQuotedIsQuote(t *testing.T) {
+	for _, s := range append(patternInputs(), "a\"b", `a\b`, "a\x7fb", "tab\there", "é", "\u2028", "undef1") {
+		var b strings.Builder
+		writeQuoted(&b, s)
+		if got, want := b.String(), strconv.Quote(s); got != want {
+			t.Errorf("writeQuoted(%q) = %s, strconv.Quote %s", s, got, want)
+		}
+	}
+}
