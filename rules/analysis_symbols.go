@@ -80,6 +80,7 @@ var symbolsAnalyzer = &lint.Analyzer{
 func buildSymbols(doc *sfmd.Document) *symbolTable {
 	s := &symbolTable{
 		Actions:   make(map[string][]*sfmd.Action, len(doc.Actions)),
+		ActionIDs: make([]string, 0, len(doc.Actions)),
 		Responses: make(map[string][]*sfmd.Response, len(doc.Responses)),
 		Assigned:  map[string][]sfmd.Span{},
 		Env:       map[string]*sfmd.EnvEntry{},
