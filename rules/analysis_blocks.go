@@ -39,9 +39,18 @@ var blocksAnalyzer = &lint.Analyzer{
 }
 
 func buildBlocks(doc *sfmd.Document) *blocksResult {
-	var ms []*sfmd.Marker
-	bs := &blocksResult{opened: map[string]bool{}}
-	lastClose := map[string]int{} // index in ms of the last close marker of each id
+	own, opens := 0, 0
+	for _, m := range doc.Markers {
+		if m.OwnLine {
+			own++
+			if m.Open {
+				opens++
+			}
+		}
+	}
+	ms := make([]*sfmd.Marker, 0, own)
+	bs := &blocksResult{opened: make(map[string]bool, opens)}
+	lastClose := make(map[string]int, own-opens) // index in ms of the last close marker of each id
 	for _, m := range doc.Markers {
 		if !m.OwnLine {
 			continue
@@ -58,7 +67,7 @@ func buildBlocks(doc *sfmd.Document) *blocksResult {
 		j, ok := lastClose[id]
 		return ok && j > i
 	}
-	s := &markerStack{byID: map[string][]int{}}
+	s := newMarkerStack(opens)
 	for i, m := range ms {
 		if m.Open {
 			if t := s.top(); t >= 0 {
@@ -108,6 +117,13 @@ type markerStack struct {
 	down  []int            // down[k] leads to the nearest live entry at or below k
 	up    []int            // up[k] leads to the nearest candidate for firstAbove at or above k
 	byID  map[string][]int // the entries of each id, in push order
+	first []int            // each id's first entry, a slice of which starts its byID
+}
+
+// newMarkerStack is a stack for n pushes.
+func newMarkerStack(n int) *markerStack {
+	return &markerStack{ents: make([]*sfmd.Marker, 0, n), alive: make([]bool, 0, n), down: make([]int, 0, n), up: make([]int, 0, n),
+		byID: make(map[string][]int, n), first: make([]int, 0, n)}
 }
 
 func (s *markerStack) push(m *sfmd.Marker) {
@@ -116,7 +132,15 @@ func (s *markerStack) push(m *sfmd.Marker) {
 	s.alive = append(s.alive, true)
 	s.down = append(s.down, k)
 	s.up = append(s.up, k)
-	s.byID[m.ID] = append(s.byID[m.ID], k)
+	if ks, ok := s.byID[m.ID]; ok {
+		s.byID[m.ID] = append(ks, k)
+		return
+	}
+	// most ids are opened once: their list is one element of first (of
+	// capacity one, so that growing it copies it), not an allocation
+	s.first = append(s.first, k)
+	n := len(s.first)
+	s.byID[m.ID] = s.first[n-1 : n : n]
 }
 
 func (s *markerStack) remove(k int) {

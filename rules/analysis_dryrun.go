@@ -156,14 +156,24 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 		}
 	}
 	hinted := hintValues(ht)
-	for _, info := range t.Parsed.Actions() {
+	infos := t.Parsed.Actions()
+	// the calls and their values in two slabs, not two allocations a call
+	nv := 0
+	for _, info := range infos {
+		nv += len(info.Fields)
+	}
+	calls, values := make([]dryCall, 0, len(infos)), make([]dryValue, 0, nv)
+	t.Calls = make([]*dryCall, 0, len(infos))
+	for _, info := range infos {
 		a := byID[info.ID]
 		if a == nil {
 			continue
 		}
-		c := &dryCall{Action: a, Info: info}
+		calls = append(calls, dryCall{Action: a, Info: info})
+		c := &calls[len(calls)-1]
 		if len(info.Fields) > 0 {
-			c.Values = make([]dryValue, 0, len(info.Fields))
+			c.Values = values[len(values) : len(values) : len(values)+len(info.Fields)]
+			values = values[:len(values)+len(info.Fields)]
 		}
 		for _, f := range info.Fields {
 			if v, ok := hinted[info.ID+"\x00"+f.Name]; ok {
@@ -175,7 +185,6 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 			}
 		}
 		t.Calls = append(t.Calls, c)
-
 	}
 	return t
 }

@@ -87,8 +87,10 @@ func lookupAction(syms *symbolTable, id string) *sfmd.Action {
 	if as := syms.Actions[id]; len(as) > 0 {
 		return as[0]
 	}
-	if as := syms.Actions[strings.ToLower(id)]; len(as) > 0 {
-		return as[0]
+	if lower := strings.ToLower(id); lower != id { // the same key misses again
+		if as := syms.Actions[lower]; len(as) > 0 {
+			return as[0]
+		}
 	}
 	return nil
 }
@@ -96,8 +98,12 @@ func lookupAction(syms *symbolTable, id string) *sfmd.Action {
 func buildHints(doc *sfmd.Document, syms *symbolTable) *hintTable {
 	t := &hintTable{ToolName: docToolName(doc)}
 	def, _ := doc.Frontmatter.String("default")
+	// the calls in one slab: a document may hold thousands of hints
+	slab := make([]hintCall, 0, len(doc.Hints))
+	t.Calls = make([]*hintCall, 0, len(doc.Hints))
 	for _, h := range doc.Hints {
-		c := &hintCall{Hint: h, argsOff: lineOffset(doc, h.Args, h.ArgsSpan)}
+		slab = append(slab, hintCall{Hint: h, argsOff: lineOffset(doc, h.Args, h.ArgsSpan)})
+		c := &slab[len(slab)-1]
 		switch h.Verb {
 		case "act":
 			if !hintIDShape.Matches(h.Target) || strings.HasPrefix(h.Target, "-") {

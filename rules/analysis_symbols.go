@@ -80,15 +80,20 @@ var symbolsAnalyzer = &lint.Analyzer{
 func buildSymbols(doc *sfmd.Document) *symbolTable {
 	s := &symbolTable{
 		Actions:   make(map[string][]*sfmd.Action, len(doc.Actions)),
+		ActionIDs: make([]string, 0, len(doc.Actions)),
 		Responses: make(map[string][]*sfmd.Response, len(doc.Responses)),
 		Assigned:  map[string][]sfmd.Span{},
 		Env:       map[string]*sfmd.EnvEntry{},
 	}
-	for _, a := range doc.Actions {
-		if _, ok := s.Actions[a.ID]; !ok {
-			s.ActionIDs = append(s.ActionIDs, a.ID)
+	// each id's first entry is a slice of doc.Actions (of capacity one:
+	// a second entry of the id copies it), not an allocation of its own
+	for i, a := range doc.Actions {
+		if as, ok := s.Actions[a.ID]; ok {
+			s.Actions[a.ID] = append(as, a)
+			continue
 		}
-		s.Actions[a.ID] = append(s.Actions[a.ID], a)
+		s.ActionIDs = append(s.ActionIDs, a.ID)
+		s.Actions[a.ID] = doc.Actions[i : i+1 : i+1]
 	}
 	sort.Strings(s.ActionIDs)
 	if fm := doc.Frontmatter; fm != nil {
@@ -103,8 +108,12 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 		}
 	}
 	sort.Strings(s.EnvNames)
-	for _, r := range doc.Responses {
-		s.Responses[r.ActionID] = append(s.Responses[r.ActionID], r)
+	for i, r := range doc.Responses {
+		if rs, ok := s.Responses[r.ActionID]; ok {
+			s.Responses[r.ActionID] = append(rs, r)
+		} else {
+			s.Responses[r.ActionID] = doc.Responses[i : i+1 : i+1] // as the actions'
+		}
 		for _, l := range r.Lines {
 			if l.AssignsSessionVar() {
 				s.Assigned[l.LHS] = append(s.Assigned[l.LHS], l.LHSSpan)

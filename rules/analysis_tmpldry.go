@@ -3,6 +3,7 @@ package rules
 import (
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
@@ -37,10 +38,11 @@ type shapeNode struct {
 	kind   shapeKind
 	line   int // the template line that made it an object or an array
 	keys   []string
-	fields map[string]*shapeNode
-	elem   *shapeNode // an array's element (every element alike)
-	length int        // an array's length: the highest index read, plus one
-	count  bool       // made an array by a read of its length
+	fields []*shapeNode   // an object's, one per key
+	index  map[string]int // the keys' positions, once an object has many
+	elem   *shapeNode     // an array's element (every element alike)
+	length int            // an array's length: the highest index read, plus one
+	count  bool           // made an array by a read of its length
 }
 
 // pathStep is one step of a path as walkJsonPath reads it (helpers.ts):
@@ -125,13 +127,11 @@ func (n *shapeNode) insert(steps []pathStep, li int) (*shapeNode, bool) {
 				return nil, false
 			}
 			if cur.kind == shapeLeaf {
-				cur.kind, cur.line, cur.fields = shapeObject, li, map[string]*shapeNode{}
+				cur.kind, cur.line = shapeObject, li
 			}
-			next := cur.fields[s.key]
+			next := cur.field(s.key)
 			if next == nil {
-				next = &shapeNode{}
-				cur.fields[s.key] = next
-				cur.keys = append(cur.keys, s.key)
+				next = cur.addField(s.key)
 			}
 			cur = next
 			continue
@@ -143,6 +143,42 @@ func (n *shapeNode) insert(steps []pathStep, li int) (*shapeNode, bool) {
 		cur = cur.elem
 	}
 	return cur, true
+}
+
+// manyKeys is the number of keys past which an object's are looked up
+// in a map: most objects have a few, read in order.
+const manyKeys = 16
+
+// field is the node of an object's key k, nil when it has none.
+func (n *shapeNode) field(k string) *shapeNode {
+	if n.index != nil {
+		if i, ok := n.index[k]; ok {
+			return n.fields[i]
+		}
+		return nil
+	}
+	for i, key := range n.keys {
+		if key == k {
+			return n.fields[i]
+		}
+	}
+	return nil
+}
+
+// addField gives an object the key k, a leaf.
+func (n *shapeNode) addField(k string) *shapeNode {
+	next := &shapeNode{}
+	n.keys, n.fields = append(n.keys, k), append(n.fields, next)
+	switch {
+	case n.index != nil:
+		n.index[k] = len(n.keys) - 1
+	case len(n.keys) > manyKeys:
+		n.index = make(map[string]int, 2*len(n.keys))
+		for i, key := range n.keys {
+			n.index[key] = i
+		}
+	}
+	return next
 }
 
 // makeArray makes a leaf an array of one element; false for an object.
@@ -168,7 +204,7 @@ func (n *shapeNode) json(b *strings.Builder) {
 				b.WriteByte(',')
 			}
 			b.WriteString(strconv.Quote(k) + ":")
-			n.fields[k].json(b)
+			n.fields[i].json(b)
 		}
 		b.WriteByte('}')
 	case shapeArray:
@@ -216,7 +252,7 @@ func tmplDryOf(pass *lint.Pass) []*tmplDry {
 	return buildTmplDry(pass.Doc, dryTableOf(pass))
 }
 
-func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry { return tmplDryRuns(doc, t, false) }
+func buildTmplDry(doc *sfmd.Document, t *dryTable) []*tmplDry { return tmplDryRuns(doc, t, !dryGates) }
 
 // tmplDryRuns runs the templates of doc; unless every is set, only those
 // where a dryrun-template-* finding is possible (a path read against the
@@ -225,20 +261,27 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	if len(doc.Responses) == 0 || t.Parsed == nil {
 		return nil
 	}
-	last := map[string]*sfmd.Response{}
+	last := make(map[string]*sfmd.Response, len(doc.Responses))
 	for _, r := range doc.Responses {
 		last[r.ActionID] = r // parser.ts: the last template of an id wins
 	}
-	vars := assignedVars(doc)
+	var vars map[string]string // assignedVars, made for the first run
 	var out []*tmplDry
 	for _, c := range t.Calls {
 		r := last[c.Info.ID]
 		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
 			continue
 		}
-		body, conflict := impliedBody(r)
-		if !every && !conflict && !writesElsewhere(r) {
+		var body *shapeNode
+		conflict := false
+		if mayConflict(r) {
+			body, conflict = impliedBody(r)
+		}
+		if !every && !conflict && !writesElsewhere(r, c) {
 			continue // no finding is possible: the run would show nothing
+		}
+		if body == nil {
+			body, _ = impliedBody(r)
 		}
 		args, ok := dryArgs(requiredValues(c))
 		if !ok {
@@ -248,6 +291,9 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 		var b strings.Builder
 		td.Body.json(&b)
 		td.JSON = b.String()
+		if vars == nil {
+			vars = assignedVars(doc)
+		}
 		run, ok := t.Parsed.DryRunTemplate(c.Info.ID, args, templateVars(r, vars), t.Store, model.TemplateResponse{Body: td.JSON})
 		if !ok || run.Code != "" || len(run.Lines) != len(r.Lines) {
 			continue
@@ -279,11 +325,39 @@ func mayReport(run model.TemplateDry) bool {
 }
 
 // writesElsewhere reports a to: line whose path may resolve elsewhere
-// than written (dryrun-template-to-elsewhere): one starting with ~ or
-// holding a placeholder.
-func writesElsewhere(r *sfmd.Response) bool {
+// than written (dryrun-template-to-elsewhere): one starting with ~ (past
+// the white space the runtime trims), or holding a placeholder that can
+// leave it so: one that can put a ~ first (the path begins with it) or a
+// field of the call that is optional without a default (the only
+// placeholder the rule names). A placeholder elsewhere, in a call without
+// such a field, resolves to a path that neither starts with ~ nor holds
+// one the rule reports.
+func writesElsewhere(r *sfmd.Response, c *dryCall) bool {
 	for _, l := range r.Lines {
-		if l.Kind == sfmd.LineTo && (strings.HasPrefix(l.Arg, "~") || strings.Contains(l.Arg, "{")) {
+		if l.Kind != sfmd.LineTo {
+			continue
+		}
+		first := trimmedPath(l.Arg)
+		if strings.HasPrefix(first, "~") || strings.Contains(l.Arg, "{") && (strings.HasPrefix(first, "{") || hasUnfilledField(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// trimmedPath is a to: path past the white space the runtime trims
+// (helpers.ts executeResponseTemplate trims the path: JavaScript's white
+// space, a BOM among it, which sfmd's Arg keeps): its first character is
+// the resolved path's unless a placeholder begins it.
+func trimmedPath(p string) string {
+	return strings.TrimLeftFunc(p, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
+}
+
+// hasUnfilledField reports a field of the call that is optional without a
+// default: the call with only the required fields leaves its placeholder.
+func hasUnfilledField(c *dryCall) bool {
+	for _, f := range c.Info.Fields {
+		if !f.Required && !f.HasDefault {
 			return true
 		}
 	}
@@ -387,6 +461,37 @@ func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
 	return root, conflict
 }
 
+// mayConflict reports whether impliedBody can find a conflict in r: only
+// a node made an array (by a for: line, an [N] index or a read of its
+// length) can contradict another path, so a template without a for: line,
+// and whose body paths (its save: paths and {Response.body…} references)
+// hold neither '[' nor "length", has none (TestMayConflictHoldsImpliedBody).
+func mayConflict(r *sfmd.Response) bool {
+	arrayish := func(p string) bool { return strings.Contains(p, "[") || strings.Contains(p, "length") }
+	for _, l := range r.Lines {
+		switch l.Kind {
+		case sfmd.LineFor:
+			return true
+		case sfmd.LineSave:
+			if arrayish(l.Arg) {
+				return true
+			}
+			continue
+		}
+		for _, tpl := range [...]*sfmd.Template{l.Template, l.RHS} {
+			if tpl == nil {
+				continue
+			}
+			for _, ref := range tpl.Refs {
+				if ref.Kind == sfmd.RefResponse && arrayish(ref.PathText) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // readRef inserts the path of one reference of line l; false when it
 // contradicts the shape.
 func readRef(root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
@@ -427,8 +532,8 @@ func (n *shapeNode) shapeAt(steps []pathStep) (*shapeNode, int) {
 		switch {
 		case s.key == "length" && cur.kind == shapeArray:
 			return cur, len(steps) // a number
-		case s.index < 0 && cur.kind == shapeObject && cur.fields[s.key] != nil:
-			cur = cur.fields[s.key]
+		case s.index < 0 && cur.kind == shapeObject && cur.field(s.key) != nil:
+			cur = cur.field(s.key)
 		case s.index >= 0 && cur.kind == shapeArray && s.index < cur.length:
 			cur = cur.elem
 		default:

@@ -20,13 +20,20 @@ var BlockIDDuplicate = &lint.Analyzer{
 		Severity: "extractor.ts extract (first match): `document.md#id` can only reach one of the blocks",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		seen := dupTracker{}
 		ids := map[string]bool{}
+		named := 0 // the opening markers with an id
 		for _, m := range pass.Doc.Markers {
 			if m.Open {
 				ids[m.ID] = true
+				if m.ID != "" {
+					named++
+				}
 			}
 		}
+		if eachOnce(ids, named) {
+			return nil, nil
+		}
+		seen := make(dupTracker, len(ids))
 		for _, m := range pass.Doc.Markers {
 			if !m.Open || m.ID == "" {
 				continue

@@ -38,12 +38,14 @@ var BlockIDInvalid = &lint.Analyzer{
 					continue
 				}
 			}
-			d := lint.Diagnostic{Span: m.IDSpan, Message: fmt.Sprintf("block ID %q does not match [a-z][a-z0-9-]*%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars))}
+			d := lint.Diagnostic{Span: m.IDSpan}
+			portable := ""
 			if (shapeOf(nameChars)).Matches(m.ID) {
 				// the reference parser reads [a-zA-Z0-9_-]+: portability only
 				d.Severity = lint.Info
-				d.Message += " (the reference runtime accepts it, other runtimes may not)"
+				portable = " (the reference runtime accepts it, other runtimes may not)"
 			}
+			d.Message = fmt.Sprintf("block ID %q does not match [a-z][a-z0-9-]*%s%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars), portable)
 			pass.Report(d)
 		}
 		return nil, nil

@@ -85,6 +85,38 @@ func gatedDocs() map[string][]byte {
 	return docs
 }
 
+// gatedTemplateDocs are documents made of what the template gate reads
+// (writesElsewhere): to: paths with a ~ first, a placeholder first (past
+// spaces or a BOM), one later, of a required field, of an optional one
+// with and without a default, of a session variable a line assigns;
+// with hint values and defaults that start with ~ or hold a placeholder.
+func gatedTemplateDocs() map[string][]byte {
+	paths := []string{"~/out/{id}.bin", "out/{id}.bin", "{dir}/x.bin", "  {dir}/x.bin", "\uFEFF{dir}/x.bin", "\uFEFF~/x.bin", "out/{opt}.bin", "out/{id}-{opt}.bin",
+		"{d}/x.bin", "out/{d}.bin", "{Response.body.name}/x.bin", "out/x.bin", "{id}{opt}.bin", "x~/{id}"}
+	dirs := []string{"", "'~/d'", "'{opt}'", "plain"}
+	opts := []string{`  opt: string "Optional"`, `  opt: string = "~/o" "Optional"`, `  opt: string (required) "Required"`, ""}
+	assigns := []string{"", "{d} = ~/home\n", "{d} = {Response.body.dir}\n", "{d} = {opt}\n"}
+	docs := map[string][]byte{}
+	for i, p := range paths {
+		for j, dir := range dirs {
+			for k, opt := range opts {
+				for m, as := range assigns {
+					hint := "/act.a --id 1"
+					if dir != "" {
+						hint += " --dir " + dir
+					}
+					if k == 2 {
+						hint += " --opt v"
+					}
+					src := fmt.Sprintf("# Doc\n\nRun `%s`.\n\n```act.a\nGET https://api.example.com/a/{id}?d={dir}&o={opt}\n  id: string (required) \"Id\"\n  dir: string (required) \"Dir\"\n%s\n```\n\n```act.a.response\n%ssave: data\nto: %s\nSaved.\n```\n", hint, opt, as, p)
+					docs[fmt.Sprintf("tmpl%02d-%d-%d-%d.md", i, j, k, m)] = []byte(src)
+				}
+			}
+		}
+	}
+	return docs
+}
+
 // TestDryGates: the dry-run rules find the same with their gates as
 // without (dryGates false: every call run), on the rule archives,
 // corpus/err, the upstream corpus and documents made of what the gates
@@ -92,6 +124,9 @@ func gatedDocs() map[string][]byte {
 func TestDryGates(t *testing.T) {
 	docs := droppedParamDocs(t)
 	for k, v := range gatedDocs() {
+		docs[k] = v
+	}
+	for k, v := range gatedTemplateDocs() {
 		docs[k] = v
 	}
 	rules := dryRules()

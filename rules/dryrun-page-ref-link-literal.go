@@ -37,9 +37,11 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 		if _, _, _, ok := page.source(); !ok {
 			return nil, nil // not shown on its own: no view
 		}
-		src := string(pass.Doc.Src) // one copy for both readings
-		defs := refDefinitions(src)
-		firsts := firstRefLits(pass.Doc, src)
+		defs := refDefinitions(pass.Doc.Src)
+		var firsts map[string]int // read only for a link one of defs defines
+		if len(defs) > 0 {
+			firsts = firstRefLits(pass.Doc)
+		}
 		var incs []includedSource
 		if dryGates && !ownRefLinkPossible(defs, firsts) {
 			if incs = includedSources(pass); !includedRefLinkPossible(incs) {
@@ -136,22 +138,23 @@ var reRefDefLine = lazyre.New(`(?m)^ {0,3}\[([^\[\]\n]+)\]:[ \t]*\S`)
 
 // refDefinitions maps each normalized label a CommonMark reference
 // definition of src defines (outside fences) to the label as written.
-func refDefinitions(src string) map[string]string {
+// It reads src in place: only a line that may be a definition is copied.
+func refDefinitions(src []byte) map[string]string {
 	out := map[string]string{}
-	if !strings.Contains(src, "]:") {
+	if !bytes.Contains(src, []byte("]:")) {
 		return out
 	}
 	inFence := false
-	for line := range strings.SplitSeq(src, "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+	for line := range bytes.SplitSeq(src, []byte("\n")) {
+		t := bytes.TrimSpace(line)
+		if bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) {
 			inFence = !inFence
 			continue
 		}
-		if inFence || !strings.HasPrefix(t, "[") || !strings.Contains(line, "]:") {
+		if inFence || !bytes.HasPrefix(t, []byte("[")) || !bytes.Contains(line, []byte("]:")) {
 			continue // reRefDefLine needs both
 		}
-		if m := reRefDefLine.FindStringSubmatch(line); m != nil && !strings.HasPrefix(m[1], "@") && !strings.HasPrefix(m[1], "!") {
+		if m := reRefDefLine.FindStringSubmatch(string(line)); m != nil && !strings.HasPrefix(m[1], "@") && !strings.HasPrefix(m[1], "!") {
 			if k := normalizeLabel(m[1]); k != "" {
 				if _, ok := out[k]; !ok {
 					out[k] = m[1]
@@ -203,7 +206,7 @@ func includedSources(pass *lint.Pass) []includedSource {
 		if err != nil {
 			continue
 		}
-		inc := includedSource{dir: d, file: file, defs: refDefinitions(string(b)), shape: map[string]bool{}}
+		inc := includedSource{dir: d, file: file, defs: refDefinitions(b), shape: map[string]bool{}}
 		for _, l := range literalRefLinks(string(b)) {
 			inc.shape[l.text] = true
 		}
@@ -230,17 +233,16 @@ func includedRefLink(pass *lint.Pass, incs []includedSource, l refLit) bool {
 	return false
 }
 
-// firstRefLits maps each reference-link shape of doc's source (src, the
-// source as a string) outside fences and the frontmatter to the offset of
-// its first occurrence.
-func firstRefLits(doc *sfmd.Document, src string) map[string]int {
+// firstRefLits maps each reference-link shape of doc's source outside
+// fences and the frontmatter to the offset of its first occurrence.
+func firstRefLits(doc *sfmd.Document) map[string]int {
 	out := map[string]int{}
-	for _, m := range reRefLit.FindAllStringIndex(src, -1) {
-		t := src[m[0]:m[1]]
-		if _, ok := out[t]; ok || inFenceOrFrontmatter(doc, m[0]) {
+	for _, m := range reRefLit.Re().FindAllIndex(doc.Src, -1) {
+		t := doc.Src[m[0]:m[1]]
+		if _, ok := out[string(t)]; ok || inFenceOrFrontmatter(doc, m[0]) {
 			continue
 		}
-		out[t] = m[0]
+		out[string(t)] = m[0]
 	}
 	return out
 }

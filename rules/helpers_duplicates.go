@@ -24,6 +24,16 @@ func (t dupTracker) check(key string, span sfmd.Span) (sfmd.Span, bool) {
 	return sfmd.Span{}, false
 }
 
+// eachOnce reports whether named ids, whose set (with "" for those
+// without one) is ids, are each written once: no duplicate to look for.
+func eachOnce(ids map[string]bool, named int) bool {
+	n := len(ids)
+	if ids[""] {
+		n--
+	}
+	return n == named
+}
+
 func reportDup(pass *lint.Pass, span, first sfmd.Span, what, todo string) {
 	pass.Report(lint.Diagnostic{
 		Span:    span,

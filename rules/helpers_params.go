@@ -30,8 +30,11 @@ var commonHeaders = map[string]bool{
 // headerLike reports whether a parameter line is really an HTTP header
 // written below the first line.
 func headerLike(p *sfmd.Param) bool {
+	if isParamType(p.Type) {
+		return false // most lines: no need to lower-case the name
+	}
 	n := strings.ToLower(p.Name)
-	return !isParamType(p.Type) && (commonHeaders[n] || strings.HasPrefix(n, "x-"))
+	return commonHeaders[n] || strings.HasPrefix(n, "x-")
 }
 
 // bareHead reports whether the line is only "name:" (nothing after the

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -188,6 +189,7 @@ func inScopeLoopVar(r *sfmd.Response, l *sfmd.TemplateLine, name string) bool {
 // assignment and value-shortcut right sides and to: paths, skipping
 // invocation hints (fill-ins for the agent).
 func templateUses(doc *sfmd.Document, r *sfmd.Response, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
+	hs := hintsAround(doc, r.Span)
 	for i, l := range r.Lines {
 		switch l.Kind {
 		case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
@@ -195,12 +197,27 @@ func templateUses(doc *sfmd.Document, r *sfmd.Response, f func(i int, l *sfmd.Te
 			continue
 		}
 		for _, ref := range lineRefsOf(l) {
-			if ref.Kind != sfmd.RefVar || ref.Name == "" || insideHint(doc, ref.Span) {
+			if ref.Kind != sfmd.RefVar || ref.Name == "" {
+				continue
+			}
+			if in := ref.Span.Start.Offset >= r.Span.Start.Offset && ref.Span.Start.Offset <= r.Span.End.Offset; in && insideHintOf(hs, ref.Span) || !in && insideHint(doc, ref.Span) {
 				continue
 			}
 			f(i, l, ref)
 		}
 	}
+}
+
+// hintsAround is the hints of doc that insideHint can find for a span
+// starting within span: the last one starting at or before its start,
+// and those starting up to its end (TestHintsAroundHoldsInsideHint). A
+// template's references are looked up there, not in all the document's
+// hints.
+func hintsAround(doc *sfmd.Document, span sfmd.Span) []*sfmd.Hint {
+	hs := doc.Hints
+	from := max(sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > span.Start.Offset })-1, 0)
+	to := sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > span.End.Offset })
+	return hs[from:max(from, to)]
 }
 
 // varNameFor suggests a session variable name for a {Response.…}

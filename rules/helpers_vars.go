@@ -27,10 +27,12 @@ func lineKindPhrase(k sfmd.LineKind) string {
 
 // insideHint reports whether span lies inside an invocation hint (those
 // are persistent-var-in-command's).
-func insideHint(doc *sfmd.Document, span sfmd.Span) bool {
+func insideHint(doc *sfmd.Document, span sfmd.Span) bool { return insideHintOf(doc.Hints, span) }
+
+// insideHintOf is insideHint among the hints hs, a run of the document's.
+func insideHintOf(hs []*sfmd.Hint, span sfmd.Span) bool {
 	// Hints do not overlap and are in source order: the last one
 	// starting at or before span is the only candidate.
-	hs := doc.Hints
 	k := sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > span.Start.Offset }) - 1
 	return k >= 0 && span.End.Offset <= hs[k].Span.End.Offset
 }

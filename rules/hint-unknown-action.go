@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
 )
@@ -37,7 +38,12 @@ var HintUnknownAction = &lint.Analyzer{
 			}
 		}
 		var shown *shownIDs // built on the first hint to an undefined action
-		expected := ""      // the list of defined ids, quoted once for every finding
+		type finding struct {
+			c    *hintCall
+			near string // the defined id it is near, "" for none
+		}
+		var found []finding
+		plain := 0 // the findings without a near id
 		for _, c := range hints(pass).Calls {
 			if c.Tool || c.Action != nil || len(syms.Responses[c.ActionID]) > 0 {
 				continue
@@ -48,28 +54,96 @@ var HintUnknownAction = &lint.Analyzer{
 			if shown.has(c.ActionID) {
 				continue
 			}
+			n := budgetedNearest(pass, c.ActionID, syms.ActionIDs)
+			if n == "" {
+				plain++
+			}
+			found = append(found, finding{c, n})
+		}
+		var messages expectedMessages
+		if plain > 0 {
+			ids := make([]string, 0, plain)
+			for _, f := range found {
+				if f.near == "" {
+					ids = append(ids, f.c.ActionID)
+				}
+			}
+			messages = newExpectedMessages(ids, syms.ActionIDs)
+		}
+		for _, f := range found {
+			c, n := f.c, f.near
 			d := lint.Diagnostic{Span: c.IDSpan}
-			if n := budgetedNearest(pass, c.ActionID, syms.ActionIDs); n != "" {
-				d.Message = fmt.Sprintf("hint calls action %q, which this document does not define; did you mean %q?", c.ActionID, n)
-				if src(pass.Doc, c.IDSpan) == c.ActionID {
-					d.Fixes = []lint.Fix{{
-						Message: fmt.Sprintf("call %q instead", n),
-						Safe:    false, // the hint may mean an action of another page
-						Edits:   []lint.Edit{{Start: c.IDSpan.Start.Offset, End: c.IDSpan.End.Offset, New: n}},
-					}}
-				}
-			} else {
-				if expected == "" {
-					expected = quoteList(syms.ActionIDs, 8)
-				}
-				// %q is strconv.Quote: one concatenation, not a Sprintf, for
-				// each of thousands of hints
-				d.Message = "hint calls action " + strconv.Quote(c.ActionID) + ", which this document does not define; expected one of " + expected
+			if n == "" {
+				d.Message = messages.next()
+				pass.Report(d)
+				continue
+			}
+			d.Message = fmt.Sprintf("hint calls action %q, which this document does not define; did you mean %q?", c.ActionID, n)
+			if src(pass.Doc, c.IDSpan) == c.ActionID {
+				d.Fixes = []lint.Fix{{
+					Message: fmt.Sprintf("call %q instead", n),
+					Safe:    false, // the hint may mean an action of another page
+					Edits:   []lint.Edit{{Start: c.IDSpan.Start.Offset, End: c.IDSpan.End.Offset, New: n}},
+				}}
 			}
 			pass.Report(d)
 		}
 		return nil, nil
 	},
+}
+
+// expectedMessages are the messages of the hints to ids with no defined
+// id near them, in order: "hint calls action %q, which this document
+// does not define; expected one of <the defined ids>", cut from one
+// string (a document may hold thousands of such hints, each a message of
+// its own).
+type expectedMessages struct {
+	all      string
+	ends     []int // where each message ends in all
+	start, i int   // where the next one starts, and its number
+}
+
+func newExpectedMessages(ids, defined []string) expectedMessages {
+	const head, tail = "hint calls action ", ", which this document does not define; expected one of "
+	expected := quoteList(defined, 8)
+	size := 0
+	for _, id := range ids {
+		size += len(head) + len(id) + 2 + len(tail) + len(expected)
+	}
+	var b strings.Builder
+	b.Grow(size) // enough unless an id needs escapes
+	ends := make([]int, len(ids))
+	for i, id := range ids {
+		b.WriteString(head)
+		writeQuoted(&b, id)
+		b.WriteString(tail)
+		b.WriteString(expected)
+		ends[i] = b.Len()
+	}
+	return expectedMessages{all: b.String(), ends: ends}
+}
+
+// next is the next message.
+func (m *expectedMessages) next() string {
+	msg := m.all[m.start:m.ends[m.i]]
+	m.start = m.ends[m.i]
+	m.i++
+	return msg
+}
+
+// writeQuoted writes strconv.Quote(s): s between double quotes when its
+// every byte is printable ASCII other than '"' and '\\' (Quote leaves
+// those as they are), else Quote's escapes.
+func writeQuoted(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			b.WriteString(strconv.Quote(s))
+			return
+		}
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
 }
 
 // shownIDs are the IDs a document writes as act.<id> in code (```act.id

@@ -43,6 +43,7 @@ func TestIDPatternsMatchRegexps(t *testing.T) {
 		{hintIDShape, `^[A-Za-z0-9_-]+$`},
 		{packageNameShape, `^[a-zA-Z0-9_-]+$`},
 		{fmNameShape, `^[a-zA-Z0-9_-]+$`},
+		{slugLabelShape, `^[A-Za-z0-9 \t-]+$`},
 	} {
 		re := regexp.MustCompile(tc.re)
 		for _, s := range patternInputs() {
@@ -131,5 +132,18 @@ func TestNearestTies(t *testing.T) {
 	}
 	if d := suggest.EditDistance("abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz012345678x"); d != 1 {
 		t.Errorf("levenshtein of long words = %d, want 1", d)
+	}
+}
+
+// TestWriteQuotedIsQuote: writeQuoted writes what strconv.Quote returns,
+// for every pattern input (printable ASCII, '"', '\\', control bytes,
+// non-ASCII, invalid UTF-8).
+func TestWriteQuotedIsQuote(t *testing.T) {
+	for _, s := range append(patternInputs(), "a\"b", `a\b`, "a\x7fb", "tab\there", "é", "\u2028", "undef1") {
+		var b strings.Builder
+		writeQuoted(&b, s)
+		if got, want := b.String(), strconv.Quote(s); got != want {
+			t.Errorf("writeQuoted(%q) = %s, strconv.Quote %s", s, got, want)
+		}
 	}
 }

@@ -29,11 +29,12 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		syms := symbols(pass)
+		var lines []sfmd.Line // each action's, in one buffer
 		for _, a := range doc.Actions {
 			if !a.IsHTTP() {
 				continue // in CLI commands $1, $@, $_ are shell syntax
 			}
-			var lines []sfmd.Line
+			lines = lines[:0]
 			if a.FirstLine.Span.IsValid() {
 				lines = append(lines, a.FirstLine)
 			}
@@ -49,6 +50,9 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 				off := lineOffset(doc, l.Text, l.Span)
 				if off < 0 {
 					continue
+				}
+				if strings.IndexByte(l.Text, '$') < 0 {
+					continue // no "${": no match, and no $ to scan
 				}
 				for _, m := range bracedDollarRe.FindAllStringSubmatchIndex(l.Text, -1) {
 					pass.Report(bracedDollar(doc, syms, a, l.Text[m[2]:m[3]], off+m[0], off+m[1]))

@@ -20,7 +20,7 @@ var ResponseDuplicate = &lint.Analyzer{
 		Severity: "parser.ts parse (last template of an id wins): the runtime silently uses the last template",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		seen := dupTracker{}
+		seen := make(dupTracker, len(pass.Doc.Responses))
 		for _, r := range pass.Doc.Responses {
 			if first, dup := seen.check(r.ActionID, r.IDSpan); dup {
 				reportDup(pass, r.IDSpan, first, fmt.Sprintf("response template for %q", r.ActionID), "merge the two templates into one")

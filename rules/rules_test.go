@@ -223,3 +223,70 @@ func TestAllRulesOnTestdata(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateRulesSkip: action-id-duplicate, block-id-duplicate and
+// shortcut-id-duplicate, which return at once when no id is written twice
+// (counted: the ids against the distinct ids), report on a document
+// exactly when an id is written twice (looked for pair by pair), on the
+// rule archives, corpus/err, the upstream corpus and documents with
+// duplicates, ids left empty, or neither.
+func TestDuplicateRulesSkip(t *testing.T) {
+	docs := droppedParamDocs(t)
+	parts := []string{"```act.a\nGET https://api.example.com/a\n```\n", "```act.b\nGET https://api.example.com/b\n```\n",
+		"<!-- @block:x -->\nx\n<!-- @end -->\n", "<!-- @block:y -->\ny\n<!-- @end -->\n", "<!-- @block: -->\nz\n<!-- @end -->\n",
+		"[@home Home](a.md)\n", "[@docs Docs](b.md)\n", "[@ Empty](c.md)\n"}
+	for i := range 1 << len(parts) {
+		for _, twice := range []int{-1, 0, 2, 4, 5} {
+			var b strings.Builder
+			b.WriteString("# Doc\n\n")
+			for k, p := range parts {
+				if i&(1<<k) != 0 {
+					b.WriteString(p + "\n")
+					if k == twice {
+						b.WriteString(p + "\n")
+					}
+				}
+			}
+			docs[fmt.Sprintf("dup%03d-%d.md", i, twice)] = []byte(b.String())
+		}
+	}
+	twice := func(ids []string) bool {
+		for i := range ids {
+			for j := i + 1; j < len(ids); j++ {
+				if ids[i] != "" && ids[i] == ids[j] {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		var actions, blocks, shortcuts []string
+		for _, a := range doc.Actions {
+			actions = append(actions, a.ID)
+		}
+		for _, m := range doc.Markers {
+			if m.Open {
+				blocks = append(blocks, m.ID)
+			}
+		}
+		for _, s := range doc.Shortcuts {
+			if isShortcutDef(s) {
+				shortcuts = append(shortcuts, s.ID)
+			}
+		}
+		for _, c := range []struct {
+			rule *lint.Analyzer
+			ids  []string
+		}{{ActionIDDuplicate, actions}, {BlockIDDuplicate, blocks}, {ShortcutIDDuplicate, shortcuts}} {
+			ds, err := lint.Check(doc, []*lint.Analyzer{c.rule})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := twice(c.ids); (len(ds) > 0) != want {
+				t.Errorf("%s: %s reports %d findings; an id written twice: %v (%q)", name, c.rule.Name, len(ds), want, c.ids)
+			}
+		}
+	}
+}

@@ -20,13 +20,20 @@ var ShortcutIDDuplicate = &lint.Analyzer{
 		Severity: "parser.ts parse (renames repeats): the runtime silently renames the second (`docs2`), so `@docs` reaches only the first",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		seen := dupTracker{}
 		ids := map[string]bool{}
+		named := 0 // the definitions with an id
 		for _, s := range pass.Doc.Shortcuts {
 			if isShortcutDef(s) {
 				ids[s.ID] = true
+				if s.ID != "" {
+					named++
+				}
 			}
 		}
+		if eachOnce(ids, named) {
+			return nil, nil
+		}
+		seen := make(dupTracker, len(ids))
 		for _, s := range pass.Doc.Shortcuts {
 			if !isShortcutDef(s) || s.ID == "" {
 				continue

@@ -2,9 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -132,11 +132,11 @@ func autoShortcutIDs(doc *sfmd.Document) []string {
 				if c == 0 {
 					c = 2
 				}
-				id = fmt.Sprintf("%s-%d", slug, c)
+				id = slug + "-" + strconv.Itoa(c)
 				counts[slug] = c + 1
 			}
 		} else {
-			id = fmt.Sprintf("%s%d", sfmd.AutoShortcutPrefix, n)
+			id = sfmd.AutoShortcutPrefix + strconv.Itoa(n)
 			n++
 		}
 		seen[id] = true
@@ -145,12 +145,14 @@ func autoShortcutIDs(doc *sfmd.Document) []string {
 	return out
 }
 
-var slugLabelRe = lazyre.New(`^[A-Za-z0-9 \t-]+$`)
+// slugLabelShape is the labels autoSlug slugs: ^[A-Za-z0-9 \t-]+$
+// (TestIDPatternsMatchRegexps).
+var slugLabelShape = shapeOf(setOf("A-Z", "a-z", "0-9", " \t-"))
 
 // autoSlug is the runtime's slug of a link label ("" when the label cannot
 // be slugged): lower case, trimmed, runs of blanks turned into '-'.
 func autoSlug(label string) string {
-	if !slugLabelRe.MatchString(label) {
+	if !slugLabelShape.Matches(label) {
 		return ""
 	}
 	return strings.Join(strings.Fields(strings.ToLower(label)), "-")

@@ -30,12 +30,11 @@ var TemplateVarUndefined = &lint.Analyzer{
 		// The parameters of each action ID, gathered once: a document
 		// may define an ID many times over and give it many templates.
 		paramsOf := map[string][]string{}
-		for _, r := range doc.Responses {
-			vars := templateLoopVars(r)
-			params, seen := paramsOf[r.ActionID]
+		paramsFor := func(id string) []string {
+			params, seen := paramsOf[id]
 			if !seen {
 				set := map[string]bool{}
-				for _, a := range syms.Actions[r.ActionID] {
+				for _, a := range syms.Actions[id] {
 					for _, n := range actionParamNames(a) {
 						if !set[n] {
 							set[n] = true
@@ -43,12 +42,25 @@ var TemplateVarUndefined = &lint.Analyzer{
 						}
 					}
 				}
-				paramsOf[r.ActionID] = params
+				paramsOf[id] = params
 			}
-			fenced := nestedFenceLines(r)
+			return params
+		}
+		for _, r := range doc.Responses {
+			// the parameters and the loop variables, read for the first
+			// reference that is no name of the document's templates
+			var params, vars []string
+			var fenced map[int]bool
+			read := false
 			templateUses(doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				n := ref.Name
-				if known[n] || hasString(params, n) || hasString(vars, n) {
+				if known[n] {
+					return
+				}
+				if !read {
+					params, vars, fenced, read = paramsFor(r.ActionID), templateLoopVars(r), nestedFenceLines(r), true
+				}
+				if hasString(params, n) || hasString(vars, n) {
 					return // loop variables outside their loop: loop-ref-outside-loop
 				}
 				if fenced[i] || followsDollar(doc, ref.Span) || inLineCode(doc, l, ref) {

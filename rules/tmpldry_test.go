@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -108,6 +109,152 @@ func TestTemplateDryRunScalesLinearly(t *testing.T) {
 	if ts, tl := measure(3); tl >= 32*ts {
 		if ts, tl = measure(7); tl >= 32*ts {
 			t.Errorf("%v on 64 actions, %v on 512 (%.0f×): worse than linear", ts, tl, float64(tl)/float64(ts))
+		}
+	}
+}
+
+// conflictTemplates are response templates whose paths contradict each
+// other in each way impliedBody finds: a key of a node an index, a
+// length or a loop made an array, an index or a loop of a node a key
+// made an object, through save: paths and assignments too.
+var conflictTemplates = []string{
+	"{Response.body.items[0]}\n{Response.body.items.name}\n",
+	"{Response.body.items.name}\n{Response.body.items[1]}\n",
+	"{Response.body.items.length}\n{Response.body.items.name}\n",
+	"for: x in Response.body.items\n- {x.id}\nend:\n{Response.body.items.name}\n",
+	"{Response.body.items.name}\nfor: x in Response.body.items\n- {x.id}\nend:\n",
+	"save: items[0]\n{Response.body.items.name}\n",
+	"{Response.body.items.name}\nsave: items[2].data\nto: out.bin\n",
+	"{v} = {Response.body.a[0]}\n{w} = {Response.body.a.b}\n",
+}
+
+// TestMayConflictHoldsImpliedBody: every response template in which
+// impliedBody finds a conflict is one mayConflict lets it look at (the
+// rule archives, corpus/err, the upstream corpus, the template gate's
+// documents, a generated document and conflictTemplates), so that
+// skipping impliedBody where mayConflict says no changes no finding.
+func TestMayConflictHoldsImpliedBody(t *testing.T) {
+	docs := droppedParamDocs(t)
+	for k, v := range gatedTemplateDocs() {
+		docs[k] = v
+	}
+	docs["generated.md"] = benchgen.Document(1 << 20)
+	for i, tpl := range conflictTemplates {
+		docs[fmt.Sprintf("conflict%d.md", i)] = []byte("# Doc\n\n```act.a\nGET https://api.example.com/a\n```\n\n```act.a.response\n" + tpl + "```\n")
+	}
+	conflicts := 0
+	for name, src := range docs {
+		for _, r := range sfmd.Parse(name, src).Responses {
+			_, conflict := impliedBody(r)
+			if !conflict && strings.HasPrefix(name, "conflict") {
+				t.Errorf("%s: no conflict in %q", name, r.Span)
+			}
+			if conflict {
+				conflicts++
+				if !mayConflict(r) {
+					t.Errorf("%s: the template of %q at line %d has a conflict that mayConflict rules out", name, r.ActionID, r.Span.Start.Line)
+				}
+			}
+		}
+	}
+	if conflicts < len(conflictTemplates) {
+		t.Errorf("%d conflicts in all: the documents test too little", conflicts)
+	}
+}
+
+// TestHintsAroundHoldsInsideHint: for a span starting anywhere in a
+// response template (every offset from its start to its end, every
+// length up to 8), insideHint among hintsAround the template is
+// insideHint among all the document's hints, on the rule archives,
+// corpus/err, the upstream corpus, the hint document and a generated
+// document; templateUses looks references up there.
+func TestHintsAroundHoldsInsideHint(t *testing.T) {
+	docs := droppedParamDocs(t)
+	docs["generated.md"] = benchgen.Document(256 << 10)
+	docs["hints.md"] = benchgen.HintDocument(500)
+	docs["tmplhints.md"] = []byte("# Doc\n\n`/act.a --q 1`\n\n```act.a\nGET https://api.example.com/{q}\n  q: string (required) \"Q\"\n```\n\n```act.a.response\n/act.a --q {q}\n{q} `/act.a --q {x}`\n```\n`/act.a --q {y}`\n")
+	checked, inside := 0, 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		for _, r := range doc.Responses {
+			hs := hintsAround(doc, r.Span)
+			for s := r.Span.Start.Offset; s <= r.Span.End.Offset; s++ {
+				for n := 0; n <= 8; n++ {
+					sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: s + n}}
+					want := insideHint(doc, sp)
+					if got := insideHintOf(hs, sp); got != want {
+						t.Fatalf("%s: span %d+%d in the template of %q: insideHint among hintsAround %v, among all %v", name, s, n, r.ActionID, got, want)
+					}
+					checked++
+					if want {
+						inside++
+					}
+				}
+			}
+		}
+	}
+	if inside == 0 || checked == inside {
+		t.Errorf("%d spans, %d inside a hint: the documents test nothing", checked, inside)
+	}
+	// hints at the edges of a template's span, which a parsed document
+	// does not have: one starting before it and ending in it, one
+	// starting at its end, ends that touch
+	doc := &sfmd.Document{}
+	for _, h := range [][2]int{{0, 5}, {10, 20}, {20, 30}, {33, 34}, {40, 41}, {41, 48}} {
+		doc.Hints = append(doc.Hints, &sfmd.Hint{Span: sfmd.Span{Start: sfmd.Pos{Offset: h[0]}, End: sfmd.Pos{Offset: h[1]}}})
+	}
+	for rs := 0; rs <= 50; rs++ {
+		for re := rs; re <= 50; re++ {
+			hs := hintsAround(doc, sfmd.Span{Start: sfmd.Pos{Offset: rs}, End: sfmd.Pos{Offset: re}})
+			for s := rs; s <= re; s++ {
+				for n := 0; n <= 8; n++ {
+					sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: s + n}}
+					if got, want := insideHintOf(hs, sp), insideHint(doc, sp); got != want {
+						t.Fatalf("span %d+%d in %d-%d: insideHint among hintsAround %v, among all %v", s, n, rs, re, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestShapeObjectKeys: an object of the implied body keeps its keys in the
+// order first read and finds each, with a few keys (looked up in order)
+// and with many (looked up in a map, built past manyKeys), read again in
+// reverse and with a key it does not have.
+func TestShapeObjectKeys(t *testing.T) {
+	for _, n := range []int{1, manyKeys, manyKeys + 1, 3 * manyKeys} {
+		root := &shapeNode{}
+		var want strings.Builder
+		want.WriteByte('{')
+		for i := range n {
+			k := fmt.Sprintf("k%d", i)
+			if _, ok := root.insert([]pathStep{{key: k, index: -1}, {key: "v", index: -1}}, i); !ok {
+				t.Fatalf("%d keys: %s conflicts", n, k)
+			}
+			if i > 0 {
+				want.WriteByte(',')
+			}
+			fmt.Fprintf(&want, `%q:{"v":"…"}`, k)
+		}
+		want.WriteByte('}')
+		for i := n - 1; i >= 0; i-- {
+			k := fmt.Sprintf("k%d", i)
+			if _, ok := root.insert([]pathStep{{key: k, index: -1}, {key: "w", index: -1}}, n+i); !ok {
+				t.Fatalf("%d keys: %s conflicts when read again", n, k)
+			}
+			if node, at := root.shapeAt([]pathStep{{key: k, index: -1}, {key: "v", index: -1}}); at != 2 || node.kind != shapeLeaf {
+				t.Errorf("%d keys: %s.v not found (stopped at step %d)", n, k, at)
+			}
+		}
+		if _, at := root.shapeAt([]pathStep{{key: "nope", index: -1}}); at != 0 {
+			t.Errorf("%d keys: a key it does not have found", n)
+		}
+		var b strings.Builder
+		root.json(&b)
+		w := strings.ReplaceAll(want.String(), `{"v":"…"}`, `{"v":"…","w":"…"}`)
+		if b.String() != w {
+			t.Errorf("%d keys: json\n%s\nwant\n%s", n, b.String(), w)
 		}
 	}
 }
