@@ -319,11 +319,11 @@ func (p *refParser) text(raw, line string) {
 		p.links(raw, line)
 		return
 	}
-	if m := reNoID.FindStringSubmatch(line); m != nil {
+	if m := noIDLine(line); m != nil {
 		p.errorf(p.n, "MISSING_IDENTIFIER: [!"+m[1]+"] requires an id \u2014 use [!"+m[1]+":name](path)")
 		return
 	}
-	if m := reBlockOpen.FindStringSubmatch(line); m != nil {
+	if m := blockMarker(line, '#'); m != nil {
 		switch {
 		case p.inBlock:
 			p.errorf(p.n, "NESTED_BLOCK: cannot open <!-- #"+m[1]+" --> inside <!-- #"+p.openBlock+" -->")
@@ -338,7 +338,7 @@ func (p *refParser) text(raw, line string) {
 		}
 		return
 	}
-	if m := reBlockEnd.FindStringSubmatch(line); m != nil {
+	if m := blockMarker(line, '/'); m != nil {
 		switch {
 		case !p.inBlock:
 			p.errorf(p.n, "UNEXPECTED_BLOCK_CLOSE: <!-- /"+m[1]+" --> has no matching open marker")
@@ -352,14 +352,14 @@ func (p *refParser) text(raw, line string) {
 		return
 	}
 	if !p.inBlock {
-		if m := reInclude.FindStringSubmatch(line); m != nil {
+		if m := prefixed(reInclude, "[!include:", line); m != nil {
 			d.Includes = append(d.Includes, m[1])
 			d.IncludeLines = append(d.IncludeLines, p.n)
 			return
 		}
-		m := reMenu.FindStringSubmatch(line)
+		m := prefixed(reMenu, "[!menu:", line)
 		if m == nil {
-			m = reNav.FindStringSubmatch(line)
+			m = prefixed(reNav, "[!nav:", line)
 		}
 		if m != nil {
 			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2], Line: p.n})
@@ -372,7 +372,7 @@ func (p *refParser) text(raw, line string) {
 			}
 			return
 		}
-		if m := reRequirementsLine.FindStringSubmatch(line); m != nil {
+		if m := prefixed(reRequirementsLine, "[!requirements](", line); m != nil {
 			if !d.hasRequirements {
 				d.Requirements, d.hasRequirements = m[1], true
 			}
@@ -380,6 +380,45 @@ func (p *refParser) text(raw, line string) {
 		}
 	}
 	p.links(raw, line)
+}
+
+// scanDirectives lets text find the block markers by a scan and try each
+// directive's pattern only on a line that begins with the pattern's
+// literal prefix (a marker line went through three regexps);
+// TestScanDirectives turns it off and holds the parse to the regexps.
+var scanDirectives = true
+
+// prefixed is re.FindStringSubmatch(line) for a pattern anchored at the
+// literal prefix: nil at once for a line without it.
+func prefixed(re *lazyre.Regexp, prefix, line string) []string {
+	if scanDirectives && !strings.HasPrefix(line, prefix) {
+		return nil
+	}
+	return re.FindStringSubmatch(line)
+}
+
+// noIDLine is reNoID.FindStringSubmatch(line), tried only on a line
+// beginning with one of its three literal prefixes.
+func noIDLine(line string) []string {
+	if scanDirectives && !strings.HasPrefix(line, "[!include](") && !strings.HasPrefix(line, "[!menu](") && !strings.HasPrefix(line, "[!nav](") {
+		return nil
+	}
+	return reNoID.FindStringSubmatch(line)
+}
+
+// blockMarker is reBlockOpen (sigil '#') or reBlockEnd (sigil '/')
+// .FindStringSubmatch(line) by blockMarkerLine's scan.
+func blockMarker(line string, sigil byte) []string {
+	if !scanDirectives {
+		if sigil == '#' {
+			return reBlockOpen.FindStringSubmatch(line)
+		}
+		return reBlockEnd.FindStringSubmatch(line)
+	}
+	if !blockMarkerLine(line) || line[len("<!-- ")] != sigil {
+		return nil
+	}
+	return []string{line, line[len("<!-- #") : len(line)-len(" -->")]}
 }
 
 // links reads the shortcuts of a line and its reference definition.
