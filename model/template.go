@@ -26,6 +26,56 @@ var (
 	reTplBareVar  = lazyre.New(`\{([a-zA-Z_]\w*)\}`)
 )
 
+// The line patterns of executeResponseTemplate, each with what a line it
+// matches begins with: a line without it is not tried (a template line
+// went through up to seven regexps to be printed as text).
+var (
+	tplAssign         = tplPattern{reTplAssign, func(l string) bool { return strings.HasPrefix(l, "{") }}
+	tplSlugLine       = tplPattern{reTplSlugLine, func(l string) bool { return strings.HasPrefix(l, "{@") }}
+	tplFor            = tplPattern{reTplFor, leads("for:")}
+	tplEnd            = tplPattern{reTplEnd, leads("end:")}
+	tplSave           = tplPattern{reTplSave, leads("save:")}
+	tplDecode         = tplPattern{reTplDecode, leads("decode:")}
+	tplTo             = tplPattern{reTplTo, leads("to:")}
+	tplLooksDirective = tplPattern{reTplLooksDirective, func(l string) bool {
+		// RE2's \s is [\t\n\f\r ]; then "{" or the first letter of a keyword
+		t := strings.TrimLeft(l, "\t\n\f\r ")
+		return t != "" && strings.IndexByte("{fesdt", t[0]) >= 0
+	}}
+)
+
+// tplGates lets tplPattern skip the lines a pattern cannot match;
+// TestTemplateGates holds each gate to its pattern and turns them off.
+var tplGates = true
+
+// tplPattern is a template line pattern and may, which is true for
+// every line the pattern matches (and false for most others).
+type tplPattern struct {
+	re  *lazyre.Regexp
+	may func(line string) bool
+}
+
+// find is p.re.FindStringSubmatch(line).
+func (p tplPattern) find(line string) []string {
+	if tplGates && !p.may(line) {
+		return nil
+	}
+	return p.re.FindStringSubmatch(line)
+}
+
+// match is p.re.MatchString(line).
+func (p tplPattern) match(line string) bool {
+	if tplGates && !p.may(line) {
+		return false
+	}
+	return p.re.MatchString(line)
+}
+
+// leads is the gate of a pattern ^\s*word (JavaScript's \s).
+func leads(word string) func(string) bool {
+	return func(l string) bool { return strings.HasPrefix(strings.TrimLeftFunc(l, isJSSpace), word) }
+}
+
 // MaxTemplateOutput bounds what one response template may produce: its
 // output lines and the values it stores (session variables, value
 // shortcuts, the save: buffer). The reference runtime has no such bound
@@ -226,7 +276,7 @@ func (t *templateRun) execute(template string, limit int64) string {
 	for li := 0; li < len(lines) && !t.over; li++ {
 		line := lines[li]
 		t.rt.Cover.line(li)
-		if m := reTplAssign.FindStringSubmatch(line); m != nil {
+		if m := tplAssign.find(line); m != nil {
 			v := walkJSONPath(t.response, m[2])
 			t.notePath(m[2], v)
 			t.trace.line(li, "assign", line)
@@ -236,12 +286,12 @@ func (t *templateRun) execute(template string, limit int64) string {
 			}
 			continue
 		}
-		if m := reTplSlugLine.FindStringSubmatch(line); m != nil {
+		if m := tplSlugLine.find(line); m != nil {
 			t.trace.line(li, "value-shortcut", line)
 			t.registerValueShortcut(m[1], t.resolveSlugRHS(m[2]), false)
 			continue
 		}
-		if m := reTplFor.FindStringSubmatch(line); m != nil {
+		if m := tplFor.find(line); m != nil {
 			t.trace.line(li, "for", line)
 			li = t.loop(m[1], jsTrim(m[2]), lines, li+1, emit)
 			continue
@@ -289,7 +339,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 	t.notePath(arrPath, arr)
 	t.trace.walked(start-1, t.response, "Response", arrPath, arr, arr.kind == jsArray)
 	li := start
-	for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
+	for li < len(lines) && !tplEnd.match(lines[li]) {
 		li++
 	}
 	body := lines[start:li]
@@ -320,7 +370,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 				}
 				return stringifyValue(item)
 			})
-			if sm := reTplSlugLine.FindStringSubmatch(sub); sm != nil {
+			if sm := tplSlugLine.find(sub); sm != nil {
 				t.registerValueShortcut(sm[1], t.resolveSlugRHS(sm[2]), true)
 				continue
 			}
@@ -335,7 +385,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 // fileLine runs a save:, decode: or to: line; ok is false for any other
 // line. msg is the line the template shows instead, or "".
 func (t *templateRun) fileLine(line string) (msg string, ok bool) {
-	if m := reTplSave.FindStringSubmatch(line); m != nil {
+	if m := tplSave.find(line); m != nil {
 		p := jsTrim(m[1])
 		body := t.jsonBody
 		if body == nil {
@@ -353,7 +403,7 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 		}
 		return "", true
 	}
-	if m := reTplDecode.FindStringSubmatch(line); m != nil {
+	if m := tplDecode.find(line); m != nil {
 		enc := m[1]
 		t.trace.line(t.trace.curOr(), "decode", line)
 		if !t.hasBuffer {
@@ -368,7 +418,7 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 		}
 		return "", true
 	}
-	if m := reTplTo.FindStringSubmatch(line); m != nil {
+	if m := tplTo.find(line); m != nil {
 		t.trace.line(t.trace.curOr(), "to", line)
 		if !t.hasBuffer {
 			return "to: no current buffer (was save: skipped or missing?)", true
