@@ -82,4 +82,6 @@ func TestTemplateGates(t *testing.T) {
 	}
 }
 
-func docOf(src string) *sfmd.Document { return &sfmd.Document{Path: "/dryrun/doc.md", Src: []byte(src)} }
+func docOf(src string) *sfmd.Document {
+	return &sfmd.Document{Path: "/dryrun/doc.md", Src: []byte(src)}
+}
