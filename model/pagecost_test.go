@@ -11,7 +11,9 @@ import (
 	"unsafe"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/internal/yamlpos"
 	"github.com/sfmd-dev/sfmd/sfmd"
+	"go.yaml.in/yaml/v3"
 )
 
 // countSource is a Source that counts the reads of each path.
@@ -111,5 +113,40 @@ func TestMenuCache(t *testing.T) {
 	}
 	if cs, _ := open("app/a.md", false); cs.reads["/app/nav.md"] < 3 {
 		t.Errorf("without the cache nav.md was read %d times, want one per line", cs.reads["/app/nav.md"])
+	}
+}
+
+// TestFrontmatterGate: stripFrontmatter and frontmatterNode, which skip
+// reFrontm for a text not beginning with its literal "---", read every
+// text of scanDocs and texts around that prefix as the pattern does.
+func TestFrontmatterGate(t *testing.T) {
+	texts := scanDocs(t)
+	for _, head := range []string{"---", "--- ", "---\n", "---\r\n", "--", " ---\n", "\ufeff---\n", "----\n", "x"} {
+		for _, body := range []string{"a: 1\n---\n# T\n", "a: 1\r\n---\r\nx", "---\n", "", "a: [1\n---\n"} {
+			texts = append(texts, head+body)
+		}
+	}
+	found := 0
+	for _, s := range texts {
+		want := s
+		if loc := reFrontm.FindStringIndex(s); loc != nil {
+			want = s[loc[1]:]
+			found++
+		}
+		if got := stripFrontmatter(s); got != want {
+			t.Fatalf("%.100q: stripFrontmatter = %.100q, the regexp %.100q", s, got, want)
+		}
+		var wantNode *yaml.Node
+		if m := reFrontm.FindStringSubmatch(s); m != nil {
+			if n, err := yamlpos.Root([]byte(m[1])); err == nil && n != nil && n.Kind == yaml.MappingNode {
+				wantNode = n
+			}
+		}
+		if got := frontmatterNode(s); !reflect.DeepEqual(got, wantNode) {
+			t.Fatalf("%.100q: frontmatterNode differs from the regexp's", s)
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d texts with frontmatter: the texts test little", found)
 	}
 }

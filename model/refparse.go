@@ -810,6 +810,9 @@ func itoa(n int) string {
 // frontmatterNode parses the leading YAML frontmatter into its mapping node,
 // or nil.
 func frontmatterNode(source string) *yaml.Node {
+	if !strings.HasPrefix(source, "---") { // reFrontm's anchored literal: no regexp run (renderSFMD renders every template's output)
+		return nil
+	}
 	m := reFrontm.FindStringSubmatch(source)
 	if m == nil {
 		return nil
@@ -828,6 +831,9 @@ func yamlGet(m *yaml.Node, key string) *yaml.Node {
 }
 
 func stripFrontmatter(s string) string {
+	if !strings.HasPrefix(s, "---") { // reFrontm's anchored literal
+		return s
+	}
 	if loc := reFrontm.FindStringIndex(s); loc != nil {
 		return s[loc[1]:]
 	}
