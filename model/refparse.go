@@ -24,10 +24,10 @@ const (
 	jsDotS = `[\s\S]`
 )
 
-// The runtime's patterns (parser.ts). reField, reHeaderArg and reFlagStart
-// are read by scanners (matchField, headerArgs, flagStart) that the tests
-// hold to them, as are reFenceLine, reFirstLine, reActResp and reActDef
-// (matchActInfo).
+// The runtime's patterns (parser.ts). reField, reHeaderArg, reFlagStart
+// and reShortcut are read by scanners (matchField, headerArgs, flagStart,
+// refShortcutSpans) that the tests hold to them, as are reFenceLine,
+// reFirstLine, reActResp and reActDef (matchActInfo).
 var (
 	reFenceLine        = lazyre.New("^(`{3,}|~{3,})(" + jsDot + "*)$")
 	reActResp          = lazyre.New(`^act\.([a-zA-Z0-9_-]+)\.response$`)
@@ -430,8 +430,8 @@ func (p *refParser) links(raw, line string) {
 		}
 		return
 	}
-	for _, m := range reShortcut.FindAllStringSubmatch(raw, -1) {
-		id := m[1][1:]
+	for _, sp := range refShortcutSpans(raw) { // reShortcut's matches
+		id, label, href := raw[sp[2]+1:sp[3]], raw[sp[4]:sp[5]], raw[sp[6]:sp[7]]
 		resolved := id
 		if p.scSeen[id] {
 			// the first free id2, id3, …: the ids below the last one
@@ -453,7 +453,7 @@ func (p *refParser) links(raw, line string) {
 			p.scSeen = map[string]bool{}
 		}
 		p.scSeen[resolved] = true
-		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})
+		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: label, Href: href})
 	}
 	if strings.HasPrefix(line, "[") {
 		p.refDef(line)
