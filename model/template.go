@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
@@ -27,37 +28,46 @@ var (
 )
 
 // The line patterns of executeResponseTemplate, each with what a line it
-// matches begins with: a line without it is not tried (a template line
-// went through up to seven regexps to be printed as text).
+// matches begins with (a line without it is not tried: a template line
+// went through up to seven regexps to be printed as text) and, for the
+// directives, a scan that reads the line as the pattern does.
 var (
-	tplAssign         = tplPattern{reTplAssign, func(l string) bool { return strings.HasPrefix(l, "{") }}
-	tplSlugLine       = tplPattern{reTplSlugLine, func(l string) bool { return strings.HasPrefix(l, "{@") }}
-	tplFor            = tplPattern{reTplFor, leads("for:")}
-	tplEnd            = tplPattern{reTplEnd, leads("end:")}
-	tplSave           = tplPattern{reTplSave, leads("save:")}
-	tplDecode         = tplPattern{reTplDecode, leads("decode:")}
-	tplTo             = tplPattern{reTplTo, leads("to:")}
+	tplAssign         = tplPattern{reTplAssign, func(l string) bool { return strings.HasPrefix(l, "{") }, scanTplAssign}
+	tplSlugLine       = tplPattern{reTplSlugLine, func(l string) bool { return strings.HasPrefix(l, "{@") }, scanTplSlugLine}
+	tplFor            = tplPattern{reTplFor, leads("for:"), scanTplFor}
+	tplEnd            = tplPattern{reTplEnd, leads("end:"), scanTplEnd}
+	tplSave           = tplPattern{reTplSave, leads("save:"), func(l string) []string { return scanTplRest(l, "save:") }}
+	tplDecode         = tplPattern{reTplDecode, leads("decode:"), scanTplDecode}
+	tplTo             = tplPattern{reTplTo, leads("to:"), func(l string) []string { return scanTplRest(l, "to:") }}
 	tplLooksDirective = tplPattern{reTplLooksDirective, func(l string) bool {
 		// RE2's \s is [\t\n\f\r ]; then "{" or the first letter of a keyword
 		t := strings.TrimLeft(l, "\t\n\f\r ")
 		return t != "" && strings.IndexByte("{fesdt", t[0]) >= 0
-	}}
+	}, nil}
 )
 
-// tplGates lets tplPattern skip the lines a pattern cannot match;
-// TestTemplateGates holds each gate to its pattern and turns them off.
+// tplGates lets tplPattern skip the lines a pattern cannot match and read
+// the others with its scan; TestTemplateGates holds each gate and scan to
+// its pattern and turns them off.
 var tplGates = true
 
-// tplPattern is a template line pattern and may, which is true for
-// every line the pattern matches (and false for most others).
+// tplPattern is a template line pattern; may is true for every line the
+// pattern matches (and false for most others), and scan, when set, is
+// re.FindStringSubmatch.
 type tplPattern struct {
-	re  *lazyre.Regexp
-	may func(line string) bool
+	re   *lazyre.Regexp
+	may  func(line string) bool
+	scan func(line string) []string
 }
 
 // find is p.re.FindStringSubmatch(line).
 func (p tplPattern) find(line string) []string {
-	if tplGates && !p.may(line) {
+	switch {
+	case !tplGates:
+		return p.re.FindStringSubmatch(line)
+	case p.scan != nil:
+		return p.scan(line)
+	case !p.may(line):
 		return nil
 	}
 	return p.re.FindStringSubmatch(line)
@@ -65,7 +75,12 @@ func (p tplPattern) find(line string) []string {
 
 // match is p.re.MatchString(line).
 func (p tplPattern) match(line string) bool {
-	if tplGates && !p.may(line) {
+	switch {
+	case !tplGates:
+		return p.re.MatchString(line)
+	case p.scan != nil:
+		return p.scan(line) != nil
+	case !p.may(line):
 		return false
 	}
 	return p.re.MatchString(line)
@@ -74,6 +89,143 @@ func (p tplPattern) match(line string) bool {
 // leads is the gate of a pattern ^\s*word (JavaScript's \s).
 func leads(word string) func(string) bool {
 	return func(l string) bool { return strings.HasPrefix(strings.TrimLeftFunc(l, isJSSpace), word) }
+}
+
+// spacedRest is `\s*(.+)$` (min 0) or `\s+(.+)$` (min 1) matched at the
+// start of s (JavaScript's \s and "."): the group. The white space is
+// greedy; when it runs to the end, it gives its last character to .+
+// (unless that is a line terminator, or the only one \s+ needs).
+func spacedRest(s string, min int) (string, bool) {
+	rest := strings.TrimLeftFunc(s, isJSSpace)
+	ws := s[:len(s)-len(rest)]
+	if rest != "" {
+		return rest, (min == 0 || ws != "") && !hasLineTerminator(rest)
+	}
+	r, size := utf8.DecodeLastRuneInString(ws)
+	if ws == "" || min == 1 && len(ws) == size || r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029' {
+		return "", false
+	}
+	return ws[len(ws)-size:], true
+}
+
+// tplIdent is the run [a-zA-Z_]\w* at the start of s, or "".
+func tplIdent(s string) string {
+	if s == "" || !isIdentStart(s[0]) {
+		return ""
+	}
+	i := 1
+	for i < len(s) && isWord(s[i]) {
+		i++
+	}
+	return s[:i]
+}
+
+// tplBraced reads `\{<sigil>([a-zA-Z_]\w*)\}\s*=` at the start of line:
+// the name and what follows the "=".
+func tplBraced(line, open string) (name, after string, ok bool) {
+	rest, found := strings.CutPrefix(line, open)
+	if !found {
+		return "", "", false
+	}
+	name = tplIdent(rest)
+	rest, found = strings.CutPrefix(rest[len(name):], "}")
+	if name == "" || !found {
+		return "", "", false
+	}
+	rest, found = strings.CutPrefix(strings.TrimLeftFunc(rest, isJSSpace), "=")
+	return name, rest, found
+}
+
+// scanTplAssign is reTplAssign.FindStringSubmatch(line):
+// {name} = {Response.path}, the path (.+) running to the last "}".
+func scanTplAssign(line string) []string {
+	name, rest, ok := tplBraced(line, "{")
+	if !ok {
+		return nil
+	}
+	rest, ok = strings.CutPrefix(strings.TrimLeftFunc(rest, isJSSpace), "{Response.")
+	if !ok || len(rest) < 2 || rest[len(rest)-1] != '}' || hasLineTerminator(rest[:len(rest)-1]) {
+		return nil
+	}
+	return []string{line, name, rest[:len(rest)-1]}
+}
+
+// scanTplSlugLine is reTplSlugLine.FindStringSubmatch(line): {@name} = value.
+func scanTplSlugLine(line string) []string {
+	name, rest, ok := tplBraced(line, "{@")
+	if !ok {
+		return nil
+	}
+	value, ok := spacedRest(rest, 0)
+	if !ok {
+		return nil
+	}
+	return []string{line, name, value}
+}
+
+// scanTplFor is reTplFor.FindStringSubmatch(line): for: item in path.
+func scanTplFor(line string) []string {
+	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, isJSSpace), "for:")
+	if !ok {
+		return nil
+	}
+	rest = strings.TrimLeftFunc(rest, isJSSpace)
+	item := tplIdent(rest)
+	rest = rest[len(item):]
+	after := strings.TrimLeftFunc(rest, isJSSpace)
+	if item == "" || len(after) == len(rest) {
+		return nil
+	}
+	after, ok = strings.CutPrefix(after, "in")
+	if !ok {
+		return nil
+	}
+	path, ok := spacedRest(after, 1)
+	if !ok {
+		return nil
+	}
+	return []string{line, item, path}
+}
+
+// scanTplEnd is reTplEnd.FindStringSubmatch(line): end: alone.
+func scanTplEnd(line string) []string {
+	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, isJSSpace), "end:")
+	if !ok || strings.TrimLeftFunc(rest, isJSSpace) != "" {
+		return nil
+	}
+	return []string{line}
+}
+
+// scanTplRest is reTplSave or reTplTo .FindStringSubmatch(line): the
+// keyword, then `\s*(.+)$`.
+func scanTplRest(line, keyword string) []string {
+	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, isJSSpace), keyword)
+	if !ok {
+		return nil
+	}
+	arg, ok := spacedRest(rest, 0)
+	if !ok {
+		return nil
+	}
+	return []string{line, arg}
+}
+
+// scanTplDecode is reTplDecode.FindStringSubmatch(line): decode: and one
+// word without white space, alone.
+func scanTplDecode(line string) []string {
+	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, isJSSpace), "decode:")
+	if !ok {
+		return nil
+	}
+	rest = strings.TrimLeftFunc(rest, isJSSpace)
+	word := rest
+	if i := strings.IndexFunc(rest, isJSSpace); i >= 0 {
+		word = rest[:i]
+	}
+	if word == "" || strings.TrimLeftFunc(rest[len(word):], isJSSpace) != "" {
+		return nil
+	}
+	return []string{line, word}
 }
 
 // MaxTemplateOutput bounds what one response template may produce: its

@@ -19,8 +19,9 @@ func TestTemplateGates(t *testing.T) {
 	for _, s := range docs {
 		lines = append(lines, strings.Split(s, "\n")...)
 	}
-	heads := []string{"", " ", "\t", "\u00a0", "\v", "\u3000", "\n", "\r", "  "}
-	words := []string{"for:", "end:", "save:", "decode:", "to:", "{", "{@", "{x}", "{@x}", "{Response.a}", "fo", "For:", "x", "=", " = ", "in", " in ", "(", ")", "base64", "$.a", "~/", "{@a} = (x, @b)", "{a} = {Response.b}"}
+	heads := []string{"", " ", "\t", "\u00a0", "\v", "\u3000", "\n", "\r", "  ", "\u2028", "\ufeff"}
+	words := []string{"for:", "end:", "save:", "decode:", "to:", "{", "{@", "{x}", "{@x}", "{Response.a}", "fo", "For:", "x", "=", " = ", "in", " in ", "(", ")", "base64", "$.a", "~/",
+		"{@a} = (x, @b)", "{a} = {Response.b}", "}", "{Response.", "inx", "_1", "9", "é", "\xff", "{a}", "{@a}", "{Response.b.c[0]}", " =", "{a} = {Response.}", "{a}={Response.x}}"}
 	seed := uint32(9)
 	next := func() int {
 		seed = seed*1664525 + 1013904223
@@ -42,11 +43,15 @@ func TestTemplateGates(t *testing.T) {
 	for name, p := range pats {
 		n := 0
 		for _, l := range lines {
-			if p.re.MatchString(l) {
+			want := p.re.FindStringSubmatch(l)
+			if want != nil {
 				n++
 				if !p.may(l) {
 					t.Fatalf("%s: %q matches %v, and the gate refuses it", name, l, p.re.Re())
 				}
+			}
+			if got := p.find(l); !reflect.DeepEqual(got, want) || p.match(l) != (want != nil) {
+				t.Fatalf("%s: %q: find %q, %v %q", name, l, got, p.re.Re(), want)
 			}
 		}
 		if n < 100 {
