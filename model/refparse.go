@@ -191,7 +191,8 @@ type refParser struct {
 	fenceOpen   bool
 	fenceChar   byte
 	fenceLen    int
-	pend        *pendingBlock
+	pend        pendingBlock // the act block being read, when pending
+	pending     bool
 	openBlock   string
 	inBlock     bool
 	blocksSeen  map[string]bool
@@ -246,28 +247,28 @@ func (p *refParser) fence(raw, run, rest string) {
 	ch, ln, info := run[0], len(run), jsTrim(rest)
 	if p.fenceOpen {
 		if ch == p.fenceChar && ln >= p.fenceLen && info == "" {
-			if p.pend != nil {
-				if p.off > p.pend.from { // lines between the fences; else none, and "" joins them
-					p.pend.text = p.src[p.pend.from : p.off-1]
+			if pb := &p.pend; p.pending {
+				if p.off > pb.from { // lines between the fences; else none, and "" joins them
+					pb.text = p.src[pb.from : p.off-1]
 				}
-				if !p.pend.response {
-					if a := parseActionBlock(p.pend.id, p.pend.text); a != nil {
+				if !pb.response {
+					if a := parseActionBlock(pb.id, pb.text); a != nil {
 						d.Actions = append(d.Actions, a)
 					} else {
-						p.errorf(p.pend.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+p.pend.id+"\"")
+						p.errorf(pb.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+pb.id+"\"")
 					}
 				} else {
-					if i, ok := p.respSeenIdx[p.pend.id]; ok {
-						p.responses[i] = *p.pend
+					if i, ok := p.respSeenIdx[pb.id]; ok {
+						p.responses[i] = *pb
 					} else {
 						if p.respSeenIdx == nil {
 							p.respSeenIdx = map[string]int{}
 						}
-						p.respSeenIdx[p.pend.id] = len(p.responses)
-						p.responses = append(p.responses, *p.pend)
+						p.respSeenIdx[pb.id] = len(p.responses)
+						p.responses = append(p.responses, *pb)
 					}
 				}
-				p.pend = nil
+				p.pending = false
 			}
 			p.fenceOpen = false
 			return
@@ -279,7 +280,7 @@ func (p *refParser) fence(raw, run, rest string) {
 		return
 	}
 	if id, response, ok := matchActInfo(info); ok {
-		p.pend = &pendingBlock{response: response, id: id, start: p.n, from: p.off + len(raw) + 1}
+		p.pend, p.pending = pendingBlock{response: response, id: id, start: p.n, from: p.off + len(raw) + 1}, true
 	}
 }
 
@@ -323,30 +324,30 @@ func (p *refParser) text(raw, line string) {
 		p.errorf(p.n, "MISSING_IDENTIFIER: [!"+m[1]+"] requires an id \u2014 use [!"+m[1]+":name](path)")
 		return
 	}
-	if m := blockMarker(line, '#'); m != nil {
+	if id, ok := blockMarker(line, '#'); ok {
 		switch {
 		case p.inBlock:
-			p.errorf(p.n, "NESTED_BLOCK: cannot open <!-- #"+m[1]+" --> inside <!-- #"+p.openBlock+" -->")
-		case p.blocksSeen[m[1]]:
-			p.errorf(p.n, "DUPLICATE_BLOCK_ID: <!-- #"+m[1]+" --> already declared in this document")
+			p.errorf(p.n, "NESTED_BLOCK: cannot open <!-- #"+id+" --> inside <!-- #"+p.openBlock+" -->")
+		case p.blocksSeen[id]:
+			p.errorf(p.n, "DUPLICATE_BLOCK_ID: <!-- #"+id+" --> already declared in this document")
 		default:
-			p.inBlock, p.openBlock, p.blockLine = true, m[1], p.n
+			p.inBlock, p.openBlock, p.blockLine = true, id, p.n
 			if p.blocksSeen == nil {
 				p.blocksSeen = map[string]bool{}
 			}
-			p.blocksSeen[m[1]] = true
+			p.blocksSeen[id] = true
 		}
 		return
 	}
-	if m := blockMarker(line, '/'); m != nil {
+	if id, ok := blockMarker(line, '/'); ok {
 		switch {
 		case !p.inBlock:
-			p.errorf(p.n, "UNEXPECTED_BLOCK_CLOSE: <!-- /"+m[1]+" --> has no matching open marker")
-		case p.openBlock != m[1]:
-			p.errorf(p.n, "MISMATCHED_BLOCK: expected <!-- /"+p.openBlock+" -->, got <!-- /"+m[1]+" -->")
+			p.errorf(p.n, "UNEXPECTED_BLOCK_CLOSE: <!-- /"+id+" --> has no matching open marker")
+		case p.openBlock != id:
+			p.errorf(p.n, "MISMATCHED_BLOCK: expected <!-- /"+p.openBlock+" -->, got <!-- /"+id+" -->")
 		default:
 			p.inBlock = false
-			d.Blocks = append(d.Blocks, m[1])
+			d.Blocks = append(d.Blocks, id)
 			d.BlockLines = append(d.BlockLines, p.blockLine)
 		}
 		return
@@ -406,19 +407,24 @@ func noIDLine(line string) []string {
 	return reNoID.FindStringSubmatch(line)
 }
 
-// blockMarker is reBlockOpen (sigil '#') or reBlockEnd (sigil '/')
-// .FindStringSubmatch(line) by blockMarkerLine's scan.
-func blockMarker(line string, sigil byte) []string {
+// blockMarker is the id of reBlockOpen (sigil '#') or reBlockEnd (sigil
+// '/') .FindStringSubmatch(line), by blockMarkerLine's scan; ok is false
+// when the pattern does not match.
+func blockMarker(line string, sigil byte) (id string, ok bool) {
 	if !scanDirectives {
+		re := reBlockEnd
 		if sigil == '#' {
-			return reBlockOpen.FindStringSubmatch(line)
+			re = reBlockOpen
 		}
-		return reBlockEnd.FindStringSubmatch(line)
+		if m := re.FindStringSubmatch(line); m != nil {
+			return m[1], true
+		}
+		return "", false
 	}
 	if !blockMarkerLine(line) || line[len("<!-- ")] != sigil {
-		return nil
+		return "", false
 	}
-	return []string{line, line[len("<!-- #") : len(line)-len(" -->")]}
+	return line[len("<!-- #") : len(line)-len(" -->")], true
 }
 
 // links reads the shortcuts of a line and its reference definition.
