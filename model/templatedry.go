@@ -153,8 +153,8 @@ func (s *DrySession) RunTemplate(id, args string, resp TemplateResponse) (Templa
 	}
 	sess := s.rt.session()
 	before := maps.Clone(sess.Vars)
-	lines := splitLines(c.a.Response)
-	tr := &templateTrace{lines: make([]TemplateLineFact, len(lines))}
+	// one fact per line of the template (len(splitLines), uncut)
+	tr := &templateTrace{lines: make([]TemplateLineFact, strings.Count(c.a.Response, "\n")+1)}
 	c.trace = tr
 	res := c.respond(out)
 	sess.syncView() // as Runtime.Run does after every call
