@@ -76,3 +76,27 @@ func TestCallFlagsFindsOneAction(t *testing.T) {
 		t.Errorf("CallFlags allocates %.0f times with 400 actions, %.0f with 4", b, a)
 	}
 }
+
+// TestOpenedPageParsedOnce: once /open showed another page, the commands
+// run on it read the parse the page was resolved with (each command
+// parsed the page again), and an action call on it answers as on a
+// runtime that parses the page itself.
+func TestOpenedPageParsedOnce(t *testing.T) {
+	page := "# B\n\n" + act("b", "CLI echo {q}", `  q: string (required) "Q"`) + act("b", "CLI echo second") + "[@home Home](a.md)\n"
+	h := newHarness(t, "x")
+	h.write(t, "b.md", page)
+	if r := h.rt.Run("/open b.md"); !r.OK {
+		t.Fatalf("/open b.md: %+v", r)
+	}
+	h.rt.useCurrent()
+	cur := h.rt.session().nav.cur
+	if cur == nil || cur.pg == nil || h.rt.refDoc() != cur.pg.ref {
+		t.Fatal("a command on the opened page parses it again")
+	}
+	got := h.rt.Run("/act.b --q hi")
+	fresh := newHarness(t, page)
+	if want := fresh.rt.Run("/act.b --q hi"); got.OK != want.OK || got.Content != want.Content || got.Code != want.Code ||
+		!reflect.DeepEqual(got.commands, want.commands) || len(got.commands) != 1 {
+		t.Errorf("/act.b on the opened page = %+v, on the page itself %+v", got, want)
+	}
+}
