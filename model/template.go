@@ -328,6 +328,9 @@ func (t *templateRun) substituteLine(line string) string {
 		if v.kind == jsUndefined {
 			ref := "{Response." + m[1] + "}"
 			if !t.unresolvedOK[ref] {
+				if t.unresolvedOK == nil {
+					t.unresolvedOK = map[string]bool{}
+				}
 				t.unresolvedOK[ref] = true
 				t.unresolved = append(t.unresolved, ref)
 			}
@@ -395,6 +398,9 @@ func (t *templateRun) registerValueShortcut(base string, value []string, inLoop 
 		return
 	}
 	s := t.rt.session()
+	if t.seenBases == nil {
+		t.currentSlugs, t.slugCounters, t.seenBases = map[string]string{}, map[string]int{}, map[string]bool{}
+	}
 	if !t.seenBases[base] {
 		t.seenBases[base] = true
 		s.deleteValueShortcuts(base)
@@ -412,10 +418,9 @@ func (t *templateRun) registerValueShortcut(base string, value []string, inLoop 
 // A template that produces more than limit bytes stops there: it returns
 // "" and sets Result.Limit.
 func (t *templateRun) execute(template string, limit int64) string {
-	t.currentSlugs = map[string]string{}
-	t.slugCounters = map[string]int{}
-	t.seenBases = map[string]bool{}
-	t.unresolvedOK = map[string]bool{}
+	// the maps are made when first written: most templates set no value
+	// shortcut and leave no reference unresolved
+	t.currentSlugs, t.slugCounters, t.seenBases, t.unresolvedOK = nil, nil, nil, nil
 	t.budget = limit
 	var out []string
 	emit := func(line string) {

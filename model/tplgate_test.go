@@ -90,3 +90,31 @@ func TestTemplateGates(t *testing.T) {
 func docOf(src string) *sfmd.Document {
 	return &sfmd.Document{Path: "/dryrun/doc.md", Src: []byte(src)}
 }
+
+// TestTemplateMapsOnFirstWrite: a template that sets no value shortcut
+// and resolves every reference makes none of the run's maps (four were
+// made for every run), and one that does answers as before.
+func TestTemplateMapsOnFirstWrite(t *testing.T) {
+	rt := &Runtime{Session: NewSession()}
+	body := jsonParse(`{"a":{"b":"x"},"items":[{"id":1},{"id":2}]}`)
+	run := func(tpl string) (*templateRun, string) {
+		res := &Result{}
+		tr := &templateRun{rt: rt, jsonBody: body, input: newOrdered[pval](), res: res}
+		tr.response = actionOutput{status: 200, jsonBody: body}.responseObject()
+		return tr, tr.execute(tpl, MaxTemplateOutput)
+	}
+	tr, out := run("{v} = {Response.body.a.b}\nfor: it in body.items\n- {it.id}\nend:\nText {Response.body.a.b}")
+	if tr.currentSlugs != nil || tr.slugCounters != nil || tr.seenBases != nil || tr.unresolvedOK != nil {
+		t.Error("a template without value shortcuts or unresolved references made the run's maps")
+	}
+	if out != "- 1\n- 2\nText x" {
+		t.Errorf("output %q", out)
+	}
+	tr, out = run("{@s} = (a, b)\nfor: it in body.items\n{@r} = {it.id}\nend:\nSee {@s} {@r} {Response.body.nope}")
+	if v := rt.session().valueShortcuts; len(v["s"]) != 2 || v["r-1"][0] != "1" || v["r-2"][0] != "2" || tr.currentSlugs["r"] != "r-2" {
+		t.Errorf("value shortcuts %v, current %v", v, tr.currentSlugs)
+	}
+	if !strings.HasPrefix(out, "See @s @r-2 {Response.body.nope}") || len(tr.unresolved) != 1 {
+		t.Errorf("output %q, unresolved %v", out, tr.unresolved)
+	}
+}
