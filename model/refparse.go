@@ -187,24 +187,23 @@ func parseRef(source string) *refDoc {
 
 // refParser is parseRef's state while it reads the lines.
 type refParser struct {
-	d           *refDoc
-	fenceOpen   bool
-	fenceChar   byte
-	fenceLen    int
-	pend        pendingBlock // the act block being read, when pending
-	pending     bool
-	openBlock   string
-	inBlock     bool
-	blocksSeen  map[string]bool
-	menuSeen    map[string]bool
-	scSeen      map[string]bool
-	scNext      map[string]int // where the search for a free id2, id3, … of an id resumes
-	responses   []pendingBlock
-	respSeenIdx map[string]int
-	n           int // the line being read, from 1
-	src         string
-	off         int // where line n begins in src
-	blockLine   int // where the open block opened
+	d          *refDoc
+	fenceOpen  bool
+	fenceChar  byte
+	fenceLen   int
+	pend       pendingBlock // the act block being read, when pending
+	pending    bool
+	openBlock  string
+	inBlock    bool
+	blocksSeen map[string]bool
+	menuSeen   map[string]bool
+	scSeen     map[string]bool
+	scNext     map[string]int // where the search for a free id2, id3, … of an id resumes
+	responses  []pendingBlock
+	n          int // the line being read, from 1
+	src        string
+	off        int // where line n begins in src
+	blockLine  int // where the open block opened
 }
 
 // errorf records a parse error.
@@ -258,15 +257,10 @@ func (p *refParser) fence(raw, run, rest string) {
 						p.errorf(pb.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+pb.id+"\"")
 					}
 				} else {
-					if i, ok := p.respSeenIdx[pb.id]; ok {
-						p.responses[i] = *pb
-					} else {
-						if p.respSeenIdx == nil {
-							p.respSeenIdx = map[string]int{}
-						}
-						p.respSeenIdx[pb.id] = len(p.responses)
-						p.responses = append(p.responses, *pb)
-					}
+					// every template, in order: attachResponses gives
+					// each action the last of its id, as the parser's
+					// Map.set of them does (no map of ids to keep)
+					p.responses = append(p.responses, *pb)
 				}
 				p.pending = false
 			}
@@ -478,7 +472,8 @@ func (p *refParser) refDef(line string) {
 }
 
 // attachResponses gives each action its response template, matched by id
-// once the whole document is read.
+// once the whole document is read: of several templates of one id the
+// last, each overwriting the one before.
 func (p *refParser) attachResponses() {
 	for _, r := range p.responses {
 		if a := p.d.action(r.id); a != nil {

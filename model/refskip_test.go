@@ -98,3 +98,28 @@ func TestScanDirectives(t *testing.T) {
 		t.Fatalf("only %d blocks, includes, menus and errors: the texts test little", found)
 	}
 }
+
+// TestLastResponseTemplateWins: of several response templates of one id,
+// before or after its action, the action gets the last (parser.ts keeps
+// them in a Map by id), an empty last one leaving it without a template.
+func TestLastResponseTemplateWins(t *testing.T) {
+	tpl := func(id string, lines ...string) string {
+		return "```act." + id + ".response\n" + strings.Join(lines, "\n") + "\n```\n"
+	}
+	empty := func(id string) string { return "```act." + id + ".response\n```\n" }
+	get := "```act.a\nGET https://x.example\n```\n"
+	for _, c := range []struct {
+		src, want string
+	}{
+		{tpl("a", "one") + get + tpl("a", "two"), "two"},
+		{get + tpl("a", "one") + tpl("b", "b") + tpl("a", "two", "2") + tpl("a", "three"), "three"},
+		{tpl("a", "one") + get + empty("a"), ""},
+		{empty("a") + get + tpl("a", "x"), "x"},
+		{get + tpl("a", "one") + tpl("a", "two") + "```act.a\nPOST https://y.example\n```\n", "two"},
+	} {
+		a := parseRef(c.src).action("a")
+		if a == nil || a.Response != c.want || a.HasResp != (c.want != "") {
+			t.Errorf("%q: act.a's template %+v, want %q", c.src, a, c.want)
+		}
+	}
+}
