@@ -100,3 +100,25 @@ func TestOpenedPageParsedOnce(t *testing.T) {
 		t.Errorf("/act.b on the opened page = %+v, on the page itself %+v", got, want)
 	}
 }
+
+// TestIsFirstIsTheIndex: an action is marked first exactly when the index
+// by id finds it (what Actions lists, a call reaches), on every text of
+// scanDocs.
+func TestIsFirstIsTheIndex(t *testing.T) {
+	n, dup := 0, 0
+	for _, src := range scanDocs(t) {
+		d := parseRef(src)
+		for _, a := range d.Actions {
+			if a.isFirst != (d.action(a.ID) == a) {
+				t.Fatalf("act.%s: isFirst %v, the index finds %p (this one %p)", a.ID, a.isFirst, d.action(a.ID), a)
+			}
+			n++
+			if !a.isFirst {
+				dup++
+			}
+		}
+	}
+	if n < 1000 || dup == 0 {
+		t.Fatalf("%d actions, %d not first: the texts test little", n, dup)
+	}
+}

@@ -190,7 +190,7 @@ func (p *Parsed) Actions() []ActionInfo {
 	}
 	var out []ActionInfo
 	for _, a := range p.ref.Actions {
-		if p.ref.action(a.ID) != a {
+		if !a.isFirst {
 			continue // not the first of its id
 		}
 		if out == nil {

@@ -71,6 +71,9 @@ type refAction struct {
 	Fields   []refField
 	Response string
 	HasResp  bool
+	// isFirst is set on the first action of its id (refDoc.action's), so
+	// that a listing of the actions a call can reach looks up none.
+	isFirst bool
 }
 
 type refShortcut struct{ ID, Label, Href string }
@@ -179,6 +182,7 @@ func parseRef(source string) *refDoc {
 	for _, a := range p.d.Actions {
 		if _, ok := p.d.first[a.ID]; !ok {
 			p.d.first[a.ID] = a
+			a.isFirst = true
 		}
 	}
 	p.attachResponses()
