@@ -59,13 +59,7 @@ func (rt *Runtime) cmdAction(args string) Result {
 	if help {
 		return okResult("Actions\n---\n" + renderActions(doc, "", false))
 	}
-	var action *refAction
-	for _, a := range doc.Actions {
-		if a.ID == id {
-			action = a
-			break
-		}
-	}
+	action := doc.action(id) // the first action of id
 	if action == nil {
 		ids := make([]string, len(doc.Actions))
 		for i, a := range doc.Actions {

@@ -151,6 +151,8 @@ type Env struct {
 
 // Runtime executes calls against one document.
 type Runtime struct {
+	// Doc is the suite's document; its Src must not change while the
+	// runtime holds it (the page shown and the parse read it uncopied).
 	Doc *sfmd.Document
 	// Parsed is Parse(Doc), made once for all the calls against Doc; when
 	// nil (or made from another document), each call parses Doc itself.

@@ -8,8 +8,8 @@ type call struct {
 	rt      *Runtime
 	doc     *refDoc
 	a       *refAction
-	flagStr string            // the raw flags (ARGS)
-	extra   map[string]string // context vars, looked up first for $VAR
+	flagStr string   // the raw flags (ARGS)
+	extra   *ctxVars // context vars, looked up first for $VAR
 	isCLI   bool
 
 	parsed     *flagParse       // tokenized flags and positionals
@@ -35,7 +35,7 @@ func stop(r Result) *Result { return &r }
 // executeAction is action.ts executeAction: the binding steps in order
 // (runtime-semantics.md §1.4–§1.10), each of which may end the call, then
 // the request or command and the response.
-func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extra map[string]string) Result {
+func (rt *Runtime) executeAction(doc *refDoc, a *refAction, flagStr string, extra *ctxVars) Result {
 	c := &call{rt: rt, doc: doc, a: a, flagStr: flagStr, extra: extra, isCLI: a.Method == "cli"}
 	rt.Cover.enter(a.ID)
 	if res := c.prepare(); res != nil {

@@ -190,29 +190,34 @@ func (p *Parsed) Actions() []ActionInfo {
 	}
 	var out []ActionInfo
 	for _, a := range p.ref.Actions {
-		if p.ref.action(a.ID) != a {
+		if !a.isFirst {
 			continue // not the first of its id
 		}
 		if out == nil {
 			out = make([]ActionInfo, 0, len(p.ref.Actions))
 		}
-		info := ActionInfo{ID: a.ID, Method: upperMethod(a.Method), HasTemplate: a.HasResp}
-		if len(a.Fields) > 0 {
-			info.Fields = make([]FieldInfo, 0, len(a.Fields))
-		}
-		for _, f := range a.Fields {
-			info.Fields = append(info.Fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
-		}
-		if len(a.Headers) > 0 {
-			info.Headers = make([]string, len(a.Headers))
-			for i, h := range a.Headers {
-				info.Headers[i] = h.Key
-			}
-		}
-		if a.HasResp {
-			info.Template = splitLines(a.Response)
-		}
-		out = append(out, info)
+		out = append(out, actionInfo(a))
 	}
 	return out
+}
+
+// actionInfo is what Actions lists of the action a.
+func actionInfo(a *refAction) ActionInfo {
+	info := ActionInfo{ID: a.ID, Method: upperMethod(a.Method), HasTemplate: a.HasResp}
+	if len(a.Fields) > 0 {
+		info.Fields = make([]FieldInfo, 0, len(a.Fields))
+	}
+	for _, f := range a.Fields {
+		info.Fields = append(info.Fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
+	}
+	if len(a.Headers) > 0 {
+		info.Headers = make([]string, len(a.Headers))
+		for i, h := range a.Headers {
+			info.Headers[i] = h.Key
+		}
+	}
+	if a.HasResp {
+		info.Template = splitLines(a.Response)
+	}
+	return info
 }

@@ -181,21 +181,20 @@ func (p *Parsed) CallFlags(line string) (ActionInfo, []string, bool) {
 	_, cmd, args := route(line)
 	a, _ := actionCall(cmd, args)
 	_, _, flagStr := splitActionArgs(a)
-	for _, info := range p.Actions() {
-		if info.ID != id {
-			continue
-		}
-		short := map[string]string{}
-		for _, f := range info.Fields {
-			if f.Short != "" {
-				short[f.Short] = f.Name
-			}
-		}
-		parsed := parsePosixFlags(flagStr, short)
-		if parsed == nil {
-			return ActionInfo{}, nil, false
-		}
-		return info, parsed.flags.Keys(), true
+	ra := p.ref.action(id) // what Actions lists for id: the first action of it
+	if ra == nil {
+		return ActionInfo{}, nil, false
 	}
-	return ActionInfo{}, nil, false
+	info := actionInfo(ra)
+	short := map[string]string{}
+	for _, f := range info.Fields {
+		if f.Short != "" {
+			short[f.Short] = f.Name
+		}
+	}
+	parsed := parsePosixFlags(flagStr, short)
+	if parsed == nil {
+		return ActionInfo{}, nil, false
+	}
+	return info, parsed.flags.Keys(), true
 }

@@ -34,7 +34,9 @@ func srcString(src []byte) string {
 }
 
 // refDoc is the reference parse of rt.Doc, or nil without a document:
-// rt.Parsed when it was made from rt.Doc, else a parse of its own.
+// rt.Parsed when it was made from rt.Doc, else the parse of the current
+// page when that is rt.Doc's text (a page opened by /open, which every
+// command on it parsed again), else a parse of its own.
 func (rt *Runtime) refDoc() *refDoc {
 	if rt.Doc == nil {
 		return nil
@@ -42,5 +44,11 @@ func (rt *Runtime) refDoc() *refDoc {
 	if p := rt.Parsed; p != nil && p.doc == rt.Doc {
 		return p.ref
 	}
-	return parseRef(string(rt.Doc.Src))
+	src := srcString(rt.Doc.Src)
+	if s := rt.Session; s != nil && s.nav.cur != nil {
+		if pg := s.nav.cur.pg; pg != nil && pg.src == src {
+			return pg.ref
+		}
+	}
+	return parseRef(src)
 }

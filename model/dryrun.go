@@ -106,7 +106,7 @@ func (p *Parsed) MaySendSession(id, args, name string, store map[string]string) 
 	if !strings.Contains(a.URI, "$") && !strings.Contains(a.Body, "$") {
 		return strings.Contains(a.URI, ref) || strings.Contains(a.Body, ref)
 	}
-	rt := p.dryRuntime(nil, store)
+	rt := &Runtime{Doc: p.doc, Parsed: p, Env: dryEnv(store)} // no session: nothing here reads one
 	extra := rt.contextVars(args)
 	return strings.Contains(rt.resolveEnvVars(a.URI, extra), ref) || strings.Contains(rt.resolveEnvVars(a.Body, extra), ref)
 }
@@ -130,14 +130,20 @@ func (p *Parsed) dryRuntime(vars, store map[string]string) *Runtime {
 	for k, v := range vars {
 		s.SetVar(k, v)
 	}
-	rt := &Runtime{Doc: p.doc, Parsed: p, Session: s, Env: Env{
-		DocURI: DryRunDocURI, DocPath: pathFromFileURI(DryRunDocURI), Home: "/home", Cwd: DryRunCwd,
-	}}
-	if store != nil {
-		rt.Env.Topic, rt.Env.Store = "app:dryrun", store
-	}
-	return rt
+	return &Runtime{Doc: p.doc, Parsed: p, Session: s, Env: dryEnv(store)}
 }
+
+// dryEnv is the environment of a dry run with the env store store.
+func dryEnv(store map[string]string) Env {
+	env := Env{DocURI: DryRunDocURI, DocPath: dryRunDocPath, Home: "/home", Cwd: DryRunCwd}
+	if store != nil {
+		env.Topic, env.Store = "app:dryrun", store
+	}
+	return env
+}
+
+// dryRunDocPath is pathFromFileURI(DryRunDocURI), read once.
+var dryRunDocPath = pathFromFileURI(DryRunDocURI)
 
 // QuoteArg quotes v as one token for the runtime's flag tokenizer
 // (Tokenize): in single quotes, or in double quotes when v holds a single

@@ -62,11 +62,45 @@ func (rt *Runtime) storeGet(name string) (string, bool) {
 // runtime computes per call (runtime-semantics.md §1.10), which outrank the
 // topic's env store.
 func IsContextVar(name string) bool {
-	_, ok := (&Runtime{}).contextVars("")[name]
+	_, ok := (&ctxVars{}).get(name)
 	return ok
 }
 
-func (rt *Runtime) contextVars(rawArgs string) map[string]string {
+// ctxVars are the context variables of one call (context-vars.ts
+// buildContextVars), looked up first for $VAR: fields, not a map made
+// for every call (a dry run of each of 17,000 actions made one).
+// TestContextVarNames holds get to the names of sfmd.ContextVarNames.
+type ctxVars struct {
+	home, cwd, currentFile, currentURI, currentTarget, args, appDir, workDir string
+}
+
+// get is the value of the context variable name, ok false when name is
+// none.
+func (v *ctxVars) get(name string) (string, bool) {
+	switch name {
+	case "HOME":
+		return v.home, true
+	case "CWD":
+		return v.cwd, true
+	case "CURRENT_FILE":
+		return v.currentFile, true
+	case "CURRENT_URI":
+		return v.currentURI, true
+	case "CURRENT_TARGET":
+		return v.currentTarget, true
+	case "CURRENT_BLOCK":
+		return "", true
+	case "ARGS":
+		return v.args, true
+	case "STRING_APP_DIR":
+		return v.appDir, true
+	case "STRING_WORK_DIR":
+		return v.workDir, true
+	}
+	return "", false
+}
+
+func (rt *Runtime) contextVars(rawArgs string) *ctxVars {
 	appDir := rt.appDir()
 	cwd := appDir
 	if cwd == "" {
@@ -81,16 +115,15 @@ func (rt *Runtime) contextVars(rawArgs string) map[string]string {
 		}
 		work = path.Join(rt.Env.Home, ".string-work", key)
 	}
-	return map[string]string{
-		"HOME":            rt.Env.Home,
-		"CWD":             cwd,
-		"CURRENT_FILE":    rt.Env.DocPath,
-		"CURRENT_URI":     rt.Env.DocURI,
-		"CURRENT_TARGET":  rt.Env.Topic,
-		"CURRENT_BLOCK":   "",
-		"ARGS":            rawArgs,
-		"STRING_APP_DIR":  appDir,
-		"STRING_WORK_DIR": work,
+	return &ctxVars{
+		home:          rt.Env.Home,
+		cwd:           cwd,
+		currentFile:   rt.Env.DocPath,
+		currentURI:    rt.Env.DocURI,
+		currentTarget: rt.Env.Topic,
+		args:          rawArgs,
+		appDir:        appDir,
+		workDir:       work,
 	}
 }
 
@@ -111,20 +144,65 @@ func (rt *Runtime) commandDir() string {
 	return rt.Env.Home
 }
 
-// resolveEnvVars is helpers.ts resolveEnvVars.
-func (rt *Runtime) resolveEnvVars(s string, extra map[string]string) string {
-	if strings.IndexByte(s, '$') < 0 {
+// resolveEnvVars is helpers.ts resolveEnvVars: each $NAME (reEnvVar,
+// found by envVarEnd) becomes its context variable, else its value in the
+// env store, else stays.
+func (rt *Runtime) resolveEnvVars(s string, extra *ctxVars) string {
+	i := strings.IndexByte(s, '$')
+	if i < 0 {
 		return s
 	}
-	return replaceSubmatch(reEnvVar.Re(), s, func(m []string, _ int) string {
-		if v, ok := extra[m[1]]; ok {
-			return v
+	var b strings.Builder
+	last := 0
+	for i >= 0 {
+		end := envVarEnd(s, i)
+		if end < 0 {
+			i = nextDollar(s, i+1)
+			continue
 		}
-		if v, ok := rt.storeGet(m[1]); ok {
-			return v
+		name := s[i+1 : end]
+		v, ok := extra.get(name)
+		if !ok {
+			v, ok = rt.storeGet(name)
 		}
-		return m[0]
-	})
+		if ok {
+			if b.Len() == 0 {
+				b.Grow(len(s))
+			}
+			b.WriteString(s[last:i])
+			b.WriteString(v)
+			last = end
+		}
+		i = nextDollar(s, end)
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// envVarEnd is the end of the match of reEnvVar, \$([a-zA-Z_]\w*), at the
+// '$' at i, or -1 when none begins there. '$' is no \w, so the matches
+// FindAll finds are those that begin at each '$' in turn after the last
+// one's end (TestEnvVarEndIsRegexp).
+func envVarEnd(s string, i int) int {
+	if i+1 >= len(s) || !isIdentStart(s[i+1]) {
+		return -1
+	}
+	end := i + 2
+	for end < len(s) && isWord(s[end]) {
+		end++
+	}
+	return end
+}
+
+// nextDollar is the index of the first '$' at or after i, or -1.
+func nextDollar(s string, i int) int {
+	if k := strings.IndexByte(s[i:], '$'); k >= 0 {
+		return i + k
+	}
+	return -1
 }
 
 // unresolvedHint builds the hint and set lines of the §1.4 step 10 / §1.10 texts.

@@ -37,7 +37,7 @@ func (c *call) readFileValues() *Result {
 			}
 		}
 		raw, _ := parsed.flags.Get(key)
-		abs := Resolve(extra["CWD"], raw)
+		abs := Resolve(extra.cwd, raw)
 		cannotRead := func(err error, syscallName string) *Result {
 			r := errResult(codeInvalidPayload, "--"+key+": cannot read "+abs+": "+nodeErrorMessage(err, syscallName, abs))
 			r.Escape = refusal("--"+key, err)

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"maps"
 	"math"
 	"sort"
 	"strconv"
@@ -15,39 +16,78 @@ import (
 // ordered is a JavaScript plain object: keys keep their first insertion
 // position, except that integer-like keys ("0", "5", "42") enumerate first in
 // ascending numeric order, as in every JS engine.
+//
+// The values sit beside their keys, found by a scan while there are few
+// and through an index once there are more than orderedScan (most
+// objects, a call's payload and a response's JSON objects, have a
+// handful of keys, and a map for each was a third of a dry run's
+// allocations). TestOrderedIsMap holds it to a map and its key list.
 type ordered[V any] struct {
 	keys []string
-	m    map[string]V
+	vals []V            // vals[i] is the value of keys[i]
+	idx  map[string]int // the index of each key in keys; nil up to orderedScan keys
 }
 
-func newOrdered[V any]() *ordered[V] { return &ordered[V]{m: map[string]V{}} }
+// orderedScan is the number of keys an ordered finds by a scan.
+const orderedScan = 8
+
+func newOrdered[V any]() *ordered[V] { return &ordered[V]{} }
+
+// find is the index of k in o.keys, or -1.
+func (o *ordered[V]) find(k string) int {
+	if o.idx != nil {
+		if i, ok := o.idx[k]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, x := range o.keys {
+		if x == k {
+			return i
+		}
+	}
+	return -1
+}
 
 func (o *ordered[V]) Set(k string, v V) {
-	if _, ok := o.m[k]; !ok {
-		o.keys = append(o.keys, k)
+	if i := o.find(k); i >= 0 {
+		o.vals[i] = v
+		return
 	}
-	o.m[k] = v
+	o.keys = append(o.keys, k)
+	o.vals = append(o.vals, v)
+	switch {
+	case o.idx != nil:
+		o.idx[k] = len(o.keys) - 1
+	case len(o.keys) > orderedScan:
+		o.idx = make(map[string]int, 2*len(o.keys))
+		for i, x := range o.keys {
+			o.idx[x] = i
+		}
+	}
 }
 
 func (o *ordered[V]) Get(k string) (V, bool) {
-	v, ok := o.m[k]
-	return v, ok
+	if i := o.find(k); i >= 0 {
+		return o.vals[i], true
+	}
+	var zero V
+	return zero, false
 }
 
-func (o *ordered[V]) Has(k string) bool {
-	_, ok := o.m[k]
-	return ok
-}
+func (o *ordered[V]) Has(k string) bool { return o.find(k) >= 0 }
 
 func (o *ordered[V]) Delete(k string) {
-	if _, ok := o.m[k]; !ok {
+	i := o.find(k)
+	if i < 0 {
 		return
 	}
-	delete(o.m, k)
-	for i, x := range o.keys {
-		if x == k {
-			o.keys = append(o.keys[:i:i], o.keys[i+1:]...)
-			break
+	o.keys = append(o.keys[:i:i], o.keys[i+1:]...)
+	o.vals = append(o.vals[:i:i], o.vals[i+1:]...)
+	if o.idx != nil {
+		delete(o.idx, k)
+		for j := i; j < len(o.keys); j++ {
+			o.idx[o.keys[j]] = j
 		}
 	}
 }
@@ -80,9 +120,9 @@ func (o *ordered[V]) Keys() []string {
 }
 
 func (o *ordered[V]) clone() *ordered[V] {
-	c := &ordered[V]{keys: append([]string(nil), o.keys...), m: make(map[string]V, len(o.m))}
-	for k, v := range o.m {
-		c.m[k] = v
+	c := &ordered[V]{keys: append([]string(nil), o.keys...), vals: append([]V(nil), o.vals...)}
+	if o.idx != nil {
+		c.idx = maps.Clone(o.idx)
 	}
 	return c
 }

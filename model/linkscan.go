@@ -54,7 +54,21 @@ func plainLinkSpans(s string) [][]int {
 // empty), "(", a target up to the first ")", neither empty. As in
 // plainLinkSpans, the first "]" and ")" are searched for once for every
 // "[" before them. TestShortcutSpansIsRegexp holds it to the regexp.
-func shortcutSpans(s string) [][]int {
+func shortcutSpans(s string) [][]int { return idShortcutSpans(s, isShortcutIDByte, false) }
+
+// refShortcutSpans is reShortcut.FindAllStringSubmatchIndex(s, -1), the
+// reference parser's pattern (parser.ts,
+// `\[(@[a-zA-Z0-9_-]+)\s+([^\]]+)\]\(([^)]+)\)`): shortcutSpans' scan
+// with ids of [a-zA-Z0-9_-] and the target as group 3.
+// TestRefShortcutSpansIsRegexp holds it to the regexp.
+func refShortcutSpans(s string) [][]int {
+	return idShortcutSpans(s, func(c byte) bool { return isWordByte(c) || c == '-' }, true)
+}
+
+// idShortcutSpans is the scan of shortcutSpans with ids of the bytes
+// idByte accepts (none of them white space or a bracket), each span
+// with the target's bounds after the label's when target is set.
+func idShortcutSpans(s string, idByte func(byte) bool, target bool) [][]int {
 	var out [][]int
 	closeAt, parenAt := -1, -1
 	for i := 0; i < len(s); {
@@ -65,7 +79,7 @@ func shortcutSpans(s string) [][]int {
 		p := i + j
 		i = p + 1
 		e := p + 2 // the id's end
-		for e < len(s) && isShortcutIDByte(s[e]) {
+		for e < len(s) && idByte(s[e]) {
 			e++
 		}
 		if e == p+2 {
@@ -106,7 +120,11 @@ func shortcutSpans(s string) [][]int {
 			}
 			parenAt = q + 1 + k
 		}
-		out = append(out, []int{p, parenAt + 1, p + 1, e, l, closeAt})
+		span := []int{p, parenAt + 1, p + 1, e, l, closeAt}
+		if target {
+			span = append(span, q, parenAt)
+		}
+		out = append(out, span)
 		i = parenAt + 1
 	}
 	return out

@@ -106,6 +106,23 @@ func TestShortcutSpansIsRegexp(t *testing.T) {
 	}
 }
 
+// TestRefShortcutSpansIsRegexp: refShortcutSpans finds what the
+// reference parser's reShortcut finds, with the same groups.
+func TestRefShortcutSpansIsRegexp(t *testing.T) {
+	found := 0
+	for _, s := range scanDocs(t) {
+		want := reShortcut.Re().FindAllStringSubmatchIndex(s, -1)
+		got := refShortcutSpans(s)
+		found += len(want)
+		if (len(got) != 0 || len(want) != 0) && !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.300q: refShortcutSpans %v, reShortcut %v", s, got, want)
+		}
+	}
+	if found < 1000 {
+		t.Fatalf("only %d shortcuts in all: the texts test little", found)
+	}
+}
+
 // TestReplaceSpansIsReplaceSubmatch: replacing the matches found once is
 // replaceSubmatch's one-at-a-time search and replace.
 func TestReplaceSpansIsReplaceSubmatch(t *testing.T) {

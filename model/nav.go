@@ -19,10 +19,12 @@ type navEntry struct {
 	block          string
 }
 
-// text is the entry's source.
+// text is the entry's source. The suite's document is read without a
+// copy (srcString: a 10 MB page was copied to be shown), which is why a
+// Runtime's Doc.Src must not change while the runtime holds it.
 func (e *navEntry) text() string {
 	if e.doc != nil {
-		return string(e.doc.Src)
+		return srcString(e.doc.Src)
 	}
 	return e.src
 }

@@ -106,23 +106,29 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 		}
 	}
 	pg.blockIDs = append(append(pg.blockIDs, ref.Blocks...), ref.Includes...)
+	var menus map[string][]refShortcut // menuFile's answers by URI (menuCache)
 	for _, ml := range ref.MenuLines {
 		menuURI := rt.loaderResolve(ml.Path, uri)
 		if menuURI == uri {
 			return nil, &loadError{"CIRCULAR_REFERENCE", "Circular menu/nav reference detected: " + menuURI}, nil
 		}
-		var entries []refShortcut
-		msrc, lerr, err := rt.loadFile(menuURI)
-		if err != nil {
-			return nil, nil, err
-		}
-		if lerr != nil && lerr.code != codeNotFound {
-			return nil, lerr, nil
-		}
-		if lerr == nil {
-			for _, sc := range parseRef(msrc).Shortcuts {
-				entries = append(entries, refShortcut{ID: ml.Name + "." + sc.ID, Label: sc.Label, Href: rt.loaderResolve(sc.Href, menuURI)})
+		scs, ok := menus[menuURI]
+		if !ok {
+			var lerr *loadError
+			var err error
+			if scs, lerr, err = rt.menuFile(menuURI); err != nil || lerr != nil {
+				return nil, lerr, err
 			}
+			if menuCache {
+				if menus == nil {
+					menus = map[string][]refShortcut{}
+				}
+				menus[menuURI] = scs
+			}
+		}
+		var entries []refShortcut
+		for _, sc := range scs {
+			entries = append(entries, refShortcut{ID: ml.Name + "." + sc.ID, Label: sc.Label, Href: sc.Href})
 		}
 		pg.setMenu(ml.Name, menuURI, entries)
 	}
@@ -134,6 +140,34 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 	}
 	pg.warnings = append(warnings, pg.warnings...)
 	return pg, nil, nil
+}
+
+// menuCache lets resolvePage read each menu file once, however many
+// menu and nav lines name it (a page with 2,850 nav lines of one file
+// loaded and parsed it 2,850 times): the runtime reads it again for
+// each line, and finds the same text, since nothing writes while a page
+// is resolved. TestMenuCache turns it off and holds the page to it.
+var menuCache = true
+
+// menuFile is what one menu or nav line reads from the menu file at
+// menuURI: its shortcuts, each Href resolved against the file (no
+// shortcuts for a missing file: an empty menu), or the load's failure.
+func (rt *Runtime) menuFile(menuURI string) ([]refShortcut, *loadError, error) {
+	msrc, lerr, err := rt.loadFile(menuURI)
+	if err != nil {
+		return nil, nil, err
+	}
+	if lerr != nil {
+		if lerr.code != codeNotFound {
+			return nil, lerr, nil
+		}
+		return nil, nil, nil
+	}
+	var out []refShortcut
+	for _, sc := range parseRef(msrc).Shortcuts {
+		out = append(out, refShortcut{ID: sc.ID, Label: sc.Label, Href: rt.loaderResolve(sc.Href, menuURI)})
+	}
+	return out, nil, nil
 }
 
 // requirementsOf is a page's setup page: its [!requirements](path) line,

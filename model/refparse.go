@@ -24,10 +24,10 @@ const (
 	jsDotS = `[\s\S]`
 )
 
-// The runtime's patterns (parser.ts). reField, reHeaderArg and reFlagStart
-// are read by scanners (matchField, headerArgs, flagStart) that the tests
-// hold to them, as are reFenceLine, reFirstLine, reActResp and reActDef
-// (matchActInfo).
+// The runtime's patterns (parser.ts). reField, reHeaderArg, reFlagStart
+// and reShortcut are read by scanners (matchField, headerArgs, flagStart,
+// refShortcutSpans) that the tests hold to them, as are reFenceLine,
+// reFirstLine, reActResp and reActDef (matchActInfo).
 var (
 	reFenceLine        = lazyre.New("^(`{3,}|~{3,})(" + jsDot + "*)$")
 	reActResp          = lazyre.New(`^act\.([a-zA-Z0-9_-]+)\.response$`)
@@ -71,6 +71,9 @@ type refAction struct {
 	Fields   []refField
 	Response string
 	HasResp  bool
+	// isFirst is set on the first action of its id (refDoc.action's), so
+	// that a listing of the actions a call can reach looks up none.
+	isFirst bool
 }
 
 type refShortcut struct{ ID, Label, Href string }
@@ -179,6 +182,7 @@ func parseRef(source string) *refDoc {
 	for _, a := range p.d.Actions {
 		if _, ok := p.d.first[a.ID]; !ok {
 			p.d.first[a.ID] = a
+			a.isFirst = true
 		}
 	}
 	p.attachResponses()
@@ -187,23 +191,23 @@ func parseRef(source string) *refDoc {
 
 // refParser is parseRef's state while it reads the lines.
 type refParser struct {
-	d           *refDoc
-	fenceOpen   bool
-	fenceChar   byte
-	fenceLen    int
-	pend        *pendingBlock
-	openBlock   string
-	inBlock     bool
-	blocksSeen  map[string]bool
-	menuSeen    map[string]bool
-	scSeen      map[string]bool
-	scNext      map[string]int // where the search for a free id2, id3, … of an id resumes
-	responses   []pendingBlock
-	respSeenIdx map[string]int
-	n           int // the line being read, from 1
-	src         string
-	off         int // where line n begins in src
-	blockLine   int // where the open block opened
+	d          *refDoc
+	fenceOpen  bool
+	fenceChar  byte
+	fenceLen   int
+	pend       pendingBlock // the act block being read, when pending
+	pending    bool
+	openBlock  string
+	inBlock    bool
+	blocksSeen map[string]bool
+	menuSeen   map[string]bool
+	scSeen     map[string]bool
+	scNext     map[string]int // where the search for a free id2, id3, … of an id resumes
+	responses  []pendingBlock
+	n          int // the line being read, from 1
+	src        string
+	off        int // where line n begins in src
+	blockLine  int // where the open block opened
 }
 
 // errorf records a parse error.
@@ -246,28 +250,23 @@ func (p *refParser) fence(raw, run, rest string) {
 	ch, ln, info := run[0], len(run), jsTrim(rest)
 	if p.fenceOpen {
 		if ch == p.fenceChar && ln >= p.fenceLen && info == "" {
-			if p.pend != nil {
-				if p.off > p.pend.from { // lines between the fences; else none, and "" joins them
-					p.pend.text = p.src[p.pend.from : p.off-1]
+			if pb := &p.pend; p.pending {
+				if p.off > pb.from { // lines between the fences; else none, and "" joins them
+					pb.text = p.src[pb.from : p.off-1]
 				}
-				if !p.pend.response {
-					if a := parseActionBlock(p.pend.id, p.pend.text); a != nil {
+				if !pb.response {
+					if a := parseActionBlock(pb.id, pb.text); a != nil {
 						d.Actions = append(d.Actions, a)
 					} else {
-						p.errorf(p.pend.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+p.pend.id+"\"")
+						p.errorf(pb.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+pb.id+"\"")
 					}
 				} else {
-					if i, ok := p.respSeenIdx[p.pend.id]; ok {
-						p.responses[i] = *p.pend
-					} else {
-						if p.respSeenIdx == nil {
-							p.respSeenIdx = map[string]int{}
-						}
-						p.respSeenIdx[p.pend.id] = len(p.responses)
-						p.responses = append(p.responses, *p.pend)
-					}
+					// every template, in order: attachResponses gives
+					// each action the last of its id, as the parser's
+					// Map.set of them does (no map of ids to keep)
+					p.responses = append(p.responses, *pb)
 				}
-				p.pend = nil
+				p.pending = false
 			}
 			p.fenceOpen = false
 			return
@@ -279,7 +278,7 @@ func (p *refParser) fence(raw, run, rest string) {
 		return
 	}
 	if id, response, ok := matchActInfo(info); ok {
-		p.pend = &pendingBlock{response: response, id: id, start: p.n, from: p.off + len(raw) + 1}
+		p.pend, p.pending = pendingBlock{response: response, id: id, start: p.n, from: p.off + len(raw) + 1}, true
 	}
 }
 
@@ -319,47 +318,47 @@ func (p *refParser) text(raw, line string) {
 		p.links(raw, line)
 		return
 	}
-	if m := reNoID.FindStringSubmatch(line); m != nil {
+	if m := noIDLine(line); m != nil {
 		p.errorf(p.n, "MISSING_IDENTIFIER: [!"+m[1]+"] requires an id \u2014 use [!"+m[1]+":name](path)")
 		return
 	}
-	if m := reBlockOpen.FindStringSubmatch(line); m != nil {
+	if id, ok := blockMarker(line, '#'); ok {
 		switch {
 		case p.inBlock:
-			p.errorf(p.n, "NESTED_BLOCK: cannot open <!-- #"+m[1]+" --> inside <!-- #"+p.openBlock+" -->")
-		case p.blocksSeen[m[1]]:
-			p.errorf(p.n, "DUPLICATE_BLOCK_ID: <!-- #"+m[1]+" --> already declared in this document")
+			p.errorf(p.n, "NESTED_BLOCK: cannot open <!-- #"+id+" --> inside <!-- #"+p.openBlock+" -->")
+		case p.blocksSeen[id]:
+			p.errorf(p.n, "DUPLICATE_BLOCK_ID: <!-- #"+id+" --> already declared in this document")
 		default:
-			p.inBlock, p.openBlock, p.blockLine = true, m[1], p.n
+			p.inBlock, p.openBlock, p.blockLine = true, id, p.n
 			if p.blocksSeen == nil {
 				p.blocksSeen = map[string]bool{}
 			}
-			p.blocksSeen[m[1]] = true
+			p.blocksSeen[id] = true
 		}
 		return
 	}
-	if m := reBlockEnd.FindStringSubmatch(line); m != nil {
+	if id, ok := blockMarker(line, '/'); ok {
 		switch {
 		case !p.inBlock:
-			p.errorf(p.n, "UNEXPECTED_BLOCK_CLOSE: <!-- /"+m[1]+" --> has no matching open marker")
-		case p.openBlock != m[1]:
-			p.errorf(p.n, "MISMATCHED_BLOCK: expected <!-- /"+p.openBlock+" -->, got <!-- /"+m[1]+" -->")
+			p.errorf(p.n, "UNEXPECTED_BLOCK_CLOSE: <!-- /"+id+" --> has no matching open marker")
+		case p.openBlock != id:
+			p.errorf(p.n, "MISMATCHED_BLOCK: expected <!-- /"+p.openBlock+" -->, got <!-- /"+id+" -->")
 		default:
 			p.inBlock = false
-			d.Blocks = append(d.Blocks, m[1])
+			d.Blocks = append(d.Blocks, id)
 			d.BlockLines = append(d.BlockLines, p.blockLine)
 		}
 		return
 	}
 	if !p.inBlock {
-		if m := reInclude.FindStringSubmatch(line); m != nil {
+		if m := prefixed(reInclude, "[!include:", line); m != nil {
 			d.Includes = append(d.Includes, m[1])
 			d.IncludeLines = append(d.IncludeLines, p.n)
 			return
 		}
-		m := reMenu.FindStringSubmatch(line)
+		m := prefixed(reMenu, "[!menu:", line)
 		if m == nil {
-			m = reNav.FindStringSubmatch(line)
+			m = prefixed(reNav, "[!nav:", line)
 		}
 		if m != nil {
 			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2], Line: p.n})
@@ -372,7 +371,7 @@ func (p *refParser) text(raw, line string) {
 			}
 			return
 		}
-		if m := reRequirementsLine.FindStringSubmatch(line); m != nil {
+		if m := prefixed(reRequirementsLine, "[!requirements](", line); m != nil {
 			if !d.hasRequirements {
 				d.Requirements, d.hasRequirements = m[1], true
 			}
@@ -380,6 +379,50 @@ func (p *refParser) text(raw, line string) {
 		}
 	}
 	p.links(raw, line)
+}
+
+// scanDirectives lets text find the block markers by a scan and try each
+// directive's pattern only on a line that begins with the pattern's
+// literal prefix (a marker line went through three regexps);
+// TestScanDirectives turns it off and holds the parse to the regexps.
+var scanDirectives = true
+
+// prefixed is re.FindStringSubmatch(line) for a pattern anchored at the
+// literal prefix: nil at once for a line without it.
+func prefixed(re *lazyre.Regexp, prefix, line string) []string {
+	if scanDirectives && !strings.HasPrefix(line, prefix) {
+		return nil
+	}
+	return re.FindStringSubmatch(line)
+}
+
+// noIDLine is reNoID.FindStringSubmatch(line), tried only on a line
+// beginning with one of its three literal prefixes.
+func noIDLine(line string) []string {
+	if scanDirectives && !strings.HasPrefix(line, "[!include](") && !strings.HasPrefix(line, "[!menu](") && !strings.HasPrefix(line, "[!nav](") {
+		return nil
+	}
+	return reNoID.FindStringSubmatch(line)
+}
+
+// blockMarker is the id of reBlockOpen (sigil '#') or reBlockEnd (sigil
+// '/') .FindStringSubmatch(line), by blockMarkerLine's scan; ok is false
+// when the pattern does not match.
+func blockMarker(line string, sigil byte) (id string, ok bool) {
+	if !scanDirectives {
+		re := reBlockEnd
+		if sigil == '#' {
+			re = reBlockOpen
+		}
+		if m := re.FindStringSubmatch(line); m != nil {
+			return m[1], true
+		}
+		return "", false
+	}
+	if !blockMarkerLine(line) || line[len("<!-- ")] != sigil {
+		return "", false
+	}
+	return line[len("<!-- #") : len(line)-len(" -->")], true
 }
 
 // links reads the shortcuts of a line and its reference definition.
@@ -391,8 +434,8 @@ func (p *refParser) links(raw, line string) {
 		}
 		return
 	}
-	for _, m := range reShortcut.FindAllStringSubmatch(raw, -1) {
-		id := m[1][1:]
+	for _, sp := range refShortcutSpans(raw) { // reShortcut's matches
+		id, label, href := raw[sp[2]+1:sp[3]], raw[sp[4]:sp[5]], raw[sp[6]:sp[7]]
 		resolved := id
 		if p.scSeen[id] {
 			// the first free id2, id3, …: the ids below the last one
@@ -414,7 +457,7 @@ func (p *refParser) links(raw, line string) {
 			p.scSeen = map[string]bool{}
 		}
 		p.scSeen[resolved] = true
-		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: m[2], Href: m[3]})
+		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: label, Href: href})
 	}
 	if strings.HasPrefix(line, "[") {
 		p.refDef(line)
@@ -433,7 +476,8 @@ func (p *refParser) refDef(line string) {
 }
 
 // attachResponses gives each action its response template, matched by id
-// once the whole document is read.
+// once the whole document is read: of several templates of one id the
+// last, each overwriting the one before.
 func (p *refParser) attachResponses() {
 	for _, r := range p.responses {
 		if a := p.d.action(r.id); a != nil {
@@ -771,6 +815,9 @@ func itoa(n int) string {
 // frontmatterNode parses the leading YAML frontmatter into its mapping node,
 // or nil.
 func frontmatterNode(source string) *yaml.Node {
+	if !strings.HasPrefix(source, "---") { // reFrontm's anchored literal: no regexp run (renderSFMD renders every template's output)
+		return nil
+	}
 	m := reFrontm.FindStringSubmatch(source)
 	if m == nil {
 		return nil
@@ -789,6 +836,9 @@ func yamlGet(m *yaml.Node, key string) *yaml.Node {
 }
 
 func stripFrontmatter(s string) string {
+	if !strings.HasPrefix(s, "---") { // reFrontm's anchored literal
+		return s
+	}
 	if loc := reFrontm.FindStringIndex(s); loc != nil {
 		return s[loc[1]:]
 	}

@@ -50,3 +50,76 @@ func TestSkipFenceLines(t *testing.T) {
 		}
 	}
 }
+
+// TestScanDirectives: parseRef reads the same document with the block
+// markers scanned and the directive patterns tried only on the lines
+// with their prefixes as with every pattern tried on every line, on the
+// texts of scanDocs (the corpora, generated documents) and on documents
+// of lines made of the pieces the patterns turn on.
+func TestScanDirectives(t *testing.T) {
+	docs := scanDocs(t)
+	heads := []string{"<!-- #", "<!-- /", "<!-- ", "<!--", "[!menu:", "[!nav:", "[!include:", "[!requirements](", "[!requirements]", "[!include](", "[!menu](", "[!nav](", "[", "[!x:", "<"}
+	mids := []string{"a", "b", "-", "_", ".", "]", "(", ")", ":", " ", "\u00a0", "\r", "é", "x.md", "](", "#", "/", "\t", "@"}
+	tails := []string{" -->", "-->", ")", "](x)", "]()", ": x", "", "a", "\u00a0"}
+	seed := uint32(5)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 3000 {
+		var lines []string
+		for k := next() % 12; k >= 0; k-- {
+			var b strings.Builder
+			if next()%3 == 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(heads[next()%len(heads)])
+			for j := next() % 3; j > 0; j-- {
+				b.WriteString(mids[next()%len(mids)])
+			}
+			b.WriteString(tails[next()%len(tails)])
+			lines = append(lines, b.String())
+		}
+		docs = append(docs, strings.Join(lines, "\n"))
+	}
+	defer func() { scanDirectives = true }()
+	found := 0
+	for _, src := range docs {
+		scanDirectives = true
+		got := parseRef(src)
+		scanDirectives = false
+		want := parseRef(src)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.300q: the parse differs with the directives scanned", src)
+		}
+		found += len(want.Blocks) + len(want.Includes) + len(want.MenuLines) + len(want.Errors)
+	}
+	if found < 1000 {
+		t.Fatalf("only %d blocks, includes, menus and errors: the texts test little", found)
+	}
+}
+
+// TestLastResponseTemplateWins: of several response templates of one id,
+// before or after its action, the action gets the last (parser.ts keeps
+// them in a Map by id), an empty last one leaving it without a template.
+func TestLastResponseTemplateWins(t *testing.T) {
+	tpl := func(id string, lines ...string) string {
+		return "```act." + id + ".response\n" + strings.Join(lines, "\n") + "\n```\n"
+	}
+	empty := func(id string) string { return "```act." + id + ".response\n```\n" }
+	get := "```act.a\nGET https://x.example\n```\n"
+	for _, c := range []struct {
+		src, want string
+	}{
+		{tpl("a", "one") + get + tpl("a", "two"), "two"},
+		{get + tpl("a", "one") + tpl("b", "b") + tpl("a", "two", "2") + tpl("a", "three"), "three"},
+		{tpl("a", "one") + get + empty("a"), ""},
+		{empty("a") + get + tpl("a", "x"), "x"},
+		{get + tpl("a", "one") + tpl("a", "two") + "```act.a\nPOST https://y.example\n```\n", "two"},
+	} {
+		a := parseRef(c.src).action("a")
+		if a == nil || a.Response != c.want || a.HasResp != (c.want != "") {
+			t.Errorf("%q: act.a's template %+v, want %q", c.src, a, c.want)
+		}
+	}
+}

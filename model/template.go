@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
@@ -25,6 +26,207 @@ var (
 	reTplItemPath = lazyre.New(`\{([a-zA-Z_]\w*)\.([a-zA-Z_.\[\]\d]+)\}`)
 	reTplBareVar  = lazyre.New(`\{([a-zA-Z_]\w*)\}`)
 )
+
+// The line patterns of executeResponseTemplate, each with what a line it
+// matches begins with (a line without it is not tried: a template line
+// went through up to seven regexps to be printed as text) and, for the
+// directives, a scan that reads the line as the pattern does.
+var (
+	tplAssign         = tplPattern{reTplAssign, func(l string) bool { return strings.HasPrefix(l, "{") }, scanTplAssign}
+	tplSlugLine       = tplPattern{reTplSlugLine, func(l string) bool { return strings.HasPrefix(l, "{@") }, scanTplSlugLine}
+	tplFor            = tplPattern{reTplFor, leads("for:"), scanTplFor}
+	tplEnd            = tplPattern{reTplEnd, leads("end:"), scanTplEnd}
+	tplSave           = tplPattern{reTplSave, leads("save:"), func(l string) []string { return scanTplRest(l, "save:") }}
+	tplDecode         = tplPattern{reTplDecode, leads("decode:"), scanTplDecode}
+	tplTo             = tplPattern{reTplTo, leads("to:"), func(l string) []string { return scanTplRest(l, "to:") }}
+	tplLooksDirective = tplPattern{reTplLooksDirective, func(l string) bool {
+		// RE2's \s is [\t\n\f\r ]; then "{" or the first letter of a keyword
+		t := strings.TrimLeft(l, "\t\n\f\r ")
+		return t != "" && strings.IndexByte("{fesdt", t[0]) >= 0
+	}, nil}
+)
+
+// tplGates lets tplPattern skip the lines a pattern cannot match and read
+// the others with its scan; TestTemplateGates holds each gate and scan to
+// its pattern and turns them off.
+var tplGates = true
+
+// tplPattern is a template line pattern; may is true for every line the
+// pattern matches (and false for most others), and scan, when set, is
+// re.FindStringSubmatch.
+type tplPattern struct {
+	re   *lazyre.Regexp
+	may  func(line string) bool
+	scan func(line string) []string
+}
+
+// find is p.re.FindStringSubmatch(line).
+func (p tplPattern) find(line string) []string {
+	switch {
+	case !tplGates:
+		return p.re.FindStringSubmatch(line)
+	case p.scan != nil:
+		return p.scan(line)
+	case !p.may(line):
+		return nil
+	}
+	return p.re.FindStringSubmatch(line)
+}
+
+// match is p.re.MatchString(line).
+func (p tplPattern) match(line string) bool {
+	switch {
+	case !tplGates:
+		return p.re.MatchString(line)
+	case p.scan != nil:
+		return p.scan(line) != nil
+	case !p.may(line):
+		return false
+	}
+	return p.re.MatchString(line)
+}
+
+// leads is the gate of a pattern ^\s*word (JavaScript's \s).
+func leads(word string) func(string) bool {
+	return func(l string) bool { return strings.HasPrefix(strings.TrimLeftFunc(l, isJSSpace), word) }
+}
+
+// spacedRest is `\s*(.+)$` (min 0) or `\s+(.+)$` (min 1) matched at the
+// start of s (JavaScript's \s and "."): the group. The white space is
+// greedy; when it runs to the end, it gives its last character to .+
+// (unless that is a line terminator, or the only one \s+ needs).
+func spacedRest(s string, min int) (string, bool) {
+	rest := strings.TrimLeftFunc(s, isJSSpace)
+	ws := s[:len(s)-len(rest)]
+	if rest != "" {
+		return rest, (min == 0 || ws != "") && !hasLineTerminator(rest)
+	}
+	r, size := utf8.DecodeLastRuneInString(ws)
+	if ws == "" || min == 1 && len(ws) == size || r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029' {
+		return "", false
+	}
+	return ws[len(ws)-size:], true
+}
+
+// tplIdent is the run [a-zA-Z_]\w* at the start of s, or "".
+func tplIdent(s string) string {
+	if s == "" || !isIdentStart(s[0]) {
+		return ""
+	}
+	i := 1
+	for i < len(s) && isWord(s[i]) {
+		i++
+	}
+	return s[:i]
+}
+
+// tplBraced reads `\{<sigil>([a-zA-Z_]\w*)\}\s*=` at the start of line:
+// the name and what follows the "=".
+func tplBraced(line, open string) (name, after string, ok bool) {
+	rest, found := strings.CutPrefix(line, open)
+	if !found {
+		return "", "", false
+	}
+	name = tplIdent(rest)
+	rest, found = strings.CutPrefix(rest[len(name):], "}")
+	if name == "" || !found {
+		return "", "", false
+	}
+	rest, found = strings.CutPrefix(strings.TrimLeftFunc(rest, isJSSpace), "=")
+	return name, rest, found
+}
+
+// scanTplAssign is reTplAssign.FindStringSubmatch(line):
+// {name} = {Response.path}, the path (.+) running to the last "}".
+func scanTplAssign(line string) []string {
+	name, rest, ok := tplBraced(line, "{")
+	if !ok {
+		return nil
+	}
+	rest, ok = strings.CutPrefix(strings.TrimLeftFunc(rest, isJSSpace), "{Response.")
+	if !ok || len(rest) < 2 || rest[len(rest)-1] != '}' || hasLineTerminator(rest[:len(rest)-1]) {
+		return nil
+	}
+	return []string{line, name, rest[:len(rest)-1]}
+}
+
+// scanTplSlugLine is reTplSlugLine.FindStringSubmatch(line): {@name} = value.
+func scanTplSlugLine(line string) []string {
+	name, rest, ok := tplBraced(line, "{@")
+	if !ok {
+		return nil
+	}
+	value, ok := spacedRest(rest, 0)
+	if !ok {
+		return nil
+	}
+	return []string{line, name, value}
+}
+
+// scanTplFor is reTplFor.FindStringSubmatch(line): for: item in path.
+func scanTplFor(line string) []string {
+	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, isJSSpace), "for:")
+	if !ok {
+		return nil
+	}
+	rest = strings.TrimLeftFunc(rest, isJSSpace)
+	item := tplIdent(rest)
+	rest = rest[len(item):]
+	after := strings.TrimLeftFunc(rest, isJSSpace)
+	if item == "" || len(after) == len(rest) {
+		return nil
+	}
+	after, ok = strings.CutPrefix(after, "in")
+	if !ok {
+		return nil
+	}
+	path, ok := spacedRest(after, 1)
+	if !ok {
+		return nil
+	}
+	return []string{line, item, path}
+}
+
+// scanTplEnd is reTplEnd.FindStringSubmatch(line): end: alone.
+func scanTplEnd(line string) []string {
+	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, isJSSpace), "end:")
+	if !ok || strings.TrimLeftFunc(rest, isJSSpace) != "" {
+		return nil
+	}
+	return []string{line}
+}
+
+// scanTplRest is reTplSave or reTplTo .FindStringSubmatch(line): the
+// keyword, then `\s*(.+)$`.
+func scanTplRest(line, keyword string) []string {
+	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, isJSSpace), keyword)
+	if !ok {
+		return nil
+	}
+	arg, ok := spacedRest(rest, 0)
+	if !ok {
+		return nil
+	}
+	return []string{line, arg}
+}
+
+// scanTplDecode is reTplDecode.FindStringSubmatch(line): decode: and one
+// word without white space, alone.
+func scanTplDecode(line string) []string {
+	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, isJSSpace), "decode:")
+	if !ok {
+		return nil
+	}
+	rest = strings.TrimLeftFunc(rest, isJSSpace)
+	word := rest
+	if i := strings.IndexFunc(rest, isJSSpace); i >= 0 {
+		word = rest[:i]
+	}
+	if word == "" || strings.TrimLeftFunc(rest[len(word):], isJSSpace) != "" {
+		return nil
+	}
+	return []string{line, word}
+}
 
 // MaxTemplateOutput bounds what one response template may produce: its
 // output lines and the values it stores (session variables, value
@@ -126,6 +328,9 @@ func (t *templateRun) substituteLine(line string) string {
 		if v.kind == jsUndefined {
 			ref := "{Response." + m[1] + "}"
 			if !t.unresolvedOK[ref] {
+				if t.unresolvedOK == nil {
+					t.unresolvedOK = map[string]bool{}
+				}
 				t.unresolvedOK[ref] = true
 				t.unresolved = append(t.unresolved, ref)
 			}
@@ -193,6 +398,9 @@ func (t *templateRun) registerValueShortcut(base string, value []string, inLoop 
 		return
 	}
 	s := t.rt.session()
+	if t.seenBases == nil {
+		t.currentSlugs, t.slugCounters, t.seenBases = map[string]string{}, map[string]int{}, map[string]bool{}
+	}
 	if !t.seenBases[base] {
 		t.seenBases[base] = true
 		s.deleteValueShortcuts(base)
@@ -210,10 +418,9 @@ func (t *templateRun) registerValueShortcut(base string, value []string, inLoop 
 // A template that produces more than limit bytes stops there: it returns
 // "" and sets Result.Limit.
 func (t *templateRun) execute(template string, limit int64) string {
-	t.currentSlugs = map[string]string{}
-	t.slugCounters = map[string]int{}
-	t.seenBases = map[string]bool{}
-	t.unresolvedOK = map[string]bool{}
+	// the maps are made when first written: most templates set no value
+	// shortcut and leave no reference unresolved
+	t.currentSlugs, t.slugCounters, t.seenBases, t.unresolvedOK = nil, nil, nil, nil
 	t.budget = limit
 	var out []string
 	emit := func(line string) {
@@ -226,7 +433,7 @@ func (t *templateRun) execute(template string, limit int64) string {
 	for li := 0; li < len(lines) && !t.over; li++ {
 		line := lines[li]
 		t.rt.Cover.line(li)
-		if m := reTplAssign.FindStringSubmatch(line); m != nil {
+		if m := tplAssign.find(line); m != nil {
 			v := walkJSONPath(t.response, m[2])
 			t.notePath(m[2], v)
 			t.trace.line(li, "assign", line)
@@ -236,12 +443,12 @@ func (t *templateRun) execute(template string, limit int64) string {
 			}
 			continue
 		}
-		if m := reTplSlugLine.FindStringSubmatch(line); m != nil {
+		if m := tplSlugLine.find(line); m != nil {
 			t.trace.line(li, "value-shortcut", line)
 			t.registerValueShortcut(m[1], t.resolveSlugRHS(m[2]), false)
 			continue
 		}
-		if m := reTplFor.FindStringSubmatch(line); m != nil {
+		if m := tplFor.find(line); m != nil {
 			t.trace.line(li, "for", line)
 			li = t.loop(m[1], jsTrim(m[2]), lines, li+1, emit)
 			continue
@@ -289,7 +496,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 	t.notePath(arrPath, arr)
 	t.trace.walked(start-1, t.response, "Response", arrPath, arr, arr.kind == jsArray)
 	li := start
-	for li < len(lines) && !reTplEnd.MatchString(lines[li]) {
+	for li < len(lines) && !tplEnd.match(lines[li]) {
 		li++
 	}
 	body := lines[start:li]
@@ -320,7 +527,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 				}
 				return stringifyValue(item)
 			})
-			if sm := reTplSlugLine.FindStringSubmatch(sub); sm != nil {
+			if sm := tplSlugLine.find(sub); sm != nil {
 				t.registerValueShortcut(sm[1], t.resolveSlugRHS(sm[2]), true)
 				continue
 			}
@@ -335,7 +542,7 @@ func (t *templateRun) loop(itemVar, arrPath string, lines []string, start int, e
 // fileLine runs a save:, decode: or to: line; ok is false for any other
 // line. msg is the line the template shows instead, or "".
 func (t *templateRun) fileLine(line string) (msg string, ok bool) {
-	if m := reTplSave.FindStringSubmatch(line); m != nil {
+	if m := tplSave.find(line); m != nil {
 		p := jsTrim(m[1])
 		body := t.jsonBody
 		if body == nil {
@@ -353,7 +560,7 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 		}
 		return "", true
 	}
-	if m := reTplDecode.FindStringSubmatch(line); m != nil {
+	if m := tplDecode.find(line); m != nil {
 		enc := m[1]
 		t.trace.line(t.trace.curOr(), "decode", line)
 		if !t.hasBuffer {
@@ -368,7 +575,7 @@ func (t *templateRun) fileLine(line string) (msg string, ok bool) {
 		}
 		return "", true
 	}
-	if m := reTplTo.FindStringSubmatch(line); m != nil {
+	if m := tplTo.find(line); m != nil {
 		t.trace.line(t.trace.curOr(), "to", line)
 		if !t.hasBuffer {
 			return "to: no current buffer (was save: skipped or missing?)", true

@@ -153,8 +153,8 @@ func (s *DrySession) RunTemplate(id, args string, resp TemplateResponse) (Templa
 	}
 	sess := s.rt.session()
 	before := maps.Clone(sess.Vars)
-	lines := splitLines(c.a.Response)
-	tr := &templateTrace{lines: make([]TemplateLineFact, len(lines))}
+	// one fact per line of the template (len(splitLines), uncut)
+	tr := &templateTrace{lines: make([]TemplateLineFact, strings.Count(c.a.Response, "\n")+1)}
 	c.trace = tr
 	res := c.respond(out)
 	sess.syncView() // as Runtime.Run does after every call
@@ -236,7 +236,7 @@ func (tr *templateTrace) at(li int) *TemplateLineFact {
 func (tr *templateTrace) line(li int, kind, src string) {
 	if f := tr.at(li); f != nil {
 		f.Kind = kind
-		f.Raw = kind == "text" && reTplLooksDirective.MatchString(src)
+		f.Raw = kind == "text" && tplLooksDirective.match(src)
 	}
 }
 
@@ -266,11 +266,11 @@ func (tr *templateTrace) loop(li, start, end int, lines []string, n int) {
 		f.InLoop = true
 		if f.Kind == "" {
 			f.Kind = "text"
-			if reTplSlugLine.MatchString(lines[i]) {
+			if tplSlugLine.match(lines[i]) {
 				f.Kind = "value-shortcut"
 			}
 		}
-		f.Raw = f.Kind == "text" && reTplLooksDirective.MatchString(lines[i])
+		f.Raw = f.Kind == "text" && tplLooksDirective.match(lines[i])
 	}
 	if f := tr.at(end); f != nil {
 		f.Kind = "end"
