@@ -55,6 +55,7 @@ type jsonStream struct {
 	src *sources
 	n   int
 	b   bytes.Buffer
+	jw  jsonw
 }
 
 func (s *jsonStream) write(diags []lint.Diagnostic) error {
@@ -66,9 +67,10 @@ func (s *jsonStream) write(diags []lint.Diagnostic) error {
 			s.b.WriteString(",\n")
 		}
 		s.n++
-		if err := indentJSON(&s.b, toJSON(&diags[i], s.src), 1); err != nil {
-			return err
-		}
+		jd := toJSON(&diags[i], s.src)
+		s.jw.start(1)
+		s.jw.diag(&jd)
+		s.b.Write(s.jw.b)
 		if err := spill(s.w, &s.b); err != nil {
 			return err
 		}

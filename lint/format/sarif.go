@@ -160,6 +160,7 @@ type sarifStream struct {
 	results spool
 	n       int
 	b       bytes.Buffer
+	jw      jsonw
 }
 
 func newSARIFStream(w io.Writer, ctx *Context) *sarifStream {
@@ -184,9 +185,10 @@ func (s *sarifStream) write(diags []lint.Diagnostic) error {
 			s.b.WriteString(",\n")
 		}
 		s.n++
-		if err := indentJSON(&s.b, s.result(d), 4); err != nil {
-			return err
-		}
+		r := s.result(d)
+		s.jw.start(4)
+		s.jw.sarifResult(&r)
+		s.b.Write(s.jw.b)
 	}
 	_, err := s.results.Write(s.b.Bytes())
 	return err

@@ -1,0 +1,235 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/rules"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// indentJSON encodes v with encoding/json as the json and sarif formats
+// did before jsonw: an Encoder without HTML escaping, indented by two
+// spaces, as an element nested at depth levels of two spaces, without
+// the trailing newline. It is the definition jsonw is held to.
+func indentJSON(b *bytes.Buffer, v any, depth int) error {
+	pad := strings.Repeat("  ", depth)
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(pad, "  ")
+	b.WriteString(pad)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	b.Truncate(b.Len() - 1) // Encode's newline
+	return nil
+}
+
+// checkJSONWriter fails t when jsonw writes other bytes than indentJSON
+// for the json object and the SARIF result of each of diags.
+func checkJSONWriter(t testing.TB, diags []lint.Diagnostic, source func(string) []byte) {
+	t.Helper()
+	src := newSources(source)
+	ss := newSARIFStream(&bytes.Buffer{}, &Context{Source: source})
+	var w jsonw
+	var want bytes.Buffer
+	for i := range diags {
+		d := &diags[i]
+		jd := toJSON(d, src)
+		want.Reset()
+		if err := indentJSON(&want, jd, 1); err != nil {
+			t.Fatal(err)
+		}
+		w.start(1)
+		w.diag(&jd)
+		if !bytes.Equal(w.b, want.Bytes()) {
+			t.Fatalf("json of %#v:\n--- jsonw\n%s\n--- encoding/json\n%s", d, w.b, want.Bytes())
+		}
+		r := ss.result(d)
+		want.Reset()
+		if err := indentJSON(&want, r, 4); err != nil {
+			t.Fatal(err)
+		}
+		w.start(4)
+		w.sarifResult(&r)
+		if !bytes.Equal(w.b, want.Bytes()) {
+			t.Fatalf("sarif result of %#v:\n--- jsonw\n%s\n--- encoding/json\n%s", d, w.b, want.Bytes())
+		}
+	}
+}
+
+// lintFindings is every finding (all rules, every severity) of a run on
+// paths, with the run's sources.
+func lintFindings(t *testing.T, paths ...string) ([]lint.Diagnostic, func(string) []byte) {
+	t.Helper()
+	srcs := map[string][]byte{}
+	var diags []lint.Diagnostic
+	_, err := lint.Run(lint.Options{
+		Paths:       paths,
+		Selection:   lint.Selection{Enable: []string{"all"}},
+		MaxFileSize: 20 << 20,
+		Output: func(ds []lint.Diagnostic, source func(string) []byte) {
+			for _, d := range ds {
+				if _, ok := srcs[d.Path]; !ok {
+					srcs[d.Path] = source(d.Path)
+				}
+			}
+			diags = append(diags, ds...)
+		},
+	}, rules.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return diags, func(p string) []byte { return srcs[p] }
+}
+
+// TestJSONWriterMatchesEncoding: jsonw writes the bytes encoding/json
+// writes for every finding of the upstream corpus, corpus/err and the
+// hint document (benchgen.HintDocument), with and without their sources.
+func TestJSONWriterMatchesEncoding(t *testing.T) {
+	hint := filepath.Join(t.TempDir(), "hints.md")
+	if err := os.WriteFile(hint, benchgen.HintDocument(benchgen.HintDocuments), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"../../corpus/err", hint}
+	if _, err := os.Stat(upstreamCorpus); err == nil {
+		paths = append(paths, upstreamCorpus)
+	} else {
+		t.Logf("upstream corpus not found at %s: %v", upstreamCorpus, err)
+	}
+	for _, p := range paths {
+		diags, source := lintFindings(t, p)
+		if len(diags) == 0 {
+			t.Fatalf("%s: no findings", p)
+		}
+		checkJSONWriter(t, diags, source)
+		checkJSONWriter(t, diags, nil)
+	}
+	checkJSONWriter(t, fixtureDiags(t), fixtureContext().Source)
+}
+
+// upstreamCorpus is ../shared/corpus/upstream from the repository's root.
+const upstreamCorpus = "../../../shared/corpus/upstream"
+
+// jsonAlphabet is what random strings are made of: every byte JSON
+// escapes, <, > and &, U+2028/2029, characters of two to four bytes, and
+// bytes and truncated sequences that are not UTF-8.
+var jsonAlphabet = []string{"a", " ", "~", "\x7f", "\"", "\\", "/", "<", ">", "&", "\x00", "\x01", "\b", "\f", "\n", "\r", "\t", "\x1b", "\x1f",
+	"\u2028", "\u2029", "\u2027", "é", "…", "検", "😀", "\uFFFD", "\xff", "\xfe", "\x80", "\xc3", "\xe2\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80"}
+
+func randomJSONString(r *rand.Rand) string {
+	var b strings.Builder
+	for range r.IntN(12) {
+		b.WriteString(jsonAlphabet[r.IntN(len(jsonAlphabet))])
+	}
+	return b.String()
+}
+
+// randomFinding is a finding with random strings, positions (some
+// invalid, some before their start) and any number of fixes, edits and
+// related positions.
+func randomFinding(r *rand.Rand, li *sfmd.LineIndex, n int) lint.Diagnostic {
+	span := func() sfmd.Span {
+		a, b := r.IntN(n+3)-1, r.IntN(n+3)-1
+		s := li.Span(max(0, min(a, n)), max(0, min(b, n)))
+		if r.IntN(5) == 0 {
+			s = sfmd.Span{Start: sfmd.Pos{Line: r.IntN(4) - 1, Col: r.IntN(4) - 1, Offset: a}, End: sfmd.Pos{Line: r.IntN(4) - 1, Col: r.IntN(4) - 1, Offset: b}}
+		}
+		return s
+	}
+	paths := []string{"a.md", "dir/b c.md", "/abs/x:y.md", `win\path.md`, randomJSONString(r)}
+	d := lint.Diagnostic{
+		Path: paths[r.IntN(len(paths))], Span: span(), Rule: randomJSONString(r),
+		Severity: lint.Severity(r.IntN(4)), Message: randomJSONString(r),
+	}
+	for range r.IntN(3) {
+		f := lint.Fix{Message: randomJSONString(r), Safe: r.IntN(2) == 0}
+		for range r.IntN(3) {
+			f.Edits = append(f.Edits, lint.Edit{Start: r.IntN(n+4) - 2, End: r.IntN(n+4) - 2, New: randomJSONString(r)})
+		}
+		d.Fixes = append(d.Fixes, f)
+	}
+	for range r.IntN(3) {
+		rel := lint.Related{Span: span(), Message: randomJSONString(r)}
+		if r.IntN(2) == 0 {
+			rel.Path = paths[r.IntN(len(paths))]
+		}
+		d.Related = append(d.Related, rel)
+	}
+	return d
+}
+
+// TestJSONWriterRandomFindings: the same on random findings.
+func TestJSONWriterRandomFindings(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 12))
+	src := []byte("line one\n\t検索 😀\r\n\xff\xfe end\n\nlast")
+	li := sfmd.NewLineIndex(src)
+	diags := make([]lint.Diagnostic, 20000)
+	for i := range diags {
+		diags[i] = randomFinding(r, li, len(src))
+	}
+	checkJSONWriter(t, diags, func(string) []byte { return src })
+	checkJSONWriter(t, diags, nil)
+}
+
+// TestAppendJSONString: every string of the random alphabet, and every
+// string of one or two bytes, is quoted as encoding/json quotes it.
+func TestAppendJSONString(t *testing.T) {
+	var cases []string
+	for a := range 256 {
+		cases = append(cases, string([]byte{byte(a)}))
+		for b := range 256 {
+			cases = append(cases, string([]byte{byte(a), byte(b)}))
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		cases = append(cases, randomJSONString(r))
+	}
+	for _, s := range cases {
+		want, err := json.Marshal(s) // escapes <, > and &: compare those apart
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := indentJSON(&b, s, 0); err != nil {
+			t.Fatal(err)
+		}
+		got := appendJSONString(nil, s)
+		if !bytes.Equal(got, b.Bytes()) {
+			t.Fatalf("appendJSONString(%q) = %s, encoding/json %s (Marshal %s)", s, got, b.Bytes(), want)
+		}
+	}
+}
+
+// FuzzJSONFindings: jsonw writes the bytes of encoding/json for a finding
+// with any strings, positions and source.
+func FuzzJSONFindings(f *testing.F) {
+	f.Add([]byte("a\tb\n検索\n"), 2, 7, 1, 3, "msg\nnext", "rule", "new \u2028 text", "p.md")
+	f.Add([]byte(""), 0, 0, 0, 0, "", "", "", "")
+	f.Add([]byte("\xff\xfe\r\n\x00"), -5, 100, 9, -1, "<&>\"%:,\xff", "a,b:c", "\x00\x1f\u2029", "/abs/ü\\x.md")
+	f.Fuzz(func(t *testing.T, src []byte, startOff, endOff, line, col int, msg, rule, newText, path string) {
+		li := sfmd.NewLineIndex(src)
+		span := li.Span(max(0, min(startOff, len(src))), max(0, min(endOff, len(src))))
+		if line != 0 {
+			span.Start.Line, span.Start.Col = line, col // inconsistent on purpose
+		}
+		diags := []lint.Diagnostic{{
+			Path: path, Span: span, Rule: rule, Severity: lint.Severity(line % 4), Message: msg,
+			Related: []lint.Related{{Span: span, Message: newText}, {Path: msg, Message: rule}},
+			Fixes: []lint.Fix{
+				{Message: msg, Safe: col%2 == 0, Edits: []lint.Edit{{Start: startOff, End: endOff, New: newText}, {Start: endOff, End: startOff, New: msg}}},
+				{Message: rule},
+			},
+		}, {Path: path, Rule: rule, Message: newText}}
+		checkJSONWriter(t, diags, func(string) []byte { return src })
+		checkJSONWriter(t, diags, nil)
+	})
+}
