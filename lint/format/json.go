@@ -2,7 +2,6 @@ package format
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -122,17 +121,4 @@ func toJSON(d *lint.Diagnostic, src *sources) jsonDiag {
 		jd.Related = append(jd.Related, jr)
 	}
 	return jd
-}
-
-// encodeJSON writes v indented, without HTML escaping, ending in a newline.
-func encodeJSON(w io.Writer, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
 }

@@ -367,3 +367,112 @@ func (w *jsonw) replacements(rs []sarifReplacement) {
 	}
 	w.close(']')
 }
+
+// sarifLog writes the SARIF log l, then the newline encoding/json's
+// Encoder ends it with.
+func (w *jsonw) sarifLog(l *sarifLog) {
+	w.start(0)
+	w.open('{')
+	w.str("$schema", l.Schema)
+	w.str("version", l.Version)
+	w.key("runs")
+	if l.Runs == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for i := range l.Runs {
+			w.item()
+			w.sarifRun(&l.Runs[i])
+		}
+		w.close(']')
+	}
+	w.close('}')
+	w.b = append(w.b, '\n')
+}
+
+func (w *jsonw) sarifRun(r *sarifRun) {
+	d := &r.Tool.Driver
+	w.open('{')
+	w.key("tool")
+	w.open('{')
+	w.key("driver")
+	w.open('{')
+	w.str("name", d.Name)
+	if d.Version != "" {
+		w.str("version", d.Version)
+	}
+	w.str("informationUri", d.InformationURI)
+	w.key("rules")
+	if d.Rules == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for i := range d.Rules {
+			w.item()
+			w.sarifRule(&d.Rules[i])
+		}
+		w.close(']')
+	}
+	w.close('}')
+	w.close('}')
+	w.str("columnKind", r.ColumnKind)
+	w.key("results")
+	if r.Results == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for i := range r.Results {
+			w.item()
+			w.sarifResult(&r.Results[i])
+		}
+		w.close(']')
+	}
+	w.close('}')
+}
+
+func (w *jsonw) sarifRule(r *sarifRule) {
+	w.open('{')
+	w.str("id", r.ID)
+	if r.ShortDescription != nil {
+		w.key("shortDescription")
+		w.text(r.ShortDescription)
+	}
+	if r.HelpURI != "" {
+		w.str("helpUri", r.HelpURI)
+	}
+	if r.FullDescription != nil {
+		w.key("fullDescription")
+		w.text(r.FullDescription)
+	}
+	if r.Help != nil {
+		w.key("help")
+		w.open('{')
+		w.str("text", r.Help.Text)
+		if r.Help.Markdown != "" {
+			w.str("markdown", r.Help.Markdown)
+		}
+		w.close('}')
+	}
+	w.key("defaultConfiguration")
+	w.open('{')
+	w.str("level", r.DefaultConfiguration.Level)
+	w.close('}')
+	if p := r.Properties; p != nil {
+		w.key("properties")
+		w.open('{')
+		w.key("tags")
+		if p.Tags == nil {
+			w.b = append(w.b, "null"...)
+		} else {
+			w.open('[')
+			for _, t := range p.Tags {
+				w.item()
+				w.b = appendJSONString(w.b, t)
+			}
+			w.close(']')
+		}
+		w.str("fix", p.Fix)
+		w.close('}')
+	}
+	w.close('}')
+}

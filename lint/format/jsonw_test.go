@@ -3,6 +3,7 @@ package format
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -30,6 +31,20 @@ func indentJSON(b *bytes.Buffer, v any, depth int) error {
 	}
 	b.Truncate(b.Len() - 1) // Encode's newline
 	return nil
+}
+
+// encodeJSON writes v indented, without HTML escaping, ending in a
+// newline: how the sarif format wrote its log before jsonw.
+func encodeJSON(w io.Writer, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
 }
 
 // checkJSONWriter fails t when jsonw writes other bytes than indentJSON
@@ -232,4 +247,63 @@ func FuzzJSONFindings(f *testing.F) {
 		checkJSONWriter(t, diags, func(string) []byte { return src })
 		checkJSONWriter(t, diags, nil)
 	})
+}
+
+// checkSARIFLog fails t when jsonw writes other bytes than encodeJSON
+// for l.
+func checkSARIFLog(t *testing.T, l sarifLog) {
+	t.Helper()
+	var want bytes.Buffer
+	if err := encodeJSON(&want, l); err != nil {
+		t.Fatal(err)
+	}
+	var w jsonw
+	w.sarifLog(&l)
+	if !bytes.Equal(w.b, want.Bytes()) {
+		t.Fatalf("sarif log:\n--- jsonw\n%s\n--- encoding/json\n%s", w.b, want.Bytes())
+	}
+}
+
+// TestSARIFLogWriterMatchesEncoding: jsonw writes the SARIF log's
+// bytes of encoding/json: with the descriptors of every rule, of the
+// fixture's rules, of random rules (and strings), with and without
+// results, and with the nil slices and pointers the log may hold.
+func TestSARIFLogWriterMatchesEncoding(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	src := []byte("one\n\ttwo 検索\n")
+	li := sfmd.NewLineIndex(src)
+	diags := make([]lint.Diagnostic, 200)
+	for i := range diags {
+		diags[i] = randomFinding(r, li, len(src))
+	}
+	analyzers := append(rules.All(), fixtureRules()...)
+	for range 200 {
+		a := &lint.Analyzer{Name: randomJSONString(r) + "x", Severity: lint.Severity(r.IntN(4)), Doc: lint.Doc{
+			Title: randomJSONString(r), Why: randomJSONString(r), Bad: randomJSONString(r), Good: randomJSONString(r),
+			Fix: lint.FixDoc{Kind: lint.FixKind(r.IntN(3)), Reason: randomJSONString(r)},
+		}}
+		if r.IntN(2) == 0 {
+			a.Profile = lint.Profile(randomJSONString(r))
+		}
+		analyzers = append(analyzers, a)
+	}
+	rs, _ := sarifRules(analyzers, diags)
+	ss := newSARIFStream(&bytes.Buffer{}, &Context{Source: func(string) []byte { return src }})
+	var results []sarifResult
+	for i := range diags {
+		results = append(results, ss.result(&diags[i]))
+	}
+	for _, version := range []string{"", "1.2.3", randomJSONString(r)} {
+		for _, res := range [][]sarifResult{nil, {}, results} {
+			for _, rules := range [][]sarifRule{nil, {}, rs} {
+				checkSARIFLog(t, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{{
+					Tool:       sarifTool{Driver: sarifDriver{Name: "sfmd", Version: version, InformationURI: informationURI, Rules: rules}},
+					ColumnKind: "unicodeCodePoints", Results: res,
+				}}})
+			}
+		}
+	}
+	checkSARIFLog(t, sarifLog{})
+	checkSARIFLog(t, sarifLog{Runs: []sarifRun{{}}})
+	checkSARIFLog(t, sarifLog{Runs: []sarifRun{{Tool: sarifTool{Driver: sarifDriver{Rules: []sarifRule{{Properties: &sarifRuleProps{}}, {Help: &sarifHelp{}}}}}}}})
 }

@@ -254,18 +254,16 @@ func (s *sarifStream) close() error {
 			Results:    []sarifResult{},
 		}},
 	}
-	var b bytes.Buffer
-	if err := encodeJSON(&b, log); err != nil {
-		return err
-	}
+	s.jw.sarifLog(&log)
+	b := s.jw.b
 	if s.n == 0 {
-		_, err := s.w.Write(b.Bytes())
+		_, err := s.w.Write(b)
 		return err
 	}
 	// results is the run's last field, and the run the log's only one.
 	const empty = `"results": []`
-	at := bytes.LastIndex(b.Bytes(), []byte(empty))
-	head, tail := b.Bytes()[:at], b.Bytes()[at+len(empty):]
+	at := bytes.LastIndex(b, []byte(empty))
+	head, tail := b[:at], b[at+len(empty):]
 	if _, err := fmt.Fprintf(s.w, "%s\"results\": [\n", head); err != nil {
 		return err
 	}
