@@ -1,9 +1,11 @@
 package format
 
 import (
+	"encoding/binary"
 	"sort"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // jsonw writes the json and sarif formats' findings as indentJSON (an
@@ -89,6 +91,29 @@ func (w *jsonw) bool(k string, v bool) {
 
 const hexDigits = "0123456789abcdef"
 
+// jsonPlain marks the bytes written as they are in a JSON string: ASCII
+// but control characters, '"' and '\\'.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// plain8 says whether the first 8 bytes of s (it has 8 or more) are all
+// jsonPlain. Each test is exact for the word: a byte below n (n <= 0x80)
+// borrows, and only such a byte starts a borrow.
+func plain8(s string) bool {
+	x := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+	q, bs := x^(ones*'"'), x^(ones*'\\')
+	return (x|(x-ones*0x20)&^x|(q-ones)&^q|(bs-ones)&^bs)&highs == 0
+}
+
 // appendJSONString appends s quoted as encoding/json writes a string
 // without HTML escaping: ", \ and control characters escaped (\b, \f,
 // \n, \r, \t short, the others \u00XX), U+2028 and U+2029 escaped, each
@@ -97,12 +122,17 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		for i+8 <= len(s) && plain8(s[i:]) {
+			i += 8
+		}
+		for i < len(s) && jsonPlain[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':

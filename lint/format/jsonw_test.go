@@ -194,8 +194,9 @@ func TestJSONWriterRandomFindings(t *testing.T) {
 	checkJSONWriter(t, diags, nil)
 }
 
-// TestAppendJSONString: every string of the random alphabet, and every
-// string of one or two bytes, is quoted as encoding/json quotes it.
+// TestAppendJSONString: every string of one or two bytes, each special
+// byte at every place of a longer string, and random strings are quoted
+// as encoding/json quotes them.
 func TestAppendJSONString(t *testing.T) {
 	var cases []string
 	for a := range 256 {
@@ -204,9 +205,18 @@ func TestAppendJSONString(t *testing.T) {
 			cases = append(cases, string([]byte{byte(a), byte(b)}))
 		}
 	}
+	// Each special byte or sequence at every place of words read 8 bytes
+	// at a time, and between plain bytes of every value.
+	for _, sp := range append(jsonAlphabet, "\x20", "\x21", "\x5b", "\x5d", "\x1f") {
+		for at := range 18 {
+			for _, fill := range []string{"a", " ", "!", "#", "[", "]", "~", "\x7f"} {
+				cases = append(cases, strings.Repeat(fill, at)+sp+strings.Repeat(fill, 17-at))
+			}
+		}
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
-		cases = append(cases, randomJSONString(r))
+		cases = append(cases, randomJSONString(r), strings.Repeat("plain text ", r.IntN(4))+randomJSONString(r)+randomJSONString(r))
 	}
 	for _, s := range cases {
 		want, err := json.Marshal(s) // escapes <, > and &: compare those apart
@@ -306,4 +316,15 @@ func TestSARIFLogWriterMatchesEncoding(t *testing.T) {
 	checkSARIFLog(t, sarifLog{})
 	checkSARIFLog(t, sarifLog{Runs: []sarifRun{{}}})
 	checkSARIFLog(t, sarifLog{Runs: []sarifRun{{Tool: sarifTool{Driver: sarifDriver{Rules: []sarifRule{{Properties: &sarifRuleProps{}}, {Help: &sarifHelp{}}}}}}}})
+}
+
+// BenchmarkAppendJSONString quotes a finding's message of plain ASCII
+// with a few characters to escape.
+func BenchmarkAppendJSONString(b *testing.B) {
+	msg := strings.Repeat("hint \"x\" names no action of this document, its runs fail; ", 4)
+	b.SetBytes(int64(len(msg)))
+	buf := make([]byte, 0, 4*len(msg))
+	for b.Loop() {
+		buf = appendJSONString(buf[:0], msg)
+	}
 }
