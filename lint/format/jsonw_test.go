@@ -3,6 +3,8 @@ package format
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -105,10 +107,11 @@ func lintFindings(t *testing.T, paths ...string) ([]lint.Diagnostic, func(string
 	return diags, func(p string) []byte { return srcs[p] }
 }
 
-// TestJSONWriterMatchesEncoding: jsonw writes the bytes encoding/json
-// writes for every finding of the upstream corpus, corpus/err and the
-// hint document (benchgen.HintDocument), with and without their sources.
-func TestJSONWriterMatchesEncoding(t *testing.T) {
+// findingPaths are corpus/err, the hint document
+// (benchgen.HintDocument, written to a temporary directory) and the
+// upstream corpus when it is there.
+func findingPaths(t *testing.T) []string {
+	t.Helper()
 	hint := filepath.Join(t.TempDir(), "hints.md")
 	if err := os.WriteFile(hint, benchgen.HintDocument(benchgen.HintDocuments), 0o644); err != nil {
 		t.Fatal(err)
@@ -119,7 +122,14 @@ func TestJSONWriterMatchesEncoding(t *testing.T) {
 	} else {
 		t.Logf("upstream corpus not found at %s: %v", upstreamCorpus, err)
 	}
-	for _, p := range paths {
+	return paths
+}
+
+// TestJSONWriterMatchesEncoding: jsonw writes the bytes encoding/json
+// writes for every finding of the upstream corpus, corpus/err and the
+// hint document (benchgen.HintDocument), with and without their sources.
+func TestJSONWriterMatchesEncoding(t *testing.T) {
+	for _, p := range findingPaths(t) {
 		diags, source := lintFindings(t, p)
 		if len(diags) == 0 {
 			t.Fatalf("%s: no findings", p)
@@ -326,5 +336,112 @@ func BenchmarkAppendJSONString(b *testing.B) {
 	buf := make([]byte, 0, 4*len(msg))
 	for b.Loop() {
 		buf = appendJSONString(buf[:0], msg)
+	}
+}
+
+// xmlAttrByEscapeText is how the checkstyle format escaped attribute
+// values before appendXMLAttr: xml.EscapeText of s.
+func xmlAttrByEscapeText(s string) string {
+	var b bytes.Buffer
+	_ = xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// TestXMLAttrIsEscapeText: appendXMLAttr escapes as xml.EscapeText does
+// every string of one or two bytes, each special byte or character at
+// every place of a longer string, and random strings, over an alphabet
+// with the characters XML cannot carry.
+func TestXMLAttrIsEscapeText(t *testing.T) {
+	var cases []string
+	for a := range 256 {
+		cases = append(cases, string([]byte{byte(a)}))
+		for b := range 256 {
+			cases = append(cases, string([]byte{byte(a), byte(b)}))
+		}
+	}
+	alphabet := append(jsonAlphabet, "'", "\x0b", "\ufffe", "\uffff", "\ud7ff", "\ue000", "\U0010ffff", "\xed\xbf\xbf", "\U00010000")
+	for _, sp := range alphabet {
+		for at := range 10 {
+			cases = append(cases, strings.Repeat("a", at)+sp+strings.Repeat("~", 9-at))
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 30000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		cases = append(cases, b.String())
+	}
+	for _, s := range cases {
+		if got, want := string(appendXMLAttr(nil, s)), xmlAttrByEscapeText(s); got != want {
+			t.Fatalf("appendXMLAttr(%q) = %q, xml.EscapeText %q", s, got, want)
+		}
+	}
+}
+
+// checkstyleByFmt is the checkstyle format as it was written with fmt
+// and xml.EscapeText, for the findings of one Write.
+func checkstyleByFmt(diags []lint.Diagnostic) string {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString("<checkstyle version=\"4.3\">\n")
+	open, path := false, ""
+	for i := range diags {
+		d := &diags[i]
+		if p := slashPath(d.Path); !open || p != path {
+			if open {
+				b.WriteString("  </file>\n")
+			}
+			open, path = true, p
+			fmt.Fprintf(&b, "  <file name=\"%s\">\n", xmlAttrByEscapeText(p))
+		}
+		line, col := start(d)
+		fmt.Fprintf(&b, "    <error line=\"%d\" column=\"%d\" severity=\"%s\" message=\"%s\" source=\"%s\"/>\n",
+			line, col, d.Severity, xmlAttrByEscapeText(d.Message), xmlAttrByEscapeText("sfmd."+d.Rule))
+	}
+	if open {
+		b.WriteString("  </file>\n")
+	}
+	b.WriteString("</checkstyle>\n")
+	return b.String()
+}
+
+// checkCheckstyle fails t when the checkstyle stream writes other bytes
+// than checkstyleByFmt for diags.
+func checkCheckstyle(t *testing.T, diags []lint.Diagnostic) {
+	t.Helper()
+	var b bytes.Buffer
+	s, err := NewStream(&b, "checkstyle", Context{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Write(diags); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if want := checkstyleByFmt(diags); b.String() != want {
+		t.Fatalf("checkstyle differs:\n--- got\n%s\n--- fmt\n%s", b.String(), want)
+	}
+}
+
+// TestCheckstyleMatchesFmt: the checkstyle format of random findings,
+// of the fixture's and of every finding of corpus/err, the hint document
+// and the upstream corpus is the one fmt and xml.EscapeText wrote.
+func TestCheckstyleMatchesFmt(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	src := []byte("a\nb")
+	li := sfmd.NewLineIndex(src)
+	diags := make([]lint.Diagnostic, 5000)
+	for i := range diags {
+		diags[i] = randomFinding(r, li, len(src))
+	}
+	checkCheckstyle(t, diags)
+	checkCheckstyle(t, fixtureDiags(t))
+	for _, p := range findingPaths(t) {
+		diags, _ := lintFindings(t, p)
+		checkCheckstyle(t, diags)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -161,6 +162,9 @@ type sarifStream struct {
 	n       int
 	b       bytes.Buffer
 	jw      jsonw
+	// art is the artifact of artPath, the path of the last result.
+	artPath string
+	art     sarifArtifact
 }
 
 func newSARIFStream(w io.Writer, ctx *Context) *sarifStream {
@@ -197,7 +201,10 @@ func (s *sarifStream) write(diags []lint.Diagnostic) error {
 // result is the SARIF result of d.
 func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
 	src := s.src
-	art := artifact(d.Path)
+	if s.artPath != d.Path || s.art.URI == "" {
+		s.artPath, s.art = d.Path, artifact(d.Path)
+	}
+	art := s.art
 	r := sarifResult{
 		RuleID:    d.Rule,
 		RuleIndex: s.index[d.Rule],
@@ -221,7 +228,7 @@ func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
 	}
 	key := fingerprint(d, src)
 	s.seen[key]++
-	r.PartialFingerprints = map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", key, s.seen[key])}
+	r.PartialFingerprints = map[string]string{fingerprintKey: key + ":" + strconv.Itoa(s.seen[key])}
 	for _, f := range d.Fixes {
 		fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}, Properties: sarifFixProps{Safe: f.Safe}}
 		for _, e := range f.Edits {
