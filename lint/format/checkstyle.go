@@ -93,7 +93,7 @@ func groupByPath(diags []lint.Diagnostic) []lint.Diagnostic {
 }
 
 // xmlPlain marks the bytes xml.EscapeText writes as they are: ASCII from
-// the space on but '"', '\”, '&', '<' and '>'.
+// the space on but the two quotes, &, < and >.
 var xmlPlain = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = !strings.ContainsRune("\"'&<>", rune(c))
