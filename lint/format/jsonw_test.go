@@ -445,3 +445,50 @@ func TestCheckstyleMatchesFmt(t *testing.T) {
 		checkCheckstyle(t, diags)
 	}
 }
+
+// githubLineByFmt is the github format's workflow command as it was
+// written with fmt.
+func githubLineByFmt(d *lint.Diagnostic, sev lint.Severity) string {
+	var b strings.Builder
+	line, col := start(d)
+	endLine, endCol := endOf(d.Span)
+	oneLine := line == endLine
+	if endLine > line && endCol == 1 {
+		endLine--
+	}
+	fmt.Fprintf(&b, "::%s file=%s,line=%d,endLine=%d", githubCommand(sev), ghProperty.Replace(slashPath(d.Path)), line, endLine)
+	if oneLine {
+		fmt.Fprintf(&b, ",col=%d,endColumn=%d", col, endCol)
+	}
+	fmt.Fprintf(&b, ",title=%s::%s\n", ghProperty.Replace("sfmd ("+d.Rule+")"), ghMessage.Replace(d.Message))
+	return b.String()
+}
+
+// TestGitHubLineMatchesFmt: appendGitHubLine writes githubLineByFmt's
+// bytes for random findings, the fixture's and every finding of
+// corpus/err, the hint document and the upstream corpus.
+func TestGitHubLineMatchesFmt(t *testing.T) {
+	check := func(diags []lint.Diagnostic) {
+		t.Helper()
+		for i := range diags {
+			d := &diags[i]
+			sev := norm(d.Severity)
+			if got, want := string(appendGitHubLine(nil, d, sev)), githubLineByFmt(d, sev); got != want {
+				t.Fatalf("github line of %#v:\n got %q\nwant %q", d, got, want)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	src := []byte("a\nb\n\nc")
+	li := sfmd.NewLineIndex(src)
+	diags := make([]lint.Diagnostic, 5000)
+	for i := range diags {
+		diags[i] = randomFinding(r, li, len(src))
+	}
+	check(diags)
+	check(fixtureDiags(t))
+	for _, p := range findingPaths(t) {
+		diags, _ := lintFindings(t, p)
+		check(diags)
+	}
+}
