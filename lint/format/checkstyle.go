@@ -33,9 +33,9 @@ func (s *checkstyleStream) begin() {
 func (s *checkstyleStream) write(diags []lint.Diagnostic) error {
 	s.b.Reset()
 	s.begin()
-	b := s.b.AvailableBuffer()
 	for i := range diags {
 		d := &diags[i]
+		b := s.b.AvailableBuffer()
 		if p := slashPath(d.Path); !s.open || p != s.path {
 			if s.open {
 				b = append(b, "  </file>\n"...)
@@ -57,10 +57,12 @@ func (s *checkstyleStream) write(diags []lint.Diagnostic) error {
 		b = append(b, "\" source=\"sfmd."...)
 		b = appendXMLAttr(b, d.Rule)
 		b = append(b, "\"/>\n"...)
+		s.b.Write(b)
+		if err := spill(s.w, &s.b); err != nil {
+			return err
+		}
 	}
-	s.b.Write(b)
-	_, err := s.w.Write(s.b.Bytes())
-	return err
+	return flush(s.w, &s.b)
 }
 
 func (s *checkstyleStream) close() error {
