@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -359,7 +360,7 @@ func TestXMLAttrIsEscapeText(t *testing.T) {
 			cases = append(cases, string([]byte{byte(a), byte(b)}))
 		}
 	}
-	alphabet := append(jsonAlphabet, "'", "\x0b", "\ufffe", "\uffff", "\ud7ff", "\ue000", "\U0010ffff", "\xed\xbf\xbf", "\U00010000")
+	alphabet := slices.Concat(jsonAlphabet, []string{"'", "\x0b", "\ufffe", "\uffff", "\ud7ff", "\ue000", "\U0010ffff", "\xed\xbf\xbf", "\U00010000"})
 	for _, sp := range alphabet {
 		for at := range 10 {
 			cases = append(cases, strings.Repeat("a", at)+sp+strings.Repeat("~", 9-at))
