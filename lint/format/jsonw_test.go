@@ -2,6 +2,8 @@ package format
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -491,5 +493,60 @@ func TestGitHubLineMatchesFmt(t *testing.T) {
 	for _, p := range findingPaths(t) {
 		diags, _ := lintFindings(t, p)
 		check(diags)
+	}
+}
+
+// fingerprintByJoin is how fingerprint was computed before
+// fingerprintBuf: strings.Fields of the line, joined by spaces.
+func fingerprintByJoin(d *lint.Diagnostic, src *sources) string {
+	what := d.Message
+	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && d.Span.Start.Line <= li.LineCount() {
+		line := li.Line(d.Span.Start.Line)
+		if len(line) > maxFingerprintBytes {
+			line = line[:maxFingerprintBytes]
+		}
+		what = strings.Join(strings.Fields(string(line)), " ")
+	}
+	sum := sha256.Sum256([]byte(d.Rule + "\x00" + slashPath(d.Path) + "\x00" + what))
+	return hex.EncodeToString(sum[:8])
+}
+
+// TestFingerprintMatchesJoin: fingerprintBuf, reusing its buffer, gives
+// fingerprintByJoin's fingerprints for every finding of corpus/err, the
+// hint document and the upstream corpus, and for random findings on
+// random sources of Unicode spaces, long lines and invalid UTF-8.
+func TestFingerprintMatchesJoin(t *testing.T) {
+	check := func(diags []lint.Diagnostic, source func(string) []byte) {
+		t.Helper()
+		src, buf := newSources(source), []byte(nil)
+		for i := range diags {
+			var got string
+			got, buf = fingerprintBuf(buf, &diags[i], src)
+			if want := fingerprintByJoin(&diags[i], src); got != want {
+				t.Fatalf("fingerprint of %#v: %s, by Join %s", &diags[i], got, want)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	words := []string{"a", "word", " ", "  ", "\t", "\v", "\f", "\r", "\u0085", "\u00a0", "\u3000", "\u2028", "\xff", "\xe3\x80", "検索", strings.Repeat("x", 300)}
+	for range 300 {
+		var b strings.Builder
+		for range r.IntN(60) {
+			b.WriteString(words[r.IntN(len(words))])
+			if r.IntN(8) == 0 {
+				b.WriteByte('\n')
+			}
+		}
+		src := []byte(b.String())
+		li := sfmd.NewLineIndex(src)
+		diags := make([]lint.Diagnostic, 20)
+		for i := range diags {
+			diags[i] = randomFinding(r, li, len(src))
+		}
+		check(diags, func(string) []byte { return src })
+		check(diags, nil)
+	}
+	for _, p := range findingPaths(t) {
+		check(lintFindings(t, p))
 	}
 }

@@ -165,6 +165,7 @@ type sarifStream struct {
 	// art is the artifact of artPath, the path of the last result.
 	artPath string
 	art     sarifArtifact
+	fp      []byte // the text a fingerprint hashes
 }
 
 func newSARIFStream(w io.Writer, ctx *Context) *sarifStream {
@@ -226,7 +227,8 @@ func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
 			Message:          &sarifText{Text: rel.Message},
 		})
 	}
-	key := fingerprint(d, src)
+	var key string
+	key, s.fp = fingerprintBuf(s.fp, d, src)
 	s.seen[key]++
 	r.PartialFingerprints = map[string]string{fingerprintKey: key + ":" + strconv.Itoa(s.seen[key])}
 	for _, f := range d.Fixes {
@@ -325,19 +327,38 @@ func artifact(path string) sarifArtifact {
 }
 
 // fingerprint hashes what identifies a finding independently of its line
-// number: the rule, the path and the trimmed text of its start line (the
-// message when the source is unknown).
+// number: the rule, the path and the trimmed text of its start line (its
+// fields joined by one space; the message when the source is unknown).
 func fingerprint(d *lint.Diagnostic, src *sources) string {
-	what := d.Message
+	key, _ := fingerprintBuf(nil, d, src)
+	return key
+}
+
+// fingerprintBuf is fingerprint, with b (returned grown) the buffer the
+// hashed text is made in.
+func fingerprintBuf(b []byte, d *lint.Diagnostic, src *sources) (string, []byte) {
+	b = append(b[:0], d.Rule...)
+	b = append(b, 0)
+	b = append(b, slashPath(d.Path)...)
+	b = append(b, 0)
 	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && d.Span.Start.Line <= li.LineCount() {
 		line := li.Line(d.Span.Start.Line)
 		if len(line) > maxFingerprintBytes {
 			line = line[:maxFingerprintBytes] // keep huge lines linear
 		}
-		what = strings.Join(strings.Fields(string(line)), " ")
+		sep := false
+		for f := range bytes.FieldsSeq(line) {
+			if sep {
+				b = append(b, ' ')
+			}
+			b = append(b, f...)
+			sep = true
+		}
+	} else {
+		b = append(b, d.Message...)
 	}
-	sum := sha256.Sum256([]byte(d.Rule + "\x00" + slashPath(d.Path) + "\x00" + what))
-	return hex.EncodeToString(sum[:8])
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8]), b
 }
 
 // sarifRules returns the rule descriptors (every non-shared analyzer, by
