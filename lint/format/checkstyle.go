@@ -3,9 +3,11 @@ package format
 import (
 	"bytes"
 	"encoding/xml"
-	"fmt"
 	"io"
 	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/lint"
 )
@@ -33,19 +35,34 @@ func (s *checkstyleStream) write(diags []lint.Diagnostic) error {
 	s.begin()
 	for i := range diags {
 		d := &diags[i]
+		b := s.b.AvailableBuffer()
 		if p := slashPath(d.Path); !s.open || p != s.path {
 			if s.open {
-				s.b.WriteString("  </file>\n")
+				b = append(b, "  </file>\n"...)
 			}
 			s.open, s.path = true, p
-			fmt.Fprintf(&s.b, "  <file name=\"%s\">\n", xmlAttr(p))
+			b = append(b, "  <file name=\""...)
+			b = appendXMLAttr(b, p)
+			b = append(b, "\">\n"...)
 		}
 		line, col := start(d)
-		fmt.Fprintf(&s.b, "    <error line=\"%d\" column=\"%d\" severity=\"%s\" message=\"%s\" source=\"%s\"/>\n",
-			line, col, d.Severity, xmlAttr(d.Message), xmlAttr("sfmd."+d.Rule))
+		b = append(b, "    <error line=\""...)
+		b = strconv.AppendInt(b, int64(line), 10)
+		b = append(b, "\" column=\""...)
+		b = strconv.AppendInt(b, int64(col), 10)
+		b = append(b, "\" severity=\""...)
+		b = append(b, d.Severity.String()...)
+		b = append(b, "\" message=\""...)
+		b = appendXMLAttr(b, d.Message)
+		b = append(b, "\" source=\"sfmd."...)
+		b = appendXMLAttr(b, d.Rule)
+		b = append(b, "\"/>\n"...)
+		s.b.Write(b)
+		if err := spill(s.w, &s.b); err != nil {
+			return err
+		}
 	}
-	_, err := s.w.Write(s.b.Bytes())
-	return err
+	return flush(s.w, &s.b)
 }
 
 func (s *checkstyleStream) close() error {
@@ -77,12 +94,64 @@ func groupByPath(diags []lint.Diagnostic) []lint.Diagnostic {
 	return out
 }
 
-// xmlAttr escapes s for a double-quoted attribute value. Characters XML
-// cannot carry become U+FFFD.
-func xmlAttr(s string) string {
-	var b bytes.Buffer
-	// EscapeText also escapes quotes, tabs and line breaks as character
-	// references, so attribute values survive normalization.
-	_ = xml.EscapeText(&b, []byte(s)) // writes to a bytes.Buffer cannot fail
-	return b.String()
+// xmlPlain marks the bytes xml.EscapeText writes as they are: ASCII from
+// the space on but the two quotes, &, < and >.
+var xmlPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = !strings.ContainsRune("\"'&<>", rune(c))
+	}
+	return t
+}()
+
+// appendXMLAttr appends s escaped for a double-quoted attribute value as
+// xml.EscapeText escapes it: quotes, tabs and line breaks become
+// character references too, so attribute values survive normalization,
+// and characters XML cannot carry (and bytes that are not UTF-8) become
+// U+FFFD. TestXMLAttrIsEscapeText holds it to xml.EscapeText.
+func appendXMLAttr(b []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); {
+		if xmlPlain[s[i]] {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		var esc string
+		switch {
+		case r == '"':
+			esc = "&#34;"
+		case r == '\'':
+			esc = "&#39;"
+		case r == '&':
+			esc = "&amp;"
+		case r == '<':
+			esc = "&lt;"
+		case r == '>':
+			esc = "&gt;"
+		case r == '\t':
+			esc = "&#x9;"
+		case r == '\n':
+			esc = "&#xA;"
+		case r == '\r':
+			esc = "&#xD;"
+		case r == utf8.RuneError && size == 1, !xmlChar(r):
+			esc = "\uFFFD"
+		default:
+			i += size
+			continue
+		}
+		b = append(b, s[start:i]...)
+		b = append(b, esc...)
+		i += size
+		start = i
+	}
+	return append(b, s[start:]...)
+}
+
+// xmlChar says whether XML 1.0 can carry r (its Char production).
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D ||
+		r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD ||
+		r >= 0x10000 && r <= 0x10FFFF
 }

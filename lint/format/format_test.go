@@ -693,7 +693,7 @@ func (w *writeSizes) Write(p []byte) (int, error) {
 }
 
 // TestStreamWritesInChunks: a batch of many findings (one document's)
-// in the line, text and json formats is written out in pieces of about
+// in the line, text, json and checkstyle formats is written out in pieces of about
 // chunkSize bytes, not gathered whole, and the bytes are those of the
 // batch written a finding at a time.
 func TestStreamWritesInChunks(t *testing.T) {
@@ -706,7 +706,7 @@ func TestStreamWritesInChunks(t *testing.T) {
 	for len(batch) < 20000 {
 		batch = append(batch, batch...)
 	}
-	for _, f := range []string{"line", "text", "json"} {
+	for _, f := range []string{"line", "text", "json", "checkstyle"} {
 		t.Run(f, func(t *testing.T) {
 			var chunked writeSizes
 			s, err := NewStream(&chunked, f, fixtureContext())

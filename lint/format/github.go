@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -40,6 +41,7 @@ type githubStream struct {
 	table   spool    // the step summary's rows
 	n       counts
 	b       bytes.Buffer
+	line    []byte
 }
 
 func (s *githubStream) write(diags []lint.Diagnostic) error {
@@ -58,7 +60,8 @@ func (s *githubStream) write(diags []lint.Diagnostic) error {
 		case lint.Info:
 			out = &s.later[1]
 		}
-		if _, err := io.WriteString(out, githubLine(d, sev)); err != nil {
+		s.line = appendGitHubLine(s.line[:0], d, sev)
+		if _, err := out.Write(s.line); err != nil {
 			return err
 		}
 		if s.summary != nil {
@@ -74,9 +77,8 @@ func (s *githubStream) write(diags []lint.Diagnostic) error {
 	return err
 }
 
-// githubLine is the workflow command of d, of severity sev.
-func githubLine(d *lint.Diagnostic, sev lint.Severity) string {
-	var b strings.Builder
+// appendGitHubLine appends the workflow command of d, of severity sev.
+func appendGitHubLine(b []byte, d *lint.Diagnostic, sev lint.Severity) []byte {
 	line, col := start(d)
 	endLine, endCol := endOf(d.Span)
 	oneLine := line == endLine
@@ -84,12 +86,25 @@ func githubLine(d *lint.Diagnostic, sev lint.Severity) string {
 		// The span ends with a line break: the next line is not part of it.
 		endLine--
 	}
-	fmt.Fprintf(&b, "::%s file=%s,line=%d,endLine=%d", githubCommand(sev), ghProperty.Replace(slashPath(d.Path)), line, endLine)
+	b = append(b, "::"...)
+	b = append(b, githubCommand(sev)...)
+	b = append(b, " file="...)
+	b = append(b, ghProperty.Replace(slashPath(d.Path))...)
+	b = append(b, ",line="...)
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ",endLine="...)
+	b = strconv.AppendInt(b, int64(endLine), 10)
 	if oneLine {
-		fmt.Fprintf(&b, ",col=%d,endColumn=%d", col, endCol)
+		b = append(b, ",col="...)
+		b = strconv.AppendInt(b, int64(col), 10)
+		b = append(b, ",endColumn="...)
+		b = strconv.AppendInt(b, int64(endCol), 10)
 	}
-	fmt.Fprintf(&b, ",title=%s::%s\n", ghProperty.Replace("sfmd ("+d.Rule+")"), ghMessage.Replace(d.Message))
-	return b.String()
+	b = append(b, ",title="...)
+	b = append(b, ghProperty.Replace("sfmd ("+d.Rule+")")...)
+	b = append(b, "::"...)
+	b = append(b, ghMessage.Replace(d.Message)...)
+	return append(b, '\n')
 }
 
 func (s *githubStream) close() error {

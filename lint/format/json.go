@@ -2,7 +2,6 @@ package format
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -55,6 +54,7 @@ type jsonStream struct {
 	src *sources
 	n   int
 	b   bytes.Buffer
+	jw  jsonw
 }
 
 func (s *jsonStream) write(diags []lint.Diagnostic) error {
@@ -66,9 +66,10 @@ func (s *jsonStream) write(diags []lint.Diagnostic) error {
 			s.b.WriteString(",\n")
 		}
 		s.n++
-		if err := indentJSON(&s.b, toJSON(&diags[i], s.src), 1); err != nil {
-			return err
-		}
+		jd := toJSON(&diags[i], s.src)
+		s.jw.start(1)
+		s.jw.diag(&jd)
+		s.b.Write(s.jw.b)
 		if err := spill(s.w, &s.b); err != nil {
 			return err
 		}
@@ -120,17 +121,4 @@ func toJSON(d *lint.Diagnostic, src *sources) jsonDiag {
 		jd.Related = append(jd.Related, jr)
 	}
 	return jd
-}
-
-// encodeJSON writes v indented, without HTML escaping, ending in a newline.
-func encodeJSON(w io.Writer, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -160,6 +161,11 @@ type sarifStream struct {
 	results spool
 	n       int
 	b       bytes.Buffer
+	jw      jsonw
+	// art is the artifact of artPath, the path of the last result.
+	artPath string
+	art     sarifArtifact
+	fp      []byte // the text a fingerprint hashes
 }
 
 func newSARIFStream(w io.Writer, ctx *Context) *sarifStream {
@@ -184,9 +190,10 @@ func (s *sarifStream) write(diags []lint.Diagnostic) error {
 			s.b.WriteString(",\n")
 		}
 		s.n++
-		if err := indentJSON(&s.b, s.result(d), 4); err != nil {
-			return err
-		}
+		r := s.result(d)
+		s.jw.start(4)
+		s.jw.sarifResult(&r)
+		s.b.Write(s.jw.b)
 	}
 	_, err := s.results.Write(s.b.Bytes())
 	return err
@@ -195,7 +202,10 @@ func (s *sarifStream) write(diags []lint.Diagnostic) error {
 // result is the SARIF result of d.
 func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
 	src := s.src
-	art := artifact(d.Path)
+	if s.artPath != d.Path || s.art.URI == "" {
+		s.artPath, s.art = d.Path, artifact(d.Path)
+	}
+	art := s.art
 	r := sarifResult{
 		RuleID:    d.Rule,
 		RuleIndex: s.index[d.Rule],
@@ -217,9 +227,10 @@ func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
 			Message:          &sarifText{Text: rel.Message},
 		})
 	}
-	key := fingerprint(d, src)
+	var key string
+	key, s.fp = fingerprintBuf(s.fp, d, src)
 	s.seen[key]++
-	r.PartialFingerprints = map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", key, s.seen[key])}
+	r.PartialFingerprints = map[string]string{fingerprintKey: key + ":" + strconv.Itoa(s.seen[key])}
 	for _, f := range d.Fixes {
 		fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}, Properties: sarifFixProps{Safe: f.Safe}}
 		for _, e := range f.Edits {
@@ -252,18 +263,16 @@ func (s *sarifStream) close() error {
 			Results:    []sarifResult{},
 		}},
 	}
-	var b bytes.Buffer
-	if err := encodeJSON(&b, log); err != nil {
-		return err
-	}
+	s.jw.sarifLog(&log)
+	b := s.jw.b
 	if s.n == 0 {
-		_, err := s.w.Write(b.Bytes())
+		_, err := s.w.Write(b)
 		return err
 	}
 	// results is the run's last field, and the run the log's only one.
 	const empty = `"results": []`
-	at := bytes.LastIndex(b.Bytes(), []byte(empty))
-	head, tail := b.Bytes()[:at], b.Bytes()[at+len(empty):]
+	at := bytes.LastIndex(b, []byte(empty))
+	head, tail := b[:at], b[at+len(empty):]
 	if _, err := fmt.Fprintf(s.w, "%s\"results\": [\n", head); err != nil {
 		return err
 	}
@@ -318,19 +327,38 @@ func artifact(path string) sarifArtifact {
 }
 
 // fingerprint hashes what identifies a finding independently of its line
-// number: the rule, the path and the trimmed text of its start line (the
-// message when the source is unknown).
+// number: the rule, the path and the trimmed text of its start line (its
+// fields joined by one space; the message when the source is unknown).
 func fingerprint(d *lint.Diagnostic, src *sources) string {
-	what := d.Message
+	key, _ := fingerprintBuf(nil, d, src)
+	return key
+}
+
+// fingerprintBuf is fingerprint, with b (returned grown) the buffer the
+// hashed text is made in.
+func fingerprintBuf(b []byte, d *lint.Diagnostic, src *sources) (string, []byte) {
+	b = append(b[:0], d.Rule...)
+	b = append(b, 0)
+	b = append(b, slashPath(d.Path)...)
+	b = append(b, 0)
 	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && d.Span.Start.Line <= li.LineCount() {
 		line := li.Line(d.Span.Start.Line)
 		if len(line) > maxFingerprintBytes {
 			line = line[:maxFingerprintBytes] // keep huge lines linear
 		}
-		what = strings.Join(strings.Fields(string(line)), " ")
+		sep := false
+		for f := range bytes.FieldsSeq(line) {
+			if sep {
+				b = append(b, ' ')
+			}
+			b = append(b, f...)
+			sep = true
+		}
+	} else {
+		b = append(b, d.Message...)
 	}
-	sum := sha256.Sum256([]byte(d.Rule + "\x00" + slashPath(d.Path) + "\x00" + what))
-	return hex.EncodeToString(sum[:8])
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8]), b
 }
 
 // sarifRules returns the rule descriptors (every non-shared analyzer, by

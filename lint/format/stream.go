@@ -2,7 +2,6 @@ package format
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -161,20 +160,4 @@ func (s *spool) release() {
 		s.file = nil
 	}
 	s.mem = bytes.Buffer{}
-}
-
-// indentJSON encodes v as encodeJSON does, as an element nested in
-// arrays and objects at depth levels of two spaces: the bytes encodeJSON
-// writes for it inside the whole document, without a trailing newline.
-func indentJSON(b *bytes.Buffer, v any, depth int) error {
-	pad := strings.Repeat("  ", depth)
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent(pad, "  ")
-	b.WriteString(pad)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	b.Truncate(b.Len() - 1) // Encode's newline
-	return nil
 }
