@@ -53,8 +53,9 @@ type shapeField struct {
 // shapeSlab hands out the nodes of one implied body from chunks, not one
 // allocation a node (a nil slab allocates each).
 type shapeSlab struct {
-	free []shapeNode
-	size int // the last chunk's
+	free  []shapeNode
+	size  int        // the last chunk's
+	steps []pathStep // walkSteps' scratch
 }
 
 func (s *shapeSlab) node() *shapeNode {
@@ -80,11 +81,13 @@ type pathStep struct {
 // walkSteps tokenizes a path as walkJsonPath does (keys
 // [a-zA-Z_][\w-]*, indices [N], anything else skipped), after a leading
 // "$." or "$"; nil for an index above 16 (no shape is built for it).
-func walkSteps(p string) []pathStep {
+func walkSteps(p string) []pathStep { return appendSteps(make([]pathStep, 0, 4), p) }
+
+// appendSteps is walkSteps appending to out (non-nil).
+func appendSteps(out []pathStep, p string) []pathStep {
 	if rest, ok := strings.CutPrefix(p, "$"); ok {
 		p = strings.TrimPrefix(rest, ".")
 	}
-	out := make([]pathStep, 0, 4)
 	for i := 0; i < len(p); {
 		c := p[i]
 		switch {
@@ -123,12 +126,29 @@ func isKeyByte(c byte) bool {
 
 // bodySteps is the steps of a path that starts at body, after it; ok is
 // false when walkSteps builds none.
-func bodySteps(p string) ([]pathStep, bool) {
-	steps := walkSteps(p)
+func bodySteps(p string) ([]pathStep, bool) { return bodyStepsOf(walkSteps(p)) }
+
+func bodyStepsOf(steps []pathStep) ([]pathStep, bool) {
 	if len(steps) == 0 {
 		return nil, false
 	}
 	return steps[1:], true
+}
+
+// walkSteps is the package's walkSteps into the slab's scratch slice,
+// valid until its next call (insert keeps no step).
+func (s *shapeSlab) walkSteps(p string) []pathStep {
+	if s == nil {
+		return walkSteps(p)
+	}
+	if s.steps == nil {
+		s.steps = make([]pathStep, 0, 8)
+	}
+	out := appendSteps(s.steps[:0], p)
+	if out != nil {
+		s.steps = out[:0] // keeps a grown slice
+	}
+	return out
 }
 
 // insert makes the path steps exist under n, as read by template line
@@ -455,7 +475,7 @@ func impliedBodyIn(slab *shapeSlab, r *sfmd.Response) (root *shapeNode, conflict
 	for li, l := range r.Lines {
 		if l.Kind == sfmd.LineFor && l.ForValid {
 			if p := loopPath(l.Arg); isBodyPath(p) {
-				steps, ok := bodySteps(p)
+				steps, ok := bodyStepsOf(slab.walkSteps(p))
 				if !ok {
 					continue
 				}
@@ -469,7 +489,7 @@ func impliedBodyIn(slab *shapeSlab, r *sfmd.Response) (root *shapeNode, conflict
 			continue
 		}
 		if l.Kind == sfmd.LineSave {
-			if steps := walkSteps(l.Arg); len(steps) > 0 && steps[0].key != "body" && steps[0].key != "Response" { // save-path-prefixed
+			if steps := slab.walkSteps(l.Arg); len(steps) > 0 && steps[0].key != "body" && steps[0].key != "Response" { // save-path-prefixed
 				if _, ok := root.insert(slab, steps, li); !ok {
 					conflict = true
 				}
@@ -531,13 +551,13 @@ func readRef(slab *shapeSlab, root *shapeNode, loops map[int]*shapeNode, r *sfmd
 	}
 	switch {
 	case ref.Kind == sfmd.RefResponse && ref.Name == "body":
-		if steps, ok := bodySteps(ref.PathText); ok {
+		if steps, ok := bodyStepsOf(slab.walkSteps(ref.PathText)); ok {
 			_, ok = root.insert(slab, steps, li)
 			return ok
 		}
 	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && len(ref.Path) > 0:
 		elem := loops[l.Loop]
-		if steps := walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
+		if steps := slab.walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
 			_, ok := elem.insert(slab, steps, li)
 			return ok
 		}

@@ -125,3 +125,44 @@ func TestImpliedBodySlab(t *testing.T) {
 func impliedBodyOneByOne(r *sfmd.Response) (*shapeNode, bool) {
 	return impliedBodyIn(nil, r)
 }
+
+// TestHintParamShortcuts: namedParams returns the named parameters in
+// order (a.Params itself when all are, clipped so that an append copies),
+// and FileFlag finds what Flag(name+"-file") finds, for every hint of
+// every document and every parameter of its action.
+func TestHintParamShortcuts(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		for _, c := range buildHints(doc, buildSymbols(doc)).Calls {
+			if c.Action == nil || c.Inv == nil {
+				continue
+			}
+			var want []*sfmd.Param
+			for _, p := range c.Action.Params {
+				if p.Name != "" {
+					want = append(want, p)
+				}
+				for _, k := range []string{p.Name, p.Name + "-fil", "x" + p.Name} {
+					if got, want := c.Inv.FileFlag(k), c.Inv.Flag(k+"-file"); got != want {
+						t.Errorf("%s: FileFlag(%q) = %v, Flag = %v", name, k, got, want)
+					}
+				}
+				if c.Inv.Flag(p.Name+"-file") != nil {
+					n++
+				}
+			}
+			got := namedParams(c.Action)
+			if len(got) != len(want) || len(want) > 0 && !reflect.DeepEqual(got, want) || cap(got) != len(got) {
+				t.Errorf("%s: namedParams %v (cap %d), want %v", name, got, cap(got), want)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no --field-file flag in any hint: the documents test nothing")
+	}
+	a := &sfmd.Action{Params: append(make([]*sfmd.Param, 0, 8), &sfmd.Param{Name: "a"}, &sfmd.Param{Name: "b"})}
+	if got := namedParams(a); cap(got) != 2 {
+		t.Errorf("namedParams of a slice with room: capacity %d, an append would write into the action's", cap(got))
+	}
+}
