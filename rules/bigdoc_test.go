@@ -166,3 +166,24 @@ func TestHintParamShortcuts(t *testing.T) {
 		t.Errorf("namedParams of a slice with room: capacity %d, an append would write into the action's", cap(got))
 	}
 }
+
+// TestSymbolsResponsesGroupInOrder: param-unused reads the symbol table's
+// Responses for an action's templates: every template of the id, in
+// source order, as the document lists them.
+func TestSymbolsResponsesGroupInOrder(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		want := map[string][]*sfmd.Response{}
+		for _, r := range doc.Responses {
+			want[r.ActionID] = append(want[r.ActionID], r)
+			n++
+		}
+		if got := buildSymbols(doc).Responses; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: symbols' Responses differ from the document's, grouped by id", name)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no response template: the documents test nothing")
+	}
+}
