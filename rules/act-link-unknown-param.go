@@ -32,14 +32,18 @@ var ActLinkUnknownParam = &lint.Analyzer{
 			if a == nil || usesAllFields(a) {
 				continue
 			}
-			var names []string
-			for _, p := range a.Params {
-				names = append(names, p.Name)
-			}
+			var names []string // the fields' names, listed at the first unknown key
+			listed := false
 			meant := set.misnamedKeys(pass, a, l, requiredMissing(a, l, assigned))
 			for _, q := range l.Query {
 				if q.Key == "" || a.Param(q.Key) != nil || !q.KeySpan.IsValid() || q.KeySpan.Len() == 0 {
 					continue
+				}
+				if !listed {
+					names, listed = make([]string, len(a.Params)), true
+					for i, p := range a.Params {
+						names[i] = p.Name
+					}
 				}
 				msg := fmt.Sprintf("action %q has no field %q", l.ID, q.Key)
 				switch want := budgetedNearest(pass, q.Key, names); {

@@ -204,9 +204,17 @@ func (c *hintCall) call() string {
 }
 
 // namedParams returns the action's parameters that have a name.
+// (a.Params itself, capacity clipped, when every one has: most do).
 func namedParams(a *sfmd.Action) []*sfmd.Param {
-	var out []*sfmd.Param
-	for _, p := range a.Params {
+	k := 0
+	for k < len(a.Params) && a.Params[k].Name != "" {
+		k++
+	}
+	if k == len(a.Params) {
+		return a.Params[:k:k]
+	}
+	out := append([]*sfmd.Param(nil), a.Params[:k]...)
+	for _, p := range a.Params[k:] {
 		if p.Name != "" {
 			out = append(out, p)
 		}
@@ -232,7 +240,7 @@ func quoteList(names []string, limit int) string {
 func unfilledParams(inv *invocation, params []*sfmd.Param) []string {
 	var out []string
 	for _, p := range params {
-		if inv.Flag(p.Name) == nil && inv.Flag(p.Name+"-file") == nil {
+		if inv.Flag(p.Name) == nil && inv.FileFlag(p.Name) == nil {
 			out = append(out, p.Name)
 		}
 	}

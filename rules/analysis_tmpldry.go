@@ -36,13 +36,39 @@ const (
 // shapeNode is one value of the response body a template reads.
 type shapeNode struct {
 	kind   shapeKind
-	line   int // the template line that made it an object or an array
-	keys   []string
-	fields []*shapeNode   // an object's, one per key
+	line   int            // the template line that made it an object or an array
+	fields []shapeField   // an object's keys, in the order first read
 	index  map[string]int // the keys' positions, once an object has many
 	elem   *shapeNode     // an array's element (every element alike)
 	length int            // an array's length: the highest index read, plus one
 	count  bool           // made an array by a read of its length
+}
+
+// shapeField is one key of an object and its value.
+type shapeField struct {
+	key  string
+	node *shapeNode
+}
+
+// shapeSlab hands out the nodes of one implied body from chunks, not one
+// allocation a node (a nil slab allocates each).
+type shapeSlab struct {
+	free  []shapeNode
+	size  int        // the last chunk's
+	steps []pathStep // walkSteps' scratch
+}
+
+func (s *shapeSlab) node() *shapeNode {
+	if s == nil {
+		return &shapeNode{}
+	}
+	if len(s.free) == 0 {
+		s.size = min(max(2*s.size, 8), 128)
+		s.free = make([]shapeNode, s.size)
+	}
+	n := &s.free[0]
+	s.free = s.free[1:]
+	return n
 }
 
 // pathStep is one step of a path as walkJsonPath reads it (helpers.ts):
@@ -55,11 +81,13 @@ type pathStep struct {
 // walkSteps tokenizes a path as walkJsonPath does (keys
 // [a-zA-Z_][\w-]*, indices [N], anything else skipped), after a leading
 // "$." or "$"; nil for an index above 16 (no shape is built for it).
-func walkSteps(p string) []pathStep {
+func walkSteps(p string) []pathStep { return appendSteps(make([]pathStep, 0, 4), p) }
+
+// appendSteps is walkSteps appending to out (non-nil).
+func appendSteps(out []pathStep, p string) []pathStep {
 	if rest, ok := strings.CutPrefix(p, "$"); ok {
 		p = strings.TrimPrefix(rest, ".")
 	}
-	out := make([]pathStep, 0, 4)
 	for i := 0; i < len(p); {
 		c := p[i]
 		switch {
@@ -98,26 +126,43 @@ func isKeyByte(c byte) bool {
 
 // bodySteps is the steps of a path that starts at body, after it; ok is
 // false when walkSteps builds none.
-func bodySteps(p string) ([]pathStep, bool) {
-	steps := walkSteps(p)
+func bodySteps(p string) ([]pathStep, bool) { return bodyStepsOf(walkSteps(p)) }
+
+func bodyStepsOf(steps []pathStep) ([]pathStep, bool) {
 	if len(steps) == 0 {
 		return nil, false
 	}
 	return steps[1:], true
 }
 
+// walkSteps is the package's walkSteps into the slab's scratch slice,
+// valid until its next call (insert keeps no step).
+func (s *shapeSlab) walkSteps(p string) []pathStep {
+	if s == nil {
+		return walkSteps(p)
+	}
+	if s.steps == nil {
+		s.steps = make([]pathStep, 0, 8)
+	}
+	out := appendSteps(s.steps[:0], p)
+	if out != nil {
+		s.steps = out[:0] // keeps a grown slice
+	}
+	return out
+}
+
 // insert makes the path steps exist under n, as read by template line
 // li; a step that contradicts the shape an earlier line gave (a key of an
 // array, an index of an object) stops there. It returns the node reached
 // (nil past a length) and false when a step contradicted the shape.
-func (n *shapeNode) insert(steps []pathStep, li int) (*shapeNode, bool) {
+func (n *shapeNode) insert(slab *shapeSlab, steps []pathStep, li int) (*shapeNode, bool) {
 	cur := n
 	for _, s := range steps {
 		if s.key == "length" && cur.kind != shapeObject {
 			// an array's length (walkJsonPath reads any property of an
 			// object, an array's too): the path reads a count
 			if cur.kind == shapeLeaf {
-				cur.makeArray(li)
+				cur.makeArray(slab, li)
 				cur.count = true
 			}
 			return nil, true
@@ -131,12 +176,12 @@ func (n *shapeNode) insert(steps []pathStep, li int) (*shapeNode, bool) {
 			}
 			next := cur.field(s.key)
 			if next == nil {
-				next = cur.addField(s.key)
+				next = cur.addField(slab, s.key)
 			}
 			cur = next
 			continue
 		}
-		if !cur.makeArray(li) {
+		if !cur.makeArray(slab, li) {
 			return nil, false
 		}
 		cur.length = max(cur.length, s.index+1)
@@ -153,41 +198,41 @@ const manyKeys = 16
 func (n *shapeNode) field(k string) *shapeNode {
 	if n.index != nil {
 		if i, ok := n.index[k]; ok {
-			return n.fields[i]
+			return n.fields[i].node
 		}
 		return nil
 	}
-	for i, key := range n.keys {
-		if key == k {
-			return n.fields[i]
+	for _, f := range n.fields {
+		if f.key == k {
+			return f.node
 		}
 	}
 	return nil
 }
 
 // addField gives an object the key k, a leaf.
-func (n *shapeNode) addField(k string) *shapeNode {
-	next := &shapeNode{}
-	n.keys, n.fields = append(n.keys, k), append(n.fields, next)
+func (n *shapeNode) addField(slab *shapeSlab, k string) *shapeNode {
+	next := slab.node()
+	n.fields = append(n.fields, shapeField{k, next})
 	switch {
 	case n.index != nil:
-		n.index[k] = len(n.keys) - 1
-	case len(n.keys) > manyKeys:
-		n.index = make(map[string]int, 2*len(n.keys))
-		for i, key := range n.keys {
-			n.index[key] = i
+		n.index[k] = len(n.fields) - 1
+	case len(n.fields) > manyKeys:
+		n.index = make(map[string]int, 2*len(n.fields))
+		for i, f := range n.fields {
+			n.index[f.key] = i
 		}
 	}
 	return next
 }
 
 // makeArray makes a leaf an array of one element; false for an object.
-func (n *shapeNode) makeArray(li int) bool {
+func (n *shapeNode) makeArray(slab *shapeSlab, li int) bool {
 	switch n.kind {
 	case shapeObject:
 		return false
 	case shapeLeaf:
-		n.kind, n.line, n.elem, n.length = shapeArray, li, &shapeNode{}, 1
+		n.kind, n.line, n.elem, n.length = shapeArray, li, slab.node(), 1
 	}
 	return true
 }
@@ -199,12 +244,13 @@ func (n *shapeNode) json(b *strings.Builder) {
 		b.WriteString(`"…"`)
 	case shapeObject:
 		b.WriteByte('{')
-		for i, k := range n.keys {
+		for i, f := range n.fields {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(strconv.Quote(k) + ":")
-			n.fields[i].json(b)
+			b.WriteString(strconv.Quote(f.key))
+			b.WriteByte(':')
+			f.node.json(b)
 		}
 		b.WriteByte('}')
 	case shapeArray:
@@ -419,17 +465,22 @@ func templateVars(r *sfmd.Response, assigned map[string]string) map[string]strin
 // (a key of an array, an index of an object, a loop over an object): the
 // only way a path of the template reaches nothing in the body it reads.
 func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
-	root = &shapeNode{}
+	return impliedBodyIn(&shapeSlab{}, r)
+}
+
+// impliedBodyIn is impliedBody with its nodes from slab.
+func impliedBodyIn(slab *shapeSlab, r *sfmd.Response) (root *shapeNode, conflict bool) {
+	root = slab.node()
 	loops := map[int]*shapeNode{} // for: line index -> its element
 	for li, l := range r.Lines {
 		if l.Kind == sfmd.LineFor && l.ForValid {
 			if p := loopPath(l.Arg); isBodyPath(p) {
-				steps, ok := bodySteps(p)
+				steps, ok := bodyStepsOf(slab.walkSteps(p))
 				if !ok {
 					continue
 				}
-				n, ok := root.insert(steps, li)
-				if ok && n != nil && n.makeArray(li) {
+				n, ok := root.insert(slab, steps, li)
+				if ok && n != nil && n.makeArray(slab, li) {
 					loops[li] = n.elem
 				} else {
 					conflict = true
@@ -438,8 +489,8 @@ func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
 			continue
 		}
 		if l.Kind == sfmd.LineSave {
-			if steps := walkSteps(l.Arg); len(steps) > 0 && steps[0].key != "body" && steps[0].key != "Response" { // save-path-prefixed
-				if _, ok := root.insert(steps, li); !ok {
+			if steps := slab.walkSteps(l.Arg); len(steps) > 0 && steps[0].key != "body" && steps[0].key != "Response" { // save-path-prefixed
+				if _, ok := root.insert(slab, steps, li); !ok {
 					conflict = true
 				}
 			}
@@ -453,7 +504,7 @@ func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
 			continue
 		}
 		for _, ref := range tpl.Refs {
-			if !readRef(root, loops, r, l, ref, li) {
+			if !readRef(slab, root, loops, r, l, ref, li) {
 				conflict = true
 			}
 		}
@@ -494,20 +545,20 @@ func mayConflict(r *sfmd.Response) bool {
 
 // readRef inserts the path of one reference of line l; false when it
 // contradicts the shape.
-func readRef(root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
+func readRef(slab *shapeSlab, root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
 	if ref.Problem != "" || dotIndexed(ref) {
 		return true
 	}
 	switch {
 	case ref.Kind == sfmd.RefResponse && ref.Name == "body":
-		if steps, ok := bodySteps(ref.PathText); ok {
-			_, ok = root.insert(steps, li)
+		if steps, ok := bodyStepsOf(slab.walkSteps(ref.PathText)); ok {
+			_, ok = root.insert(slab, steps, li)
 			return ok
 		}
 	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && len(ref.Path) > 0:
 		elem := loops[l.Loop]
-		if steps := walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
-			_, ok := elem.insert(steps, li)
+		if steps := slab.walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
+			_, ok := elem.insert(slab, steps, li)
 			return ok
 		}
 	}

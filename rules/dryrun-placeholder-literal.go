@@ -26,9 +26,9 @@ var DryrunPlaceholderLiteral = &lint.Analyzer{
 
 		Severity: "the call works but sends the placeholder's text the caller never gave (action.ts executeAction, substituteBodyTemplate: an unresolved placeholder is kept)",
 	},
-	Requires: []*lint.Analyzer{dryrunAnalyzer},
+	Requires: []*lint.Analyzer{dryrunAnalyzer, symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		set := sessionSetters(pass.Doc)
+		set := symbols(pass).Assigned // the session variables a template assigns (sessionSetters' names)
 		t := dryTableOf(pass)
 		for _, c := range t.Calls {
 			for _, p := range c.Action.Params {

@@ -78,6 +78,17 @@ func (inv *invocation) Flag(key string) *flagArg {
 	return nil
 }
 
+// FileFlag is Flag(name + "-file") (the flag that reads name's value
+// from a file), found without building the key.
+func (inv *invocation) FileFlag(name string) *flagArg {
+	for _, f := range inv.Flags {
+		if len(f.Key) == len(name)+len("-file") && strings.HasPrefix(f.Key, name) && strings.HasSuffix(f.Key, "-file") {
+			return f
+		}
+	}
+	return nil
+}
+
 // isFlagLike reports whether the runtime treats t as a flag
 // (sfmd.IsFlagToken).
 func isFlagLike(t string) bool { return sfmd.IsFlagToken(t) }

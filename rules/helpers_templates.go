@@ -235,8 +235,14 @@ func varNameFor(ref *sfmd.VarRef, fallback string) string {
 // (for-nested reports them). The runtime ends the outer loop at the first
 // end: and prints a nested for: line as text, so the other loop rules say
 // nothing about such a line, its path or its body.
+// It is nil, not an empty map, when there is none (most templates).
 func nestedLoops(r *sfmd.Response) map[*sfmd.TemplateLine]bool {
-	out := map[*sfmd.TemplateLine]bool{}
-	loopNesting(r, func(l *sfmd.TemplateLine) { out[l] = true }, nil)
+	var out map[*sfmd.TemplateLine]bool
+	loopNesting(r, func(l *sfmd.TemplateLine) {
+		if out == nil {
+			out = map[*sfmd.TemplateLine]bool{}
+		}
+		out[l] = true
+	}, nil)
 	return out
 }

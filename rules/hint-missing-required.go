@@ -37,7 +37,7 @@ var HintMissingRequired = &lint.Analyzer{
 			}
 			var missing, fix []string
 			for _, p := range params {
-				if !p.Required || p.HasDefault || bound[p.Name] || c.Inv.Flag(p.Name) != nil || c.Inv.Flag(p.Name+"-file") != nil {
+				if !p.Required || p.HasDefault || bound[p.Name] || c.Inv.Flag(p.Name) != nil || c.Inv.FileFlag(p.Name) != nil {
 					continue
 				}
 				if len(syms.Assigned[p.Name]) > 0 {

@@ -29,18 +29,22 @@ var HintUnknownFlag = &lint.Analyzer{
 			if c.Action == nil || len(c.Inv.Flags) == 0 || c.Inv.Help || raw[c.Action] {
 				continue
 			}
-			params := namedParams(c.Action)
 			declared := func(name string) bool { return c.Action.Param(name) != nil && name != "" }
+			var params []*sfmd.Param // the parameters and their flags, for the first unknown flag
 			var flags []string
-			for _, p := range params {
-				flags = append(flags, "--"+p.Name)
-			}
+			listed := false
 			for _, f := range c.Inv.Flags {
 				if declared(f.Key) {
 					continue
 				}
 				if base, ok := strings.CutSuffix(f.Key, "-file"); ok && declared(base) {
 					continue // --<field>-file reads the value from a file
+				}
+				if !listed {
+					params, listed = namedParams(c.Action), true
+					for _, p := range params {
+						flags = append(flags, "--"+p.Name)
+					}
 				}
 				written := f.Written()
 				span := c.flagSpan(pass.Doc, f)

@@ -16,7 +16,7 @@ var ParamSessionFallback = &lint.Analyzer{
 	Name:     "param-session-fallback",
 	Severity: lint.Warning,
 	Profile:  lint.Runtime,
-	Requires: []*lint.Analyzer{dryrunAnalyzer},
+	Requires: []*lint.Analyzer{dryrunAnalyzer, symbolsAnalyzer},
 	Doc: lint.Doc{
 		Title: "optional field without a default is filled from a session variable of the same name",
 		Why: "when the caller leaves a field out and it has no default, the runtime fills its {placeholder} in the URL, the command or the -d body from the session variable of the same name, if one is set " +
@@ -32,25 +32,28 @@ var ParamSessionFallback = &lint.Analyzer{
 		if len(doc.Responses) == 0 {
 			return nil, nil
 		}
-		setters := sessionSetters(doc)
-		if len(setters) == 0 {
+		assigned := symbols(pass).Assigned // sessionSetters' names, found by the same walk
+		if len(assigned) == 0 {
 			return nil, nil
 		}
+		var setters map[string]setter // made for the first finding
 		t := dryTableOf(pass)
 		for _, c := range t.Calls {
 			for _, p := range c.Action.Params {
 				if p.Name == "" || p.Required || p.HasDefault || notAParam(p) || p.Indent == 0 {
 					continue
 				}
-				set, ok := setters[p.Name]
-				if !ok {
+				if _, ok := assigned[p.Name]; !ok {
 					continue
 				}
 				where := fallbackWhere(t, c, p.Name)
 				if where == "" {
 					continue
 				}
-				reportFallback(pass, c.Action, p, set, where)
+				if setters == nil {
+					setters = sessionSetters(doc)
+				}
+				reportFallback(pass, c.Action, p, setters[p.Name], where)
 			}
 		}
 		return nil, nil

@@ -21,12 +21,10 @@ var ParamUnused = &lint.Analyzer{
 
 		Severity: "action.ts executeAction substitutes only the placeholders of the command or the -d template, which loader.ts Loader.action sends as written: the call runs, but the value the caller passes is thrown away",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		responses := map[string][]*sfmd.Response{}
-		for _, r := range doc.Responses {
-			responses[r.ActionID] = append(responses[r.ActionID], r)
-		}
+		responses := symbols(pass).Responses // by action ID, in source order
 		for _, a := range doc.Actions {
 			var where string
 			switch {

@@ -40,10 +40,12 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 				continue // left literally, so {{x}} reaches the program as written (Go or Mustache templates)
 			}
 			if u.Site == siteResponse {
-				if fenced[u.Response] == nil {
-					fenced[u.Response] = nestedFenceLines(u.Response)
+				lines, ok := fenced[u.Response]
+				if !ok {
+					lines = nestedFenceLines(u.Response)
+					fenced[u.Response] = lines
 				}
-				if fenced[u.Response][u.Line] {
+				if lines[u.Line] {
 					continue // example code the template prints
 				}
 			}

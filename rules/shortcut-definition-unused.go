@@ -50,9 +50,11 @@ var ShortcutDefinitionUnused = &lint.Analyzer{
 func shortcutMentions(src []byte) map[string][]int {
 	out := map[string][]int{}
 	for i := 0; i < len(src); i++ {
-		if src[i] != '@' {
-			continue
+		k := bytes.IndexByte(src[i:], '@')
+		if k < 0 {
+			break
 		}
+		i += k
 		j := i + 1
 		for j < len(src) && (scIDByte(src[j]) || src[j] == '.') {
 			j++

@@ -119,14 +119,21 @@ func templateKnownNames(doc *sfmd.Document, syms *symbolTable) map[string]bool {
 
 // nestedFenceLines marks the output lines of r that sit inside a code
 // fence the template prints (examples, not placeholders to fill).
+// It is nil, not an empty map, when there is none (most templates).
 func nestedFenceLines(r *sfmd.Response) map[int]bool {
-	out := map[int]bool{}
+	var out map[int]bool
+	mark := func(i int) {
+		if out == nil {
+			out = map[int]bool{}
+		}
+		out[i] = true
+	}
 	var open string
 	for i, l := range r.Lines {
 		t := strings.TrimSpace(l.Line.Text)
 		if l.Kind != sfmd.LineOutput {
 			if open != "" {
-				out[i] = true
+				mark(i)
 			}
 			continue
 		}
@@ -136,7 +143,7 @@ func nestedFenceLines(r *sfmd.Response) map[int]bool {
 		case open != "" && strings.HasPrefix(t, open) && strings.Trim(t, open[:1]) == "":
 			open = ""
 		case open != "":
-			out[i] = true
+			mark(i)
 		}
 	}
 	return out

@@ -229,7 +229,7 @@ func TestShapeObjectKeys(t *testing.T) {
 		want.WriteByte('{')
 		for i := range n {
 			k := fmt.Sprintf("k%d", i)
-			if _, ok := root.insert([]pathStep{{key: k, index: -1}, {key: "v", index: -1}}, i); !ok {
+			if _, ok := root.insert(nil, []pathStep{{key: k, index: -1}, {key: "v", index: -1}}, i); !ok {
 				t.Fatalf("%d keys: %s conflicts", n, k)
 			}
 			if i > 0 {
@@ -240,7 +240,7 @@ func TestShapeObjectKeys(t *testing.T) {
 		want.WriteByte('}')
 		for i := n - 1; i >= 0; i-- {
 			k := fmt.Sprintf("k%d", i)
-			if _, ok := root.insert([]pathStep{{key: k, index: -1}, {key: "w", index: -1}}, n+i); !ok {
+			if _, ok := root.insert(nil, []pathStep{{key: k, index: -1}, {key: "w", index: -1}}, n+i); !ok {
 				t.Fatalf("%d keys: %s conflicts when read again", n, k)
 			}
 			if node, at := root.shapeAt([]pathStep{{key: k, index: -1}, {key: "v", index: -1}}); at != 2 || node.kind != shapeLeaf {

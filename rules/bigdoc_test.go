@@ -1,0 +1,189 @@
+package rules
+
+import (
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// The rules' shortcuts on large documents, each held to the walk it
+// replaces on every corpus, the rules' archives and a generated document.
+
+func bigDocTestDocs(t *testing.T) map[string][]byte {
+	t.Helper()
+	docs := droppedParamDocs(t)
+	for k, v := range gatedDocs() {
+		docs[k] = v
+	}
+	for k, v := range gatedTemplateDocs() {
+		docs[k] = v
+	}
+	docs["generated.md"] = benchgen.Document(1 << 20)
+	return docs
+}
+
+// TestAssignedHoldsSessionSetters: param-session-fallback and
+// dryrun-placeholder-literal ask the symbol table's Assigned which
+// session variables a template assigns, not a walk of their own
+// (sessionSetters): the names must be the same, and the first span of
+// each the line sessionSetters finds.
+func TestAssignedHoldsSessionSetters(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		assigned, set := buildSymbols(doc).Assigned, sessionSetters(doc)
+		if len(assigned) != len(set) {
+			t.Errorf("%s: %d names assigned, %d setters", name, len(assigned), len(set))
+		}
+		for k, s := range set {
+			spans := assigned[k]
+			if len(spans) == 0 || spans[0] != s.line.LHSSpan {
+				t.Errorf("%s: {%s}: setter at %v, Assigned %v", name, k, s.line.LHSSpan, spans)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no session variable assigned: the documents test nothing")
+	}
+}
+
+// shortcutMentionsByByte is shortcutMentions as a byte-by-byte loop.
+func shortcutMentionsByByte(src []byte) map[string][]int {
+	out := map[string][]int{}
+	for i := 0; i < len(src); i++ {
+		if src[i] != '@' {
+			continue
+		}
+		j := i + 1
+		for j < len(src) && (scIDByte(src[j]) || src[j] == '.') {
+			j++
+		}
+		if id := strings.TrimRight(string(src[i+1:j]), "."); id != "" {
+			out[id] = append(out[id], i)
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// TestShortcutMentionsMatchesByteLoop: shortcutMentions skips to each '@'
+// with bytes.IndexByte; it finds what a byte-by-byte loop finds.
+func TestShortcutMentionsMatchesByteLoop(t *testing.T) {
+	docs := bigDocTestDocs(t)
+	rng := rand.New(rand.NewSource(21))
+	alphabet := []byte("@@@a.-_9 \n.@")
+	for i := range 300 {
+		b := make([]byte, rng.Intn(40))
+		for k := range b {
+			b[k] = alphabet[rng.Intn(len(alphabet))]
+		}
+		docs["random"+string(rune('a'+i%26))+strings.Repeat("x", i/26)] = b
+	}
+	n := 0
+	for name, src := range docs {
+		got, want := shortcutMentions(src), shortcutMentionsByByte(src)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: shortcutMentions %v, byte by byte %v", name, got, want)
+		}
+		n += len(want)
+	}
+	if n == 0 {
+		t.Fatal("no @id anywhere: the documents test nothing")
+	}
+}
+
+// TestImpliedBodySlab: impliedBody's nodes come from a slab; the body it
+// implies is the one built a node at a time (insert with a nil slab).
+func TestImpliedBodySlab(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		for _, r := range sfmd.Parse(name, src).Responses {
+			body, conflict := impliedBody(r)
+			plain, plainConflict := impliedBodyOneByOne(r)
+			var a, b strings.Builder
+			body.json(&a)
+			plain.json(&b)
+			if a.String() != b.String() || conflict != plainConflict {
+				t.Errorf("%s: %q: slab %s %v, one by one %s %v", name, r.ActionID, a.String(), conflict, b.String(), plainConflict)
+			}
+			if len(body.fields) > 0 {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no body read: the documents test nothing")
+	}
+}
+
+// impliedBodyOneByOne is impliedBody with every node allocated alone.
+func impliedBodyOneByOne(r *sfmd.Response) (*shapeNode, bool) {
+	return impliedBodyIn(nil, r)
+}
+
+// TestHintParamShortcuts: namedParams returns the named parameters in
+// order (a.Params itself when all are, clipped so that an append copies),
+// and FileFlag finds what Flag(name+"-file") finds, for every hint of
+// every document and every parameter of its action.
+func TestHintParamShortcuts(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		for _, c := range buildHints(doc, buildSymbols(doc)).Calls {
+			if c.Action == nil || c.Inv == nil {
+				continue
+			}
+			var want []*sfmd.Param
+			for _, p := range c.Action.Params {
+				if p.Name != "" {
+					want = append(want, p)
+				}
+				for _, k := range []string{p.Name, p.Name + "-fil", "x" + p.Name} {
+					if got, want := c.Inv.FileFlag(k), c.Inv.Flag(k+"-file"); got != want {
+						t.Errorf("%s: FileFlag(%q) = %v, Flag = %v", name, k, got, want)
+					}
+				}
+				if c.Inv.Flag(p.Name+"-file") != nil {
+					n++
+				}
+			}
+			got := namedParams(c.Action)
+			if len(got) != len(want) || len(want) > 0 && !reflect.DeepEqual(got, want) || cap(got) != len(got) {
+				t.Errorf("%s: namedParams %v (cap %d), want %v", name, got, cap(got), want)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no --field-file flag in any hint: the documents test nothing")
+	}
+	a := &sfmd.Action{Params: append(make([]*sfmd.Param, 0, 8), &sfmd.Param{Name: "a"}, &sfmd.Param{Name: "b"})}
+	if got := namedParams(a); cap(got) != 2 {
+		t.Errorf("namedParams of a slice with room: capacity %d, an append would write into the action's", cap(got))
+	}
+}
+
+// TestSymbolsResponsesGroupInOrder: param-unused reads the symbol table's
+// Responses for an action's templates: every template of the id, in
+// source order, as the document lists them.
+func TestSymbolsResponsesGroupInOrder(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		want := map[string][]*sfmd.Response{}
+		for _, r := range doc.Responses {
+			want[r.ActionID] = append(want[r.ActionID], r)
+			n++
+		}
+		if got := buildSymbols(doc).Responses; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: symbols' Responses differ from the document's, grouped by id", name)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no response template: the documents test nothing")
+	}
+}
