@@ -209,7 +209,7 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 	if !isIdentStart(name[0]) || containsByteOf(name, " \t\"':,") {
 		if looksLikePlaceholder(inner, ctx) {
 			if hasMods {
-				r.Modifiers = strings.Split(mods, "|")
+				r.Modifiers = p.splitMods(mods)
 			}
 			r.Kind, r.Name, r.Problem = RefInvalid, inner, "not a valid placeholder name"
 			return found()
@@ -217,7 +217,7 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 		return nil, 1 // JSON or prose braces: keep scanning inside
 	}
 	if hasMods {
-		r.Modifiers = strings.Split(mods, "|")
+		r.Modifiers = p.splitMods(mods)
 	}
 	head := name
 	if k := indexEither(name, '.', '['); k >= 0 {
