@@ -74,8 +74,10 @@ type docParser struct {
 	// the hints read so far (newHint)
 	nHints int
 
-	// bracket matching of the current prose line (see pairBrackets)
+	// bracket matching of the current prose line from pairsFrom on (see
+	// pairBrackets)
 	pairs          []int32
+	pairsFrom      int
 	stackA, stackB []int32
 
 	nodes
