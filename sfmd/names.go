@@ -676,70 +676,47 @@ func (d *Document) Placeholders() []Placeholder {
 	return c.places
 }
 
-// listPlaceholders builds the list Placeholders returns. The references
-// it reads again from the texts (Rescan) share one array, sized by the
-// '$' of those texts.
+// listPlaceholders builds the list Placeholders returns.
 func (d *Document) listPlaceholders() []Placeholder {
-	n, dollars := d.maxPlaceholders()
-	l := placeList{out: make([]Placeholder, 0, n), block: make([]VarRef, 0, dollars)}
+	out := make([]Placeholder, 0, d.maxPlaceholders())
+	add := func(refs []*VarRef, p Placeholder) {
+		for _, ref := range refs {
+			p.Ref = ref
+			out = append(out, p)
+		}
+	}
 	for _, a := range d.Actions {
 		at := Placeholder{Action: a, Line: -1}
 		if a.Target != nil {
-			l.add(a.Target.Refs, placedAt(at, PlaceTarget))
+			add(a.Target.Refs, placedAt(at, PlaceTarget))
 		}
 		if !a.IsCLI() { // a CLI command's -H text is part of its Target
 			for _, h := range a.Headers {
 				if h.Value != nil {
-					l.add(h.Value.Refs, placedAt(at, PlaceHeader))
+					add(h.Value.Refs, placedAt(at, PlaceHeader))
 				}
 			}
 		}
 		if a.InlineBody != nil && a.InlineBody.Template != nil {
-			l.add(a.InlineBody.Template.Refs, placedAt(at, PlaceInlineBody))
+			add(a.InlineBody.Template.Refs, placedAt(at, PlaceInlineBody))
 		}
 		for _, b := range a.Bodies {
 			if b.Template != nil {
-				l.add(b.Template.Refs, placedAt(at, PlaceBody))
+				add(b.Template.Refs, placedAt(at, PlaceBody))
 			}
 		}
 		for _, p := range a.Params {
-			l.add(p.DefaultRefs, placedAt(at, PlaceParamDefault))
+			add(p.DefaultRefs, placedAt(at, PlaceParamDefault))
 		}
 	}
-	d.responsePlaceholders(&l)
+	out = d.responsePlaceholders(out)
 	for _, h := range d.Hints {
-		l.add(h.Refs, Placeholder{Place: PlaceHint, Hint: h, Line: -1})
-		l.scratch, l.block = d.appendDollarRefs(l.scratch[:0], l.block, h.Text, h.Span)
-		l.add(l.scratch, Placeholder{Place: PlaceHint, Hint: h, Line: -1, Rescan: true})
+		add(h.Refs, Placeholder{Place: PlaceHint, Hint: h, Line: -1})
+		add(d.DollarRefs(h.Text, h.Span), Placeholder{Place: PlaceHint, Hint: h, Line: -1, Rescan: true})
 	}
-	l.add(d.ProseVars, Placeholder{Place: PlaceProse, Line: -1})
-	// DestinationDollarRefs: the shortcuts', then the links'
-	dest := Placeholder{Place: PlaceDestination, Line: -1, Rescan: true}
-	for _, sc := range d.Shortcuts {
-		l.scratch, l.block = d.appendDollarRefs(l.scratch[:0], l.block, sc.URL, sc.URLSpan)
-		l.add(l.scratch, dest)
-	}
-	for _, k := range d.Links {
-		l.scratch, l.block = d.appendDollarRefs(l.scratch[:0], l.block, k.Dest, k.DestSpan)
-		l.add(l.scratch, dest)
-	}
-	return l.out
-}
-
-// placeList is the list listPlaceholders builds: block holds the
-// references read again, scratch those of one text.
-type placeList struct {
-	out     []Placeholder
-	block   []VarRef
-	scratch []*VarRef
-}
-
-// add appends p at each of refs.
-func (l *placeList) add(refs []*VarRef, p Placeholder) {
-	for _, ref := range refs {
-		p.Ref = ref
-		l.out = append(l.out, p)
-	}
+	add(d.ProseVars, Placeholder{Place: PlaceProse, Line: -1})
+	add(d.DestinationDollarRefs(), Placeholder{Place: PlaceDestination, Line: -1, Rescan: true})
+	return out
 }
 
 // placedAt is p at place.
@@ -751,7 +728,7 @@ func placedAt(p Placeholder, place Place) Placeholder {
 // responsePlaceholders appends those of the response templates: the
 // parser's {…} of each line (of the right side of an assignment), then
 // the $NAME of its text.
-func (d *Document) responsePlaceholders(l *placeList) {
+func (d *Document) responsePlaceholders(out []Placeholder) []Placeholder {
 	var owners map[string]*Action
 	for _, r := range d.Responses {
 		if owners == nil {
@@ -763,32 +740,35 @@ func (d *Document) responsePlaceholders(l *placeList) {
 			}
 		}
 		p := Placeholder{Place: PlaceResponse, Action: owners[r.ActionID], Response: r}
-		for i, tl := range r.Lines {
+		for i, l := range r.Lines {
 			p.Line, p.Rescan = i, false
-			t := tl.Template
-			if tl.Kind == LineAssign && tl.RHS != nil {
-				t = tl.RHS
+			t := l.Template
+			if l.Kind == LineAssign && l.RHS != nil {
+				t = l.RHS
 			}
 			if t != nil {
 				for _, ref := range t.Refs {
 					if ref.Kind != RefPersistent { // read from the text below
 						p.Ref = ref
-						l.out = append(l.out, p)
+						out = append(out, p)
 					}
 				}
 			}
 			p.Rescan = true
-			l.scratch, l.block = d.appendLineDollarRefs(l.scratch[:0], l.block, tl)
-			l.add(l.scratch, p)
+			for _, ref := range d.LineDollarRefs(l) {
+				p.Ref = ref
+				out = append(out, p)
+			}
 		}
 	}
+	return out
 }
 
 // maxPlaceholders bounds how many placeholders the document has (every
 // parser reference, every '$' of the texts rescanned), so that their
-// list is allocated once, and how many of them the rescans read (the '$').
-func (d *Document) maxPlaceholders() (n, dollars int) {
-	n = len(d.ProseVars)
+// list is allocated once.
+func (d *Document) maxPlaceholders() int {
+	n := len(d.ProseVars)
 	for _, a := range d.Actions {
 		for t := range a.Templates() {
 			n += len(t.Refs)
@@ -805,18 +785,17 @@ func (d *Document) maxPlaceholders() (n, dollars int) {
 			if l.RHS != nil && l.RHS != l.Template {
 				n += len(l.RHS.Refs)
 			}
-			dollars += strings.Count(l.Line.Text, "$")
+			n += strings.Count(l.Line.Text, "$")
 		}
 	}
 	for _, h := range d.Hints {
-		n += len(h.Refs)
-		dollars += strings.Count(h.Text, "$")
+		n += len(h.Refs) + strings.Count(h.Text, "$")
 	}
 	for _, sc := range d.Shortcuts {
-		dollars += strings.Count(sc.URL, "$")
+		n += strings.Count(sc.URL, "$")
 	}
 	for _, l := range d.Links {
-		dollars += strings.Count(l.Dest, "$")
+		n += strings.Count(l.Dest, "$")
 	}
-	return n + dollars, dollars
+	return n
 }

@@ -123,16 +123,8 @@ func ScanDollar(text string, i int) (end int, invalid bool) {
 // escape in a shell or a price, not meant as a variable). It returns
 // nothing when text is not the document's text at span.
 func (d *Document) DollarRefs(text string, span Span) []*VarRef {
-	out, _ := d.appendDollarRefs(nil, nil, text, span)
-	return out
-}
-
-// appendDollarRefs appends DollarRefs(text, span) to out, the references
-// themselves to block (a reference stays where it is written: when block
-// runs out, the next ones go to a new array), and returns both.
-func (d *Document) appendDollarRefs(out []*VarRef, block []VarRef, text string, span Span) ([]*VarRef, []VarRef) {
 	if !d.holds(text, span) {
-		return out, block
+		return nil
 	}
 	s := span.Start.Offset
 	li := d.Index
@@ -140,15 +132,12 @@ func (d *Document) appendDollarRefs(out []*VarRef, block []VarRef, text string, 
 		li = NewLineIndex(d.Src)
 		d.Index = li
 	}
+	var refs []*VarRef
 	for i := strings.IndexByte(text, '$'); i >= 0; {
 		end, invalid := ScanDollar(text, i)
 		escaped := i > 0 && (text[i-1] == '$' || text[i-1] == '\\')
 		if end > 0 && !invalid && !escaped {
-			if len(block) == cap(block) {
-				block = make([]VarRef, 0, max(4, strings.Count(text[i:], "$")))
-			}
-			block = append(block, VarRef{Kind: RefPersistent, Raw: text[i:end], Name: text[i+1 : end], Span: li.Span(s+i, s+end), Index: -1})
-			out = append(out, &block[len(block)-1])
+			refs = append(refs, &VarRef{Kind: RefPersistent, Raw: text[i:end], Name: text[i+1 : end], Span: li.Span(s+i, s+end), Index: -1})
 		}
 		if end <= i {
 			end = i + 1
@@ -159,7 +148,7 @@ func (d *Document) appendDollarRefs(out []*VarRef, block []VarRef, text string, 
 		}
 		i = end + next
 	}
-	return out, block
+	return refs
 }
 
 // braceRef reads a {…} reference at text[i]. It returns the reference (nil
@@ -405,25 +394,17 @@ func (d *Document) holds(text string, span Span) bool {
 // (`$X = …`, which assigns no variable of the env). The index of names
 // and the rules' symbol table read a template line's $NAME through it.
 func (d *Document) LineDollarRefs(l *TemplateLine) []*VarRef {
-	out, _ := d.appendLineDollarRefs(nil, nil, l)
-	return out
-}
-
-// appendLineDollarRefs appends LineDollarRefs(l) to out, as
-// appendDollarRefs does.
-func (d *Document) appendLineDollarRefs(out []*VarRef, block []VarRef, l *TemplateLine) ([]*VarRef, []VarRef) {
-	from := len(out)
-	out, block = d.appendDollarRefs(out, block, l.Line.Text, l.Line.Span)
+	refs := d.DollarRefs(l.Line.Text, l.Line.Span)
 	if l.Kind != LineAssign || !strings.HasPrefix(l.LHSRaw, "$") {
-		return out, block
+		return refs
 	}
-	kept := out[:from]
-	for _, r := range out[from:] {
+	out := refs[:0]
+	for _, r := range refs {
 		if r.Span.Start.Offset != l.LHSSpan.Start.Offset {
-			kept = append(kept, r)
+			out = append(out, r)
 		}
 	}
-	return kept, block
+	return out
 }
 
 // DestinationDollarRefs are the $NAME references of the shortcuts' and
