@@ -40,6 +40,11 @@ func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
 // appendRefs appends the references in text to out.
 func (p *docParser) appendRefs(out []*VarRef, text string, base int, ctx refContext) []*VarRef {
 	for i := 0; i < len(text); i++ {
+		k := indexEither(text[i:], '$', '{') // the bytes below: skip the rest
+		if k < 0 {
+			break
+		}
+		i += k
 		switch text[i] {
 		case '$':
 			if r, n := p.dollarRef(text, i, base); r != nil {
