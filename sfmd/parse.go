@@ -450,13 +450,14 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 	f.Length = i - pos
 	f.Indent = pos - p.li.LineStart(openLine)
 	openEnd := p.li.LineEnd(openLine)
-	f.OpenSpan = p.span(p.li.LineStart(openLine), openEnd)
+	// the opening line is known: no search for its spans
+	f.OpenSpan = p.li.spanOnLine(openLine, p.li.LineStart(openLine), openEnd)
 	if n.Info != nil {
 		s, e := base+n.Info.Segment.Start, base+n.Info.Segment.Stop
 		f.Info = p.str(s, e)
-		f.InfoSpan = p.span(s, e)
+		f.InfoSpan = p.li.spanOnLine(openLine, s, e)
 	} else {
-		f.InfoSpan = p.span(i, i)
+		f.InfoSpan = p.li.spanOnLine(openLine, i, i)
 	}
 	lines := n.Lines()
 	lastLine := openLine
@@ -486,7 +487,7 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 		lastLine = closeLine
 		end = p.li.LineEnd(closeLine)
 	}
-	f.Span = p.span(p.li.LineStart(openLine)+f.Indent, end)
+	f.Span = Span{Start: p.li.posOnLine(openLine, p.li.LineStart(openLine)+f.Indent), End: p.li.posOnLine(lastLine, end)}
 	p.skip = append(p.skip, lineRange{openLine, lastLine})
 	p.doc.Fences = append(p.doc.Fences, f)
 	if r := p.recovered[pos]; r != nil {

@@ -220,6 +220,10 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 	return li.Span(start, end)
 }
 
+// posOnLine is Pos for an offset on 1-based line n, which the caller
+// knows (see spanOnLine).
+func (li *LineIndex) posOnLine(n, offset int) Pos { return li.spanOnLine(n, offset, offset).Start }
+
 // asciiLine reports whether 1-based line n is pure ASCII. It is inlined
 // where it is called: an ASCII source or a line known to be ASCII costs no
 // call.

@@ -183,6 +183,9 @@ func TestSpanFastPaths(t *testing.T) {
 				if got, w := li.spanOnLine(n, a, b), want(a, b); b <= len(src) && got != w {
 					t.Fatalf("%q: spanOnLine(%d, %d, %d) = %v, want %v", s, n, a, b, got, w)
 				}
+				if got, w := li.posOnLine(n, a), naivePos(src, a); got != w {
+					t.Fatalf("%q: posOnLine(%d, %d) = %v, want %v", s, n, a, got, w)
+				}
 			}
 		}
 	}
