@@ -563,11 +563,14 @@ func classifyFence(f *Fence) fenceKind {
 
 // actFence dispatches act.<id> and act.<id>.response fences.
 func (p *docParser) actFence(f *Fence, k fenceKind) {
-	switch k.kind {
-	case fenceResponse:
-		p.response(f, k.id, p.span(k.idStart, k.idStart+len(k.id)))
-	case fenceAction:
-		p.action(f, k.id, p.span(k.idStart, k.idStart+len(k.id)))
+	if k.kind != fenceResponse && k.kind != fenceAction {
+		return
+	}
+	idSpan := p.li.spanOnLine(f.OpenSpan.Start.Line, k.idStart, k.idStart+len(k.id)) // the id is on the opening line
+	if k.kind == fenceResponse {
+		p.response(f, k.id, idSpan)
+	} else {
+		p.action(f, k.id, idSpan)
 	}
 }
 

@@ -214,6 +214,7 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 	if n >= 2 && n <= len(li.starts) && li.asciiLine(n) {
 		ls := li.starts[n-1]
 		if start >= ls && (n == len(li.starts) || end < li.starts[n]) {
+			li.memoLine = n // as Pos leaves it: the next lookup is likely on this line
 			return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
 		}
 	}

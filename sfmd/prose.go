@@ -168,8 +168,8 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 	ownLine := i == 0 && strings.TrimSpace(p.str(endOff, p.li.LineEnd(endLine))) == ""
 	if m, ok := parseMarker(raw); ok && endLine == line {
 		mk := p.markers.new()
-		*mk = Marker{ID: m.id, IDSpan: p.span(start+m.idOff, start+m.idOff+len(m.id)), Open: m.open,
-			Span: p.span(start, endOff), OwnLine: ownLine, Exact: m.exact}
+		*mk = Marker{ID: m.id, IDSpan: p.li.spanOnLine(line, start+m.idOff, start+m.idOff+len(m.id)), Open: m.open,
+			Span: p.li.spanOnLine(line, start, endOff), OwnLine: ownLine, Exact: m.exact}
 		p.doc.Markers = append(p.doc.Markers, mk)
 		if ownLine {
 			if mk.Open {
@@ -185,7 +185,8 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 		}
 	} else {
 		txt := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(raw, "<!--"), "-->"))
-		p.doc.Comments = append(p.doc.Comments, &Comment{Text: txt, Span: p.span(start, endOff), OwnLine: ownLine})
+		span := Span{Start: p.li.posOnLine(line, start), End: p.li.posOnLine(endLine, endOff)}
+		p.doc.Comments = append(p.doc.Comments, &Comment{Text: txt, Span: span, OwnLine: ownLine})
 	}
 	if ownLine {
 		return endLine, true, endOff
