@@ -115,10 +115,13 @@ func (n *nodes) refSlice(rs []*VarRef) []*VarRef { return n.refPtrs.slice(rs) }
 
 // splitMods is strings.Split(s, "|") in shared storage: the slice has no
 // spare capacity (appending to it copies), as strings.Split's has none.
+// The first chunk holds the first list exactly (a document with one
+// modified placeholder costs what strings.Split did), each next one twice
+// the last, up to 1024 strings.
 func (n *nodes) splitMods(s string) []string {
 	c := 1 + strings.Count(s, "|")
 	if c > cap(n.mods)-len(n.mods) {
-		n.mods = make([]string, 0, max(c, min(2*cap(n.mods), 1024), 32))
+		n.mods = make([]string, 0, max(c, min(2*cap(n.mods), 1024)))
 	}
 	start := len(n.mods)
 	for {
