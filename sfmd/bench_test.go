@@ -193,3 +193,24 @@ func BenchmarkGoldmarkHint(b *testing.B) {
 	d := hintBench()
 	benchParseDocs(b, [][]byte{d}, int64(len(d)), goldmarkParse())
 }
+
+// benchPlaceholders lists the placeholders of each of docs (parsed once,
+// outside the loop; each iteration lists a copy's, since a document keeps
+// the list it built).
+func benchPlaceholders(b *testing.B, docs [][]byte) {
+	parsed := make([]*sfmd.Document, len(docs))
+	for i, d := range docs {
+		parsed[i] = sfmd.Parse("bench.md", d)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, d := range parsed {
+			c := *d
+			c.Placeholders()
+		}
+	}
+}
+
+func BenchmarkPlaceholdersUpstream(b *testing.B) { benchPlaceholders(b, upstreamBench(b)) }
+
+func BenchmarkPlaceholdersBig(b *testing.B) { benchPlaceholders(b, [][]byte{bigBench()}) }

@@ -74,8 +74,10 @@ type docParser struct {
 	// the hints read so far (newHint)
 	nHints int
 
-	// bracket matching of the current prose line (see pairBrackets)
+	// bracket matching of the current prose line from pairsFrom on (see
+	// pairBrackets)
 	pairs          []int32
+	pairsFrom      int
 	stackA, stackB []int32
 
 	nodes
@@ -448,13 +450,14 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 	f.Length = i - pos
 	f.Indent = pos - p.li.LineStart(openLine)
 	openEnd := p.li.LineEnd(openLine)
-	f.OpenSpan = p.span(p.li.LineStart(openLine), openEnd)
+	// the opening line is known: no search for its spans
+	f.OpenSpan = p.li.spanOnLine(openLine, p.li.LineStart(openLine), openEnd)
 	if n.Info != nil {
 		s, e := base+n.Info.Segment.Start, base+n.Info.Segment.Stop
 		f.Info = p.str(s, e)
-		f.InfoSpan = p.span(s, e)
+		f.InfoSpan = p.li.spanOnLine(openLine, s, e)
 	} else {
-		f.InfoSpan = p.span(i, i)
+		f.InfoSpan = p.li.spanOnLine(openLine, i, i)
 	}
 	lines := n.Lines()
 	lastLine := openLine
@@ -484,7 +487,7 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 		lastLine = closeLine
 		end = p.li.LineEnd(closeLine)
 	}
-	f.Span = p.span(p.li.LineStart(openLine)+f.Indent, end)
+	f.Span = Span{Start: p.li.posOnLine(openLine, p.li.LineStart(openLine)+f.Indent), End: p.li.posOnLine(lastLine, end)}
 	p.skip = append(p.skip, lineRange{openLine, lastLine})
 	p.doc.Fences = append(p.doc.Fences, f)
 	if r := p.recovered[pos]; r != nil {
@@ -560,11 +563,14 @@ func classifyFence(f *Fence) fenceKind {
 
 // actFence dispatches act.<id> and act.<id>.response fences.
 func (p *docParser) actFence(f *Fence, k fenceKind) {
-	switch k.kind {
-	case fenceResponse:
-		p.response(f, k.id, p.span(k.idStart, k.idStart+len(k.id)))
-	case fenceAction:
-		p.action(f, k.id, p.span(k.idStart, k.idStart+len(k.id)))
+	if k.kind != fenceResponse && k.kind != fenceAction {
+		return
+	}
+	idSpan := p.li.spanOnLine(f.OpenSpan.Start.Line, k.idStart, k.idStart+len(k.id)) // the id is on the opening line
+	if k.kind == fenceResponse {
+		p.response(f, k.id, idSpan)
+	} else {
+		p.action(f, k.id, idSpan)
 	}
 }
 

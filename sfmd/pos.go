@@ -214,11 +214,16 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 	if n >= 2 && n <= len(li.starts) && li.asciiLine(n) {
 		ls := li.starts[n-1]
 		if start >= ls && (n == len(li.starts) || end < li.starts[n]) {
+			li.memoLine = n // as Pos leaves it: the next lookup is likely on this line
 			return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
 		}
 	}
 	return li.Span(start, end)
 }
+
+// posOnLine is Pos for an offset on 1-based line n, which the caller
+// knows (see spanOnLine).
+func (li *LineIndex) posOnLine(n, offset int) Pos { return li.spanOnLine(n, offset, offset).Start }
 
 // asciiLine reports whether 1-based line n is pure ASCII. It is inlined
 // where it is called: an ASCII source or a line known to be ASCII costs no

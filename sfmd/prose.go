@@ -168,8 +168,8 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 	ownLine := i == 0 && strings.TrimSpace(p.str(endOff, p.li.LineEnd(endLine))) == ""
 	if m, ok := parseMarker(raw); ok && endLine == line {
 		mk := p.markers.new()
-		*mk = Marker{ID: m.id, IDSpan: p.span(start+m.idOff, start+m.idOff+len(m.id)), Open: m.open,
-			Span: p.span(start, endOff), OwnLine: ownLine, Exact: m.exact}
+		*mk = Marker{ID: m.id, IDSpan: p.li.spanOnLine(line, start+m.idOff, start+m.idOff+len(m.id)), Open: m.open,
+			Span: p.li.spanOnLine(line, start, endOff), OwnLine: ownLine, Exact: m.exact}
 		p.doc.Markers = append(p.doc.Markers, mk)
 		if ownLine {
 			if mk.Open {
@@ -185,7 +185,8 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 		}
 	} else {
 		txt := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(raw, "<!--"), "-->"))
-		p.doc.Comments = append(p.doc.Comments, &Comment{Text: txt, Span: p.span(start, endOff), OwnLine: ownLine})
+		span := Span{Start: p.li.posOnLine(line, start), End: p.li.posOnLine(endLine, endOff)}
+		p.doc.Comments = append(p.doc.Comments, &Comment{Text: txt, Span: span, OwnLine: ownLine})
 	}
 	if ownLine {
 		return endLine, true, endOff
@@ -196,8 +197,8 @@ func (p *docParser) comment(line, base int, trimmed string, i int, open *[]strin
 // inline scans one prose line (container prefix removed) for directives,
 // shortcuts, links and $VARs, skipping inline code.
 func (p *docParser) inline(t string, base int, whole string, open []string) {
-	if strings.IndexByte(t, '[') >= 0 {
-		p.pairBrackets(t)
+	if f := strings.IndexByte(t, '['); f >= 0 {
+		p.pairBrackets(t, f)
 	}
 	for i := 0; i < len(t); i++ {
 		if i = indexInline(t, i); i == len(t) {
@@ -318,17 +319,29 @@ func (p *docParser) actLink(l *Link, ds int) {
 
 // pairBrackets computes, in one pass with two stacks, the matching ']'
 // of every '[' and ')' of every '(' in t (backslash escapes skipped), so
-// that lines full of brackets stay linear.
-func (p *docParser) pairBrackets(t string) {
-	if cap(p.pairs) < len(t) {
-		p.pairs = make([]int32, max(len(t), 256))
+// that lines full of brackets stay linear. first is the offset of t's
+// first '[': every bracket the parser looks up (a '[', the '(' or '['
+// right after its ']') lies at or after it. The pass starts at the run of
+// backslashes before first, where a pass from the start of t is too (a
+// byte that is not a backslash ends any escape), and from there pairs
+// every '[' and '(' as that pass does: a '(' before the start only ever
+// pairs with a ')' that no later '(' is waiting for
+// (TestPairBracketsFromFirst).
+func (p *docParser) pairBrackets(t string, first int) {
+	from := first
+	for from > 0 && t[from-1] == '\\' {
+		from--
 	}
-	p.pairs = p.pairs[:len(t)]
+	n := len(t) - from
+	if cap(p.pairs) < n {
+		p.pairs = make([]int32, max(n, 256))
+	}
+	p.pairs, p.pairsFrom = p.pairs[:n], from
 	for i := range p.pairs {
 		p.pairs[i] = -1
 	}
 	sq, pa := p.stackA[:0], p.stackB[:0]
-	for j := 0; j < len(t); j++ {
+	for j := from; j < len(t); j++ {
 		switch t[j] {
 		case '\\':
 			j++
@@ -336,14 +349,14 @@ func (p *docParser) pairBrackets(t string) {
 			sq = append(sq, int32(j))
 		case ']':
 			if n := len(sq); n > 0 {
-				p.pairs[sq[n-1]] = int32(j)
+				p.pairs[sq[n-1]-int32(from)] = int32(j)
 				sq = sq[:n-1]
 			}
 		case '(':
 			pa = append(pa, int32(j))
 		case ')':
 			if n := len(pa); n > 0 {
-				p.pairs[pa[n-1]] = int32(j)
+				p.pairs[pa[n-1]-int32(from)] = int32(j)
 				pa = pa[:n-1]
 			}
 		}
@@ -352,8 +365,10 @@ func (p *docParser) pairBrackets(t string) {
 }
 
 // match returns the index matching the bracket or parenthesis at i in the
-// line last given to pairBrackets, or -1.
+// line last given to pairBrackets, or -1 (also before the offset its pass
+// started at).
 func (p *docParser) match(i int) int {
+	i -= p.pairsFrom
 	if i < 0 || i >= len(p.pairs) {
 		return -1
 	}

@@ -40,6 +40,11 @@ func (p *docParser) refs(text string, base int, ctx refContext) []*VarRef {
 // appendRefs appends the references in text to out.
 func (p *docParser) appendRefs(out []*VarRef, text string, base int, ctx refContext) []*VarRef {
 	for i := 0; i < len(text); i++ {
+		k := indexEither(text[i:], '$', '{') // the bytes below: skip the rest
+		if k < 0 {
+			break
+		}
+		i += k
 		switch text[i] {
 		case '$':
 			if r, n := p.dollarRef(text, i, base); r != nil {
@@ -209,7 +214,7 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 	if !isIdentStart(name[0]) || containsByteOf(name, " \t\"':,") {
 		if looksLikePlaceholder(inner, ctx) {
 			if hasMods {
-				r.Modifiers = strings.Split(mods, "|")
+				r.Modifiers = p.splitMods(mods)
 			}
 			r.Kind, r.Name, r.Problem = RefInvalid, inner, "not a valid placeholder name"
 			return found()
@@ -217,7 +222,7 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 		return nil, 1 // JSON or prose braces: keep scanning inside
 	}
 	if hasMods {
-		r.Modifiers = strings.Split(mods, "|")
+		r.Modifiers = p.splitMods(mods)
 	}
 	head := name
 	if k := indexEither(name, '.', '['); k >= 0 {

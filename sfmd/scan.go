@@ -10,9 +10,19 @@ import (
 // table on every call for strings longer than 8 bytes; these loops stop at
 // the first hit, which is usually a few bytes away.
 
-// indexEither returns the index of the first a or b in s, or -1.
+// indexEither returns the index of the first a or b in s, or -1, eight
+// bytes at a time as indexInline reads them (TestIndexEither).
 func indexEither(s string, a, b byte) int {
-	for i := 0; i < len(s); i++ {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := load64(s[i : i+8])
+		xa, xb := x^(uint64(a)*lo), x^(uint64(b)*lo)
+		if m := ((xa-lo)&^xa | (xb-lo)&^xb) & hi; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; c == a || c == b {
 			return i
 		}

@@ -183,6 +183,9 @@ func TestSpanFastPaths(t *testing.T) {
 				if got, w := li.spanOnLine(n, a, b), want(a, b); b <= len(src) && got != w {
 					t.Fatalf("%q: spanOnLine(%d, %d, %d) = %v, want %v", s, n, a, b, got, w)
 				}
+				if got, w := li.posOnLine(n, a), naivePos(src, a); got != w {
+					t.Fatalf("%q: posOnLine(%d, %d) = %v, want %v", s, n, a, got, w)
+				}
 			}
 		}
 	}
@@ -337,5 +340,39 @@ func TestDollarRefs(t *testing.T) {
 	}
 	if refs := d.DollarRefs("other", dest.DestSpan); refs != nil {
 		t.Errorf("a text not at its span: %v", refs)
+	}
+}
+
+// TestIndexEither holds indexEither to a byte-by-byte search, for the
+// pairs of bytes the parser asks for and their neighbours, on random
+// strings dense and sparse in them and in bytes whose subtraction borrows.
+func TestIndexEither(t *testing.T) {
+	naive := func(s string, a, b byte) int {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c == a || c == b {
+				return i
+			}
+		}
+		return -1
+	}
+	r := rand.New(rand.NewPCG(21, 12))
+	pairs := [][2]byte{{'{', '}'}, {' ', '\t'}, {'.', '['}, {'$', '{'}, {0, 0x80}, {0xff, 1}}
+	for n := range 20000 {
+		p := pairs[n%len(pairs)]
+		alphabet := []byte{p[0], p[1], p[0] - 1, p[0] + 1, p[1] - 1, p[1] + 1, 0, 1, 0x80, 0xff, 'a', '"'}
+		b := make([]byte, r.IntN(40))
+		for k := range b {
+			if n%2 == 0 && r.IntN(8) != 0 {
+				b[k] = 'a' + byte(r.IntN(26))
+			} else {
+				b[k] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		for i := 0; i <= len(b); i++ {
+			s := string(b[i:])
+			if got, want := indexEither(s, p[0], p[1]), naive(s, p[0], p[1]); got != want {
+				t.Fatalf("indexEither(%q, %q, %q) = %d, want %d", s, p[0], p[1], got, want)
+			}
+		}
 	}
 }

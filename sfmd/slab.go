@@ -1,5 +1,7 @@
 package sfmd
 
+import "strings"
+
 // slab hands out pointers into chunks of T so that a document's many small
 // AST nodes cost a few allocations instead of one each. Parse sizes the
 // first chunk from cheap counts of the source (see docParser.sizeSlabs);
@@ -94,9 +96,11 @@ type nodes struct {
 	consPtrs  ptrs[Constraint]
 	paramPtrs ptrs[Param]
 	linePtrs  ptrs[TemplateLine]
-	// fenceLines backs every Fence.Lines, segs every VarRef.Path
+	// fenceLines backs every Fence.Lines, segs every VarRef.Path, mods
+	// every VarRef.Modifiers
 	fenceLines []Line
 	segs       []PathSeg
+	mods       []string
 }
 
 // newRef returns a reference from the slab, filled with v.
@@ -108,6 +112,29 @@ func (n *nodes) newRef(v VarRef) *VarRef {
 
 // refSlice returns rs as a slice in shared storage (see ptrs.slice).
 func (n *nodes) refSlice(rs []*VarRef) []*VarRef { return n.refPtrs.slice(rs) }
+
+// splitMods is strings.Split(s, "|") in shared storage: the slice has no
+// spare capacity (appending to it copies), as strings.Split's has none.
+// The first chunk holds the first list exactly (a document with one
+// modified placeholder costs what strings.Split did), each next one twice
+// the last, up to 1024 strings.
+func (n *nodes) splitMods(s string) []string {
+	c := 1 + strings.Count(s, "|")
+	if c > cap(n.mods)-len(n.mods) {
+		n.mods = make([]string, 0, max(c, min(2*cap(n.mods), 1024)))
+	}
+	start := len(n.mods)
+	for {
+		i := strings.IndexByte(s, '|')
+		if i < 0 {
+			break
+		}
+		n.mods = append(n.mods, s[:i])
+		s = s[i+1:]
+	}
+	n.mods = append(n.mods, s)
+	return n.mods[start:len(n.mods):len(n.mods)]
+}
 
 // lineSlice returns a Line slice of length 0 and capacity n carved from
 // one shared array (appending beyond n copies).

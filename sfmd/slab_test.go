@@ -2,6 +2,7 @@ package sfmd
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,5 +76,37 @@ func TestRefsStartAtRefMarks(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSplitModsIsSplit holds nodes.splitMods to strings.Split(s, "|") on
+// every line of the corpora and generated documents and on random
+// strings, and checks that appending to one result leaves the next alone
+// (no spare capacity, as strings.Split's).
+func TestSplitModsIsSplit(t *testing.T) {
+	var n nodes
+	check := func(s string) {
+		t.Helper()
+		got, want := n.splitMods(s), strings.Split(s, "|")
+		if !slices.Equal(got, want) || cap(got) != len(got) {
+			t.Fatalf("splitMods(%q) = %q (cap %d), want %q", s, got, cap(got), want)
+		}
+	}
+	for _, l := range strictParamLines(t) {
+		check(l)
+	}
+	r := rand.New(rand.NewPCG(21, 12))
+	for range 100000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = "a|b "[r.IntN(4)]
+		}
+		check(string(b))
+	}
+	first := n.splitMods("a|b")
+	second := n.splitMods("c|d")
+	_ = append(first, "x")
+	if second[0] != "c" {
+		t.Fatalf("appending to one result changed the next: %q", second)
 	}
 }
