@@ -1,12 +1,13 @@
 package model
 
 import (
-	"maps"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sfmd-dev/sfmd/internal/smallmap"
 )
 
 // This file reproduces the JavaScript value semantics the reference runtime
@@ -15,95 +16,28 @@ import (
 
 // ordered is a JavaScript plain object: keys keep their first insertion
 // position, except that integer-like keys ("0", "5", "42") enumerate first in
-// ascending numeric order, as in every JS engine.
-//
-// The values sit beside their keys, found by a scan while there are few
-// and through an index once there are more than orderedScan (most
-// objects, a call's payload and a response's JSON objects, have a
-// handful of keys, and a map for each was a third of a dry run's
-// allocations). TestOrderedIsMap holds it to a map and its key list.
+// ascending numeric order, as in every JS engine. Its storage is a
+// smallmap.Map (most objects, a call's payload and a response's JSON
+// objects, have a handful of keys, and a Go map for each was a third of a
+// dry run's allocations); TestMapIsMap holds that to a map, and
+// TestOrderedKeysJSOrder the enumeration order here.
 type ordered[V any] struct {
-	keys []string
-	vals []V            // vals[i] is the value of keys[i]
-	idx  map[string]int // the index of each key in keys; nil up to orderedScan keys
+	smallmap.Map[V]
 }
-
-// orderedScan is the number of keys an ordered finds by a scan.
-const orderedScan = 8
 
 func newOrdered[V any]() *ordered[V] { return &ordered[V]{} }
 
-// find is the index of k in o.keys, or -1.
-func (o *ordered[V]) find(k string) int {
-	if o.idx != nil {
-		if i, ok := o.idx[k]; ok {
-			return i
-		}
-		return -1
-	}
-	for i, x := range o.keys {
-		if x == k {
-			return i
-		}
-	}
-	return -1
-}
-
-func (o *ordered[V]) Set(k string, v V) {
-	if i := o.find(k); i >= 0 {
-		o.vals[i] = v
-		return
-	}
-	o.keys = append(o.keys, k)
-	o.vals = append(o.vals, v)
-	switch {
-	case o.idx != nil:
-		o.idx[k] = len(o.keys) - 1
-	case len(o.keys) > orderedScan:
-		o.idx = make(map[string]int, 2*len(o.keys))
-		for i, x := range o.keys {
-			o.idx[x] = i
-		}
-	}
-}
-
-func (o *ordered[V]) Get(k string) (V, bool) {
-	if i := o.find(k); i >= 0 {
-		return o.vals[i], true
-	}
-	var zero V
-	return zero, false
-}
-
-func (o *ordered[V]) Has(k string) bool { return o.find(k) >= 0 }
-
-func (o *ordered[V]) Delete(k string) {
-	i := o.find(k)
-	if i < 0 {
-		return
-	}
-	o.keys = append(o.keys[:i:i], o.keys[i+1:]...)
-	o.vals = append(o.vals[:i:i], o.vals[i+1:]...)
-	if o.idx != nil {
-		delete(o.idx, k)
-		for j := i; j < len(o.keys); j++ {
-			o.idx[o.keys[j]] = j
-		}
-	}
-}
-
-func (o *ordered[V]) Len() int { return len(o.keys) }
-
 // Keys returns the keys in JavaScript enumeration order.
 func (o *ordered[V]) Keys() []string {
+	keys := o.InOrder()
 	var ints []string
-	for _, k := range o.keys {
+	for _, k := range keys {
 		if isArrayIndex(k) {
 			ints = append(ints, k)
 		}
 	}
 	if len(ints) == 0 {
-		return append([]string(nil), o.keys...)
+		return append([]string(nil), keys...)
 	}
 	sort.Slice(ints, func(i, j int) bool {
 		a, _ := strconv.ParseUint(ints[i], 10, 64)
@@ -111,7 +45,7 @@ func (o *ordered[V]) Keys() []string {
 		return a < b
 	})
 	out := ints
-	for _, k := range o.keys {
+	for _, k := range keys {
 		if !isArrayIndex(k) {
 			out = append(out, k)
 		}
@@ -119,13 +53,7 @@ func (o *ordered[V]) Keys() []string {
 	return out
 }
 
-func (o *ordered[V]) clone() *ordered[V] {
-	c := &ordered[V]{keys: append([]string(nil), o.keys...), vals: append([]V(nil), o.vals...)}
-	if o.idx != nil {
-		c.idx = maps.Clone(o.idx)
-	}
-	return c
-}
+func (o *ordered[V]) clone() *ordered[V] { return &ordered[V]{o.Clone()} }
 
 // isArrayIndex reports whether k is a canonical array index (0 .. 2^32-2).
 func isArrayIndex(k string) bool {

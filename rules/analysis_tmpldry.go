@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sfmd-dev/sfmd/internal/smallmap"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -36,18 +37,11 @@ const (
 // shapeNode is one value of the response body a template reads.
 type shapeNode struct {
 	kind   shapeKind
-	line   int            // the template line that made it an object or an array
-	fields []shapeField   // an object's keys, in the order first read
-	index  map[string]int // the keys' positions, once an object has many
-	elem   *shapeNode     // an array's element (every element alike)
-	length int            // an array's length: the highest index read, plus one
-	count  bool           // made an array by a read of its length
-}
-
-// shapeField is one key of an object and its value.
-type shapeField struct {
-	key  string
-	node *shapeNode
+	line   int                      // the template line that made it an object or an array
+	fields smallmap.Map[*shapeNode] // an object's keys, in the order first read
+	elem   *shapeNode               // an array's element (every element alike)
+	length int                      // an array's length: the highest index read, plus one
+	count  bool                     // made an array by a read of its length
 }
 
 // shapeSlab hands out the nodes of one implied body from chunks, not one
@@ -190,39 +184,16 @@ func (n *shapeNode) insert(slab *shapeSlab, steps []pathStep, li int) (*shapeNod
 	return cur, true
 }
 
-// manyKeys is the number of keys past which an object's are looked up
-// in a map: most objects have a few, read in order.
-const manyKeys = 16
-
 // field is the node of an object's key k, nil when it has none.
 func (n *shapeNode) field(k string) *shapeNode {
-	if n.index != nil {
-		if i, ok := n.index[k]; ok {
-			return n.fields[i].node
-		}
-		return nil
-	}
-	for _, f := range n.fields {
-		if f.key == k {
-			return f.node
-		}
-	}
-	return nil
+	v, _ := n.fields.Get(k)
+	return v
 }
 
 // addField gives an object the key k, a leaf.
 func (n *shapeNode) addField(slab *shapeSlab, k string) *shapeNode {
 	next := slab.node()
-	n.fields = append(n.fields, shapeField{k, next})
-	switch {
-	case n.index != nil:
-		n.index[k] = len(n.fields) - 1
-	case len(n.fields) > manyKeys:
-		n.index = make(map[string]int, 2*len(n.fields))
-		for i, f := range n.fields {
-			n.index[f.key] = i
-		}
-	}
+	n.fields.Set(k, next)
 	return next
 }
 
@@ -244,13 +215,13 @@ func (n *shapeNode) json(b *strings.Builder) {
 		b.WriteString(`"…"`)
 	case shapeObject:
 		b.WriteByte('{')
-		for i, f := range n.fields {
+		for i := range n.fields.Len() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(strconv.Quote(f.key))
+			b.WriteString(strconv.Quote(n.fields.Key(i)))
 			b.WriteByte(':')
-			f.node.json(b)
+			n.fields.Value(i).json(b)
 		}
 		b.WriteByte('}')
 	case shapeArray:

@@ -111,7 +111,7 @@ func TestImpliedBodySlab(t *testing.T) {
 			if a.String() != b.String() || conflict != plainConflict {
 				t.Errorf("%s: %q: slab %s %v, one by one %s %v", name, r.ActionID, a.String(), conflict, b.String(), plainConflict)
 			}
-			if len(body.fields) > 0 {
+			if body.fields.Len() > 0 {
 				n++
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/internal/smallmap"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -220,10 +221,10 @@ func TestHintsAroundHoldsInsideHint(t *testing.T) {
 
 // TestShapeObjectKeys: an object of the implied body keeps its keys in the
 // order first read and finds each, with a few keys (looked up in order)
-// and with many (looked up in a map, built past manyKeys), read again in
+// and with many (looked up in a map, built past smallmap.Scan), read again in
 // reverse and with a key it does not have.
 func TestShapeObjectKeys(t *testing.T) {
-	for _, n := range []int{1, manyKeys, manyKeys + 1, 3 * manyKeys} {
+	for _, n := range []int{1, smallmap.Scan, smallmap.Scan + 1, 3 * smallmap.Scan} {
 		root := &shapeNode{}
 		var want strings.Builder
 		want.WriteByte('{')
