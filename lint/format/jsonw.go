@@ -273,30 +273,24 @@ func (w *jsonw) locations(k string, locs []sarifLocation, omitEmpty bool) {
 		return
 	}
 	w.key(k)
-	if locs == nil {
-		w.b = append(w.b, "null"...)
-		return
+	jsonArray(w, locs, w.location)
+}
+
+func (w *jsonw) location(l *sarifLocation) {
+	w.open('{')
+	if l.ID != nil {
+		w.int("id", *l.ID)
 	}
-	w.open('[')
-	for i := range locs {
-		l := &locs[i]
-		w.item()
-		w.open('{')
-		if l.ID != nil {
-			w.int("id", *l.ID)
-		}
-		w.key("physicalLocation")
-		w.open('{')
-		w.artifact(&l.PhysicalLocation.ArtifactLocation)
-		w.region("region", &l.PhysicalLocation.Region)
-		w.close('}')
-		if l.Message != nil {
-			w.key("message")
-			w.text(l.Message)
-		}
-		w.close('}')
+	w.key("physicalLocation")
+	w.open('{')
+	w.artifact(&l.PhysicalLocation.ArtifactLocation)
+	w.region("region", &l.PhysicalLocation.Region)
+	w.close('}')
+	if l.Message != nil {
+		w.key("message")
+		w.text(l.Message)
 	}
-	w.close(']')
+	w.close('}')
 }
 
 func (w *jsonw) artifact(a *sarifArtifact) {
@@ -356,21 +350,7 @@ func (w *jsonw) sarifFix(f *sarifFix) {
 	w.key("description")
 	w.text(&f.Description)
 	w.key("artifactChanges")
-	if f.ArtifactChanges == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for i := range f.ArtifactChanges {
-			c := &f.ArtifactChanges[i]
-			w.item()
-			w.open('{')
-			w.artifact(&c.ArtifactLocation)
-			w.key("replacements")
-			w.replacements(c.Replacements)
-			w.close('}')
-		}
-		w.close(']')
-	}
+	jsonArray(w, f.ArtifactChanges, w.artifactChange)
 	w.key("properties")
 	w.open('{')
 	w.bool("safe", f.Properties.Safe)
@@ -378,22 +358,35 @@ func (w *jsonw) sarifFix(f *sarifFix) {
 	w.close('}')
 }
 
-func (w *jsonw) replacements(rs []sarifReplacement) {
-	if rs == nil {
+func (w *jsonw) artifactChange(c *sarifArtifactEdit) {
+	w.open('{')
+	w.artifact(&c.ArtifactLocation)
+	w.key("replacements")
+	jsonArray(w, c.Replacements, w.replacement)
+	w.close('}')
+}
+
+func (w *jsonw) replacement(r *sarifReplacement) {
+	w.open('{')
+	w.region("deletedRegion", &r.DeletedRegion)
+	if r.InsertedContent != nil {
+		w.key("insertedContent")
+		w.text(r.InsertedContent)
+	}
+	w.close('}')
+}
+
+// jsonArray writes xs as a JSON array, each element by each, or null for
+// a nil slice, as encoding/json does.
+func jsonArray[T any](w *jsonw, xs []T, each func(*T)) {
+	if xs == nil {
 		w.b = append(w.b, "null"...)
 		return
 	}
 	w.open('[')
-	for i := range rs {
-		r := &rs[i]
+	for i := range xs {
 		w.item()
-		w.open('{')
-		w.region("deletedRegion", &r.DeletedRegion)
-		if r.InsertedContent != nil {
-			w.key("insertedContent")
-			w.text(r.InsertedContent)
-		}
-		w.close('}')
+		each(&xs[i])
 	}
 	w.close(']')
 }
@@ -406,16 +399,7 @@ func (w *jsonw) sarifLog(l *sarifLog) {
 	w.str("$schema", l.Schema)
 	w.str("version", l.Version)
 	w.key("runs")
-	if l.Runs == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for i := range l.Runs {
-			w.item()
-			w.sarifRun(&l.Runs[i])
-		}
-		w.close(']')
-	}
+	jsonArray(w, l.Runs, w.sarifRun)
 	w.close('}')
 	w.b = append(w.b, '\n')
 }
@@ -433,30 +417,12 @@ func (w *jsonw) sarifRun(r *sarifRun) {
 	}
 	w.str("informationUri", d.InformationURI)
 	w.key("rules")
-	if d.Rules == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for i := range d.Rules {
-			w.item()
-			w.sarifRule(&d.Rules[i])
-		}
-		w.close(']')
-	}
+	jsonArray(w, d.Rules, w.sarifRule)
 	w.close('}')
 	w.close('}')
 	w.str("columnKind", r.ColumnKind)
 	w.key("results")
-	if r.Results == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for i := range r.Results {
-			w.item()
-			w.sarifResult(&r.Results[i])
-		}
-		w.close(']')
-	}
+	jsonArray(w, r.Results, w.sarifResult)
 	w.close('}')
 }
 
@@ -491,16 +457,7 @@ func (w *jsonw) sarifRule(r *sarifRule) {
 		w.key("properties")
 		w.open('{')
 		w.key("tags")
-		if p.Tags == nil {
-			w.b = append(w.b, "null"...)
-		} else {
-			w.open('[')
-			for _, t := range p.Tags {
-				w.item()
-				w.b = appendJSONString(w.b, t)
-			}
-			w.close(']')
-		}
+		jsonArray(w, p.Tags, func(t *string) { w.b = appendJSONString(w.b, *t) })
 		w.str("fix", p.Fix)
 		w.close('}')
 	}
