@@ -3,7 +3,6 @@ package rules
 import (
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/sfmd-dev/sfmd/internal/smallmap"
 	"github.com/sfmd-dev/sfmd/lint"
@@ -362,13 +361,12 @@ func writesElsewhere(r *sfmd.Response, c *dryCall) bool {
 	return false
 }
 
-// trimmedPath is a to: path past the white space the runtime trims
-// (helpers.ts executeResponseTemplate trims the path: JavaScript's white
-// space, a BOM among it, which sfmd's Arg keeps): its first character is
-// the resolved path's unless a placeholder begins it.
-func trimmedPath(p string) string {
-	return strings.TrimLeftFunc(p, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
-}
+// trimmedPath is a to: path as the runtime trims it (helpers.ts
+// executeResponseTemplate trims the path with String.prototype.trim,
+// whose white space, a BOM among it, is the model's TrimJS; sfmd's Arg
+// keeps it): its first character is the resolved path's unless a
+// placeholder begins it.
+func trimmedPath(p string) string { return model.TrimJS(p) }
 
 // hasUnfilledField reports a field of the call that is optional without a
 // default: the call with only the required fields leaves its placeholder.
