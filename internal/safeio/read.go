@@ -40,17 +40,7 @@ func ReadFile(path string, limit int64) ([]byte, *Info, error) {
 // out, one system call less for each file of a walk. Anything swapped in
 // since the listing is still opened non-blocking and refused after an
 // fstat, before any read.
-//
-// On Linux it reads through the file descriptor, without an *os.File
-// (read_linux.go): os.OpenFile registers every file with the runtime's
-// poller (an epoll_ctl that fails for a regular file) and arms its
-// cleanup, a fifth of the cost of reading a small document.
 func ReadListed(path string, limit int64) ([]byte, *Info, error) {
-	return readListed(path, limit)
-}
-
-// readListedFile is ReadListed through an *os.File.
-func readListedFile(path string, limit int64) ([]byte, *Info, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, nil, err
@@ -122,11 +112,6 @@ func readOpen(f *os.File, display string, limit int64) ([]byte, *Info, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return readStat(f, fi, display, limit)
-}
-
-// readStat reads f, which fstat described as fi (see ReadFile).
-func readStat(f io.Reader, fi fs.FileInfo, display string, limit int64) ([]byte, *Info, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, nil, &NotRegularError{Path: display, Mode: fi.Mode()}
 	}

@@ -282,7 +282,7 @@ func (w *writeOp) unchanged(name string) error {
 	if err != nil {
 		return escape(w.display, err)
 	}
-	if w.info == nil || !sameFile(fi, w.info.fi) || fi.Size() != w.info.fi.Size() || !fi.ModTime().Equal(w.info.fi.ModTime()) || fi.Size() != int64(len(w.orig)) {
+	if w.info == nil || !os.SameFile(fi, w.info.fi) || fi.Size() != w.info.fi.Size() || !fi.ModTime().Equal(w.info.fi.ModTime()) || fi.Size() != int64(len(w.orig)) {
 		return ErrChanged
 	}
 	now, _, err := Read(w.root, name, w.display, fi.Size()+1)
