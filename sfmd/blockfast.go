@@ -20,8 +20,9 @@ import (
 // (atxHeadingParser.Open), paragraphs and their continuation lines
 // (paragraphParser, openBlocks), fenced code blocks
 // (fencedCodeBlockParser.Open and Continue), indented code blocks
-// (codeBlockParser), thematic breaks (isThematicBreak) and HTML comment
-// blocks (htmlBlockParser, type 2) at the top level; lists whose items
+// (codeBlockParser), thematic breaks (isThematicBreak), setext
+// underlines (setextHeadingParser) and HTML blocks of every type
+// (htmlBlockParser: blockfast_html.go) at the top level; lists whose items
 // hold paragraphs and fences, nested lists included (listParser,
 // listItemParser); block quotes of paragraphs (blockquoteParser). It
 // makes the same nodes with the same segments and positions goldmark
@@ -33,10 +34,11 @@ import (
 // goldmark as before: a block inside a list item other than a paragraph,
 // a list or a fence (a heading, indented code), a block inside a block
 // quote other than a paragraph, a fence a list item's end cuts short, a
-// setext underline or a line that could be one, an HTML block other than
-// a comment, a tab in the indentation of a container or a code block,
-// list items whose content lies more than four columns in, and
-// a paragraph or heading whose code spans readCodeSpans cannot read. It
+// setext underline or a line that could be one in a list or a quote, an
+// HTML block in a list or a quote, a tab in the indentation of a
+// container or a code block, list items whose content lies more than
+// four columns in, and a paragraph or heading whose code spans
+// readCodeSpans cannot read. It
 // decides on the line where it meets one, so a document that falls back
 // costs the scan of its lines up to there.
 // TestFastBlocksMatchGoldmark and FuzzBlockFastPath compare the two
@@ -246,11 +248,11 @@ func (s *blockScan) run() bool {
 			}
 			continue
 		case c == '<':
-			if !bytes.HasPrefix(line[pos:], []byte("<!--")) {
-				return false
+			// a paragraph's text when it opens no HTML block
+			if typ := htmlStart(line, false); typ != htmlNone {
+				s.htmlBlock(typ)
+				continue
 			}
-			s.htmlComment()
-			continue
 		}
 		if !s.paragraph() {
 			return false
@@ -261,33 +263,41 @@ func (s *blockScan) run() bool {
 
 // paragraph reads the paragraph that starts on the line at s.at, to the
 // line that ends it, and reads its code spans as codeParagraphs.Close
-// does; false when a line may be one readBlocks does not read.
+// does; false when a line may be one readBlocks does not read. A setext
+// underline ends it with the line: the paragraph becomes a heading
+// (setextHeadingParser.Open closes it first, so codeParagraphs.Close
+// reads its code spans all the same, and the heading takes its lines).
 func (s *blockScan) paragraph() bool {
 	start := s.at
 	tick := false
-	at := start
-	for at < len(s.src) {
+	at, end := start, -1
+	for at < len(s.src) && end < 0 {
 		le := s.lineEnd(at)
 		line := s.src[at:le]
 		if at > start {
 			if util.IsBlank(line) {
 				break
 			}
-			interrupts, ok := s.interrupts(line, at)
-			if !ok {
+			switch s.interrupts(line, at) {
+			case paraUnread:
 				return false
-			}
-			if interrupts {
-				break
+			case paraEnds:
+				end = at
+				continue
+			case paraUnderlined:
+				end = at
 			}
 		}
-		if !tick && bytes.IndexByte(line, '`') >= 0 {
+		if end < 0 && !tick && bytes.IndexByte(line, '`') >= 0 {
 			tick = true
 		}
 		at = le
 	}
+	if end < 0 {
+		end = at
+	}
 	s.at = at
-	return s.closeParagraph(start, at, tick, false)
+	return s.closeParagraph(start, end, tick, false)
 }
 
 // closeParagraph reads the code spans of the paragraph whose lines run
@@ -317,42 +327,88 @@ func (s *blockScan) closeParagraph(start, end int, tick, quoted bool) bool {
 	return readParagraphSpans(&s.para, &s.lines, s.src, s.sink)
 }
 
-// interrupts reports whether the non-blank line at at ends an open
-// paragraph at the top level (a block that openBlocks opens there: an
-// ATX heading, a fence, a block quote, a list item, an HTML comment); ok
-// is false when it may end it in a way readBlocks does not read (a
-// setext underline, a thematic break, another HTML block, a list item
-// listItemAt does not read).
-func (s *blockScan) interrupts(line []byte, at int) (interrupts, ok bool) {
+// What a non-blank line does to the paragraph open before it at the top
+// level (interrupts).
+const (
+	paraGoesOn     = iota // it continues the paragraph
+	paraEnds              // it opens a block that interrupts it, which run reads
+	paraUnderlined        // a setext underline: the paragraph ends with it, a heading
+	paraUnread            // it may end it in a way readBlocks does not read
+)
+
+// interrupts reads the non-blank line at at after a paragraph line at the
+// top level, as openBlocks tries the block parsers that can interrupt a
+// paragraph in the order of their priorities: a setext underline
+// (setextHeadingParser, before the thematic break and the list that a
+// "-" line could also be), a thematic break, a list item, an ATX
+// heading, a fence, a block quote, an HTML block of types 1 to 6. It is
+// paraUnread for a list item that listItemAt does not read.
+func (s *blockScan) interrupts(line []byte, at int) int {
 	pos, deep := lead(line)
 	if deep {
-		return false, true // no block that can interrupt a paragraph accepts it
+		return paraGoesOn // no block that can interrupt a paragraph accepts it
 	}
 	switch c := line[pos]; c {
 	case '#':
-		ok, _, _ := atxHeading(line, at, pos, s.src)
-		return ok, true
-	case '`', '~':
-		_, _, _, ok := fenceOpen(line, at, pos)
-		return ok, true
-	case '>':
-		return true, true
-	case '<':
-		// an HTML comment interrupts a paragraph (htmlBlockParser.Open
-		// reads its type whatever the block before); other HTML blocks
-		// are not read here
-		return bytes.HasPrefix(line[pos:], []byte("<!--")), bytes.HasPrefix(line[pos:], []byte("<!--"))
-	}
-	if !textStart(line[pos:]) {
-		// a list item that interrupts a paragraph: a bullet, or an ordered
-		// item numbered 1, with content (listParser.Open); other
-		// ordered items continue it
-		if it, ok := listItemAt(line, pos); ok && !isThematicBreak(line) && !isSetextBar(line[pos:]) {
-			return it.bullet || it.one, true
+		if ok, _, _ := atxHeading(line, at, pos, s.src); ok {
+			return paraEnds
 		}
-		return false, false
+		return paraGoesOn
+	case '`', '~':
+		if _, _, _, ok := fenceOpen(line, at, pos); ok {
+			return paraEnds
+		}
+		return paraGoesOn
+	case '>':
+		return paraEnds
+	case '<':
+		// an HTML block of types 1 to 6 interrupts a paragraph; a line
+		// that opens none (or type 7, which cannot) continues it
+		if htmlStart(line, true) != htmlNone {
+			return paraEnds
+		}
+		return paraGoesOn
+	case '-', '=':
+		if setextBar(line) {
+			return paraUnderlined
+		}
 	}
-	return false, true
+	if textStart(line[pos:]) {
+		return paraGoesOn
+	}
+	if isThematicBreak(line) {
+		return paraEnds
+	}
+	// a list item that interrupts a paragraph: a bullet, or an ordered
+	// item numbered 1, with content (listParser.Open); other ordered
+	// items continue it
+	if it, ok := listItemAt(line, pos); ok && !isSetextBar(line[pos:]) {
+		if it.bullet || it.one {
+			return paraEnds
+		}
+		return paraGoesOn
+	}
+	return paraUnread
+}
+
+// setextBar is goldmark's matchesSetextHeadingBar: up to three spaces,
+// a run of '=' or of '-', and white space (util.IsSpace) to the end.
+func setextBar(line []byte) bool {
+	start := 0
+	for start < len(line) && line[start] == ' ' {
+		start++
+	}
+	if start > 3 || start == len(line) {
+		return false
+	}
+	c, n := line[start], 0
+	if c != '=' && c != '-' {
+		return false
+	}
+	for start+n < len(line) && line[start+n] == c {
+		n++
+	}
+	return util.IsBlank(line[start+n:])
 }
 
 // heading reads the code spans of an ATX heading whose content is seg
@@ -487,28 +543,6 @@ func (s *blockScan) codeBlock() bool {
 	s.addLines(node, from)
 	s.at = at
 	return true
-}
-
-// htmlComment skips the HTML block of type 2 (a comment) that starts on
-// the line at s.at: to the end of that line when it holds "-->", else to
-// the end of the first later line that does (htmlBlockParser.Continue).
-func (s *blockScan) htmlComment() {
-	end := []byte("-->")
-	le := s.lineEnd(s.at)
-	if bytes.Contains(s.src[s.at:le], end) {
-		s.at = le
-		return
-	}
-	at := le
-	for at < len(s.src) {
-		e := s.lineEnd(at)
-		found := bytes.Contains(s.src[at:e], end)
-		at = e
-		if found {
-			break
-		}
-	}
-	s.at = at
 }
 
 // atxHeading reads line (at file offset ls, its first non-space byte at
@@ -689,8 +723,10 @@ func textStart(b []byte) bool {
 		return false
 	}
 	switch c := b[0]; c {
-	case '#', '>', '<':
+	case '#', '>':
 		return false
+	case '<':
+		return htmlStart(b, false) == htmlNone // no HTML block, of any type
 	case '`', '~':
 		n := 0
 		for n < len(b) && b[n] == c {
@@ -701,6 +737,15 @@ func textStart(b []byte) bool {
 		return !isListItem(b) && !isThematicBreak(b) && !isSetextBar(b)
 	}
 	return true
+}
+
+// paraText reports whether a non-blank line whose content (after its
+// indentation) is b is paragraph text in a list or a block quote, where
+// inPara says whether a paragraph is open before it: textStart accepts
+// it, or it starts with '<' and opens no HTML block after a paragraph
+// (a type 7 block cannot interrupt one).
+func paraText(b []byte, inPara bool) bool {
+	return textStart(b) || (inPara && b[0] == '<' && htmlStart(b, true) == htmlNone)
 }
 
 // isSetextBar reports whether b is a run of '=' or '-' followed by
@@ -799,7 +844,7 @@ func (s *blockScan) list() bool {
 					continue
 				}
 			}
-			if !textStart(line[sp:]) {
+			if !paraText(line[sp:], para >= 0) {
 				return false
 			}
 			if para < 0 {
@@ -842,7 +887,7 @@ func (s *blockScan) endsList(line []byte, ls, sp int) bool {
 		_, _, _, ok := fenceOpen(line, ls, sp)
 		return ok
 	case '<':
-		return bytes.HasPrefix(line[sp:], []byte("<!--"))
+		return htmlStart(line[sp:], true) != htmlNone
 	case '>':
 		return true
 	}
@@ -882,7 +927,7 @@ func (s *blockScan) quote() bool {
 			if para < 0 || util.IsBlank(line) || s.endsList(line, ls, sp) {
 				break
 			}
-			if !textStart(line[sp:]) {
+			if !paraText(line[sp:], true) {
 				return false
 			}
 		} else {
@@ -900,7 +945,7 @@ func (s *blockScan) quote() bool {
 				continue
 			}
 			in, deep := lead(rest)
-			if deep || !textStart(rest[in:]) {
+			if deep || !paraText(rest[in:], para >= 0) {
 				return false
 			}
 			if para < 0 {

@@ -80,6 +80,10 @@ var blockAtoms = append(slices.Clip(markdownAtoms),
 	"```   \n", "```x", "``", "~", " x\n", "  x\n", "   x\n", "\tx\n", "```\t\n",
 	"---\n", "***\n", "___\n", "- - -\n", "_ _ _\n", "===\n", "--\n", "-x\n", "*x*\n", "+x\n", "+ x\n", "1. x\n", "1) x\n", "12x\n",
 	"<!-- a\n", "b -->\n", "<!-- c -->\n", "<!-->\n", "<div>\n", "> q\n", "\r\n", "a\r\n", "```\r\n", "x  \n", "y\\\n",
+	// lines that open an HTML block of each type, end one, or open none
+	"<𝒞=a:b>\n", "</𝒞>\n", "<path> x `y`\n", "</div>\n", "<span>\n", "<x a=\"1\">\n", "</x a=1>\n", "<x/>\n",
+	"<script>\n", "</script>\n", "<pre>`x`</pre>\n", "<STYLE a>\n", "<?x\n", "?>\n", "<!DOCTYPE a>\n", "<!X\n",
+	"<![CDATA[\n", "]]>\n", "< a\n", "<1>\n", "</ p>\n", "   <table>\n", "<a href=\"x\">`b`\n", "<p\n", "<textarea\r\n",
 )
 
 // listLines are the lines of random list documents: items of both kinds
@@ -96,6 +100,7 @@ var listLines = []string{
 	"\n", "\n", "\n", "  \n", "# h\n", "```\n", "~~~\n", "---\n", "===\n", "<!-- c -->\n", "> q\n", "***\n",
 	"- a\r\n", "-\r\n", "2024 x\n", "**b**\n", "_c_\n", "- **`/act.x`** y\n", "    ```\n",
 	">\n", "> \n", ">     d\n", ">\tx\n", "> - x\n", "> # h\n", ">> y\n", "    > w\n", "> ```\n", ">\r\n",
+	"<div>\n", "- <div>\n", "> <div>\n", "  <span>\n", "<x/>\n", "</script>\n",
 }
 
 // readListLines are lines readBlocks reads in a list (fences in items
@@ -107,6 +112,7 @@ var readListLines = []string{
 	"> a\n", "> `b` c\n", ">d `e\n", ">  f\n", "   > g\n", ">\n", "# h `i`\n", "```\n", "<!-- j -->\n",
 	"   - m\n", "  1. n\n", "  2. o `p\n", "  2. o\n", "   3) q\n", "      r\n",
 	"  ```\n", "  ```sh\n", "  ~~~ x\n", "   ```\n", "     ```\n", "  ~~~\n", "    s\n", "  \n", "      \n",
+	"</𝒞>\n", "  <𝒞=a> `b`\n", "- <𝒞>\n", "> </𝒞>\n", "<path> `x`\n", "  <span>\n", "> <x a=\"1\">\n", "<div>\n", "<!-- k\n",
 }
 
 // randomListDocument makes a document of 2 to 40 lines, most of them
@@ -219,7 +225,23 @@ var blockCases = []struct {
 	{"- a\n  # b\n", false},
 	{"- a\n<!-- b -->\nc\n", true},
 	{"a\n<!-- b\n-->\n", true},
-	{"a\n<div>\n", false},
+	{"a\n<div>\n", true},                           // an HTML block of type 6 interrupts a paragraph
+	{"a\n<span>\nb\n", true},                       // type 7 cannot: the paragraph goes on
+	{"<span>\nb `c`\n\nd `e`\n", true},             // type 7 runs to the blank line
+	{"```\n<𝒞=a>\n```\n</𝒞>\n```\nb\n```\n", true}, // a tag name not ASCII: text
+	{"<script>\n`a`\n\n</script>\nb `c`\n", true},  // type 1 runs to its closing tag
+	{"<?\n?> `a`\n<![CDATA[ ]]>\n`b`\n", true},
+	{"- a\n  <path> `b`\n", true},      // a type 7 line continues the item's paragraph
+	{"- a\n\n  <span>\n", false},       // an HTML block in an item
+	{"- a\n<div>\n", true},             // ends the list
+	{"> a\n> <div>\n", false},          // an HTML block in a quote
+	{"> a\n<x-y>\n> b\n", true},        // a lazy type 7 line
+	{"a `b`\n---\nc `d`\n===\n", true}, // two setext headings
+	{"a\n  `b`\n - \n--\n", true},      // "- " underlines; "--" is a paragraph
+	{"a\n***\n- - -\n", true},          // thematic breaks interrupt it
+	{"a\n=== x\n", true},               // not an underline: text
+	{"a\n    ---\n", true},             // indented: text
+	{"- a\n---\n", false},              // a setext underline after a list item's paragraph
 	{"```\n- a\n> b\n```\n    x\n\n\ty\n", false},
 	{"  ```go\n x\ny\n   z\n  ```\n", true},
 	{"# a `b` #\n## `c\n", false},

@@ -1,0 +1,167 @@
+package sfmd
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark/util"
+)
+
+// The HTML blocks of goldmark's htmlBlockParser (parser/html_block.go of
+// goldmark v1.8.7), as readBlocks reads them: which line opens one of
+// which type (Open), and which line ends it (Continue). sfmd reads nothing
+// inside an HTML block, so readBlocks only skips its lines; what matters
+// is where it starts and ends, and that a line starting with '<' that
+// opens none (a tag name that is not ASCII, as in "</𝒞>", or a type 7
+// tag that cannot interrupt a paragraph) is paragraph text.
+
+// HTML block types, as goldmark's ast.HTMLBlockType numbers them; 0 is
+// none.
+const (
+	htmlNone = iota
+	htmlType1
+	htmlType2
+	htmlType3
+	htmlType4
+	htmlType5
+	htmlType6
+	htmlType7
+)
+
+// goldmark's patterns of html_block.go, and attributePattern of
+// raw_html.go that type 7 uses.
+const htmlAttribute = `(?:[\r\n \t]+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:[\r\n \t]*=[\r\n \t]*(?:[^\"'=<>` + "`" + `\x00-\x20]+|'[^']*'|"[^"]*"))?)`
+
+var (
+	htmlType1Open  = regexp.MustCompile(`(?i)^[ ]{0,3}<(script|pre|style|textarea)(?:\s.*|>.*|/>.*|)(?:\r\n|\n)?$`)
+	htmlType1Close = regexp.MustCompile(`(?i)^.*</(?:script|pre|style|textarea)>.*`)
+	htmlType2Open  = regexp.MustCompile(`^[ ]{0,3}<\!\-\-`)
+	htmlType3Open  = regexp.MustCompile(`^[ ]{0,3}<\?`)
+	htmlType4Open  = regexp.MustCompile(`^[ ]{0,3}<![A-Z]+.*(?:\r\n|\n)?$`)
+	htmlType5Open  = regexp.MustCompile(`^[ ]{0,3}<\!\[CDATA\[`)
+	htmlType6Open  = regexp.MustCompile(`^[ ]{0,3}<(?:/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)(?:[ ].*|>.*|/>.*|)(?:\r\n|\n)?$`)
+	htmlType7Open  = regexp.MustCompile(`^[ ]{0,3}<(/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)(` + htmlAttribute + `*)[ ]*(?:>|/>)[ ]*(?:\r\n|\n)?$`)
+)
+
+// htmlBlockTags are goldmark's allowedBlockTags: the tag names of type 6.
+var htmlBlockTags = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Fields(`address article aside base basefont blockquote body
+		caption center col colgroup dd details dialog dir div dl dt fieldset figcaption
+		figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe
+		legend li link main menu menuitem meta nav noframes ol optgroup option p param
+		search section summary table tbody td tfoot th thead title tr track ul`) {
+		htmlBlockTags[t] = true
+	}
+}
+
+// htmlStart returns the type of the HTML block that line (up to three
+// spaces, then '<') opens, as htmlBlockParser.Open reads it: inPara when
+// the block open before it is a paragraph, which a type 7 block cannot
+// interrupt. htmlNone when it opens none.
+func htmlStart(line []byte, inPara bool) int {
+	if !mayOpenHTML(line) {
+		return htmlNone // no pattern can match: skip the regular expressions
+	}
+	switch {
+	case htmlType1Open.Match(line):
+		return htmlType1
+	case htmlType2Open.Match(line):
+		return htmlType2
+	case htmlType3Open.Match(line):
+		return htmlType3
+	case htmlType4Open.Match(line):
+		return htmlType4
+	case htmlType5Open.Match(line):
+		return htmlType5
+	}
+	if m := htmlType7Open.FindSubmatchIndex(line); m != nil {
+		closing := m[2] > -1 && bytes.Equal(line[m[2]:m[3]], []byte("/"))
+		attrs := m[6] != m[7]
+		tag := strings.ToLower(string(line[m[4]:m[5]]))
+		if htmlBlockTags[tag] {
+			return htmlType6
+		}
+		if tag != "script" && tag != "style" && tag != "pre" && !inPara && !(closing && attrs) {
+			return htmlType7
+		}
+	}
+	if m := htmlType6Open.FindSubmatchIndex(line); m != nil && htmlBlockTags[strings.ToLower(string(line[m[2]:m[3]]))] {
+		return htmlType6
+	}
+	return htmlNone
+}
+
+// mayOpenHTML reports whether one of htmlStart's patterns may match line:
+// after up to three spaces, '<' and then '!', '?', an ASCII letter, or
+// '/', spaces and an ASCII letter. Every pattern needs one of them.
+func mayOpenHTML(line []byte) bool {
+	i := 0
+	for i < len(line) && i < 3 && line[i] == ' ' {
+		i++
+	}
+	if i+1 >= len(line) || line[i] != '<' {
+		return false
+	}
+	i++
+	switch c := line[i]; {
+	case c == '!' || c == '?':
+		return true
+	case c == '/':
+		i++
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+	}
+	return i < len(line) && isASCIILetter(line[i])
+}
+
+func isASCIILetter(c byte) bool {
+	return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+}
+
+// htmlBlock skips the HTML block of type typ that starts on the line at
+// s.at, as htmlBlockParser.Continue ends it: types 1 to 5 with the line
+// that holds their closing pattern (the first line when it does), types
+// 6 and 7 before the first blank line.
+func (s *blockScan) htmlBlock(typ int) {
+	var end []byte
+	switch typ {
+	case htmlType2:
+		end = []byte("-->")
+	case htmlType3:
+		end = []byte("?>")
+	case htmlType4:
+		end = []byte(">")
+	case htmlType5:
+		end = []byte("]]>")
+	}
+	closes := func(line []byte) bool {
+		switch typ {
+		case htmlType1:
+			return htmlType1Close.Match(line)
+		case htmlType6, htmlType7:
+			return false
+		}
+		return bytes.Contains(line, end)
+	}
+	at := s.lineEnd(s.at)
+	if closes(s.src[s.at:at]) {
+		s.at = at
+		return
+	}
+	for at < len(s.src) {
+		e := s.lineEnd(at)
+		line := s.src[at:e]
+		if (typ == htmlType6 || typ == htmlType7) && util.IsBlank(line) {
+			break
+		}
+		at = e
+		if closes(line) {
+			break
+		}
+	}
+	s.at = at
+}
