@@ -22,25 +22,25 @@ import (
 // (fencedCodeBlockParser.Open and Continue), indented code blocks
 // (codeBlockParser), thematic breaks (isThematicBreak), setext
 // underlines (setextHeadingParser) and HTML blocks of every type
-// (htmlBlockParser: blockfast_html.go) at the top level; lists whose items
-// hold paragraphs and fences, nested lists included (listParser,
-// listItemParser); block quotes of paragraphs (blockquoteParser). It
-// makes the same nodes with the same segments and positions goldmark
-// makes for the fences and code blocks, and reads the code spans of
-// paragraphs and headings through the same readCodeSpans that
-// codeParagraphs and codeHeadings call.
+// (htmlBlockParser: blockfast_html.go) at the top level; lists whose
+// items hold paragraphs and fences, nested lists included (listParser,
+// listItemParser); block quotes of paragraphs and fences
+// (blockquoteParser). It makes the same nodes with the same segments and
+// positions goldmark makes for the fences and code blocks, and reads the
+// code spans of paragraphs and headings through the same readCodeSpans
+// that codeParagraphs and codeHeadings call.
 //
 // Everything else makes it give up, and the whole document goes to
 // goldmark as before: a block inside a list item other than a paragraph,
 // a list or a fence (a heading, indented code), a block inside a block
-// quote other than a paragraph, a fence a list item's end cuts short, a
-// setext underline or a line that could be one in a list or a quote, an
-// HTML block in a list or a quote, a tab in the indentation of a
-// container or a code block, list items whose content lies more than
-// four columns in, and a paragraph or heading whose code spans
-// readCodeSpans cannot read. It
-// decides on the line where it meets one, so a document that falls back
-// costs the scan of its lines up to there.
+// quote other than a paragraph or a fence (a list, a quote), a fence a
+// list item's end cuts short, a setext underline or a line that could be
+// one in a list or a quote, an HTML block in a list or a quote, a tab in
+// the indentation of a container or a code block, list items whose
+// content lies more than four columns in, and a paragraph or heading
+// whose code spans readCodeSpans cannot read. It decides on the line
+// where it meets one, so a document that falls back costs the scan of
+// its lines up to there.
 // TestFastBlocksMatchGoldmark and FuzzBlockFastPath compare the two
 // readings.
 
@@ -219,7 +219,7 @@ func (s *blockScan) run() bool {
 			}
 		case c == '`' || c == '~':
 			if info, hasInfo, run, ok := fenceOpen(line, ls, pos); ok {
-				if !s.fence(0, pos, c, run, info, hasInfo) {
+				if !s.fence(0, pos, c, run, info, hasInfo, false) {
 					return false
 				}
 				continue
@@ -428,10 +428,14 @@ func (s *blockScan) heading(seg text.Segment, has bool) bool {
 // string when hasInfo), as fencedCodeBlockParser.Continue reads its
 // lines, and appends it to the tree; s.at ends after its closing line.
 // In a list item, a blank line reaches the fence as its line ending
-// alone (listItemParser.Continue advances over a blank line). false when
-// the indentation of a line holds a tab where it matters, and in a list
-// item, when a line ends the item before the fence is closed.
-func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasInfo bool) bool {
+// alone (listItemParser.Continue advances over a blank line). In a block
+// quote (quoted: col is then the length of the first line's quotePrefix),
+// each line reaches it after its own quotePrefix, and a line without one
+// ends the quote and the fence (blockquoteParser.Continue). false when
+// the indentation of a line holds a tab where it matters (in a quote,
+// anywhere in it), and in a list item, when a line ends the item before
+// the fence is closed.
+func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasInfo, quoted bool) bool {
 	var infoNode *ast.Text
 	if hasInfo {
 		infoNode = s.infos.next()
@@ -445,7 +449,19 @@ func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasI
 	for at < len(s.src) {
 		le := s.lineEnd(at)
 		line := s.src[at:le]
-		if col > 0 {
+		off := col
+		if quoted {
+			if off = quotePrefix(line); off == 0 {
+				break // the quote ends, and the fence with it
+			}
+			line = line[off:]
+			if sp, _ := lead(line); sp < len(line) && line[sp] == '\t' {
+				return false
+			}
+			if len(line) == 0 {
+				break // the last line, ">" alone: it reaches the fence as no line
+			}
+		} else if col > 0 {
 			sp, _ := lead(line)
 			switch {
 			case util.IsBlank(line):
@@ -484,7 +500,7 @@ func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasI
 				start = sp
 			}
 		}
-		seg := text.NewSegment(at+col+start, le)
+		seg := text.NewSegment(at+off+start, le)
 		seg.ForceNewline = true
 		s.all.Append(seg)
 		at = le
@@ -838,7 +854,7 @@ func (s *blockScan) list() bool {
 						return false
 					}
 					para, cols = -1, cols[:k]
-					if !s.fence(base, sp-base, c, run, info, hasInfo) {
+					if !s.fence(base, sp-base, c, run, info, hasInfo, false) {
 						return false
 					}
 					continue
@@ -911,9 +927,10 @@ func quotePrefix(line []byte) int {
 // quote reads the block quote whose first line is at s.at, as
 // blockquoteParser reads it, to the line that ends it: a line without
 // its '>' (unless it continues a paragraph lazily), or a blank line. It
-// reads only block quotes of paragraphs: after the '>' and its optional
-// space, every line holds text that textStart accepts, indented less than
-// four columns, or nothing; false on any other.
+// reads only block quotes of paragraphs and fences: after the '>' and
+// its optional space, every line holds text that paraText accepts or a
+// fence's opening line, indented less than four columns, or nothing (and
+// the lines of the fence: see fence); false on any other.
 func (s *blockScan) quote() bool {
 	const quoted = true
 	para, tick := -1, false // the open paragraph's first content byte
@@ -945,6 +962,19 @@ func (s *blockScan) quote() bool {
 				continue
 			}
 			in, deep := lead(rest)
+			if d := rest[in]; !deep && (d == '`' || d == '~') {
+				if info, hasInfo, run, ok := fenceOpen(rest, ls+c, in); ok {
+					// a fence in the quote (it interrupts a paragraph)
+					if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+						return false
+					}
+					para = -1
+					if !s.fence(c, in, d, run, info, hasInfo, true) {
+						return false
+					}
+					continue
+				}
+			}
 			if deep || !paraText(rest[in:], para >= 0) {
 				return false
 			}

@@ -112,7 +112,31 @@ var readListLines = []string{
 	"> a\n", "> `b` c\n", ">d `e\n", ">  f\n", "   > g\n", ">\n", "# h `i`\n", "```\n", "<!-- j -->\n",
 	"   - m\n", "  1. n\n", "  2. o `p\n", "  2. o\n", "   3) q\n", "      r\n",
 	"  ```\n", "  ```sh\n", "  ~~~ x\n", "   ```\n", "     ```\n", "  ~~~\n", "    s\n", "  \n", "      \n",
+	"> ```\n", "> ~~~ x\n", ">  ```sh\n", ">   ```\n", "> ```\n", ">  x\n", ">   y `z`\n", "> \tw\n", "  > ~~~\n",
 	"</𝒞>\n", "  <𝒞=a> `b`\n", "- <𝒞>\n", "> </𝒞>\n", "<path> `x`\n", "  <span>\n", "> <x a=\"1\">\n", "<div>\n", "<!-- k\n",
+}
+
+// quoteLines are the lines of random block quote documents: quote lines
+// holding text, fences of both kinds at every indentation and their
+// content, blank quote lines, tabs, CRLF, lazy and unquoted lines.
+var quoteLines = []string{
+	"> a\n", "> `b` c\n", "> d `e\n", "> f` g\n", ">\n", "> \n", "> ```\n", "> ~~~ x\n", ">  ```sh\n", ">   ```\n",
+	">    ```\n", "> ````\n", "> ```\n", "> ~~~\n", ">  x\n", ">   y `z`\n", ">     w\n", "> \tx\n", ">\tx\n", "  > ~~~\n",
+	"   > ```\n", ">```\n", ">x\n", "text\n", "`t` u\n", "\n", "```\n", "> - x\n", "> # h\n", "> <div>\n", ">\r\n",
+	"> x\r\n", "> ```\r\n", "    > v\n", "> > q\n",
+}
+
+// randomQuoteDocument makes a document of 2 to 30 quoteLines, and
+// sometimes a last line without its line ending.
+func randomQuoteDocument(r *rand.Rand) []byte {
+	var b strings.Builder
+	for range 2 + r.Intn(29) {
+		b.WriteString(quoteLines[r.Intn(len(quoteLines))])
+	}
+	if r.Intn(8) == 0 {
+		b.WriteString([]string{">", "> ```", "> a", ">  "}[r.Intn(4)])
+	}
+	return []byte(b.String())
 }
 
 // randomListDocument makes a document of 2 to 40 lines, most of them
@@ -202,6 +226,20 @@ func TestFastBlocksMatchGoldmark(t *testing.T) {
 	if read < n/10 {
 		t.Errorf("readBlocks read %d of %d random list documents, want a tenth at least", read, n)
 	}
+	read = 0
+	for range n {
+		src := randomQuoteDocument(r)
+		if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
+			read++
+		}
+		if t.Failed() {
+			t.FailNow()
+		}
+	}
+	t.Logf("readBlocks read %d of %d random quote documents", read, n)
+	if read < n/10 {
+		t.Errorf("readBlocks read %d of %d random quote documents, want a tenth at least", read, n)
+	}
 }
 
 // blockCases are documents on the edges of what readBlocks reads, each
@@ -231,17 +269,22 @@ var blockCases = []struct {
 	{"```\n<𝒞=a>\n```\n</𝒞>\n```\nb\n```\n", true}, // a tag name not ASCII: text
 	{"<script>\n`a`\n\n</script>\nb `c`\n", true},  // type 1 runs to its closing tag
 	{"<?\n?> `a`\n<![CDATA[ ]]>\n`b`\n", true},
-	{"- a\n  <path> `b`\n", true},      // a type 7 line continues the item's paragraph
-	{"- a\n\n  <span>\n", false},       // an HTML block in an item
-	{"- a\n<div>\n", true},             // ends the list
-	{"> a\n> <div>\n", false},          // an HTML block in a quote
-	{"> a\n<x-y>\n> b\n", true},        // a lazy type 7 line
-	{"a `b`\n---\nc `d`\n===\n", true}, // two setext headings
-	{"a\n  `b`\n - \n--\n", true},      // "- " underlines; "--" is a paragraph
-	{"a\n***\n- - -\n", true},          // thematic breaks interrupt it
-	{"a\n=== x\n", true},               // not an underline: text
-	{"a\n    ---\n", true},             // indented: text
-	{"- a\n---\n", false},              // a setext underline after a list item's paragraph
+	{"- a\n  <path> `b`\n", true},                    // a type 7 line continues the item's paragraph
+	{"- a\n\n  <span>\n", false},                     // an HTML block in an item
+	{"- a\n<div>\n", true},                           // ends the list
+	{"> a\n> <div>\n", false},                        // an HTML block in a quote
+	{"> a\n<x-y>\n> b\n", true},                      // a lazy type 7 line
+	{"a `b`\n---\nc `d`\n===\n", true},               // two setext headings
+	{"a\n  `b`\n - \n--\n", true},                    // "- " underlines; "--" is a paragraph
+	{"a\n***\n- - -\n", true},                        // thematic breaks interrupt it
+	{"a\n=== x\n", true},                             // not an underline: text
+	{"a\n    ---\n", true},                           // indented: text
+	{"- a\n---\n", false},                            // a setext underline after a list item's paragraph
+	{"> a\n>\n> ```\n> (b)\n> ```\n\nc\n", true},     // a fence in a quote
+	{"> ```go\n>  x\n>\n>   y\nz\n```\n", true},      // a line without '>' ends both
+	{"> a `b`\n>  ~~~\n>    c\n>  ~~~\n> d\n", true}, // the fence interrupts the paragraph
+	{"> ```\n> \tx\n> ```\n", false},                 // a tab in a line of it
+	{"> ```\n>", true},                               // ">" alone last
 	{"```\n- a\n> b\n```\n    x\n\n\ty\n", false},
 	{"  ```go\n x\ny\n   z\n  ```\n", true},
 	{"# a `b` #\n## `c\n", false},
@@ -277,6 +320,7 @@ func FuzzBlockFastPath(f *testing.F) {
 	for range 50 {
 		f.Add(randomBlockDocument(r))
 		f.Add(randomListDocument(r))
+		f.Add(randomQuoteDocument(r))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		compareBlockReadings(t, "fuzz", src)
