@@ -230,14 +230,14 @@ func (s *blockScan) run() bool {
 				continue
 			}
 			if isListItem(line) {
-				if !s.list() {
+				if !s.list(false) {
 					return false
 				}
 				continue
 			}
 		case c == '+' || (c >= '0' && c <= '9'):
 			if isListItem(line) {
-				if !s.list() {
+				if !s.list(false) {
 					return false
 				}
 				continue
@@ -271,24 +271,25 @@ func (s *blockScan) paragraph() bool {
 	start := s.at
 	tick := false
 	at, end := start, -1
-	for at < len(s.src) && end < 0 {
+	for at < len(s.src) {
 		le := s.lineEnd(at)
 		line := s.src[at:le]
 		if at > start {
 			if util.IsBlank(line) {
 				break
 			}
-			switch s.interrupts(line, at) {
-			case paraUnread:
-				return false
-			case paraEnds:
+			if r := s.interrupts(line, at); r != paraGoesOn {
+				if r == paraUnread {
+					return false
+				}
 				end = at
-				continue
-			case paraUnderlined:
-				end = at
+				if r == paraUnderlined {
+					at = le
+				}
+				break
 			}
 		}
-		if end < 0 && !tick && bytes.IndexByte(line, '`') >= 0 {
+		if !tick && bytes.IndexByte(line, '`') >= 0 {
 			tick = true
 		}
 		at = le
@@ -791,15 +792,31 @@ func isSetextBar(b []byte) bool {
 // whose content column is at most four columns right of their
 // container's (so that goldmark's listItemParser.Continue, which checks
 // indentation below four columns only, agrees with CommonMark) and
-// lines whose content textStart accepts; false on any other.
-func (s *blockScan) list() bool {
-	const quoted = false
+// lines whose content textStart accepts; false on any other. In a block
+// quote (quoted), each line is read after its quote prefix, and a line
+// without one either continues a paragraph lazily or ends the quote and
+// the list (quoteLine); a fence in an item is then left to goldmark.
+func (s *blockScan) list(quoted bool) bool {
 	cols := s.cols[:0]
 	para, tick := -1, false // the open paragraph's first content byte
 	for s.at < len(s.src) {
 		ls := s.at
 		le := s.lineEnd(ls)
-		line := s.src[ls:le]
+		line, cs := s.src[ls:le], ls // the line after its quote prefix, and its offset
+		if quoted {
+			q, ok := s.quoteLine(line, ls, para >= 0)
+			if !ok {
+				return false
+			}
+			if q < 0 {
+				break // the end of the quote: quote reads the line
+			}
+			line, cs = line[q:], ls+q
+			if q == 0 {
+				s.lazy(line, &tick)
+				continue
+			}
+		}
 		if util.IsBlank(line) {
 			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
 				return false
@@ -842,15 +859,15 @@ func (s *blockScan) list() bool {
 				return false
 			}
 			cols = append(cols[:k], it.col)
-			para, tick = ls+it.content, false
+			para, tick = cs+it.content, false
 		} else {
-			if k == 0 && (para < 0 || s.endsList(line, ls, sp)) {
-				break // the end of the list: run reads the line
+			if k == 0 && (para < 0 || s.endsList(line, cs, sp)) {
+				break // the end of the list: run (or quote) reads the line
 			}
 			if c := line[sp]; k > 0 && sp-base < 4 && (c == '`' || c == '~') {
-				if info, hasInfo, run, ok := fenceOpen(line, ls, sp); ok {
+				if info, hasInfo, run, ok := fenceOpen(line, cs, sp); ok {
 					// a fence in item k (it interrupts a paragraph)
-					if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+					if quoted || (para >= 0 && !s.closeParagraph(para, ls, tick, quoted)) {
 						return false
 					}
 					para, cols = -1, cols[:k]
@@ -870,7 +887,7 @@ func (s *blockScan) list() bool {
 					return false // an indented code block
 				}
 				cols = cols[:k]
-				para, tick = ls, false
+				para, tick = cs, false
 			}
 		}
 		if !tick && bytes.IndexByte(line, '`') >= 0 {
@@ -927,10 +944,11 @@ func quotePrefix(line []byte) int {
 // quote reads the block quote whose first line is at s.at, as
 // blockquoteParser reads it, to the line that ends it: a line without
 // its '>' (unless it continues a paragraph lazily), or a blank line. It
-// reads only block quotes of paragraphs and fences: after the '>' and
-// its optional space, every line holds text that paraText accepts or a
-// fence's opening line, indented less than four columns, or nothing (and
-// the lines of the fence: see fence); false on any other.
+// reads only block quotes of paragraphs, fences and lists: after the '>'
+// and its optional space, every line holds text that paraText accepts, a
+// fence's opening line or a list item's (then the lines of the fence or
+// the list: see fence and list), indented less than four columns, or
+// nothing; false on any other.
 func (s *blockScan) quote() bool {
 	const quoted = true
 	para, tick := -1, false // the open paragraph's first content byte
@@ -938,51 +956,62 @@ func (s *blockScan) quote() bool {
 		ls := s.at
 		le := s.lineEnd(ls)
 		line := s.src[ls:le]
-		sp, _ := lead(line)
-		if sp > 3 || sp == len(line) || line[sp] != '>' {
-			// not a line of the quote: a lazy continuation line, or its end
-			if para < 0 || util.IsBlank(line) || s.endsList(line, ls, sp) {
-				break
-			}
-			if !paraText(line[sp:], true) {
+		q, ok := s.quoteLine(line, ls, para >= 0)
+		if !ok {
+			return false
+		}
+		if q < 0 {
+			break
+		}
+		if q == 0 {
+			s.lazy(line, &tick)
+			continue
+		}
+		rest := line[q:]
+		if util.IsBlank(rest) {
+			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
 				return false
 			}
-		} else {
-			if sp+1 < len(line) && line[sp+1] == '\t' {
-				return false // goldmark pads the tab
-			}
-			c := quotePrefix(line)
-			rest := line[c:]
-			if util.IsBlank(rest) {
+			para = -1
+			s.at = le
+			continue
+		}
+		in, deep := lead(rest)
+		if deep {
+			return false
+		}
+		if d := rest[in]; d == '`' || d == '~' {
+			if info, hasInfo, run, ok := fenceOpen(rest, ls+q, in); ok {
+				// a fence in the quote (it interrupts a paragraph)
 				if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
 					return false
 				}
 				para = -1
-				s.at = le
+				if !s.fence(q, in, d, run, info, hasInfo, true) {
+					return false
+				}
 				continue
 			}
-			in, deep := lead(rest)
-			if d := rest[in]; !deep && (d == '`' || d == '~') {
-				if info, hasInfo, run, ok := fenceOpen(rest, ls+c, in); ok {
-					// a fence in the quote (it interrupts a paragraph)
-					if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
-						return false
-					}
-					para = -1
-					if !s.fence(c, in, d, run, info, hasInfo, true) {
-						return false
-					}
-					continue
-				}
-			}
-			if deep || !paraText(rest[in:], para >= 0) {
+		}
+		if it, ok := listItemAt(rest, in); ok && !isThematicBreak(rest[in:]) && (para < 0 || it.bullet || it.one) {
+			// a list in the quote (a bullet or an item numbered 1
+			// interrupts a paragraph: listParser.Open)
+			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
 				return false
 			}
-			if para < 0 {
-				para, tick = ls+c, false
+			para = -1
+			if !s.list(true) {
+				return false
 			}
+			continue
 		}
-		if !tick && bytes.IndexByte(line, '`') >= 0 {
+		if !paraText(rest[in:], para >= 0) {
+			return false
+		}
+		if para < 0 {
+			para, tick = ls+q, false
+		}
+		if !tick && bytes.IndexByte(rest, '`') >= 0 {
 			tick = true
 		}
 		s.at = le
@@ -991,4 +1020,35 @@ func (s *blockScan) quote() bool {
 		return s.closeParagraph(para, s.at, tick, quoted)
 	}
 	return true
+}
+
+// quoteLine reads the line at ls in a block quote whose open paragraph,
+// if any, is inPara: q is the length of its quote prefix; 0 when it has
+// none and continues the paragraph lazily (paraText, and no block
+// interrupts it: blockquoteParser.Continue closes the quote, but
+// openBlocks finds the paragraph continued, which keeps every block
+// open); -1 when it ends the quote. ok is false for a line readBlocks
+// does not read (a tab after the '>', a lazy line paraText does not
+// accept).
+func (s *blockScan) quoteLine(line []byte, ls int, inPara bool) (q int, ok bool) {
+	sp, _ := lead(line)
+	if sp > 3 || sp == len(line) || line[sp] != '>' {
+		if !inPara || util.IsBlank(line) || s.endsList(line, ls, sp) {
+			return -1, true
+		}
+		return 0, paraText(line[sp:], true)
+	}
+	if sp+1 < len(line) && line[sp+1] == '\t' {
+		return 0, false // goldmark pads the tab
+	}
+	return quotePrefix(line), true
+}
+
+// lazy reads a lazy continuation line of a paragraph in a quote: it
+// notes a backtick in tick and moves past it.
+func (s *blockScan) lazy(line []byte, tick *bool) {
+	if !*tick && bytes.IndexByte(line, '`') >= 0 {
+		*tick = true
+	}
+	s.at += len(line)
 }

@@ -2,9 +2,9 @@ package sfmd
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -33,28 +33,32 @@ const (
 // raw_html.go that type 7 uses.
 const htmlAttribute = `(?:[\r\n \t]+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:[\r\n \t]*=[\r\n \t]*(?:[^\"'=<>` + "`" + `\x00-\x20]+|'[^']*'|"[^"]*"))?)`
 
+// (compiled on first use: most documents have no line they are tried on)
 var (
-	htmlType1Open  = regexp.MustCompile(`(?i)^[ ]{0,3}<(script|pre|style|textarea)(?:\s.*|>.*|/>.*|)(?:\r\n|\n)?$`)
-	htmlType1Close = regexp.MustCompile(`(?i)^.*</(?:script|pre|style|textarea)>.*`)
-	htmlType2Open  = regexp.MustCompile(`^[ ]{0,3}<\!\-\-`)
-	htmlType3Open  = regexp.MustCompile(`^[ ]{0,3}<\?`)
-	htmlType4Open  = regexp.MustCompile(`^[ ]{0,3}<![A-Z]+.*(?:\r\n|\n)?$`)
-	htmlType5Open  = regexp.MustCompile(`^[ ]{0,3}<\!\[CDATA\[`)
-	htmlType6Open  = regexp.MustCompile(`^[ ]{0,3}<(?:/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)(?:[ ].*|>.*|/>.*|)(?:\r\n|\n)?$`)
-	htmlType7Open  = regexp.MustCompile(`^[ ]{0,3}<(/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)(` + htmlAttribute + `*)[ ]*(?:>|/>)[ ]*(?:\r\n|\n)?$`)
+	htmlType1Open  = lazyre.New(`(?i)^[ ]{0,3}<(script|pre|style|textarea)(?:\s.*|>.*|/>.*|)(?:\r\n|\n)?$`)
+	htmlType1Close = lazyre.New(`(?i)^.*</(?:script|pre|style|textarea)>.*`)
+	htmlType2Open  = lazyre.New(`^[ ]{0,3}<\!\-\-`)
+	htmlType3Open  = lazyre.New(`^[ ]{0,3}<\?`)
+	htmlType4Open  = lazyre.New(`^[ ]{0,3}<![A-Z]+.*(?:\r\n|\n)?$`)
+	htmlType5Open  = lazyre.New(`^[ ]{0,3}<\!\[CDATA\[`)
+	htmlType6Open  = lazyre.New(`^[ ]{0,3}<(?:/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)(?:[ ].*|>.*|/>.*|)(?:\r\n|\n)?$`)
+	htmlType7Open  = lazyre.New(`^[ ]{0,3}<(/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)(` + htmlAttribute + `*)[ ]*(?:>|/>)[ ]*(?:\r\n|\n)?$`)
 )
 
-// htmlBlockTags are goldmark's allowedBlockTags: the tag names of type 6.
-var htmlBlockTags = map[string]bool{}
-
-func init() {
-	for _, t := range strings.Fields(`address article aside base basefont blockquote body
-		caption center col colgroup dd details dialog dir div dl dt fieldset figcaption
-		figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe
-		legend li link main menu menuitem meta nav noframes ol optgroup option p param
-		search section summary table tbody td tfoot th thead title tr track ul`) {
-		htmlBlockTags[t] = true
+// htmlBlockTag reports whether tag, in lower case, is one of goldmark's
+// allowedBlockTags: the tag names of type 6.
+func htmlBlockTag(tag string) bool {
+	switch tag {
+	case "address", "article", "aside", "base", "basefont", "blockquote", "body",
+		"caption", "center", "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt",
+		"fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset",
+		"h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe",
+		"legend", "li", "link", "main", "menu", "menuitem", "meta", "nav", "noframes",
+		"ol", "optgroup", "option", "p", "param", "search", "section", "summary",
+		"table", "tbody", "td", "tfoot", "th", "thead", "title", "tr", "track", "ul":
+		return true
 	}
+	return false
 }
 
 // htmlStart returns the type of the HTML block that line (up to three
@@ -77,18 +81,18 @@ func htmlStart(line []byte, inPara bool) int {
 	case htmlType5Open.Match(line):
 		return htmlType5
 	}
-	if m := htmlType7Open.FindSubmatchIndex(line); m != nil {
+	if m := htmlType7Open.Re().FindSubmatchIndex(line); m != nil {
 		closing := m[2] > -1 && bytes.Equal(line[m[2]:m[3]], []byte("/"))
 		attrs := m[6] != m[7]
 		tag := strings.ToLower(string(line[m[4]:m[5]]))
-		if htmlBlockTags[tag] {
+		if htmlBlockTag(tag) {
 			return htmlType6
 		}
 		if tag != "script" && tag != "style" && tag != "pre" && !inPara && !(closing && attrs) {
 			return htmlType7
 		}
 	}
-	if m := htmlType6Open.FindSubmatchIndex(line); m != nil && htmlBlockTags[strings.ToLower(string(line[m[2]:m[3]]))] {
+	if m := htmlType6Open.Re().FindSubmatchIndex(line); m != nil && htmlBlockTag(strings.ToLower(string(line[m[2]:m[3]]))) {
 		return htmlType6
 	}
 	return htmlNone

@@ -124,14 +124,30 @@ var quoteLines = []string{
 	">    ```\n", "> ````\n", "> ```\n", "> ~~~\n", ">  x\n", ">   y `z`\n", ">     w\n", "> \tx\n", ">\tx\n", "  > ~~~\n",
 	"   > ```\n", ">```\n", ">x\n", "text\n", "`t` u\n", "\n", "```\n", "> - x\n", "> # h\n", "> <div>\n", ">\r\n",
 	"> x\r\n", "> ```\r\n", "    > v\n", "> > q\n",
+	// lists in a quote
+	"> - a `b`\n", "> - c\n", "> * d\n", "> 1. e\n", "> 2. f `g\n", ">  - h\n", ">   - i\n", ">    - j\n", ">     k\n",
+	"> -\n", "> - - -\n", "> - # l\n", "> -  m\n", "> 1) n\n", "- o\n", "  p\n", "    q `r`\n", "1. s\n", ">-\tt\n", "> ---\n",
 }
 
-// randomQuoteDocument makes a document of 2 to 30 quoteLines, and
-// sometimes a last line without its line ending.
+// readQuoteLines are lines readBlocks reads in a block quote, in a list
+// in one, or lazily after them.
+var readQuoteLines = []string{
+	"> a\n", "> `b` c\n", "> d `e\n", "> f` g\n", ">\n", "> \n", "> ```\n", "> ~~~ x\n", ">  ```sh\n", ">  x\n",
+	">   y `z`\n", "> - a `b`\n", "> - c\n", "> * d\n", "> 1. e\n", "> 2. f `g\n", "> 2. h` i\n", ">  - h\n", ">   - i\n",
+	">   j `k\n", ">     l` m\n", "n `o\n", "p` q\n", "  r\n", "\n",
+}
+
+// randomQuoteDocument makes a document of 2 to 30 lines, most of them
+// readQuoteLines, the others quoteLines, and sometimes a last line
+// without its line ending.
 func randomQuoteDocument(r *rand.Rand) []byte {
 	var b strings.Builder
 	for range 2 + r.Intn(29) {
-		b.WriteString(quoteLines[r.Intn(len(quoteLines))])
+		if r.Intn(2) == 0 {
+			b.WriteString(quoteLines[r.Intn(len(quoteLines))])
+		} else {
+			b.WriteString(readQuoteLines[r.Intn(len(readQuoteLines))])
+		}
 	}
 	if r.Intn(8) == 0 {
 		b.WriteString([]string{">", "> ```", "> a", ">  "}[r.Intn(4)])
@@ -285,6 +301,14 @@ var blockCases = []struct {
 	{"> a `b`\n>  ~~~\n>    c\n>  ~~~\n> d\n", true}, // the fence interrupts the paragraph
 	{"> ```\n> \tx\n> ```\n", false},                 // a tab in a line of it
 	{"> ```\n>", true},                               // ">" alone last
+	{"> a `b`\n> - c: `d`\n> - e\n\nf\n", true},      // a list in a quote (shell.md)
+	{"> - a\n>   b `c`\nd `e`\n> - f\n", true},       // a lazy line keeps both open
+	{"> - a\n>\n>   b\n> c\n\n- d\n", true},          // "> c" ends the list, not the quote
+	{"> a\n> 2. b\n", false},                         // continues the paragraph: left to goldmark
+	{"> a\n> 2. b\n>\n>     c\n", false},             // indented code in the quote, not a paragraph in an item
+	{"> a\n>\nb `c` d\n", true},                      // a paragraph after the quote
+	{"> - a\n- b\n", false},                          // a list item without '>': left to goldmark
+	{"> - a\n>   ```\n>   b\n>   ```\n", false},      // a fence in an item in a quote
 	{"```\n- a\n> b\n```\n    x\n\n\ty\n", false},
 	{"  ```go\n x\ny\n   z\n  ```\n", true},
 	{"# a `b` #\n## `c\n", false},
@@ -437,5 +461,37 @@ func TestFastBlocksKeepBounded(t *testing.T) {
 	}
 	if s.all.Len() > len(noSegments) || kept > 1024 || len(s.infos.chunks) > 4 {
 		t.Errorf("kept %d lines, %d fences, %d chunks of info strings", s.all.Len(), kept, len(s.infos.chunks))
+	}
+}
+
+// htmlNames are the HTML elements' names (and a few that are not), for
+// TestFastBlocksHTMLTags.
+var htmlNames = strings.Fields(`a abbr address area article aside audio b base basefont bdi bdo big blockquote
+	body br button canvas caption center cite code col colgroup data datalist dd del details dfn dialog dir
+	div dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head
+	header hgroup hr html i iframe img input ins kbd label legend li link main map mark menu menuitem meta
+	meter nav noframes noscript object ol optgroup option output p param path picture pre progress q rp rt
+	ruby s samp script search section select slot small source span strike strong style sub summary sup svg
+	table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr x-y 𝒞 DIV Ul`)
+
+// TestFastBlocksHTMLTags compares readBlocks with goldmark's block pass on
+// lines that open or close every HTML element, with and without
+// attributes, after a paragraph and after a blank line: the type 6 tag
+// names (htmlBlockTag) and types 1 and 7 decide where a paragraph ends.
+func TestFastBlocksHTMLTags(t *testing.T) {
+	read := 0
+	for _, name := range htmlNames {
+		for _, line := range []string{"<%s>", "</%s>", "<%s a=\"1\">", "</%s a=1>", "<%s/>", "<%s", "<%s x", "<%s>`c`</%[1]s>"} {
+			tag := fmt.Sprintf(line, name)
+			for _, f := range []string{"a `b`\n%s\nc `d`\n\ne\n", "a\n\n%s\nc `d`\n\n`e`\n", "%s\n`f`\n</%s>\n`g`\n"} {
+				src := []byte(strings.ReplaceAll(f, "%s", tag))
+				if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
+					read++
+				}
+			}
+		}
+	}
+	if want := len(htmlNames) * 8 * 3; read != want {
+		t.Errorf("readBlocks read %d of %d documents, want all", read, want)
 	}
 }
