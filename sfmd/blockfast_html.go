@@ -37,10 +37,6 @@ const htmlAttribute = `(?:[\r\n \t]+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:[\r\n \t]*=[\r\
 var (
 	htmlType1Open  = lazyre.New(`(?i)^[ ]{0,3}<(script|pre|style|textarea)(?:\s.*|>.*|/>.*|)(?:\r\n|\n)?$`)
 	htmlType1Close = lazyre.New(`(?i)^.*</(?:script|pre|style|textarea)>.*`)
-	htmlType2Open  = lazyre.New(`^[ ]{0,3}<\!\-\-`)
-	htmlType3Open  = lazyre.New(`^[ ]{0,3}<\?`)
-	htmlType4Open  = lazyre.New(`^[ ]{0,3}<![A-Z]+.*(?:\r\n|\n)?$`)
-	htmlType5Open  = lazyre.New(`^[ ]{0,3}<\!\[CDATA\[`)
 	htmlType6Open  = lazyre.New(`^[ ]{0,3}<(?:/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)(?:[ ].*|>.*|/>.*|)(?:\r\n|\n)?$`)
 	htmlType7Open  = lazyre.New(`^[ ]{0,3}<(/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)(` + htmlAttribute + `*)[ ]*(?:>|/>)[ ]*(?:\r\n|\n)?$`)
 )
@@ -64,22 +60,46 @@ func htmlBlockTag(tag string) bool {
 // htmlStart returns the type of the HTML block that line (up to three
 // spaces, then '<') opens, as htmlBlockParser.Open reads it: inPara when
 // the block open before it is a paragraph, which a type 7 block cannot
-// interrupt. htmlNone when it opens none.
+// interrupt. htmlNone when it opens none. The patterns of types 2 to 5
+// are prefixes, read here without their regular expressions: "<!--",
+// "<?", "<!" and an ASCII capital (type 4's ".*" takes the rest of any
+// line), "<![CDATA["; types 1, 6 and 7 need a tag name, an ASCII letter
+// after '<' (and for 6 and 7 a '/' and spaces), before their regular
+// expressions are tried in goldmark's order.
 func htmlStart(line []byte, inPara bool) int {
-	if !mayOpenHTML(line) {
-		return htmlNone // no pattern can match: skip the regular expressions
+	i := 0
+	for i < len(line) && i < 3 && line[i] == ' ' {
+		i++
 	}
-	switch {
-	case htmlType1Open.Match(line):
-		return htmlType1
-	case htmlType2Open.Match(line):
-		return htmlType2
-	case htmlType3Open.Match(line):
+	if i+1 >= len(line) || line[i] != '<' {
+		return htmlNone
+	}
+	i++
+	switch line[i] {
+	case '!':
+		rest := line[i+1:]
+		switch {
+		case bytes.HasPrefix(rest, []byte("--")):
+			return htmlType2
+		case len(rest) > 0 && 'A' <= rest[0] && rest[0] <= 'Z':
+			return htmlType4
+		case bytes.HasPrefix(rest, []byte("[CDATA[")):
+			return htmlType5
+		}
+		return htmlNone
+	case '?':
 		return htmlType3
-	case htmlType4Open.Match(line):
-		return htmlType4
-	case htmlType5Open.Match(line):
-		return htmlType5
+	case '/':
+		i++
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+	}
+	if i >= len(line) || !isASCIILetter(line[i]) {
+		return htmlNone // no tag name: no pattern of types 1, 6 and 7 can match
+	}
+	if htmlType1Open.Match(line) {
+		return htmlType1
 	}
 	if m := htmlType7Open.Re().FindSubmatchIndex(line); m != nil {
 		closing := m[2] > -1 && bytes.Equal(line[m[2]:m[3]], []byte("/"))
@@ -96,30 +116,6 @@ func htmlStart(line []byte, inPara bool) int {
 		return htmlType6
 	}
 	return htmlNone
-}
-
-// mayOpenHTML reports whether one of htmlStart's patterns may match line:
-// after up to three spaces, '<' and then '!', '?', an ASCII letter, or
-// '/', spaces and an ASCII letter. Every pattern needs one of them.
-func mayOpenHTML(line []byte) bool {
-	i := 0
-	for i < len(line) && i < 3 && line[i] == ' ' {
-		i++
-	}
-	if i+1 >= len(line) || line[i] != '<' {
-		return false
-	}
-	i++
-	switch c := line[i]; {
-	case c == '!' || c == '?':
-		return true
-	case c == '/':
-		i++
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-	}
-	return i < len(line) && isASCIILetter(line[i])
 }
 
 func isASCIILetter(c byte) bool {

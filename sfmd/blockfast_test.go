@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -492,5 +493,79 @@ func TestFastBlocksHTMLTags(t *testing.T) {
 	}
 	if want := len(htmlNames) * 8 * 3; read != want {
 		t.Errorf("readBlocks read %d of %d documents, want all", read, want)
+	}
+}
+
+// goldmarkHTML are the patterns of goldmark's HTML block types 1 to 5.
+var goldmarkHTML = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)^[ ]{0,3}<(script|pre|style|textarea)(?:\s.*|>.*|/>.*|)(?:\r\n|\n)?$`),
+	regexp.MustCompile(`^[ ]{0,3}<!\-\-`),
+	regexp.MustCompile(`^[ ]{0,3}<\?`),
+	regexp.MustCompile(`^[ ]{0,3}<![A-Z]+.*(?:\r\n|\n)?$`),
+	regexp.MustCompile(`^[ ]{0,3}<\!\[CDATA\[`),
+}
+
+// goldmarkHTMLStart is htmlBlockParser.Open's choice of type with all of
+// goldmark's regular expressions (html_block.go), in its order: what
+// htmlStart reads with prefixes and its own checks before the patterns.
+func goldmarkHTMLStart(line []byte, inPara bool) int {
+	type1, type2, type3, type4, type5 := goldmarkHTML[0], goldmarkHTML[1], goldmarkHTML[2], goldmarkHTML[3], goldmarkHTML[4]
+	switch {
+	case type1.Match(line):
+		return htmlType1
+	case type2.Match(line):
+		return htmlType2
+	case type3.Match(line):
+		return htmlType3
+	case type4.Match(line):
+		return htmlType4
+	case type5.Match(line):
+		return htmlType5
+	}
+	if m := htmlType7Open.Re().FindSubmatchIndex(line); m != nil {
+		tag := strings.ToLower(string(line[m[4]:m[5]]))
+		if htmlBlockTag(tag) {
+			return htmlType6
+		}
+		closing := m[2] > -1 && string(line[m[2]:m[3]]) == "/"
+		if tag != "script" && tag != "style" && tag != "pre" && !inPara && !(closing && m[6] != m[7]) {
+			return htmlType7
+		}
+	}
+	if m := htmlType6Open.Re().FindSubmatchIndex(line); m != nil && htmlBlockTag(strings.ToLower(string(line[m[2]:m[3]]))) {
+		return htmlType6
+	}
+	return htmlNone
+}
+
+// TestHTMLStartIsGoldmarks compares htmlStart with goldmarkHTMLStart on
+// the lines of TestFastBlocksHTMLTags and on 200,000 random lines of the
+// bytes the patterns decide on, in and out of a paragraph.
+func TestHTMLStartIsGoldmarks(t *testing.T) {
+	var lines []string
+	for _, name := range htmlNames {
+		for _, f := range []string{"<%s>", "</%s>", "< %s>", "</ %s a>", "<%s a=\"1\">", "</%s a=1>", "<%s/>", "<%s", "  <%s x", "    <%s>"} {
+			lines = append(lines, fmt.Sprintf(f, name)+"\n")
+		}
+	}
+	pieces := []string{" ", "  ", "   ", "    ", "<", "<", "!", "!", "-", "--", "?", "[", "[CDATA[", "CDATA", "[CDAT", "A", "Z", "a",
+		"x", "/", ">", "\t", "\r", "é", "\xff", "script", "div", "=", "<!", "<!--", "<?", "<![", "<![CDATA", "</", "<!A"}
+	r := rand.New(rand.NewSource(5))
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + r.Intn(6) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		if r.Intn(4) > 0 {
+			b.WriteString([]string{"\n", "\r\n"}[r.Intn(2)])
+		}
+		lines = append(lines, b.String())
+	}
+	for _, l := range lines {
+		for _, inPara := range []bool{false, true} {
+			if got, want := htmlStart([]byte(l), inPara), goldmarkHTMLStart([]byte(l), inPara); got != want {
+				t.Fatalf("%q (in a paragraph: %v): htmlStart %d, goldmark's patterns %d", l, inPara, got, want)
+			}
+		}
 	}
 }
