@@ -23,24 +23,25 @@ import (
 // (codeBlockParser), thematic breaks (isThematicBreak), setext
 // underlines (setextHeadingParser) and HTML blocks of every type
 // (htmlBlockParser: blockfast_html.go) at the top level; lists whose
-// items hold paragraphs and fences, nested lists included (listParser,
-// listItemParser); block quotes of paragraphs and fences
-// (blockquoteParser). It makes the same nodes with the same segments and
-// positions goldmark makes for the fences and code blocks, and reads the
-// code spans of paragraphs and headings through the same readCodeSpans
-// that codeParagraphs and codeHeadings call.
+// items hold paragraphs, ATX headings and fences, nested lists included
+// (listParser, listItemParser); block quotes of paragraphs, ATX
+// headings, fences and such lists (blockquoteParser). It makes the same
+// nodes with the same segments and positions goldmark makes for the
+// fences and code blocks, and reads the code spans of paragraphs and
+// headings through the same readCodeSpans that codeParagraphs and
+// codeHeadings call.
 //
 // Everything else makes it give up, and the whole document goes to
 // goldmark as before: a block inside a list item other than a paragraph,
-// a list or a fence (a heading, indented code), a block inside a block
-// quote other than a paragraph or a fence (a list, a quote), a fence a
-// list item's end cuts short, a setext underline or a line that could be
-// one in a list or a quote, an HTML block in a list or a quote, a tab in
-// the indentation of a container or a code block, list items whose
-// content lies more than four columns in, and a paragraph or heading
-// whose code spans readCodeSpans cannot read. It decides on the line
-// where it meets one, so a document that falls back costs the scan of
-// its lines up to there.
+// a list, an ATX heading or a fence (indented code, a quote), a block
+// inside a block quote other than those (a quote, indented code), a
+// fence in a list item in a quote, a fence a list item's end cuts short,
+// a setext underline or a line that could be one in a list or a quote,
+// an HTML block in a list or a quote, a tab in the indentation of a
+// container or a code block, list items whose content lies more than
+// four columns in, and a paragraph or heading whose code spans
+// readCodeSpans cannot read. It decides on the line where it meets one,
+// so a document that falls back costs the scan of its lines up to there.
 // TestFastBlocksMatchGoldmark and FuzzBlockFastPath compare the two
 // readings.
 
@@ -864,14 +865,15 @@ func (s *blockScan) list(quoted bool) bool {
 			if k == 0 && (para < 0 || s.endsList(line, cs, sp)) {
 				break // the end of the list: run (or quote) reads the line
 			}
-			if c := line[sp]; k > 0 && sp-base < 4 && (c == '`' || c == '~') {
-				if info, hasInfo, run, ok := fenceOpen(line, cs, sp); ok {
-					// a fence in item k (it interrupts a paragraph)
-					if quoted || (para >= 0 && !s.closeParagraph(para, ls, tick, quoted)) {
+			if k > 0 && sp-base < 4 {
+				if l := leafAt(line, cs, sp, s.src); l.kind != 0 {
+					// a heading or a fence in item k (it interrupts a
+					// paragraph); a fence in a quoted item is not read
+					if (quoted && l.kind != '#') || (para >= 0 && !s.closeParagraph(para, ls, tick, quoted)) {
 						return false
 					}
 					para, cols = -1, cols[:k]
-					if !s.fence(base, sp-base, c, run, info, hasInfo, false) {
+					if !s.readLeaf(l, base, sp-base, false) {
 						return false
 					}
 					continue
@@ -900,6 +902,48 @@ func (s *blockScan) list(quoted bool) bool {
 		return s.closeParagraph(para, s.at, tick, quoted)
 	}
 	return true
+}
+
+// leaf is the opening line of an ATX heading or a fence in a container
+// (leafAt).
+type leaf struct {
+	kind byte // '#' for a heading, the fence's character, 0 for neither
+	// the heading's content when has
+	seg text.Segment
+	has bool
+	// the fence's run and info string
+	run     int
+	info    text.Segment
+	hasInfo bool
+}
+
+// leafAt reads line (at file offset ls, its content's first byte at sp)
+// as the opening line of an ATX heading (atxHeading) or a fence
+// (fenceOpen).
+func leafAt(line []byte, ls, sp int, src []byte) (l leaf) {
+	switch c := line[sp]; c {
+	case '#':
+		if ok, seg, has := atxHeading(line, ls, sp, src); ok {
+			l.kind, l.seg, l.has = c, seg, has
+		}
+	case '`', '~':
+		if info, hasInfo, run, ok := fenceOpen(line, ls, sp); ok {
+			l.kind, l.info, l.hasInfo, l.run = c, info, hasInfo, run
+		}
+	}
+	return l
+}
+
+// readLeaf reads the heading or the fence l whose opening line is at
+// s.at, in a container whose content starts col columns in (a list item;
+// in a quote, the length of the line's quote prefix), pos columns right
+// of it (see fence).
+func (s *blockScan) readLeaf(l leaf, col, pos int, quoted bool) bool {
+	if l.kind == '#' {
+		s.at = s.lineEnd(s.at)
+		return s.heading(l.seg, l.has)
+	}
+	return s.fence(col, pos, l.kind, l.run, l.info, l.hasInfo, quoted)
 }
 
 // endsList reports whether line (at file offset ls, its first non-space
@@ -980,18 +1024,16 @@ func (s *blockScan) quote() bool {
 		if deep {
 			return false
 		}
-		if d := rest[in]; d == '`' || d == '~' {
-			if info, hasInfo, run, ok := fenceOpen(rest, ls+q, in); ok {
-				// a fence in the quote (it interrupts a paragraph)
-				if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
-					return false
-				}
-				para = -1
-				if !s.fence(q, in, d, run, info, hasInfo, true) {
-					return false
-				}
-				continue
+		if l := leafAt(rest, ls+q, in, s.src); l.kind != 0 {
+			// a heading or a fence in the quote (it interrupts a paragraph)
+			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+				return false
 			}
+			para = -1
+			if !s.readLeaf(l, q, in, true) {
+				return false
+			}
+			continue
 		}
 		if it, ok := listItemAt(rest, in); ok && !isThematicBreak(rest[in:]) && (para < 0 || it.bullet || it.one) {
 			// a list in the quote (a bullet or an item numbered 1

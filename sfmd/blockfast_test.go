@@ -114,6 +114,7 @@ var readListLines = []string{
 	"   - m\n", "  1. n\n", "  2. o `p\n", "  2. o\n", "   3) q\n", "      r\n",
 	"  ```\n", "  ```sh\n", "  ~~~ x\n", "   ```\n", "     ```\n", "  ~~~\n", "    s\n", "  \n", "      \n",
 	"> ```\n", "> ~~~ x\n", ">  ```sh\n", ">   ```\n", "> ```\n", ">  x\n", ">   y `z`\n", "> \tw\n", "  > ~~~\n",
+	"  # h `i`\n", "  ## j\n", "   #k\n", "    ### l #\n", "  #\n",
 	"</𝒞>\n", "  <𝒞=a> `b`\n", "- <𝒞>\n", "> </𝒞>\n", "<path> `x`\n", "  <span>\n", "> <x a=\"1\">\n", "<div>\n", "<!-- k\n",
 }
 
@@ -135,7 +136,7 @@ var quoteLines = []string{
 var readQuoteLines = []string{
 	"> a\n", "> `b` c\n", "> d `e\n", "> f` g\n", ">\n", "> \n", "> ```\n", "> ~~~ x\n", ">  ```sh\n", ">  x\n",
 	">   y `z`\n", "> - a `b`\n", "> - c\n", "> * d\n", "> 1. e\n", "> 2. f `g\n", "> 2. h` i\n", ">  - h\n", ">   - i\n",
-	">   j `k\n", ">     l` m\n", "n `o\n", "p` q\n", "  r\n", "\n",
+	">   j `k\n", ">     l` m\n", "n `o\n", "p` q\n", "  r\n", "\n", "> # s `t`\n", ">   ## u\n", "> #v\n",
 }
 
 // randomQuoteDocument makes a document of 2 to 30 lines, most of them
@@ -277,7 +278,12 @@ var blockCases = []struct {
 	{"> a\n> `b`\n>\n> c\nd\n\ne\n", true},
 	{"> a\n    ```\nb\n", false},
 	{"- a\n# b\n- c\n", true},
-	{"- a\n  # b\n", false},
+	{"- a\n  # b\n", true},                      // a heading in an item
+	{"- a\n  # `b` #\nc\n", true},               // ... ends the paragraph: c ends the list
+	{"- a\n\n  - b\n  # c `d`\n    e\n", true},  // ... and the items deeper than it
+	{"> a `b`\n> ## c `d`\n> e\n", true},        // a heading in a quote
+	{"- a\n\n  - b\n  # c\n\n      d\n", false}, // indented code in item a
+	{"- a\n\n      # b `c`\n", false},           // indented code, not a heading
 	{"- a\n<!-- b -->\nc\n", true},
 	{"a\n<!-- b\n-->\n", true},
 	{"a\n<div>\n", true},                           // an HTML block of type 6 interrupts a paragraph
