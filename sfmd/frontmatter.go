@@ -91,7 +91,7 @@ func (p *docParser) frontmatterEnd() int {
 		return 0
 	}
 	raw := p.src[li.LineStart(2):li.LineEnd(last)]
-	root, err := decodeYAML(raw)
+	root, err := decodeYAML(raw, nil)
 	if err != nil || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
 		return 0
 	}
@@ -109,7 +109,7 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	if bytes.IndexByte(raw, '\r') >= 0 {
 		raw = bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n"))
 	}
-	root, err := decodeYAML(raw)
+	root, err := decodeYAML(raw, p.arena)
 	if err != nil {
 		line, msg := yamlpos.SyntaxError(err)
 		line = max(line, 1)

@@ -74,6 +74,9 @@ type docParser struct {
 	// the hints read so far (newHint)
 	nHints int
 
+	// the arena the document's memory comes from (nil: none)
+	arena *Arena
+
 	// bracket matching of the current prose line from pairsFrom on (see
 	// pairBrackets)
 	pairs          []int32
@@ -111,8 +114,19 @@ func Parse(path string, src []byte) *Document { return parse(path, src, false) }
 func ParseAsRuntime(path string, src []byte) *Document { return parse(path, src, true) }
 
 func parse(path string, src []byte, asRuntime bool) *Document {
-	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src), names: &namesCache{}}
-	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime}
+	return parseIn(path, src, asRuntime, nil)
+}
+
+// parseIn is parse with the document's memory carved from a (nil: newly
+// allocated).
+func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
+	var starts *arenaPool[int]
+	if a != nil {
+		starts = &a.starts
+	}
+	doc := &Document{Path: path, Src: src, Index: newLineIndex(src, starts), names: &namesCache{}}
+	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime, arena: a}
+	p.attach(a)
 	sc := new(parseScratch)
 	if recycleScratch {
 		sc = parseScratches.Get().(*parseScratch)
@@ -302,9 +316,9 @@ func (p *docParser) parseMarkdown(base int) {
 			nLines += r.node.Lines().Len()
 		}
 	}
-	p.fenceLines = make([]Line, 0, nLines)
+	p.fenceLines = take(p.linePool, nLines)
 	p.fences.reserve(nFences)
-	p.doc.Fences = make([]*Fence, 0, nFences)
+	p.doc.Fences = take(docPool(p, func(a *Arena) *arenaPool[*Fence] { return &a.docFences }), nFences)
 	p.skip = slices.Grow(p.skip, nFences)
 	for _, ev := range events {
 		if n, ok := ev.n.(*ast.FencedCodeBlock); ok {
@@ -581,8 +595,8 @@ func (p *docParser) actFence(f *Fence, k fenceKind) {
 // that little reserved memory goes unused.
 func (p *docParser) sizeSlabs() []fenceKind {
 	kinds, n := p.countSlabs(true)
-	p.doc.Actions = make([]*Action, 0, n.act)
-	p.doc.Responses = make([]*Response, 0, n.resp)
+	p.doc.Actions = take(docPool(p, func(a *Arena) *arenaPool[*Action] { return &a.docActions }), n.act)
+	p.doc.Responses = take(docPool(p, func(a *Arena) *arenaPool[*Response] { return &a.docResponses }), n.resp)
 	p.actions.reserve(n.act)
 	p.responses.reserve(n.resp)
 	p.lines.reserve(n.tLines)

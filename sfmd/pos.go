@@ -58,8 +58,12 @@ type LineIndex struct {
 }
 
 // NewLineIndex indexes src.
-func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+func NewLineIndex(src []byte) *LineIndex { return newLineIndex(src, nil) }
+
+// newLineIndex is NewLineIndex with the line starts carved from from
+// (nil: allocated).
+func newLineIndex(src []byte, from *arenaPool[int]) *LineIndex {
+	starts := take(from, bytes.Count(src, []byte{'\n'})+1)[:1]
 	for i := 0; i < len(src); {
 		j := bytes.IndexByte(src[i:], '\n')
 		if j < 0 {

@@ -55,7 +55,7 @@ func (p *docParser) scanProse() {
 	li := p.li
 	if n := min(bytes.Count(p.src, []byte("<!--")), maxReserve); n > 0 {
 		p.markers.reserve(n)
-		p.doc.Markers = make([]*Marker, 0, n)
+		p.doc.Markers = take(docPool(p, func(a *Arena) *arenaPool[*Marker] { return &a.docMarkers }), n)
 	}
 	n := li.LineCount()
 	skipIdx := 0

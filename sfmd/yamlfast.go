@@ -17,8 +17,10 @@ import (
 // scans into tokens and events, allocating each), while the trees the
 // rules read must stay exactly the same, so the fast path builds the
 // identical tree or declines, and every error still comes from yaml.v3.
-func decodeYAML(raw []byte) (*yaml.Node, error) {
-	if n, ok := fastYAML(raw); ok {
+//
+// With an arena a, the fast path's nodes are carved from it.
+func decodeYAML(raw []byte, a *Arena) (*yaml.Node, error) {
+	if n, ok := fastYAML(raw, a); ok {
 		return n, nil
 	}
 	root := new(yaml.Node)
@@ -36,13 +38,16 @@ func decodeYAML(raw []byte) (*yaml.Node, error) {
 // otherwise than fastYAML would, …). Whenever ok is true the tree is
 // reflect.DeepEqual to yaml.Unmarshal's (TestFastYAMLCorpus,
 // TestFastYAMLCases, FuzzYAMLFastPath).
-func fastYAML(raw []byte) (*yaml.Node, bool) {
+func fastYAML(raw []byte, a *Arena) (*yaml.Node, bool) {
 	est, ok := fastYAMLChars(raw)
 	if !ok {
 		return nil, false
 	}
 	var stack [64]*yaml.Node // one allocation instead of growing from nil
 	d := fastDecoder{src: string(raw), line: 1, stack: stack[:0]}
+	if a != nil {
+		d.nodes.from, d.ptrs.from = &a.yamlNodes, &a.yamlPtrs
+	}
 	d.nodes.reserve(est)
 	d.ptrs.reserve(est)
 	l, ok := d.peek()
