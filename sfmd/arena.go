@@ -55,6 +55,13 @@ type Arena struct {
 	yamlNodes arenaPool[yaml.Node]
 	yamlPtrs  arenaPool[*yaml.Node]
 
+	docs        arenaPool[Document]
+	lineIndexes arenaPool[LineIndex]
+	links       arenaPool[Link]
+	shortcuts   arenaPool[Shortcut]
+	// the parser's own state, reused from one parse to the next
+	parser docParser
+
 	all    []releaser
 	poison bool
 }
@@ -65,7 +72,7 @@ func NewArena() *Arena {
 	a.all = []releaser{&a.refs, &a.templates, &a.lines, &a.params, &a.cons, &a.headers, &a.fences,
 		&a.markers, &a.actions, &a.responses, &a.hints, &a.refPtrs, &a.consPtrs, &a.paramPtrs, &a.linePtrs,
 		&a.fenceLines, &a.segs, &a.mods, &a.starts, &a.docFences, &a.docActions, &a.docResponses,
-		&a.docMarkers, &a.yamlNodes, &a.yamlPtrs}
+		&a.docMarkers, &a.yamlNodes, &a.yamlPtrs, &a.docs, &a.lineIndexes, &a.links, &a.shortcuts}
 	return a
 }
 
@@ -86,6 +93,7 @@ func (a *Arena) Release() {
 	for _, p := range a.all {
 		p.release(a.poison)
 	}
+	a.parser = docParser{}
 }
 
 // attach makes the slabs of n carve from a (nil: from new allocations).
@@ -96,6 +104,7 @@ func (n *nodes) attach(a *Arena) {
 	n.refs.from, n.templates.from, n.lines.from, n.params.from = &a.refs, &a.templates, &a.lines, &a.params
 	n.cons.from, n.headers.from, n.fences.from, n.markers.from = &a.cons, &a.headers, &a.fences, &a.markers
 	n.actions.from, n.responses.from, n.hints.from = &a.actions, &a.responses, &a.hints
+	n.links.from, n.shortcuts.from = &a.links, &a.shortcuts
 	n.refPtrs.from, n.consPtrs.from, n.paramPtrs.from, n.linePtrs.from = &a.refPtrs, &a.consPtrs, &a.paramPtrs, &a.linePtrs
 	n.linePool, n.segPool, n.modPool = &a.fenceLines, &a.segs, &a.mods
 }
@@ -107,6 +116,12 @@ func docPool[T any](p *docParser, f func(*Arena) *arenaPool[T]) *arenaPool[T] {
 		return nil
 	}
 	return f(p.arena)
+}
+
+// one returns a zero T carved from p (a new one when p is nil).
+func one[T any](p *arenaPool[T]) *T {
+	s := take(p, 1)[:1]
+	return &s[0]
 }
 
 type releaser interface{ release(poison bool) }

@@ -98,6 +98,8 @@ type nodes struct {
 	actions   slab[Action]
 	responses slab[Response]
 	hints     slab[Hint]
+	links     slab[Link]     // with an Arena only (newLink)
+	shortcuts slab[Shortcut] // with an Arena only (newShortcut)
 
 	refPtrs   ptrs[VarRef]
 	consPtrs  ptrs[Constraint]
@@ -112,6 +114,28 @@ type nodes struct {
 	linePool *arenaPool[Line]
 	segPool  *arenaPool[PathSeg]
 	modPool  *arenaPool[string]
+}
+
+// newLink returns v as a new *Link: from the slab with an arena, else
+// alone (most documents have a few links: a slab's first chunk would
+// cost more than they do).
+func (p *docParser) newLink(v Link) *Link {
+	if p.arena == nil {
+		return &v
+	}
+	l := p.links.new()
+	*l = v
+	return l
+}
+
+// newShortcut is newLink for shortcuts.
+func (p *docParser) newShortcut(v Shortcut) *Shortcut {
+	if p.arena == nil {
+		return &v
+	}
+	s := p.shortcuts.new()
+	*s = v
+	return s
 }
 
 // newRef returns a reference from the slab, filled with v.
