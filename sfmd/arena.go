@@ -55,12 +55,20 @@ type Arena struct {
 	yamlNodes arenaPool[yaml.Node]
 	yamlPtrs  arenaPool[*yaml.Node]
 
-	docs        arenaPool[Document]
-	lineIndexes arenaPool[LineIndex]
-	links       arenaPool[Link]
-	shortcuts   arenaPool[Shortcut]
-	// the parser's own state, reused from one parse to the next
-	parser docParser
+	docs         arenaPool[Document]
+	lineIndexes  arenaPool[LineIndex]
+	links        arenaPool[Link]
+	shortcuts    arenaPool[Shortcut]
+	frontmatters arenaPool[Frontmatter]
+	fields       arenaPool[Field]
+	fieldPtrs    arenaPool[*Field]
+	envs         arenaPool[EnvEntry]
+	envPtrs      arenaPool[*EnvEntry]
+
+	// the parser's own state and fastYAML's stack, reused from one parse
+	// to the next
+	parser    docParser
+	yamlStack []*yaml.Node
 
 	all    []releaser
 	poison bool
@@ -72,7 +80,8 @@ func NewArena() *Arena {
 	a.all = []releaser{&a.refs, &a.templates, &a.lines, &a.params, &a.cons, &a.headers, &a.fences,
 		&a.markers, &a.actions, &a.responses, &a.hints, &a.refPtrs, &a.consPtrs, &a.paramPtrs, &a.linePtrs,
 		&a.fenceLines, &a.segs, &a.mods, &a.starts, &a.docFences, &a.docActions, &a.docResponses,
-		&a.docMarkers, &a.yamlNodes, &a.yamlPtrs, &a.docs, &a.lineIndexes, &a.links, &a.shortcuts}
+		&a.docMarkers, &a.yamlNodes, &a.yamlPtrs, &a.docs, &a.lineIndexes, &a.links, &a.shortcuts,
+		&a.frontmatters, &a.fields, &a.fieldPtrs, &a.envs, &a.envPtrs}
 	return a
 }
 
@@ -116,6 +125,13 @@ func docPool[T any](p *docParser, f func(*Arena) *arenaPool[T]) *arenaPool[T] {
 		return nil
 	}
 	return f(p.arena)
+}
+
+// keepYAMLStack keeps the stack fastYAML grew in d for the next
+// document, empty.
+func (a *Arena) keepYAMLStack(d *fastDecoder) {
+	clear(d.stack[:cap(d.stack)])
+	a.yamlStack = d.stack[:0]
 }
 
 // one returns a zero T carved from p (a new one when p is nil).

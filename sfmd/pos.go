@@ -64,9 +64,11 @@ func NewLineIndex(src []byte) *LineIndex { return newLineIndex(src, nil) }
 // from a (nil: allocated).
 func newLineIndex(src []byte, a *Arena) *LineIndex {
 	var from *arenaPool[int]
-	li := new(LineIndex)
+	var li *LineIndex
 	if a != nil {
 		from, li = &a.starts, one(&a.lineIndexes)
+	} else {
+		li = new(LineIndex)
 	}
 	starts := take(from, bytes.Count(src, []byte{'\n'})+1)[:1]
 	for i := 0; i < len(src); {

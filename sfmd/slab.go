@@ -120,20 +120,24 @@ type nodes struct {
 // alone (most documents have a few links: a slab's first chunk would
 // cost more than they do).
 func (p *docParser) newLink(v Link) *Link {
+	var l *Link
 	if p.arena == nil {
-		return &v
+		l = new(Link) // not &v: v would be moved to the heap on every call
+	} else {
+		l = p.links.new()
 	}
-	l := p.links.new()
 	*l = v
 	return l
 }
 
 // newShortcut is newLink for shortcuts.
 func (p *docParser) newShortcut(v Shortcut) *Shortcut {
+	var s *Shortcut
 	if p.arena == nil {
-		return &v
+		s = new(Shortcut)
+	} else {
+		s = p.shortcuts.new()
 	}
-	s := p.shortcuts.new()
 	*s = v
 	return s
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"go.yaml.in/yaml/v3"
 
@@ -43,10 +44,17 @@ func fastYAML(raw []byte, a *Arena) (*yaml.Node, bool) {
 	if !ok {
 		return nil, false
 	}
-	var stack [64]*yaml.Node // one allocation instead of growing from nil
-	d := fastDecoder{src: string(raw), line: 1, stack: stack[:0]}
+	d := fastDecoder{line: 1}
 	if a != nil {
+		// raw is the document's source (or its copy without CRs), which
+		// the scalars alias as the rest of the tree does
+		d.src = unsafe.String(unsafe.SliceData(raw), len(raw))
 		d.nodes.from, d.ptrs.from = &a.yamlNodes, &a.yamlPtrs
+		d.stack = a.yamlStack[:0]
+		defer a.keepYAMLStack(&d)
+	} else {
+		var stack [64]*yaml.Node // one allocation instead of growing from nil
+		d.src, d.stack = string(raw), stack[:0]
 	}
 	d.nodes.reserve(est)
 	d.ptrs.reserve(est)
