@@ -77,9 +77,11 @@ type docParser struct {
 	// the arena the document's memory comes from (nil: none)
 	arena *Arena
 
-	// parseMarkdown's and sizeSlabs' buffers (from the parseScratch)
+	// parseMarkdown's, sizeSlabs' and parseRecovering's buffers (from
+	// the parseScratch)
 	events []event
 	kinds  []fenceKind
+	masked []byte
 
 	// bracket matching of the current prose line from pairsFrom on (see
 	// pairBrackets)
@@ -170,6 +172,7 @@ type parseScratch struct {
 	blocks         blockScan
 	events         []event
 	kinds          []fenceKind
+	masked         []byte
 }
 
 var parseScratches = sync.Pool{New: func() any { return new(parseScratch) }}
@@ -182,11 +185,14 @@ var recycleScratch = true
 // huge document's buffers are not held after it.
 const maxKept = 1 << 14
 
+// maxKeptBytes bounds the masked copy of a body a parseScratch keeps.
+const maxKeptBytes = 1 << 20
+
 // lend gives p the scratch's buffers, empty.
 func (sc *parseScratch) lend(p *docParser) {
 	p.tree, p.ownSpans.spans, p.codeSpans, p.skip = sc.tree[:0], sc.ownSpans[:0], sc.codeSpans[:0], sc.skip[:0]
 	p.pairs, p.stackA, p.stackB = sc.pairs[:0], sc.stackA[:0], sc.stackB[:0]
-	p.events, p.kinds = sc.events[:0], sc.kinds[:0]
+	p.events, p.kinds, p.masked = sc.events[:0], sc.kinds[:0], sc.masked[:0]
 	p.blocks = &sc.blocks
 }
 
@@ -198,7 +204,11 @@ func (sc *parseScratch) takeBack(p *docParser) {
 	clear(p.events) // goldmark's nodes
 	clear(p.kinds)  // their ids alias the source
 	sc.events, sc.kinds = keep(p.events), keep(p.kinds)
-	p.events, p.kinds = nil, nil
+	sc.masked = p.masked[:0]
+	if cap(p.masked) > maxKeptBytes {
+		sc.masked = nil
+	}
+	p.events, p.kinds, p.masked = nil, nil, nil
 	sc.ownSpans, sc.codeSpans, sc.skip = keep(p.ownSpans.spans), keep(p.codeSpans), keep(p.skip)
 	sc.pairs, sc.stackA, sc.stackB = keep(p.pairs), keep(p.stackA), keep(p.stackB)
 	p.tree, p.ownSpans.spans, p.codeSpans, p.skip, p.pairs, p.stackA, p.stackB = nil, nil, nil, nil, nil, nil, nil
