@@ -64,6 +64,7 @@ type Arena struct {
 	fieldPtrs    arenaPool[*Field]
 	envs         arenaPool[EnvEntry]
 	envPtrs      arenaPool[*EnvEntry]
+	placeholders arenaPool[Placeholder]
 
 	// the parser's own state and fastYAML's stack, reused from one parse
 	// to the next
@@ -81,7 +82,7 @@ func NewArena() *Arena {
 		&a.markers, &a.actions, &a.responses, &a.hints, &a.refPtrs, &a.consPtrs, &a.paramPtrs, &a.linePtrs,
 		&a.fenceLines, &a.segs, &a.mods, &a.starts, &a.docFences, &a.docActions, &a.docResponses,
 		&a.docMarkers, &a.yamlNodes, &a.yamlPtrs, &a.docs, &a.lineIndexes, &a.links, &a.shortcuts,
-		&a.frontmatters, &a.fields, &a.fieldPtrs, &a.envs, &a.envPtrs}
+		&a.frontmatters, &a.fields, &a.fieldPtrs, &a.envs, &a.envPtrs, &a.placeholders}
 	return a
 }
 

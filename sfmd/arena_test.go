@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -61,13 +62,28 @@ func TestArenaParseMatches(t *testing.T) {
 				parsed[k] = a.Parse(name, docs[name])
 			}
 			for k, name := range batch {
-				if got, want := DumpText(parsed[k]), DumpText(Parse(name, docs[name])); got != want {
+				plain := Parse(name, docs[name])
+				if got, want := DumpText(parsed[k]), DumpText(plain); got != want {
 					t.Fatalf("%s (%+v): the arena's parse differs:\n%s\nParse:\n%s", name, run, got, want)
+				}
+				if got, want := placeholdersText(parsed[k]), placeholdersText(plain); got != want {
+					t.Fatalf("%s (%+v): the arena's placeholders differ:\n%s\nParse's:\n%s", name, run, got, want)
 				}
 			}
 			a.Release()
 		}
 	}
+}
+
+// placeholdersText renders d.Placeholders() (built lazily, from the
+// arena's memory too).
+func placeholdersText(d *Document) string {
+	var b strings.Builder
+	for _, p := range d.Placeholders() {
+		fmt.Fprintf(&b, "%s %v %d %d %v %v %v %v\n", p.Ref.Raw, p.Ref.Span, p.Line, p.Place, p.Rescan,
+			p.Action != nil, p.Response != nil, p.Hint != nil)
+	}
+	return b.String()
 }
 
 // TestArenaReleaseEndsDocuments is the poisoning's own check: a document

@@ -249,6 +249,9 @@ type ArgToken struct {
 // (no quote inside it): only a token that a quote splits is copied.
 func TokenizeArgs(args string) []ArgToken {
 	var out []ArgToken
+	if n := maxArgTokens(args); n > 0 {
+		out = make([]ArgToken, 0, n)
+	}
 	var cur []byte       // the text of a token a quote split, else unused
 	split := false       // the text is in cur
 	segS, segE := -1, -1 // else the text is args[segS:segE] (segS < 0: empty)
@@ -298,7 +301,26 @@ func TokenizeArgs(args string) []ArgToken {
 		}
 	}
 	flush(len(args))
+	if len(out) == 0 {
+		return nil // as without the reservation
+	}
 	return out
+}
+
+// maxArgTokens bounds the tokens of args: a token starts at a byte that
+// is neither a space nor a tab, after one or at the start (a quote may
+// join stretches, and an empty token is dropped: never more tokens).
+func maxArgTokens(args string) int {
+	n, blank := 0, true
+	for i := 0; i < len(args); i++ {
+		c := args[i]
+		b := c == ' ' || c == '\t'
+		if blank && !b {
+			n++
+		}
+		blank = b
+	}
+	return n
 }
 
 // ActCallTarget reads the start of an invocation hint that calls an

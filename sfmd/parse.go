@@ -129,7 +129,7 @@ func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
 	var p *docParser
 	if a != nil {
 		doc := one(&a.docs)
-		*doc = Document{Path: path, Src: src, Index: newLineIndex(src, a), names: &namesCache{}}
+		*doc = Document{Path: path, Src: src, Index: newLineIndex(src, a), names: &namesCache{}, arena: a}
 		p = &a.parser
 		*p = docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime, arena: a}
 		p.attach(a)
