@@ -19,8 +19,10 @@ import (
 // finding that read a document after its release (or a release before
 // the rules ran) would change the findings; they must be byte-identical
 // to a run without the arena, on every corpus, with every rule, on one
-// and two workers (many documents per worker), checking and fixing
-// (the fix rounds parse several documents per file).
+// and two workers (many documents per worker), checking, fixing and
+// adding suppression comments (printed as diffs: the fix rounds parse
+// several documents per file, --add-noqa places its comments by the
+// tree).
 func TestArenaReleasedAfterCheck(t *testing.T) {
 	gen := t.TempDir()
 	if err := os.WriteFile(filepath.Join(gen, "hints.md"), benchgen.HintDocument(300), 0o644); err != nil {
@@ -38,16 +40,17 @@ func TestArenaReleasedAfterCheck(t *testing.T) {
 	all := rules.All()
 	for _, dir := range dirs {
 		for _, jobs := range []int{1, 2} {
-			for _, diff := range []bool{false, true} {
-				opts := lint.Options{Paths: []string{dir}, Jobs: jobs, Diff: diff, MinSeverity: lint.Info,
+			for _, mode := range []lint.FixMode{lint.FixNone, lint.FixUnsafe, lint.FixNoqa} {
+				diff := mode != lint.FixNone // print the fixes (or comments) instead of writing them
+				opts := lint.Options{Paths: []string{dir}, Jobs: jobs, Fix: mode, Diff: diff, MinSeverity: lint.Info,
 					Selection: lint.Selection{Enable: []string{"all"}}, MaxFileSize: 20 << 20}
 				t.Setenv("SFMD_DEBUG_ARENA", "off")
 				want := lintReport(t, opts, all)
 				t.Setenv("SFMD_DEBUG_ARENA", "poison")
 				got := lintReport(t, opts, all)
 				if got != want {
-					t.Errorf("%s, %d jobs, diff %v: the findings differ with the arena poisoned:\n%s\nwithout the arena:\n%s",
-						dir, jobs, diff, firstDiff(got, want), firstDiff(want, got))
+					t.Errorf("%s, %d jobs, fix mode %d: the findings differ with the arena poisoned:\n%s\nwithout the arena:\n%s",
+						dir, jobs, mode, firstDiff(got, want), firstDiff(want, got))
 				}
 			}
 		}
@@ -61,8 +64,8 @@ func lintReport(t *testing.T, opts lint.Options, all []*lint.Analyzer) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Diagnostics) == 0 {
-		t.Fatalf("%v: no findings", opts.Paths)
+	if len(rep.Diagnostics) == 0 && len(rep.Diffs) == 0 {
+		t.Fatalf("%v: no findings and nothing to fix", opts.Paths)
 	}
 	b, err := json.Marshal(struct {
 		D      []lint.Diagnostic
