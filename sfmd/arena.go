@@ -12,8 +12,9 @@ import (
 // fences, actions, frontmatter YAML nodes, line starts, …) from memory the
 // arena keeps, and Release hands that memory to the next documents parsed
 // from it. A document then costs a few allocations of the parse's own
-// instead of its nodes' bytes again: `sfmd lint` allocates a third less
-// on the upstream corpus (11.4 MB to 7.8 MB a pass, BenchmarkLintUpstream).
+// instead of its nodes' bytes again: `sfmd lint` allocated a third less
+// on the upstream corpus with the first arena (11.4 MB to 7.8 MB a pass,
+// BenchmarkLintUpstream; SFMD_DEBUG_ARENA=off measures it without).
 //
 // Release ends the life of every document parsed from the arena since the
 // last Release: their nodes are zeroed and then reused, so whatever still
