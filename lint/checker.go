@@ -37,6 +37,9 @@ type checkInput struct {
 	// keepDoc keeps the last round's tree in the result (the editor's
 	// navigation; --add-noqa places its comments by it).
 	keepDoc bool
+	// parse, when set, parses the text instead of the linter's parser
+	// (lintFile's arena).
+	parse func(string, []byte) *sfmd.Document
 }
 
 // testHookCheck, when set (by tests), is called once for every document
@@ -71,7 +74,7 @@ func (l *linter) checkDoc(in checkInput) *fileResult {
 		if in.ws != nil {
 			ws = in.ws(src)
 		}
-		doc, diags, hidden, err, fatal := l.checkText(ctx, in.j, src, ws)
+		doc, diags, hidden, err, fatal := l.checkText(ctx, in, src, ws)
 		if fatal != nil || ctx.Err() != nil {
 			if fatal == nil {
 				fatal = ctx.Err()
@@ -118,7 +121,11 @@ func (l *linter) sizeGate(j *job, src []byte, tl *safeio.TooLargeError) *safeio.
 // checkText parses src and checks it once: the rules, then severities and
 // suppressions (checkContext), then the shown filter. A panic, the
 // parser's failure or ctx's end is fatal: no findings.
-func (l *linter) checkText(ctx context.Context, j *job, src []byte, ws *Workspace) (doc *sfmd.Document, diags []Diagnostic, hidden int, err, fatal error) {
+func (l *linter) checkText(ctx context.Context, in checkInput, src []byte, ws *Workspace) (doc *sfmd.Document, diags []Diagnostic, hidden int, err, fatal error) {
+	j, parse := in.j, l.parse
+	if in.parse != nil {
+		parse = in.parse
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			doc, diags, hidden, err, fatal = nil, nil, 0, nil, fmt.Errorf("internal error: %v", r)
@@ -127,7 +134,7 @@ func (l *linter) checkText(ctx context.Context, j *job, src []byte, ws *Workspac
 	if j.json {
 		// Manifest rules read the JSON text themselves.
 		doc = &sfmd.Document{Path: j.display, Src: src, Index: sfmd.NewLineIndex(src)}
-	} else if doc, fatal = parseRecovered(l.parse, j.display, src); fatal != nil {
+	} else if doc, fatal = parseRecovered(parse, j.display, src); fatal != nil {
 		return nil, nil, 0, nil, fatal
 	}
 	diags, err = l.checkContext(ctx, doc, j, ws)

@@ -109,8 +109,9 @@ func (e *emitter) run(n int, next nextJob) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			arena := e.l.newArena() // the worker's: lintFile releases it per file
 			for t := range tasks {
-				e.finish(t.k, e.l.lintFile(t.j))
+				e.finish(t.k, e.l.lintFile(t.j, arena))
 			}
 		}()
 	}

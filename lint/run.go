@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -302,6 +303,26 @@ func start(opts Options, analyzers []*Analyzer) (*linter, nextJob, error) {
 	return l, next, nil
 }
 
+// newArena returns the arena a worker parses its files from, nil for
+// none: with a parser of Options.Parse, or SFMD_DEBUG_ARENA=off.
+// SFMD_DEBUG_ARENA=poison overwrites what is released with garbage
+// (sfmd.Arena.PoisonOnRelease): a document read after its file's check
+// then changes the findings.
+func (l *linter) newArena() *sfmd.Arena {
+	if l.opts.Parse != nil {
+		return nil
+	}
+	switch os.Getenv("SFMD_DEBUG_ARENA") {
+	case "off":
+		return nil
+	case "poison":
+		a := sfmd.NewArena()
+		a.PoisonOnRelease()
+		return a
+	}
+	return sfmd.NewArena()
+}
+
 // lintAll lints the jobs next gives and makes the run's report.
 func (l *linter) lintAll(next nextJob) (*Report, error) {
 	opts := l.opts
@@ -325,8 +346,10 @@ func (l *linter) lintAll(next nextJob) (*Report, error) {
 
 // lintFile reads one file (or stdin), checks it with checkDoc and, with
 // fixes, rewrites it, or gives its diff or fixed text. Only the
-// diagnostics and the source lines they point at outlive it.
-func (l *linter) lintFile(j *job) (res *fileResult) {
+// diagnostics and the source lines they point at outlive it: the
+// documents it parses come from arena (when not nil), released on
+// return.
+func (l *linter) lintFile(j *job, arena *sfmd.Arena) (res *fileResult) {
 	res = &fileResult{}
 	defer func() {
 		if r := recover(); r != nil {
@@ -347,6 +370,10 @@ func (l *linter) lintFile(j *job) (res *fileResult) {
 		mode = FixSafe
 	}
 	in := checkInput{j: j, src: orig, tooLarge: tl, mode: mode}
+	if arena != nil {
+		in.parse = arena.Parse
+		defer arena.Release()
+	}
 	if j.abs != "" {
 		ws := &Workspace{shared: l.ws, dir: filepath.Dir(j.abs)}
 		in.ws = func([]byte) *Workspace { return ws }

@@ -42,6 +42,9 @@ type Document struct {
 	// names holds the index of names once built (Names); a copy of the
 	// Document shares it and builds its own.
 	names *namesCache
+	// arena is the Arena the document was parsed from (nil: none): what
+	// is built from it later (Placeholders) is carved from it too
+	arena *Arena
 }
 
 type namesCache struct {

@@ -70,7 +70,11 @@ func (p *docParser) maskForGoldmark(body []byte, base int) ([]byte, []int) {
 	var out []byte
 	var long []int
 	first := p.li.LineOf(base)
+	starts := p.li.starts
 	for n := first; n <= p.li.LineCount(); n++ {
+		if n < len(starts) && starts[n]-starts[n-1] <= maxContainerPrefix+1 {
+			continue // maxContainerPrefix+1 bytes with its newline at most: under both bounds below
+		}
 		s, e := p.li.LineStart(n), p.li.LineEnd(n)
 		if s < base {
 			continue

@@ -1,6 +1,7 @@
 package sfmd
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand"
 	"slices"
@@ -319,6 +320,31 @@ func TestParagraphLinesRoom(t *testing.T) {
 		got := cap(para.Lines().Sliced(0, n))
 		if tc.exact && got != oneArray(tc.lines) || got < n {
 			t.Errorf("%.20q: room for %d lines, want %d (one array)", tc.text, got, oneArray(tc.lines))
+		}
+	}
+}
+
+// TestMaskSkipsShortLines: maskForGoldmark skips the lines its bounds
+// cannot touch without measuring them (at most maxContainerPrefix+1
+// bytes with the newline); a line is masked exactly when deepPrefix cuts
+// it, on prefixes of '>' around the bound, ended by "\n", "\r\n" or the
+// end of the document, with and without a BOM.
+func TestMaskSkipsShortLines(t *testing.T) {
+	for _, bom := range []string{"", "\ufeff"} {
+		for k := maxContainerPrefix - 4; k <= maxContainerPrefix+4; k++ {
+			for _, end := range []string{"\n", "\r\n", ""} {
+				line := strings.Repeat(">", k) + "x"
+				src := []byte(bom + "a\n" + line + end)
+				if end != "" {
+					src = append(src, "b\n"...)
+				}
+				p := &docParser{src: src, li: NewLineIndex(src)}
+				body, _ := p.maskForGoldmark(src, 0)
+				cut, _ := deepPrefix([]byte(line))
+				if masked := !bytes.Equal(body, src); masked != (cut >= 0) {
+					t.Errorf("%d '>' then x, end %q, BOM %v: masked %v, deepPrefix cuts at %d", k, end, bom != "", masked, cut)
+				}
+			}
 		}
 	}
 }

@@ -23,7 +23,7 @@ func (p *docParser) parseFrontmatter() int {
 	if li.LineCount() == 0 || !isDelimiter(li.Line(1)) {
 		return li.bom
 	}
-	fm := &Frontmatter{}
+	fm := one(docPool(p, func(a *Arena) *arenaPool[Frontmatter] { return &a.frontmatters }))
 	p.doc.Frontmatter = fm
 	closeLine := 0
 	for n := 2; n <= li.LineCount(); n++ {
@@ -91,7 +91,7 @@ func (p *docParser) frontmatterEnd() int {
 		return 0
 	}
 	raw := p.src[li.LineStart(2):li.LineEnd(last)]
-	root, err := decodeYAML(raw)
+	root, err := decodeYAML(raw, nil)
 	if err != nil || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
 		return 0
 	}
@@ -109,7 +109,7 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	if bytes.IndexByte(raw, '\r') >= 0 {
 		raw = bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n"))
 	}
-	root, err := decodeYAML(raw)
+	root, err := decodeYAML(raw, p.arena)
 	if err != nil {
 		line, msg := yamlpos.SyntaxError(err)
 		line = max(line, 1)
@@ -132,9 +132,9 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	}
 	n := len(doc.Content) / 2
 	if n > 0 {
-		fm.Fields = make([]*Field, 0, n)
+		fm.Fields = take(docPool(p, func(a *Arena) *arenaPool[*Field] { return &a.fieldPtrs }), n)
 	}
-	fields := make([]Field, n)
+	fields := take(docPool(p, func(a *Arena) *arenaPool[Field] { return &a.fields }), n)[:n]
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		k, v := doc.Content[i], doc.Content[i+1]
 		f := &fields[i/2]
@@ -215,8 +215,8 @@ func (p *docParser) decodeEnv(fm *Frontmatter, v *yaml.Node, rawStart int) {
 	if v.Kind != yaml.SequenceNode {
 		return
 	}
-	fm.Env = make([]*EnvEntry, 0, len(v.Content))
-	entries := make([]EnvEntry, len(v.Content))
+	fm.Env = take(docPool(p, func(a *Arena) *arenaPool[*EnvEntry] { return &a.envPtrs }), len(v.Content))
+	entries := take(docPool(p, func(a *Arena) *arenaPool[EnvEntry] { return &a.envs }), len(v.Content))[:len(v.Content)]
 	for i, item := range v.Content {
 		e := &entries[i]
 		e.Node, e.Span = item, p.nodeSpan(item, rawStart)

@@ -244,17 +244,41 @@ type ArgToken struct {
 // anywhere in a token and are removed, there is no backslash escaping,
 // and empty tokens (such as "") are dropped. Each token keeps where it
 // was written.
+//
+// A token's text is a substring of args while it is one stretch of it
+// (no quote inside it): only a token that a quote splits is copied.
 func TokenizeArgs(args string) []ArgToken {
 	var out []ArgToken
-	var cur strings.Builder
+	if n := maxArgTokens(args); n > 0 {
+		out = make([]ArgToken, 0, n)
+	}
+	var cur []byte       // the text of a token a quote split, else unused
+	split := false       // the text is in cur
+	segS, segE := -1, -1 // else the text is args[segS:segE] (segS < 0: empty)
 	var quote byte
 	start, quoted, open := 0, false, false
 	flush := func(end int) {
-		if cur.Len() > 0 {
-			out = append(out, ArgToken{Text: cur.String(), Start: start, End: end, Quoted: quoted})
+		switch {
+		case split:
+			out = append(out, ArgToken{Text: string(cur), Start: start, End: end, Quoted: quoted})
+		case segS >= 0:
+			out = append(out, ArgToken{Text: args[segS:segE], Start: start, End: end, Quoted: quoted})
 		}
-		cur.Reset()
+		cur, split, segS, segE = cur[:0], false, -1, -1
 		quoted, open = false, false
+	}
+	write := func(i int) {
+		switch {
+		case split:
+			cur = append(cur, args[i])
+		case segS < 0:
+			segS, segE = i, i+1
+		case segE == i:
+			segE++
+		default: // a quote came between: the text is no longer a substring
+			cur = append(append(cur[:0], args[segS:segE]...), args[i])
+			split = true
+		}
 	}
 	for i := 0; i < len(args); i++ {
 		c := args[i]
@@ -266,18 +290,37 @@ func TokenizeArgs(args string) []ArgToken {
 			if c == quote {
 				quote = 0
 			} else {
-				cur.WriteByte(c)
+				write(i)
 			}
 		case c == '"' || c == '\'':
 			quote, quoted = c, true
 		case c == ' ' || c == '\t':
 			flush(i)
 		default:
-			cur.WriteByte(c)
+			write(i)
 		}
 	}
 	flush(len(args))
+	if len(out) == 0 {
+		return nil // as without the reservation
+	}
 	return out
+}
+
+// maxArgTokens bounds the tokens of args: a token starts at a byte that
+// is neither a space nor a tab, after one or at the start (a quote may
+// join stretches, and an empty token is dropped: never more tokens).
+func maxArgTokens(args string) int {
+	n, blank := 0, true
+	for i := 0; i < len(args); i++ {
+		c := args[i]
+		b := c == ' ' || c == '\t'
+		if blank && !b {
+			n++
+		}
+		blank = b
+	}
+	return n
 }
 
 // ActCallTarget reads the start of an invocation hint that calls an

@@ -678,7 +678,11 @@ func (d *Document) Placeholders() []Placeholder {
 
 // listPlaceholders builds the list Placeholders returns.
 func (d *Document) listPlaceholders() []Placeholder {
-	out := make([]Placeholder, 0, d.maxPlaceholders())
+	var from *arenaPool[Placeholder]
+	if d.arena != nil {
+		from = &d.arena.placeholders
+	}
+	out := take(from, d.maxPlaceholders())
 	add := func(refs []*VarRef, p Placeholder) {
 		for _, ref := range refs {
 			p.Ref = ref

@@ -74,6 +74,15 @@ type docParser struct {
 	// the hints read so far (newHint)
 	nHints int
 
+	// the arena the document's memory comes from (nil: none)
+	arena *Arena
+
+	// parseMarkdown's, sizeSlabs' and parseRecovering's buffers (from
+	// the parseScratch)
+	events []event
+	kinds  []fenceKind
+	masked []byte
+
 	// bracket matching of the current prose line from pairsFrom on (see
 	// pairBrackets)
 	pairs          []int32
@@ -111,11 +120,29 @@ func Parse(path string, src []byte) *Document { return parse(path, src, false) }
 func ParseAsRuntime(path string, src []byte) *Document { return parse(path, src, true) }
 
 func parse(path string, src []byte, asRuntime bool) *Document {
-	doc := &Document{Path: path, Src: src, Index: NewLineIndex(src), names: &namesCache{}}
-	p := &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime}
-	sc := new(parseScratch)
+	return parseIn(path, src, asRuntime, nil)
+}
+
+// parseIn is parse with the document's memory carved from a (nil: newly
+// allocated).
+func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
+	var p *docParser
+	if a != nil {
+		doc := one(&a.docs)
+		*doc = Document{Path: path, Src: src, Index: newLineIndex(src, a), names: &namesCache{}, arena: a}
+		p = &a.parser
+		*p = docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime, arena: a}
+		p.attach(a)
+	} else {
+		doc := &Document{Path: path, Src: src, Index: NewLineIndex(src), names: &namesCache{}}
+		p = &docParser{doc: doc, src: src, li: doc.Index, noCommentClose: -1, asRuntime: asRuntime}
+	}
+	doc := p.doc
+	var sc *parseScratch
 	if recycleScratch {
 		sc = parseScratches.Get().(*parseScratch)
+	} else {
+		sc = new(parseScratch)
 	}
 	sc.lend(p)
 	p.checkEncoding()
@@ -143,6 +170,9 @@ type parseScratch struct {
 	pairs          []int32
 	stackA, stackB []int32
 	blocks         blockScan
+	events         []event
+	kinds          []fenceKind
+	masked         []byte
 }
 
 var parseScratches = sync.Pool{New: func() any { return new(parseScratch) }}
@@ -155,10 +185,14 @@ var recycleScratch = true
 // huge document's buffers are not held after it.
 const maxKept = 1 << 14
 
+// maxKeptBytes bounds the masked copy of a body a parseScratch keeps.
+const maxKeptBytes = 1 << 20
+
 // lend gives p the scratch's buffers, empty.
 func (sc *parseScratch) lend(p *docParser) {
 	p.tree, p.ownSpans.spans, p.codeSpans, p.skip = sc.tree[:0], sc.ownSpans[:0], sc.codeSpans[:0], sc.skip[:0]
 	p.pairs, p.stackA, p.stackB = sc.pairs[:0], sc.stackA[:0], sc.stackB[:0]
+	p.events, p.kinds, p.masked = sc.events[:0], sc.kinds[:0], sc.masked[:0]
 	p.blocks = &sc.blocks
 }
 
@@ -167,6 +201,14 @@ func (sc *parseScratch) lend(p *docParser) {
 func (sc *parseScratch) takeBack(p *docParser) {
 	clear(p.tree)
 	sc.tree = keep(p.tree)
+	clear(p.events) // goldmark's nodes
+	clear(p.kinds)  // their ids alias the source
+	sc.events, sc.kinds = keep(p.events), keep(p.kinds)
+	sc.masked = p.masked[:0]
+	if cap(p.masked) > maxKeptBytes {
+		sc.masked = nil
+	}
+	p.events, p.kinds, p.masked = nil, nil, nil
 	sc.ownSpans, sc.codeSpans, sc.skip = keep(p.ownSpans.spans), keep(p.codeSpans), keep(p.skip)
 	sc.pairs, sc.stackA, sc.stackB = keep(p.pairs), keep(p.stackA), keep(p.stackB)
 	p.tree, p.ownSpans.spans, p.codeSpans, p.skip, p.pairs, p.stackA, p.stackB = nil, nil, nil, nil, nil, nil, nil
@@ -239,11 +281,9 @@ func (p *docParser) checkEncoding() {
 func (p *docParser) parseMarkdown(base int) {
 	body, long := p.maskForGoldmark(p.src[base:], base)
 	recs := p.parseRecovering(body, base)
-	var evBuf [32]event
-	events := evBuf[:0] // fences and code spans, in order
-	if n := len(p.tree) + len(p.ownSpans.spans); n > len(evBuf) {
-		events = make([]event, 0, n) // all but the rare rebuilt blocks: no regrowth
-	}
+	// fences and code spans, in order; all but the rare rebuilt blocks
+	// fit: no regrowth
+	events := slices.Grow(p.events[:0], len(p.tree)+len(p.ownSpans.spans))
 	nFences, nLines := 0, 0
 	rebuilt := p.noteRecoveries(recs)
 	own := p.ownSpans.spans
@@ -302,9 +342,10 @@ func (p *docParser) parseMarkdown(base int) {
 			nLines += r.node.Lines().Len()
 		}
 	}
-	p.fenceLines = make([]Line, 0, nLines)
+	p.events = events // back to the scratch
+	p.fenceLines = take(p.linePool, nLines)
 	p.fences.reserve(nFences)
-	p.doc.Fences = make([]*Fence, 0, nFences)
+	p.doc.Fences = take(docPool(p, func(a *Arena) *arenaPool[*Fence] { return &a.docFences }), nFences)
 	p.skip = slices.Grow(p.skip, nFences)
 	for _, ev := range events {
 		if n, ok := ev.n.(*ast.FencedCodeBlock); ok {
@@ -580,9 +621,10 @@ func (p *docParser) actFence(f *Fence, k fenceKind) {
 // per '{' or '$', and so on. The counts are upper bounds, kept close so
 // that little reserved memory goes unused.
 func (p *docParser) sizeSlabs() []fenceKind {
-	kinds, n := p.countSlabs(true)
-	p.doc.Actions = make([]*Action, 0, n.act)
-	p.doc.Responses = make([]*Response, 0, n.resp)
+	kinds, n := p.countSlabs(true, p.kinds)
+	p.kinds = kinds // back to the scratch
+	p.doc.Actions = take(docPool(p, func(a *Arena) *arenaPool[*Action] { return &a.docActions }), n.act)
+	p.doc.Responses = take(docPool(p, func(a *Arena) *arenaPool[*Response] { return &a.docResponses }), n.resp)
 	p.actions.reserve(n.act)
 	p.responses.reserve(n.resp)
 	p.lines.reserve(n.tLines)
@@ -641,8 +683,10 @@ type slabCounts struct{ act, resp, tLines, params, cons, headers, templates, ref
 // it stops counting the costly counts (a scan of every line) once they
 // reach maxReserve, where the reservations stop growing: a large
 // document's lines are not read twice for nothing.
-func (p *docParser) countSlabs(capped bool) ([]fenceKind, slabCounts) {
-	kinds := make([]fenceKind, len(p.doc.Fences))
+//
+// kinds are written to buf (reallocated when too small).
+func (p *docParser) countSlabs(capped bool, buf []fenceKind) ([]fenceKind, slabCounts) {
+	kinds := slices.Grow(buf[:0], len(p.doc.Fences))[:len(p.doc.Fences)]
 	var n slabCounts
 	for i, f := range p.doc.Fences {
 		k := classifyFence(f)

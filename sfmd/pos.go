@@ -58,8 +58,19 @@ type LineIndex struct {
 }
 
 // NewLineIndex indexes src.
-func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+func NewLineIndex(src []byte) *LineIndex { return newLineIndex(src, nil) }
+
+// newLineIndex is NewLineIndex with the index and its line starts carved
+// from a (nil: allocated).
+func newLineIndex(src []byte, a *Arena) *LineIndex {
+	var from *arenaPool[int]
+	var li *LineIndex
+	if a != nil {
+		from, li = &a.starts, one(&a.lineIndexes)
+	} else {
+		li = new(LineIndex)
+	}
+	starts := take(from, bytes.Count(src, []byte{'\n'})+1)[:1]
 	for i := 0; i < len(src); {
 		j := bytes.IndexByte(src[i:], '\n')
 		if j < 0 {
@@ -68,7 +79,7 @@ func NewLineIndex(src []byte) *LineIndex {
 		i += j + 1
 		starts = append(starts, i)
 	}
-	li := &LineIndex{src: src, starts: starts, memoLine: -1, ascii: isASCII(src)}
+	*li = LineIndex{src: src, starts: starts, memoLine: -1, ascii: isASCII(src)}
 	if !li.ascii {
 		li.lineKind = make([]uint8, len(starts))
 		li.valid = utf8.Valid(src)

@@ -55,7 +55,7 @@ func (p *docParser) scanProse() {
 	li := p.li
 	if n := min(bytes.Count(p.src, []byte("<!--")), maxReserve); n > 0 {
 		p.markers.reserve(n)
-		p.doc.Markers = make([]*Marker, 0, n)
+		p.doc.Markers = take(docPool(p, func(a *Arena) *arenaPool[*Marker] { return &a.docMarkers }), n)
 	}
 	n := li.LineCount()
 	skipIdx := 0
@@ -108,8 +108,8 @@ lines:
 		}
 		if strings.HasPrefix(trimmed, "[@") {
 			if id, u, ok := refDef(trimmed); ok {
-				sc := &Shortcut{Form: ShortcutRefDef, ID: trimmed[id[0]:id[1]], IDSpan: p.span(base+id[0], base+id[1]),
-					URL: trimmed[u[0]:u[1]], URLSpan: p.span(base+u[0], base+u[1]), Span: p.span(base, base+u[1])}
+				sc := p.newShortcut(Shortcut{Form: ShortcutRefDef, ID: trimmed[id[0]:id[1]], IDSpan: p.span(base+id[0], base+id[1]),
+					URL: trimmed[u[0]:u[1]], URLSpan: p.span(base+u[0], base+u[1]), Span: p.span(base, base+u[1])})
 				p.doc.Shortcuts = append(p.doc.Shortcuts, sc)
 				continue
 			}
@@ -255,7 +255,7 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 			p.directive(t, i, closeAt, destEnd, base, dest, ds, whole, open)
 		case strings.HasPrefix(label, "@"):
 			idEnd := indexBlank(label)
-			sc := &Shortcut{Span: span, URL: dest, URLSpan: p.span(ds, ds+len(dest))}
+			sc := p.newShortcut(Shortcut{Span: span, URL: dest, URLSpan: p.span(ds, ds+len(dest))})
 			if idEnd < 0 || strings.TrimSpace(label[idEnd:]) == "" {
 				sc.Form = ShortcutNoLabel
 				sc.ID = strings.TrimSpace(label[1:])
@@ -270,8 +270,8 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 			}
 			p.doc.Shortcuts = append(p.doc.Shortcuts, sc)
 		default:
-			l := &Link{Label: label, LabelSpan: p.span(base+i+1, base+closeAt), Dest: dest,
-				DestSpan: p.span(ds, ds+len(dest)), Span: span}
+			l := p.newLink(Link{Label: label, LabelSpan: p.span(base+i+1, base+closeAt), Dest: dest,
+				DestSpan: p.span(ds, ds+len(dest)), Span: span})
 			if strings.HasPrefix(dest, "act:") {
 				p.actLink(l, ds)
 			}
@@ -286,9 +286,9 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 		}
 		ref := t[closeAt+2 : refEnd]
 		if strings.HasPrefix(ref, "@") {
-			p.doc.Shortcuts = append(p.doc.Shortcuts, &Shortcut{Form: ShortcutRefUse, ID: ref[1:],
+			p.doc.Shortcuts = append(p.doc.Shortcuts, p.newShortcut(Shortcut{Form: ShortcutRefUse, ID: ref[1:],
 				IDSpan: p.span(base+closeAt+3, base+refEnd), Label: label,
-				LabelSpan: p.span(base+i+1, base+closeAt), Span: p.span(base+i, base+refEnd+1)})
+				LabelSpan: p.span(base+i+1, base+closeAt), Span: p.span(base+i, base+refEnd+1)}))
 		}
 		return refEnd + 1 - i
 	}

@@ -154,6 +154,7 @@ func (p *docParser) parseRecovering(body []byte, base int) []*recovery {
 	}
 	var recs []*recovery
 	from, spent := base, 0
+	copied := false // body is p.masked, sfmd's own copy
 	for tries := 0; tries < maxCandidates && len(recs) < maxRecoveries; tries++ {
 		c := p.nextCandidate(base, from)
 		if c == nil {
@@ -164,10 +165,14 @@ func (p *docParser) parseRecovering(body []byte, base int) []*recovery {
 			if spent += len(body); spent > recoveryBudget {
 				return recs
 			}
-			masked := append([]byte(nil), body...)
-			r.apply(masked, base)
-			body = masked
-			p.parseBody(masked)
+			// the masks add up: the first goes on a copy of body (the
+			// source's bytes), the next on the same copy
+			if !copied {
+				p.masked = append(p.masked[:0], body...)
+				body, copied = p.masked, true
+			}
+			r.apply(body, base)
+			p.parseBody(body)
 			recs = append(recs, r)
 			from = r.end
 			break

@@ -345,7 +345,7 @@ func nilIfEmpty(segs []PathSeg) []PathSeg {
 func (p *docParser) pathBuf(s string) []PathSeg {
 	n := 1 + strings.Count(s, ".") + strings.Count(s, "[")
 	if n > cap(p.segs)-len(p.segs) {
-		p.segs = make([]PathSeg, 0, max(n, min(2*cap(p.segs), 256), 32))
+		p.segs = take(p.segPool, max(n, min(2*cap(p.segs), 256), 32))
 	}
 	start := len(p.segs)
 	p.segs = p.segs[:start+n]

@@ -245,7 +245,7 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 // one, the others from a slab, so that a document with a few hints does
 // not get a chunk of them and one with thousands few allocations.
 func (p *docParser) newHint() *Hint {
-	if p.nHints++; p.nHints <= hintsAlone {
+	if p.nHints++; p.nHints <= hintsAlone && p.arena == nil {
 		return new(Hint)
 	}
 	return p.hints.new()

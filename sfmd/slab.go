@@ -7,7 +7,11 @@ import "strings"
 // first chunk from cheap counts of the source (see docParser.sizeSlabs);
 // when that runs out, further chunks grow from 8 to 256 elements. Nodes
 // live as long as their document.
-type slab[T any] struct{ buf []T }
+// With an Arena the chunks are carved from its memory (from).
+type slab[T any] struct {
+	buf  []T
+	from *arenaPool[T]
+}
 
 // reserve makes the next n calls to new share one allocation, capped at
 // maxReserve elements so that a pathological count cannot reserve
@@ -15,7 +19,7 @@ type slab[T any] struct{ buf []T }
 func (s *slab[T]) reserve(n int) {
 	n = min(n, maxReserve)
 	if n > cap(s.buf)-len(s.buf) {
-		s.buf = make([]T, 0, n)
+		s.buf = take(s.from, n)
 	}
 }
 
@@ -30,7 +34,7 @@ func (s *slab[T]) new() *T {
 		} else if n > 256 {
 			n = 256
 		}
-		s.buf = make([]T, 0, n)
+		s.buf = take(s.from, n)
 	}
 	s.buf = s.buf[:len(s.buf)+1]
 	return &s.buf[len(s.buf)-1]
@@ -38,12 +42,15 @@ func (s *slab[T]) new() *T {
 
 // ptrs backs many short []*T slices (a template's references, a param's
 // constraints) with a few shared arrays.
-type ptrs[T any] struct{ buf []*T }
+type ptrs[T any] struct {
+	buf  []*T
+	from *arenaPool[*T]
+}
 
 func (s *ptrs[T]) reserve(n int) {
 	n = min(n, maxReserve)
 	if n > cap(s.buf)-len(s.buf) {
-		s.buf = make([]*T, 0, n)
+		s.buf = take(s.from, n)
 	}
 }
 
@@ -56,7 +63,7 @@ func (s *ptrs[T]) slice(xs []*T) []*T {
 	}
 	if len(s.buf)+len(xs) > cap(s.buf) {
 		c := min(max(2*cap(s.buf), 64), 1024)
-		s.buf = make([]*T, 0, max(c, len(xs)))
+		s.buf = take(s.from, max(c, len(xs)))
 	}
 	start := len(s.buf)
 	s.buf = append(s.buf, xs...)
@@ -71,7 +78,7 @@ func (s *ptrs[T]) carve(n int) []*T {
 	}
 	if len(s.buf)+n > cap(s.buf) {
 		c := min(max(2*cap(s.buf), 64), 1024)
-		s.buf = make([]*T, 0, max(c, n))
+		s.buf = take(s.from, max(c, n))
 	}
 	start := len(s.buf)
 	s.buf = s.buf[:start+n]
@@ -91,6 +98,8 @@ type nodes struct {
 	actions   slab[Action]
 	responses slab[Response]
 	hints     slab[Hint]
+	links     slab[Link]     // with an Arena only (newLink)
+	shortcuts slab[Shortcut] // with an Arena only (newShortcut)
 
 	refPtrs   ptrs[VarRef]
 	consPtrs  ptrs[Constraint]
@@ -101,6 +110,36 @@ type nodes struct {
 	fenceLines []Line
 	segs       []PathSeg
 	mods       []string
+	// with an Arena, what backs them is carved from its pools
+	linePool *arenaPool[Line]
+	segPool  *arenaPool[PathSeg]
+	modPool  *arenaPool[string]
+}
+
+// newLink returns v as a new *Link: from the slab with an arena, else
+// alone (most documents have a few links: a slab's first chunk would
+// cost more than they do).
+func (p *docParser) newLink(v Link) *Link {
+	var l *Link
+	if p.arena == nil {
+		l = new(Link) // not &v: v would be moved to the heap on every call
+	} else {
+		l = p.links.new()
+	}
+	*l = v
+	return l
+}
+
+// newShortcut is newLink for shortcuts.
+func (p *docParser) newShortcut(v Shortcut) *Shortcut {
+	var s *Shortcut
+	if p.arena == nil {
+		s = new(Shortcut)
+	} else {
+		s = p.shortcuts.new()
+	}
+	*s = v
+	return s
 }
 
 // newRef returns a reference from the slab, filled with v.
@@ -121,7 +160,7 @@ func (n *nodes) refSlice(rs []*VarRef) []*VarRef { return n.refPtrs.slice(rs) }
 func (n *nodes) splitMods(s string) []string {
 	c := 1 + strings.Count(s, "|")
 	if c > cap(n.mods)-len(n.mods) {
-		n.mods = make([]string, 0, max(c, min(2*cap(n.mods), 1024)))
+		n.mods = take(n.modPool, max(c, min(2*cap(n.mods), 1024)))
 	}
 	start := len(n.mods)
 	for {
@@ -140,7 +179,7 @@ func (n *nodes) splitMods(s string) []string {
 // one shared array (appending beyond n copies).
 func (n *nodes) lineSlice(c int) []Line {
 	if c > cap(n.fenceLines)-len(n.fenceLines) {
-		n.fenceLines = make([]Line, 0, max(c, min(2*cap(n.fenceLines), 1024)))
+		n.fenceLines = take(n.linePool, max(c, min(2*cap(n.fenceLines), 1024)))
 	}
 	start := len(n.fenceLines)
 	n.fenceLines = n.fenceLines[:start+c]

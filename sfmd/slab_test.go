@@ -20,8 +20,8 @@ func TestCountSlabsCapped(t *testing.T) {
 	for name, src := range docs {
 		doc := Parse(name, src)
 		p := &docParser{doc: doc, src: doc.Src, li: doc.Index}
-		kinds, got := p.countSlabs(true)
-		kinds2, want := p.countSlabs(false)
+		kinds, got := p.countSlabs(true, nil)
+		kinds2, want := p.countSlabs(false, nil)
 		if len(kinds) != len(kinds2) {
 			t.Fatalf("%s: %d fence kinds capped, %d not", name, len(kinds), len(kinds2))
 		}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"go.yaml.in/yaml/v3"
 
@@ -17,8 +18,10 @@ import (
 // scans into tokens and events, allocating each), while the trees the
 // rules read must stay exactly the same, so the fast path builds the
 // identical tree or declines, and every error still comes from yaml.v3.
-func decodeYAML(raw []byte) (*yaml.Node, error) {
-	if n, ok := fastYAML(raw); ok {
+//
+// With an arena a, the fast path's nodes are carved from it.
+func decodeYAML(raw []byte, a *Arena) (*yaml.Node, error) {
+	if n, ok := fastYAML(raw, a); ok {
 		return n, nil
 	}
 	root := new(yaml.Node)
@@ -36,13 +39,23 @@ func decodeYAML(raw []byte) (*yaml.Node, error) {
 // otherwise than fastYAML would, …). Whenever ok is true the tree is
 // reflect.DeepEqual to yaml.Unmarshal's (TestFastYAMLCorpus,
 // TestFastYAMLCases, FuzzYAMLFastPath).
-func fastYAML(raw []byte) (*yaml.Node, bool) {
+func fastYAML(raw []byte, a *Arena) (*yaml.Node, bool) {
 	est, ok := fastYAMLChars(raw)
 	if !ok {
 		return nil, false
 	}
-	var stack [64]*yaml.Node // one allocation instead of growing from nil
-	d := fastDecoder{src: string(raw), line: 1, stack: stack[:0]}
+	d := fastDecoder{line: 1}
+	if a != nil {
+		// raw is the document's source (or its copy without CRs), which
+		// the scalars alias as the rest of the tree does
+		d.src = unsafe.String(unsafe.SliceData(raw), len(raw))
+		d.nodes.from, d.ptrs.from = &a.yamlNodes, &a.yamlPtrs
+		d.stack = a.yamlStack[:0]
+		defer a.keepYAMLStack(&d)
+	} else {
+		var stack [64]*yaml.Node // one allocation instead of growing from nil
+		d.src, d.stack = string(raw), stack[:0]
+	}
 	d.nodes.reserve(est)
 	d.ptrs.reserve(est)
 	l, ok := d.peek()

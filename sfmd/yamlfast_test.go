@@ -20,7 +20,7 @@ import (
 // fastYAMLMismatch runs the fast path on raw and, when it accepts,
 // compares its tree with yaml.v3's: problem is "" when they are equal.
 func fastYAMLMismatch(raw []byte) (accepted bool, problem string) {
-	got, ok := fastYAML(raw)
+	got, ok := fastYAML(raw, nil)
 	if !ok {
 		return false, ""
 	}
@@ -208,7 +208,7 @@ func TestFastYAMLDeep(t *testing.T) {
 // TestDecodeYAMLError: errors keep coming from yaml.v3, word for word.
 func TestDecodeYAMLError(t *testing.T) {
 	for _, raw := range []string{"a: b: c", "a: [x", "a:\n    b: 1\n  c: 2"} {
-		_, err := decodeYAML([]byte(raw))
+		_, err := decodeYAML([]byte(raw), nil)
 		var n yaml.Node
 		want := yaml.Unmarshal([]byte(raw), &n)
 		if err == nil || want == nil || err.Error() != want.Error() {
@@ -395,7 +395,7 @@ func BenchmarkDecodeYAML(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, raw := range raws {
-				if _, ok := fastYAML(raw); !ok {
+				if _, ok := fastYAML(raw, nil); !ok {
 					b.Fatalf("fast path declined %q", raw)
 				}
 			}
