@@ -317,6 +317,12 @@ const (
 	keptChunks = 16
 )
 
+// keptKeys is the most sort keys (24 bytes each) a scratch keeps
+// between documents: room for the findings of the kept chunks several
+// times over, so that a document with a few more findings than those
+// does not allocate the keys again.
+const keptKeys = 4 * keptChunks * diagChunk
+
 // collect returns the findings reported as sortDiagnostics returns them,
 // in a new slice of their number (nil when there is none), and empties
 // the chunks. It sorts keys of the findings, not the findings (152
@@ -371,7 +377,7 @@ func (s *checkScratch) collect() []Diagnostic {
 			out = append(out, *d)
 		}
 	}
-	if cap(keys) <= keptChunks*diagChunk {
+	if cap(keys) <= keptKeys {
 		s.keys = keys[:0]
 	}
 	s.dropDiags()
