@@ -65,7 +65,7 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 	s.doc = doc
 	s.start(doc, ws)
 	for {
-		again, err := s.run(ctx, order, options)
+		again, err := s.run(ctx, options)
 		if err != nil {
 			return nil, err
 		}
@@ -85,10 +85,10 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 // results, which holds every analysis it requires (and possibly others
 // that ran before it); a rule that requires nothing gets a nil ResultOf:
 // most of the ~200 rules, once per document.
-func (s *checkScratch) run(ctx context.Context, order []*Analyzer, options map[string]map[string]any) (again bool, err error) {
+func (s *checkScratch) run(ctx context.Context, options map[string]map[string]any) (again bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.fail(order[s.next], fmt.Errorf("panic: %v", r))
+			s.fail(s.steps[s.next].a, fmt.Errorf("panic: %v", r))
 			s.next++
 			again = true
 		}
@@ -99,18 +99,20 @@ func (s *checkScratch) run(ctx context.Context, order []*Analyzer, options map[s
 	// cost per rule)
 	ends := ctx.Done() != nil
 	hasOptions := len(options) > 0
-	for i := s.next; i < len(order); i++ {
+	steps := s.steps
+	for i := s.next; i < len(steps); i++ {
 		s.next = i // the recover's
 		if ends && ctx.Err() != nil {
 			return false, ctx.Err()
 		}
-		a := order[i]
+		st := &steps[i]
+		a := st.a
 		if s.failed != nil && requiresFailed(a, s.failed) {
 			s.failed[a] = true
 			continue
 		}
 		s.cur = a
-		pass := s.pass(i)
+		pass := st.pass
 		pass.Analyzer = a
 		// a pointer is written only when it changes: while the
 		// collector marks, each write is a write barrier
@@ -122,13 +124,13 @@ func (s *checkScratch) run(ctx context.Context, order []*Analyzer, options map[s
 			pass.Options = opts
 		}
 		var resultOf map[*Analyzer]any
-		if len(a.Requires) > 0 {
+		if st.results {
 			resultOf = s.results
 		}
 		if pass.ResultOf != nil || resultOf != nil {
 			pass.ResultOf = resultOf
 		}
-		res, err := a.Run(pass)
+		res, err := st.run(pass)
 		if err != nil {
 			s.fail(a, err)
 			continue
@@ -140,7 +142,7 @@ func (s *checkScratch) run(ctx context.Context, order []*Analyzer, options map[s
 			s.results[a] = res
 		}
 	}
-	s.next = len(order)
+	s.next = len(steps)
 	return false, nil
 }
 
@@ -176,10 +178,9 @@ type checkScratch struct {
 	// after them run, so each has its own. Every other analyzer runs on
 	// shared, one after the other: nothing reads its result.
 	own    []Pass
-	ownIdx []int // per position in order: its index in own, or -1
 	shared Pass
-	order  []*Analyzer // the order ownIdx was computed for (a copy)
-	from   []*Analyzer // the slice it was copied from
+	steps  []step      // per position in the order planned for
+	from   []*Analyzer // the order the steps were planned for
 
 	doc  *sfmd.Document
 	cur  *Analyzer // the rule running
@@ -226,23 +227,40 @@ func putScratch(s *checkScratch) {
 	scratchPool.Put(s)
 }
 
-// sameOrder reports whether the scratch planned for a is ready for b:
-// the same analyzers in the same order. The driver passes the order of
-// the document's settings, the slice the scratch copied from last time:
-// its backing array is compared (once a document) before its ~200
+// sameOrder reports whether the scratch's steps are those of order: the
+// same analyzers in the same order. The driver passes the order of the
+// document's settings, the slice the scratch planned for last time: its
+// backing array is compared (once a document) before its ~200
 // analyzers.
-func (s *checkScratch) sameOrder(b []*Analyzer) bool {
-	a := s.order
-	if len(a) == 0 || len(a) != len(b) {
+func (s *checkScratch) sameOrder(order []*Analyzer) bool {
+	if len(s.steps) == 0 || len(s.steps) != len(order) {
 		return false
 	}
-	return &s.from[0] == &b[0] || slices.Equal(a, b)
+	if &s.from[0] == &order[0] {
+		return true
+	}
+	for i, a := range order {
+		if s.steps[i].a != a {
+			return false
+		}
+	}
+	return true
 }
 
-// plan decides which analyzers of order get their own pass: those some
-// analyzer of order requires.
+// step is what run reads of the analyzer at one position of the order,
+// side by side: the Analyzer values (~200, each a few cache lines, its
+// documentation) are not read for each document. An analyzer is not
+// changed once it is checked (x/tools' analysis asks the same).
+type step struct {
+	a       *Analyzer
+	run     func(*Pass) (any, error)
+	pass    *Pass // its own, or the shared one
+	results bool  // it requires analyses: it reads the document's results
+}
+
+// plan makes the steps of order and decides which analyzers get their
+// own pass: those some analyzer of order requires.
 func (s *checkScratch) plan(order []*Analyzer) {
-	s.order = append(s.order[:0], order...)
 	s.from = order
 	var required []*Analyzer // a handful of shared analyses
 	for _, a := range order {
@@ -252,16 +270,22 @@ func (s *checkScratch) plan(order []*Analyzer) {
 			}
 		}
 	}
-	s.ownIdx = slices.Grow(s.ownIdx[:0], len(order))[:len(order)]
 	n := 0
-	for i, a := range order {
-		s.ownIdx[i] = -1
+	for _, a := range order {
 		if slices.Contains(required, a) {
-			s.ownIdx[i] = n
 			n++
 		}
 	}
 	s.own = make([]Pass, n)
+	s.steps = slices.Grow(s.steps[:0], len(order))[:len(order)]
+	n = 0
+	for i, a := range order {
+		s.steps[i] = step{a: a, run: a.Run, pass: &s.shared, results: len(a.Requires) > 0}
+		if slices.Contains(required, a) {
+			s.steps[i].pass = &s.own[n]
+			n++
+		}
+	}
 }
 
 // start sets what every pass of the document shares.
@@ -274,14 +298,6 @@ func (s *checkScratch) start(doc *sfmd.Document, ws *Workspace) {
 
 func (p *Pass) init(s *checkScratch, doc *sfmd.Document, ws *Workspace) {
 	p.Doc, p.Workspace, p.budget, p.Report = doc, ws, &s.budget, s.report
-}
-
-// pass is the Pass of the analyzer at position i of the order.
-func (s *checkScratch) pass(i int) *Pass {
-	if j := s.ownIdx[i]; j >= 0 {
-		return &s.own[j]
-	}
-	return &s.shared
 }
 
 // add is the Report of every pass: Rule, Severity and Path default to
