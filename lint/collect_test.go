@@ -88,9 +88,9 @@ func (s *checkScratch) reported() []Diagnostic {
 }
 
 // BenchmarkCollect orders the findings of a document with many: 200
-// rules, each reporting 250 findings in the order of their lines (as a
-// rule walking the document does), the 10 MB benchmark document's
-// number; ns/finding.
+// rules, each reporting 250 findings in three ascending runs of lines
+// (a rule walking the document reports in its order), 50,000 findings
+// in all (the 10 MB benchmark document shows 55,000); ns/finding.
 func BenchmarkCollect(b *testing.B) {
 	const rules, per = 200, 250
 	doc := &sfmd.Document{Path: "big.md"}
