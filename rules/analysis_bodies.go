@@ -39,14 +39,16 @@ var bodiesAnalyzer = &lint.Analyzer{
 		Why:   "shared analysis: the -d and body: templates of each action, mapped back to the file, with their placeholder-substituted JSON text",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		return &bodyTable{doc: pass.Doc, byAction: map[*sfmd.Action][]*bodyText{}}, nil
+		return &bodyTable{doc: pass.Doc}, nil
 	},
 }
 
 // bodyTable is the bodiesAnalyzer result: actionBodies per action,
 // computed on first use. Read-only for rules.
 type bodyTable struct {
-	doc      *sfmd.Document
+	doc *sfmd.Document
+	// byAction is made at the first action asked for (most documents
+	// have no action a body rule asks about)
 	byAction map[*sfmd.Action][]*bodyText
 }
 
@@ -60,6 +62,9 @@ func docBodies(pass *lint.Pass, a *sfmd.Action) []*bodyText {
 	bs, ok := t.byAction[a]
 	if !ok {
 		bs = actionBodies(t.doc, a)
+		if t.byAction == nil {
+			t.byAction = make(map[*sfmd.Action][]*bodyText, len(t.doc.Actions))
+		}
 		t.byAction[a] = bs
 	}
 	return bs

@@ -179,6 +179,9 @@ func TestSymbolsResponsesGroupInOrder(t *testing.T) {
 			want[r.ActionID] = append(want[r.ActionID], r)
 			n++
 		}
+		if len(want) == 0 {
+			want = nil // the table makes no map for a document without responses
+		}
 		if got := buildSymbols(doc).Responses; !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: symbols' Responses differ from the document's, grouped by id", name)
 		}
