@@ -57,3 +57,30 @@ func TestSymbolsAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestBindAllocations counts the allocations of bind (deterministic, not
+// time): the invocation, one slab for every flag and its value, and the
+// flags' and the positionals' lists each made once (it was 13 for these
+// tokens). Long flags only: each -x token costs sfmd.IsShortFlag two
+// allocations of its own (its UTF-16 length through []rune and
+// utf16.Encode).
+func TestBindAllocations(t *testing.T) {
+	toks := tokenizeArgs("--city Paris --units=metric --verbose --count 3 first second --days 2 third")
+	inv := bind(toks, nil)
+	if len(inv.Flags) != 5 || len(inv.Positionals) != 3 || inv.Flag("count") == nil || inv.Flag("count").Value.Text != "3" || !inv.Flag("verbose").Bare() {
+		t.Fatalf("bind read %d flags, %d positionals: %+v", len(inv.Flags), len(inv.Positionals), inv)
+	}
+	if allocs := testing.AllocsPerRun(20, func() { bind(toks, nil) }); allocs > 4 {
+		t.Errorf("bind allocates %.0f times for 5 flags and 3 positionals, want at most 4", allocs)
+	}
+}
+
+// TestUpperEnvNamesAppends: dryStore's appendUpperEnvNames writes into
+// the caller's array, allocating nothing for a line with a few names.
+func TestUpperEnvNamesAppends(t *testing.T) {
+	line := "GET $BASE_URL/items?key=$API_KEY&v=$V2 -H \"X: $TOKEN\""
+	var buf [8]string
+	if allocs := testing.AllocsPerRun(20, func() { appendUpperEnvNames(buf[:0], line) }); allocs != 0 {
+		t.Errorf("appendUpperEnvNames allocates %.0f times, want 0", allocs)
+	}
+}
