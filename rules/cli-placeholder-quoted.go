@@ -483,6 +483,16 @@ func scanShellInto(cmd string, sc *shellScan) {
 	}
 	for i := 0; i < len(cmd); i++ {
 		f := top()
+		// the bytes before the next one that can change the quoting
+		// (shellSpecial) keep f's span: a run, not the switch a byte
+		special := shellSpecial[shellState(f.kind)]
+		for i < len(cmd) && !special[cmd[i]] {
+			sc.at[i] = f.span
+			i++
+		}
+		if i == len(cmd) {
+			break
+		}
 		sc.at[i] = f.span
 		c := cmd[i]
 		switch f.kind {
@@ -530,6 +540,28 @@ func scanShellInto(cmd string, sc *shellScan) {
 	}
 	sc.at[len(cmd)] = top().span
 	sc.unclosed = len(stack) > 1
+}
+
+// shellSpecial holds, for each quoting state of scanShellInto (unquoted,
+// '…', "…"), the bytes its switch acts on; every other byte only takes
+// the span of the string it is in (TestScanShellRuns holds the runs to
+// the byte-by-byte scan).
+var shellSpecial = [3]*[256]bool{
+	sfmd.Chars("\\'\"$()`"),
+	sfmd.Chars("'"),
+	sfmd.Chars("\\\"$`"),
+}
+
+// shellState is the index in shellSpecial of a frame kind of
+// scanShellInto.
+func shellState(kind byte) int {
+	switch kind {
+	case '\'':
+		return 1
+	case '"':
+		return 2
+	}
+	return 0
 }
 
 // rereadOffsets is the set of offsets of cmd (a command as written,
