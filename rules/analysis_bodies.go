@@ -63,7 +63,7 @@ func docBodies(pass *lint.Pass, a *sfmd.Action) []*bodyText {
 	if !ok {
 		bs = actionBodies(t.doc, a)
 		if t.byAction == nil {
-			t.byAction = make(map[*sfmd.Action][]*bodyText, len(t.doc.Actions))
+			t.byAction = map[*sfmd.Action][]*bodyText{}
 		}
 		t.byAction[a] = bs
 	}

@@ -143,7 +143,7 @@ func assignedSpans(responses []*sfmd.Response) map[string][]sfmd.Span {
 	if n == 0 {
 		return nil
 	}
-	out := make(map[string][]sfmd.Span, n)
+	out := map[string][]sfmd.Span{} // not sized by n: a name may be assigned many times
 	spans := make([]sfmd.Span, 0, n)
 	for _, r := range responses {
 		for _, l := range r.Lines {
