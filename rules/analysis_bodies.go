@@ -202,6 +202,9 @@ func (b *bodyText) scan() (string, []int, []bodyRef) {
 func (b *bodyText) doScan() (string, []int, []bodyRef) {
 	text := b.T.Text
 	var refs []bodyRef
+	if len(b.T.Refs) > 0 {
+		refs = make([]bodyRef, 0, len(b.T.Refs)) // at most one a reference: no growing
+	}
 	for _, r := range b.T.Refs {
 		if s := b.textOffset(r.Span.Start.Offset); s >= 0 && s+len(r.Raw) <= len(text) && text[s:s+len(r.Raw)] == r.Raw {
 			refs = append(refs, bodyRef{Ref: r, Start: s})
