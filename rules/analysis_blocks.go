@@ -49,7 +49,10 @@ func buildBlocks(doc *sfmd.Document) *blocksResult {
 		}
 	}
 	ms := make([]*sfmd.Marker, 0, own)
-	bs := &blocksResult{opened: make(map[string]bool, opens)}
+	bs := &blocksResult{}
+	if opens > 0 {
+		bs.opened = make(map[string]bool, opens) // read only: nil finds nothing
+	}
 	lastClose := make(map[string]int, own-opens) // index in ms of the last close marker of each id
 	for _, m := range doc.Markers {
 		if !m.OwnLine {

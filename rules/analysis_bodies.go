@@ -39,14 +39,16 @@ var bodiesAnalyzer = &lint.Analyzer{
 		Why:   "shared analysis: the -d and body: templates of each action, mapped back to the file, with their placeholder-substituted JSON text",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		return &bodyTable{doc: pass.Doc, byAction: map[*sfmd.Action][]*bodyText{}}, nil
+		return &bodyTable{doc: pass.Doc}, nil
 	},
 }
 
 // bodyTable is the bodiesAnalyzer result: actionBodies per action,
 // computed on first use. Read-only for rules.
 type bodyTable struct {
-	doc      *sfmd.Document
+	doc *sfmd.Document
+	// byAction is made at the first action asked for (most documents
+	// have no action a body rule asks about)
 	byAction map[*sfmd.Action][]*bodyText
 }
 
@@ -60,6 +62,9 @@ func docBodies(pass *lint.Pass, a *sfmd.Action) []*bodyText {
 	bs, ok := t.byAction[a]
 	if !ok {
 		bs = actionBodies(t.doc, a)
+		if t.byAction == nil {
+			t.byAction = map[*sfmd.Action][]*bodyText{}
+		}
 		t.byAction[a] = bs
 	}
 	return bs
@@ -197,6 +202,9 @@ func (b *bodyText) scan() (string, []int, []bodyRef) {
 func (b *bodyText) doScan() (string, []int, []bodyRef) {
 	text := b.T.Text
 	var refs []bodyRef
+	if len(b.T.Refs) > 0 {
+		refs = make([]bodyRef, 0, len(b.T.Refs)) // at most one a reference: no growing
+	}
 	for _, r := range b.T.Refs {
 		if s := b.textOffset(r.Span.Start.Offset); s >= 0 && s+len(r.Raw) <= len(text) && text[s:s+len(r.Raw)] == r.Raw {
 			refs = append(refs, bodyRef{Ref: r, Start: s})

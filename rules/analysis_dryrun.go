@@ -270,8 +270,10 @@ var reDryEnv = lazyre.New(`\$([A-Z_][A-Z0-9_]*)`)
 // upperEnvNames are the names of reDryEnv's matches in text, in order,
 // found without a regexp: a '$', then a byte of [A-Z_] and all the bytes
 // of [A-Z0-9_] after it.
-func upperEnvNames(text string) []string {
-	var out []string
+func upperEnvNames(text string) []string { return appendUpperEnvNames(nil, text) }
+
+// appendUpperEnvNames appends upperEnvNames(text) to out.
+func appendUpperEnvNames(out []string, text string) []string {
 	for i := 0; i < len(text); i++ {
 		if text[i] != '$' || i+1 == len(text) || !isUpperEnvStart(text[i+1]) {
 			continue
@@ -296,7 +298,8 @@ func dryStore(doc *sfmd.Document) map[string]string {
 		if strings.IndexByte(text, '$') < 0 {
 			continue // no match without a $
 		}
-		for _, name := range upperEnvNames(text) {
+		var buf [8]string // most first lines name fewer
+		for _, name := range appendUpperEnvNames(buf[:0], text) {
 			if _, ok := store[name]; ok {
 				continue
 			}

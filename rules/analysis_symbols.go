@@ -78,12 +78,15 @@ var symbolsAnalyzer = &lint.Analyzer{
 }
 
 func buildSymbols(doc *sfmd.Document) *symbolTable {
-	s := &symbolTable{
-		Actions:   make(map[string][]*sfmd.Action, len(doc.Actions)),
-		ActionIDs: make([]string, 0, len(doc.Actions)),
-		Responses: make(map[string][]*sfmd.Response, len(doc.Responses)),
-		Assigned:  map[string][]sfmd.Span{},
-		Env:       map[string]*sfmd.EnvEntry{},
+	// a map is made only when it gets an entry (the rules only read
+	// them, and reading a nil map finds nothing): most documents have no
+	// env, many no response
+	s := &symbolTable{ActionIDs: make([]string, 0, len(doc.Actions))}
+	if len(doc.Actions) > 0 {
+		s.Actions = make(map[string][]*sfmd.Action, len(doc.Actions))
+	}
+	if len(doc.Responses) > 0 {
+		s.Responses = make(map[string][]*sfmd.Response, len(doc.Responses))
 	}
 	// each id's first entry is a slice of doc.Actions (of capacity one:
 	// a second entry of the id copies it), not an allocation of its own
@@ -102,6 +105,9 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 				continue
 			}
 			if _, ok := s.Env[e.Name]; !ok {
+				if s.Env == nil {
+					s.Env = make(map[string]*sfmd.EnvEntry, len(fm.Env))
+				}
 				s.Env[e.Name] = e
 				s.EnvNames = append(s.EnvNames, e.Name)
 			}
@@ -114,14 +120,45 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 		} else {
 			s.Responses[r.ActionID] = doc.Responses[i : i+1 : i+1] // as the actions'
 		}
+	}
+	s.Assigned = assignedSpans(doc.Responses)
+	s.Uses = usesOf(doc.Placeholders())
+	return s
+}
+
+// assignedSpans maps the session variables the response templates
+// assign to the spans of their left-hand sides, in source order (nil
+// when none is). As for the actions, each name's first span is a slice
+// of one array of all of them (of capacity one: a second assignment of
+// the name copies it), not an allocation a name.
+func assignedSpans(responses []*sfmd.Response) map[string][]sfmd.Span {
+	n := 0
+	for _, r := range responses {
 		for _, l := range r.Lines {
 			if l.AssignsSessionVar() {
-				s.Assigned[l.LHS] = append(s.Assigned[l.LHS], l.LHSSpan)
+				n++
 			}
 		}
 	}
-	s.Uses = usesOf(doc.Placeholders())
-	return s
+	if n == 0 {
+		return nil
+	}
+	out := map[string][]sfmd.Span{} // not sized by n: a name may be assigned many times
+	spans := make([]sfmd.Span, 0, n)
+	for _, r := range responses {
+		for _, l := range r.Lines {
+			if !l.AssignsSessionVar() {
+				continue
+			}
+			if sp, ok := out[l.LHS]; ok {
+				out[l.LHS] = append(sp, l.LHSSpan)
+				continue
+			}
+			spans = append(spans, l.LHSSpan)
+			out[l.LHS] = spans[len(spans)-1 : len(spans) : len(spans)]
+		}
+	}
+	return out
 }
 
 // siteOf is the rules' site of each place: a destination's $VAR is prose

@@ -283,6 +283,7 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	}
 	var vars map[string]string // assignedVars, made for the first run
 	var out []*tmplDry
+	slab := &shapeSlab{} // the implied bodies of every template, from one slab
 	for _, c := range t.Calls {
 		r := last[c.Info.ID]
 		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
@@ -291,13 +292,13 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 		var body *shapeNode
 		conflict := false
 		if mayConflict(r) {
-			body, conflict = impliedBody(r)
+			body, conflict = impliedBodyIn(slab, r)
 		}
 		if !every && !conflict && !writesElsewhere(r, c) {
 			continue // no finding is possible: the run would show nothing
 		}
 		if body == nil {
-			body, _ = impliedBody(r)
+			body, _ = impliedBodyIn(slab, r)
 		}
 		args, ok := dryArgs(requiredValues(c))
 		if !ok {

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -73,7 +72,7 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 	if len(hits) == 0 {
 		return lint.Diagnostic{}, false
 	}
-	var edits []lint.Edit
+	edits := make([]lint.Edit, 0, 2*len(hits)) // at most two a placeholder
 	fixable := true
 	for n, h := range hits {
 		sp := sc.spans[h.sp]
@@ -92,7 +91,7 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		case prevEnd == h.i:
 			// {a}{b}: the previous placeholder left the quote closed
 		default:
-			edits = append(edits, lint.Edit{Start: off + h.i, End: off + h.i, New: string(sp.q)})
+			edits = append(edits, lint.Edit{Start: off + h.i, End: off + h.i, New: quoteString(sp.q)})
 		}
 		nextStart := -1
 		if n+1 < len(hits) && hits[n+1].sp == h.sp {
@@ -103,37 +102,15 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 			edits = append(edits, lint.Edit{Start: off + sp.close, End: off + sp.close + 1})
 		case nextStart == e:
 		default:
-			edits = append(edits, lint.Edit{Start: off + e, End: off + e, New: string(sp.q)})
+			edits = append(edits, lint.Edit{Start: off + e, End: off + e, New: quoteString(sp.q)})
 		}
 	}
 	first := hits[0]
-	names := make([]string, 0, len(hits))
-	seen := map[string]bool{}
-	for _, h := range hits {
-		if !seen[h.ref.Raw] {
-			seen[h.ref.Raw] = true
-			names = append(names, h.ref.Raw)
-		}
-	}
-	what := names[0] + " is"
-	if len(names) > 1 {
-		what = joinAnd(names) + " are"
-	}
-	fsp := sc.spans[first.sp]
-	kind := quoteName(fsp.q) + " quotes"
-	for _, h := range hits {
-		if sc.spans[h.sp].q != fsp.q {
-			kind = "quotes"
-		}
-	}
-	msg := fmt.Sprintf("%s inside %s in the command of %q, but the runtime already shell-quotes every value, so %s; close the quotes around the placeholder", what, kind, "act."+a.ID, quotedEffect(t.Text, sc, first.sp, first.i, len(first.ref.Raw)))
-	if len(hits) > 1 {
-		msg += "s"
-	}
-	if fsp.close >= 0 {
-		msg += fmt.Sprintf(", e.g. %s", closedExample(t.Text, fsp, hits[0].i, len(hits[0].ref.Raw)))
-	}
+	msg := quotedMessage(a.ID, t.Text, sc, hits)
 	d := lint.Diagnostic{Span: first.ref.Span, Message: msg}
+	if len(hits) > 1 {
+		d.Related = make([]lint.Related, 0, len(hits)-1)
+	}
 	for _, h := range hits[1:] {
 		d.Related = append(d.Related, lint.Related{Span: h.ref.Span, Message: "also quoted here"})
 	}
@@ -145,6 +122,114 @@ func quotedPlaceholders(doc *sfmd.Document, a *sfmd.Action, syms *symbolTable) (
 		d.Fixes = []lint.Fix{{Message: m, Safe: true, Edits: edits}}
 	}
 	return d, true
+}
+
+// quotedMessage writes the message of the finding of the command cmd
+// of action id, whose quoted placeholders are hits: the names (each
+// once, in order), the kind of quotes, what a value does there
+// (appendQuotedEffect) and, when the first placeholder's quotes close,
+// the command with it taken out of them (appendClosedExample). It
+// appends to one buffer, not through fmt and a string a part
+// (TestQuotedMessageIsFmt holds it to the fmt.Sprintf it replaces).
+func quotedMessage(id, cmd string, sc *shellScan, hits []quotedHit) string {
+	b := make([]byte, 0, 512) // most messages are 300 to 500 bytes
+	var firstBuf [16]bool
+	first := firstOfName(hits, firstBuf[:0])
+	names := 0 // the distinct names, joined as "a, b and c"
+	for _, f := range first {
+		if f {
+			names++
+		}
+	}
+	written := 0
+	for k, h := range hits {
+		if !first[k] {
+			continue
+		}
+		switch {
+		case written == 0:
+		case written == names-1:
+			b = append(b, " and "...)
+		default:
+			b = append(b, ", "...)
+		}
+		b = append(b, h.ref.Raw...)
+		written++
+	}
+	if names > 1 {
+		b = append(b, " are inside "...)
+	} else {
+		b = append(b, " is inside "...)
+	}
+	h0 := hits[0]
+	fsp := sc.spans[h0.sp]
+	mixed := false
+	for _, h := range hits {
+		if sc.spans[h.sp].q != fsp.q {
+			mixed = true
+		}
+	}
+	if !mixed {
+		b = append(b, quoteName(fsp.q)...)
+		b = append(b, ' ')
+	}
+	b = append(b, "quotes in the command of "...)
+	b = appendQuotedID(b, id)
+	b = append(b, ", but the runtime already shell-quotes every value, so "...)
+	b = appendQuotedEffect(b, cmd, sc, h0.sp, h0.i, len(h0.ref.Raw))
+	b = append(b, "; close the quotes around the placeholder"...)
+	if len(hits) > 1 {
+		b = append(b, 's')
+	}
+	if fsp.close >= 0 {
+		b = append(b, ", e.g. "...)
+		b = appendClosedExample(b, cmd, fsp, h0.i, len(h0.ref.Raw))
+	}
+	return string(b)
+}
+
+// firstOfName appends to out, for each hit, whether it is the first of
+// its placeholder (by comparison for a few hits, a set past 16).
+func firstOfName(hits []quotedHit, out []bool) []bool {
+	var seen map[string]bool
+	if len(hits) > 16 {
+		seen = make(map[string]bool, len(hits))
+	}
+	for k, h := range hits {
+		f := true
+		if seen != nil {
+			f = !seen[h.ref.Raw]
+			seen[h.ref.Raw] = true
+		} else {
+			for _, e := range hits[:k] {
+				if e.ref.Raw == h.ref.Raw {
+					f = false
+					break
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// appendQuotedID appends "act."+id as fmt's %q writes it: the prefix is
+// printable ASCII, which strconv.Quote writes as is, so only id needs
+// quoting.
+func appendQuotedID(b []byte, id string) []byte {
+	b = append(b, `"act.`...)
+	n := len(b)
+	b = strconv.AppendQuote(b, id)
+	copy(b[n:], b[n+1:]) // drop AppendQuote's opening quote
+	return b[:len(b)-1]
+}
+
+// quoteString is the one-character string of quote q (' or ").
+func quoteString(q byte) string {
+	if q == '\'' {
+		return "'"
+	}
+	return `"`
 }
 
 // quotedHit is a placeholder inside the author's quotes: at offset i of
@@ -200,27 +285,37 @@ func quotedHits(a *sfmd.Action, syms *symbolTable, off int) ([]quotedHit, *shell
 	return hits, sc
 }
 
-// quotedEffect says what a value substituted at [i, i+n) of cmd, inside
-// the quoted string sc.spans[k], does at run time, with the argv the
-// runtime's quoting gives for an example value (model.ShellQuote) (simulated by
-// simulatedArgs, checked against bash by TestQuotedEffectArgv).
-func quotedEffect(cmd string, sc *shellScan, k, i, n int) string {
-	args := func(v string) string { return quoteArgs(simulatedArgs(cmd, sc, i, n, v)) }
+// appendQuotedEffect appends what a value substituted at [i, i+n) of
+// cmd, inside the quoted string sc.spans[k], does at run time, with the
+// argv the runtime's quoting gives for an example value
+// (model.ShellQuote) (simulated by simulatedArgs, checked against bash by
+// TestQuotedEffectArgv).
+func appendQuotedEffect(b []byte, cmd string, sc *shellScan, k, i, n int) []byte {
 	if sc.spans[k].q == '"' {
 		// inside "…", shellQuote's single quotes are literal and $(…) and `…`
 		// still run; the caller check (action.ts executeAction) refuses
 		// only $NAME in a value
-		return fmt.Sprintf("the quotes nest: \"John Doe\" arrives as %s, an empty value as %s, and a value with $(…) or backticks in it runs as a command (the runtime refuses only $NAME in a value)", args("John Doe"), args(""))
+		b = append(b, `the quotes nest: "John Doe" arrives as `...)
+		b = appendQuoteArgs(b, simulatedArgs(cmd, sc, i, n, "John Doe"))
+		b = append(b, ", an empty value as "...)
+		b = appendQuoteArgs(b, simulatedArgs(cmd, sc, i, n, ""))
+		return append(b, ", and a value with $(…) or backticks in it runs as a command (the runtime refuses only $NAME in a value)"...)
 	}
 	// inside '…', shellQuote's quotes close the author's: the value is unquoted
-	return fmt.Sprintf("the quotes cancel out: \"John Doe\" arrives as %s, and the shell expands $(…), backticks and * in a value (a $(…) runs as a command)", args("John Doe"))
+	b = append(b, `the quotes cancel out: "John Doe" arrives as `...)
+	b = appendQuoteArgs(b, simulatedArgs(cmd, sc, i, n, "John Doe"))
+	return append(b, ", and the shell expands $(…), backticks and * in a value (a $(…) runs as a command)"...)
 }
 
 // quoteArgs writes args as fmt's %q does (["a" "b"]: each as
 // strconv.Quote, between brackets, separated by spaces) without fmt's
 // reflection (TestQuoteArgsIsFmt).
 func quoteArgs(args []string) string {
-	b := make([]byte, 0, 16*len(args)+2)
+	return string(appendQuoteArgs(make([]byte, 0, 16*len(args)+2), args))
+}
+
+// appendQuoteArgs is quoteArgs appending to b.
+func appendQuoteArgs(b []byte, args []string) []byte {
 	b = append(b, '[')
 	for k, a := range args {
 		if k > 0 {
@@ -228,7 +323,7 @@ func quoteArgs(args []string) string {
 		}
 		b = strconv.AppendQuote(b, a)
 	}
-	return string(append(b, ']'))
+	return append(b, ']')
 }
 
 // simulatedArgs returns the arguments bash makes of the shell word of
@@ -296,19 +391,18 @@ func shellFields(s string) []string {
 	return out
 }
 
-// closedExample rewrites the quoted string sp of cmd with the placeholder
-// at [i, i+n) taken out of the quotes.
-func closedExample(cmd string, sp shellSpan, i, n int) string {
-	q := string(sp.q)
+// appendClosedExample appends the quoted string sp of cmd rewritten
+// with the placeholder at [i, i+n) taken out of the quotes.
+func appendClosedExample(b []byte, cmd string, sp shellSpan, i, n int) []byte {
 	before, ph, after := cmd[sp.open+1:i], cmd[i:i+n], cmd[i+n:sp.close]
-	out := ph
 	if before != "" {
-		out = q + before + q + out
+		b = append(append(append(b, sp.q), before...), sp.q)
 	}
+	b = append(b, ph...)
 	if after != "" {
-		out += q + after + q
+		b = append(append(append(b, sp.q), after...), sp.q)
 	}
-	return out
+	return b
 }
 
 // joinAnd joins names as "a, b and c".
@@ -389,6 +483,16 @@ func scanShellInto(cmd string, sc *shellScan) {
 	}
 	for i := 0; i < len(cmd); i++ {
 		f := top()
+		// the bytes before the next one that can change the quoting
+		// (shellSpecial) keep f's span: a run, not the switch a byte
+		special := shellSpecial[shellState(f.kind)]
+		for i < len(cmd) && !special[cmd[i]] {
+			sc.at[i] = f.span
+			i++
+		}
+		if i == len(cmd) {
+			break
+		}
 		sc.at[i] = f.span
 		c := cmd[i]
 		switch f.kind {
@@ -436,6 +540,28 @@ func scanShellInto(cmd string, sc *shellScan) {
 	}
 	sc.at[len(cmd)] = top().span
 	sc.unclosed = len(stack) > 1
+}
+
+// shellSpecial holds, for each quoting state of scanShellInto (unquoted,
+// '…', "…"), the bytes its switch acts on; every other byte only takes
+// the span of the string it is in (TestScanShellRuns holds the runs to
+// the byte-by-byte scan).
+var shellSpecial = [3]*[256]bool{
+	sfmd.Chars("\\'\"$()`"),
+	sfmd.Chars("'"),
+	sfmd.Chars("\\\"$`"),
+}
+
+// shellState is the index in shellSpecial of a frame kind of
+// scanShellInto.
+func shellState(kind byte) int {
+	switch kind {
+	case '\'':
+		return 1
+	case '"':
+		return 2
+	}
+	return 0
 }
 
 // rereadOffsets is the set of offsets of cmd (a command as written,

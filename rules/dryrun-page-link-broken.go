@@ -35,13 +35,12 @@ var DryrunPageLinkBroken = &lint.Analyzer{
 			if !isMarkdownFile(file) {
 				continue // /open shows documents; a LICENSE or an image is not one
 			}
-			line := "/open " + dest
 			r, ok := p.opens(dest)
 			if !ok {
 				break
 			}
 			if why := p.failure(r); why != "" {
-				pass.Reportf(l.DestSpan, "the agent follows [%s](%s) with `%s`, which fails from this page: %s%s", l.Label, l.Dest, line, why, caseHint(pass.Workspace, file))
+				pass.Reportf(l.DestSpan, "the agent follows [%s](%s) with `/open %s`, which fails from this page: %s%s", l.Label, l.Dest, dest, why, caseHint(pass.Workspace, file))
 			}
 		}
 		return nil, nil

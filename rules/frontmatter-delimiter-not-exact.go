@@ -1,8 +1,8 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
-	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
 )
@@ -29,16 +29,18 @@ var FrontmatterDelimiterNotExact = &lint.Analyzer{
 			return nil, nil
 		}
 		li := index(doc)
-		lines := []int{1}
+		var buf [2]int
+		lines := append(buf[:0], 1)
 		if fm.Closed && fm.Span.IsValid() {
 			lines = append(lines, fm.Span.End.Line)
 		}
 		for i, l := range lines {
 			s := li.LineStart(l)
-			text := string(li.Line(l))
-			if text == "---" || !strings.HasPrefix(text, "---") {
-				continue
+			line := li.Line(l)
+			if string(line) == "---" || !bytes.HasPrefix(line, []byte("---")) {
+				continue // most: compared without a copy of the line
 			}
+			text := string(line)
 			which := "opening"
 			if i == 1 {
 				which = "closing"

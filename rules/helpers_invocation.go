@@ -110,12 +110,16 @@ func bind(tokens []argToken, aliases map[string]string) *invocation {
 			return inv
 		}
 	}
+	// the flags and their values in one slab, made at the first flag with
+	// room for one a token left (so it never grows: Flags points into it),
+	// and Flags and Positionals each made once with the same bound
+	var slab []flagSlot
 	for i := 0; i < len(tokens); i++ {
 		tok := tokens[i]
 		if tok.Text == sfmd.EndOfFlags {
 			for _, r := range tokens[i+1:] {
 				if r.group == 0 {
-					inv.Positionals = append(inv.Positionals, r)
+					inv.Positionals = appendBounded(inv.Positionals, r, len(tokens)-i)
 				}
 			}
 			break
@@ -123,15 +127,16 @@ func bind(tokens []argToken, aliases map[string]string) *invocation {
 		fl, ok := sfmd.ReadFlag(tok.Text)
 		if !ok {
 			if tok.group == 0 {
-				inv.Positionals = append(inv.Positionals, tok)
+				inv.Positionals = appendBounded(inv.Positionals, tok, len(tokens)-i)
 			}
 			continue
 		}
-		// the flag and its value in one allocation
-		fv := &struct {
-			f flagArg
-			v argToken
-		}{f: flagArg{Token: tok}}
+		if slab == nil {
+			slab = make([]flagSlot, 0, len(tokens)-i)
+			inv.Flags = make([]*flagArg, 0, len(tokens)-i)
+		}
+		slab = append(slab, flagSlot{f: flagArg{Token: tok}})
+		fv := &slab[len(slab)-1]
 		f := &fv.f
 		if fl.HasValue {
 			f.Key = fl.Name
@@ -155,6 +160,21 @@ func bind(tokens []argToken, aliases map[string]string) *invocation {
 		inv.Flags = append(inv.Flags, f)
 	}
 	return inv
+}
+
+// flagSlot is a flag and its value, side by side in bind's slab.
+type flagSlot struct {
+	f flagArg
+	v argToken
+}
+
+// appendBounded appends t to ts, which it makes with capacity bound
+// (the tokens left: no more can be appended) when it is nil.
+func appendBounded(ts []argToken, t argToken, bound int) []argToken {
+	if ts == nil {
+		ts = make([]argToken, 0, bound)
+	}
+	return append(ts, t)
 }
 
 // parseHintArgs reads the arguments of an invocation hint: the runtime's

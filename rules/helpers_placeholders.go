@@ -17,7 +17,13 @@ func definitionUses(pass *lint.Pass) []use {
 	if syms.defUsesDone { // three rules ask; computed once per document
 		return syms.defUses
 	}
-	var out []use
+	n := 0
+	for _, u := range syms.Uses {
+		if u.Site <= siteBody && u.Action != nil {
+			n++
+		}
+	}
+	out := make([]use, 0, n) // one allocation, not append's doublings
 	for _, u := range syms.Uses {
 		if u.Site > siteBody || u.Action == nil {
 			continue

@@ -117,9 +117,11 @@ func menuExtraLines(md *sfmd.Document, allowHeading bool) []int {
 		fmEnd = md.Frontmatter.Span.End.Line
 	}
 	var out []int
+	var buf []byte // each line's copy, in one array
 	for l := fmEnd + 1; l <= li.LineCount(); l++ {
 		ls := li.LineStart(l)
-		text := []byte(string(li.Line(l)))
+		buf = append(buf[:0], li.Line(l)...)
+		text := buf
 		for _, r := range covered[l] {
 			for i := max(r[0], ls); i < min(r[1], ls+len(text)); i++ {
 				text[i-ls] = ' '

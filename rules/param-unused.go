@@ -26,6 +26,9 @@ var ParamUnused = &lint.Analyzer{
 		doc := pass.Doc
 		responses := symbols(pass).Responses // by action ID, in source order
 		for _, a := range doc.Actions {
+			if len(a.Params) == 0 {
+				continue // a finding is a parameter's: its uses are not gathered
+			}
 			var where string
 			switch {
 			case a.IsCLI():
