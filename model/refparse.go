@@ -205,7 +205,7 @@ type refParser struct {
 	scNext     map[string]int // where the search for a free id2, id3, … of an id resumes
 	responses  []refResponse
 	slab       refSlab // where the actions and their fields are made
-	n          int // the line being read, from 1
+	n          int     // the line being read, from 1
 	src        string
 	off        int // where line n begins in src
 	blockLine  int // where the open block opened
