@@ -570,9 +570,9 @@ func matchFenceLine(line string) (run, rest string, ok bool) {
 // method, compared without case in ASCII as JavaScript's /i does, then the
 // white space after it, then the rest, which "." must match to the end (no
 // line terminator). When the white space runs to the end, the regexp
-// gives its last character to `.+`.
-func matchFirstLine(s string) []string {
-	method := ""
+// gives its last character to `.+`. method and rest are groups 1 and 2
+// (a slice of the three groups cost an allocation an action).
+func matchFirstLine(s string) (method, rest string, ok bool) {
 	for _, m := range [...]string{"GET", "POST", "PUT", "PATCH", "DELETE", "CLI"} {
 		if len(s) >= len(m) && strings.EqualFold(s[:len(m)], m) {
 			method = s[:len(m)]
@@ -580,28 +580,38 @@ func matchFirstLine(s string) []string {
 		}
 	}
 	if method == "" {
-		return nil
+		return "", "", false
 	}
 	after := s[len(method):]
-	rest := strings.TrimLeftFunc(after, isJSSpace)
+	rest = strings.TrimLeftFunc(after, isJSSpace)
 	ws := after[:len(after)-len(rest)]
 	if ws == "" {
-		return nil
+		return "", "", false
 	}
 	if rest == "" {
 		r, size := utf8.DecodeLastRuneInString(ws)
 		if len(ws) == size || strings.ContainsRune("\n\r\u2028\u2029", r) {
-			return nil
+			return "", "", false
 		}
 		rest = ws[len(ws)-size:]
 	} else if hasLineTerminator(rest) {
-		return nil
+		return "", "", false
 	}
-	return []string{s, method, rest}
+	return method, rest, true
 }
 
-// isWordByte is \w: an ASCII letter, digit or underscore.
-func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isASCIILetter(c) }
+// isWordByte is \w: an ASCII letter, digit or underscore, looked up in
+// wordBytes (the model's scans test it on most bytes they read; three
+// comparisons were most of MayReread's time).
+func isWordByte(c byte) bool { return wordBytes[c] }
+
+// wordBytes holds true at the bytes of \w (TestWordBytes).
+var wordBytes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c == '_' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
+	}
+	return t
+}()
 
 // refSlab hands out the actions of one parse and their fields from
 // blocks it allocates (an action and its list of fields were two
@@ -659,13 +669,12 @@ func parseActionBlock(id, text string) *refAction {
 // actionBlock is parseActionBlock, the action and its fields made in s.
 func (s *refSlab) actionBlock(id, text string) *refAction {
 	first, more, _ := strings.Cut(text, "\n")
-	m := matchFirstLine(jsTrim(first))
-	if m == nil {
+	method, rest, ok := matchFirstLine(jsTrim(first))
+	if !ok {
 		return nil
 	}
 	a := s.action()
-	a.ID, a.Method = id, lowerMethod(m[1])
-	rest := m[2]
+	a.ID, a.Method = id, lowerMethod(method)
 	if a.Method == "cli" {
 		a.URI = jsTrim(rest)
 	} else {
@@ -807,7 +816,7 @@ func skipJSSpace(s string, i int) int {
 // word is the run of \w at i ([start, end)), ok when it is not empty.
 func word(s string, i int) (start, end int, ok bool) {
 	end = i
-	for end < len(s) && isWord(s[end]) {
+	for end < len(s) && isWordByte(s[end]) {
 		end++
 	}
 	return i, end, end > i

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -171,5 +172,16 @@ func TestMatchRefDef(t *testing.T) {
 	}
 	if matched < 5000 {
 		t.Fatalf("only %d definitions: the lines test little", matched)
+	}
+}
+
+// TestWordBytes: isWordByte's table is \w, an ASCII letter, digit or
+// underscore, at every byte.
+func TestWordBytes(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := regexp.MustCompile(`^\w$`).MatchString(string([]byte{byte(c)}))
+		if got := isWordByte(byte(c)); got != want {
+			t.Errorf("isWordByte(%#x) = %v, want %v", c, got, want)
+		}
 	}
 }

@@ -303,7 +303,7 @@ func insideRanges(idx int, ranges [][2]int) bool {
 func toSlug(text string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {
-		if r < 0x80 && (isWord(byte(r)) || r == '-') || isJSSpace(r) {
+		if r < 0x80 && (isWordByte(byte(r)) || r == '-') || isJSSpace(r) {
 			b.WriteRune(r)
 		}
 	}
