@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -83,5 +84,15 @@ func BenchmarkParseUpstream(b *testing.B) {
 		for _, d := range docs {
 			Parse(d)
 		}
+	}
+}
+
+// BenchmarkParseBig is model.Parse of the generated 10 MB document
+// (benchgen.Document), the reference parse the dry-run rules make of it.
+func BenchmarkParseBig(b *testing.B) {
+	doc := &sfmd.Document{Path: "big.md", Src: benchgen.Document(10 << 20)}
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(doc)
 	}
 }

@@ -184,40 +184,74 @@ func upperMethod(m string) string {
 
 // Actions lists the document's actions as the runtime reads them, in
 // document order, one per id (a call finds the first action of an id).
+// Their fields, header names and template lines are cut from three lists
+// made for all of them (three allocations an action before;
+// TestActionsSlabs holds them to lists made one by one).
 func (p *Parsed) Actions() []ActionInfo {
 	if p == nil || p.ref == nil {
 		return nil
 	}
-	var out []ActionInfo
+	n, nf, nh, nl := 0, 0, 0, 0
 	for _, a := range p.ref.Actions {
-		if !a.isFirst {
-			continue // not the first of its id
+		if a.isFirst {
+			n, nf, nh = n+1, nf+len(a.Fields), nh+len(a.Headers)
+			if a.HasResp {
+				nl += strings.Count(a.Response, "\n") + 1
+			}
 		}
-		if out == nil {
-			out = make([]ActionInfo, 0, len(p.ref.Actions))
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]ActionInfo, 0, n)
+	sl := infoSlabs{fields: make([]FieldInfo, 0, nf), headers: make([]string, 0, nh), lines: make([]string, 0, nl)}
+	for _, a := range p.ref.Actions {
+		if a.isFirst { // not the first of its id: no call finds it
+			out = append(out, sl.info(a))
 		}
-		out = append(out, actionInfo(a))
 	}
 	return out
 }
 
-// actionInfo is what Actions lists of the action a.
+// infoSlabs holds the lists an ActionInfo's slices are cut from.
+type infoSlabs struct {
+	fields  []FieldInfo
+	headers []string
+	lines   []string
+}
+
+// actionInfo is what Actions lists of the action a, in lists of its own.
 func actionInfo(a *refAction) ActionInfo {
+	var sl infoSlabs
+	return sl.info(a)
+}
+
+// info is actionInfo, its slices cut from sl's lists (each with no room
+// past its end, so that an append to one cannot write over the next).
+func (sl *infoSlabs) info(a *refAction) ActionInfo {
 	info := ActionInfo{ID: a.ID, Method: upperMethod(a.Method), HasTemplate: a.HasResp}
 	if len(a.Fields) > 0 {
-		info.Fields = make([]FieldInfo, 0, len(a.Fields))
-	}
-	for _, f := range a.Fields {
-		info.Fields = append(info.Fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
+		at := len(sl.fields)
+		for _, f := range a.Fields {
+			sl.fields = append(sl.fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
+		}
+		info.Fields = sl.fields[at:len(sl.fields):len(sl.fields)]
 	}
 	if len(a.Headers) > 0 {
-		info.Headers = make([]string, len(a.Headers))
-		for i, h := range a.Headers {
-			info.Headers[i] = h.Key
+		at := len(sl.headers)
+		for _, h := range a.Headers {
+			sl.headers = append(sl.headers, h.Key)
 		}
+		info.Headers = sl.headers[at:len(sl.headers):len(sl.headers)]
 	}
 	if a.HasResp {
-		info.Template = splitLines(a.Response)
+		at := len(sl.lines)
+		for rest, more := a.Response, true; more; { // splitLines
+			var line string
+			line, rest, more = strings.Cut(rest, "\n")
+			sl.lines = append(sl.lines, line)
+		}
+		info.Template = sl.lines[at:len(sl.lines):len(sl.lines)]
 	}
 	return info
 }

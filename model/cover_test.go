@@ -3,7 +3,10 @@ package model
 import (
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // TestCoverage runs real calls through the runtime and checks what the
@@ -113,4 +116,51 @@ func TestCoverageNil(t *testing.T) {
 	h := newHarness(t, act("a", "GET https://api.example.com/a")+resp("a", "ok"))
 	var cov *Coverage
 	cov.Finish(h.rt.Run("/act.a"))
+}
+
+// actionInfoOwn is what Actions lists of the action a, each list made
+// on its own (Actions before it shared them).
+func actionInfoOwn(a *refAction) ActionInfo {
+	info := ActionInfo{ID: a.ID, Method: upperMethod(a.Method), HasTemplate: a.HasResp}
+	for _, f := range a.Fields {
+		info.Fields = append(info.Fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
+	}
+	for _, h := range a.Headers {
+		info.Headers = append(info.Headers, h.Key)
+	}
+	if a.HasResp {
+		info.Template = strings.Split(a.Response, "\n")
+	}
+	return info
+}
+
+// TestActionsSlabs: Actions, which cuts every action's fields, header
+// names and template lines from three shared lists, lists what
+// actionInfoOwn gives each first action with lists of its own, on every
+// document of scanDocs; no list reaches into the next one's.
+func TestActionsSlabs(t *testing.T) {
+	n := 0
+	for _, src := range scanDocs(t) {
+		p := Parse(&sfmd.Document{Path: "x.md", Src: []byte(src)})
+		got := p.Actions()
+		var want []ActionInfo
+		for _, a := range p.ref.Actions {
+			if a.isFirst {
+				w := actionInfoOwn(a)
+				want = append(want, w)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.200q: Actions %v, want %v", src, got, want)
+		}
+		for _, a := range got {
+			if cap(a.Fields) != len(a.Fields) || cap(a.Headers) != len(a.Headers) || cap(a.Template) != len(a.Template) {
+				t.Fatalf("%s: a list with room past its end", a.ID)
+			}
+			n += len(a.Fields) + len(a.Headers) + len(a.Template)
+		}
+	}
+	if n < 5000 {
+		t.Fatalf("only %d fields, headers and template lines", n)
+	}
 }

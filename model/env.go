@@ -191,7 +191,7 @@ func envVarEnd(s string, i int) int {
 		return -1
 	}
 	end := i + 2
-	for end < len(s) && isWord(s[end]) {
+	for end < len(s) && isWordByte(s[end]) {
 		end++
 	}
 	return end

@@ -614,7 +614,7 @@ func walkJSONPath(obj *jsValue, path string) *jsValue {
 		switch {
 		case isIdentStart(c):
 			j := i + 1
-			for j < len(path) && (isWord(path[j]) || path[j] == '-') {
+			for j < len(path) && (isWordByte(path[j]) || path[j] == '-') {
 				j++
 			}
 			key = path[i:j]
@@ -669,7 +669,6 @@ func atoiSat(s string) int {
 
 func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
 func isIdentStart(c byte) bool { return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z') }
-func isWord(c byte) bool       { return isIdentStart(c) || isDigit(c) }
 
 // ---------------------------------------------------------------------------
 // Strings

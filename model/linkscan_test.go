@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"golang.org/x/tools/txtar"
 
@@ -241,5 +242,50 @@ func TestActInfoIsRegexp(t *testing.T) {
 	t.Logf("%d action info strings", found)
 	if found < 1000 {
 		t.Fatalf("only %d action info strings: the texts test little", found)
+	}
+}
+
+// TestStripMarkupRuns: stripMarkup gives the same text with the runs of
+// kept lines taken as pieces of the source as with each kept line
+// written on its own, on the texts of scanDocs and on documents of
+// fences, act blocks, markup and text lines, with and without a final
+// newline; it returns a page with nothing to strip as it is.
+func TestStripMarkupRuns(t *testing.T) {
+	docs := scanDocs(t)
+	pieces := []string{"```", "~~~", "````", "```act.a", "```act.a.response", "```js", "  ```", "<!-- #b -->", "<!-- /b -->",
+		"[!include:i](i.md)", "[!menu:m](m.md)", "[r]: https://x.example", "text", "", " ", "\r", "[@s l](u)"}
+	seed := uint32(11)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 5000 {
+		var lines []string
+		for k := next() % 12; k >= 0; k-- {
+			lines = append(lines, pieces[next()%len(pieces)])
+		}
+		docs = append(docs, strings.Join(lines, "\n"))
+	}
+	defer func() { joinKeptRuns = true }()
+	same := 0
+	for _, d := range docs {
+		joinKeptRuns = true
+		got := stripMarkup(d)
+		joinKeptRuns = false
+		want := stripMarkup(d)
+		if got != want {
+			t.Fatalf("%.300q: stripMarkup gives %.300q with the runs joined, %.300q line by line", d, got, want)
+		}
+		if got == d {
+			same++
+		}
+	}
+	if same < 100 {
+		t.Fatalf("only %d texts with nothing to strip", same)
+	}
+	joinKeptRuns = true
+	plain := "a\n\nb\n"
+	if got := stripMarkup(plain); got != plain || unsafe.StringData(got) != unsafe.StringData(plain) {
+		t.Fatalf("stripMarkup copied a text with nothing to strip")
 	}
 }

@@ -152,7 +152,7 @@ var skipFenceLines = true
 func parseRef(source string) *refDoc {
 	// the parser's own maps are made when first written (most documents
 	// have no block, menu, shortcut or response to remember)
-	p := &refParser{d: &refDoc{References: map[string]string{}}}
+	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source))}
 	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
 		if p.fenceOpen && skipFenceLines {
@@ -203,8 +203,9 @@ type refParser struct {
 	menuSeen   map[string]bool
 	scSeen     map[string]bool
 	scNext     map[string]int // where the search for a free id2, id3, … of an id resumes
-	responses  []pendingBlock
-	n          int // the line being read, from 1
+	responses  []refResponse
+	slab       refSlab // where the actions and their fields are made
+	n          int     // the line being read, from 1
 	src        string
 	off        int // where line n begins in src
 	blockLine  int // where the open block opened
@@ -214,6 +215,9 @@ type refParser struct {
 func (p *refParser) errorf(line int, msg string) {
 	p.d.Errors = append(p.d.Errors, ParseError{Line: line, Message: msg})
 }
+
+// refResponse is a response template read: its id and its text.
+type refResponse struct{ id, text string }
 
 // pendingBlock is an act.<id> or act.<id>.response block being read.
 type pendingBlock struct {
@@ -255,7 +259,7 @@ func (p *refParser) fence(raw, run, rest string) {
 					pb.text = p.src[pb.from : p.off-1]
 				}
 				if !pb.response {
-					if a := parseActionBlock(pb.id, pb.text); a != nil {
+					if a := p.slab.actionBlock(pb.id, pb.text); a != nil {
 						d.Actions = append(d.Actions, a)
 					} else {
 						p.errorf(pb.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+pb.id+"\"")
@@ -264,7 +268,7 @@ func (p *refParser) fence(raw, run, rest string) {
 					// every template, in order: attachResponses gives
 					// each action the last of its id, as the parser's
 					// Map.set of them does (no map of ids to keep)
-					p.responses = append(p.responses, *pb)
+					p.responses = append(p.responses, refResponse{pb.id, pb.text})
 				}
 				p.pending = false
 			}
@@ -467,12 +471,66 @@ func (p *refParser) links(raw, line string) {
 // refDef reads a reference definition; the first of a name wins.
 func (p *refParser) refDef(line string) {
 	d := p.d
-	if m := reRefDef.FindStringSubmatch(line); m != nil {
-		if _, ok := d.References[m[1]]; !ok {
-			d.References[m[1]] = m[2]
-			d.RefNames = append(d.RefNames, m[1])
+	if name, url, ok := matchRefDef(line); ok {
+		if _, ok := d.References[name]; !ok {
+			d.References[name] = url
+			d.RefNames = append(d.RefNames, name)
 		}
 	}
+}
+
+// matchRefDef is reRefDef.FindStringSubmatch(line)'s two groups without a
+// regexp (it ran on every line that begins with '['; TestMatchRefDef holds
+// the scan to it): the name is the text up to the first ']' (at least one
+// character), which "]:" and JavaScript white space must follow; the URL
+// is the longest run after that white space of characters that are
+// neither white space nor '>', past one '<' when a run follows it, else
+// from the '<' itself (the pattern's `<?` gives it back to the group).
+func matchRefDef(line string) (name, url string, ok bool) {
+	if len(line) < 2 || line[0] != '[' {
+		return "", "", false
+	}
+	end := strings.IndexByte(line, ']')
+	if end < 2 || end+1 >= len(line) || line[end+1] != ':' {
+		return "", "", false
+	}
+	i := skipJSSpace(line, end+2)
+	if i == end+2 {
+		return "", "", false
+	}
+	if i < len(line) && line[i] == '<' {
+		if j := urlRun(line, i+1); j > i+1 {
+			return line[1:end], line[i+1 : j], true
+		}
+	}
+	if j := urlRun(line, i); j > i {
+		return line[1:end], line[i:j], true
+	}
+	return "", "", false
+}
+
+// urlRun is the end of the run from i of characters that are neither
+// JavaScript white space nor '>' (reRefDef's second group).
+func urlRun(s string, i int) int {
+	for i < len(s) {
+		c := s[i]
+		if c == '>' {
+			break
+		}
+		if c < utf8.RuneSelf {
+			if c <= ' ' && isJSSpace(rune(c)) {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isJSSpace(r) {
+			break
+		}
+		i += size
+	}
+	return i
 }
 
 // attachResponses gives each action its response template, matched by id
@@ -512,9 +570,9 @@ func matchFenceLine(line string) (run, rest string, ok bool) {
 // method, compared without case in ASCII as JavaScript's /i does, then the
 // white space after it, then the rest, which "." must match to the end (no
 // line terminator). When the white space runs to the end, the regexp
-// gives its last character to `.+`.
-func matchFirstLine(s string) []string {
-	method := ""
+// gives its last character to `.+`. method and rest are groups 1 and 2
+// (a slice of the three groups cost an allocation an action).
+func matchFirstLine(s string) (method, rest string, ok bool) {
 	for _, m := range [...]string{"GET", "POST", "PUT", "PATCH", "DELETE", "CLI"} {
 		if len(s) >= len(m) && strings.EqualFold(s[:len(m)], m) {
 			method = s[:len(m)]
@@ -522,39 +580,101 @@ func matchFirstLine(s string) []string {
 		}
 	}
 	if method == "" {
-		return nil
+		return "", "", false
 	}
 	after := s[len(method):]
-	rest := strings.TrimLeftFunc(after, isJSSpace)
+	rest = strings.TrimLeftFunc(after, isJSSpace)
 	ws := after[:len(after)-len(rest)]
 	if ws == "" {
-		return nil
+		return "", "", false
 	}
 	if rest == "" {
 		r, size := utf8.DecodeLastRuneInString(ws)
 		if len(ws) == size || strings.ContainsRune("\n\r\u2028\u2029", r) {
-			return nil
+			return "", "", false
 		}
 		rest = ws[len(ws)-size:]
 	} else if hasLineTerminator(rest) {
-		return nil
+		return "", "", false
 	}
-	return []string{s, method, rest}
+	return method, rest, true
 }
 
-// isWordByte is \w: an ASCII letter, digit or underscore.
-func isWordByte(c byte) bool { return c == '_' || '0' <= c && c <= '9' || isASCIILetter(c) }
+// isWordByte is \w: an ASCII letter, digit or underscore, looked up in
+// wordBytes (the model's scans test it on most bytes they read; three
+// comparisons were most of MayReread's time).
+func isWordByte(c byte) bool { return wordBytes[c] }
+
+// wordBytes holds true at the bytes of \w (TestWordBytes).
+var wordBytes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c == '_' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
+	}
+	return t
+}()
+
+// refSlab hands out the actions of one parse and their fields from
+// blocks it allocates (an action and its list of fields were two
+// allocations each: on a generated 10 MB document, half of the parse's
+// bytes and a third of its allocations). The blocks are sized by the
+// document: a small one gets an action and a list of fields at a time,
+// as before, a large one room for hundreds.
+type refSlab struct {
+	acts        []refAction
+	fields      []refField
+	actBlock    int // the actions a block holds
+	fieldsBlock int // the fields a block holds at least
+}
+
+// newRefSlab is the slab of a document of n bytes: a block of actions
+// for every 4 KB of it and of fields for every 1 KB, up to 512 and 1,024.
+func newRefSlab(n int) refSlab {
+	return refSlab{actBlock: min(max(n>>12, 1), 512), fieldsBlock: min(n>>10, 1024)}
+}
+
+// action is a new zero refAction.
+func (s *refSlab) action() *refAction {
+	if len(s.acts) == cap(s.acts) {
+		s.acts = make([]refAction, 0, max(s.actBlock, 1))
+	}
+	s.acts = s.acts[:len(s.acts)+1]
+	return &s.acts[len(s.acts)-1]
+}
+
+// reserve makes room for n more fields in the current block, or starts
+// a block with room for them.
+func (s *refSlab) reserve(n int) {
+	if cap(s.fields)-len(s.fields) < n {
+		s.fields = make([]refField, 0, max(n, s.fieldsBlock))
+	}
+}
+
+// endFields is the fields of the action read from start (nil for none),
+// their capacity their length, so that an append to one action's list
+// cannot write over the next one's.
+func (s *refSlab) endFields(start int) []refField {
+	if start == len(s.fields) {
+		return nil
+	}
+	return s.fields[start:len(s.fields):len(s.fields)]
+}
 
 // parseActionBlock is parser.ts parseActionBlock, given the block's lines
 // joined by "\n" (no lines and one empty line both give nil).
 func parseActionBlock(id, text string) *refAction {
+	var s refSlab
+	return s.actionBlock(id, text)
+}
+
+// actionBlock is parseActionBlock, the action and its fields made in s.
+func (s *refSlab) actionBlock(id, text string) *refAction {
 	first, more, _ := strings.Cut(text, "\n")
-	m := matchFirstLine(jsTrim(first))
-	if m == nil {
+	method, rest, ok := matchFirstLine(jsTrim(first))
+	if !ok {
 		return nil
 	}
-	a := &refAction{ID: id, Method: lowerMethod(m[1])}
-	rest := m[2]
+	a := s.action()
+	a.ID, a.Method = id, lowerMethod(method)
 	if a.Method == "cli" {
 		a.URI = jsTrim(rest)
 	} else {
@@ -564,11 +684,10 @@ func parseActionBlock(id, text string) *refAction {
 	// parser: its lines are field lines like any other (runtime-semantics.md
 	// §1.1, §6.2), so one that happens to match the field pattern declares
 	// a field.
-	if more != "" {
-		// room for a field on every line: the slice grew by doubling,
-		// copying the fields each time (a quarter of the parse's bytes)
-		a.Fields = make([]refField, 0, strings.Count(more, "\n")+1)
-	}
+	// room for a field on every line (the bound the list of each action
+	// was allocated with)
+	s.reserve(strings.Count(more, "\n") + 1)
+	start := len(s.fields)
 	for more != "" {
 		var line string
 		line, more, _ = strings.Cut(more, "\n") // the lines after the first ("" lines are skipped)
@@ -593,8 +712,9 @@ func parseActionBlock(id, text string) *refAction {
 		f.Required = req == "required"
 		f.Description, _ = group(5)
 		f.Default, f.HasDefault = group(6)
-		a.Fields = append(a.Fields, f)
+		s.fields = append(s.fields, f)
 	}
+	a.Fields = s.endFields(start)
 	return a
 }
 
@@ -696,7 +816,7 @@ func skipJSSpace(s string, i int) int {
 // word is the run of \w at i ([start, end)), ok when it is not empty.
 func word(s string, i int) (start, end int, ok bool) {
 	end = i
-	for end < len(s) && isWord(s[end]) {
+	for end < len(s) && isWordByte(s[end]) {
 		end++
 	}
 	return i, end, end > i

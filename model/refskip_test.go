@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -120,6 +121,67 @@ func TestLastResponseTemplateWins(t *testing.T) {
 		a := parseRef(c.src).action("a")
 		if a == nil || a.Response != c.want || a.HasResp != (c.want != "") {
 			t.Errorf("%q: act.a's template %+v, want %q", c.src, a, c.want)
+		}
+	}
+}
+
+// TestMatchRefDef: the reference-definition scan finds reRefDef's two
+// groups, on every line of scanDocs and on random lines made of the
+// pieces the pattern turns on (brackets, the colon, white space of
+// every kind, angle brackets, invalid UTF-8).
+func TestMatchRefDef(t *testing.T) {
+	var lines []string
+	for _, d := range scanDocs(t) {
+		lines = append(lines, splitLines(d)...)
+	}
+	pieces := []string{"[", "]", ":", "]:", " ", "\t", "\u00a0", "\u3000", "\u2028", "\r", "<", ">", "a", "@x", "https://x.example/", "\xff", "\xe2\x80", "é", "[@"}
+	seed := uint32(7)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	ws := []string{" ", "\t", "\u00a0", "\u3000", "\u2028", "\r", "", "  "}
+	for range 100000 {
+		// "[", a name, "]:", white space, a URL, each part sometimes
+		// garbled by a random piece
+		parts := []string{"[", "a", "]:", ws[next()%len(ws)], "<", "https://x.example/", ">", " t"}
+		var b strings.Builder
+		for i, p := range parts {
+			switch next() % 5 {
+			case 0:
+				p = pieces[next()%len(pieces)]
+			case 1:
+				if i >= 4 {
+					p = ""
+				}
+			}
+			b.WriteString(p)
+		}
+		lines = append(lines, b.String())
+	}
+	matched := 0
+	for _, line := range lines {
+		name, url, ok := matchRefDef(line)
+		m := reRefDef.FindStringSubmatch(line)
+		if ok != (m != nil) || ok && (name != m[1] || url != m[2]) {
+			t.Fatalf("%q: got %q %q %v, want %q", line, name, url, ok, m)
+		}
+		if ok {
+			matched++
+		}
+	}
+	if matched < 5000 {
+		t.Fatalf("only %d definitions: the lines test little", matched)
+	}
+}
+
+// TestWordBytes: isWordByte's table is \w, an ASCII letter, digit or
+// underscore, at every byte.
+func TestWordBytes(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := regexp.MustCompile(`^\w$`).MatchString(string([]byte{byte(c)}))
+		if got := isWordByte(byte(c)); got != want {
+			t.Errorf("isWordByte(%#x) = %v, want %v", c, got, want)
 		}
 	}
 }

@@ -93,23 +93,42 @@ func requirementsPath(source string) string {
 }
 
 // stripMarkup is renderer.ts stripAimdMarkup. It reads the lines in place
-// and writes the kept ones to one builder (a body of millions of short
-// lines costs its size, not a string header per line).
+// and keeps each run of consecutive kept lines as one piece of source
+// (lines joined by "\n" are the source between them): a page with
+// nothing to strip is returned as it is, and any other is written once,
+// run by run, to one builder (a body of millions of short lines costs its
+// size, not a string header per line).
 func stripMarkup(source string) string {
 	var b strings.Builder
-	first := true
-	keep := func(line string) {
-		if !first {
-			b.WriteByte('\n')
+	written := false   // b holds kept lines
+	from, to := -1, -1 // the run of kept lines not written yet: source[from:to]
+	flush := func() {
+		if from < 0 {
+			return
 		}
-		first = false
-		b.WriteString(line)
+		if written {
+			b.WriteByte('\n')
+		} else {
+			b.Grow(len(source) - from)
+		}
+		b.WriteString(source[from:to])
+		written = true
+	}
+	var off int // where line begins in source
+	keep := func(line string) {
+		if joinKeptRuns && from >= 0 && off == to+1 {
+			to = off + len(line)
+			return
+		}
+		flush()
+		from, to = off, off+len(line)
 	}
 	fenceOpen, inAction := false, false
 	var fenceChar byte
 	fenceLen := 0
 	for rest, more := source, true; more; {
 		var line string
+		off = len(source) - len(rest)
 		line, rest, more = strings.Cut(rest, "\n")
 		t := jsTrim(line)
 		if run, rest, ok := matchFenceLine(t); ok {
@@ -149,8 +168,20 @@ func stripMarkup(source string) string {
 		}
 		keep(line)
 	}
+	if !written && joinKeptRuns {
+		if from < 0 {
+			return ""
+		}
+		return source[from:to]
+	}
+	flush()
 	return b.String()
 }
+
+// joinKeptRuns lets stripMarkup keep runs of consecutive lines as one
+// piece; TestStripMarkupRuns turns it off (each kept line written on its
+// own) and holds the result to it.
+var joinKeptRuns = true
 
 // slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement
 // (reRndPlainLink, found by plainLinkSpans).
@@ -212,9 +243,19 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 		if display == "" {
 			display = id
 		}
+		if b.Cap() == 0 {
+			b.Grow(len(s) + 8*len(matches)) // the links' ids are about as long as their URLs
+		}
 		b.WriteString(s[last:m[0]])
-		b.WriteString("[" + display + "][@" + id + "]")
+		b.WriteByte('[')
+		b.WriteString(display)
+		b.WriteString("][@")
+		b.WriteString(id)
+		b.WriteByte(']')
 		last = m[1]
+	}
+	if last == 0 {
+		return s // no link became a shortcut
 	}
 	b.WriteString(s[last:])
 	return b.String()
@@ -262,7 +303,7 @@ func insideRanges(idx int, ranges [][2]int) bool {
 func toSlug(text string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {
-		if r < 0x80 && (isWord(byte(r)) || r == '-') || isJSSpace(r) {
+		if r < 0x80 && (isWordByte(byte(r)) || r == '-') || isJSSpace(r) {
 			b.WriteRune(r)
 		}
 	}

@@ -83,26 +83,32 @@ func isShellName(name string) bool {
 // program (python3 -c, tar -czf). A prefilter in one pass over the bytes,
 // for rules that would otherwise read every CLI command as bash does;
 // words match only at a byte that follows the start or a byte that is
-// neither \w nor '-'.
+// neither \w nor '-'. The rest of a run of \w and '-' bytes is passed
+// over at once (TestMayRereadRuns holds the scan to one that looks at
+// every byte).
 func MayReread(command string) bool {
 	reader, opt := false, false
-	for i := 0; i < len(command) && !(reader && opt); i++ {
-		if i > 0 && (isWordByte(command[i-1]) || command[i-1] == '-') {
-			continue
-		}
-		if command[i] == '-' {
+	for i := 0; i < len(command) && !(reader && opt); {
+		switch c := command[i]; {
+		case c == '-':
 			opt = opt || cOption(command, i)
+		case isWordByte(c):
+			j := i + 1
+			for j < len(command) && isWordByte(command[j]) {
+				j++
+			}
+			switch w := command[i:j]; {
+			case w == "eval" || w == "ssh" || w == "watch":
+				reader, opt = true, true
+			case isShellName(w) || w == "su" || w == "runuser":
+				reader = true
+			}
+		default:
+			i++
 			continue
 		}
-		j := i
-		for j < len(command) && isWordByte(command[j]) {
-			j++
-		}
-		switch w := command[i:j]; {
-		case w == "eval" || w == "ssh" || w == "watch":
-			reader, opt = true, true
-		case isShellName(w) || w == "su" || w == "runuser":
-			reader = true
+		for i < len(command) && (isWordByte(command[i]) || command[i] == '-') {
+			i++ // no word begins inside the run
 		}
 	}
 	return reader && opt

@@ -172,3 +172,63 @@ func TestMayRereadFindsEveryScript(t *testing.T) {
 		t.Fatalf("only %d commands with a script: the cases test little", found)
 	}
 }
+
+// mayRereadBytes is MayReread looking at every byte: a word or an option
+// begins at a byte that follows the start or a byte that is neither \w
+// nor '-'.
+func mayRereadBytes(command string) bool {
+	reader, opt := false, false
+	for i := 0; i < len(command) && !(reader && opt); i++ {
+		if i > 0 && (isWordByte(command[i-1]) || command[i-1] == '-') {
+			continue
+		}
+		if command[i] == '-' {
+			opt = opt || cOption(command, i)
+			continue
+		}
+		j := i
+		for j < len(command) && isWordByte(command[j]) {
+			j++
+		}
+		switch w := command[i:j]; {
+		case w == "eval" || w == "ssh" || w == "watch":
+			reader, opt = true, true
+		case isShellName(w) || w == "su" || w == "runuser":
+			reader = true
+		}
+	}
+	return reader && opt
+}
+
+// TestMayRereadRuns: MayReread, which passes over the rest of a run of
+// \w and '-' bytes at once, answers as the byte-by-byte scan on every
+// line of scanDocs and on random lines of readers, options, words glued
+// by '-' and '_' and separators.
+func TestMayRereadRuns(t *testing.T) {
+	var lines []string
+	for _, d := range scanDocs(t) {
+		lines = append(lines, splitLines(d)...)
+	}
+	pieces := []string{"sh", "bash", "su", "runuser", "eval", "ssh", "watch", "-c", "-lc", "--command", "-", "--", "x", "_", "a-sh", "sh-", "/bin/", " ", ";", "'", "\"", "=", "c", "-x", "é", "tar"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 100000 {
+		var b strings.Builder
+		for range r.IntN(7) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		lines = append(lines, b.String())
+	}
+	yes := 0
+	for _, line := range lines {
+		got, want := MayReread(line), mayRereadBytes(line)
+		if got != want {
+			t.Fatalf("%q: MayReread %v, byte by byte %v", line, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 5000 {
+		t.Fatalf("only %d lines that may be read again", yes)
+	}
+}

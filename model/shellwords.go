@@ -48,15 +48,60 @@ type shellParser struct {
 	start int    // offset of the open word's first byte
 	redir bool   // the open word is a redirection's target
 	bad   bool
+	// froms and lives hold the From and Live of every word of the line,
+	// each word's a piece of them, the open word's from wfrom on (two
+	// lists a word, grown by doubling, were most of the parse's bytes);
+	// contig is true while the open word's bytes are consecutive bytes
+	// of the line, its Text then the line's own bytes, not a copy.
+	froms  []int
+	lives  []bool
+	wfrom  int
+	contig bool
 }
+
+// shellSlabs lets the parser keep the words' offsets in the line's
+// lists and a word's text in the line; TestShellSlabs turns it off (a
+// list of each a word, its text a copy) and holds the words to it.
+var shellSlabs = true
 
 func (p *shellParser) add(c byte, from int, live bool) {
 	if !p.in {
 		p.in, p.start = true, from
 	}
 	p.buf = append(p.buf, c)
-	p.w.From = append(p.w.From, from)
-	p.w.Live = append(p.w.Live, live)
+	if !shellSlabs {
+		p.w.From = append(p.w.From, from)
+		p.w.Live = append(p.w.Live, live)
+		return
+	}
+	if p.froms == nil {
+		p.froms, p.lives = make([]int, 0, len(p.s)), make([]bool, 0, len(p.s))
+	}
+	p.contig = len(p.froms) == p.wfrom || p.contig && from == p.froms[len(p.froms)-1]+1
+	p.froms = append(p.froms, from)
+	p.lives = append(p.lives, live)
+}
+
+// word is the open word: its text, and its offsets and live bytes as
+// pieces of the line's lists (nil for a word of no byte).
+func (p *shellParser) word() ShellWord {
+	if !shellSlabs {
+		w := p.w
+		w.Text = string(p.buf)
+		return w
+	}
+	var w ShellWord
+	if n := len(p.froms); n > p.wfrom {
+		w.From, w.Live = p.froms[p.wfrom:n:n], p.lives[p.wfrom:n:n]
+		if f := w.From[0]; p.contig && f >= 0 && f+len(p.buf) <= len(p.s) && p.s[f:f+len(p.buf)] == string(p.buf) {
+			w.Text = p.s[f : f+len(p.buf)]
+		}
+		p.wfrom = n
+	}
+	if w.Text == "" {
+		w.Text = string(p.buf)
+	}
+	return w
 }
 
 // open marks a word begun by quotes that may add no byte ("" or ”).
@@ -73,8 +118,7 @@ func (p *shellParser) endWord() {
 	if !p.in {
 		return
 	}
-	w := p.w
-	w.Text = string(p.buf)
+	w := p.word()
 	p.w, p.buf, p.in = ShellWord{}, p.buf[:0], false
 	if p.redir {
 		p.redir = false

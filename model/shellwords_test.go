@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"os/exec"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -187,4 +188,52 @@ func FuzzShellCommands(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestShellSlabs: ShellCommands reads the same words (text, offsets,
+// live bytes) with the offsets kept in the line's lists and a text taken
+// from the line as with a list and a copy each, on every line of
+// scanDocs and on random lines of quotes, expansions, escapes,
+// redirections and operators; no word's lists reach into the next one's.
+func TestShellSlabs(t *testing.T) {
+	var lines []string
+	for _, d := range scanDocs(t) {
+		lines = append(lines, splitLines(d)...)
+	}
+	pieces := []string{"a", "b c", " ", "'x y'", `"p $q r"`, "\\ ", "\\\"", "$v", "${w:-z}", "$(c d)", "`e`", "$((1+2))", `$"m"`,
+		"2>&1", "> f", "<(g)", ";", "&&", "|", "#", "x=1", "{", "}", "(", ")", "\"", "'", "\\", "-c", "sh", "é"}
+	seed := uint32(13)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 20000 {
+		var b strings.Builder
+		for k := next() % 10; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		lines = append(lines, b.String())
+	}
+	defer func() { shellSlabs = true }()
+	words := 0
+	for _, line := range lines {
+		shellSlabs = true
+		got, gok := ShellCommands(line)
+		shellSlabs = false
+		want, wok := ShellCommands(line)
+		if gok != wok || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %v %v with the lists shared, %v %v without", line, got, gok, want, wok)
+		}
+		for _, c := range got {
+			for _, w := range c.Args {
+				if cap(w.From) != len(w.From) || cap(w.Live) != len(w.Live) {
+					t.Fatalf("%q: word %q has room past its offsets", line, w.Text)
+				}
+				words++
+			}
+		}
+	}
+	if words < 50000 {
+		t.Fatalf("only %d words", words)
+	}
 }

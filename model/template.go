@@ -114,7 +114,7 @@ func tplIdent(s string) string {
 		return ""
 	}
 	i := 1
-	for i < len(s) && isWord(s[i]) {
+	for i < len(s) && isWordByte(s[i]) {
 		i++
 	}
 	return s[:i]
