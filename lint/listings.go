@@ -5,8 +5,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -56,17 +59,26 @@ func (s *workspaceShared) forget(abs string) {
 // listed returns the listing of the absolute directory abs when the run
 // holds it, without listing it.
 func (s *workspaceShared) listed(abs string) ([]fs.DirEntry, bool) {
-	s.listings.mu.Lock()
-	l := s.listings.held[abs]
-	if e, ok := s.listings.dirs[abs]; ok {
-		l = e.Value.(*dirListing)
-	}
-	s.listings.mu.Unlock()
+	l := s.listings.have(abs)
 	if l == nil {
 		return nil, false
 	}
-	l.read(abs) // listed, or being listed
 	return l.entries, l.err == nil
+}
+
+// have returns the listing of the absolute directory abs when the run
+// holds it (read), without listing it; nil otherwise.
+func (d *dirListings) have(abs string) *dirListing {
+	d.mu.Lock()
+	l := d.held[abs]
+	if e, ok := d.dirs[abs]; ok {
+		l = e.Value.(*dirListing)
+	}
+	d.mu.Unlock()
+	if l != nil {
+		l.read(abs) // listed, or being listed
+	}
+	return l
 }
 
 // dirListings are the directories listed in one run (one
@@ -123,6 +135,12 @@ type dirListing struct {
 
 	foldOnce sync.Once
 	folded   map[string][]string // foldKey → the names with that key, in directory order
+	ascii    bool                // every name is ASCII (set with folded)
+
+	// searched: a file of the directory was read in the run, so that
+	// the directory can be searched (a directory of mode r-- lists its
+	// names but refuses a stat or an open of each)
+	searched atomic.Bool
 
 	suitesOnce sync.Once
 	suites     []string // the test suites, in directory order
@@ -196,14 +214,7 @@ func (p *Workspace) FoldName(path string) (name string, exact, ok bool) {
 		if l.err != nil {
 			return "", false, false
 		}
-		l.foldOnce.Do(func() {
-			l.folded = make(map[string][]string, len(l.entries))
-			for _, e := range l.entries {
-				k := foldKey(e.Name())
-				l.folded[k] = append(l.folded[k], e.Name())
-			}
-		})
-		names = l.folded[foldKey(base)]
+		names = l.foldIndex()[foldKey(base)]
 	}
 	for _, n := range names {
 		if n == base {
@@ -214,6 +225,87 @@ func (p *Workspace) FoldName(path string) (name string, exact, ok bool) {
 		return "", false, false
 	}
 	return names[len(names)-1], false, true
+}
+
+// foldIndex returns the names of the listing by foldKey, made once.
+func (l *dirListing) foldIndex() map[string][]string {
+	l.foldOnce.Do(func() {
+		l.folded = make(map[string][]string, len(l.entries))
+		l.ascii = true
+		for _, e := range l.entries {
+			n := e.Name()
+			k := foldKey(n)
+			l.folded[k] = append(l.folded[k], n)
+			l.ascii = l.ascii && isASCII(n)
+		}
+	})
+	return l.folded
+}
+
+// entry returns the entry named name (the listing is sorted by name, as
+// os.ReadDir sorts it).
+func (l *dirListing) entry(name string) (fs.DirEntry, bool) {
+	i, ok := slices.BinarySearchFunc(l.entries, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+	if !ok {
+		return nil, false
+	}
+	return l.entries[i], true
+}
+
+// searchedFile records that the file at the absolute path abs was read
+// in the run: its directory, when the run holds its listing, can be
+// searched (see exists).
+func (s *workspaceShared) searchedFile(abs string) {
+	if l := s.listings.have(filepath.Dir(abs)); l != nil {
+		l.searched.Store(true)
+	}
+}
+
+// exists says, from the listing of its directory when the run holds one
+// (it lists nothing), whether os.Stat of the absolute, clean path abs
+// succeeds, and whether the listing shows it a regular file; known is
+// false when the listing cannot tell (the caller stats):
+//   - listed, it exists when it is not a symbolic link (whose target
+//     may be missing) and a file of its directory was read in the run
+//     (searched: a directory that can be read but not searched lists
+//     names that a stat refuses);
+//   - not listed, it is missing when it is ASCII, so is every name of
+//     the directory, and none equals it ignoring case: a case-insensitive
+//     file system (macOS, Windows, ext4's casefold) finds a name written
+//     in another case, and one that normalizes Unicode (macOS) a name
+//     written in another normal form; not on Windows, which also finds a
+//     file by its short name (PROGRA~1) and without trailing dots and
+//     spaces.
+func (s *workspaceShared) exists(abs string) (exists, regular, known bool) {
+	dir, base := filepath.Split(abs)
+	if s == nil || base == "" { // no run; a root
+		return false, false, false // a root
+	}
+	l := s.listings.have(filepath.Clean(dir))
+	if l == nil || l.err != nil {
+		return false, false, false
+	}
+	if e, ok := l.entry(base); ok {
+		t := e.Type()
+		if t&fs.ModeSymlink != 0 || !l.searched.Load() {
+			return false, false, false
+		}
+		return true, t.IsRegular(), true
+	}
+	index := l.foldIndex()
+	if runtime.GOOS == "windows" || !l.ascii || !isASCII(base) || len(index[foldKey(base)]) > 0 {
+		return false, false, false
+	}
+	return false, false, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // Suites lists the test suites of the directory at path (the regular
@@ -250,14 +342,7 @@ func suiteNames(entries []fs.DirEntry) []string {
 // rune (invalid UTF-8 reads as U+FFFD, as in EqualFold) becomes the
 // smallest rune of its simple case folding orbit.
 func foldKey(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if isASCII(s) {
 		// 'k' and 's' fold with non-ASCII runes but their smallest
 		// orbit member is ASCII ('K', 'S'): upper case is the key.
 		return strings.ToUpper(s)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -83,13 +84,22 @@ func (p *Workspace) Display(path string) string {
 
 // ReadFile returns the content of the file at path: an editor's buffer,
 // or a regular file of at most safeio.DefaultMaxSize bytes (a named pipe
-// an include names cannot block the run).
+// an include names cannot block the run). A file the run's listing of
+// its directory shows as a regular file is opened without a stat first
+// (safeio.ReadListed), as the walk's files are.
 func (p *Workspace) ReadFile(path string) ([]byte, error) {
 	abs := p.Resolve(path)
 	if b, ok := p.shared.overlay[abs]; ok {
 		return b, nil
 	}
-	b, _, err := safeio.ReadFile(abs, safeio.DefaultMaxSize)
+	read := safeio.ReadFile
+	if _, regular, _ := p.shared.exists(abs); regular {
+		read = safeio.ReadListed
+	}
+	b, _, err := read(abs, safeio.DefaultMaxSize)
+	if err == nil {
+		p.shared.searchedFile(abs)
+	}
 	return b, err
 }
 
@@ -101,20 +111,36 @@ func (p *Workspace) OpenRoot(path string) (*os.Root, error) {
 	return os.OpenRoot(p.Resolve(path))
 }
 
-// Stat describes the file at path (following symbolic links).
+// Stat describes the file at path (following symbolic links). A file
+// the run's listing of its directory shows missing (see Exists) gets
+// the error os.Stat gives, without a stat.
 func (p *Workspace) Stat(path string) (fs.FileInfo, error) {
-	return os.Stat(p.Resolve(path))
+	abs := p.Resolve(path)
+	if ok, _, known := p.shared.exists(abs); known && !ok {
+		return nil, &fs.PathError{Op: "stat", Path: abs, Err: syscall.ENOENT}
+	}
+	return stat(abs)
 }
 
-// Exists reports whether a file or directory exists at path.
+// Exists reports whether a file or directory exists at path (os.Stat
+// succeeds), from the run's listing of its directory when that tells
+// (workspaceShared.exists), so that the siblings every document names
+// are not statted once per document: like ListDir, it may miss a file
+// created during the run.
 func (p *Workspace) Exists(path string) bool {
 	abs := p.Resolve(path)
 	if _, ok := p.shared.overlay[abs]; ok {
 		return true
 	}
-	_, err := os.Stat(abs)
+	if ok, _, known := p.shared.exists(abs); known {
+		return ok
+	}
+	_, err := stat(abs)
 	return err == nil
 }
+
+// stat is os.Stat (a test counts the calls).
+var stat = os.Stat
 
 // ReadDir lists the directory at path, sorted by name.
 func (p *Workspace) ReadDir(path string) ([]fs.DirEntry, error) {
