@@ -86,14 +86,18 @@ func (p *Workspace) Display(path string) string {
 // or a regular file of at most safeio.DefaultMaxSize bytes (a named pipe
 // an include names cannot block the run). A file the run's listing of
 // its directory shows as a regular file is opened without a stat first
-// (safeio.ReadListed), as the walk's files are.
+// (safeio.ReadListed), as the walk's files are; one it shows missing
+// (see Exists) gets the error of that stat without it.
 func (p *Workspace) ReadFile(path string) ([]byte, error) {
 	abs := p.Resolve(path)
 	if b, ok := p.shared.overlay[abs]; ok {
 		return b, nil
 	}
 	read := safeio.ReadFile
-	if _, regular, _ := p.shared.exists(abs); regular {
+	switch ok, regular, known := p.shared.exists(abs); {
+	case known && !ok:
+		return nil, &fs.PathError{Op: "stat", Path: abs, Err: syscall.ENOENT} // safeio.ReadFile's stat
+	case regular:
 		read = safeio.ReadListed
 	}
 	b, _, err := read(abs, safeio.DefaultMaxSize)
