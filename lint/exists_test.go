@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
@@ -88,10 +89,10 @@ func TestExistsFromListing(t *testing.T) {
 	if _, err := fresh.listDir(filepath.Join(dir, "sub")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, known := fresh.exists(filepath.Join(dir, "sub", "b.md")); known {
+	if _, _, known := fresh.exists(filepath.Join(dir, "sub"), "b.md"); known {
 		t.Error("a listed file of a directory never read from: known")
 	}
-	if ok, _, known := fresh.exists(filepath.Join(dir, "sub", "c.md")); !known || ok {
+	if ok, _, known := fresh.exists(filepath.Join(dir, "sub"), "c.md"); !known || ok {
 		t.Errorf("a missing file: exists %v known %v", ok, known)
 	}
 	// a Workspace of no run stats
@@ -191,4 +192,66 @@ func countStats(t *testing.T) func() int {
 	}
 	t.Cleanup(func() { stat = old })
 	return func() int { return n }
+}
+
+// TestFoldNamesScanIsIndex: a listing's names equal to a name ignoring
+// case are the same, in the same order, whether compared one by one
+// (small listings) or found through the index (wide ones), for names
+// with ASCII and non-ASCII case pairs, runes folding to ASCII letters
+// and invalid UTF-8.
+func TestFoldNamesScanIsIndex(t *testing.T) {
+	parts := []string{"a", "A", "k", "K", "\u212A", "s", "S", "\u017F", "\u00df", "\u1E9E", "\u03c3", "\u03a3", "\u03c2", "\xff", "\xfe", "\uFFFD", ".md", "-"}
+	var names []string
+	seen := map[string]bool{}
+	for i, a := range parts {
+		for j, b := range parts {
+			n := a + b + parts[(i*7+j)%len(parts)]
+			if !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	dir := t.TempDir()
+	var probes []string
+	for _, n := range names {
+		probes = append(probes, n, strings.ToUpper(n), strings.ToLower(n))
+	}
+	entries := make([]fs.DirEntry, len(names))
+	for i, n := range names {
+		entries[i] = fs.FileInfoToDirEntry(fakeInfo(n))
+	}
+	l := &dirListing{abs: dir, entries: entries}
+	for _, p := range probes {
+		if scan, index := l.foldScan(p), l.foldIndexed(p); !reflect.DeepEqual(scan, index) {
+			t.Errorf("%q: scan %q, index %q", p, scan, index)
+		}
+	}
+}
+
+type fakeInfo string
+
+func (f fakeInfo) Name() string       { return string(f) }
+func (f fakeInfo) Size() int64        { return 0 }
+func (f fakeInfo) Mode() fs.FileMode  { return 0 }
+func (f fakeInfo) ModTime() time.Time { return time.Time{} }
+func (f fakeInfo) IsDir() bool        { return false }
+func (f fakeInfo) Sys() any           { return nil }
+
+// TestExistsSiblingAllocates: asking whether a sibling of the document
+// exists, when the run's listing tells, allocates nothing (the name is
+// looked up without joining the document's directory to it).
+func TestExistsSiblingAllocates(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.md": "a\n", "b.md": "b\n"})
+	s := newWorkspaceShared(nil, dir)
+	if _, err := s.listDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	s.searchedFile(filepath.Join(dir, "a.md"))
+	ws := &Workspace{shared: s, dir: dir}
+	for _, name := range []string{"b.md", "c.md"} {
+		if n := testing.AllocsPerRun(100, func() { ws.Exists(name) }); n != 0 {
+			t.Errorf("Exists(%q): %.0f allocations", name, n)
+		}
+	}
 }

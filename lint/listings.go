@@ -135,7 +135,9 @@ type dirListing struct {
 
 	foldOnce sync.Once
 	folded   map[string][]string // foldKey → the names with that key, in directory order
-	ascii    bool                // every name is ASCII (set with folded)
+
+	asciiOnce sync.Once
+	ascii     bool // every name is ASCII
 
 	// searched: a file of the directory was read in the run, so that
 	// the directory can be searched (a directory of mode r-- lists its
@@ -188,16 +190,16 @@ func (p *Workspace) ExistsFold(path string) bool {
 // last element ignoring case (strings.EqualFold): the name itself when an
 // entry has exactly that name (exact), else the last such entry in
 // directory order. Like ListDir, it lists the directory once while it is
-// in use, and indexes the names once, so that asking for every document
-// of a large directory costs the same per document whatever the
-// directory's width.
+// in use, and indexes the names of a directory wider than foldScanMax
+// once (foldNames), so that asking for every document of a large
+// directory costs the same per document whatever the directory's width.
 func (p *Workspace) FoldName(path string) (name string, exact, ok bool) {
 	dir, base := filepath.Split(filepath.FromSlash(path))
-	if dir == "" {
-		dir = "."
-	}
 	var names []string
 	if p.shared == nil {
+		if dir == "" {
+			dir = "."
+		}
 		entries, err := p.ListDir(dir)
 		if err != nil {
 			return "", false, false
@@ -208,13 +210,16 @@ func (p *Workspace) FoldName(path string) (name string, exact, ok bool) {
 			}
 		}
 	} else {
-		abs := p.Resolve(dir)
+		abs := p.dir // dir "": Resolve(".") is the document's directory
+		if dir != "" {
+			abs = p.Resolve(dir)
+		}
 		l := p.shared.listings.get(abs)
 		l.read(abs)
 		if l.err != nil {
 			return "", false, false
 		}
-		names = l.foldIndex()[foldKey(base)]
+		names = l.foldNames(base)
 	}
 	for _, n := range names {
 		if n == base {
@@ -227,19 +232,49 @@ func (p *Workspace) FoldName(path string) (name string, exact, ok bool) {
 	return names[len(names)-1], false, true
 }
 
-// foldIndex returns the names of the listing by foldKey, made once.
-func (l *dirListing) foldIndex() map[string][]string {
+// foldScanMax is the width up to which a listing's names are compared
+// with strings.EqualFold one by one rather than through an index.
+const foldScanMax = 32
+
+// foldNames returns the names of the listing that equal name ignoring
+// case (strings.EqualFold), in directory order: for a small listing by
+// comparing each, for a wider one through an index made once, so that
+// asking for every document of a large directory costs the same per
+// document whatever the directory's width (TestFoldNamesScanIsIndex).
+func (l *dirListing) foldNames(name string) []string {
+	if len(l.entries) <= foldScanMax {
+		return l.foldScan(name)
+	}
+	return l.foldIndexed(name)
+}
+
+func (l *dirListing) foldScan(name string) []string {
+	var out []string
+	for _, e := range l.entries {
+		if strings.EqualFold(e.Name(), name) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+func (l *dirListing) foldIndexed(name string) []string {
 	l.foldOnce.Do(func() {
 		l.folded = make(map[string][]string, len(l.entries))
-		l.ascii = true
 		for _, e := range l.entries {
-			n := e.Name()
-			k := foldKey(n)
-			l.folded[k] = append(l.folded[k], n)
-			l.ascii = l.ascii && isASCII(n)
+			k := foldKey(e.Name())
+			l.folded[k] = append(l.folded[k], e.Name())
 		}
 	})
-	return l.folded
+	return l.folded[foldKey(name)]
+}
+
+// allASCII reports whether every name of the listing is ASCII.
+func (l *dirListing) allASCII() bool {
+	l.asciiOnce.Do(func() {
+		l.ascii = !slices.ContainsFunc(l.entries, func(e fs.DirEntry) bool { return !isASCII(e.Name()) })
+	})
+	return l.ascii
 }
 
 // entry returns the entry named name (the listing is sorted by name, as
@@ -261,10 +296,10 @@ func (s *workspaceShared) searchedFile(abs string) {
 	}
 }
 
-// exists says, from the listing of its directory when the run holds one
-// (it lists nothing), whether os.Stat of the absolute, clean path abs
-// succeeds, and whether the listing shows it a regular file; known is
-// false when the listing cannot tell (the caller stats):
+// exists says, from the listing of the clean absolute directory dir
+// when the run holds one (it lists nothing), whether os.Stat of its
+// entry base succeeds, and whether the listing shows it a regular file;
+// known is false when the listing cannot tell (the caller stats):
 //   - listed, it exists when it is not a symbolic link (whose target
 //     may be missing) and a file of its directory was read in the run
 //     (searched: a directory that can be read but not searched lists
@@ -276,12 +311,11 @@ func (s *workspaceShared) searchedFile(abs string) {
 //     written in another normal form; not on Windows, which also finds a
 //     file by its short name (PROGRA~1) and without trailing dots and
 //     spaces.
-func (s *workspaceShared) exists(abs string) (exists, regular, known bool) {
-	dir, base := filepath.Split(abs)
-	if s == nil || base == "" { // no run; a root
-		return false, false, false // a root
+func (s *workspaceShared) exists(dir, base string) (exists, regular, known bool) {
+	if s == nil || base == "" || base == "." || base == ".." || strings.ContainsRune(base, filepath.Separator) {
+		return false, false, false // no run; not one entry of dir
 	}
-	l := s.listings.have(filepath.Clean(dir))
+	l := s.listings.have(dir)
 	if l == nil || l.err != nil {
 		return false, false, false
 	}
@@ -292,8 +326,7 @@ func (s *workspaceShared) exists(abs string) (exists, regular, known bool) {
 		}
 		return true, t.IsRegular(), true
 	}
-	index := l.foldIndex()
-	if runtime.GOOS == "windows" || !l.ascii || !isASCII(base) || len(index[foldKey(base)]) > 0 {
+	if runtime.GOOS == "windows" || !isASCII(base) || !l.allASCII() || len(l.foldNames(base)) > 0 {
 		return false, false, false
 	}
 	return false, false, true
