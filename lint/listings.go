@@ -57,7 +57,7 @@ func (s *workspaceShared) forget(abs string) {
 }
 
 // listed returns the listing of the absolute directory abs when the run
-// holds it, without listing it.
+// has it in use, without listing it (see have).
 func (s *workspaceShared) listed(abs string) ([]fs.DirEntry, bool) {
 	l := s.listings.have(abs)
 	if l == nil {
@@ -67,10 +67,11 @@ func (s *workspaceShared) listed(abs string) ([]fs.DirEntry, bool) {
 }
 
 // have returns the listing of the absolute directory abs when the run
-// holds it (read), without listing it; nil otherwise.
+// has it in use (read), without listing it; nil otherwise (one held
+// packed for the walk is left for the walk).
 func (d *dirListings) have(abs string) *dirListing {
 	d.mu.Lock()
-	l := d.held[abs]
+	var l *dirListing
 	if e, ok := d.dirs[abs]; ok {
 		l = e.Value.(*dirListing)
 	}
@@ -90,41 +91,108 @@ type dirListings struct {
 	lru  *list.List
 	// held are listings the prewalk made, kept until the walk that
 	// follows it comes to their directory, so that a directory is listed
-	// once, not twice; heldSize counts their entries (and one for each
-	// listing), at most heldBudget: past it, the walk lists again.
-	held     map[string]*dirListing
+	// once, not twice; packed (names and types), for heldSize bytes, at
+	// most heldBudget: past it, the walk lists again.
+	held     map[string]*packedListing
 	heldSize int
 }
 
-// heldBudget bounds the entries of the listings held for the walk (about
-// 300 KB): past it, the rest of the tree is listed twice, so that memory
-// does not grow with the number of files.
-const heldBudget = 3072
+// heldBudget bounds the bytes of the listings held for the walk: past
+// it, the rest of the tree is listed twice, so that memory does not grow
+// with the number of files. It is what 3,072 entries of os.ReadDir took
+// (about 100 bytes each: the entry, its name and its place in the
+// slice); packed, an entry takes its name's length and 5 bytes.
+const heldBudget = 300 << 10
+
+// packedListing is a listing held for the walk: its names, each followed
+// by a '/' (which no name holds), and their types.
+type packedListing struct {
+	names string
+	types []fs.FileMode
+	err   error // the listing's error (none listed)
+}
+
+// packedOverhead is what a held listing takes besides its names and
+// types: the struct, the slice and string headers, the map's entry.
+const packedOverhead = 96
+
+func (p *packedListing) size() int { return packedOverhead + len(p.names) + 4*len(p.types) }
+
+func pack(entries []fs.DirEntry) *packedListing {
+	n := 0
+	for _, e := range entries {
+		n += len(e.Name()) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	types := make([]fs.FileMode, len(entries))
+	for i, e := range entries {
+		b.WriteString(e.Name())
+		b.WriteByte('/')
+		types[i] = e.Type()
+	}
+	return &packedListing{names: b.String(), types: types}
+}
+
+// unpack makes the listing of the absolute directory abs back from p:
+// the entries os.ReadDir gave, in its order, as heldEntry.
+func (p *packedListing) unpack(abs string) *dirListing {
+	slab := make([]heldEntry, len(p.types))
+	entries := make([]fs.DirEntry, len(p.types))
+	rest := p.names
+	for i, t := range p.types {
+		j := strings.IndexByte(rest, '/')
+		slab[i] = heldEntry{dir: abs, name: rest[:j], typ: t}
+		entries[i] = &slab[i]
+		rest = rest[j+1:]
+	}
+	l := &dirListing{abs: abs, entries: entries, err: p.err}
+	l.once.Do(func() {}) // read
+	return l
+}
+
+// heldEntry is an entry of a held listing: what os.ReadDir's entry
+// gives (its name and type; Info, as there, is an lstat of the file).
+type heldEntry struct {
+	dir, name string
+	typ       fs.FileMode
+}
+
+func (e *heldEntry) Name() string               { return e.name }
+func (e *heldEntry) IsDir() bool                { return e.typ.IsDir() }
+func (e *heldEntry) Type() fs.FileMode          { return e.typ }
+func (e *heldEntry) Info() (fs.FileInfo, error) { return os.Lstat(joinName(e.dir, e.name)) }
+func (e *heldEntry) String() string             { return fs.FormatDirEntry(e) }
 
 // readDir lists a directory (os.ReadDir; a test counts the listings).
 var readDir = os.ReadDir
 
 func newDirListings() dirListings {
-	return dirListings{dirs: map[string]*list.Element{}, lru: list.New(), held: map[string]*dirListing{}}
+	return dirListings{dirs: map[string]*list.Element{}, lru: list.New(), held: map[string]*packedListing{}}
 }
 
 // hold keeps the listing of the absolute directory abs, made by the
-// prewalk (listDir), for the walk, within heldBudget.
+// prewalk (listDir), for the walk: should the run drop it before the
+// walk takes it (listingCacheSize), it is packed into held, within
+// heldBudget.
 func (s *workspaceShared) hold(abs string) {
 	d := &s.listings
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	e, ok := d.dirs[abs]
-	if !ok || d.held[abs] != nil {
-		return
+	if e, ok := d.dirs[abs]; ok {
+		e.Value.(*dirListing).forWalk = true
 	}
-	l := e.Value.(*dirListing)
-	size := len(l.entries) + 1
-	if d.heldSize+size > heldBudget {
-		return
-	}
-	d.held[abs] = l
-	d.heldSize += size
+}
+
+// take is listDir for the walk: a listing held for it is in use from
+// then on.
+func (s *workspaceShared) take(abs string) ([]fs.DirEntry, error) {
+	l := s.listings.get(abs)
+	l.read(abs)
+	s.listings.mu.Lock()
+	l.forWalk = false
+	s.listings.mu.Unlock()
+	return l.entries, l.err
 }
 
 type dirListing struct {
@@ -132,6 +200,7 @@ type dirListing struct {
 	once    sync.Once
 	entries []fs.DirEntry
 	err     error
+	forWalk bool // held for the walk, not taken yet (under dirListings.mu)
 
 	foldOnce sync.Once
 	folded   map[string][]string // foldKey → the names with that key, in directory order
@@ -162,20 +231,39 @@ func (d *dirListings) get(abs string) *dirListing {
 		d.lru.MoveToFront(e)
 		return e.Value.(*dirListing)
 	}
-	l := d.held[abs]
-	if l != nil {
+	l := &dirListing{abs: abs}
+	if p := d.held[abs]; p != nil {
 		delete(d.held, abs)
-		d.heldSize -= len(l.entries) + 1
-	} else {
-		l = &dirListing{abs: abs}
+		d.heldSize -= p.size()
+		l = p.unpack(abs)
+		l.forWalk = true // until the walk takes it
 	}
 	d.dirs[abs] = d.lru.PushFront(l)
 	for d.lru.Len() > listingCacheSize {
 		old := d.lru.Back()
 		d.lru.Remove(old)
-		delete(d.dirs, old.Value.(*dirListing).abs)
+		o := old.Value.(*dirListing)
+		delete(d.dirs, o.abs)
+		if o.forWalk {
+			d.keep(o)
+		}
 	}
 	return l
+}
+
+// keep packs the listing l, which the walk has yet to take, into held,
+// within heldBudget (under d.mu; the prewalk read l before holding it).
+func (d *dirListings) keep(l *dirListing) {
+	if d.heldSize+packedOverhead > heldBudget {
+		return
+	}
+	p := pack(l.entries)
+	p.err = l.err
+	if d.heldSize+p.size() > heldBudget {
+		return
+	}
+	d.held[l.abs] = p
+	d.heldSize += p.size()
 }
 
 // ExistsFold reports whether the directory of path has an entry whose

@@ -82,7 +82,11 @@ func (w *walker) next() (*job, error) {
 	ws := w.d.l.ws
 	if !w.begun {
 		w.begun = true
-		entries, err := ws.listDir(w.root.abs)
+		list := ws.take
+		if w.pre {
+			list = ws.listDir
+		}
+		entries, err := list(w.root.abs)
 		if err != nil {
 			return nil, err
 		}
@@ -123,11 +127,13 @@ func (w *walker) next() (*job, error) {
 		if c.Ignored(path) || w.d.filter.skipDir(path) {
 			continue
 		}
-		entries, _ := ws.listDir(path)
 		shown := ""
+		var entries []fs.DirEntry
 		if w.pre {
+			entries, _ = ws.listDir(path)
 			ws.hold(path) // the walk lists it once more otherwise
 		} else {
+			entries, _ = ws.take(path)
 			shown = joinName(f.display, e.Name())
 		}
 		w.stack = append(w.stack, &frame{abs: path, display: shown, entries: sortedEntries(entries)})
