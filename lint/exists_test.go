@@ -2,6 +2,7 @@ package lint
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -253,5 +254,39 @@ func TestExistsSiblingAllocates(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { ws.Exists(name) }); n != 0 {
 			t.Errorf("Exists(%q): %.0f allocations", name, n)
 		}
+	}
+}
+
+// TestPackedListing: a listing held packed gives back, unpacked, what
+// os.ReadDir gave: the names in order, their types, Info (an lstat) and
+// String, symbolic links and directories included, and its error.
+func TestPackedListing(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.md": "a\n", "b/c.md": "c\n", "é.md": "e\n"})
+	if err := os.Symlink("a.md", filepath.Join(dir, "l.md")); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := pack(want).unpack(dir)
+	if got.err != nil || len(got.entries) != len(want) {
+		t.Fatalf("unpacked %d entries, error %v; want %d", len(got.entries), got.err, len(want))
+	}
+	for i, w := range want {
+		g := got.entries[i]
+		wi, werr := w.Info()
+		gi, gerr := g.Info()
+		if g.Name() != w.Name() || g.Type() != w.Type() || g.IsDir() != w.IsDir() || fmt.Sprint(g) != fmt.Sprint(w) ||
+			(werr == nil) != (gerr == nil) || werr == nil && (gi.Name() != wi.Name() || gi.Mode() != wi.Mode() || gi.Size() != wi.Size()) {
+			t.Errorf("entry %d: %v, want %v", i, g, w)
+		}
+	}
+	missing := filepath.Join(dir, "missing")
+	_, werr := os.ReadDir(missing)
+	p := pack(nil)
+	p.err = werr
+	if l := p.unpack(missing); l.err != werr || len(l.entries) != 0 {
+		t.Errorf("error listing: %v %d", l.err, len(l.entries))
 	}
 }
