@@ -286,7 +286,7 @@ func TestPackedListing(t *testing.T) {
 	_, werr := os.ReadDir(missing)
 	p := pack(nil)
 	p.err = werr
-	if l := p.unpack(missing); l.err != werr || len(l.entries) != 0 {
+	if l := p.unpack(missing); !errors.Is(l.err, werr) || len(l.entries) != 0 {
 		t.Errorf("error listing: %v %d", l.err, len(l.entries))
 	}
 }
