@@ -57,6 +57,7 @@ func (l *linter) read(j *job, res *fileResult) (src []byte, info *safeio.Info, t
 		res.ioErr = fmt.Errorf("cannot read the file: %w", unwrapPathErr(err))
 		return nil, nil, nil, false
 	}
+	l.ws.searchedFile(j.abs)
 	return src, info, nil, true
 }
 

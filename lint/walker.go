@@ -82,7 +82,11 @@ func (w *walker) next() (*job, error) {
 	ws := w.d.l.ws
 	if !w.begun {
 		w.begun = true
-		entries, err := ws.listDir(w.root.abs)
+		list := ws.take
+		if w.pre {
+			list = ws.listDir
+		}
+		entries, err := list(w.root.abs)
 		if err != nil {
 			return nil, err
 		}
@@ -105,9 +109,8 @@ func (w *walker) next() (*job, error) {
 		}
 		e := f.entries[f.i]
 		f.i++
-		path, shown := joinName(f.abs, e.Name()), joinName(f.display, e.Name())
 		if !e.IsDir() {
-			j, err := w.file(f, e, path, shown)
+			j, err := w.file(f, e)
 			if j != nil || err != nil {
 				return j, err
 			}
@@ -116,6 +119,7 @@ func (w *walker) next() (*job, error) {
 		if skipDir(e.Name()) {
 			continue
 		}
+		path := joinName(f.abs, e.Name())
 		c, err := w.d.finder.forDir(f.abs)
 		if err != nil {
 			return nil, err
@@ -123,9 +127,14 @@ func (w *walker) next() (*job, error) {
 		if c.Ignored(path) || w.d.filter.skipDir(path) {
 			continue
 		}
-		entries, _ := ws.listDir(path)
+		shown := ""
+		var entries []fs.DirEntry
 		if w.pre {
+			entries, _ = ws.listDir(path)
 			ws.hold(path) // the walk lists it once more otherwise
+		} else {
+			entries, _ = ws.take(path)
+			shown = joinName(f.display, e.Name())
 		}
 		w.stack = append(w.stack, &frame{abs: path, display: shown, entries: sortedEntries(entries)})
 	}
@@ -134,12 +143,16 @@ func (w *walker) next() (*job, error) {
 
 // file handles a file of the walk: the job of a Markdown file or a JSON
 // manifest; in the prewalk, a suite's fixtures and the config's errors.
-func (w *walker) file(f *frame, e fs.DirEntry, path, shown string) (*job, error) {
+// Its paths are joined only for such a file (the prewalk needs no
+// display path).
+func (w *walker) file(f *frame, e fs.DirEntry) (*job, error) {
 	d := w.d
-	suite, json := suitespec.IsSuiteName(e.Name()), isJSONPath(path)
-	if !e.Type().IsRegular() || !suite && !json && !strings.EqualFold(filepath.Ext(path), ".md") {
+	name := e.Name()
+	suite, json := suitespec.IsSuiteName(name), isJSONPath(name)
+	if !e.Type().IsRegular() || !suite && !json && !strings.EqualFold(filepath.Ext(name), ".md") {
 		return nil, nil
 	}
+	path := joinName(f.abs, name)
 	if w.pre {
 		return nil, w.prewalkFile(f, path, suite, json)
 	}
@@ -153,7 +166,7 @@ func (w *walker) file(f *frame, e fs.DirEntry, path, shown string) (*job, error)
 	case !json && d.filter.isFixture(path, w.idx):
 		return nil, nil
 	}
-	j, err := d.add(shown, path, false, sniff, false)
+	j, err := d.add(joinName(f.display, name), path, false, sniff, false)
 	if j != nil {
 		f.found = true
 		j.listed = true // e.Type() is regular

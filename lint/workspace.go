@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -62,6 +63,30 @@ func newWorkspaceShared(parse func(string, []byte) *sfmd.Document, cwd string) *
 		listings: newDirListings()}
 }
 
+// entryOf is where path resolves to for the run's listings: its
+// directory (absolute, clean), its name in it, and its absolute path,
+// which for a plain name (no separator, not "." or "..": an entry of the
+// document's directory) is joined only when asked for.
+type entryOf struct {
+	dir, base, abs string
+}
+
+func (p *Workspace) locate(path string) entryOf {
+	if path != "" && path != "." && path != ".." && !strings.ContainsAny(path, `/\:`) && filepath.IsAbs(p.dir) {
+		return entryOf{dir: p.dir, base: path}
+	}
+	abs := p.Resolve(path)
+	return entryOf{dir: filepath.Dir(abs), base: filepath.Base(abs), abs: abs}
+}
+
+// path returns the absolute path of e (Resolve's).
+func (e *entryOf) path() string {
+	if e.abs == "" {
+		e.abs = joinName(e.dir, e.base)
+	}
+	return e.abs
+}
+
 // Resolve returns the absolute, cleaned path of p (relative paths are
 // relative to the document's directory).
 func (p *Workspace) Resolve(path string) string {
@@ -83,13 +108,29 @@ func (p *Workspace) Display(path string) string {
 
 // ReadFile returns the content of the file at path: an editor's buffer,
 // or a regular file of at most safeio.DefaultMaxSize bytes (a named pipe
-// an include names cannot block the run).
+// an include names cannot block the run). A file the run's listing of
+// its directory shows as a regular file is opened without a stat first
+// (safeio.ReadListed), as the walk's files are; one it shows missing
+// (see Exists) gets the error of that stat without it.
 func (p *Workspace) ReadFile(path string) ([]byte, error) {
-	abs := p.Resolve(path)
-	if b, ok := p.shared.overlay[abs]; ok {
-		return b, nil
+	e := p.locate(path)
+	if len(p.shared.overlay) > 0 {
+		if b, ok := p.shared.overlay[e.path()]; ok {
+			return b, nil
+		}
 	}
-	b, _, err := safeio.ReadFile(abs, safeio.DefaultMaxSize)
+	read := safeio.ReadFile
+	switch ok, regular, known := p.shared.exists(e.dir, e.base); {
+	case known && !ok:
+		return nil, &fs.PathError{Op: "stat", Path: e.path(), Err: syscall.ENOENT} // safeio.ReadFile's stat
+	case regular:
+		read = safeio.ReadListed
+	}
+	abs := e.path()
+	b, _, err := read(abs, safeio.DefaultMaxSize)
+	if err == nil {
+		p.shared.searchedFile(abs)
+	}
 	return b, err
 }
 
@@ -101,20 +142,38 @@ func (p *Workspace) OpenRoot(path string) (*os.Root, error) {
 	return os.OpenRoot(p.Resolve(path))
 }
 
-// Stat describes the file at path (following symbolic links).
+// Stat describes the file at path (following symbolic links). A file
+// the run's listing of its directory shows missing (see Exists) gets
+// the error os.Stat gives, without a stat.
 func (p *Workspace) Stat(path string) (fs.FileInfo, error) {
-	return os.Stat(p.Resolve(path))
+	e := p.locate(path)
+	if ok, _, known := p.shared.exists(e.dir, e.base); known && !ok {
+		return nil, &fs.PathError{Op: "stat", Path: e.path(), Err: syscall.ENOENT}
+	}
+	return stat(e.path())
 }
 
-// Exists reports whether a file or directory exists at path.
+// Exists reports whether a file or directory exists at path (os.Stat
+// succeeds), from the run's listing of its directory when that tells
+// (workspaceShared.exists), so that the siblings every document names
+// are not statted once per document: like ListDir, it may miss a file
+// created during the run.
 func (p *Workspace) Exists(path string) bool {
-	abs := p.Resolve(path)
-	if _, ok := p.shared.overlay[abs]; ok {
-		return true
+	e := p.locate(path)
+	if len(p.shared.overlay) > 0 {
+		if _, ok := p.shared.overlay[e.path()]; ok {
+			return true
+		}
 	}
-	_, err := os.Stat(abs)
+	if ok, _, known := p.shared.exists(e.dir, e.base); known {
+		return ok
+	}
+	_, err := stat(e.path())
 	return err == nil
 }
+
+// stat is os.Stat (a test counts the calls).
+var stat = os.Stat
 
 // ReadDir lists the directory at path, sorted by name.
 func (p *Workspace) ReadDir(path string) ([]fs.DirEntry, error) {
