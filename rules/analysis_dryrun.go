@@ -101,7 +101,10 @@ var dryGates = true
 // dryTable is the result of dryrunAnalyzer.
 type dryTable struct {
 	Parsed *model.Parsed
-	Calls  []*dryCall
+	// Infos is Parsed.Actions(), listed once for every analysis that
+	// reads it (the fixture runs' newFixtureRunner too)
+	Infos []model.ActionInfo
+	Calls []*dryCall
 	// Store holds a value for every uppercase $VAR an action reads (the
 	// user has set them): a URL for one that begins a URL, else a word.
 	Store map[string]string
@@ -156,7 +159,8 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 		}
 	}
 	hinted := hintValues(ht)
-	infos := t.Parsed.Actions()
+	t.Infos = t.Parsed.Actions()
+	infos := t.Infos
 	// the calls and their values in two slabs, not two allocations a call
 	nv := 0
 	for _, info := range infos {

@@ -209,6 +209,11 @@ var pageGateTree = map[string]string{
 	"incplain.md":         "# Inc\n\n[!include:usage](plain.md)\n\n[z]: https://example.com/z\n",
 	"sub/up.md":           "# Up\n\n[a](../a.md) [b](b.md) [n](../nope.md) [r](../sub/b.md#x)\n",
 	"sub/sub.source/1.md": "[a](a.md)\n",
+	// shortcuts shadowed by an auto-shortcut of an http(s), act: or long
+	// link, and one a relative link cannot shadow
+	"shadow.md":     "# S\n\n[@docs Local docs](a.md)\n\nFull reference: [Docs](https://docs.example.com) and [Run](act:run).\n\n[@run Runner](plain.md)\n",
+	"shadowlong.md": "# L\n\n[@guide Guide](a.md)\n\nRead the [Guide](sub/../sub/../sub/../sub/../sub/../sub/../a.md) first.\n",
+	"shadowrel.md":  "# R\n\n[@guide Guide](a.md)\n\nRead the [Guide](plain.md) first.\n",
 }
 
 // pageGateDirs are directories to lint with the page rules: the rule
