@@ -32,7 +32,9 @@ func (rt *Runtime) Run(input string) Result {
 	rt.startNav()
 	rt.useCurrent()
 	res := rt.dispatch(input)
-	rt.session().syncView()
+	if !rt.noView {
+		rt.session().syncView()
+	}
 	return res
 }
 
