@@ -29,11 +29,16 @@ type dryValue struct {
 
 // dryCall is one action with the call an agent would make.
 type dryCall struct {
-	Action *sfmd.Action // the linter's action (spans); first of its ID
-	Info   model.ActionInfo
-	Values []dryValue // every field the call gives, in field order
+	Action *sfmd.Action      // the linter's action (spans); first of its ID
+	Info   *model.ActionInfo // in dryTable.Infos
+	Values []dryValue        // every field the call gives, in field order
 
 	once sync.Once // base, computed once for every dryrun-* rule
+	base *dryBase  // nil until base runs (most calls are gated off: no room for a Sent)
+}
+
+// dryBase is the call with a dryCall's values, once base ran it.
+type dryBase struct {
 	args string
 	sent model.Sent
 	ok   bool
@@ -85,11 +90,13 @@ func dryLine(id, args string) string {
 // false when the values cannot be typed or the model does not run it.
 func (t *dryTable) base(c *dryCall) (string, model.Sent, bool) {
 	c.once.Do(func() {
-		if c.args, c.ok = dryArgs(c.Values); c.ok {
-			c.sent, c.ok = t.dryRun(c.Action.ID, c.args, nil)
+		b := &dryBase{}
+		if b.args, b.ok = dryArgs(c.Values); b.ok {
+			b.sent, b.ok = t.dryRun(c.Action.ID, b.args, nil)
 		}
+		c.base = b
 	})
-	return c.args, c.sent, c.ok
+	return c.base.args, c.base.sent, c.base.ok
 }
 
 // dryGates lets a dry-run rule skip an action's call when what it reads
@@ -168,7 +175,8 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 	}
 	calls, values := make([]dryCall, 0, len(infos)), make([]dryValue, 0, nv)
 	t.Calls = make([]*dryCall, 0, len(infos))
-	for _, info := range infos {
+	for i := range infos {
+		info := &infos[i]
 		a := byID[info.ID]
 		if a == nil {
 			continue
