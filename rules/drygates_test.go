@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -347,5 +349,50 @@ func TestPageDryGatesSkipCalls(t *testing.T) {
 func TestDryCallSmall(t *testing.T) {
 	if n := unsafe.Sizeof(dryCall{}); n > 80 {
 		t.Errorf("a dryCall is %d bytes", n)
+	}
+}
+
+// TestWsSourceUnlisted: the page's tree answers Stat of a name its
+// directory's listing lacks in every case without a system call
+// (wsSource.unlisted), and leaves to Stat a listed name, one in another
+// case, a non-ASCII one and one in a directory it cannot list.
+func TestWsSourceUnlisted(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"page.md", "a.md", "sub/b.md"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("# X\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := hostToVirtual(dir)
+	got := map[string]bool{}
+	probe := &lint.Analyzer{
+		Name: "probe", Doc: lint.Doc{Title: "probe"}, Profile: lint.Project,
+		Run: func(pass *lint.Pass) (any, error) {
+			if filepath.Base(pass.Doc.Path) != "page.md" {
+				return nil, nil
+			}
+			src := &wsSource{ws: pass.Workspace}
+			for _, p := range []string{"/missing.md", "/a.md", "/A.md", "/sub", "/sub/b.md", "/sub/nope.md", "/nodir/x.md", "/a.md/x.md", "/é.md"} {
+				got[p] = src.unlisted(root + p)
+				if _, err := src.Stat(root + p); got[p] && !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("Stat(%s) = %v, not ENOENT", p, err)
+				}
+			}
+			return nil, nil
+		},
+	}
+	lintPages(t, dir, []*lint.Analyzer{probe})
+	want := map[string]bool{"/missing.md": true, "/sub/nope.md": true}
+	for p, g := range got {
+		if g != want[p] {
+			t.Errorf("unlisted(%s) = %v", p, g)
+		}
+	}
+	if len(got) != 9 {
+		t.Fatalf("probed %d paths", len(got))
 	}
 }
