@@ -57,3 +57,36 @@ func TestPlaceScanIsRegexp(t *testing.T) {
 		t.Fatalf("only %d matches: the texts test little", matches)
 	}
 }
+
+// TestDotActIDIsRegexp holds dotActID to reDotAct on command words made
+// of the bytes the pattern turns on.
+func TestDotActIDIsRegexp(t *testing.T) {
+	pieces := []string{"act", ".", "act.", "a", "Z", "9", "_", "-", "é", " ", "\n", "x.y", "ACT.", "\xff", "$"}
+	seed := uint32(3)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	found := 0
+	for range 50000 {
+		var b strings.Builder
+		if next()%2 == 0 {
+			b.WriteString("act.")
+		}
+		for n := next() % 6; n >= 0; n-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		s := b.String()
+		m := reDotAct.FindStringSubmatch(s)
+		id, ok := dotActID(s)
+		if ok != (m != nil) || ok && id != m[1] {
+			t.Fatalf("%q: dotActID %q %v, regexp %q", s, id, ok, m)
+		}
+		if ok {
+			found++
+		}
+	}
+	if found < 1000 {
+		t.Fatalf("only %d matches", found)
+	}
+}
