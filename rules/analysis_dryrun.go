@@ -107,6 +107,9 @@ var dryGates = true
 
 // dryTable is the result of dryrunAnalyzer.
 type dryTable struct {
+	// Meant is asMeant(doc), which Parsed was parsed from (nil for a
+	// document without an action); the page dry run reads it too
+	Meant  *sfmd.Document
 	Parsed *model.Parsed
 	// Infos is Parsed.Actions(), listed once for every analysis that
 	// reads it (the fixture runs' newFixtureRunner too)
@@ -157,7 +160,8 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 	if len(doc.Actions) == 0 {
 		return t
 	}
-	t.Parsed = model.Parse(asMeant(doc))
+	t.Meant = asMeant(doc)
+	t.Parsed = model.Parse(t.Meant)
 	t.Store = dryStore(doc)
 	byID := make(map[string]*sfmd.Action, len(doc.Actions))
 	for _, a := range doc.Actions {

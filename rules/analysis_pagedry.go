@@ -73,7 +73,11 @@ func (p *pageDry) source() (doc string, fsys *model.FS, text []byte, ok bool) {
 		return "", nil, nil, false
 	}
 	doc = hostToVirtual(ws.Resolve(filepath.Base(pass.Doc.Path)))
-	text = asMeant(pass.Doc).Src
+	if t, ok := pass.ResultOf[dryrunAnalyzer].(*dryTable); ok && t.Meant != nil {
+		text = t.Meant.Src // the dry-run table's: the document is not searched for CRLF again
+	} else {
+		text = asMeant(pass.Doc).Src
+	}
 	p.doc, p.text, p.fsys = doc, text, model.NewSourceFS(&wsSource{ws: ws, doc: doc, src: text})
 	return p.doc, p.fsys, p.text, true
 }

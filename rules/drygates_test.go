@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -394,5 +395,36 @@ func TestWsSourceUnlisted(t *testing.T) {
 	}
 	if len(got) != 9 {
 		t.Fatalf("probed %d paths", len(got))
+	}
+}
+
+// TestPageDrySharesMeantText: the page dry run reads the text the dry-run
+// table parsed (a CRLF document read as LF once, not converted again).
+func TestPageDrySharesMeantText(t *testing.T) {
+	dir := t.TempDir()
+	src := "# App\r\n\r\nSee [a](a.md).\r\n\r\n```act.list\r\nGET https://example.com/items\r\n```\r\n"
+	if err := os.WriteFile(filepath.Join(dir, "app.md"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ran := false
+	probe := &lint.Analyzer{
+		Name: "probe", Doc: lint.Doc{Title: "probe"}, Profile: lint.Project,
+		Requires: []*lint.Analyzer{dryrunAnalyzer, pagedryAnalyzer},
+		Run: func(pass *lint.Pass) (any, error) {
+			ran = true
+			tb := dryTableOf(pass)
+			_, _, text, ok := pageDryOf(pass).source()
+			if !ok || tb.Meant == nil || len(text) == 0 || bytes.Contains(text, []byte("\r\n")) {
+				t.Fatalf("source %v, table %v, text %q", ok, tb.Meant != nil, text)
+			}
+			if &text[0] != &tb.Meant.Src[0] {
+				t.Error("the page dry run converted the CRLF document again")
+			}
+			return nil, nil
+		},
+	}
+	lintPages(t, dir, []*lint.Analyzer{probe})
+	if !ran {
+		t.Fatal("the probe did not run")
 	}
 }
