@@ -62,18 +62,32 @@ func absJoin(dir, p string) string {
 	if !path.IsAbs(dir) {
 		dir = "/" + dir
 	}
-	if joinFast && cleanSegments(dir[1:]) && p != "" && cleanSegments(p) {
-		// every segment a name: path.Join cleans nothing away
-		if dir == "/" {
-			return dir + p
+	if joinFast && cleanSegments(dir[1:]) {
+		// leading "." and ".." segments of p, then names only: path.Join
+		// drops each ".", takes a name off dir for each ".." (none above
+		// "/"), and cleans nothing else away
+		rest, d := p, dir
+		for {
+			if r, ok := strings.CutPrefix(rest, "./"); ok {
+				rest = r
+			} else if r, ok := strings.CutPrefix(rest, "../"); ok {
+				rest, d = r, d[:max(strings.LastIndexByte(d, '/'), 1)]
+			} else {
+				break
+			}
 		}
-		return dir + "/" + p
+		if rest != "" && cleanSegments(rest) {
+			if d == "/" {
+				return d + rest
+			}
+			return d + "/" + rest
+		}
 	}
 	return path.Join(dir, p)
 }
 
 // joinFast lets absJoin join a clean directory and a path of plain
-// names without path.Join's cleaning; TestAbsJoinFast turns it off and
+// names (after leading "./" and "../") without path.Join's cleaning; TestAbsJoinFast turns it off and
 // holds the result to path.Join.
 var joinFast = true
 
