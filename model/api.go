@@ -98,9 +98,10 @@ type Session struct {
 	// shortcuts registered by renders and value-shortcut lines: id → target
 	// (a tuple value is stored as its elements). This is the merged,
 	// read-only view of valueShortcuts and autoShortcuts (a value shortcut
-	// wins over an auto-shortcut of the same id), rebuilt after every call.
-	shortcuts     map[string][]string
-	shortcutOrder []string
+	// wins over an auto-shortcut of the same id), rebuilt after every call
+	// (Session.syncView; not in a PageRun, Runtime.noView).
+	viewShortcuts map[string][]string
+	viewOrder     []string
 
 	// valueShortcuts are registered by {@name} = … template lines. A scalar
 	// is stored as one element; a tuple as any other number of elements
@@ -124,7 +125,7 @@ type Session struct {
 func NewSession() *Session {
 	return &Session{
 		Vars:           map[string]string{},
-		shortcuts:      map[string][]string{},
+		viewShortcuts:  map[string][]string{},
 		valueShortcuts: map[string][]string{},
 		autoShortcuts:  map[string]string{},
 	}
@@ -176,4 +177,9 @@ type Runtime struct {
 	// regular file for a target without a block, else the page read and
 	// its block extracted; nothing is shown and the session stays.
 	probe bool
+	// noView keeps Run from rebuilding the session's merged view of its
+	// shortcuts (Session.syncView) after each command: a PageRun's
+	// session, which nothing reads it of (DrySession.State alone does,
+	// TestShortcutViewReaders).
+	noView bool
 }

@@ -31,7 +31,8 @@ func (c *call) buildBody() *Result {
 
 // substituteBody is action.ts substituteBodyTemplate.
 func (rt *Runtime) substituteBody(tmpl string, input *ordered[pval], res *Result) string {
-	return replaceSubmatch(reBodyPlace.Re(), tmpl, func(m []string, at int) string {
+	ps := &placeScan{body: true} // reBodyPlace
+	return replaceFound(ps.find, ps.groups(), tmpl, func(m []string, at int) string {
 		// m[1] and m[5] are "" when the quote groups did not participate
 		lq, name, idx, mods, rq := m[1] != "", m[2], m[3], m[4], m[5] != ""
 		var resolved string

@@ -231,7 +231,7 @@ func TestAutoShortcutsFromTemplate(t *testing.T) {
 	h.tr.body = `[{"name":"Go Docs","url":"https://go.dev/doc"},{"name":"Go Docs","url":"https://go.dev/doc2"},{"name":"a very long label that cannot slug","url":"https://z.dev"}]`
 	expect(t, h.rt.Run("/act.list"), true, "", "- [Go Docs][@go-docs]\n- [Go Docs][@go-docs-2]\n- [a very long label that cannot slug][@link-1]")
 	s := h.rt.Session
-	if got := strings.Join(s.shortcutOrder, ","); got != "one,none,go-docs,go-docs-2,link-1" {
+	if got := strings.Join(s.viewOrder, ","); got != "one,none,go-docs,go-docs-2,link-1" {
 		t.Errorf("order = %s", got)
 	}
 	if got := s.valueShortcuts["one"]; len(got) != 1 || got[0] != "x" {

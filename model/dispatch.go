@@ -17,7 +17,7 @@ const (
 )
 
 var (
-	reDotAct  = lazyre.New(`^act\.([a-zA-Z0-9_-]+)$`)
+	reDotAct  = lazyre.New(`^act\.([a-zA-Z0-9_-]+)$`) // what dotActID finds
 	reToolCmd = lazyre.New(`^tool:([a-zA-Z0-9_-]+)(?:\.([a-zA-Z0-9_-]+))?$`)
 )
 
@@ -32,7 +32,9 @@ func (rt *Runtime) Run(input string) Result {
 	rt.startNav()
 	rt.useCurrent()
 	res := rt.dispatch(input)
-	rt.session().syncView()
+	if !rt.noView {
+		rt.session().syncView()
+	}
 	return res
 }
 
@@ -103,13 +105,21 @@ func actionCall(cmd, args string) (string, bool) {
 	if cmd == "act" {
 		return args, true
 	}
-	if m := reDotAct.FindStringSubmatch(cmd); m != nil {
+	if id, ok := dotActID(cmd); ok {
 		if args != "" {
-			return m[1] + " " + args, true
+			return id + " " + args, true
 		}
-		return m[1], true
+		return id, true
 	}
 	return "", false
+}
+
+// dotActID is reDotAct's group of cmd, without a regexp (every /open an
+// agent types was matched against it): "act." then an id of
+// [a-zA-Z0-9_-] to the end (TestDotActIDIsRegexp).
+func dotActID(cmd string) (string, bool) {
+	id, ok := strings.CutPrefix(cmd, "act.")
+	return id, ok && isActID(id)
 }
 
 // CalledAction returns the id of the action a line calls, read exactly as

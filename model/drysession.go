@@ -68,7 +68,7 @@ func (s *DrySession) State() string {
 		}
 	}
 	pairs("vars\x00", slices.Sorted(maps.Keys(sess.Vars)), func(k string) string { return sess.Vars[k] })
-	pairs("shortcuts\x00", sess.shortcutOrder, func(k string) string { return strings.Join(sess.shortcuts[k], "\x01") })
+	pairs("shortcuts\x00", sess.viewOrder, func(k string) string { return strings.Join(sess.viewShortcuts[k], "\x01") })
 	pairs("store\x00", slices.Sorted(maps.Keys(s.rt.Env.Store)), func(k string) string { return s.rt.Env.Store[k] })
 	return b.String()
 }

@@ -62,7 +62,47 @@ func absJoin(dir, p string) string {
 	if !path.IsAbs(dir) {
 		dir = "/" + dir
 	}
+	if joinFast && cleanSegments(dir[1:]) {
+		// leading "." and ".." segments of p, then names only: path.Join
+		// drops each ".", takes a name off dir for each ".." (none above
+		// "/"), and cleans nothing else away
+		rest, d := p, dir
+		for {
+			if r, ok := strings.CutPrefix(rest, "./"); ok {
+				rest = r
+			} else if r, ok := strings.CutPrefix(rest, "../"); ok {
+				rest, d = r, d[:max(strings.LastIndexByte(d, '/'), 1)]
+			} else {
+				break
+			}
+		}
+		if rest != "" && cleanSegments(rest) {
+			if d == "/" {
+				return d + rest
+			}
+			return d + "/" + rest
+		}
+	}
 	return path.Join(dir, p)
+}
+
+// joinFast lets absJoin join a clean directory and a path of plain
+// names (after leading "./" and "../") without path.Join's cleaning; TestAbsJoinFast turns it off and
+// holds the result to path.Join.
+var joinFast = true
+
+// cleanSegments reports that s, split at '/', is made of names only: no
+// empty segment (so no leading, trailing or doubled '/'), no "." or
+// "..". The empty s has none.
+func cleanSegments(s string) bool {
+	for s != "" {
+		seg, rest, more := strings.Cut(s, "/")
+		if seg == "" || seg == "." || seg == ".." || more && rest == "" {
+			return false
+		}
+		s = rest
+	}
+	return true
 }
 
 // httpPlan is the request action.ts executeAction hands to fetch: the

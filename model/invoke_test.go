@@ -231,10 +231,10 @@ func TestShortcutValues(t *testing.T) {
 	h.tr.body = `{"posts":[{"id":7,"slug":"a","title":"First"},{"id":9,"slug":"b","title":"Second"}]}`
 	expect(t, h.rt.Run("/act.list"), true, "", "- @post-1 First\n- @post-2 Second")
 	s := h.rt.Session
-	if got := s.shortcuts["post-2"]; len(got) != 2 || got[0] != "9" || got[1] != "b" {
+	if got := s.viewShortcuts["post-2"]; len(got) != 2 || got[0] != "9" || got[1] != "b" {
 		t.Errorf("post-2 = %q", got)
 	}
-	if got := s.shortcuts["top"]; len(got) != 1 || got[0] != "7" {
+	if got := s.viewShortcuts["top"]; len(got) != 1 || got[0] != "7" {
 		t.Errorf("top = %q", got)
 	}
 	h.tr.reqs = nil
@@ -251,7 +251,7 @@ func TestShortcutValues(t *testing.T) {
 	// a second run with fewer items clears stale post-N entries
 	h.tr.body = `{"posts":[{"id":1,"slug":"z","title":"Only"}]}`
 	expect(t, h.rt.Run("/act.list"), true, "", "- @post-1 Only")
-	if _, ok := h.rt.Session.shortcuts["post-2"]; ok {
+	if _, ok := h.rt.Session.viewShortcuts["post-2"]; ok {
 		t.Error("stale post-2 kept")
 	}
 }

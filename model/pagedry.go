@@ -83,6 +83,7 @@ func openPage(doc *sfmd.Document, pd *Parsed, fsys *FS, p, topic, home string) *
 		Env: Env{Topic: topic, DocURI: FileURI(p), DocPath: p, Store: map[string]string{},
 			Home: home, Cwd: home, FS: fsys},
 		NoDefault: true,
+		noView:    true, // no DrySession reads this session
 	}
 	rt.startNav()
 	s := rt.session()
@@ -110,7 +111,6 @@ func (pr *PageRun) View() *PageView {
 		return nil
 	}
 	s.setAutoShortcuts(autos)
-	s.syncView()
 	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
 	v := &PageView{Content: content, References: pg.ref.References}
 	for _, id := range s.autoOrder {
@@ -131,7 +131,6 @@ func (pr *PageRun) Try(line string) Result {
 		s.nav = pr.saved
 		s.autoShortcuts, s.autoOrder = pr.autos, pr.order
 		s.valueShortcuts, s.valueOrder = map[string][]string{}, nil
-		s.syncView()
 	}()
 	return pr.rt.Run(line)
 }

@@ -1,7 +1,11 @@
 package model
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -204,6 +208,67 @@ func TestCodeRegionsMerged(t *testing.T) {
 		sort.SliceStable(want, func(i, j int) bool { return want[i][0] < want[j][0] })
 		if got := codeRegions(s); !slices.Equal(got, want) {
 			t.Fatalf("%q: codeRegions %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestPageRunBuildsNoShortcutView: a PageRun's session registers the
+// render's auto-shortcuts (Try finds them) but never builds the merged
+// view of its shortcuts (Session.syncView), which nothing reads of it.
+func TestPageRunBuildsNoShortcutView(t *testing.T) {
+	src := mapSource{
+		"app/page.md": {Data: []byte("# Page\n\nSee [Docs](https://docs.example.com) and [a](a.md).\n")},
+		"app/a.md":    {Data: []byte("# A\n")},
+	}
+	pr := OpenPage(NewSourceFS(src), "/app/page.md", src.data("/app/page.md"), "app:app", "/app")
+	v := pr.View()
+	if v == nil || len(v.Autos) != 1 || v.Autos[0].ID != "docs" {
+		t.Fatalf("View = %+v, want the auto-shortcut docs", v)
+	}
+	if r := pr.Try("/open a.md"); !r.OK {
+		t.Errorf("/open a.md = %+v", r)
+	}
+	if r := pr.Try("/nav none"); r.OK || r.Content != "Menu not found: none" { // the page's auto-shortcuts stay
+		t.Errorf("/nav none = %+v", r)
+	}
+	if s := pr.rt.session(); len(s.viewShortcuts) != 0 || len(s.viewOrder) != 0 {
+		t.Errorf("the PageRun built the shortcut view: %v %v", s.viewShortcuts, s.viewOrder)
+	}
+	if s := pr.rt.session(); s.autoShortcuts["docs"] != "https://docs.example.com" {
+		t.Errorf("autoShortcuts = %v", s.autoShortcuts)
+	}
+}
+
+// TestShortcutViewReaders: the session's merged shortcut view
+// (viewShortcuts, viewOrder) is written by Session.syncView and read by
+// DrySession.State alone, so a session no DrySession reads (a PageRun's,
+// Runtime.noView) can skip building it.
+func TestShortcutViewReaders(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			ast.Inspect(fd, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "viewShortcuts" || sel.Sel.Name == "viewOrder") &&
+					fd.Name.Name != "syncView" && fd.Name.Name != "State" {
+					t.Errorf("%s: %s reads %s: a PageRun (noView) no longer builds it", fset.Position(sel.Pos()), fd.Name.Name, sel.Sel.Name)
+				}
+				return true
+			})
 		}
 	}
 }

@@ -67,3 +67,45 @@ func TestPlainPathRoundTrip(t *testing.T) {
 		t.Fatalf("%d plain paths, %d others: the paths test little", plain, other)
 	}
 }
+
+// TestAbsJoinFast holds absJoin's join of names without cleaning to
+// path.Join's (joinFast off), on paths made of names, empty segments,
+// "." and "..", with and without leading, trailing and doubled slashes.
+func TestAbsJoinFast(t *testing.T) {
+	pieces := []string{"a", "b.c", "", ".", "..", "...", ".a", "x y", "é", "C:", "%2e"}
+	seed := uint32(5)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	gen := func() string {
+		var b strings.Builder
+		if next()%3 == 0 {
+			b.WriteByte('/')
+		}
+		for n := next() % 5; n >= 0; n-- {
+			b.WriteString(pieces[next()%len(pieces)])
+			if n > 0 || next()%4 == 0 {
+				b.WriteByte('/')
+			}
+		}
+		return b.String()
+	}
+	defer func(old bool) { joinFast = old }(joinFast)
+	fast := 0
+	for range 50000 {
+		dir, p := gen(), gen()
+		joinFast = false
+		want := absJoin(dir, p)
+		joinFast = true
+		if got := absJoin(dir, p); got != want {
+			t.Fatalf("absJoin(%q, %q) = %q, path.Join gives %q", dir, p, got, want)
+		}
+		if !path.IsAbs(p) && cleanSegments(strings.TrimPrefix(dir, "/")) && cleanSegments(p) && p != "" {
+			fast++
+		}
+	}
+	if fast < 1000 {
+		t.Fatalf("only %d joins took the fast path", fast)
+	}
+}

@@ -339,7 +339,20 @@ func replaceSubmatch(re *regexp.Regexp, s string, fn func(m []string, at int) st
 // that is the same as FindAll for the patterns it is given, which have no
 // anchor or \b and never match the empty string.
 func replaceSubmatchLimit(re *regexp.Regexp, s string, fn func(m []string, at int) string, limit int64) (string, bool) {
-	loc := re.FindStringSubmatchIndex(s)
+	return replaceFoundLimit(re.FindStringSubmatchIndex, re.NumSubexp()+1, s, fn, limit)
+}
+
+// replaceFound is replaceSubmatch with find in the place of a regexp's
+// FindStringSubmatchIndex (a scan that finds the same matches, groups
+// its groups and the whole match).
+func replaceFound(find func(string) []int, groups int, s string, fn func(m []string, at int) string) string {
+	out, _ := replaceFoundLimit(find, groups, s, fn, -1)
+	return out
+}
+
+// replaceFoundLimit is replaceSubmatchLimit with find for the regexp.
+func replaceFoundLimit(find func(string) []int, groups int, s string, fn func(m []string, at int) string, limit int64) (string, bool) {
+	loc := find(s)
 	if loc == nil {
 		return s, limit < 0 || int64(len(s)) <= limit
 	}
@@ -347,7 +360,7 @@ func replaceSubmatchLimit(re *regexp.Regexp, s string, fn func(m []string, at in
 	if limit < 0 || int64(len(s)) <= limit {
 		b.Grow(len(s))
 	}
-	m := make([]string, re.NumSubexp()+1)
+	m := make([]string, groups)
 	over := func(n int) bool { return limit >= 0 && int64(b.Len()+n) > limit }
 	last := 0
 	for loc != nil {
@@ -369,7 +382,7 @@ func replaceSubmatchLimit(re *regexp.Regexp, s string, fn func(m []string, at in
 			break // an empty match: none of the patterns has one
 		}
 		last += loc[1]
-		loc = re.FindStringSubmatchIndex(s[last:])
+		loc = find(s[last:])
 	}
 	if over(len(s) - last) {
 		return "", false

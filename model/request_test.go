@@ -235,8 +235,8 @@ func TestResponses(t *testing.T) {
 	h := newHarness(t, doc)
 	h.tr.body = "[Docs](https://d.com)"
 	h.rt.Run("/act.a --id 1")
-	if len(h.rt.Session.shortcuts) != 0 {
-		t.Errorf("shortcuts = %v", h.rt.Session.shortcuts)
+	if len(h.rt.Session.viewShortcuts) != 0 {
+		t.Errorf("shortcuts = %v", h.rt.Session.viewShortcuts)
 	}
 }
 

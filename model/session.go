@@ -92,19 +92,19 @@ func (s *Session) setAutoShortcut(id, href string) {
 	s.autoShortcuts[id] = href
 }
 
-// syncView rebuilds Shortcuts and shortcutOrder.
+// syncView rebuilds viewShortcuts and viewOrder.
 func (s *Session) syncView() {
-	s.shortcuts = make(map[string][]string, len(s.valueShortcuts)+len(s.autoShortcuts))
-	s.shortcutOrder = s.shortcutOrder[:0]
+	s.viewShortcuts = make(map[string][]string, len(s.valueShortcuts)+len(s.autoShortcuts))
+	s.viewOrder = s.viewOrder[:0]
 	for _, k := range s.valueOrder {
-		s.shortcuts[k] = s.valueShortcuts[k]
-		s.shortcutOrder = append(s.shortcutOrder, k)
+		s.viewShortcuts[k] = s.valueShortcuts[k]
+		s.viewOrder = append(s.viewOrder, k)
 	}
 	for _, k := range s.autoOrder {
-		if _, ok := s.shortcuts[k]; ok {
+		if _, ok := s.viewShortcuts[k]; ok {
 			continue
 		}
-		s.shortcuts[k] = []string{s.autoShortcuts[k]}
-		s.shortcutOrder = append(s.shortcutOrder, k)
+		s.viewShortcuts[k] = []string{s.autoShortcuts[k]}
+		s.viewOrder = append(s.viewOrder, k)
 	}
 }

@@ -38,7 +38,8 @@ func (c *call) substituteURI() *Result {
 		return strings.Join(parts, " ")
 	})
 	var fromPayload []string
-	uri = replaceSubmatch(reURIPlace.Re(), uri, func(m []string, _ int) string {
+	ps := &placeScan{} // reURIPlace
+	uri = replaceFound(ps.find, ps.groups(), uri, func(m []string, _ int) string {
 		name, idx := m[1], m[2]
 		if v, ok := payload.Get(name); ok {
 			consumed[name] = true

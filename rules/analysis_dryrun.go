@@ -29,11 +29,16 @@ type dryValue struct {
 
 // dryCall is one action with the call an agent would make.
 type dryCall struct {
-	Action *sfmd.Action // the linter's action (spans); first of its ID
-	Info   model.ActionInfo
-	Values []dryValue // every field the call gives, in field order
+	Action *sfmd.Action      // the linter's action (spans); first of its ID
+	Info   *model.ActionInfo // in dryTable.Infos
+	Values []dryValue        // every field the call gives, in field order
 
 	once sync.Once // base, computed once for every dryrun-* rule
+	base *dryBase  // nil until base runs (most calls are gated off: no room for a Sent)
+}
+
+// dryBase is the call with a dryCall's values, once base ran it.
+type dryBase struct {
 	args string
 	sent model.Sent
 	ok   bool
@@ -85,11 +90,13 @@ func dryLine(id, args string) string {
 // false when the values cannot be typed or the model does not run it.
 func (t *dryTable) base(c *dryCall) (string, model.Sent, bool) {
 	c.once.Do(func() {
-		if c.args, c.ok = dryArgs(c.Values); c.ok {
-			c.sent, c.ok = t.dryRun(c.Action.ID, c.args, nil)
+		b := &dryBase{}
+		if b.args, b.ok = dryArgs(c.Values); b.ok {
+			b.sent, b.ok = t.dryRun(c.Action.ID, b.args, nil)
 		}
+		c.base = b
 	})
-	return c.args, c.sent, c.ok
+	return c.base.args, c.base.sent, c.base.ok
 }
 
 // dryGates lets a dry-run rule skip an action's call when what it reads
@@ -100,8 +107,14 @@ var dryGates = true
 
 // dryTable is the result of dryrunAnalyzer.
 type dryTable struct {
+	// Meant is asMeant(doc), which Parsed was parsed from (nil for a
+	// document without an action); the page dry run reads it too
+	Meant  *sfmd.Document
 	Parsed *model.Parsed
-	Calls  []*dryCall
+	// Infos is Parsed.Actions(), listed once for every analysis that
+	// reads it (the fixture runs' newFixtureRunner too)
+	Infos []model.ActionInfo
+	Calls []*dryCall
 	// Store holds a value for every uppercase $VAR an action reads (the
 	// user has set them): a URL for one that begins a URL, else a word.
 	Store map[string]string
@@ -147,7 +160,8 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 	if len(doc.Actions) == 0 {
 		return t
 	}
-	t.Parsed = model.Parse(asMeant(doc))
+	t.Meant = asMeant(doc)
+	t.Parsed = model.Parse(t.Meant)
 	t.Store = dryStore(doc)
 	byID := make(map[string]*sfmd.Action, len(doc.Actions))
 	for _, a := range doc.Actions {
@@ -156,7 +170,8 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 		}
 	}
 	hinted := hintValues(ht)
-	infos := t.Parsed.Actions()
+	t.Infos = t.Parsed.Actions()
+	infos := t.Infos
 	// the calls and their values in two slabs, not two allocations a call
 	nv := 0
 	for _, info := range infos {
@@ -164,7 +179,8 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 	}
 	calls, values := make([]dryCall, 0, len(infos)), make([]dryValue, 0, nv)
 	t.Calls = make([]*dryCall, 0, len(infos))
-	for _, info := range infos {
+	for i := range infos {
+		info := &infos[i]
 		a := byID[info.ID]
 		if a == nil {
 			continue

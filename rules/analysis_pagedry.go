@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/model"
@@ -72,7 +73,11 @@ func (p *pageDry) source() (doc string, fsys *model.FS, text []byte, ok bool) {
 		return "", nil, nil, false
 	}
 	doc = hostToVirtual(ws.Resolve(filepath.Base(pass.Doc.Path)))
-	text = asMeant(pass.Doc).Src
+	if t, ok := pass.ResultOf[dryrunAnalyzer].(*dryTable); ok && t.Meant != nil {
+		text = t.Meant.Src // the dry-run table's: the document is not searched for CRLF again
+	} else {
+		text = asMeant(pass.Doc).Src
+	}
 	p.doc, p.text, p.fsys = doc, text, model.NewSourceFS(&wsSource{ws: ws, doc: doc, src: text})
 	return p.doc, p.fsys, p.text, true
 }
@@ -216,7 +221,41 @@ func (s *wsSource) ReadFile(p string, limit int64) ([]byte, error) {
 }
 
 func (s *wsSource) Stat(p string) (fs.FileInfo, error) {
-	return s.ws.Stat(virtualToHost(p))
+	host := virtualToHost(p)
+	if dryGates && s.unlisted(p) {
+		// what os.Stat gives for a name its directory does not hold
+		return nil, &fs.PathError{Op: "stat", Path: s.ws.Resolve(host), Err: syscall.ENOENT}
+	}
+	return s.ws.Stat(host)
+}
+
+// unlisted reports that p's directory, in the listing the run keeps
+// (Workspace.ListDir), has no entry named p's name in any case (a file
+// system that ignores case would find one): Stat would fail with ENOENT,
+// the answer cmdOpen's probe of a link to a missing file gets, without
+// a system call. The name is ASCII, so that no other normalization of
+// it (a file system's Unicode forms) can name an entry either. A
+// directory that cannot be listed is left to Stat.
+func (s *wsSource) unlisted(p string) bool {
+	dir, name := path.Split(p)
+	if name == "" || dir == "" || !isASCII(name) {
+		return false
+	}
+	if _, err := s.ws.ListDir(virtualToHost(dir)); err != nil {
+		return false
+	}
+	_, _, folds := s.ws.FoldName(virtualToHost(p)) // indexed: a wide directory costs no scan per link
+	return !folds
+}
+
+// isASCII reports that s holds ASCII bytes only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // Regular reports that p is listed as a regular file (no symbolic link)

@@ -220,7 +220,7 @@ type fixtureRunner struct {
 
 func newFixtureRunner(t *dryTable, doc *sfmd.Document) *fixtureRunner {
 	fr := &fixtureRunner{t: t, last: lastTemplates(doc), cli: map[string]bool{}, seen: map[string]bool{}}
-	for _, a := range t.Parsed.Actions() {
+	for _, a := range t.Infos { // listed once, by buildDryTable
 		fr.cli[a.ID] = a.CLI()
 	}
 	return fr

@@ -1,12 +1,16 @@
 package rules
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -183,8 +187,8 @@ func TestDryGatesSkipCalls(t *testing.T) {
 		if len(calls) != 1 {
 			t.Fatalf("%d calls, want 1", len(calls))
 		}
-		if c := calls[0]; c.args != "" || c.ok {
-			t.Errorf("%s: the call was run (args %q): no dry-run rule can report on it", src, c.args)
+		if c := calls[0]; c.base != nil {
+			t.Errorf("%s: the call was run (args %q): no dry-run rule can report on it", src, c.base.args)
 		}
 	}
 }
@@ -209,6 +213,11 @@ var pageGateTree = map[string]string{
 	"incplain.md":         "# Inc\n\n[!include:usage](plain.md)\n\n[z]: https://example.com/z\n",
 	"sub/up.md":           "# Up\n\n[a](../a.md) [b](b.md) [n](../nope.md) [r](../sub/b.md#x)\n",
 	"sub/sub.source/1.md": "[a](a.md)\n",
+	// shortcuts shadowed by an auto-shortcut of an http(s), act: or long
+	// link, and one a relative link cannot shadow
+	"shadow.md":     "# S\n\n[@docs Local docs](a.md)\n\nFull reference: [Docs](https://docs.example.com) and [Run](act:run).\n\n[@run Runner](plain.md)\n",
+	"shadowlong.md": "# L\n\n[@guide Guide](a.md)\n\nRead the [Guide](sub/../sub/../sub/../sub/../sub/../sub/../a.md) first.\n",
+	"shadowrel.md":  "# R\n\n[@guide Guide](a.md)\n\nRead the [Guide](plain.md) first.\n",
 }
 
 // pageGateDirs are directories to lint with the page rules: the rule
@@ -330,5 +339,92 @@ func TestPageDryGatesSkipCalls(t *testing.T) {
 		if opened["page.md"] == gates {
 			t.Errorf("gates %v: page.md opened %v", gates, opened["page.md"])
 		}
+	}
+}
+
+// TestDryCallSmall: the dry table's slab of calls (one per action of
+// every document with actions) holds no model.Sent nor copy of the
+// action's model.ActionInfo per call: a call's base is made when a rule
+// runs it, and most calls are gated off (on the upstream corpus the
+// slab was 178 KB a pass at 376 bytes a call).
+func TestDryCallSmall(t *testing.T) {
+	if n := unsafe.Sizeof(dryCall{}); n > 80 {
+		t.Errorf("a dryCall is %d bytes", n)
+	}
+}
+
+// TestWsSourceUnlisted: the page's tree answers Stat of a name its
+// directory's listing lacks in every case without a system call
+// (wsSource.unlisted), and leaves to Stat a listed name, one in another
+// case, a non-ASCII one and one in a directory it cannot list.
+func TestWsSourceUnlisted(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"page.md", "a.md", "sub/b.md"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("# X\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := hostToVirtual(dir)
+	got := map[string]bool{}
+	probe := &lint.Analyzer{
+		Name: "probe", Doc: lint.Doc{Title: "probe"}, Profile: lint.Project,
+		Run: func(pass *lint.Pass) (any, error) {
+			if filepath.Base(pass.Doc.Path) != "page.md" {
+				return nil, nil
+			}
+			src := &wsSource{ws: pass.Workspace}
+			for _, p := range []string{"/missing.md", "/a.md", "/A.md", "/sub", "/sub/b.md", "/sub/nope.md", "/nodir/x.md", "/a.md/x.md", "/é.md"} {
+				got[p] = src.unlisted(root + p)
+				if _, err := src.Stat(root + p); got[p] && !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("Stat(%s) = %v, not ENOENT", p, err)
+				}
+			}
+			return nil, nil
+		},
+	}
+	lintPages(t, dir, []*lint.Analyzer{probe})
+	want := map[string]bool{"/missing.md": true, "/sub/nope.md": true}
+	for p, g := range got {
+		if g != want[p] {
+			t.Errorf("unlisted(%s) = %v", p, g)
+		}
+	}
+	if len(got) != 9 {
+		t.Fatalf("probed %d paths", len(got))
+	}
+}
+
+// TestPageDrySharesMeantText: the page dry run reads the text the dry-run
+// table parsed (a CRLF document read as LF once, not converted again).
+func TestPageDrySharesMeantText(t *testing.T) {
+	dir := t.TempDir()
+	src := "# App\r\n\r\nSee [a](a.md).\r\n\r\n```act.list\r\nGET https://example.com/items\r\n```\r\n"
+	if err := os.WriteFile(filepath.Join(dir, "app.md"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ran := false
+	probe := &lint.Analyzer{
+		Name: "probe", Doc: lint.Doc{Title: "probe"}, Profile: lint.Project,
+		Requires: []*lint.Analyzer{dryrunAnalyzer, pagedryAnalyzer},
+		Run: func(pass *lint.Pass) (any, error) {
+			ran = true
+			tb := dryTableOf(pass)
+			_, _, text, ok := pageDryOf(pass).source()
+			if !ok || tb.Meant == nil || len(text) == 0 || bytes.Contains(text, []byte("\r\n")) {
+				t.Fatalf("source %v, table %v, text %q", ok, tb.Meant != nil, text)
+			}
+			if &text[0] != &tb.Meant.Src[0] {
+				t.Error("the page dry run converted the CRLF document again")
+			}
+			return nil, nil
+		},
+	}
+	lintPages(t, dir, []*lint.Analyzer{probe})
+	if !ran {
+		t.Fatal("the probe did not run")
 	}
 }

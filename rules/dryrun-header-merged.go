@@ -100,7 +100,7 @@ func actionHeader(a *sfmd.Action, key string) *sfmd.Header {
 // (HTTP token names, ASCII), so a key that folds to neither cannot be,
 // and checkMerged reports only a default combined with a key of the
 // action. False means the dry run need not be made for this rule.
-func mayMergeDefault(info model.ActionInfo) bool {
+func mayMergeDefault(info *model.ActionInfo) bool {
 	for _, k := range info.Headers {
 		if strings.EqualFold(k, "Accept") || strings.EqualFold(k, "Content-Type") {
 			return true

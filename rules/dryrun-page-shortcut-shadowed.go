@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // DryrunPageShortcutShadowed reports a link the render turns into an
@@ -24,6 +28,11 @@ var DryrunPageShortcutShadowed = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		// an auto-shortcut comes from a link, the shadow from a shortcut
 		if len(pass.Doc.Links) == 0 || len(pass.Doc.Shortcuts) == 0 {
+			return nil, nil
+		}
+		// a finding names a link whose destination is an auto-shortcut's
+		// URL: without one that could be, the page is not rendered
+		if dryGates && !slices.ContainsFunc(pass.Doc.Links, mayBeAutoLink) {
 			return nil, nil
 		}
 		v := pageDryOf(pass).view()
@@ -49,4 +58,14 @@ var DryrunPageShortcutShadowed = &lint.Analyzer{
 		}
 		return nil, nil
 	},
+}
+
+// mayBeAutoLink reports a link whose destination may be the URL of an
+// auto-shortcut: the render makes one only of an http://, https:// or
+// act: link or of one longer than 40 UTF-16 code units (model/render.go
+// slugLinks: renderer.ts buildSlugMap), and such a URL has more than 40
+// bytes. false: no auto-shortcut has l.Dest as its URL.
+func mayBeAutoLink(l *sfmd.Link) bool {
+	d := l.Dest
+	return len(d) > 40 || strings.HasPrefix(d, "http://") || strings.HasPrefix(d, "https://") || strings.HasPrefix(d, "act:")
 }

@@ -283,3 +283,23 @@ func TestFixtureRunsSameCallExpectations(t *testing.T) {
 		t.Errorf("findings %q, want one", got)
 	}
 }
+
+// TestFixtureRunnerSharesInfos: the fixture runs read the actions the
+// dry-run table listed (dryTable.Infos) and list none again (Parsed.Actions
+// walks every action, a second time per document before): a table whose
+// Infos say an action is a CLI one is believed.
+func TestFixtureRunnerSharesInfos(t *testing.T) {
+	doc := sfmd.Parse("app.md", []byte(fixtureDoc))
+	tb := buildDryTable(doc, &hintTable{})
+	if len(tb.Infos) != 1 || tb.Infos[0].ID != "list" {
+		t.Fatalf("Infos = %+v, want the one action list", tb.Infos)
+	}
+	fr := newFixtureRunner(tb, doc)
+	if fr.cli["list"] {
+		t.Fatal("list is an HTTP action")
+	}
+	tb.Infos[0].Method = "CLI" // what the table says is what the runner reads
+	if fr := newFixtureRunner(tb, doc); !fr.cli["list"] {
+		t.Error("newFixtureRunner listed the actions again instead of reading dryTable.Infos")
+	}
+}
