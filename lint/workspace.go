@@ -44,6 +44,42 @@ type workspaceShared struct {
 	listings dirListings
 
 	memo sync.Map // Workspace.Memo
+
+	exists existsCache // Workspace.Exists
+}
+
+// existsCache remembers, for the run, whether a file exists at an
+// absolute path: the documents of a directory name the same targets
+// (every page's [!nav:main](./nav/main.md), a menu's entries for each
+// page that uses the menu), and a look-up is a stat system call. It
+// holds at most existsCacheSize paths (then starts again empty), so
+// that memory does not grow with the number of links.
+type existsCache struct {
+	mu sync.Mutex
+	m  map[string]bool
+}
+
+// existsCacheSize bounds the paths an existsCache holds.
+const existsCacheSize = 4096
+
+// exists reports whether a file or directory exists at the absolute
+// path abs, asking the file system once per path while it is held.
+func (c *existsCache) exists(abs string) bool {
+	c.mu.Lock()
+	ok, held := c.m[abs]
+	c.mu.Unlock()
+	if held {
+		return ok
+	}
+	_, err := os.Stat(abs)
+	ok = err == nil
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= existsCacheSize {
+		c.m = make(map[string]bool)
+	}
+	c.m[abs] = ok
+	c.mu.Unlock()
+	return ok
 }
 
 type cachedDoc struct {
@@ -106,14 +142,19 @@ func (p *Workspace) Stat(path string) (fs.FileInfo, error) {
 	return os.Stat(p.Resolve(path))
 }
 
-// Exists reports whether a file or directory exists at path.
+// Exists reports whether a file or directory exists at path. The answer
+// is the run's: the file system is asked once per path (existsCache),
+// so a file created or removed during the run may be missed.
 func (p *Workspace) Exists(path string) bool {
 	abs := p.Resolve(path)
+	if p.shared == nil { // no run: nothing to share
+		_, err := os.Stat(abs)
+		return err == nil
+	}
 	if _, ok := p.shared.overlay[abs]; ok {
 		return true
 	}
-	_, err := os.Stat(abs)
-	return err == nil
+	return p.shared.exists.exists(abs)
 }
 
 // ReadDir lists the directory at path, sorted by name.

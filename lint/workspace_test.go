@@ -207,3 +207,36 @@ func TestWorkspaceSuites(t *testing.T) {
 		t.Errorf("a missing directory: %q", none)
 	}
 }
+
+// TestExistsCache: Exists answers as os.Stat does for files, directories
+// and missing paths, on the first (asked) and the second (held) call, and
+// past the cache's bound (where it starts again empty); a workspace
+// without a run asks the file system each time.
+func TestExistsCache(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.md": "x", "sub/b.md": "y"})
+	ws := &Workspace{shared: newWorkspaceShared(nil, dir), dir: dir}
+	alone := &Workspace{dir: dir}
+	cases := map[string]bool{"a.md": true, "sub": true, "sub/b.md": true, "missing.md": false, "sub/a.md": false, filepath.Join(dir, "a.md"): true}
+	for round := 0; round < 2; round++ {
+		for p, want := range cases {
+			if got := ws.Exists(p); got != want {
+				t.Errorf("round %d: Exists(%q) = %v, want %v", round, p, got, want)
+			}
+			if got := alone.Exists(p); got != want {
+				t.Errorf("without a run: Exists(%q) = %v, want %v", p, got, want)
+			}
+		}
+	}
+	for i := 0; i < existsCacheSize+10; i++ {
+		p := fmt.Sprintf("none-%d.md", i)
+		if ws.Exists(p) {
+			t.Fatalf("Exists(%q) = true for a missing file", p)
+		}
+		if i%997 == 0 && (!ws.Exists("a.md") || ws.Exists("missing.md")) {
+			t.Fatalf("after %d paths: Exists(a.md), Exists(missing.md) wrong", i)
+		}
+	}
+	if n := len(ws.shared.exists.m); n > existsCacheSize {
+		t.Errorf("the cache holds %d paths, want at most %d", n, existsCacheSize)
+	}
+}
