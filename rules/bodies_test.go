@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -167,6 +168,33 @@ func TestBodyOffsets(t *testing.T) {
 	for o := 0; o <= len(text)+2; o++ {
 		if g, w := b.fileOffset(o), naiveFile(o); g != w {
 			t.Errorf("fileOffset(%d) = %d, want %d", o, g, w)
+		}
+	}
+}
+
+// TestQuoteCursor holds quoteCursor to shellQuoteAt: on random commands
+// of quotes, backslashes and words, at increasing bytes of one command
+// (the scan goes on), at a byte before the previous one and on another
+// command (it starts again).
+func TestQuoteCursor(t *testing.T) {
+	atoms := []string{`"`, `'`, `\`, `\"`, `\'`, "a", " ", "{x}", "$", "é"}
+	r := rand.New(rand.NewSource(2))
+	var c quoteCursor
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for j := 0; j < 1+r.Intn(16); j++ {
+			b.WriteString(atoms[r.Intn(len(atoms))])
+		}
+		cmd := b.String()
+		// a command's first byte asked may follow the previous command's
+		// last one: the cursor must see that the command changed
+		for i := r.Intn(len(cmd) + 2); i <= len(cmd)+1; i += 1 + r.Intn(3) {
+			if got, want := c.at(cmd, i), shellQuoteAt(cmd, i); got != want {
+				t.Fatalf("%q at %d: %q, want %q", cmd, i, got, want)
+			}
+		}
+		if i := r.Intn(len(cmd) + 1); n%2 == 0 && c.at(cmd, i) != shellQuoteAt(cmd, i) {
+			t.Fatalf("%q back at %d: %q, want %q", cmd, i, c.at(cmd, i), shellQuoteAt(cmd, i))
 		}
 	}
 }
