@@ -104,7 +104,45 @@ func (p *Workspace) Resolve(path string) string {
 	if filepath.IsAbs(path) {
 		return filepath.Clean(path)
 	}
+	if filepath.Separator == '/' && cleanRel(path) && cleanAbs(p.dir) {
+		// what Join gives, without cleaning again the long absolute
+		// directory (the rules resolve their targets, "nav/main.md",
+		// for every document: Clean was 3% of a run on the upstream
+		// corpus); TestResolveFast holds it to Join
+		if p.dir == "/" {
+			return "/" + path
+		}
+		return p.dir + "/" + path
+	}
 	return filepath.Join(p.dir, filepath.FromSlash(path))
+}
+
+// cleanRel reports whether s is a relative slash-separated path that
+// filepath.Clean leaves as it is and that no "." or ".." element starts:
+// non-empty elements, none of them "." or "..", no leading or trailing
+// slash.
+func cleanRel(s string) bool {
+	if s == "" || s[0] == '/' || s[len(s)-1] == '/' {
+		return false
+	}
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '/' {
+			continue
+		}
+		switch e := s[start:i]; e {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
+}
+
+// cleanAbs reports whether s is an absolute slash-separated path that
+// filepath.Clean leaves as it is.
+func cleanAbs(s string) bool {
+	return s == "/" || (len(s) > 1 && s[0] == '/' && cleanRel(s[1:]))
 }
 
 // Display returns path as it would appear in a diagnostic: relative to the

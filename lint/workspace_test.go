@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
@@ -238,5 +239,31 @@ func TestExistsCache(t *testing.T) {
 	}
 	if n := len(ws.shared.exists.m); n > existsCacheSize {
 		t.Errorf("the cache holds %d paths, want at most %d", n, existsCacheSize)
+	}
+}
+
+// TestResolveFast holds Resolve to filepath.Join (and Clean for an
+// absolute path) on random paths of clean and unclean elements, against
+// clean and unclean directories.
+func TestResolveFast(t *testing.T) {
+	atoms := []string{"a", "b.md", ".", "..", "", "/", "//", "...", ".x", "x.", "é"}
+	dirs := []string{"/", "/w", "/w/x", "/w/x/", "/w//x", "/w/./x", "/w/../x", "/w/.."}
+	r := rand.New(rand.NewSource(3))
+	for n := 0; n < 100000; n++ {
+		var b strings.Builder
+		for j := 0; j < r.Intn(6); j++ {
+			if j > 0 && r.Intn(3) > 0 {
+				b.WriteString("/")
+			}
+			b.WriteString(atoms[r.Intn(len(atoms))])
+		}
+		p, dir := b.String(), dirs[r.Intn(len(dirs))]
+		want := filepath.Join(dir, filepath.FromSlash(p))
+		if filepath.IsAbs(p) {
+			want = filepath.Clean(p)
+		}
+		if got := (&Workspace{dir: dir}).Resolve(p); got != want {
+			t.Fatalf("Resolve(%q) in %q = %q, want %q", p, dir, got, want)
+		}
 	}
 }
