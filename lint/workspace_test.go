@@ -246,7 +246,7 @@ func TestExistsCache(t *testing.T) {
 // absolute path) on random paths of clean and unclean elements, against
 // clean and unclean directories.
 func TestResolveFast(t *testing.T) {
-	atoms := []string{"a", "b.md", ".", "..", "", "/", "//", "...", ".x", "x.", "é"}
+	atoms := []string{"a", "b.md", ".", "..", "", "/", "//", "...", ".x", "x.", "é", "./", "./."}
 	dirs := []string{"/", "/w", "/w/x", "/w/x/", "/w//x", "/w/./x", "/w/../x", "/w/.."}
 	r := rand.New(rand.NewSource(3))
 	for n := 0; n < 100000; n++ {
