@@ -142,42 +142,85 @@ func (s *spanSet) overlaps(span sfmd.Span) bool {
 }
 
 // eachParam calls f for every parameter of every action, with a report
-// function that drops findings overlapping a parser problem.
+// function that drops findings overlapping a parser problem. The
+// parameters and the problems' spans are the params analysis's, worked
+// out once per document for the ~20 rules that walk the parameters.
 func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
-	if !hasParams(pass.Doc) {
+	ps := paramsOf(pass)
+	if len(ps.items) == 0 {
 		return // most documents: nothing to call f for, nor to allocate
 	}
 	report := pass.Report
-	if probs := paramProblems(pass.Doc); len(probs.starts) > 0 {
-		report = reportOutside(pass, probs)
+	if len(ps.probs.starts) > 0 {
+		report = reportOutside(pass, &ps.probs)
 	}
-	for _, a := range pass.Doc.Actions {
-		for _, p := range a.Params {
-			f(a, p, report)
-		}
+	for _, it := range ps.items {
+		f(it.a, it.p, report)
 	}
 }
 
+// paramFacts is the result of paramsAnalyzer: every parameter of every
+// action in source order, and the spans of the parser's
+// param-syntax-invalid problems.
+type paramFacts struct {
+	items []paramItem
+	probs spanSet
+}
+
+type paramItem struct {
+	a *sfmd.Action
+	p *sfmd.Param
+}
+
+// noParams is the facts of a document without parameters (most).
+var noParams = &paramFacts{}
+
+// paramsAnalyzer lists the parameters of a document for eachParam.
+var paramsAnalyzer = &lint.Analyzer{
+	Name:   "params",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "parameters of a document",
+		Why:   "shared analysis: every parameter of every action, and the parser's problems on parameter lines, listed once per document",
+	},
+	Run: func(pass *lint.Pass) (any, error) { return buildParams(pass.Doc), nil },
+}
+
+// paramsOf returns the paramsAnalyzer result of a pass that requires it
+// (else works it out).
+func paramsOf(pass *lint.Pass) *paramFacts {
+	if ps, ok := pass.ResultOf[paramsAnalyzer].(*paramFacts); ok {
+		return ps
+	}
+	return buildParams(pass.Doc)
+}
+
+func buildParams(doc *sfmd.Document) *paramFacts {
+	n := 0
+	for _, a := range doc.Actions {
+		n += len(a.Params)
+	}
+	if n == 0 {
+		return noParams
+	}
+	ps := &paramFacts{items: make([]paramItem, 0, n), probs: paramProblems(doc)}
+	for _, a := range doc.Actions {
+		for _, p := range a.Params {
+			ps.items = append(ps.items, paramItem{a, p})
+		}
+	}
+	return ps
+}
+
 // reportOutside is pass.Report for the findings that overlap none of
-// probs. A function of its own so that probs is moved to the heap only
-// for a document with a parameter problem (captured by eachParam's
-// closure, it was moved for every document: TestEachParamAllocations).
-func reportOutside(pass *lint.Pass, probs spanSet) func(lint.Diagnostic) {
+// probs. A function of its own so that only a document with a parameter
+// problem makes the closure (TestEachParamAllocations).
+func reportOutside(pass *lint.Pass, probs *spanSet) func(lint.Diagnostic) {
 	return func(d lint.Diagnostic) {
 		if !probs.overlaps(d.Span) {
 			pass.Report(d)
 		}
 	}
-}
-
-// hasParams reports whether an action of doc has a parameter.
-func hasParams(doc *sfmd.Document) bool {
-	for _, a := range doc.Actions {
-		if len(a.Params) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 func diag(span sfmd.Span, format string, args ...any) lint.Diagnostic {
