@@ -102,11 +102,17 @@ func newWorkspaceShared(parse func(string, []byte) *sfmd.Document, cwd string) *
 // relative to the document's directory).
 func (p *Workspace) Resolve(path string) string {
 	if filepath.IsAbs(path) {
+		if filepath.Separator == '/' && cleanAbs(path) {
+			return path // Clean would give it back
+		}
 		return filepath.Clean(path)
 	}
 	rel := path
 	for strings.HasPrefix(rel, "./") { // "./nav/main.md": Join drops the "."
 		rel = rel[2:]
+	}
+	if filepath.Separator == '/' && rel == "." && cleanAbs(p.dir) {
+		return p.dir // FoldName's and ListDir's "." for the document's own directory
 	}
 	if filepath.Separator == '/' && cleanRel(rel) && cleanAbs(p.dir) {
 		// what Join gives, without cleaning again the long absolute
