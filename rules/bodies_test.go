@@ -2,9 +2,11 @@ package rules
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -196,5 +198,31 @@ func TestQuoteCursor(t *testing.T) {
 		if i := r.Intn(len(cmd) + 1); n%2 == 0 && c.at(cmd, i) != shellQuoteAt(cmd, i) {
 			t.Fatalf("%q back at %d: %q, want %q", cmd, i, c.at(cmd, i), shellQuoteAt(cmd, i))
 		}
+	}
+}
+
+// TestTemplateUsesMemo holds symbolTable.templateUses, the uses of every
+// response listed once, to templateUses on each response, asked from the
+// last response to the first: on the rule archives, corpus/err, the
+// upstream corpus and a generated document.
+func TestTemplateUsesMemo(t *testing.T) {
+	docs := droppedParamDocs(t)
+	docs["gen.md"] = benchgen.Document(1 << 20)
+	uses := 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		syms := buildSymbols(doc)
+		for k := len(doc.Responses) - 1; k >= 0; k-- {
+			var want, got []tmplUse
+			templateUses(doc, doc.Responses[k], func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { want = append(want, tmplUse{i, l, ref}) })
+			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { got = append(got, tmplUse{i, l, ref}) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: response %d: %d uses, want %d", name, k, len(got), len(want))
+			}
+			uses += len(want)
+		}
+	}
+	if uses < 1000 {
+		t.Errorf("only %d uses compared", uses)
 	}
 }

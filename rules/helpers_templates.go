@@ -208,6 +208,32 @@ func templateUses(doc *sfmd.Document, r *sfmd.Response, f func(i int, l *sfmd.Te
 	}
 }
 
+// tmplUse is one reference templateUses calls its function with.
+type tmplUse struct {
+	i   int
+	l   *sfmd.TemplateLine
+	ref *sfmd.VarRef
+}
+
+// templateUses is templateUses(doc, doc.Responses[k], f), the uses of
+// every response listed once per document for the four rules that walk
+// them (TestTemplateUsesMemo holds the lists to templateUses).
+func (s *symbolTable) templateUses(doc *sfmd.Document, k int, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
+	if s.tmplFrom == nil {
+		s.tmplFrom = make([]int, 0, len(doc.Responses)+1)
+		for _, r := range doc.Responses {
+			s.tmplFrom = append(s.tmplFrom, len(s.tmplUses))
+			templateUses(doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+				s.tmplUses = append(s.tmplUses, tmplUse{i, l, ref})
+			})
+		}
+		s.tmplFrom = append(s.tmplFrom, len(s.tmplUses))
+	}
+	for _, u := range s.tmplUses[s.tmplFrom[k]:s.tmplFrom[k+1]] {
+		f(u.i, u.l, u.ref)
+	}
+}
+
 // hintsAround is the hints of doc that insideHint can find for a span
 // starting within span: the last one starting at or before its start,
 // and those starting up to its end (TestHintsAroundHoldsInsideHint). A
