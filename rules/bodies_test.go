@@ -213,9 +213,14 @@ func TestTemplateUsesMemo(t *testing.T) {
 		doc := sfmd.Parse(name, src)
 		syms := buildSymbols(doc)
 		for k := len(doc.Responses) - 1; k >= 0; k-- {
-			var want, got []tmplUse
-			templateUses(doc, doc.Responses[k], func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { want = append(want, tmplUse{i, l, ref}) })
-			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { got = append(got, tmplUse{i, l, ref}) })
+			type call struct {
+				i   int
+				l   *sfmd.TemplateLine
+				ref *sfmd.VarRef
+			}
+			var want, got []call
+			templateUses(doc, doc.Responses[k], func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { want = append(want, call{i, l, ref}) })
+			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { got = append(got, call{i, l, ref}) })
 			if !slices.Equal(got, want) {
 				t.Fatalf("%s: response %d: %d uses, want %d", name, k, len(got), len(want))
 			}

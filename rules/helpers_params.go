@@ -142,46 +142,43 @@ func (s *spanSet) overlaps(span sfmd.Span) bool {
 }
 
 // eachParam calls f for every parameter of every action, with a report
-// function that drops findings overlapping a parser problem. The
-// parameters and the problems' spans are the params analysis's, worked
-// out once per document for the ~20 rules that walk the parameters.
+// function that drops findings overlapping a parser problem. Whether
+// there are parameters and the problems' spans are the params analysis's,
+// worked out once per document for the 20 rules that walk the parameters.
 func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
 	ps := paramsOf(pass)
-	if len(ps.items) == 0 {
+	if !ps.any {
 		return // most documents: nothing to call f for, nor to allocate
 	}
 	report := pass.Report
 	if len(ps.probs.starts) > 0 {
 		report = reportOutside(pass, &ps.probs)
 	}
-	for _, it := range ps.items {
-		f(it.a, it.p, report)
+	for _, a := range pass.Doc.Actions {
+		for _, p := range a.Params {
+			f(a, p, report)
+		}
 	}
 }
 
-// paramFacts is the result of paramsAnalyzer: every parameter of every
-// action in source order, and the spans of the parser's
+// paramFacts is the result of paramsAnalyzer: whether an action of the
+// document has a parameter, and the spans of the parser's
 // param-syntax-invalid problems.
 type paramFacts struct {
-	items []paramItem
+	any   bool
 	probs spanSet
-}
-
-type paramItem struct {
-	a *sfmd.Action
-	p *sfmd.Param
 }
 
 // noParams is the facts of a document without parameters (most).
 var noParams = &paramFacts{}
 
-// paramsAnalyzer lists the parameters of a document for eachParam.
+// paramsAnalyzer finds what eachParam needs of a document.
 var paramsAnalyzer = &lint.Analyzer{
 	Name:   "params",
 	Shared: true,
 	Doc: lint.Doc{
 		Title: "parameters of a document",
-		Why:   "shared analysis: every parameter of every action, and the parser's problems on parameter lines, listed once per document",
+		Why:   "shared analysis: whether the document has parameters, and the parser's problems on parameter lines, found once per document",
 	},
 	Run: func(pass *lint.Pass) (any, error) { return buildParams(pass.Doc), nil },
 }
@@ -196,20 +193,12 @@ func paramsOf(pass *lint.Pass) *paramFacts {
 }
 
 func buildParams(doc *sfmd.Document) *paramFacts {
-	n := 0
 	for _, a := range doc.Actions {
-		n += len(a.Params)
-	}
-	if n == 0 {
-		return noParams
-	}
-	ps := &paramFacts{items: make([]paramItem, 0, n), probs: paramProblems(doc)}
-	for _, a := range doc.Actions {
-		for _, p := range a.Params {
-			ps.items = append(ps.items, paramItem{a, p})
+		if len(a.Params) > 0 {
+			return &paramFacts{any: true, probs: paramProblems(doc)}
 		}
 	}
-	return ps
+	return noParams
 }
 
 // reportOutside is pass.Report for the findings that overlap none of
