@@ -149,6 +149,20 @@ func cleanRel(s string) bool {
 	return true
 }
 
+// dirOf is filepath.Dir(p), cutting a clean absolute path at its last
+// slash rather than cleaning what is left (the walk asks it of every file
+// linted; TestDirOf holds it to filepath.Dir).
+func dirOf(p string) string {
+	if filepath.Separator != '/' || !cleanAbs(p) {
+		return filepath.Dir(p)
+	}
+	i := strings.LastIndexByte(p, '/')
+	if i == 0 {
+		return "/"
+	}
+	return p[:i]
+}
+
 // cleanAbs reports whether s is an absolute slash-separated path that
 // filepath.Clean leaves as it is.
 func cleanAbs(s string) bool {
