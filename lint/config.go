@@ -642,7 +642,7 @@ func (f *configFinder) forDir(dir string) (*config, error) {
 			found = defaultConfig(d)
 			break
 		}
-		parent := filepath.Dir(d)
+		parent := dirOf(d)
 		if parent == d {
 			found = defaultConfig(f.cwd)
 			break

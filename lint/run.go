@@ -375,7 +375,7 @@ func (l *linter) lintFile(j *job, arena *sfmd.Arena) (res *fileResult) {
 		defer arena.Release()
 	}
 	if j.abs != "" {
-		ws := &Workspace{shared: l.ws, dir: filepath.Dir(j.abs)}
+		ws := &Workspace{shared: l.ws, dir: dirOf(j.abs)}
 		in.ws = func([]byte) *Workspace { return ws }
 	}
 	res = l.checkDoc(in)

@@ -273,7 +273,7 @@ func (d *discovery) add(display, abs string, stdin bool, sniff func() bool, name
 	}
 	dir := d.l.opts.Dir
 	if abs != "" {
-		dir = filepath.Dir(abs)
+		dir = dirOf(abs)
 	}
 	c, err := d.finder.forDir(dir)
 	if err != nil {

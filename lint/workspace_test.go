@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
@@ -205,5 +206,50 @@ func TestWorkspaceSuites(t *testing.T) {
 	}
 	if none := ws.Suites("missing"); none != nil {
 		t.Errorf("a missing directory: %q", none)
+	}
+}
+
+// TestResolveFast holds Resolve to filepath.Join (and Clean for an
+// absolute path) on random paths of clean and unclean elements, against
+// clean and unclean directories.
+func TestResolveFast(t *testing.T) {
+	atoms := []string{"a", "b.md", ".", "..", "", "/", "//", "...", ".x", "x.", "é", "./", "./."}
+	dirs := []string{"/", "/w", "/w/x", "/w/x/", "/w//x", "/w/./x", "/w/../x", "/w/.."}
+	r := rand.New(rand.NewSource(3))
+	for n := 0; n < 100000; n++ {
+		var b strings.Builder
+		for j := 0; j < r.Intn(6); j++ {
+			if j > 0 && r.Intn(3) > 0 {
+				b.WriteString("/")
+			}
+			b.WriteString(atoms[r.Intn(len(atoms))])
+		}
+		p, dir := b.String(), dirs[r.Intn(len(dirs))]
+		want := filepath.Join(dir, filepath.FromSlash(p))
+		if filepath.IsAbs(p) {
+			want = filepath.Clean(p)
+		}
+		if got := (&Workspace{dir: dir}).Resolve(p); got != want {
+			t.Fatalf("Resolve(%q) in %q = %q, want %q", p, dir, got, want)
+		}
+	}
+}
+
+// TestDirOf holds dirOf to filepath.Dir on random clean and unclean,
+// absolute and relative paths.
+func TestDirOf(t *testing.T) {
+	atoms := []string{"a", "b.md", ".", "..", "", "/", "//", "...", "é"}
+	r := rand.New(rand.NewSource(4))
+	for n := 0; n < 100000; n++ {
+		var b strings.Builder
+		for j := 0; j < r.Intn(6); j++ {
+			if r.Intn(3) > 0 {
+				b.WriteString("/")
+			}
+			b.WriteString(atoms[r.Intn(len(atoms))])
+		}
+		if p := b.String(); dirOf(p) != filepath.Dir(p) {
+			t.Fatalf("dirOf(%q) = %q, want %q", p, dirOf(p), filepath.Dir(p))
+		}
 	}
 }

@@ -58,6 +58,11 @@ type symbolTable struct {
 	// defUses memoizes definitionUses (read-only once built).
 	defUses     []use
 	defUsesDone bool
+	// tmplUses memoizes templateUses for each response of the document
+	// (symbolTable.templateUses): the uses of doc.Responses[k] are
+	// tmplUses[tmplFrom[k]:tmplFrom[k+1]].
+	tmplUses []tmplUse
+	tmplFrom []int
 }
 
 // contextVars are the runtime's built-in, read-only $ variables (the

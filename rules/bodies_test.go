@@ -1,9 +1,12 @@
 package rules
 
 import (
+	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -168,5 +171,63 @@ func TestBodyOffsets(t *testing.T) {
 		if g, w := b.fileOffset(o), naiveFile(o); g != w {
 			t.Errorf("fileOffset(%d) = %d, want %d", o, g, w)
 		}
+	}
+}
+
+// TestQuoteCursor holds quoteCursor to shellQuoteAt: on random commands
+// of quotes, backslashes and words, at increasing bytes of one command
+// (the scan goes on), at a byte before the previous one and on another
+// command (it starts again).
+func TestQuoteCursor(t *testing.T) {
+	atoms := []string{`"`, `'`, `\`, `\"`, `\'`, "a", " ", "{x}", "$", "é"}
+	r := rand.New(rand.NewSource(2))
+	var c quoteCursor
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for j := 0; j < 1+r.Intn(16); j++ {
+			b.WriteString(atoms[r.Intn(len(atoms))])
+		}
+		cmd := b.String()
+		// a command's first byte asked may follow the previous command's
+		// last one: the cursor must see that the command changed
+		for i := r.Intn(len(cmd) + 2); i <= len(cmd)+1; i += 1 + r.Intn(3) {
+			if got, want := c.at(cmd, i), shellQuoteAt(cmd, i); got != want {
+				t.Fatalf("%q at %d: %q, want %q", cmd, i, got, want)
+			}
+		}
+		if i := r.Intn(len(cmd) + 1); n%2 == 0 && c.at(cmd, i) != shellQuoteAt(cmd, i) {
+			t.Fatalf("%q back at %d: %q, want %q", cmd, i, c.at(cmd, i), shellQuoteAt(cmd, i))
+		}
+	}
+}
+
+// TestTemplateUsesMemo holds symbolTable.templateUses, the uses of every
+// response listed once, to templateUses on each response, asked from the
+// last response to the first: on the rule archives, corpus/err, the
+// upstream corpus and a generated document.
+func TestTemplateUsesMemo(t *testing.T) {
+	docs := droppedParamDocs(t)
+	docs["gen.md"] = benchgen.Document(1 << 20)
+	uses := 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		syms := buildSymbols(doc)
+		for k := len(doc.Responses) - 1; k >= 0; k-- {
+			type call struct {
+				i   int
+				l   *sfmd.TemplateLine
+				ref *sfmd.VarRef
+			}
+			var want, got []call
+			templateUses(doc, doc.Responses[k], func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { want = append(want, call{i, l, ref}) })
+			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { got = append(got, call{i, l, ref}) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: response %d: %d uses, want %d", name, k, len(got), len(want))
+			}
+			uses += len(want)
+		}
+	}
+	if uses < 1000 {
+		t.Errorf("only %d uses compared", uses)
 	}
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -15,7 +16,7 @@ import (
 func TestEachParamAllocations(t *testing.T) {
 	clean := sfmd.Parse("a.md", []byte("```act.a\nGET https://example.com/{q}\n  q: string (required) \"the query\"\n```\n"))
 	var n int
-	pass := &lint.Pass{Doc: clean, Report: func(lint.Diagnostic) { n++ }}
+	pass := &lint.Pass{Doc: clean, Report: func(lint.Diagnostic) { n++ }, ResultOf: map[*lint.Analyzer]any{paramsAnalyzer: buildParams(clean)}}
 	visit := func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 		report(lint.Diagnostic{Span: p.Span})
 	}
@@ -35,6 +36,31 @@ func TestEachParamAllocations(t *testing.T) {
 	eachParam(pass, visit)
 	if n != 0 {
 		t.Errorf("%d findings on a parameter line with a parser problem, want 0", n)
+	}
+}
+
+// TestEachParamOrder: eachParam visits every parameter of every action
+// in source order, from the params analysis as without it.
+func TestEachParamOrder(t *testing.T) {
+	doc := sfmd.Parse("a.md", []byte("```act.a\nGET https://example.com/{q}\n  q: string \"q\"\n  r: string \"r\"\n```\n\n```act.b\nGET https://example.com/\n```\n\n```act.c\nGET https://example.com/{s}\n  s: string \"s\"\n```\n"))
+	var want []*sfmd.Param
+	for _, a := range doc.Actions {
+		want = append(want, a.Params...)
+	}
+	if len(want) != 3 {
+		t.Fatalf("%d parameters, want 3", len(want))
+	}
+	for _, pass := range []*lint.Pass{{Doc: doc}, {Doc: doc, ResultOf: map[*lint.Analyzer]any{paramsAnalyzer: buildParams(doc)}}} {
+		var got []*sfmd.Param
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, _ func(lint.Diagnostic)) {
+			if a.Param(p.Name) != p {
+				t.Errorf("%s visited with action %s", p.Name, a.ID)
+			}
+			got = append(got, p)
+		})
+		if !slices.Equal(got, want) {
+			t.Errorf("visited %v, want %v", got, want)
+		}
 	}
 }
 

@@ -51,6 +51,10 @@ func shellAssigned(a *sfmd.Action) map[string]bool {
 // compares them).
 func shellAssignments(t string, add func(string)) {
 	for p := 0; p < len(t); {
+		if p > 0 && !shellMatchStart[t[p]] {
+			p++ // shellAssignAt matches nothing here: most bytes
+			continue
+		}
 		name, end := shellAssignAt(t, p)
 		if end < 0 {
 			p++
@@ -60,6 +64,17 @@ func shellAssignments(t string, add func(string)) {
 		p = end
 	}
 }
+
+// shellMatchStart holds the bytes at which shellAssignAt can match past
+// the start of the text: a separator [\s;&|(] before NAME=, the 'f' of
+// "for" and the 'r' of "read" (TestShellAssignments compares the scan with
+// the regular expression).
+var shellMatchStart = func() (m [256]bool) {
+	for c := range 256 {
+		m[c] = isShellSep(byte(c)) || c == 'f' || c == 'r'
+	}
+	return m
+}()
 
 // shellAssignAt matches the expression at p: the name and the end of the
 // match, or end -1.

@@ -170,10 +170,14 @@ func navMenuFiles(pass *lint.Pass) []menuFile {
 	seen := map[string]bool{}
 	for _, d := range directivesOf(pass.Doc, "nav", "menu") {
 		file, ok := localTarget(d.Path)
-		if !ok || seen[ws.Resolve(file)] {
+		if !ok {
 			continue
 		}
-		seen[ws.Resolve(file)] = true
+		abs := ws.Resolve(file)
+		if seen[abs] {
+			continue
+		}
+		seen[abs] = true
 		md, err := ws.Document(file)
 		if err != nil || md == nil {
 			continue

@@ -142,14 +142,17 @@ func (s *spanSet) overlaps(span sfmd.Span) bool {
 }
 
 // eachParam calls f for every parameter of every action, with a report
-// function that drops findings overlapping a parser problem.
+// function that drops findings overlapping a parser problem. Whether
+// there are parameters and the problems' spans are the params analysis's,
+// worked out once per document for the 20 rules that walk the parameters.
 func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
-	if !hasParams(pass.Doc) {
+	ps := paramsOf(pass)
+	if !ps.any {
 		return // most documents: nothing to call f for, nor to allocate
 	}
 	report := pass.Report
-	if probs := paramProblems(pass.Doc); len(probs.starts) > 0 {
-		report = reportOutside(pass, probs)
+	if len(ps.probs.starts) > 0 {
+		report = reportOutside(pass, &ps.probs)
 	}
 	for _, a := range pass.Doc.Actions {
 		for _, p := range a.Params {
@@ -158,26 +161,55 @@ func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report fun
 	}
 }
 
+// paramFacts is the result of paramsAnalyzer: whether an action of the
+// document has a parameter, and the spans of the parser's
+// param-syntax-invalid problems.
+type paramFacts struct {
+	any   bool
+	probs spanSet
+}
+
+// noParams is the facts of a document without parameters (most).
+var noParams = &paramFacts{}
+
+// paramsAnalyzer finds what eachParam needs of a document.
+var paramsAnalyzer = &lint.Analyzer{
+	Name:   "params",
+	Shared: true,
+	Doc: lint.Doc{
+		Title: "parameters of a document",
+		Why:   "shared analysis: whether the document has parameters, and the parser's problems on parameter lines, found once per document",
+	},
+	Run: func(pass *lint.Pass) (any, error) { return buildParams(pass.Doc), nil },
+}
+
+// paramsOf returns the paramsAnalyzer result of a pass that requires it
+// (else works it out).
+func paramsOf(pass *lint.Pass) *paramFacts {
+	if ps, ok := pass.ResultOf[paramsAnalyzer].(*paramFacts); ok {
+		return ps
+	}
+	return buildParams(pass.Doc)
+}
+
+func buildParams(doc *sfmd.Document) *paramFacts {
+	for _, a := range doc.Actions {
+		if len(a.Params) > 0 {
+			return &paramFacts{any: true, probs: paramProblems(doc)}
+		}
+	}
+	return noParams
+}
+
 // reportOutside is pass.Report for the findings that overlap none of
-// probs. A function of its own so that probs is moved to the heap only
-// for a document with a parameter problem (captured by eachParam's
-// closure, it was moved for every document: TestEachParamAllocations).
-func reportOutside(pass *lint.Pass, probs spanSet) func(lint.Diagnostic) {
+// probs. A function of its own so that only a document with a parameter
+// problem makes the closure (TestEachParamAllocations).
+func reportOutside(pass *lint.Pass, probs *spanSet) func(lint.Diagnostic) {
 	return func(d lint.Diagnostic) {
 		if !probs.overlaps(d.Span) {
 			pass.Report(d)
 		}
 	}
-}
-
-// hasParams reports whether an action of doc has a parameter.
-func hasParams(doc *sfmd.Document) bool {
-	for _, a := range doc.Actions {
-		if len(a.Params) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 func diag(span sfmd.Span, format string, args ...any) lint.Diagnostic {

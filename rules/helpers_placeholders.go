@@ -24,6 +24,7 @@ func definitionUses(pass *lint.Pass) []use {
 		}
 	}
 	out := make([]use, 0, n) // one allocation, not append's doublings
+	var quotes quoteCursor   // a command's uses come in order: its quotes are scanned once
 	for _, u := range syms.Uses {
 		if u.Site > siteBody || u.Action == nil {
 			continue
@@ -31,7 +32,7 @@ func definitionUses(pass *lint.Pass) []use {
 		if u.Ref.Kind != sfmd.RefPersistent && followsDollar(pass.Doc, u.Ref.Span) {
 			continue
 		}
-		if u.Site == siteTarget && u.Action.IsCLI() && u.Ref.Kind != sfmd.RefPersistent && u.Ref.Kind != sfmd.RefResponse && u.Action.Param(u.Ref.Name) == nil && inCLIQuotes(u.Action.Target, u.Ref) {
+		if u.Site == siteTarget && u.Action.IsCLI() && u.Ref.Kind != sfmd.RefPersistent && u.Ref.Kind != sfmd.RefResponse && u.Action.Param(u.Ref.Name) == nil && quotes.inQuotes(u.Action.Target, u.Ref) {
 			continue // inline script text (python f-strings, jq, awk): only declared names are placeholders there
 		}
 		out = append(out, u)
@@ -47,14 +48,50 @@ func followsDollar(doc *sfmd.Document, span sfmd.Span) bool {
 	return s > 0 && s <= len(doc.Src) && (doc.Src[s-1] == '$' || doc.Src[s-1] == '%')
 }
 
-// inCLIQuotes reports whether r sits inside shell quotes of the command
-// t.
-func inCLIQuotes(t *sfmd.Template, r *sfmd.VarRef) bool {
+// quoteCursor tells whether references sit inside shell quotes of their
+// command (shellQuoteAt), for the references of a command in source
+// order: it goes on with shellQuoteAt's scan from where the previous
+// reference left it (the scan's state at a byte does not depend on where
+// it stops), rather than scanning the command from its start for each
+// (TestQuoteCursor holds it to shellQuoteAt). A reference of another
+// command, or before the previous one, starts the scan again.
+type quoteCursor struct {
+	cmd  string
+	k, i int  // shellQuoteAt's loop index, and the byte asked last
+	q    byte // the quote open at k
+}
+
+// inQuotes reports whether r sits inside shell quotes of the command t.
+func (c *quoteCursor) inQuotes(t *sfmd.Template, r *sfmd.VarRef) bool {
 	if t == nil {
 		return false
 	}
 	i := r.Span.Start.Offset - t.Span.Start.Offset
-	return i >= 0 && i <= len(t.Text) && shellQuoteAt(t.Text, i) != 0
+	return i >= 0 && i <= len(t.Text) && c.at(t.Text, i) != 0
+}
+
+// at is shellQuoteAt(cmd, i).
+func (c *quoteCursor) at(cmd string, i int) byte {
+	if cmd != c.cmd || i < c.i { // the same command is the same string: compared by its pointer
+		*c = quoteCursor{cmd: cmd}
+	}
+	c.i = i
+	k, q := c.k, c.q
+	for ; k < i && k < len(cmd); k++ {
+		ch := cmd[k]
+		switch {
+		case q == 0 && ch == '\\':
+			k++
+		case q == '"' && ch == '\\':
+			k++
+		case q == 0 && (ch == '"' || ch == '\''):
+			q = ch
+		case q != 0 && ch == q:
+			q = 0
+		}
+	}
+	c.k, c.q = k, q
+	return q
 }
 
 // defSiteName names a definition site in messages.

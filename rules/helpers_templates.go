@@ -208,6 +208,54 @@ func templateUses(doc *sfmd.Document, r *sfmd.Response, f func(i int, l *sfmd.Te
 	}
 }
 
+// tmplUse is one reference templateUses calls its function with.
+type tmplUse struct {
+	ref *sfmd.VarRef
+	i   int // the line, r.Lines[i]
+}
+
+// templateUses is templateUses(doc, doc.Responses[k], f), the uses of
+// every response listed once per document for the four rules that walk
+// them (TestTemplateUsesMemo holds the lists to templateUses).
+func (s *symbolTable) templateUses(doc *sfmd.Document, k int, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
+	if s.tmplFrom == nil {
+		s.tmplUses = make([]tmplUse, 0, templateVarRefs(doc)) // at most that many: no regrowth
+		s.tmplFrom = make([]int, 0, len(doc.Responses)+1)
+		for _, r := range doc.Responses {
+			s.tmplFrom = append(s.tmplFrom, len(s.tmplUses))
+			templateUses(doc, r, func(i int, _ *sfmd.TemplateLine, ref *sfmd.VarRef) {
+				s.tmplUses = append(s.tmplUses, tmplUse{ref, i})
+			})
+		}
+		s.tmplFrom = append(s.tmplFrom, len(s.tmplUses))
+	}
+	lines := doc.Responses[k].Lines
+	for _, u := range s.tmplUses[s.tmplFrom[k]:s.tmplFrom[k+1]] {
+		f(u.i, lines[u.i], u.ref)
+	}
+}
+
+// templateVarRefs counts the {name} references of the lines templateUses
+// reads: the uses it finds and those it skips inside a hint.
+func templateVarRefs(doc *sfmd.Document) int {
+	n := 0
+	for _, r := range doc.Responses {
+		for _, l := range r.Lines {
+			switch l.Kind {
+			case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
+			default:
+				continue
+			}
+			for _, ref := range lineRefsOf(l) {
+				if ref.Kind == sfmd.RefVar && ref.Name != "" {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
 // hintsAround is the hints of doc that insideHint can find for a span
 // starting within span: the last one starting at or before its start,
 // and those starting up to its end (TestHintsAroundHoldsInsideHint). A

@@ -22,12 +22,12 @@ var LoopRefOutsideLoop = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for _, r := range pass.Doc.Responses {
+		for k, r := range pass.Doc.Responses {
 			vars := templateLoopVars(r)
 			if len(vars) == 0 {
 				continue
 			}
-			templateUses(pass.Doc, r, func(_ int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			syms.templateUses(pass.Doc, k, func(_ int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				if !hasString(vars, ref.Name) || inScopeLoopVar(r, l, ref.Name) || responseParam(syms, r, ref.Name) {
 					return
 				}

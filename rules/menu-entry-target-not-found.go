@@ -15,6 +15,7 @@ var MenuEntryTargetNotFound = &lint.Analyzer{
 	Name:     "menu-entry-target-not-found",
 	Severity: lint.Error,
 	Profile:  lint.Project,
+	Requires: []*lint.Analyzer{menusAnalyzer},
 	Doc: lint.Doc{
 		Title: "menu entry points at a file that does not exist",
 		Why:   "menu paths are relative to the menu file's own location; `[@home Home](index.md)` in `nav/main.md` means `nav/index.md`",
@@ -25,7 +26,7 @@ var MenuEntryTargetNotFound = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		ws := pass.Workspace
-		for _, m := range navMenuFiles(pass) {
+		for _, m := range menus(pass) {
 			menuDir := path.Dir(m.file)
 			for _, s := range m.doc.Shortcuts {
 				if (s.Form != sfmd.ShortcutInline && s.Form != sfmd.ShortcutRefDef) || !isLocalPath(s.URL) || strings.HasPrefix(s.URL, "/") {

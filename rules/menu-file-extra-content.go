@@ -14,6 +14,7 @@ var MenuFileExtraContent = &lint.Analyzer{
 	Name:     "menu-file-extra-content",
 	Severity: lint.Warning,
 	Profile:  lint.Project,
+	Requires: []*lint.Analyzer{menusAnalyzer},
 	Doc: lint.Doc{
 		Title: "menu file holds more than shortcut lines",
 		Why:   "a menu file SHOULD contain only `[@id Label](path)` lines; the runtime ignores everything else, so prose or headings there never reach the reader",
@@ -25,7 +26,7 @@ var MenuFileExtraContent = &lint.Analyzer{
 	OptionDocs: map[string]string{"allow-heading": "accept heading lines (# Menu) in menu files (default false)"},
 	Run: func(pass *lint.Pass) (any, error) {
 		allow, _ := pass.Options["allow-heading"].(bool)
-		for _, m := range navMenuFiles(pass) {
+		for _, m := range menus(pass) {
 			lines := menuExtraLines(m.doc, allow)
 			if len(lines) == 0 {
 				continue

@@ -11,6 +11,7 @@ var MenuShortcutDuplicate = &lint.Analyzer{
 	Name:     "menu-shortcut-duplicate",
 	Severity: lint.Error,
 	Profile:  lint.Project,
+	Requires: []*lint.Analyzer{menusAnalyzer},
 	Doc: lint.Doc{
 		Title: "menu file defines a shortcut ID twice",
 		Why:   "shortcut IDs MUST be unique within a menu file; `@menu.id` can only reach one of them",
@@ -20,7 +21,7 @@ var MenuShortcutDuplicate = &lint.Analyzer{
 		Severity: "session.ts Session.resolveShortcut (first entry id): `@menu.id` can only reach one of the entries",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, m := range navMenuFiles(pass) {
+		for _, m := range menus(pass) {
 			seen := map[string]*sfmd.Shortcut{}
 			for _, s := range m.doc.Shortcuts {
 				if (s.Form != sfmd.ShortcutInline && s.Form != sfmd.ShortcutRefDef) || s.ID == "" {

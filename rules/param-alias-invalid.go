@@ -14,6 +14,7 @@ var ParamAliasInvalid = &lint.Analyzer{
 	Name:     "param-alias-invalid",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter alias is not a dash and one letter",
 		Why:   "a short alias is written `name, -n`: one dash and one ASCII letter; the runtime does not match anything else and drops the whole parameter line",

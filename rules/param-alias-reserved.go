@@ -13,6 +13,7 @@ var ParamAliasReserved = &lint.Analyzer{
 	Name:     "param-alias-reserved",
 	Severity: lint.Error,
 	Profile:  lint.Runtime,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter alias -h is reserved for help",
 		Why:   "the runtime treats `-h` anywhere in the arguments as a request for help, so a field aliased `-h` can never be set through its alias",

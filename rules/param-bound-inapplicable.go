@@ -10,6 +10,7 @@ var ParamBoundInapplicable = &lint.Analyzer{
 	Name:     "param-bound-inapplicable",
 	Severity: lint.Warning,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "min:/max: bound on a boolean parameter",
 		Why:   "`min:N` and `max:N` bound a number's value or a string's length; a boolean has neither, so the bound means nothing",

@@ -13,6 +13,7 @@ var ParamBoundInvalid = &lint.Analyzer{
 	Name:     "param-bound-invalid",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "min:/max: bound is not a number or min exceeds max",
 		Why:   "`min:N` and `max:N` take a number; a word, an empty bound or a minimum above the maximum makes the constraint meaningless or unsatisfiable",

@@ -14,6 +14,7 @@ var ParamConstraintCompat = &lint.Analyzer{
 	Name:     "param-constraint-compat",
 	Severity: lint.Error,
 	Profile:  lint.Runtime,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "constraint list the reference runtime cannot read",
 		Why:   "the reference runtime only reads `(required)` or `(optional)`; any other parenthesis, such as the spec's own `(optional, max:50)`, makes it drop the whole parameter line, so the field does not exist there",

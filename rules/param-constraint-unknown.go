@@ -14,6 +14,7 @@ var ParamConstraintUnknown = &lint.Analyzer{
 	Name:     "param-constraint-unknown",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter constraint is not required, optional, min:N, max:N or a|b",
 		Why:   "the spec knows `required`, `optional`, `min:N`, `max:N` and `a|b|c` value hints; any other word is ignored, so the constraint the author meant is not enforced",

@@ -14,6 +14,7 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 	Name:     "param-default-not-in-hints",
 	Severity: lint.Warning,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter default is not one of its value hints",
 		Why:   "value hints `a|b|c` list the allowed values; a default outside the list sends a value the author said is not allowed",

@@ -12,6 +12,7 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 	Name:     "param-default-type-mismatch",
 	Severity: lint.Warning,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter default does not fit its type",
 		Why:   "the runtime does not convert values: a number field with default \"twenty\" or a boolean with \"yes\" sends exactly that text to the API or command",

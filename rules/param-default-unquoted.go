@@ -13,6 +13,7 @@ var ParamDefaultUnquoted = &lint.Analyzer{
 	Name:     "param-default-unquoted",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter default is not in double quotes",
 		Why:   "a default is always a double-quoted string, also for numbers (`= \"20\"`); the runtime drops a line with `= 20`, so the field and its default do not exist",

@@ -13,6 +13,7 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 	Name:     "param-description-unquoted",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter description is not in double quotes",
 		Why:   "descriptions are quoted text; the reference runtime drops a line with an unquoted description, so the field does not exist",

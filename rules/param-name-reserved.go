@@ -10,6 +10,7 @@ var ParamNameReserved = &lint.Analyzer{
 	Name:     "param-name-reserved",
 	Severity: lint.Error,
 	Profile:  lint.Runtime,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter name is reserved for help",
 		Why:   "the runtime treats `--help` anywhere in the arguments as a request for the action's help, so a field named `help` can never be set",

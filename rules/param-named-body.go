@@ -10,6 +10,7 @@ var ParamNamedBody = &lint.Analyzer{
 	Name:     "param-named-body",
 	Severity: lint.Info,
 	Profile:  lint.Style,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter is named body",
 		Why:   "`body:` alone starts the body template; a parameter line `body: string …` differs from it only by what follows the colon, which is easy to misread and to break",

@@ -13,6 +13,7 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 	Name:     "param-noncanonical-order",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter description comes before the constraints",
 		Why:   "the grammar is `name: type (constraints) \"description\"`; the reference runtime drops a line with the description first, so the field does not exist",

@@ -13,6 +13,7 @@ var ParamNotIndented = &lint.Analyzer{
 	Name:     "param-not-indented",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter line is not indented with spaces",
 		Why:   "parameter lines are indented with spaces; the runtime ignores a line at column 0, so the parameter does not exist (tab indentation works in the reference runtime but the spec says spaces: reported as a warning)",

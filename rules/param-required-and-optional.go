@@ -10,6 +10,7 @@ var ParamRequiredAndOptional = &lint.Analyzer{
 	Name:     "param-required-and-optional",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter is both required and optional",
 		Why:   "a parameter is either required or optional; with both the intent is unclear and runtimes disagree on which wins",

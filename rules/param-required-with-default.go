@@ -10,6 +10,7 @@ var ParamRequiredWithDefault = &lint.Analyzer{
 	Name:     "param-required-with-default",
 	Severity: lint.Info,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "required parameter has a default",
 		Why:   "a default is used when the caller omits the flag, which a required parameter forbids; either the parameter is optional or the default is dead",

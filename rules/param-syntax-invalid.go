@@ -12,6 +12,7 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 	Name:     "param-syntax-invalid",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter line does not follow name: type (constraints) \"description\"",
 		Why:   "the runtime only reads parameter lines of the form `name: type (constraints) \"description\" = \"default\"`; a malformed line is dropped and the flag does not exist",

@@ -12,6 +12,7 @@ var ParamTrailingWhitespace = &lint.Analyzer{
 	Name:     "param-trailing-whitespace",
 	Severity: lint.Error,
 	Profile:  lint.Runtime,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter line ends in whitespace",
 		Why:   "the reference runtime's parameter pattern is anchored at the end of the line; trailing spaces or tabs make it drop the line silently, so the field does not exist",

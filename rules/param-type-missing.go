@@ -12,6 +12,7 @@ var ParamTypeMissing = &lint.Analyzer{
 	Name:     "param-type-missing",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter has no type",
 		Why:   "every parameter needs a type after the colon (string, number, boolean or path); the runtime drops a line without one",

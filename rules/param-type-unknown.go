@@ -13,6 +13,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 	Name:     "param-type-unknown",
 	Severity: lint.Warning,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter type is not string, number, boolean or path",
 		Why:   "SFMD has four parameter types; any other word is not a type the runtime or the agent's help knows (the reference runtime's undocumented \"tuple\" is reported as info)",

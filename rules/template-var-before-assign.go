@@ -22,7 +22,7 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for _, r := range pass.Doc.Responses {
+		for k, r := range pass.Doc.Responses {
 			first := map[string]int{}
 			for i, l := range r.Lines {
 				if isSessionAssign(l) && l.Loop < 0 {
@@ -35,7 +35,7 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 				continue
 			}
 			reported := map[string]bool{}
-			templateUses(pass.Doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			syms.templateUses(pass.Doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				n := ref.Name
 				at, ok := first[n]
 				if !ok || i >= at || reported[n] || responseParam(syms, r, n) || inScopeLoopVar(r, l, n) {

@@ -27,9 +27,9 @@ var TemplateVarPath = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		syms := symbols(pass)
-		for _, r := range doc.Responses {
+		for k, r := range doc.Responses {
 			fenced := nestedFenceLines(r)
-			templateUses(doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				n := ref.Name
 				if !hasKeyStep(ref) || inScopeLoopVar(r, l, n) || fenced[i] || inLineCode(doc, l, ref) || l.Kind == sfmd.LineAssign {
 					return // loop fields work; example code; assign-rhs-unsupported

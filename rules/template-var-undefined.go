@@ -46,13 +46,13 @@ var TemplateVarUndefined = &lint.Analyzer{
 			}
 			return params
 		}
-		for _, r := range doc.Responses {
+		for k, r := range doc.Responses {
 			// the parameters and the loop variables, read for the first
 			// reference that is no name of the document's templates
 			var params, vars []string
 			var fenced map[int]bool
 			read := false
-			templateUses(doc, r, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				n := ref.Name
 				if known[n] {
 					return

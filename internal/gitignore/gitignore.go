@@ -51,13 +51,24 @@ func New() *Set {
 // absolute path abs is ignored. Only abs itself is matched, not its
 // parents: a walk that skips ignored directories asks at every level.
 func (s *Set) Ignored(abs string, isDir bool) bool {
-	abs = filepath.Clean(abs)
+	clean := cleanAbs(abs)
+	if !clean {
+		abs = filepath.Clean(abs)
+	}
 	if filepath.Base(abs) == ".git" {
 		return true
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	dir := filepath.Dir(abs)
+	var dir string
+	if clean {
+		// the walk's paths are clean: their directory is the part
+		// before the last slash (TestCleanAbsDir holds it to
+		// filepath.Dir), not a second Clean of a long path
+		dir = cleanDir(abs)
+	} else {
+		dir = filepath.Dir(abs)
+	}
 	root := s.rootOf(dir)
 	if root == "" || abs == root {
 		return false
@@ -92,6 +103,38 @@ func (s *Set) Ignored(abs string, isDir bool) bool {
 		match(s.ignoreFile(chain[i]), chain[i])
 	}
 	return ignored
+}
+
+// cleanAbs reports whether p is an absolute slash-separated path that
+// filepath.Clean leaves as it is: "/", or non-empty elements after the
+// leading slash, none of them "." or "..", and no trailing slash.
+func cleanAbs(p string) bool {
+	if filepath.Separator != '/' || p == "" || p[0] != '/' {
+		return false
+	}
+	if p == "/" {
+		return true
+	}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
+}
+
+// cleanDir is filepath.Dir of a path cleanAbs accepts.
+func cleanDir(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i > 0 {
+		return p[:i]
+	}
+	return "/"
 }
 
 // rootOf returns the work tree root holding dir: the nearest directory up
