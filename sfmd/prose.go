@@ -60,6 +60,10 @@ func (p *docParser) scanProse() {
 	n := li.LineCount()
 	skipIdx := 0
 	var open []string // stack of open block IDs
+	// nextComment is the offset of the first "<!--" at or after the line
+	// last searched (-1: none): a line where none starts is not searched
+	// (scanProseComments turns this off to hold it to searching each line)
+	nextComment := bytes.Index(p.src, []byte("<!--"))
 lines:
 	for line := 1; line <= n; line++ {
 		for skipIdx < len(p.skip) && p.skip[skipIdx].to < line {
@@ -85,8 +89,15 @@ lines:
 		if trimmed == "" {
 			continue
 		}
+		if nextComment >= 0 && nextComment < base {
+			if k := bytes.Index(p.src[base:], []byte("<!--")); k >= 0 {
+				nextComment = base + k
+			} else {
+				nextComment = -1
+			}
+		}
 		// HTML comments (possibly spanning lines), every one on the line
-		for from := 0; from < len(trimmed); {
+		for from := 0; from < len(trimmed) && (!skipCommentless || (nextComment >= 0 && nextComment < le)); {
 			k := strings.Index(trimmed[from:], "<!--")
 			if k < 0 {
 				break
@@ -120,6 +131,10 @@ lines:
 		p.doc.Markers = nil // as without the reservation
 	}
 }
+
+// skipCommentless switches on scanProse's skip of the lines where no
+// "<!--" starts; TestScanProseSkipsCommentless switches it off.
+var skipCommentless = true
 
 // inCode reports whether the byte offset lies in an inline code span.
 func (p *docParser) inCode(off int) bool {
