@@ -124,14 +124,14 @@ func (p *pool[T]) trim(n int) {
 // does not read exactly (see above): tree and sink.spans are then to be
 // dropped. The nodes are s's: they are valid until s reads again.
 func (s *blockScan) read(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
-	s.src, s.sink, s.tree, s.at, s.nk = src, sink, tree, 0, 0
+	s.src, s.sink, s.tree, s.at = src, sink, tree, 0
 	s.fences.reset()
 	s.codes.reset()
 	s.infos.reset()
 	s.all.SetSliced(0, 0)
 	ok := s.run()
 	tree = s.tree
-	s.src, s.sink, s.tree, s.starts = nil, nil, nil, nil
+	s.src, s.sink, s.tree = nil, nil, nil
 	return tree, ok
 }
 
@@ -141,8 +141,11 @@ func (s *blockScan) read(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast
 func (s *blockScan) readTail(src []byte, li *LineIndex, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
 	if blockStarts {
 		s.starts, s.base = li.starts, len(li.src)-len(src)
+		s.nk = li.LineOf(s.base) // the starts at or before the first line
 	}
-	return s.read(src, sink, tree)
+	tree, ok := s.read(src, sink, tree)
+	s.starts = nil
+	return tree, ok
 }
 
 // blockStarts switches on lineEnd's reading of the line index; the tests
