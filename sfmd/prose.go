@@ -352,11 +352,9 @@ func (p *docParser) pairBrackets(t string, first int) {
 		p.pairs = make([]int32, max(n, 256))
 	}
 	p.pairs, p.pairsFrom = p.pairs[:n], from
-	for i := range p.pairs {
-		p.pairs[i] = -1
-	}
+	clear(p.pairs) // a pair is held as its match plus one: 0 is none
 	sq, pa := p.stackA[:0], p.stackB[:0]
-	for j := from; j < len(t); j++ {
+	for j := indexBracket(t, from); j < len(t); j = indexBracket(t, j+1) {
 		switch t[j] {
 		case '\\':
 			j++
@@ -364,14 +362,14 @@ func (p *docParser) pairBrackets(t string, first int) {
 			sq = append(sq, int32(j))
 		case ']':
 			if n := len(sq); n > 0 {
-				p.pairs[sq[n-1]-int32(from)] = int32(j)
+				p.pairs[sq[n-1]-int32(from)] = int32(j) + 1
 				sq = sq[:n-1]
 			}
 		case '(':
 			pa = append(pa, int32(j))
 		case ')':
 			if n := len(pa); n > 0 {
-				p.pairs[pa[n-1]-int32(from)] = int32(j)
+				p.pairs[pa[n-1]-int32(from)] = int32(j) + 1
 				pa = pa[:n-1]
 			}
 		}
@@ -387,7 +385,7 @@ func (p *docParser) match(i int) int {
 	if i < 0 || i >= len(p.pairs) {
 		return -1
 	}
-	return int(p.pairs[i])
+	return int(p.pairs[i]) - 1
 }
 
 // linkDest extracts the destination from the text between the parentheses

@@ -290,6 +290,47 @@ func TestIndexCodeSpecial(t *testing.T) {
 	}
 }
 
+// TestIndexBracket holds indexBracket to a byte-by-byte search, on
+// random strings dense and sparse in the bytes it finds and in their
+// neighbours (the other byte of each low-bit pair: '(' ')', '\\' ']', and
+// '[' ']' ^ 1, 'Z', '*', and bytes whose subtraction borrows), and on the
+// lines of every document of comparedDocuments.
+func TestIndexBracket(t *testing.T) {
+	naive := func(s string, i int) int {
+		for ; i < len(s); i++ {
+			if strings.IndexByte("\\[]()", s[i]) >= 0 {
+				return i
+			}
+		}
+		return i
+	}
+	check := func(s string) {
+		for i := 0; i <= len(s)+1; i++ {
+			if got, want := indexBracket(s, i), naive(s, i); got != want {
+				t.Fatalf("indexBracket(%q, %d) = %d, want %d", s, i, got, want)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(14, 4))
+	alphabet := []byte("\\[]()*+Z^\x00\x01\x80\xff\xa8\xdd a\n")
+	for n := range 5000 {
+		b := make([]byte, r.IntN(40))
+		for k := range b {
+			if n%2 == 0 && r.IntN(8) != 0 {
+				b[k] = 'a' + byte(r.IntN(26))
+			} else {
+				b[k] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		check(string(b))
+	}
+	for _, src := range comparedDocuments(t) {
+		for line := range bytes.Lines(src) {
+			check(string(line))
+		}
+	}
+}
+
 // TestRefsNeedDollarOrBrace: refs returns nothing for a text without '$'
 // or '{' without reading it, which holds only while appendRefs finds no
 // reference in such a text; random texts of every other byte check it.
