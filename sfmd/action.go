@@ -810,16 +810,26 @@ func (s *contState) line(t string) bool {
 scan:
 	for i := 0; i < len(t); i++ {
 		c := t[i]
+		// in a quote only its closing quote (and, in "…", an escape)
+		// does anything: skip to it
 		switch s.quote {
 		case '\'':
-			if c == '\'' {
+			if j := strings.IndexByte(t[i:], '\''); j >= 0 {
+				i += j
 				s.quote = 0
+			} else {
+				i = len(t)
 			}
 			continue
 		case '"':
-			if c == '\\' {
+			j := indexEither(t[i:], '\\', '"')
+			if j < 0 {
+				i = len(t)
+				continue
+			}
+			if i += j; t[i] == '\\' {
 				i++
-			} else if c == '"' {
+			} else {
 				s.quote = 0
 			}
 			continue

@@ -75,6 +75,12 @@ type blockScan struct {
 	all    text.Segments
 	// allCap is the room all was made with (see beginLines)
 	allCap int
+	// starts, when set, are the line starts (LineIndex.starts) of the
+	// file src is the tail of, from offset base on: lineEnd reads the
+	// ends of lines from them instead of searching for each '\n' again;
+	// nk is the index lineEnd last stopped at
+	starts   []int
+	base, nk int
 }
 
 // pool hands out T values from chunks that never move (a node's address
@@ -129,6 +135,23 @@ func (s *blockScan) read(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast
 	return tree, ok
 }
 
+// readTail is read of src, the tail of the file li indexes (from offset
+// len(li.src)-len(src) on; src holds the same bytes), with lineEnd reading
+// the ends of lines from li when blockStarts is on.
+func (s *blockScan) readTail(src []byte, li *LineIndex, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
+	if blockStarts {
+		s.starts, s.base = li.starts, len(li.src)-len(src)
+		s.nk = li.LineOf(s.base) // the starts at or before the first line
+	}
+	tree, ok := s.read(src, sink, tree)
+	s.starts = nil
+	return tree, ok
+}
+
+// blockStarts switches on lineEnd's reading of the line index; the tests
+// switch it off to hold it to the search for each '\n'.
+var blockStarts = true
+
 // readBlocks reads src with a blockScan of its own (see read).
 func readBlocks(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
 	return new(blockScan).read(src, sink, tree)
@@ -175,6 +198,22 @@ func (s *blockScan) addLines(n ast.Node, from int) {
 // lineEnd returns the offset after the line starting at at: after its
 // '\n', or len(src).
 func (s *blockScan) lineEnd(at int) int {
+	if s.starts != nil {
+		// the first line start after at: after the first '\n' at or after
+		// at (lookups mostly move forward a line from the last one)
+		a, k := s.base+at, s.nk
+		for k > 0 && s.starts[k-1] > a {
+			k--
+		}
+		for k < len(s.starts) && s.starts[k] <= a {
+			k++
+		}
+		s.nk = k
+		if k < len(s.starts) {
+			return s.starts[k] - s.base
+		}
+		return len(s.src)
+	}
 	if i := bytes.IndexByte(s.src[at:], '\n'); i >= 0 {
 		return at + i + 1
 	}

@@ -575,3 +575,54 @@ func TestHTMLStartIsGoldmarks(t *testing.T) {
 		}
 	}
 }
+
+// TestLineEndReadsLineIndex: lineEnd reading the line index (readTail)
+// returns what the search for the next '\n' returns, for every offset of
+// every document of comparedDocuments and of random documents, as the
+// tail from several offsets on, looked up forward, backward and in random
+// order; and Parse reads the same with and without it.
+func TestLineEndReadsLineIndex(t *testing.T) {
+	docs := comparedDocuments(t)
+	r := rand.New(rand.NewSource(14))
+	for i := range 500 {
+		b := make([]byte, r.Intn(60))
+		for k := range b {
+			b[k] = "ab \n\n\r`"[r.Intn(7)]
+		}
+		docs[fmt.Sprintf("random/%d", i)] = b
+	}
+	for name, src := range docs {
+		li := NewLineIndex(src)
+		for _, base := range []int{0, 1, len(src) / 3, len(src) - 1} {
+			if base < 0 || base >= len(src) {
+				continue
+			}
+			body := src[base:]
+			var indexed, searched blockScan
+			indexed.starts, indexed.base, indexed.src = li.starts, base, body
+			searched.src = body
+			offs := make([]int, 0, 3*len(body))
+			for at := range len(body) {
+				offs = append(offs, at)
+			}
+			for at := len(body) - 1; at >= 0; at-- {
+				offs = append(offs, at)
+			}
+			for range min(len(body), 2000) {
+				offs = append(offs, r.Intn(len(body)))
+			}
+			for _, at := range offs {
+				if got, want := indexed.lineEnd(at), searched.lineEnd(at); got != want {
+					t.Fatalf("%s from %d: lineEnd(%d) = %d, want %d", name, base, at, got, want)
+				}
+			}
+		}
+		got := DumpText(Parse(name, src))
+		blockStarts = false
+		want := DumpText(Parse(name, src))
+		blockStarts = true
+		if got != want {
+			t.Fatalf("%s: Parse differs with lineEnd reading the line index:\n%s\nsearching:\n%s", name, got, want)
+		}
+	}
+}

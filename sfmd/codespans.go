@@ -91,9 +91,7 @@ func (s *codeSpanSink) readCodeSpans(node ast.Node, lines *text.Segments, src []
 			if !escaped {
 				// skip to the next byte that does something (the others
 				// only clear an escape, and none is set)
-				for i < n && !inlineSpecial[line[i]] {
-					i++
-				}
+				i = indexCodeSpecial(line[:n], i)
 				if i == n {
 					break
 				}

@@ -2,7 +2,7 @@ package sfmd
 
 import (
 	"strings"
-	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // The language's facts, written once: the names it reserves, the context
@@ -32,12 +32,13 @@ var ParamTypeNames = func() []string {
 	return out
 }()
 
-// IsParamType reports whether t is a parameter type (case matters).
+// IsParamType reports whether t is a parameter type (case matters): one
+// of the names of ParamTypes, which TestIsParamTypeMatchesList holds this
+// switch to.
 func IsParamType(t string) bool {
-	for _, k := range ParamTypes {
-		if k.Name == t {
-			return true
-		}
+	switch t {
+	case "string", "number", "boolean", "path":
+		return true
 	}
 	return false
 }
@@ -357,9 +358,16 @@ type Flag struct {
 }
 
 // IsShortFlag reports whether t is a short flag: exactly two characters
-// (UTF-16 units, as JavaScript counts them) starting with '-'.
+// (UTF-16 units, as JavaScript counts them) starting with '-'. The '-' is
+// one unit, so what follows it must be one character below U+10000 (a
+// character above takes two units, a surrogate pair); an invalid byte
+// decodes to U+FFFD, one unit, as Go's []rune conversion reads it.
 func IsShortFlag(t string) bool {
-	return len(t) >= 2 && t[0] == '-' && len(utf16.Encode([]rune(t))) == 2
+	if len(t) < 2 || t[0] != '-' {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(t[1:])
+	return size == len(t)-1 && r < 0x10000
 }
 
 // IsFlagToken reports whether the runtime takes t for a flag (so it does

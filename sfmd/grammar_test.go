@@ -1,8 +1,12 @@
 package sfmd
 
 import (
+	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // TestShapesMatchRegexps: each name shape answers what the spec's
@@ -92,5 +96,94 @@ func TestMeantParamType(t *testing.T) {
 	}
 	if !IsParamType(BooleanType) {
 		t.Errorf("BooleanType %q is not a parameter type", BooleanType)
+	}
+}
+
+// isShortFlagRef is IsShortFlag as it was written first: the UTF-16 units
+// of t, built.
+func isShortFlagRef(t string) bool {
+	return len(t) >= 2 && t[0] == '-' && len(utf16.Encode([]rune(t))) == 2
+}
+
+// TestIsShortFlagMatchesUTF16: IsShortFlag, which counts UTF-16 units
+// without building them, answers what building them answers, for '-'
+// before every character, every pair of bytes and random strings of
+// ASCII, astral characters, surrogate encodings and invalid UTF-8.
+func TestIsShortFlagMatchesUTF16(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		if got, want := IsShortFlag(s), isShortFlagRef(s); got != want {
+			t.Fatalf("IsShortFlag(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"", "-", "--", "-x", "x", "xy", "-ab", "-😀", "-é", "-\xff", "-\xed\xa0\x80", "-\xf4\x8f\xbf\xbf", "-\xf4\x90\x80\x80", "-\uffff", "-\U00010000"} {
+		check(s)
+	}
+	for r := rune(0); r <= utf8.MaxRune+1; r++ {
+		check("-" + string(r))
+	}
+	for a := 0; a < 256; a++ {
+		for b := 0; b < 256; b++ {
+			check(string([]byte{'-', byte(a), byte(b)}))
+			check(string([]byte{byte(a), byte(b)}))
+		}
+	}
+	pieces := []string{"-", "a", "é", "€", "😀", "\U0010FFFF", "\xff", "\x80", "\xed\xa0\x80", "\xf0\x9f", "\xe2\x82", "\xf4\x90\x80\x80"}
+	rng := rand.New(rand.NewPCG(14, 21))
+	for range 200000 {
+		var sb strings.Builder
+		if rng.IntN(4) != 0 {
+			sb.WriteByte('-')
+		}
+		for range rng.IntN(4) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		check(sb.String())
+	}
+}
+
+// TestIsParamTypeMatchesList: IsParamType's switch answers what a search
+// of ParamTypes answers, for every type name, its prefixes, its case
+// variants, each of its bytes changed to every other byte, and the
+// aliases.
+func TestIsParamTypeMatchesList(t *testing.T) {
+	inList := func(s string) bool {
+		for _, k := range ParamTypes {
+			if k.Name == s {
+				return true
+			}
+		}
+		return false
+	}
+	var cands []string
+	for _, k := range ParamTypes {
+		n := k.Name
+		cands = append(cands, n, strings.ToUpper(n), strings.ToUpper(n[:1])+n[1:], n+" ", " "+n, n+n)
+		for i := 0; i <= len(n); i++ {
+			cands = append(cands, n[:i], n[i:])
+		}
+		for i := range len(n) {
+			for c := 0; c < 256; c++ {
+				b := []byte(n)
+				b[i] = byte(c)
+				cands = append(cands, string(b))
+			}
+		}
+	}
+	for a := range paramTypeAliases {
+		cands = append(cands, a)
+	}
+	found := 0
+	for _, s := range cands {
+		got, want := IsParamType(s), inList(s)
+		if got != want {
+			t.Errorf("IsParamType(%q) = %v, want %v", s, got, want)
+		}
+		if got {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no candidate is a parameter type")
 	}
 }

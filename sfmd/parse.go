@@ -83,8 +83,8 @@ type docParser struct {
 	kinds  []fenceKind
 	masked []byte
 
-	// bracket matching of the current prose line from pairsFrom on (see
-	// pairBrackets)
+	// bracket matching of the current prose line from pairsFrom on, each
+	// match plus one, 0 for none (see pairBrackets)
 	pairs          []int32
 	pairsFrom      int
 	stackA, stackB []int32

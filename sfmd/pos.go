@@ -195,7 +195,7 @@ func (li *LineIndex) Pos(offset int) Pos {
 	// Counting from the memo is exact only between character boundaries
 	// (a byte that is not a UTF-8 continuation byte always starts one);
 	// the memo only ever holds a boundary.
-	boundary := offset == len(li.src) || li.src[offset]&0xC0 != 0x80
+	boundary := li.boundary(offset)
 	memo := boundary && li.memoLine == line && li.memoOff >= start
 	count := runeCount
 	if li.valid && boundary {
@@ -222,14 +222,32 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 	if end < start {
 		end = start
 	}
-	if n >= 2 && n <= len(li.starts) && li.asciiLine(n) {
+	if n >= 2 && n <= len(li.starts) {
 		ls := li.starts[n-1]
-		if start >= ls && (n == len(li.starts) || end < li.starts[n]) {
+		if start < ls || (n < len(li.starts) && end >= li.starts[n]) {
+			return li.Span(start, end)
+		}
+		if li.asciiLine(n) {
 			li.memoLine = n // as Pos leaves it: the next lookup is likely on this line
 			return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
 		}
+		if li.valid && end <= len(li.src) && li.boundary(start) && li.boundary(end) {
+			// both ends on this line, at character boundaries of valid
+			// UTF-8: the columns are the characters before them
+			sc := 1 + runeCountValid(li.src[ls:start])
+			ec := sc + runeCountValid(li.src[start:end])
+			li.memoLine, li.memoOff, li.memoCol = n, end, ec // as Pos(end) leaves it
+			return Span{Start: Pos{Offset: start, Line: n, Col: sc}, End: Pos{Offset: end, Line: n, Col: ec}}
+		}
 	}
 	return li.Span(start, end)
+}
+
+// boundary reports whether a character starts at offset (or offset is
+// the end of the source): a byte that is not a UTF-8 continuation byte
+// always starts one.
+func (li *LineIndex) boundary(offset int) bool {
+	return offset == len(li.src) || li.src[offset]&0xC0 != 0x80
 }
 
 // posOnLine is Pos for an offset on 1-based line n, which the caller

@@ -60,6 +60,10 @@ func (p *docParser) scanProse() {
 	n := li.LineCount()
 	skipIdx := 0
 	var open []string // stack of open block IDs
+	// nextComment is the offset of the first "<!--" at or after the line
+	// last searched (-1: none): a line where none starts is not searched
+	// (scanProseComments turns this off to hold it to searching each line)
+	nextComment := bytes.Index(p.src, []byte("<!--"))
 lines:
 	for line := 1; line <= n; line++ {
 		for skipIdx < len(p.skip) && p.skip[skipIdx].to < line {
@@ -85,8 +89,15 @@ lines:
 		if trimmed == "" {
 			continue
 		}
+		if nextComment >= 0 && nextComment < base {
+			if k := bytes.Index(p.src[base:], []byte("<!--")); k >= 0 {
+				nextComment = base + k
+			} else {
+				nextComment = -1
+			}
+		}
 		// HTML comments (possibly spanning lines), every one on the line
-		for from := 0; from < len(trimmed); {
+		for from := 0; from < len(trimmed) && (!skipCommentless || (nextComment >= 0 && nextComment < le)); {
 			k := strings.Index(trimmed[from:], "<!--")
 			if k < 0 {
 				break
@@ -120,6 +131,10 @@ lines:
 		p.doc.Markers = nil // as without the reservation
 	}
 }
+
+// skipCommentless switches on scanProse's skip of the lines where no
+// "<!--" starts; TestScanProseSkipsCommentless switches it off.
+var skipCommentless = true
 
 // inCode reports whether the byte offset lies in an inline code span.
 func (p *docParser) inCode(off int) bool {
@@ -337,11 +352,9 @@ func (p *docParser) pairBrackets(t string, first int) {
 		p.pairs = make([]int32, max(n, 256))
 	}
 	p.pairs, p.pairsFrom = p.pairs[:n], from
-	for i := range p.pairs {
-		p.pairs[i] = -1
-	}
+	clear(p.pairs) // a pair is held as its match plus one: 0 is none
 	sq, pa := p.stackA[:0], p.stackB[:0]
-	for j := from; j < len(t); j++ {
+	for j := indexBracket(t, from); j < len(t); j = indexBracket(t, j+1) {
 		switch t[j] {
 		case '\\':
 			j++
@@ -349,14 +362,14 @@ func (p *docParser) pairBrackets(t string, first int) {
 			sq = append(sq, int32(j))
 		case ']':
 			if n := len(sq); n > 0 {
-				p.pairs[sq[n-1]-int32(from)] = int32(j)
+				p.pairs[sq[n-1]-int32(from)] = int32(j) + 1
 				sq = sq[:n-1]
 			}
 		case '(':
 			pa = append(pa, int32(j))
 		case ')':
 			if n := len(pa); n > 0 {
-				p.pairs[pa[n-1]-int32(from)] = int32(j)
+				p.pairs[pa[n-1]-int32(from)] = int32(j) + 1
 				pa = pa[:n-1]
 			}
 		}
@@ -372,7 +385,7 @@ func (p *docParser) match(i int) int {
 	if i < 0 || i >= len(p.pairs) {
 		return -1
 	}
-	return int(p.pairs[i])
+	return int(p.pairs[i]) - 1
 }
 
 // linkDest extracts the destination from the text between the parentheses

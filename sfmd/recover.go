@@ -191,7 +191,14 @@ func (p *docParser) parseBody(body []byte) {
 	if ownCodeSpans && fastBlocks {
 		p.ownSpans.spans = p.ownSpans.spans[:0]
 		var ok bool
-		if p.tree, ok = p.blocks.read(body, &p.ownSpans, p.tree[:0]); ok {
+		if b := len(p.src) - len(body); len(body) > 0 && b >= 0 && &body[0] == &p.src[b] && len(p.li.src) == len(p.src) && &p.li.src[0] == &p.src[0] {
+			// body is the tail of the file, unmasked: its lines are the
+			// line index's
+			p.tree, ok = p.blocks.readTail(body, p.li, &p.ownSpans, p.tree[:0])
+		} else {
+			p.tree, ok = p.blocks.read(body, &p.ownSpans, p.tree[:0])
+		}
+		if ok {
 			return
 		}
 		clear(p.tree)

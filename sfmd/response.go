@@ -2,6 +2,7 @@ package sfmd
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
@@ -215,6 +216,9 @@ func (p *docParser) nextHints(t string, base int, id string) {
 // hint records an inline code span (or template line) that is an
 // invocation: /act.x, /act x, /action.x, /action x, /tool:name[.act].
 func (p *docParser) hint(content string, base int, inResponse string) {
+	if !mayBeHint(content) {
+		return
+	}
 	lead := len(content) - len(strings.TrimLeft(content, " "))
 	c := strings.TrimSpace(content)
 	base += lead
@@ -239,6 +243,21 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 	h.ArgsSpan = p.span(base+restOff+a, base+restOff+len(rest))
 	h.Refs = p.refs(h.Args, base+restOff+a, refsHint)
 	p.doc.Hints = append(p.doc.Hints, h)
+}
+
+// mayBeHint is false for a text hint reads no invocation from without
+// trimming it: one whose first byte that is not ASCII white space (what
+// strings.TrimSpace trims first) is an ASCII byte other than '/', with
+// which every invocation starts (TestMayBeHint).
+func mayBeHint(content string) bool {
+	for i := 0; i < len(content); i++ {
+		switch c := content[i]; c {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+		default:
+			return c == '/' || c >= utf8.RuneSelf
+		}
+	}
+	return false
 }
 
 // newHint returns a new hint: the first hintsAlone of a document one by

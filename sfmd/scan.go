@@ -69,6 +69,49 @@ func indexInline(s string, i int) int {
 	return len(s)
 }
 
+// indexCodeSpecial returns the index of the first byte of inlineSpecial
+// ('`', '<', '\\', '\n': the bytes readCodeSpans stops at) in b at or
+// after i, or len(b), eight bytes at a time as indexInline reads them
+// (TestIndexCodeSpecial).
+func indexCodeSpecial(b []byte, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		p, q, r, s := x^('`'*lo), x^('<'*lo), x^('\\'*lo), x^('\n'*lo)
+		m := (p-lo)&^p | (q-lo)&^q | (r-lo)&^r | (s-lo)&^s
+		if m &= hi; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(b) && !inlineSpecial[b[i]]; i++ {
+	}
+	return i
+}
+
+// indexBracket returns the index of the first '\\', '[', ']', '(' or ')'
+// (the bytes pairBrackets acts on) in s at or after i, or len(s) (i when
+// i > len(s)), eight bytes at a time as indexInline reads them: '(' and
+// ')', '\\' and ']' differ only in their low bit, which is set in every
+// byte before comparing (TestIndexBracket).
+func indexBracket(s string, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		x := load64(s[i : i+8])
+		a, b, c := (x|lo)^(')'*lo), (x|lo)^(']'*lo), x^('['*lo)
+		m := (a-lo)&^a | (b-lo)&^b | (c-lo)&^c
+		if m &= hi; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '\\', '[', ']', '(', ')':
+			return i
+		}
+	}
+	return i
+}
+
 // load64 reads the first eight bytes of s as a little-endian word (one
 // load where the compiler combines them).
 func load64(s string) uint64 {

@@ -1,6 +1,7 @@
 package sfmd
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -247,6 +248,85 @@ func TestIndexInline(t *testing.T) {
 			if got, want := indexInline(s, i), naive(s, i); got != want {
 				t.Fatalf("indexInline(%q, %d) = %d, want %d", s, i, got, want)
 			}
+		}
+	}
+}
+
+// TestIndexCodeSpecial holds indexCodeSpecial to a byte-by-byte search
+// of inlineSpecial, on random bytes dense and sparse in the bytes it
+// finds and in their neighbours ('_'+1 == '`', ';'+1 == '<', '['+1 ==
+// '\\', '\t'+1 == '\n', and bytes whose subtraction borrows), and on the
+// lines of every document of comparedDocuments.
+func TestIndexCodeSpecial(t *testing.T) {
+	naive := func(b []byte, i int) int {
+		for ; i < len(b) && !inlineSpecial[b[i]]; i++ {
+		}
+		return i
+	}
+	check := func(b []byte) {
+		for i := 0; i <= len(b); i++ {
+			if got, want := indexCodeSpecial(b, i), naive(b, i); got != want {
+				t.Fatalf("indexCodeSpecial(%q, %d) = %d, want %d", b, i, got, want)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(14, 3))
+	alphabet := []byte("`<\\\n_;[\t\x00\x01\x80\xff\xe0\xdc a=>]")
+	for n := range 5000 {
+		b := make([]byte, r.IntN(40))
+		for k := range b {
+			if n%2 == 0 && r.IntN(8) != 0 {
+				b[k] = 'a' + byte(r.IntN(26))
+			} else {
+				b[k] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		check(b)
+	}
+	for _, src := range comparedDocuments(t) {
+		for line := range bytes.Lines(src) {
+			check(line)
+		}
+	}
+}
+
+// TestIndexBracket holds indexBracket to a byte-by-byte search, on
+// random strings dense and sparse in the bytes it finds and in their
+// neighbours (the other byte of each low-bit pair: '(' ')', '\\' ']', and
+// '[' ']' ^ 1, 'Z', '*', and bytes whose subtraction borrows), and on the
+// lines of every document of comparedDocuments.
+func TestIndexBracket(t *testing.T) {
+	naive := func(s string, i int) int {
+		for ; i < len(s); i++ {
+			if strings.IndexByte("\\[]()", s[i]) >= 0 {
+				return i
+			}
+		}
+		return i
+	}
+	check := func(s string) {
+		for i := 0; i <= len(s)+1; i++ {
+			if got, want := indexBracket(s, i), naive(s, i); got != want {
+				t.Fatalf("indexBracket(%q, %d) = %d, want %d", s, i, got, want)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(14, 4))
+	alphabet := []byte("\\[]()*+Z^\x00\x01\x80\xff\xa8\xdd a\n")
+	for n := range 5000 {
+		b := make([]byte, r.IntN(40))
+		for k := range b {
+			if n%2 == 0 && r.IntN(8) != 0 {
+				b[k] = 'a' + byte(r.IntN(26))
+			} else {
+				b[k] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		check(string(b))
+	}
+	for _, src := range comparedDocuments(t) {
+		for line := range bytes.Lines(src) {
+			check(string(line))
 		}
 	}
 }
