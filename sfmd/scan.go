@@ -13,12 +13,10 @@ import (
 // indexEither returns the index of the first a or b in s, or -1, eight
 // bytes at a time as indexInline reads them (TestIndexEither).
 func indexEither(s string, a, b byte) int {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		x := load64(s[i : i+8])
-		xa, xb := x^(uint64(a)*lo), x^(uint64(b)*lo)
-		if m := ((xa-lo)&^xa | (xb-lo)&^xb) & hi; m != 0 {
+		if m := (bytesEqual(x, a) | bytesEqual(x, b)) & hi8; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -52,12 +50,9 @@ func containsByteOf(s, set string) bool {
 // bit of the zero-byte test of the word xor that byte (borrows only mark
 // bytes above a true zero).
 func indexInline(s string, i int) int {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(s); i += 8 {
 		x := load64(s[i : i+8])
-		a, b, c := x^('['*lo), x^('$'*lo), x^('{'*lo)
-		m := (a-lo)&^a | (b-lo)&^b | (c-lo)&^c
-		if m &= hi; m != 0 {
+		if m := (bytesEqual(x, '[') | bytesEqual(x, '$') | bytesEqual(x, '{')) & hi8; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -74,12 +69,9 @@ func indexInline(s string, i int) int {
 // after i, or len(b), eight bytes at a time as indexInline reads them
 // (TestIndexCodeSpecial).
 func indexCodeSpecial(b []byte, i int) int {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		p, q, r, s := x^('`'*lo), x^('<'*lo), x^('\\'*lo), x^('\n'*lo)
-		m := (p-lo)&^p | (q-lo)&^q | (r-lo)&^r | (s-lo)&^s
-		if m &= hi; m != 0 {
+		if m := (bytesEqual(x, '`') | bytesEqual(x, '<') | bytesEqual(x, '\\') | bytesEqual(x, '\n')) & hi8; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -94,12 +86,9 @@ func indexCodeSpecial(b []byte, i int) int {
 // ')', '\\' and ']' differ only in their low bit, which is set in every
 // byte before comparing (TestIndexBracket).
 func indexBracket(s string, i int) int {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(s); i += 8 {
 		x := load64(s[i : i+8])
-		a, b, c := (x|lo)^(')'*lo), (x|lo)^(']'*lo), x^('['*lo)
-		m := (a-lo)&^a | (b-lo)&^b | (c-lo)&^c
-		if m &= hi; m != 0 {
+		if m := (bytesEqual(x|lo8, ')') | bytesEqual(x|lo8, ']') | bytesEqual(x, '[')) & hi8; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -110,6 +99,20 @@ func indexBracket(s string, i int) int {
 		}
 	}
 	return i
+}
+
+// lo8 has the low bit of each byte of a word set, hi8 the high bit.
+const lo8, hi8 = 0x0101010101010101, 0x8080808080808080
+
+// bytesEqual marks the bytes of the word x that equal c in the high bit
+// of each byte, to be kept with hi8 (once, for a union of several): the
+// lowest byte that equals c is marked, and no byte below it is (a borrow
+// only marks bytes above a true zero of x^c), so the scanners above take
+// bits.TrailingZeros64 of the union for the first hit; nothing is marked
+// when no byte equals c.
+func bytesEqual(x uint64, c byte) uint64 {
+	y := x ^ (uint64(c) * lo8)
+	return (y - lo8) &^ y
 }
 
 // load64 reads the first eight bytes of s as a little-endian word (one
