@@ -341,6 +341,12 @@ func (s *blockScan) paragraph() bool {
 	return s.closeParagraph(start, end, tick, false)
 }
 
+// closeOpen is closeParagraph for the paragraph of a list or a quote
+// whose first content byte is para, when one is open (para >= 0).
+func (s *blockScan) closeOpen(para, end int, tick, quoted bool) bool {
+	return para < 0 || s.closeParagraph(para, end, tick, quoted)
+}
+
 // closeParagraph reads the code spans of the paragraph whose lines run
 // from file offset start (the first line's content, or its start) to end,
 // as codeParagraphs.Close does, when they hold a backtick (tick). In a
@@ -858,7 +864,7 @@ func (s *blockScan) list(quoted bool) bool {
 			}
 		}
 		if util.IsBlank(line) {
-			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+			if !s.closeOpen(para, ls, tick, quoted) {
 				return false
 			}
 			para = -1
@@ -895,7 +901,7 @@ func (s *blockScan) list(quoted bool) bool {
 			return false
 		}
 		if isItem {
-			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+			if !s.closeOpen(para, ls, tick, quoted) {
 				return false
 			}
 			cols = append(cols[:k], it.col)
@@ -908,7 +914,7 @@ func (s *blockScan) list(quoted bool) bool {
 				if l := leafAt(line, cs, sp, s.src); l.kind != 0 {
 					// a heading or a fence in item k (it interrupts a
 					// paragraph); a fence in a quoted item is not read
-					if (quoted && l.kind != '#') || (para >= 0 && !s.closeParagraph(para, ls, tick, quoted)) {
+					if (quoted && l.kind != '#') || !s.closeOpen(para, ls, tick, quoted) {
 						return false
 					}
 					para, cols = -1, cols[:k]
@@ -937,10 +943,7 @@ func (s *blockScan) list(quoted bool) bool {
 		s.at = le
 	}
 	s.cols = cols[:0]
-	if para >= 0 {
-		return s.closeParagraph(para, s.at, tick, quoted)
-	}
-	return true
+	return s.closeOpen(para, s.at, tick, quoted)
 }
 
 // leaf is the opening line of an ATX heading or a fence in a container
@@ -1052,7 +1055,7 @@ func (s *blockScan) quote() bool {
 		}
 		rest := line[q:]
 		if util.IsBlank(rest) {
-			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+			if !s.closeOpen(para, ls, tick, quoted) {
 				return false
 			}
 			para = -1
@@ -1065,7 +1068,7 @@ func (s *blockScan) quote() bool {
 		}
 		if l := leafAt(rest, ls+q, in, s.src); l.kind != 0 {
 			// a heading or a fence in the quote (it interrupts a paragraph)
-			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+			if !s.closeOpen(para, ls, tick, quoted) {
 				return false
 			}
 			para = -1
@@ -1077,7 +1080,7 @@ func (s *blockScan) quote() bool {
 		if it, ok := listItemAt(rest, in); ok && !isThematicBreak(rest[in:]) && (para < 0 || it.bullet || it.one) {
 			// a list in the quote (a bullet or an item numbered 1
 			// interrupts a paragraph: listParser.Open)
-			if para >= 0 && !s.closeParagraph(para, ls, tick, quoted) {
+			if !s.closeOpen(para, ls, tick, quoted) {
 				return false
 			}
 			para = -1
@@ -1097,10 +1100,7 @@ func (s *blockScan) quote() bool {
 		}
 		s.at = le
 	}
-	if para >= 0 {
-		return s.closeParagraph(para, s.at, tick, quoted)
-	}
-	return true
+	return s.closeOpen(para, s.at, tick, quoted)
 }
 
 // quoteLine reads the line at ls in a block quote whose open paragraph,
