@@ -207,11 +207,11 @@ func (p *docParser) header(t string, base, i, to int) *Header {
 	if c := strings.IndexByte(h.Raw, ':'); c >= 0 {
 		h.HasColon = true
 		name := h.Raw[:c]
-		ns := rawStart + (len(name) - len(trimBlankLeft(name)))
+		ns := rawStart + skipSpace(name, 0)
 		h.Name = strings.TrimSpace(name)
 		h.NameSpan = p.span(base+ns, base+ns+len(h.Name))
 		val := h.Raw[c+1:]
-		vs := rawStart + c + 1 + (len(val) - len(trimBlankLeft(val)))
+		vs := rawStart + c + 1 + skipSpace(val, 0)
 		h.Value = p.template(strings.TrimSpace(val), base+vs, refsHeader)
 	}
 	h.Valid = h.Quote == '"' && h.Closed && h.HasColon
@@ -284,7 +284,7 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 	for k := 0; k < len(lines); k++ {
 		l := lines[k]
 		trimmed := strings.TrimSpace(l.Text)
-		indent := len(l.Text) - len(trimBlankLeft(l.Text))
+		indent := skipSpace(l.Text, 0)
 		if body != nil {
 			if trimmed == "" || indent > body.Indent {
 				continue
@@ -362,7 +362,7 @@ func (p *docParser) finishBody(b *Body) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		ind := len(l.Text) - len(trimBlankLeft(l.Text))
+		ind := skipSpace(l.Text, 0)
 		if common < 0 || ind < common {
 			common = ind
 		}
@@ -602,7 +602,7 @@ func (p *docParser) constraints(prm *Param, t string, base, from, to int) {
 			e = from + comma
 		}
 		raw := t[from:e]
-		s := from + (len(raw) - len(trimBlankLeft(raw)))
+		s := from + skipSpace(raw, 0)
 		item := strings.TrimSpace(raw)
 		if item != "" {
 			c := p.cons.new()

@@ -279,7 +279,7 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 				sc.Form = ShortcutInline
 				sc.ID = label[1:idEnd]
 				sc.IDSpan = p.span(base+i+2, base+i+1+idEnd)
-				ls := idEnd + (len(label[idEnd:]) - len(trimBlankLeft(label[idEnd:])))
+				ls := skipSpace(label, idEnd)
 				sc.Label = strings.TrimSpace(label[idEnd:])
 				sc.LabelSpan = p.span(base+i+1+ls, base+i+1+ls+len(sc.Label))
 			}
@@ -391,7 +391,7 @@ func (p *docParser) match(i int) int {
 // linkDest extracts the destination from the text between the parentheses
 // (dropping a title and angle brackets) and returns its offset in raw.
 func linkDest(raw string) (string, int) {
-	lead := len(raw) - len(trimBlankLeft(raw))
+	lead := skipSpace(raw, 0)
 	s := raw[lead:]
 	if strings.HasPrefix(s, "<") {
 		if e := strings.IndexByte(s, '>'); e >= 0 {

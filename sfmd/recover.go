@@ -525,7 +525,7 @@ func (p *docParser) actionExtent(c *candidate, base int) (last, stop int) {
 	for k := lastK + 1; k < len(texts); k++ {
 		t := texts[k]
 		trimmed := strings.TrimSpace(t)
-		indent := len(t) - len(strings.TrimLeft(t, " \t"))
+		indent := skipSpace(t, 0)
 		if inBody {
 			if trimmed == "" || indent > bodyIndent {
 				if trimmed != "" {

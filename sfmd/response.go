@@ -112,7 +112,7 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 		tl.Kind = LineFor
 		raw := t[i+4:]
 		arg := strings.TrimSpace(raw)
-		argStart := base + i + 4 + (len(raw) - len(trimBlankLeft(raw)))
+		argStart := base + i + 4 + skipSpace(raw, 0)
 		if item, path, ok := forArgs(arg); ok {
 			tl.ItemVar = arg[item[0]:item[1]]
 			tl.ItemVarSpan = p.span(argStart+item[0], argStart+item[1])
@@ -142,7 +142,7 @@ func (p *docParser) templateLine(l Line) *TemplateLine {
 		}
 		tl.Kind = kw.kind
 		raw := t[i+len(kw.word):]
-		lead := len(raw) - len(trimBlankLeft(raw))
+		lead := skipSpace(raw, 0)
 		argOff := i + len(kw.word) + lead
 		tl.Arg = strings.TrimSpace(raw)
 		tl.ArgSpan = p.span(base+argOff, base+argOff+len(tl.Arg))
