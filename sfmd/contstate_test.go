@@ -46,7 +46,7 @@ scan:
 			break scan
 		case s.shell && c == '<' && strings.HasPrefix(t[i:], "<<") && !strings.HasPrefix(t[i:], "<<<"):
 			d := strings.TrimLeft(t[i+2:], "-")
-			d = trimBlankLeft(d)
+			d = strings.TrimLeft(d, " \t")
 			d = strings.Trim(strings.Fields(d + " x")[0], `'"`)
 			if d != "" && d != "x" {
 				s.heredoc = d
