@@ -119,27 +119,22 @@ type nodes struct {
 // newLink returns v as a new *Link: from the slab with an arena, else
 // alone (most documents have a few links: a slab's first chunk would
 // cost more than they do).
-func (p *docParser) newLink(v Link) *Link {
-	var l *Link
-	if p.arena == nil {
-		l = new(Link) // not &v: v would be moved to the heap on every call
-	} else {
-		l = p.links.new()
-	}
-	*l = v
-	return l
-}
+func (p *docParser) newLink(v Link) *Link { return slabWithArena(p, &p.links, v) }
 
 // newShortcut is newLink for shortcuts.
-func (p *docParser) newShortcut(v Shortcut) *Shortcut {
-	var s *Shortcut
+func (p *docParser) newShortcut(v Shortcut) *Shortcut { return slabWithArena(p, &p.shortcuts, v) }
+
+// slabWithArena returns v as a new *T: from s when p parses into an
+// arena, else allocated alone (see newLink).
+func slabWithArena[T any](p *docParser, s *slab[T], v T) *T {
+	var x *T
 	if p.arena == nil {
-		s = new(Shortcut)
+		x = new(T) // not &v: v would be moved to the heap on every call
 	} else {
-		s = p.shortcuts.new()
+		x = s.new()
 	}
-	*s = v
-	return s
+	*x = v
+	return x
 }
 
 // newRef returns a reference from the slab, filled with v.
