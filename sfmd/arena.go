@@ -184,8 +184,8 @@ func take[T any](p *arenaPool[T], n int) []T {
 }
 
 func (p *arenaPool[T]) release(poison bool) {
-	for _, c := range p.spent {
-		if poison {
+	if poison {
+		for _, c := range p.spent {
 			poisonAll(c)
 		}
 	}
