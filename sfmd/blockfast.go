@@ -249,17 +249,9 @@ func (s *blockScan) run() bool {
 			continue
 		}
 		switch c := line[pos]; {
-		case c == '#':
-			if ok, seg, has := atxHeading(line, ls, pos, s.src); ok {
-				if !s.heading(seg, has) {
-					return false
-				}
-				s.at = le
-				continue
-			}
-		case c == '`' || c == '~':
-			if info, hasInfo, run, ok := fenceOpen(line, ls, pos); ok {
-				if !s.fence(0, pos, c, run, info, hasInfo, false) {
+		case c == '#' || c == '`' || c == '~':
+			if l := leafAt(line, ls, pos, s.src); l.kind != 0 {
+				if !s.readLeaf(l, 0, pos, false) {
 					return false
 				}
 				continue
