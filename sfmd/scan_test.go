@@ -235,14 +235,7 @@ func TestIndexInline(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	alphabet := []byte("[${Z#z\x00\x01\x80\xff\\]} a\n")
 	for n := range 5000 {
-		b := make([]byte, r.IntN(40))
-		for k := range b {
-			if n%2 == 0 && r.IntN(8) != 0 {
-				b[k] = 'a' + byte(r.IntN(26))
-			} else {
-				b[k] = alphabet[r.IntN(len(alphabet))]
-			}
-		}
+		b := randomScanBytes(r, n%2 == 0, alphabet)
 		s := string(b)
 		for i := 0; i <= len(s); i++ {
 			if got, want := indexInline(s, i), naive(s, i); got != want {
@@ -273,14 +266,7 @@ func TestIndexCodeSpecial(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 3))
 	alphabet := []byte("`<\\\n_;[\t\x00\x01\x80\xff\xe0\xdc a=>]")
 	for n := range 5000 {
-		b := make([]byte, r.IntN(40))
-		for k := range b {
-			if n%2 == 0 && r.IntN(8) != 0 {
-				b[k] = 'a' + byte(r.IntN(26))
-			} else {
-				b[k] = alphabet[r.IntN(len(alphabet))]
-			}
-		}
+		b := randomScanBytes(r, n%2 == 0, alphabet)
 		check(b)
 	}
 	for _, src := range comparedDocuments(t) {
@@ -314,14 +300,7 @@ func TestIndexBracket(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 4))
 	alphabet := []byte("\\[]()*+Z^\x00\x01\x80\xff\xa8\xdd a\n")
 	for n := range 5000 {
-		b := make([]byte, r.IntN(40))
-		for k := range b {
-			if n%2 == 0 && r.IntN(8) != 0 {
-				b[k] = 'a' + byte(r.IntN(26))
-			} else {
-				b[k] = alphabet[r.IntN(len(alphabet))]
-			}
-		}
+		b := randomScanBytes(r, n%2 == 0, alphabet)
 		check(string(b))
 	}
 	for _, src := range comparedDocuments(t) {
@@ -440,14 +419,7 @@ func TestIndexEither(t *testing.T) {
 	for n := range 20000 {
 		p := pairs[n%len(pairs)]
 		alphabet := []byte{p[0], p[1], p[0] - 1, p[0] + 1, p[1] - 1, p[1] + 1, 0, 1, 0x80, 0xff, 'a', '"'}
-		b := make([]byte, r.IntN(40))
-		for k := range b {
-			if n%2 == 0 && r.IntN(8) != 0 {
-				b[k] = 'a' + byte(r.IntN(26))
-			} else {
-				b[k] = alphabet[r.IntN(len(alphabet))]
-			}
-		}
+		b := randomScanBytes(r, n%2 == 0, alphabet)
 		for i := 0; i <= len(b); i++ {
 			s := string(b[i:])
 			if got, want := indexEither(s, p[0], p[1]), naive(s, p[0], p[1]); got != want {
@@ -455,4 +427,19 @@ func TestIndexEither(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomScanBytes returns up to 39 random bytes for the scanner tests:
+// with dense, seven in eight of them lowercase letters and the others
+// from alphabet; else all from alphabet.
+func randomScanBytes(r *rand.Rand, dense bool, alphabet []byte) []byte {
+	b := make([]byte, r.IntN(40))
+	for k := range b {
+		if dense && r.IntN(8) != 0 {
+			b[k] = 'a' + byte(r.IntN(26))
+		} else {
+			b[k] = alphabet[r.IntN(len(alphabet))]
+		}
+	}
+	return b
 }
