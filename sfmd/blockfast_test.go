@@ -213,50 +213,28 @@ func TestFastBlocksMatchGoldmark(t *testing.T) {
 		t.Fatalf("readBlocks read %d of %d documents, want 100 at least", fast, len(docs))
 	}
 	r := rand.New(rand.NewSource(3))
-	n, read := 40000, 0
+	n := 40000
 	if testing.Short() {
 		n = 4000
 	}
-	for range n {
-		src := randomBlockDocument(r)
-		if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
-			read++
+	for _, g := range []struct {
+		what string
+		doc  func(*rand.Rand) []byte
+	}{{"random", randomBlockDocument}, {"random list", randomListDocument}, {"random quote", randomQuoteDocument}} {
+		read := 0
+		for range n {
+			src := g.doc(r)
+			if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
+				read++
+			}
+			if t.Failed() {
+				t.FailNow()
+			}
 		}
-		if t.Failed() {
-			t.FailNow()
+		t.Logf("readBlocks read %d of %d %s documents", read, n, g.what)
+		if read < n/10 {
+			t.Errorf("readBlocks read %d of %d %s documents, want a tenth at least", read, n, g.what)
 		}
-	}
-	t.Logf("readBlocks read %d of %d random documents", read, n)
-	if read < n/10 {
-		t.Errorf("readBlocks read %d of %d random documents, want a tenth at least", read, n)
-	}
-	read = 0
-	for range n {
-		src := randomListDocument(r)
-		if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
-			read++
-		}
-		if t.Failed() {
-			t.FailNow()
-		}
-	}
-	t.Logf("readBlocks read %d of %d random list documents", read, n)
-	if read < n/10 {
-		t.Errorf("readBlocks read %d of %d random list documents, want a tenth at least", read, n)
-	}
-	read = 0
-	for range n {
-		src := randomQuoteDocument(r)
-		if compareBlockReadings(t, fmt.Sprintf("%q", src), src) {
-			read++
-		}
-		if t.Failed() {
-			t.FailNow()
-		}
-	}
-	t.Logf("readBlocks read %d of %d random quote documents", read, n)
-	if read < n/10 {
-		t.Errorf("readBlocks read %d of %d random quote documents, want a tenth at least", read, n)
 	}
 }
 
