@@ -396,11 +396,8 @@ func (s *checkScratch) compareKeys(a, b *sortKey) int {
 	if a.col != b.col {
 		return cmp.Compare(a.col, b.col)
 	}
-	da, db := s.at(a.i), s.at(b.i)
-	if c := strings.Compare(da.Rule, db.Rule); c != 0 {
-		return c
-	}
-	if c := strings.Compare(da.Message, db.Message); c != 0 {
+	// same path, line and column: the rest of compareDiagnostics' order
+	if c := compareDiagnosticPtrs(s.at(a.i), s.at(b.i)); c != 0 {
 		return c
 	}
 	return cmp.Compare(a.i, b.i)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/cleanpath"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
@@ -642,7 +643,7 @@ func (f *configFinder) forDir(dir string) (*config, error) {
 			found = defaultConfig(d)
 			break
 		}
-		parent := dirOf(d)
+		parent := cleanpath.Dir(d)
 		if parent == d {
 			found = defaultConfig(f.cwd)
 			break

@@ -224,7 +224,7 @@ func TestFoldNamesScanIsIndex(t *testing.T) {
 	}
 	l := &dirListing{abs: dir, entries: entries}
 	for _, p := range probes {
-		if scan, index := l.foldScan(p), l.foldIndexed(p); !reflect.DeepEqual(scan, index) {
+		if scan, index := foldScan(l.entries, p), l.foldIndexed(p); !reflect.DeepEqual(scan, index) {
 			t.Errorf("%q: scan %q, index %q", p, scan, index)
 		}
 	}

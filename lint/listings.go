@@ -292,11 +292,7 @@ func (p *Workspace) FoldName(path string) (name string, exact, ok bool) {
 		if err != nil {
 			return "", false, false
 		}
-		for _, e := range entries {
-			if strings.EqualFold(e.Name(), base) {
-				names = append(names, e.Name())
-			}
-		}
+		names = foldScan(entries, base)
 	} else {
 		abs := p.dir // dir "": Resolve(".") is the document's directory
 		if dir != "" {
@@ -331,14 +327,16 @@ const foldScanMax = 32
 // document whatever the directory's width (TestFoldNamesScanIsIndex).
 func (l *dirListing) foldNames(name string) []string {
 	if len(l.entries) <= foldScanMax {
-		return l.foldScan(name)
+		return foldScan(l.entries, name)
 	}
 	return l.foldIndexed(name)
 }
 
-func (l *dirListing) foldScan(name string) []string {
+// foldScan returns the names of entries that equal name ignoring case,
+// in their order.
+func foldScan(entries []fs.DirEntry, name string) []string {
 	var out []string
-	for _, e := range l.entries {
+	for _, e := range entries {
 		if strings.EqualFold(e.Name(), name) {
 			out = append(out, e.Name())
 		}

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"sort"
 
+	"github.com/sfmd-dev/sfmd/internal/cleanpath"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -375,7 +376,7 @@ func (l *linter) lintFile(j *job, arena *sfmd.Arena) (res *fileResult) {
 		defer arena.Release()
 	}
 	if j.abs != "" {
-		ws := &Workspace{shared: l.ws, dir: dirOf(j.abs)}
+		ws := &Workspace{shared: l.ws, dir: cleanpath.Dir(j.abs)}
 		in.ws = func([]byte) *Workspace { return ws }
 	}
 	res = l.checkDoc(in)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sfmd-dev/sfmd/internal/cleanpath"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 
@@ -273,7 +274,7 @@ func (d *discovery) add(display, abs string, stdin bool, sniff func() bool, name
 	}
 	dir := d.l.opts.Dir
 	if abs != "" {
-		dir = dirOf(abs)
+		dir = cleanpath.Dir(abs)
 	}
 	c, err := d.finder.forDir(dir)
 	if err != nil {

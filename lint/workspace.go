@@ -11,6 +11,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/sfmd-dev/sfmd/internal/cleanpath"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -91,7 +92,7 @@ func (e *entryOf) path() string {
 // relative to the document's directory).
 func (p *Workspace) Resolve(path string) string {
 	if filepath.IsAbs(path) {
-		if filepath.Separator == '/' && cleanAbs(path) {
+		if cleanpath.Abs(path) {
 			return path // Clean would give it back
 		}
 		return filepath.Clean(path)
@@ -100,10 +101,10 @@ func (p *Workspace) Resolve(path string) string {
 	for strings.HasPrefix(rel, "./") { // "./nav/main.md": Join drops the "."
 		rel = rel[2:]
 	}
-	if filepath.Separator == '/' && rel == "." && cleanAbs(p.dir) {
+	if rel == "." && cleanpath.Abs(p.dir) {
 		return p.dir // FoldName's and ListDir's "." for the document's own directory
 	}
-	if filepath.Separator == '/' && cleanRel(rel) && cleanAbs(p.dir) {
+	if cleanpath.Rel(rel) && cleanpath.Abs(p.dir) {
 		// what Join gives, without cleaning again the long absolute
 		// directory (the rules resolve their targets, "nav/main.md",
 		// for every document: Clean was 3% of a run on the upstream
@@ -114,48 +115,6 @@ func (p *Workspace) Resolve(path string) string {
 		return p.dir + "/" + rel
 	}
 	return filepath.Join(p.dir, filepath.FromSlash(path))
-}
-
-// cleanRel reports whether s is a relative slash-separated path that
-// filepath.Clean leaves as it is and that no "." or ".." element starts:
-// non-empty elements, none of them "." or "..", no leading or trailing
-// slash.
-func cleanRel(s string) bool {
-	if s == "" || s[0] == '/' || s[len(s)-1] == '/' {
-		return false
-	}
-	start := 0
-	for i := 0; i <= len(s); i++ {
-		if i < len(s) && s[i] != '/' {
-			continue
-		}
-		switch e := s[start:i]; e {
-		case "", ".", "..":
-			return false
-		}
-		start = i + 1
-	}
-	return true
-}
-
-// dirOf is filepath.Dir(p), cutting a clean absolute path at its last
-// slash rather than cleaning what is left (the walk asks it of every file
-// linted; TestDirOf holds it to filepath.Dir).
-func dirOf(p string) string {
-	if filepath.Separator != '/' || !cleanAbs(p) {
-		return filepath.Dir(p)
-	}
-	i := strings.LastIndexByte(p, '/')
-	if i == 0 {
-		return "/"
-	}
-	return p[:i]
-}
-
-// cleanAbs reports whether s is an absolute slash-separated path that
-// filepath.Clean leaves as it is.
-func cleanAbs(s string) bool {
-	return s == "/" || (len(s) > 1 && s[0] == '/' && cleanRel(s[1:]))
 }
 
 // Display returns path as it would appear in a diagnostic: relative to the

@@ -234,22 +234,3 @@ func TestResolveFast(t *testing.T) {
 		}
 	}
 }
-
-// TestDirOf holds dirOf to filepath.Dir on random clean and unclean,
-// absolute and relative paths.
-func TestDirOf(t *testing.T) {
-	atoms := []string{"a", "b.md", ".", "..", "", "/", "//", "...", "é"}
-	r := rand.New(rand.NewSource(4))
-	for n := 0; n < 100000; n++ {
-		var b strings.Builder
-		for j := 0; j < r.Intn(6); j++ {
-			if r.Intn(3) > 0 {
-				b.WriteString("/")
-			}
-			b.WriteString(atoms[r.Intn(len(atoms))])
-		}
-		if p := b.String(); dirOf(p) != filepath.Dir(p) {
-			t.Fatalf("dirOf(%q) = %q, want %q", p, dirOf(p), filepath.Dir(p))
-		}
-	}
-}

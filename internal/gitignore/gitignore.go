@@ -6,7 +6,8 @@
 // tree (no .git up from the path) nothing is ignored, as with ripgrep. The
 // user's global excludes file (core.excludesFile) is not read, so that the
 // result is the same on every machine. It is a leaf: it imports nothing of
-// the module but internal/safeio, the one way files are read.
+// the module but internal/safeio, the one way files are read, and the leaf
+// internal/cleanpath.
 package gitignore
 
 import (
@@ -19,6 +20,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sfmd-dev/sfmd/internal/cleanpath"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 )
 
@@ -51,7 +53,7 @@ func New() *Set {
 // absolute path abs is ignored. Only abs itself is matched, not its
 // parents: a walk that skips ignored directories asks at every level.
 func (s *Set) Ignored(abs string, isDir bool) bool {
-	clean := cleanAbs(abs)
+	clean := cleanpath.Abs(abs)
 	if !clean {
 		abs = filepath.Clean(abs)
 	}
@@ -63,9 +65,8 @@ func (s *Set) Ignored(abs string, isDir bool) bool {
 	var dir string
 	if clean {
 		// the walk's paths are clean: their directory is the part
-		// before the last slash (TestCleanAbsDir holds it to
-		// filepath.Dir), not a second Clean of a long path
-		dir = cleanDir(abs)
+		// before the last slash, not a second Clean of a long path
+		dir = cleanpath.AbsDir(abs)
 	} else {
 		dir = filepath.Dir(abs)
 	}
@@ -103,38 +104,6 @@ func (s *Set) Ignored(abs string, isDir bool) bool {
 		match(s.ignoreFile(chain[i]), chain[i])
 	}
 	return ignored
-}
-
-// cleanAbs reports whether p is an absolute slash-separated path that
-// filepath.Clean leaves as it is: "/", or non-empty elements after the
-// leading slash, none of them "." or "..", and no trailing slash.
-func cleanAbs(p string) bool {
-	if filepath.Separator != '/' || p == "" || p[0] != '/' {
-		return false
-	}
-	if p == "/" {
-		return true
-	}
-	start := 1
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
-			continue
-		}
-		switch p[start:i] {
-		case "", ".", "..":
-			return false
-		}
-		start = i + 1
-	}
-	return true
-}
-
-// cleanDir is filepath.Dir of a path cleanAbs accepts.
-func cleanDir(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i > 0 {
-		return p[:i]
-	}
-	return "/"
 }
 
 // rootOf returns the work tree root holding dir: the nearest directory up

@@ -2,7 +2,6 @@ package gitignore
 
 import (
 	"io/fs"
-	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -190,34 +189,5 @@ func TestListed(t *testing.T) {
 		if got := s.Ignored(file, false); got != c.want {
 			t.Errorf("%s: Ignored(%s) = %v, want %v", c.name, file, got, c.want)
 		}
-	}
-}
-
-// TestCleanAbsDir: a path cleanAbs accepts is one filepath.Clean gives
-// back, and cleanDir is its filepath.Dir, on random clean and unclean
-// paths (Ignored skips Clean and Dir for them).
-func TestCleanAbsDir(t *testing.T) {
-	atoms := []string{"a", "b.md", ".", "..", "", "/", "//", "...", ".git", "é"}
-	r := rand.New(rand.NewSource(5))
-	clean := 0
-	for n := 0; n < 100000; n++ {
-		var b strings.Builder
-		for j := 0; j < r.Intn(6); j++ {
-			if r.Intn(3) > 0 {
-				b.WriteString("/")
-			}
-			b.WriteString(atoms[r.Intn(len(atoms))])
-		}
-		p := b.String()
-		if !cleanAbs(p) {
-			continue
-		}
-		clean++
-		if filepath.Clean(p) != p || cleanDir(p) != filepath.Dir(p) {
-			t.Fatalf("%q: Clean %q, Dir %q, cleanDir %q", p, filepath.Clean(p), filepath.Dir(p), cleanDir(p))
-		}
-	}
-	if clean < 1000 {
-		t.Errorf("only %d clean paths", clean)
 	}
 }

@@ -187,43 +187,37 @@ func (w *jsonw) diag(d *jsonDiag) {
 	w.str("rule", d.Rule)
 	w.str("message", d.Message)
 	w.key("fixes")
-	w.open('[')
-	for i := range d.Fixes {
-		f := &d.Fixes[i]
-		w.item()
-		w.open('{')
-		w.str("message", f.Message)
-		w.bool("safe", f.Safe)
-		w.key("edits")
-		w.open('[')
-		for j := range f.Edits {
-			e := &f.Edits[j]
-			w.item()
-			w.open('{')
-			w.pos("start", e.Start)
-			w.pos("end", e.End)
-			w.str("newText", e.NewText)
-			w.close('}')
-		}
-		w.close(']')
-		w.close('}')
-	}
-	w.close(']')
+	jsonArray(w, d.Fixes, w.fix)
 	w.key("related")
-	w.open('[')
-	for i := range d.Related {
-		r := &d.Related[i]
-		w.item()
-		w.open('{')
-		w.str("path", r.Path)
-		w.int("line", r.Line)
-		w.int("column", r.Column)
-		w.int("endLine", r.EndLine)
-		w.int("endColumn", r.EndColumn)
-		w.str("message", r.Message)
-		w.close('}')
-	}
-	w.close(']')
+	jsonArray(w, d.Related, w.related)
+	w.close('}')
+}
+
+func (w *jsonw) fix(f *jsonFix) {
+	w.open('{')
+	w.str("message", f.Message)
+	w.bool("safe", f.Safe)
+	w.key("edits")
+	jsonArray(w, f.Edits, w.edit)
+	w.close('}')
+}
+
+func (w *jsonw) edit(e *jsonEdit) {
+	w.open('{')
+	w.pos("start", e.Start)
+	w.pos("end", e.End)
+	w.str("newText", e.NewText)
+	w.close('}')
+}
+
+func (w *jsonw) related(r *jsonRelated) {
+	w.open('{')
+	w.str("path", r.Path)
+	w.int("line", r.Line)
+	w.int("column", r.Column)
+	w.int("endLine", r.EndLine)
+	w.int("endColumn", r.EndColumn)
+	w.str("message", r.Message)
 	w.close('}')
 }
 
