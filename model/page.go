@@ -144,9 +144,10 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 
 // menuCache lets resolvePage read each menu file once, however many
 // menu and nav lines name it (a page with 2,850 nav lines of one file
-// loaded and parsed it 2,850 times): the runtime reads it again for
-// each line, and finds the same text, since nothing writes while a page
-// is resolved. TestMenuCache turns it off and holds the page to it.
+// loaded and parsed it 2,850 times): the runtime (resolver.ts
+// resolve(), as resolvePage) reads it again for each line, and finds
+// the same text, since nothing writes while a page is resolved.
+// TestMenuCache turns it off and holds the page to it.
 var menuCache = true
 
 // menuFile is what one menu or nav line reads from the menu file at

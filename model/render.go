@@ -183,6 +183,14 @@ func stripMarkup(source string) string {
 // own) and holds the result to it.
 var joinKeptRuns = true
 
+// IsAutoShortcutURL reports whether the render makes an auto-shortcut of
+// a link to href: an http://, https:// or act: URL or one longer than 40
+// UTF-16 code units (renderer.ts buildSlugMap).
+func IsAutoShortcutURL(href string) bool {
+	return strings.HasPrefix(href, "http://") || strings.HasPrefix(href, "https://") ||
+		strings.HasPrefix(href, "act:") || utf16Len(href) > 40
+}
+
 // slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement
 // (reRndPlainLink, found by plainLinkSpans).
 func slugLinks(s string, autos *[]autoShortcut) string {
@@ -210,8 +218,7 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 			continue
 		}
 		label, href := s[m[2]:m[3]], s[m[4]:m[5]]
-		if !(strings.HasPrefix(href, "http://") || strings.HasPrefix(href, "https://") ||
-			strings.HasPrefix(href, "act:") || utf16Len(href) > 40) {
+		if !IsAutoShortcutURL(href) {
 			continue
 		}
 		slug := toSlug(label)

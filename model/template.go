@@ -27,23 +27,24 @@ var (
 	reTplBareVar  = lazyre.New(`\{([a-zA-Z_]\w*)\}`)
 )
 
-// The line patterns of executeResponseTemplate, each with what a line it
-// matches begins with (a line without it is not tried: a template line
-// went through up to seven regexps to be printed as text) and, for the
-// directives, a scan that reads the line as the pattern does.
+// The line patterns of executeResponseTemplate: for the directives, a
+// scan that reads the line as the pattern does (a template line went
+// through up to seven regexps to be printed as text); for the catch-all
+// reTplLooksDirective, what a line it matches begins with (a line
+// without it is not tried).
 var (
-	tplAssign         = tplPattern{reTplAssign, func(l string) bool { return strings.HasPrefix(l, "{") }, scanTplAssign}
-	tplSlugLine       = tplPattern{reTplSlugLine, func(l string) bool { return strings.HasPrefix(l, "{@") }, scanTplSlugLine}
-	tplFor            = tplPattern{reTplFor, leads("for:"), scanTplFor}
-	tplEnd            = tplPattern{reTplEnd, leads("end:"), scanTplEnd}
-	tplSave           = tplPattern{reTplSave, leads("save:"), func(l string) []string { return scanTplRest(l, "save:") }}
-	tplDecode         = tplPattern{reTplDecode, leads("decode:"), scanTplDecode}
-	tplTo             = tplPattern{reTplTo, leads("to:"), func(l string) []string { return scanTplRest(l, "to:") }}
-	tplLooksDirective = tplPattern{reTplLooksDirective, func(l string) bool {
+	tplAssign         = tplPattern{re: reTplAssign, scan: scanTplAssign}
+	tplSlugLine       = tplPattern{re: reTplSlugLine, scan: scanTplSlugLine}
+	tplFor            = tplPattern{re: reTplFor, scan: scanTplFor}
+	tplEnd            = tplPattern{re: reTplEnd, scan: scanTplEnd}
+	tplSave           = tplPattern{re: reTplSave, scan: func(l string) []string { return scanTplRest(l, "save:") }}
+	tplDecode         = tplPattern{re: reTplDecode, scan: scanTplDecode}
+	tplTo             = tplPattern{re: reTplTo, scan: func(l string) []string { return scanTplRest(l, "to:") }}
+	tplLooksDirective = tplPattern{re: reTplLooksDirective, may: func(l string) bool {
 		// RE2's \s is [\t\n\f\r ]; then "{" or the first letter of a keyword
 		t := strings.TrimLeft(l, "\t\n\f\r ")
 		return t != "" && strings.IndexByte("{fesdt", t[0]) >= 0
-	}, nil}
+	}}
 )
 
 // tplGates lets tplPattern skip the lines a pattern cannot match and read
@@ -51,9 +52,9 @@ var (
 // its pattern and turns them off.
 var tplGates = true
 
-// tplPattern is a template line pattern; may is true for every line the
-// pattern matches (and false for most others), and scan, when set, is
-// re.FindStringSubmatch.
+// tplPattern is a template line pattern; scan, when set, is
+// re.FindStringSubmatch; else may is true for every line the pattern
+// matches (and false for most others).
 type tplPattern struct {
 	re   *lazyre.Regexp
 	may  func(line string) bool
@@ -84,11 +85,6 @@ func (p tplPattern) match(line string) bool {
 		return false
 	}
 	return p.re.MatchString(line)
-}
-
-// leads is the gate of a pattern ^\s*word (JavaScript's \s).
-func leads(word string) func(string) bool {
-	return func(l string) bool { return strings.HasPrefix(strings.TrimLeftFunc(l, isJSSpace), word) }
 }
 
 // spacedRest is `\s*(.+)$` (min 0) or `\s+(.+)$` (min 1) matched at the

@@ -280,15 +280,12 @@ func containsFoldASCII(s, sub string) bool {
 // not "URL-safe name").
 var reDryURLWord = lazyre.New(`(^|[^a-z])urls?($|[^a-z-])`)
 
-// reDryEnv is what upperEnvNames finds (TestUpperEnvNamesIsRegexp).
+// reDryEnv is what appendUpperEnvNames finds (TestUpperEnvNamesIsRegexp).
 var reDryEnv = lazyre.New(`\$([A-Z_][A-Z0-9_]*)`)
 
-// upperEnvNames are the names of reDryEnv's matches in text, in order,
-// found without a regexp: a '$', then a byte of [A-Z_] and all the bytes
-// of [A-Z0-9_] after it.
-func upperEnvNames(text string) []string { return appendUpperEnvNames(nil, text) }
-
-// appendUpperEnvNames appends upperEnvNames(text) to out.
+// appendUpperEnvNames appends to out the names of reDryEnv's matches in
+// text, in order, found without a regexp: a '$', then a byte of [A-Z_]
+// and all the bytes of [A-Z0-9_] after it.
 func appendUpperEnvNames(out []string, text string) []string {
 	for i := 0; i < len(text); i++ {
 		if text[i] != '$' || i+1 == len(text) || !isUpperEnvStart(text[i+1]) {

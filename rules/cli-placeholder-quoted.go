@@ -307,14 +307,9 @@ func appendQuotedEffect(b []byte, cmd string, sc *shellScan, k, i, n int) []byte
 	return append(b, ", and the shell expands $(…), backticks and * in a value (a $(…) runs as a command)"...)
 }
 
-// quoteArgs writes args as fmt's %q does (["a" "b"]: each as
-// strconv.Quote, between brackets, separated by spaces) without fmt's
+// appendQuoteArgs appends args as fmt's %q writes them (["a" "b"]: each
+// as strconv.Quote, between brackets, separated by spaces) without fmt's
 // reflection (TestQuoteArgsIsFmt).
-func quoteArgs(args []string) string {
-	return string(appendQuoteArgs(make([]byte, 0, 16*len(args)+2), args))
-}
-
-// appendQuoteArgs is quoteArgs appending to b.
 func appendQuoteArgs(b []byte, args []string) []byte {
 	b = append(b, '[')
 	for k, a := range args {

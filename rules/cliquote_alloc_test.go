@@ -32,7 +32,7 @@ func TestQuotedPlaceholdersAllocations(t *testing.T) {
 	}
 }
 
-// TestQuoteArgsIsFmt: quoteArgs writes what fmt's %q writes of the same
+// TestQuoteArgsIsFmt: appendQuoteArgs writes what fmt's %q writes of the same
 // arguments, on the cases given and on random ones (quotes, backslashes,
 // control characters, characters outside ASCII, bytes that are not
 // UTF-8).
@@ -52,8 +52,8 @@ func TestQuoteArgsIsFmt(t *testing.T) {
 		cases = append(cases, args)
 	}
 	for _, c := range cases {
-		if got, want := quoteArgs(c), fmt.Sprintf("%q", c); got != want {
-			t.Errorf("quoteArgs(%#v) = %s, fmt %s", c, got, want)
+		if got, want := string(appendQuoteArgs(nil, c)), fmt.Sprintf("%q", c); got != want {
+			t.Errorf("appendQuoteArgs(%#v) = %s, fmt %s", c, got, want)
 		}
 	}
 }

@@ -62,7 +62,8 @@ func quotedMessageFmt(id, cmd string, sc *shellScan, hits []quotedHit) string {
 // quotedMessageDocs are the documents of droppedParamDocs (the rule
 // archives, corpus/err, upstream), generated ones, and commands made
 // for the message's cases: several names, a repeated one, more than 16
-// hits, both kinds of quotes, an unclosed quote, an id that %q escapes.
+// hits, both kinds of quotes, an unclosed quote, a non-ASCII id
+// (TestAppendQuotedIDIsFmt has the ids %q escapes).
 func quotedMessageDocs(t *testing.T) map[string][]byte {
 	docs := droppedParamDocs(t)
 	for i, d := range benchgen.Generate(40, 13) {
@@ -118,6 +119,16 @@ func TestQuotedMessageIsFmt(t *testing.T) {
 	}
 	if n < 100 || multi == 0 {
 		t.Fatalf("%d commands with a quoted placeholder (%d with more than 16): the documents test too little", n, multi)
+	}
+}
+
+// TestAppendQuotedIDIsFmt: appendQuotedID writes what %q writes of
+// "act."+id, for ids %q writes as they are and ids it escapes.
+func TestAppendQuotedIDIsFmt(t *testing.T) {
+	for _, id := range []string{"", "a", "get-user_2", "é", "a\"b", `a\b`, "a\u00a0", "\x00", "\xff", "tab\tnl\n", "\U0001F600"} {
+		if got, want := string(appendQuotedID([]byte("x "), id)), fmt.Sprintf("x %q", "act."+id); got != want {
+			t.Errorf("appendQuotedID(%q) = %s, fmt %s", id, got, want)
+		}
 	}
 }
 

@@ -51,7 +51,7 @@ func TestNavHintSpansIsRegexp(t *testing.T) {
 	}
 }
 
-// TestUpperEnvNamesIsRegexp: upperEnvNames finds what reDryEnv finds, on
+// TestUpperEnvNamesIsRegexp: appendUpperEnvNames finds what reDryEnv finds, on
 // every line of the documents.
 func TestUpperEnvNamesIsRegexp(t *testing.T) {
 	docs := scannerDocs(t, "$A $_ $ $$B $a $A1_B-$C9 $9 $É x$Y$Z $")
@@ -63,8 +63,8 @@ func TestUpperEnvNamesIsRegexp(t *testing.T) {
 				want = append(want, m[1])
 			}
 			found += len(want)
-			if got := upperEnvNames(line); !slices.Equal(got, want) {
-				t.Errorf("%s: %q: upperEnvNames %q, reDryEnv %q", name, line, got, want)
+			if got := appendUpperEnvNames(nil, line); !slices.Equal(got, want) {
+				t.Errorf("%s: %q: appendUpperEnvNames %q, reDryEnv %q", name, line, got, want)
 			}
 		}
 	}

@@ -2,9 +2,9 @@ package rules
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -32,7 +32,7 @@ var DryrunPageShortcutShadowed = &lint.Analyzer{
 		}
 		// a finding names a link whose destination is an auto-shortcut's
 		// URL: without one that could be, the page is not rendered
-		if dryGates && !slices.ContainsFunc(pass.Doc.Links, mayBeAutoLink) {
+		if dryGates && !slices.ContainsFunc(pass.Doc.Links, func(l *sfmd.Link) bool { return model.IsAutoShortcutURL(l.Dest) }) {
 			return nil, nil
 		}
 		v := pageDryOf(pass).view()
@@ -58,14 +58,4 @@ var DryrunPageShortcutShadowed = &lint.Analyzer{
 		}
 		return nil, nil
 	},
-}
-
-// mayBeAutoLink reports a link whose destination may be the URL of an
-// auto-shortcut: the render makes one only of an http://, https:// or
-// act: link or of one longer than 40 UTF-16 code units (model/render.go
-// slugLinks: renderer.ts buildSlugMap), and such a URL has more than 40
-// bytes. false: no auto-shortcut has l.Dest as its URL.
-func mayBeAutoLink(l *sfmd.Link) bool {
-	d := l.Dest
-	return len(d) > 40 || strings.HasPrefix(d, "http://") || strings.HasPrefix(d, "https://") || strings.HasPrefix(d, "act:")
 }
