@@ -29,8 +29,11 @@ var ActLinkMissingRequired = &lint.Analyzer{
 			if a == nil {
 				continue
 			}
-			missing := requiredMissing(a, l, assigned)
-			for _, field := range set.misnamedKeys(pass, a, l, missing) {
+			missing, misnamed := linkFields(pass, a, l, assigned)
+			if len(misnamed) > 0 {
+				missing = slices.Clone(missing) // linkFields' is shared
+			}
+			for _, field := range misnamed {
 				missing = slices.DeleteFunc(missing, func(m string) bool { return m == field })
 			}
 			if len(missing) == 0 {

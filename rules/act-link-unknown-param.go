@@ -34,7 +34,7 @@ var ActLinkUnknownParam = &lint.Analyzer{
 			}
 			var names []string // the fields' names, listed at the first unknown key
 			listed := false
-			meant := set.misnamedKeys(pass, a, l, requiredMissing(a, l, assigned))
+			_, meant := linkFields(pass, a, l, assigned)
 			for _, q := range l.Query {
 				if q.Key == "" || a.Param(q.Key) != nil || !q.KeySpan.IsValid() || q.KeySpan.Len() == 0 {
 					continue

@@ -110,6 +110,12 @@ type actLink struct {
 	DestSpan sfmd.Span
 	// Owner is the action whose response template holds the link, or nil.
 	Owner string
+
+	// what the two rules about its fields ask, computed once per link
+	// (linkFields): the required fields it leaves out, and its misnamed keys
+	fieldsDone bool
+	missing    []string
+	misnamed   map[string]string
 }
 
 // actLinks returns every act: link of the document: the parser's prose
@@ -159,10 +165,6 @@ type actLinkSet struct {
 	links []*actLink
 	pass  *lint.Pass // the shared analysis's: document and workspace
 	scope *actionScope
-	// misnamed holds misnamedKeys' answer per link, computed once so that
-	// the two rules that read it agree even when the budget runs out
-	// between them
-	misnamed map[*actLink]map[string]string
 }
 
 // actionScope returns the actions the links can reach, computed on the
@@ -285,6 +287,19 @@ func scQuoteList(names []string) string {
 	return strings.Join(q, ", ")
 }
 
+// linkFields returns requiredMissing(a, l, assigned) and misnamedKeys
+// of it, computed on the first call for the link and kept on it, so that
+// act-link-unknown-param and act-link-missing-required agree even when
+// the budget runs out between them. missing is shared: not to be changed.
+func linkFields(pass *lint.Pass, a *sfmd.Action, l *actLink, assigned map[string][]sfmd.Span) (missing []string, misnamed map[string]string) {
+	if !l.fieldsDone {
+		l.missing = requiredMissing(a, l, assigned)
+		l.misnamed = misnamedKeys(pass, a, l, l.missing)
+		l.fieldsDone = true
+	}
+	return l.missing, l.misnamed
+}
+
 // misnamedKeys pairs the query keys of an act: link that name no field of
 // a with the required fields it leaves out (missing): a key within
 // did-you-mean distance of one of them, or the only unknown key when one
@@ -292,13 +307,10 @@ func scQuoteList(names []string) string {
 // mistake, a misnamed key: act-link-unknown-param reports it and names
 // the field, act-link-missing-required leaves the field alone. The
 // did-you-mean comparisons are paid from the document's budget
-// (lint.Pass.Spend); the answer is kept per link.
-func (s *actLinkSet) misnamedKeys(pass *lint.Pass, a *sfmd.Action, l *actLink, missing []string) map[string]string {
-	if out, ok := s.misnamed[l]; ok {
-		return out
-	}
-	if s.misnamed == nil {
-		s.misnamed = map[*actLink]map[string]string{}
+// (lint.Pass.Spend). nil when there is no pair.
+func misnamedKeys(pass *lint.Pass, a *sfmd.Action, l *actLink, missing []string) map[string]string {
+	if len(missing) == 0 {
+		return nil
 	}
 	var unknown []string
 	for _, q := range l.Query {
@@ -306,9 +318,12 @@ func (s *actLinkSet) misnamedKeys(pass *lint.Pass, a *sfmd.Action, l *actLink, m
 			unknown = append(unknown, q.Key)
 		}
 	}
+	if len(unknown) == 0 {
+		return nil
+	}
 	out := map[string]string{} // key -> field
 	taken := map[string]bool{}
-	if len(unknown) > 0 && len(missing) > 0 && pass.Spend(2*len(unknown)*len(missing)) {
+	if pass.Spend(2 * len(unknown) * len(missing)) {
 		for _, k := range unknown {
 			if want := nearest(k, missing); want != "" && !taken[want] {
 				out[k], taken[want] = want, true
@@ -318,7 +333,6 @@ func (s *actLinkSet) misnamedKeys(pass *lint.Pass, a *sfmd.Action, l *actLink, m
 	if len(unknown) == 1 && len(missing) == 1 && len(out) == 0 {
 		out[unknown[0]] = missing[0]
 	}
-	s.misnamed[l] = out
 	return out
 }
 
@@ -326,18 +340,32 @@ func (s *actLinkSet) misnamedKeys(pass *lint.Pass, a *sfmd.Action, l *actLink, m
 // link l does not pass, except those a session variable fills in the URL
 // when the call runs.
 func requiredMissing(a *sfmd.Action, l *actLink, assigned map[string][]sfmd.Span) []string {
-	given := map[string]bool{}
-	for _, q := range l.Query {
-		given[q.Key] = true
+	var given map[string]bool // for a long query; a short one is read in place
+	if len(l.Query) > 16 {
+		given = make(map[string]bool, len(l.Query))
+		for _, q := range l.Query {
+			given[q.Key] = true
+		}
 	}
 	var missing []string
 	for _, p := range a.Params {
-		if _, session := assigned[p.Name]; session && len(l.Query) > 0 && a.Target != nil && strings.Contains(a.Target.Text, "{"+p.Name+"}") {
+		if !p.Required || p.HasDefault || given[p.Name] || given == nil && queryHas(l.Query, p.Name) {
+			continue
+		}
+		if _, session := assigned[p.Name]; session && len(l.Query) > 0 && a.Target != nil && containsBraced(a.Target.Text, p.Name) {
 			continue // the call runs, and a session variable of that name fills the URL (§1.5, §1.7)
 		}
-		if p.Required && !p.HasDefault && !given[p.Name] {
-			missing = append(missing, p.Name)
-		}
+		missing = append(missing, p.Name)
 	}
 	return missing
+}
+
+// queryHas reports whether a key of query is name.
+func queryHas(query []sfmd.QueryParam, name string) bool {
+	for _, q := range query {
+		if q.Key == name {
+			return true
+		}
+	}
+	return false
 }

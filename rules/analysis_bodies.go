@@ -25,7 +25,6 @@ type bodyText struct {
 
 	scanned bool // scan's results, computed once
 	out     string
-	omap    []int
 	refs    []bodyRef
 }
 
@@ -189,17 +188,29 @@ type bodyRef struct {
 
 // scan substitutes the references of the body the way rule 138 asks
 // (a quoted placeholder becomes a string, a raw one 0, $VAR 0) and returns
-// the result, the map from its bytes to T.Text offsets, and the
-// references with their JSON context.
-func (b *bodyText) scan() (string, []int, []bodyRef) {
+// the result and the references with their JSON context, computed once.
+// The map from the result's bytes back to T.Text (offsets) is made only
+// for a body whose JSON is broken: one int a byte, for every body, was the
+// largest allocation of the body rules on a large document.
+func (b *bodyText) scan() (string, []bodyRef) {
 	if !b.scanned {
-		b.out, b.omap, b.refs = b.doScan()
+		b.out, _, b.refs = b.doScan(false)
 		b.scanned = true
 	}
-	return b.out, b.omap, b.refs
+	return b.out, b.refs
 }
 
-func (b *bodyText) doScan() (string, []int, []bodyRef) {
+// offsets returns the map from each byte of scan's result to its offset in
+// T.Text (the byte that produced it: a reference's first byte for its
+// substitute, an escape's backslash for both its bytes).
+func (b *bodyText) offsets() []int {
+	_, omap, _ := b.doScan(true)
+	return omap
+}
+
+// doScan is scan, and with withMap its offset map; the result and the
+// references do not depend on withMap (TestBodyScanWithoutMap).
+func (b *bodyText) doScan(withMap bool) (string, []int, []bodyRef) {
 	text := b.T.Text
 	var refs []bodyRef
 	if len(b.T.Refs) > 0 {
@@ -210,30 +221,32 @@ func (b *bodyText) doScan() (string, []int, []bodyRef) {
 			refs = append(refs, bodyRef{Ref: r, Start: s})
 		}
 	}
+	var omap []int
+	if withMap {
+		omap = make([]int, 0, len(text))
+	} else if len(refs) == 0 {
+		return text, nil, refs // nothing substituted, no JSON context to find
+	}
 	var out strings.Builder
 	out.Grow(len(text))
-	omap := make([]int, 0, len(text))
-	emit := func(s string, at int) {
-		out.WriteString(s)
-		for range len(s) {
-			omap = append(omap, at)
-		}
-	}
 	inStr := false
 	k := 0
+	done := 0 // text[:done] is written to out
 	for i := 0; i < len(text); {
 		if k < len(refs) && refs[k].Start == i {
 			r := refs[k].Ref
 			refs[k].InString = inStr
-			switch {
-			case r.Kind == sfmd.RefPersistent:
-				emit("0", i)
-			case r.QuotedBefore && r.QuotedAfter:
-				emit("s", i)
-			default:
-				emit("0", i)
+			out.WriteString(text[done:i])
+			if r.Kind != sfmd.RefPersistent && r.QuotedBefore && r.QuotedAfter {
+				out.WriteByte('s')
+			} else {
+				out.WriteByte('0')
+			}
+			if withMap {
+				omap = append(omap, i)
 			}
 			i += len(r.Raw)
+			done = i
 			k++
 			continue
 		}
@@ -242,16 +255,21 @@ func (b *bodyText) doScan() (string, []int, []bodyRef) {
 		}
 		c := text[i]
 		if inStr && c == '\\' && i+1 < len(text) {
-			emit(text[i:i+2], i)
+			if withMap {
+				omap = append(omap, i, i)
+			}
 			i += 2
 			continue
 		}
 		if c == '"' {
 			inStr = !inStr
 		}
-		emit(text[i:i+1], i)
+		if withMap {
+			omap = append(omap, i)
+		}
 		i++
 	}
+	out.WriteString(text[done:])
 	return out.String(), omap, refs
 }
 

@@ -21,7 +21,8 @@ func TestBodyScan(t *testing.T) {
 	if len(bs) != 1 {
 		t.Fatalf("got %d bodies, want 1", len(bs))
 	}
-	out, omap, refs := bs[0].scan()
+	out, refs := bs[0].scan()
+	omap := bs[0].offsets()
 	want := "{\n\n  \"t\": \"s\", \"s\": \"x 0 y\",\n  \"n\": 0, \"k\": 0, \"r\": 0\n}"
 	if out != want {
 		t.Errorf("scan:\n%s\nwant:\n%s", out, want)

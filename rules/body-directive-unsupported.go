@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -35,7 +36,7 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 			}
 			d := lint.Diagnostic{
 				Span:    b.DirectiveSpan,
-				Message: fmt.Sprintf("the reference runtime ignores \"body:\" sections and sends the flat JSON of the fields instead (%s); put the body on the first line as -d '…'", flatJSON(a)),
+				Message: "the reference runtime ignores \"body:\" sections and sends the flat JSON of the fields instead (" + flatJSON(a) + "); put the body on the first line as -d '…'",
 			}
 			if opt := absentFields(a, b); opt != nil {
 				// no fix: the template would send what the flat JSON leaves out
@@ -79,10 +80,10 @@ func absentFields(a *sfmd.Action, b *sfmd.Body) *sfmd.Param {
 func flatJSON(a *sfmd.Action) string {
 	var keys []string
 	for _, p := range a.Params {
-		if p.Name == "" || (a.Target != nil && strings.Contains(a.Target.Text, "{"+p.Name+"}")) {
+		if p.Name == "" || (a.Target != nil && containsBraced(a.Target.Text, p.Name)) {
 			continue
 		}
-		keys = append(keys, fmt.Sprintf("%q:\"…\"", p.Name))
+		keys = append(keys, strconv.Quote(p.Name)+`:"…"`) // what %q:"…" prints
 		if len(keys) == 3 {
 			keys = append(keys, "…")
 			break

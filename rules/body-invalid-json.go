@@ -36,7 +36,7 @@ var BodyInvalidJSON = &lint.Analyzer{
 				if !b.looksJSON() {
 					continue
 				}
-				out, omap, refs := b.scan()
+				out, refs := b.scan()
 				eaten := false
 				for _, br := range refs {
 					if oneQuote(br.Ref) {
@@ -61,7 +61,7 @@ var BodyInvalidJSON = &lint.Analyzer{
 				if err == nil {
 					continue
 				}
-				pass.Report(jsonDiag(pass.Doc, b, out, omap, err))
+				pass.Report(jsonDiag(pass.Doc, b, out, b.offsets(), err))
 			}
 		}
 		return nil, nil

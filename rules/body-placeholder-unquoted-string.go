@@ -33,7 +33,7 @@ var BodyPlaceholderUnquotedString = &lint.Analyzer{
 				if !b.looksJSON() {
 					continue
 				}
-				_, _, refs := b.scan()
+				_, refs := b.scan()
 				for _, br := range refs {
 					r := br.Ref
 					if r.Kind != sfmd.RefVar || br.InString || r.QuotedBefore || r.QuotedAfter {

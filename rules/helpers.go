@@ -68,7 +68,8 @@ func nearestSwap(name string, candidates []string) string {
 			continue
 		}
 		for i := 0; i+1 < len(low); i++ {
-			if low[i] != low[i+1] && low[:i]+string(low[i+1])+string(low[i])+low[i+2:] == lc && (best == "" || c < best) {
+			// low with bytes i and i+1 swapped is lc, compared in place
+			if low[i] != low[i+1] && low[i] == lc[i+1] && low[i+1] == lc[i] && low[:i] == lc[:i] && low[i+2:] == lc[i+2:] && (best == "" || c < best) {
 				best = c
 			}
 		}
@@ -213,3 +214,19 @@ func inCodeSpan(text string, i int) bool {
 // codeSpansOf returns the inline code spans of a line as [start, end)
 // byte ranges, in order (sfmd.CodeSpans).
 func codeSpansOf(text string) [][2]int { return sfmd.CodeSpans(text) }
+
+// containsBraced reports whether text holds "{" + name + "}", without
+// building that string (asked per parameter of every action).
+func containsBraced(text, name string) bool {
+	for i := 1; i+len(name) < len(text); i++ {
+		j := strings.Index(text[i:len(text)-1], name)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if text[i-1] == '{' && text[i+len(name)] == '}' {
+			return true
+		}
+	}
+	return false
+}
