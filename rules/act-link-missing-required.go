@@ -25,7 +25,7 @@ var ActLinkMissingRequired = &lint.Analyzer{
 		set := docActLinks(pass)
 		assigned := symbols(pass).Assigned
 		for _, l := range set.links {
-			a := set.actionScope().byID[l.ID]
+			a := set.target(l)
 			if a == nil {
 				continue
 			}

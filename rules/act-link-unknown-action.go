@@ -30,7 +30,7 @@ var ActLinkUnknownAction = &lint.Analyzer{
 				continue
 			}
 			scope := set.actionScope()
-			if scope.byID[l.ID] != nil || !scope.complete {
+			if set.target(l) != nil || !scope.complete {
 				continue
 			}
 			msg := fmt.Sprintf("act: link calls action %q, which this document does not define", l.ID)

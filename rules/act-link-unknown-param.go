@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/sfmd-dev/sfmd/lint"
 )
@@ -28,7 +28,7 @@ var ActLinkUnknownParam = &lint.Analyzer{
 			if len(l.Query) == 0 {
 				continue
 			}
-			a := set.actionScope().byID[l.ID]
+			a := set.target(l)
 			if a == nil || usesAllFields(a) {
 				continue
 			}
@@ -45,18 +45,21 @@ var ActLinkUnknownParam = &lint.Analyzer{
 						names[i] = p.Name
 					}
 				}
-				msg := fmt.Sprintf("action %q has no field %q", l.ID, q.Key)
+				// 5,700 of these on the 10 MB document: concatenations, %q written
+				// as strconv.Quote (what %q prints for a string)
+				msg := "action " + strconv.Quote(l.ID) + " has no field " + strconv.Quote(q.Key)
 				switch want := budgetedNearest(pass, q.Key, names); {
 				case meant[q.Key] != "":
-					msg += fmt.Sprintf(", and its required field %q is missing; did you mean %q?", meant[q.Key], meant[q.Key])
+					m := strconv.Quote(meant[q.Key])
+					msg += ", and its required field " + m + " is missing; did you mean " + m + "?"
 				case want != "":
-					msg += fmt.Sprintf("; did you mean %q?", want)
+					msg += "; did you mean " + strconv.Quote(want) + "?"
 				case len(names) == 0:
 					msg += "; it declares no fields, remove the query"
 				default:
 					msg += "; expected one of " + scQuoteList(names)
 				}
-				pass.Reportf(q.KeySpan, "%s", msg)
+				pass.Report(lint.Diagnostic{Span: q.KeySpan, Message: msg})
 			}
 		}
 		return nil, nil

@@ -33,7 +33,7 @@ func requiredMissingByMap(a *sfmd.Action, l *actLink, assigned map[string][]sfmd
 // in place, containsBraced) to the map-and-concatenation walk for every
 // act: link of every corpus, the rule archives and a generated document,
 // plus links with a long query, and checks linkFields keeps the first
-// answer.
+// answer and target is the scope's action.
 func TestLinkFieldsHoldsRequiredMissing(t *testing.T) {
 	docs := bigDocTestDocs(t)
 	var long strings.Builder
@@ -54,6 +54,9 @@ func TestLinkFieldsHoldsRequiredMissing(t *testing.T) {
 		set := &actLinkSet{links: actLinks(doc), pass: pass}
 		for _, l := range set.links {
 			a := set.actionScope().byID[l.ID]
+			if got, again := set.target(l), set.target(l); got != a || again != a {
+				t.Errorf("%s: %s: target %v then %v, want %v", name, l.Dest, got, again, a)
+			}
 			if a == nil {
 				continue
 			}

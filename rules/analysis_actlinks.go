@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"fmt"
 	"net/url"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -116,6 +116,9 @@ type actLink struct {
 	fieldsDone bool
 	missing    []string
 	misnamed   map[string]string
+	// the action it calls (actLinkSet.target), looked up once
+	targetDone bool
+	target     *sfmd.Action
 }
 
 // actLinks returns every act: link of the document: the parser's prose
@@ -174,6 +177,16 @@ func (s *actLinkSet) actionScope() *actionScope {
 		s.scope = newActionScope(s.pass)
 	}
 	return s.scope
+}
+
+// target returns the action of the scope the link calls, or nil, looked
+// up once per link for the three rules that ask.
+func (s *actLinkSet) target(l *actLink) *sfmd.Action {
+	if !l.targetDone {
+		l.target = s.actionScope().byID[l.ID]
+		l.targetDone = true
+	}
+	return l.target
 }
 
 // docActLinks returns the actLinksAnalyzer result of a pass that
@@ -282,7 +295,7 @@ func usesAllFields(a *sfmd.Action) bool {
 func scQuoteList(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
+		q[i] = strconv.Quote(n) // what %q prints
 	}
 	return strings.Join(q, ", ")
 }

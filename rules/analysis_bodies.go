@@ -42,31 +42,60 @@ var bodiesAnalyzer = &lint.Analyzer{
 	},
 }
 
-// bodyTable is the bodiesAnalyzer result: actionBodies per action,
-// computed on first use. Read-only for rules.
+// bodyTable is the bodiesAnalyzer result: actionBodies per action, by
+// its index in doc.Actions, computed on first use. Read-only for rules.
 type bodyTable struct {
 	doc *sfmd.Document
-	// byAction is made at the first action asked for (most documents
-	// have no action a body rule asks about)
-	byAction map[*sfmd.Action][]*bodyText
+	// byAction[i] is made at the first action asked for (most documents
+	// have no action a body rule asks about); done[i] says it is computed
+	byAction [][]*bodyText
+	done     []bool
 }
 
-// docBodies returns actionBodies(pass.Doc, a), shared through
-// bodiesAnalyzer when the rule requires it.
-func docBodies(pass *lint.Pass, a *sfmd.Action) []*bodyText {
+// docBodies returns actionBodies(pass.Doc, pass.Doc.Actions[i]), shared
+// through bodiesAnalyzer when the rule requires it.
+func docBodies(pass *lint.Pass, i int) []*bodyText {
+	a := pass.Doc.Actions[i]
 	t, ok := pass.ResultOf[bodiesAnalyzer].(*bodyTable)
 	if !ok {
 		return actionBodies(pass.Doc, a)
 	}
-	bs, ok := t.byAction[a]
-	if !ok {
-		bs = actionBodies(t.doc, a)
-		if t.byAction == nil {
-			t.byAction = map[*sfmd.Action][]*bodyText{}
-		}
-		t.byAction[a] = bs
+	if t.done == nil {
+		t.byAction = make([][]*bodyText, len(t.doc.Actions))
+		t.done = make([]bool, len(t.doc.Actions))
 	}
-	return bs
+	if !t.done[i] {
+		t.byAction[i] = actionBodies(t.doc, a)
+		t.done[i] = true
+	}
+	return t.byAction[i]
+}
+
+// modifiedRefs reports whether a body template of a (the -d body or a
+// body: section, whatever actionBodies keeps of them) holds a {field}
+// placeholder with a modifier: the only references the modifier rules
+// read, so that an action without one needs no body table.
+func modifiedRefs(a *sfmd.Action) bool {
+	has := func(t *sfmd.Template) bool {
+		if t == nil {
+			return false
+		}
+		for _, r := range t.Refs {
+			if r.Kind == sfmd.RefVar && len(r.Modifiers) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if a.InlineBody != nil && has(a.InlineBody.Template) {
+		return true
+	}
+	for _, b := range a.Bodies {
+		if has(b.Template) {
+			return true
+		}
+	}
+	return false
 }
 
 // bodies returns the non-empty body templates of a.

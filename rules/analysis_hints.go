@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -198,9 +199,9 @@ func (c *hintCall) flagSpan(doc *sfmd.Document, f *flagArg) sfmd.Span {
 // "tool action \"x\"".
 func (c *hintCall) call() string {
 	if c.Tool {
-		return fmt.Sprintf("tool action %q", c.ActionID)
+		return "tool action " + strconv.Quote(c.ActionID)
 	}
-	return fmt.Sprintf("action %q", c.ActionID)
+	return "action " + strconv.Quote(c.ActionID)
 }
 
 // namedParams returns the action's parameters that have a name.
@@ -230,7 +231,7 @@ func quoteList(names []string, limit int) string {
 			q = append(q, fmt.Sprintf("and %d more", len(names)-limit))
 			break
 		}
-		q = append(q, fmt.Sprintf("%q", n))
+		q = append(q, strconv.Quote(n)) // what %q prints
 	}
 	return strings.Join(q, ", ")
 }

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -36,7 +36,7 @@ var BodyDuplicate = &lint.Analyzer{
 				if i == 0 && a.InlineBody == nil {
 					continue
 				}
-				reportDup(pass, b.DirectiveSpan, first, fmt.Sprintf("body template of %q", "act."+a.ID), todo)
+				reportDup(pass, b.DirectiveSpan, first, "body template of "+strconv.Quote("act."+a.ID), todo) // what %q prints
 			}
 		}
 		return nil, nil

@@ -28,11 +28,11 @@ var BodyInvalidJSON = &lint.Analyzer{
 	Requires: []*lint.Analyzer{bodiesAnalyzer, symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		assigned := symbols(pass).Assigned
-		for _, a := range pass.Doc.Actions {
+		for i, a := range pass.Doc.Actions {
 			if !sendsBody(a) {
 				continue // body-ignored-for-method
 			}
-			for _, b := range docBodies(pass, a) {
+			for _, b := range docBodies(pass, i) {
 				if !b.looksJSON() {
 					continue
 				}

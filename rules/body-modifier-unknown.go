@@ -25,8 +25,11 @@ var BodyModifierUnknown = &lint.Analyzer{
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		for _, a := range doc.Actions {
-			for _, b := range docBodies(pass, a) {
+		for i, a := range doc.Actions {
+			if !modifiedRefs(a) {
+				continue // nothing for this rule: no body table
+			}
+			for _, b := range docBodies(pass, i) {
 				for _, r := range b.T.Refs {
 					if r.Kind != sfmd.RefVar || len(r.Modifiers) == 0 {
 						continue

@@ -25,11 +25,11 @@ var BodyPlaceholderUnquotedString = &lint.Analyzer{
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		for _, a := range doc.Actions {
+		for i, a := range doc.Actions {
 			if !sendsBody(a) {
 				continue
 			}
-			for _, b := range docBodies(pass, a) {
+			for _, b := range docBodies(pass, i) {
 				if !b.looksJSON() {
 					continue
 				}

@@ -95,3 +95,31 @@ func TestBodyScanWithoutMap(t *testing.T) {
 		t.Fatalf("%d bodies, %d references: the documents test nothing", bodies, refs)
 	}
 }
+
+// TestModifiedRefsGate: the modifier rules skip an action for which
+// modifiedRefs is false, without asking for its bodies; every body
+// reference they read (a {field} with a modifier, in a body actionBodies
+// keeps) must then be absent. Held on every corpus, the rule archives and
+// a generated document.
+func TestModifiedRefsGate(t *testing.T) {
+	seen := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		for _, a := range doc.Actions {
+			for _, b := range actionBodies(doc, a) {
+				for _, r := range b.T.Refs {
+					if r.Kind != sfmd.RefVar || len(r.Modifiers) == 0 {
+						continue
+					}
+					seen++
+					if !modifiedRefs(a) {
+						t.Errorf("%s: act.%s: %s has a modifier, modifiedRefs is false", name, a.ID, r.Raw)
+					}
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no reference with a modifier: the documents test nothing")
+	}
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -37,7 +38,7 @@ func eachOnce(ids map[string]bool, named int) bool {
 func reportDup(pass *lint.Pass, span, first sfmd.Span, what, todo string) {
 	pass.Report(lint.Diagnostic{
 		Span:    span,
-		Message: fmt.Sprintf("%s already defined at line %d; %s", what, first.Start.Line, todo),
+		Message: what + " already defined at line " + strconv.Itoa(first.Start.Line) + "; " + todo, // thousands on a large document: no Sprintf
 		Related: related(first),
 	})
 }
@@ -45,7 +46,7 @@ func reportDup(pass *lint.Pass, span, first sfmd.Span, what, todo string) {
 // freeName returns base2, base3, … (joined with sep) not in taken.
 func freeName(base, sep string, taken func(string) bool) string {
 	for i := 2; ; i++ {
-		n := fmt.Sprintf("%s%s%d", base, sep, i)
+		n := base + sep + strconv.Itoa(i)
 		if !taken(n) {
 			return n
 		}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -66,7 +67,7 @@ var HintUnknownFlag = &lint.Analyzer{
 						msg += fmt.Sprintf("; use a --name flag (%s)", quoteList(flags, 8))
 					}
 				default:
-					msg = fmt.Sprintf("flag %q is not a parameter of %s", written, c.call())
+					msg = "flag " + strconv.Quote(written) + " is not a parameter of " + c.call() // 5,693 on the 10 MB document: no Sprintf
 					n := ""
 					if pass.Spend(2 * len(params)) { // (budgetedNearest, without building the list for nothing)
 						n = nearest(f.Key, names(params))
@@ -74,12 +75,12 @@ var HintUnknownFlag = &lint.Analyzer{
 					if droppedParam(c.Action, n) {
 						continue // the runtime drops n's line: that error comes first
 					} else if n != "" {
-						msg += fmt.Sprintf("; did you mean %q?", "--"+n)
+						msg += "; did you mean " + strconv.Quote("--"+n) + "?"
 					} else {
-						msg += fmt.Sprintf("; expected one of %s", quoteList(flags, 8))
+						msg += "; expected one of " + quoteList(flags, 8)
 					}
 				}
-				pass.Reportf(span, "%s", msg)
+				pass.Report(lint.Diagnostic{Span: span, Message: msg})
 			}
 		}
 		return nil, nil

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/sfmd-dev/sfmd/lint"
 )
@@ -40,7 +40,7 @@ var ShortcutIDDuplicate = &lint.Analyzer{
 			}
 			if first, dup := seen.check(s.ID, s.IDSpan); dup {
 				n := freeName(s.ID, "-", func(x string) bool { return ids[x] })
-				reportDup(pass, s.IDSpan, first, fmt.Sprintf("shortcut %q", "@"+s.ID), fmt.Sprintf("rename this one (e.g. %q)", "@"+n))
+				reportDup(pass, s.IDSpan, first, "shortcut "+strconv.Quote("@"+s.ID), "rename this one (e.g. "+strconv.Quote("@"+n)+")") // what %q prints
 			}
 		}
 		return nil, nil
