@@ -34,7 +34,7 @@ var ActLinkUnknownAction = &lint.Analyzer{
 				continue
 			}
 			msg := fmt.Sprintf("act: link calls action %q, which this document does not define", l.ID)
-			if want := budgetedNearest(pass, l.ID, scope.ids); want != "" {
+			if want := budgetedNearest(pass, l.ID, scope.sortedIDs()); want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
 				msg += fmt.Sprintf("; define ```act.%s or link to an existing action", l.ID)

@@ -254,12 +254,15 @@ func includedDocs(pass *lint.Pass) (docs []*sfmd.Document, complete bool) {
 // reach: its own and those of the documents it includes.
 type actionScope struct {
 	byID     map[string]*sfmd.Action
-	ids      []string // sorted
-	complete bool     // every included document could be read
+	ids      []string // in document order; sorted by sortedIDs
+	sorted   bool
+	complete bool // every included document could be read
 }
 
 func newActionScope(pass *lint.Pass) *actionScope {
-	sc := &actionScope{byID: map[string]*sfmd.Action{}, complete: true}
+	// sized for the document's own actions: 17,100 of them grew the map
+	// ten times
+	sc := &actionScope{byID: make(map[string]*sfmd.Action, len(pass.Doc.Actions)), ids: make([]string, 0, len(pass.Doc.Actions)), complete: true}
 	add := func(doc *sfmd.Document) {
 		for _, a := range doc.Actions {
 			if _, ok := sc.byID[a.ID]; !ok {
@@ -274,8 +277,17 @@ func newActionScope(pass *lint.Pass) *actionScope {
 		add(d)
 	}
 	sc.complete = complete
-	sort.Strings(sc.ids)
 	return sc
+}
+
+// sortedIDs returns the IDs of the scope's actions, sorted on the first
+// call (only a link to an unknown action asks, for its did-you-mean).
+func (sc *actionScope) sortedIDs() []string {
+	if !sc.sorted {
+		sort.Strings(sc.ids)
+		sc.sorted = true
+	}
+	return sc.ids
 }
 
 // usesAllFields reports whether an action forwards every field ({...args}

@@ -110,3 +110,40 @@ func TestUpperEnvNamesAppends(t *testing.T) {
 		t.Errorf("appendUpperEnvNames allocates %.0f times, want 0", allocs)
 	}
 }
+
+// TestEachRealParam: eachRealParam visits, in source order, exactly the
+// parameters eachParam visits for which notAParam is false, with the
+// same action, from the params analysis as without it, on every corpus,
+// the rule archives and a generated document; the lines notAParam sets
+// aside are there to skip.
+func TestEachRealParam(t *testing.T) {
+	type visit struct {
+		a *sfmd.Action
+		p *sfmd.Param
+	}
+	skipped := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		var want []visit
+		eachParam(&lint.Pass{Doc: doc}, func(a *sfmd.Action, p *sfmd.Param, _ func(lint.Diagnostic)) {
+			if !notAParam(p) {
+				want = append(want, visit{a, p})
+			} else {
+				skipped++
+			}
+		})
+		shared := &lint.Pass{Doc: doc, ResultOf: map[*lint.Analyzer]any{paramsAnalyzer: buildParams(doc)}}
+		for _, pass := range []*lint.Pass{{Doc: doc}, shared, shared} {
+			var got []visit
+			eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, _ func(lint.Diagnostic)) {
+				got = append(got, visit{a, p})
+			})
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: eachRealParam visited %d parameters, want %d", name, len(got), len(want))
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("notAParam set no parameter aside: the documents test nothing")
+	}
+}

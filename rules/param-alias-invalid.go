@@ -25,8 +25,8 @@ var ParamAliasInvalid = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.AliasSpan.IsValid() || aliasRe.MatchString(p.Alias) || notAParam(p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.AliasSpan.IsValid() || aliasRe.MatchString(p.Alias) {
 				return
 			}
 			if p.Alias == "" {

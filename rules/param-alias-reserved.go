@@ -23,8 +23,8 @@ var ParamAliasReserved = &lint.Analyzer{
 		Severity: "helpers.ts parsePosixFlags: `-h` always means help, so the alias can never set the field",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Alias != sfmd.HelpAlias || notAParam(p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Alias != sfmd.HelpAlias {
 				return
 			}
 			taken := map[string]bool{sfmd.HelpAlias: true}

@@ -21,8 +21,8 @@ var ParamBoundInapplicable = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Type != sfmd.BooleanType || notAParam(p) || !constraintClosed(doc, p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Type != sfmd.BooleanType || !constraintClosed(doc, p) {
 				return
 			}
 			for _, c := range p.Constraints {

@@ -24,8 +24,8 @@ var ParamBoundInvalid = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if notAParam(p) || !constraintClosed(doc, p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !constraintClosed(doc, p) {
 				return
 			}
 			bad := false

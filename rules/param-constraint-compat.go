@@ -25,8 +25,8 @@ var ParamConstraintCompat = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if notAParam(p) || !p.ConstraintSpan.IsValid() || !constraintClosed(doc, p) || (p.Required && p.Optional) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.ConstraintSpan.IsValid() || !constraintClosed(doc, p) || (p.Required && p.Optional) {
 				return
 			}
 			if g := doc.Src[p.ConstraintSpan.Start.Offset:p.ConstraintSpan.End.Offset]; string(g) == "(required)" || string(g) == "(optional)" {

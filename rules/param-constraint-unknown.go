@@ -25,8 +25,8 @@ var ParamConstraintUnknown = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if notAParam(p) || !constraintClosed(doc, p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !constraintClosed(doc, p) {
 				return
 			}
 			for _, c := range p.Constraints {

@@ -24,8 +24,8 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 		Severity: "action.ts executeAction: the default is sent, but it is a value the hints say is not allowed",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.HasDefault || p.Default == "" || dynamicDefault(p.Default) || notAParam(p) || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.HasDefault || p.Default == "" || dynamicDefault(p.Default) || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
 				return
 			}
 			hints := valueHints(p)

@@ -22,9 +22,9 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 		Severity: "action.ts executeAction: the default is sent as written; the runtime does not convert it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			v := strings.TrimSpace(p.Default)
-			if !p.HasDefault || v == "" || dynamicDefault(v) || notAParam(p) || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
+			if !p.HasDefault || v == "" || dynamicDefault(v) || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
 				return
 			}
 			switch p.Type {

@@ -25,8 +25,8 @@ var ParamDefaultUnquoted = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.HasDefault || p.DefaultQuoted || notAParam(p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.HasDefault || p.DefaultQuoted {
 				return
 			}
 			if p.Default == "" || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {

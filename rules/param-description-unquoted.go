@@ -25,8 +25,8 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.HasDescription || p.DescriptionQuoted || notAParam(p) || !p.DescriptionSpan.IsValid() || p.DescriptionSpan.Len() == 0 {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.HasDescription || p.DescriptionQuoted || !p.DescriptionSpan.IsValid() || p.DescriptionSpan.Len() == 0 {
 				return
 			}
 			d := diag(p.DescriptionSpan, "description of %q is not in double quotes, so the runtime drops the whole line; write \"%s\"", p.Name, p.Description)

@@ -20,8 +20,8 @@ var ParamNameReserved = &lint.Analyzer{
 		Severity: "helpers.ts parsePosixFlags: `--help` always means help, so the field can never be set",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Name != sfmd.ReservedParamName || notAParam(p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Name != sfmd.ReservedParamName {
 				return
 			}
 			want := "show_help"

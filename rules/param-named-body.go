@@ -20,8 +20,8 @@ var ParamNamedBody = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock: the runtime reads it as an ordinary field; only a human may confuse it with `body:`",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Name != "body" || notAParam(p) || a.IsCLI() {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Name != "body" || a.IsCLI() {
 				return // a CLI action has no body, so "body" names nothing else
 			}
 			want := "content"

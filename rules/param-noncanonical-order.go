@@ -25,8 +25,8 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.CanonicalOrder || notAParam(p) || !p.ConstraintSpan.IsValid() {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.CanonicalOrder || !p.ConstraintSpan.IsValid() {
 				return
 			}
 			group := src(doc, p.ConstraintSpan)

@@ -20,8 +20,8 @@ var ParamRequiredAndOptional = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, and the intent is unclear",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.Required || !p.Optional || notAParam(p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.Required || !p.Optional {
 				return
 			}
 			report(diag(p.ConstraintSpan, "parameter %q is marked both required and optional, so the runtime drops the whole line; keep one of them", p.Name))

@@ -20,8 +20,8 @@ var ParamRequiredWithDefault = &lint.Analyzer{
 		Severity: "action.ts executeAction: works: the default fills the field, so `(required)` is dead",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.Required || p.Optional || !p.HasDefault || notAParam(p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.Required || p.Optional || !p.HasDefault {
 				return
 			}
 			span := p.ConstraintSpan

@@ -24,8 +24,8 @@ var ParamTrailingWhitespace = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.TrailingSpace || notAParam(p) {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if !p.TrailingSpace {
 				return
 			}
 			t := p.Line.Text

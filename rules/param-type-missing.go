@@ -22,8 +22,8 @@ var ParamTypeMissing = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Type != "" || notAParam(p) || p.Name == "" {
+		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if p.Type != "" || p.Name == "" {
 				return
 			}
 			if bareHead(p) && strings.EqualFold(p.Name, "headers") {
