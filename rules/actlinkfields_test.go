@@ -153,3 +153,44 @@ func TestNearestSwapInPlace(t *testing.T) {
 		t.Fatal("no swap found: the test tests nothing")
 	}
 }
+
+// TestCLIOwners holds cliOwners to responseOwner: for every response of
+// every corpus, the rule archives and a generated document, the owner it
+// gives is responseOwner's when that is a CLI action whose command does
+// not ask for JSON, and nil otherwise.
+func TestCLIOwners(t *testing.T) {
+	found := 0
+	docs := bigDocTestDocs(t)
+	// an ID whose first action is HTTP and second CLI, and one whose
+	// first is CLI asking for JSON and second CLI
+	docs["same-id.md"] = []byte("```act.a\nGET https://a.example/x\n```\n\n```act.a\nCLI ls -1\n```\n\n```act.a.response\n{Response.body.x}\n```\n\n```act.b\nCLI gh api /x --json name\n```\n\n```act.b\nCLI ls\n```\n\n```act.b.response\n{Response.body.x}\n```\n\n```act.c\nCLI ls\n```\n\n```act.c.response\n{Response.body.x}\n```\n")
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		syms := buildSymbols(doc)
+		owners := cliOwners(doc, syms)
+		for _, r := range doc.Responses {
+			want := responseOwner(syms, r)
+			if want == nil || !want.IsCLI() || asksForJSON(want) {
+				want = nil
+			}
+			if got := owners[r.ActionID]; got != want {
+				t.Errorf("%s: act.%s.response: owner %v, want %v", name, r.ActionID, got, want)
+			}
+			if want != nil {
+				found++
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no response of a CLI action: the documents test nothing")
+	}
+}
+
+// TestAppendJoin holds appendJoin to strings.Join.
+func TestAppendJoin(t *testing.T) {
+	for _, elems := range [][]string{nil, {""}, {"a"}, {"a", "b"}, {"min:1", "", "max:2"}} {
+		if got, want := string(appendJoin([]byte("x"), elems, ", ")), "x"+strings.Join(elems, ", "); got != want {
+			t.Errorf("appendJoin(%q) = %q, want %q", elems, got, want)
+		}
+	}
+}

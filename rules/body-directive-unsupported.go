@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -40,8 +39,7 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 			}
 			if opt := absentFields(a, b); opt != nil {
 				// no fix: the template would send what the flat JSON leaves out
-				d.Message += fmt.Sprintf(" (no fix offered: optional %q has no default, and when it is not given -d '…' sends {%s} as written, or a session variable's value, where the flat JSON leaves it out)",
-					opt.Name, opt.Name)
+				d.Message += " (no fix offered: optional " + strconv.Quote(opt.Name) + " has no default, and when it is not given -d '…' sends {" + opt.Name + "} as written, or a session variable's value, where the flat JSON leaves it out)"
 			} else if fix, ok := inlineBodyFix(doc, a, b); ok {
 				d.Fixes = []lint.Fix{fix}
 			}

@@ -230,3 +230,14 @@ func containsBraced(text, name string) bool {
 	}
 	return false
 }
+
+// appendJoin appends strings.Join(elems, sep) to buf.
+func appendJoin(buf []byte, elems []string, sep string) []byte {
+	for i, e := range elems {
+		if i > 0 {
+			buf = append(buf, sep...)
+		}
+		buf = append(buf, e...)
+	}
+	return buf
+}

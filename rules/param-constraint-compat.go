@@ -2,7 +2,6 @@ package rules
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -25,6 +24,11 @@ var ParamConstraintCompat = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
+		// 17,100 findings on the 10 MB document: each message is written
+		// into one scratch buffer and copied out once (%q as
+		// strconv.AppendQuote, what %q prints for a string)
+		var buf []byte
+		var rest []string
 		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			if !p.ConstraintSpan.IsValid() || !constraintClosed(doc, p) || (p.Required && p.Optional) {
 				return
@@ -32,14 +36,14 @@ var ParamConstraintCompat = &lint.Analyzer{
 			if g := doc.Src[p.ConstraintSpan.Start.Offset:p.ConstraintSpan.End.Offset]; string(g) == "(required)" || string(g) == "(optional)" {
 				return // constraintClosed checked the span
 			}
-			var keep string
-			var rest []string
+			keep, kept := "", false // the last (required) or (optional)
+			rest = rest[:0]
 			for _, c := range p.Constraints {
 				switch c.Kind {
 				case sfmd.ConstraintUnknown:
 					return // param-constraint-unknown
 				case sfmd.ConstraintRequired, sfmd.ConstraintOptional:
-					keep = "(" + c.Text + ")"
+					keep, kept = c.Text, true
 				case sfmd.ConstraintMin, sfmd.ConstraintMax:
 					if !numberShape.Matches(c.Value) {
 						return // param-bound-invalid
@@ -49,17 +53,19 @@ var ParamConstraintCompat = &lint.Analyzer{
 					rest = append(rest, c.Text)
 				}
 			}
-			// 12,000 of these on the bench corpus: one concatenation, %q
-			// written as strconv.Quote (what %q prints for a string)
-			msg := "the reference runtime only reads (required) or (optional) and drops this whole line, so " + strconv.Quote(p.Name) + " does not exist there"
+			buf = append(buf[:0], "the reference runtime only reads (required) or (optional) and drops this whole line, so "...)
+			buf = strconv.AppendQuote(buf, p.Name)
+			buf = append(buf, " does not exist there"...)
 			switch {
-			case len(rest) > 0 && keep != "":
-				msg += "; keep " + keep + " and move " + strings.Join(rest, ", ") + " into the description"
+			case len(rest) > 0 && kept:
+				buf = append(append(append(buf, "; keep ("...), keep...), ") and move "...)
+				buf = append(appendJoin(buf, rest, ", "), " into the description"...)
 			case len(rest) > 0:
-				msg += "; move " + strings.Join(rest, ", ") + " into the description"
+				buf = append(appendJoin(append(buf, "; move "...), rest, ", "), " into the description"...)
 			default:
-				msg += "; write exactly (required) or (optional)"
+				buf = append(buf, "; write exactly (required) or (optional)"...)
 			}
+			msg := string(buf)
 			report(lint.Diagnostic{Span: p.ConstraintSpan, Message: msg})
 		})
 		return nil, nil
