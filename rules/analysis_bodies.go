@@ -50,6 +50,9 @@ type bodyTable struct {
 	// have no action a body rule asks about); done[i] says it is computed
 	byAction [][]*bodyText
 	done     []bool
+	// the references docModRefs returns, found once
+	mods    []modRef
+	modDone bool
 }
 
 // docBodies returns actionBodies(pass.Doc, pass.Doc.Actions[i]), shared
@@ -69,6 +72,41 @@ func docBodies(pass *lint.Pass, i int) []*bodyText {
 		t.done[i] = true
 	}
 	return t.byAction[i]
+}
+
+// modRef is a {field|modifier} reference of a body template of Action.
+type modRef struct {
+	Action *sfmd.Action
+	Ref    *sfmd.VarRef
+}
+
+// docModRefs returns the {field} references with a modifier of the body
+// templates of every action (those actionBodies keeps), in action, body
+// and reference order: what the two modifier rules read, found once per
+// document rather than by each rule walking every reference (each body
+// of the 10 MB document has one).
+func docModRefs(pass *lint.Pass) []modRef {
+	t, ok := pass.ResultOf[bodiesAnalyzer].(*bodyTable)
+	if ok && t.modDone {
+		return t.mods
+	}
+	var out []modRef
+	for i, a := range pass.Doc.Actions {
+		if !modifiedRefs(a) {
+			continue // no body table for it
+		}
+		for _, b := range docBodies(pass, i) {
+			for _, r := range b.T.Refs {
+				if r.Kind == sfmd.RefVar && len(r.Modifiers) > 0 {
+					out = append(out, modRef{a, r})
+				}
+			}
+		}
+	}
+	if ok {
+		t.mods, t.modDone = out, true
+	}
+	return out
 }
 
 // modifiedRefs reports whether a body template of a (the -d body or a

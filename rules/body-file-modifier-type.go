@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // BodyFileModifierType reports |file and |base64file on fields that are
@@ -21,23 +20,16 @@ var BodyFileModifierType = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		doc := pass.Doc
-		for i, a := range doc.Actions {
-			if !modifiedRefs(a) {
-				continue // nothing for this rule: no body table
+		for _, m := range docModRefs(pass) {
+			a, r := m.Action, m.Ref
+			if !hasString(r.Modifiers, "file") && !hasString(r.Modifiers, "base64file") {
+				continue
 			}
-			for _, b := range docBodies(pass, i) {
-				for _, r := range b.T.Refs {
-					if r.Kind != sfmd.RefVar || !hasString(r.Modifiers, "file") && !hasString(r.Modifiers, "base64file") {
-						continue
-					}
-					p := a.Param(r.Name)
-					if p == nil || p.Type == "" || p.Type == "path" {
-						continue
-					}
-					pass.Reportf(r.Span, "%s reads parameter %q as a file path, but it is declared as %q; declare it as \"%s: path\" so callers pass a file", r.Raw, p.Name, p.Type, p.Name)
-				}
+			p := a.Param(r.Name)
+			if p == nil || p.Type == "" || p.Type == "path" {
+				continue
 			}
+			pass.Reportf(r.Span, "%s reads parameter %q as a file path, but it is declared as %q; declare it as \"%s: path\" so callers pass a file", r.Raw, p.Name, p.Type, p.Name)
 		}
 		return nil, nil
 	},

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // BodyModifierUnknown reports unknown placeholder modifiers in bodies.
@@ -25,50 +24,41 @@ var BodyModifierUnknown = &lint.Analyzer{
 	Requires: []*lint.Analyzer{bodiesAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		for i, a := range doc.Actions {
-			if !modifiedRefs(a) {
-				continue // nothing for this rule: no body table
+		for _, mr := range docModRefs(pass) {
+			r := mr.Ref
+			off := lineOffset(doc, r.Raw, r.Span)
+			pos := len("{") + len(r.Name) + len(r.PathText)
+			if r.Index >= 0 {
+				pos = strings.IndexByte(r.Raw, '|')
 			}
-			for _, b := range docBodies(pass, i) {
-				for _, r := range b.T.Refs {
-					if r.Kind != sfmd.RefVar || len(r.Modifiers) == 0 {
-						continue
-					}
-					off := lineOffset(doc, r.Raw, r.Span)
-					pos := len("{") + len(r.Name) + len(r.PathText)
-					if r.Index >= 0 {
-						pos = strings.IndexByte(r.Raw, '|')
-					}
-					for _, m := range r.Modifiers {
-						pos++ // the '|'
-						if hasString(bodyModifiers, m) {
-							pos += len(m)
-							continue
-						}
-						span := r.Span
-						if off >= 0 && m != "" {
-							span = spanAt(doc, off+pos, off+pos+len(m))
-						}
-						d := lint.Diagnostic{Span: span}
-						switch want := nearestModifier(m); {
-						case m == "":
-							d.Message = fmt.Sprintf("%s has an empty modifier, so the runtime sends it literally; remove the extra '|' or use one of \"base64\", \"base64file\", \"file\"", r.Raw)
-						case want != "":
-							d.Message = fmt.Sprintf("unknown modifier %q in %s, so the runtime sends it literally; did you mean %q?", m, r.Raw, want)
-							if off >= 0 {
-								d.Fixes = []lint.Fix{{
-									Message: fmt.Sprintf("replace %q with %q", m, want),
-									Safe:    strings.EqualFold(m, want),
-									Edits:   []lint.Edit{{Start: span.Start.Offset, End: span.End.Offset, New: want}},
-								}}
-							}
-						default:
-							d.Message = fmt.Sprintf("unknown modifier %q in %s, so the runtime sends it literally; expected one of \"base64\", \"base64file\", \"file\"", m, r.Raw)
-						}
-						pass.Report(d)
-						pos += len(m)
-					}
+			for _, m := range r.Modifiers {
+				pos++ // the '|'
+				if hasString(bodyModifiers, m) {
+					pos += len(m)
+					continue
 				}
+				span := r.Span
+				if off >= 0 && m != "" {
+					span = spanAt(doc, off+pos, off+pos+len(m))
+				}
+				d := lint.Diagnostic{Span: span}
+				switch want := nearestModifier(m); {
+				case m == "":
+					d.Message = fmt.Sprintf("%s has an empty modifier, so the runtime sends it literally; remove the extra '|' or use one of \"base64\", \"base64file\", \"file\"", r.Raw)
+				case want != "":
+					d.Message = fmt.Sprintf("unknown modifier %q in %s, so the runtime sends it literally; did you mean %q?", m, r.Raw, want)
+					if off >= 0 {
+						d.Fixes = []lint.Fix{{
+							Message: fmt.Sprintf("replace %q with %q", m, want),
+							Safe:    strings.EqualFold(m, want),
+							Edits:   []lint.Edit{{Start: span.Start.Offset, End: span.End.Offset, New: want}},
+						}}
+					}
+				default:
+					d.Message = fmt.Sprintf("unknown modifier %q in %s, so the runtime sends it literally; expected one of \"base64\", \"base64file\", \"file\"", m, r.Raw)
+				}
+				pass.Report(d)
+				pos += len(m)
 			}
 		}
 		return nil, nil

@@ -2,9 +2,11 @@ package rules
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -120,6 +122,36 @@ func TestModifiedRefsGate(t *testing.T) {
 		}
 	}
 	if seen == 0 {
+		t.Fatal("no reference with a modifier: the documents test nothing")
+	}
+}
+
+// TestDocModRefs holds docModRefs to the walk the two modifier rules made
+// of every reference of every body actionBodies keeps, in order, from the
+// bodies analysis (twice: the kept list) and without it.
+func TestDocModRefs(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		var want []modRef
+		for _, a := range doc.Actions {
+			for _, b := range actionBodies(doc, a) {
+				for _, r := range b.T.Refs {
+					if r.Kind == sfmd.RefVar && len(r.Modifiers) > 0 {
+						want = append(want, modRef{a, r})
+					}
+				}
+			}
+		}
+		n += len(want)
+		shared := &lint.Pass{Doc: doc, ResultOf: map[*lint.Analyzer]any{bodiesAnalyzer: &bodyTable{doc: doc}}}
+		for _, pass := range []*lint.Pass{{Doc: doc}, shared, shared} {
+			if got := docModRefs(pass); !slices.Equal(got, want) {
+				t.Errorf("%s: docModRefs gave %d references, want %d", name, len(got), len(want))
+			}
+		}
+	}
+	if n == 0 {
 		t.Fatal("no reference with a modifier: the documents test nothing")
 	}
 }
