@@ -156,13 +156,12 @@ func TestNearestSwapInPlace(t *testing.T) {
 
 // TestCLIOwners holds cliOwners to responseOwner: for every response of
 // every corpus, the rule archives and a generated document, the owner it
-// gives is responseOwner's when that is a CLI action whose command does
-// not ask for JSON, and nil otherwise.
+// gives is responseOwner's when that is a CLI action, and nil otherwise.
 func TestCLIOwners(t *testing.T) {
 	found := 0
 	docs := bigDocTestDocs(t)
-	// an ID whose first action is HTTP and second CLI, and one whose
-	// first is CLI asking for JSON and second CLI
+	// an ID whose first action is HTTP and second CLI, and two whose
+	// first is CLI
 	docs["same-id.md"] = []byte("```act.a\nGET https://a.example/x\n```\n\n```act.a\nCLI ls -1\n```\n\n```act.a.response\n{Response.body.x}\n```\n\n```act.b\nCLI gh api /x --json name\n```\n\n```act.b\nCLI ls\n```\n\n```act.b.response\n{Response.body.x}\n```\n\n```act.c\nCLI ls\n```\n\n```act.c.response\n{Response.body.x}\n```\n")
 	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
@@ -170,7 +169,7 @@ func TestCLIOwners(t *testing.T) {
 		owners := cliOwners(doc, syms)
 		for _, r := range doc.Responses {
 			want := responseOwner(syms, r)
-			if want == nil || !want.IsCLI() || asksForJSON(want) {
+			if want == nil || !want.IsCLI() {
 				want = nil
 			}
 			if got := owners[r.ActionID]; got != want {
