@@ -2,10 +2,12 @@ package rules
 
 import (
 	"math/rand"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -191,5 +193,58 @@ func TestAppendJoin(t *testing.T) {
 		if got, want := string(appendJoin([]byte("x"), elems, ", ")), "x"+strings.Join(elems, ", "); got != want {
 			t.Errorf("appendJoin(%q) = %q, want %q", elems, got, want)
 		}
+	}
+}
+
+// hintInvocationAliasesFirst is hintInvocation as it was written first:
+// the aliases of every action's parameters gathered before reading the
+// hint, and given to bind.
+func hintInvocationAliasesFirst(doc *sfmd.Document, h *sfmd.Hint, a *sfmd.Action) *invocation {
+	var aliases map[string]string
+	for _, p := range a.Params {
+		if p.Alias != "" && p.Name != "" {
+			if aliases == nil {
+				aliases = map[string]string{}
+			}
+			aliases[strings.TrimPrefix(p.Alias, "-")] = p.Name
+		}
+	}
+	inv := parseHintArgs(h.Args, aliases)
+	if h.InResponse != "" && !inCodeSpanAt(doc, h.Span) {
+		inv.Positionals = nil
+		inv.Ellipsis = true
+	}
+	return inv
+}
+
+// TestHintInvocationAliasesAfter holds hintInvocation (short flags mapped
+// to their parameters after bind, the parameters read only for a hint
+// with one) to the aliases given to bind, on every hint of every corpus,
+// the rule archives, a generated document and the hint document.
+func TestHintInvocationAliasesAfter(t *testing.T) {
+	docs := bigDocTestDocs(t)
+	docs["hints.md"] = benchgen.HintDocument(benchgen.HintDocuments)
+	docs["aliases.md"] = []byte("Run `/act.s -q x -n 3 -z 1 --q y -q=2 [-n 4]` or `/act.s -h`.\n\n```act.s\nGET https://a.example/s?q={query}\n  query: string (required) -q \"the query\"\n  n: number -n \"count\"\n  o: string -n \"twice\"\n```\n")
+	aliased := 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		syms := buildSymbols(doc)
+		for _, c := range buildHints(doc, syms).Calls {
+			if c.Action == nil {
+				continue
+			}
+			want := hintInvocationAliasesFirst(doc, c.Hint, c.Action)
+			if !reflect.DeepEqual(c.Inv, want) {
+				t.Errorf("%s: %s: invocation\n%+v\nwant\n%+v", name, c.Hint.Args, c.Inv, want)
+			}
+			for _, f := range want.Flags {
+				if f.Short && c.Action.Param(f.Key) != nil {
+					aliased++
+				}
+			}
+		}
+	}
+	if aliased == 0 {
+		t.Fatal("no short flag read as a parameter: the documents test nothing")
 	}
 }
