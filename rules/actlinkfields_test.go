@@ -2,6 +2,8 @@ package rules
 
 import (
 	"math/rand"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -55,7 +57,7 @@ func TestLinkFieldsHoldsRequiredMissing(t *testing.T) {
 		assigned := buildSymbols(doc).Assigned
 		set := &actLinkSet{links: actLinks(doc), pass: pass}
 		for _, l := range set.links {
-			a := set.actionScope().byID[l.ID]
+			a := newActionScope(pass, nil).lookup(l.ID)
 			if got, again := set.target(l), set.target(l); got != a || again != a {
 				t.Errorf("%s: %s: target %v then %v, want %v", name, l.Dest, got, again, a)
 			}
@@ -246,5 +248,87 @@ func TestHintInvocationAliasesAfter(t *testing.T) {
 	}
 	if aliased == 0 {
 		t.Fatal("no short flag read as a parameter: the documents test nothing")
+	}
+}
+
+// checkScopes holds the scope made with the symbol table to the one made
+// without it (a map of every action): the same action for every ID of
+// the document, its includes and its links, the same sorted IDs and
+// completeness. It returns how many IDs it compared.
+func checkScopes(t *testing.T, name string, pass *lint.Pass, extra []string) int {
+	t.Helper()
+	slow, fast := newActionScope(pass, nil), newActionScope(pass, buildSymbols(pass.Doc))
+	ids := slices.Clone(extra)
+	for _, a := range pass.Doc.Actions {
+		ids = append(ids, a.ID)
+	}
+	docs, _ := includedDocs(pass)
+	for _, d := range docs {
+		for _, a := range d.Actions {
+			ids = append(ids, a.ID)
+		}
+	}
+	for _, l := range actLinks(pass.Doc) {
+		ids = append(ids, l.ID)
+	}
+	for _, id := range ids {
+		if got, want := fast.lookup(id), slow.lookup(id); got != want {
+			t.Errorf("%s: lookup(%q) = %v, want %v", name, id, got, want)
+		}
+	}
+	if got, want := fast.sortedIDs(), slow.sortedIDs(); !slices.Equal(got, want) {
+		t.Errorf("%s: sortedIDs %q, want %q", name, got, want)
+	}
+	if fast.complete != slow.complete {
+		t.Errorf("%s: complete %v, want %v", name, fast.complete, slow.complete)
+	}
+	return len(ids)
+}
+
+// TestActionScopeFromSymbols: the scope that finds the document's own
+// actions in the symbol table is the one that maps every action, on every
+// corpus, the rule archives and a generated document (no workspace: their
+// includes unread), and on documents whose includes add actions, repeat
+// the document's IDs and its own repeats.
+func TestActionScopeFromSymbols(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		n += checkScopes(t, name, &lint.Pass{Doc: sfmd.Parse(name, src)}, []string{"", "nope"})
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"main.md":     "[!include:more](more.md)\n\n[a](act:a) [b](act:b) [c](act:c) [z](act:zz)\n\n```act.a\nGET https://x.example/a1\n```\n\n```act.a\nGET https://x.example/a2\n```\n\n```act.m\nGET https://x.example/m\n```\n",
+		"more.md":     "[!include:deep](sub/deep.md)\n\n```act.b\nGET https://x.example/b\n```\n\n```act.a\nGET https://x.example/a3\n```\n\n```act.b\nGET https://x.example/b2\n```\n",
+		"sub/deep.md": "```act.c\nGET https://x.example/c\n```\n\n```act.aa\nGET https://x.example/aa\n```\n",
+		"alone.md":    "[a](act:a)\n\n```act.q\nGET https://x.example/q\n```\n",
+	}
+	for f, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	included := 0
+	probe := &lint.Analyzer{
+		Name:    "scope-probe",
+		Profile: lint.Core,
+		Doc:     lint.Doc{Title: "probe", Why: "test"},
+		Run: func(pass *lint.Pass) (any, error) {
+			docs, _ := includedDocs(pass)
+			included += len(docs)
+			n += checkScopes(t, pass.Doc.Path, pass, []string{"zz"})
+			return nil, nil
+		},
+	}
+	for _, f := range []string{"main.md", "alone.md"} {
+		if _, err := lint.Run(lint.Options{Paths: []string{f}, Dir: dir, Jobs: 1}, []*lint.Analyzer{probe}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if included < 2 || n == 0 {
+		t.Fatalf("%d included documents read, %d IDs compared: the test tests nothing", included, n)
 	}
 }
