@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -330,5 +331,36 @@ func TestActionScopeFromSymbols(t *testing.T) {
 	}
 	if included < 2 || n == 0 {
 		t.Fatalf("%d included documents read, %d IDs compared: the test tests nothing", included, n)
+	}
+}
+
+// quoteListJoin is quoteList as it was written first: each name through
+// %q, joined.
+func quoteListJoin(names []string, limit int) string {
+	var q []string
+	for i, n := range names {
+		if i == limit {
+			q = append(q, fmt.Sprintf("and %d more", len(names)-limit))
+			break
+		}
+		q = append(q, fmt.Sprintf("%q", n))
+	}
+	return strings.Join(q, ", ")
+}
+
+// TestQuoteList holds quoteList (one buffer, strconv.AppendQuote) and
+// scQuoteList to the %q-and-join they replace, for lists around the limit
+// and names that need escaping.
+func TestQuoteList(t *testing.T) {
+	all := []string{"a", "", "é\"x", "tab\there", "--flag", "\xff", "z"}
+	for n := 0; n <= len(all); n++ {
+		for limit := -1; limit <= len(all)+1; limit++ {
+			if got, want := quoteList(all[:n], limit), quoteListJoin(all[:n], limit); got != want {
+				t.Errorf("quoteList(%q, %d) = %s, want %s", all[:n], limit, got, want)
+			}
+		}
+		if got, want := scQuoteList(all[:n]), quoteListJoin(all[:n], -1); got != want {
+			t.Errorf("scQuoteList(%q) = %s, want %s", all[:n], got, want)
+		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -346,11 +345,7 @@ func usesAllFields(a *sfmd.Action) bool {
 }
 
 func scQuoteList(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n) // what %q prints
-	}
-	return strings.Join(q, ", ")
+	return quoteList(names, -1) // every name
 }
 
 // linkFields returns requiredMissing(a, l, assigned) and misnamedKeys

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -245,15 +244,20 @@ func namedParams(a *sfmd.Action) []*sfmd.Param {
 
 // quoteList renders up to limit names as "a", "b", "c" (and n more).
 func quoteList(names []string, limit int) string {
-	var q []string
+	// written into one buffer: hint-unknown-flag lists the flags for each
+	// of 5,693 findings on the 10 MB document (TestQuoteList)
+	buf := make([]byte, 0, 16*min(len(names), max(limit, 0)+1))
 	for i, n := range names {
+		if i > 0 {
+			buf = append(buf, ", "...)
+		}
 		if i == limit {
-			q = append(q, fmt.Sprintf("and %d more", len(names)-limit))
+			buf = append(strconv.AppendInt(append(buf, "and "...), int64(len(names)-limit), 10), " more"...)
 			break
 		}
-		q = append(q, strconv.Quote(n)) // what %q prints
+		buf = strconv.AppendQuote(buf, n) // what %q prints
 	}
-	return strings.Join(q, ", ")
+	return string(buf)
 }
 
 // unfilledParams returns the names of the parameters no flag sets, in
