@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"unsafe"
@@ -104,6 +105,29 @@ func TestShortcutSpansIsRegexp(t *testing.T) {
 	t.Logf("%d matches", found)
 	if found < 1000 {
 		t.Fatalf("only %d shortcuts in all: the texts test little", found)
+	}
+}
+
+// TestReplaceSpansAllocatesItsResult: replacing matches with longer
+// texts (a page's [Label][@id] invocations written out) allocates the
+// result once, at its length, plus a string header a match (a builder
+// sized by the page grew again: 2.25 times the page).
+func TestReplaceSpansAllocatesItsResult(t *testing.T) {
+	src := strings.Repeat("text [Details][@more] and [x](y)\n", 1<<15)
+	spans := invokeSpans(src)
+	fn := func(m []string) string { return "[@" + m[2] + " " + m[1] + "](https://example.com/a/long/path)" }
+	want := replaceSubmatch(reInvoke.Re(), src, func(m []string, _ int) string { return fn(m) })
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := replaceSpans(src, spans, func(m []string) string { return "[@" + m[2] + " " + m[1] + "](https://example.com/a/long/path)" })
+	runtime.ReadMemStats(&after)
+	if got != want {
+		t.Fatalf("replaceSpans %.200q, replaceSubmatch %.200q", got, want)
+	}
+	// each replacement is allocated (56 bytes, in a 64-byte class), and
+	// its header kept until the result is written
+	if n, limit := after.TotalAlloc-before.TotalAlloc, uint64(len(got)+len(spans)*(64+16)+4<<10); n > limit {
+		t.Fatalf("replaceSpans allocated %d bytes for a result of %d (%d matches): more than %d", n, len(got), len(spans), limit)
 	}
 }
 
@@ -253,7 +277,8 @@ func TestActInfoIsRegexp(t *testing.T) {
 func TestStripMarkupRuns(t *testing.T) {
 	docs := scanDocs(t)
 	pieces := []string{"```", "~~~", "````", "```act.a", "```act.a.response", "```js", "  ```", "<!-- #b -->", "<!-- /b -->",
-		"[!include:i](i.md)", "[!menu:m](m.md)", "[r]: https://x.example", "text", "", " ", "\r", "[@s l](u)"}
+		"[!include:i](i.md)", "[!menu:m](m.md)", "[r]: https://x.example", "text", "", " ", "\r", "[@s l](u)",
+		"x ` y", "`~`", "~ ~", "~~", "\u00a0```", "```` ", "~~~act.b"}
 	seed := uint32(11)
 	next := func() int {
 		seed = seed*1664525 + 1013904223

@@ -127,6 +127,26 @@ func stripMarkup(source string) string {
 	var fenceChar byte
 	fenceLen := 0
 	for rest, more := source, true; more; {
+		if fenceOpen && joinKeptRuns {
+			// inside an open fence only a line holding the fence's
+			// character can close it, and every other line is dropped
+			// (an act block) or kept (any other fence) alike: the lines
+			// up to the next such character are taken at once
+			off = len(source) - len(rest)
+			i := strings.IndexByte(rest, fenceChar)
+			if i < 0 { // the fence never closes: every line left is alike
+				if !inAction {
+					keep(rest)
+				}
+				break
+			}
+			if k := strings.LastIndexByte(rest[:i], '\n') + 1; k > 0 {
+				if !inAction {
+					keep(rest[:k-1])
+				}
+				rest = rest[k:]
+			}
+		}
 		var line string
 		off = len(source) - len(rest)
 		line, rest, more = strings.Cut(rest, "\n")
@@ -179,8 +199,9 @@ func stripMarkup(source string) string {
 }
 
 // joinKeptRuns lets stripMarkup keep runs of consecutive lines as one
-// piece; TestStripMarkupRuns turns it off (each kept line written on its
-// own) and holds the result to it.
+// piece and take the lines inside an open fence at once;
+// TestStripMarkupRuns turns it off (each line read and kept on its own)
+// and holds the result to it.
 var joinKeptRuns = true
 
 // IsAutoShortcutURL reports whether the render makes an auto-shortcut of
