@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -257,5 +258,42 @@ func TestShapeObjectKeys(t *testing.T) {
 		if b.String() != w {
 			t.Errorf("%d keys: json\n%s\nwant\n%s", n, b.String(), w)
 		}
+	}
+}
+
+// TestTmplDrySlabReset: tmplDryRuns hands the nodes of a template it
+// does not keep out again; the runs it keeps, their bodies read once all
+// are built, are those of a slab that never hands a node out twice, on
+// the rule archives, corpus/err, upstream, the gated documents and a
+// generated one, gated and not.
+func TestTmplDrySlabReset(t *testing.T) {
+	defer func() { slabReset = true }()
+	kept := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		dt := buildDryTable(doc, buildHints(doc, buildSymbols(doc)))
+		for _, every := range []bool{false, true} {
+			slabReset = true
+			got := tmplDryRuns(doc, dt, every)
+			slabReset = false
+			want := tmplDryRuns(doc, dt, every)
+			if len(got) != len(want) {
+				t.Fatalf("%s (every %v): %d runs with the slab reset, %d without", name, every, len(got), len(want))
+			}
+			for i := range got {
+				var a, b strings.Builder
+				got[i].Body.json(&a)
+				want[i].Body.json(&b)
+				if a.String() != b.String() || got[i].JSON != want[i].JSON || !reflect.DeepEqual(got[i].Run, want[i].Run) {
+					t.Fatalf("%s (every %v): %q: body %s (run on %s) with the slab reset, %s (%s) without", name, every, got[i].Call.Info.ID, a.String(), got[i].JSON, b.String(), want[i].JSON)
+				}
+			}
+			if !every {
+				kept += len(got)
+			}
+		}
+	}
+	if kept < 10 {
+		t.Fatalf("only %d gated runs kept: the documents test little", kept)
 	}
 }
