@@ -300,26 +300,44 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	for _, r := range doc.Responses {
 		last[r.ActionID] = r // parser.ts: the last template of an id wins
 	}
-	var vars map[string]bool // assignedVars, made for the first run
-	var out []*tmplDry
 	// the implied bodies are built from one slab, handed out again after
 	// each template that is not kept (most are not: no finding is
-	// possible), and left to the kept one's body when one is
+	// possible), and left to a candidate's body when one is kept to run
+	var cands []*tmplDry
 	slab := &shapeSlab{}
 	for _, c := range t.Calls {
 		r := last[c.Info.ID]
 		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
 			continue
 		}
-		td := tmplDryRun(doc, t, c, r, slab, &vars, every)
+		td := tmplDryCandidate(c, r, slab, every)
 		if td == nil {
 			if slabReset {
 				slab.reset()
 			}
 			continue
 		}
-		out = append(out, td)
+		cands = append(cands, td)
 		slab = &shapeSlab{}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	// the session variables the runs read that a template assigns (the
+	// stand-ins templateVars gives), looked for among those names only
+	vars := assignedVars(doc, readVars(cands))
+	var out []*tmplDry
+	for _, td := range cands {
+		run, ok := t.Parsed.DryRunTemplate(td.Call.Info.ID, td.Args, templateVars(td.Resp, vars), t.Store, model.TemplateResponse{Body: td.JSON})
+		if !ok || run.Code != "" || len(run.Lines) != len(td.Resp.Lines) {
+			continue
+		}
+		if !every && !mayReport(run) {
+			continue
+		}
+		run.Text, run.Output = "", "" // the rules read the line facts only
+		td.Run = run
+		out = append(out, td)
 	}
 	return out
 }
@@ -329,10 +347,10 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 // it.
 var slabReset = true
 
-// tmplDryRun is the run of c's template r, its body built from slab; nil
-// when no finding is possible (unless every) or the template does not
-// run. vars holds assignedVars(doc) once a template ran.
-func tmplDryRun(doc *sfmd.Document, t *dryTable, c *dryCall, r *sfmd.Response, slab *shapeSlab, vars *map[string]bool, every bool) *tmplDry {
+// tmplDryCandidate is c's template r with the body it reads (built from
+// slab) and the call's flags, to be run; nil when no finding is possible
+// (unless every) or the call cannot be typed.
+func tmplDryCandidate(c *dryCall, r *sfmd.Response, slab *shapeSlab, every bool) *tmplDry {
 	var body *shapeNode
 	conflict := false
 	if mayConflict(r) {
@@ -352,18 +370,6 @@ func tmplDryRun(doc *sfmd.Document, t *dryTable, c *dryCall, r *sfmd.Response, s
 	var b strings.Builder
 	td.Body.json(&b)
 	td.JSON = b.String()
-	if *vars == nil {
-		*vars = assignedVars(doc)
-	}
-	run, ok := t.Parsed.DryRunTemplate(c.Info.ID, args, templateVars(r, *vars), t.Store, model.TemplateResponse{Body: td.JSON})
-	if !ok || run.Code != "" || len(run.Lines) != len(r.Lines) {
-		return nil
-	}
-	if !every && !mayReport(run) {
-		return nil
-	}
-	run.Text, run.Output = "", "" // the rules read the line facts only
-	td.Run = run
 	return td
 }
 
@@ -438,13 +444,34 @@ func requiredValues(c *dryCall) []dryValue {
 	return out
 }
 
-// assignedVars is the session variables a template of the document
-// assigns: another action's template may have set them.
-func assignedVars(doc *sfmd.Document) map[string]bool {
+// readVars is the session variables the templates of tds read
+// ({names}: the only ones templateVars looks up).
+func readVars(tds []*tmplDry) map[string]bool {
+	out := map[string]bool{}
+	for _, td := range tds {
+		for _, l := range td.Resp.Lines {
+			for _, tpl := range [...]*sfmd.Template{l.Template, l.RHS} {
+				if tpl == nil {
+					continue
+				}
+				for _, ref := range tpl.Refs {
+					if ref.Kind == sfmd.RefVar {
+						out[ref.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// assignedVars is the session variables among names that a template of
+// the document assigns: another action's template may have set them.
+func assignedVars(doc *sfmd.Document, names map[string]bool) map[string]bool {
 	vars := map[string]bool{}
 	for _, r := range doc.Responses {
 		for _, l := range r.Lines {
-			if l.Kind == sfmd.LineAssign && l.LHS != "" {
+			if l.Kind == sfmd.LineAssign && l.LHS != "" && names[l.LHS] {
 				vars[l.LHS] = true
 			}
 		}
