@@ -3,6 +3,7 @@ package model
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
@@ -242,9 +243,12 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 		if !IsAutoShortcutURL(href) {
 			continue
 		}
-		slug := toSlug(label)
+		slug := "" // the label's slug, when it is short and a slug's
+		if utf16Len(label) <= 20 && slugLabel(label) {
+			slug = toSlug(label)
+		}
 		var id string
-		if utf16Len(label) <= 20 && reRndSlugOK.MatchString(label) && slug != "" {
+		if slug != "" {
 			if !seen[slug] {
 				id = slug
 				counts[slug] = 2
@@ -327,8 +331,26 @@ func insideRanges(idx int, ranges [][2]int) bool {
 	return false
 }
 
-// toSlug is core's toSlug.
+// slugLabel is reRndSlugOK.MatchString(label) by a scan (it ran on every
+// link of a page): at least one character, each an ASCII letter or
+// digit, '-' or JavaScript white space (TestSlugLabelIsRegexp).
+func slugLabel(label string) bool {
+	for _, r := range label {
+		if r < utf8.RuneSelf && (isWordByte(byte(r)) && r != '_' || r == '-') || isJSSpace(r) {
+			continue
+		}
+		return false
+	}
+	return label != ""
+}
+
+// toSlug is core's toSlug. A text of lower-case ASCII letters, digits,
+// '_' and '-' only is its own slug, returned as it is (most links'
+// labels are one word; TestToSlugPlain holds it to the slug made).
 func toSlug(text string) string {
+	if plainSlugs && isPlainSlug(text) {
+		return text
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {
 		if r < 0x80 && (isWordByte(byte(r)) || r == '-') || isJSSpace(r) {
@@ -350,6 +372,20 @@ func toSlug(text string) string {
 		o.WriteRune(r)
 	}
 	return o.String()
+}
+
+// plainSlugs lets toSlug return a plain slug as it is; TestToSlugPlain
+// turns it off.
+var plainSlugs = true
+
+// isPlainSlug reports a text of the bytes [a-z0-9_-] only.
+func isPlainSlug(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // replaceSubmatch is String.prototype.replace with a global regexp and a
