@@ -211,18 +211,21 @@ type fenceLines struct {
 	src  []byte
 	read int  // the lines before read are counted
 	in   bool // an odd number of them toggle
+	// the next ``` and ~~~ at or after read (len(src) for none), each
+	// searched for again only once read passes it
+	ticks, tildes int
+	found         bool // ticks and tildes were searched for
 }
 
 // inFence reports whether an odd number of the lines before the one that
 // starts at start (not before an earlier one asked) toggle a fence.
 func (f *fenceLines) inFence(start int) bool {
 	for f.read < start {
-		i := indexFenceRun(f.src[f.read:start])
-		if i < 0 {
+		i := f.nextRun()
+		if i >= start {
 			f.read = start
 			break
 		}
-		i += f.read
 		ls := bytes.LastIndexByte(f.src[:i], '\n') + 1
 		le := start
 		if n := bytes.IndexByte(f.src[i:start], '\n'); n >= 0 {
@@ -238,16 +241,22 @@ func (f *fenceLines) inFence(start int) bool {
 	return f.in
 }
 
-// indexFenceRun is the first ``` or ~~~ of b, or -1.
-func indexFenceRun(b []byte) int {
-	i, j := bytes.Index(b, []byte("```")), bytes.Index(b, []byte("~~~"))
-	switch {
-	case i < 0:
-		return j
-	case j < 0 || i < j:
-		return i
+// nextRun is the first ``` or ~~~ at or after read, or len(src).
+func (f *fenceLines) nextRun() int {
+	next := func(at int, run []byte) int {
+		if i := bytes.Index(f.src[at:], run); i >= 0 {
+			return at + i
+		}
+		return len(f.src)
 	}
-	return j
+	if !f.found || f.ticks < f.read {
+		f.ticks = next(f.read, []byte("```"))
+	}
+	if !f.found || f.tildes < f.read {
+		f.tildes = next(f.read, []byte("~~~"))
+	}
+	f.found = true
+	return min(f.ticks, f.tildes)
 }
 
 // normalizeLabel is CommonMark's label matching: case-folded, inner
