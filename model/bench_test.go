@@ -96,3 +96,18 @@ func BenchmarkParseBig(b *testing.B) {
 		Parse(doc)
 	}
 }
+
+// BenchmarkPageViewBig is the view of the generated 10 MB document opened
+// as a page (PageRun.View: resolvePage, then renderPage), the render
+// dryrun-page-shortcut-shadowed asks for; the reference parse is made
+// once, outside the loop, as the dry-run table makes it.
+func BenchmarkPageViewBig(b *testing.B) {
+	src := mapSource{"app/big.md": {Data: benchgen.Document(10 << 20)}}
+	pd := Parse(&sfmd.Document{Path: "/app/big.md", Src: src.data("/app/big.md")})
+	b.ReportAllocs()
+	for b.Loop() {
+		if pd.OpenPage(NewSourceFS(src), "/app/big.md", "app:app", "/app").View() == nil {
+			b.Fatal("no view")
+		}
+	}
+}

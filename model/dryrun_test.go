@@ -243,11 +243,13 @@ func TestByteScans(t *testing.T) {
 	}
 }
 
-// TestRequestLineScans: headerArgs and flagStart find what reHeaderArg
-// and reFlagStart find, on first lines made of headers, bodies, flags,
-// quotes and white space of every kind, whole and broken.
+// TestRequestLineScans: headerArgs, bodyArg and flagStart find what
+// reHeaderArg, reBodyArg and reFlagStart find, on first lines made of
+// headers, bodies, flags, quotes and white space of every kind, whole and
+// broken.
 func TestRequestLineScans(t *testing.T) {
-	pieces := []string{"https://x.com/a", " ", "\u00a0", "\u3000", "-H", "-d", "-H ", " -H ", ` -H "A: b"`, `"`, `""`, `"x"`, "'", "-", "H", "d", "\t", "\xe2", "é", "--data"}
+	pieces := []string{"https://x.com/a", " ", "\u00a0", "\u3000", "-H", "-d", "-H ", " -H ", ` -H "A: b"`, `"`, `""`, `"x"`, "'", "-", "H", "d", "\t", "\xe2", "é", "--data",
+		"-d ", ` -d '{"a":1}'`, `'x'`, "''", "\n", "-d\u00a0'"}
 	rnd := rand.New(rand.NewPCG(5, 6))
 	for range 20000 {
 		var b strings.Builder
@@ -261,6 +263,18 @@ func TestRequestLineScans(t *testing.T) {
 		}
 		if got := headerArgs(s); !slices.Equal(got, want) {
 			t.Errorf("headerArgs(%q) = %q, want %q", s, got, want)
+		}
+		wantBody, wantOK := "", false
+		if m := reBodyArg.FindStringSubmatchIndex(s); m != nil {
+			wantOK = true
+			if m[2] >= 0 {
+				wantBody = s[m[2]:m[3]]
+			} else {
+				wantBody = s[m[4]:m[5]]
+			}
+		}
+		if got, ok := bodyArg(s); got != wantBody || ok != wantOK {
+			t.Errorf("bodyArg(%q) = %q %v, want %q %v", s, got, ok, wantBody, wantOK)
 		}
 		want0 := -1
 		if loc := reFlagStart.FindStringIndex(s); loc != nil {

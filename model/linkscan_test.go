@@ -1,9 +1,11 @@
 package model
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"unsafe"
@@ -104,6 +106,29 @@ func TestShortcutSpansIsRegexp(t *testing.T) {
 	t.Logf("%d matches", found)
 	if found < 1000 {
 		t.Fatalf("only %d shortcuts in all: the texts test little", found)
+	}
+}
+
+// TestReplaceSpansAllocatesItsResult: replacing matches with longer
+// texts (a page's [Label][@id] invocations written out) allocates the
+// result once, at its length, plus a string header a match (a builder
+// sized by the page grew again: 2.25 times the page).
+func TestReplaceSpansAllocatesItsResult(t *testing.T) {
+	src := strings.Repeat("text [Details][@more] and [x](y)\n", 1<<15)
+	spans := invokeSpans(src)
+	fn := func(m []string) string { return "[@" + m[2] + " " + m[1] + "](https://example.com/a/long/path)" }
+	want := replaceSubmatch(reInvoke.Re(), src, func(m []string, _ int) string { return fn(m) })
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := replaceSpans(src, spans, func(m []string) string { return "[@" + m[2] + " " + m[1] + "](https://example.com/a/long/path)" })
+	runtime.ReadMemStats(&after)
+	if got != want {
+		t.Fatalf("replaceSpans %.200q, replaceSubmatch %.200q", got, want)
+	}
+	// each replacement is allocated (56 bytes, in a 64-byte class), and
+	// its header kept until the result is written
+	if n, limit := after.TotalAlloc-before.TotalAlloc, uint64(len(got)+len(spans)*(64+16)+4<<10); n > limit {
+		t.Fatalf("replaceSpans allocated %d bytes for a result of %d (%d matches): more than %d", n, len(got), len(spans), limit)
 	}
 }
 
@@ -253,7 +278,8 @@ func TestActInfoIsRegexp(t *testing.T) {
 func TestStripMarkupRuns(t *testing.T) {
 	docs := scanDocs(t)
 	pieces := []string{"```", "~~~", "````", "```act.a", "```act.a.response", "```js", "  ```", "<!-- #b -->", "<!-- /b -->",
-		"[!include:i](i.md)", "[!menu:m](m.md)", "[r]: https://x.example", "text", "", " ", "\r", "[@s l](u)"}
+		"[!include:i](i.md)", "[!menu:m](m.md)", "[r]: https://x.example", "text", "", " ", "\r", "[@s l](u)",
+		"x ` y", "`~`", "~ ~", "~~", "\u00a0```", "```` ", "~~~act.b"}
 	seed := uint32(11)
 	next := func() int {
 		seed = seed*1664525 + 1013904223
@@ -287,5 +313,69 @@ func TestStripMarkupRuns(t *testing.T) {
 	plain := "a\n\nb\n"
 	if got := stripMarkup(plain); got != plain || unsafe.StringData(got) != unsafe.StringData(plain) {
 		t.Fatalf("stripMarkup copied a text with nothing to strip")
+	}
+}
+
+// TestSlugLabelIsRegexp: slugLabel is reRndSlugOK.MatchString, on every
+// link label of scanDocs' texts and on random labels of letters, digits,
+// '-', '_', white space of every kind, other punctuation and invalid
+// UTF-8.
+func TestSlugLabelIsRegexp(t *testing.T) {
+	labels := []string{"", " ", "a", "A-b", "a_b", "é", "\xff", "\u00a0", "\u2028", "\ufeff", "\u0085"}
+	for _, s := range scanDocs(t) {
+		for _, m := range plainLinkSpans(s) {
+			labels = append(labels, s[m[2]:m[3]])
+		}
+	}
+	pieces := []string{"a", "Z", "0", "9", "-", "_", " ", "\t", "\n", "\u00a0", "\u3000", "\ufeff", "\u0085", "é", "\xff", "!", ".", "K"}
+	rnd := rand.New(rand.NewPCG(31, 32))
+	for range 20000 {
+		var b strings.Builder
+		for k := rnd.IntN(6); k >= 0; k-- {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		labels = append(labels, b.String())
+	}
+	slugs := 0
+	for _, l := range labels {
+		want := reRndSlugOK.MatchString(l)
+		if got := slugLabel(l); got != want {
+			t.Fatalf("slugLabel(%q) = %v, reRndSlugOK %v", l, got, want)
+		}
+		if want {
+			slugs++
+		}
+	}
+	if slugs < 1000 {
+		t.Fatalf("only %d slug labels: the labels test little", slugs)
+	}
+}
+
+// TestToSlugPlain: toSlug returning a plain slug as it is gives the slug
+// it makes, on the labels of TestSlugLabelIsRegexp's kind.
+func TestToSlugPlain(t *testing.T) {
+	pieces := []string{"a", "z", "Z", "0", "9", "-", "_", " ", "\t", "\u00a0", "é", "\xff", "!", "K", "İ"}
+	rnd := rand.New(rand.NewPCG(33, 34))
+	defer func() { plainSlugs = true }()
+	plain := 0
+	for range 20000 {
+		var b strings.Builder
+		for k := rnd.IntN(6); k >= 0; k-- {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		l := b.String()
+		plainSlugs = true
+		got := toSlug(l)
+		plainSlugs = false
+		want := toSlug(l)
+		if got != want {
+			t.Fatalf("toSlug(%q) = %q with plain slugs as they are, %q made", l, got, want)
+		}
+		if isPlainSlug(l) {
+			plain++
+		}
+	}
+	if plain < 1000 {
+		t.Fatalf("only %d plain slugs: the labels test little", plain)
 	}
 }

@@ -24,9 +24,10 @@ const (
 	jsDotS = `[\s\S]`
 )
 
-// The runtime's patterns (parser.ts). reField, reHeaderArg, reFlagStart
-// and reShortcut are read by scanners (matchField, headerArgs, flagStart,
-// refShortcutSpans) that the tests hold to them, as are reFenceLine,
+// The runtime's patterns (parser.ts). reField, reHeaderArg, reBodyArg,
+// reFlagStart and reShortcut are read by scanners (matchField,
+// headerArgs, bodyArg, flagStart, refShortcutSpans) that the tests hold
+// to them, as are reFenceLine,
 // reFirstLine, reActResp and reActDef (matchActInfo).
 var (
 	reFenceLine        = lazyre.New("^(`{3,}|~{3,})(" + jsDot + "*)$")
@@ -847,14 +848,7 @@ func (a *refAction) requestLine(rest string) {
 		}
 	}
 	if hasD {
-		if b := reBodyArg.FindStringSubmatchIndex(rest); b != nil {
-			a.HasBody = true
-			if b[2] >= 0 {
-				a.Body = rest[b[2]:b[3]]
-			} else {
-				a.Body = rest[b[4]:b[5]]
-			}
-		}
+		a.Body, a.HasBody = bodyArg(rest)
 	}
 	uri := rest
 	if hasH || hasD {
@@ -889,6 +883,28 @@ func headerArgs(s string) []string {
 		i = h + 1
 	}
 	return out
+}
+
+// bodyArg is the group that took part in reBodyArg.FindStringSubmatch(s),
+// by a scan: at each -d, white space, then a single or a double quote,
+// the text up to the next quote of the same kind and that quote; when
+// that -d begins no match, the next one is looked for after its first
+// byte. ok is false without a match.
+func bodyArg(s string) (body string, ok bool) {
+	for i := 0; ; {
+		d := strings.Index(s[i:], "-d")
+		if d < 0 {
+			return "", false
+		}
+		d += i
+		k := skipJSSpace(s, d+2)
+		if k > d+2 && k < len(s) && (s[k] == '\'' || s[k] == '"') {
+			if n := strings.IndexByte(s[k+1:], s[k]); n >= 0 {
+				return s[k+1 : k+1+n], true
+			}
+		}
+		i = d + 1
+	}
 }
 
 // flagStart is reFlagStart.FindStringIndex(s)[0], or -1 without a match,

@@ -3,6 +3,7 @@ package model
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/internal/yamlpos"
@@ -127,6 +128,26 @@ func stripMarkup(source string) string {
 	var fenceChar byte
 	fenceLen := 0
 	for rest, more := source, true; more; {
+		if fenceOpen && joinKeptRuns {
+			// inside an open fence only a line holding the fence's
+			// character can close it, and every other line is dropped
+			// (an act block) or kept (any other fence) alike: the lines
+			// up to the next such character are taken at once
+			off = len(source) - len(rest)
+			i := strings.IndexByte(rest, fenceChar)
+			if i < 0 { // the fence never closes: every line left is alike
+				if !inAction {
+					keep(rest)
+				}
+				break
+			}
+			if k := strings.LastIndexByte(rest[:i], '\n') + 1; k > 0 {
+				if !inAction {
+					keep(rest[:k-1])
+				}
+				rest = rest[k:]
+			}
+		}
 		var line string
 		off = len(source) - len(rest)
 		line, rest, more = strings.Cut(rest, "\n")
@@ -179,8 +200,9 @@ func stripMarkup(source string) string {
 }
 
 // joinKeptRuns lets stripMarkup keep runs of consecutive lines as one
-// piece; TestStripMarkupRuns turns it off (each kept line written on its
-// own) and holds the result to it.
+// piece and take the lines inside an open fence at once;
+// TestStripMarkupRuns turns it off (each line read and kept on its own)
+// and holds the result to it.
 var joinKeptRuns = true
 
 // IsAutoShortcutURL reports whether the render makes an auto-shortcut of
@@ -221,9 +243,12 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 		if !IsAutoShortcutURL(href) {
 			continue
 		}
-		slug := toSlug(label)
+		slug := "" // the label's slug, when it is short and a slug's
+		if utf16Len(label) <= 20 && slugLabel(label) {
+			slug = toSlug(label)
+		}
 		var id string
-		if utf16Len(label) <= 20 && reRndSlugOK.MatchString(label) && slug != "" {
+		if slug != "" {
 			if !seen[slug] {
 				id = slug
 				counts[slug] = 2
@@ -306,8 +331,26 @@ func insideRanges(idx int, ranges [][2]int) bool {
 	return false
 }
 
-// toSlug is core's toSlug.
+// slugLabel is reRndSlugOK.MatchString(label) by a scan (it ran on every
+// link of a page): at least one character, each an ASCII letter or
+// digit, '-' or JavaScript white space (TestSlugLabelIsRegexp).
+func slugLabel(label string) bool {
+	for _, r := range label {
+		if r < utf8.RuneSelf && (isWordByte(byte(r)) && r != '_' || r == '-') || isJSSpace(r) {
+			continue
+		}
+		return false
+	}
+	return label != ""
+}
+
+// toSlug is core's toSlug. A text of lower-case ASCII letters, digits,
+// '_' and '-' only is its own slug, returned as it is (most links'
+// labels are one word; TestToSlugPlain holds it to the slug made).
 func toSlug(text string) string {
+	if plainSlugs && isPlainSlug(text) {
+		return text
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {
 		if r < 0x80 && (isWordByte(byte(r)) || r == '-') || isJSSpace(r) {
@@ -329,6 +372,20 @@ func toSlug(text string) string {
 		o.WriteRune(r)
 	}
 	return o.String()
+}
+
+// plainSlugs lets toSlug return a plain slug as it is; TestToSlugPlain
+// turns it off.
+var plainSlugs = true
+
+// isPlainSlug reports a text of the bytes [a-z0-9_-] only.
+func isPlainSlug(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // replaceSubmatch is String.prototype.replace with a global regexp and a

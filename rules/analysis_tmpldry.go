@@ -44,24 +44,43 @@ type shapeNode struct {
 }
 
 // shapeSlab hands out the nodes of one implied body from chunks, not one
-// allocation a node (a nil slab allocates each).
+// allocation a node (a nil slab allocates each); reset hands them out
+// again.
 type shapeSlab struct {
-	free  []shapeNode
-	size  int        // the last chunk's
-	steps []pathStep // walkSteps' scratch
+	chunks [][]shapeNode // every chunk made, in order
+	ci, ni int           // the next node: chunks[ci][ni]
+	steps  []pathStep    // walkSteps' scratch
 }
 
 func (s *shapeSlab) node() *shapeNode {
 	if s == nil {
 		return &shapeNode{}
 	}
-	if len(s.free) == 0 {
-		s.size = min(max(2*s.size, 8), 128)
-		s.free = make([]shapeNode, s.size)
+	for s.ci < len(s.chunks) && s.ni == len(s.chunks[s.ci]) {
+		s.ci, s.ni = s.ci+1, 0
 	}
-	n := &s.free[0]
-	s.free = s.free[1:]
+	if s.ci == len(s.chunks) {
+		size := 8
+		if k := len(s.chunks); k > 0 {
+			size = min(2*len(s.chunks[k-1]), 128)
+		}
+		s.chunks = append(s.chunks, make([]shapeNode, size))
+	}
+	n := &s.chunks[s.ci][s.ni]
+	s.ni++
 	return n
+}
+
+// reset makes every node s gave a zero node and hands them out again
+// from the first: no node it gave may be read after.
+func (s *shapeSlab) reset() {
+	for i := 0; i < s.ci; i++ {
+		clear(s.chunks[i])
+	}
+	if s.ci < len(s.chunks) {
+		clear(s.chunks[s.ci][:s.ni])
+	}
+	s.ci, s.ni = 0, 0
 }
 
 // pathStep is one step of a path as walkJsonPath reads it (helpers.ts):
@@ -281,38 +300,36 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	for _, r := range doc.Responses {
 		last[r.ActionID] = r // parser.ts: the last template of an id wins
 	}
-	var vars map[string]string // assignedVars, made for the first run
-	var out []*tmplDry
-	slab := &shapeSlab{} // the implied bodies of every template, from one slab
+	// the implied bodies are built from one slab, handed out again after
+	// each template that is not kept (most are not: no finding is
+	// possible), and left to a candidate's body when one is kept to run
+	var cands []*tmplDry
+	slab := &shapeSlab{}
 	for _, c := range t.Calls {
 		r := last[c.Info.ID]
 		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
 			continue
 		}
-		var body *shapeNode
-		conflict := false
-		if mayConflict(r) {
-			body, conflict = impliedBodyIn(slab, r)
-		}
-		if !every && !conflict && !writesElsewhere(r, c) {
-			continue // no finding is possible: the run would show nothing
-		}
-		if body == nil {
-			body, _ = impliedBodyIn(slab, r)
-		}
-		args, ok := dryArgs(requiredValues(c))
-		if !ok {
+		td := tmplDryCandidate(c, r, slab, every)
+		if td == nil {
+			if slabReset {
+				slab.reset()
+			}
 			continue
 		}
-		td := &tmplDry{Call: c, Resp: r, Lines: r.Lines, Args: args, Body: body}
-		var b strings.Builder
-		td.Body.json(&b)
-		td.JSON = b.String()
-		if vars == nil {
-			vars = assignedVars(doc)
-		}
-		run, ok := t.Parsed.DryRunTemplate(c.Info.ID, args, templateVars(r, vars), t.Store, model.TemplateResponse{Body: td.JSON})
-		if !ok || run.Code != "" || len(run.Lines) != len(r.Lines) {
+		cands = append(cands, td)
+		slab = &shapeSlab{}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	// the session variables the runs read that a template assigns (the
+	// stand-ins templateVars gives), looked for among those names only
+	vars := assignedVars(doc, readVars(cands))
+	var out []*tmplDry
+	for _, td := range cands {
+		run, ok := t.Parsed.DryRunTemplate(td.Call.Info.ID, td.Args, templateVars(td.Resp, vars), t.Store, model.TemplateResponse{Body: td.JSON})
+		if !ok || run.Code != "" || len(run.Lines) != len(td.Resp.Lines) {
 			continue
 		}
 		if !every && !mayReport(run) {
@@ -323,6 +340,37 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 		out = append(out, td)
 	}
 	return out
+}
+
+// slabReset lets tmplDryRuns hand out the nodes of a template it does
+// not keep again; TestTmplDrySlabReset turns it off and holds the runs to
+// it.
+var slabReset = true
+
+// tmplDryCandidate is c's template r with the body it reads (built from
+// slab) and the call's flags, to be run; nil when no finding is possible
+// (unless every) or the call cannot be typed.
+func tmplDryCandidate(c *dryCall, r *sfmd.Response, slab *shapeSlab, every bool) *tmplDry {
+	var body *shapeNode
+	conflict := false
+	if mayConflict(r) {
+		body, conflict = impliedBodyIn(slab, r)
+	}
+	if !every && !conflict && !writesElsewhere(r, c) {
+		return nil // no finding is possible: the run would show nothing
+	}
+	if body == nil {
+		body, _ = impliedBodyIn(slab, r)
+	}
+	args, ok := dryArgs(requiredValues(c))
+	if !ok {
+		return nil
+	}
+	td := &tmplDry{Call: c, Resp: r, Lines: r.Lines, Args: args, Body: body}
+	var b strings.Builder
+	td.Body.json(&b)
+	td.JSON = b.String()
+	return td
 }
 
 // mayReport reports a run with a fact a dryrun-template-* rule reads: a
@@ -396,23 +444,45 @@ func requiredValues(c *dryCall) []dryValue {
 	return out
 }
 
-// assignedVars gives every session variable a template of the document
-// assigns a stand-in value: another action's template may have set it.
-func assignedVars(doc *sfmd.Document) map[string]string {
-	vars := map[string]string{}
+// readVars is the session variables the templates of tds read
+// ({names}: the only ones templateVars looks up).
+func readVars(tds []*tmplDry) map[string]bool {
+	out := map[string]bool{}
+	for _, td := range tds {
+		for _, l := range td.Resp.Lines {
+			for _, tpl := range [...]*sfmd.Template{l.Template, l.RHS} {
+				if tpl == nil {
+					continue
+				}
+				for _, ref := range tpl.Refs {
+					if ref.Kind == sfmd.RefVar {
+						out[ref.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// assignedVars is the session variables among names that a template of
+// the document assigns: another action's template may have set them.
+func assignedVars(doc *sfmd.Document, names map[string]bool) map[string]bool {
+	vars := map[string]bool{}
 	for _, r := range doc.Responses {
 		for _, l := range r.Lines {
-			if l.Kind == sfmd.LineAssign && l.LHS != "" {
-				vars[l.LHS] = "value-of-" + l.LHS
+			if l.Kind == sfmd.LineAssign && l.LHS != "" && names[l.LHS] {
+				vars[l.LHS] = true
 			}
 		}
 	}
 	return vars
 }
 
-// templateVars is the stand-ins of assigned for the {names} template r
-// reads: the session variables that can matter to its run.
-func templateVars(r *sfmd.Response, assigned map[string]string) map[string]string {
+// templateVars gives the variables of assigned that template r reads
+// ({names}) a stand-in value, "value-of-" and the name: the session
+// variables that can matter to its run.
+func templateVars(r *sfmd.Response, assigned map[string]bool) map[string]string {
 	out := map[string]string{}
 	for _, l := range r.Lines {
 		for _, tpl := range []*sfmd.Template{l.Template, l.RHS} {
@@ -420,8 +490,10 @@ func templateVars(r *sfmd.Response, assigned map[string]string) map[string]strin
 				continue
 			}
 			for _, ref := range tpl.Refs {
-				if v, ok := assigned[ref.Name]; ok && ref.Kind == sfmd.RefVar {
-					out[ref.Name] = v
+				if ref.Kind == sfmd.RefVar && assigned[ref.Name] {
+					if _, ok := out[ref.Name]; !ok {
+						out[ref.Name] = "value-of-" + ref.Name
+					}
 				}
 			}
 		}

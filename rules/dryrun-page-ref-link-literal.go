@@ -139,30 +139,124 @@ var reRefDefLine = lazyre.New(`(?m)^ {0,3}\[([^\[\]\n]+)\]:[ \t]*\S`)
 // refDefinitions maps each normalized label a CommonMark reference
 // definition of src defines (outside fences) to the label as written.
 // It reads src in place: only a line that may be a definition is copied.
+// A definition's line holds "]:", so only those lines are read, and the
+// fence lines before each are found by their ``` or ~~~ (scanRefDefs;
+// TestRefDefinitionsScan holds it to the reading of every line).
 func refDefinitions(src []byte) map[string]string {
 	out := map[string]string{}
 	if !bytes.Contains(src, []byte("]:")) {
 		return out
 	}
-	inFence := false
-	for line := range bytes.SplitSeq(src, []byte("\n")) {
-		t := bytes.TrimSpace(line)
-		if bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) {
-			inFence = !inFence
-			continue
+	if !scanRefDefs {
+		inFence := false
+		for line := range bytes.SplitSeq(src, []byte("\n")) {
+			if fenceToggle(line) {
+				inFence = !inFence
+				continue
+			}
+			if !inFence {
+				addRefDefinition(out, line)
+			}
 		}
-		if inFence || !bytes.HasPrefix(t, []byte("[")) || !bytes.Contains(line, []byte("]:")) {
-			continue // reRefDefLine needs both
+		return out
+	}
+	fences := fenceLines{src: src}
+	for at := 0; ; {
+		i := bytes.Index(src[at:], []byte("]:"))
+		if i < 0 {
+			return out
 		}
-		if m := reRefDefLine.FindStringSubmatch(string(line)); m != nil && !strings.HasPrefix(m[1], "@") && !strings.HasPrefix(m[1], "!") {
-			if k := normalizeLabel(m[1]); k != "" {
-				if _, ok := out[k]; !ok {
-					out[k] = m[1]
-				}
+		i += at
+		start := bytes.LastIndexByte(src[:i], '\n') + 1
+		end := len(src)
+		if n := bytes.IndexByte(src[i:], '\n'); n >= 0 {
+			end = i + n
+		}
+		if !fences.inFence(start) { // a fence line, which begins with ``` or ~~~, is no definition
+			addRefDefinition(out, src[start:end])
+		}
+		at = end
+	}
+}
+
+// scanRefDefs lets refDefinitions read only the lines holding "]:" and
+// the fence lines; TestRefDefinitionsScan turns it off.
+var scanRefDefs = true
+
+// fenceToggle reports a line that opens or closes a fence for
+// refDefinitions: ``` or ~~~ first, past white space.
+func fenceToggle(line []byte) bool {
+	t := bytes.TrimSpace(line)
+	return bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~"))
+}
+
+// addRefDefinition adds the definition line defines, if it is one.
+func addRefDefinition(out map[string]string, line []byte) {
+	if !bytes.HasPrefix(bytes.TrimSpace(line), []byte("[")) || !bytes.Contains(line, []byte("]:")) {
+		return // reRefDefLine needs both
+	}
+	if m := reRefDefLine.FindStringSubmatch(string(line)); m != nil && !strings.HasPrefix(m[1], "@") && !strings.HasPrefix(m[1], "!") {
+		if k := normalizeLabel(m[1]); k != "" {
+			if _, ok := out[k]; !ok {
+				out[k] = m[1]
 			}
 		}
 	}
-	return out
+}
+
+// fenceLines counts the fence lines (fenceToggle) of src before a line,
+// for lines asked in the order of src: each fence line is found once, by
+// its ``` or ~~~, at the first byte of its line that is not white space.
+type fenceLines struct {
+	src  []byte
+	read int  // the lines before read are counted
+	in   bool // an odd number of them toggle
+	// the next ``` and ~~~ at or after read (len(src) for none), each
+	// searched for again only once read passes it
+	ticks, tildes int
+	found         bool // ticks and tildes were searched for
+}
+
+// inFence reports whether an odd number of the lines before the one that
+// starts at start (not before an earlier one asked) toggle a fence.
+func (f *fenceLines) inFence(start int) bool {
+	for f.read < start {
+		i := f.nextRun()
+		if i >= start {
+			f.read = start
+			break
+		}
+		ls := bytes.LastIndexByte(f.src[:i], '\n') + 1
+		le := start
+		if n := bytes.IndexByte(f.src[i:start], '\n'); n >= 0 {
+			le = i + n
+		}
+		// the line's first run: it toggles when the line begins with it
+		// past white space (any later run is not first)
+		if fenceToggle(f.src[ls:le]) {
+			f.in = !f.in
+		}
+		f.read = le + 1
+	}
+	return f.in
+}
+
+// nextRun is the first ``` or ~~~ at or after read, or len(src).
+func (f *fenceLines) nextRun() int {
+	next := func(at int, run []byte) int {
+		if i := bytes.Index(f.src[at:], run); i >= 0 {
+			return at + i
+		}
+		return len(f.src)
+	}
+	if !f.found || f.ticks < f.read {
+		f.ticks = next(f.read, []byte("```"))
+	}
+	if !f.found || f.tildes < f.read {
+		f.tildes = next(f.read, []byte("~~~"))
+	}
+	f.found = true
+	return min(f.ticks, f.tildes)
 }
 
 // normalizeLabel is CommonMark's label matching: case-folded, inner

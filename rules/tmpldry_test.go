@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -257,5 +258,91 @@ func TestShapeObjectKeys(t *testing.T) {
 		if b.String() != w {
 			t.Errorf("%d keys: json\n%s\nwant\n%s", n, b.String(), w)
 		}
+	}
+}
+
+// TestTmplDrySlabReset: tmplDryRuns hands the nodes of a template it
+// does not keep out again; the runs it keeps, their bodies read once all
+// are built, are those of a slab that never hands a node out twice, on
+// the rule archives, corpus/err, upstream, the gated documents and a
+// generated one, gated and not.
+func TestTmplDrySlabReset(t *testing.T) {
+	defer func() { slabReset = true }()
+	kept := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		dt := buildDryTable(doc, buildHints(doc, buildSymbols(doc)))
+		for _, every := range []bool{false, true} {
+			slabReset = true
+			got := tmplDryRuns(doc, dt, every)
+			slabReset = false
+			want := tmplDryRuns(doc, dt, every)
+			if len(got) != len(want) {
+				t.Fatalf("%s (every %v): %d runs with the slab reset, %d without", name, every, len(got), len(want))
+			}
+			for i := range got {
+				var a, b strings.Builder
+				got[i].Body.json(&a)
+				want[i].Body.json(&b)
+				if a.String() != b.String() || got[i].JSON != want[i].JSON || !reflect.DeepEqual(got[i].Run, want[i].Run) {
+					t.Fatalf("%s (every %v): %q: body %s (run on %s) with the slab reset, %s (%s) without", name, every, got[i].Call.Info.ID, a.String(), got[i].JSON, b.String(), want[i].JSON)
+				}
+			}
+			if !every {
+				kept += len(got)
+			}
+		}
+	}
+	if kept < 10 {
+		t.Fatalf("only %d gated runs kept: the documents test little", kept)
+	}
+}
+
+// TestAssignedVarsAmongRead: the stand-ins templateVars gives a run from
+// the session variables assigned among those the runs read are those it
+// gives from every variable a template of the document assigns, for
+// every template of the rule archives, corpus/err, upstream, the gated
+// documents and a generated one.
+func TestAssignedVarsAmongRead(t *testing.T) {
+	stood := 0
+	docs := bigDocTestDocs(t)
+	// a variable read only on the right of an assignment, one only in a
+	// loop's body, one only in a to: path
+	docs["rhs.md"] = []byte("```act.a\nGET https://x.example/a\n```\n\n```act.a.response\n{x} = {Response.body.a}\n{w} = {Response.body.w}\n{p} = {Response.body.p}\n```\n\n" +
+		"```act.b\nGET https://x.example/b\n```\n\n```act.b.response\n{y} = {x}\nfor: i in Response.body.items\n- {w}\nend:\nsave: $.data\nto: out/{p}.json\n```\n")
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		dt := buildDryTable(doc, buildHints(doc, buildSymbols(doc)))
+		last := map[string]*sfmd.Response{}
+		for _, r := range doc.Responses {
+			last[r.ActionID] = r
+		}
+		var cands []*tmplDry
+		for _, c := range dt.Calls {
+			if r := last[c.Info.ID]; r != nil && c.Info.HasTemplate {
+				if td := tmplDryCandidate(c, r, nil, true); td != nil {
+					cands = append(cands, td)
+				}
+			}
+		}
+		all := map[string]bool{}
+		for _, r := range doc.Responses {
+			for _, l := range r.Lines {
+				if l.Kind == sfmd.LineAssign && l.LHS != "" {
+					all[l.LHS] = true
+				}
+			}
+		}
+		among := assignedVars(doc, readVars(cands))
+		for _, td := range cands {
+			got, want := templateVars(td.Resp, among), templateVars(td.Resp, all)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: %q: stand-ins %v from the variables read, %v from all", name, td.Call.Info.ID, got, want)
+			}
+			stood += len(want)
+		}
+	}
+	if stood < 20 {
+		t.Fatalf("only %d stand-ins in all: the documents test little", stood)
 	}
 }
