@@ -1,0 +1,140 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// symFastRules are the rules with a shortcut under symFast.
+var symFastRules = []string{"block-id-invalid", "env-var-unused", "template-var-undefined", "param-unused",
+	"loop-ref-outside-loop", "template-var-before-assign", "assign-shadows-param", "assign-rhs-invalid",
+	"assign-rhs-unsupported", "assign-lhs-persistent", "assign-lhs-invalid", "session-var-name-invalid"}
+
+// symFragments are the parts symDocs draws from: block markers that
+// open, close, mismatch and nest, with valid, portable and unreadable
+// ids; env entries, duplicated and near misses of the names used; $NAME,
+// ${NAME} and bare words in HTTP first lines and CLI commands; response
+// templates with assignments, loops, value shortcuts and uses before
+// their assignment.
+var symFragments = []string{
+	"<!-- #intro -->\n", "<!-- /intro -->\n", "<!-- #Quick_Start -->\n", "<!-- /Quick_Start -->\n", "<!-- /quick_start -->\n",
+	"<!-- #a_b -->\n", "<!-- /a_b -->\n", "<!-- #x.y -->\n", "<!-- /x.y -->\n", "Text <!-- /a_b --> inline.\n", "<!-- #sec-1 -->\n", "<!-- /sec-1 -->\n",
+	"```act.get\nGET https://api.example.com/{id}?k=$API_KEY -H \"X-Lang: $LANG\"\n  id: string (required) \"Id\"\n  opt: string \"Opt\"\n```\n",
+	"```act.stray\nGET https://api.example.com/x ${TOKEN} $api_kee\n```\n",
+	"```act.run\nCLI tool --key API_KEY --dir $HOME/{dir} ${LANG}\n  dir: string (required) \"Dir\"\n  extra: string \"Extra\"\n```\n",
+	"```act.post\nPOST https://api.example.com/p -d '{\"a\":\"{a}\"}'\n  a: string (required) \"A\"\n  b: string \"B\"\n```\n",
+	"```act.get.response\n{name} = {Response.body.name}\n{id} = {Response.body.id}\nfor: item in Response.body.items\n- {item.title} {name}\nend:\nLast {item.title} {later} {nme}\n{later} = {Response.body.later}\n  {ind} = {Response.body.x}\n{lit} = \"x\"\n{bad} = Response.body.y\n{$ENVX} = {Response.body.z}\n{@short} = 42\n{Bad_Name} = {Response.body.q}\n```\n",
+	"```act.run.response\n{dir} = {Response.stdout}\n{two} = {Response.body.a} {Response.body.b}\n{empty} =\nShow {dir} {opt} {item}\n```\n",
+	"```act.post.response\nfor: row in Response.body.rows\n{row} = {Response.body.r}\nend:\n{b} = {Response.body.b}\nSaved {a} {b} {row}\n```\n",
+}
+
+// symEnvs are frontmatters for symDocs.
+var symEnvs = []string{"", "---\nenv:\n  - API_KEY: \"Key\"\n---\n\n", "---\nenv:\n  - API_KEY: \"Key\"\n  - LANG: \"Lang\"\n    default: en\n  - UNUSED: \"Never\"\n---\n\n",
+	"---\nenv:\n  - API_KEE: \"Near miss\"\n  - TOKEN: \"Token\"\n  - HOME: \"Home\"\n  - API_KEY: \"Dup\"\n  - API_KEY: \"Dup\"\n---\n\n", "---\nenv:\n  - LANG: \"Lang\"\n---\n\n"}
+
+// symDocs are random documents of symFragments.
+func symDocs(n int) map[string][]byte {
+	r := rand.New(rand.NewPCG(7, 21))
+	docs := map[string][]byte{}
+	for i := range n {
+		var b strings.Builder
+		b.WriteString(symEnvs[r.IntN(len(symEnvs))])
+		b.WriteString("# Doc\n\n")
+		for range 1 + r.IntN(12) {
+			b.WriteString(symFragments[r.IntN(len(symFragments))])
+			b.WriteString("\n")
+		}
+		docs[fmt.Sprintf("sym%03d.md", i)] = []byte(b.String())
+	}
+	return docs
+}
+
+// TestSymFast holds the shortcuts of symFast to the walks they shorten:
+// the symFastRules' findings with and without them, on the rule
+// archives, corpus/err, upstream, generated and random documents.
+func TestSymFast(t *testing.T) {
+	docs := droppedParamDocs(t)
+	for i, d := range benchgen.Generate(40, 5) {
+		docs[fmt.Sprintf("gen%d.md", i)] = d
+	}
+	docs["big.md"] = benchgen.Document(1 << 20)
+	for k, v := range symDocs(400) {
+		docs[k] = v
+	}
+	var rules []*lint.Analyzer
+	for _, a := range All() {
+		if slices.Contains(symFastRules, a.Name) {
+			rules = append(rules, a)
+		}
+	}
+	if len(rules) != len(symFastRules) {
+		t.Fatalf("%d of the %d rules found", len(rules), len(symFastRules))
+	}
+	per := map[string]int{} // the findings of each rule without the shortcuts
+	findings := func(name string, src []byte) []string {
+		ds, err := lint.Check(sfmd.Parse(name, src), rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]string, len(ds))
+		for i, d := range ds {
+			out[i] = fmt.Sprintf("%v %s %v %s %v %v", d.Span, d.Rule, d.Severity, d.Message, d.Related, d.Fixes)
+			if !symFast {
+				per[d.Rule]++
+			}
+		}
+		return out
+	}
+	defer func(old bool) { symFast = old }(symFast)
+	for name, src := range docs {
+		symFast = true
+		fast := findings(name, src)
+		symFast = false
+		full := findings(name, src)
+		if !slices.Equal(fast, full) {
+			t.Errorf("%s: with the shortcuts\n%s\nwithout\n%s", name, strings.Join(fast, "\n"), strings.Join(full, "\n"))
+		}
+	}
+	for _, n := range symFastRules {
+		if per[n] == 0 {
+			t.Errorf("no %s finding at all: the documents do not test it", n)
+		}
+	}
+}
+
+// TestEachDollarName holds eachDollarName's scan to dollarNameRe on the
+// documents' text and on random strings of the bytes it reads.
+func TestEachDollarName(t *testing.T) {
+	texts := []string{"", "$", "${", "${}", "$$A", "${A", "${A}", "$A{B}", "x$1$_a$ab9${_}", "$é$A", "${{A}", "$\n"}
+	for _, src := range droppedParamDocs(t) {
+		texts = append(texts, strings.Split(string(src), "\n")...)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "$${}aZ_9 -é"
+	for range 20000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	re := regexp.MustCompile(dollarNameRe.String())
+	for _, s := range texts {
+		var want, got []string
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			want = append(want, m[1])
+		}
+		eachDollarName(s, func(n string) bool { got = append(got, n); return false })
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: got %q, want %q", s, got, want)
+		}
+	}
+}
