@@ -219,7 +219,7 @@ type tmplUse struct {
 // them (TestTemplateUsesMemo holds the lists to templateUses).
 func (s *symbolTable) templateUses(doc *sfmd.Document, k int, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
 	if s.tmplFrom == nil {
-		s.tmplUses = make([]tmplUse, 0, templateVarRefs(doc)) // at most that many: no regrowth
+		s.tmplUses = make([]tmplUse, 0, s.responseUses()) // about that many (not a walk of every line to count them)
 		s.tmplFrom = make([]int, 0, len(doc.Responses)+1)
 		for _, r := range doc.Responses {
 			s.tmplFrom = append(s.tmplFrom, len(s.tmplUses))
@@ -235,22 +235,14 @@ func (s *symbolTable) templateUses(doc *sfmd.Document, k int, f func(i int, l *s
 	}
 }
 
-// templateVarRefs counts the {name} references of the lines templateUses
-// reads: the uses it finds and those it skips inside a hint.
-func templateVarRefs(doc *sfmd.Document) int {
+// responseUses is the number of uses at response sites: the parser's
+// references of each template line, the references templateUses lists
+// among them.
+func (s *symbolTable) responseUses() int {
 	n := 0
-	for _, r := range doc.Responses {
-		for _, l := range r.Lines {
-			switch l.Kind {
-			case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
-			default:
-				continue
-			}
-			for _, ref := range lineRefsOf(l) {
-				if ref.Kind == sfmd.RefVar && ref.Name != "" {
-					n++
-				}
-			}
+	for i := range s.Uses {
+		if s.Uses[i].Site == siteResponse {
+			n++
 		}
 	}
 	return n

@@ -25,6 +25,7 @@ var ParamUnused = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		responses := symbols(pass).Responses // by action ID, in source order
+		used := map[string]bool{}            // paramUses's, made once and cleared for each action
 		for _, a := range doc.Actions {
 			if len(a.Params) == 0 {
 				continue // a finding is a parameter's: its uses are not gathered
@@ -41,7 +42,8 @@ var ParamUnused = &lint.Analyzer{
 			default:
 				continue // fields not in the URL go to the query string or the JSON body
 			}
-			used, all := paramUses(a, responses[a.ID])
+			clear(used)
+			all := paramUses(used, a, responses[a.ID])
 			if all {
 				continue
 			}
@@ -56,11 +58,10 @@ var ParamUnused = &lint.Analyzer{
 	},
 }
 
-// paramUses returns the names of the fields an action's templates refer
-// to (URL or command, headers, bodies and its response templates rs), and
-// whether it forwards all fields.
-func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
-	used := map[string]bool{}
+// paramUses adds to used the names of the fields an action's templates
+// refer to (URL or command, headers, bodies and its response templates
+// rs), and reports whether it forwards all fields.
+func paramUses(used map[string]bool, a *sfmd.Action, rs []*sfmd.Response) bool {
 	all := usesAllFields(a)
 	add := func(t *sfmd.Template) {
 		if t == nil {
@@ -96,7 +97,7 @@ func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 			add(l.RHS)
 		}
 	}
-	return used, all
+	return all
 }
 
 // continuedPlaceholderRe finds {name} in continuation lines.

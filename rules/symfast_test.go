@@ -16,7 +16,7 @@ import (
 // symFastRules are the rules with a shortcut under symFast.
 var symFastRules = []string{"block-id-invalid", "env-var-unused", "template-var-undefined", "param-unused",
 	"loop-ref-outside-loop", "template-var-before-assign", "assign-shadows-param", "assign-rhs-invalid",
-	"assign-rhs-unsupported", "assign-lhs-persistent", "assign-lhs-invalid", "session-var-name-invalid"}
+	"assign-rhs-unsupported", "assign-lhs-invalid", "loop-var-shadows", "template-var-path"}
 
 // symFragments are the parts symDocs draws from: block markers that
 // open, close, mismatch and nest, with valid, portable and unreadable
