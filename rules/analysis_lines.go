@@ -137,15 +137,15 @@ func (s *symbolTable) loopVars(doc *sfmd.Document, k int, buf []string) []string
 // accepts: want only spares f the lines it would pass over (f asks all
 // it needs of the line itself). Without symFast f gets every assignment
 // line (TestSymFast holds the facts and want to f's own tests).
-func (s *symbolTable) eachAssign(doc *sfmd.Document, want func(assignFacts, rhsForm) bool, f func(r *sfmd.Response, l *sfmd.TemplateLine)) {
+func (s *symbolTable) eachAssign(doc *sfmd.Document, want func(assignFacts, rhsForm) bool, f func(k int, r *sfmd.Response, i int, l *sfmd.TemplateLine)) {
 	if !symFast {
-		s.eachLine(doc, func(_ int, r *sfmd.Response, _ int, l *sfmd.TemplateLine) { f(r, l) }, sfmd.LineAssign)
+		s.eachLine(doc, f, sfmd.LineAssign)
 		return
 	}
 	for _, at := range s.lines {
 		if at.kind == uint8(sfmd.LineAssign) && want(at.facts, rhsForm(at.form)) {
 			r := doc.Responses[at.k]
-			f(r, r.Lines[at.i])
+			f(int(at.k), r, int(at.i), r.Lines[at.i])
 		}
 	}
 }

@@ -150,7 +150,7 @@ func assignedSpans(responses []*sfmd.Response, lines []lineAt) map[string][]sfmd
 	if n == 0 {
 		return nil
 	}
-	out := map[string][]sfmd.Span{} // not sized by n: a name may be assigned many times
+	out := make(map[string][]sfmd.Span, n) // at most n names: no regrowth
 	spans := make([]sfmd.Span, 0, n)
 	for _, at := range lines {
 		if at.kind != uint8(sfmd.LineAssign) {

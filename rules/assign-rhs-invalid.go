@@ -28,7 +28,7 @@ var AssignRHSInvalid = &lint.Analyzer{
 		doc := pass.Doc
 		symbols(pass).eachAssign(doc, func(f assignFacts, form rhsForm) bool {
 			return f&factSession != 0 && (form == rhsEmpty || form == rhsInvalid)
-		}, func(_ *sfmd.Response, l *sfmd.TemplateLine) {
+		}, func(_ int, _ *sfmd.Response, _ int, l *sfmd.TemplateLine) {
 			if !isSessionAssign(l) {
 				return
 			}

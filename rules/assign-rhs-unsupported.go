@@ -31,7 +31,7 @@ var AssignRHSUnsupported = &lint.Analyzer{
 		syms.eachLine(doc, func(_ int, _ *sfmd.Response, _ int, l *sfmd.TemplateLine) { checkRawValueShortcut(pass, l) }, sfmd.LineValueShortcut)
 		syms.eachAssign(doc, func(f assignFacts, form rhsForm) bool {
 			return f&(factSession|factStrict|factLoop) == factSession && (form == rhsLiteral || form == rhsVar || form == rhsResponse)
-		}, func(_ *sfmd.Response, l *sfmd.TemplateLine) {
+		}, func(_ int, _ *sfmd.Response, _ int, l *sfmd.TemplateLine) {
 			if !isSessionAssign(l) || l.StrictAssign || l.Loop >= 0 || !paramNameShape.Matches(l.LHS) {
 				return
 			}

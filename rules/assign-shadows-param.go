@@ -22,7 +22,7 @@ var AssignShadowsParam = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		syms.eachAssign(pass.Doc, func(f assignFacts, _ rhsForm) bool { return f&factSession != 0 }, func(r *sfmd.Response, l *sfmd.TemplateLine) {
+		syms.eachAssign(pass.Doc, func(f assignFacts, _ rhsForm) bool { return f&factSession != 0 }, func(_ int, r *sfmd.Response, _ int, l *sfmd.TemplateLine) {
 			if !isSessionAssign(l) || !responseParam(syms, r, l.LHS) {
 				return
 			}

@@ -14,7 +14,7 @@ import (
 )
 
 // symFastRules are the rules with a shortcut under symFast.
-var symFastRules = []string{"block-id-invalid", "env-var-unused", "template-var-undefined", "param-unused",
+var symFastRules = []string{"block-id-invalid", "block-close-mismatch", "block-close-orphan", "block-unclosed", "block-nested-compat", "env-var-unused", "template-var-undefined", "param-unused",
 	"loop-ref-outside-loop", "template-var-before-assign", "assign-shadows-param", "assign-rhs-invalid",
 	"assign-rhs-unsupported", "assign-lhs-invalid", "loop-var-shadows", "template-var-path"}
 
@@ -30,6 +30,7 @@ var symFragments = []string{
 	"```act.get\nGET https://api.example.com/{id}?k=$API_KEY -H \"X-Lang: $LANG\"\n  id: string (required) \"Id\"\n  opt: string \"Opt\"\n```\n",
 	"```act.stray\nGET https://api.example.com/x ${TOKEN} $api_kee\n```\n",
 	"```act.run\nCLI tool --key API_KEY --dir $HOME/{dir} ${LANG}\n  dir: string (required) \"Dir\"\n  extra: string \"Extra\"\n```\n",
+	"```act.fwd\nCLI tool $ARGSX {one}\n  one: string (required) \"One\"\n  two: string \"Two\"\n```\n",
 	"```act.post\nPOST https://api.example.com/p -d '{\"a\":\"{a}\"}'\n  a: string (required) \"A\"\n  b: string \"B\"\n```\n",
 	"```act.get.response\n{name} = {Response.body.name}\n{id} = {Response.body.id}\nfor: item in Response.body.items\n- {item.title} {name}\nend:\nLast {item.title} {later} {nme}\n{later} = {Response.body.later}\n  {ind} = {Response.body.x}\n{lit} = \"x\"\n{bad} = Response.body.y\n{$ENVX} = {Response.body.z}\n{@short} = 42\n{Bad_Name} = {Response.body.q}\n```\n",
 	"```act.run.response\n{dir} = {Response.stdout}\n{two} = {Response.body.a} {Response.body.b}\n{empty} =\nShow {dir} {opt} {item}\n```\n",
@@ -137,4 +138,94 @@ func TestEachDollarName(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", s, got, want)
 		}
 	}
+}
+
+// TestParamUnusedAsBefore holds param-unused, which gathers the uses of
+// the parameters a finding may name only, to the map of every name its
+// templates use that it read before (paramUsesMap), on the documents of
+// TestSymFast.
+func TestParamUnusedAsBefore(t *testing.T) {
+	docs := droppedParamDocs(t)
+	for i, d := range benchgen.Generate(40, 5) {
+		docs[fmt.Sprintf("gen%d.md", i)] = d
+	}
+	docs["big.md"] = benchgen.Document(1 << 20)
+	for k, v := range symDocs(400) {
+		docs[k] = v
+	}
+	total := 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		ds, err := lint.Check(doc, []*lint.Analyzer{ParamUnused})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got, want []string
+		for _, d := range ds {
+			got = append(got, fmt.Sprintf("%v %s", d.Span, d.Message))
+		}
+		responses := buildSymbols(doc).Responses
+		for _, a := range doc.Actions {
+			if !a.IsCLI() && !((a.Method == sfmd.MethodPOST || a.Method == sfmd.MethodPUT || a.Method == sfmd.MethodPATCH) && a.InlineBody != nil) {
+				continue
+			}
+			used, all := paramUsesMap(a, responses[a.ID])
+			if all {
+				continue
+			}
+			for _, p := range a.Params {
+				if p.Name == "" || used[p.Name] || notAParam(p) || p.Indent == 0 {
+					continue
+				}
+				want = append(want, fmt.Sprintf("%v parameter %q", p.NameSpan, p.Name))
+			}
+		}
+		total += len(want)
+		for i, g := range got {
+			got[i], _, _ = strings.Cut(g, " is never used")
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: findings\n%s\nwant\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	if total == 0 {
+		t.Fatal("no param-unused finding at all")
+	}
+}
+
+// paramUsesMap is what param-unused read before: the names of every
+// field the action's templates refer to, and whether it forwards all.
+func paramUsesMap(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
+	used := map[string]bool{}
+	all := usesAllFields(a)
+	add := func(t *sfmd.Template) {
+		if t == nil {
+			return
+		}
+		for _, r := range t.Refs {
+			switch {
+			case r.Kind == sfmd.RefVar:
+				used[r.Name] = true
+			case r.Kind == sfmd.RefSpread, r.Kind == sfmd.RefPersistent && r.Name == sfmd.ArgsVar:
+				all = true
+			}
+		}
+	}
+	for tp := range a.Templates() {
+		add(tp)
+	}
+	for _, l := range a.Continuation {
+		for _, m := range regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`).FindAllStringSubmatch(l.Text, -1) {
+			used[m[1]] = true
+		}
+	}
+	for _, r := range rs {
+		for _, l := range r.Lines {
+			add(l.Template)
+			add(l.RHS)
+		}
+	}
+	return used, all
 }

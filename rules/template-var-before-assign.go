@@ -45,7 +45,7 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 			clear(first)
 		}
 		at := -1 // the template of first
-		syms.eachLine(doc, func(k int, _ *sfmd.Response, i int, l *sfmd.TemplateLine) {
+		syms.eachAssign(doc, func(f assignFacts, _ rhsForm) bool { return f&(factSession|factLoop) == factSession }, func(k int, _ *sfmd.Response, i int, l *sfmd.TemplateLine) {
 			if k != at {
 				check(at)
 				at = k
@@ -55,7 +55,7 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 					first[l.LHS] = i
 				}
 			}
-		}, sfmd.LineAssign)
+		})
 		check(at)
 		return nil, nil
 	},
