@@ -66,6 +66,11 @@ type symbolTable struct {
 	// lines lists the assignments, value shortcuts and for: lines of
 	// the templates (symbolTable.eachLine).
 	lines []lineAt
+	// paramNames and paramFrom list the parameter names of each
+	// template's actions (symbolTable.isParamOf), made for the first
+	// rule that asks.
+	paramNames []string
+	paramFrom  []int32
 }
 
 // contextVars are the runtime's built-in, read-only $ variables (the

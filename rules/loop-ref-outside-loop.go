@@ -30,7 +30,7 @@ var LoopRefOutsideLoop = &lint.Analyzer{
 			}
 			r := doc.Responses[k]
 			syms.templateUses(doc, k, func(_ int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
-				if !hasString(vars, ref.Name) || inScopeLoopVar(r, l, ref.Name) || responseParam(syms, r, ref.Name) {
+				if !hasString(vars, ref.Name) || inScopeLoopVar(r, l, ref.Name) || syms.isParamOf(doc, k, ref.Name) {
 					return
 				}
 				if _, ok := syms.Assigned[ref.Name]; ok {

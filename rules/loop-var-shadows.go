@@ -25,12 +25,12 @@ var LoopVarShadows = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		syms.eachLine(pass.Doc, func(_ int, r *sfmd.Response, _ int, l *sfmd.TemplateLine) {
+		syms.eachLine(pass.Doc, func(k int, r *sfmd.Response, _ int, l *sfmd.TemplateLine) {
 			if !l.ForValid {
 				return
 			}
 			what := ""
-			if responseParam(syms, r, l.ItemVar) {
+			if syms.isParamOf(pass.Doc, k, l.ItemVar) {
 				what = fmt.Sprintf("parameter %q of %q", l.ItemVar, "act."+r.ActionID)
 			} else if _, ok := syms.Assigned[l.ItemVar]; ok {
 				what = fmt.Sprintf("session variable {%s}", l.ItemVar)

@@ -33,10 +33,17 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 			}
 			r := doc.Responses[k]
 			clear(reported)
+			last := 0 // the last line of first: a use after it is after the assignment of its name
+			for _, i := range first {
+				last = max(last, i)
+			}
 			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+				if symFast && i >= last {
+					return // i >= first[ref.Name] (TestSymFast)
+				}
 				n := ref.Name
 				at, ok := first[n]
-				if !ok || i >= at || reported[n] || responseParam(syms, r, n) || inScopeLoopVar(r, l, n) {
+				if !ok || i >= at || reported[n] || syms.isParamOf(doc, k, n) || inScopeLoopVar(r, l, n) {
 					return
 				}
 				reported[n] = true

@@ -42,7 +42,7 @@ var TemplateVarPath = &lint.Analyzer{
 					return // loop fields work; example code; assign-rhs-unsupported
 				}
 				_, session := syms.Assigned[n]
-				param := responseParam(syms, r, n)
+				param := syms.isParamOf(doc, k, n)
 				if !session && !param {
 					return // template-var-undefined, loop-ref-outside-loop
 				}

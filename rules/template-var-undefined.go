@@ -51,24 +51,28 @@ var TemplateVarUndefined = &lint.Analyzer{
 			return names[at[0]:at[1]:at[1]]
 		}
 		for k, r := range doc.Responses {
-			// the parameters and the loop variables, read for the first
-			// reference that is no name of the document's templates
-			// and the output lines in a code fence, read for the first such
-			// reference that is neither
+			// the loop variables, the parameters and the output lines in a
+			// code fence, each read for the first reference that asks
 			var params, vars []string
 			var fenced map[int]bool
-			read, fencedRead := false, false
+			varsRead, paramsRead, fencedRead := false, false, false
 			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				n := ref.Name
 				if known.has(n) {
 					return
 				}
-				if !read {
+				if !varsRead {
 					loopVars = syms.loopVars(doc, k, loopVars)
-					params, vars, read = paramsFor(r.ActionID), loopVars, true
+					vars, varsRead = loopVars, true
 				}
-				if hasString(params, n) || hasString(vars, n) {
+				if hasString(vars, n) {
 					return // loop variables outside their loop: loop-ref-outside-loop
+				}
+				if !paramsRead {
+					params, paramsRead = paramsFor(r.ActionID), true
+				}
+				if hasString(params, n) {
+					return
 				}
 				if !fencedRead {
 					fenced, fencedRead = nestedFenceLines(r), true
