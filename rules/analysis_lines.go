@@ -151,32 +151,29 @@ func (s *symbolTable) eachAssign(doc *sfmd.Document, want func(assignFacts, rhsF
 }
 
 // isParamOf reports whether name is a parameter of any action with the
-// ID of doc.Responses[k] (responseParam), from the parameter names of
-// each template's actions, gathered once for the rules that ask.
+// ID of doc.Responses[k] (responseParam), from the parameter names of the
+// template's actions, gathered at the first question about it.
 func (s *symbolTable) isParamOf(doc *sfmd.Document, k int, name string) bool {
 	if !symFast {
 		return responseParam(s, doc.Responses[k], name)
 	}
-	if s.paramFrom == nil {
-		s.gatherParams(doc)
+	if s.paramAt == nil {
+		s.paramAt = make([][2]int32, len(doc.Responses))
+		for i := range s.paramAt {
+			s.paramAt[i][0] = -1
+		}
 	}
-	return hasString(s.paramNames[s.paramFrom[k]:s.paramFrom[k+1]], name)
-}
-
-// gatherParams lists the parameter names of each template's actions:
-// those of doc.Responses[k] are paramNames[paramFrom[k]:paramFrom[k+1]],
-// each once (an empty name too: Action.Param finds it).
-func (s *symbolTable) gatherParams(doc *sfmd.Document) {
-	s.paramFrom = make([]int32, 1, len(doc.Responses)+1)
-	for _, r := range doc.Responses {
-		from := len(s.paramNames)
-		for _, a := range s.Actions[r.ActionID] {
+	at := &s.paramAt[k]
+	if at[0] < 0 {
+		at[0] = int32(len(s.paramNames))
+		for _, a := range s.Actions[doc.Responses[k].ActionID] {
 			for _, p := range a.Params {
-				if !hasString(s.paramNames[from:], p.Name) {
+				if !hasString(s.paramNames[at[0]:], p.Name) {
 					s.paramNames = append(s.paramNames, p.Name)
 				}
 			}
 		}
-		s.paramFrom = append(s.paramFrom, int32(len(s.paramNames)))
+		at[1] = int32(len(s.paramNames))
 	}
+	return hasString(s.paramNames[at[0]:at[1]], name)
 }

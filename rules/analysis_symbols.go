@@ -66,11 +66,12 @@ type symbolTable struct {
 	// lines lists the assignments, value shortcuts and for: lines of
 	// the templates (symbolTable.eachLine).
 	lines []lineAt
-	// paramNames and paramFrom list the parameter names of each
-	// template's actions (symbolTable.isParamOf), made for the first
-	// rule that asks.
+	// paramNames[paramAt[k][0]:paramAt[k][1]] are the parameter names
+	// of the actions of doc.Responses[k], each once (an empty name too:
+	// Action.Param finds it), gathered at the first question about it
+	// (symbolTable.isParamOf); paramAt[k][0] is -1 before.
 	paramNames []string
-	paramFrom  []int32
+	paramAt    [][2]int32
 }
 
 // contextVars are the runtime's built-in, read-only $ variables (the
