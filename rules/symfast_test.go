@@ -229,3 +229,44 @@ func paramUsesMap(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 	}
 	return used, all
 }
+
+// TestHintCursor holds hintCursor.around to hintsAround: for the
+// templates of every document in order, and for random spans, mostly
+// moving forward, on the documents with hints.
+func TestHintCursor(t *testing.T) {
+	docs := droppedParamDocs(t)
+	docs["big.md"] = benchgen.Document(1 << 20)
+	r := rand.New(rand.NewPCG(3, 4))
+	spans := 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		if len(doc.Hints) == 0 {
+			continue
+		}
+		check := func(c *hintCursor, sp sfmd.Span) {
+			got, want := c.around(doc, sp), hintsAround(doc, sp)
+			spans++
+			if !slices.Equal(got, want) || len(got) > 0 && &got[0] != &want[0] {
+				t.Fatalf("%s: span %d-%d: %d hints from the cursor, want %d", name, sp.Start.Offset, sp.End.Offset, len(got), len(want))
+			}
+		}
+		var c hintCursor
+		for _, resp := range doc.Responses {
+			check(&c, resp.Span)
+		}
+		c = hintCursor{}
+		at := 0
+		for range 300 {
+			if r.IntN(10) == 0 {
+				at = r.IntN(len(src) + 1) // backwards, or far on
+			}
+			s := min(at+r.IntN(200), len(src))
+			sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: min(s+r.IntN(400), len(src))}}
+			check(&c, sp)
+			at = s
+		}
+	}
+	if spans < 1000 {
+		t.Errorf("only %d spans compared", spans)
+	}
+}
