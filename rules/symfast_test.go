@@ -16,7 +16,7 @@ import (
 // symFastRules are the rules with a shortcut under symFast.
 var symFastRules = []string{"block-id-invalid", "block-close-mismatch", "block-close-orphan", "block-unclosed", "block-nested-compat", "env-var-unused", "template-var-undefined", "param-unused",
 	"loop-ref-outside-loop", "template-var-before-assign", "assign-shadows-param", "assign-rhs-invalid",
-	"assign-rhs-unsupported", "assign-lhs-invalid", "loop-var-shadows", "template-var-path"}
+	"assign-rhs-unsupported", "assign-lhs-invalid", "loop-var-shadows", "template-var-path", "assign-lhs-persistent"}
 
 // symFragments are the parts symDocs draws from: block markers that
 // open, close, mismatch and nest, with valid, portable and unreadable
@@ -32,7 +32,7 @@ var symFragments = []string{
 	"```act.run\nCLI tool --key API_KEY --dir $HOME/{dir} ${LANG}\n  dir: string (required) \"Dir\"\n  extra: string \"Extra\"\n```\n",
 	"```act.fwd\nCLI tool $ARGSX {one}\n  one: string (required) \"One\"\n  two: string \"Two\"\n```\n",
 	"```act.post\nPOST https://api.example.com/p -d '{\"a\":\"{a}\"}'\n  a: string (required) \"A\"\n  b: string \"B\"\n```\n",
-	"```act.get.response\n{name} = {Response.body.name}\n{id} = {Response.body.id}\nfor: item in Response.body.items\n- {item.title} {name}\nend:\nLast {item.title} {later} {nme}\n{later} = {Response.body.later}\n  {ind} = {Response.body.x}\n{lit} = \"x\"\n{bad} = Response.body.y\n{$ENVX} = {Response.body.z}\n{@short} = 42\n{Bad_Name} = {Response.body.q}\n```\n",
+	"```act.get.response\n{name} = {Response.body.name}\n{id} = {Response.body.id}\nfor: item in Response.body.items\n- {item.title} {name}\nend:\nLast {item.title} {later} {nme}\n{later} = {Response.body.later}\n  {ind} = {Response.body.x}\n{lit} = \"x\"\n{bad} = Response.body.y\n{$ENVX} = {Response.body.z}\n{@short} = 42\n{Bad_Name} = {Response.body.q}\n$TOKEN = plain\n  $KEY = {Response.body.k}\n$X=1 {x}\n```\n",
 	"```act.run.response\n{dir} = {Response.stdout}\n{two} = {Response.body.a} {Response.body.b}\n{empty} =\nShow {dir} {opt} {item}\n```\n",
 	"```act.post.response\nfor: row in Response.body.rows\n{row} = {Response.body.r}\nend:\n{b} = {Response.body.b}\nSaved {a} {b} {row}\n```\n",
 }
@@ -268,5 +268,38 @@ func TestHintCursor(t *testing.T) {
 	}
 	if spans < 1000 {
 		t.Errorf("only %d spans compared", spans)
+	}
+}
+
+// TestDollarAssignNeedsDollar holds the premise of assign-lhs-persistent's
+// prefilter (a line whose text, past its blanks, does not start with '$'
+// is not matched): dollarAssignRe matches only such a start, on every
+// line of the documents and random strings.
+func TestDollarAssignNeedsDollar(t *testing.T) {
+	var texts []string
+	for _, src := range droppedParamDocs(t) {
+		texts = append(texts, strings.Split(string(src), "\n")...)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	const alphabet = "$= \taZ_9{}"
+	for range 20000 {
+		b := make([]byte, r.IntN(10))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	matched := 0
+	for _, s := range texts {
+		trimmed := strings.TrimLeft(s, " \t")
+		if dollarAssignRe.FindString(trimmed) != "" {
+			matched++
+			if !strings.HasPrefix(trimmed, "$") {
+				t.Errorf("%q matches without a '$' first", s)
+			}
+		}
+	}
+	if matched == 0 {
+		t.Fatal("nothing matched: the texts test nothing")
 	}
 }
