@@ -29,11 +29,15 @@ const (
 	factSession assignFacts = 1 << iota // isSessionAssign(l)
 	factStrict                          // l.StrictAssign
 	factLoop                            // l.Loop >= 0
+	factAssigns                         // l.AssignsSessionVar()
 )
 
 // factsOf are the facts of the assignment l, and its right side's form.
 func factsOf(l *sfmd.TemplateLine) (assignFacts, rhsForm) {
 	var f assignFacts
+	if l.AssignsSessionVar() {
+		f |= factAssigns
+	}
 	if isSessionAssign(l) {
 		f |= factSession
 	}
@@ -158,6 +162,7 @@ func (s *symbolTable) isParamOf(doc *sfmd.Document, k int, name string) bool {
 		return responseParam(s, doc.Responses[k], name)
 	}
 	if s.paramAt == nil {
+		s.paramNames = make([]string, 0, 4*len(doc.Responses)) // about the names of all templates: few regrowths
 		s.paramAt = make([][2]int32, len(doc.Responses))
 		for i := range s.paramAt {
 			s.paramAt[i][0] = -1

@@ -142,14 +142,15 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 }
 
 // assignedSpans maps the session variables the response templates
-// assign (lines, the indexed lines of responses) to the spans of their
+// assign (lines, the indexed lines of responses: AssignsSessionVar is
+// their factAssigns) to the spans of their
 // left-hand sides, in source order (nil when none is). As for the actions, each name's first span is a slice
 // of one array of all of them (of capacity one: a second assignment of
 // the name copies it), not an allocation a name.
 func assignedSpans(responses []*sfmd.Response, lines []lineAt) map[string][]sfmd.Span {
 	n := 0
 	for _, at := range lines {
-		if at.kind == uint8(sfmd.LineAssign) && responses[at.k].Lines[at.i].AssignsSessionVar() {
+		if at.kind == uint8(sfmd.LineAssign) && at.facts&factAssigns != 0 {
 			n++
 		}
 	}
@@ -159,13 +160,10 @@ func assignedSpans(responses []*sfmd.Response, lines []lineAt) map[string][]sfmd
 	out := make(map[string][]sfmd.Span, n) // at most n names: no regrowth
 	spans := make([]sfmd.Span, 0, n)
 	for _, at := range lines {
-		if at.kind != uint8(sfmd.LineAssign) {
+		if at.kind != uint8(sfmd.LineAssign) || at.facts&factAssigns == 0 {
 			continue
 		}
 		l := responses[at.k].Lines[at.i]
-		if !l.AssignsSessionVar() {
-			continue
-		}
 		if sp, ok := out[l.LHS]; ok {
 			out[l.LHS] = append(sp, l.LHSSpan)
 			continue

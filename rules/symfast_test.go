@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -301,5 +302,38 @@ func TestDollarAssignNeedsDollar(t *testing.T) {
 	}
 	if matched == 0 {
 		t.Fatal("nothing matched: the texts test nothing")
+	}
+}
+
+// TestAssignedFromTheFacts holds symbolTable.Assigned, read from the
+// facts of the indexed lines, to a walk of every template line asking
+// AssignsSessionVar, on the documents of TestSymFast.
+func TestAssignedFromTheFacts(t *testing.T) {
+	docs := droppedParamDocs(t)
+	docs["big.md"] = benchgen.Document(1 << 20)
+	for k, v := range symDocs(400) {
+		docs[k] = v
+	}
+	names := 0
+	for name, src := range docs {
+		doc := sfmd.Parse(name, src)
+		var want map[string][]sfmd.Span
+		for _, r := range doc.Responses {
+			for _, l := range r.Lines {
+				if l.AssignsSessionVar() {
+					if want == nil {
+						want = map[string][]sfmd.Span{}
+					}
+					want[l.LHS] = append(want[l.LHS], l.LHSSpan)
+				}
+			}
+		}
+		if got := buildSymbols(doc).Assigned; !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: assigned %v, want %v", name, got, want)
+		}
+		names += len(want)
+	}
+	if names < 100 {
+		t.Errorf("only %d names compared", names)
 	}
 }
