@@ -22,7 +22,8 @@ type blocksResult struct {
 	Orphan   []blockIssue // close markers with no open block
 	Nested   []blockIssue // open markers inside another block (other: the enclosing block)
 
-	opened map[string]bool // ids some own-line marker opens
+	opened map[string]bool // ids some own-line marker opens, made by the first blockOpened
+	ms     []*sfmd.Marker  // the own-line markers, which opened is made from
 }
 
 // blocksAnalyzer matches the own-line block markers of a document.
@@ -49,24 +50,25 @@ func buildBlocks(doc *sfmd.Document) *blocksResult {
 		}
 	}
 	ms := make([]*sfmd.Marker, 0, own)
-	bs := &blocksResult{}
-	if opens > 0 {
-		bs.opened = make(map[string]bool, opens) // read only: nil finds nothing
-	}
-	lastClose := make(map[string]int, own-opens) // index in ms of the last close marker of each id
 	for _, m := range doc.Markers {
-		if !m.OwnLine {
-			continue
+		if m.OwnLine {
+			ms = append(ms, m)
 		}
-		if m.Open {
-			bs.opened[m.ID] = true
-		} else {
-			lastClose[m.ID] = len(ms)
-		}
-		ms = append(ms, m)
 	}
-	// closesLater reports whether a close marker for id follows index i.
+	bs := &blocksResult{ms: ms}
+	// lastClose is the index in ms of the last close marker of each id,
+	// made for the first closesLater (most documents close each block
+	// where the stack's top is that block, and never ask)
+	var lastClose map[string]int
 	closesLater := func(id string, i int) bool {
+		if lastClose == nil {
+			lastClose = make(map[string]int, own-opens)
+			for j, m := range ms {
+				if !m.Open {
+					lastClose[m.ID] = j
+				}
+			}
+		}
 		j, ok := lastClose[id]
 		return ok && j > i
 	}
@@ -79,7 +81,12 @@ func buildBlocks(doc *sfmd.Document) *blocksResult {
 			s.push(m)
 			continue
 		}
-		at, top := s.lastOf(m.ID), s.top()
+		top := s.top()
+		if symFast && top >= 0 && s.ents[top].ID == m.ID {
+			s.remove(top) // closes the innermost block: lastOf(m.ID) is top (TestSymFast)
+			continue
+		}
+		at := s.lastOf(m.ID)
 		switch {
 		case at >= 0 && at == top:
 			s.remove(at)
@@ -125,8 +132,7 @@ type markerStack struct {
 
 // newMarkerStack is a stack for n pushes.
 func newMarkerStack(n int) *markerStack {
-	return &markerStack{ents: make([]*sfmd.Marker, 0, n), alive: make([]bool, 0, n), down: make([]int, 0, n), up: make([]int, 0, n),
-		byID: make(map[string][]int, n), first: make([]int, 0, n)}
+	return &markerStack{ents: make([]*sfmd.Marker, 0, n), alive: make([]bool, 0, n), down: make([]int, 0, n), up: make([]int, 0, n)}
 }
 
 func (s *markerStack) push(m *sfmd.Marker) {
@@ -135,6 +141,19 @@ func (s *markerStack) push(m *sfmd.Marker) {
 	s.alive = append(s.alive, true)
 	s.down = append(s.down, k)
 	s.up = append(s.up, k)
+	if s.byID != nil || !symFast {
+		s.index(k)
+	}
+}
+
+// index adds entry k to byID (made by the first lastOf: a close marker
+// of the top block never asks).
+func (s *markerStack) index(k int) {
+	if s.byID == nil {
+		s.byID = make(map[string][]int, cap(s.ents))
+		s.first = make([]int, 0, cap(s.ents))
+	}
+	m := s.ents[k]
 	if ks, ok := s.byID[m.ID]; ok {
 		s.byID[m.ID] = append(ks, k)
 		return
@@ -157,6 +176,14 @@ func (s *markerStack) top() int { return s.findDown(len(s.ents) - 1) }
 
 // lastOf is the index of the innermost open block with id, or -1.
 func (s *markerStack) lastOf(id string) int {
+	if s.byID == nil {
+		if len(s.ents) == 0 {
+			return -1
+		}
+		for k := range s.ents {
+			s.index(k)
+		}
+	}
 	ks := s.byID[id]
 	for len(ks) > 0 && !s.alive[ks[len(ks)-1]] {
 		ks = ks[:len(ks)-1]
@@ -211,4 +238,14 @@ func blockStructure(pass *lint.Pass) *blocksResult {
 }
 
 // blockOpened reports whether the document opens a block id on its own line.
-func (bs *blocksResult) blockOpened(id string) bool { return bs.opened[id] }
+func (bs *blocksResult) blockOpened(id string) bool {
+	if bs.opened == nil {
+		bs.opened = map[string]bool{}
+		for _, m := range bs.ms {
+			if m.Open {
+				bs.opened[m.ID] = true
+			}
+		}
+	}
+	return bs.opened[id]
+}

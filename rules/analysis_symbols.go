@@ -63,6 +63,15 @@ type symbolTable struct {
 	// tmplUses[tmplFrom[k]:tmplFrom[k+1]].
 	tmplUses []tmplUse
 	tmplFrom []int
+	// lines lists the assignments, value shortcuts and for: lines of
+	// the templates (symbolTable.eachLine).
+	lines []lineAt
+	// paramNames[paramAt[k][0]:paramAt[k][1]] are the parameter names
+	// of the actions of doc.Responses[k], each once (an empty name too:
+	// Action.Param finds it), gathered at the first question about it
+	// (symbolTable.isParamOf); paramAt[k][0] is -1 before.
+	paramNames []string
+	paramAt    [][2]int32
 }
 
 // contextVars are the runtime's built-in, read-only $ variables (the
@@ -126,42 +135,41 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 			s.Responses[r.ActionID] = doc.Responses[i : i+1 : i+1] // as the actions'
 		}
 	}
-	s.Assigned = assignedSpans(doc.Responses)
+	s.lines = indexLines(doc.Responses)
+	s.Assigned = assignedSpans(doc.Responses, s.lines)
 	s.Uses = usesOf(doc.Placeholders())
 	return s
 }
 
 // assignedSpans maps the session variables the response templates
-// assign to the spans of their left-hand sides, in source order (nil
-// when none is). As for the actions, each name's first span is a slice
+// assign (lines, the indexed lines of responses: AssignsSessionVar is
+// their factAssigns) to the spans of their
+// left-hand sides, in source order (nil when none is). As for the actions, each name's first span is a slice
 // of one array of all of them (of capacity one: a second assignment of
 // the name copies it), not an allocation a name.
-func assignedSpans(responses []*sfmd.Response) map[string][]sfmd.Span {
+func assignedSpans(responses []*sfmd.Response, lines []lineAt) map[string][]sfmd.Span {
 	n := 0
-	for _, r := range responses {
-		for _, l := range r.Lines {
-			if l.AssignsSessionVar() {
-				n++
-			}
+	for _, at := range lines {
+		if at.kind == uint8(sfmd.LineAssign) && at.facts&factAssigns != 0 {
+			n++
 		}
 	}
 	if n == 0 {
 		return nil
 	}
-	out := map[string][]sfmd.Span{} // not sized by n: a name may be assigned many times
+	out := make(map[string][]sfmd.Span, n) // at most n names: no regrowth
 	spans := make([]sfmd.Span, 0, n)
-	for _, r := range responses {
-		for _, l := range r.Lines {
-			if !l.AssignsSessionVar() {
-				continue
-			}
-			if sp, ok := out[l.LHS]; ok {
-				out[l.LHS] = append(sp, l.LHSSpan)
-				continue
-			}
-			spans = append(spans, l.LHSSpan)
-			out[l.LHS] = spans[len(spans)-1 : len(spans) : len(spans)]
+	for _, at := range lines {
+		if at.kind != uint8(sfmd.LineAssign) || at.facts&factAssigns == 0 {
+			continue
 		}
+		l := responses[at.k].Lines[at.i]
+		if sp, ok := out[l.LHS]; ok {
+			out[l.LHS] = append(sp, l.LHSSpan)
+			continue
+		}
+		spans = append(spans, l.LHSSpan)
+		out[l.LHS] = spans[len(spans)-1 : len(spans) : len(spans)]
 	}
 	return out
 }

@@ -35,6 +35,9 @@ var AssignLHSPersistent = &lint.Analyzer{
 				case l.Kind == sfmd.LineOutput:
 					text := l.Line.Text
 					trimmed := strings.TrimLeft(text, " \t")
+					if symFast && !strings.HasPrefix(trimmed, "$") {
+						continue // no match of ^\$ (TestSymFast)
+					}
 					m := dollarAssignRe.FindString(trimmed)
 					off := lineOffset(doc, text, l.Line.Span)
 					if m == "" || off < 0 {

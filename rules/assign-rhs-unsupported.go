@@ -15,6 +15,7 @@ var AssignRHSUnsupported = &lint.Analyzer{
 	Name:     "assign-rhs-unsupported",
 	Severity: lint.Error,
 	Profile:  lint.Runtime,
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Doc: lint.Doc{
 		Title: "assignment form the reference runtime prints instead of storing",
 		Why:   "the reference runtime only stores `{var} = {Response.…}` written at the start of the line with nothing after the closing brace; `\"literal\"` and `{other}` right sides, indentation and trailing spaces make it print the line as text. A value shortcut `{@name} = value` is registered only when written at the start of the line with a value after `=`",
@@ -26,44 +27,42 @@ var AssignRHSUnsupported = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		for _, r := range doc.Responses {
-			for _, l := range r.Lines {
-				if l.Kind == sfmd.LineValueShortcut {
-					checkRawValueShortcut(pass, l)
-					continue
-				}
-				if !isSessionAssign(l) || l.StrictAssign || l.Loop >= 0 || !paramNameShape.Matches(l.LHS) {
-					continue
-				}
-				switch classifyRHS(l.RHS) {
-				case rhsLiteral, rhsVar:
-					pass.Reportf(l.RHS.Span, "the reference runtime only stores {Response.…} right sides and prints %q as text; assign from {Response.…} instead", strings.TrimSpace(l.Line.Text))
-					continue
-				case rhsResponse:
-				default:
-					continue
-				}
-				off := lineOffset(doc, l.Line.Text, l.Line.Span)
-				if off < 0 {
-					continue
-				}
-				t := l.Line.Text
-				if lead := len(t) - len(strings.TrimLeft(t, " \t")); lead > 0 {
-					pass.Report(lint.Diagnostic{
-						Span:    spanAt(doc, off, off+lead),
-						Message: fmt.Sprintf("the assignment to %s is indented, so the reference runtime prints it instead of storing it; remove the indentation", l.LHSRaw),
-						Fixes:   []lint.Fix{{Message: "remove the indentation", Safe: true, Edits: []lint.Edit{{Start: off, End: off + lead}}}},
-					})
-				}
-				if trail := len(t) - len(strings.TrimRight(t, " \t")); trail > 0 {
-					pass.Report(lint.Diagnostic{
-						Span:    spanAt(doc, off+len(t)-trail, off+len(t)),
-						Message: fmt.Sprintf("the assignment to %s ends in whitespace, so the reference runtime prints it instead of storing it; remove the trailing whitespace", l.LHSRaw),
-						Fixes:   []lint.Fix{{Message: "remove the trailing whitespace", Safe: true, Edits: []lint.Edit{{Start: off + len(t) - trail, End: off + len(t)}}}},
-					})
-				}
+		syms := symbols(pass)
+		syms.eachLine(doc, func(_ int, _ *sfmd.Response, _ int, l *sfmd.TemplateLine) { checkRawValueShortcut(pass, l) }, sfmd.LineValueShortcut)
+		syms.eachAssign(doc, func(f assignFacts, form rhsForm) bool {
+			return f&(factSession|factStrict|factLoop) == factSession && (form == rhsLiteral || form == rhsVar || form == rhsResponse)
+		}, func(_ int, _ *sfmd.Response, _ int, l *sfmd.TemplateLine) {
+			if !isSessionAssign(l) || l.StrictAssign || l.Loop >= 0 || !paramNameShape.Matches(l.LHS) {
+				return
 			}
-		}
+			switch classifyRHS(l.RHS) {
+			case rhsLiteral, rhsVar:
+				pass.Reportf(l.RHS.Span, "the reference runtime only stores {Response.…} right sides and prints %q as text; assign from {Response.…} instead", strings.TrimSpace(l.Line.Text))
+				return
+			case rhsResponse:
+			default:
+				return
+			}
+			off := lineOffset(doc, l.Line.Text, l.Line.Span)
+			if off < 0 {
+				return
+			}
+			t := l.Line.Text
+			if lead := len(t) - len(strings.TrimLeft(t, " \t")); lead > 0 {
+				pass.Report(lint.Diagnostic{
+					Span:    spanAt(doc, off, off+lead),
+					Message: fmt.Sprintf("the assignment to %s is indented, so the reference runtime prints it instead of storing it; remove the indentation", l.LHSRaw),
+					Fixes:   []lint.Fix{{Message: "remove the indentation", Safe: true, Edits: []lint.Edit{{Start: off, End: off + lead}}}},
+				})
+			}
+			if trail := len(t) - len(strings.TrimRight(t, " \t")); trail > 0 {
+				pass.Report(lint.Diagnostic{
+					Span:    spanAt(doc, off+len(t)-trail, off+len(t)),
+					Message: fmt.Sprintf("the assignment to %s ends in whitespace, so the reference runtime prints it instead of storing it; remove the trailing whitespace", l.LHSRaw),
+					Fixes:   []lint.Fix{{Message: "remove the trailing whitespace", Safe: true, Edits: []lint.Edit{{Start: off + len(t) - trail, End: off + len(t)}}}},
+				})
+			}
+		})
 		return nil, nil
 	},
 }

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/sfmd-dev/sfmd/lint"
 )
@@ -20,12 +20,19 @@ var BlockIDInvalid = &lint.Analyzer{
 		Severity: "parser.ts parse (block marker pattern): an ID the reference parser cannot read means the block does not exist (one it reads but the spec does not allow, such as `Quick_Start`, is info: portability)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		var opened map[string]bool // the ids of the open markers, made for the first invalid close marker
+		var opened map[string]bool // the ids of the open markers, made for the first invalid close marker no open one just before names
+		lastOpen := ""             // the id of the last open marker so far
 		for _, m := range pass.Doc.Markers {
+			if m.Open {
+				lastOpen = m.ID
+			}
 			if m.ID == "" || hyphenIDShape.Matches(m.ID) {
 				continue
 			}
 			if !m.Open {
+				if symFast && m.ID == lastOpen {
+					continue // opened: the block just opened is the one it closes (TestSymFast)
+				}
 				if opened == nil {
 					opened = map[string]bool{}
 					for _, o := range pass.Doc.Markers {
@@ -45,7 +52,7 @@ var BlockIDInvalid = &lint.Analyzer{
 				d.Severity = lint.Info
 				portable = " (the reference runtime accepts it, other runtimes may not)"
 			}
-			d.Message = fmt.Sprintf("block ID %q does not match [a-z][a-z0-9-]*%s%s", m.ID, renameHint(sanitizeID(m.ID, '-', false), hyphenChars), portable)
+			d.Message = "block ID " + strconv.Quote(m.ID) + " does not match [a-z][a-z0-9-]*" + renameHint(sanitizeID(m.ID, '-', false), hyphenChars) + portable
 			pass.Report(d)
 		}
 		return nil, nil

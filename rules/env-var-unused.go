@@ -29,29 +29,39 @@ var EnvVarUnused = &lint.Analyzer{
 		if len(syms.EnvNames) == 0 {
 			return nil, nil
 		}
-		used := map[string]bool{}
+		// used holds the declared names some action uses; once it holds
+		// every one, no entry can be reported (TestSymFast holds the
+		// early return to the full walk)
+		used := make(map[string]bool, len(syms.EnvNames))
 		var undeclared []string // $NAMEs used but not declared
+		use := func(name string) bool {
+			if syms.Env[name] != nil && !used[name] {
+				used[name] = true
+			}
+			return symFast && len(used) == len(syms.EnvNames)
+		}
 		for _, u := range syms.Uses {
 			if u.Site.inDefinition() && u.Ref.Kind == sfmd.RefPersistent {
-				used[u.Ref.Name] = true
 				if syms.Env[u.Ref.Name] == nil {
 					undeclared = append(undeclared, u.Ref.Name)
+				} else if use(u.Ref.Name) {
+					return nil, nil
 				}
+			}
+		}
+		// $NAME anywhere on an HTTP action's first line counts: words the
+		// parser does not read as URL, header or body (stray tokens) are
+		// glued to the URL by the runtime, which resolves $NAME there
+		// (action-first-line-stray-token reports the words themselves).
+		for _, a := range pass.Doc.Actions {
+			if !a.IsCLI() && eachDollarName(a.FirstLine.Text, use) {
+				return nil, nil
 			}
 		}
 		// ${NAME} and bare NAME words in CLI commands count too: the
 		// command (or a program it runs) may read the environment.
-		// So does $NAME anywhere on an HTTP action's first line: words the
-		// parser does not read as URL, header or body (stray tokens) are
-		// glued to the URL by the runtime, which resolves $NAME there
-		// (action-first-line-stray-token reports the words themselves).
 		var cli strings.Builder
 		for _, a := range pass.Doc.Actions {
-			if !a.IsCLI() {
-				for _, m := range dollarNameRe.FindAllStringSubmatch(a.FirstLine.Text, -1) {
-					used[m[1]] = true
-				}
-			}
 			if a.IsCLI() {
 				cli.WriteString(a.FirstLine.Text)
 				cli.WriteByte('\n')
@@ -84,6 +94,50 @@ var EnvVarUnused = &lint.Analyzer{
 // resolve that form, but it is a use of NAME written wrong, which the
 // rules about the reference itself report.
 var dollarNameRe = lazyre.New(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+
+// eachDollarName calls f with the name of each match of dollarNameRe in
+// s, in order (TestEachDollarName holds it to the expression), until f
+// returns true; it reports whether f did.
+func eachDollarName(s string, f func(name string) bool) bool {
+	if !symFast {
+		for _, m := range dollarNameRe.FindAllStringSubmatch(s, -1) {
+			if f(m[1]) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := strings.IndexByte(s, '$'); i >= 0; {
+		j := i + 1
+		if j < len(s) && s[j] == '{' {
+			j++
+		}
+		if j >= len(s) || !isNameStart(s[j]) {
+			i = nextDollar(s, i+1)
+			continue
+		}
+		k := j + 1
+		for k < len(s) && (isNameStart(s[k]) || s[k] >= '0' && s[k] <= '9') {
+			k++
+		}
+		if f(s[j:k]) {
+			return true
+		}
+		i = nextDollar(s, k)
+	}
+	return false
+}
+
+// isNameStart reports whether c is in [A-Za-z_].
+func isNameStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+
+// nextDollar is the index of the first '$' of s at or after i, or -1.
+func nextDollar(s string, i int) int {
+	if k := strings.IndexByte(s[i:], '$'); k >= 0 {
+		return i + k
+	}
+	return -1
+}
 
 // misspeltUse reports whether one of the undeclared names is a near miss
 // of the declared name (the same in another case, or within the edit

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -16,7 +16,7 @@ func renameHint(want, allowed string) string {
 	if want == "" {
 		return "; use " + allowed + ", starting with a letter"
 	}
-	return fmt.Sprintf("; rename it to %q", want)
+	return "; rename it to " + strconv.Quote(want) // fmt's %q, without its machinery
 }
 
 // Character sets of the ID patterns, for renameHint.

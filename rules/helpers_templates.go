@@ -189,7 +189,11 @@ func inScopeLoopVar(r *sfmd.Response, l *sfmd.TemplateLine, name string) bool {
 // assignment and value-shortcut right sides and to: paths, skipping
 // invocation hints (fill-ins for the agent).
 func templateUses(doc *sfmd.Document, r *sfmd.Response, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
-	hs := hintsAround(doc, r.Span)
+	templateUsesIn(doc, r, hintsAround(doc, r.Span), f)
+}
+
+// templateUsesIn is templateUses with hs, hintsAround(doc, r.Span).
+func templateUsesIn(doc *sfmd.Document, r *sfmd.Response, hs []*sfmd.Hint, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
 	for i, l := range r.Lines {
 		switch l.Kind {
 		case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
@@ -219,11 +223,12 @@ type tmplUse struct {
 // them (TestTemplateUsesMemo holds the lists to templateUses).
 func (s *symbolTable) templateUses(doc *sfmd.Document, k int, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
 	if s.tmplFrom == nil {
-		s.tmplUses = make([]tmplUse, 0, templateVarRefs(doc)) // at most that many: no regrowth
+		s.tmplUses = make([]tmplUse, 0, s.responseUses()) // about that many (not a walk of every line to count them)
 		s.tmplFrom = make([]int, 0, len(doc.Responses)+1)
+		var hc hintCursor
 		for _, r := range doc.Responses {
 			s.tmplFrom = append(s.tmplFrom, len(s.tmplUses))
-			templateUses(doc, r, func(i int, _ *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			templateUsesIn(doc, r, hc.around(doc, r.Span), func(i int, _ *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				s.tmplUses = append(s.tmplUses, tmplUse{ref, i})
 			})
 		}
@@ -235,22 +240,14 @@ func (s *symbolTable) templateUses(doc *sfmd.Document, k int, f func(i int, l *s
 	}
 }
 
-// templateVarRefs counts the {name} references of the lines templateUses
-// reads: the uses it finds and those it skips inside a hint.
-func templateVarRefs(doc *sfmd.Document) int {
+// responseUses is the number of uses at response sites: the parser's
+// references of each template line, the references templateUses lists
+// among them.
+func (s *symbolTable) responseUses() int {
 	n := 0
-	for _, r := range doc.Responses {
-		for _, l := range r.Lines {
-			switch l.Kind {
-			case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
-			default:
-				continue
-			}
-			for _, ref := range lineRefsOf(l) {
-				if ref.Kind == sfmd.RefVar && ref.Name != "" {
-					n++
-				}
-			}
+	for i := range s.Uses {
+		if s.Uses[i].Site == siteResponse {
+			n++
 		}
 	}
 	return n
@@ -266,6 +263,37 @@ func hintsAround(doc *sfmd.Document, span sfmd.Span) []*sfmd.Hint {
 	from := max(sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > span.Start.Offset })-1, 0)
 	to := sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > span.End.Offset })
 	return hs[from:max(from, to)]
+}
+
+// hintCursor is hintsAround for spans in source order: it moves on from
+// where the previous span left it rather than search all the hints
+// (a binary search a template, each step a hint to read, was most of
+// the uses' walk); a span that starts or ends before the previous one
+// is searched for (TestSymFast holds it to hintsAround).
+type hintCursor struct {
+	ok         bool // from and to are those of the previous span
+	start, end int  // the previous span's offsets
+	atS, atE   int  // the number of hints starting at or before start, end
+}
+
+// around is hintsAround(doc, span).
+func (c *hintCursor) around(doc *sfmd.Document, span sfmd.Span) []*sfmd.Hint {
+	hs := doc.Hints
+	s, e := span.Start.Offset, span.End.Offset
+	if !symFast || !c.ok || s < c.start || e < c.end {
+		c.atS = sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > s })
+		c.atE = sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > e })
+	} else {
+		for c.atS < len(hs) && hs[c.atS].Span.Start.Offset <= s {
+			c.atS++
+		}
+		for c.atE < len(hs) && hs[c.atE].Span.Start.Offset <= e {
+			c.atE++
+		}
+	}
+	c.ok, c.start, c.end = true, s, e
+	from := max(c.atS-1, 0)
+	return hs[from:max(from, c.atE)]
 }
 
 // varNameFor suggests a session variable name for a {Response.…}

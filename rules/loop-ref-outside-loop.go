@@ -22,13 +22,15 @@ var LoopRefOutsideLoop = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for k, r := range pass.Doc.Responses {
-			vars := templateLoopVars(r)
+		doc := pass.Doc
+		var vars []string // the item variables of the valid for: lines of the template at hand (templateLoopVars)
+		check := func(k int) {
 			if len(vars) == 0 {
-				continue
+				return
 			}
-			syms.templateUses(pass.Doc, k, func(_ int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
-				if !hasString(vars, ref.Name) || inScopeLoopVar(r, l, ref.Name) || responseParam(syms, r, ref.Name) {
+			r := doc.Responses[k]
+			syms.templateUses(doc, k, func(_ int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+				if !hasString(vars, ref.Name) || inScopeLoopVar(r, l, ref.Name) || syms.isParamOf(doc, k, ref.Name) {
 					return
 				}
 				if _, ok := syms.Assigned[ref.Name]; ok {
@@ -36,7 +38,19 @@ var LoopRefOutsideLoop = &lint.Analyzer{
 				}
 				pass.Reportf(ref.Span, "%s uses loop variable %q outside its for: loop, where it is not filled and prints literally; move the line between \"for: %s in …\" and \"end:\"", ref.Raw, ref.Name, ref.Name)
 			})
+			vars = vars[:0]
 		}
+		at := -1 // the template of vars
+		syms.eachLine(doc, func(k int, _ *sfmd.Response, _ int, l *sfmd.TemplateLine) {
+			if k != at {
+				check(at)
+				at = k
+			}
+			if l.ForValid && !hasString(vars, l.ItemVar) {
+				vars = append(vars, l.ItemVar)
+			}
+		}, sfmd.LineFor)
+		check(at)
 		return nil, nil
 	},
 }

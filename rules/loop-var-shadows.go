@@ -25,26 +25,24 @@ var LoopVarShadows = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for _, r := range pass.Doc.Responses {
-			for _, l := range r.Lines {
-				if l.Kind != sfmd.LineFor || !l.ForValid {
-					continue
-				}
-				what := ""
-				if responseParam(syms, r, l.ItemVar) {
-					what = fmt.Sprintf("parameter %q of %q", l.ItemVar, "act."+r.ActionID)
-				} else if _, ok := syms.Assigned[l.ItemVar]; ok {
-					what = fmt.Sprintf("session variable {%s}", l.ItemVar)
-				}
-				if what != "" {
-					want := l.ItemVar + "_item"
-					if strings.HasSuffix(l.ItemVar, "item") {
-						want = "entry"
-					}
-					pass.Reportf(l.ItemVarSpan, "loop variable %q has the name of %s; rename the loop variable (e.g. %q)", l.ItemVar, what, want)
-				}
+		syms.eachLine(pass.Doc, func(k int, r *sfmd.Response, _ int, l *sfmd.TemplateLine) {
+			if !l.ForValid {
+				return
 			}
-		}
+			what := ""
+			if syms.isParamOf(pass.Doc, k, l.ItemVar) {
+				what = fmt.Sprintf("parameter %q of %q", l.ItemVar, "act."+r.ActionID)
+			} else if _, ok := syms.Assigned[l.ItemVar]; ok {
+				what = fmt.Sprintf("session variable {%s}", l.ItemVar)
+			}
+			if what != "" {
+				want := l.ItemVar + "_item"
+				if strings.HasSuffix(l.ItemVar, "item") {
+					want = "entry"
+				}
+				pass.Reportf(l.ItemVarSpan, "loop variable %q has the name of %s; rename the loop variable (e.g. %q)", l.ItemVar, what, want)
+			}
+		}, sfmd.LineFor)
 		return nil, nil
 	},
 }

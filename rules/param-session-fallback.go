@@ -40,10 +40,10 @@ var ParamSessionFallback = &lint.Analyzer{
 		t := dryTableOf(pass)
 		for _, c := range t.Calls {
 			for _, p := range c.Action.Params {
-				if p.Name == "" || p.Required || p.HasDefault || notAParam(p) || p.Indent == 0 {
+				if p.Name == "" || p.Required || p.HasDefault || p.Indent == 0 {
 					continue
 				}
-				if _, ok := assigned[p.Name]; !ok {
+				if _, ok := assigned[p.Name]; !ok || notAParam(p) {
 					continue
 				}
 				where := fallbackWhere(t, c, p.Name)

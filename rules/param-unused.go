@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"slices"
+
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -25,6 +27,8 @@ var ParamUnused = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		responses := symbols(pass).Responses // by action ID, in source order
+		var elig []int                       // the indices in a.Params of the parameters a finding may name
+		var used []bool                      // whether elig's are used
 		for _, a := range doc.Actions {
 			if len(a.Params) == 0 {
 				continue // a finding is a parameter's: its uses are not gathered
@@ -41,27 +45,42 @@ var ParamUnused = &lint.Analyzer{
 			default:
 				continue // fields not in the URL go to the query string or the JSON body
 			}
-			used, all := paramUses(a, responses[a.ID])
-			if all {
+			elig = elig[:0]
+			for j, p := range a.Params {
+				if p.Name != "" && p.Indent != 0 && !notAParam(p) {
+					elig = append(elig, j)
+				}
+			}
+			if len(elig) == 0 {
+				continue // no finding: its uses are not gathered
+			}
+			used = append(used[:0], make([]bool, len(elig))...)
+			all := paramUses(a, responses[a.ID], func(name string) {
+				for x, j := range elig {
+					if a.Params[j].Name == name {
+						used[x] = true
+					}
+				}
+			})
+			if all || !slices.Contains(used, false) || usesAllFields(a) {
 				continue
 			}
-			for _, p := range a.Params {
-				if p.Name == "" || used[p.Name] || notAParam(p) || p.Indent == 0 {
-					continue
+			for x, j := range elig {
+				if p := a.Params[j]; !used[x] {
+					pass.Reportf(p.NameSpan, "parameter %q is never used: %s of %q does not contain {%s}, so its value is dropped; add {%s} where it belongs or remove the parameter", p.Name, where, a.ID, p.Name, p.Name)
 				}
-				pass.Reportf(p.NameSpan, "parameter %q is never used: %s of %q does not contain {%s}, so its value is dropped; add {%s} where it belongs or remove the parameter", p.Name, where, a.ID, p.Name, p.Name)
 			}
 		}
 		return nil, nil
 	},
 }
 
-// paramUses returns the names of the fields an action's templates refer
-// to (URL or command, headers, bodies and its response templates rs), and
-// whether it forwards all fields.
-func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
-	used := map[string]bool{}
-	all := usesAllFields(a)
+// paramUses calls use with the name of each field an action's templates
+// refer to (URL or command, headers, bodies and its response templates
+// rs), and reports whether a reference forwards all fields ({...args},
+// $ARGS; usesAllFields is the rest of that question).
+func paramUses(a *sfmd.Action, rs []*sfmd.Response, use func(name string)) bool {
+	all := false
 	add := func(t *sfmd.Template) {
 		if t == nil {
 			return
@@ -69,7 +88,7 @@ func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 		for _, r := range t.Refs {
 			switch r.Kind {
 			case sfmd.RefVar:
-				used[r.Name] = true
+				use(r.Name)
 			case sfmd.RefSpread:
 				all = true
 			case sfmd.RefPersistent:
@@ -87,7 +106,7 @@ func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 	// reports that the runtime never reads them)
 	for _, l := range a.Continuation {
 		for _, m := range continuedPlaceholderRe.FindAllStringSubmatch(l.Text, -1) {
-			used[m[1]] = true
+			use(m[1])
 		}
 	}
 	for _, r := range rs {
@@ -96,7 +115,7 @@ func paramUses(a *sfmd.Action, rs []*sfmd.Response) (map[string]bool, bool) {
 			add(l.RHS)
 		}
 	}
-	return used, all
+	return all
 }
 
 // continuedPlaceholderRe finds {name} in continuation lines.

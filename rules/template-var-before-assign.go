@@ -22,29 +22,48 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for k, r := range pass.Doc.Responses {
-			first := map[string]int{}
-			for i, l := range r.Lines {
-				if isSessionAssign(l) && l.Loop < 0 {
-					if _, ok := first[l.LHS]; !ok {
-						first[l.LHS] = i
-					}
-				}
-			}
+		doc := pass.Doc
+		// the first assignment of each name outside a loop, and the names
+		// reported, of the template at hand (one map each, cleared for the
+		// next template)
+		first, reported := map[string]int{}, map[string]bool{}
+		check := func(k int) {
 			if len(first) == 0 {
-				continue
+				return
 			}
-			reported := map[string]bool{}
-			syms.templateUses(pass.Doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			r := doc.Responses[k]
+			clear(reported)
+			last := 0 // the last line of first: a use after it is after the assignment of its name
+			for _, i := range first {
+				last = max(last, i)
+			}
+			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+				if symFast && i >= last {
+					return // i >= first[ref.Name] (TestSymFast)
+				}
 				n := ref.Name
 				at, ok := first[n]
-				if !ok || i >= at || reported[n] || responseParam(syms, r, n) || inScopeLoopVar(r, l, n) {
+				if !ok || i >= at || reported[n] || syms.isParamOf(doc, k, n) || inScopeLoopVar(r, l, n) {
 					return
 				}
 				reported[n] = true
 				pass.Reportf(ref.Span, "%s is used on line %d but assigned on line %d of this template, so it shows the previous value; move the assignment above its first use", ref.Raw, ref.Span.Start.Line, r.Lines[at].LHSSpan.Start.Line)
 			})
+			clear(first)
 		}
+		at := -1 // the template of first
+		syms.eachAssign(doc, func(f assignFacts, _ rhsForm) bool { return f&(factSession|factLoop) == factSession }, func(k int, _ *sfmd.Response, i int, l *sfmd.TemplateLine) {
+			if k != at {
+				check(at)
+				at = k
+			}
+			if isSessionAssign(l) && l.Loop < 0 {
+				if _, ok := first[l.LHS]; !ok {
+					first[l.LHS] = i
+				}
+			}
+		})
+		check(at)
 		return nil, nil
 	},
 }

@@ -28,14 +28,21 @@ var TemplateVarPath = &lint.Analyzer{
 		doc := pass.Doc
 		syms := symbols(pass)
 		for k, r := range doc.Responses {
-			fenced := nestedFenceLines(r)
+			var fenced map[int]bool // the output lines in a code fence, read for the first reference that asks
+			fencedRead := false
 			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				n := ref.Name
-				if !hasKeyStep(ref) || inScopeLoopVar(r, l, n) || fenced[i] || inLineCode(doc, l, ref) || l.Kind == sfmd.LineAssign {
+				if !hasKeyStep(ref) || inScopeLoopVar(r, l, n) {
+					return // loop fields work
+				}
+				if !fencedRead {
+					fenced, fencedRead = nestedFenceLines(r), true
+				}
+				if fenced[i] || inLineCode(doc, l, ref) || l.Kind == sfmd.LineAssign {
 					return // loop fields work; example code; assign-rhs-unsupported
 				}
 				_, session := syms.Assigned[n]
-				param := responseParam(syms, r, n)
+				param := syms.isParamOf(doc, k, n)
 				if !session && !param {
 					return // template-var-undefined, loop-ref-outside-loop
 				}

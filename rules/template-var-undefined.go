@@ -27,41 +27,55 @@ var TemplateVarUndefined = &lint.Analyzer{
 		doc := pass.Doc
 		syms := symbols(pass)
 		known := templateKnownNames(doc, syms)
+		var loopVars []string // the buffer of vars
 		// The parameters of each action ID, gathered once: a document
 		// may define an ID many times over and give it many templates.
-		paramsOf := map[string][]string{}
+		// Each ID's names, in the order they are first declared, are
+		// names[at[0]:at[1]] (one buffer for all the IDs).
+		paramsOf := map[string][2]int{}
+		var names []string
 		paramsFor := func(id string) []string {
-			params, seen := paramsOf[id]
+			at, seen := paramsOf[id]
 			if !seen {
-				set := map[string]bool{}
+				at[0] = len(names)
 				for _, a := range syms.Actions[id] {
-					for _, n := range actionParamNames(a) {
-						if !set[n] {
-							set[n] = true
-							params = append(params, n)
+					for _, p := range a.Params {
+						if p.Name != "" && !hasString(names[at[0]:], p.Name) {
+							names = append(names, p.Name)
 						}
 					}
 				}
-				paramsOf[id] = params
+				at[1] = len(names)
+				paramsOf[id] = at
 			}
-			return params
+			return names[at[0]:at[1]:at[1]]
 		}
 		for k, r := range doc.Responses {
-			// the parameters and the loop variables, read for the first
-			// reference that is no name of the document's templates
+			// the loop variables, the parameters and the output lines in a
+			// code fence, each read for the first reference that asks
 			var params, vars []string
 			var fenced map[int]bool
-			read := false
+			varsRead, paramsRead, fencedRead := false, false, false
 			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				n := ref.Name
-				if known[n] {
+				if known.has(n) {
 					return
 				}
-				if !read {
-					params, vars, fenced, read = paramsFor(r.ActionID), templateLoopVars(r), nestedFenceLines(r), true
+				if !varsRead {
+					loopVars = syms.loopVars(doc, k, loopVars)
+					vars, varsRead = loopVars, true
 				}
-				if hasString(params, n) || hasString(vars, n) {
+				if hasString(vars, n) {
 					return // loop variables outside their loop: loop-ref-outside-loop
+				}
+				if !paramsRead {
+					params, paramsRead = paramsFor(r.ActionID), true
+				}
+				if hasString(params, n) {
+					return
+				}
+				if !fencedRead {
+					fenced, fencedRead = nestedFenceLines(r), true
 				}
 				if fenced[i] || followsDollar(doc, ref.Span) || inLineCode(doc, l, ref) {
 					return // example text: code the template prints, shell ${X}, curl %{x}
@@ -70,12 +84,9 @@ var TemplateVarUndefined = &lint.Analyzer{
 					return // session-var-name-invalid
 				}
 				want := ""
-				if pass.Spend(2 * (len(params) + len(vars) + len(known))) { // (budgetedNearest, without building the list for nothing)
+				if pass.Spend(2 * (len(params) + len(vars) + known.len())) { // (budgetedNearest, without building the list for nothing)
 					cands := append(append([]string(nil), params...), vars...)
-					for k := range known {
-						cands = append(cands, k)
-					}
-					want = nearest(n, cands)
+					want = nearest(n, known.appendTo(cands))
 				}
 				d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s is not a parameter of %q, a session variable assigned by any template, or a loop variable, so it prints literally", ref.Raw, "act."+r.ActionID)}
 				for _, a := range syms.Actions[r.ActionID] {
@@ -99,22 +110,46 @@ var TemplateVarUndefined = &lint.Analyzer{
 	},
 }
 
+// knownNames are the names a template may use anywhere in the document:
+// the session variables assigned by any template (symbolTable.Assigned)
+// and the value shortcut names that are not one of them.
+type knownNames struct {
+	assigned  map[string][]sfmd.Span
+	shortcuts map[string]bool
+}
+
 // templateKnownNames returns the names a template may use anywhere in the
-// document: session variables assigned by any template and value
-// shortcut names.
-func templateKnownNames(doc *sfmd.Document, syms *symbolTable) map[string]bool {
-	known := map[string]bool{}
-	for n := range syms.Assigned {
-		known[n] = true
-	}
-	for _, r := range doc.Responses {
-		for _, l := range r.Lines {
-			if l.Kind == sfmd.LineValueShortcut && l.LHS != "" {
-				known[l.LHS] = true
+// document.
+func templateKnownNames(doc *sfmd.Document, syms *symbolTable) knownNames {
+	known := knownNames{assigned: syms.Assigned}
+	syms.eachLine(doc, func(_ int, _ *sfmd.Response, _ int, l *sfmd.TemplateLine) {
+		if _, ok := syms.Assigned[l.LHS]; !ok && l.LHS != "" {
+			if known.shortcuts == nil {
+				known.shortcuts = map[string]bool{}
 			}
+			known.shortcuts[l.LHS] = true
 		}
-	}
+	}, sfmd.LineValueShortcut)
 	return known
+}
+
+func (k knownNames) has(n string) bool {
+	_, ok := k.assigned[n]
+	return ok || k.shortcuts[n]
+}
+
+// len is the number of names.
+func (k knownNames) len() int { return len(k.assigned) + len(k.shortcuts) }
+
+// appendTo appends the names to list.
+func (k knownNames) appendTo(list []string) []string {
+	for n := range k.assigned {
+		list = append(list, n)
+	}
+	for n := range k.shortcuts {
+		list = append(list, n)
+	}
+	return list
 }
 
 // nestedFenceLines marks the output lines of r that sit inside a code

@@ -1,0 +1,184 @@
+package rules
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// The assignments, value shortcuts and for: lines of a document's
+// response templates, for the rules that read only those: each walks this
+// list, not every line of every template (a 10 MB document has 70,000
+// lines, each a pointer to follow).
+
+// lineAt is a line of a response template, doc.Responses[k].Lines[i],
+// its kind and, for an assignment, what the assignment rules first ask
+// of it.
+type lineAt struct {
+	k, i  int32
+	kind  uint8 // sfmd.LineKind
+	facts assignFacts
+	form  uint8 // rhsForm of an assignment: classifyRHS(l.RHS)
+}
+
+// assignFacts are facts of an assignment line.
+type assignFacts uint8
+
+const (
+	factSession assignFacts = 1 << iota // isSessionAssign(l)
+	factStrict                          // l.StrictAssign
+	factLoop                            // l.Loop >= 0
+	factAssigns                         // l.AssignsSessionVar()
+)
+
+// factsOf are the facts of the assignment l, and its right side's form.
+func factsOf(l *sfmd.TemplateLine) (assignFacts, rhsForm) {
+	var f assignFacts
+	if l.AssignsSessionVar() {
+		f |= factAssigns
+	}
+	if isSessionAssign(l) {
+		f |= factSession
+	}
+	if l.StrictAssign {
+		f |= factStrict
+	}
+	if l.Loop >= 0 {
+		f |= factLoop
+	}
+	return f, classifyRHS(l.RHS)
+}
+
+// indexedKind reports whether indexLines lists the lines of kind.
+func indexedKind(kind sfmd.LineKind) bool {
+	return kind == sfmd.LineAssign || kind == sfmd.LineValueShortcut || kind == sfmd.LineFor
+}
+
+// indexLines lists the lines of responses of the indexed kinds, in source
+// order, in one allocation (of the number of lines: no regrowth).
+func indexLines(responses []*sfmd.Response) []lineAt {
+	n := 0
+	for _, r := range responses {
+		n += len(r.Lines)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]lineAt, 0, n)
+	for k, r := range responses {
+		for i, l := range r.Lines {
+			if !indexedKind(l.Kind) {
+				continue
+			}
+			at := lineAt{k: int32(k), i: int32(i), kind: uint8(l.Kind)}
+			if l.Kind == sfmd.LineAssign {
+				f, form := factsOf(l)
+				at.facts, at.form = f, uint8(form)
+			}
+			out = append(out, at)
+		}
+	}
+	return out
+}
+
+// eachLine calls f with each line of the kinds (sfmd.LineAssign,
+// sfmd.LineValueShortcut, sfmd.LineFor) of the document's response
+// templates, in source order: l is doc.Responses[k].Lines[i]. Without
+// symFast it walks every line (TestSymFast holds the list to that walk).
+func (s *symbolTable) eachLine(doc *sfmd.Document, f func(k int, r *sfmd.Response, i int, l *sfmd.TemplateLine), kinds ...sfmd.LineKind) {
+	for _, kind := range kinds {
+		if !indexedKind(kind) {
+			panic("eachLine: no list of lines of kind " + kind.String())
+		}
+	}
+	if !symFast {
+		for k, r := range doc.Responses {
+			for i, l := range r.Lines {
+				if slices.Contains(kinds, l.Kind) {
+					f(k, r, i, l)
+				}
+			}
+		}
+		return
+	}
+	for _, at := range s.lines {
+		if slices.Contains(kinds, sfmd.LineKind(at.kind)) {
+			r := doc.Responses[at.k]
+			f(int(at.k), r, int(at.i), r.Lines[at.i])
+		}
+	}
+}
+
+// linesOf is the part of the indexed lines that are doc.Responses[k]'s.
+func (s *symbolTable) linesOf(k int) []lineAt {
+	from := sort.Search(len(s.lines), func(j int) bool { return int(s.lines[j].k) >= k })
+	to := from
+	for to < len(s.lines) && int(s.lines[to].k) == k {
+		to++
+	}
+	return s.lines[from:to]
+}
+
+// loopVars is templateLoopVars(doc.Responses[k]) appended to buf[:0],
+// read from the template's for: lines in the list.
+func (s *symbolTable) loopVars(doc *sfmd.Document, k int, buf []string) []string {
+	if !symFast {
+		return append(buf[:0], templateLoopVars(doc.Responses[k])...)
+	}
+	out := buf[:0]
+	lines := doc.Responses[k].Lines
+	for _, at := range s.linesOf(k) {
+		if l := lines[at.i]; at.kind == uint8(sfmd.LineFor) && l.ForValid && !hasString(out, l.ItemVar) {
+			out = append(out, l.ItemVar)
+		}
+	}
+	return out
+}
+
+// eachAssign calls f with the assignment lines of the document's response
+// templates, in source order, whose facts and right side's form want
+// accepts: want only spares f the lines it would pass over (f asks all
+// it needs of the line itself). Without symFast f gets every assignment
+// line (TestSymFast holds the facts and want to f's own tests).
+func (s *symbolTable) eachAssign(doc *sfmd.Document, want func(assignFacts, rhsForm) bool, f func(k int, r *sfmd.Response, i int, l *sfmd.TemplateLine)) {
+	if !symFast {
+		s.eachLine(doc, f, sfmd.LineAssign)
+		return
+	}
+	for _, at := range s.lines {
+		if at.kind == uint8(sfmd.LineAssign) && want(at.facts, rhsForm(at.form)) {
+			r := doc.Responses[at.k]
+			f(int(at.k), r, int(at.i), r.Lines[at.i])
+		}
+	}
+}
+
+// isParamOf reports whether name is a parameter of any action with the
+// ID of doc.Responses[k] (responseParam), from the parameter names of the
+// template's actions, gathered at the first question about it.
+func (s *symbolTable) isParamOf(doc *sfmd.Document, k int, name string) bool {
+	if !symFast {
+		return responseParam(s, doc.Responses[k], name)
+	}
+	if s.paramAt == nil {
+		s.paramNames = make([]string, 0, 4*len(doc.Responses)) // about the names of all templates: few regrowths
+		s.paramAt = make([][2]int32, len(doc.Responses))
+		for i := range s.paramAt {
+			s.paramAt[i][0] = -1
+		}
+	}
+	at := &s.paramAt[k]
+	if at[0] < 0 {
+		at[0] = int32(len(s.paramNames))
+		for _, a := range s.Actions[doc.Responses[k].ActionID] {
+			for _, p := range a.Params {
+				if !hasString(s.paramNames[at[0]:], p.Name) {
+					s.paramNames = append(s.paramNames, p.Name)
+				}
+			}
+		}
+		at[1] = int32(len(s.paramNames))
+	}
+	return hasString(s.paramNames[at[0]:at[1]], name)
+}
