@@ -338,6 +338,12 @@ func jobSource(j *job, r *fileResult) func(string) []byte {
 			return r.head
 		case j.stdin:
 			return r.src
+		case r.text != nil:
+			// what reading the file again gives, within the size cap
+			if int64(len(r.text)) > r.limit {
+				return nil
+			}
+			return r.text
 		}
 		return readSource(j.abs, p, j.display, r.limit)
 	}

@@ -244,6 +244,7 @@ func splitOrders(set *settings) kindOrders {
 type fileResult struct {
 	diags       []Diagnostic
 	src         []byte         // final text (lintFile keeps it for stdin only)
+	text        []byte         // with Options.Output, the file's text on disk when it has findings (jobSource)
 	doc         *sfmd.Document // the final text's tree (checkInput.keepDoc)
 	first       []Diagnostic   // the findings of the text as read (checkDoc)
 	firstHidden int
@@ -419,5 +420,12 @@ func (l *linter) lintFile(j *job, arena *sfmd.Arena) (res *fileResult) {
 		}
 	}
 	res.first = nil
+	if l.opts.Output != nil && len(res.diags) > 0 && !j.stdin {
+		// the text on disk now, the file's source for Output
+		res.text = orig
+		if res.changed && !l.opts.Diff {
+			res.text = src
+		}
+	}
 	return res
 }
