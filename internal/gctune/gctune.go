@@ -15,7 +15,7 @@
 // one keeps nearly everything it allocates (its tree, the rules' tables,
 // its findings) live until it is done, about 40 bytes for each byte of
 // the document, so collections during it find little garbage and mark an
-// ever larger heap (five of them on a 10 MB document, a fifth of the
+// ever larger heap (five of them on a 10 MB document, a sixth of the
 // process's CPU). The memory bound is exact: between collections the
 // heap grows to at most
 //
