@@ -38,7 +38,7 @@ func CheckWithoutOptionalWork(doc *sfmd.Document, analyzers []*Analyzer) ([]Diag
 	if err != nil {
 		return nil, err
 	}
-	return checkOrderedContext(context.WithValue(context.Background(), noOptionalWork{}, true), doc, order, nil, nil)
+	return checkOrderedContext(context.WithValue(context.Background(), noOptionalWork{}, true), doc, order, nil, nil, nil)
 }
 
 // noOptionalWork is the context key of CheckWithoutOptionalWork.
@@ -47,7 +47,7 @@ type noOptionalWork struct{}
 // checkOrdered is Check with the analyzers already in dependency order (the
 // driver computes the order once per rule set, not once per file).
 func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
-	return checkOrderedContext(context.Background(), doc, order, options, ws)
+	return checkOrderedContext(context.Background(), doc, order, options, ws, nil)
 }
 
 // checkOrderedContext is checkOrdered that gives up between two analyzers
@@ -55,7 +55,10 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 // ctx's error and no diagnostics. An order is not changed once passed
 // (the driver makes one per settings, topo a new one each time): the
 // scratch that ran it knows it again by its array (getScratch).
-func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
+//
+// A non-nil keep decides which of the sorted, deduplicated findings are
+// returned (see collect).
+func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace, keep func(*Diagnostic) bool) ([]Diagnostic, error) {
 	s := getScratch(order)
 	defer putScratch(s)
 	s.budget = OptionalWork(len(doc.Src))
@@ -73,7 +76,7 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 			break
 		}
 	}
-	return s.collect(), errors.Join(s.errs...)
+	return s.collect(keep), errors.Join(s.errs...)
 }
 
 // run runs the analyzers of order from s.next on. A rule that panics
@@ -349,7 +352,15 @@ const keptKeys = 8 * keptChunks * diagChunk
 // comparisons read the keys only. The keys are sorted by merging the
 // ascending runs they come in (a rule reports in the order of the
 // document, so that the runs are few and long; sortKeys).
-func (s *checkScratch) collect() []Diagnostic {
+//
+// A non-nil keep is called once for each finding left after the
+// deduplication, in order, and may change it (the driver sets the
+// configured severity, marks the suppressions that cover it and counts
+// what is hidden): only the findings it keeps are copied out, into an
+// array of their number, counted before it is allocated. The
+// deduplication compares each finding with the one before it in the
+// order, kept or not, as sortDiagnostics does before any filter.
+func (s *checkScratch) collect(keep func(*Diagnostic) bool) []Diagnostic {
 	n := s.nDiags
 	if n == 0 {
 		return nil
@@ -363,10 +374,22 @@ func (s *checkScratch) collect() []Diagnostic {
 		keys = append(keys, sortKey{line: d.Span.Start.Line, col: d.Span.Start.Col, i: i, file: int8(strings.Compare(d.Path, s.doc.Path))})
 	}
 	sorted := s.sortKeys(keys, keys[n:2*n])
-	out := make([]Diagnostic, 0, n)
+	kept := 0
 	for k := range sorted {
-		if d := s.at(sorted[k].i); len(out) == 0 || !sameDiagnostic(&out[len(out)-1], d) {
-			out = append(out, *d)
+		d := s.at(sorted[k].i)
+		drop := k > 0 && sameDiagnostic(s.at(sorted[k-1].i), d)
+		if !drop && keep != nil {
+			drop = !keep(d)
+		}
+		sorted[k].drop = drop
+		if !drop {
+			kept++
+		}
+	}
+	out := make([]Diagnostic, 0, kept)
+	for k := range sorted {
+		if !sorted[k].drop {
+			out = append(out, *s.at(sorted[k].i))
 		}
 	}
 	if cap(keys) <= keptKeys {
@@ -414,11 +437,13 @@ func (s *checkScratch) less(a, b *sortKey) bool {
 
 // sortKey is what collect sorts for one finding: file orders its path
 // against the document's (-1 before, 0 the document, 1 after), line and
-// col are its start, i its index in the chunks.
+// col are its start, i its index in the chunks; drop is collect's
+// (in the key's padding).
 type sortKey struct {
 	line, col int
 	i         int32
 	file      int8
+	drop      bool
 }
 
 // sortKeys sorts keys, no two of them equal (compareKeys), and returns

@@ -68,7 +68,7 @@ func TestCollectIsSortDiagnostics(t *testing.T) {
 				ds = sortDiagnostics(reportAll(doc, rule, ds).reported())
 				ds = append(ds, ds...)
 			}
-			got := reportAll(doc, rule, ds).collect()
+			got := reportAll(doc, rule, ds).collect(nil)
 			want := reportAll(doc, rule, ds).reported()
 			want = sortDiagnostics(want)
 			if !reflect.DeepEqual(got, want) {
@@ -111,7 +111,7 @@ func BenchmarkCollect(b *testing.B) {
 			s.add(d)
 		}
 		b.StartTimer()
-		s.collect()
+		s.collect(nil)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ds)), "ns/finding")
 }
@@ -130,7 +130,7 @@ func TestCollectAllocations(t *testing.T) {
 	s := reportAll(doc, rule, ds)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	s.collect()
+	s.collect(nil)
 	runtime.ReadMemStats(&after)
 	if got := after.Mallocs - before.Mallocs; got > 3 {
 		t.Errorf("collect of %d findings: %d allocations, want 3 (the keys, the ends of their runs, the findings)", len(ds), got)

@@ -184,6 +184,9 @@ func (e *emitter) finish(k int, r *fileResult) {
 // take adds the result of job j, at position i, to the report, or with
 // Options.Output writes its findings (one worker at a time: finish).
 func (e *emitter) take(j *job, i int, r *fileResult) {
+	if r.release != nil {
+		defer r.release()
+	}
 	rep := e.rep
 	if r.err != nil {
 		e.errs = append(e.errs, jobError{i, &fileError{Path: j.display, Err: r.err}})
@@ -335,6 +338,12 @@ func jobSource(j *job, r *fileResult) func(string) []byte {
 			return r.head
 		case j.stdin:
 			return r.src
+		case r.text != nil:
+			// what reading the file again gives, within the size cap
+			if int64(len(r.text)) > r.limit {
+				return nil
+			}
+			return r.text
 		}
 		return readSource(j.abs, p, j.display, r.limit)
 	}

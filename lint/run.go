@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/sfmd-dev/sfmd/internal/cleanpath"
+	"github.com/sfmd-dev/sfmd/internal/gctune"
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/udiff"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -243,6 +244,7 @@ func splitOrders(set *settings) kindOrders {
 type fileResult struct {
 	diags       []Diagnostic
 	src         []byte         // final text (lintFile keeps it for stdin only)
+	text        []byte         // with Options.Output, the file's text on disk when it has findings (jobSource)
 	doc         *sfmd.Document // the final text's tree (checkInput.keepDoc)
 	first       []Diagnostic   // the findings of the text as read (checkDoc)
 	firstHidden int
@@ -253,8 +255,9 @@ type fileResult struct {
 	changed     bool
 	diff        string
 	stdout      []byte
-	err         error // a failure of sfmd (Report.Errors)
-	ioErr       error // a failure of the environment (Report.IOErrors)
+	err         error  // a failure of sfmd (Report.Errors)
+	ioErr       error  // a failure of the environment (Report.IOErrors)
+	release     func() // ends the file's gctune.Hold; take calls it
 }
 
 type linter struct {
@@ -263,6 +266,8 @@ type linter struct {
 	parse func(string, []byte) *sfmd.Document
 	stdin []byte
 	ws    *workspaceShared
+	// hold is gctune.Hold (a test counts the holds and releases)
+	hold func(n int) (release func())
 	// pathErrs are the paths named that cannot be linted (missing, not
 	// a regular file): reported in Report.IOErrors, before the files'.
 	pathErrs []error
@@ -287,7 +292,7 @@ func start(opts Options, analyzers []*Analyzer) (*linter, nextJob, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	l := &linter{opts: opts, reg: reg, parse: opts.Parse}
+	l := &linter{opts: opts, reg: reg, parse: opts.Parse, hold: gctune.Hold}
 	if l.parse == nil {
 		l.parse = sfmd.Parse
 	}
@@ -352,10 +357,12 @@ func (l *linter) lintAll(next nextJob) (*Report, error) {
 // return.
 func (l *linter) lintFile(j *job, arena *sfmd.Arena) (res *fileResult) {
 	res = &fileResult{}
+	release := func() {}
 	defer func() {
 		if r := recover(); r != nil {
 			res = &fileResult{err: fmt.Errorf("internal error: %v", r)}
 		}
+		res.release = release
 		if j.stdin && res.stdout == nil && l.opts.Fix != FixNone && !l.opts.Diff {
 			// An editor replaces its buffer with our output: on failure
 			// give the input back unchanged rather than nothing.
@@ -365,6 +372,11 @@ func (l *linter) lintFile(j *job, arena *sfmd.Arena) (res *fileResult) {
 	orig, info, tl, ok := l.read(j, res)
 	if !ok {
 		return res
+	}
+	// a large document raises the collector's floor until its findings
+	// are taken (emitter.take): see internal/gctune
+	if l.hold != nil {
+		release = l.hold(len(orig))
 	}
 	mode := l.opts.Fix
 	if l.opts.Diff && mode == FixNone {
@@ -408,5 +420,12 @@ func (l *linter) lintFile(j *job, arena *sfmd.Arena) (res *fileResult) {
 		}
 	}
 	res.first = nil
+	if l.opts.Output != nil && len(res.diags) > 0 && !j.stdin {
+		// the text on disk now, the file's source for Output
+		res.text = orig
+		if res.changed && !l.opts.Diff {
+			res.text = src
+		}
+	}
 	return res
 }

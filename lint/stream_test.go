@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -125,5 +127,47 @@ func TestOutputLateForeign(t *testing.T) {
 		"b.md:1:1: error: found \"BAD\" [no-bad]\n"
 	if g := lines(got); g != want {
 		t.Errorf("got\n%s\nwant\n%s", g, want)
+	}
+}
+
+// TestOutputSourceIsTextLinted: Output's source of a file's findings is
+// the file's text as it is on disk after the lint (as fixed by --fix, as
+// read with --diff or without fixes), kept from the lint instead of read
+// again: the file removed before the source is asked still has it.
+func TestOutputSourceIsTextLinted(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"no fixes", Options{}, "BAD TODO\n"},
+		{"fix", Options{Fix: FixSafe}, "good TODO\n"},
+		{"diff", Options{Diff: true}, "BAD TODO\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{"a.md": "BAD TODO\n"})
+			opts := c.opts
+			opts.Dir, opts.Parse, opts.Jobs = dir, fakeParse, 1
+			var got []string
+			opts.Output = func(ds []Diagnostic, src func(string) []byte) {
+				disk, err := os.ReadFile(filepath.Join(dir, "a.md"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Remove(filepath.Join(dir, "a.md")); err != nil {
+					t.Fatal(err)
+				}
+				if s := string(src(ds[0].Path)); s != string(disk) {
+					t.Errorf("source %q, the file on disk %q", s, disk)
+				}
+				got = append(got, string(src(ds[0].Path)))
+			}
+			if _, err := Run(opts, testSet); err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || got[0] != c.want {
+				t.Errorf("sources %q, want [%q]", got, c.want)
+			}
+		})
 	}
 }

@@ -235,8 +235,7 @@ func (t *suppressions) suppressed(d *Diagnostic, mark bool) bool {
 }
 
 // filter drops suppressed diagnostics, then appends the suppression
-// problems (unknown rules, unmatched enables and, when reportUnused, the
-// entries that suppressed nothing among enabled rules).
+// problems (unusedProblems).
 func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Diagnostic {
 	out := diags[:0]
 	for i := range diags {
@@ -244,8 +243,17 @@ func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Dia
 			out = append(out, diags[i])
 		}
 	}
+	return append(out, t.unusedProblems(enabled)...)
+}
+
+// unusedProblems returns the suppression problems not themselves
+// suppressed, when unused-suppression is enabled (none otherwise):
+// unknown rules, unmatched enables and the entries that suppressed
+// nothing among enabled rules, once every finding of the rules has been
+// passed to suppressed with mark set. The slice is new.
+func (t *suppressions) unusedProblems(enabled map[string]bool) []Diagnostic {
 	if !enabled[unusedSuppressionName] {
-		return out
+		return nil
 	}
 	probs := t.problems
 	for _, d := range t.dirs {
@@ -279,6 +287,7 @@ func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Dia
 		}
 		probs = append(probs, diag)
 	}
+	var out []Diagnostic
 	for i := range probs {
 		if !t.suppressed(&probs[i], false) {
 			out = append(out, probs[i])

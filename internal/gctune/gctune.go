@@ -7,10 +7,23 @@
 //
 // With a floor, the heap may grow to the floor before a collection; once
 // the live heap is large enough that GOGC=100 would let it grow past the
-// floor anyway (a 50 MB document), collections are paced as usual, so a
-// large input costs no more memory than before. It is the -Xms of the
+// floor anyway, collections are paced as usual. It is the -Xms of the
 // JVM, made with the documented knob (debug.SetGCPercent) retuned after
 // every collection.
+//
+// A large document raises the floor while it is in flight (Hold): linting
+// one keeps nearly everything it allocates (its tree, the rules' tables,
+// its findings) live until it is done, about 40 bytes for each byte of
+// the document, so collections during it find little garbage and mark an
+// ever larger heap (five of them on a 10 MB document, a sixth of the
+// process's CPU). The memory bound is exact: between collections the
+// heap grows to at most
+//
+//	max(floor + PerByte × (bytes of the documents in flight of at least MinHold bytes), 2 × live heap)
+//
+// so with --jobs N and a size cap S it is at most
+// max(floor + PerByte×N×S, 2×live); documents under MinHold (every real
+// document seen so far) leave it at max(floor, 2×live).
 package gctune
 
 import (
@@ -18,7 +31,24 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
+	"sync/atomic"
 )
+
+// PerByte is how many bytes of heap each byte of a document in flight
+// adds to the floor: more than linting a document allocates for each of
+// its bytes (about 40 on the generated 10 MB document of
+// corpus/bench/benchgen), so that none of its allocation waits for a
+// collection that would find it all live.
+const PerByte = 64
+
+// MinHold is the smallest document Hold counts: a smaller one allocates
+// less than the floor while it is linted, and holding it would only add
+// a retune to each of the thousands of small documents of a repository.
+const MinHold = 256 << 10
+
+// active is the tuner Floor set up, nil without one.
+var active atomic.Pointer[tuner]
 
 // Floor makes the garbage collector let the heap grow to at least floor
 // bytes between collections, unless the environment sets GOGC or
@@ -31,7 +61,28 @@ func Floor(floor uint64) bool {
 	t := &tuner{floor: floor, sample: []metrics.Sample{{Name: liveHeap}}}
 	t.adjust()
 	t.arm()
+	active.Store(t)
 	return true
+}
+
+// Hold raises the floor by PerByte × n while a document of n bytes is
+// linted, until release is called; it does nothing when n is under
+// MinHold or Floor did not set a floor (GOGC or GOMEMLIMIT set, or a
+// program that embeds the linter).
+func Hold(n int) (release func()) {
+	t := active.Load()
+	if t == nil || n < MinHold {
+		return func() {}
+	}
+	t.held.Add(int64(n))
+	t.adjust()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			t.held.Add(-int64(n))
+			t.adjust()
+		})
+	}
 }
 
 // minHeap is the runtime's minimum heap goal at GOGC=100.
@@ -41,7 +92,10 @@ const minHeap = 4 << 20
 const liveHeap = "/gc/heap/live:bytes"
 
 type tuner struct {
-	floor  uint64
+	floor uint64
+	held  atomic.Int64 // bytes of the documents in flight (Hold)
+	mu    sync.Mutex   // one adjust at a time, so the last one sets GOGC
+	// sample is read under mu.
 	sample []metrics.Sample
 }
 
@@ -60,14 +114,22 @@ func (t *tuner) arm() {
 }
 
 // adjust sets GOGC so that the next collection comes when the heap
-// reaches the floor, or at twice the live heap when that is more.
+// reaches the floor and what the documents in flight add to it, or at
+// twice the live heap when that is more.
 func (t *tuner) adjust() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	metrics.Read(t.sample)
 	live := uint64(0)
 	if t.sample[0].Value.Kind() == metrics.KindUint64 {
 		live = t.sample[0].Value.Uint64()
 	}
-	debug.SetGCPercent(Percent(live, t.floor))
+	debug.SetGCPercent(Percent(live, Goal(t.floor, uint64(t.held.Load()))))
+}
+
+// Goal is the floor with held bytes of documents in flight.
+func Goal(floor, held uint64) uint64 {
+	return floor + PerByte*held
 }
 
 // Percent is the GOGC that makes a heap of live bytes grow to floor

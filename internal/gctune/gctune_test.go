@@ -48,3 +48,63 @@ func TestFloorLeavesUserSettings(t *testing.T) {
 		t.Error("Floor retuned the collector although GOGC is set")
 	}
 }
+
+// TestGoalWithDocuments: the documents in flight add PerByte times their
+// size to the floor, and Percent paces the collector to that goal.
+func TestGoalWithDocuments(t *testing.T) {
+	const floor = 32 << 20
+	if g := Goal(floor, 0); g != floor {
+		t.Errorf("Goal(floor, 0) = %d, want the floor %d", g, uint64(floor))
+	}
+	ten := uint64(10 << 20)
+	if g := Goal(floor, ten); g != floor+PerByte*ten {
+		t.Errorf("Goal(floor, 10 MiB) = %d, want %d", g, floor+PerByte*ten)
+	}
+	// a 10 MiB document with 100 MiB live: the goal is 672 MiB, GOGC 572
+	if p := Percent(100<<20, Goal(floor, ten)); p != 572 {
+		t.Errorf("Percent(100 MiB, Goal(32 MiB, 10 MiB)) = %d, want 572", p)
+	}
+	// beyond what the documents add, the default pacing
+	if p := Percent(1<<30, Goal(floor, ten)); p != 100 {
+		t.Errorf("Percent(1 GiB, Goal(32 MiB, 10 MiB)) = %d, want 100", p)
+	}
+}
+
+// TestHold checks that a large document raises GOGC while it is held and
+// that its release gives the floor's GOGC back; a small one, or a second
+// release, changes nothing.
+func TestHold(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	defer active.Store(nil)
+	if !Floor(32 << 20) {
+		t.Fatal("Floor did nothing without GOGC and GOMEMLIMIT")
+	}
+	gogc := func() int {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		return p
+	}
+	base := gogc()
+	small := Hold(MinHold - 1)
+	if p := gogc(); p != base {
+		t.Errorf("GOGC %d while a document under MinHold is held, want %d", p, base)
+	}
+	small()
+	release := Hold(10 << 20)
+	raised := gogc()
+	if raised <= base {
+		t.Errorf("GOGC %d while a 10 MiB document is held, want more than %d", raised, base)
+	}
+	release()
+	if p := gogc(); p >= raised {
+		t.Errorf("GOGC %d after the release, want less than %d", p, raised)
+	}
+	after := gogc()
+	release()
+	if p := gogc(); p != after {
+		t.Errorf("a second release moved GOGC from %d to %d", after, p)
+	}
+}

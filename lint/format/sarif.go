@@ -166,11 +166,16 @@ type sarifStream struct {
 	artPath string
 	art     sarifArtifact
 	fp      []byte // the text a fingerprint hashes
+	// loc and fps hold the location and the fingerprints of the result
+	// being written (fill)
+	loc [1]sarifLocation
+	fps map[string]string
 }
 
 func newSARIFStream(w io.Writer, ctx *Context) *sarifStream {
 	rules, index := sarifRules(ctx.Rules, nil)
-	return &sarifStream{w: w, ctx: ctx, rules: rules, index: index, src: newSources(ctx.Source), seen: map[string]int{}}
+	return &sarifStream{w: w, ctx: ctx, rules: rules, index: index, src: newSources(ctx.Source), seen: map[string]int{},
+		fps: map[string]string{}}
 }
 
 func (s *sarifStream) write(diags []lint.Diagnostic) error {
@@ -190,28 +195,39 @@ func (s *sarifStream) write(diags []lint.Diagnostic) error {
 			s.b.WriteString(",\n")
 		}
 		s.n++
-		r := s.result(d)
+		r := s.fill(d, s.loc[:], s.fps)
 		s.jw.start(4)
 		s.jw.sarifResult(&r)
 		s.b.Write(s.jw.b)
+		if err := spill(&s.results, &s.b); err != nil {
+			return err
+		}
 	}
-	_, err := s.results.Write(s.b.Bytes())
-	return err
+	return flush(&s.results, &s.b)
 }
 
 // result is the SARIF result of d.
 func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
+	return s.fill(d, make([]sarifLocation, 1), map[string]string{})
+}
+
+// fill is result with loc (one location) and fps (an empty map) for the
+// result's location and fingerprints: write passes the stream's own,
+// reused from one finding to the next (each result is written before
+// the next is made).
+func (s *sarifStream) fill(d *lint.Diagnostic, loc []sarifLocation, fps map[string]string) sarifResult {
 	src := s.src
 	if s.artPath != d.Path || s.art.URI == "" {
 		s.artPath, s.art = d.Path, artifact(d.Path)
 	}
 	art := s.art
+	loc[0] = sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: region(d)}}
 	r := sarifResult{
 		RuleID:    d.Rule,
 		RuleIndex: s.index[d.Rule],
 		Level:     sarifLevel(d.Severity),
 		Message:   sarifText{Text: d.Message},
-		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: region(d)}}},
+		Locations: loc[:1:1],
 	}
 	for j, rel := range d.Related {
 		id := j + 1
@@ -230,7 +246,8 @@ func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
 	var key string
 	key, s.fp = fingerprintBuf(s.fp, d, src)
 	s.seen[key]++
-	r.PartialFingerprints = map[string]string{fingerprintKey: key + ":" + strconv.Itoa(s.seen[key])}
+	fps[fingerprintKey] = key + ":" + strconv.Itoa(s.seen[key])
+	r.PartialFingerprints = fps
 	for _, f := range d.Fixes {
 		fix := sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactEdit{{ArtifactLocation: art}}, Properties: sarifFixProps{Safe: f.Safe}}
 		for _, e := range f.Edits {
