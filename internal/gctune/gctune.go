@@ -22,8 +22,8 @@
 //	max(floor + PerByte × (bytes of the documents in flight of at least MinHold bytes), 2 × live heap)
 //
 // so with --jobs N and a size cap S it is at most
-// max(floor + PerByte×N×S, 2×live); documents under MinHold (every real
-// document seen so far) leave it at max(floor, 2×live).
+// max(floor + PerByte×N×S, 2×live); documents under MinHold (every document of
+// the upstream corpus, the largest 29 KB) leave it at max(floor, 2×live).
 package gctune
 
 import (
