@@ -181,12 +181,14 @@ func (s *blockScan) beginLines() int {
 }
 
 // addLines appends to the tree the block b, whose lines are s.all's from
-// from on.
+// from on (unless they are whole lines).
 func (s *blockScan) addLines(b block, from int) {
 	n := s.blocks.next()
 	*n = b
-	n.lines = s.all
-	n.lines.SetSliced(from, s.all.Len())
+	if !b.whole {
+		n.lines = s.all
+		n.lines.SetSliced(from, s.all.Len())
+	}
 	s.tree = append(s.tree, n)
 }
 
@@ -471,8 +473,17 @@ func (s *blockScan) heading(seg text.Segment, has bool) bool {
 // the fence is closed.
 func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasInfo, quoted bool) bool {
 	node := block{kind: blockFence, pos: s.at + col + pos, info: info, hasInfo: hasInfo}
-	from := s.beginLines()
 	at := s.lineEnd(s.at)
+	// a fence at the top level and not indented reads whole lines: the
+	// block counts them from its first (the line start after the opening
+	// line's) instead of keeping a segment for each
+	whole := s.starts != nil && !quoted && col == 0 && pos == 0
+	from := 0
+	if whole {
+		node.whole, node.first = true, s.nk
+	} else {
+		from = s.beginLines()
+	}
 	for at < len(s.src) {
 		le := s.lineEnd(at)
 		line := s.src[at:le]
@@ -527,9 +538,13 @@ func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasI
 				start = sp
 			}
 		}
-		seg := text.NewSegment(at+off+start, le)
-		seg.ForceNewline = true
-		s.all.Append(seg)
+		if whole {
+			node.count++
+		} else {
+			seg := text.NewSegment(at+off+start, le)
+			seg.ForceNewline = true
+			s.all.Append(seg)
+		}
 		at = le
 	}
 	s.addLines(node, from)

@@ -319,7 +319,7 @@ func (p *docParser) parseMarkdown(base int) {
 		case blockFence:
 			if !add(event{b: n}, eventAt(n, base)) {
 				nFences++
-				nLines += n.lines.Len()
+				nLines += n.nLines()
 			}
 		case blockCode:
 			lines := &n.lines
@@ -339,7 +339,7 @@ func (p *docParser) parseMarkdown(base int) {
 	for _, r := range recs {
 		if r.node != nil {
 			nFences++
-			nLines += r.node.lines.Len()
+			nLines += r.node.nLines()
 		}
 	}
 	p.events = events // back to the scratch
@@ -500,7 +500,7 @@ func (p *docParser) fence(n *block, base int) {
 	} else {
 		f.InfoSpan = p.li.spanOnLine(openLine, i, i)
 	}
-	lines := &n.lines
+	lines := p.linesOf(n, base)
 	lastLine := openLine
 	f.Lines = p.lineSlice(lines.Len())
 	starts := p.li.starts

@@ -224,10 +224,64 @@ func (p *docParser) parseBody(body []byte) {
 type block struct {
 	kind    blockKind
 	hasInfo bool
-	pos     int
-	info    text.Segment
-	lines   text.Segments
-	span    *ast.CodeSpan // kind blockSpan
+	// whole: the lines are count whole lines of the file from the one
+	// that starts at li.starts[first] (readTail's fences at the top
+	// level: see blockLines), and lines is empty
+	whole        bool
+	first, count int
+	pos          int
+	info         text.Segment
+	lines        text.Segments
+	span         *ast.CodeSpan // kind blockSpan
+}
+
+// nLines is the number of b's lines.
+func (b *block) nLines() int {
+	if b.whole {
+		return b.count
+	}
+	return b.lines.Len()
+}
+
+// blockLines reads the lines of a block as goldmark's segments, in the
+// offsets of the body that starts at file offset base: its segments, or
+// for whole lines, the segment goldmark makes of each (the line with its
+// terminator, ForceNewline set).
+type blockLines struct {
+	segs *text.Segments
+	// whole lines: the file's line starts from the block's first line on,
+	// the file's length
+	starts    []int
+	n         int
+	base, end int
+}
+
+// linesOf returns the reader of b's lines.
+func (p *docParser) linesOf(b *block, base int) blockLines {
+	if !b.whole {
+		return blockLines{segs: &b.lines}
+	}
+	return blockLines{starts: p.li.starts[b.first:], n: b.count, base: base, end: len(p.src)}
+}
+
+// Len is the number of lines.
+func (l blockLines) Len() int {
+	if l.segs != nil {
+		return l.segs.Len()
+	}
+	return l.n
+}
+
+// At returns line k.
+func (l blockLines) At(k int) text.Segment {
+	if l.segs != nil {
+		return l.segs.At(k)
+	}
+	stop := l.end
+	if k+1 < len(l.starts) {
+		stop = l.starts[k+1]
+	}
+	return text.Segment{Start: l.starts[k] - l.base, Stop: stop - l.base, ForceNewline: true}
 }
 
 type blockKind uint8
@@ -318,7 +372,7 @@ func (p *docParser) candidate(c *candidate, n *block, base int) bool {
 	if n.hasInfo {
 		c.action = isActionInfo(p.src[base+n.info.Start : base+n.info.Stop])
 	}
-	lines := &n.lines
+	lines := p.linesOf(n, base)
 	for k := 0; k < lines.Len(); k++ {
 		seg := lines.At(k)
 		s, e := base+seg.Start, min(base+seg.Stop, len(p.src))
@@ -506,7 +560,7 @@ func (p *docParser) lineSpan(n int) Span {
 // missing after line last: the opening line becomes a heading for
 // goldmark, and the block is rebuilt from its lines up to last.
 func (p *docParser) cut(c *candidate, base, last int) *recovery {
-	lines := &c.n.lines
+	lines := p.linesOf(c.n, base)
 	var segs text.Segments
 	for k := 0; k < lines.Len(); k++ {
 		seg := lines.At(k)
@@ -533,7 +587,7 @@ func (p *docParser) cut(c *candidate, base, last int) *recovery {
 // action and the line of the first that cannot (prose at column 0, a
 // heading, a fence line), or 0 when every line can.
 func (p *docParser) actionExtent(c *candidate, base int) (last, stop int) {
-	lines := &c.n.lines
+	lines := p.linesOf(c.n, base)
 	if lines.Len() == 0 {
 		return 0, 0
 	}
