@@ -480,8 +480,8 @@ func (p *docParser) fence(n *block, base int) {
 	if pos < 0 {
 		return
 	}
+	openLine := p.openLine(n, base)
 	pos += base
-	openLine := p.li.LineOf(pos)
 	f := p.fences.new()
 	f.Char = src[pos]
 	i := pos

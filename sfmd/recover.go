@@ -243,6 +243,17 @@ func (b *block) nLines() int {
 	return b.lines.Len()
 }
 
+// openLine is the line of fence b's opening line, in the body that
+// starts at file offset base: for whole lines, the line before the
+// first line start after it (readTail's lineEnd stopped there), without
+// a search of the line index.
+func (p *docParser) openLine(b *block, base int) int {
+	if b.whole {
+		return b.first
+	}
+	return p.li.LineOf(base + b.pos)
+}
+
 // blockLines reads the lines of a block as goldmark's segments, in the
 // offsets of the body that starts at file offset base: its segments, or
 // for whole lines, the segment goldmark makes of each (the line with its
@@ -360,7 +371,7 @@ func (p *docParser) nextCandidate(base, from int) *candidate {
 // prefixes.
 func (p *docParser) candidate(c *candidate, n *block, base int) bool {
 	pos := base + n.pos
-	open := p.li.LineOf(pos)
+	open := p.openLine(n, base)
 	ls := p.li.LineStart(open)
 	if pos-ls > 3 || strings.TrimLeft(p.str(ls, pos), " ") != "" {
 		return false
@@ -385,7 +396,10 @@ func (p *docParser) candidate(c *candidate, n *block, base int) bool {
 			c.innerAct = strings.HasPrefix(strings.TrimLeft(p.str(s+at+run, e), " \t"), "act.")
 		}
 	}
-	if lines.Len() > 0 {
+	switch {
+	case n.whole:
+		c.last = open + n.count // open when it has none
+	case lines.Len() > 0:
 		c.last = p.li.LineOf(base + lines.At(lines.Len()-1).Start)
 	}
 	if c.last+1 <= p.li.LineCount() && isClosingFence(p.li.Line(c.last+1), c.char, c.run) {
