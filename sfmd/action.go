@@ -661,59 +661,45 @@ func isParamHead(t string) bool {
 //
 //	^\s+(\w+)(?:,\s*-([a-zA-Z]))?\s*:\s+(\w+)(?:\s+\((required|optional)\))?(?:\s+"([^"]*)")?(?:\s*=\s*"([^"]*)")?$
 func isStrictParam(t string) bool {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
-	spaces := func(i int) int {
-		for i < len(t) && isSpace(t[i]) {
-			i++
-		}
-		return i
-	}
-	words := func(i int) int {
-		for i < len(t) && isWordByte(t[i]) {
-			i++
-		}
-		return i
-	}
-	i := spaces(0)
+	i := reSpaces(t, 0)
 	if i == 0 {
 		return false
 	}
-	j := words(i)
+	j := reWords(t, i)
 	if j == i {
 		return false
 	}
 	i = j
 	if i < len(t) && t[i] == ',' {
-		i = spaces(i + 1)
+		i = reSpaces(t, i+1)
 		if i+1 >= len(t) || t[i] != '-' || !isLetter(t[i+1]) {
 			return false
 		}
 		i += 2
 	}
-	i = spaces(i)
+	i = reSpaces(t, i)
 	if i >= len(t) || t[i] != ':' {
 		return false
 	}
-	j = spaces(i + 1)
+	j = reSpaces(t, i+1)
 	if j == i+1 {
 		return false
 	}
-	i = words(j)
+	i = reWords(t, j)
 	if i == j {
 		return false
 	}
-	quoted := func(i int) (int, bool) { // "[^"]*" at i
-		if i >= len(t) || t[i] != '"' {
-			return i, false
-		}
-		k := strings.IndexByte(t[i+1:], '"')
-		if k < 0 {
-			return i, false
-		}
-		return i + 1 + k + 1, true
+	if i == len(t) {
+		return true
 	}
+	return strictParamTail(t, i)
+}
+
+// strictParamTail is isStrictParam after the type at i: the optional
+// (required|optional), "description" and = "default", then the end.
+func strictParamTail(t string, i int) bool {
 	// (required|optional)
-	if j := spaces(i); j > i && j < len(t) && t[j] == '(' {
+	if j := reSpaces(t, i); j > i && j < len(t) && t[j] == '(' {
 		if strings.HasPrefix(t[j:], "(required)") {
 			i = j + len("(required)")
 		} else if strings.HasPrefix(t[j:], "(optional)") {
@@ -723,22 +709,70 @@ func isStrictParam(t string) bool {
 		}
 	}
 	// "description"
-	if j := spaces(i); j > i && j < len(t) && t[j] == '"' {
-		k, ok := quoted(j)
+	if j := reSpaces(t, i); j > i && j < len(t) && t[j] == '"' {
+		k, ok := reQuoted(t, j)
 		if !ok {
 			return false
 		}
 		i = k
 	}
 	// = "default"
-	if j := spaces(i); j < len(t) && t[j] == '=' {
-		k, ok := quoted(spaces(j + 1))
+	if j := reSpaces(t, i); j < len(t) && t[j] == '=' {
+		k, ok := reQuoted(t, reSpaces(t, j+1))
 		if !ok {
 			return false
 		}
 		i = k
 	}
 	return i == len(t)
+}
+
+// reSpaces skips the regex's \s ([\t\n\f\r ]) from i.
+func reSpaces(t string, i int) int {
+	for i < len(t) && reClass[t[i]] == reSpace {
+		i++
+	}
+	return i
+}
+
+// reWords skips the regex's \w ([0-9A-Za-z_]) from i.
+func reWords(t string, i int) int {
+	for i < len(t) && reClass[t[i]] == reWord {
+		i++
+	}
+	return i
+}
+
+// reClass classifies a byte for reSpaces and reWords (one load a byte
+// instead of up to five comparisons).
+var reClass = func() (c [256]uint8) {
+	for _, b := range []byte(" \t\n\f\r") {
+		c[b] = reSpace
+	}
+	for b := range 256 {
+		if isWordByte(byte(b)) {
+			c[b] = reWord
+		}
+	}
+	return c
+}()
+
+const (
+	reSpace = 1 + iota
+	reWord
+)
+
+// reQuoted matches "[^"]*" at i: the index after it and true, or i and
+// false.
+func reQuoted(t string, i int) (int, bool) {
+	if i >= len(t) || t[i] != '"' {
+		return i, false
+	}
+	k := strings.IndexByte(t[i+1:], '"')
+	if k < 0 {
+		return i, false
+	}
+	return i + 1 + k + 1, true
 }
 
 // continuedLines returns how many of the n lines after line(0), an
