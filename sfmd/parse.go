@@ -500,9 +500,50 @@ func (p *docParser) fence(n *block, base int) {
 	} else {
 		f.InfoSpan = p.li.spanOnLine(openLine, i, i)
 	}
+	f.Lines = p.lineSlice(n.nLines())
+	var lastLine int
+	if n.whole {
+		lastLine = p.wholeLines(f, n.first, n.count)
+	} else {
+		lastLine = p.segLines(f, n, base, openLine)
+	}
+	p.closeFence(f, pos, openLine, lastLine)
+}
+
+// wholeLines appends to f.Lines the count whole lines of the file after
+// line first (a block of whole lines: see blockLines), each without its
+// line terminators, and returns the number of the last line. It reads
+// what segLines reads from the lines' segments from the line index.
+func (p *docParser) wholeLines(f *Fence, first, count int) int {
+	li, src := p.li, p.src
+	starts := li.starts
+	for n := first + 1; n <= first+count; n++ {
+		s, e := starts[n-1], len(src)
+		if n < len(starts) {
+			e = starts[n]
+		}
+		for e > s && (src[e-1] == '\n' || src[e-1] == '\r') {
+			e--
+		}
+		var sp Span
+		if li.asciiLine(n) {
+			li.memoLine = n // as spanOnLine leaves it
+			sp = Span{Start: Pos{Offset: s, Line: n, Col: 1}, End: Pos{Offset: e, Line: n, Col: e - s + 1}}
+		} else {
+			sp = li.spanOnLine(n, s, e)
+		}
+		f.Lines = append(f.Lines, Line{Text: p.str(s, e), Span: sp})
+	}
+	return first + count
+}
+
+// segLines is wholeLines for a block read as goldmark's segments (in the
+// offsets of the body that starts at file offset base), whose opening
+// line is openLine.
+func (p *docParser) segLines(f *Fence, n *block, base, openLine int) int {
+	src := p.src
 	lines := p.linesOf(n, base)
 	lastLine := openLine
-	f.Lines = p.lineSlice(lines.Len())
 	starts := p.li.starts
 	for k := 0; k < lines.Len(); k++ {
 		seg := lines.At(k)
@@ -519,6 +560,13 @@ func (p *docParser) fence(n *block, base int) {
 		}
 		f.Lines = append(f.Lines, Line{Text: p.str(s, e), Span: p.li.spanOnLine(lastLine, s, e)})
 	}
+	return lastLine
+}
+
+// closeFence finishes fence f, opened at file offset pos on line
+// openLine, whose last content line is lastLine: its closing line, span
+// and problems.
+func (p *docParser) closeFence(f *Fence, pos, openLine, lastLine int) {
 	// Closed? goldmark consumes the closing fence without recording it: look
 	// at the line after the last content line.
 	end := p.li.LineEnd(lastLine)
