@@ -127,16 +127,24 @@ type nodes struct {
 	hints     slab[Hint]
 	links     slab[Link]     // with an Arena only (newLink)
 	shortcuts slab[Shortcut] // with an Arena only (newShortcut)
+	bodies    slab[Body]
+	inlines   slab[InlineBody]
 
 	refPtrs   ptrs[VarRef]
 	consPtrs  ptrs[Constraint]
 	paramPtrs ptrs[Param]
 	linePtrs  ptrs[TemplateLine]
+	// every Action.Headers and Action.Bodies
+	headerPtrs ptrs[Header]
+	bodyPtrs   ptrs[Body]
 	// fenceLines backs every Fence.Lines, segs every VarRef.Path, mods
 	// every VarRef.Modifiers
 	fenceLines []Line
 	segs       []PathSeg
 	mods       []string
+	// texts backs the Text of every multi-line body (see bodyText): never
+	// from an Arena, as strings in the tree outlive its Release
+	texts []byte
 	// with an Arena, what backs them is carved from its pools
 	linePool *arenaPool[Line]
 	segPool  *arenaPool[PathSeg]
@@ -195,6 +203,29 @@ func (n *nodes) splitMods(s string) []string {
 	}
 	n.mods = append(n.mods, s)
 	return n.mods[start:len(n.mods):len(n.mods)]
+}
+
+// textRoom returns an empty byte slice with room for size bytes in a
+// shared chunk, whose bytes nothing else writes: the chunks are never
+// reused, so a string made from what is appended to it stays as it is.
+// The first chunk holds the first text exactly, each next one twice the
+// last, up to 64 KB (or the text).
+func (n *nodes) textRoom(size int) []byte {
+	if size > cap(n.texts)-len(n.texts) {
+		n.texts = make([]byte, 0, max(size, min(2*cap(n.texts), 64<<10)))
+	}
+	start := len(n.texts)
+	return n.texts[start : start : start+size]
+}
+
+// keepText marks the bytes of buf, which textRoom returned, as used
+// and returns them as a string.
+func (n *nodes) keepText(buf []byte) string {
+	if len(buf) == 0 {
+		return ""
+	}
+	n.texts = n.texts[:len(n.texts)+len(buf)]
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
 // lineSlice returns a Line slice of length 0 and capacity n carved from
