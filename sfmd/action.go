@@ -127,14 +127,14 @@ func (p *docParser) strayTokens(a *Action, t string, base, from, to int) {
 // headers are recorded (rules inform about them) and nothing else is
 // reported.
 func (p *docParser) flags(a *Action, t string, base, from, to int, cli bool) {
+	var buf [8]*Header
+	headers := buf[:0]
 	i := skipSpace(t, from)
 	for i < to {
 		if isFlag(t, i, to, 'H') {
 			h := p.header(t, base, i, to)
-			if !cli {
-				a.Headers = append(a.Headers, h)
-			} else if h.Valid {
-				a.Headers = append(a.Headers, h)
+			if !cli || h.Valid {
+				headers = append(headers, h)
 			}
 			i = skipSpace(t, h.Span.End.Offset-base)
 			continue
@@ -160,6 +160,7 @@ func (p *docParser) flags(a *Action, t string, base, from, to int, cli bool) {
 		}
 		i = skipSpace(t, j)
 	}
+	a.Headers = p.headerPtrs.slice(headers)
 }
 
 func isFlag(t string, i, to int, c byte) bool {
@@ -221,7 +222,7 @@ func (p *docParser) header(t string, base, i, to int) *Header {
 // inlineBody parses "-d '…'" starting at t[i] and returns where it ends.
 func (p *docParser) inlineBody(a *Action, t string, base, i, to int) int {
 	v := skipSpace(t, i+2)
-	b := &InlineBody{}
+	b := p.inlines.new()
 	if v >= to || (t[v] != '"' && t[v] != '\'') {
 		// unquoted -d: the runtime does not recognise it
 		j := v
@@ -281,6 +282,8 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 	bodyFrom := 0 // index in lines of the body's first content line
 	var paramBuf [16]*Param
 	params := paramBuf[:0]
+	var bodyBuf [2]*Body
+	bodies := bodyBuf[:0]
 	for k := 0; k < len(lines); k++ {
 		l := lines[k]
 		trimmed := strings.TrimSpace(l.Text)
@@ -298,9 +301,11 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 			continue
 		}
 		if trimmed == "body:" {
-			body = &Body{DirectiveSpan: p.span(l.Span.Start.Offset+indent, l.Span.Start.Offset+indent+len("body:")), Indent: indent}
+			body = p.bodies.new()
+			body.DirectiveSpan = p.span(l.Span.Start.Offset+indent, l.Span.Start.Offset+indent+len("body:"))
+			body.Indent = indent
 			bodyFrom = k + 1
-			a.Bodies = append(a.Bodies, body)
+			bodies = append(bodies, body)
 			continue
 		}
 		if isParamHead(l.Text) {
@@ -328,6 +333,7 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 		p.finishBody(body)
 	}
 	a.Params = p.paramPtrs.slice(params)
+	a.Bodies = p.bodyPtrs.slice(bodies)
 }
 
 var (
@@ -367,18 +373,22 @@ func (p *docParser) finishBody(b *Body) {
 			common = ind
 		}
 	}
-	var sb strings.Builder
 	size := 0
 	for _, l := range b.Lines {
 		size += len(l.Text) + 1
 	}
-	sb.Grow(size)
+	// one line is its text in the source; more are copied to shared room
+	var sb []byte
+	if len(b.Lines) > 1 {
+		sb = p.textRoom(size)
+	}
+	text := ""
 	t := p.templates.new()
 	var refBuf [16]*VarRef
 	refs := refBuf[:0]
 	for i, l := range b.Lines {
 		if i > 0 {
-			sb.WriteByte('\n')
+			sb = append(sb, '\n')
 		}
 		line := l.Text
 		off := l.Span.Start.Offset
@@ -388,11 +398,18 @@ func (p *docParser) finishBody(b *Body) {
 		} else {
 			line = trimBlankLeft(line)
 		}
-		sb.WriteString(line)
+		if len(b.Lines) > 1 {
+			sb = append(sb, line...)
+		} else {
+			text = line
+		}
 		refs = p.appendRefs(refs, line, off, refsBody)
 	}
 	t.Refs = p.refSlice(refs)
-	t.Text = sb.String()
+	if len(b.Lines) > 1 {
+		text = p.keepText(sb)
+	}
+	t.Text = text
 	t.Span = Span{Start: b.Lines[0].Span.Start, End: b.Lines[len(b.Lines)-1].Span.End}
 	b.Template = t
 }
@@ -661,59 +678,45 @@ func isParamHead(t string) bool {
 //
 //	^\s+(\w+)(?:,\s*-([a-zA-Z]))?\s*:\s+(\w+)(?:\s+\((required|optional)\))?(?:\s+"([^"]*)")?(?:\s*=\s*"([^"]*)")?$
 func isStrictParam(t string) bool {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
-	spaces := func(i int) int {
-		for i < len(t) && isSpace(t[i]) {
-			i++
-		}
-		return i
-	}
-	words := func(i int) int {
-		for i < len(t) && isWordByte(t[i]) {
-			i++
-		}
-		return i
-	}
-	i := spaces(0)
+	i := reSpaces(t, 0)
 	if i == 0 {
 		return false
 	}
-	j := words(i)
+	j := reWords(t, i)
 	if j == i {
 		return false
 	}
 	i = j
 	if i < len(t) && t[i] == ',' {
-		i = spaces(i + 1)
+		i = reSpaces(t, i+1)
 		if i+1 >= len(t) || t[i] != '-' || !isLetter(t[i+1]) {
 			return false
 		}
 		i += 2
 	}
-	i = spaces(i)
+	i = reSpaces(t, i)
 	if i >= len(t) || t[i] != ':' {
 		return false
 	}
-	j = spaces(i + 1)
+	j = reSpaces(t, i+1)
 	if j == i+1 {
 		return false
 	}
-	i = words(j)
+	i = reWords(t, j)
 	if i == j {
 		return false
 	}
-	quoted := func(i int) (int, bool) { // "[^"]*" at i
-		if i >= len(t) || t[i] != '"' {
-			return i, false
-		}
-		k := strings.IndexByte(t[i+1:], '"')
-		if k < 0 {
-			return i, false
-		}
-		return i + 1 + k + 1, true
+	if i == len(t) {
+		return true
 	}
+	return strictParamTail(t, i)
+}
+
+// strictParamTail is isStrictParam after the type at i: the optional
+// (required|optional), "description" and = "default", then the end.
+func strictParamTail(t string, i int) bool {
 	// (required|optional)
-	if j := spaces(i); j > i && j < len(t) && t[j] == '(' {
+	if j := reSpaces(t, i); j > i && j < len(t) && t[j] == '(' {
 		if strings.HasPrefix(t[j:], "(required)") {
 			i = j + len("(required)")
 		} else if strings.HasPrefix(t[j:], "(optional)") {
@@ -723,22 +726,70 @@ func isStrictParam(t string) bool {
 		}
 	}
 	// "description"
-	if j := spaces(i); j > i && j < len(t) && t[j] == '"' {
-		k, ok := quoted(j)
+	if j := reSpaces(t, i); j > i && j < len(t) && t[j] == '"' {
+		k, ok := reQuoted(t, j)
 		if !ok {
 			return false
 		}
 		i = k
 	}
 	// = "default"
-	if j := spaces(i); j < len(t) && t[j] == '=' {
-		k, ok := quoted(spaces(j + 1))
+	if j := reSpaces(t, i); j < len(t) && t[j] == '=' {
+		k, ok := reQuoted(t, reSpaces(t, j+1))
 		if !ok {
 			return false
 		}
 		i = k
 	}
 	return i == len(t)
+}
+
+// reSpaces skips the regex's \s ([\t\n\f\r ]) from i.
+func reSpaces(t string, i int) int {
+	for i < len(t) && reClass[t[i]] == reSpace {
+		i++
+	}
+	return i
+}
+
+// reWords skips the regex's \w ([0-9A-Za-z_]) from i.
+func reWords(t string, i int) int {
+	for i < len(t) && reClass[t[i]] == reWord {
+		i++
+	}
+	return i
+}
+
+// reClass classifies a byte for reSpaces and reWords (one load a byte
+// instead of up to five comparisons).
+var reClass = func() (c [256]uint8) {
+	for _, b := range []byte(" \t\n\f\r") {
+		c[b] = reSpace
+	}
+	for b := range 256 {
+		if isWordByte(byte(b)) {
+			c[b] = reWord
+		}
+	}
+	return c
+}()
+
+const (
+	reSpace = 1 + iota
+	reWord
+)
+
+// reQuoted matches "[^"]*" at i: the index after it and true, or i and
+// false.
+func reQuoted(t string, i int) (int, bool) {
+	if i >= len(t) || t[i] != '"' {
+		return i, false
+	}
+	k := strings.IndexByte(t[i+1:], '"')
+	if k < 0 {
+		return i, false
+	}
+	return i + 1 + k + 1, true
 }
 
 // continuedLines returns how many of the n lines after line(0), an

@@ -37,11 +37,15 @@ type Arena struct {
 	actions   arenaPool[Action]
 	responses arenaPool[Response]
 	hints     arenaPool[Hint]
+	bodies    arenaPool[Body]
+	inlines   arenaPool[InlineBody]
 
-	refPtrs   arenaPool[*VarRef]
-	consPtrs  arenaPool[*Constraint]
-	paramPtrs arenaPool[*Param]
-	linePtrs  arenaPool[*TemplateLine]
+	refPtrs    arenaPool[*VarRef]
+	consPtrs   arenaPool[*Constraint]
+	paramPtrs  arenaPool[*Param]
+	linePtrs   arenaPool[*TemplateLine]
+	headerPtrs arenaPool[*Header]
+	bodyPtrs   arenaPool[*Body]
 
 	fenceLines arenaPool[Line]
 	segs       arenaPool[PathSeg]
@@ -83,7 +87,8 @@ func NewArena() *Arena {
 		&a.markers, &a.actions, &a.responses, &a.hints, &a.refPtrs, &a.consPtrs, &a.paramPtrs, &a.linePtrs,
 		&a.fenceLines, &a.segs, &a.mods, &a.starts, &a.docFences, &a.docActions, &a.docResponses,
 		&a.docMarkers, &a.yamlNodes, &a.yamlPtrs, &a.docs, &a.lineIndexes, &a.links, &a.shortcuts,
-		&a.frontmatters, &a.fields, &a.fieldPtrs, &a.envs, &a.envPtrs, &a.placeholders}
+		&a.frontmatters, &a.fields, &a.fieldPtrs, &a.envs, &a.envPtrs, &a.placeholders,
+		&a.bodies, &a.inlines, &a.headerPtrs, &a.bodyPtrs}
 	return a
 }
 
@@ -116,6 +121,7 @@ func (n *nodes) attach(a *Arena) {
 	n.cons.from, n.headers.from, n.fences.from, n.markers.from = &a.cons, &a.headers, &a.fences, &a.markers
 	n.actions.from, n.responses.from, n.hints.from = &a.actions, &a.responses, &a.hints
 	n.links.from, n.shortcuts.from = &a.links, &a.shortcuts
+	n.bodies.from, n.inlines.from, n.headerPtrs.from, n.bodyPtrs.from = &a.bodies, &a.inlines, &a.headerPtrs, &a.bodyPtrs
 	n.refPtrs.from, n.consPtrs.from, n.paramPtrs.from, n.linePtrs.from = &a.refPtrs, &a.consPtrs, &a.paramPtrs, &a.linePtrs
 	n.linePool, n.segPool, n.modPool = &a.fenceLines, &a.segs, &a.mods
 }

@@ -146,15 +146,15 @@ const (
 // meant it when the parser recovered from a fence mistake (Nested,
 // MissingClose; see ParseAsRuntime).
 type Fence struct {
-	Span     Span   // opening fence line start to end of closing fence (or last line)
-	OpenSpan Span   // the opening fence line
-	Char     byte   // '`' or '~'
+	Span     Span // opening fence line start to end of closing fence (or last line)
+	OpenSpan Span // the opening fence line
+	Char     byte // '`' or '~'
+	Closed   bool
 	Length   int    // number of fence characters
 	Info     string // the whole info string, trimmed
 	InfoSpan Span
 	Lines    []Line // content lines (container prefixes removed)
-	Closed   bool
-	Indent   int // indentation of the opening fence inside its container
+	Indent   int    // indentation of the opening fence inside its container
 
 	// Nested is set when the fence holds fences of its own kind that
 	// CommonMark would let close it early: the parser reads it to the
@@ -288,12 +288,12 @@ type Header struct {
 	Quote    byte // '"', '\'' or 0 when unquoted
 	Closed   bool // the closing quote was found
 	HasColon bool
+	// Valid is true when the runtime recognises the header: double quotes,
+	// closed, no '"' inside and a colon.
+	Valid    bool
 	Name     string
 	NameSpan Span
 	Value    *Template // trimmed value
-	// Valid is true when the runtime recognises the header: double quotes,
-	// closed, no '"' inside and a colon.
-	Valid bool
 }
 
 // InlineBody is the -d '…' body on the first line.
@@ -309,7 +309,6 @@ type Param struct {
 	Line   Line
 	Span   Span // the whole line (without trailing whitespace)
 	Indent int  // leading whitespace characters
-	Tabs   bool // the indentation contains a tab
 
 	Name      string
 	NameSpan  Span
@@ -322,17 +321,20 @@ type Param struct {
 	ConstraintSpan Span // the parenthesised group, when present
 	Required       bool
 	Optional       bool // explicitly (optional)
+	Tabs           bool // the indentation contains a tab
 
-	Description       string
+	Description     string
+	DescriptionSpan Span
+
+	Default     string
+	DefaultSpan Span
+	DefaultRefs []*VarRef // $VAR in the default
+
+	// whether the description and the default are written, and quoted
 	HasDescription    bool
 	DescriptionQuoted bool
-	DescriptionSpan   Span
-
-	Default       string
-	HasDefault    bool
-	DefaultQuoted bool
-	DefaultSpan   Span
-	DefaultRefs   []*VarRef // $VAR in the default
+	HasDefault        bool
+	DefaultQuoted     bool
 
 	// CanonicalOrder is false when the description precedes the constraints.
 	CanonicalOrder bool
@@ -476,9 +478,6 @@ type Response struct {
 type TemplateLine struct {
 	Kind LineKind
 	Line Line
-	// StrictAssign is true when the runtime treats an assignment as one (no
-	// leading whitespace, right side exactly one {Response.…}).
-	StrictAssign bool
 
 	// Assignment / value shortcut: the left side name ("city", or "x" for
 	// {@x}) and the right side.
@@ -494,8 +493,6 @@ type TemplateLine struct {
 	// for: the loop variable and the path.
 	ItemVar     string
 	ItemVarSpan Span
-	// ForValid is false when a for: line does not read "for: <item> in <path>".
-	ForValid bool
 
 	// Output lines and to: paths carry their references here; for
 	// assignments it is RHS.Refs.
@@ -503,6 +500,12 @@ type TemplateLine struct {
 
 	// Loop is the index in Response.Lines of the enclosing for: line, or -1.
 	Loop int
+
+	// StrictAssign is true when the runtime treats an assignment as one (no
+	// leading whitespace, right side exactly one {Response.…}).
+	StrictAssign bool
+	// ForValid is false when a for: line does not read "for: <item> in <path>".
+	ForValid bool
 }
 
 // ---------------------------------------------------------------------------
@@ -512,8 +515,8 @@ type TemplateLine struct {
 type Marker struct {
 	ID      string
 	IDSpan  Span
-	Open    bool // <!-- #id --> (true) or <!-- /id --> (false)
 	Span    Span
+	Open    bool // <!-- #id --> (true) or <!-- /id --> (false)
 	OwnLine bool // alone on its line
 	// Exact is true for the exact form "<!-- #id -->" / "<!-- /id -->".
 	Exact bool
@@ -574,10 +577,10 @@ type Link struct {
 	DestSpan  Span
 	Span      Span
 	// Act is set for act: links: the action ID, its query and fragment.
-	IsAct    bool
 	ActID    string
 	ActQuery []QueryParam
 	Fragment string
+	IsAct    bool
 	HasFrag  bool
 }
 

@@ -55,7 +55,7 @@ var fastBlocks = true
 type blockScan struct {
 	src  []byte
 	sink *codeSpanSink
-	tree []ast.Node
+	tree []*block
 	// at is the offset of the line being read; the scan ends at len(src)
 	at int
 	// para and lines are reused for every paragraph and heading: their
@@ -64,14 +64,12 @@ type blockScan struct {
 	lines text.Segments
 	// cols is the stack of list items' content columns (list)
 	cols []int
-	// the nodes a pass makes, and their lines one after another in all
-	// (each node's lines are a slice of it, which nothing appends to).
+	// the blocks a pass makes, and their lines one after another in all
+	// (each block's lines are a slice of it, which nothing appends to).
 	// They live as long as the tree they are in: parseMarkdown reads them
 	// and drops them before the parse returns, and the next pass makes
-	// its nodes in the same memory.
-	fences pool[ast.FencedCodeBlock]
-	codes  pool[ast.CodeBlock]
-	infos  pool[ast.Text]
+	// its blocks in the same memory.
+	blocks pool[block]
 	all    text.Segments
 	// allCap is the room all was made with (see beginLines)
 	allCap int
@@ -83,8 +81,8 @@ type blockScan struct {
 	base, nk int
 }
 
-// pool hands out T values from chunks that never move (a node's address
-// stays valid while later nodes are made), reused from one readBlocks
+// pool hands out T values from chunks that never move (a block's address
+// stays valid while later blocks are made), reused from one readBlocks
 // pass to the next. Chunks grow from 16 to 256 values.
 type pool[T any] struct {
 	chunks [][]T
@@ -122,12 +120,10 @@ func (p *pool[T]) trim(n int) {
 // as collectTree lists goldmark's, and to sink.spans the code spans of
 // its paragraphs and headings. It reports false when src holds a block it
 // does not read exactly (see above): tree and sink.spans are then to be
-// dropped. The nodes are s's: they are valid until s reads again.
-func (s *blockScan) read(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
+// dropped. The blocks' lines are s's: they are valid until s reads again.
+func (s *blockScan) read(src []byte, sink *codeSpanSink, tree []*block) ([]*block, bool) {
 	s.src, s.sink, s.tree, s.at = src, sink, tree, 0
-	s.fences.reset()
-	s.codes.reset()
-	s.infos.reset()
+	s.blocks.reset()
 	s.all.SetSliced(0, 0)
 	ok := s.run()
 	tree = s.tree
@@ -138,7 +134,7 @@ func (s *blockScan) read(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast
 // readTail is read of src, the tail of the file li indexes (from offset
 // len(li.src)-len(src) on; src holds the same bytes), with lineEnd reading
 // the ends of lines from li when blockStarts is on.
-func (s *blockScan) readTail(src []byte, li *LineIndex, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
+func (s *blockScan) readTail(src []byte, li *LineIndex, sink *codeSpanSink, tree []*block) ([]*block, bool) {
 	if blockStarts {
 		s.starts, s.base = li.starts, len(li.src)-len(src)
 		s.nk = li.LineOf(s.base) // the starts at or before the first line
@@ -153,16 +149,14 @@ func (s *blockScan) readTail(src []byte, li *LineIndex, sink *codeSpanSink, tree
 var blockStarts = true
 
 // readBlocks reads src with a blockScan of its own (see read).
-func readBlocks(src []byte, sink *codeSpanSink, tree []ast.Node) ([]ast.Node, bool) {
+func readBlocks(src []byte, sink *codeSpanSink, tree []*block) ([]*block, bool) {
 	return new(blockScan).read(src, sink, tree)
 }
 
 // keepBlocks empties s, dropping the memory it holds when it is too large
 // to keep (see maxKept).
 func (s *blockScan) keepBlocks() {
-	s.fences.trim(4)
-	s.codes.trim(4)
-	s.infos.trim(4)
+	s.blocks.trim(4)
 	s.cols = keep(s.cols)
 	if s.lines.Len() > maxKept {
 		s.lines = text.Segments{}
@@ -186,12 +180,15 @@ func (s *blockScan) beginLines() int {
 	return s.all.Len()
 }
 
-// addLines appends to the tree the node n, whose lines are s.all's from
-// from on.
-func (s *blockScan) addLines(n ast.Node, from int) {
-	lines := n.Lines() // SetLines(&v) would allocate v
-	*lines = s.all
-	lines.SetSliced(from, s.all.Len())
+// addLines appends to the tree the block b, whose lines are s.all's from
+// from on (unless they are whole lines).
+func (s *blockScan) addLines(b block, from int) {
+	n := s.blocks.next()
+	*n = b
+	if !b.whole {
+		n.lines = s.all
+		n.lines.SetSliced(from, s.all.Len())
+	}
 	s.tree = append(s.tree, n)
 }
 
@@ -475,16 +472,18 @@ func (s *blockScan) heading(seg text.Segment, has bool) bool {
 // anywhere in it), and in a list item, when a line ends the item before
 // the fence is closed.
 func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasInfo, quoted bool) bool {
-	var infoNode *ast.Text
-	if hasInfo {
-		infoNode = s.infos.next()
-		*infoNode = ast.Text{Segment: info} // ast.NewTextSegment
-	}
-	node := s.fences.next()
-	*node = ast.FencedCodeBlock{Info: infoNode} // ast.NewFencedCodeBlock
-	node.SetPos(s.at + col + pos)
-	from := s.beginLines()
+	node := block{kind: blockFence, pos: s.at + col + pos, info: info, hasInfo: hasInfo}
 	at := s.lineEnd(s.at)
+	// a fence at the top level and not indented reads whole lines: the
+	// block counts them from its first (the line start after the opening
+	// line's) instead of keeping a segment for each
+	whole := s.starts != nil && !quoted && col == 0 && pos == 0
+	from := 0
+	if whole {
+		node.whole, node.first = true, s.nk
+	} else {
+		from = s.beginLines()
+	}
 	for at < len(s.src) {
 		le := s.lineEnd(at)
 		line := s.src[at:le]
@@ -539,9 +538,13 @@ func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasI
 				start = sp
 			}
 		}
-		seg := text.NewSegment(at+off+start, le)
-		seg.ForceNewline = true
-		s.all.Append(seg)
+		if whole {
+			node.count++
+		} else {
+			seg := text.NewSegment(at+off+start, le)
+			seg.ForceNewline = true
+			s.all.Append(seg)
+		}
 		at = le
 	}
 	s.addLines(node, from)
@@ -553,8 +556,7 @@ func (s *blockScan) fence(col, pos int, c byte, run int, info text.Segment, hasI
 // as codeBlockParser reads it, and appends it to the tree; false when a
 // line's first four columns hold a tab (goldmark pads the segment).
 func (s *blockScan) codeBlock() bool {
-	node := s.codes.next()
-	*node = ast.CodeBlock{} // ast.NewCodeBlock
+	node := block{kind: blockCode, pos: -1} // ast.NewCodeBlock: no position
 	from := s.beginLines()
 	at := s.at
 	for at < len(s.src) {
@@ -579,9 +581,9 @@ func (s *blockScan) codeBlock() bool {
 			// openBlocks' block offset: none when the indentation's
 			// width reaches the line's length in bytes
 			if w, first := util.IndentWidth(line, 0); w < len(line) {
-				node.SetPos(at + first)
+				node.pos = at + first
 			} else {
-				node.SetPos(at)
+				node.pos = at
 			}
 		}
 		at = le

@@ -24,9 +24,12 @@ import (
 // or, with fast, from readBlocks (ok false: it fell back).
 func blockReading(src []byte, fast bool) (reading string, ok bool) {
 	var sink codeSpanSink
-	var tree []ast.Node
+	var tree []*block
+	li := NewLineIndex(src)
 	if fast {
-		if tree, ok = readBlocks(src, &sink, nil); !ok {
+		// as parseBody reads a file's body: lineEnd reads the line index,
+		// and fences at the top level keep whole lines
+		if tree, ok = new(blockScan).readTail(src, li, &sink, nil); !ok {
 			return "", false
 		}
 	} else {
@@ -36,18 +39,20 @@ func blockReading(src []byte, fast bool) (reading string, ok bool) {
 	}
 	var b strings.Builder
 	for _, n := range tree {
-		fmt.Fprintf(&b, "%s pos=%d", n.Kind(), n.Pos())
-		switch n := n.(type) {
-		case *ast.FencedCodeBlock:
-			if n.Info != nil {
-				fmt.Fprintf(&b, " info=%v", n.Info.Segment)
+		fmt.Fprintf(&b, "%s pos=%d", [...]ast.NodeKind{blockFence: ast.KindFencedCodeBlock, blockCode: ast.KindCodeBlock, blockSpan: ast.KindCodeSpan}[n.kind], n.pos)
+		switch n.kind {
+		case blockFence:
+			if n.hasInfo {
+				fmt.Fprintf(&b, " info=%v", n.info)
 			}
-		case *ast.CodeSpan:
+		case blockSpan:
 			fmt.Fprintf(&b, " span=%v\n", eventAt(n, 0))
 			continue
 		}
-		for i := range n.Lines().Len() {
-			fmt.Fprintf(&b, " %+v", n.Lines().At(i))
+		p := &docParser{src: src, li: li}
+		lines := p.linesOf(n, 0)
+		for i := range lines.Len() {
+			fmt.Fprintf(&b, " %+v", lines.At(i))
 		}
 		b.WriteString("\n")
 	}
@@ -394,10 +399,11 @@ func bodyOf(src []byte) []byte {
 	return src[p.parseFrontmatter():]
 }
 
-// TestFastBlocksAllocate: the nodes readBlocks makes come from chunks
-// recycled with the parse scratch, so that a document's fences cost less
-// than one allocation each in all of Parse (goldmark's block pass made a
-// node, an info string and a lines array for each: three). Parsing a
+// TestFastBlocksAllocate: the blocks readBlocks makes come from chunks
+// recycled with the parse scratch, so that a
+// document's fences cost less than one allocation each in all of Parse
+// (goldmark's block pass made a node, an info string and a lines array
+// for each: three). Parsing a
 // document of 128 fences allocates fewer than 32 times more than one of
 // 64. The collector is off and there is one P, so that the pool gives
 // back its scratch between the parses.
@@ -440,11 +446,11 @@ func TestFastBlocksKeepBounded(t *testing.T) {
 	}
 	s.keepBlocks()
 	kept := 0
-	for _, c := range s.fences.chunks {
+	for _, c := range s.blocks.chunks {
 		kept += len(c)
 	}
-	if s.all.Len() > len(noSegments) || kept > 1024 || len(s.infos.chunks) > 4 {
-		t.Errorf("kept %d lines, %d fences, %d chunks of info strings", s.all.Len(), kept, len(s.infos.chunks))
+	if s.all.Len() > len(noSegments) || kept > 1024 {
+		t.Errorf("kept %d lines, %d blocks", s.all.Len(), kept)
 	}
 }
 
@@ -602,5 +608,31 @@ func TestLineEndReadsLineIndex(t *testing.T) {
 		if got != want {
 			t.Fatalf("%s: Parse differs with lineEnd reading the line index:\n%s\nsearching:\n%s", name, got, want)
 		}
+	}
+}
+
+// TestFastBlocksBytes: what sfmd reads of a fence at the top level in
+// readBlocks' tree costs less than 160 bytes, whatever its number of
+// lines: a block of its own (position, info string, first line and
+// number of lines) instead of goldmark's fence and info string nodes
+// (more than 400 bytes) and a segment for each line (32 bytes). A fresh
+// scan reads 2,000 fences of three lines as parseBody does (readTail),
+// with the collector off; every byte it allocates counts.
+func TestFastBlocksBytes(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	const n = 2000
+	src := []byte(strings.Repeat("```act.x\nGET https://x\n  q: string\n\n```\n\n", n))
+	li := NewLineIndex(src)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	tree, ok := new(blockScan).readTail(src, li, &codeSpanSink{}, nil)
+	runtime.ReadMemStats(&after)
+	if !ok || len(tree) != n {
+		t.Fatalf("readBlocks read %v, %d blocks, want %d", ok, len(tree), n)
+	}
+	per := (after.TotalAlloc - before.TotalAlloc) / n
+	t.Logf("a fence costs %d bytes", per)
+	if per >= 160 {
+		t.Errorf("a fence costs %d bytes, want fewer than 160", per)
 	}
 }

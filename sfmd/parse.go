@@ -68,7 +68,7 @@ type docParser struct {
 	ownSpans codeSpanSink
 	// what sfmd reads from goldmark's last tree (collectTree), or
 	// readBlocks from the document, in blocks' nodes
-	tree   []ast.Node
+	tree   []*block
 	blocks *blockScan
 
 	// the hints read so far (newHint)
@@ -94,12 +94,12 @@ type docParser struct {
 
 type lineRange struct{ from, to int }
 
-// event is a fence or a code span of goldmark's tree, in document order:
-// n is an *ast.FencedCodeBlock or an *ast.CodeSpan, or nil for a code
-// span sfmd read itself (codespans.go), whose content lies at body
-// offsets [s, e).
+// event is a fence or a code span of the block structure, in document
+// order: b is a fence or a code span of p.tree (or a rebuilt fence), or
+// nil for a code span sfmd read itself (codespans.go), whose content
+// lies at body offsets [s, e).
 type event struct {
-	n    ast.Node
+	b    *block
 	s, e int
 }
 
@@ -163,7 +163,7 @@ func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
 // the bytes sfmd.Parse allocated. blocks holds the nodes readBlocks
 // makes (blockfast.go).
 type parseScratch struct {
-	tree           []ast.Node
+	tree           []*block
 	ownSpans       []byteRange
 	codeSpans      []byteRange
 	skip           []lineRange
@@ -201,7 +201,7 @@ func (sc *parseScratch) lend(p *docParser) {
 func (sc *parseScratch) takeBack(p *docParser) {
 	clear(p.tree)
 	sc.tree = keep(p.tree)
-	clear(p.events) // goldmark's nodes
+	clear(p.events) // the tree's blocks and goldmark's nodes
 	clear(p.kinds)  // their ids alias the source
 	sc.events, sc.kinds = keep(p.events), keep(p.kinds)
 	sc.masked = p.masked[:0]
@@ -315,31 +315,31 @@ func (p *docParser) parseMarkdown(base int) {
 		return drop
 	}
 	for _, n := range p.tree {
-		switch n := n.(type) {
-		case *ast.FencedCodeBlock:
-			if !add(event{n: n}, eventAt(n, base)) {
+		switch n.kind {
+		case blockFence:
+			if !add(event{b: n}, eventAt(n, base)) {
 				nFences++
-				nLines += n.Lines().Len()
+				nLines += n.nLines()
 			}
-		case *ast.CodeBlock:
-			lines := n.Lines()
+		case blockCode:
+			lines := &n.lines
 			if lines.Len() > 0 {
 				first := p.li.LineOf(base + lines.At(0).Start)
 				last := p.li.LineOf(base + lines.At(lines.Len()-1).Start)
 				p.skip = append(p.skip, lineRange{first, last})
 			}
-		case *ast.CodeSpan:
-			add(event{n: n}, eventAt(n, base))
+		case blockSpan:
+			add(event{b: n}, eventAt(n, base))
 		}
 	}
 	flush(len(p.src) + 1)
 	for _, r := range rebuilt {
-		events = append(events, event{n: r.node})
+		events = append(events, event{b: r.node})
 	}
 	for _, r := range recs {
 		if r.node != nil {
 			nFences++
-			nLines += r.node.Lines().Len()
+			nLines += r.node.nLines()
 		}
 	}
 	p.events = events // back to the scratch
@@ -348,23 +348,23 @@ func (p *docParser) parseMarkdown(base int) {
 	p.doc.Fences = take(docPool(p, func(a *Arena) *arenaPool[*Fence] { return &a.docFences }), nFences)
 	p.skip = slices.Grow(p.skip, nFences)
 	for _, ev := range events {
-		if n, ok := ev.n.(*ast.FencedCodeBlock); ok {
-			p.fence(n, base)
+		if ev.b != nil && ev.b.kind == blockFence {
+			p.fence(ev.b, base)
 		}
 	}
 	kinds := p.sizeSlabs()
 	k := 0
 	for _, ev := range events {
-		switch n := ev.n.(type) {
-		case *ast.FencedCodeBlock:
-			if n.Pos() >= 0 { // p.fence skipped the others
+		switch {
+		case ev.b == nil:
+			p.codeSpanAt(base+ev.s, base+ev.e)
+		case ev.b.kind == blockFence:
+			if ev.b.pos >= 0 { // p.fence skipped the others
 				p.actFence(p.doc.Fences[k], kinds[k])
 				k++
 			}
-		case *ast.CodeSpan:
-			p.codeSpan(n, base)
-		case nil:
-			p.codeSpanAt(base+ev.s, base+ev.e)
+		case ev.b.kind == blockSpan:
+			p.codeSpan(ev.b.span, base)
 		}
 	}
 	// mostly in order already (frontmatter, then blocks in document order)
@@ -474,14 +474,14 @@ func (p *docParser) codeSpanAt(start, end int) {
 
 // fence records a fenced code block and, for act.* info strings, parses the
 // action or response template inside it.
-func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
+func (p *docParser) fence(n *block, base int) {
 	src := p.src
-	pos := n.Pos()
+	pos := n.pos
 	if pos < 0 {
 		return
 	}
+	openLine := p.openLine(n, base)
 	pos += base
-	openLine := p.li.LineOf(pos)
 	f := p.fences.new()
 	f.Char = src[pos]
 	i := pos
@@ -493,16 +493,57 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 	openEnd := p.li.LineEnd(openLine)
 	// the opening line is known: no search for its spans
 	f.OpenSpan = p.li.spanOnLine(openLine, p.li.LineStart(openLine), openEnd)
-	if n.Info != nil {
-		s, e := base+n.Info.Segment.Start, base+n.Info.Segment.Stop
+	if n.hasInfo {
+		s, e := base+n.info.Start, base+n.info.Stop
 		f.Info = p.str(s, e)
 		f.InfoSpan = p.li.spanOnLine(openLine, s, e)
 	} else {
 		f.InfoSpan = p.li.spanOnLine(openLine, i, i)
 	}
-	lines := n.Lines()
+	f.Lines = p.lineSlice(n.nLines())
+	var lastLine int
+	if n.whole {
+		lastLine = p.wholeLines(f, n.first, n.count)
+	} else {
+		lastLine = p.segLines(f, n, base, openLine)
+	}
+	p.closeFence(f, pos, openLine, lastLine)
+}
+
+// wholeLines appends to f.Lines the count whole lines of the file after
+// line first (a block of whole lines: see blockLines), each without its
+// line terminators, and returns the number of the last line. It reads
+// what segLines reads from the lines' segments from the line index.
+func (p *docParser) wholeLines(f *Fence, first, count int) int {
+	li, src := p.li, p.src
+	starts := li.starts
+	for n := first + 1; n <= first+count; n++ {
+		s, e := starts[n-1], len(src)
+		if n < len(starts) {
+			e = starts[n]
+		}
+		for e > s && (src[e-1] == '\n' || src[e-1] == '\r') {
+			e--
+		}
+		var sp Span
+		if li.asciiLine(n) {
+			li.memoLine = n // as spanOnLine leaves it
+			sp = Span{Start: Pos{Offset: s, Line: n, Col: 1}, End: Pos{Offset: e, Line: n, Col: e - s + 1}}
+		} else {
+			sp = li.spanOnLine(n, s, e)
+		}
+		f.Lines = append(f.Lines, Line{Text: p.str(s, e), Span: sp})
+	}
+	return first + count
+}
+
+// segLines is wholeLines for a block read as goldmark's segments (in the
+// offsets of the body that starts at file offset base), whose opening
+// line is openLine.
+func (p *docParser) segLines(f *Fence, n *block, base, openLine int) int {
+	src := p.src
+	lines := p.linesOf(n, base)
 	lastLine := openLine
-	f.Lines = p.lineSlice(lines.Len())
 	starts := p.li.starts
 	for k := 0; k < lines.Len(); k++ {
 		seg := lines.At(k)
@@ -519,6 +560,13 @@ func (p *docParser) fence(n *ast.FencedCodeBlock, base int) {
 		}
 		f.Lines = append(f.Lines, Line{Text: p.str(s, e), Span: p.li.spanOnLine(lastLine, s, e)})
 	}
+	return lastLine
+}
+
+// closeFence finishes fence f, opened at file offset pos on line
+// openLine, whose last content line is lastLine: its closing line, span
+// and problems.
+func (p *docParser) closeFence(f *Fence, pos, openLine, lastLine int) {
 	// Closed? goldmark consumes the closing fence without recording it: look
 	// at the line after the last content line.
 	end := p.li.LineEnd(lastLine)

@@ -53,7 +53,7 @@ func parseMarker(raw string) (markerParts, bool) {
 // collects comments, block markers, directives, shortcuts, links and $VARs.
 func (p *docParser) scanProse() {
 	li := p.li
-	if n := min(bytes.Count(p.src, []byte("<!--")), maxReserve); n > 0 {
+	if n := countUpTo(p.src, []byte("<!--"), maxReserve); n > 0 {
 		p.markers.reserve(n)
 		p.doc.Markers = take(docPool(p, func(a *Arena) *arenaPool[*Marker] { return &a.docMarkers }), n)
 	}

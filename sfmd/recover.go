@@ -85,7 +85,7 @@ type recovery struct {
 	miss *MissingClose
 	// for a missing closing line: the rebuilt block and the file offsets
 	// of the lines it covers (goldmark's nodes there are dropped)
-	node     *ast.FencedCodeBlock
+	node     *block
 	from, to int
 	// masks: file offsets and lengths of fence runs to mask, and the
 	// character masks start with ('#' makes an opening line a heading)
@@ -96,9 +96,9 @@ type recovery struct {
 
 // candidate is a fence goldmark found that may hide a fence mistake.
 type candidate struct {
-	n        *ast.FencedCodeBlock
-	pos      int // file offset of the first fence character
-	open     int // line of the opening fence
+	n        *block // a fence
+	pos      int    // file offset of the first fence character
+	open     int    // line of the opening fence
 	char     byte
 	run      int
 	action   bool // an act.<id> block (not a response template)
@@ -214,23 +214,122 @@ func (p *docParser) parseBody(body []byte) {
 	p.tree = collectTree(root, p.tree[:0])
 }
 
-// collectTree appends to nodes the fenced code blocks, indented code
+// block is what sfmd reads of a fenced code block, an indented code
+// block or a code span of the document's block structure: goldmark's
+// node's position (Pos, -1 for none), a fence's info string
+// (FencedCodeBlock.Info, when hasInfo) and lines (Lines), and a code
+// span's node. readBlocks makes them without goldmark's nodes, which
+// cost five times the memory (a fence's node and its info string's);
+// collectTree copies them from goldmark's. An event points to one.
+type block struct {
+	kind    blockKind
+	hasInfo bool
+	// whole: the lines are count whole lines of the file from the one
+	// that starts at li.starts[first] (readTail's fences at the top
+	// level: see blockLines), and lines is empty
+	whole        bool
+	first, count int
+	pos          int
+	info         text.Segment
+	lines        text.Segments
+	span         *ast.CodeSpan // kind blockSpan
+}
+
+// nLines is the number of b's lines.
+func (b *block) nLines() int {
+	if b.whole {
+		return b.count
+	}
+	return b.lines.Len()
+}
+
+// openLine is the line of fence b's opening line, in the body that
+// starts at file offset base: for whole lines, the line before the
+// first line start after it (readTail's lineEnd stopped there), without
+// a search of the line index.
+func (p *docParser) openLine(b *block, base int) int {
+	if b.whole {
+		return b.first
+	}
+	return p.li.LineOf(base + b.pos)
+}
+
+// blockLines reads the lines of a block as goldmark's segments, in the
+// offsets of the body that starts at file offset base: its segments, or
+// for whole lines, the segment goldmark makes of each (the line with its
+// terminator, ForceNewline set).
+type blockLines struct {
+	segs *text.Segments
+	// whole lines: the file's line starts from the block's first line on,
+	// the file's length
+	starts    []int
+	n         int
+	base, end int
+}
+
+// linesOf returns the reader of b's lines.
+func (p *docParser) linesOf(b *block, base int) blockLines {
+	if !b.whole {
+		return blockLines{segs: &b.lines}
+	}
+	return blockLines{starts: p.li.starts[b.first:], n: b.count, base: base, end: len(p.src)}
+}
+
+// Len is the number of lines.
+func (l blockLines) Len() int {
+	if l.segs != nil {
+		return l.segs.Len()
+	}
+	return l.n
+}
+
+// At returns line k.
+func (l blockLines) At(k int) text.Segment {
+	if l.segs != nil {
+		return l.segs.At(k)
+	}
+	stop := l.end
+	if k+1 < len(l.starts) {
+		stop = l.starts[k+1]
+	}
+	return text.Segment{Start: l.starts[k] - l.base, Stop: stop - l.base, ForceNewline: true}
+}
+
+type blockKind uint8
+
+const (
+	blockFence blockKind = iota + 1 // *ast.FencedCodeBlock
+	blockCode                       // *ast.CodeBlock
+	blockSpan                       // *ast.CodeSpan
+)
+
+// collectTree appends to blocks the fenced code blocks, indented code
 // blocks and code spans of the tree at root, in document order: all that
 // sfmd reads from goldmark's tree, so that the tree is walked once a
 // parse (nextCandidate and parseMarkdown read the list).
-func collectTree(root ast.Node, nodes []ast.Node) []ast.Node {
+func collectTree(root ast.Node, blocks []*block) []*block {
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		switch n.(type) {
-		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.CodeSpan:
-			nodes = append(nodes, n)
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			b := block{kind: blockFence, pos: n.Pos(), lines: *n.Lines()}
+			if n.Info != nil {
+				b.info, b.hasInfo = n.Info.Segment, true
+			}
+			blocks = append(blocks, &b)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock:
+			blocks = append(blocks, &block{kind: blockCode, pos: n.Pos(), lines: *n.Lines()})
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			blocks = append(blocks, &block{kind: blockSpan, pos: n.Pos(), span: n})
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	return nodes
+	return blocks
 }
 
 // apply masks body (which starts at file offset base) for r.
@@ -252,9 +351,8 @@ func (r *recovery) apply(body []byte, base int) {
 // file offset from that holds an inner opening line of its kind, or that is an
 // unclosed act.<id> block; nil when there is none.
 func (p *docParser) nextCandidate(base, from int) *candidate {
-	for _, n := range p.tree {
-		fc, ok := n.(*ast.FencedCodeBlock)
-		if !ok || fc.Pos() < 0 || base+fc.Pos() < from {
+	for _, fc := range p.tree {
+		if fc.kind != blockFence || fc.pos < 0 || base+fc.pos < from {
 			continue
 		}
 		var c candidate
@@ -271,9 +369,9 @@ func (p *docParser) nextCandidate(base, from int) *candidate {
 // inside a container (a list item marker or a blockquote on its opening
 // line): recovery is only attempted where lines are read without
 // prefixes.
-func (p *docParser) candidate(c *candidate, n *ast.FencedCodeBlock, base int) bool {
-	pos := base + n.Pos()
-	open := p.li.LineOf(pos)
+func (p *docParser) candidate(c *candidate, n *block, base int) bool {
+	pos := base + n.pos
+	open := p.openLine(n, base)
 	ls := p.li.LineStart(open)
 	if pos-ls > 3 || strings.TrimLeft(p.str(ls, pos), " ") != "" {
 		return false
@@ -282,10 +380,10 @@ func (p *docParser) candidate(c *candidate, n *ast.FencedCodeBlock, base int) bo
 	for i := pos; i < len(p.src) && p.src[i] == c.char; i++ {
 		c.run++
 	}
-	if n.Info != nil {
-		c.action = isActionInfo(p.src[base+n.Info.Segment.Start : base+n.Info.Segment.Stop])
+	if n.hasInfo {
+		c.action = isActionInfo(p.src[base+n.info.Start : base+n.info.Stop])
 	}
-	lines := n.Lines()
+	lines := p.linesOf(n, base)
 	for k := 0; k < lines.Len(); k++ {
 		seg := lines.At(k)
 		s, e := base+seg.Start, min(base+seg.Stop, len(p.src))
@@ -298,7 +396,10 @@ func (p *docParser) candidate(c *candidate, n *ast.FencedCodeBlock, base int) bo
 			c.innerAct = strings.HasPrefix(strings.TrimLeft(p.str(s+at+run, e), " \t"), "act.")
 		}
 	}
-	if lines.Len() > 0 {
+	switch {
+	case n.whole:
+		c.last = open + n.count // open when it has none
+	case lines.Len() > 0:
 		c.last = p.li.LineOf(base + lines.At(lines.Len()-1).Start)
 	}
 	if c.last+1 <= p.li.LineCount() && isClosingFence(p.li.Line(c.last+1), c.char, c.run) {
@@ -473,7 +574,7 @@ func (p *docParser) lineSpan(n int) Span {
 // missing after line last: the opening line becomes a heading for
 // goldmark, and the block is rebuilt from its lines up to last.
 func (p *docParser) cut(c *candidate, base, last int) *recovery {
-	lines := c.n.Lines()
+	lines := p.linesOf(c.n, base)
 	var segs text.Segments
 	for k := 0; k < lines.Len(); k++ {
 		seg := lines.At(k)
@@ -482,13 +583,7 @@ func (p *docParser) cut(c *candidate, base, last int) *recovery {
 		}
 		segs.Append(seg)
 	}
-	var info *ast.Text
-	if c.n.Info != nil {
-		info = ast.NewTextSegment(c.n.Info.Segment)
-	}
-	node := ast.NewFencedCodeBlock(info)
-	node.SetPos(c.n.Pos())
-	node.SetLines(&segs)
+	node := &block{kind: blockFence, pos: c.n.pos, info: c.n.info, hasInfo: c.n.hasInfo, lines: segs}
 	until := c.last
 	if c.closed {
 		until = c.last + 1
@@ -506,7 +601,7 @@ func (p *docParser) cut(c *candidate, base, last int) *recovery {
 // action and the line of the first that cannot (prose at column 0, a
 // heading, a fence line), or 0 when every line can.
 func (p *docParser) actionExtent(c *candidate, base int) (last, stop int) {
-	lines := c.n.Lines()
+	lines := p.linesOf(c.n, base)
 	if lines.Len() == 0 {
 		return 0, 0
 	}
@@ -581,22 +676,22 @@ func insertRebuilt(events []event, rebuilt []*recovery, at int) ([]event, []*rec
 		if at <= rebuilt[0].to {
 			return events, rebuilt, true
 		}
-		events = append(events, event{n: rebuilt[0].node})
+		events = append(events, event{b: rebuilt[0].node})
 		rebuilt = rebuilt[1:]
 	}
 	return events, rebuilt, false
 }
 
-// eventAt is the file offset insertRebuilt orders node n by: a fence's
-// first character, a code span's first content byte; -1 for other nodes.
-func eventAt(n ast.Node, base int) int {
-	switch n := n.(type) {
-	case *ast.FencedCodeBlock:
-		if n.Pos() >= 0 {
-			return base + n.Pos()
+// eventAt is the file offset insertRebuilt orders block b by: a fence's
+// first character, a code span's first content byte; -1 for other blocks.
+func eventAt(b *block, base int) int {
+	switch b.kind {
+	case blockFence:
+		if b.pos >= 0 {
+			return base + b.pos
 		}
-	case *ast.CodeSpan:
-		if t, ok := n.FirstChild().(*ast.Text); ok {
+	case blockSpan:
+		if t, ok := b.span.FirstChild().(*ast.Text); ok {
 			return base + t.Segment.Start
 		}
 	}

@@ -1,6 +1,7 @@
 package sfmd
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"strings"
@@ -29,6 +30,23 @@ func indexEither(s string, a, b byte) int {
 }
 
 // indexBlank returns the index of the first space or tab in s, or -1.
+// countUpTo is min(bytes.Count(b, sep), limit) for a non-empty sep
+// (occurrences counted without overlaps, as bytes.Count counts them),
+// without counting past limit: a 10 MB document's 30,000 comments are
+// not all looked for to reserve 4,096 markers.
+func countUpTo(b, sep []byte, limit int) int {
+	n := 0
+	for n < limit {
+		i := bytes.Index(b, sep)
+		if i < 0 {
+			break
+		}
+		n++
+		b = b[i+len(sep):]
+	}
+	return n
+}
+
 func indexBlank(s string) int { return indexEither(s, ' ', '\t') }
 
 // containsByteOf reports whether s contains any of the (ASCII) bytes in set.

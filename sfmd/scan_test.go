@@ -443,3 +443,28 @@ func randomScanBytes(r *rand.Rand, dense bool, alphabet []byte) []byte {
 	}
 	return b
 }
+
+// TestCountUpTo holds countUpTo to min(bytes.Count, limit) on every
+// compared document and on random strings of '<', '!', '-' and 'a', for
+// separators that can overlap themselves too.
+func TestCountUpTo(t *testing.T) {
+	docs := comparedDocuments(t)
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range 2000 {
+		b := make([]byte, rng.IntN(40))
+		for k := range b {
+			b[k] = "<!-a"[rng.IntN(4)]
+		}
+		docs[fmt.Sprintf("random %d", i)] = b
+	}
+	for name, src := range docs {
+		for _, sep := range []string{"<!--", "--", "a"} {
+			for _, limit := range []int{0, 1, 3, maxReserve} {
+				want := min(bytes.Count(src, []byte(sep)), limit)
+				if got := countUpTo(src, []byte(sep), limit); got != want {
+					t.Fatalf("%s: countUpTo(%q, %d) = %d, want %d", name, sep, limit, got, want)
+				}
+			}
+		}
+	}
+}

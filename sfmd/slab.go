@@ -1,6 +1,9 @@
 package sfmd
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // slab hands out pointers into chunks of T so that a document's many small
 // AST nodes cost a few allocations instead of one each. Parse sizes the
@@ -26,18 +29,42 @@ func (s *slab[T]) reserve(n int) {
 // maxReserve bounds one reserved chunk.
 const maxReserve = 4096
 
+// new returns the next element, zero, with its first byte already written
+// (see touch).
 func (s *slab[T]) new() *T {
-	if len(s.buf) == cap(s.buf) {
-		n := 2 * cap(s.buf)
-		if n < 8 {
-			n = 8
-		} else if n > 256 {
-			n = 256
-		}
-		s.buf = take(s.from, n)
+	if n := len(s.buf); n < cap(s.buf) {
+		s.buf = s.buf[:n+1]
+		return touch(&s.buf[n])
 	}
-	s.buf = s.buf[:len(s.buf)+1]
-	return &s.buf[len(s.buf)-1]
+	return s.grow()
+}
+
+// grow starts a new chunk (twice the last, from 8 to 256 elements) and
+// returns its first element as new does.
+func (s *slab[T]) grow() *T {
+	n := 2 * cap(s.buf)
+	if n < 8 {
+		n = 8
+	} else if n > 256 {
+		n = 256
+	}
+	s.buf = take(s.from, n)[:1]
+	return touch(&s.buf[0])
+}
+
+// touch writes a zero over the first byte of x, which is zero: the first
+// touch of a fresh element is then a write. new is not inlined, so its
+// caller tests the pointer it returns for nil with a read of the element's
+// first byte; when the element began a page the heap had not touched yet,
+// that read mapped the kernel's zero page and the caller's first write
+// faulted a second time to replace it (two faults and a TLB flush instead
+// of one; ~3,200 a parse of the 10 MB document). TestSlabFirstTouchWrites
+// holds it.
+func touch[T any](x *T) *T {
+	if unsafe.Sizeof(*x) > 0 {
+		*(*byte)(unsafe.Pointer(x)) = 0
+	}
+	return x
 }
 
 // ptrs backs many short []*T slices (a template's references, a param's
@@ -100,16 +127,24 @@ type nodes struct {
 	hints     slab[Hint]
 	links     slab[Link]     // with an Arena only (newLink)
 	shortcuts slab[Shortcut] // with an Arena only (newShortcut)
+	bodies    slab[Body]
+	inlines   slab[InlineBody]
 
 	refPtrs   ptrs[VarRef]
 	consPtrs  ptrs[Constraint]
 	paramPtrs ptrs[Param]
 	linePtrs  ptrs[TemplateLine]
+	// every Action.Headers and Action.Bodies
+	headerPtrs ptrs[Header]
+	bodyPtrs   ptrs[Body]
 	// fenceLines backs every Fence.Lines, segs every VarRef.Path, mods
 	// every VarRef.Modifiers
 	fenceLines []Line
 	segs       []PathSeg
 	mods       []string
+	// texts backs the Text of every multi-line body (see bodyText): never
+	// from an Arena, as strings in the tree outlive its Release
+	texts []byte
 	// with an Arena, what backs them is carved from its pools
 	linePool *arenaPool[Line]
 	segPool  *arenaPool[PathSeg]
@@ -168,6 +203,29 @@ func (n *nodes) splitMods(s string) []string {
 	}
 	n.mods = append(n.mods, s)
 	return n.mods[start:len(n.mods):len(n.mods)]
+}
+
+// textRoom returns an empty byte slice with room for size bytes in a
+// shared chunk, whose bytes nothing else writes: the chunks are never
+// reused, so a string made from what is appended to it stays as it is.
+// The first chunk holds the first text exactly, each next one twice the
+// last, up to 64 KB (or the text).
+func (n *nodes) textRoom(size int) []byte {
+	if size > cap(n.texts)-len(n.texts) {
+		n.texts = make([]byte, 0, max(size, min(2*cap(n.texts), 64<<10)))
+	}
+	start := len(n.texts)
+	return n.texts[start : start : start+size]
+}
+
+// keepText marks the bytes of buf, which textRoom returned, as used
+// and returns them as a string.
+func (n *nodes) keepText(buf []byte) string {
+	if len(buf) == 0 {
+		return ""
+	}
+	n.texts = n.texts[:len(n.texts)+len(buf)]
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
 // lineSlice returns a Line slice of length 0 and capacity n carved from
