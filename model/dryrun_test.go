@@ -286,6 +286,70 @@ func TestRequestLineScans(t *testing.T) {
 	}
 }
 
+// TestMaySendSessionUnnamed: where MaySendSessionUnnamed says it is
+// exact, it is MaySendSession's answer for every argument line that names
+// no {name}: every field of every action of the upstream documents, a
+// generated one and the cases below (with $ARGS and $VARs), left out in
+// turn, the others given plain values or none, with and without a store.
+func TestMaySendSessionUnnamed(t *testing.T) {
+	docs := []string{
+		act("a", "GET https://x.com/{id}", "  id: string"),
+		act("a", "GET $BASE/items", "  n: string"),
+		act("a", "CLI echo {n} $HOME {m}", "  n: string", "  m: string"),
+		act("a", `POST https://x.com/ -d '{"x":"$BODY"}'`, "  n: string", "  m: string"),
+		act("a", "CLI echo $ARGS", "  n: string", "  m: string"),
+		act("a", `POST https://x.com/ -d '{"x":"$ARGS"}'`, "  n: string", "  m: string"),
+		act("a", "CLI echo {$ARGS}", "  n: string"),
+		act("a", `POST https://x.com/ -d '{"x":"{$ARGS}"}'`, "  n: string"),
+		act("a", "GET https://x.com/{m}", "  n: string", `  m: string = "{n}"`),
+	}
+	store := map[string]string{"BASE": "https://x.com/{n}", "BODY": "{m}", "HOME": "/h"}
+	root := upstreamRoot(t)
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs = append(docs, string(src))
+			}
+		}
+		return nil
+	})
+	docs = append(docs, string(benchgen.Document(64<<10)))
+	exact, inexact, may := 0, 0, 0
+	for _, src := range docs {
+		p := dryParse(src)
+		for _, a := range p.Actions() {
+			for _, left := range a.Fields {
+				for _, st := range []map[string]string{nil, store} {
+					got, ok := p.MaySendSessionUnnamed(a.ID, left.Name, st)
+					if !ok {
+						inexact++
+						continue
+					}
+					exact++
+					if got {
+						may++
+					}
+					var with []string
+					for _, f := range a.Fields {
+						if f.Name != left.Name {
+							with = append(with, "--"+f.Name+" '"+f.Name+"-value'")
+						}
+					}
+					// the name alone holds no {name, yet $ARGS can make one of it
+					for _, args := range []string{"", strings.Join(with, " "), left.Name} {
+						if want := p.MaySendSession(a.ID, args, left.Name, st); got != want {
+							t.Errorf("/act.%s %s: MaySendSessionUnnamed(%q) = %v, MaySendSession %v", a.ID, args, left.Name, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if exact == 0 || inexact == 0 || may == 0 || may == exact {
+		t.Errorf("%d exact answers (%d may send), %d not exact: the cases miss one side", exact, may, inexact)
+	}
+}
+
 // TestMaySendSession: when MaySendSession says a call cannot send the
 // session variable, the dry run with that variable set sends it nowhere:
 // every field of every action of the upstream documents, of generated
