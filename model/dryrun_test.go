@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -552,5 +553,39 @@ func TestDryRunUsage(t *testing.T) {
 	def := act("list", "GET https://x.com/{user}/items", `  user: string (required) = "ann"`)
 	if s, ok := dryParse(def).DryRun("list", "", nil, nil); !ok || s.Usage || s.URL != "https://x.com/ann/items" {
 		t.Errorf("a required field with a default: ok %v, usage %v, URL %q", ok, s.Usage, s.URL)
+	}
+}
+
+// TestRefSlabHeaders: the headers parseRef makes in its slab are each
+// action's own, in order, none for an action without one, with no room
+// past their end: documents of a few and of thousands of actions (a
+// block of headers for many), with zero to three headers each (one
+// without a colon, which the runtime drops).
+func TestRefSlabHeaders(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(21, 16))
+	for _, n := range []int{1, 3, 40, 3000} {
+		var b strings.Builder
+		want := make([][]refHeader, n)
+		for i := range n {
+			fmt.Fprintf(&b, "```act.a%d\nGET https://x.com/%d", i, i)
+			for j := range rnd.IntN(4) {
+				if rnd.IntN(5) == 0 {
+					fmt.Fprintf(&b, ` -H "nocolon%d"`, j)
+					continue
+				}
+				fmt.Fprintf(&b, ` -H "X-%d-%d: v%d"`, i, j, j)
+				want[i] = append(want[i], refHeader{Key: fmt.Sprintf("X-%d-%d", i, j), Value: fmt.Sprintf("v%d", j)})
+			}
+			b.WriteString("\n  q: string\n```\n\n")
+		}
+		d := parseRef(b.String())
+		if len(d.Actions) != n {
+			t.Fatalf("%d actions, want %d", len(d.Actions), n)
+		}
+		for i, a := range d.Actions {
+			if !slices.Equal(a.Headers, want[i]) || cap(a.Headers) != len(a.Headers) || (want[i] == nil) != (a.Headers == nil) {
+				t.Errorf("act.a%d of %d: headers %q (cap %d), want %q", i, n, a.Headers, cap(a.Headers), want[i])
+			}
+		}
 	}
 }

@@ -623,8 +623,10 @@ var wordBytes = func() (t [256]bool) {
 type refSlab struct {
 	acts        []refAction
 	fields      []refField
-	actBlock    int // the actions a block holds
-	fieldsBlock int // the fields a block holds at least
+	headers     []refHeader
+	hargs       []string // headerArgs' groups of the line being read, reused
+	actBlock    int      // the actions a block holds
+	fieldsBlock int      // the fields a block holds at least (and the headers)
 }
 
 // newRefSlab is the slab of a document of n bytes: a block of actions
@@ -647,6 +649,13 @@ func (s *refSlab) action() *refAction {
 func (s *refSlab) reserve(n int) {
 	if cap(s.fields)-len(s.fields) < n {
 		s.fields = make([]refField, 0, max(n, s.fieldsBlock))
+	}
+}
+
+// reserveHeaders is reserve for n more headers.
+func (s *refSlab) reserveHeaders(n int) {
+	if cap(s.headers)-len(s.headers) < n {
+		s.headers = make([]refHeader, 0, max(n, s.fieldsBlock))
 	}
 }
 
@@ -679,7 +688,7 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	if a.Method == "cli" {
 		a.URI = jsTrim(rest)
 	} else {
-		a.requestLine(rest)
+		s.requestLine(a, rest)
 	}
 	// A `body:` section (spec.md §1.9.6) means nothing to the reference
 	// parser: its lines are field lines like any other (runtime-semantics.md
@@ -838,13 +847,24 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // line after its method (parser.ts parseActionBlock). Each pattern begins
 // with -H or -d (reFlagStart's after white space): a line holding neither
 // has no match, and skips the regexps.
-func (a *refAction) requestLine(rest string) {
+//
+// The headers are made in s (one allocation an action for the groups and
+// one for the headers were two thirds of a generated document's parse's
+// allocations), a's list of them nil for none and with no room past its
+// end, as endFields'.
+func (s *refSlab) requestLine(a *refAction, rest string) {
 	hasH, hasD := strings.Contains(rest, "-H"), strings.Contains(rest, "-d")
 	if hasH {
-		for _, h := range headerArgs(rest) {
+		s.hargs = appendHeaderArgs(s.hargs[:0], rest)
+		s.reserveHeaders(len(s.hargs))
+		start := len(s.headers)
+		for _, h := range s.hargs {
 			if k, v, ok := strings.Cut(h, ":"); ok {
-				a.Headers = append(a.Headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
+				s.headers = append(s.headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
 			}
+		}
+		if start < len(s.headers) {
+			a.Headers = s.headers[start:len(s.headers):len(s.headers)]
 		}
 	}
 	if hasD {
@@ -864,8 +884,10 @@ func (a *refAction) requestLine(rest string) {
 // space, a double quote, at least one character that is not one and the
 // closing one; the next match is looked for after it, or, when that -H
 // begins none, after that -H's first byte.
-func headerArgs(s string) []string {
-	var out []string
+func headerArgs(s string) []string { return appendHeaderArgs(nil, s) }
+
+// appendHeaderArgs is headerArgs(s) appended to out.
+func appendHeaderArgs(out []string, s string) []string {
 	for i := 0; i < len(s); {
 		h := strings.Index(s[i:], "-H")
 		if h < 0 {
