@@ -439,7 +439,7 @@ func (p *refParser) links(raw, line string) {
 		}
 		return
 	}
-	for _, sp := range refShortcutSpans(raw) { // reShortcut's matches
+	eachShortcutSpan(raw, isRefShortcutIDByte, func(sp [8]int) { // reShortcut's matches (refShortcutSpans)
 		id, label, href := raw[sp[2]+1:sp[3]], raw[sp[4]:sp[5]], raw[sp[6]:sp[7]]
 		resolved := id
 		if p.scSeen[id] {
@@ -463,7 +463,7 @@ func (p *refParser) links(raw, line string) {
 		}
 		p.scSeen[resolved] = true
 		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: label, Href: href})
-	}
+	})
 	if strings.HasPrefix(line, "[") {
 		p.refDef(line)
 	}
