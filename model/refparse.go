@@ -150,10 +150,29 @@ func hasLineTerminator(s string) bool {
 var skipFenceLines = true
 
 // parseRef is parser.ts parse(), limited to what the runtime uses.
-func parseRef(source string) *refDoc {
+func parseRef(source string) *refDoc { return parseRefSized(source, refSizes{}) }
+
+// refSizes are how many actions, response templates, blocks and
+// shortcuts a parse is likely to find (the linter's parse's counts, when
+// there is one), which its lists and sets are made with room for at
+// their first entry instead of growing to them: capacities only, what
+// the parse finds is the same (TestParseSized).
+type refSizes struct{ actions, responses, blocks, shortcuts int }
+
+// sized is s, or, for a nil s, an empty list with room for n (for an
+// append to fill: a list that gets no entry stays nil).
+func sized[T any](s []T, n int) []T {
+	if s == nil && n > 0 {
+		return make([]T, 0, n)
+	}
+	return s
+}
+
+// parseRefSized is parseRef with lists made for sz.
+func parseRefSized(source string, sz refSizes) *refDoc {
 	// the parser's own maps are made when first written (most documents
 	// have no block, menu, shortcut or response to remember)
-	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source))}
+	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source)), sz: sz}
 	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
 		if p.fenceOpen && skipFenceLines {
@@ -206,6 +225,7 @@ type refParser struct {
 	scNext     map[string]int // where the search for a free id2, id3, … of an id resumes
 	responses  []refResponse
 	slab       refSlab // where the actions and their fields are made
+	sz         refSizes
 	n          int     // the line being read, from 1
 	src        string
 	off        int // where line n begins in src
@@ -261,7 +281,7 @@ func (p *refParser) fence(raw, run, rest string) {
 				}
 				if !pb.response {
 					if a := p.slab.actionBlock(pb.id, pb.text); a != nil {
-						d.Actions = append(d.Actions, a)
+						d.Actions = append(sized(d.Actions, p.sz.actions), a)
 					} else {
 						p.errorf(pb.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+pb.id+"\"")
 					}
@@ -269,7 +289,7 @@ func (p *refParser) fence(raw, run, rest string) {
 					// every template, in order: attachResponses gives
 					// each action the last of its id, as the parser's
 					// Map.set of them does (no map of ids to keep)
-					p.responses = append(p.responses, refResponse{pb.id, pb.text})
+					p.responses = append(sized(p.responses, p.sz.responses), refResponse{pb.id, pb.text})
 				}
 				p.pending = false
 			}
@@ -336,7 +356,7 @@ func (p *refParser) text(raw, line string) {
 		default:
 			p.inBlock, p.openBlock, p.blockLine = true, id, p.n
 			if p.blocksSeen == nil {
-				p.blocksSeen = map[string]bool{}
+				p.blocksSeen = make(map[string]bool, p.sz.blocks)
 			}
 			p.blocksSeen[id] = true
 		}
@@ -350,8 +370,8 @@ func (p *refParser) text(raw, line string) {
 			p.errorf(p.n, "MISMATCHED_BLOCK: expected <!-- /"+p.openBlock+" -->, got <!-- /"+id+" -->")
 		default:
 			p.inBlock = false
-			d.Blocks = append(d.Blocks, id)
-			d.BlockLines = append(d.BlockLines, p.blockLine)
+			d.Blocks = append(sized(d.Blocks, p.sz.blocks), id)
+			d.BlockLines = append(sized(d.BlockLines, p.sz.blocks), p.blockLine)
 		}
 		return
 	}
@@ -459,10 +479,10 @@ func (p *refParser) links(raw, line string) {
 			p.scNext[id] = n + 1
 		}
 		if p.scSeen == nil {
-			p.scSeen = map[string]bool{}
+			p.scSeen = make(map[string]bool, p.sz.shortcuts)
 		}
 		p.scSeen[resolved] = true
-		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: label, Href: href})
+		d.Shortcuts = append(sized(d.Shortcuts, p.sz.shortcuts), refShortcut{ID: resolved, Label: label, Href: href})
 	})
 	if strings.HasPrefix(line, "[") {
 		p.refDef(line)
