@@ -41,7 +41,7 @@ func TestParsedIsShared(t *testing.T) {
 // where the counts agree, no list grew (each made once, for its count).
 func TestParseSized(t *testing.T) {
 	docs := map[string]string{
-		"more.md": "<!-- #a -->\n<!-- #b -->\n<!-- /a -->\n[@x One](u) [@x Two](v) [@x Three](w)\n<!-- #c --> x\n",
+		"more.md":  "<!-- #a -->\n<!-- #b -->\n<!-- /a -->\n[@x One](u) [@x Two](v) [@x Three](w)\n<!-- #c --> x\n",
 		"fewer.md": "```md\n<!-- #a -->\n[@x One](u)\n```\n" + act("a", "GET https://x.com/") + act("a", "GET https://y.com/"),
 	}
 	_ = filepath.WalkDir(upstreamRoot(t), func(p string, d os.DirEntry, err error) error {

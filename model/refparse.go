@@ -226,7 +226,7 @@ type refParser struct {
 	responses  []refResponse
 	slab       refSlab // where the actions and their fields are made
 	sz         refSizes
-	n          int     // the line being read, from 1
+	n          int // the line being read, from 1
 	src        string
 	off        int // where line n begins in src
 	blockLine  int // where the open block opened
