@@ -97,6 +97,17 @@ func BenchmarkParseBig(b *testing.B) {
 	}
 }
 
+// BenchmarkParseBigSized is BenchmarkParseBig of the document as the
+// dry-run table hands it over, read by sfmd.Parse (outside the loop):
+// the reference parse's lists made for the linter's counts.
+func BenchmarkParseBigSized(b *testing.B) {
+	doc := sfmd.Parse("big.md", benchgen.Document(10<<20))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(doc)
+	}
+}
+
 // BenchmarkPageViewBig is the view of the generated 10 MB document opened
 // as a page (PageRun.View: resolvePage, then renderPage), the render
 // dryrun-page-shortcut-shadowed asks for; the reference parse is made

@@ -1,8 +1,13 @@
 package model
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -26,5 +31,45 @@ func TestParsedIsShared(t *testing.T) {
 	rt.Doc = nil
 	if rt.refDoc() != nil {
 		t.Error("a parse without a document")
+	}
+}
+
+// TestParseSized: Parse, which makes the reference parse's lists for the
+// linter's counts (docSizes), reads what parseRef reads of every upstream
+// document, generated ones and documents whose runtime reads more or
+// fewer blocks and shortcuts than the linter; on a generated document,
+// where the counts agree, no list grew (each made once, for its count).
+func TestParseSized(t *testing.T) {
+	docs := map[string]string{
+		"more.md":  "<!-- #a -->\n<!-- #b -->\n<!-- /a -->\n[@x One](u) [@x Two](v) [@x Three](w)\n<!-- #c --> x\n",
+		"fewer.md": "```md\n<!-- #a -->\n[@x One](u)\n```\n" + act("a", "GET https://x.com/") + act("a", "GET https://y.com/"),
+	}
+	_ = filepath.WalkDir(upstreamRoot(t), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs[p] = string(src)
+			}
+		}
+		return nil
+	})
+	gen := string(benchgen.Document(256 << 10))
+	docs["gen.md"] = gen
+	for name, src := range docs {
+		doc := sfmd.Parse(name, []byte(src))
+		if got, want := Parse(doc).ref, parseRef(src); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the sized parse differs", name)
+		}
+	}
+	d := Parse(sfmd.Parse("gen.md", []byte(gen))).ref
+	if len(d.Actions) == 0 || len(d.Blocks) == 0 || len(d.Shortcuts) == 0 {
+		t.Fatal("the generated document has no action, block or shortcut")
+	}
+	for what, lc := range map[string][2]int{"actions": {len(d.Actions), cap(d.Actions)}, "blocks": {len(d.Blocks), cap(d.Blocks)}, "block lines": {len(d.BlockLines), cap(d.BlockLines)}} {
+		if lc[0] != lc[1] {
+			t.Errorf("%s: %d of room for %d: the list grew or was made for another count", what, lc[0], lc[1])
+		}
+	}
+	if cap(d.Shortcuts) < len(d.Shortcuts) || cap(d.Shortcuts) > 2*len(d.Shortcuts) {
+		t.Errorf("shortcuts: %d of room for %d", len(d.Shortcuts), cap(d.Shortcuts))
 	}
 }

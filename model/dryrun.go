@@ -111,6 +111,26 @@ func (p *Parsed) MaySendSession(id, args, name string, store map[string]string) 
 	return strings.Contains(rt.resolveEnvVars(a.URI, extra), ref) || strings.Contains(rt.resolveEnvVars(a.Body, extra), ref)
 }
 
+// MaySendSessionUnnamed is MaySendSession(id, args, name, store) for
+// every args that holds no "{"+name, answered without them: exact is
+// false when the answer may depend on args (the action's URI or -d body
+// reads $ARGS, the one context variable made from them). A caller that
+// knows its arguments name no {name} can skip writing them.
+// TestMaySendSessionUnnamed holds it to MaySendSession.
+func (p *Parsed) MaySendSessionUnnamed(id, name string, store map[string]string) (may, exact bool) {
+	if p == nil || p.ref == nil {
+		return false, true
+	}
+	a := p.ref.action(id)
+	if a == nil {
+		return false, true
+	}
+	if strings.Contains(a.URI, "$ARGS") || strings.Contains(a.Body, "$ARGS") {
+		return false, false
+	}
+	return p.MaySendSession(id, "", name, store), true
+}
+
 // ActionURI is the URI of action id as the reference parser reads it
 // from the first line (before any substitution), "" without the action.
 func (p *Parsed) ActionURI(id string) string {

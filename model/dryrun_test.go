@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -286,6 +287,70 @@ func TestRequestLineScans(t *testing.T) {
 	}
 }
 
+// TestMaySendSessionUnnamed: where MaySendSessionUnnamed says it is
+// exact, it is MaySendSession's answer for every argument line that names
+// no {name}: every field of every action of the upstream documents, a
+// generated one and the cases below (with $ARGS and $VARs), left out in
+// turn, the others given plain values or none, with and without a store.
+func TestMaySendSessionUnnamed(t *testing.T) {
+	docs := []string{
+		act("a", "GET https://x.com/{id}", "  id: string"),
+		act("a", "GET $BASE/items", "  n: string"),
+		act("a", "CLI echo {n} $HOME {m}", "  n: string", "  m: string"),
+		act("a", `POST https://x.com/ -d '{"x":"$BODY"}'`, "  n: string", "  m: string"),
+		act("a", "CLI echo $ARGS", "  n: string", "  m: string"),
+		act("a", `POST https://x.com/ -d '{"x":"$ARGS"}'`, "  n: string", "  m: string"),
+		act("a", "CLI echo {$ARGS}", "  n: string"),
+		act("a", `POST https://x.com/ -d '{"x":"{$ARGS}"}'`, "  n: string"),
+		act("a", "GET https://x.com/{m}", "  n: string", `  m: string = "{n}"`),
+	}
+	store := map[string]string{"BASE": "https://x.com/{n}", "BODY": "{m}", "HOME": "/h"}
+	root := upstreamRoot(t)
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs = append(docs, string(src))
+			}
+		}
+		return nil
+	})
+	docs = append(docs, string(benchgen.Document(64<<10)))
+	exact, inexact, may := 0, 0, 0
+	for _, src := range docs {
+		p := dryParse(src)
+		for _, a := range p.Actions() {
+			for _, left := range a.Fields {
+				for _, st := range []map[string]string{nil, store} {
+					got, ok := p.MaySendSessionUnnamed(a.ID, left.Name, st)
+					if !ok {
+						inexact++
+						continue
+					}
+					exact++
+					if got {
+						may++
+					}
+					var with []string
+					for _, f := range a.Fields {
+						if f.Name != left.Name {
+							with = append(with, "--"+f.Name+" '"+f.Name+"-value'")
+						}
+					}
+					// the name alone holds no {name, yet $ARGS can make one of it
+					for _, args := range []string{"", strings.Join(with, " "), left.Name} {
+						if want := p.MaySendSession(a.ID, args, left.Name, st); got != want {
+							t.Errorf("/act.%s %s: MaySendSessionUnnamed(%q) = %v, MaySendSession %v", a.ID, args, left.Name, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if exact == 0 || inexact == 0 || may == 0 || may == exact {
+		t.Errorf("%d exact answers (%d may send), %d not exact: the cases miss one side", exact, may, inexact)
+	}
+}
+
 // TestMaySendSession: when MaySendSession says a call cannot send the
 // session variable, the dry run with that variable set sends it nowhere:
 // every field of every action of the upstream documents, of generated
@@ -488,5 +553,39 @@ func TestDryRunUsage(t *testing.T) {
 	def := act("list", "GET https://x.com/{user}/items", `  user: string (required) = "ann"`)
 	if s, ok := dryParse(def).DryRun("list", "", nil, nil); !ok || s.Usage || s.URL != "https://x.com/ann/items" {
 		t.Errorf("a required field with a default: ok %v, usage %v, URL %q", ok, s.Usage, s.URL)
+	}
+}
+
+// TestRefSlabHeaders: the headers parseRef makes in its slab are each
+// action's own, in order, none for an action without one, with no room
+// past their end: documents of a few and of thousands of actions (a
+// block of headers for many), with zero to three headers each (one
+// without a colon, which the runtime drops).
+func TestRefSlabHeaders(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(21, 16))
+	for _, n := range []int{1, 3, 40, 3000} {
+		var b strings.Builder
+		want := make([][]refHeader, n)
+		for i := range n {
+			fmt.Fprintf(&b, "```act.a%d\nGET https://x.com/%d", i, i)
+			for j := range rnd.IntN(4) {
+				if rnd.IntN(5) == 0 {
+					fmt.Fprintf(&b, ` -H "nocolon%d"`, j)
+					continue
+				}
+				fmt.Fprintf(&b, ` -H "X-%d-%d: v%d"`, i, j, j)
+				want[i] = append(want[i], refHeader{Key: fmt.Sprintf("X-%d-%d", i, j), Value: fmt.Sprintf("v%d", j)})
+			}
+			b.WriteString("\n  q: string\n```\n\n")
+		}
+		d := parseRef(b.String())
+		if len(d.Actions) != n {
+			t.Fatalf("%d actions, want %d", len(d.Actions), n)
+		}
+		for i, a := range d.Actions {
+			if !slices.Equal(a.Headers, want[i]) || cap(a.Headers) != len(a.Headers) || (want[i] == nil) != (a.Headers == nil) {
+				t.Errorf("act.a%d of %d: headers %q (cap %d), want %q", i, n, a.Headers, cap(a.Headers), want[i])
+			}
+		}
 	}
 }

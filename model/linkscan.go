@@ -62,14 +62,31 @@ func shortcutSpans(s string) [][]int { return idShortcutSpans(s, isShortcutIDByt
 // with ids of [a-zA-Z0-9_-] and the target as group 3.
 // TestRefShortcutSpansIsRegexp holds it to the regexp.
 func refShortcutSpans(s string) [][]int {
-	return idShortcutSpans(s, func(c byte) bool { return isWordByte(c) || c == '-' }, true)
+	return idShortcutSpans(s, isRefShortcutIDByte, true)
 }
+
+// isRefShortcutIDByte reports whether c is in [a-zA-Z0-9_-].
+func isRefShortcutIDByte(c byte) bool { return isWordByte(c) || c == '-' }
 
 // idShortcutSpans is the scan of shortcutSpans with ids of the bytes
 // idByte accepts (none of them white space or a bracket), each span
 // with the target's bounds after the label's when target is set.
 func idShortcutSpans(s string, idByte func(byte) bool, target bool) [][]int {
 	var out [][]int
+	n := 6
+	if target {
+		n = 8
+	}
+	eachShortcutSpan(s, idByte, func(sp [8]int) {
+		out = append(out, append([]int(nil), sp[:n]...))
+	})
+	return out
+}
+
+// eachShortcutSpan is idShortcutSpans' scan, each match's span (with the
+// target's bounds) handed to yield as an array (a value: nothing to keep): the
+// reference parser reads the matches of a line without a slice of them.
+func eachShortcutSpan(s string, idByte func(byte) bool, yield func(sp [8]int)) {
 	closeAt, parenAt := -1, -1
 	for i := 0; i < len(s); {
 		j := strings.Index(s[i:], "[@")
@@ -120,14 +137,9 @@ func idShortcutSpans(s string, idByte func(byte) bool, target bool) [][]int {
 			}
 			parenAt = q + 1 + k
 		}
-		span := []int{p, parenAt + 1, p + 1, e, l, closeAt}
-		if target {
-			span = append(span, q, parenAt)
-		}
-		out = append(out, span)
+		yield([8]int{p, parenAt + 1, p + 1, e, l, closeAt, q, parenAt})
 		i = parenAt + 1
 	}
-	return out
 }
 
 // isShortcutIDByte reports whether c is in [a-zA-Z0-9._-].

@@ -150,10 +150,29 @@ func hasLineTerminator(s string) bool {
 var skipFenceLines = true
 
 // parseRef is parser.ts parse(), limited to what the runtime uses.
-func parseRef(source string) *refDoc {
+func parseRef(source string) *refDoc { return parseRefSized(source, refSizes{}) }
+
+// refSizes are how many actions, response templates, blocks and
+// shortcuts a parse is likely to find (the linter's parse's counts, when
+// there is one), which its lists and sets are made with room for at
+// their first entry instead of growing to them: capacities only, what
+// the parse finds is the same (TestParseSized).
+type refSizes struct{ actions, responses, blocks, shortcuts int }
+
+// sized is s, or, for a nil s, an empty list with room for n (for an
+// append to fill: a list that gets no entry stays nil).
+func sized[T any](s []T, n int) []T {
+	if s == nil && n > 0 {
+		return make([]T, 0, n)
+	}
+	return s
+}
+
+// parseRefSized is parseRef with lists made for sz.
+func parseRefSized(source string, sz refSizes) *refDoc {
 	// the parser's own maps are made when first written (most documents
 	// have no block, menu, shortcut or response to remember)
-	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source))}
+	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source)), sz: sz}
 	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
 		if p.fenceOpen && skipFenceLines {
@@ -206,7 +225,8 @@ type refParser struct {
 	scNext     map[string]int // where the search for a free id2, id3, … of an id resumes
 	responses  []refResponse
 	slab       refSlab // where the actions and their fields are made
-	n          int     // the line being read, from 1
+	sz         refSizes
+	n          int // the line being read, from 1
 	src        string
 	off        int // where line n begins in src
 	blockLine  int // where the open block opened
@@ -261,7 +281,7 @@ func (p *refParser) fence(raw, run, rest string) {
 				}
 				if !pb.response {
 					if a := p.slab.actionBlock(pb.id, pb.text); a != nil {
-						d.Actions = append(d.Actions, a)
+						d.Actions = append(sized(d.Actions, p.sz.actions), a)
 					} else {
 						p.errorf(pb.start, "INVALID_ACTION_BLOCK: could not parse action definition for \""+pb.id+"\"")
 					}
@@ -269,7 +289,7 @@ func (p *refParser) fence(raw, run, rest string) {
 					// every template, in order: attachResponses gives
 					// each action the last of its id, as the parser's
 					// Map.set of them does (no map of ids to keep)
-					p.responses = append(p.responses, refResponse{pb.id, pb.text})
+					p.responses = append(sized(p.responses, p.sz.responses), refResponse{pb.id, pb.text})
 				}
 				p.pending = false
 			}
@@ -336,7 +356,7 @@ func (p *refParser) text(raw, line string) {
 		default:
 			p.inBlock, p.openBlock, p.blockLine = true, id, p.n
 			if p.blocksSeen == nil {
-				p.blocksSeen = map[string]bool{}
+				p.blocksSeen = make(map[string]bool, p.sz.blocks)
 			}
 			p.blocksSeen[id] = true
 		}
@@ -350,8 +370,8 @@ func (p *refParser) text(raw, line string) {
 			p.errorf(p.n, "MISMATCHED_BLOCK: expected <!-- /"+p.openBlock+" -->, got <!-- /"+id+" -->")
 		default:
 			p.inBlock = false
-			d.Blocks = append(d.Blocks, id)
-			d.BlockLines = append(d.BlockLines, p.blockLine)
+			d.Blocks = append(sized(d.Blocks, p.sz.blocks), id)
+			d.BlockLines = append(sized(d.BlockLines, p.sz.blocks), p.blockLine)
 		}
 		return
 	}
@@ -439,7 +459,7 @@ func (p *refParser) links(raw, line string) {
 		}
 		return
 	}
-	for _, sp := range refShortcutSpans(raw) { // reShortcut's matches
+	eachShortcutSpan(raw, isRefShortcutIDByte, func(sp [8]int) { // reShortcut's matches (refShortcutSpans)
 		id, label, href := raw[sp[2]+1:sp[3]], raw[sp[4]:sp[5]], raw[sp[6]:sp[7]]
 		resolved := id
 		if p.scSeen[id] {
@@ -459,11 +479,11 @@ func (p *refParser) links(raw, line string) {
 			p.scNext[id] = n + 1
 		}
 		if p.scSeen == nil {
-			p.scSeen = map[string]bool{}
+			p.scSeen = make(map[string]bool, p.sz.shortcuts)
 		}
 		p.scSeen[resolved] = true
-		d.Shortcuts = append(d.Shortcuts, refShortcut{ID: resolved, Label: label, Href: href})
-	}
+		d.Shortcuts = append(sized(d.Shortcuts, p.sz.shortcuts), refShortcut{ID: resolved, Label: label, Href: href})
+	})
 	if strings.HasPrefix(line, "[") {
 		p.refDef(line)
 	}
@@ -623,8 +643,10 @@ var wordBytes = func() (t [256]bool) {
 type refSlab struct {
 	acts        []refAction
 	fields      []refField
-	actBlock    int // the actions a block holds
-	fieldsBlock int // the fields a block holds at least
+	headers     []refHeader
+	hargs       []string // headerArgs' groups of the line being read, reused
+	actBlock    int      // the actions a block holds
+	fieldsBlock int      // the fields a block holds at least (and the headers)
 }
 
 // newRefSlab is the slab of a document of n bytes: a block of actions
@@ -647,6 +669,13 @@ func (s *refSlab) action() *refAction {
 func (s *refSlab) reserve(n int) {
 	if cap(s.fields)-len(s.fields) < n {
 		s.fields = make([]refField, 0, max(n, s.fieldsBlock))
+	}
+}
+
+// reserveHeaders is reserve for n more headers.
+func (s *refSlab) reserveHeaders(n int) {
+	if cap(s.headers)-len(s.headers) < n {
+		s.headers = make([]refHeader, 0, max(n, s.fieldsBlock))
 	}
 }
 
@@ -679,7 +708,7 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	if a.Method == "cli" {
 		a.URI = jsTrim(rest)
 	} else {
-		a.requestLine(rest)
+		s.requestLine(a, rest)
 	}
 	// A `body:` section (spec.md §1.9.6) means nothing to the reference
 	// parser: its lines are field lines like any other (runtime-semantics.md
@@ -838,13 +867,24 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // line after its method (parser.ts parseActionBlock). Each pattern begins
 // with -H or -d (reFlagStart's after white space): a line holding neither
 // has no match, and skips the regexps.
-func (a *refAction) requestLine(rest string) {
+//
+// The headers are made in s (one allocation an action for the groups and
+// one for the headers were two thirds of a generated document's parse's
+// allocations), a's list of them nil for none and with no room past its
+// end, as endFields'.
+func (s *refSlab) requestLine(a *refAction, rest string) {
 	hasH, hasD := strings.Contains(rest, "-H"), strings.Contains(rest, "-d")
 	if hasH {
-		for _, h := range headerArgs(rest) {
+		s.hargs = appendHeaderArgs(s.hargs[:0], rest)
+		s.reserveHeaders(len(s.hargs))
+		start := len(s.headers)
+		for _, h := range s.hargs {
 			if k, v, ok := strings.Cut(h, ":"); ok {
-				a.Headers = append(a.Headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
+				s.headers = append(s.headers, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
 			}
+		}
+		if start < len(s.headers) {
+			a.Headers = s.headers[start:len(s.headers):len(s.headers)]
 		}
 	}
 	if hasD {
@@ -864,8 +904,10 @@ func (a *refAction) requestLine(rest string) {
 // space, a double quote, at least one character that is not one and the
 // closing one; the next match is looked for after it, or, when that -H
 // begins none, after that -H's first byte.
-func headerArgs(s string) []string {
-	var out []string
+func headerArgs(s string) []string { return appendHeaderArgs(nil, s) }
+
+// appendHeaderArgs is headerArgs(s) appended to out.
+func appendHeaderArgs(out []string, s string) []string {
 	for i := 0; i < len(s); {
 		h := strings.Index(s[i:], "-H")
 		if h < 0 {

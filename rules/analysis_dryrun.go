@@ -142,9 +142,9 @@ var dryrunAnalyzer = &lint.Analyzer{
 		Title: "actions dry-run through the model",
 		Why:   "shared analysis: each action with the call an agent would make, from the document's hints, defaults and field types",
 	},
-	Requires: []*lint.Analyzer{hintsAnalyzer},
+	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		return buildDryTable(pass.Doc, hints(pass)), nil
+		return buildDryTable(pass.Doc, symbols(pass), hints(pass)), nil
 	},
 }
 
@@ -152,10 +152,10 @@ func dryTableOf(pass *lint.Pass) *dryTable {
 	if t, ok := pass.ResultOf[dryrunAnalyzer].(*dryTable); ok {
 		return t
 	}
-	return buildDryTable(pass.Doc, hints(pass))
+	return buildDryTable(pass.Doc, symbols(pass), hints(pass))
 }
 
-func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
+func buildDryTable(doc *sfmd.Document, syms *symbolTable, ht *hintTable) *dryTable {
 	t := &dryTable{}
 	if len(doc.Actions) == 0 {
 		return t
@@ -163,12 +163,6 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 	t.Meant = asMeant(doc)
 	t.Parsed = model.Parse(t.Meant)
 	t.Store = dryStore(doc)
-	byID := make(map[string]*sfmd.Action, len(doc.Actions))
-	for _, a := range doc.Actions {
-		if _, ok := byID[a.ID]; !ok {
-			byID[a.ID] = a
-		}
-	}
 	hinted := hintValues(ht)
 	t.Infos = t.Parsed.Actions()
 	infos := t.Infos
@@ -181,10 +175,13 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 	t.Calls = make([]*dryCall, 0, len(infos))
 	for i := range infos {
 		info := &infos[i]
-		a := byID[info.ID]
-		if a == nil {
+		// the first action of the id, as the symbol table lists them (no
+		// map of its own: TestDryCallsFirstOfID)
+		as := syms.Actions[info.ID]
+		if len(as) == 0 {
 			continue
 		}
+		a := as[0]
 		calls = append(calls, dryCall{Action: a, Info: info})
 		c := &calls[len(calls)-1]
 		if len(info.Fields) > 0 {
@@ -192,7 +189,11 @@ func buildDryTable(doc *sfmd.Document, ht *hintTable) *dryTable {
 			values = values[:len(values)+len(info.Fields)]
 		}
 		for _, f := range info.Fields {
-			if v, ok := hinted[info.ID+"\x00"+f.Name]; ok {
+			v, ok := "", false
+			if len(hinted) > 0 { // most documents' hints give no value: no key to write
+				v, ok = hinted[info.ID+"\x00"+f.Name]
+			}
+			if ok {
 				c.Values = append(c.Values, dryValue{f.Name, v, "hint"})
 			} else if f.HasDefault {
 				c.Values = append(c.Values, dryValue{f.Name, f.Default, "default"})

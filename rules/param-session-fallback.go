@@ -91,6 +91,13 @@ const fallbackStale = "stale-session-value"
 // command", "in its body"), or "" when it does not: the call gives every
 // other field its hint, default or sample value.
 func fallbackWhere(t *dryTable, c *dryCall, name string) string {
+	if dryGates && !valuesName(c, name) {
+		// the call's arguments hold no {name}: the model answers without
+		// them (MaySendSessionUnnamed), and most calls need none written
+		if may, exact := t.Parsed.MaySendSessionUnnamed(c.Action.ID, name, t.Store); exact && !may {
+			return ""
+		}
+	}
 	args, ok := argsWithout(c, name)
 	if !ok {
 		return ""
@@ -112,6 +119,19 @@ func fallbackWhere(t *dryTable, c *dryCall, name string) string {
 		return "in its body"
 	}
 	return ""
+}
+
+// valuesName reports whether a value argsWithout(c, name) writes holds
+// {name (a default is left to the runtime, not written; a field's name,
+// the quotes and the blanks between hold no '{', so the argument line
+// holds {name only inside one value).
+func valuesName(c *dryCall, name string) bool {
+	for _, v := range c.Values {
+		if v.Field != name && v.From != "default" && strings.Contains(v.Value, "{") && strings.Contains(v.Value, "{"+name) {
+			return true
+		}
+	}
+	return false
 }
 
 func reportFallback(pass *lint.Pass, a *sfmd.Action, p *sfmd.Param, set setter, where string) {

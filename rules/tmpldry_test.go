@@ -35,7 +35,7 @@ func TestRawTemplateLineIsAnError(t *testing.T) {
 	checked := 0
 	for name, src := range droppedParamDocs(t) {
 		doc := sfmd.Parse(name, src)
-		tds := tmplDryRuns(doc, buildDryTable(doc, buildHints(doc, buildSymbols(doc))), true)
+		tds := tmplDryRuns(doc, buildDryTable(doc, buildSymbols(doc), buildHints(doc, buildSymbols(doc))), true)
 		if len(tds) == 0 {
 			continue
 		}
@@ -271,7 +271,7 @@ func TestTmplDrySlabReset(t *testing.T) {
 	kept := 0
 	for name, src := range bigDocTestDocs(t) {
 		doc := sfmd.Parse(name, src)
-		dt := buildDryTable(doc, buildHints(doc, buildSymbols(doc)))
+		dt := buildDryTable(doc, buildSymbols(doc), buildHints(doc, buildSymbols(doc)))
 		for _, every := range []bool{false, true} {
 			slabReset = true
 			got := tmplDryRuns(doc, dt, every)
@@ -312,7 +312,7 @@ func TestAssignedVarsAmongRead(t *testing.T) {
 		"```act.b\nGET https://x.example/b\n```\n\n```act.b.response\n{y} = {x}\nfor: i in Response.body.items\n- {w}\nend:\nsave: $.data\nto: out/{p}.json\n```\n")
 	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
-		dt := buildDryTable(doc, buildHints(doc, buildSymbols(doc)))
+		dt := buildDryTable(doc, buildSymbols(doc), buildHints(doc, buildSymbols(doc)))
 		last := map[string]*sfmd.Response{}
 		for _, r := range doc.Responses {
 			last[r.ActionID] = r

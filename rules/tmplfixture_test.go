@@ -156,7 +156,7 @@ func TestFixtureRunsBounded(t *testing.T) {
 		t.Fatal(dec.Errs[0])
 	}
 	doc := sfmd.Parse("app.md", []byte(fixtureDoc))
-	fr := &fixtureRunner{t: buildDryTable(doc, buildHints(doc, buildSymbols(doc))), last: lastTemplates(doc), seen: map[string]bool{}}
+	fr := &fixtureRunner{t: buildDryTable(doc, buildSymbols(doc), buildHints(doc, buildSymbols(doc))), last: lastTemplates(doc), seen: map[string]bool{}}
 	fr.suite("app.test.yaml", spec)
 	if fr.runs != maxFixtureRuns || len(fr.out) != maxFixtureRuns {
 		t.Errorf("%d runs, %d results; want %d", fr.runs, len(fr.out), maxFixtureRuns)
@@ -290,7 +290,7 @@ func TestFixtureRunsSameCallExpectations(t *testing.T) {
 // Infos say an action is a CLI one is believed.
 func TestFixtureRunnerSharesInfos(t *testing.T) {
 	doc := sfmd.Parse("app.md", []byte(fixtureDoc))
-	tb := buildDryTable(doc, &hintTable{})
+	tb := buildDryTable(doc, buildSymbols(doc), &hintTable{})
 	if len(tb.Infos) != 1 || tb.Infos[0].ID != "list" {
 		t.Fatalf("Infos = %+v, want the one action list", tb.Infos)
 	}
