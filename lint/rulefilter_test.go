@@ -11,6 +11,19 @@ import (
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
+// filter is the suppression filter as the driver applied it before
+// ruleFilter (referenceCheck and suppress_test.go hold the driver to it): it drops the suppressed
+// diagnostics, then appends the suppression problems (unusedProblems).
+func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Diagnostic {
+	out := diags[:0]
+	for i := range diags {
+		if !t.suppressed(&diags[i], true) {
+			out = append(out, diags[i])
+		}
+	}
+	return append(out, t.unusedProblems(enabled)...)
+}
+
 // referenceCheck is the driver's check of a document as it was before
 // the rules' findings were filtered while collected (ruleFilter): every
 // finding collected, then the configured severities, the suppression

@@ -234,18 +234,6 @@ func (t *suppressions) suppressed(d *Diagnostic, mark bool) bool {
 	return hit
 }
 
-// filter drops suppressed diagnostics, then appends the suppression
-// problems (unusedProblems).
-func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Diagnostic {
-	out := diags[:0]
-	for i := range diags {
-		if !t.suppressed(&diags[i], true) {
-			out = append(out, diags[i])
-		}
-	}
-	return append(out, t.unusedProblems(enabled)...)
-}
-
 // unusedProblems returns the suppression problems not themselves
 // suppressed, when unused-suppression is enabled (none otherwise):
 // unknown rules, unmatched enables and the entries that suppressed
