@@ -142,7 +142,7 @@ type nodes struct {
 	fenceLines []Line
 	segs       []PathSeg
 	mods       []string
-	// texts backs the Text of every multi-line body (see bodyText): never
+	// texts backs the Text of every multi-line body (finishBody): never
 	// from an Arena, as strings in the tree outlive its Release
 	texts []byte
 	// with an Arena, what backs them is carved from its pools
