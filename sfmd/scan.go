@@ -29,7 +29,6 @@ func indexEither(s string, a, b byte) int {
 	return -1
 }
 
-// indexBlank returns the index of the first space or tab in s, or -1.
 // countUpTo is min(bytes.Count(b, sep), limit) for a non-empty sep
 // (occurrences counted without overlaps, as bytes.Count counts them),
 // without counting past limit: a 10 MB document's 30,000 comments are
@@ -47,6 +46,7 @@ func countUpTo(b, sep []byte, limit int) int {
 	return n
 }
 
+// indexBlank returns the index of the first space or tab in s, or -1.
 func indexBlank(s string) int { return indexEither(s, ' ', '\t') }
 
 // containsByteOf reports whether s contains any of the (ASCII) bytes in set.
