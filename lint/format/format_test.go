@@ -791,3 +791,10 @@ func TestSARIFSpoolsInChunks(t *testing.T) {
 		t.Errorf("the sarif buffer grew to %d bytes for a batch, want it spooled in pieces of about %d", c, chunkSize)
 	}
 }
+
+// render is appendRender into a new string with a scratch of its own (the
+// tests' view of one snippet line).
+func render(text []byte, from, to int) (shown string, markAt, markWidth int) {
+	b, _, markAt, markWidth := appendRender(nil, text, from, to, nil)
+	return string(b), markAt, markWidth
+}

@@ -550,3 +550,9 @@ func TestFingerprintMatchesJoin(t *testing.T) {
 		check(lintFindings(t, p))
 	}
 }
+
+// result is the SARIF result of d in a location and fingerprints of its
+// own (fill, as write makes it with the stream's reused ones).
+func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
+	return s.fill(d, make([]sarifLocation, 1), map[string]string{})
+}

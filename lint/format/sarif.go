@@ -206,15 +206,10 @@ func (s *sarifStream) write(diags []lint.Diagnostic) error {
 	return flush(&s.results, &s.b)
 }
 
-// result is the SARIF result of d.
-func (s *sarifStream) result(d *lint.Diagnostic) sarifResult {
-	return s.fill(d, make([]sarifLocation, 1), map[string]string{})
-}
-
-// fill is result with loc (one location) and fps (an empty map) for the
-// result's location and fingerprints: write passes the stream's own,
-// reused from one finding to the next (each result is written before
-// the next is made).
+// fill is the SARIF result of d, with loc (one location) and fps (an
+// empty map) for the result's location and fingerprints: write passes
+// the stream's own, reused from one finding to the next (each result is
+// written before the next is made).
 func (s *sarifStream) fill(d *lint.Diagnostic, loc []sarifLocation, fps map[string]string) sarifResult {
 	src := s.src
 	if s.artPath != d.Path || s.art.URI == "" {

@@ -110,7 +110,7 @@ type textStream struct {
 	src *sources
 	n   counts
 	b   bytes.Buffer
-	// cells is the scratch of the snippets' render
+	// cells is the scratch of the snippets (appendRender)
 	cells []cell
 }
 
@@ -139,7 +139,7 @@ func (s *textStream) close() error {
 }
 
 // writeSnippet writes the gutter, source line, marker, help and note lines
-// of d. cells is the scratch of render, kept by the stream: the snippet
+// of d. cells is the scratch of appendRender, kept by the stream: the snippet
 // of a finding is written into w without allocating (a 10 MB document
 // has 55,000 findings).
 func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter, cells *[]cell) {
@@ -270,17 +270,11 @@ type cell struct {
 	w int
 }
 
-// render turns a source line into display text and returns where the
-// marker for bytes [from, to) starts (display column, 0-based) and how wide
-// it is. Huge lines are first cut to a byte window around the span so that
-// many findings on one minified line stay linear.
-func render(text []byte, from, to int) (shown string, markAt, markWidth int) {
-	b, _, markAt, markWidth := appendRender(nil, text, from, to, nil)
-	return string(b), markAt, markWidth
-}
-
-// appendRender is render appending the display text to dst, with cells
-// as its scratch (returned grown, for the next call).
+// appendRender turns a source line into display text, appended to dst,
+// and returns where the marker for bytes [from, to) starts (display
+// column, 0-based) and how wide it is. Huge lines are first cut to a byte
+// window around the span so that many findings on one minified line stay
+// linear. cells is its scratch (returned grown, for the next call).
 func appendRender(dst, text []byte, from, to int, cells []cell) (out []byte, scratch []cell, markAt, markWidth int) {
 	cutLeft, cutRight := false, false
 	if lo := from - renderBytesBefore; lo > 0 {
