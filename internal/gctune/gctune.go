@@ -16,14 +16,20 @@
 // its findings) live until it is done, about 40 bytes for each byte of
 // the document, so collections during it find little garbage and mark an
 // ever larger heap (five of them on a 10 MB document, a sixth of the
-// process's CPU). The memory bound is exact: between collections the
-// heap grows to at most
+// process's CPU). Between collections the heap grows to at most
 //
-//	max(floor + PerByte × (bytes of the documents in flight of at least MinHold bytes), 2 × live heap)
+//	max(floor + PerByte × (bytes of the documents held, each of at least MinHold bytes), 2 × live heap)
 //
-// so with --jobs N and a size cap S it is at most
-// max(floor + PerByte×N×S, 2×live); documents under MinHold (every document of
-// the upstream corpus, the largest 29 KB) leave it at max(floor, 2×live).
+// plus GOGC's share of the goroutine stacks and globals, which the
+// runtime's goal scales too (runtime/mgcpacer.go,
+// gcControllerState.commit: heapMarked + (heapMarked + stacks +
+// globals) × GOGC/100). lint holds a document from its read until its
+// findings are taken in order (emitter.take), so finished documents
+// waiting for an earlier one stay held: with --jobs N and a size cap S,
+// up to lint's window of documents (windowPerWorker, 16 a job), not N,
+// that is max(floor + PerByte×16×N×S, 2×live). Documents under MinHold
+// (every document of the upstream corpus, the largest 29 KB) leave it at
+// max(floor, 2×live).
 package gctune
 
 import (
