@@ -400,10 +400,9 @@ func bodyOf(src []byte) []byte {
 }
 
 // TestFastBlocksAllocate: the blocks readBlocks makes come from chunks
-// recycled with the parse scratch, so that a
-// document's fences cost less than one allocation each in all of Parse
-// (goldmark's block pass made a node, an info string and a lines array
-// for each: three). Parsing a
+// recycled with the parse scratch, so that a document's fences cost less
+// than one allocation each in all of Parse (goldmark's block pass made a
+// node, an info string and a lines array for each: three). Parsing a
 // document of 128 fences allocates fewer than 32 times more than one of
 // 64. The collector is off and there is one P, so that the pool gives
 // back its scratch between the parses.
