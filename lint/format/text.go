@@ -35,6 +35,20 @@ func (p painter) paint(style, s string) string {
 	return style + s + ansi.Reset
 }
 
+// open writes style to w when p paints; close ends it: paint without
+// making the string.
+func (p painter) open(w *bytes.Buffer, style string) {
+	if p {
+		w.WriteString(style)
+	}
+}
+
+func (p painter) close(w *bytes.Buffer) {
+	if p {
+		w.WriteString(ansi.Reset)
+	}
+}
+
 func severityStyle(s lint.Severity) string {
 	switch s {
 	case lint.Error:
@@ -147,27 +161,19 @@ func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter, 
 	var numBuf [20]byte
 	num := strconv.AppendInt(numBuf[:0], int64(line), 10)
 	gutter := func() { // p.paint(ansi.Blue, pad+" |")
-		if p {
-			w.WriteString(ansi.Blue)
-		}
+		p.open(w, ansi.Blue)
 		writeSpaces(w, len(num))
 		w.WriteString(" |")
-		if p {
-			w.WriteString(ansi.Reset)
-		}
+		p.close(w)
 	}
 
 	if text, from, to, ok := snippetRange(d, src); ok {
 		gutter()
 		w.WriteByte('\n')
-		if p {
-			w.WriteString(ansi.Blue)
-		}
+		p.open(w, ansi.Blue)
 		w.Write(num)
 		w.WriteString(" |")
-		if p {
-			w.WriteString(ansi.Reset)
-		}
+		p.close(w)
 		// " " + the line shown, when it is not empty
 		b := append(w.AvailableBuffer(), ' ')
 		var markAt, markWidth int
@@ -179,16 +185,12 @@ func writeSnippet(w *bytes.Buffer, d *lint.Diagnostic, src *sources, p painter, 
 		gutter()
 		w.WriteByte(' ')
 		writeSpaces(w, markAt)
-		if p {
-			w.WriteString(severityStyle(d.Severity))
-		}
+		p.open(w, severityStyle(d.Severity))
 		w.WriteByte('^')
 		for range markWidth - 1 {
 			w.WriteByte('~')
 		}
-		if p {
-			w.WriteString(ansi.Reset)
-		}
+		p.close(w)
 		w.WriteByte('\n')
 	}
 	if len(d.Fixes) == 0 && len(d.Related) == 0 {
