@@ -6,8 +6,9 @@ import "github.com/sfmd-dev/sfmd/internal/gctune"
 // (internal/gctune): linting thousands of small documents keeps a live
 // heap of a few megabytes, which Go's default collected hundreds of times
 // per run, a third of the CPU time of `sfmd lint` on a repository.
-// A document of 256 KiB or more raises it by 64 times its size until
-// its findings are written (gctune.Hold, called by lint). GOGC or
+// A document of gctune.MinHold bytes or more raises it by gctune.PerByte
+// times its size until its findings are written (gctune.Hold, called by
+// lint). GOGC or
 // GOMEMLIMIT in the environment turn it off.
 const gcFloor = 32 << 20
 
