@@ -474,7 +474,6 @@ func (p *refParser) links(raw, line string) {
 			if p.scNext == nil {
 				p.scNext = map[string]int{}
 			}
-			p.scNext[id] = n
 			resolved = id + itoa(n)
 			p.scNext[id] = n + 1
 		}
