@@ -114,8 +114,11 @@ func (p *Parsed) MaySendSession(id, args, name string, store map[string]string) 
 // MaySendSessionUnnamed is MaySendSession(id, args, name, store) for
 // every args that holds no "{"+name, answered without them: exact is
 // false when the answer may depend on args (the action's URI or -d body
-// reads $ARGS, the one context variable made from them). A caller that
-// knows its arguments name no {name} can skip writing them.
+// holds "$ARGS": of the context variables, context-vars.ts
+// buildContextVars makes only ARGS of the arguments, ctxVars.args in
+// contextVars; the test on the text also counts a longer $ARGSx, which
+// only makes the answer inexact). A caller that knows its arguments name
+// no {name} can skip writing them.
 // TestMaySendSessionUnnamed holds it to MaySendSession.
 func (p *Parsed) MaySendSessionUnnamed(id, name string, store map[string]string) (may, exact bool) {
 	if p == nil || p.ref == nil {

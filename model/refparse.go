@@ -474,7 +474,6 @@ func (p *refParser) links(raw, line string) {
 			if p.scNext == nil {
 				p.scNext = map[string]int{}
 			}
-			p.scNext[id] = n
 			resolved = id + itoa(n)
 			p.scNext[id] = n + 1
 		}
@@ -868,10 +867,10 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // with -H or -d (reFlagStart's after white space): a line holding neither
 // has no match, and skips the regexps.
 //
-// The headers are made in s (one allocation an action for the groups and
-// one for the headers were two thirds of a generated document's parse's
-// allocations), a's list of them nil for none and with no room past its
-// end, as endFields'.
+// The headers are made in s (the allocations an action for the groups and
+// for the headers were half of the generated 10 MB document's parse's:
+// BenchmarkParseBig 57,370 -> 28,890 allocs/op), a's list of them nil
+// for none and with no room past its end, as endFields'.
 func (s *refSlab) requestLine(a *refAction, rest string) {
 	hasH, hasD := strings.Contains(rest, "-H"), strings.Contains(rest, "-d")
 	if hasH {

@@ -126,8 +126,9 @@ func fallbackWhere(t *dryTable, c *dryCall, name string) string {
 // the quotes and the blanks between hold no '{', so the argument line
 // holds {name only inside one value).
 func valuesName(c *dryCall, name string) bool {
+	ref := "{" + name
 	for _, v := range c.Values {
-		if v.Field != name && v.From != "default" && strings.Contains(v.Value, "{") && strings.Contains(v.Value, "{"+name) {
+		if v.Field != name && v.From != "default" && strings.Contains(v.Value, ref) {
 			return true
 		}
 	}
