@@ -155,19 +155,19 @@ func (s *symbolTable) eachAssign(doc *sfmd.Document, want func(assignFacts, rhsF
 }
 
 // isParamOf reports whether name is a parameter of any action with the
-// ID of doc.Responses[k] (responseParam), from paramsOf.
+// ID of doc.Responses[k] (responseParam), from templateParams.
 func (s *symbolTable) isParamOf(doc *sfmd.Document, k int, name string) bool {
 	if !symFast {
 		return responseParam(s, doc.Responses[k], name)
 	}
-	return hasString(s.paramsOf(doc, k), name)
+	return hasString(s.templateParams(doc, k), name)
 }
 
-// paramsOf returns the parameter names of the actions with the ID of
+// templateParams returns the parameter names of the actions with the ID of
 // doc.Responses[k], each once, in the order they are first declared (an
 // empty name too: Action.Param finds it), gathered at the first question
 // about the template. Read-only.
-func (s *symbolTable) paramsOf(doc *sfmd.Document, k int) []string {
+func (s *symbolTable) templateParams(doc *sfmd.Document, k int) []string {
 	if s.paramAt == nil {
 		s.paramNames = make([]string, 0, 4*len(doc.Responses)) // about the names of all templates: few regrowths
 		s.paramAt = make([][2]int32, len(doc.Responses))

@@ -48,9 +48,9 @@ var TemplateVarUndefined = &lint.Analyzer{
 					return // loop variables outside their loop: loop-ref-outside-loop
 				}
 				if !paramsRead {
-					// the names of the ID's parameters (symbolTable.paramsOf),
+					// the names of the ID's parameters (symbolTable.templateParams),
 					// without the empty one
-					params, paramsRead = syms.paramsOf(doc, k), true
+					params, paramsRead = syms.templateParams(doc, k), true
 					if hasString(params, "") {
 						params = slices.DeleteFunc(slices.Clone(params), func(p string) bool { return p == "" })
 					}
