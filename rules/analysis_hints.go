@@ -246,7 +246,11 @@ func namedParams(a *sfmd.Action) []*sfmd.Param {
 func quoteList(names []string, limit int) string {
 	// written into one buffer: hint-unknown-flag lists the flags for each
 	// of 5,693 findings on the 10 MB document (TestQuoteList)
-	buf := make([]byte, 0, 16*min(len(names), max(limit, 0)+1))
+	written := len(names) // the items written: every name for a negative limit (scQuoteList)
+	if limit >= 0 {
+		written = min(written, limit+1)
+	}
+	buf := make([]byte, 0, 16*written)
 	for i, n := range names {
 		if i > 0 {
 			buf = append(buf, ", "...)
