@@ -103,8 +103,8 @@ func parseArgs(args string, aliases map[string]string) *invocation {
 
 // readAliases reads each short flag (-x) of inv as the field whose alias
 // it is (aliases maps the letter to the field's name): what the runtime's
-// flag loop does as it meets the flag, done after bind, which never reads
-// a flag's key.
+// flag loop (helpers.ts parsePosixFlags) does as it meets the flag, done
+// after bind, which never reads a flag's key.
 func (inv *invocation) readAliases(aliases map[string]string) {
 	for _, f := range inv.Flags {
 		if long, ok := aliases[f.Key]; f.Short && ok {
