@@ -352,7 +352,7 @@ func quoteListJoin(names []string, limit int) string {
 }
 
 // TestQuoteList holds quoteList (one buffer, strconv.AppendQuote) and
-// scQuoteList to the %q-and-join they replace, for lists around the limit
+// quoteAll to the %q-and-join they replace, for lists around the limit
 // and names that need escaping.
 func TestQuoteList(t *testing.T) {
 	all := []string{"a", "", "é\"x", "tab\there", "--flag", "\xff", "z"}
@@ -362,8 +362,8 @@ func TestQuoteList(t *testing.T) {
 				t.Errorf("quoteList(%q, %d) = %s, want %s", all[:n], limit, got, want)
 			}
 		}
-		if got, want := scQuoteList(all[:n]), quoteListJoin(all[:n], -1); got != want {
-			t.Errorf("scQuoteList(%q) = %s, want %s", all[:n], got, want)
+		if got, want := quoteAll(all[:n]), quoteListJoin(all[:n], -1); got != want {
+			t.Errorf("quoteAll(%q) = %s, want %s", all[:n], got, want)
 		}
 	}
 }
