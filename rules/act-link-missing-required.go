@@ -44,7 +44,7 @@ var ActLinkMissingRequired = &lint.Analyzer{
 				field, them = "fields", "them"
 			}
 			example := "act:" + l.ID + "?" + missing[0] + "=…"
-			pass.Reportf(l.DestSpan, "act: link to %q does not pass the required %s %s; add %s to the query, e.g. %q", l.ID, field, scQuoteList(missing), them, example)
+			pass.Reportf(l.DestSpan, "act: link to %q does not pass the required %s %s; add %s to the query, e.g. %q", l.ID, field, quoteAll(missing), them, example)
 		}
 		return nil, nil
 	},

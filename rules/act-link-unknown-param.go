@@ -57,7 +57,7 @@ var ActLinkUnknownParam = &lint.Analyzer{
 				case len(names) == 0:
 					msg += "; it declares no fields, remove the query"
 				default:
-					msg += "; expected one of " + scQuoteList(names)
+					msg += "; expected one of " + quoteAll(names)
 				}
 				pass.Report(lint.Diagnostic{Span: q.KeySpan, Message: msg})
 			}

@@ -199,9 +199,10 @@ func TestAppendJoin(t *testing.T) {
 	}
 }
 
-// hintInvocationAliasesFirst is hintInvocation as it was written first:
-// the aliases of every action's parameters gathered before reading the
-// hint, and given to bind.
+// hintInvocationAliasesFirst is hintInvocation with the aliases of the
+// action's parameters gathered for every hint, not only for one with a
+// short flag (it first gave them to bind, which no longer maps a short
+// flag: readAliases does, after it, as parseArgs does).
 func hintInvocationAliasesFirst(doc *sfmd.Document, h *sfmd.Hint, a *sfmd.Action) *invocation {
 	var aliases map[string]string
 	for _, p := range a.Params {
@@ -212,7 +213,8 @@ func hintInvocationAliasesFirst(doc *sfmd.Document, h *sfmd.Hint, a *sfmd.Action
 			aliases[strings.TrimPrefix(p.Alias, "-")] = p.Name
 		}
 	}
-	inv := parseHintArgs(h.Args, aliases)
+	inv := parseHintArgs(h.Args)
+	inv.readAliases(aliases)
 	if h.InResponse != "" && !inCodeSpanAt(doc, h.Span) {
 		inv.Positionals = nil
 		inv.Ellipsis = true
@@ -220,10 +222,11 @@ func hintInvocationAliasesFirst(doc *sfmd.Document, h *sfmd.Hint, a *sfmd.Action
 	return inv
 }
 
-// TestHintInvocationAliasesAfter holds hintInvocation (short flags mapped
-// to their parameters after bind, the parameters read only for a hint
-// with one) to the aliases given to bind, on every hint of every corpus,
-// the rule archives, a generated document and the hint document.
+// TestHintInvocationAliasesAfter holds hintInvocation (the parameters'
+// aliases read only for a hint with a short flag) to the aliases read for
+// every hint, on every hint of every corpus, the rule archives, a
+// generated document and the hint document (TestParseArgs holds
+// readAliases to the runtime's reading).
 func TestHintInvocationAliasesAfter(t *testing.T) {
 	docs := bigDocTestDocs(t)
 	docs["hints.md"] = benchgen.HintDocument(benchgen.HintDocuments)
@@ -349,7 +352,7 @@ func quoteListJoin(names []string, limit int) string {
 }
 
 // TestQuoteList holds quoteList (one buffer, strconv.AppendQuote) and
-// scQuoteList to the %q-and-join they replace, for lists around the limit
+// quoteAll to the %q-and-join they replace, for lists around the limit
 // and names that need escaping.
 func TestQuoteList(t *testing.T) {
 	all := []string{"a", "", "é\"x", "tab\there", "--flag", "\xff", "z"}
@@ -359,8 +362,8 @@ func TestQuoteList(t *testing.T) {
 				t.Errorf("quoteList(%q, %d) = %s, want %s", all[:n], limit, got, want)
 			}
 		}
-		if got, want := scQuoteList(all[:n]), quoteListJoin(all[:n], -1); got != want {
-			t.Errorf("scQuoteList(%q) = %s, want %s", all[:n], got, want)
+		if got, want := quoteAll(all[:n]), quoteListJoin(all[:n], -1); got != want {
+			t.Errorf("quoteAll(%q) = %s, want %s", all[:n], got, want)
 		}
 	}
 }

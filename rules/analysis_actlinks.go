@@ -344,10 +344,6 @@ func usesAllFields(a *sfmd.Action) bool {
 	return strings.Contains(a.Target.Text, "$ARGS") || strings.Contains(a.Target.Text, "{...args}")
 }
 
-func scQuoteList(names []string) string {
-	return quoteList(names, -1) // every name
-}
-
 // linkFields returns requiredMissing(a, l, assigned) and misnamedKeys
 // of it, computed on the first call for the link and kept on it, so that
 // act-link-unknown-param and act-link-missing-required agree even when

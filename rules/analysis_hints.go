@@ -142,23 +142,14 @@ func buildHints(doc *sfmd.Document, syms *symbolTable) *hintTable {
 }
 
 // hintInvocation reads the arguments of hint h, which calls action a.
-// A short flag (-x) is then read as the parameter whose alias it is: what
-// bind does with the aliases, done after it, so that the parameters of
-// the action (17,100 of them on the 10 MB document) are read only for a
-// hint with a short flag (TestHintInvocationAliasesAfter).
+// A short flag (-x) is then read as the parameter whose alias it is
+// (readAliases, as parseArgs does), and the aliases of the action's
+// parameters (17,100 actions on the 10 MB document) are gathered only
+// for a hint with a short flag (TestHintInvocationAliasesAfter).
 func hintInvocation(doc *sfmd.Document, h *sfmd.Hint, a *sfmd.Action) *invocation {
-	inv := parseHintArgs(h.Args, nil)
-	var aliases map[string]string // made at the first short flag
-	for _, f := range inv.Flags {
-		if !f.Short {
-			continue
-		}
-		if aliases == nil {
-			aliases = paramAliases(a)
-		}
-		if long, ok := aliases[f.Key]; ok {
-			f.Key = long
-		}
+	inv := parseHintArgs(h.Args)
+	if inv.hasShort() {
+		inv.readAliases(paramAliases(a))
 	}
 	if h.InResponse != "" && !inCodeSpanAt(doc, h.Span) {
 		// a bare "/act.x --k {v} to do y" template line: the words
@@ -242,11 +233,19 @@ func namedParams(a *sfmd.Action) []*sfmd.Param {
 	return out
 }
 
+// quoteAll renders every name as "a", "b", "c" (quoteList without a
+// limit).
+func quoteAll(names []string) string { return quoteList(names, -1) }
+
 // quoteList renders up to limit names as "a", "b", "c" (and n more).
 func quoteList(names []string, limit int) string {
 	// written into one buffer: hint-unknown-flag lists the flags for each
 	// of 5,693 findings on the 10 MB document (TestQuoteList)
-	buf := make([]byte, 0, 16*min(len(names), max(limit, 0)+1))
+	written := len(names) // the items written: every name for a negative limit (quoteAll)
+	if limit >= 0 {
+		written = min(written, limit+1)
+	}
+	buf := make([]byte, 0, 16*written)
 	for i, n := range names {
 		if i > 0 {
 			buf = append(buf, ", "...)

@@ -155,12 +155,19 @@ func (s *symbolTable) eachAssign(doc *sfmd.Document, want func(assignFacts, rhsF
 }
 
 // isParamOf reports whether name is a parameter of any action with the
-// ID of doc.Responses[k] (responseParam), from the parameter names of the
-// template's actions, gathered at the first question about it.
+// ID of doc.Responses[k] (responseParam), from templateParams.
 func (s *symbolTable) isParamOf(doc *sfmd.Document, k int, name string) bool {
 	if !symFast {
 		return responseParam(s, doc.Responses[k], name)
 	}
+	return hasString(s.templateParams(doc, k), name)
+}
+
+// templateParams returns the parameter names of the actions with the ID of
+// doc.Responses[k], each once, in the order they are first declared (an
+// empty name too: Action.Param finds it), gathered at the first question
+// about the template. Read-only.
+func (s *symbolTable) templateParams(doc *sfmd.Document, k int) []string {
 	if s.paramAt == nil {
 		s.paramNames = make([]string, 0, 4*len(doc.Responses)) // about the names of all templates: few regrowths
 		s.paramAt = make([][2]int32, len(doc.Responses))
@@ -180,5 +187,5 @@ func (s *symbolTable) isParamOf(doc *sfmd.Document, k int, name string) bool {
 		}
 		at[1] = int32(len(s.paramNames))
 	}
-	return hasString(s.paramNames[at[0]:at[1]], name)
+	return s.paramNames[at[0]:at[1]:at[1]]
 }

@@ -69,7 +69,7 @@ type symbolTable struct {
 	// paramNames[paramAt[k][0]:paramAt[k][1]] are the parameter names
 	// of the actions of doc.Responses[k], each once (an empty name too:
 	// Action.Param finds it), gathered at the first question about it
-	// (symbolTable.isParamOf); paramAt[k][0] is -1 before.
+	// (symbolTable.templateParams); paramAt[k][0] is -1 before.
 	paramNames []string
 	paramAt    [][2]int32
 }

@@ -449,20 +449,26 @@ func requiredValues(c *dryCall) []dryValue {
 func readVars(tds []*tmplDry) map[string]bool {
 	out := map[string]bool{}
 	for _, td := range tds {
-		for _, l := range td.Resp.Lines {
-			for _, tpl := range [...]*sfmd.Template{l.Template, l.RHS} {
-				if tpl == nil {
-					continue
-				}
-				for _, ref := range tpl.Refs {
-					if ref.Kind == sfmd.RefVar {
-						out[ref.Name] = true
-					}
+		eachVarRead(td.Resp, func(name string) { out[name] = true })
+	}
+	return out
+}
+
+// eachVarRead calls f with the name of each {name} reference of r's
+// lines (their templates and right sides), in order.
+func eachVarRead(r *sfmd.Response, f func(name string)) {
+	for _, l := range r.Lines {
+		for _, tpl := range [...]*sfmd.Template{l.Template, l.RHS} {
+			if tpl == nil {
+				continue
+			}
+			for _, ref := range tpl.Refs {
+				if ref.Kind == sfmd.RefVar {
+					f(ref.Name)
 				}
 			}
 		}
 	}
-	return out
 }
 
 // assignedVars is the session variables among names that a template of
@@ -484,20 +490,11 @@ func assignedVars(doc *sfmd.Document, names map[string]bool) map[string]bool {
 // variables that can matter to its run.
 func templateVars(r *sfmd.Response, assigned map[string]bool) map[string]string {
 	out := map[string]string{}
-	for _, l := range r.Lines {
-		for _, tpl := range []*sfmd.Template{l.Template, l.RHS} {
-			if tpl == nil {
-				continue
-			}
-			for _, ref := range tpl.Refs {
-				if ref.Kind == sfmd.RefVar && assigned[ref.Name] {
-					if _, ok := out[ref.Name]; !ok {
-						out[ref.Name] = "value-of-" + ref.Name
-					}
-				}
-			}
+	eachVarRead(r, func(name string) {
+		if _, ok := out[name]; !ok && assigned[name] {
+			out[name] = "value-of-" + name
 		}
-	}
+	})
 	return out
 }
 

@@ -93,11 +93,11 @@ func TestSymbolsAllocations(t *testing.T) {
 // utf16.Encode).
 func TestBindAllocations(t *testing.T) {
 	toks := tokenizeArgs("--city Paris --units=metric --verbose --count 3 first second --days 2 third")
-	inv := bind(toks, nil)
+	inv := bind(toks)
 	if len(inv.Flags) != 5 || len(inv.Positionals) != 3 || inv.Flag("count") == nil || inv.Flag("count").Value.Text != "3" || !inv.Flag("verbose").Bare() {
 		t.Fatalf("bind read %d flags, %d positionals: %+v", len(inv.Flags), len(inv.Positionals), inv)
 	}
-	if allocs := testing.AllocsPerRun(20, func() { bind(toks, nil) }); allocs > 4 {
+	if allocs := testing.AllocsPerRun(20, func() { bind(toks) }); allocs > 4 {
 		t.Errorf("bind allocates %.0f times for 5 flags and 3 positionals, want at most 4", allocs)
 	}
 }

@@ -96,13 +96,37 @@ func isFlagLike(t string) bool { return sfmd.IsFlagToken(t) }
 // parseArgs reads args exactly as the runtime does. aliases maps a short
 // flag letter ("p") to its field name ("prompt").
 func parseArgs(args string, aliases map[string]string) *invocation {
-	return bind(tokenizeArgs(args), aliases)
+	inv := bind(tokenizeArgs(args))
+	inv.readAliases(aliases)
+	return inv
+}
+
+// readAliases reads each short flag (-x) of inv as the field whose alias
+// it is (aliases maps the letter to the field's name): what the runtime's
+// flag loop (helpers.ts parsePosixFlags) does as it meets the flag, done
+// after bind, which never reads a flag's key.
+func (inv *invocation) readAliases(aliases map[string]string) {
+	for _, f := range inv.Flags {
+		if long, ok := aliases[f.Key]; f.Short && ok {
+			f.Key = long
+		}
+	}
+}
+
+// hasShort reports whether a flag of inv is short (-x).
+func (inv *invocation) hasShort() bool {
+	for _, f := range inv.Flags {
+		if f.Short {
+			return true
+		}
+	}
+	return false
 }
 
 // bind runs the runtime's left-to-right flag loop over tokens. A flag
 // only takes its value from the same [ … ] group; positionals inside a
 // group are optional fill-ins and are dropped.
-func bind(tokens []argToken, aliases map[string]string) *invocation {
+func bind(tokens []argToken) *invocation {
 	inv := &invocation{}
 	for _, t := range tokens {
 		if sfmd.IsHelpToken(t.Text) {
@@ -145,10 +169,7 @@ func bind(tokens []argToken, aliases map[string]string) *invocation {
 			inv.Flags = append(inv.Flags, f)
 			continue
 		}
-		f.Key, f.Short = fl.Name, fl.Short
-		if long, ok := aliases[f.Key]; f.Short && ok {
-			f.Key = long
-		}
+		f.Key, f.Short = fl.Name, fl.Short // readAliases maps a short one
 		// a flag takes its value from its own group, or an optional
 		// value "[n]" right after it
 		if next := i + 1; next < len(tokens) && !isFlagLike(tokens[next].Text) &&
@@ -187,7 +208,7 @@ func appendBounded(ts []argToken, t argToken, bound int) []argToken {
 //   - "…" and "..." elide arguments;
 //   - "→", "->", "|", "&&", ";" or a following "/act…" or "/tool:…"
 //     command end the hint's arguments (a chain of commands).
-func parseHintArgs(args string, aliases map[string]string) *invocation {
+func parseHintArgs(args string) *invocation {
 	raw := tokenizeArgs(args)
 	// the tokens kept overwrite raw's front: the i-th kept token is
 	// written once raw[i] is read, and raw[j > i] is read after
@@ -243,7 +264,7 @@ func parseHintArgs(args string, aliases map[string]string) *invocation {
 		}
 		toks = append(toks, t)
 	}
-	inv := bind(toks, aliases)
+	inv := bind(toks)
 	inv.Ellipsis = ellipsis
 	return inv
 }

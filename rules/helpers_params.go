@@ -164,8 +164,8 @@ func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report fun
 // eachRealParam is eachParam for the parameters notAParam does not set
 // aside, the ones 17 param-* rules look at: whether each line is one is
 // worked out once per document (paramFacts.skip), not once per rule (a
-// Param is 576 bytes, and notAParam reads nine of its fields: on 51,000
-// parameters that was a fifth of those rules' time).
+// Param is 552 bytes, sfmd TestNodeSizes, and notAParam reads nine of
+// its fields: on 51,000 parameters that was a fifth of those rules' time).
 func eachRealParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
 	ps := paramsOf(pass)
 	if !ps.any {

@@ -123,7 +123,7 @@ func TestParseHintArgs(t *testing.T) {
 		{`"a → b"`, `+a → b`}, // quoted: a value, not a chain
 		{`--help`, `help`},
 	} {
-		if got := render(parseHintArgs(tc.in, nil)); got != tc.want {
+		if got := render(parseHintArgs(tc.in)); got != tc.want {
 			t.Errorf("parseHintArgs(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}

@@ -23,12 +23,11 @@ var LoopRefOutsideLoop = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		doc := pass.Doc
-		var vars []string // the item variables of the valid for: lines of the template at hand (templateLoopVars)
-		check := func(k int) {
-			if len(vars) == 0 {
-				return
+		var vars []string // the item variables of the valid for: lines of the template at hand
+		for k, r := range doc.Responses {
+			if vars = syms.loopVars(doc, k, vars); len(vars) == 0 {
+				continue
 			}
-			r := doc.Responses[k]
 			syms.templateUses(doc, k, func(_ int, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
 				if !hasString(vars, ref.Name) || inScopeLoopVar(r, l, ref.Name) || syms.isParamOf(doc, k, ref.Name) {
 					return
@@ -38,19 +37,7 @@ var LoopRefOutsideLoop = &lint.Analyzer{
 				}
 				pass.Reportf(ref.Span, "%s uses loop variable %q outside its for: loop, where it is not filled and prints literally; move the line between \"for: %s in …\" and \"end:\"", ref.Raw, ref.Name, ref.Name)
 			})
-			vars = vars[:0]
 		}
-		at := -1 // the template of vars
-		syms.eachLine(doc, func(k int, _ *sfmd.Response, _ int, l *sfmd.TemplateLine) {
-			if k != at {
-				check(at)
-				at = k
-			}
-			if l.ForValid && !hasString(vars, l.ItemVar) {
-				vars = append(vars, l.ItemVar)
-			}
-		}, sfmd.LineFor)
-		check(at)
 		return nil, nil
 	},
 }

@@ -1,11 +1,6 @@
 package rules
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/sfmd-dev/sfmd/lint"
-)
+import "github.com/sfmd-dev/sfmd/lint"
 
 // ManifestDeliveryInvalid reports a "delivery" other than local, link or
 // any.
@@ -51,12 +46,3 @@ var ManifestDeliveryInvalid = &lint.Analyzer{
 
 // manifestDeliveries are the values of "delivery" the daemon knows.
 var manifestDeliveries = []string{"local", "link", "any"}
-
-// quoteAll renders names as "a", "b", "c".
-func quoteAll(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
-}

@@ -56,7 +56,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 			if want != "" {
 				msg += fmt.Sprintf("; did you mean %q?", want)
 			} else {
-				msg += "; expected one of " + scQuoteList(paramTypes)
+				msg += "; expected one of " + quoteAll(paramTypes)
 			}
 			d := diag(p.TypeSpan, "%s", msg)
 			if !word {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -28,28 +29,6 @@ var TemplateVarUndefined = &lint.Analyzer{
 		syms := symbols(pass)
 		known := templateKnownNames(doc, syms)
 		var loopVars []string // the buffer of vars
-		// The parameters of each action ID, gathered once: a document
-		// may define an ID many times over and give it many templates.
-		// Each ID's names, in the order they are first declared, are
-		// names[at[0]:at[1]] (one buffer for all the IDs).
-		paramsOf := map[string][2]int{}
-		var names []string
-		paramsFor := func(id string) []string {
-			at, seen := paramsOf[id]
-			if !seen {
-				at[0] = len(names)
-				for _, a := range syms.Actions[id] {
-					for _, p := range a.Params {
-						if p.Name != "" && !hasString(names[at[0]:], p.Name) {
-							names = append(names, p.Name)
-						}
-					}
-				}
-				at[1] = len(names)
-				paramsOf[id] = at
-			}
-			return names[at[0]:at[1]:at[1]]
-		}
 		for k, r := range doc.Responses {
 			// the loop variables, the parameters and the output lines in a
 			// code fence, each read for the first reference that asks
@@ -69,7 +48,12 @@ var TemplateVarUndefined = &lint.Analyzer{
 					return // loop variables outside their loop: loop-ref-outside-loop
 				}
 				if !paramsRead {
-					params, paramsRead = paramsFor(r.ActionID), true
+					// the names of the ID's parameters (symbolTable.templateParams),
+					// without the empty one
+					params, paramsRead = syms.templateParams(doc, k), true
+					if hasString(params, "") {
+						params = slices.DeleteFunc(slices.Clone(params), func(p string) bool { return p == "" })
+					}
 				}
 				if hasString(params, n) {
 					return
