@@ -248,15 +248,25 @@ func TestRulesScaleOnGeneratedDocuments(t *testing.T) {
 		return ts, tl, float64(tl) / float64(ts) / scale
 	}
 	// Linear is 1; a quadratic term of a tenth of the time at 2 MB makes it
-	// 1.3. The tree measures 1.2 alone and up to 1.54 while the other
-	// packages of `go test ./...` run beside it (the larger document's
-	// heap suffers more from a shared cache); the regression this test was
-	// written for (the dry runs' search of every action) measured 1.87.
+	// 1.3. Run alone on the shared 2-core machine, the tree measured 1.03
+	// to 1.60 (e66226b: 1.38 to 1.55; six alternating runs each, load
+	// about 2): the larger document's heap suffers more from a shared
+	// cache. The regression this test was written for (the dry runs'
+	// search of every action) measured 1.87.
+	// A ratio over the limit is measured again, up to three times in all:
+	// other processes on a shared machine (the helpers of `go test ./...`,
+	// other builds) inflate one measurement now and then, while a term
+	// that grows faster than linearly is over the limit every time.
 	const limit = 1.7
-	ts, tl, r := ratio(defaultRules(), 3)
-	if r <= limit {
-		t.Logf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte", ts, len(sdoc.Src), tl, scale, r)
-		return
+	var ts, tl time.Duration
+	var r float64
+	for try := range 3 {
+		ts, tl, r = ratio(defaultRules(), 3)
+		if r <= limit {
+			t.Logf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte (measurement %d)", ts, len(sdoc.Src), tl, scale, r, try+1)
+			return
+		}
+		t.Logf("measurement %d: %.2f times the time per byte, over %.1f", try+1, r, limit)
 	}
 	t.Errorf("the default rule set: %v on %d bytes, %v on %.0f times as much: %.2f times the time per byte, worse than linear", ts, len(sdoc.Src), tl, scale, r)
 	for _, a := range defaultRules() {
