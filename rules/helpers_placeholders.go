@@ -76,22 +76,8 @@ func (c *quoteCursor) at(cmd string, i int) byte {
 		*c = quoteCursor{cmd: cmd}
 	}
 	c.i = i
-	k, q := c.k, c.q
-	for ; k < i && k < len(cmd); k++ {
-		ch := cmd[k]
-		switch {
-		case q == 0 && ch == '\\':
-			k++
-		case q == '"' && ch == '\\':
-			k++
-		case q == 0 && (ch == '"' || ch == '\''):
-			q = ch
-		case q != 0 && ch == q:
-			q = 0
-		}
-	}
-	c.k, c.q = k, q
-	return q
+	c.k, c.q = scanQuotes(cmd, c.k, i, c.q)
+	return c.q
 }
 
 // defSiteName names a definition site in messages.
@@ -128,8 +114,15 @@ func actionParamNames(a *sfmd.Action) []string {
 // shellQuoteAt returns the quote character (double or single) that is open at
 // byte i of a shell command, or 0.
 func shellQuoteAt(cmd string, i int) byte {
-	var q byte
-	for k := 0; k < i && k < len(cmd); k++ {
+	_, q := scanQuotes(cmd, 0, i, 0)
+	return q
+}
+
+// scanQuotes goes on with a shell command's quote scan from byte k, with
+// quote q open there, to byte i: where the scan stopped (past i after a
+// backslash) and the quote open there.
+func scanQuotes(cmd string, k, i int, q byte) (int, byte) {
+	for ; k < i && k < len(cmd); k++ {
 		c := cmd[k]
 		switch {
 		case q == 0 && c == '\\':
@@ -142,5 +135,5 @@ func shellQuoteAt(cmd string, i int) byte {
 			q = 0
 		}
 	}
-	return q
+	return k, q
 }
