@@ -165,7 +165,7 @@ func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report fun
 // aside, the ones 17 param-* rules look at: whether each line is one is
 // worked out once per document (paramFacts.skip), not once per rule (a
 // Param is 552 bytes, sfmd TestNodeSizes, and notAParam reads nine of
-// its fields: on 51,000 parameters that was a fifth of those rules' time).
+// its fields).
 func eachRealParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
 	ps := paramsOf(pass)
 	if !ps.any {
