@@ -26,8 +26,7 @@ var ActionURLNotAbsolute = &lint.Analyzer{
 				continue
 			}
 			t := a.Target.Text
-			low := strings.ToLower(t)
-			if strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://") || targetStartsWithVar(t) {
+			if hasHTTPScheme(t) || targetStartsWithVar(t) {
 				continue
 			}
 			msg := fmt.Sprintf("the URL %q is not absolute; the runtime resolves it against the document's location, which fails when the document is a local file; write the full URL", t)
@@ -48,4 +47,30 @@ var ActionURLNotAbsolute = &lint.Analyzer{
 // or a $VAR (a base URL taken from a variable).
 func targetStartsWithVar(t string) bool {
 	return strings.HasPrefix(t, "{") || strings.HasPrefix(t, "$")
+}
+
+// hasHTTPScheme reports whether t starts with "http://" or "https://" in
+// any case: strings.HasPrefix(strings.ToLower(t), …) of both, without
+// lower-casing every URL (TestHasHTTPSchemeIsToLower: no rune but the
+// ASCII letters lower-cases to one of the schemes' letters).
+func hasHTTPScheme(t string) bool {
+	return hasLowerPrefix(t, "http://") || hasLowerPrefix(t, "https://")
+}
+
+// hasLowerPrefix reports whether s starts with prefix, a lower-case ASCII
+// string, with ASCII letters of s in either case.
+func hasLowerPrefix(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }

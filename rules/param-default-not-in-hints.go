@@ -49,17 +49,41 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 	},
 }
 
+// hintListRe is a list of value hints; isHintList matches it without a
+// regexp (TestIsHintListIsRegexp).
 var hintListRe = lazyre.New(`^[^\s|]+(\|[^\s|]+)+$`)
+
+// isHintList reports whether s is two or more words joined by '|',
+// each without a blank (\s: tab, line feed, form feed, carriage return,
+// space) or a '|': hintListRe.MatchString(s), read on the constraints and
+// the description of every parameter with a default.
+func isHintList(s string) bool {
+	words, n := 0, 0 // n: bytes of the current word
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\t', '\n', '\f', '\r', ' ':
+			return false
+		case '|':
+			if n == 0 {
+				return false
+			}
+			words, n = words+1, 0
+		default:
+			n++
+		}
+	}
+	return n > 0 && words >= 1
+}
 
 // valueHints returns the allowed values of p: an a|b|c constraint, or a
 // description that is exactly a|b|c (spec.md §4 Q6).
 func valueHints(p *sfmd.Param) []string {
 	for _, c := range p.Constraints {
-		if c.Kind == sfmd.ConstraintHint && hintListRe.MatchString(c.Value) {
+		if c.Kind == sfmd.ConstraintHint && isHintList(c.Value) {
 			return strings.Split(c.Value, "|")
 		}
 	}
-	if p.HasDescription && hintListRe.MatchString(p.Description) {
+	if p.HasDescription && isHintList(p.Description) {
 		return strings.Split(p.Description, "|")
 	}
 	return nil

@@ -1,0 +1,173 @@
+package rules
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// paramStrings returns every alias, description, default and constraint
+// value of the parameters of the scanner documents (the upstream corpus,
+// corpus/err, corpus/ok, generated documents), the cases, and random
+// strings over the bytes the patterns below tell apart.
+func paramStrings(t *testing.T, cases ...string) []string {
+	t.Helper()
+	out := append([]string{}, cases...)
+	for _, src := range scannerDocs(t) {
+		for _, a := range sfmd.Parse("doc.md", src).Actions {
+			for _, p := range a.Params {
+				out = append(out, p.Alias, p.Description, p.Default, p.Name, p.Type)
+				for _, c := range p.Constraints {
+					out = append(out, c.Value, c.Text)
+				}
+			}
+		}
+	}
+	const alphabet = "-|aZ9 \t\n\f\r\v\x00\xff\xc3\xa9"
+	r := rand.New(rand.NewPCG(21, 17))
+	for range 20000 {
+		b := make([]byte, r.IntN(6))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// TestIsShortAliasIsRegexp: isShortAlias is aliasRe.MatchString.
+func TestIsShortAliasIsRegexp(t *testing.T) {
+	yes := 0
+	for _, s := range paramStrings(t, "-a", "-Z", "-", "--a", "-1", "-é", "a", "-ab", "-a\n", "\n-a", "-_") {
+		want := aliasRe.MatchString(s)
+		if got := isShortAlias(s); got != want {
+			t.Errorf("%q: isShortAlias %v, aliasRe %v", s, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 10 {
+		t.Fatalf("only %d aliases: the cases test little", yes)
+	}
+}
+
+// TestIsHintListIsRegexp: isHintList is hintListRe.MatchString.
+func TestIsHintListIsRegexp(t *testing.T) {
+	cases := []string{"a|b", "a|b|c", "a", "|", "a|", "|a", "a||b", "a|b ", " a|b", "a|\tb", "a\v|b", "é|ü", "\xff|\xfe", "a|b\n", "a|b\f", "a|b|", "||", "a|b\r"}
+	yes := 0
+	for _, s := range paramStrings(t, cases...) {
+		want := hintListRe.MatchString(s)
+		if got := isHintList(s); got != want {
+			t.Errorf("%q: isHintList %v, hintListRe %v", s, got, want)
+		}
+		if want && !strings.ContainsAny(s, "\x00\xff\v\xc3") {
+			yes++
+		}
+	}
+	if yes < 10 {
+		t.Fatalf("only %d hint lists: the cases test little", yes)
+	}
+}
+
+// TestEachDupParamIsTracker: eachDupParam reports what a dupTracker
+// checked with each parameter in order reports, by name and by alias, on
+// the actions of the scanner documents and on random lists on both sides
+// of smallDupMax.
+func TestEachDupParamIsTracker(t *testing.T) {
+	var lists [][]*sfmd.Param
+	for _, src := range scannerDocs(t) {
+		for _, a := range sfmd.Parse("doc.md", src).Actions {
+			lists = append(lists, a.Params)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 5))
+	for range 3000 {
+		ps := make([]*sfmd.Param, r.IntN(2*smallDupMax+4))
+		for i := range ps {
+			ps[i] = &sfmd.Param{Name: []string{"", "a", "b", "c", "d"}[r.IntN(5)], Alias: []string{"", "-a", "-b"}[r.IntN(3)]}
+			ps[i].NameSpan.Start.Offset, ps[i].AliasSpan.Start.Offset = i, 1000+i
+		}
+		lists = append(lists, ps)
+	}
+	type found struct {
+		p     *sfmd.Param
+		first sfmd.Span
+	}
+	dups, long := 0, 0
+	for _, ps := range lists {
+		for _, key := range []func(*sfmd.Param) (string, sfmd.Span){paramName, paramAlias} {
+			var want, got []found
+			seen := dupTracker{}
+			for _, p := range ps {
+				if k, span := key(p); k != "" {
+					if first, dup := seen.check(k, span); dup {
+						want = append(want, found{p, first})
+					}
+				}
+			}
+			eachDupParam(ps, key, func(p *sfmd.Param, first sfmd.Span) { got = append(got, found{p, first}) })
+			if len(got) != len(want) {
+				t.Fatalf("%d parameters: %d duplicates, the tracker %d", len(ps), len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%d parameters: duplicate %d is %+v, the tracker's %+v", len(ps), i, got[i], want[i])
+				}
+			}
+			dups += len(want)
+			if len(ps) > smallDupMax && len(want) > 0 {
+				long++
+			}
+		}
+	}
+	if dups < 1000 || long < 100 {
+		t.Fatalf("%d duplicates, %d in long lists: the cases test little", dups, long)
+	}
+}
+
+// TestHasHTTPSchemeIsToLower: hasHTTPScheme is the test on the lower-cased
+// URL, on the targets of the scanner documents and random strings, and no
+// rune but the ASCII letters lower-cases to a letter of "https".
+func TestHasHTTPSchemeIsToLower(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if l := unicode.ToLower(r); r >= utf8.RuneSelf && strings.ContainsRune("https:/", l) {
+			t.Errorf("%U lower-cases to %q", r, l)
+		}
+	}
+	cases := []string{"http://a", "HTTPS://a", "HtTp://", "https:/", "http:", "httpx://", "\u212Attp://", "ſttps://", "http\u0130://", "\xffhttp://", "https://", "Https://x"}
+	for _, src := range scannerDocs(t) {
+		for _, a := range sfmd.Parse("doc.md", src).Actions {
+			if a.Target != nil {
+				cases = append(cases, a.Target.Text)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	const alphabet = "hHtTpPsS:/x\xc5\xbf\xff"
+	for range 50000 {
+		b := make([]byte, r.IntN(10))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	yes := 0
+	for _, s := range cases {
+		low := strings.ToLower(s)
+		want := strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://")
+		if got := hasHTTPScheme(s); got != want {
+			t.Errorf("%q: hasHTTPScheme %v, lower-cased %v", s, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 100 {
+		t.Fatalf("only %d http(s) URLs: the cases test little", yes)
+	}
+}
