@@ -25,6 +25,49 @@ func (t dupTracker) check(key string, span sfmd.Span) (sfmd.Span, bool) {
 	return sfmd.Span{}, false
 }
 
+// smallDupMax is the most parameters eachDupParam compares pairwise
+// instead of with a dupTracker.
+const smallDupMax = 16
+
+// eachDupParam calls dup for each parameter of params whose key is not ""
+// and is the key of an earlier one, with the span key gives the first of
+// them: what a dupTracker checked with each parameter in order answers
+// (TestEachDupParamIsTracker), without making one for a list of up to
+// smallDupMax parameters (a map an action, in two rules).
+func eachDupParam(params []*sfmd.Param, key func(*sfmd.Param) (string, sfmd.Span), dup func(p *sfmd.Param, first sfmd.Span)) {
+	if len(params) > smallDupMax {
+		seen := dupTracker{}
+		for _, p := range params {
+			if k, span := key(p); k != "" {
+				if first, ok := seen.check(k, span); ok {
+					dup(p, first)
+				}
+			}
+		}
+		return
+	}
+	for i, p := range params {
+		k, _ := key(p)
+		if k == "" {
+			continue
+		}
+		for _, q := range params[:i] {
+			if qk, first := key(q); qk == k {
+				dup(p, first)
+				break
+			}
+		}
+	}
+}
+
+// paramName is a parameter's name and its span, the key of
+// param-name-duplicate.
+func paramName(p *sfmd.Param) (string, sfmd.Span) { return p.Name, p.NameSpan }
+
+// paramAlias is a parameter's alias and its span, the key of
+// param-alias-duplicate.
+func paramAlias(p *sfmd.Param) (string, sfmd.Span) { return p.Alias, p.AliasSpan }
+
 // eachOnce reports whether named ids, whose set (with "" for those
 // without one) is ids, are each written once: no duplicate to look for.
 func eachOnce(ids map[string]bool, named int) bool {

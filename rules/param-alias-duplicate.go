@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // ParamAliasDuplicate reports a short alias used by two parameters.
@@ -22,26 +23,23 @@ var ParamAliasDuplicate = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {
-			seen := dupTracker{}
-			used := map[string]bool{}
-			for _, p := range a.Params {
-				used[p.Alias] = true
-			}
-			for _, p := range a.Params {
-				if p.Alias == "" {
-					continue
-				}
-				if first, dup := seen.check(p.Alias, p.AliasSpan); dup {
-					todo := "choose another letter"
-					for _, c := range strings.ToLower(p.Name) {
-						if c >= 'a' && c <= 'z' && c != 'h' && !used["-"+string(c)] {
-							todo = fmt.Sprintf("choose another letter (e.g. %q)", "-"+string(c))
-							break
-						}
+			var used map[string]bool // the action's aliases, made at its first duplicate
+			eachDupParam(a.Params, paramAlias, func(p *sfmd.Param, first sfmd.Span) {
+				if used == nil {
+					used = map[string]bool{}
+					for _, q := range a.Params {
+						used[q.Alias] = true
 					}
-					reportDup(pass, p.AliasSpan, first, fmt.Sprintf("alias %q", p.Alias), todo)
 				}
-			}
+				todo := "choose another letter"
+				for _, c := range strings.ToLower(p.Name) {
+					if c >= 'a' && c <= 'z' && c != 'h' && !used["-"+string(c)] {
+						todo = fmt.Sprintf("choose another letter (e.g. %q)", "-"+string(c))
+						break
+					}
+				}
+				reportDup(pass, p.AliasSpan, first, fmt.Sprintf("alias %q", p.Alias), todo)
+			})
 		}
 		return nil, nil
 	},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // ParamNameDuplicate reports a parameter declared twice in one action.
@@ -21,15 +22,9 @@ var ParamNameDuplicate = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, a := range pass.Doc.Actions {
-			seen := dupTracker{}
-			for _, p := range a.Params {
-				if p.Name == "" {
-					continue
-				}
-				if first, dup := seen.check(p.Name, p.NameSpan); dup {
-					reportDup(pass, p.NameSpan, first, fmt.Sprintf("parameter %q of action %q", p.Name, a.ID), "rename or remove this declaration")
-				}
-			}
+			eachDupParam(a.Params, paramName, func(p *sfmd.Param, first sfmd.Span) {
+				reportDup(pass, p.NameSpan, first, fmt.Sprintf("parameter %q of action %q", p.Name, a.ID), "rename or remove this declaration")
+			})
 		}
 		return nil, nil
 	},
