@@ -112,39 +112,44 @@ func TestUpperEnvNamesAppends(t *testing.T) {
 	}
 }
 
-// TestEachRealParam: eachRealParam visits, in source order, exactly the
-// parameters eachParam visits for which notAParam is false, with the
-// same action, from the params analysis as without it, on every corpus,
-// the rule archives and a generated document; the lines notAParam sets
-// aside are there to skip.
-func TestEachRealParam(t *testing.T) {
+// TestEachGatedParam: eachGatedParam visits, in source order, exactly
+// the parameters eachParam visits that the gate passes (and, for a gate
+// of the real parameters, for which notAParam is false), with the same
+// action, from the params analysis as without it, for every gate, on
+// every corpus, the rule archives, a generated document and random
+// parameter lines; the lines notAParam sets aside are there to skip.
+func TestEachGatedParam(t *testing.T) {
 	type visit struct {
 		a *sfmd.Action
 		p *sfmd.Param
 	}
-	skipped := 0
-	for name, src := range bigDocTestDocs(t) {
+	skipped, visited := 0, 0
+	for name, src := range paramGateDocs(t) {
 		doc := sfmd.Parse(name, src)
-		var want []visit
-		eachParam(&lint.Pass{Doc: doc}, func(a *sfmd.Action, p *sfmd.Param, _ func(lint.Diagnostic)) {
-			if !notAParam(p) {
-				want = append(want, visit{a, p})
-			} else {
-				skipped++
-			}
-		})
 		shared := &lint.Pass{Doc: doc, ResultOf: map[*lint.Analyzer]any{paramsAnalyzer: buildParams(doc)}}
-		for _, pass := range []*lint.Pass{{Doc: doc}, shared, shared} {
-			var got []visit
-			eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, _ func(lint.Diagnostic)) {
-				got = append(got, visit{a, p})
+		for _, g := range paramGateList {
+			var want []visit
+			eachParam(&lint.Pass{Doc: doc}, func(a *sfmd.Action, p *sfmd.Param, _ func(lint.Diagnostic)) {
+				switch {
+				case g.real && notAParam(p):
+					skipped++
+				case g.test(doc, p):
+					want = append(want, visit{a, p})
+				}
 			})
-			if !slices.Equal(got, want) {
-				t.Errorf("%s: eachRealParam visited %d parameters, want %d", name, len(got), len(want))
+			visited += len(want)
+			for _, pass := range []*lint.Pass{{Doc: doc}, shared, shared} {
+				var got []visit
+				eachGatedParam(pass, g, func(a *sfmd.Action, p *sfmd.Param, _ func(lint.Diagnostic)) {
+					got = append(got, visit{a, p})
+				})
+				if !slices.Equal(got, want) {
+					t.Errorf("%s: gate %b visited %d parameters, want %d", name, g.bit, len(got), len(want))
+				}
 			}
 		}
 	}
-	if skipped == 0 {
-		t.Fatal("notAParam set no parameter aside: the documents test nothing")
+	if skipped == 0 || visited == 0 {
+		t.Fatalf("notAParam set %d parameters aside, the gates passed %d: the documents test nothing", skipped, visited)
 	}
 }

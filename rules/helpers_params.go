@@ -144,7 +144,8 @@ func (s *spanSet) overlaps(span sfmd.Span) bool {
 // eachParam calls f for every parameter of every action, with a report
 // function that drops findings overlapping a parser problem. Whether
 // there are parameters and the problems' spans are the params analysis's,
-// worked out once per document for the 20 rules that walk the parameters.
+// worked out once per document. The rules walk the parameters with
+// eachGatedParam, which is eachParam when paramGates is false.
 func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
 	ps := paramsOf(pass)
 	if !ps.any {
@@ -161,12 +162,52 @@ func eachParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report fun
 	}
 }
 
-// eachRealParam is eachParam for the parameters notAParam does not set
-// aside, the ones 17 param-* rules look at: whether each line is one is
-// worked out once per document (paramFacts.skip), not once per rule (a
-// Param is 552 bytes, sfmd TestNodeSizes, and notAParam reads nine of
-// its fields).
-func eachRealParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
+// A paramGate is the first test a param-* rule makes of a parameter:
+// the rule looks no further at one that fails it. Every gate is tested
+// once a parameter, in one walk of the document's parameters
+// (paramFacts.masks), and each rule then visits only the parameters its
+// gate passes, instead of each of 20 rules reading every parameter (a
+// Param is 552 bytes, sfmd TestNodeSizes). TestParamGates holds the rules'
+// findings with the masks to those with each gate tested in the rule's
+// own walk (paramGates false).
+type paramGate struct {
+	bit uint32
+	// real: only the parameters notAParam does not set aside, else
+	// every parameter
+	real bool
+	test func(doc *sfmd.Document, p *sfmd.Param) bool
+}
+
+// paramGateList is every paramGate made, in the order made.
+var paramGateList []*paramGate
+
+// paramGates is false in tests only: eachGatedParam then walks the
+// parameters with eachParam and tests the gate on each, without the masks.
+var paramGates = true
+
+// newParamGate makes the gate of a rule (at package initialisation).
+func newParamGate(real bool, test func(doc *sfmd.Document, p *sfmd.Param) bool) *paramGate {
+	if len(paramGateList) == 32 {
+		panic("rules: more than 32 parameter gates for the uint32 masks")
+	}
+	g := &paramGate{bit: 1 << len(paramGateList), real: real, test: test}
+	paramGateList = append(paramGateList, g)
+	return g
+}
+
+// eachGatedParam is eachParam (eachRealParam when g.real: the parameters
+// notAParam does not set aside) for the parameters g passes, in the same
+// order, with the same report function.
+func eachGatedParam(pass *lint.Pass, g *paramGate, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
+	doc := pass.Doc
+	if !paramGates {
+		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if (!g.real || !notAParam(p)) && g.test(doc, p) {
+				f(a, p, report)
+			}
+		})
+		return
+	}
 	ps := paramsOf(pass)
 	if !ps.any {
 		return
@@ -175,16 +216,18 @@ func eachRealParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report
 	if len(ps.probs.starts) > 0 {
 		report = reportOutside(pass, &ps.probs)
 	}
-	skip := ps.skips(pass.Doc)
-	k := 0
-	for _, a := range pass.Doc.Actions {
-		for _, p := range a.Params {
-			if !skip[k] {
-				f(a, p, report)
-			}
-			k++
+	refs, masks := ps.gated(doc)
+	for k, m := range masks {
+		if m&g.bit != 0 {
+			f(refs[k].a, refs[k].p, report)
 		}
 	}
+}
+
+// paramRef is a parameter and its action.
+type paramRef struct {
+	a *sfmd.Action
+	p *sfmd.Param
 }
 
 // paramFacts is the result of paramsAnalyzer: whether an action of the
@@ -193,34 +236,44 @@ func eachRealParam(pass *lint.Pass, f func(a *sfmd.Action, p *sfmd.Param, report
 type paramFacts struct {
 	any   bool
 	probs spanSet
-	// skip[k] is notAParam of the k-th parameter of the document (in
-	// action order), made by the first eachRealParam
-	skip []bool
+	// refs[k] is the k-th parameter of the document (in action order),
+	// masks[k] the bits of the gates it passes; made by the first
+	// eachGatedParam
+	refs  []paramRef
+	masks []uint32
 }
 
-// skips returns paramFacts.skip, made on the first call.
-func (ps *paramFacts) skips(doc *sfmd.Document) []bool {
-	if ps.skip != nil {
-		return ps.skip
+// gated returns paramFacts.refs and masks, made on the first call.
+func (ps *paramFacts) gated(doc *sfmd.Document) ([]paramRef, []uint32) {
+	if ps.masks != nil {
+		return ps.refs, ps.masks
 	}
 	n := 0
 	for _, a := range doc.Actions {
 		n += len(a.Params)
 	}
-	skip := make([]bool, 0, n)
+	refs, masks := make([]paramRef, 0, n), make([]uint32, 0, n)
 	for _, a := range doc.Actions {
 		for _, p := range a.Params {
-			skip = append(skip, notAParam(p))
+			real := !notAParam(p)
+			var m uint32
+			for _, g := range paramGateList {
+				if (real || !g.real) && g.test(doc, p) {
+					m |= g.bit
+				}
+			}
+			refs, masks = append(refs, paramRef{a, p}), append(masks, m)
 		}
 	}
-	ps.skip = skip
-	return skip
+	ps.refs, ps.masks = refs, masks
+	return refs, masks
 }
 
 // noParams is the facts of a document without parameters (most).
 var noParams = &paramFacts{}
 
-// paramsAnalyzer finds what eachParam needs of a document.
+// paramsAnalyzer finds what eachParam and eachGatedParam need of a
+// document (the gates' masks on their first call).
 var paramsAnalyzer = &lint.Analyzer{
 	Name:   "params",
 	Shared: true,

@@ -25,10 +25,7 @@ var ParamAliasInvalid = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.AliasSpan.IsValid() || isShortAlias(p.Alias) {
-				return
-			}
+		eachGatedParam(pass, aliasInvalidGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			if p.Alias == "" {
 				// "name, : type": point at the comma
 				text := src(doc, sfmd.Span{Start: p.NameSpan.End, End: p.AliasSpan.End})
@@ -69,3 +66,8 @@ func firstLetter(s string) string {
 }
 
 func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// aliasInvalidGate is the test param-alias-invalid makes first of a parameter (see paramGate).
+var aliasInvalidGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.AliasSpan.IsValid() && !isShortAlias(p.Alias)
+})

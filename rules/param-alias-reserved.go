@@ -23,10 +23,7 @@ var ParamAliasReserved = &lint.Analyzer{
 		Severity: "helpers.ts parsePosixFlags: `-h` always means help, so the alias can never set the field",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Alias != sfmd.HelpAlias {
-				return
-			}
+		eachGatedParam(pass, aliasReservedGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			taken := map[string]bool{sfmd.HelpAlias: true}
 			for _, q := range a.Params {
 				taken[q.Alias] = true
@@ -49,3 +46,8 @@ var ParamAliasReserved = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// aliasReservedGate is the test param-alias-reserved makes first of a parameter (see paramGate).
+var aliasReservedGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.Alias == sfmd.HelpAlias
+})

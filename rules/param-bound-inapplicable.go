@@ -20,11 +20,7 @@ var ParamBoundInapplicable = &lint.Analyzer{
 		Severity: "spec.md §2.8: the bound means nothing on a boolean (the reference runtime drops the line for the parenthesis itself: param-constraint-compat)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		doc := pass.Doc
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Type != sfmd.BooleanType || !constraintClosed(doc, p) {
-				return
-			}
+		eachGatedParam(pass, boundInapplicableGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			for _, c := range p.Constraints {
 				if c.Kind == sfmd.ConstraintMin || c.Kind == sfmd.ConstraintMax {
 					report(diag(c.Span, "%q does not apply to boolean parameter %q; remove it", c.Text, p.Name))
@@ -34,3 +30,8 @@ var ParamBoundInapplicable = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// boundInapplicableGate is the test param-bound-inapplicable makes first of a parameter (see paramGate).
+var boundInapplicableGate = newParamGate(true, func(doc *sfmd.Document, p *sfmd.Param) bool {
+	return p.Type == sfmd.BooleanType && constraintClosed(doc, p)
+})

@@ -23,11 +23,7 @@ var ParamBoundInvalid = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock (field pattern): the constraint is meaningless or unsatisfiable, and the reference runtime drops the whole line",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		doc := pass.Doc
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !constraintClosed(doc, p) {
-				return
-			}
+		eachGatedParam(pass, boundInvalidGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			bad := false
 			for _, c := range p.Constraints {
 				if (c.Kind == sfmd.ConstraintMin || c.Kind == sfmd.ConstraintMax) && !numberShape.Matches(c.Value) {
@@ -76,3 +72,8 @@ func bounds(p *sfmd.Param) (lo, hi *sfmd.Constraint) {
 	}
 	return lo, hi
 }
+
+// boundInvalidGate is the test param-bound-invalid makes first of a parameter (see paramGate).
+var boundInvalidGate = newParamGate(true, func(doc *sfmd.Document, p *sfmd.Param) bool {
+	return constraintClosed(doc, p)
+})

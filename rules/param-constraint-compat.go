@@ -29,10 +29,7 @@ var ParamConstraintCompat = &lint.Analyzer{
 		// strconv.AppendQuote, what %q prints for a string)
 		var buf []byte
 		var rest []string
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.ConstraintSpan.IsValid() || !constraintClosed(doc, p) || (p.Required && p.Optional) {
-				return
-			}
+		eachGatedParam(pass, constraintCompatGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			if g := doc.Src[p.ConstraintSpan.Start.Offset:p.ConstraintSpan.End.Offset]; string(g) == "(required)" || string(g) == "(optional)" {
 				return // constraintClosed checked the span
 			}
@@ -71,3 +68,8 @@ var ParamConstraintCompat = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// constraintCompatGate is the test param-constraint-compat makes first of a parameter (see paramGate).
+var constraintCompatGate = newParamGate(true, func(doc *sfmd.Document, p *sfmd.Param) bool {
+	return p.ConstraintSpan.IsValid() && constraintClosed(doc, p) && !(p.Required && p.Optional)
+})

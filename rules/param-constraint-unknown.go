@@ -24,11 +24,7 @@ var ParamConstraintUnknown = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock (field pattern): the reference runtime drops the whole parameter line (and a runtime following the spec ignores the word)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		doc := pass.Doc
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !constraintClosed(doc, p) {
-				return
-			}
+		eachGatedParam(pass, constraintUnknownGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			for _, c := range p.Constraints {
 				if c.Kind != sfmd.ConstraintUnknown {
 					continue
@@ -85,3 +81,8 @@ func defaultInConstraint(text string) (string, bool) {
 	v := strings.Trim(strings.TrimSpace(text)[len("default"):], " :=\"'")
 	return v, v != ""
 }
+
+// constraintUnknownGate is the test param-constraint-unknown makes first of a parameter (see paramGate).
+var constraintUnknownGate = newParamGate(true, func(doc *sfmd.Document, p *sfmd.Param) bool {
+	return constraintClosed(doc, p)
+})

@@ -24,10 +24,7 @@ var ParamDefaultNotInHints = &lint.Analyzer{
 		Severity: "action.ts executeAction: the default is sent, but it is a value the hints say is not allowed",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.HasDefault || p.Default == "" || dynamicDefault(p.Default) || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
-				return
-			}
+		eachGatedParam(pass, defaultNotInHintsGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			hints := valueHints(p)
 			if len(hints) == 0 {
 				return
@@ -88,3 +85,8 @@ func valueHints(p *sfmd.Param) []string {
 	}
 	return nil
 }
+
+// defaultNotInHintsGate is the test param-default-not-in-hints makes first of a parameter (see paramGate).
+var defaultNotInHintsGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.HasDefault && p.Default != "" && !dynamicDefault(p.Default) && p.DefaultSpan.IsValid() && p.DefaultSpan.Len() != 0
+})

@@ -22,11 +22,8 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 		Severity: "action.ts executeAction: the default is sent as written; the runtime does not convert it",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+		eachGatedParam(pass, defaultTypeMismatchGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			v := strings.TrimSpace(p.Default)
-			if !p.HasDefault || v == "" || dynamicDefault(v) || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
-				return
-			}
 			switch p.Type {
 			case "number":
 				if !numberShape.Matches(v) {
@@ -45,4 +42,16 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 		})
 		return nil, nil
 	},
+}
+
+// defaultTypeMismatchGate is the test param-default-type-mismatch makes first of a parameter (see paramGate).
+var defaultTypeMismatchGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return defaultTyped(p)
+})
+
+// defaultTyped reports whether p has a default, not blank and not filled
+// in at run time, that the rule checks against its type.
+func defaultTyped(p *sfmd.Param) bool {
+	v := strings.TrimSpace(p.Default)
+	return p.HasDefault && v != "" && !dynamicDefault(v) && p.DefaultSpan.IsValid() && p.DefaultSpan.Len() != 0
 }

@@ -25,10 +25,7 @@ var ParamDefaultUnquoted = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.HasDefault || p.DefaultQuoted {
-				return
-			}
+		eachGatedParam(pass, defaultUnquotedGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			if p.Default == "" || !p.DefaultSpan.IsValid() || p.DefaultSpan.Len() == 0 {
 				report(diag(equalsSpan(doc, p), "parameter %q has '=' but no default; write = \"value\" or remove the '='", p.Name))
 				return
@@ -69,3 +66,8 @@ func equalsSpan(doc *sfmd.Document, p *sfmd.Param) sfmd.Span {
 	}
 	return spanAt(doc, off+i, off+i+1)
 }
+
+// defaultUnquotedGate is the test param-default-unquoted makes first of a parameter (see paramGate).
+var defaultUnquotedGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.HasDefault && !p.DefaultQuoted
+})

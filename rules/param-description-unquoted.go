@@ -25,10 +25,7 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.HasDescription || p.DescriptionQuoted || !p.DescriptionSpan.IsValid() || p.DescriptionSpan.Len() == 0 {
-				return
-			}
+		eachGatedParam(pass, descriptionUnquotedGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			d := diag(p.DescriptionSpan, "description of %q is not in double quotes, so the runtime drops the whole line; write \"%s\"", p.Name, p.Description)
 			if text := src(doc, p.DescriptionSpan); text != "" && !strings.Contains(text, `"`) {
 				value := text
@@ -48,3 +45,8 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// descriptionUnquotedGate is the test param-description-unquoted makes first of a parameter (see paramGate).
+var descriptionUnquotedGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.HasDescription && !p.DescriptionQuoted && p.DescriptionSpan.IsValid() && p.DescriptionSpan.Len() != 0
+})

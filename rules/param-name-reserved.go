@@ -20,10 +20,7 @@ var ParamNameReserved = &lint.Analyzer{
 		Severity: "helpers.ts parsePosixFlags: `--help` always means help, so the field can never be set",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Name != sfmd.ReservedParamName {
-				return
-			}
+		eachGatedParam(pass, nameReservedGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			want := "show_help"
 			if a.Param(want) != nil {
 				want = "help_topic"
@@ -33,3 +30,8 @@ var ParamNameReserved = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// nameReservedGate is the test param-name-reserved makes first of a parameter (see paramGate).
+var nameReservedGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.Name == sfmd.ReservedParamName
+})

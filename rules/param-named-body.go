@@ -20,8 +20,8 @@ var ParamNamedBody = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock: the runtime reads it as an ordinary field; only a human may confuse it with `body:`",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Name != "body" || a.IsCLI() {
+		eachGatedParam(pass, namedBodyGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+			if a.IsCLI() {
 				return // a CLI action has no body, so "body" names nothing else
 			}
 			want := "content"
@@ -33,3 +33,8 @@ var ParamNamedBody = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// namedBodyGate is the test param-named-body makes first of a parameter (see paramGate).
+var namedBodyGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.Name == "body"
+})

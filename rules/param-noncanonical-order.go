@@ -25,10 +25,7 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.CanonicalOrder || !p.ConstraintSpan.IsValid() {
-				return
-			}
+		eachGatedParam(pass, noncanonicalOrderGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			group := src(doc, p.ConstraintSpan)
 			d := diag(p.ConstraintSpan, "constraints %s of %q come after the description, so the runtime drops the whole line; write name: type (constraints) \"description\"", group, p.Name)
 			ds, de := p.DescriptionSpan.Start.Offset, p.DescriptionSpan.End.Offset
@@ -49,3 +46,8 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// noncanonicalOrderGate is the test param-noncanonical-order makes first of a parameter (see paramGate).
+var noncanonicalOrderGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return !p.CanonicalOrder && p.ConstraintSpan.IsValid()
+})

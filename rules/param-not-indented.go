@@ -24,7 +24,7 @@ var ParamNotIndented = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
+		eachGatedParam(pass, notIndentedGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			switch {
 			case p.Indent == 0 && bareHead(p):
 				todo := "write parameters as \"  name: type\" and headers as -H \"Name: value\" on the first line"
@@ -47,3 +47,8 @@ var ParamNotIndented = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// notIndentedGate is the test param-not-indented makes first of a parameter (see paramGate).
+var notIndentedGate = newParamGate(false, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.Indent == 0 || p.Tabs
+})

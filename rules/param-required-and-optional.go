@@ -20,12 +20,14 @@ var ParamRequiredAndOptional = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, and the intent is unclear",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.Required || !p.Optional {
-				return
-			}
+		eachGatedParam(pass, requiredAndOptionalGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			report(diag(p.ConstraintSpan, "parameter %q is marked both required and optional, so the runtime drops the whole line; keep one of them", p.Name))
 		})
 		return nil, nil
 	},
 }
+
+// requiredAndOptionalGate is the test param-required-and-optional makes first of a parameter (see paramGate).
+var requiredAndOptionalGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.Required && p.Optional
+})

@@ -20,10 +20,7 @@ var ParamRequiredWithDefault = &lint.Analyzer{
 		Severity: "action.ts executeAction: works: the default fills the field, so `(required)` is dead",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.Required || p.Optional || !p.HasDefault {
-				return
-			}
+		eachGatedParam(pass, requiredWithDefaultGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			span := p.ConstraintSpan
 			for _, c := range p.Constraints {
 				if c.Kind == sfmd.ConstraintRequired {
@@ -35,3 +32,8 @@ var ParamRequiredWithDefault = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// requiredWithDefaultGate is the test param-required-with-default makes first of a parameter (see paramGate).
+var requiredWithDefaultGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.Required && !p.Optional && p.HasDefault
+})

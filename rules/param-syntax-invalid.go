@@ -27,10 +27,7 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 			return nil, err
 		}
 		doc := pass.Doc
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !typeGlued(p) || headerLike(p) {
-				return
-			}
+		eachGatedParam(pass, syntaxInvalidGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			text := gluedTypeText(doc, p)
 			span := spanAt(doc, p.TypeSpan.Start.Offset, p.TypeSpan.Start.Offset+len(text))
 			end := p.TypeSpan.End.Offset
@@ -59,3 +56,8 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// syntaxInvalidGate is the test param-syntax-invalid makes first of a parameter (see paramGate).
+var syntaxInvalidGate = newParamGate(false, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return typeGlued(p) && !headerLike(p)
+})

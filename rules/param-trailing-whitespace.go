@@ -24,10 +24,7 @@ var ParamTrailingWhitespace = &lint.Analyzer{
 	},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if !p.TrailingSpace {
-				return
-			}
+		eachGatedParam(pass, trailingWhitespaceGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			t := p.Line.Text
 			off := lineOffset(doc, t, p.Line.Span)
 			if off < 0 {
@@ -45,3 +42,8 @@ var ParamTrailingWhitespace = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// trailingWhitespaceGate is the test param-trailing-whitespace makes first of a parameter (see paramGate).
+var trailingWhitespaceGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.TrailingSpace
+})

@@ -22,10 +22,7 @@ var ParamTypeMissing = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock (field pattern): the runtime drops the whole parameter line, so the field does not exist",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachRealParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if p.Type != "" || p.Name == "" {
-				return
-			}
+		eachGatedParam(pass, typeMissingGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			if bareHead(p) && strings.EqualFold(p.Name, "headers") {
 				report(diag(p.Span, "a %q section is not SFMD and the runtime reads no headers from it; put each header on the first line as -H \"Name: value\"", p.Name+":"))
 				return
@@ -35,3 +32,8 @@ var ParamTypeMissing = &lint.Analyzer{
 		return nil, nil
 	},
 }
+
+// typeMissingGate is the test param-type-missing makes first of a parameter (see paramGate).
+var typeMissingGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return p.Type == "" && p.Name != ""
+})

@@ -23,10 +23,7 @@ var ParamTypeUnknown = &lint.Analyzer{
 		Severity: "parser.ts parseActionBlock (type \\w+): the runtime reads any word as a type (types are documentation), so the field works, but callers and the boolean flag check see the wrong type (a type the runtime cannot read, or a header written as a parameter, drops the line: error)",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		eachParam(pass, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			if (p.Type == "" && !headerLike(p)) || isParamType(p.Type) || (p.Indent == 0 && bareHead(p)) || (typeGlued(p) && !headerLike(p)) {
-				return
-			}
+		eachGatedParam(pass, typeUnknownGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			if headerLike(p) {
 				if a.IsHTTP() {
 					text := strings.TrimSpace(p.Line.Text)
@@ -74,3 +71,8 @@ func dropped(d lint.Diagnostic) lint.Diagnostic {
 	d.Severity = lint.Error
 	return d
 }
+
+// typeUnknownGate is the test param-type-unknown makes first of a parameter (see paramGate).
+var typeUnknownGate = newParamGate(false, func(_ *sfmd.Document, p *sfmd.Param) bool {
+	return !((p.Type == "" && !headerLike(p)) || isParamType(p.Type) || (p.Indent == 0 && bareHead(p)) || (typeGlued(p) && !headerLike(p)))
+})

@@ -1,12 +1,16 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -169,5 +173,93 @@ func TestHasHTTPSchemeIsToLower(t *testing.T) {
 	}
 	if yes < 100 {
 		t.Fatalf("only %d http(s) URLs: the cases test little", yes)
+	}
+}
+
+// randomParamDoc is a document of actions whose parameter lines are
+// made of the parts the parameter rules' gates read, in any order and
+// mix: indents, names, aliases, types (glued or not), constraint groups,
+// descriptions, defaults and trailing blanks.
+func randomParamDoc(r *rand.Rand) []byte {
+	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+	var b strings.Builder
+	b.WriteString("# Doc\n\n")
+	for i := range 1 + r.IntN(4) {
+		b.WriteString("```act.a" + string(rune('0'+i)) + "\n")
+		b.WriteString(pick("GET https://example.com/{q}", "POST https://example.com/x -d '{\"q\":\"{q}\"}'", "CLI tool --q {q}", "GET /rel/{body}") + "\n")
+		for range r.IntN(6) {
+			b.WriteString(pick("  ", "  ", "", "\t", "    "))
+			b.WriteString(pick("q", "body", "help", "x-api-key", "Authorization", "limit", "mode", "headers", "", "q"))
+			b.WriteString(pick("", "", ", -h", ", -q", ", -nm", ", ", ", -1", ", -l"))
+			b.WriteString(":")
+			b.WriteString(pick(" string", " number", " boolean", " path", " tuple", " int", " string[]", "", " enum(a,b)", " string(optional)", ` string"Q"`, " Bearer {t}"))
+			desc := pick(` "a description"`, ` unquoted text`, ` 'single'`, ` "a|b|c"`, ` a|b`, "", ` "with "inner" quotes"`)
+			cons := pick("", " (required)", " (optional)", " (required, optional)", " (min:1, max:0)", " (min:x, max:)", " (mandatory)", " (a|b|c)", " (required", " (default 7)", " (min:2)", " (required, max:9)")
+			if r.IntN(4) == 0 {
+				b.WriteString(desc + cons)
+			} else {
+				b.WriteString(cons + desc)
+			}
+			b.WriteString(pick("", "", ` = "v"`, ` = v`, ` = 'hot'`, ` =`, ` = "$X"`, ` = "a"`, ` = "yes"`, ` = "1e3"`, ` = "b"`, " = `c`", ` = "{x}"`))
+			b.WriteString(pick("", "", " ", "\t") + "\n")
+		}
+		b.WriteString("```\n\n")
+	}
+	return []byte(b.String())
+}
+
+// paramGateDocs is bigDocTestDocs and 400 random parameter documents.
+func paramGateDocs(t *testing.T) map[string][]byte {
+	docs := bigDocTestDocs(t)
+	r := rand.New(rand.NewPCG(17, 21))
+	for i := range 400 {
+		docs["random-params-"+strconv.Itoa(i)+".md"] = randomParamDoc(r)
+	}
+	return docs
+}
+
+// gatedParamRules are the rules that walk the parameters with
+// eachGatedParam.
+var gatedParamRules = []*lint.Analyzer{
+	ParamAliasInvalid, ParamAliasReserved, ParamBoundInapplicable, ParamBoundInvalid, ParamConstraintCompat,
+	ParamConstraintUnknown, ParamDefaultNotInHints, ParamDefaultTypeMismatch, ParamDefaultUnquoted,
+	ParamDescriptionUnquoted, ParamNameReserved, ParamNamedBody, ParamNoncanonicalOrder, ParamNotIndented,
+	ParamRequiredAndOptional, ParamRequiredWithDefault, ParamSyntaxInvalid, ParamTrailingWhitespace,
+	ParamTypeMissing, ParamTypeUnknown,
+}
+
+// TestParamGates: the parameter rules find the same, fixes included,
+// with the gates' masks as with each gate tested in the rule's walk
+// (paramGates false), on every corpus, the rule archives, a generated
+// document and random parameter documents; every one of the rules finds
+// something.
+func TestParamGates(t *testing.T) {
+	found := map[string]int{}
+	findings := func(name string, src []byte) []string {
+		ds, err := lint.Check(sfmd.Parse(name, src), gatedParamRules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]string, len(ds))
+		for i, d := range ds {
+			out[i] = fmt.Sprintf("%v %s %s %v", d.Span, d.Rule, d.Message, d.Fixes)
+			found[d.Rule]++
+		}
+		return out
+	}
+	defer func(old bool) { paramGates = old }(paramGates)
+	for name, src := range paramGateDocs(t) {
+		paramGates = true
+		gated := findings(name, src)
+		paramGates = false
+		full := findings(name, src)
+		if !slices.Equal(gated, full) {
+			t.Errorf("%s: with the masks\n%s\nwithout\n%s", name, strings.Join(gated, "\n"), strings.Join(full, "\n"))
+		}
+	}
+	for _, a := range gatedParamRules {
+		if found[a.Name] == 0 {
+			t.Errorf("%s found nothing: the documents do not test its gate", a.Name)
+		}
 	}
 }
