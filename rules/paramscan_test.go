@@ -263,3 +263,81 @@ func TestParamGates(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoSlug: autoSlug is the slug of the shape's labels as
+// strings.Join(strings.Fields(strings.ToLower(label)), "-"), on the link
+// labels of the scanner documents and random labels.
+func TestAutoSlug(t *testing.T) {
+	cases := []string{"docs", "Home", "run it", "  a  b ", "\ta\t-\tB", "-", " ", "", "A", "a-b c", "x y z", "é", "a\nb", "run  IT\t"}
+	for _, src := range scannerDocs(t) {
+		for _, l := range sfmd.Parse("doc.md", src).Links {
+			cases = append(cases, l.Label)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	const alphabet = "aZ9 \t-b"
+	for range 20000 {
+		b := make([]byte, r.IntN(9))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	slugs := 0
+	for _, label := range cases {
+		want := ""
+		if slugLabelShape.Matches(label) {
+			want = strings.Join(strings.Fields(strings.ToLower(label)), "-")
+		}
+		if got := autoSlug(label); got != want {
+			t.Errorf("autoSlug(%q) = %q, want %q", label, got, want)
+		}
+		if strings.Contains(want, "-") {
+			slugs++
+		}
+	}
+	if slugs < 100 {
+		t.Fatalf("only %d slugs of several words: the cases test little", slugs)
+	}
+}
+
+// flatJSONByJoin is the flat JSON as body-directive-unsupported wrote it
+// before appendFlatJSON: a list of keys, joined.
+func flatJSONByJoin(a *sfmd.Action) string {
+	var keys []string
+	for _, p := range a.Params {
+		if p.Name == "" || (a.Target != nil && containsBraced(a.Target.Text, p.Name)) {
+			continue
+		}
+		keys = append(keys, strconv.Quote(p.Name)+`:"…"`)
+		if len(keys) == 3 {
+			keys = append(keys, "…")
+			break
+		}
+	}
+	return "{" + strings.Join(keys, ",") + "}"
+}
+
+// TestAppendFlatJSON: appendFlatJSON writes the joined list, on the
+// actions of the scanner documents and of random parameter documents.
+func TestAppendFlatJSON(t *testing.T) {
+	docs := paramGateDocs(t)
+	for k, v := range scannerDocs(t) {
+		docs[k] = v
+	}
+	n := map[int]int{}
+	for name, src := range docs {
+		for _, a := range sfmd.Parse(name, src).Actions {
+			want := flatJSONByJoin(a)
+			if got := string(appendFlatJSON([]byte("x"), a)); got != "x"+want {
+				t.Errorf("%s: act.%s: appendFlatJSON %q, joined %q", name, a.ID, got, want)
+			}
+			n[strings.Count(want, ":")]++
+		}
+	}
+	for k := range 4 {
+		if n[k] == 0 {
+			t.Errorf("no action with %d keys: the documents test little", k)
+		}
+	}
+}

@@ -88,7 +88,7 @@ var ShortcutReferenceUndefined = &lint.Analyzer{
 // auto-shortcuts the runtime generates for plain links, and the value
 // shortcuts response templates register.
 func pageShortcutIDs(doc *sfmd.Document) map[string]bool {
-	ids := map[string]bool{}
+	ids := make(map[string]bool, len(doc.Shortcuts)+len(doc.Links)) // about its size: no growing
 	for _, s := range doc.Shortcuts {
 		if isShortcutDef(s) {
 			ids[s.ID] = true
@@ -112,9 +112,10 @@ func pageShortcutIDs(doc *sfmd.Document) map[string]bool {
 // http(s)://, act: or a target longer than 40 characters get the slug of
 // a short label, numbered on repeats, or link-N.
 func autoShortcutIDs(doc *sfmd.Document) []string {
-	var out []string
-	seen := map[string]bool{}
-	counts := map[string]int{}
+	// at most an ID a link: made at that size, not grown
+	out := make([]string, 0, len(doc.Links))
+	seen := make(map[string]bool, len(doc.Links))
+	counts := make(map[string]int, len(doc.Links))
 	n := 1
 	for _, l := range doc.Links {
 		d := l.Dest
@@ -155,5 +156,33 @@ func autoSlug(label string) string {
 	if !slugLabelShape.Matches(label) {
 		return ""
 	}
-	return strings.Join(strings.Fields(strings.ToLower(label)), "-")
+	// strings.Join(strings.Fields(strings.ToLower(label)), "-") in one
+	// pass, the label as it is when it is the slug: the shape leaves ASCII
+	// letters, digits, '-' and the blanks ' ' and '\t' (TestAutoSlug)
+	s := strings.Trim(label, " \t")
+	same := true
+	for i := 0; i < len(s) && same; i++ {
+		c := s[i]
+		same = c != ' ' && c != '\t' && (c < 'A' || c > 'Z')
+	}
+	if same {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	blank := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			blank = true
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if blank {
+			b, blank = append(b, '-'), false
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
