@@ -241,9 +241,36 @@ type paramFacts struct {
 	// eachGatedParam
 	refs  []paramRef
 	masks []uint32
+	// dups[i] says which keys (dupName, dupAlias) two parameters of the
+	// i-th action share: eachDupParam's answer, made with the masks
+	dups []uint8
 }
 
-// gated returns paramFacts.refs and masks, made on the first call.
+// The keys of paramFacts.dups.
+const (
+	dupName uint8 = 1 << iota
+	dupAlias
+)
+
+// mayHaveDup reports whether two parameters of the i-th action of the
+// pass's document may share the key (dupName, dupAlias): false when
+// eachDupParam finds no duplicate there, so that the duplicate rules
+// visit only the actions that have one (always true when paramGates is
+// false).
+func mayHaveDup(pass *lint.Pass, i int, key uint8) bool {
+	if !paramGates {
+		return true
+	}
+	ps := paramsOf(pass)
+	if !ps.any {
+		return false // no parameter at all
+	}
+	ps.gated(pass.Doc)
+	return ps.dups[i]&key != 0
+}
+
+// gated returns paramFacts.refs and masks, made on the first call with
+// dups.
 func (ps *paramFacts) gated(doc *sfmd.Document) ([]paramRef, []uint32) {
 	if ps.masks != nil {
 		return ps.refs, ps.masks
@@ -253,7 +280,10 @@ func (ps *paramFacts) gated(doc *sfmd.Document) ([]paramRef, []uint32) {
 		n += len(a.Params)
 	}
 	refs, masks := make([]paramRef, 0, n), make([]uint32, 0, n)
-	for _, a := range doc.Actions {
+	ps.dups = make([]uint8, len(doc.Actions))
+	for i, a := range doc.Actions {
+		eachDupParam(a.Params, paramName, func(*sfmd.Param, sfmd.Span) { ps.dups[i] |= dupName })
+		eachDupParam(a.Params, paramAlias, func(*sfmd.Param, sfmd.Span) { ps.dups[i] |= dupAlias })
 		for _, p := range a.Params {
 			real := !notAParam(p)
 			var m uint32

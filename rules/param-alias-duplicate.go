@@ -13,6 +13,7 @@ var ParamAliasDuplicate = &lint.Analyzer{
 	Name:     "param-alias-duplicate",
 	Severity: lint.Error,
 	Profile:  lint.Core,
+	Requires: []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "short alias used by two parameters",
 		Why:   "`-p value` can only mean one parameter; the second alias is unreachable",
@@ -22,7 +23,10 @@ var ParamAliasDuplicate = &lint.Analyzer{
 		Severity: "action.ts executeAction (short-alias map): `-x` reaches only one of the parameters",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, a := range pass.Doc.Actions {
+		for i, a := range pass.Doc.Actions {
+			if !mayHaveDup(pass, i, dupAlias) {
+				continue
+			}
 			var used map[string]bool // the action's aliases, made at its first duplicate
 			eachDupParam(a.Params, paramAlias, func(p *sfmd.Param, first sfmd.Span) {
 				if used == nil {

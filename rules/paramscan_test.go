@@ -219,8 +219,9 @@ func paramGateDocs(t *testing.T) map[string][]byte {
 }
 
 // gatedParamRules are the rules that walk the parameters with
-// eachGatedParam.
+// eachGatedParam, and the two that ask mayHaveDup.
 var gatedParamRules = []*lint.Analyzer{
+	ParamNameDuplicate, ParamAliasDuplicate,
 	ParamAliasInvalid, ParamAliasReserved, ParamBoundInapplicable, ParamBoundInvalid, ParamConstraintCompat,
 	ParamConstraintUnknown, ParamDefaultNotInHints, ParamDefaultTypeMismatch, ParamDefaultUnquoted,
 	ParamDescriptionUnquoted, ParamNameReserved, ParamNamedBody, ParamNoncanonicalOrder, ParamNotIndented,
