@@ -74,6 +74,4 @@ func bounds(p *sfmd.Param) (lo, hi *sfmd.Constraint) {
 }
 
 // boundInvalidGate is the test param-bound-invalid makes first of a parameter (see paramGate).
-var boundInvalidGate = newParamGate(true, func(doc *sfmd.Document, p *sfmd.Param) bool {
-	return constraintClosed(doc, p)
-})
+var boundInvalidGate = newParamGate(true, constraintClosed)

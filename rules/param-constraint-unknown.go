@@ -83,6 +83,4 @@ func defaultInConstraint(text string) (string, bool) {
 }
 
 // constraintUnknownGate is the test param-constraint-unknown makes first of a parameter (see paramGate).
-var constraintUnknownGate = newParamGate(true, func(doc *sfmd.Document, p *sfmd.Param) bool {
-	return constraintClosed(doc, p)
-})
+var constraintUnknownGate = newParamGate(true, constraintClosed)
