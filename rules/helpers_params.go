@@ -195,9 +195,9 @@ func newParamGate(real bool, test func(doc *sfmd.Document, p *sfmd.Param) bool) 
 	return g
 }
 
-// eachGatedParam is eachParam (eachRealParam when g.real: the parameters
-// notAParam does not set aside) for the parameters g passes, in the same
-// order, with the same report function.
+// eachGatedParam is eachParam, restricted to the parameters notAParam
+// does not set aside when g.real, for the parameters g passes: in the
+// same order, with the same report function.
 func eachGatedParam(pass *lint.Pass, g *paramGate, f func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic))) {
 	doc := pass.Doc
 	if !paramGates {
