@@ -352,3 +352,59 @@ func TestAppendFlatJSON(t *testing.T) {
 		}
 	}
 }
+
+// usesAllFieldsByRefs is usesAllFields without its test of the text
+// first: every reference read.
+func usesAllFieldsByRefs(a *sfmd.Action) bool {
+	if a.Target == nil {
+		return false
+	}
+	for _, r := range a.Target.Refs {
+		if r.Kind == sfmd.RefSpread || (r.Kind == sfmd.RefPersistent && r.Name == sfmd.ArgsVar) {
+			return true
+		}
+	}
+	return strings.Contains(a.Target.Text, "$ARGS") || strings.Contains(a.Target.Text, "{...args}")
+}
+
+// TestUsesAllFieldsText: usesAllFields answers as reading every
+// reference of the target does, on the scanner documents and random
+// targets, and each reference's Raw is text of its target (what the test
+// of the text relies on).
+func TestUsesAllFieldsText(t *testing.T) {
+	docs := scannerDocs(t)
+	r := rand.New(rand.NewPCG(9, 10))
+	parts := []string{"{...args}", "{ ...args}", "{...args }", "{...arg}", "$ARGS", "${ARGS}", "$ARGSX", "$$ARGS", "\\$ARGS", "{q}", "$TOKEN", " ", "https://x.io/", "...args", "{...", "}", "$", "ARGS", "{@a}"}
+	for i := range 400 {
+		var b strings.Builder
+		for range 1 + r.IntN(5) {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		verb := []string{"GET https://x.io/", "CLI run ", "POST "}[r.IntN(3)]
+		docs["random-target-"+strconv.Itoa(i)+".md"] = []byte("```act.a\n" + verb + b.String() + "\n  q: string \"q\"\n```\n")
+	}
+	yes, refs := 0, 0
+	for name, src := range docs {
+		for _, a := range sfmd.Parse(name, src).Actions {
+			want := usesAllFieldsByRefs(a)
+			if got := usesAllFields(a); got != want {
+				t.Errorf("%s: act.%s %q: usesAllFields %v, by its references %v", name, a.ID, a.Target.Text, got, want)
+			}
+			if want {
+				yes++
+			}
+			if a.Target == nil {
+				continue
+			}
+			for _, ref := range a.Target.Refs {
+				refs++
+				if !strings.Contains(a.Target.Text, ref.Raw) {
+					t.Errorf("%s: act.%s: reference %q is not in the target %q", name, a.ID, ref.Raw, a.Target.Text)
+				}
+			}
+		}
+	}
+	if yes < 50 || refs < 1000 {
+		t.Fatalf("%d actions forward every field, %d references: the documents test little", yes, refs)
+	}
+}
