@@ -294,7 +294,7 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 	}
 	display := rt.workspacePath(urlPathname(pg.uri))
 	if block != "" {
-		if _, ok := extractBlock(pg.source, block); !ok {
+		if _, ok := extractBlock(pg.source(), block); !ok {
 			avail := "This document has no blocks."
 			if len(pg.blockIDs) > 0 {
 				avail = "Available blocks: " + strings.Join(pg.blockIDs, ", ")
