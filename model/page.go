@@ -99,13 +99,19 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 		ref = parseRef(src)
 	}
 	pg := &page{uri: uri, path: pathFromFileURI(uri), src: src, ref: ref, fm: parseFrontmatter(src)}
-	have := map[string]bool{}
-	for _, sc := range ref.Shortcuts {
-		pg.shortcuts = append(pg.shortcuts, sc)
-		have[sc.ID] = true
+	if len(ref.Shortcuts) > 0 {
+		pg.shortcuts = append(make([]refShortcut, 0, len(ref.Shortcuts)), ref.Shortcuts...)
 	}
+	var have map[string]bool // the ids taken, made for the first @-named definition
 	for _, n := range ref.RefNames {
-		if id, ok := strings.CutPrefix(n, "@"); ok && !have[id] {
+		id, ok := strings.CutPrefix(n, "@")
+		if ok && have == nil {
+			have = make(map[string]bool, len(ref.Shortcuts)+1)
+			for _, sc := range ref.Shortcuts {
+				have[sc.ID] = true
+			}
+		}
+		if ok && !have[id] {
 			have[id] = true
 			pg.shortcuts = append(pg.shortcuts, refShortcut{ID: id, Href: ref.References[n]})
 		}

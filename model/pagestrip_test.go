@@ -202,3 +202,22 @@ func slugIDsRef(s string, autos *[]autoShortcut) []string {
 	}
 	return ids
 }
+
+// TestPageViewListsSized: the view's lists of a generated page, and the
+// session's order of its auto-shortcuts, are made at their length (they
+// grew by doubling: 2 MB of the 10 MB page's view of 43 MB).
+func TestPageViewListsSized(t *testing.T) {
+	src := mapSource{"app/big.md": mapFile(string(benchgen.Document(256 << 10)))}
+	pr := OpenPage(NewSourceFS(src), "/app/big.md", src.data("/app/big.md"), "app:app", "/app")
+	v := pr.View()
+	if v == nil || len(v.Autos) < 100 || len(v.Shortcuts) < 100 {
+		t.Fatalf("the generated page shows too few links: %v", v)
+	}
+	s := pr.rt.session()
+	for name, lc := range map[string][2]int{"Autos": {len(v.Autos), cap(v.Autos)}, "Shortcuts": {len(v.Shortcuts), cap(v.Shortcuts)},
+		"autoOrder": {len(s.autoOrder), cap(s.autoOrder)}} {
+		if lc[0] != lc[1] {
+			t.Errorf("%s: %d of room %d", name, lc[0], lc[1])
+		}
+	}
+}
