@@ -221,3 +221,45 @@ func TestPageViewListsSized(t *testing.T) {
 		}
 	}
 }
+
+// TestAttachPrevAction: the reference parse that takes a template's
+// action from the action read before it (when that is the first of its
+// id) attaches the templates the map alone does (prevAction off), on
+// scanDocs' texts and random runs of actions and templates of two ids,
+// repeated, out of order, unclosed and broken.
+func TestAttachPrevAction(t *testing.T) {
+	docs := scanDocs(t)
+	pieces := []string{act("a", "GET https://a.example/"), act("b", "GET https://b.example/"), resp("a", "A {x}"), resp("b", "B"),
+		resp("a", ""), act("a", "nothing"), "text", "```act.b\nGET https://c.example/", resp("c", "C")}
+	seed := uint32(5)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 3000 {
+		var b strings.Builder
+		for k := next() % 8; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)] + "\n")
+		}
+		docs = append(docs, b.String())
+	}
+	defer func() { prevAction = true }()
+	attached := 0
+	for _, d := range docs {
+		prevAction = true
+		got := parseRef(d)
+		prevAction = false
+		want := parseRef(d)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.300q: the templates attach differently", d)
+		}
+		for _, a := range got.Actions {
+			if a.HasResp {
+				attached++
+			}
+		}
+	}
+	if attached < 1000 {
+		t.Fatalf("only %d templates attached", attached)
+	}
+}
