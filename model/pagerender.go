@@ -36,14 +36,17 @@ func (rt *Runtime) renderPage(pg *page, blockID string, unfold map[string]bool) 
 		}
 		s = stripMarkup(s)
 	}
-	s, autos := renderLinks(s, pg.ref.References)
+	// the hints above the page, written before the links' text (the
+	// hints read the page, not its render)
 	var hints []string
 	if blockID == "" {
 		hints = rt.pageHints(pg, unfold)
 	}
+	head := ""
 	if len(hints) > 0 {
-		s = strings.Join(hints, "\n") + "\n\n" + s
+		head = strings.Join(hints, "\n") + "\n\n"
 	}
+	s, autos := renderLinksAfter(head, s, pg.ref.References)
 	return jsTrim(s), autos, nil
 }
 

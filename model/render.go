@@ -37,6 +37,13 @@ type autoShortcut struct{ ID, Href string }
 // found by scans: refLinkSpans (reRndRefLink), shortcutSpans
 // (reRndShortcut) and, in slugLinks, plainLinkSpans (reRndPlainLink).
 func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
+	return renderLinksAfter("", s, refs)
+}
+
+// renderLinksAfter is head followed by renderLinks(s, refs): the last
+// step that writes the text (slugLinks) writes head first, so that the
+// rendered text is not copied again behind it.
+func renderLinksAfter(head, s string, refs map[string]string) (string, []autoShortcut) {
 	if len(refs) > 0 {
 		s = replaceSpans(s, refLinkSpans(s), func(m []string) string {
 			if u, ok := refs[m[2]]; ok && u != "" {
@@ -49,7 +56,7 @@ func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
 		return "[" + m[2] + "][@" + m[1][1:] + "]"
 	})
 	var autos []autoShortcut
-	s = slugLinks(s, &autos)
+	s = slugLinksAfter(head, s, &autos)
 	return s, autos
 }
 
@@ -233,10 +240,14 @@ func IsAutoShortcutURL(href string) bool {
 
 // slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement
 // (reRndPlainLink, found by plainLinkSpans).
-func slugLinks(s string, autos *[]autoShortcut) string {
+func slugLinks(s string, autos *[]autoShortcut) string { return slugLinksAfter("", s, autos) }
+
+// slugLinksAfter is head + slugLinks(s, autos), written to one builder
+// when a link becomes a shortcut.
+func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
 	matches := plainLinkSpans(s)
 	if len(matches) == 0 {
-		return s
+		return head + s
 	}
 	regions := codeRegions(s)
 	// buildSlugMap's seen ids and slug counts, and each id's place in
@@ -301,7 +312,8 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 			display = id
 		}
 		if b.Cap() == 0 {
-			b.Grow(len(s) + 8*len(matches)) // the links' ids are about as long as their URLs
+			b.Grow(len(head) + len(s) + 8*len(matches)) // the links' ids are about as long as their URLs
+			b.WriteString(head)
 		}
 		b.WriteString(s[last:m[0]])
 		b.WriteByte('[')
@@ -312,7 +324,7 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 		last = m[1]
 	}
 	if last == 0 {
-		return s // no link became a shortcut
+		return head + s // no link became a shortcut
 	}
 	b.WriteString(s[last:])
 	return b.String()
