@@ -263,3 +263,48 @@ func TestAttachPrevAction(t *testing.T) {
 		t.Fatalf("only %d templates attached", attached)
 	}
 }
+
+// TestDryContextVars: the context variables the dry run shares for a
+// call without arguments are those contextVars makes for it, with a
+// store and without; MaySendSession answers alike with them shared or
+// made for each call, on the upstream corpus and a generated document.
+func TestDryContextVars(t *testing.T) {
+	defer func() { dryCtxShared = true }()
+	for _, st := range []map[string]string{nil, {}, {"HOME": "/h"}} {
+		rt := &Runtime{Env: dryEnv(st)}
+		if got, want := dryContextVars(rt, st, ""), rt.contextVars(""); !reflect.DeepEqual(got, want) {
+			t.Errorf("store %v: shared %+v, made %+v", st, got, want)
+		}
+	}
+	docs := []string{string(benchgen.Document(64 << 10))}
+	root := upstreamRoot(t)
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs = append(docs, string(src))
+			}
+		}
+		return nil
+	})
+	store := map[string]string{"BASE": "https://x.com/{n}", "HOME": "/h"}
+	n := 0
+	for _, src := range docs {
+		p := dryParse(src)
+		for _, a := range p.Actions() {
+			for _, f := range a.Fields {
+				for _, st := range []map[string]string{nil, store} {
+					dryCtxShared = true
+					got := p.MaySendSession(a.ID, "", f.Name, st)
+					dryCtxShared = false
+					if want := p.MaySendSession(a.ID, "", f.Name, st); got != want {
+						t.Fatalf("%s %s: MaySendSession %v with the shared context variables, %v without", a.ID, f.Name, got, want)
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d calls", n)
+	}
+}
