@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Sent is what one action call would send, built by the same steps a real
 // call runs (executeAction up to fetch or the shell): the caller's flags
@@ -107,7 +110,7 @@ func (p *Parsed) MaySendSession(id, args, name string, store map[string]string) 
 		return strings.Contains(a.URI, ref) || strings.Contains(a.Body, ref)
 	}
 	rt := &Runtime{Doc: p.doc, Parsed: p, Env: dryEnv(store)} // no session: nothing here reads one
-	extra := rt.contextVars(args)
+	extra := dryContextVars(rt, store, args)
 	return strings.Contains(rt.resolveEnvVars(a.URI, extra), ref) || strings.Contains(rt.resolveEnvVars(a.Body, extra), ref)
 }
 
@@ -164,6 +167,33 @@ func dryEnv(store map[string]string) Env {
 	}
 	return env
 }
+
+// dryContextVars is rt.contextVars(args) for rt's Env dryEnv(store):
+// for no arguments one of two made once (contextVars reads only the
+// Env, which dryEnv makes from whether there is a store, and the
+// arguments; nothing writes a ctxVars), not one a call.
+// TestDryContextVars holds them to contextVars.
+func dryContextVars(rt *Runtime, store map[string]string, args string) *ctxVars {
+	if args != "" || !dryCtxShared {
+		return rt.contextVars(args)
+	}
+	dryCtxOnce.Do(func() {
+		for i, st := range [...]map[string]string{nil, {}} {
+			r := &Runtime{Env: dryEnv(st)}
+			dryCtx[i] = r.contextVars("")
+		}
+	})
+	if store != nil {
+		return dryCtx[1]
+	}
+	return dryCtx[0]
+}
+
+var (
+	dryCtxOnce   sync.Once
+	dryCtx       [2]*ctxVars // without a store, with one
+	dryCtxShared = true      // TestDryContextVars turns it off
+)
 
 // dryRunDocPath is pathFromFileURI(DryRunDocURI), read once.
 var dryRunDocPath = pathFromFileURI(DryRunDocURI)

@@ -202,5 +202,5 @@ func (rt *Runtime) cmdSource() Result {
 	if lerr != nil {
 		return lerr.result()
 	}
-	return okResult("[source: " + pg.uri + "]\n---\n" + pg.source)
+	return okResult("[source: " + pg.uri + "]\n---\n" + pg.source())
 }

@@ -155,12 +155,26 @@ func isShortcutIDByte(c byte) bool {
 // again for replacements longer than their matches: a 10 MB page with
 // 2,850 invocations written out took 22 MB).
 func replaceSpans(s string, spans [][]int, fn func(m []string) string) string {
+	return editSpans(s, spans, fn).apply(s)
+}
+
+// spanEdits are the replacements of spans of a text, in order and not
+// overlapping: reps[i] takes the place of text[spans[i][0]:spans[i][1]];
+// grow is what they add to the text's length.
+type spanEdits struct {
+	spans [][]int
+	reps  []string
+	grow  int
+}
+
+// editSpans makes the replacements of replaceSpans without writing the
+// result (apply writes it).
+func editSpans(s string, spans [][]int, fn func(m []string) string) spanEdits {
 	if len(spans) == 0 {
-		return s
+		return spanEdits{}
 	}
 	m := make([]string, len(spans[0])/2)
-	reps := make([]string, len(spans))
-	n := len(s)
+	e := spanEdits{spans: spans, reps: make([]string, len(spans))}
 	for i, loc := range spans {
 		for g := range m {
 			m[g] = ""
@@ -168,15 +182,33 @@ func replaceSpans(s string, spans [][]int, fn func(m []string) string) string {
 				m[g] = s[loc[2*g]:loc[2*g+1]]
 			}
 		}
-		reps[i] = fn(m)
-		n += len(reps[i]) - (loc[1] - loc[0])
+		e.reps[i] = fn(m)
+		e.grow += len(e.reps[i]) - (loc[1] - loc[0])
+	}
+	return e
+}
+
+// longer is what the replacements longer than their spans add.
+func (e spanEdits) longer() int {
+	n := 0
+	for i, r := range e.reps {
+		n += max(0, len(r)-(e.spans[i][1]-e.spans[i][0]))
+	}
+	return n
+}
+
+// apply is s, the text e was made on, with its replacements written, in
+// a builder of exactly its length.
+func (e spanEdits) apply(s string) string {
+	if len(e.spans) == 0 {
+		return s
 	}
 	var b strings.Builder
-	b.Grow(n)
+	b.Grow(len(s) + e.grow)
 	last := 0
-	for i, loc := range spans {
+	for i, loc := range e.spans {
 		b.WriteString(s[last:loc[0]])
-		b.WriteString(reps[i])
+		b.WriteString(e.reps[i])
 		last = loc[1]
 	}
 	b.WriteString(s[last:])

@@ -138,8 +138,11 @@ func (s *Session) markUnseenNavs(pg *page) map[string]bool {
 // setAutoShortcuts is session.ts setAutoShortcuts: the last render's map
 // replaces the previous one.
 func (s *Session) setAutoShortcuts(autos []autoShortcut) {
-	s.autoShortcuts = map[string]string{}
+	s.autoShortcuts = make(map[string]string, len(autos))
 	s.autoOrder = nil
+	if len(autos) > 0 {
+		s.autoOrder = make([]string, 0, len(autos))
+	}
 	for _, a := range autos {
 		s.setAutoShortcut(a.ID, a.Href)
 	}
@@ -294,7 +297,7 @@ func (rt *Runtime) cmdOpen(topic string) Result {
 	}
 	display := rt.workspacePath(urlPathname(pg.uri))
 	if block != "" {
-		if _, ok := extractBlock(pg.source, block); !ok {
+		if _, ok := extractBlock(pg.source(), block); !ok {
 			avail := "This document has no blocks."
 			if len(pg.blockIDs) > 0 {
 				avail = "Available blocks: " + strings.Join(pg.blockIDs, ", ")

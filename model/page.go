@@ -14,12 +14,14 @@ import (
 // loader.ts load() read. The renderer (pagerender.go) turns it into what
 // the agent sees.
 type page struct {
-	uri    string // file:///…
-	path   string // its virtual path
-	src    string // the loaded source
-	source string // src with [Label][@id] invocations written out (resolveInvocations)
-	ref    *refDoc
-	fm     *frontmatter
+	uri  string // file:///…
+	path string // its virtual path
+	src  string // the loaded source
+	// inv are src's [Label][@id] invocations and what each becomes
+	// (resolveInvocations); source() is src with them written out
+	inv spanEdits
+	ref *refDoc
+	fm  *frontmatter
 	// blockIDs are the closed <!-- #id --> blocks, then the include ids.
 	blockIDs []string
 	// shortcuts are the page's [@id Label](href) links, then the
@@ -33,6 +35,9 @@ type page struct {
 	// warnings are the parse errors, then the unknown invocations.
 	warnings []string
 	idx      *pageIndex // built on first lookup (pageindex.go)
+
+	resolved   string // source(), once made
+	sourceMade bool
 }
 
 // pageMenu is one menu: its entries come from the shortcuts of the file
@@ -94,13 +99,19 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 		ref = parseRef(src)
 	}
 	pg := &page{uri: uri, path: pathFromFileURI(uri), src: src, ref: ref, fm: parseFrontmatter(src)}
-	have := map[string]bool{}
-	for _, sc := range ref.Shortcuts {
-		pg.shortcuts = append(pg.shortcuts, sc)
-		have[sc.ID] = true
+	if len(ref.Shortcuts) > 0 {
+		pg.shortcuts = append(make([]refShortcut, 0, len(ref.Shortcuts)), ref.Shortcuts...)
 	}
+	var have map[string]bool // the ids taken, made for the first @-named definition
 	for _, n := range ref.RefNames {
-		if id, ok := strings.CutPrefix(n, "@"); ok && !have[id] {
+		id, ok := strings.CutPrefix(n, "@")
+		if ok && have == nil {
+			have = make(map[string]bool, len(ref.Shortcuts)+1)
+			for _, sc := range ref.Shortcuts {
+				have[sc.ID] = true
+			}
+		}
+		if ok && !have[id] {
 			have[id] = true
 			pg.shortcuts = append(pg.shortcuts, refShortcut{ID: id, Href: ref.References[n]})
 		}
@@ -133,7 +144,7 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 		pg.setMenu(ml.Name, menuURI, entries)
 	}
 	pg.requirements = rt.requirementsOf(uri, ref)
-	pg.source = pg.resolveInvocations(src)
+	pg.inv = pg.resolveInvocations(src)
 	warnings := make([]string, 0, len(ref.Errors)+len(pg.warnings))
 	for _, e := range ref.Errors {
 		warnings = append(warnings, e.String())
@@ -197,6 +208,15 @@ func (pg *page) setMenu(name, source string, entries []refShortcut) {
 	pg.menus = append(pg.menus, pageMenu{name: name, source: source, entries: entries})
 }
 
+// source is the loaded source with its invocations written out
+// (LoadedDocument.source), made on first use.
+func (pg *page) source() string {
+	if !pg.sourceMade {
+		pg.resolved, pg.sourceMade = pg.inv.apply(pg.src), true
+	}
+	return pg.resolved
+}
+
 func (pg *page) menu(name string) (pageMenu, bool) {
 	for _, m := range pg.menus {
 		if m.name == name {
@@ -216,9 +236,12 @@ var reInvoke = lazyre.New(`\[([^\]]+)\]\[@([a-zA-Z0-9._-]+)\]`)
 // resolveInvocations is resolver.ts resolveInvocations: [Label][@id] becomes
 // [@id Label](href) for a page shortcut or a menu entry (exact id, else the
 // first entry whose id ends in ".id"); an unknown one stays. The
-// invocations are found by invokeSpans (reInvoke).
-func (pg *page) resolveInvocations(src string) string {
-	return replaceSpans(src, invokeSpans(src), func(m []string) string {
+// invocations are found by invokeSpans (reInvoke). It returns the edits;
+// the source they make is written when it is read (page.source): the
+// whole page's render reads the page through them instead
+// (pageStripped).
+func (pg *page) resolveInvocations(src string) spanEdits {
+	return editSpans(src, invokeSpans(src), func(m []string) string {
 		label, id := m[1], m[2]
 		if href, ok := pg.shortcut(id); ok {
 			return "[@" + id + " " + label + "](" + href + ")"

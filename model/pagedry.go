@@ -113,6 +113,12 @@ func (pr *PageRun) View() *PageView {
 	s.setAutoShortcuts(autos)
 	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
 	v := &PageView{Content: content, References: pg.ref.References}
+	if len(s.autoOrder) > 0 {
+		v.Autos = make([]Link, 0, len(s.autoOrder))
+	}
+	if len(pg.shortcuts) > 0 {
+		v.Shortcuts = make([]Link, 0, len(pg.shortcuts))
+	}
 	for _, id := range s.autoOrder {
 		v.Autos = append(v.Autos, Link{id, s.autoShortcuts[id]})
 	}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
@@ -20,26 +21,32 @@ const navPreviewLimit = 20
 func (rt *Runtime) renderPage(pg *page, blockID string, unfold map[string]bool) (string, []autoShortcut, error) {
 	var s string
 	if blockID != "" {
-		content, ok := extractBlock(pg.source, blockID)
+		content, ok := extractBlock(pg.source(), blockID)
 		if !ok {
 			return "Block not found: #" + blockID, nil, nil
 		}
-		s = content
+		s = stripMarkup(content)
+	} else if st, ok := pg.stripped(); ok {
+		s = st
 	} else {
-		s = stripFrontmatter(pg.source)
+		s = stripFrontmatter(pg.source())
 		var err error
 		if s, err = rt.expandIncludes(s, pg.uri, map[string]bool{}); err != nil {
 			return "", nil, err
 		}
+		s = stripMarkup(s)
 	}
-	s, autos := renderLinks(stripMarkup(s), pg.ref.References)
+	// the hints above the page, written before the links' text (the
+	// hints read the page, not its render)
 	var hints []string
 	if blockID == "" {
 		hints = rt.pageHints(pg, unfold)
 	}
+	head := ""
 	if len(hints) > 0 {
-		s = strings.Join(hints, "\n") + "\n\n" + s
+		head = strings.Join(hints, "\n") + "\n\n"
 	}
+	s, autos := renderLinksAfter(head, s, pg.ref.References)
 	return jsTrim(s), autos, nil
 }
 
@@ -244,4 +251,82 @@ func standalone(source string, start, end int) bool {
 		after = after[:nl]
 	}
 	return jsTrim(before) == "" && jsTrim(after) == ""
+}
+
+// stripped is stripMarkup(expandIncludes(stripFrontmatter(pg.source())))
+// read from pg.src and the invocations' edits, without writing the
+// source out, when that is the same text; ok is false when it may not
+// be (renderPage then writes the source and renders it). It is when:
+// neither src nor a replacement holds "[!include:" (no include to expand
+// in either text); every invocation is after the frontmatter src has
+// (stripFrontmatter then strips the same prefix of both), or src does not
+// begin with "---"; no replacement holds a line feed (each holds its
+// invocation's label, so no invocation does either: the lines are the
+// same lines); and each line holding an invocation reads
+// the same to stripMarkup before and after its replacements (lineClass),
+// so that the same lines are kept. TestPageStrippedIsRender holds it to
+// the written source's render.
+func (pg *page) stripped() (string, bool) {
+	e := pg.inv
+	if !stripEdits || strings.Contains(pg.src, "[!include:") {
+		return "", false
+	}
+	for _, r := range e.reps {
+		if strings.Contains(r, "[!include:") || strings.IndexByte(r, '\n') >= 0 {
+			return "", false
+		}
+	}
+	body := stripFrontmatter(pg.src)
+	base := len(pg.src) - len(body)
+	if base == 0 && strings.HasPrefix(pg.src, "---") {
+		return "", false
+	}
+	var line []byte
+	for i := 0; i < len(e.spans); {
+		if e.spans[i][0] < base {
+			return "", false
+		}
+		// the line of spans[i] in body, and the spans on it
+		start := strings.LastIndexByte(body[:e.spans[i][0]-base], '\n') + 1
+		end := len(body)
+		if k := strings.IndexByte(body[e.spans[i][0]-base:], '\n'); k >= 0 {
+			end = e.spans[i][0] - base + k
+		}
+		line = line[:0]
+		at := start
+		for ; i < len(e.spans) && e.spans[i][0]-base < end; i++ {
+			line = append(append(line, body[at:e.spans[i][0]-base]...), e.reps[i]...)
+			at = e.spans[i][1] - base
+		}
+		line = append(line, body[at:end]...)
+		// classOf keeps nothing of the line: it is read in place
+		if classOf(body[start:end]) != classOf(unsafe.String(unsafe.SliceData(line), len(line))) {
+			return "", false
+		}
+	}
+	return stripEdited(body, e, base), true
+}
+
+// stripEdits lets renderPage read a page through its invocations' edits
+// (page.stripped); TestPageStrippedIsRender turns it off.
+var stripEdits = true
+
+// lineClass is what stripMarkup reads of a line: whether it is a fence
+// line, its fence's character and length, whether its info string is
+// empty or an act block's, and whether it is a markup line.
+type lineClass struct {
+	fence       bool
+	ch          byte
+	n           int
+	bare, act   bool
+	markupOther bool
+}
+
+func classOf(line string) lineClass {
+	t := jsTrim(line)
+	if run, rest, ok := matchFenceLine(t); ok {
+		info := jsTrim(rest)
+		return lineClass{fence: true, ch: run[0], n: len(run), bare: info == "", act: actInfo(info)}
+	}
+	return lineClass{markupOther: markupLine(t)}
 }

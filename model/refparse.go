@@ -238,7 +238,12 @@ func (p *refParser) errorf(line int, msg string) {
 }
 
 // refResponse is a response template read: its id and its text.
-type refResponse struct{ id, text string }
+// refResponse is a template as read: its id, its text and the index of
+// the last action read before it (-1: none).
+type refResponse struct {
+	id, text string
+	prev     int
+}
 
 // pendingBlock is an act.<id> or act.<id>.response block being read.
 type pendingBlock struct {
@@ -289,7 +294,7 @@ func (p *refParser) fence(raw, run, rest string) {
 					// every template, in order: attachResponses gives
 					// each action the last of its id, as the parser's
 					// Map.set of them does (no map of ids to keep)
-					p.responses = append(sized(p.responses, p.sz.responses), refResponse{pb.id, pb.text})
+					p.responses = append(sized(p.responses, p.sz.responses), refResponse{pb.id, pb.text, len(d.Actions) - 1})
 				}
 				p.pending = false
 			}
@@ -558,7 +563,18 @@ func urlRun(s string, i int) int {
 // last, each overwriting the one before.
 func (p *refParser) attachResponses() {
 	for _, r := range p.responses {
-		if a := p.d.action(r.id); a != nil {
+		// a template most often follows its action: when the action
+		// before it is the first of its id, it is the one the map holds
+		var a *refAction
+		if r.prev >= 0 && prevAction {
+			if pa := p.d.Actions[r.prev]; pa.isFirst && pa.ID == r.id {
+				a = pa
+			}
+		}
+		if a == nil {
+			a = p.d.action(r.id)
+		}
+		if a != nil {
 			a.Response = r.text
 			// action.ts executeAction runs it only when it is truthy:
 			// a block without lines ("") is no template
@@ -566,6 +582,11 @@ func (p *refParser) attachResponses() {
 		}
 	}
 }
+
+// prevAction lets attachResponses take a template's action from the
+// action read before it; TestAttachPrevAction turns it off and holds the
+// parse to it.
+var prevAction = true
 
 // matchFenceLine is reFenceLine.FindStringSubmatch(line) without a
 // regexp (nor a slice to allocate): a run of three or more backticks or

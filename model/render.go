@@ -37,6 +37,13 @@ type autoShortcut struct{ ID, Href string }
 // found by scans: refLinkSpans (reRndRefLink), shortcutSpans
 // (reRndShortcut) and, in slugLinks, plainLinkSpans (reRndPlainLink).
 func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
+	return renderLinksAfter("", s, refs)
+}
+
+// renderLinksAfter is head followed by renderLinks(s, refs): the last
+// step that writes the text (slugLinks) writes head first, so that the
+// rendered text is not copied again behind it.
+func renderLinksAfter(head, s string, refs map[string]string) (string, []autoShortcut) {
 	if len(refs) > 0 {
 		s = replaceSpans(s, refLinkSpans(s), func(m []string) string {
 			if u, ok := refs[m[2]]; ok && u != "" {
@@ -49,7 +56,7 @@ func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
 		return "[" + m[2] + "][@" + m[1][1:] + "]"
 	})
 	var autos []autoShortcut
-	s = slugLinks(s, &autos)
+	s = slugLinksAfter(head, s, &autos)
 	return s, autos
 }
 
@@ -99,8 +106,26 @@ func requirementsPath(source string) string {
 // nothing to strip is returned as it is, and any other is written once,
 // run by run, to one builder (a body of millions of short lines costs its
 // size, not a string header per line).
-func stripMarkup(source string) string {
+func stripMarkup(source string) string { return stripEdited(source, spanEdits{}, 0) }
+
+// stripEdited is stripMarkup of source with the edits e written into the
+// lines it keeps: e's spans are offsets of source plus base, each inside
+// one line of source, and the edits change no line's lineClass (the
+// caller checks: page.stripped).
+func stripEdited(source string, e spanEdits, base int) string {
 	var b strings.Builder
+	next := 0 // the first of e's spans not written or passed
+	write := func(from, to int) {
+		for next < len(e.spans) && e.spans[next][0]-base < from {
+			next++ // on a line dropped
+		}
+		for ; next < len(e.spans) && e.spans[next][0]-base < to; next++ {
+			b.WriteString(source[from : e.spans[next][0]-base])
+			b.WriteString(e.reps[next])
+			from = e.spans[next][1] - base
+		}
+		b.WriteString(source[from:to])
+	}
 	written := false   // b holds kept lines
 	from, to := -1, -1 // the run of kept lines not written yet: source[from:to]
 	flush := func() {
@@ -110,9 +135,9 @@ func stripMarkup(source string) string {
 		if written {
 			b.WriteByte('\n')
 		} else {
-			b.Grow(len(source) - from)
+			b.Grow(len(source) - from + e.longer())
 		}
-		b.WriteString(source[from:to])
+		write(from, to)
 		written = true
 	}
 	var off int // where line begins in source
@@ -189,7 +214,7 @@ func stripMarkup(source string) string {
 		}
 		keep(line)
 	}
-	if !written && joinKeptRuns {
+	if !written && joinKeptRuns && len(e.spans) == 0 {
 		if from < 0 {
 			return ""
 		}
@@ -215,17 +240,24 @@ func IsAutoShortcutURL(href string) bool {
 
 // slugLinks is buildSlugMap plus the PLAIN_LINK_RE replacement
 // (reRndPlainLink, found by plainLinkSpans).
-func slugLinks(s string, autos *[]autoShortcut) string {
+func slugLinks(s string, autos *[]autoShortcut) string { return slugLinksAfter("", s, autos) }
+
+// slugLinksAfter is head + slugLinks(s, autos), written to one builder
+// when a link becomes a shortcut.
+func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
 	matches := plainLinkSpans(s)
 	if len(matches) == 0 {
-		return s
+		return head + s
 	}
 	regions := codeRegions(s)
-	seen := map[string]bool{}
-	counts := map[string]int{}
-	at := map[string]int{} // id → its index in autos
+	// buildSlugMap's seen ids and slug counts, and each id's place in
+	// autos, in one map (three maps of 11,400 keys each grew on the
+	// generated 10 MB page)
+	st := make(map[string]slugState, len(matches))
 	for i, a := range *autos {
-		at[a.ID] = i
+		e := st[a.ID]
+		e.at = i + 1
+		st[a.ID] = e
 	}
 	linkN := 1
 	var b strings.Builder
@@ -249,34 +281,39 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 		}
 		var id string
 		if slug != "" {
-			if !seen[slug] {
+			e := st[slug]
+			if !e.seen {
 				id = slug
-				counts[slug] = 2
+				e.count = 2
 			} else {
-				n, ok := counts[slug]
-				if !ok {
+				n := e.count
+				if n == 0 {
 					n = 2
 				}
 				id = slug + "-" + itoa(n)
-				counts[slug] = n + 1
+				e.count = n + 1
 			}
+			st[slug] = e
 		} else {
 			id = sfmd.AutoShortcutPrefix + itoa(linkN)
 			linkN++
 		}
-		seen[id] = true
-		if i, ok := at[id]; ok {
-			(*autos)[i].Href = href
+		e := st[id]
+		e.seen = true
+		if e.at > 0 {
+			(*autos)[e.at-1].Href = href
 		} else {
-			at[id] = len(*autos)
+			e.at = len(*autos) + 1
 			*autos = append(*autos, autoShortcut{ID: id, Href: href})
 		}
+		st[id] = e
 		display := label
 		if display == "" {
 			display = id
 		}
 		if b.Cap() == 0 {
-			b.Grow(len(s) + 8*len(matches)) // the links' ids are about as long as their URLs
+			b.Grow(len(head) + len(s) + 8*len(matches)) // the links' ids are about as long as their URLs
+			b.WriteString(head)
 		}
 		b.WriteString(s[last:m[0]])
 		b.WriteByte('[')
@@ -287,10 +324,19 @@ func slugLinks(s string, autos *[]autoShortcut) string {
 		last = m[1]
 	}
 	if last == 0 {
-		return s // no link became a shortcut
+		return head + s // no link became a shortcut
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// slugState is what slugLinks knows of a slug or an id: that an id was
+// given (buildSlugMap's seen), the next suffix of a slug given again
+// (its counts; 0 before the first), and 1 + the id's index in autos (0:
+// none).
+type slugState struct {
+	seen      bool
+	count, at int
 }
 
 // codeRegions are the fenced ranges of s and its inline code spans that

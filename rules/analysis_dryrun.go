@@ -118,6 +118,9 @@ type dryTable struct {
 	// Store holds a value for every uppercase $VAR an action reads (the
 	// user has set them): a URL for one that begins a URL, else a word.
 	Store map[string]string
+	// syms is the symbol table the calls were found in (the template
+	// dry run finds each id's last template there)
+	syms *symbolTable
 }
 
 // dryRun runs args against action id with the session variables vars:
@@ -156,7 +159,7 @@ func dryTableOf(pass *lint.Pass) *dryTable {
 }
 
 func buildDryTable(doc *sfmd.Document, syms *symbolTable, ht *hintTable) *dryTable {
-	t := &dryTable{}
+	t := &dryTable{syms: syms}
 	if len(doc.Actions) == 0 {
 		return t
 	}

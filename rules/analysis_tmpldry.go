@@ -296,17 +296,14 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	if len(doc.Responses) == 0 || t.Parsed == nil {
 		return nil
 	}
-	last := make(map[string]*sfmd.Response, len(doc.Responses))
-	for _, r := range doc.Responses {
-		last[r.ActionID] = r // parser.ts: the last template of an id wins
-	}
+	last := lastTemplateOf(doc, t.syms)
 	// the implied bodies are built from one slab, handed out again after
 	// each template that is not kept (most are not: no finding is
 	// possible), and left to a candidate's body when one is kept to run
 	var cands []*tmplDry
 	slab := &shapeSlab{}
 	for _, c := range t.Calls {
-		r := last[c.Info.ID]
+		r := last(c.Info.ID)
 		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
 			continue
 		}
@@ -340,6 +337,26 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 		out = append(out, td)
 	}
 	return out
+}
+
+// lastTemplateOf finds the last template of an id (parser.ts: the last
+// template of an id wins) in the symbol table's lists of each id's
+// templates, in document order, when syms is doc's, else in a map of
+// its own (TestLastTemplateOf holds the two alike).
+func lastTemplateOf(doc *sfmd.Document, syms *symbolTable) func(id string) *sfmd.Response {
+	if syms != nil && len(syms.Responses) > 0 {
+		return func(id string) *sfmd.Response {
+			if rs := syms.Responses[id]; len(rs) > 0 {
+				return rs[len(rs)-1]
+			}
+			return nil
+		}
+	}
+	last := make(map[string]*sfmd.Response, len(doc.Responses))
+	for _, r := range doc.Responses {
+		last[r.ActionID] = r
+	}
+	return func(id string) *sfmd.Response { return last[id] }
 }
 
 // slabReset lets tmplDryRuns hand out the nodes of a template it does

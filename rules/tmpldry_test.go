@@ -346,3 +346,25 @@ func TestAssignedVarsAmongRead(t *testing.T) {
 		t.Fatalf("only %d stand-ins in all: the documents test little", stood)
 	}
 }
+
+// TestLastTemplateOf: the last template of each id read from the symbol
+// table is the one a map of the document's templates keeps (the last of
+// the id), on bigDocTestDocs (the rule archives, corpus/err, upstream,
+// the gated documents and a generated one), for every action id and a
+// missing one.
+func TestLastTemplateOf(t *testing.T) {
+	n := 0
+	for name, src := range bigDocTestDocs(t) {
+		doc := sfmd.Parse(name, src)
+		bySyms, byMap := lastTemplateOf(doc, buildSymbols(doc)), lastTemplateOf(doc, nil)
+		for _, a := range append(doc.Actions, &sfmd.Action{ID: "\x00none"}) {
+			if got, want := bySyms(a.ID), byMap(a.ID); got != want {
+				t.Fatalf("%s: the template of %s is %v in the symbol table, %v in the map", name, a.ID, got, want)
+			}
+			n++
+		}
+	}
+	if n < 500 {
+		t.Fatalf("only %d ids", n)
+	}
+}
