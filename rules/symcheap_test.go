@@ -1,0 +1,141 @@
+package rules
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
+
+// symCheapDocs are the documents the tests of this file read: the rule
+// archives, corpus/err, upstream, a generated 1 MB document and 400
+// random ones of symFragments.
+func symCheapDocs(t *testing.T) map[string]*sfmd.Document {
+	t.Helper()
+	srcs := droppedParamDocs(t)
+	srcs["big.md"] = benchgen.Document(1 << 20)
+	for k, v := range symDocs(400) {
+		srcs[k] = v
+	}
+	docs := make(map[string]*sfmd.Document, len(srcs))
+	for name, src := range srcs {
+		docs[name] = sfmd.Parse(name, src)
+	}
+	return docs
+}
+
+// randomStrings are n random strings of up to 12 bytes of alphabet.
+func randomStrings(seed uint64, n int, alphabet string) []string {
+	r := rand.New(rand.NewPCG(seed, 17))
+	out := make([]string, n)
+	for i := range out {
+		b := make([]byte, r.IntN(13))
+		for j := range b {
+			b[j] = alphabet[r.IntN(len(alphabet))]
+		}
+		out[i] = string(b)
+	}
+	return out
+}
+
+// TestPlainLHS holds plainLHS to the strings.ContainsAny it replaces, on
+// every assignment's left side of the documents and on random strings of
+// the bytes it tests, other ASCII, multi-byte and invalid UTF-8.
+func TestPlainLHS(t *testing.T) {
+	lhs := randomStrings(3, 20000, " \t\":,a_{}$\xc3\xa9\xff\x80")
+	for _, doc := range symCheapDocs(t) {
+		for _, r := range doc.Responses {
+			for _, l := range r.Lines {
+				if l.Kind == sfmd.LineAssign {
+					lhs = append(lhs, l.LHS)
+				}
+			}
+		}
+	}
+	plain := 0
+	for _, s := range lhs {
+		want := !strings.ContainsAny(s, " \t\":,")
+		if got := plainLHS(s); got != want {
+			t.Errorf("plainLHS(%q) = %v, want %v", s, got, want)
+		}
+		if want {
+			plain++
+		}
+	}
+	if plain == 0 || plain == len(lhs) {
+		t.Errorf("%d of %d left sides plain: the strings do not test both answers", plain, len(lhs))
+	}
+}
+
+// oldBlockIDMessage is block-id-invalid's message as it was written
+// before blockIDMessage: strconv.Quote and concatenation.
+func oldBlockIDMessage(id, want, portable string) string {
+	hint := "; use " + hyphenChars + ", starting with a letter"
+	if want != "" {
+		hint = "; rename it to " + strconv.Quote(want)
+	}
+	return "block ID " + strconv.Quote(id) + " does not match [a-z][a-z0-9-]*" + hint + portable
+}
+
+// TestBlockIDMessage holds blockIDMessage and renameHint to the
+// concatenation of strconv.Quote they replace, on every marker ID of the
+// documents and random IDs (with quotes, backslashes, control bytes,
+// non-ASCII), and the message of a plain ID to one allocation.
+func TestBlockIDMessage(t *testing.T) {
+	ids := randomStrings(5, 20000, "aZ_-9.\"\\\t\x7f\xc3\xa9\xff")
+	for _, doc := range symCheapDocs(t) {
+		for _, m := range doc.Markers {
+			ids = append(ids, m.ID)
+		}
+	}
+	for _, id := range ids {
+		want := sanitizeID(id, '-', false)
+		for _, portable := range []string{"", " (the reference runtime accepts it, other runtimes may not)"} {
+			if got, old := blockIDMessage(id, want, portable), oldBlockIDMessage(id, want, portable); got != old {
+				t.Errorf("blockIDMessage(%q): %s, want %s", id, got, old)
+			}
+		}
+		for _, allowed := range []string{hyphenChars, sessionChars} {
+			old := "; use " + allowed + ", starting with a letter"
+			if id != "" {
+				old = "; rename it to " + strconv.Quote(id)
+			}
+			if got := renameHint(id, allowed); got != old {
+				t.Errorf("renameHint(%q): %s, want %s", id, got, old)
+			}
+		}
+	}
+	for _, id := range []string{"Quick_Start", "x.y", "2id"} {
+		want := sanitizeID(id, '-', false)
+		if n := testing.AllocsPerRun(100, func() { blockIDMessage(id, want, " (portable)") }); n != 1 {
+			t.Errorf("blockIDMessage(%q) allocates %v times, want 1", id, n)
+		}
+	}
+}
+
+// TestBracedDollarNeedsOpen: persistent-var-name-invalid runs
+// bracedDollarRe only on lines containing "${"; every match of it holds
+// "${" (the lines of the documents and random strings).
+func TestBracedDollarNeedsOpen(t *testing.T) {
+	texts := randomStrings(9, 20000, "${}_aZ9 ")
+	for _, doc := range symCheapDocs(t) {
+		texts = append(texts, strings.Split(string(doc.Src), "\n")...)
+	}
+	re := regexp.MustCompile(bracedDollarRe.String())
+	matched := 0
+	for _, s := range texts {
+		if re.MatchString(s) {
+			matched++
+			if !strings.Contains(s, "${") {
+				t.Errorf("%q matches without \"${\"", s)
+			}
+		}
+	}
+	if matched == 0 {
+		t.Error("no line matches: the texts do not test it")
+	}
+}
