@@ -143,10 +143,15 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 
 // assignedSpans maps the session variables the response templates
 // assign (lines, the indexed lines of responses: AssignsSessionVar is
-// their factAssigns) to the spans of their
-// left-hand sides, in source order (nil when none is). As for the actions, each name's first span is a slice
-// of one array of all of them (of capacity one: a second assignment of
-// the name copies it), not an allocation a name.
+// their factAssigns) to the spans of their left-hand sides, in source
+// order (nil when none is). Each name's spans are a part of one array of
+// all of them, of capacity its number of spans: a first walk numbers the
+// names and counts their assignments, a second puts each span in its
+// name's part. The map is made for the names, not the assignments, and
+// no list grows: on the generated 10 MB document (22,936 assignments of
+// 1,534 names) 5.6 MB and 6,647 allocations before (a map for 22,936
+// entries, a list per name grown by append), 1.5 MB and 48 now
+// (BenchmarkAssignedSpans; TestAssignedSpansParts).
 func assignedSpans(responses []*sfmd.Response, lines []lineAt) map[string][]sfmd.Span {
 	n := 0
 	for _, at := range lines {
@@ -157,19 +162,48 @@ func assignedSpans(responses []*sfmd.Response, lines []lineAt) map[string][]sfmd
 	if n == 0 {
 		return nil
 	}
-	out := make(map[string][]sfmd.Span, n) // at most n names: no regrowth
-	spans := make([]sfmd.Span, 0, n)
+	ids := map[string]int32{} // each name's number, in order of first assignment
+	var names []string
+	var count []int32         // the assignments of each name
+	of := make([]int32, 0, n) // the name of each assignment
 	for _, at := range lines {
 		if at.kind != uint8(sfmd.LineAssign) || at.facts&factAssigns == 0 {
 			continue
 		}
-		l := responses[at.k].Lines[at.i]
-		if sp, ok := out[l.LHS]; ok {
-			out[l.LHS] = append(sp, l.LHSSpan)
+		lhs := responses[at.k].Lines[at.i].LHS
+		id, ok := ids[lhs]
+		if !ok {
+			id = int32(len(names))
+			ids[lhs] = id
+			names = append(names, lhs)
+			count = append(count, 0)
+		}
+		count[id]++
+		of = append(of, id)
+	}
+	// next[id] is where the name's next span goes: its part starts at
+	// the sum of the counts of the names before it
+	next := make([]int32, len(names))
+	at := int32(0)
+	for id, c := range count {
+		next[id] = at
+		at += c
+	}
+	spans := make([]sfmd.Span, n)
+	j := 0
+	for _, at := range lines {
+		if at.kind != uint8(sfmd.LineAssign) || at.facts&factAssigns == 0 {
 			continue
 		}
-		spans = append(spans, l.LHSSpan)
-		out[l.LHS] = spans[len(spans)-1 : len(spans) : len(spans)]
+		id := of[j]
+		j++
+		spans[next[id]] = responses[at.k].Lines[at.i].LHSSpan
+		next[id]++
+	}
+	out := make(map[string][]sfmd.Span, len(names))
+	for id, name := range names {
+		end := next[id] // past its last span, once all are placed
+		out[name] = spans[end-count[id] : end : end]
 	}
 	return out
 }
