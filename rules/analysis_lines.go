@@ -189,3 +189,40 @@ func (s *symbolTable) templateParams(doc *sfmd.Document, k int) []string {
 	}
 	return s.paramNames[at[0]:at[1]:at[1]]
 }
+
+// eachTemplateRef calls f with each reference of the document's
+// response templates (lineRefsOf of each line) whose kind want accepts,
+// in source order (want never accepts sfmd.RefPersistent: the uses
+// hold a line's $NAME as Document.LineDollarRefs reads it, not as the
+// parser's reference), with its template, the template's owner
+// (responseOwner) and its line: from the uses at response sites (the
+// parser's references of each line, sfmd.Document.Placeholders, whose
+// Action is the owner), whose kind the list holds, so that no other line
+// or reference is opened. Without symFast it walks every line
+// (TestEachTemplateRef, TestSymFast).
+func (s *symbolTable) eachTemplateRef(doc *sfmd.Document, want func(sfmd.RefKind) bool, f func(r *sfmd.Response, a *sfmd.Action, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
+	if want(sfmd.RefPersistent) {
+		panic("eachTemplateRef: $NAME references are not listed as the parser's")
+	}
+	if !symFast {
+		for _, r := range doc.Responses {
+			a := responseOwner(s, r)
+			for _, l := range r.Lines {
+				for _, ref := range lineRefsOf(l) {
+					if want(ref.Kind) {
+						f(r, a, l, ref)
+					}
+				}
+			}
+		}
+		return
+	}
+	for i := range s.Uses {
+		if u := &s.Uses[i]; u.Site == siteResponse && !u.Rescan && want(u.Kind()) {
+			f(u.Response, u.Action, u.tline(), u.Ref)
+		}
+	}
+}
+
+// isResponseRef reports whether k is sfmd.RefResponse.
+func isResponseRef(k sfmd.RefKind) bool { return k == sfmd.RefResponse }

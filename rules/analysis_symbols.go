@@ -8,7 +8,7 @@ import (
 )
 
 // site says where a variable reference was found.
-type site int
+type site uint8
 
 const (
 	siteTarget       site = iota // URL or CLI command on the first line
@@ -28,11 +28,18 @@ func (s site) inDefinition() bool { return s <= siteParamDefault }
 // use is one variable reference with its context: the document's
 // placeholder (Ref; Action: the owning action at definition sites and of
 // a response when it exists; Response and Line at response sites; Hint at
-// hint sites) and its site.
+// hint sites), its site and the kind of its reference, which the rules
+// that walk the uses ask of each first: read from the list (in the room
+// the site leaves), not from the reference, a 184-byte node each
+// (TestUseKinds holds it to Ref.Kind).
 type use struct {
 	*sfmd.Placeholder
 	Site site
+	kind uint8 // Ref.Kind
 }
+
+// Kind is u.Ref.Kind.
+func (u *use) Kind() sfmd.RefKind { return sfmd.RefKind(u.kind) }
 
 // tline is the response template line of a use at a response site.
 func (u use) tline() *sfmd.TemplateLine { return u.Response.Lines[u.Line] }
@@ -225,7 +232,7 @@ func usesOf(places []sfmd.Placeholder) []use {
 		if p.Place == sfmd.PlaceHint && !p.Rescan {
 			continue
 		}
-		uses = append(uses, use{Placeholder: p, Site: siteOf[p.Place]})
+		uses = append(uses, use{Placeholder: p, Site: siteOf[p.Place], kind: uint8(p.Ref.Kind)})
 	}
 	return uses
 }

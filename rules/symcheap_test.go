@@ -3,6 +3,7 @@ package rules
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -169,5 +170,61 @@ func BenchmarkAssignedSpans(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		assignedSpans(doc.Responses, lines)
+	}
+}
+
+// TestUseKinds holds each use's kind, read from the list, to its
+// reference's.
+func TestUseKinds(t *testing.T) {
+	n := 0
+	for name, doc := range symCheapDocs(t) {
+		uses := buildSymbols(doc).Uses
+		for i := range uses {
+			u := &uses[i]
+			if u.Kind() != u.Ref.Kind {
+				t.Fatalf("%s: %s: kind %v, the reference's %v", name, u.Ref.Raw, u.Kind(), u.Ref.Kind)
+			}
+			n++
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d uses compared", n)
+	}
+}
+
+// TestEachTemplateRef holds eachTemplateRef's walk of the uses to the
+// walk of every line's references it replaces (symFast off), on the
+// documents, for each kind of reference but $NAME: the same template, owner, line
+// and reference, in the same order.
+func TestEachTemplateRef(t *testing.T) {
+	type call struct {
+		r   *sfmd.Response
+		a   *sfmd.Action
+		l   *sfmd.TemplateLine
+		ref *sfmd.VarRef
+	}
+	defer func(old bool) { symFast = old }(symFast)
+	n := map[sfmd.RefKind]int{}
+	for name, doc := range symCheapDocs(t) {
+		syms := buildSymbols(doc)
+		for kind := sfmd.RefVar; kind <= sfmd.RefInvalid; kind++ {
+			if kind == sfmd.RefPersistent {
+				continue // the uses hold a line's $NAME as read again (Rescan): not asked
+			}
+			var walks [2][]call
+			for j, fast := range []bool{true, false} {
+				symFast = fast
+				syms.eachTemplateRef(doc, func(k sfmd.RefKind) bool { return k == kind }, func(r *sfmd.Response, a *sfmd.Action, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+					walks[j] = append(walks[j], call{r, a, l, ref})
+				})
+			}
+			if !slices.Equal(walks[0], walks[1]) {
+				t.Fatalf("%s: %v: %d references from the uses, %d from the lines", name, kind, len(walks[0]), len(walks[1]))
+			}
+			n[kind] += len(walks[1])
+		}
+	}
+	if n[sfmd.RefVar] < 1000 || n[sfmd.RefResponse] < 1000 {
+		t.Errorf("references compared: %v", n)
 	}
 }
