@@ -73,6 +73,9 @@ type symbolTable struct {
 	// lines lists the assignments, value shortcuts and for: lines of
 	// the templates (symbolTable.eachLine).
 	lines []lineAt
+	// kinds[k] is the set of kinds of the lines of doc.Responses[k]
+	// (kindBit of each; symbolTable.hasLines)
+	kinds []uint16
 	// paramNames[paramAt[k][0]:paramAt[k][1]] are the parameter names
 	// of the actions of doc.Responses[k], each once (an empty name too:
 	// Action.Param finds it), gathered at the first question about it
@@ -142,7 +145,7 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 			s.Responses[r.ActionID] = doc.Responses[i : i+1 : i+1] // as the actions'
 		}
 	}
-	s.lines = indexLines(doc.Responses)
+	s.lines, s.kinds = indexLines(doc.Responses)
 	s.Assigned = assignedSpans(doc.Responses, s.lines)
 	s.Uses = usesOf(doc.Placeholders())
 	return s

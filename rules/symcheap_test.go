@@ -156,7 +156,7 @@ func TestAssignedSpansParts(t *testing.T) {
 		}
 	}
 	doc := sfmd.Parse("big.md", benchgen.Document(1<<20))
-	lines := indexLines(doc.Responses)
+	lines, _ := indexLines(doc.Responses)
 	if n := testing.AllocsPerRun(5, func() { assignedSpans(doc.Responses, lines) }); n > 100 {
 		t.Errorf("assignedSpans allocates %v times on the generated 1 MB document", n)
 	}
@@ -166,7 +166,7 @@ func TestAssignedSpansParts(t *testing.T) {
 // document (go test ./rules/ -run '^$' -bench AssignedSpans).
 func BenchmarkAssignedSpans(b *testing.B) {
 	doc := sfmd.Parse("big.md", benchgen.Document(10<<20))
-	lines := indexLines(doc.Responses)
+	lines, _ := indexLines(doc.Responses)
 	b.ReportAllocs()
 	for b.Loop() {
 		assignedSpans(doc.Responses, lines)
@@ -226,5 +226,31 @@ func TestEachTemplateRef(t *testing.T) {
 	}
 	if n[sfmd.RefVar] < 1000 || n[sfmd.RefResponse] < 1000 {
 		t.Errorf("references compared: %v", n)
+	}
+}
+
+// TestHasLines holds the symbol table's kinds of line of each template to
+// a walk of its lines, on the documents, for every kind.
+func TestHasLines(t *testing.T) {
+	docs := symCheapDocs(t)
+	// templates without a line: no kind at all (kinds is nil)
+	docs["empty.md"] = sfmd.Parse("empty.md", []byte("```act.a\nGET https://example.com/\n```\n\n```act.a.response\n```\n"))
+	n := 0
+	for name, doc := range docs {
+		syms := buildSymbols(doc)
+		for k, r := range doc.Responses {
+			for kind := sfmd.LineOutput; kind <= sfmd.LineBlank; kind++ {
+				want := slices.ContainsFunc(r.Lines, func(l *sfmd.TemplateLine) bool { return l.Kind == kind })
+				if got := syms.hasLines(k, kind); got != want {
+					t.Fatalf("%s: response %d: hasLines(%v) = %v, want %v", name, k, kind, got, want)
+				}
+				if want {
+					n++
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d kinds found", n)
 	}
 }
