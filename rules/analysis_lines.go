@@ -19,7 +19,8 @@ type lineAt struct {
 	k, i  int32
 	kind  uint8 // sfmd.LineKind
 	facts assignFacts
-	form  uint8 // rhsForm of an assignment: classifyRHS(l.RHS)
+	form  uint8  // rhsForm of an assignment: classifyRHS(l.RHS)
+	lhs   string // l.LHS of an assignment
 }
 
 // assignFacts are facts of an assignment line.
@@ -77,7 +78,7 @@ func indexLines(responses []*sfmd.Response) ([]lineAt, []uint16) {
 			at := lineAt{k: int32(k), i: int32(i), kind: uint8(l.Kind)}
 			if l.Kind == sfmd.LineAssign {
 				f, form := factsOf(l)
-				at.facts, at.form = f, uint8(form)
+				at.facts, at.form, at.lhs = f, uint8(form), l.LHS
 			}
 			out = append(out, at)
 		}
@@ -166,6 +167,34 @@ func (s *symbolTable) eachAssign(doc *sfmd.Document, want func(assignFacts, rhsF
 		if at.kind == uint8(sfmd.LineAssign) && want(at.facts, rhsForm(at.form)) {
 			r := doc.Responses[at.k]
 			f(int(at.k), r, int(at.i), r.Lines[at.i])
+		}
+	}
+}
+
+// eachAssignLHS calls f with the left side (l.LHS) of each assignment
+// line of the document's response templates whose facts and right
+// side's form want accepts, in source order: l is doc.Responses[k].Lines[i],
+// which f opens only when it needs more (the list holds the left side:
+// the lines are 312-byte nodes). Without symFast it reads the facts and
+// the left side of every assignment line again (TestSymFast,
+// TestEachAssignLHS).
+func (s *symbolTable) eachAssignLHS(doc *sfmd.Document, want func(assignFacts, rhsForm) bool, f func(k, i int, lhs string)) {
+	if !symFast {
+		for k, r := range doc.Responses {
+			for i, l := range r.Lines {
+				if l.Kind != sfmd.LineAssign {
+					continue
+				}
+				if facts, form := factsOf(l); want(facts, form) {
+					f(k, i, l.LHS)
+				}
+			}
+		}
+		return
+	}
+	for j := range s.lines {
+		if at := &s.lines[j]; at.kind == uint8(sfmd.LineAssign) && want(at.facts, rhsForm(at.form)) {
+			f(int(at.k), int(at.i), at.lhs)
 		}
 	}
 }

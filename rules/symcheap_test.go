@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -252,5 +253,68 @@ func TestHasLines(t *testing.T) {
 	}
 	if n < 1000 {
 		t.Errorf("only %d kinds found", n)
+	}
+}
+
+// TestParamUnusedMessage holds paramUnusedMessage to the fmt.Sprintf it
+// replaces, on every parameter name and action ID of the documents and
+// random strings (quotes, backslashes, control bytes, non-ASCII), and a
+// plain one to one allocation.
+func TestParamUnusedMessage(t *testing.T) {
+	const format = "parameter %q is never used: %s of %q does not contain {%s}, so its value is dropped; add {%s} where it belongs or remove the parameter"
+	names := randomStrings(11, 5000, "aZ_-9.\"\\\t\x7f\xc3\xa9\xff")
+	for _, doc := range symCheapDocs(t) {
+		for _, a := range doc.Actions {
+			names = append(names, a.ID)
+			for _, p := range a.Params {
+				names = append(names, p.Name)
+			}
+		}
+	}
+	for i, name := range names {
+		id := names[(i*7+3)%len(names)]
+		for _, where := range []string{"the command", "the URL or the body template"} {
+			if got, want := paramUnusedMessage(name, where, id), fmt.Sprintf(format, name, where, id, name, name); got != want {
+				t.Errorf("paramUnusedMessage(%q, %q, %q) = %s, want %s", name, where, id, got, want)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { paramUnusedMessage("city", "the command", "weather_1") }); n != 1 {
+		t.Errorf("paramUnusedMessage allocates %v times, want 1", n)
+	}
+}
+
+// TestEachAssignLHS holds eachAssignLHS's list (the facts, forms and
+// left sides indexLines keeps) to a walk of every assignment line that
+// reads them again, for the wants of its rules and one accepting all.
+func TestEachAssignLHS(t *testing.T) {
+	type call struct {
+		k, i int
+		lhs  string
+	}
+	wants := []func(assignFacts, rhsForm) bool{
+		func(assignFacts, rhsForm) bool { return true },
+		func(f assignFacts, _ rhsForm) bool { return f&factSession != 0 },
+		func(f assignFacts, _ rhsForm) bool { return f&(factSession|factLoop) == factSession },
+		func(f assignFacts, form rhsForm) bool { return f&factStrict == 0 && form == rhsLiteral },
+	}
+	defer func(old bool) { symFast = old }(symFast)
+	n := 0
+	for name, doc := range symCheapDocs(t) {
+		syms := buildSymbols(doc)
+		for w, want := range wants {
+			var walks [2][]call
+			for j, fast := range []bool{true, false} {
+				symFast = fast
+				syms.eachAssignLHS(doc, want, func(k, i int, lhs string) { walks[j] = append(walks[j], call{k, i, lhs}) })
+			}
+			if !slices.Equal(walks[0], walks[1]) {
+				t.Fatalf("%s: want %d: %d lines from the list, %d from the templates", name, w, len(walks[0]), len(walks[1]))
+			}
+			n += len(walks[1])
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d lines compared", n)
 	}
 }
