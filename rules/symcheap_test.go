@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -15,8 +16,20 @@ import (
 
 // symCheapDocs are the documents the tests of this file read: the rule
 // archives, corpus/err, upstream, a generated 1 MB document and 400
-// random ones of symFragments.
+// random ones of symFragments, parsed once for all of them (read-only; a
+// test adding one adds it to a copy).
 func symCheapDocs(t *testing.T) map[string]*sfmd.Document {
+	t.Helper()
+	if symCheapParsed == nil {
+		symCheapParsed = parseSymCheapDocs(t)
+	}
+	return maps.Clone(symCheapParsed)
+}
+
+// symCheapParsed memoizes symCheapDocs.
+var symCheapParsed map[string]*sfmd.Document
+
+func parseSymCheapDocs(t *testing.T) map[string]*sfmd.Document {
 	t.Helper()
 	srcs := droppedParamDocs(t)
 	srcs["big.md"] = benchgen.Document(1 << 20)
