@@ -144,6 +144,9 @@ func (s *symbolTable) loopVars(doc *sfmd.Document, k int, buf []string) []string
 		return append(buf[:0], templateLoopVars(doc.Responses[k])...)
 	}
 	out := buf[:0]
+	if !s.hasLines(k, sfmd.LineFor) {
+		return out // no for: line: no search of the list
+	}
 	lines := doc.Responses[k].Lines
 	for _, at := range s.linesOf(k) {
 		if l := lines[at.i]; at.kind == uint8(sfmd.LineFor) && l.ForValid && !hasString(out, l.ItemVar) {

@@ -331,3 +331,24 @@ func TestEachAssignLHS(t *testing.T) {
 		t.Errorf("only %d lines compared", n)
 	}
 }
+
+// TestLoopVars holds symbolTable.loopVars (the list's for: lines, none
+// searched for in a template without one) to templateLoopVars, on every
+// template of the documents.
+func TestLoopVars(t *testing.T) {
+	n := 0
+	var buf []string
+	for name, doc := range symCheapDocs(t) {
+		syms := buildSymbols(doc)
+		for k, r := range doc.Responses {
+			want := templateLoopVars(r)
+			if buf = syms.loopVars(doc, k, buf); !slices.Equal(buf, want) {
+				t.Fatalf("%s: response %d: loop variables %q, want %q", name, k, buf, want)
+			}
+			n += len(want)
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d loop variables compared", n)
+	}
+}
