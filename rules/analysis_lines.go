@@ -19,7 +19,8 @@ type lineAt struct {
 	k, i  int32
 	kind  uint8 // sfmd.LineKind
 	facts assignFacts
-	form  uint8 // rhsForm of an assignment: classifyRHS(l.RHS)
+	form  uint8  // rhsForm of an assignment: classifyRHS(l.RHS)
+	lhs   string // l.LHS of an assignment
 }
 
 // assignFacts are facts of an assignment line.
@@ -56,30 +57,46 @@ func indexedKind(kind sfmd.LineKind) bool {
 }
 
 // indexLines lists the lines of responses of the indexed kinds, in source
-// order, in one allocation (of the number of lines: no regrowth).
-func indexLines(responses []*sfmd.Response) []lineAt {
+// order, in one allocation (of the number of lines: no regrowth), and
+// the kinds of line each response has (kindsOf).
+func indexLines(responses []*sfmd.Response) ([]lineAt, []uint16) {
 	n := 0
 	for _, r := range responses {
 		n += len(r.Lines)
 	}
 	if n == 0 {
-		return nil
+		return nil, nil
 	}
 	out := make([]lineAt, 0, n)
+	kinds := make([]uint16, len(responses))
 	for k, r := range responses {
 		for i, l := range r.Lines {
+			kinds[k] |= kindBit(l.Kind)
 			if !indexedKind(l.Kind) {
 				continue
 			}
 			at := lineAt{k: int32(k), i: int32(i), kind: uint8(l.Kind)}
 			if l.Kind == sfmd.LineAssign {
 				f, form := factsOf(l)
-				at.facts, at.form = f, uint8(form)
+				at.facts, at.form, at.lhs = f, uint8(form), l.LHS
 			}
 			out = append(out, at)
 		}
 	}
-	return out
+	return out, kinds
+}
+
+// kindBit is the bit of kind in a set of kinds (kindsOf), the last bit
+// for any kind past the fifteenth (there are nine).
+func kindBit(kind sfmd.LineKind) uint16 { return 1 << min(uint(kind), 15) }
+
+// hasLines reports whether doc.Responses[k] has a line of kind: a rule
+// that reads only lines of some kinds passes over the templates without
+// one instead of reading each line's kind (the generated 10 MB document
+// has 68,196 template lines). Without symFast it is always true
+// (TestSymFast, TestHasLines). kinds is nil when no template has a line.
+func (s *symbolTable) hasLines(k int, kind sfmd.LineKind) bool {
+	return !symFast || k < len(s.kinds) && s.kinds[k]&kindBit(kind) != 0
 }
 
 // eachLine calls f with each line of the kinds (sfmd.LineAssign,
@@ -127,6 +144,9 @@ func (s *symbolTable) loopVars(doc *sfmd.Document, k int, buf []string) []string
 		return append(buf[:0], templateLoopVars(doc.Responses[k])...)
 	}
 	out := buf[:0]
+	if !s.hasLines(k, sfmd.LineFor) {
+		return out // no for: line: no search of the list
+	}
 	lines := doc.Responses[k].Lines
 	for _, at := range s.linesOf(k) {
 		if l := lines[at.i]; at.kind == uint8(sfmd.LineFor) && l.ForValid && !hasString(out, l.ItemVar) {
@@ -150,6 +170,34 @@ func (s *symbolTable) eachAssign(doc *sfmd.Document, want func(assignFacts, rhsF
 		if at.kind == uint8(sfmd.LineAssign) && want(at.facts, rhsForm(at.form)) {
 			r := doc.Responses[at.k]
 			f(int(at.k), r, int(at.i), r.Lines[at.i])
+		}
+	}
+}
+
+// eachAssignLHS calls f with the left side (l.LHS) of each assignment
+// line of the document's response templates whose facts and right
+// side's form want accepts, in source order: l is doc.Responses[k].Lines[i],
+// which f opens only when it needs more (the list holds the left side:
+// the lines are 312-byte nodes). Without symFast it reads the facts and
+// the left side of every assignment line again (TestSymFast,
+// TestEachAssignLHS).
+func (s *symbolTable) eachAssignLHS(doc *sfmd.Document, want func(assignFacts, rhsForm) bool, f func(k, i int, lhs string)) {
+	if !symFast {
+		for k, r := range doc.Responses {
+			for i, l := range r.Lines {
+				if l.Kind != sfmd.LineAssign {
+					continue
+				}
+				if facts, form := factsOf(l); want(facts, form) {
+					f(k, i, l.LHS)
+				}
+			}
+		}
+		return
+	}
+	for j := range s.lines {
+		if at := &s.lines[j]; at.kind == uint8(sfmd.LineAssign) && want(at.facts, rhsForm(at.form)) {
+			f(int(at.k), int(at.i), at.lhs)
 		}
 	}
 }
@@ -189,3 +237,40 @@ func (s *symbolTable) templateParams(doc *sfmd.Document, k int) []string {
 	}
 	return s.paramNames[at[0]:at[1]:at[1]]
 }
+
+// eachTemplateRef calls f with each reference of the document's
+// response templates (lineRefsOf of each line) whose kind want accepts,
+// in source order (want never accepts sfmd.RefPersistent: the uses
+// hold a line's $NAME as Document.LineDollarRefs reads it, not as the
+// parser's reference), with its template, the template's owner
+// (responseOwner) and its line: from the uses at response sites (the
+// parser's references of each line, sfmd.Document.Placeholders, whose
+// Action is the owner), whose kind the list holds, so that no other line
+// or reference is opened. Without symFast it walks every line
+// (TestEachTemplateRef, TestSymFast).
+func (s *symbolTable) eachTemplateRef(doc *sfmd.Document, want func(sfmd.RefKind) bool, f func(r *sfmd.Response, a *sfmd.Action, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
+	if want(sfmd.RefPersistent) {
+		panic("eachTemplateRef: $NAME references are not listed as the parser's")
+	}
+	if !symFast {
+		for _, r := range doc.Responses {
+			a := responseOwner(s, r)
+			for _, l := range r.Lines {
+				for _, ref := range lineRefsOf(l) {
+					if want(ref.Kind) {
+						f(r, a, l, ref)
+					}
+				}
+			}
+		}
+		return
+	}
+	for i := range s.Uses {
+		if u := &s.Uses[i]; u.Site == siteResponse && !u.Rescan && want(u.Kind()) {
+			f(u.Response, u.Action, u.tline(), u.Ref)
+		}
+	}
+}
+
+// isResponseRef reports whether k is sfmd.RefResponse.
+func isResponseRef(k sfmd.RefKind) bool { return k == sfmd.RefResponse }

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/sfmd-dev/sfmd/lint"
-	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // AssignShadowsParam reports session variables named like a parameter of
@@ -22,10 +21,12 @@ var AssignShadowsParam = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		syms.eachAssign(pass.Doc, func(f assignFacts, _ rhsForm) bool { return f&factSession != 0 }, func(k int, r *sfmd.Response, _ int, l *sfmd.TemplateLine) {
-			if !isSessionAssign(l) || !syms.isParamOf(pass.Doc, k, l.LHS) {
+		syms.eachAssignLHS(pass.Doc, func(f assignFacts, _ rhsForm) bool { return f&factSession != 0 }, func(k, i int, lhs string) {
+			if !syms.isParamOf(pass.Doc, k, lhs) {
 				return
 			}
+			r := pass.Doc.Responses[k]
+			l := r.Lines[i]
 			pass.Reportf(l.LHSSpan, "session variable %s has the name of a parameter of %q; {%s} in this action's output shows the caller's value, not the assigned one; rename the variable, e.g. {resolved_%s}", l.LHSRaw, "act."+r.ActionID, l.LHS, l.LHS)
 		})
 		return nil, nil

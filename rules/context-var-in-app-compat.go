@@ -26,7 +26,7 @@ var ContextVarInAppCompat = &lint.Analyzer{
 		}
 		seen := map[string]bool{}
 		for _, u := range symbols(pass).Uses {
-			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || u.Action == nil || !isContextVar(u.Ref.Name) || seen[u.Ref.Name] {
+			if !u.Site.inDefinition() || u.Kind() != sfmd.RefPersistent || u.Action == nil || !isContextVar(u.Ref.Name) || seen[u.Ref.Name] {
 				continue
 			}
 			if u.Ref.Name == "HOME" && u.Action.IsCLI() {

@@ -26,7 +26,7 @@ var ContextVarUnknown = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, u := range syms.Uses {
-			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || syms.Env[u.Ref.Name] != nil {
+			if !u.Site.inDefinition() || u.Kind() != sfmd.RefPersistent || syms.Env[u.Ref.Name] != nil {
 				continue
 			}
 			d := lint.Diagnostic{Span: u.Ref.Span}

@@ -22,10 +22,15 @@ var DecodeUnknown = &lint.Analyzer{
 		Severity: "helpers.ts executeResponseTemplate: the runtime prints an error line and leaves the buffer undecoded",
 		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "safe when the encoding only differs in case from a known one; another near miss may not be the encoding meant, so the fix is unsafe"},
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
 		doc := pass.Doc
 		encs := []string{"base64", "none"}
-		for _, r := range doc.Responses {
+		for k, r := range doc.Responses {
+			if !syms.hasLines(k, sfmd.LineDecode) {
+				continue // no decode: line
+			}
 			for _, l := range r.Lines {
 				if l.Kind != sfmd.LineDecode || hasString(encs, l.Arg) {
 					continue

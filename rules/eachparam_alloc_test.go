@@ -68,14 +68,15 @@ func TestEachParamOrder(t *testing.T) {
 // (deterministic, not time): a document with one action, no env and no
 // response makes no empty map, and the spans of the session variables a
 // response assigns are one array, not one a name, as is the list of the
-// templates' assignments, value shortcuts and for: lines (indexLines).
+// templates' assignments, value shortcuts and for: lines (indexLines),
+// and the kinds of line of the templates another (13 since hasLines).
 func TestSymbolsAllocations(t *testing.T) {
 	for _, c := range []struct {
 		src  string
 		want float64
 	}{
 		{"```act.a\nGET https://example.com/{q}\n  q: string (required) \"the query\"\n```\n", 5},
-		{"```act.a\nGET https://example.com/{q}\n  q: string (required) \"the query\"\n```\n\n```act.a.response\n{x} = {Response.body.x}\n{y} = {Response.body.y}\n{z} = {Response.body.z}\n{x} = {Response.body.w}\n```\n", 12},
+		{"```act.a\nGET https://example.com/{q}\n  q: string (required) \"the query\"\n```\n\n```act.a.response\n{x} = {Response.body.x}\n{y} = {Response.body.y}\n{z} = {Response.body.z}\n{x} = {Response.body.w}\n```\n", 13},
 	} {
 		doc := sfmd.Parse("a.md", []byte(c.src))
 		doc.Placeholders() // built by the parse's index once: not buildSymbols's

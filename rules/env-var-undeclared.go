@@ -211,7 +211,7 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 	assigned := map[*sfmd.Action]map[string]bool{}
 	for i := range syms.Uses {
 		u := &syms.Uses[i]
-		if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || u.Action == nil {
+		if !u.Site.inDefinition() || u.Kind() != sfmd.RefPersistent || u.Action == nil {
 			continue
 		}
 		name := u.Ref.Name

@@ -41,7 +41,7 @@ var EnvVarUnused = &lint.Analyzer{
 			return symFast && len(used) == len(syms.EnvNames)
 		}
 		for _, u := range syms.Uses {
-			if u.Site.inDefinition() && u.Ref.Kind == sfmd.RefPersistent {
+			if u.Site.inDefinition() && u.Kind() == sfmd.RefPersistent {
 				if syms.Env[u.Ref.Name] == nil {
 					undeclared = append(undeclared, u.Ref.Name)
 				} else if use(u.Ref.Name) {

@@ -20,8 +20,13 @@ var ForBodyNonOutput = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the runtime prints the line as text instead of running it",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineFor) {
+				continue // no for: line
+			}
 			for _, l := range r.Lines {
 				if loopOf(r, l) == nil {
 					continue

@@ -18,8 +18,13 @@ var ForItemScalarCompat = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the newest reference runtime fills a bare `{item}`; older ones print it (portability)",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineFor) {
+				continue // no for: line
+			}
 			nested := nestedLoops(r)
 			for _, l := range r.Lines {
 				fl := loopOf(r, l)

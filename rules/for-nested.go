@@ -20,8 +20,13 @@ var ForNested = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the runtime ends the outer loop at the first `end:` and prints the inner `for:` line as text",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineFor) {
+				continue // no for: line
+			}
 			loopNesting(r, func(l *sfmd.TemplateLine) {
 				pass.Reportf(directiveSpan(pass.Doc, l), "%q is nested inside another loop, which SFMD v0.1 does not allow; close the outer loop with end: first and write the loops one after the other", strings.TrimSpace(l.Line.Text))
 			}, nil)

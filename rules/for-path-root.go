@@ -22,9 +22,14 @@ var ForPathRoot = &lint.Analyzer{
 		Severity: "helpers.ts executeResponseTemplate strips `Response.` and walkJsonPath strips `$.` and walks the rest from the Response object, so a path that does not reach `body` finds nothing and the loop silently prints nothing",
 		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "removing the braces of a braced path is safe; rewriting a path to start at the body changes what the loop walks, so that fix is unsafe"},
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
 		doc := pass.Doc
-		for _, r := range doc.Responses {
+		for k, r := range doc.Responses {
+			if !syms.hasLines(k, sfmd.LineFor) {
+				continue // no for: line
+			}
 			nested := nestedLoops(r)
 			for _, l := range r.Lines {
 				if l.Kind != sfmd.LineFor || !l.ForValid || nested[l] {

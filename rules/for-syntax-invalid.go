@@ -23,9 +23,14 @@ var ForSyntaxInvalid = &lint.Analyzer{
 		Severity: "helpers.ts executeResponseTemplate: the runtime prints the line as text: there is no loop",
 		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "it only adds the colon, so the runtime reads the loop written instead of printing the line"},
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
 		doc := pass.Doc
-		for _, r := range doc.Responses {
+		for k, r := range doc.Responses {
+			if !syms.hasLines(k, sfmd.LineFor) {
+				continue // no for: line
+			}
 			for _, l := range r.Lines {
 				if l.Kind != sfmd.LineFor {
 					continue

@@ -20,9 +20,14 @@ var ForUnclosed = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the loop body runs to the end of the template, so the lines meant to follow it repeat",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
 		closedAtNested := map[int]bool{} // lines of for: closed by the end: of a nested loop
-		for _, r := range pass.Doc.Responses {
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineFor) {
+				continue // no for: line
+			}
 			last := lastEnd(r)
 			for i, l := range r.Lines {
 				if fl := loopOf(r, l); l.Kind == sfmd.LineFor && fl != nil && i < last {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"strconv"
+	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -16,7 +16,25 @@ func renameHint(want, allowed string) string {
 	if want == "" {
 		return "; use " + allowed + ", starting with a letter"
 	}
-	return "; rename it to " + strconv.Quote(want) // fmt's %q, without its machinery
+	var b strings.Builder
+	b.Grow(len(renameTo) + len(want) + 2) // the quoted name of a plain one
+	writeRenameHint(&b, want, allowed)
+	return b.String()
+}
+
+// renameTo starts renameHint's suggestion of a name.
+const renameTo = "; rename it to "
+
+// writeRenameHint writes renameHint(want, allowed) to b.
+func writeRenameHint(b *strings.Builder, want, allowed string) {
+	if want == "" {
+		b.WriteString("; use ")
+		b.WriteString(allowed)
+		b.WriteString(", starting with a letter")
+		return
+	}
+	b.WriteString(renameTo)
+	writeQuoted(b, want) // fmt's %q, without its machinery
 }
 
 // Character sets of the ID patterns, for renameHint.

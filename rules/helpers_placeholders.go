@@ -29,10 +29,10 @@ func definitionUses(pass *lint.Pass) []use {
 		if u.Site > siteBody || u.Action == nil {
 			continue
 		}
-		if u.Ref.Kind != sfmd.RefPersistent && followsDollar(pass.Doc, u.Ref.Span) {
+		if u.Kind() != sfmd.RefPersistent && followsDollar(pass.Doc, u.Ref.Span) {
 			continue
 		}
-		if u.Site == siteTarget && u.Action.IsCLI() && u.Ref.Kind != sfmd.RefPersistent && u.Ref.Kind != sfmd.RefResponse && u.Action.Param(u.Ref.Name) == nil && quotes.inQuotes(u.Action.Target, u.Ref) {
+		if u.Site == siteTarget && u.Action.IsCLI() && u.Kind() != sfmd.RefPersistent && u.Kind() != sfmd.RefResponse && u.Action.Param(u.Ref.Name) == nil && quotes.inQuotes(u.Action.Target, u.Ref) {
 			continue // inline script text (python f-strings, jq, awk): only declared names are placeholders there
 		}
 		out = append(out, u)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
 	"github.com/sfmd-dev/sfmd/lint"
@@ -67,12 +68,41 @@ var ParamUnused = &lint.Analyzer{
 			}
 			for x, j := range elig {
 				if p := a.Params[j]; !used[x] {
-					pass.Reportf(p.NameSpan, "parameter %q is never used: %s of %q does not contain {%s}, so its value is dropped; add {%s} where it belongs or remove the parameter", p.Name, where, a.ID, p.Name, p.Name)
+					pass.Report(lint.Diagnostic{Span: p.NameSpan, Message: paramUnusedMessage(p.Name, where, a.ID)})
 				}
 			}
 		}
 		return nil, nil
 	},
+}
+
+// paramUnusedMessage is param-unused's message about the parameter name
+// of action id, written in one allocation (fmt.Sprintf took five and
+// about 5,000 instructions a message; there are 2,849 on the generated
+// 10 MB document; TestParamUnusedMessage holds it to fmt).
+func paramUnusedMessage(name, where, id string) string {
+	const (
+		head  = "parameter "
+		never = " is never used: "
+		of    = " of "
+		lacks = " does not contain {"
+		drop  = "}, so its value is dropped; add {"
+		tail  = "} where it belongs or remove the parameter"
+	)
+	var b strings.Builder
+	b.Grow(len(head) + len(name) + 2 + len(never) + len(where) + len(of) + len(id) + 2 + len(lacks) + len(name) + len(drop) + len(name) + len(tail))
+	b.WriteString(head)
+	writeQuoted(&b, name)
+	b.WriteString(never)
+	b.WriteString(where)
+	b.WriteString(of)
+	writeQuoted(&b, id)
+	b.WriteString(lacks)
+	b.WriteString(name)
+	b.WriteString(drop)
+	b.WriteString(name)
+	b.WriteString(tail)
+	return b.String()
 }
 
 // paramUses calls use with the name of each field an action's templates

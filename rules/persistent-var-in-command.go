@@ -21,7 +21,7 @@ var PersistentVarInCommand = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, u := range symbols(pass).Uses {
-			if u.Site != siteHint || u.Ref.Kind != sfmd.RefPersistent {
+			if u.Site != siteHint || u.Kind() != sfmd.RefPersistent {
 				continue
 			}
 			pass.Reportf(u.Ref.Span, "%q in a command is rejected by the runtime (INVALID_PAYLOAD: \"$var cannot be used in command arguments\"); use it in the action's URL or headers and drop it from the command", u.Ref.Raw)

@@ -25,7 +25,7 @@ var PersistentVarInResponse = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, u := range syms.Uses {
-			if u.Site != siteResponse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) {
+			if u.Site != siteResponse || u.Kind() != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) {
 				continue
 			}
 			if u.tline().Kind == sfmd.LineOutput && bytes.HasSuffix(pass.Doc.Src[:u.Ref.Span.Start.Offset], []byte("/set ")) {

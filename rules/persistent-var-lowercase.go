@@ -24,7 +24,7 @@ var PersistentVarLowercase = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, u := range symbols(pass).Uses {
-			if !u.Site.inDefinition() || u.Ref.Kind != sfmd.RefPersistent || u.Action == nil || u.Action.IsCLI() {
+			if !u.Site.inDefinition() || u.Kind() != sfmd.RefPersistent || u.Action == nil || u.Action.IsCLI() {
 				continue
 			}
 			name := u.Ref.Name

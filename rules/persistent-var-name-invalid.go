@@ -47,15 +47,17 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 				lines = append(lines, b.Lines...)
 			}
 			for _, l := range lines {
+				if strings.IndexByte(l.Text, '$') < 0 {
+					continue // no "${": no match, and no $ to scan
+				}
 				off := lineOffset(doc, l.Text, l.Span)
 				if off < 0 {
 					continue
 				}
-				if strings.IndexByte(l.Text, '$') < 0 {
-					continue // no "${": no match, and no $ to scan
-				}
-				for _, m := range bracedDollarRe.FindAllStringSubmatchIndex(l.Text, -1) {
-					pass.Report(bracedDollar(doc, syms, a, l.Text[m[2]:m[3]], off+m[0], off+m[1]))
+				if strings.Contains(l.Text, "${") { // what every match starts with: most lines with a $ have none
+					for _, m := range bracedDollarRe.FindAllStringSubmatchIndex(l.Text, -1) {
+						pass.Report(bracedDollar(doc, syms, a, l.Text[m[2]:m[3]], off+m[0], off+m[1]))
+					}
 				}
 				for i := strings.IndexByte(l.Text, '$'); i >= 0; {
 					end, invalid := sfmd.ScanDollar(l.Text, i) // "$5": plain text; "$_X": read as a variable

@@ -26,7 +26,7 @@ var PersistentVarOutsideAction = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		lineSpans := map[int][][2]int{}
 		for _, u := range symbols(pass).Uses {
-			if u.Site != siteProse || u.Ref.Kind != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) || inPlainCode(pass.Doc, u.Ref.Span, lineSpans) {
+			if u.Site != siteProse || u.Kind() != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) || inPlainCode(pass.Doc, u.Ref.Span, lineSpans) {
 				continue
 			}
 			// Lower-case "$mm" (millions of dollars) and "$B$6" (a

@@ -20,8 +20,13 @@ var PipelineOrder = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the runtime writes the file before decoding, so the file holds the undecoded data",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineSave) {
+				continue // no save: line
+			}
 			for _, p := range savePipelines(r) {
 				wrote := -1
 				for i := p[0] + 1; i < p[1]; i++ {

@@ -29,7 +29,7 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 		fenced := map[*sfmd.Response]map[int]bool{}
 		for _, u := range syms.Uses {
 			r := u.Ref
-			if u.Site == siteHint || u.Site == siteProse || u.Site == siteParamDefault || (r.Kind != sfmd.RefVar && r.Kind != sfmd.RefResponse) {
+			if u.Site == siteHint || u.Site == siteProse || u.Site == siteParamDefault || (u.Kind() != sfmd.RefVar && u.Kind() != sfmd.RefResponse) {
 				continue
 			}
 			s, e := r.Span.Start.Offset, r.Span.End.Offset

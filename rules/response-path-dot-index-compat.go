@@ -22,30 +22,27 @@ var ResponsePathDotIndexCompat = &lint.Analyzer{
 		Severity: "helpers.ts walkJsonPath: newer runtimes read `.0`; older ones only `[0]` (portability)",
 		Fix:      lint.FixDoc{Kind: lint.SafeFix, Reason: "`.N` and `[N]` index the same element in runtimes that read both"},
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		for _, r := range doc.Responses {
-			for _, l := range r.Lines {
-				for _, ref := range lineRefsOf(l) {
-					if ref.Kind != sfmd.RefResponse || ref.Problem != "" {
-						continue
-					}
-					dot := false
-					for _, s := range ref.Path {
-						dot = dot || s.DotIndex
-					}
-					if !dot {
-						continue
-					}
-					want, edits := bracketIndices(ref.Raw, ref.Span.Start.Offset)
-					d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s uses .N indices, which older reference runtimes skip (their walkJsonPath reads only names and [N]), so the path reads the whole array, or nothing past it; write %s", ref.Raw, want)}
-					if src(doc, ref.Span) == ref.Raw && len(edits) > 0 {
-						d.Fixes = []lint.Fix{{Message: "write the indices as [N]", Safe: true, Edits: edits}}
-					}
-					pass.Report(d)
-				}
+		symbols(pass).eachTemplateRef(doc, isResponseRef, func(_ *sfmd.Response, _ *sfmd.Action, _ *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			if ref.Problem != "" {
+				return
 			}
-		}
+			dot := false
+			for _, s := range ref.Path {
+				dot = dot || s.DotIndex
+			}
+			if !dot {
+				return
+			}
+			want, edits := bracketIndices(ref.Raw, ref.Span.Start.Offset)
+			d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s uses .N indices, which older reference runtimes skip (their walkJsonPath reads only names and [N]), so the path reads the whole array, or nothing past it; write %s", ref.Raw, want)}
+			if src(doc, ref.Span) == ref.Raw && len(edits) > 0 {
+				d.Fixes = []lint.Fix{{Message: "write the indices as [N]", Safe: true, Edits: edits}}
+			}
+			pass.Report(d)
+		})
 		return nil, nil
 	},
 }

@@ -18,23 +18,17 @@ var ResponsePathMalformed = &lint.Analyzer{
 
 		Severity: "helpers.ts walkJsonPath: the path never resolves: the output keeps the literal reference or stores an empty value",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
-			for _, l := range r.Lines {
-				for _, ref := range lineRefsOf(l) {
-					if ref.Kind != sfmd.RefResponse {
-						continue
-					}
-					switch {
-					case ref.Problem != "":
-						pass.Reportf(ref.Span, "response path in %s is malformed: %s; write keys separated by '.' and indices as [N], e.g. {Response.body.items[0].name}", ref.Raw, ref.Problem)
-					case (l.Kind == sfmd.LineOutput || l.Kind == sfmd.LineValueShortcut) && !outputPathOK(ref.PathText):
-						v := varNameFor(ref, "value")
-						pass.Reportf(ref.Span, "%s is not substituted in output lines: the runtime only recognises letters, digits, '_', '.' and [N] there; assign it first ({%s} = %s) and print {%s}", ref.Raw, v, ref.Raw, v)
-					}
-				}
+		symbols(pass).eachTemplateRef(pass.Doc, isResponseRef, func(_ *sfmd.Response, _ *sfmd.Action, l *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			switch {
+			case ref.Problem != "":
+				pass.Reportf(ref.Span, "response path in %s is malformed: %s; write keys separated by '.' and indices as [N], e.g. {Response.body.items[0].name}", ref.Raw, ref.Problem)
+			case (l.Kind == sfmd.LineOutput || l.Kind == sfmd.LineValueShortcut) && !outputPathOK(ref.PathText):
+				v := varNameFor(ref, "value")
+				pass.Reportf(ref.Span, "%s is not substituted in output lines: the runtime only recognises letters, digits, '_', '.' and [N] there; assign it first ({%s} = %s) and print {%s}", ref.Raw, v, ref.Raw, v)
 			}
-		}
+		})
 		return nil, nil
 	},
 }

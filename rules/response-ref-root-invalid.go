@@ -26,28 +26,28 @@ var ResponseRefRootInvalid = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		syms := symbols(pass)
-		for _, r := range doc.Responses {
-			a := responseOwner(syms, r)
-			roots := responseRoots(a)
-			for _, l := range r.Lines {
-				for _, ref := range lineRefsOf(l) {
-					switch {
-					case ref.Kind == sfmd.RefVar && strings.EqualFold(ref.Name, "response") && ref.Name != "Response" && ref.PathText != "" && !responseParam(syms, r, ref.Name):
-						want := "{Response" + strings.TrimPrefix(ref.Raw[1:], ref.Name)
-						d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s is not a response reference: the root is spelled \"Response\"; write %s", ref.Raw, want)}
-						if src(doc, ref.Span) == ref.Raw {
-							d.Fixes = []lint.Fix{{Message: "capitalize \"Response\"", Safe: true, Edits: []lint.Edit{{Start: ref.Span.Start.Offset + 1, End: ref.Span.Start.Offset + 1 + len(ref.Name), New: "Response"}}}}
-						}
-						pass.Report(d)
-					case ref.Kind == sfmd.RefResponse && !hasString(roots, ref.Name):
-						pass.Report(rootDiag(doc, ref, roots))
-					}
+		syms.eachTemplateRef(doc, varOrResponseRef, func(r *sfmd.Response, a *sfmd.Action, _ *sfmd.TemplateLine, ref *sfmd.VarRef) {
+			switch {
+			case ref.Kind == sfmd.RefVar && strings.EqualFold(ref.Name, "response") && ref.Name != "Response" && ref.PathText != "" && !responseParam(syms, r, ref.Name):
+				want := "{Response" + strings.TrimPrefix(ref.Raw[1:], ref.Name)
+				d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s is not a response reference: the root is spelled \"Response\"; write %s", ref.Raw, want)}
+				if src(doc, ref.Span) == ref.Raw {
+					d.Fixes = []lint.Fix{{Message: "capitalize \"Response\"", Safe: true, Edits: []lint.Edit{{Start: ref.Span.Start.Offset + 1, End: ref.Span.Start.Offset + 1 + len(ref.Name), New: "Response"}}}}
+				}
+				pass.Report(d)
+			case ref.Kind == sfmd.RefResponse:
+				if roots := responseRoots(a); !hasString(roots, ref.Name) {
+					pass.Report(rootDiag(doc, ref, roots))
 				}
 			}
-		}
+		})
 		return nil, nil
 	},
 }
+
+// varOrResponseRef reports whether k is sfmd.RefVar or sfmd.RefResponse,
+// the references response-ref-root-invalid reads.
+func varOrResponseRef(k sfmd.RefKind) bool { return k == sfmd.RefVar || k == sfmd.RefResponse }
 
 // responseRoots returns the Response keys of an action's template.
 func responseRoots(a *sfmd.Action) []string {

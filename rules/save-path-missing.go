@@ -18,8 +18,13 @@ var SavePathMissing = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: there is nothing to save and the pipeline fails",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineSave) {
+				continue // no save: line
+			}
 			for _, l := range r.Lines {
 				if l.Kind == sfmd.LineSave && l.Arg == "" {
 					pass.Reportf(directiveSpan(pass.Doc, l), "save: has no path; write the JSON path of the value in the body, e.g. \"save: data.image\"")

@@ -22,9 +22,14 @@ var SavePathPrefixed = &lint.Analyzer{
 		Severity: "helpers.ts executeResponseTemplate (save: walks jsonBody): the `Response.body.` prefix is looked up as a key, so `save:` finds nothing and prints an error line (a `body.` prefix may be a real key: warning)",
 		Fix:      lint.FixDoc{Kind: lint.SometimesSafe, Reason: "dropping a `Response.body` prefix is safe; a `body.` prefix may be a real key of the body, so dropping it is unsafe"},
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		syms := symbols(pass)
 		doc := pass.Doc
-		for _, r := range doc.Responses {
+		for k, r := range doc.Responses {
+			if !syms.hasLines(k, sfmd.LineSave) {
+				continue // no save: line
+			}
 			for _, l := range r.Lines {
 				if l.Kind != sfmd.LineSave || l.Arg == "" {
 					continue

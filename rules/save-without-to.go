@@ -20,8 +20,13 @@ var SaveWithoutTo = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the template runs, but the saved value goes nowhere",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineSave) {
+				continue // no save: line
+			}
 			for _, p := range savePipelines(r) {
 				found := false
 				for _, l := range r.Lines[p[0]+1 : p[1]] {

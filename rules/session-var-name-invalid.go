@@ -23,7 +23,7 @@ var SessionVarNameInvalid = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
 		for _, u := range syms.Uses {
-			if u.Site == siteHint || u.Site == siteProse || u.Ref.Kind != sfmd.RefVar || u.Ref.Name == "" || sessionVarShape.Matches(u.Ref.Name) {
+			if u.Site == siteHint || u.Site == siteProse || u.Kind() != sfmd.RefVar || u.Ref.Name == "" || sessionVarShape.Matches(u.Ref.Name) {
 				continue
 			}
 			if followsDollar(pass.Doc, u.Ref.Span) {

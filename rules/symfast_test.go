@@ -17,7 +17,10 @@ import (
 // symFastRules are the rules with a shortcut under symFast.
 var symFastRules = []string{"block-id-invalid", "block-close-mismatch", "block-close-orphan", "block-unclosed", "block-nested-compat", "env-var-unused", "template-var-undefined", "param-unused",
 	"loop-ref-outside-loop", "template-var-before-assign", "assign-shadows-param", "assign-rhs-invalid",
-	"assign-rhs-unsupported", "assign-lhs-invalid", "loop-var-shadows", "template-var-path", "assign-lhs-persistent"}
+	"assign-rhs-unsupported", "assign-lhs-invalid", "loop-var-shadows", "template-var-path", "assign-lhs-persistent",
+	"response-path-malformed", "response-path-dot-index-compat", "response-ref-root-invalid",
+	"for-syntax-invalid", "for-item-scalar-compat", "for-path-root", "for-nested", "for-unclosed", "for-body-non-output",
+	"pipeline-order", "save-without-to", "save-path-prefixed", "save-path-missing", "decode-unknown", "to-path-response-ref", "to-path-missing"}
 
 // symFragments are the parts symDocs draws from: block markers that
 // open, close, mismatch and nest, with valid, portable and unreadable

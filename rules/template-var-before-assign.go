@@ -52,15 +52,13 @@ var TemplateVarBeforeAssign = &lint.Analyzer{
 			clear(first)
 		}
 		at := -1 // the template of first
-		syms.eachAssign(doc, func(f assignFacts, _ rhsForm) bool { return f&(factSession|factLoop) == factSession }, func(k int, _ *sfmd.Response, i int, l *sfmd.TemplateLine) {
+		syms.eachAssignLHS(doc, func(f assignFacts, _ rhsForm) bool { return f&(factSession|factLoop) == factSession }, func(k, i int, lhs string) {
 			if k != at {
 				check(at)
 				at = k
 			}
-			if isSessionAssign(l) && l.Loop < 0 {
-				if _, ok := first[l.LHS]; !ok {
-					first[l.LHS] = i
-				}
+			if _, ok := first[lhs]; !ok {
+				first[lhs] = i
 			}
 		})
 		check(at)

@@ -18,8 +18,13 @@ var ToPathMissing = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the write fails: there is no path",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineTo) {
+				continue // no to: line
+			}
 			for _, l := range r.Lines {
 				if l.Kind == sfmd.LineTo && l.Arg == "" {
 					pass.Reportf(directiveSpan(pass.Doc, l), "to: has no path; write the file to create, e.g. \"to: {filename}\"")

@@ -18,8 +18,13 @@ var ToPathResponseRef = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the file is written, under a name with the literal `{Response.…}` in it",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineTo) {
+				continue // no to: line
+			}
 			for _, l := range r.Lines {
 				if l.Kind != sfmd.LineTo {
 					continue
