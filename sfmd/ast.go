@@ -45,6 +45,9 @@ type Document struct {
 	// arena is the Arena the document was parsed from (nil: none): what
 	// is built from it later (Placeholders) is carved from it too
 	arena *Arena
+	// maxPlaces bounds the number of placeholders, counted by the parse
+	// (docParser.places); 0: not counted (maxPlaceholders counts then)
+	maxPlaces int
 }
 
 type namesCache struct {

@@ -2,9 +2,12 @@ package sfmd
 
 import (
 	"fmt"
+	"math/rand"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 )
 
 const namesDoc = "---\ndefault: search\nenv:\n  - TOKEN: \"API token\"\n---\n\n" +
@@ -213,4 +216,85 @@ func TestPlaceholdersBuiltOnce(t *testing.T) {
 	if p := c.Placeholders(); len(p) != len(a) || &p[0] == &a[0] {
 		t.Errorf("the copy shares the list (%d, %d placeholders)", len(p), len(a))
 	}
+}
+
+// placePieces are the texts randomPlacesDocument makes documents of:
+// every kind of text whose references or '$' Placeholders lists.
+var placePieces = []string{
+	"```act.a\nGET https://x/$A/{b}?q={c} -H \"K: $T\" -H \"L: {b}\"\n  b: string (required) \"d\" = \"$D\"\n  c: string \"e\" = \"x$E$F\"\n```\n",
+	"```act.b\nCLI run --x {p} $HOME -H \"K: $T\"\n  p: string (required)\n```\n",
+	"```act.c\nPOST https://x/ -d '{\"a\":\"{q}\",\"b\":\"$Q\"}'\n  q: string\n\n  body:\n    {\"a\": \"{q}\", \"t\": \"$TOK\"}\n```\n",
+	"```act.a.response\ndecode: $X\nsave: $Y/{v}\nfor: i in $Z\n{v} = {Response.body}\n$W = {Response.x}\n- {i.name} $V\nend:\nto: out/$O/{v}\n`/act.a --x $H {v}`\n/act.b --p $B\nnext: /act.c --q $N · then /tool:t $M\n```\n",
+	"Prose $P and {{fetch:http://x/$F}} `/act.a --y $Q {z}` and [l](http://$L/$K) [@s Home]($S)\n",
+	"[@d]: http://$U/$U2\n",
+	"See [x][@d] and `/tool:t.a $G` and [run](act:a?b=$R).\n",
+	"> quoted $Q `/act.c --q $C`\n",
+	"- item `/act.a $I`\n  ```act.d.response\n  decode: $Y\n  ```\n",
+	"$ $1 $$X \\$Y {not} {{fetch:}}\n",
+}
+
+// randomPlacesDocument makes a document of 1 to 12 placePieces, with a
+// '$' put at random into some.
+func randomPlacesDocument(r *rand.Rand) []byte {
+	var b strings.Builder
+	for range 1 + r.Intn(12) {
+		s := placePieces[r.Intn(len(placePieces))]
+		if r.Intn(3) == 0 {
+			i := r.Intn(len(s))
+			s = s[:i] + "$R" + s[i:]
+		}
+		b.WriteString(s)
+	}
+	return []byte(b.String())
+}
+
+// TestPlaceholdersBoundByParse: the bound the parse counts
+// (Document.maxPlaces) holds every placeholder listPlaceholders lists, so
+// that the list is allocated once, on every document of the corpora and
+// on generated and random ones, read by Parse and by ParseAsRuntime; the
+// list is the one a walk-counted bound (maxPlaceholders) gives.
+func TestPlaceholdersBoundByParse(t *testing.T) {
+	docs := comparedDocuments(t)
+	r := rand.New(rand.NewSource(21))
+	for i := range 3000 {
+		switch i % 3 {
+		case 0:
+			docs[fmt.Sprintf("random/places%d", i)] = randomPlacesDocument(r)
+		case 1:
+			docs[fmt.Sprintf("random/block%d", i)] = randomBlockDocument(r)
+		default:
+			gen := benchgen.Generate(1+r.Intn(3), r.Int63())
+			docs[fmt.Sprintf("random/gen%d", i)] = gen[r.Intn(len(gen))]
+		}
+	}
+	counted, walked, listed := 0, 0, 0
+	for _, name := range sortedNames(docs) {
+		for _, d := range []*Document{Parse(name, docs[name]), ParseAsRuntime(name, docs[name])} {
+			list := d.listPlaceholders()
+			if len(list) > 0 && d.maxPlaces < len(list) {
+				t.Fatalf("%s: the parse counted %d placeholders at most, listed %d", name, d.maxPlaces, len(list))
+			}
+			if d.maxPlaces > 0 && cap(list) != d.maxPlaces {
+				t.Fatalf("%s: the list has room for %d, the parse counted %d", name, cap(list), d.maxPlaces)
+			}
+			w := *d
+			w.maxPlaces = 0
+			if got, want := placesText(list), placesText(w.listPlaceholders()); got != want {
+				t.Fatalf("%s: the list differs with the walked bound:\n%s\nwant:\n%s", name, got, want)
+			}
+			counted, walked, listed = counted+d.maxPlaces, walked+w.maxPlaceholders(), listed+len(list)
+		}
+	}
+	t.Logf("%d documents: %d placeholders, bound %d counted by the parse, %d by the walk", len(docs), listed, counted, walked)
+}
+
+// placesText renders a list of placeholders: each one's reference as
+// written and where, and the nodes it names.
+func placesText(list []Placeholder) string {
+	var b strings.Builder
+	for _, p := range list {
+		fmt.Fprintf(&b, "%v %q %v %q %d %d %v %p %p %p\n", p.Ref.Kind, p.Ref.Raw, p.Ref.Span, p.Ref.Name, p.Line, p.Place, p.Rescan,
+			p.Action, p.Response, p.Hint)
+	}
+	return b.String()
 }

@@ -73,6 +73,9 @@ type docParser struct {
 
 	// the hints read so far (newHint)
 	nHints int
+	// dollars counts the '$' of the texts Placeholders rescans (response
+	// template lines, hints, shortcut and link destinations): see places
+	dollars int
 
 	// the arena the document's memory comes from (nil: none)
 	arena *Arena
@@ -152,6 +155,7 @@ func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
 	slices.SortStableFunc(doc.Problems, func(a, b Problem) int {
 		return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset)
 	})
+	doc.maxPlaces = p.places()
 	sc.takeBack(p)
 	parseScratches.Put(sc)
 	return doc

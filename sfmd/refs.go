@@ -128,8 +128,9 @@ func ScanDollar(text string, i int) (end int, invalid bool) {
 // escape in a shell or a price, not meant as a variable). It returns
 // nothing when text is not the document's text at span.
 func (d *Document) DollarRefs(text string, span Span) []*VarRef {
-	if !d.holds(text, span) {
-		return nil
+	first := strings.IndexByte(text, '$')
+	if first < 0 || !d.holds(text, span) {
+		return nil // most texts have no '$': no comparison with the source
 	}
 	s := span.Start.Offset
 	li := d.Index
@@ -138,7 +139,7 @@ func (d *Document) DollarRefs(text string, span Span) []*VarRef {
 		d.Index = li
 	}
 	var refs []*VarRef
-	for i := strings.IndexByte(text, '$'); i >= 0; {
+	for i := first; i >= 0; {
 		end, invalid := ScanDollar(text, i)
 		escaped := i > 0 && (text[i-1] == '$' || text[i-1] == '\\')
 		if end > 0 && !invalid && !escaped {

@@ -43,6 +43,7 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 	p.doc.Responses = append(p.doc.Responses, r)
 	var loops []int // indices of the open for: lines, innermost last
 	for _, l := range f.Lines {
+		p.dollars += strings.Count(l.Text, "$") // LineDollarRefs rescans the line
 		tl := p.templateLine(l)
 		tl.Loop = -1
 		if n := len(loops); n > 0 {
@@ -243,6 +244,7 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 	h.ArgsSpan = p.span(base+restOff+a, base+restOff+len(rest))
 	h.Refs = p.refs(h.Args, base+restOff+a, refsHint)
 	p.doc.Hints = append(p.doc.Hints, h)
+	p.dollars += strings.Count(c, "$") // listPlaceholders rescans the hint's text
 }
 
 // mayBeHint is false for a text hint reads no invocation from without

@@ -146,6 +146,8 @@ type nodes struct {
 	// texts backs the Text of every multi-line body (finishBody): never
 	// from an Arena, as strings in the tree outlive its Release
 	texts []byte
+	// nRefs counts the references newRef made
+	nRefs int
 	// with an Arena, what backs them is carved from its pools
 	linePool *arenaPool[Line]
 	segPool  *arenaPool[PathSeg]
@@ -175,6 +177,7 @@ func slabWithArena[T any](p *docParser, s *slab[T], v T) *T {
 
 // newRef returns a reference from the slab, filled with v.
 func (n *nodes) newRef(v VarRef) *VarRef {
+	n.nRefs++
 	r := n.refs.new()
 	*r = v
 	return r
