@@ -14,6 +14,11 @@ func (p *docParser) action(f *Fence, id string, idSpan Span) {
 	a := p.actions.new()
 	a.ID, a.IDSpan, a.Fence, a.Span = id, idSpan, f, f.Span
 	p.doc.Actions = append(p.doc.Actions, a)
+	if p.firstAct != nil {
+		if _, ok := p.firstAct[id]; !ok {
+			p.firstAct[id] = a
+		}
+	}
 	if len(f.Lines) == 0 || strings.TrimSpace(f.Lines[0].Text) == "" {
 		p.problem(CodeActionBlockEmpty, f.InfoSpan.Start.Offset, f.InfoSpan.End.Offset,
 			"action %q has no definition line, put \"METHOD url-or-command\" on the first line of the block", id)

@@ -10,6 +10,7 @@ package sfmd
 import (
 	"iter"
 	"sync"
+	"unsafe"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -48,6 +49,38 @@ type Document struct {
 	// maxPlaces bounds the number of placeholders, counted by the parse
 	// (docParser.places); 0: not counted (maxPlaceholders counts then)
 	maxPlaces int
+	// respFacts holds what the parse noted of each response template
+	// (respFact), for the Actions and Responses lists it made
+	// (factActions, factResponses): see responseFacts
+	respFacts     []respFact
+	factActions   []*Action
+	factResponses []*Response
+}
+
+// respFact is what the parse notes of a response template as it reads
+// it, for the readers of the finished tree that walk every template
+// (listPlaceholders, TemplateActLinks): its owner, the first action of
+// its ID; whether a line's text holds a '$' (LineDollarRefs finds
+// nothing in the others) and whether an output line's holds "](act:"
+// (TemplateActLinks finds nothing in the others).
+type respFact struct {
+	owner    *Action
+	dollars  bool
+	actLinks bool
+}
+
+// responseFacts returns the parse's facts of d.Responses, in their order,
+// or nil when there are none or d's lists of actions and responses are
+// not the ones the parse made (a copy of the Document given others): the
+// caller then reads the tree.
+func (d *Document) responseFacts() []respFact {
+	f := d.respFacts
+	if len(f) == 0 || len(f) != len(d.Responses) || len(d.Actions) != len(d.factActions) ||
+		unsafe.SliceData(d.Responses) != unsafe.SliceData(d.factResponses) ||
+		unsafe.SliceData(d.Actions) != unsafe.SliceData(d.factActions) {
+		return nil
+	}
+	return f
 }
 
 type namesCache struct {

@@ -3,6 +3,7 @@ package sfmd
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -231,6 +232,8 @@ var placePieces = []string{
 	"> quoted $Q `/act.c --q $C`\n",
 	"- item `/act.a $I`\n  ```act.d.response\n  decode: $Y\n  ```\n",
 	"$ $1 $$X \\$Y {not} {{fetch:}}\n",
+	"```act.c.response\n- [go](act:a?x={v}) and `[no](act:b)`\n{w} = {Response.body}\n```\n",
+	"```act.e.response\nsave: x\nfor: i in Response.items\n[see](act:e)\nend:\n```\n",
 }
 
 // randomPlacesDocument makes a document of 1 to 12 placePieces, with a
@@ -295,6 +298,92 @@ func placesText(list []Placeholder) string {
 	for _, p := range list {
 		fmt.Fprintf(&b, "%v %q %v %q %d %d %v %p %p %p\n", p.Ref.Kind, p.Ref.Raw, p.Ref.Span, p.Ref.Name, p.Line, p.Place, p.Rescan,
 			p.Action, p.Response, p.Hint)
+	}
+	return b.String()
+}
+
+// TestResponseFactsMatchTree holds what the parse notes of each response
+// template (responseFacts) to the finished tree, on every document of the
+// corpora and on generated and random ones, read by Parse and by
+// ParseAsRuntime: its owner is the first action of its ID, it says a '$'
+// or a "](act:" is there exactly when a line holds one; and the
+// placeholders and template act: links read with the facts are those read
+// from the tree alone. A copy of the Document given other lists reads the
+// tree.
+func TestResponseFactsMatchTree(t *testing.T) {
+	docs := comparedDocuments(t)
+	r := rand.New(rand.NewSource(22))
+	for i := range 2000 {
+		if i%2 == 0 {
+			docs[fmt.Sprintf("random/places%d", i)] = randomPlacesDocument(r)
+		} else {
+			gen := benchgen.Generate(1+r.Intn(3), r.Int63())
+			docs[fmt.Sprintf("random/gen%d", i)] = gen[r.Intn(len(gen))]
+		}
+	}
+	var withFacts, dollars, links int
+	for _, name := range sortedNames(docs) {
+		for _, d := range []*Document{Parse(name, docs[name]), ParseAsRuntime(name, docs[name])} {
+			facts := d.responseFacts()
+			if len(d.Responses) > 0 && facts == nil {
+				t.Fatalf("%s: no facts of its %d response templates", name, len(d.Responses))
+			}
+			first := d.firstActions()
+			for k, resp := range d.Responses {
+				want := respFact{owner: first[resp.ActionID]}
+				for _, l := range resp.Lines {
+					want.dollars = want.dollars || strings.Contains(l.Line.Text, "$")
+					want.actLinks = want.actLinks || l.Kind == LineOutput && strings.Contains(l.Line.Text, "](act:")
+				}
+				if facts[k] != want {
+					t.Fatalf("%s: response %d (%s): facts %+v, want %+v", name, k, resp.ActionID, facts[k], want)
+				}
+				dollars, links = dollars+b2i(want.dollars), links+b2i(want.actLinks)
+			}
+			if facts != nil {
+				withFacts++
+			}
+			tree := *d
+			tree.respFacts = nil
+			if got, want := placesText(d.listPlaceholders()), placesText(tree.listPlaceholders()); got != want {
+				t.Fatalf("%s: placeholders with the facts:\n%s\nfrom the tree:\n%s", name, got, want)
+			}
+			if got, want := templateLinksText(d.TemplateActLinks()), templateLinksText(tree.TemplateActLinks()); got != want {
+				t.Fatalf("%s: template act: links with the facts:\n%s\nfrom the tree:\n%s", name, got, want)
+			}
+			if len(d.Responses) > 0 {
+				other := *d
+				other.Responses = slices.Clone(d.Responses)
+				if other.responseFacts() != nil {
+					t.Fatalf("%s: a copy with its own list of responses reads the parse's facts", name)
+				}
+				other = *d
+				other.Actions = slices.Clone(d.Actions)
+				if other.responseFacts() != nil {
+					t.Fatalf("%s: a copy with its own list of actions reads the parse's facts", name)
+				}
+			}
+		}
+	}
+	if withFacts < 1000 || dollars == 0 || links == 0 {
+		t.Fatalf("facts in %d parses, %d templates with a '$', %d with an act: link: want more", withFacts, dollars, links)
+	}
+	t.Logf("%d parses with facts: %d templates with a '$', %d with an act: link", withFacts, dollars, links)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// templateLinksText renders template act: links: each link as read, its
+// template and line.
+func templateLinksText(ls []TemplateLink) string {
+	var b strings.Builder
+	for _, l := range ls {
+		fmt.Fprintf(&b, "%+v %p %d\n", *l.Link, l.Response, l.Line)
 	}
 	return b.String()
 }

@@ -76,6 +76,11 @@ type docParser struct {
 	// dollars counts the '$' of the texts Placeholders rescans (response
 	// template lines, hints, shortcut and link destinations): see places
 	dollars int
+	// firstAct is the first action of each ID read so far, and
+	// respFacts what the parse notes of each response template
+	// (respFact), when the document has response templates
+	firstAct  map[string]*Action
+	respFacts []respFact
 
 	// the arena the document's memory comes from (nil: none)
 	arena *Arena
@@ -156,6 +161,7 @@ func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
 		return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset)
 	})
 	doc.maxPlaces = p.places()
+	p.keepResponseFacts()
 	sc.takeBack(p)
 	parseScratches.Put(sc)
 	return doc
@@ -677,6 +683,10 @@ func (p *docParser) sizeSlabs() []fenceKind {
 	p.kinds = kinds // back to the scratch
 	p.doc.Actions = take(docPool(p, func(a *Arena) *arenaPool[*Action] { return &a.docActions }), n.act)
 	p.doc.Responses = take(docPool(p, func(a *Arena) *arenaPool[*Response] { return &a.docResponses }), n.resp)
+	if n.resp > 0 {
+		p.respFacts = make([]respFact, 0, n.resp)
+		p.firstAct = make(map[string]*Action, n.act)
+	}
 	p.actions.reserve(n.act)
 	p.responses.reserve(n.resp)
 	p.lines.reserve(n.tLines)

@@ -42,9 +42,18 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 	r.Lines = p.linePtrs.carve(len(f.Lines))
 	p.doc.Responses = append(p.doc.Responses, r)
 	var loops []int // indices of the open for: lines, innermost last
+	// the owner is nil when no action of the ID came before: found at the
+	// end (keepResponseFacts)
+	fact := respFact{owner: p.firstAct[id]}
 	for _, l := range f.Lines {
-		p.dollars += strings.Count(l.Text, "$") // LineDollarRefs rescans the line
+		if n := countDollars(l.Text); n > 0 { // LineDollarRefs rescans the line
+			p.dollars += n
+			fact.dollars = true
+		}
 		tl := p.templateLine(l)
+		if tl.Kind == LineOutput && !fact.actLinks {
+			fact.actLinks = strings.Contains(l.Text, "](act:")
+		}
 		tl.Loop = -1
 		if n := len(loops); n > 0 {
 			tl.Loop = loops[n-1]
@@ -62,6 +71,7 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 		r.Lines = append(r.Lines, tl)
 		p.responseHints(tl, id)
 	}
+	p.respFacts = append(p.respFacts, fact)
 	for _, open := range loops {
 		fl := r.Lines[open]
 		p.problem(CodeForUnclosed, fl.Line.Span.Start.Offset, fl.Line.Span.End.Offset,
@@ -244,7 +254,7 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 	h.ArgsSpan = p.span(base+restOff+a, base+restOff+len(rest))
 	h.Refs = p.refs(h.Args, base+restOff+a, refsHint)
 	p.doc.Hints = append(p.doc.Hints, h)
-	p.dollars += strings.Count(c, "$") // listPlaceholders rescans the hint's text
+	p.dollars += countDollars(c) // listPlaceholders rescans the hint's text
 }
 
 // mayBeHint is false for a text hint reads no invocation from without
@@ -274,3 +284,20 @@ func (p *docParser) newHint() *Hint {
 
 // hintsAlone is how many hints of a document newHint allocates one by one.
 const hintsAlone = 32
+
+// keepResponseFacts gives the document the facts of its response
+// templates (respFact), the owners of those read before their action
+// found now that every action is read.
+func (p *docParser) keepResponseFacts() {
+	if len(p.respFacts) == 0 {
+		return
+	}
+	d := p.doc
+	for i := range p.respFacts {
+		if p.respFacts[i].owner == nil {
+			p.respFacts[i].owner = p.firstAct[d.Responses[i].ActionID]
+		}
+	}
+	d.respFacts, d.factActions, d.factResponses = p.respFacts, d.Actions, d.Responses
+	p.firstAct, p.respFacts = nil, nil
+}
