@@ -780,10 +780,9 @@ func (d *Document) responsePlaceholders(out []Placeholder) []Placeholder {
 	return out
 }
 
-// countDollars is strings.Count(s, "$"), which costs more than the search
-// for a first '$' that most texts fail (callgrind: about 20 M more
-// instructions in a parse of the generated 10 MB document with Count on
-// every response template line, hint and destination).
+// countDollars is strings.Count(s, "$") after a search for a first '$',
+// which most texts fail (a parse of the generated 10 MB document, whole
+// process, callgrind: 950.3 M instructions with Count alone, 949.2 M).
 func countDollars(s string) int {
 	if strings.IndexByte(s, '$') < 0 {
 		return 0
