@@ -51,8 +51,10 @@ type Document struct {
 	maxPlaces int
 	// respFacts holds what the parse noted of each response template
 	// (respFact), for the Actions and Responses lists it made
-	// (factActions, factResponses): see responseFacts
+	// (factActions, factResponses): see responseFacts; respPlaces the
+	// places of their lines, one template after the other
 	respFacts     []respFact
+	respPlaces    []placeRef
 	factActions   []*Action
 	factResponses []*Response
 }
@@ -60,13 +62,22 @@ type Document struct {
 // respFact is what the parse notes of a response template as it reads
 // it, for the readers of the finished tree that walk every template
 // (listPlaceholders, TemplateActLinks): its owner, the first action of
-// its ID; whether a line's text holds a '$' (LineDollarRefs finds
-// nothing in the others) and whether an output line's holds "](act:"
-// (TemplateActLinks finds nothing in the others).
+// its ID; the places of its lines' placeholders (Document.respPlaces
+// from from to to: see placeRef); and whether an output line's text
+// holds "](act:" (TemplateActLinks finds nothing in the others).
 type respFact struct {
 	owner    *Action
-	dollars  bool
+	from, to int32
 	actLinks bool
+}
+
+// placeRef is the place of a response template line's placeholders, in
+// the order responsePlaceholders lists them: a reference of the parser's
+// (ref), or where the $NAME of the line's text go (ref nil: the line
+// holds a '$', LineDollarRefs reads them).
+type placeRef struct {
+	ref  *VarRef
+	line int
 }
 
 // responseFacts returns the parse's facts of d.Responses, in their order,

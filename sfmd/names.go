@@ -735,40 +735,45 @@ func placedAt(p Placeholder, place Place) Placeholder {
 
 // responsePlaceholders appends those of the response templates: the
 // parser's {…} of each line (of the right side of an assignment), then
-// the $NAME of its text. It reads each template's owner, and whether its
-// lines hold a '$', from the parse's facts (responseFacts) where it
-// has them.
+// the $NAME of its text. It reads each template's owner and the places
+// of its lines' placeholders from the parse's facts (responseFacts) where
+// it has them, instead of every line of the tree.
 func (d *Document) responsePlaceholders(out []Placeholder) []Placeholder {
-	facts := d.responseFacts()
-	var owners map[string]*Action
-	for k, r := range d.Responses {
-		var owner *Action
-		dollars := true
-		if facts != nil {
-			owner, dollars = facts[k].owner, facts[k].dollars
-		} else {
-			if owners == nil {
-				owners = d.firstActions()
+	if facts := d.responseFacts(); facts != nil {
+		for k, r := range d.Responses {
+			f := facts[k]
+			p := Placeholder{Place: PlaceResponse, Action: f.owner, Response: r}
+			for _, e := range d.respPlaces[f.from:f.to] {
+				p.Line = e.line
+				if e.ref != nil {
+					p.Ref, p.Rescan = e.ref, false
+					out = append(out, p)
+					continue
+				}
+				p.Rescan = true
+				for _, ref := range d.LineDollarRefs(r.Lines[e.line]) {
+					p.Ref = ref
+					out = append(out, p)
+				}
 			}
-			owner = owners[r.ActionID]
 		}
-		p := Placeholder{Place: PlaceResponse, Action: owner, Response: r}
+		return out
+	}
+	if len(d.Responses) == 0 {
+		return out
+	}
+	owners := d.firstActions()
+	for _, r := range d.Responses {
+		p := Placeholder{Place: PlaceResponse, Action: owners[r.ActionID], Response: r}
 		for i, l := range r.Lines {
 			p.Line, p.Rescan = i, false
-			t := l.Template
-			if l.Kind == LineAssign && l.RHS != nil {
-				t = l.RHS
-			}
-			if t != nil {
+			if t := placedTemplate(l); t != nil {
 				for _, ref := range t.Refs {
 					if ref.Kind != RefPersistent { // read from the text below
 						p.Ref = ref
 						out = append(out, p)
 					}
 				}
-			}
-			if !dollars {
-				continue
 			}
 			p.Rescan = true
 			for _, ref := range d.LineDollarRefs(l) {

@@ -330,15 +330,31 @@ func TestResponseFactsMatchTree(t *testing.T) {
 			}
 			first := d.firstActions()
 			for k, resp := range d.Responses {
-				want := respFact{owner: first[resp.ActionID]}
-				for _, l := range resp.Lines {
-					want.dollars = want.dollars || strings.Contains(l.Line.Text, "$")
+				want := respFact{owner: first[resp.ActionID], from: facts[k].from, to: facts[k].to}
+				var places []placeRef // what responsePlaceholders reads of the tree
+				for i, l := range resp.Lines {
+					t := l.Template
+					if l.Kind == LineAssign && l.RHS != nil {
+						t = l.RHS
+					}
+					for _, ref := range templateRefs(t) {
+						if ref.Kind != RefPersistent {
+							places = append(places, placeRef{ref, i})
+						}
+					}
+					if strings.Contains(l.Line.Text, "$") {
+						places = append(places, placeRef{nil, i})
+						dollars++
+					}
 					want.actLinks = want.actLinks || l.Kind == LineOutput && strings.Contains(l.Line.Text, "](act:")
 				}
 				if facts[k] != want {
 					t.Fatalf("%s: response %d (%s): facts %+v, want %+v", name, k, resp.ActionID, facts[k], want)
 				}
-				dollars, links = dollars+b2i(want.dollars), links+b2i(want.actLinks)
+				if got := d.respPlaces[facts[k].from:facts[k].to]; !slices.Equal(got, places) {
+					t.Fatalf("%s: response %d (%s): places %v, want %v", name, k, resp.ActionID, got, places)
+				}
+				links += b2i(want.actLinks)
 			}
 			if facts != nil {
 				withFacts++
@@ -368,7 +384,7 @@ func TestResponseFactsMatchTree(t *testing.T) {
 	if withFacts < 1000 || dollars == 0 || links == 0 {
 		t.Fatalf("facts in %d parses, %d templates with a '$', %d with an act: link: want more", withFacts, dollars, links)
 	}
-	t.Logf("%d parses with facts: %d templates with a '$', %d with an act: link", withFacts, dollars, links)
+	t.Logf("%d parses with facts: %d template lines with a '$', %d templates with an act: link", withFacts, dollars, links)
 }
 
 func b2i(b bool) int {
@@ -386,4 +402,12 @@ func templateLinksText(ls []TemplateLink) string {
 		fmt.Fprintf(&b, "%+v %p %d\n", *l.Link, l.Response, l.Line)
 	}
 	return b.String()
+}
+
+// templateRefs is t.Refs, nil for no template.
+func templateRefs(t *Template) []*VarRef {
+	if t == nil {
+		return nil
+	}
+	return t.Refs
 }

@@ -77,10 +77,11 @@ type docParser struct {
 	// template lines, hints, shortcut and link destinations): see places
 	dollars int
 	// firstAct is the first action of each ID read so far, and
-	// respFacts what the parse notes of each response template
-	// (respFact), when the document has response templates
-	firstAct  map[string]*Action
-	respFacts []respFact
+	// respFacts and respPlaces what the parse notes of each response
+	// template (respFact), when the document has response templates
+	firstAct   map[string]*Action
+	respFacts  []respFact
+	respPlaces []placeRef
 
 	// the arena the document's memory comes from (nil: none)
 	arena *Arena
@@ -685,6 +686,7 @@ func (p *docParser) sizeSlabs() []fenceKind {
 	p.doc.Responses = take(docPool(p, func(a *Arena) *arenaPool[*Response] { return &a.docResponses }), n.resp)
 	if n.resp > 0 {
 		p.respFacts = make([]respFact, 0, n.resp)
+		p.respPlaces = make([]placeRef, 0, n.tLines) // about one a line
 		p.firstAct = make(map[string]*Action, n.act)
 	}
 	p.actions.reserve(n.act)

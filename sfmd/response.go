@@ -44,13 +44,12 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 	var loops []int // indices of the open for: lines, innermost last
 	// the owner is nil when no action of the ID came before: found at the
 	// end (keepResponseFacts)
-	fact := respFact{owner: p.firstAct[id]}
-	for _, l := range f.Lines {
-		if n := countDollars(l.Text); n > 0 { // LineDollarRefs rescans the line
-			p.dollars += n
-			fact.dollars = true
-		}
+	fact := respFact{owner: p.firstAct[id], from: int32(len(p.respPlaces))}
+	for i, l := range f.Lines {
+		n := countDollars(l.Text) // LineDollarRefs rescans the line
+		p.dollars += n
 		tl := p.templateLine(l)
+		p.respPlaces = appendLinePlaces(p.respPlaces, tl, i, n > 0)
 		if tl.Kind == LineOutput && !fact.actLinks {
 			fact.actLinks = strings.Contains(l.Text, "](act:")
 		}
@@ -71,6 +70,7 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 		r.Lines = append(r.Lines, tl)
 		p.responseHints(tl, id)
 	}
+	fact.to = int32(len(p.respPlaces))
 	p.respFacts = append(p.respFacts, fact)
 	for _, open := range loops {
 		fl := r.Lines[open]
@@ -298,6 +298,33 @@ func (p *docParser) keepResponseFacts() {
 			p.respFacts[i].owner = p.firstAct[d.Responses[i].ActionID]
 		}
 	}
-	d.respFacts, d.factActions, d.factResponses = p.respFacts, d.Actions, d.Responses
-	p.firstAct, p.respFacts = nil, nil
+	d.respFacts, d.respPlaces, d.factActions, d.factResponses = p.respFacts, p.respPlaces, d.Actions, d.Responses
+	p.firstAct, p.respFacts, p.respPlaces = nil, nil, nil
+}
+
+// appendLinePlaces appends to out the places of the placeholders of l,
+// line i of its template (see placeRef), whose text holds a '$' when
+// dollar.
+func appendLinePlaces(out []placeRef, l *TemplateLine, i int, dollar bool) []placeRef {
+	if t := placedTemplate(l); t != nil {
+		for _, ref := range t.Refs {
+			if ref.Kind != RefPersistent { // read from the text
+				out = append(out, placeRef{ref, i})
+			}
+		}
+	}
+	if dollar {
+		out = append(out, placeRef{nil, i})
+	}
+	return out
+}
+
+// placedTemplate is the template whose references Placeholders lists for
+// a response template line: the right side of an assignment, or its
+// Template.
+func placedTemplate(l *TemplateLine) *Template {
+	if l.Kind == LineAssign && l.RHS != nil {
+		return l.RHS
+	}
+	return l.Template
 }
