@@ -57,6 +57,25 @@ type Document struct {
 	respPlaces    []placeRef
 	factActions   []*Action
 	factResponses []*Response
+	// destFacts: the parse noted whether a destination of the Links and
+	// Shortcuts lists it made (factLinks, factShortcuts) holds a $NAME
+	// (destRefs): see noDestinationRefs
+	destFacts     bool
+	destRefs      bool
+	factLinks     []*Link
+	factShortcuts []*Shortcut
+}
+
+// sameList reports whether a and b are the same list (not a copy).
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b)
+}
+
+// noDestinationRefs reports that the parse found no $NAME in the
+// destinations of d's links and shortcuts (DestinationDollarRefs finds
+// none), for the lists it made.
+func (d *Document) noDestinationRefs() bool {
+	return d.destFacts && !d.destRefs && sameList(d.Links, d.factLinks) && sameList(d.Shortcuts, d.factShortcuts)
 }
 
 // respFact is what the parse notes of a response template as it reads
@@ -74,7 +93,7 @@ type respFact struct {
 // placeRef is the place of a response template line's placeholders, in
 // the order responsePlaceholders lists them: a reference of the parser's
 // (ref), or where the $NAME of the line's text go (ref nil: the line
-// holds a '$', LineDollarRefs reads them).
+// holds one, hasDollarRef; LineDollarRefs reads them).
 type placeRef struct {
 	ref  *VarRef
 	line int
@@ -86,9 +105,7 @@ type placeRef struct {
 // caller then reads the tree.
 func (d *Document) responseFacts() []respFact {
 	f := d.respFacts
-	if len(f) == 0 || len(f) != len(d.Responses) || len(d.Actions) != len(d.factActions) ||
-		unsafe.SliceData(d.Responses) != unsafe.SliceData(d.factResponses) ||
-		unsafe.SliceData(d.Actions) != unsafe.SliceData(d.factActions) {
+	if len(f) == 0 || len(f) != len(d.Responses) || !sameList(d.Responses, d.factResponses) || !sameList(d.Actions, d.factActions) {
 		return nil
 	}
 	return f

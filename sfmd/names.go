@@ -723,7 +723,9 @@ func (d *Document) listPlaceholders() []Placeholder {
 		add(d.DollarRefs(h.Text, h.Span), Placeholder{Place: PlaceHint, Hint: h, Line: -1, Rescan: true})
 	}
 	add(d.ProseVars, Placeholder{Place: PlaceProse, Line: -1})
-	add(d.DestinationDollarRefs(), Placeholder{Place: PlaceDestination, Line: -1, Rescan: true})
+	if !d.noDestinationRefs() {
+		add(d.DestinationDollarRefs(), Placeholder{Place: PlaceDestination, Line: -1, Rescan: true})
+	}
 	return out
 }
 

@@ -303,7 +303,8 @@ func placesText(list []Placeholder) string {
 }
 
 // TestResponseFactsMatchTree holds what the parse notes of each response
-// template (responseFacts) to the finished tree, on every document of the
+// template (responseFacts), and of the destinations (noDestinationRefs), to
+// the finished tree, on every document of the
 // corpora and on generated and random ones, read by Parse and by
 // ParseAsRuntime: its owner is the first action of its ID, it says a '$'
 // or a "](act:" is there exactly when a line holds one; and the
@@ -321,7 +322,7 @@ func TestResponseFactsMatchTree(t *testing.T) {
 			docs[fmt.Sprintf("random/gen%d", i)] = gen[r.Intn(len(gen))]
 		}
 	}
-	var withFacts, dollars, links int
+	var withFacts, dollars, links, destRefs int
 	for _, name := range sortedNames(docs) {
 		for _, d := range []*Document{Parse(name, docs[name]), ParseAsRuntime(name, docs[name])} {
 			facts := d.responseFacts()
@@ -342,7 +343,7 @@ func TestResponseFactsMatchTree(t *testing.T) {
 							places = append(places, placeRef{ref, i})
 						}
 					}
-					if strings.Contains(l.Line.Text, "$") {
+					if len(d.DollarRefs(l.Line.Text, l.Line.Span)) > 0 {
 						places = append(places, placeRef{nil, i})
 						dollars++
 					}
@@ -359,8 +360,19 @@ func TestResponseFactsMatchTree(t *testing.T) {
 			if facts != nil {
 				withFacts++
 			}
+			if got, want := d.noDestinationRefs(), len(d.DestinationDollarRefs()) == 0; got != want {
+				t.Fatalf("%s: no $NAME in a destination: the parse says %v, DestinationDollarRefs %v", name, got, want)
+			}
+			destRefs += b2i(d.destRefs)
+			if len(d.Links) > 0 {
+				other := *d
+				other.Links = slices.Clone(d.Links)
+				if other.noDestinationRefs() {
+					t.Fatalf("%s: a copy with its own list of links reads the parse's facts", name)
+				}
+			}
 			tree := *d
-			tree.respFacts = nil
+			tree.respFacts, tree.destFacts = nil, false
 			if got, want := placesText(d.listPlaceholders()), placesText(tree.listPlaceholders()); got != want {
 				t.Fatalf("%s: placeholders with the facts:\n%s\nfrom the tree:\n%s", name, got, want)
 			}
@@ -381,10 +393,10 @@ func TestResponseFactsMatchTree(t *testing.T) {
 			}
 		}
 	}
-	if withFacts < 1000 || dollars == 0 || links == 0 {
-		t.Fatalf("facts in %d parses, %d templates with a '$', %d with an act: link: want more", withFacts, dollars, links)
+	if withFacts < 1000 || dollars == 0 || links == 0 || destRefs == 0 {
+		t.Fatalf("facts in %d parses, %d template lines with a $NAME, %d templates with an act: link: want more", withFacts, dollars, links)
 	}
-	t.Logf("%d parses with facts: %d template lines with a '$', %d templates with an act: link", withFacts, dollars, links)
+	t.Logf("%d parses with facts: %d template lines with a $NAME, %d templates with an act: link, %d parses with a $NAME in a destination", withFacts, dollars, links, destRefs)
 }
 
 func b2i(b bool) int {

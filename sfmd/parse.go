@@ -76,6 +76,9 @@ type docParser struct {
 	// dollars counts the '$' of the texts Placeholders rescans (response
 	// template lines, hints, shortcut and link destinations): see places
 	dollars int
+	// destRefs: a shortcut's or a link's destination holds a $NAME
+	// (hasDollarRef)
+	destRefs bool
 	// firstAct is the first action of each ID read so far, and
 	// respFacts and respPlaces what the parse notes of each response
 	// template (respFact), when the document has response templates
@@ -163,6 +166,7 @@ func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
 	})
 	doc.maxPlaces = p.places()
 	p.keepResponseFacts()
+	doc.destFacts, doc.destRefs, doc.factLinks, doc.factShortcuts = true, p.destRefs, doc.Links, doc.Shortcuts
 	sc.takeBack(p)
 	parseScratches.Put(sc)
 	return doc

@@ -49,7 +49,7 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 		n := countDollars(l.Text) // LineDollarRefs rescans the line
 		p.dollars += n
 		tl := p.templateLine(l)
-		p.respPlaces = appendLinePlaces(p.respPlaces, tl, i, n > 0)
+		p.respPlaces = appendLinePlaces(p.respPlaces, tl, i, n > 0 && hasDollarRef(l.Text))
 		if tl.Kind == LineOutput && !fact.actLinks {
 			fact.actLinks = strings.Contains(l.Text, "](act:")
 		}
@@ -303,8 +303,8 @@ func (p *docParser) keepResponseFacts() {
 }
 
 // appendLinePlaces appends to out the places of the placeholders of l,
-// line i of its template (see placeRef), whose text holds a '$' when
-// dollar.
+// line i of its template (see placeRef), whose text holds a $NAME
+// (hasDollarRef) when dollar.
 func appendLinePlaces(out []placeRef, l *TemplateLine, i int, dollar bool) []placeRef {
 	if t := placedTemplate(l); t != nil {
 		for _, ref := range t.Refs {
