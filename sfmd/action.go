@@ -40,6 +40,8 @@ func (p *docParser) action(f *Fence, id string, idSpan Span) {
 	if len(f.Lines) > rest {
 		p.actionLines(a, f.Lines[rest:])
 	}
+	actionRefs(a, func(ref *VarRef, place Place) { p.actPlaces = append(p.actPlaces, placeRef{ref, int(place)}) })
+	p.actEnds = append(p.actEnds, int32(len(p.actPlaces)))
 }
 
 // continuedBody rewrites the problem of an unterminated -d body whose

@@ -57,6 +57,11 @@ type Document struct {
 	respPlaces    []placeRef
 	factActions   []*Action
 	factResponses []*Response
+	// actPlaces holds the places of the actions' placeholders (a
+	// placeRef whose line is the Place), one action after the other,
+	// action k's ending at actEnds[k]: see actionFacts
+	actPlaces []placeRef
+	actEnds   []int32
 	// destFacts: the parse noted whether a destination of the Links and
 	// Shortcuts lists it made (factLinks, factShortcuts) holds a $NAME
 	// (destRefs): see noDestinationRefs
@@ -93,10 +98,21 @@ type respFact struct {
 // placeRef is the place of a response template line's placeholders, in
 // the order responsePlaceholders lists them: a reference of the parser's
 // (ref), or where the $NAME of the line's text go (ref nil: the line
-// holds one, hasDollarRef; LineDollarRefs reads them).
+// holds one, hasDollarRef; LineDollarRefs reads them). Of an action's
+// (actPlaces), line is the Place.
 type placeRef struct {
 	ref  *VarRef
 	line int
+}
+
+// actionFacts returns where the places of each action's placeholders end
+// in d.actPlaces, or nil when the parse noted none or d's list of actions
+// is not the one the parse made (a copy of the Document given another).
+func (d *Document) actionFacts() []int32 {
+	if len(d.actEnds) == 0 || len(d.actEnds) != len(d.Actions) || !sameList(d.Actions, d.factActions) {
+		return nil
+	}
+	return d.actEnds
 }
 
 // responseFacts returns the parse's facts of d.Responses, in their order,

@@ -693,28 +693,23 @@ func (d *Document) listPlaceholders() []Placeholder {
 			out = append(out, p)
 		}
 	}
-	for _, a := range d.Actions {
-		at := Placeholder{Action: a, Line: -1}
-		if a.Target != nil {
-			add(a.Target.Refs, placedAt(at, PlaceTarget))
-		}
-		if !a.IsCLI() { // a CLI command's -H text is part of its Target
-			for _, h := range a.Headers {
-				if h.Value != nil {
-					add(h.Value.Refs, placedAt(at, PlaceHeader))
-				}
+	if ends := d.actionFacts(); ends != nil {
+		start := 0
+		for k, a := range d.Actions {
+			at := Placeholder{Action: a, Line: -1}
+			for _, e := range d.actPlaces[start:ends[k]] {
+				at.Ref, at.Place = e.ref, Place(e.line)
+				out = append(out, at)
 			}
+			start = int(ends[k])
 		}
-		if a.InlineBody != nil && a.InlineBody.Template != nil {
-			add(a.InlineBody.Template.Refs, placedAt(at, PlaceInlineBody))
-		}
-		for _, b := range a.Bodies {
-			if b.Template != nil {
-				add(b.Template.Refs, placedAt(at, PlaceBody))
-			}
-		}
-		for _, p := range a.Params {
-			add(p.DefaultRefs, placedAt(at, PlaceParamDefault))
+	} else {
+		for _, a := range d.Actions {
+			at := Placeholder{Action: a, Line: -1}
+			actionRefs(a, func(ref *VarRef, place Place) {
+				at.Ref, at.Place = ref, place
+				out = append(out, at)
+			})
 		}
 	}
 	out = d.responsePlaceholders(out)
@@ -729,10 +724,37 @@ func (d *Document) listPlaceholders() []Placeholder {
 	return out
 }
 
-// placedAt is p at place.
-func placedAt(p Placeholder, place Place) Placeholder {
-	p.Place = place
-	return p
+// actionRefs calls yield with each reference of a's definition that
+// Placeholders lists, and its place, in their order there: the target's,
+// the -H values' (an HTTP action's: a CLI command's are in its target),
+// the -d body's, the body templates' and the parameter defaults'.
+func actionRefs(a *Action, yield func(*VarRef, Place)) {
+	each := func(refs []*VarRef, place Place) {
+		for _, ref := range refs {
+			yield(ref, place)
+		}
+	}
+	if a.Target != nil {
+		each(a.Target.Refs, PlaceTarget)
+	}
+	if !a.IsCLI() { // a CLI command's -H text is part of its Target
+		for _, h := range a.Headers {
+			if h.Value != nil {
+				each(h.Value.Refs, PlaceHeader)
+			}
+		}
+	}
+	if a.InlineBody != nil && a.InlineBody.Template != nil {
+		each(a.InlineBody.Template.Refs, PlaceInlineBody)
+	}
+	for _, b := range a.Bodies {
+		if b.Template != nil {
+			each(b.Template.Refs, PlaceBody)
+		}
+	}
+	for _, p := range a.Params {
+		each(p.DefaultRefs, PlaceParamDefault)
+	}
 }
 
 // responsePlaceholders appends those of the response templates: the

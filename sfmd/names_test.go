@@ -303,8 +303,8 @@ func placesText(list []Placeholder) string {
 }
 
 // TestResponseFactsMatchTree holds what the parse notes of each response
-// template (responseFacts), and of the destinations (noDestinationRefs), to
-// the finished tree, on every document of the
+// template (responseFacts), of the actions (actionFacts) and of the
+// destinations (noDestinationRefs) to the finished tree, on every document of the
 // corpora and on generated and random ones, read by Parse and by
 // ParseAsRuntime: its owner is the first action of its ID, it says a '$'
 // or a "](act:" is there exactly when a line holds one; and the
@@ -371,8 +371,18 @@ func TestResponseFactsMatchTree(t *testing.T) {
 					t.Fatalf("%s: a copy with its own list of links reads the parse's facts", name)
 				}
 			}
+			if len(d.Actions) > 0 {
+				if d.actionFacts() == nil {
+					t.Fatalf("%s: no places of its %d actions' placeholders", name, len(d.Actions))
+				}
+				other := *d
+				other.Actions = slices.Clone(d.Actions)
+				if other.actionFacts() != nil {
+					t.Fatalf("%s: a copy with its own list of actions reads the places of the parse's", name)
+				}
+			}
 			tree := *d
-			tree.respFacts, tree.destFacts = nil, false
+			tree.respFacts, tree.destFacts, tree.actEnds = nil, false, nil
 			if got, want := placesText(d.listPlaceholders()), placesText(tree.listPlaceholders()); got != want {
 				t.Fatalf("%s: placeholders with the facts:\n%s\nfrom the tree:\n%s", name, got, want)
 			}

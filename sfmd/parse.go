@@ -85,6 +85,10 @@ type docParser struct {
 	firstAct   map[string]*Action
 	respFacts  []respFact
 	respPlaces []placeRef
+	// actPlaces and actEnds are the places of the actions'
+	// placeholders (Document.actionFacts)
+	actPlaces []placeRef
+	actEnds   []int32
 
 	// the arena the document's memory comes from (nil: none)
 	arena *Arena
@@ -688,6 +692,10 @@ func (p *docParser) sizeSlabs() []fenceKind {
 	p.kinds = kinds // back to the scratch
 	p.doc.Actions = take(docPool(p, func(a *Arena) *arenaPool[*Action] { return &a.docActions }), n.act)
 	p.doc.Responses = take(docPool(p, func(a *Arena) *arenaPool[*Response] { return &a.docResponses }), n.resp)
+	if n.act > 0 {
+		p.actEnds = make([]int32, 0, n.act)
+		p.actPlaces = make([]placeRef, 0, 4*n.act)
+	}
 	if n.resp > 0 {
 		p.respFacts = make([]respFact, 0, n.resp)
 		p.respPlaces = make([]placeRef, 0, n.tLines) // about one a line

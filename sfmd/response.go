@@ -285,14 +285,17 @@ func (p *docParser) newHint() *Hint {
 // hintsAlone is how many hints of a document newHint allocates one by one.
 const hintsAlone = 32
 
-// keepResponseFacts gives the document the facts of its response
-// templates (respFact), the owners of those read before their action
-// found now that every action is read.
+// keepResponseFacts gives the document the places of its actions'
+// placeholders (actionFacts) and the facts of its response templates
+// (respFact), the owners of those read before their action found now
+// that every action is read.
 func (p *docParser) keepResponseFacts() {
+	d := p.doc
+	d.actPlaces, d.actEnds, d.factActions = p.actPlaces, p.actEnds, d.Actions
+	p.actPlaces, p.actEnds = nil, nil
 	if len(p.respFacts) == 0 {
 		return
 	}
-	d := p.doc
 	for i := range p.respFacts {
 		if p.respFacts[i].owner == nil {
 			p.respFacts[i].owner = p.firstAct[d.Responses[i].ActionID]
