@@ -832,8 +832,8 @@ func (d *Document) firstActions() map[string]*Action {
 
 // places bounds, for Document.maxPlaces, how many placeholders the parsed
 // document has, as maxPlaceholders does, from what the parse counted as it
-// went: every reference it made (each is placed at most once), the
-// prose's (some made without newRef), and every '$' of the texts
+// went: every reference it kept in a template, a default or a hint (each
+// is placed at most once), the prose's, and every '$' of the texts
 // listPlaceholders rescans. The walk of the finished tree that
 // maxPlaceholders makes cost a quarter of listPlaceholders' time on the
 // generated 10 MB document (go test -bench PlaceholdersBig -cpuprofile).

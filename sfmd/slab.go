@@ -146,7 +146,9 @@ type nodes struct {
 	// texts backs the Text of every multi-line body (finishBody): never
 	// from an Arena, as strings in the tree outlive its Release
 	texts []byte
-	// nRefs counts the references newRef made
+	// nRefs counts the references refSlice stored: every one the parse
+	// keeps but the prose's (a counter in newRef kept braceRef's found
+	// from being inlined: go build -gcflags=-m)
 	nRefs int
 	// with an Arena, what backs them is carved from its pools
 	linePool *arenaPool[Line]
@@ -177,14 +179,17 @@ func slabWithArena[T any](p *docParser, s *slab[T], v T) *T {
 
 // newRef returns a reference from the slab, filled with v.
 func (n *nodes) newRef(v VarRef) *VarRef {
-	n.nRefs++
 	r := n.refs.new()
 	*r = v
 	return r
 }
 
-// refSlice returns rs as a slice in shared storage (see ptrs.slice).
-func (n *nodes) refSlice(rs []*VarRef) []*VarRef { return n.refPtrs.slice(rs) }
+// refSlice returns rs as a slice in shared storage (see ptrs.slice), and
+// counts them (nRefs).
+func (n *nodes) refSlice(rs []*VarRef) []*VarRef {
+	n.nRefs += len(rs)
+	return n.refPtrs.slice(rs)
+}
 
 // splitMods is strings.Split(s, "|") in shared storage: the slice has no
 // spare capacity (appending to it copies), as strings.Split's has none.
