@@ -14,6 +14,11 @@ func (p *docParser) action(f *Fence, id string, idSpan Span) {
 	a := p.actions.new()
 	a.ID, a.IDSpan, a.Fence, a.Span = id, idSpan, f, f.Span
 	p.doc.Actions = append(p.doc.Actions, a)
+	if p.firstAct != nil {
+		if _, ok := p.firstAct[id]; !ok {
+			p.firstAct[id] = a
+		}
+	}
 	if len(f.Lines) == 0 || strings.TrimSpace(f.Lines[0].Text) == "" {
 		p.problem(CodeActionBlockEmpty, f.InfoSpan.Start.Offset, f.InfoSpan.End.Offset,
 			"action %q has no definition line, put \"METHOD url-or-command\" on the first line of the block", id)
@@ -35,6 +40,8 @@ func (p *docParser) action(f *Fence, id string, idSpan Span) {
 	if len(f.Lines) > rest {
 		p.actionLines(a, f.Lines[rest:])
 	}
+	actionRefs(a, func(ref *VarRef, place Place) { p.actPlaces = append(p.actPlaces, placeRef{ref, int(place)}) })
+	p.actEnds = append(p.actEnds, int32(len(p.actPlaces)))
 }
 
 // continuedBody rewrites the problem of an unterminated -d body whose

@@ -67,10 +67,15 @@ type TemplateLink struct {
 
 // TemplateActLinks returns the act: links of the response templates'
 // output lines: each "](act:…" destination up to a ')' or a blank, outside
-// inline code.
+// inline code. It skips the templates the parse saw no "](act:" in
+// (responseFacts).
 func (d *Document) TemplateActLinks() []TemplateLink {
 	var out []TemplateLink
-	for _, r := range d.Responses {
+	facts := d.responseFacts()
+	for k, r := range d.Responses {
+		if facts != nil && !facts[k].actLinks {
+			continue
+		}
 		for i, tl := range r.Lines {
 			if tl.Kind != LineOutput {
 				continue

@@ -10,6 +10,7 @@ package sfmd
 import (
 	"iter"
 	"sync"
+	"unsafe"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -45,6 +46,85 @@ type Document struct {
 	// arena is the Arena the document was parsed from (nil: none): what
 	// is built from it later (Placeholders) is carved from it too
 	arena *Arena
+	// maxPlaces bounds the number of placeholders, counted by the parse
+	// (docParser.places); 0: not counted (maxPlaceholders counts then)
+	maxPlaces int
+	// respFacts holds what the parse noted of each response template
+	// (respFact), for the Actions and Responses lists it made
+	// (factActions, factResponses): see responseFacts; respPlaces the
+	// places of their lines, one template after the other
+	respFacts     []respFact
+	respPlaces    []placeRef
+	factActions   []*Action
+	factResponses []*Response
+	// actPlaces holds the places of the actions' placeholders (a
+	// placeRef whose line is the Place), one action after the other,
+	// action k's ending at actEnds[k]: see actionFacts
+	actPlaces []placeRef
+	actEnds   []int32
+	// destFacts: the parse noted whether a destination of the Links and
+	// Shortcuts lists it made (factLinks, factShortcuts) holds a $NAME
+	// (destRefs): see noDestinationRefs
+	destFacts     bool
+	destRefs      bool
+	factLinks     []*Link
+	factShortcuts []*Shortcut
+}
+
+// sameList reports whether a and b are the same list (not a copy).
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b)
+}
+
+// noDestinationRefs reports that the parse found no $NAME in the
+// destinations of d's links and shortcuts (DestinationDollarRefs finds
+// none), for the lists it made.
+func (d *Document) noDestinationRefs() bool {
+	return d.destFacts && !d.destRefs && sameList(d.Links, d.factLinks) && sameList(d.Shortcuts, d.factShortcuts)
+}
+
+// respFact is what the parse notes of a response template as it reads
+// it, for the readers of the finished tree that walk every template
+// (listPlaceholders, TemplateActLinks): its owner, the first action of
+// its ID; the places of its lines' placeholders (Document.respPlaces
+// from from to to: see placeRef); and whether an output line's text
+// holds "](act:" (TemplateActLinks finds nothing in the others).
+type respFact struct {
+	owner    *Action
+	from, to int32
+	actLinks bool
+}
+
+// placeRef is the place of a response template line's placeholders, in
+// the order responsePlaceholders lists them: a reference of the parser's
+// (ref), or where the $NAME of the line's text go (ref nil: the line
+// holds one, hasDollarRef; LineDollarRefs reads them). Of an action's
+// (actPlaces), line is the Place.
+type placeRef struct {
+	ref  *VarRef
+	line int
+}
+
+// actionFacts returns where the places of each action's placeholders end
+// in d.actPlaces, or nil when the parse noted none or d's list of actions
+// is not the one the parse made (a copy of the Document given another).
+func (d *Document) actionFacts() []int32 {
+	if len(d.actEnds) == 0 || len(d.actEnds) != len(d.Actions) || !sameList(d.Actions, d.factActions) {
+		return nil
+	}
+	return d.actEnds
+}
+
+// responseFacts returns the parse's facts of d.Responses, in their order,
+// or nil when there are none or d's lists of actions and responses are
+// not the ones the parse made (a copy of the Document given others): the
+// caller then reads the tree.
+func (d *Document) responseFacts() []respFact {
+	f := d.respFacts
+	if len(f) == 0 || len(f) != len(d.Responses) || !sameList(d.Responses, d.factResponses) || !sameList(d.Actions, d.factActions) {
+		return nil
+	}
+	return f
 }
 
 type namesCache struct {

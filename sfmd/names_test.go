@@ -2,9 +2,13 @@ package sfmd
 
 import (
 	"fmt"
+	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 )
 
 const namesDoc = "---\ndefault: search\nenv:\n  - TOKEN: \"API token\"\n---\n\n" +
@@ -213,4 +217,219 @@ func TestPlaceholdersBuiltOnce(t *testing.T) {
 	if p := c.Placeholders(); len(p) != len(a) || &p[0] == &a[0] {
 		t.Errorf("the copy shares the list (%d, %d placeholders)", len(p), len(a))
 	}
+}
+
+// placePieces are the texts randomPlacesDocument makes documents of:
+// every kind of text whose references or '$' Placeholders lists.
+var placePieces = []string{
+	"```act.a\nGET https://x/$A/{b}?q={c} -H \"K: $T\" -H \"L: {b}\"\n  b: string (required) \"d\" = \"$D\"\n  c: string \"e\" = \"x$E$F\"\n```\n",
+	"```act.b\nCLI run --x {p} $HOME -H \"K: $T\"\n  p: string (required)\n```\n",
+	"```act.c\nPOST https://x/ -d '{\"a\":\"{q}\",\"b\":\"$Q\"}'\n  q: string\n\n  body:\n    {\"a\": \"{q}\", \"t\": \"$TOK\"}\n```\n",
+	"```act.a.response\ndecode: $X\nsave: $Y/{v}\nfor: i in $Z\n{v} = {Response.body}\n$W = {Response.x}\n- {i.name} $V\nend:\nto: out/$O/{v}\n`/act.a --x $H {v}`\n/act.b --p $B\nnext: /act.c --q $N · then /tool:t $M\n```\n",
+	"Prose $P and {{fetch:http://x/$F}} `/act.a --y $Q {z}` and [l](http://$L/$K) [@s Home]($S)\n",
+	"[@d]: http://$U/$U2\n",
+	"See [x][@d] and `/tool:t.a $G` and [run](act:a?b=$R).\n",
+	"> quoted $Q `/act.c --q $C`\n",
+	"- item `/act.a $I`\n  ```act.d.response\n  decode: $Y\n  ```\n",
+	"$ $1 $$X \\$Y {not} {{fetch:}}\n",
+	"```act.c.response\n- [go](act:a?x={v}) and `[no](act:b)`\n{w} = {Response.body}\n```\n",
+	"```act.e.response\nsave: x\nfor: i in Response.items\n[see](act:e)\nend:\n```\n",
+}
+
+// randomPlacesDocument makes a document of 1 to 12 placePieces, with a
+// '$' put at random into some.
+func randomPlacesDocument(r *rand.Rand) []byte {
+	var b strings.Builder
+	for range 1 + r.Intn(12) {
+		s := placePieces[r.Intn(len(placePieces))]
+		if r.Intn(3) == 0 {
+			i := r.Intn(len(s))
+			s = s[:i] + "$R" + s[i:]
+		}
+		b.WriteString(s)
+	}
+	return []byte(b.String())
+}
+
+// TestPlaceholdersBoundByParse: the bound the parse counts
+// (Document.maxPlaces) holds every placeholder listPlaceholders lists, so
+// that the list is allocated once, on every document of the corpora and
+// on generated and random ones, read by Parse and by ParseAsRuntime; the
+// list is the one a walk-counted bound (maxPlaceholders) gives.
+func TestPlaceholdersBoundByParse(t *testing.T) {
+	docs := comparedDocuments(t)
+	r := rand.New(rand.NewSource(21))
+	for i := range 3000 {
+		switch i % 3 {
+		case 0:
+			docs[fmt.Sprintf("random/places%d", i)] = randomPlacesDocument(r)
+		case 1:
+			docs[fmt.Sprintf("random/block%d", i)] = randomBlockDocument(r)
+		default:
+			gen := benchgen.Generate(1+r.Intn(3), r.Int63())
+			docs[fmt.Sprintf("random/gen%d", i)] = gen[r.Intn(len(gen))]
+		}
+	}
+	counted, walked, listed := 0, 0, 0
+	for _, name := range sortedNames(docs) {
+		for _, d := range []*Document{Parse(name, docs[name]), ParseAsRuntime(name, docs[name])} {
+			list := d.listPlaceholders()
+			if len(list) > 0 && d.maxPlaces < len(list) {
+				t.Fatalf("%s: the parse counted %d placeholders at most, listed %d", name, d.maxPlaces, len(list))
+			}
+			if d.maxPlaces > 0 && cap(list) != d.maxPlaces {
+				t.Fatalf("%s: the list has room for %d, the parse counted %d", name, cap(list), d.maxPlaces)
+			}
+			w := *d
+			w.maxPlaces = 0
+			if got, want := placesText(list), placesText(w.listPlaceholders()); got != want {
+				t.Fatalf("%s: the list differs with the walked bound:\n%s\nwant:\n%s", name, got, want)
+			}
+			counted, walked, listed = counted+d.maxPlaces, walked+w.maxPlaceholders(), listed+len(list)
+		}
+	}
+	t.Logf("%d documents: %d placeholders, bound %d counted by the parse, %d by the walk", len(docs), listed, counted, walked)
+}
+
+// placesText renders a list of placeholders: each one's reference as
+// written and where, and the nodes it names.
+func placesText(list []Placeholder) string {
+	var b strings.Builder
+	for _, p := range list {
+		fmt.Fprintf(&b, "%v %q %v %q %d %d %v %p %p %p\n", p.Ref.Kind, p.Ref.Raw, p.Ref.Span, p.Ref.Name, p.Line, p.Place, p.Rescan,
+			p.Action, p.Response, p.Hint)
+	}
+	return b.String()
+}
+
+// TestResponseFactsMatchTree holds what the parse notes of each response
+// template (responseFacts), of the actions (actionFacts) and of the
+// destinations (noDestinationRefs) to the finished tree, on every document of the
+// corpora and on generated and random ones, read by Parse and by
+// ParseAsRuntime: its owner is the first action of its ID, it says a '$'
+// or a "](act:" is there exactly when a line holds one; and the
+// placeholders and template act: links read with the facts are those read
+// from the tree alone. A copy of the Document given other lists reads the
+// tree.
+func TestResponseFactsMatchTree(t *testing.T) {
+	docs := comparedDocuments(t)
+	r := rand.New(rand.NewSource(22))
+	for i := range 2000 {
+		if i%2 == 0 {
+			docs[fmt.Sprintf("random/places%d", i)] = randomPlacesDocument(r)
+		} else {
+			gen := benchgen.Generate(1+r.Intn(3), r.Int63())
+			docs[fmt.Sprintf("random/gen%d", i)] = gen[r.Intn(len(gen))]
+		}
+	}
+	var withFacts, dollars, links, destRefs int
+	for _, name := range sortedNames(docs) {
+		for _, d := range []*Document{Parse(name, docs[name]), ParseAsRuntime(name, docs[name])} {
+			facts := d.responseFacts()
+			if len(d.Responses) > 0 && facts == nil {
+				t.Fatalf("%s: no facts of its %d response templates", name, len(d.Responses))
+			}
+			first := d.firstActions()
+			for k, resp := range d.Responses {
+				want := respFact{owner: first[resp.ActionID], from: facts[k].from, to: facts[k].to}
+				var places []placeRef // what responsePlaceholders reads of the tree
+				for i, l := range resp.Lines {
+					t := l.Template
+					if l.Kind == LineAssign && l.RHS != nil {
+						t = l.RHS
+					}
+					for _, ref := range templateRefs(t) {
+						if ref.Kind != RefPersistent {
+							places = append(places, placeRef{ref, i})
+						}
+					}
+					if len(d.DollarRefs(l.Line.Text, l.Line.Span)) > 0 {
+						places = append(places, placeRef{nil, i})
+						dollars++
+					}
+					want.actLinks = want.actLinks || l.Kind == LineOutput && strings.Contains(l.Line.Text, "](act:")
+				}
+				if facts[k] != want {
+					t.Fatalf("%s: response %d (%s): facts %+v, want %+v", name, k, resp.ActionID, facts[k], want)
+				}
+				if got := d.respPlaces[facts[k].from:facts[k].to]; !slices.Equal(got, places) {
+					t.Fatalf("%s: response %d (%s): places %v, want %v", name, k, resp.ActionID, got, places)
+				}
+				links += b2i(want.actLinks)
+			}
+			if facts != nil {
+				withFacts++
+			}
+			if got, want := d.noDestinationRefs(), len(d.DestinationDollarRefs()) == 0; got != want {
+				t.Fatalf("%s: no $NAME in a destination: the parse says %v, DestinationDollarRefs %v", name, got, want)
+			}
+			destRefs += b2i(d.destRefs)
+			if len(d.Links) > 0 {
+				other := *d
+				other.Links = slices.Clone(d.Links)
+				if other.noDestinationRefs() {
+					t.Fatalf("%s: a copy with its own list of links reads the parse's facts", name)
+				}
+			}
+			if len(d.Actions) > 0 {
+				if d.actionFacts() == nil {
+					t.Fatalf("%s: no places of its %d actions' placeholders", name, len(d.Actions))
+				}
+				other := *d
+				other.Actions = slices.Clone(d.Actions)
+				if other.actionFacts() != nil {
+					t.Fatalf("%s: a copy with its own list of actions reads the places of the parse's", name)
+				}
+			}
+			tree := *d
+			tree.respFacts, tree.destFacts, tree.actEnds = nil, false, nil
+			if got, want := placesText(d.listPlaceholders()), placesText(tree.listPlaceholders()); got != want {
+				t.Fatalf("%s: placeholders with the facts:\n%s\nfrom the tree:\n%s", name, got, want)
+			}
+			if got, want := templateLinksText(d.TemplateActLinks()), templateLinksText(tree.TemplateActLinks()); got != want {
+				t.Fatalf("%s: template act: links with the facts:\n%s\nfrom the tree:\n%s", name, got, want)
+			}
+			if len(d.Responses) > 0 {
+				other := *d
+				other.Responses = slices.Clone(d.Responses)
+				if other.responseFacts() != nil {
+					t.Fatalf("%s: a copy with its own list of responses reads the parse's facts", name)
+				}
+				other = *d
+				other.Actions = slices.Clone(d.Actions)
+				if other.responseFacts() != nil {
+					t.Fatalf("%s: a copy with its own list of actions reads the parse's facts", name)
+				}
+			}
+		}
+	}
+	if withFacts < 1000 || dollars == 0 || links == 0 || destRefs == 0 {
+		t.Fatalf("facts in %d parses, %d template lines with a $NAME, %d templates with an act: link: want more", withFacts, dollars, links)
+	}
+	t.Logf("%d parses with facts: %d template lines with a $NAME, %d templates with an act: link, %d parses with a $NAME in a destination", withFacts, dollars, links, destRefs)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// templateLinksText renders template act: links: each link as read, its
+// template and line.
+func templateLinksText(ls []TemplateLink) string {
+	var b strings.Builder
+	for _, l := range ls {
+		fmt.Fprintf(&b, "%+v %p %d\n", *l.Link, l.Response, l.Line)
+	}
+	return b.String()
+}
+
+// templateRefs is t.Refs, nil for no template.
+func templateRefs(t *Template) []*VarRef {
+	if t == nil {
+		return nil
+	}
+	return t.Refs
 }

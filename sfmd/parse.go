@@ -73,6 +73,22 @@ type docParser struct {
 
 	// the hints read so far (newHint)
 	nHints int
+	// dollars counts the '$' of the texts Placeholders rescans (response
+	// template lines, hints, shortcut and link destinations): see places
+	dollars int
+	// destRefs: a shortcut's or a link's destination holds a $NAME
+	// (hasDollarRef)
+	destRefs bool
+	// firstAct is the first action of each ID read so far, and
+	// respFacts and respPlaces what the parse notes of each response
+	// template (respFact), when the document has response templates
+	firstAct   map[string]*Action
+	respFacts  []respFact
+	respPlaces []placeRef
+	// actPlaces and actEnds are the places of the actions'
+	// placeholders (Document.actionFacts)
+	actPlaces []placeRef
+	actEnds   []int32
 
 	// the arena the document's memory comes from (nil: none)
 	arena *Arena
@@ -152,6 +168,9 @@ func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
 	slices.SortStableFunc(doc.Problems, func(a, b Problem) int {
 		return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset)
 	})
+	doc.maxPlaces = p.places()
+	p.keepResponseFacts()
+	doc.destFacts, doc.destRefs, doc.factLinks, doc.factShortcuts = true, p.destRefs, doc.Links, doc.Shortcuts
 	sc.takeBack(p)
 	parseScratches.Put(sc)
 	return doc
@@ -673,6 +692,15 @@ func (p *docParser) sizeSlabs() []fenceKind {
 	p.kinds = kinds // back to the scratch
 	p.doc.Actions = take(docPool(p, func(a *Arena) *arenaPool[*Action] { return &a.docActions }), n.act)
 	p.doc.Responses = take(docPool(p, func(a *Arena) *arenaPool[*Response] { return &a.docResponses }), n.resp)
+	if n.act > 0 {
+		p.actEnds = make([]int32, 0, n.act)
+		p.actPlaces = make([]placeRef, 0, 4*n.act)
+	}
+	if n.resp > 0 {
+		p.respFacts = make([]respFact, 0, n.resp)
+		p.respPlaces = make([]placeRef, 0, n.tLines) // about one a line
+		p.firstAct = make(map[string]*Action, n.act)
+	}
 	p.actions.reserve(n.act)
 	p.responses.reserve(n.resp)
 	p.lines.reserve(n.tLines)

@@ -122,6 +122,7 @@ lines:
 				sc := p.newShortcut(Shortcut{Form: ShortcutRefDef, ID: trimmed[id[0]:id[1]], IDSpan: p.span(base+id[0], base+id[1]),
 					URL: trimmed[u[0]:u[1]], URLSpan: p.span(base+u[0], base+u[1]), Span: p.span(base, base+u[1])})
 				p.doc.Shortcuts = append(p.doc.Shortcuts, sc)
+				p.destination(sc.URL)
 				continue
 			}
 		}
@@ -271,6 +272,7 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 		case strings.HasPrefix(label, "@"):
 			idEnd := indexBlank(label)
 			sc := p.newShortcut(Shortcut{Span: span, URL: dest, URLSpan: p.span(ds, ds+len(dest))})
+			p.destination(dest)
 			if idEnd < 0 || strings.TrimSpace(label[idEnd:]) == "" {
 				sc.Form = ShortcutNoLabel
 				sc.ID = strings.TrimSpace(label[1:])
@@ -287,6 +289,7 @@ func (p *docParser) bracket(t string, i, base int, whole string, open []string) 
 		default:
 			l := p.newLink(Link{Label: label, LabelSpan: p.span(base+i+1, base+closeAt), Dest: dest,
 				DestSpan: p.span(ds, ds+len(dest)), Span: span})
+			p.destination(dest)
 			if strings.HasPrefix(dest, "act:") {
 				p.actLink(l, ds)
 			}
@@ -402,4 +405,13 @@ func linkDest(raw string) (string, int) {
 		s = s[:e]
 	}
 	return s, lead
+}
+
+// destination counts the '$' of a shortcut's or a link's destination,
+// which DestinationDollarRefs rescans, and notes whether it holds a $NAME.
+func (p *docParser) destination(dest string) {
+	if n := countDollars(dest); n > 0 {
+		p.dollars += n
+		p.destRefs = p.destRefs || hasDollarRef(dest)
+	}
 }

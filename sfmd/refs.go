@@ -128,8 +128,9 @@ func ScanDollar(text string, i int) (end int, invalid bool) {
 // escape in a shell or a price, not meant as a variable). It returns
 // nothing when text is not the document's text at span.
 func (d *Document) DollarRefs(text string, span Span) []*VarRef {
-	if !d.holds(text, span) {
-		return nil
+	first := strings.IndexByte(text, '$')
+	if first < 0 || !d.holds(text, span) {
+		return nil // most texts have no '$': no comparison with the source
 	}
 	s := span.Start.Offset
 	li := d.Index
@@ -138,22 +139,39 @@ func (d *Document) DollarRefs(text string, span Span) []*VarRef {
 		d.Index = li
 	}
 	var refs []*VarRef
-	for i := strings.IndexByte(text, '$'); i >= 0; {
+	for i, end := nextDollarRef(text, first); i >= 0; i, end = nextDollarRef(text, nextDollar(text, end)) {
+		refs = append(refs, &VarRef{Kind: RefPersistent, Raw: text[i:end], Name: text[i+1 : end], Span: li.Span(s+i, s+end), Index: -1})
+	}
+	return refs
+}
+
+// nextDollarRef returns where the first $NAME DollarRefs reads lies in
+// text from byte i on (i is a '$' or -1 for none), or -1.
+func nextDollarRef(text string, i int) (start, end int) {
+	for i >= 0 {
 		end, invalid := ScanDollar(text, i)
 		escaped := i > 0 && (text[i-1] == '$' || text[i-1] == '\\')
 		if end > 0 && !invalid && !escaped {
-			refs = append(refs, &VarRef{Kind: RefPersistent, Raw: text[i:end], Name: text[i+1 : end], Span: li.Span(s+i, s+end), Index: -1})
+			return i, end
 		}
-		if end <= i {
-			end = i + 1
-		}
-		next := strings.IndexByte(text[end:], '$')
-		if next < 0 {
-			break
-		}
-		i = end + next
+		i = nextDollar(text, max(end, i+1))
 	}
-	return refs
+	return -1, -1
+}
+
+// nextDollar is the index of the first '$' of text from byte i on, or -1.
+func nextDollar(text string, i int) int {
+	if k := strings.IndexByte(text[i:], '$'); k >= 0 {
+		return i + k
+	}
+	return -1
+}
+
+// hasDollarRef reports whether DollarRefs reads a $NAME in text (which
+// the document holds at its span).
+func hasDollarRef(text string) bool {
+	i, _ := nextDollarRef(text, strings.IndexByte(text, '$'))
+	return i >= 0
 }
 
 // braceRef reads a {…} reference at text[i]. It returns the reference (nil

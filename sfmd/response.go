@@ -42,8 +42,17 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 	r.Lines = p.linePtrs.carve(len(f.Lines))
 	p.doc.Responses = append(p.doc.Responses, r)
 	var loops []int // indices of the open for: lines, innermost last
-	for _, l := range f.Lines {
+	// the owner is nil when no action of the ID came before: found at the
+	// end (keepResponseFacts)
+	fact := respFact{owner: p.firstAct[id], from: int32(len(p.respPlaces))}
+	for i, l := range f.Lines {
+		n := countDollars(l.Text) // LineDollarRefs rescans the line
+		p.dollars += n
 		tl := p.templateLine(l)
+		p.respPlaces = appendLinePlaces(p.respPlaces, tl, i, n > 0 && hasDollarRef(l.Text))
+		if tl.Kind == LineOutput && !fact.actLinks {
+			fact.actLinks = strings.Contains(l.Text, "](act:")
+		}
 		tl.Loop = -1
 		if n := len(loops); n > 0 {
 			tl.Loop = loops[n-1]
@@ -61,6 +70,8 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 		r.Lines = append(r.Lines, tl)
 		p.responseHints(tl, id)
 	}
+	fact.to = int32(len(p.respPlaces))
+	p.respFacts = append(p.respFacts, fact)
 	for _, open := range loops {
 		fl := r.Lines[open]
 		p.problem(CodeForUnclosed, fl.Line.Span.Start.Offset, fl.Line.Span.End.Offset,
@@ -243,6 +254,7 @@ func (p *docParser) hint(content string, base int, inResponse string) {
 	h.ArgsSpan = p.span(base+restOff+a, base+restOff+len(rest))
 	h.Refs = p.refs(h.Args, base+restOff+a, refsHint)
 	p.doc.Hints = append(p.doc.Hints, h)
+	p.dollars += countDollars(c) // listPlaceholders rescans the hint's text
 }
 
 // mayBeHint is false for a text hint reads no invocation from without
@@ -272,3 +284,50 @@ func (p *docParser) newHint() *Hint {
 
 // hintsAlone is how many hints of a document newHint allocates one by one.
 const hintsAlone = 32
+
+// keepResponseFacts gives the document the places of its actions'
+// placeholders (actionFacts) and the facts of its response templates
+// (respFact), the owners of those read before their action found now
+// that every action is read.
+func (p *docParser) keepResponseFacts() {
+	d := p.doc
+	d.actPlaces, d.actEnds, d.factActions = p.actPlaces, p.actEnds, d.Actions
+	p.actPlaces, p.actEnds = nil, nil
+	if len(p.respFacts) == 0 {
+		return
+	}
+	for i := range p.respFacts {
+		if p.respFacts[i].owner == nil {
+			p.respFacts[i].owner = p.firstAct[d.Responses[i].ActionID]
+		}
+	}
+	d.respFacts, d.respPlaces, d.factActions, d.factResponses = p.respFacts, p.respPlaces, d.Actions, d.Responses
+	p.firstAct, p.respFacts, p.respPlaces = nil, nil, nil
+}
+
+// appendLinePlaces appends to out the places of the placeholders of l,
+// line i of its template (see placeRef), whose text holds a $NAME
+// (hasDollarRef) when dollar.
+func appendLinePlaces(out []placeRef, l *TemplateLine, i int, dollar bool) []placeRef {
+	if t := placedTemplate(l); t != nil {
+		for _, ref := range t.Refs {
+			if ref.Kind != RefPersistent { // read from the text
+				out = append(out, placeRef{ref, i})
+			}
+		}
+	}
+	if dollar {
+		out = append(out, placeRef{nil, i})
+	}
+	return out
+}
+
+// placedTemplate is the template whose references Placeholders lists for
+// a response template line: the right side of an assignment, or its
+// Template.
+func placedTemplate(l *TemplateLine) *Template {
+	if l.Kind == LineAssign && l.RHS != nil {
+		return l.RHS
+	}
+	return l.Template
+}

@@ -146,6 +146,10 @@ type nodes struct {
 	// texts backs the Text of every multi-line body (finishBody): never
 	// from an Arena, as strings in the tree outlive its Release
 	texts []byte
+	// nRefs counts the references refSlice stored: every one the parse
+	// keeps but the prose's (a counter in newRef kept braceRef's found
+	// from being inlined: go build -gcflags=-m)
+	nRefs int
 	// with an Arena, what backs them is carved from its pools
 	linePool *arenaPool[Line]
 	segPool  *arenaPool[PathSeg]
@@ -180,8 +184,12 @@ func (n *nodes) newRef(v VarRef) *VarRef {
 	return r
 }
 
-// refSlice returns rs as a slice in shared storage (see ptrs.slice).
-func (n *nodes) refSlice(rs []*VarRef) []*VarRef { return n.refPtrs.slice(rs) }
+// refSlice returns rs as a slice in shared storage (see ptrs.slice), and
+// counts them (nRefs).
+func (n *nodes) refSlice(rs []*VarRef) []*VarRef {
+	n.nRefs += len(rs)
+	return n.refPtrs.slice(rs)
+}
 
 // splitMods is strings.Split(s, "|") in shared storage: the slice has no
 // spare capacity (appending to it copies), as strings.Split's has none.
