@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -163,5 +164,27 @@ func TestReportsAreSmall(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if got := float64(after.TotalAlloc-before.TotalAlloc) / n; got >= 64 {
 		t.Errorf("reporting %d findings allocated %.1f bytes a finding, want under 64", n, got)
+	}
+}
+
+// TestIsSorted: isSorted is slices.IsSortedFunc with compareDiagnostics
+// on random findings, sorted, reversed and as reported (ties on every
+// field the order compares included).
+func TestIsSorted(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for n := range 40 {
+		for k := range 30 {
+			ds := randomFindings(r, n)
+			switch k % 3 {
+			case 0:
+				slices.SortStableFunc(ds, compareDiagnostics)
+			case 1:
+				slices.SortStableFunc(ds, compareDiagnostics)
+				slices.Reverse(ds)
+			}
+			if got, want := isSorted(ds), slices.IsSortedFunc(ds, compareDiagnostics); got != want {
+				t.Fatalf("%d findings (case %d): isSorted %v, slices.IsSortedFunc %v", n, k%3, got, want)
+			}
+		}
 	}
 }
