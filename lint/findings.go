@@ -90,12 +90,10 @@ func (s *checkScratch) add(d Diagnostic) {
 // x the index + 1 of an extra r had, to be reused (0: none).
 func (s *checkScratch) encode(r *report, d *Diagnostic, name int, x int32) {
 	span := d.Span
-	fits := d.Path == s.doc.Path && name > 0 && name <= math.MaxUint16 && s.names[name-1] == d.Rule &&
-		d.Severity >= math.MinInt8 && d.Severity <= math.MaxInt8
-	for _, v := range [...]int{span.Start.Offset, span.Start.Line, span.Start.Col, span.End.Offset, span.End.Line, span.End.Col} {
-		fits = fits && v >= math.MinInt32 && v <= math.MaxInt32
-	}
-	if !fits {
+	if !(is32(span.Start.Offset) && is32(span.Start.Line) && is32(span.Start.Col) &&
+		is32(span.End.Offset) && is32(span.End.Line) && is32(span.End.Col) &&
+		int(int8(d.Severity)) == int(d.Severity) && name > 0 && name <= math.MaxUint16 &&
+		d.Path == s.doc.Path && s.names[name-1] == d.Rule) {
 		*r = report{x: -int32(s.appendFull(d)) - 1}
 		return
 	}
@@ -121,6 +119,9 @@ func (s *checkScratch) encode(r *report, d *Diagnostic, name int, x int32) {
 	*s.extra(x) = extra{related: d.Related, fixes: d.Fixes}
 	r.x = x
 }
+
+// is32 reports whether v fits an int32.
+func is32(v int) bool { return int(int32(v)) == v }
 
 // appendFull keeps d whole and returns its index in the fulls.
 func (s *checkScratch) appendFull(d *Diagnostic) int {
@@ -366,11 +367,8 @@ func (s *checkScratch) merge(dst, a, b []int32) {
 // dropDiags empties the chunks (dropping what the findings point at) and
 // keeps at most keptChunks of each kind.
 func (s *checkScratch) dropDiags() {
-	if s.n > 0 {
-		used := (s.n + reportChunk - 1) >> reportShift
-		for _, c := range s.reports[:used] {
-			clear(c)
-		}
+	for k := 0; k*reportChunk < s.n; k++ { // the reports used
+		clear(s.reports[k][:min(reportChunk, s.n-k*reportChunk)])
 	}
 	for k, c := range s.extras {
 		clear(c)
