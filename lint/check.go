@@ -194,7 +194,7 @@ type checkScratch struct {
 	n, nExtras, nFulls int
 	names              []string   // the names of the rules that reported (report.rule)
 	named              *Analyzer  // the rule of the last name
-	order              []int32    // collect's
+	keys               []sortKey  // collect's
 	kept               Diagnostic // the finding collect gives keep
 	budget             int
 	report             func(Diagnostic) // the one Report of every rule (rules run one at a time)

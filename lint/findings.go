@@ -22,8 +22,8 @@ import (
 // is kept in chunks that the scratch keeps for the next document, so
 // that no array is grown by doubling. The 10 MB benchmark document's
 // 74,779 reports took 11.4 MB of chunks of Diagnostics and 3.6 MB of sort
-// keys; they take 3.6 MB of reports, 0.8 MB of extras and 0.6 MB of
-// indexes (TestReportsAreSmall holds the size).
+// keys; they take 3.6 MB of reports, 0.8 MB of extras and 1.8 MB of
+// 12-byte keys (TestReportsAreSmall holds the size).
 
 // report is one finding as the scratch keeps it.
 type report struct {
@@ -55,9 +55,10 @@ const (
 	keptChunks  = 8
 )
 
-// keptOrder is the most indexes (4 bytes each) a scratch keeps between
-// documents: room to sort four times the reports the kept chunks hold.
-const keptOrder = 8 * keptChunks * reportChunk
+// keptKeys is the most sort keys (12 bytes each) a scratch keeps
+// between documents: room to sort four times the reports the kept
+// chunks hold.
+const keptKeys = 8 * keptChunks * reportChunk
 
 // add is the Report of every pass: Rule, Severity and Path default to
 // the running rule's and the document's.
@@ -187,12 +188,14 @@ func (s *checkScratch) set(i int32, d *Diagnostic) {
 
 // collect returns the findings reported as sortDiagnostics returns them,
 // in a new slice of their number (nil when there is none), and empties
-// the chunks. It sorts the indexes of the findings, not the findings,
-// and copies each once, in order. The order is compareDiagnostics', the
+// the chunks. It sorts keys of the findings, not the findings (a key
+// holds a report's line and column, so that most comparisons read the
+// keys only, in order, not the reports, all over the chunks), and copies
+// each finding once, in order. The order is compareDiagnostics', the
 // index breaking the ties a stable sort would leave in report order: no
-// two indexes compare equal. The indexes are sorted by merging the
-// ascending runs they come in (a rule reports in the order of the
-// document, so that the runs are few and long; sortOrder).
+// two keys compare equal. The keys are sorted by merging the ascending
+// runs they come in (a rule reports in the order of the document, so
+// that the runs are few and long; sortKeys).
 //
 // A non-nil keep is called once for each finding left after the
 // deduplication, in order, and may change it (the driver sets the
@@ -207,18 +210,27 @@ func (s *checkScratch) collect(keep func(*Diagnostic) bool) []Diagnostic {
 	if n == 0 {
 		return nil
 	}
-	idx := s.order[:0]
-	if cap(idx) < 2*n { // the second half: sortOrder's room to merge
-		idx = make([]int32, 0, 2*n)
+	keys := s.keys[:0]
+	if cap(keys) < 2*n { // the second half: sortKeys' room to merge
+		keys = make([]sortKey, 0, 2*n)
 	}
-	idx = idx[:2*n]
-	for i := range n {
-		idx[i] = int32(i)
+	keys = keys[:2*n]
+	for i := range int32(n) {
+		r := s.rec(i)
+		keys[i] = sortKey{line: r.span[1], col: r.span[2], i: i}
+		if r.x < 0 {
+			d := s.full(r.x)
+			keys[i] = sortKey{line: int32(d.Span.Start.Line), col: int32(d.Span.Start.Col), i: i}
+			if d.Path != s.doc.Path || !is32(d.Span.Start.Line) || !is32(d.Span.Start.Col) {
+				keys[i] = sortKey{i: -i - 1} // compared by its fields
+			}
+		}
 	}
-	sorted := s.sortOrder(idx[:n], idx[n:])
+	sorted := s.sortKeys(keys[:n], keys[n:])
 	kept := 0
 	prev := int32(-1)
-	for _, i := range sorted {
+	for _, k := range sorted {
+		i := k.index()
 		drop := prev >= 0 && s.same(prev, i)
 		prev = i
 		if !drop && keep != nil {
@@ -232,20 +244,38 @@ func (s *checkScratch) collect(keep func(*Diagnostic) bool) []Diagnostic {
 			}
 		}
 		if !drop {
-			sorted[kept] = i // behind the reads
+			sorted[kept].i = i // behind the reads
 			kept++
 		}
 	}
 	out := make([]Diagnostic, kept)
-	for k, i := range sorted[:kept] {
-		out[k] = s.diag(i)
+	for k := range out {
+		out[k] = s.diag(sorted[k].i)
 	}
-	if cap(idx) <= keptOrder {
-		s.order = idx[:0]
+	if cap(keys) <= keptKeys {
+		s.keys = keys[:0]
 	}
 	s.kept = Diagnostic{}
 	s.dropDiags()
 	return out
+}
+
+// sortKey is what collect sorts for one finding: line and col are the
+// start of a finding in the document, compared without reading it; i is
+// its index, or -(index+1) for a finding compared by its fields (its
+// path, its start, its rule and message: a finding in another file, or
+// at a line or column past 2^31).
+type sortKey struct {
+	line, col int32
+	i         int32
+}
+
+// index is the index of the finding of k.
+func (k sortKey) index() int32 {
+	if k.i < 0 {
+		return -k.i - 1
+	}
+	return k.i
 }
 
 // same is sameDiagnostic of the findings at indexes i and j.
@@ -254,29 +284,63 @@ func (s *checkScratch) same(i, j int32) bool {
 	if a.x >= 0 && b.x >= 0 { // both in the document
 		return a.span == b.span && a.msg == b.msg && (a.rule == b.rule || s.names[a.rule-1] == s.names[b.rule-1])
 	}
-	da, db := s.diag(i), s.diag(j)
-	return sameDiagnostic(&da, &db)
+	pa, sa, ra, ma := s.fields(a)
+	pb, sb, rb, mb := s.fields(b)
+	return pa == pb && sa == sb && ra == rb && ma == mb
 }
 
-// less orders the findings at indexes i and j as compareDiagnostics
-// does, then by index (the order they were reported in). Two findings
-// in the document on different lines or columns (most) are compared by
-// their reports.
-func (s *checkScratch) less(i, j int32) bool {
-	a, b := s.rec(i), s.rec(j)
-	if a.x >= 0 && b.x >= 0 {
-		if a.span[1] != b.span[1] {
-			return a.span[1] < b.span[1]
+// fields are the path, span, rule and message of the finding of r (what
+// the order and the deduplication compare), read in place.
+func (s *checkScratch) fields(r *report) (path string, span sfmd.Span, rule, msg string) {
+	if r.x < 0 {
+		d := s.full(r.x)
+		return d.Path, d.Span, d.Rule, d.Message
+	}
+	span = sfmd.Span{
+		Start: sfmd.Pos{Offset: int(r.span[0]), Line: int(r.span[1]), Col: int(r.span[2])},
+		End:   sfmd.Pos{Offset: int(r.span[3]), Line: int(r.span[4]), Col: int(r.span[5])},
+	}
+	return s.doc.Path, span, s.names[r.rule-1], r.msg
+}
+
+// less orders the findings of keys a and b as compareDiagnostics does,
+// then by index (the order they were reported in). Two findings in the
+// document on different lines or columns (most) are compared by their
+// keys alone.
+func (s *checkScratch) less(a, b *sortKey) bool {
+	if a.i >= 0 && b.i >= 0 {
+		if a.line != b.line {
+			return a.line < b.line
 		}
-		if a.span[2] != b.span[2] {
-			return a.span[2] < b.span[2]
+		if a.col != b.col {
+			return a.col < b.col
 		}
 	}
-	da, db := s.diag(i), s.diag(j)
-	if c := compareDiagnosticPtrs(&da, &db); c != 0 {
+	i, j := a.index(), b.index()
+	pa, sa, ra, ma := s.fields(s.rec(i))
+	pb, sb, rb, mb := s.fields(s.rec(j))
+	if c := compareFields(pa, ra, ma, sa.Start, pb, rb, mb, sb.Start); c != 0 {
 		return c < 0
 	}
 	return i < j
+}
+
+// compareFields is compareDiagnosticPtrs of two findings given by their
+// fields.
+func compareFields(pa, ra, ma string, a sfmd.Pos, pb, rb, mb string, b sfmd.Pos) int {
+	if c := strings.Compare(pa, pb); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Line, b.Line); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Col, b.Col); c != 0 {
+		return c
+	}
+	if c := strings.Compare(ra, rb); c != 0 {
+		return c
+	}
+	return strings.Compare(ma, mb)
 }
 
 // compareDiagnostics orders findings by path, line, column, rule and
@@ -284,49 +348,37 @@ func (s *checkScratch) less(i, j int32) bool {
 func compareDiagnostics(a, b Diagnostic) int { return compareDiagnosticPtrs(&a, &b) }
 
 func compareDiagnosticPtrs(a, b *Diagnostic) int {
-	if c := strings.Compare(a.Path, b.Path); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Span.Start.Line, b.Span.Start.Line); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Span.Start.Col, b.Span.Start.Col); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.Rule, b.Rule); c != 0 {
-		return c
-	}
-	return strings.Compare(a.Message, b.Message)
+	return compareFields(a.Path, a.Rule, a.Message, a.Span.Start, b.Path, b.Rule, b.Message, b.Span.Start)
 }
 
-// sortOrder sorts the indexes idx, no two of them equal (less), and
-// returns them sorted: idx itself or buf (as long as idx), between which
-// it merges the ascending runs idx comes in, two by two, until one is
-// left: about n comparisons a pass and log2(runs) passes, where a
-// comparison sort makes n log2(n) (the 74,779 findings the default
-// rules report on the 10 MB benchmark document come in 15 runs).
-// Indexes already in order (59 of the 91 upstream documents with
-// findings) are compared once each and not moved.
-func (s *checkScratch) sortOrder(idx, buf []int32) []int32 {
-	n := len(idx)
+// sortKeys sorts keys, no two of them equal (less), and returns them
+// sorted: keys itself or buf (as long as keys), between which it merges
+// the ascending runs keys come in, two by two, until one is left: about
+// n comparisons a pass and log2(runs) passes, where a comparison sort
+// makes n log2(n) (the 74,779 findings the default rules report on the
+// 10 MB benchmark document come in 15 runs). Keys already in order (59
+// of the 91 upstream documents with findings) are compared once each
+// and not moved.
+func (s *checkScratch) sortKeys(keys, buf []sortKey) []sortKey {
+	n := len(keys)
 	runs := 1
 	for i := 1; i < n; i++ {
-		if !s.less(idx[i-1], idx[i]) {
+		if !s.less(&keys[i-1], &keys[i]) {
 			runs++
 		}
 	}
 	if runs == 1 {
-		return idx
+		return keys
 	}
 	// ends[r] is where run r ends
 	ends := make([]int32, 0, runs)
 	for i := 1; i < n; i++ {
-		if !s.less(idx[i-1], idx[i]) {
+		if !s.less(&keys[i-1], &keys[i]) {
 			ends = append(ends, int32(i))
 		}
 	}
 	ends = append(ends, int32(n))
-	src, dst := idx, buf
+	src, dst := keys, buf
 	for len(ends) > 1 {
 		start := 0
 		merged := ends[:0] // written behind the reads
@@ -348,10 +400,10 @@ func (s *checkScratch) sortOrder(idx, buf []int32) []int32 {
 }
 
 // merge merges the ascending a and b into dst (len(a)+len(b) long).
-func (s *checkScratch) merge(dst, a, b []int32) {
+func (s *checkScratch) merge(dst, a, b []sortKey) {
 	i, j, k := 0, 0, 0
 	for i < len(a) && j < len(b) {
-		if s.less(a[i], b[j]) {
+		if s.less(&a[i], &b[j]) {
 			dst[k] = a[i]
 			i++
 		} else {
