@@ -1,12 +1,10 @@
 package lint
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -188,13 +186,18 @@ type checkScratch struct {
 	doc  *sfmd.Document
 	cur  *Analyzer // the rule running
 	next int       // the position in order of the next rule to run
-	// diags holds the findings reported, in chunks of diagChunk that the
-	// scratch keeps for the next document (see collect)
-	diags  [][]Diagnostic
-	nDiags int
-	keys   []sortKey // collect's
-	budget int
-	report func(Diagnostic) // the one Report of every rule (rules run one at a time)
+	// the findings reported, in chunks the scratch keeps for the next
+	// document (findings.go): n reports, their extras and fulls
+	reports            [][]report
+	extras             [][]extra
+	fulls              [][]Diagnostic
+	n, nExtras, nFulls int
+	names              []string   // the names of the rules that reported (report.rule)
+	named              *Analyzer  // the rule of the last name
+	keys               []sortKey  // collect's
+	kept               Diagnostic // the finding collect gives keep
+	budget             int
+	report             func(Diagnostic) // the one Report of every rule (rules run one at a time)
 
 	results map[*Analyzer]any  // the non-nil results of the document's analyses
 	failed  map[*Analyzer]bool // the analyzers that failed (nil: none)
@@ -303,228 +306,6 @@ func (p *Pass) init(s *checkScratch, doc *sfmd.Document, ws *Workspace) {
 	p.Doc, p.Workspace, p.budget, p.Report = doc, ws, &s.budget, s.report
 }
 
-// add is the Report of every pass: Rule, Severity and Path default to
-// the running rule's and the document's.
-func (s *checkScratch) add(d Diagnostic) {
-	if d.Rule == "" {
-		d.Rule = s.cur.Name
-	}
-	if d.Severity == 0 {
-		d.Severity = s.cur.Severity
-	}
-	if d.Path == "" {
-		d.Path = s.doc.Path
-	} else if d.Path != s.doc.Path {
-		d.Fixes = nil // --fix rewrites only the document linted
-	}
-	k := s.nDiags / diagChunk
-	if k == len(s.diags) {
-		s.diags = append(s.diags, make([]Diagnostic, 0, diagChunk))
-	}
-	s.diags[k] = append(s.diags[k], d)
-	s.nDiags++
-}
-
-// diagChunk is the number of findings in one chunk of checkScratch.diags
-// (about 10 KB), keptChunks the chunks a scratch keeps between documents.
-// A document's findings went into one slice grown by doubling, which
-// for thousands of findings was a tenth of the CPU of linting the
-// document: each larger array was fresh memory, zeroed and copied into;
-// now they are copied once, into an array of their number.
-const (
-	diagChunk  = 64
-	keptChunks = 16
-)
-
-// keptKeys is the most sort keys (24 bytes each) a scratch keeps
-// between documents: room to sort four times the findings the kept
-// chunks hold, so that a document with a few more findings than those
-// does not allocate the keys again.
-const keptKeys = 8 * keptChunks * diagChunk
-
-// collect returns the findings reported as sortDiagnostics returns them,
-// in a new slice of their number (nil when there is none), and empties
-// the chunks. It sorts keys of the findings, not the findings (152
-// bytes each), and copies each once, in order. A key holds what the
-// order compares first (whether the path is the document's, the line,
-// the column) and the finding's index, which breaks the ties a stable
-// sort would leave in report order: no two keys are equal, and most
-// comparisons read the keys only. The keys are sorted by merging the
-// ascending runs they come in (a rule reports in the order of the
-// document, so that the runs are few and long; sortKeys).
-//
-// A non-nil keep is called once for each finding left after the
-// deduplication, in order, and may change it (the driver sets the
-// configured severity, marks the suppressions that cover it and counts
-// what is hidden): only the findings it keeps are copied out, into an
-// array of their number, counted before it is allocated. The
-// deduplication compares each finding with the one before it in the
-// order, kept or not, as sortDiagnostics does before any filter.
-func (s *checkScratch) collect(keep func(*Diagnostic) bool) []Diagnostic {
-	n := s.nDiags
-	if n == 0 {
-		return nil
-	}
-	keys := s.keys[:0]
-	if cap(keys) < 2*n { // the second half: sortKeys' room to merge
-		keys = make([]sortKey, 0, 2*n)
-	}
-	for i := range int32(n) {
-		d := s.at(i)
-		keys = append(keys, sortKey{line: d.Span.Start.Line, col: d.Span.Start.Col, i: i, file: int8(strings.Compare(d.Path, s.doc.Path))})
-	}
-	sorted := s.sortKeys(keys, keys[n:2*n])
-	kept := 0
-	for k := range sorted {
-		d := s.at(sorted[k].i)
-		drop := k > 0 && sameDiagnostic(s.at(sorted[k-1].i), d)
-		if !drop && keep != nil {
-			drop = !keep(d)
-		}
-		sorted[k].drop = drop
-		if !drop {
-			kept++
-		}
-	}
-	out := make([]Diagnostic, 0, kept)
-	for k := range sorted {
-		if !sorted[k].drop {
-			out = append(out, *s.at(sorted[k].i))
-		}
-	}
-	if cap(keys) <= keptKeys {
-		s.keys = keys[:0]
-	}
-	s.dropDiags()
-	return out
-}
-
-// at is the finding at index i of the chunks.
-func (s *checkScratch) at(i int32) *Diagnostic { return &s.diags[i/diagChunk][i%diagChunk] }
-
-// compareKeys orders two findings by their keys as compareDiagnostics
-// does, then by their index (the order they were reported in).
-func (s *checkScratch) compareKeys(a, b *sortKey) int {
-	if a.file != b.file {
-		return cmp.Compare(a.file, b.file)
-	}
-	if a.file != 0 { // two other files: their paths first
-		if c := strings.Compare(s.at(a.i).Path, s.at(b.i).Path); c != 0 {
-			return c
-		}
-	}
-	if a.line != b.line {
-		return cmp.Compare(a.line, b.line)
-	}
-	if a.col != b.col {
-		return cmp.Compare(a.col, b.col)
-	}
-	// same path, line and column: the rest of compareDiagnostics' order
-	if c := compareDiagnosticPtrs(s.at(a.i), s.at(b.i)); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.i, b.i)
-}
-
-// less is compareKeys(a, b) < 0, with the comparison of two findings in
-// the document on different lines (most) made in place.
-func (s *checkScratch) less(a, b *sortKey) bool {
-	if a.file == 0 && b.file == 0 && a.line != b.line {
-		return a.line < b.line
-	}
-	return s.compareKeys(a, b) < 0
-}
-
-// sortKey is what collect sorts for one finding: file orders its path
-// against the document's (-1 before, 0 the document, 1 after), line and
-// col are its start, i its index in the chunks; drop is collect's
-// (in the key's padding).
-type sortKey struct {
-	line, col int
-	i         int32
-	file      int8
-	drop      bool
-}
-
-// sortKeys sorts keys, no two of them equal (compareKeys), and returns
-// them sorted: keys itself or buf (as long as keys), between which it
-// merges the ascending runs keys come in, two by two, until one is
-// left: about n comparisons a pass and log2(runs) passes, where a
-// comparison sort makes n log2(n) (the 75,000 findings the default
-// rules report on the 10 MB benchmark document come in 15 runs). Keys
-// already in order (59 of the 91 upstream documents with findings) are
-// compared once each and not moved.
-func (s *checkScratch) sortKeys(keys, buf []sortKey) []sortKey {
-	n := len(keys)
-	runs := 1
-	for i := 1; i < n; i++ {
-		if !s.less(&keys[i-1], &keys[i]) {
-			runs++
-		}
-	}
-	if runs == 1 {
-		return keys
-	}
-	// ends[r] is where run r ends
-	ends := make([]int32, 0, runs)
-	for i := 1; i < n; i++ {
-		if !s.less(&keys[i-1], &keys[i]) {
-			ends = append(ends, int32(i))
-		}
-	}
-	ends = append(ends, int32(n))
-	src, dst := keys, buf
-	for len(ends) > 1 {
-		start := 0
-		merged := ends[:0] // written behind the reads
-		for r := 0; r < len(ends); r += 2 {
-			if r+1 == len(ends) { // the odd run out
-				copy(dst[start:ends[r]], src[start:ends[r]])
-				merged = append(merged, ends[r])
-				break
-			}
-			mid, end := int(ends[r]), int(ends[r+1])
-			s.mergeKeys(dst[start:end], src[start:mid], src[mid:end])
-			merged = append(merged, int32(end))
-			start = end
-		}
-		ends = merged
-		src, dst = dst, src
-	}
-	return src
-}
-
-// mergeKeys merges the ascending a and b into dst (len(a)+len(b) long).
-func (s *checkScratch) mergeKeys(dst, a, b []sortKey) {
-	i, j, k := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		if s.less(&a[i], &b[j]) {
-			dst[k] = a[i]
-			i++
-		} else {
-			dst[k] = b[j]
-			j++
-		}
-		k++
-	}
-	k += copy(dst[k:], a[i:])
-	copy(dst[k:], b[j:])
-}
-
-// dropDiags empties the chunks (dropping what the findings point at) and
-// keeps at most keptChunks of them.
-func (s *checkScratch) dropDiags() {
-	for k, c := range s.diags {
-		clear(c)
-		s.diags[k] = c[:0]
-	}
-	if len(s.diags) > keptChunks {
-		clear(s.diags[keptChunks:])
-		s.diags = s.diags[:keptChunks]
-	}
-	s.nDiags = 0
-}
-
 // topo orders analyzers so that every analyzer comes after the ones it
 // requires, and rejects cycles.
 func topo(analyzers []*Analyzer) ([]*Analyzer, error) {
@@ -573,7 +354,7 @@ func topo(analyzers []*Analyzer) ([]*Analyzer, error) {
 // onto itself: a Diagnostic is 152 bytes with pointers, each copy a write
 // barrier while the collector marks.
 func sortDiagnostics(ds []Diagnostic) []Diagnostic {
-	if !slices.IsSortedFunc(ds, compareDiagnostics) {
+	if !isSorted(ds) {
 		slices.SortStableFunc(ds, compareDiagnostics)
 	}
 	n := 0 // ds[:n] is the deduplicated prefix
@@ -589,24 +370,16 @@ func sortDiagnostics(ds []Diagnostic) []Diagnostic {
 	return ds[:n]
 }
 
-// compareDiagnostics orders findings by path, line, column, rule and
-// message.
-func compareDiagnostics(a, b Diagnostic) int { return compareDiagnosticPtrs(&a, &b) }
-
-func compareDiagnosticPtrs(a, b *Diagnostic) int {
-	if c := strings.Compare(a.Path, b.Path); c != 0 {
-		return c
+// isSorted is slices.IsSortedFunc(ds, compareDiagnostics) comparing the
+// findings in place: the function value took two copies of 152 bytes a
+// comparison (the emitter checks the order of every document's findings).
+func isSorted(ds []Diagnostic) bool {
+	for i := 1; i < len(ds); i++ {
+		if compareDiagnosticPtrs(&ds[i], &ds[i-1]) < 0 {
+			return false
+		}
 	}
-	if c := cmp.Compare(a.Span.Start.Line, b.Span.Start.Line); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Span.Start.Col, b.Span.Start.Col); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.Rule, b.Rule); c != 0 {
-		return c
-	}
-	return strings.Compare(a.Message, b.Message)
+	return true
 }
 
 // sameDiagnostic reports whether b duplicates a (sortDiagnostics keeps one).

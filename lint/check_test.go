@@ -208,7 +208,7 @@ func BenchmarkCheckPerRule(b *testing.B) {
 // between the runs measured. The findings come out sorted (they are reported in
 // reverse order), none lost, the duplicate once.
 func TestFindingsCopiedOnce(t *testing.T) {
-	const n = keptChunks * diagChunk
+	const n = keptChunks * reportChunk
 	spans := make([]sfmd.Span, n)
 	for i := range spans {
 		spans[i] = sfmd.Span{Start: sfmd.Pos{Offset: i, Line: n - i, Col: 1}, End: sfmd.Pos{Offset: i, Line: n - i, Col: 1}}

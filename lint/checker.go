@@ -168,7 +168,8 @@ func isShown(d *Diagnostic, set *settings) bool {
 type ruleFilter struct {
 	set    *settings
 	sup    *suppressions // nil: the document has no comments
-	last   *Diagnostic   // the finding left before (with sup)
+	last   Diagnostic    // a copy of the finding left before (with sup; collect's d is reused)
+	isLast bool          // last is set
 	hidden int
 }
 
@@ -180,10 +181,10 @@ func (f *ruleFilter) keep(d *Diagnostic) bool {
 		if f.sup.suppressed(d, true) {
 			return false
 		}
-		if f.last != nil && sameDiagnostic(f.last, d) {
+		if f.isLast && sameDiagnostic(&f.last, d) {
 			return false
 		}
-		f.last = d
+		f.last, f.isLast = *d, true
 	}
 	if !isShown(d, f.set) {
 		f.hidden++
@@ -214,7 +215,7 @@ func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, w
 		f.sup = buildSuppressions(doc, l.reg)
 	}
 	diags, err := checkOrderedContext(ctx, doc, j.order, set.options, ws, f.keep)
-	f.last = nil // in the scratch's chunks
+	f.last = Diagnostic{} // drops what it points at
 	if ctx.Err() != nil {
 		return nil, 0, ctx.Err()
 	}

@@ -290,3 +290,40 @@ func TestPackedListing(t *testing.T) {
 		t.Errorf("error listing: %v %d", l.err, len(l.entries))
 	}
 }
+
+// TestExistsStatsOnce: a path Exists stats (its directory not listed in
+// the run) is statted once while it stays in the cache, for the
+// documents of the run in any directory, and every answer is os.Stat's:
+// paths that exist and not, more than the cache holds, cycled so that
+// they take each other's slots. Fails with the cache gone (4,000 stats
+// for the 4,000 calls).
+func TestExistsStatsOnce(t *testing.T) {
+	dir := writeTree(t, map[string]string{"sub/here.md": "h\n", "there.md": "t\n"})
+	s := newWorkspaceShared(nil, dir)
+	docs := []*Workspace{{shared: s, dir: dir}, {shared: s, dir: filepath.Join(dir, "sub")}}
+	stats := countStats(t)
+	for i := range 2000 {
+		w := docs[i%2]
+		if got, want := w.Exists(filepath.Join(dir, "nav/main.md")), false; got != want {
+			t.Fatalf("Exists(nav/main.md) = %v", got)
+		}
+		if !w.Exists(filepath.Join(dir, "there.md")) {
+			t.Fatal("Exists(there.md) = false")
+		}
+	}
+	if n := stats(); n != 2 {
+		t.Errorf("4,000 calls for two paths statted %d times, want 2", n)
+	}
+	var paths []string
+	for i := range 3 * statSlots {
+		paths = append(paths, filepath.Join(dir, fmt.Sprintf("sub/f%d.md", i)), filepath.Join(dir, "sub/here.md"))
+	}
+	for round := range 3 {
+		for i, p := range paths {
+			_, err := os.Stat(p)
+			if got := docs[i%2].Exists(p); got != (err == nil) {
+				t.Fatalf("round %d: Exists(%s) = %v, os.Stat: %v", round, p, got, err)
+			}
+		}
+	}
+}
