@@ -536,6 +536,7 @@ func (p *docParser) fence(n *block, base int) {
 func (p *docParser) wholeLines(f *Fence, first, count int) int {
 	li, src := p.li, p.src
 	starts := li.starts
+	memo := 0 // the last line, when ASCII: spanOnLine leaves the memo there
 	for n := first + 1; n <= first+count; n++ {
 		s, e := starts[n-1], len(src)
 		if n < len(starts) {
@@ -546,12 +547,16 @@ func (p *docParser) wholeLines(f *Fence, first, count int) int {
 		}
 		var sp Span
 		if li.asciiLine(n) {
-			li.memoLine = n // as spanOnLine leaves it
+			memo = n
 			sp = Span{Start: Pos{Offset: s, Line: n, Col: 1}, End: Pos{Offset: e, Line: n, Col: e - s + 1}}
 		} else {
+			memo = 0
 			sp = li.spanOnLine(n, s, e)
 		}
 		f.Lines = append(f.Lines, Line{Text: p.str(s, e), Span: sp})
+	}
+	if memo > 0 {
+		li.setMemoLine(memo, true)
 	}
 	return first + count
 }

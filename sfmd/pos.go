@@ -55,6 +55,24 @@ type LineIndex struct {
 
 	// memo of the last column computation on a non-ASCII line
 	memoOff, memoCol, memoLine int
+	// [memoLo, memoHi): the offsets a span may start and end at to lie on
+	// memoLine when that is an ASCII line after the first (its start, and
+	// the next line's start or one past the source); empty otherwise.
+	// Set only by setMemoLine, with memoLine.
+	memoLo, memoHi int
+}
+
+// setMemoLine makes 1-based line n, whose ASCII-ness the caller knows, the
+// line of the last lookup.
+func (li *LineIndex) setMemoLine(n int, ascii bool) {
+	li.memoLine = n
+	li.memoLo, li.memoHi = 1, 0
+	if ascii && n > 1 && n <= len(li.starts) {
+		li.memoLo, li.memoHi = li.starts[n-1], len(li.src)+1
+		if n < len(li.starts) {
+			li.memoHi = li.starts[n]
+		}
+	}
 }
 
 // NewLineIndex indexes src.
@@ -79,7 +97,7 @@ func newLineIndex(src []byte, a *Arena) *LineIndex {
 		i += j + 1
 		starts = append(starts, i)
 	}
-	*li = LineIndex{src: src, starts: starts, memoLine: -1, ascii: isASCII(src)}
+	*li = LineIndex{src: src, starts: starts, memoLine: -1, memoLo: 1, ascii: isASCII(src)}
 	if !li.ascii {
 		li.lineKind = make([]uint8, len(starts))
 		li.valid = utf8.Valid(src)
@@ -189,7 +207,7 @@ func (li *LineIndex) Pos(offset int) Pos {
 		return Pos{Offset: offset, Line: 1, Col: 1}
 	}
 	if li.asciiLine(line) {
-		li.memoLine = line
+		li.setMemoLine(line, true)
 		return Pos{Offset: offset, Line: line, Col: offset - start + 1}
 	}
 	// Counting from the memo is exact only between character boundaries
@@ -211,7 +229,8 @@ func (li *LineIndex) Pos(offset int) Pos {
 		col = 1 + count(li.src[start:offset])
 	}
 	if boundary {
-		li.memoLine, li.memoOff, li.memoCol = line, offset, col
+		li.setMemoLine(line, false)
+		li.memoOff, li.memoCol = offset, col
 	}
 	return Pos{Offset: offset, Line: line, Col: col}
 }
@@ -228,7 +247,7 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 			return li.Span(start, end)
 		}
 		if li.asciiLine(n) {
-			li.memoLine = n // as Pos leaves it: the next lookup is likely on this line
+			li.setMemoLine(n, true) // as Pos leaves it: the next lookup is likely on this line
 			return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
 		}
 		if li.valid && end <= len(li.src) && li.boundary(start) && li.boundary(end) {
@@ -236,7 +255,8 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 			// UTF-8: the columns are the characters before them
 			sc := 1 + runeCountValid(li.src[ls:start])
 			ec := sc + runeCountValid(li.src[start:end])
-			li.memoLine, li.memoOff, li.memoCol = n, end, ec // as Pos(end) leaves it
+			li.setMemoLine(n, false) // as Pos(end) leaves it
+			li.memoOff, li.memoCol = end, ec
 			return Span{Start: Pos{Offset: start, Line: n, Col: sc}, End: Pos{Offset: end, Line: n, Col: ec}}
 		}
 	}
@@ -283,9 +303,9 @@ func (li *LineIndex) Span(start, end int) Span {
 	if end < start {
 		end = start
 	}
-	if n := li.memoLine; n > 1 && start >= li.starts[n-1] && end <= len(li.src) && (n == len(li.starts) || end < li.starts[n]) && li.asciiLine(n) {
+	if start >= li.memoLo && end < li.memoHi {
 		// both ends on the (ASCII) line of the previous lookup
-		ls := li.starts[n-1]
+		n, ls := li.memoLine, li.memoLo
 		return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
 	}
 	s := li.Pos(start)
