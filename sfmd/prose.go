@@ -41,7 +41,7 @@ func parseMarker(raw string) (markerParts, bool) {
 	m.open = inner[s1] == '#'
 	s3 := skipSpace(inner, s1+1)
 	e := len(trimBlankRight(inner))
-	if s3 >= e || containsByteOf(inner[s3:e], " \t\r\n") {
+	if s3 >= e || containsByteOf(inner[s3:e], markerIDStop) {
 		return m, false
 	}
 	m.id, m.idOff = inner[s3:e], 4+s3

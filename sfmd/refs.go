@@ -229,7 +229,7 @@ func (p *docParser) braceRef(text string, i, base int, ctx refContext) (*VarRef,
 	if name == "" {
 		return nil, 1
 	}
-	if !isIdentStart(name[0]) || containsByteOf(name, " \t\"':,") {
+	if !isIdentStart(name[0]) || containsByteOf(name, refNameStop) {
 		if looksLikePlaceholder(inner, ctx) {
 			if hasMods {
 				r.Modifiers = p.splitMods(mods)
@@ -276,9 +276,9 @@ func looksLikePlaceholder(inner string, ctx refContext) bool {
 	}
 	if ctx == refsBody || ctx == refsOutput || ctx == refsCLI {
 		// only "{2id}"-like single tokens
-		return len(inner) <= 40 && !containsByteOf(inner, " \t\"':,{}()=") && inner[0] >= '0' && inner[0] <= '9'
+		return len(inner) <= 40 && !containsByteOf(inner, tokenRefStop) && inner[0] >= '0' && inner[0] <= '9'
 	}
-	return len(inner) <= 40 && !containsByteOf(inner, "\"':,{}()=")
+	return len(inner) <= 40 && !containsByteOf(inner, placeholdStop)
 }
 
 func isIdentStart(c byte) bool {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // Small byte scanners for the hot paths. strings.IndexAny builds a lookup
@@ -49,14 +50,39 @@ func countUpTo(b, sep []byte, limit int) int {
 // indexBlank returns the index of the first space or tab in s, or -1.
 func indexBlank(s string) int { return indexEither(s, ' ', '\t') }
 
-// containsByteOf reports whether s contains any of the (ASCII) bytes in set.
-func containsByteOf(s, set string) bool {
+// byteSet is a set of ASCII bytes, a bit each: a byte is tested with a
+// shift, not compared with each byte of a list.
+type byteSet [2]uint64
+
+// newByteSet is the set of the bytes of chars, which are ASCII.
+func newByteSet(chars string) *byteSet {
+	var b byteSet
+	for i := 0; i < len(chars); i++ {
+		c := chars[i]
+		if c >= utf8.RuneSelf {
+			panic("newByteSet: not ASCII: " + chars)
+		}
+		b[c>>6] |= 1 << (c & 63)
+	}
+	return &b
+}
+
+// has reports whether c is in the set.
+func (b *byteSet) has(c byte) bool { return c < utf8.RuneSelf && b[c>>6&1]>>(c&63)&1 != 0 }
+
+// The sets of bytes the parse looks for with containsByteOf.
+var (
+	markerIDStop  = newByteSet(" \t\r\n")       // parseMarker: a block marker's id ends
+	refNameStop   = newByteSet(" \t\"':,")      // braceRef: not a placeholder's name
+	tokenRefStop  = newByteSet(" \t\"':,{}()=") // looksLikePlaceholder in bodies, outputs, commands
+	placeholdStop = newByteSet("\"':,{}()=")    // looksLikePlaceholder elsewhere
+)
+
+// containsByteOf reports whether s contains any of the bytes in set.
+func containsByteOf(s string, set *byteSet) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		for j := 0; j < len(set); j++ {
-			if c == set[j] {
-				return true
-			}
+		if set.has(s[i]) {
+			return true
 		}
 	}
 	return false

@@ -355,11 +355,44 @@ func TestTrimBlank(t *testing.T) {
 	}
 }
 
+// TestContainsByteOf holds containsByteOf to strings.ContainsAny for the
+// parse's sets, random ASCII sets, and every byte against every ASCII
+// byte (a set of one).
 func TestContainsByteOf(t *testing.T) {
-	for _, s := range scanSamples(2000) {
-		for _, set := range []string{" \t\r\n", "\"':,{}()=", "", "a"} {
-			if got, want := containsByteOf(s, set), strings.ContainsAny(s, set); got != want {
-				t.Fatalf("containsByteOf(%q, %q) = %v, want %v", s, set, got, want)
+	sets := []struct {
+		chars string
+		set   *byteSet
+	}{
+		{" \t\r\n", markerIDStop}, {" \t\"':,", refNameStop}, {" \t\"':,{}()=", tokenRefStop},
+		{"\"':,{}()=", placeholdStop}, {"", newByteSet("")}, {"a", newByteSet("a")},
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 50 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = byte(r.IntN(utf8.RuneSelf))
+		}
+		sets = append(sets, struct {
+			chars string
+			set   *byteSet
+		}{string(b), newByteSet(string(b))})
+	}
+	samples := scanSamples(2000)
+	for c := range 256 {
+		samples = append(samples, string([]byte{byte(c)}), "ab"+string([]byte{byte(c)}))
+	}
+	for _, s := range samples {
+		for _, set := range sets {
+			if got, want := containsByteOf(s, set.set), strings.ContainsAny(s, set.chars); got != want {
+				t.Fatalf("containsByteOf(%q, %q) = %v, want %v", s, set.chars, got, want)
+			}
+		}
+	}
+	for c := range utf8.RuneSelf {
+		set := newByteSet(string([]byte{byte(c)}))
+		for d := range 256 {
+			if got := set.has(byte(d)); got != (c == d) {
+				t.Fatalf("newByteSet(%q).has(%q) = %v", rune(c), rune(d), got)
 			}
 		}
 	}
