@@ -88,16 +88,8 @@ func newLineIndex(src []byte, a *Arena) *LineIndex {
 	} else {
 		li = new(LineIndex)
 	}
-	starts := take(from, bytes.Count(src, []byte{'\n'})+1)[:1]
-	for i := 0; i < len(src); {
-		j := bytes.IndexByte(src[i:], '\n')
-		if j < 0 {
-			break
-		}
-		i += j + 1
-		starts = append(starts, i)
-	}
-	*li = LineIndex{src: src, starts: starts, memoLine: -1, memoLo: 1, ascii: isASCII(src)}
+	starts, ascii := lineStarts(src, take(from, bytes.Count(src, []byte{'\n'})+1)[:1])
+	*li = LineIndex{src: src, starts: starts, memoLine: -1, memoLo: 1, ascii: ascii}
 	if !li.ascii {
 		li.lineKind = make([]uint8, len(starts))
 		li.valid = utf8.Valid(src)
@@ -106,6 +98,35 @@ func newLineIndex(src []byte, a *Arena) *LineIndex {
 		li.bom = 3
 	}
 	return li
+}
+
+// lineStarts appends to starts, which has room for them, the offset
+// after each '\n' of src, and reports whether src is ASCII: one pass over
+// words of eight bytes (an exact test of each byte: no borrow carries from
+// one byte to the next) instead of a search from each line start and a
+// second pass for the ASCII test.
+func lineStarts(src []byte, starts []int) ([]int, bool) {
+	const low7 = lo8 * 0x7F
+	out, n := starts[:cap(starts)], len(starts)
+	var seen uint64 // the bytes' bits, or-ed: a high bit set is a byte >= 0x80
+	off := 0
+	for ; off+8 <= len(src); off += 8 {
+		x := binary.LittleEndian.Uint64(src[off : off+8])
+		seen |= x
+		t := x ^ (lo8 * '\n')
+		for m := ^((t&low7 + low7) | t) & hi8; m != 0; m &= m - 1 {
+			out[n] = off + bits.TrailingZeros64(m)/8 + 1
+			n++
+		}
+	}
+	for ; off < len(src); off++ {
+		seen |= uint64(src[off])
+		if src[off] == '\n' {
+			out[n] = off + 1
+			n++
+		}
+	}
+	return out[:n], seen&hi8 == 0
 }
 
 // LineCount is the number of lines (a final line without newline counts;

@@ -501,3 +501,48 @@ func TestCountUpTo(t *testing.T) {
 		}
 	}
 }
+
+// TestLineStarts holds lineStarts to a search for each '\n' from the last
+// line start and to isASCII, on every length up to 40 of bytes around
+// '\n' (the bytes a borrow from a '\n' would mark: 0x0B, and those one
+// bit from it), random bytes and the corpora.
+func TestLineStarts(t *testing.T) {
+	want := func(src []byte) ([]int, bool) {
+		starts := []int{0}
+		for i := 0; i < len(src); {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			starts = append(starts, i)
+		}
+		return starts, isASCII(src)
+	}
+	check := func(src []byte) {
+		t.Helper()
+		got, ascii := lineStarts(src, make([]int, 1, 1+bytes.Count(src, []byte{'\n'})))
+		w, wascii := want(src)
+		if fmt.Sprint(got) != fmt.Sprint(w) || ascii != wascii {
+			t.Fatalf("lineStarts(%q) = %v %v, want %v %v", src, got, ascii, w, wascii)
+		}
+	}
+	alphabet := []byte{'\n', '\n', 0x0B, 0x0B, 0x09, 0x08, 0x8A, 0x0E, 'a', ' ', 0xFF, 0x7F, 0x80, 0x00, '\r'}
+	r := rand.New(rand.NewPCG(7, 8))
+	for n := range 41 {
+		for range 200 {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			}
+			check(b)
+			for i := range b {
+				b[i] = byte(r.IntN(256))
+			}
+			check(b)
+		}
+	}
+	for _, doc := range comparedDocuments(t) {
+		check(doc)
+	}
+}
