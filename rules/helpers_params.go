@@ -270,7 +270,7 @@ func mayHaveDup(pass *lint.Pass, i int, key uint8) bool {
 }
 
 // gated returns paramFacts.refs and masks, made on the first call with
-// dups.
+// dups (dupKeys).
 func (ps *paramFacts) gated(doc *sfmd.Document) ([]paramRef, []uint32) {
 	if ps.masks != nil {
 		return ps.refs, ps.masks
@@ -282,8 +282,7 @@ func (ps *paramFacts) gated(doc *sfmd.Document) ([]paramRef, []uint32) {
 	refs, masks := make([]paramRef, 0, n), make([]uint32, 0, n)
 	ps.dups = make([]uint8, len(doc.Actions))
 	for i, a := range doc.Actions {
-		eachDupParam(a.Params, paramName, func(*sfmd.Param, sfmd.Span) { ps.dups[i] |= dupName })
-		eachDupParam(a.Params, paramAlias, func(*sfmd.Param, sfmd.Span) { ps.dups[i] |= dupAlias })
+		ps.dups[i] = dupKeys(a.Params)
 		for _, p := range a.Params {
 			real := !notAParam(p)
 			var m uint32

@@ -89,14 +89,20 @@ var HintUnknownFlag = &lint.Analyzer{
 
 // rawArgActions returns the actions that forward arguments they do not
 // declare ({...} or $ARGS in their definition), computed in one pass over
-// the uses.
+// the uses: the site and the kind the list holds first, the reference
+// (its name) only for a $VAR of a definition.
 func rawArgActions(syms *symbolTable) map[*sfmd.Action]bool {
 	raw := map[*sfmd.Action]bool{}
-	for _, u := range syms.Uses {
-		if u.Action == nil || !u.Site.inDefinition() {
+	for i := range syms.Uses {
+		u := &syms.Uses[i]
+		if !u.Site.inDefinition() {
 			continue
 		}
-		if u.Ref.Kind == sfmd.RefSpread || (u.Ref.Kind == sfmd.RefPersistent && u.Ref.Name == sfmd.ArgsVar) {
+		k := u.Kind()
+		if k != sfmd.RefSpread && (k != sfmd.RefPersistent || u.Ref.Name != sfmd.ArgsVar) {
+			continue
+		}
+		if u.Action != nil {
 			raw[u.Action] = true
 		}
 	}
