@@ -2,6 +2,8 @@ package rules
 
 import (
 	"maps"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -30,5 +32,39 @@ func TestRawArgActionsByKind(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("only %d actions forward their arguments: the documents test little", n)
+	}
+}
+
+// TestUnknownFlagMessage holds hint-unknown-flag's message, written in one
+// buffer, to the concatenation of strconv.Quote's and quoteList's it
+// replaces, for names that need escapes, up to 12 parameters (the list
+// stops at 8), tool and action calls, with and without a nearest name.
+func TestUnknownFlagMessage(t *testing.T) {
+	words := []string{"a", "", "é\"x", "tab\there", "--flag", "\xff", "z", "q\\", "日本"}
+	r := rand.New(rand.NewPCG(5, 8))
+	for range 3000 {
+		params := make([]*sfmd.Param, r.IntN(13))
+		flags := make([]string, len(params))
+		for i := range params {
+			params[i] = &sfmd.Param{Name: words[r.IntN(len(words))]}
+			flags[i] = "--" + params[i].Name
+		}
+		c := &hintCall{ActionID: words[r.IntN(len(words))], Tool: r.IntN(2) == 0}
+		written, n := words[r.IntN(len(words))], ""
+		if r.IntN(2) == 0 {
+			n = words[1+r.IntN(len(words)-1)]
+		}
+		want := "flag " + strconv.Quote(written) + " is not a parameter of " + c.call()
+		if n != "" {
+			want += "; did you mean " + strconv.Quote("--"+n) + "?"
+		} else {
+			want += "; expected one of " + quoteList(flags, 8)
+		}
+		if got := unknownFlagMessage(written, c, n, params); got != want {
+			t.Fatalf("got  %s\nwant %s", got, want)
+		}
+		if got, want := string(appendFlagList(nil, params, 8)), quoteList(flags, 8); got != want {
+			t.Fatalf("flags %s, want %s", got, want)
+		}
 	}
 }
