@@ -68,3 +68,30 @@ func TestUnknownFlagMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendQuotedAfter: appendQuotedAfter is strconv.Quote of the
+// prefixed string, for the prefixes the rules use and names that need
+// escapes.
+func TestAppendQuotedAfter(t *testing.T) {
+	for _, prefix := range []string{"--", "@", ""} {
+		for _, s := range []string{"", "a", "é\"x", "tab\there", "\xff", "q\\", "日本", "\x00", "a\xe2\x82"} {
+			if got, want := string(appendQuotedAfter([]byte("x"), prefix, s)), "x"+strconv.Quote(prefix+s); got != want {
+				t.Errorf("%q %q: %s, want %s", prefix, s, got, want)
+			}
+		}
+	}
+}
+
+// TestShortcutDupMessage holds shortcut-id-duplicate's message, written in
+// one buffer, to reportDup's concatenation of strconv.Quote's.
+func TestShortcutDupMessage(t *testing.T) {
+	for _, id := range []string{"docs", "é\"x", "\xff", "a-b"} {
+		for _, line := range []int{1, 9, 10, 12345} {
+			n := id + "-2"
+			want := "shortcut " + strconv.Quote("@"+id) + " already defined at line " + strconv.Itoa(line) + "; " + "rename this one (e.g. " + strconv.Quote("@"+n) + ")"
+			if got := string(shortcutDupMessage([]byte("old"), id, n, line)); got != "old"+want {
+				t.Errorf("got  %s\nwant old%s", got, want)
+			}
+		}
+	}
+}

@@ -98,14 +98,8 @@ func unknownFlagMessage(written string, c *hintCall, n string, params []*sfmd.Pa
 	return string(appendFlagList(append(buf, "; expected one of "...), params, 8))
 }
 
-// appendFlag appends strconv.Quote("--"+name): the two '-' need no escape
-// and do not change how name's bytes are quoted.
-func appendFlag(buf []byte, name string) []byte {
-	buf = append(buf, `"--`...)
-	k := len(buf)
-	buf = strconv.AppendQuote(buf, name)
-	return append(buf[:k], buf[k+1:]...) // drop name's opening quote
-}
+// appendFlag appends strconv.Quote("--"+name).
+func appendFlag(buf []byte, name string) []byte { return appendQuotedAfter(buf, "--", name) }
 
 // appendFlagList appends quoteList of the params' --name flags with limit.
 func appendFlagList(buf []byte, params []*sfmd.Param, limit int) []byte {
