@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"strconv"
@@ -91,6 +92,19 @@ func TestShortcutDupMessage(t *testing.T) {
 			want := "shortcut " + strconv.Quote("@"+id) + " already defined at line " + strconv.Itoa(line) + "; " + "rename this one (e.g. " + strconv.Quote("@"+n) + ")"
 			if got := string(shortcutDupMessage([]byte("old"), id, n, line)); got != "old"+want {
 				t.Errorf("got  %s\nwant old%s", got, want)
+			}
+		}
+	}
+}
+
+// TestCLIResponseMessage holds response-on-cli's message, written in one
+// buffer, to the fmt.Sprintf it replaces.
+func TestCLIResponseMessage(t *testing.T) {
+	for _, raw := range []string{"{Response.body.x}", "{Response.body[0]}", "%d"} {
+		for _, id := range []string{"ls", "a.b", "é\"x", "\xff"} {
+			want := fmt.Sprintf("%s in the template of CLI action %q only resolves when the command prints JSON, and only in runtimes that run templates for CLI; use {Response.body} (the output) or make the command print what you need", raw, "act."+id)
+			if got := string(cliResponseMessage([]byte("x"), raw, id)); got != "x"+want {
+				t.Errorf("got  %s\nwant x%s", got, want)
 			}
 		}
 	}
