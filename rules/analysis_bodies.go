@@ -335,9 +335,26 @@ func (b *bodyText) doScan(withMap bool) (string, []int, []bodyRef) {
 			omap = append(omap, i)
 		}
 		i++
+		if !withMap {
+			i = plainRun(text, i, refs[k:])
+		}
 	}
 	out.WriteString(text[done:])
 	return out.String(), omap, refs
+}
+
+// plainRun returns the end of the bytes from i on that doScan would pass
+// over one at a time without a change: up to the next of refs to start
+// (they start at or after i, in order) or the next '"' or '\\'.
+func plainRun(text string, i int, refs []bodyRef) int {
+	end := len(text)
+	if len(refs) > 0 && refs[0].Start < end {
+		end = refs[0].Start
+	}
+	for i < end && text[i] != '"' && text[i] != '\\' {
+		i++
+	}
+	return i
 }
 
 // sendsBody reports whether the action's method sends a request body.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -193,6 +194,17 @@ func lineOffset(doc *sfmd.Document, text string, span sfmd.Span) int {
 }
 
 // related builds the "previously defined here" secondary position.
+// appendQuotedAfter appends strconv.Quote(prefix+s) without making the
+// string prefix+s: prefix is printable ASCII without '"' or '\\' ("--",
+// "@"), which Quote writes as it is and which does not change how s's
+// bytes are quoted (TestAppendQuotedAfter).
+func appendQuotedAfter(buf []byte, prefix, s string) []byte {
+	buf = append(append(buf, '"'), prefix...)
+	k := len(buf)
+	buf = strconv.AppendQuote(buf, s)
+	return append(buf[:k], buf[k+1:]...) // drop s's opening quote
+}
+
 func related(span sfmd.Span) []lint.Related {
 	return []lint.Related{{Span: span, Message: "previously defined here"}}
 }

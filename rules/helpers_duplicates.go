@@ -60,6 +60,31 @@ func eachDupParam(params []*sfmd.Param, key func(*sfmd.Param) (string, sfmd.Span
 	}
 }
 
+// dupKeys returns the keys (dupName, dupAlias) that two of params share:
+// the keys for which eachDupParam with paramName and paramAlias calls dup
+// (TestDupKeysIsEachDupParam), found in one pass over the pairs of a list
+// of up to smallDupMax, without the key and dup functions.
+func dupKeys(params []*sfmd.Param) uint8 {
+	var m uint8
+	if len(params) > smallDupMax {
+		eachDupParam(params, paramName, func(*sfmd.Param, sfmd.Span) { m |= dupName })
+		eachDupParam(params, paramAlias, func(*sfmd.Param, sfmd.Span) { m |= dupAlias })
+		return m
+	}
+	for i := 1; i < len(params); i++ {
+		p := params[i]
+		for _, q := range params[:i] {
+			if p.Name != "" && p.Name == q.Name {
+				m |= dupName
+			}
+			if p.Alias != "" && p.Alias == q.Alias {
+				m |= dupAlias
+			}
+		}
+	}
+	return m
+}
+
 // paramName is a parameter's name and its span, the key of
 // param-name-duplicate.
 func paramName(p *sfmd.Param) (string, sfmd.Span) { return p.Name, p.NameSpan }

@@ -270,7 +270,7 @@ func mayHaveDup(pass *lint.Pass, i int, key uint8) bool {
 }
 
 // gated returns paramFacts.refs and masks, made on the first call with
-// dups.
+// dups (dupKeys).
 func (ps *paramFacts) gated(doc *sfmd.Document) ([]paramRef, []uint32) {
 	if ps.masks != nil {
 		return ps.refs, ps.masks
@@ -282,21 +282,94 @@ func (ps *paramFacts) gated(doc *sfmd.Document) ([]paramRef, []uint32) {
 	refs, masks := make([]paramRef, 0, n), make([]uint32, 0, n)
 	ps.dups = make([]uint8, len(doc.Actions))
 	for i, a := range doc.Actions {
-		eachDupParam(a.Params, paramName, func(*sfmd.Param, sfmd.Span) { ps.dups[i] |= dupName })
-		eachDupParam(a.Params, paramAlias, func(*sfmd.Param, sfmd.Span) { ps.dups[i] |= dupAlias })
+		ps.dups[i] = dupKeys(a.Params)
 		for _, p := range a.Params {
-			real := !notAParam(p)
-			var m uint32
-			for _, g := range paramGateList {
-				if (real || !g.real) && g.test(doc, p) {
-					m |= g.bit
-				}
-			}
-			refs, masks = append(refs, paramRef{a, p}), append(masks, m)
+			refs, masks = append(refs, paramRef{a, p}), append(masks, gateMask(doc, p, !notAParam(p)))
 		}
 	}
 	ps.refs, ps.masks = refs, masks
 	return refs, masks
+}
+
+// listMask is the bits of the gates of paramGateList that p passes, the
+// g.real ones only when real (notAParam does not set p aside).
+func listMask(doc *sfmd.Document, p *sfmd.Param, real bool) uint32 {
+	var m uint32
+	for _, g := range paramGateList {
+		if (real || !g.real) && g.test(doc, p) {
+			m |= g.bit
+		}
+	}
+	return m
+}
+
+// gateMask is listMask with each gate's test called by name instead of
+// through the list's function values (the compiler can inline them): the
+// one walk of every parameter calls it (TestGateMaskIsList holds it to
+// listMask, and fails for a gate made and not called here).
+func gateMask(doc *sfmd.Document, p *sfmd.Param, real bool) uint32 {
+	var m uint32
+	if notIndentedTest(doc, p) {
+		m |= notIndentedGate.bit
+	}
+	if syntaxInvalidTest(doc, p) {
+		m |= syntaxInvalidGate.bit
+	}
+	if typeUnknownTest(doc, p) {
+		m |= typeUnknownGate.bit
+	}
+	if !real {
+		return m
+	}
+	if aliasInvalidTest(doc, p) {
+		m |= aliasInvalidGate.bit
+	}
+	if aliasReservedTest(doc, p) {
+		m |= aliasReservedGate.bit
+	}
+	if constraintClosed(doc, p) {
+		m |= boundInvalidGate.bit | constraintUnknownGate.bit
+		if boundInapplicableTest(doc, p) {
+			m |= boundInapplicableGate.bit
+		}
+		if constraintCompatTest(doc, p) {
+			m |= constraintCompatGate.bit
+		}
+	}
+	if defaultNotInHintsTest(doc, p) {
+		m |= defaultNotInHintsGate.bit
+	}
+	if defaultTypeMismatchTest(doc, p) {
+		m |= defaultTypeMismatchGate.bit
+	}
+	if defaultUnquotedTest(doc, p) {
+		m |= defaultUnquotedGate.bit
+	}
+	if descriptionUnquotedTest(doc, p) {
+		m |= descriptionUnquotedGate.bit
+	}
+	if nameReservedTest(doc, p) {
+		m |= nameReservedGate.bit
+	}
+	if namedBodyTest(doc, p) {
+		m |= namedBodyGate.bit
+	}
+	if noncanonicalOrderTest(doc, p) {
+		m |= noncanonicalOrderGate.bit
+	}
+	if requiredAndOptionalTest(doc, p) {
+		m |= requiredAndOptionalGate.bit
+	}
+	if requiredWithDefaultTest(doc, p) {
+		m |= requiredWithDefaultGate.bit
+	}
+	if trailingWhitespaceTest(doc, p) {
+		m |= trailingWhitespaceGate.bit
+	}
+	if typeMissingTest(doc, p) {
+		m |= typeMissingGate.bit
+	}
+	return m
 }
 
 // noParams is the facts of a document without parameters (most).

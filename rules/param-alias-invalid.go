@@ -68,6 +68,9 @@ func firstLetter(s string) string {
 func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // aliasInvalidGate is the test param-alias-invalid makes first of a parameter (see paramGate).
-var aliasInvalidGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var aliasInvalidGate = newParamGate(true, aliasInvalidTest)
+
+// aliasInvalidTest is aliasInvalidGate's test of a parameter.
+func aliasInvalidTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.AliasSpan.IsValid() && !isShortAlias(p.Alias)
-})
+}

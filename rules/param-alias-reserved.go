@@ -48,6 +48,9 @@ var ParamAliasReserved = &lint.Analyzer{
 }
 
 // aliasReservedGate is the test param-alias-reserved makes first of a parameter (see paramGate).
-var aliasReservedGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var aliasReservedGate = newParamGate(true, aliasReservedTest)
+
+// aliasReservedTest is aliasReservedGate's test of a parameter.
+func aliasReservedTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.Alias == sfmd.HelpAlias
-})
+}

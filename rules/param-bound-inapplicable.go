@@ -32,6 +32,9 @@ var ParamBoundInapplicable = &lint.Analyzer{
 }
 
 // boundInapplicableGate is the test param-bound-inapplicable makes first of a parameter (see paramGate).
-var boundInapplicableGate = newParamGate(true, func(doc *sfmd.Document, p *sfmd.Param) bool {
+var boundInapplicableGate = newParamGate(true, boundInapplicableTest)
+
+// boundInapplicableTest is boundInapplicableGate's test of a parameter.
+func boundInapplicableTest(doc *sfmd.Document, p *sfmd.Param) bool {
 	return p.Type == sfmd.BooleanType && constraintClosed(doc, p)
-})
+}

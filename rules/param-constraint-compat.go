@@ -70,6 +70,9 @@ var ParamConstraintCompat = &lint.Analyzer{
 }
 
 // constraintCompatGate is the test param-constraint-compat makes first of a parameter (see paramGate).
-var constraintCompatGate = newParamGate(true, func(doc *sfmd.Document, p *sfmd.Param) bool {
+var constraintCompatGate = newParamGate(true, constraintCompatTest)
+
+// constraintCompatTest is constraintCompatGate's test of a parameter.
+func constraintCompatTest(doc *sfmd.Document, p *sfmd.Param) bool {
 	return p.ConstraintSpan.IsValid() && constraintClosed(doc, p) && !(p.Required && p.Optional)
-})
+}

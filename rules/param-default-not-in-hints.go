@@ -87,6 +87,9 @@ func valueHints(p *sfmd.Param) []string {
 }
 
 // defaultNotInHintsGate is the test param-default-not-in-hints makes first of a parameter (see paramGate).
-var defaultNotInHintsGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var defaultNotInHintsGate = newParamGate(true, defaultNotInHintsTest)
+
+// defaultNotInHintsTest is defaultNotInHintsGate's test of a parameter.
+func defaultNotInHintsTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.HasDefault && p.Default != "" && !dynamicDefault(p.Default) && p.DefaultSpan.IsValid() && p.DefaultSpan.Len() != 0
-})
+}

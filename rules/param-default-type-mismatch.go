@@ -45,9 +45,12 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 }
 
 // defaultTypeMismatchGate is the test param-default-type-mismatch makes first of a parameter (see paramGate).
-var defaultTypeMismatchGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var defaultTypeMismatchGate = newParamGate(true, defaultTypeMismatchTest)
+
+// defaultTypeMismatchTest is defaultTypeMismatchGate's test of a parameter.
+func defaultTypeMismatchTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return defaultTyped(p)
-})
+}
 
 // defaultTyped reports whether p has a default, not blank and not filled
 // in at run time, that the rule checks against its type.

@@ -68,6 +68,9 @@ func equalsSpan(doc *sfmd.Document, p *sfmd.Param) sfmd.Span {
 }
 
 // defaultUnquotedGate is the test param-default-unquoted makes first of a parameter (see paramGate).
-var defaultUnquotedGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var defaultUnquotedGate = newParamGate(true, defaultUnquotedTest)
+
+// defaultUnquotedTest is defaultUnquotedGate's test of a parameter.
+func defaultUnquotedTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.HasDefault && !p.DefaultQuoted
-})
+}

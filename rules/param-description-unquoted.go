@@ -47,6 +47,9 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 }
 
 // descriptionUnquotedGate is the test param-description-unquoted makes first of a parameter (see paramGate).
-var descriptionUnquotedGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var descriptionUnquotedGate = newParamGate(true, descriptionUnquotedTest)
+
+// descriptionUnquotedTest is descriptionUnquotedGate's test of a parameter.
+func descriptionUnquotedTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.HasDescription && !p.DescriptionQuoted && p.DescriptionSpan.IsValid() && p.DescriptionSpan.Len() != 0
-})
+}

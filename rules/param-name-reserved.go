@@ -32,6 +32,9 @@ var ParamNameReserved = &lint.Analyzer{
 }
 
 // nameReservedGate is the test param-name-reserved makes first of a parameter (see paramGate).
-var nameReservedGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var nameReservedGate = newParamGate(true, nameReservedTest)
+
+// nameReservedTest is nameReservedGate's test of a parameter.
+func nameReservedTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.Name == sfmd.ReservedParamName
-})
+}

@@ -35,6 +35,9 @@ var ParamNamedBody = &lint.Analyzer{
 }
 
 // namedBodyGate is the test param-named-body makes first of a parameter (see paramGate).
-var namedBodyGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var namedBodyGate = newParamGate(true, namedBodyTest)
+
+// namedBodyTest is namedBodyGate's test of a parameter.
+func namedBodyTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.Name == "body"
-})
+}

@@ -48,6 +48,9 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 }
 
 // noncanonicalOrderGate is the test param-noncanonical-order makes first of a parameter (see paramGate).
-var noncanonicalOrderGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var noncanonicalOrderGate = newParamGate(true, noncanonicalOrderTest)
+
+// noncanonicalOrderTest is noncanonicalOrderGate's test of a parameter.
+func noncanonicalOrderTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return !p.CanonicalOrder && p.ConstraintSpan.IsValid()
-})
+}

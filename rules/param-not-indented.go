@@ -49,6 +49,9 @@ var ParamNotIndented = &lint.Analyzer{
 }
 
 // notIndentedGate is the test param-not-indented makes first of a parameter (see paramGate).
-var notIndentedGate = newParamGate(false, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var notIndentedGate = newParamGate(false, notIndentedTest)
+
+// notIndentedTest is notIndentedGate's test of a parameter.
+func notIndentedTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.Indent == 0 || p.Tabs
-})
+}

@@ -28,6 +28,9 @@ var ParamRequiredAndOptional = &lint.Analyzer{
 }
 
 // requiredAndOptionalGate is the test param-required-and-optional makes first of a parameter (see paramGate).
-var requiredAndOptionalGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var requiredAndOptionalGate = newParamGate(true, requiredAndOptionalTest)
+
+// requiredAndOptionalTest is requiredAndOptionalGate's test of a parameter.
+func requiredAndOptionalTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.Required && p.Optional
-})
+}

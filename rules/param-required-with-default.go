@@ -34,6 +34,9 @@ var ParamRequiredWithDefault = &lint.Analyzer{
 }
 
 // requiredWithDefaultGate is the test param-required-with-default makes first of a parameter (see paramGate).
-var requiredWithDefaultGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var requiredWithDefaultGate = newParamGate(true, requiredWithDefaultTest)
+
+// requiredWithDefaultTest is requiredWithDefaultGate's test of a parameter.
+func requiredWithDefaultTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.Required && !p.Optional && p.HasDefault
-})
+}

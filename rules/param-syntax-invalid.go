@@ -58,6 +58,9 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 }
 
 // syntaxInvalidGate is the test param-syntax-invalid makes first of a parameter (see paramGate).
-var syntaxInvalidGate = newParamGate(false, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var syntaxInvalidGate = newParamGate(false, syntaxInvalidTest)
+
+// syntaxInvalidTest is syntaxInvalidGate's test of a parameter.
+func syntaxInvalidTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return typeGlued(p) && !headerLike(p)
-})
+}

@@ -44,6 +44,9 @@ var ParamTrailingWhitespace = &lint.Analyzer{
 }
 
 // trailingWhitespaceGate is the test param-trailing-whitespace makes first of a parameter (see paramGate).
-var trailingWhitespaceGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var trailingWhitespaceGate = newParamGate(true, trailingWhitespaceTest)
+
+// trailingWhitespaceTest is trailingWhitespaceGate's test of a parameter.
+func trailingWhitespaceTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.TrailingSpace
-})
+}

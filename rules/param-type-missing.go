@@ -34,6 +34,9 @@ var ParamTypeMissing = &lint.Analyzer{
 }
 
 // typeMissingGate is the test param-type-missing makes first of a parameter (see paramGate).
-var typeMissingGate = newParamGate(true, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var typeMissingGate = newParamGate(true, typeMissingTest)
+
+// typeMissingTest is typeMissingGate's test of a parameter.
+func typeMissingTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return p.Type == "" && p.Name != ""
-})
+}

@@ -73,6 +73,9 @@ func dropped(d lint.Diagnostic) lint.Diagnostic {
 }
 
 // typeUnknownGate is the test param-type-unknown makes first of a parameter (see paramGate).
-var typeUnknownGate = newParamGate(false, func(_ *sfmd.Document, p *sfmd.Param) bool {
+var typeUnknownGate = newParamGate(false, typeUnknownTest)
+
+// typeUnknownTest is typeUnknownGate's test of a parameter.
+func typeUnknownTest(_ *sfmd.Document, p *sfmd.Param) bool {
 	return !((p.Type == "" && !headerLike(p)) || isParamType(p.Type) || (p.Indent == 0 && bareHead(p)) || (typeGlued(p) && !headerLike(p)))
-})
+}

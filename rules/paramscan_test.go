@@ -93,21 +93,7 @@ func TestIsHintListIsRegexp(t *testing.T) {
 // the actions of the scanner documents and on random lists on both sides
 // of smallDupMax.
 func TestEachDupParamIsTracker(t *testing.T) {
-	var lists [][]*sfmd.Param
-	for _, src := range scannerDocs(t) {
-		for _, a := range sfmd.Parse("doc.md", src).Actions {
-			lists = append(lists, a.Params)
-		}
-	}
-	r := rand.New(rand.NewPCG(3, 5))
-	for range 3000 {
-		ps := make([]*sfmd.Param, r.IntN(2*smallDupMax+4))
-		for i := range ps {
-			ps[i] = &sfmd.Param{Name: []string{"", "a", "b", "c", "d"}[r.IntN(5)], Alias: []string{"", "-a", "-b"}[r.IntN(3)]}
-			ps[i].NameSpan.Start.Offset, ps[i].AliasSpan.Start.Offset = i, 1000+i
-		}
-		lists = append(lists, ps)
-	}
+	lists := dupParamLists(t)
 	type found struct {
 		p     *sfmd.Param
 		first sfmd.Span
@@ -142,6 +128,47 @@ func TestEachDupParamIsTracker(t *testing.T) {
 	if dups < 1000 || long < 100 {
 		t.Fatalf("%d duplicates, %d in long lists: the cases test little", dups, long)
 	}
+}
+
+// TestDupKeysIsEachDupParam: dupKeys gives the keys for which eachDupParam
+// finds a duplicate, on the lists TestEachDupParamIsTracker reads.
+func TestDupKeysIsEachDupParam(t *testing.T) {
+	both := 0
+	for _, ps := range dupParamLists(t) {
+		var want uint8
+		eachDupParam(ps, paramName, func(*sfmd.Param, sfmd.Span) { want |= dupName })
+		eachDupParam(ps, paramAlias, func(*sfmd.Param, sfmd.Span) { want |= dupAlias })
+		if got := dupKeys(ps); got != want {
+			t.Fatalf("%d parameters: dupKeys %b, eachDupParam %b", len(ps), got, want)
+		}
+		if want == dupName|dupAlias && len(ps) <= smallDupMax {
+			both++
+		}
+	}
+	if both < 100 {
+		t.Fatalf("%d short lists with both keys duplicated: the cases test little", both)
+	}
+}
+
+// dupParamLists returns the parameter lists of the scanner documents'
+// actions and 3,000 random lists, short and long.
+func dupParamLists(t *testing.T) [][]*sfmd.Param {
+	var lists [][]*sfmd.Param
+	for _, src := range scannerDocs(t) {
+		for _, a := range sfmd.Parse("doc.md", src).Actions {
+			lists = append(lists, a.Params)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 5))
+	for range 3000 {
+		ps := make([]*sfmd.Param, r.IntN(2*smallDupMax+4))
+		for i := range ps {
+			ps[i] = &sfmd.Param{Name: []string{"", "a", "b", "c", "d"}[r.IntN(5)], Alias: []string{"", "-a", "-b"}[r.IntN(3)]}
+			ps[i].NameSpan.Start.Offset, ps[i].AliasSpan.Start.Offset = i, 1000+i
+		}
+		lists = append(lists, ps)
+	}
+	return lists
 }
 
 // TestHasHTTPSchemeIsToLower: hasHTTPScheme is the test on the lower-cased

@@ -22,9 +22,11 @@ var ResponseRefInDefinition = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, u := range symbols(pass).Uses {
-			if !u.Site.inDefinition() || u.Action == nil {
-				continue
+		uses := symbols(pass).Uses
+		for i := range uses {
+			u := &uses[i]
+			if k := u.Kind(); !u.Site.inDefinition() || k != sfmd.RefResponse && k != sfmd.RefInvalid || u.Action == nil {
+				continue // the kind the list holds, before the reference
 			}
 			r := u.Ref
 			isResp := r.Kind == sfmd.RefResponse || r.Kind == sfmd.RefInvalid && strings.HasPrefix(r.Name, "Response.")
