@@ -105,6 +105,10 @@ func (t *dryTable) base(c *dryCall) (string, model.Sent, bool) {
 // the findings to the ungated ones.
 var dryGates = true
 
+// dryFirstActions lets buildDryTable take each call's action from
+// model.Parsed.FirstActions; TestDryCallsFirstOfID runs with it off too.
+var dryFirstActions = true
+
 // dryTable is the result of dryrunAnalyzer.
 type dryTable struct {
 	// Meant is asMeant(doc), which Parsed was parsed from (nil for a
@@ -176,15 +180,23 @@ func buildDryTable(doc *sfmd.Document, syms *symbolTable, ht *hintTable) *dryTab
 	}
 	calls, values := make([]dryCall, 0, len(infos)), make([]dryValue, 0, nv)
 	t.Calls = make([]*dryCall, 0, len(infos))
+	// the first action of each id, as the model lists them when it read
+	// the linter's actions (no lookup), else as the symbol table lists
+	// them (no map of its own: TestDryCallsFirstOfID)
+	var firsts []*sfmd.Action
+	if dryFirstActions {
+		firsts = t.Parsed.FirstActions(doc.Actions)
+	}
 	for i := range infos {
 		info := &infos[i]
-		// the first action of the id, as the symbol table lists them (no
-		// map of its own: TestDryCallsFirstOfID)
-		as := syms.Actions[info.ID]
-		if len(as) == 0 {
+		var a *sfmd.Action
+		if firsts != nil {
+			a = firsts[i]
+		} else if as := syms.Actions[info.ID]; len(as) > 0 {
+			a = as[0]
+		} else {
 			continue
 		}
-		a := as[0]
 		calls = append(calls, dryCall{Action: a, Info: info})
 		c := &calls[len(calls)-1]
 		if len(info.Fields) > 0 {

@@ -72,36 +72,40 @@ func TestFallbackWhereGate(t *testing.T) {
 }
 
 // TestDryCallsFirstOfID: the dry-run table, which finds each action in
-// the symbol table, gives every action the model reads whose id the
+// the model's FirstActions or (dryFirstActions off) the symbol table, gives every action the model reads whose id the
 // linter's document has a call, of the first action of that id in the
 // document (a search of doc.Actions in order), in the model's order.
 func TestDryCallsFirstOfID(t *testing.T) {
 	docs := droppedParamDocs(t)
 	docs["gen.md"] = benchgen.Document(64 << 10)
 	docs["dup.md"] = []byte("```act.a\nGET https://x.com/1\n```\n\n```act.b\nGET https://x.com/2\n```\n\n```act.a\nGET https://x.com/3\n```\n")
+	defer func() { dryFirstActions = true }()
 	calls := 0
 	for name, src := range docs {
-		doc := sfmd.Parse(name, src)
-		s := buildSymbols(doc)
-		tab := buildDryTable(doc, s, buildHints(doc, s))
-		var want []*sfmd.Action
-		for i := range tab.Infos {
-			for _, a := range doc.Actions {
-				if a.ID == tab.Infos[i].ID {
-					want = append(want, a)
-					break
+		for _, fa := range []bool{true, false} {
+			dryFirstActions = fa
+			doc := sfmd.Parse(name, src)
+			s := buildSymbols(doc)
+			tab := buildDryTable(doc, s, buildHints(doc, s))
+			var want []*sfmd.Action
+			for i := range tab.Infos {
+				for _, a := range doc.Actions {
+					if a.ID == tab.Infos[i].ID {
+						want = append(want, a)
+						break
+					}
 				}
 			}
-		}
-		if len(tab.Calls) != len(want) {
-			t.Fatalf("%s: %d calls, want %d", name, len(tab.Calls), len(want))
-		}
-		for i, c := range tab.Calls {
-			if c.Action != want[i] {
-				t.Errorf("%s: call %d is of the action at line %d, want line %d", name, i, c.Action.Span.Start.Line, want[i].Span.Start.Line)
+			if len(tab.Calls) != len(want) {
+				t.Fatalf("%s: %d calls, want %d", name, len(tab.Calls), len(want))
 			}
+			for i, c := range tab.Calls {
+				if c.Action != want[i] {
+					t.Errorf("%s: call %d is of the action at line %d, want line %d", name, i, c.Action.Span.Start.Line, want[i].Span.Start.Line)
+				}
+			}
+			calls += len(tab.Calls)
 		}
-		calls += len(tab.Calls)
 	}
 	if calls == 0 {
 		t.Fatal("no call: the documents test nothing")
