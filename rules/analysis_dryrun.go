@@ -31,7 +31,10 @@ type dryValue struct {
 type dryCall struct {
 	Action *sfmd.Action      // the linter's action (spans); first of its ID
 	Info   *model.ActionInfo // in dryTable.Infos
-	Values []dryValue        // every field the call gives, in field order
+	// Src is what the model read of the action (Parsed.Sources, at the
+	// place of Info): its URI, body and headers without a lookup of the id
+	Src    model.ActionSource
+	Values []dryValue // every field the call gives, in field order
 
 	once sync.Once // base, computed once for every dryrun-* rule
 	base *dryBase  // nil until base runs (most calls are gated off: no room for a Sent)
@@ -187,6 +190,7 @@ func buildDryTable(doc *sfmd.Document, syms *symbolTable, ht *hintTable) *dryTab
 	if dryFirstActions {
 		firsts = t.Parsed.FirstActions(doc.Actions)
 	}
+	srcs := t.Parsed.Sources()
 	for i := range infos {
 		info := &infos[i]
 		var a *sfmd.Action
@@ -197,7 +201,7 @@ func buildDryTable(doc *sfmd.Document, syms *symbolTable, ht *hintTable) *dryTab
 		} else {
 			continue
 		}
-		calls = append(calls, dryCall{Action: a, Info: info})
+		calls = append(calls, dryCall{Action: a, Info: info, Src: srcs[i]})
 		c := &calls[len(calls)-1]
 		if len(info.Fields) > 0 {
 			c.Values = values[len(values) : len(values) : len(values)+len(info.Fields)]
