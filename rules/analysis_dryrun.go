@@ -260,7 +260,7 @@ func isFillIn(v string) bool {
 // hint nor a default: by type, and a URL for a field its name or
 // description calls one.
 func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
-	switch sfmd.MeantParamType(f.Type) {
+	switch meantType(f.Type) {
 	case "number":
 		return "1"
 	case sfmd.BooleanType:
@@ -283,6 +283,17 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 		return "https://api.example.com"
 	}
 	return "example"
+}
+
+// meantType is sfmd.MeantParamType(t), which lower-cases t, answered
+// for a type written as one of the four in lower case (most are) as
+// that type itself (TestMeantTypeIsMeantParamType).
+func meantType(t string) string {
+	switch t {
+	case "string", "number", sfmd.BooleanType, "path":
+		return t
+	}
+	return sfmd.MeantParamType(t)
 }
 
 // containsFoldASCII reports whether s holds sub (lower-case ASCII
