@@ -821,9 +821,9 @@ func matchField(line string) (m [14]int, ok bool) {
 	i = m[7]
 	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '(' { // \s+\((required|optional)\)
 		w := ""
-		for _, r := range [...]string{"required", "optional"} {
-			if strings.HasPrefix(line[k+1:], r+")") {
-				w = r
+		for _, r := range [...]string{"required)", "optional)"} {
+			if strings.HasPrefix(line[k+1:], r) {
+				w = r[:len(r)-1]
 			}
 		}
 		if w == "" {
