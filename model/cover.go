@@ -1,6 +1,10 @@
 package model
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
+)
 
 // Coverage records what the calls made with it reached, for sfmd test
 // --cover: the actions they ran, the response-template lines they
@@ -208,6 +212,34 @@ func (p *Parsed) Actions() []ActionInfo {
 	for _, a := range p.ref.Actions {
 		if a.isFirst { // not the first of its id: no call finds it
 			out = append(out, sl.info(a))
+		}
+	}
+	return out
+}
+
+// FirstActions is, when the reference parse read the actions of as
+// (the linter's, in document order) with the same ids in the same order,
+// the action of as at the place of each action Actions lists: the first
+// of its id in as as in the parse, found without a map of ids. It is nil
+// when the two lists differ (in length or in an id at some place).
+// TestFirstActions holds it to a search of as for each id.
+func (p *Parsed) FirstActions(as []*sfmd.Action) []*sfmd.Action {
+	if p == nil || p.ref == nil || len(p.ref.Actions) != len(as) {
+		return nil
+	}
+	n := 0
+	for i, a := range p.ref.Actions {
+		if a.ID != as[i].ID {
+			return nil
+		}
+		if a.isFirst {
+			n++
+		}
+	}
+	out := make([]*sfmd.Action, 0, n)
+	for i, a := range p.ref.Actions {
+		if a.isFirst {
+			out = append(out, as[i])
 		}
 	}
 	return out

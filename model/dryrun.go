@@ -98,20 +98,7 @@ func (p *Parsed) MaySendSession(id, args, name string, store map[string]string) 
 	if p == nil || p.ref == nil {
 		return false
 	}
-	a := p.ref.action(id)
-	if a == nil {
-		return false
-	}
-	ref := "{" + name
-	if strings.Contains(args, ref) {
-		return true
-	}
-	if !strings.Contains(a.URI, "$") && !strings.Contains(a.Body, "$") {
-		return strings.Contains(a.URI, ref) || strings.Contains(a.Body, ref)
-	}
-	rt := &Runtime{Doc: p.doc, Parsed: p, Env: dryEnv(store)} // no session: nothing here reads one
-	extra := dryContextVars(rt, store, args)
-	return strings.Contains(rt.resolveEnvVars(a.URI, extra), ref) || strings.Contains(rt.resolveEnvVars(a.Body, extra), ref)
+	return p.source(p.ref.action(id)).MaySendSession(args, name, store)
 }
 
 // MaySendSessionUnnamed is MaySendSession(id, args, name, store) for
@@ -127,14 +114,106 @@ func (p *Parsed) MaySendSessionUnnamed(id, name string, store map[string]string)
 	if p == nil || p.ref == nil {
 		return false, true
 	}
-	a := p.ref.action(id)
+	return p.source(p.ref.action(id)).MaySendSessionUnnamed(name, store)
+}
+
+// ActionSource is what the reference parse read of one action (before
+// any substitution), found once (Parsed.Sources) and read without a
+// lookup of its id; the zero ActionSource is no action.
+type ActionSource struct {
+	p *Parsed
+	a *refAction
+}
+
+// source is a's ActionSource (no action for a nil a).
+func (p *Parsed) source(a *refAction) ActionSource {
+	if a == nil {
+		return ActionSource{}
+	}
+	return ActionSource{p, a}
+}
+
+// Sources lists the ActionSource of each action Actions lists, in its
+// order. TestSources holds each to the methods of Parsed that look the
+// action up by its id.
+func (p *Parsed) Sources() []ActionSource {
+	if p == nil || p.ref == nil {
+		return nil
+	}
+	n := 0
+	for _, a := range p.ref.Actions {
+		if a.isFirst {
+			n++
+		}
+	}
+	out := make([]ActionSource, 0, n)
+	for _, a := range p.ref.Actions {
+		if a.isFirst {
+			out = append(out, ActionSource{p, a})
+		}
+	}
+	return out
+}
+
+// MaySendSession is Parsed.MaySendSession for this action.
+func (s ActionSource) MaySendSession(args, name string, store map[string]string) bool {
+	a := s.a
+	if a == nil {
+		return false
+	}
+	ref := "{" + name
+	if strings.Contains(args, ref) {
+		return true
+	}
+	if !strings.Contains(a.URI, "$") && !strings.Contains(a.Body, "$") {
+		return strings.Contains(a.URI, ref) || strings.Contains(a.Body, ref)
+	}
+	rt := &Runtime{Doc: s.p.doc, Parsed: s.p, Env: dryEnv(store)} // no session: nothing here reads one
+	extra := dryContextVars(rt, store, args)
+	return strings.Contains(rt.resolveEnvVars(a.URI, extra), ref) || strings.Contains(rt.resolveEnvVars(a.Body, extra), ref)
+}
+
+// MaySendSessionUnnamed is Parsed.MaySendSessionUnnamed for this action.
+func (s ActionSource) MaySendSessionUnnamed(name string, store map[string]string) (may, exact bool) {
+	a := s.a
 	if a == nil {
 		return false, true
 	}
 	if strings.Contains(a.URI, "$ARGS") || strings.Contains(a.Body, "$ARGS") {
 		return false, false
 	}
-	return p.MaySendSession(id, "", name, store), true
+	return s.MaySendSession("", name, store), true
+}
+
+// URI is Parsed.ActionURI for this action.
+func (s ActionSource) URI() string {
+	if s.a == nil {
+		return ""
+	}
+	return s.a.URI
+}
+
+// Body is Parsed.ActionBody for this action.
+func (s ActionSource) Body() (string, bool) {
+	if s.a == nil {
+		return "", false
+	}
+	return s.a.Body, s.a.HasBody
+}
+
+// NumHeaders and Header are the -H headers Parsed.ActionHeaders lists,
+// read in place (key and value of the i-th).
+func (s ActionSource) NumHeaders() int {
+	if s.a == nil {
+		return 0
+	}
+	return len(s.a.Headers)
+}
+
+// Header is the key and the value of the i-th -H header.
+func (s ActionSource) Header(i int) (key, value string) {
+	h := s.a.Headers[i]
+	return h.Key, h.Value
 }
 
 // ActionURI is the URI of action id as the reference parser reads it

@@ -741,7 +741,7 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	for more != "" {
 		var line string
 		line, more, _ = strings.Cut(more, "\n") // the lines after the first ("" lines are skipped)
-		if jsTrim(line) == "" {
+		if jsBlank(line) {
 			continue
 		}
 		fm, ok := matchField(line)
@@ -821,9 +821,9 @@ func matchField(line string) (m [14]int, ok bool) {
 	i = m[7]
 	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '(' { // \s+\((required|optional)\)
 		w := ""
-		for _, r := range [...]string{"required", "optional"} {
-			if strings.HasPrefix(line[k+1:], r+")") {
-				w = r
+		for _, r := range [...]string{"required)", "optional)"} {
+			if strings.HasPrefix(line[k+1:], r) {
+				w = r[:len(r)-1]
 			}
 		}
 		if w == "" {
@@ -848,6 +848,28 @@ func matchField(line string) (m [14]int, ok bool) {
 		i = m[13] + 1
 	}
 	return m, i == len(line)
+}
+
+// jsBlank is jsTrim(s) == "" without the trim (a field line begins with
+// white space, which sent jsTrim to strings.TrimFunc): every character
+// of s is JavaScript white space, the first one that is not read last.
+// TestJSBlank holds it to jsTrim.
+func jsBlank(s string) bool {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c > ' ' || !isJSSpace(rune(c)) {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !isJSSpace(r) {
+			return false
+		}
+		i += size
+	}
+	return true
 }
 
 // skipJSSpace is the offset of the first character at or after i that is

@@ -31,7 +31,10 @@ type dryValue struct {
 type dryCall struct {
 	Action *sfmd.Action      // the linter's action (spans); first of its ID
 	Info   *model.ActionInfo // in dryTable.Infos
-	Values []dryValue        // every field the call gives, in field order
+	// Src is what the model read of the action (Parsed.Sources, at the
+	// place of Info): its URI, body and headers without a lookup of the id
+	Src    model.ActionSource
+	Values []dryValue // every field the call gives, in field order
 
 	once sync.Once // base, computed once for every dryrun-* rule
 	base *dryBase  // nil until base runs (most calls are gated off: no room for a Sent)
@@ -105,6 +108,10 @@ func (t *dryTable) base(c *dryCall) (string, model.Sent, bool) {
 // the findings to the ungated ones.
 var dryGates = true
 
+// dryFirstActions lets buildDryTable take each call's action from
+// model.Parsed.FirstActions; TestDryCallsFirstOfID runs with it off too.
+var dryFirstActions = true
+
 // dryTable is the result of dryrunAnalyzer.
 type dryTable struct {
 	// Meant is asMeant(doc), which Parsed was parsed from (nil for a
@@ -176,16 +183,25 @@ func buildDryTable(doc *sfmd.Document, syms *symbolTable, ht *hintTable) *dryTab
 	}
 	calls, values := make([]dryCall, 0, len(infos)), make([]dryValue, 0, nv)
 	t.Calls = make([]*dryCall, 0, len(infos))
+	// the first action of each id, as the model lists them when it read
+	// the linter's actions (no lookup), else as the symbol table lists
+	// them (no map of its own: TestDryCallsFirstOfID)
+	var firsts []*sfmd.Action
+	if dryFirstActions {
+		firsts = t.Parsed.FirstActions(doc.Actions)
+	}
+	srcs := t.Parsed.Sources()
 	for i := range infos {
 		info := &infos[i]
-		// the first action of the id, as the symbol table lists them (no
-		// map of its own: TestDryCallsFirstOfID)
-		as := syms.Actions[info.ID]
-		if len(as) == 0 {
+		var a *sfmd.Action
+		if firsts != nil {
+			a = firsts[i]
+		} else if as := syms.Actions[info.ID]; len(as) > 0 {
+			a = as[0]
+		} else {
 			continue
 		}
-		a := as[0]
-		calls = append(calls, dryCall{Action: a, Info: info})
+		calls = append(calls, dryCall{Action: a, Info: info, Src: srcs[i]})
 		c := &calls[len(calls)-1]
 		if len(info.Fields) > 0 {
 			c.Values = values[len(values) : len(values) : len(values)+len(info.Fields)]
@@ -244,7 +260,7 @@ func isFillIn(v string) bool {
 // hint nor a default: by type, and a URL for a field its name or
 // description calls one.
 func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
-	switch sfmd.MeantParamType(f.Type) {
+	switch meantType(f.Type) {
 	case "number":
 		return "1"
 	case sfmd.BooleanType:
@@ -267,6 +283,17 @@ func sampleValue(a *sfmd.Action, f model.FieldInfo) string {
 		return "https://api.example.com"
 	}
 	return "example"
+}
+
+// meantType is sfmd.MeantParamType(t), which lower-cases t, answered
+// for a type written as one of the four in lower case (most are) as
+// that type itself (TestMeantTypeIsMeantParamType).
+func meantType(t string) string {
+	switch t {
+	case "string", "number", sfmd.BooleanType, "path":
+		return t
+	}
+	return sfmd.MeantParamType(t)
 }
 
 // containsFoldASCII reports whether s holds sub (lower-case ASCII

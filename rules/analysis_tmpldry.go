@@ -72,15 +72,26 @@ func (s *shapeSlab) node() *shapeNode {
 }
 
 // reset makes every node s gave a zero node and hands them out again
-// from the first: no node it gave may be read after.
+// from the first: no node it gave may be read after. A node keeps the
+// room of its fields (smallmap.Map.Reset) for the next node handed out
+// in its place.
 func (s *shapeSlab) reset() {
 	for i := 0; i < s.ci; i++ {
-		clear(s.chunks[i])
+		resetNodes(s.chunks[i])
 	}
 	if s.ci < len(s.chunks) {
-		clear(s.chunks[s.ci][:s.ni])
+		resetNodes(s.chunks[s.ci][:s.ni])
 	}
 	s.ci, s.ni = 0, 0
+}
+
+// resetNodes makes each node of ns a zero node but for its fields' room.
+func resetNodes(ns []shapeNode) {
+	for i := range ns {
+		f := ns[i].fields
+		f.Reset()
+		ns[i] = shapeNode{fields: f}
+	}
 }
 
 // pathStep is one step of a path as walkJsonPath reads it (helpers.ts):

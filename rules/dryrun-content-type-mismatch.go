@@ -35,7 +35,7 @@ var DryrunContentTypeMismatch = &lint.Analyzer{
 			if c.Info.CLI() || (c.Action.InlineBody == nil && len(c.Action.Headers) == 0) {
 				continue // the JSON of the fields under the JSON default
 			}
-			if dryGates && (c.Info.Method == "GET" || c.Info.Method == "DELETE" || labelledJSONOpening(t.Parsed, c.Info.ID)) {
+			if dryGates && (c.Info.Method == "GET" || c.Info.Method == "DELETE" || labelledJSONOpening(c.Src)) {
 				continue // planHTTP sends no body for GET and DELETE: nothing to label, no call needed
 			}
 			args, s, ok := t.base(c)
@@ -48,7 +48,7 @@ var DryrunContentTypeMismatch = &lint.Analyzer{
 	},
 }
 
-// labelledJSONOpening reports that the call of action id cannot give
+// labelledJSONOpening reports that the call of the action src cannot give
 // checkContentType a finding, read from the action alone: every header
 // of its own named Content-Type (any case) says json in a value that
 // nothing is put into (no {placeholder}, no $VAR), so the Content-Type
@@ -59,13 +59,14 @@ var DryrunContentTypeMismatch = &lint.Analyzer{
 // '$' after it), which neither resolveEnvVars nor substituteBody
 // changes. A JSON label on a body that begins with '{' or '[' is no
 // finding.
-func labelledJSONOpening(p *model.Parsed, id string) bool {
-	for _, h := range p.ActionHeaders(id) {
-		if strings.EqualFold(h[0], "Content-Type") && (strings.ContainsAny(h[1], "{$") || !strings.Contains(strings.ToLower(h[1]), "json")) {
+func labelledJSONOpening(src model.ActionSource) bool {
+	for i := range src.NumHeaders() {
+		k, v := src.Header(i)
+		if strings.EqualFold(k, "Content-Type") && (strings.ContainsAny(v, "{$") || !strings.Contains(strings.ToLower(v), "json")) {
 			return false
 		}
 	}
-	body, ok := p.ActionBody(id)
+	body, ok := src.Body()
 	if !ok {
 		return true
 	}

@@ -89,7 +89,7 @@ func wideHeader(a *sfmd.Action) *sfmd.Header {
 // $VAR's value after it lands in the path, query or fragment, which hold
 // no user part (the big generated document's ?lang=$LANG ran every call).
 func mayHaveUserinfo(t *dryTable, c *dryCall) bool {
-	if strings.ContainsAny(uriAuthority(t.Parsed.ActionURI(c.Info.ID)), "@$") {
+	if strings.ContainsAny(uriAuthority(c.Src.URI()), "@$") {
 		return true
 	}
 	for _, v := range c.Values {

@@ -44,7 +44,7 @@ func TestFallbackWhereGate(t *testing.T) {
 			tab.Store = store
 			for _, c := range tab.Calls {
 				for _, left := range c.Values {
-					named := dryCall{Action: c.Action, Info: c.Info, Values: make([]dryValue, len(c.Values))}
+					named := dryCall{Action: c.Action, Info: c.Info, Src: c.Src, Values: make([]dryValue, len(c.Values))}
 					for i, v := range c.Values {
 						named.Values[i] = dryValue{v.Field, "{" + left.Field + "}", "hint"}
 					}
@@ -72,36 +72,45 @@ func TestFallbackWhereGate(t *testing.T) {
 }
 
 // TestDryCallsFirstOfID: the dry-run table, which finds each action in
-// the symbol table, gives every action the model reads whose id the
+// the model's FirstActions or (dryFirstActions off) the symbol table, gives every action the model reads whose id the
 // linter's document has a call, of the first action of that id in the
-// document (a search of doc.Actions in order), in the model's order.
+// document (a search of doc.Actions in order), in the model's order, and
+// the model's source of that action.
 func TestDryCallsFirstOfID(t *testing.T) {
 	docs := droppedParamDocs(t)
 	docs["gen.md"] = benchgen.Document(64 << 10)
 	docs["dup.md"] = []byte("```act.a\nGET https://x.com/1\n```\n\n```act.b\nGET https://x.com/2\n```\n\n```act.a\nGET https://x.com/3\n```\n")
+	defer func() { dryFirstActions = true }()
 	calls := 0
 	for name, src := range docs {
-		doc := sfmd.Parse(name, src)
-		s := buildSymbols(doc)
-		tab := buildDryTable(doc, s, buildHints(doc, s))
-		var want []*sfmd.Action
-		for i := range tab.Infos {
-			for _, a := range doc.Actions {
-				if a.ID == tab.Infos[i].ID {
-					want = append(want, a)
-					break
+		for _, fa := range []bool{true, false} {
+			dryFirstActions = fa
+			doc := sfmd.Parse(name, src)
+			s := buildSymbols(doc)
+			tab := buildDryTable(doc, s, buildHints(doc, s))
+			var want []*sfmd.Action
+			for i := range tab.Infos {
+				for _, a := range doc.Actions {
+					if a.ID == tab.Infos[i].ID {
+						want = append(want, a)
+						break
+					}
 				}
 			}
-		}
-		if len(tab.Calls) != len(want) {
-			t.Fatalf("%s: %d calls, want %d", name, len(tab.Calls), len(want))
-		}
-		for i, c := range tab.Calls {
-			if c.Action != want[i] {
-				t.Errorf("%s: call %d is of the action at line %d, want line %d", name, i, c.Action.Span.Start.Line, want[i].Span.Start.Line)
+			if len(tab.Calls) != len(want) {
+				t.Fatalf("%s: %d calls, want %d", name, len(tab.Calls), len(want))
 			}
+			for i, c := range tab.Calls {
+				b, _ := c.Src.Body()
+				if wb, _ := tab.Parsed.ActionBody(c.Info.ID); c.Src.URI() != tab.Parsed.ActionURI(c.Info.ID) || b != wb {
+					t.Errorf("%s: call %d reads the source of another action", name, i)
+				}
+				if c.Action != want[i] {
+					t.Errorf("%s: call %d is of the action at line %d, want line %d", name, i, c.Action.Span.Start.Line, want[i].Span.Start.Line)
+				}
+			}
+			calls += len(tab.Calls)
 		}
-		calls += len(tab.Calls)
 	}
 	if calls == 0 {
 		t.Fatal("no call: the documents test nothing")

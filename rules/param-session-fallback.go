@@ -94,7 +94,7 @@ func fallbackWhere(t *dryTable, c *dryCall, name string) string {
 	if dryGates && !valuesName(c, name) {
 		// the call's arguments hold no {name}: the model answers without
 		// them (MaySendSessionUnnamed), and most calls need none written
-		if may, exact := t.Parsed.MaySendSessionUnnamed(c.Action.ID, name, t.Store); exact && !may {
+		if may, exact := c.Src.MaySendSessionUnnamed(name, t.Store); exact && !may {
 			return ""
 		}
 	}
@@ -102,7 +102,7 @@ func fallbackWhere(t *dryTable, c *dryCall, name string) string {
 	if !ok {
 		return ""
 	}
-	if !t.Parsed.MaySendSession(c.Action.ID, args, name, t.Store) {
+	if !c.Src.MaySendSession(args, name, t.Store) {
 		return "" // no placeholder the variable could fill: no call needed
 	}
 	s, ok := t.dryRun(c.Action.ID, args, map[string]string{name: fallbackStale})

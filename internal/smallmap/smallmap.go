@@ -92,6 +92,15 @@ func (m *Map[V]) Value(i int) V { return m.vals[i] }
 // InOrder is the keys in insertion order; the caller must not modify it.
 func (m *Map[V]) InOrder() []string { return m.keys }
 
+// Reset empties m and keeps the room its keys and values took for the
+// next Sets (the index is dropped: a map of more than Scan keys makes a
+// new one). Nothing m gave out before stays readable through it.
+func (m *Map[V]) Reset() {
+	clear(m.keys)
+	clear(m.vals)
+	m.keys, m.vals, m.idx = m.keys[:0], m.vals[:0], nil
+}
+
 // Clone is a copy that shares nothing with m.
 func (m *Map[V]) Clone() Map[V] {
 	c := Map[V]{keys: append([]string(nil), m.keys...), vals: append([]V(nil), m.vals...)}

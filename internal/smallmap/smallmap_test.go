@@ -28,7 +28,7 @@ func (o *mapOrdered) del(k string) {
 
 // TestMapIsMap: a Map answers Get, Has, Len and InOrder as a Go map with
 // its keys kept in insertion order does, through random sets, deletes
-// and clones of maps small (scanned) and large (indexed), across the
+// resets and clones of maps small (scanned) and large (indexed), across the
 // point where the index is made and back under it.
 func TestMapIsMap(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
@@ -44,6 +44,14 @@ func TestMapIsMap(t *testing.T) {
 			case 0, 1:
 				o.Delete(k)
 				want.del(k)
+			case 3:
+				if r.IntN(4) == 0 {
+					o.Reset()
+					want = &mapOrdered{m: map[string]int{}}
+					break
+				}
+				o.Set(k, op)
+				want.set(k, op)
 			case 2:
 				clones = append(clones, o.Clone())
 				wantClones = append(wantClones, &mapOrdered{keys: slices.Clone(want.keys), m: copyMap(want.m)})
@@ -82,4 +90,29 @@ func copyMap(m map[string]int) map[string]int {
 		c[k] = v
 	}
 	return c
+}
+
+// TestResetKeepsRoom: a Map reset and set again with as many keys as it
+// had (up to Scan) allocates nothing, and answers as a new Map.
+func TestResetKeepsRoom(t *testing.T) {
+	var m Map[int]
+	keys := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	for i, k := range keys {
+		m.Set(k, i)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		m.Reset()
+		for i, k := range keys[:5] {
+			m.Set(k, i+10)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations a reset and five sets, want 0", allocs)
+	}
+	if m.Len() != 5 || m.Has("f") || !slices.Equal(m.InOrder(), keys[:5]) {
+		t.Fatalf("after the reset: keys %v, want %v", m.InOrder(), keys[:5])
+	}
+	if v, ok := m.Get("c"); !ok || v != 12 {
+		t.Fatalf("c = %d, %v after the reset, want 12", v, ok)
+	}
 }
