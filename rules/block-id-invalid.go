@@ -52,7 +52,7 @@ var BlockIDInvalid = &lint.Analyzer{
 				d.Severity = lint.Info
 				portable = " (the reference runtime accepts it, other runtimes may not)"
 			}
-			d.Message = blockIDMessage(m.ID, sanitizeID(m.ID, '-', false), portable)
+			d.Message = blockIDMessage(m.ID, hyphenID(m.ID), portable)
 			pass.Report(d)
 		}
 		return nil, nil

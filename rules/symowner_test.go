@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -53,5 +54,36 @@ func TestTemplateActions(t *testing.T) {
 				t.Errorf("big.md: the walk found the action of %d of %d templates", found, len(doc.Responses))
 			}
 		}
+	}
+}
+
+// TestHyphenID holds hyphenID to sanitizeID(s, '-', false) on the IDs of
+// every marker, action and directive of the documents, on strings with
+// letters that lower-case to ASCII ones (the Kelvin sign, İ), longer
+// than its buffer, and on random strings of letters, digits, '-', '_',
+// other ASCII, multi-byte and invalid UTF-8; and checks that a plain
+// one takes one allocation.
+func TestHyphenID(t *testing.T) {
+	ids := []string{"", "-", "_", "--a--", "9a", "-9-_a-", "Quick_Start", "section-d9_5", "99_x_1", "a\u212ab", "\u212a9", "İd", "x\xffy",
+		strings.Repeat("Ab_9-", 40), strings.Repeat("9", 70) + "z"}
+	for _, doc := range symCheapDocs(t) {
+		for _, m := range doc.Markers {
+			ids = append(ids, m.ID)
+		}
+		for _, a := range doc.Actions {
+			ids = append(ids, a.ID)
+		}
+		for _, d := range doc.Directives {
+			ids = append(ids, d.Name)
+		}
+	}
+	ids = append(ids, randomStrings(23, 20000, "aZz09-_-_ .\xc3\xa9\xe2\x84\xaa\xff")...)
+	for _, s := range ids {
+		if got, want := hyphenID(s), sanitizeID(s, '-', false); got != want {
+			t.Fatalf("hyphenID(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = hyphenID("Section-d9_5") }); n != 1 {
+		t.Errorf("hyphenID: %v allocations, want 1", n)
 	}
 }
