@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -85,5 +87,36 @@ func TestHyphenID(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { _ = hyphenID("Section-d9_5") }); n != 1 {
 		t.Errorf("hyphenID: %v allocations, want 1", n)
+	}
+}
+
+// TestFirstAssigns holds firstAssigns to a map of each name's first
+// line (and their last line) on random templates' assignments, of up to
+// 60 names (past firstAssignsListed: the map), reset between them.
+func TestFirstAssigns(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	var f firstAssigns
+	for range 2000 {
+		want, last := map[string]int{}, 0
+		for i := range r.IntN(80) {
+			name := fmt.Sprintf("v%d", r.IntN(60))
+			if _, ok := want[name]; !ok {
+				want[name], last = i, max(last, i)
+			}
+			if f.find(name) < 0 {
+				f.add(name, i)
+			}
+		}
+		for j := range 70 {
+			name := fmt.Sprintf("v%d", j)
+			at, ok := want[name]
+			if got := f.find(name); !ok && got >= 0 || ok && (got < 0 || f.list[got].line != at || f.list[got].name != name) {
+				t.Fatalf("find(%q) = %d, want line %d (%v)", name, got, at, ok)
+			}
+		}
+		if f.last != last || len(f.list) != len(want) {
+			t.Fatalf("last %d, %d names; want %d, %d", f.last, len(f.list), last, len(want))
+		}
+		f.reset()
 	}
 }
