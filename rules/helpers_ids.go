@@ -75,21 +75,28 @@ func isShortcutDef(s *sfmd.Shortcut) bool {
 	return s.Form == sfmd.ShortcutInline || s.Form == sfmd.ShortcutRefDef
 }
 
-// hyphenID is sanitizeID(s, '-', false), written in one allocation when
-// s is ASCII (a byte is lower-cased as strings.ToLower does it; a
-// non-ASCII letter may lower-case to an ASCII one, the Kelvin sign to
-// 'k': sanitizeID then answers). sanitizeID lower-cases a copy, grows a
-// builder and trims: block-id-invalid asks it of every marker it
-// reports, 17,094 on the generated 10 MB document (TestHyphenID holds
-// the two alike).
+// hyphenID is sanitizeID(s, '-', false) (appendHyphenID).
 func hyphenID(s string) string {
+	var buf [64]byte
+	return string(appendHyphenID(buf[:0], s))
+}
+
+// appendHyphenID appends sanitizeID(s, '-', false) to dst, written
+// without an allocation of its own when s is ASCII and fits 64 bytes
+// (a byte is lower-cased as strings.ToLower does it; a non-ASCII letter
+// may lower-case to an ASCII one, the Kelvin sign to 'k': sanitizeID
+// then answers). sanitizeID lower-cases a copy, grows a builder and
+// trims: block-id-invalid asks it of every marker it reports, 17,094 on
+// the generated 10 MB document, and writes the answer into its message
+// (TestHyphenID holds the two alike). What it appends is [a-z0-9-]*.
+func appendHyphenID(dst []byte, s string) []byte {
 	var buf [64]byte
 	b := buf[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c >= 0x80:
-			return sanitizeID(s, '-', false)
+			return append(dst, sanitizeID(s, '-', false)...)
 		case c >= 'A' && c <= 'Z':
 			c += 'a' - 'A'
 		}
@@ -115,15 +122,11 @@ func hyphenID(s string) string {
 		i++
 	}
 	if i == len(b) {
-		return ""
+		return dst
 	}
 	lead := b[:i] // starts with no '-' (b does not)
 	for len(lead) > 0 && lead[len(lead)-1] == '-' {
 		lead = lead[:len(lead)-1]
 	}
-	var out strings.Builder
-	out.Grow(len(b) - i + len(lead))
-	out.Write(b[i:])
-	out.Write(lead)
-	return out.String()
+	return append(append(dst, b[i:]...), lead...)
 }
