@@ -189,7 +189,7 @@ func assignedSpans(responses []*sfmd.Response, lines []lineAt) map[string][]sfmd
 		if at.kind != uint8(sfmd.LineAssign) || at.facts&factAssigns == 0 {
 			continue
 		}
-		lhs := responses[at.k].Lines[at.i].LHS
+		lhs := at.lhs // the line's LHS, kept by indexLines: the line is not opened
 		id, ok := ids[lhs]
 		if !ok {
 			id = int32(len(names))
