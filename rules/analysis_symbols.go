@@ -82,6 +82,11 @@ type symbolTable struct {
 	// (symbolTable.templateParams); paramAt[k][0] is -1 before.
 	paramNames []string
 	paramAt    [][2]int32
+	// dupIDs holds the IDs of more than one action (nil when none);
+	// soleAct[k] is soleActions' answer for doc.Responses[k]
+	// (symbolTable.templateActions), made with paramAt.
+	dupIDs  map[string]struct{}
+	soleAct []int32
 }
 
 // contextVars are the runtime's built-in, read-only $ variables (the
@@ -117,6 +122,10 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 	for i, a := range doc.Actions {
 		if as, ok := s.Actions[a.ID]; ok {
 			s.Actions[a.ID] = append(as, a)
+			if s.dupIDs == nil {
+				s.dupIDs = map[string]struct{}{}
+			}
+			s.dupIDs[a.ID] = struct{}{}
 			continue
 		}
 		s.ActionIDs = append(s.ActionIDs, a.ID)
@@ -180,7 +189,7 @@ func assignedSpans(responses []*sfmd.Response, lines []lineAt) map[string][]sfmd
 		if at.kind != uint8(sfmd.LineAssign) || at.facts&factAssigns == 0 {
 			continue
 		}
-		lhs := responses[at.k].Lines[at.i].LHS
+		lhs := at.lhs // the line's LHS, kept by indexLines: the line is not opened
 		id, ok := ids[lhs]
 		if !ok {
 			id = int32(len(names))

@@ -52,7 +52,8 @@ var BlockIDInvalid = &lint.Analyzer{
 				d.Severity = lint.Info
 				portable = " (the reference runtime accepts it, other runtimes may not)"
 			}
-			d.Message = blockIDMessage(m.ID, sanitizeID(m.ID, '-', false), portable)
+			var want [64]byte
+			d.Message = blockIDMessage(m.ID, appendHyphenID(want[:0], m.ID), portable)
 			pass.Report(d)
 		}
 		return nil, nil
@@ -60,19 +61,27 @@ var BlockIDInvalid = &lint.Analyzer{
 }
 
 // blockIDMessage is block-id-invalid's message about id, with want its
-// suggested name, in one allocation (there is one for each of the
-// 17,094 markers of the generated 10 MB document, info that the default
-// output leaves out).
-func blockIDMessage(id, want, portable string) string {
+// suggested name (appendHyphenID's: [a-z0-9-]*, which writeQuoted writes
+// as it is between quotes), in one allocation (there is one for each of
+// the 17,094 markers of the generated 10 MB document, info that the
+// default output leaves out).
+func blockIDMessage(id string, want []byte, portable string) string {
 	const head, shape = "block ID ", " does not match [a-z][a-z0-9-]*"
 	var b strings.Builder
 	// room for the quoted names when they are plain, and for the longer
-	// hint ("; use "+hyphenChars+", starting with a letter" when want is "")
+	// hint ("; use "+hyphenChars+", starting with a letter" when want is empty)
 	b.Grow(len(head) + len(id) + 2 + len(shape) + max(len(renameTo)+len(want)+2, 6+len(hyphenChars)+24) + len(portable))
 	b.WriteString(head)
 	writeQuoted(&b, id)
 	b.WriteString(shape)
-	writeRenameHint(&b, want, hyphenChars)
+	if len(want) == 0 {
+		writeRenameHint(&b, "", hyphenChars)
+	} else {
+		b.WriteString(renameTo)
+		b.WriteByte('"')
+		b.Write(want)
+		b.WriteByte('"')
+	}
 	b.WriteString(portable)
 	return b.String()
 }

@@ -18,6 +18,7 @@ var DecodeWithoutSave = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the runtime prints an error line: there is no buffer to decode",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		return nil, pipelineWithoutSave(pass, sfmd.LineDecode, "decode: has no buffer to decode because no save: comes before it; add \"save: <path>\" above it")
 	},

@@ -18,8 +18,13 @@ var EndWithoutFor = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: the runtime prints `end:` as text",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, r := range pass.Doc.Responses {
+		syms := symbols(pass)
+		for k, r := range pass.Doc.Responses {
+			if !syms.hasLines(k, sfmd.LineEnd) {
+				continue // no end: line to report
+			}
 			loopNesting(r, nil, func(l *sfmd.TemplateLine) {
 				pass.Reportf(directiveSpan(pass.Doc, l), "end: has no open for: loop to close; remove it or add \"for: <item> in <path>\" above the loop body")
 			})

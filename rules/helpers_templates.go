@@ -125,8 +125,15 @@ func directiveSpan(doc *sfmd.Document, l *sfmd.TemplateLine) sfmd.Span {
 	return lineTrimSpan(doc, l.Line)
 }
 
+// pipelineWithoutSave reports with msg each line of kind that no save:
+// line of its template comes before; a template without a line of kind
+// is passed over (symbolTable.hasLines; TestSymFast).
 func pipelineWithoutSave(pass *lint.Pass, kind sfmd.LineKind, msg string) error {
-	for _, r := range pass.Doc.Responses {
+	syms := symbols(pass)
+	for k, r := range pass.Doc.Responses {
+		if !syms.hasLines(k, kind) {
+			continue
+		}
 		saved := false
 		for _, l := range r.Lines {
 			switch {

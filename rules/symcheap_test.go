@@ -110,7 +110,7 @@ func TestBlockIDMessage(t *testing.T) {
 	for _, id := range ids {
 		want := sanitizeID(id, '-', false)
 		for _, portable := range []string{"", " (the reference runtime accepts it, other runtimes may not)"} {
-			if got, old := blockIDMessage(id, want, portable), oldBlockIDMessage(id, want, portable); got != old {
+			if got, old := blockIDMessage(id, []byte(want), portable), oldBlockIDMessage(id, want, portable); got != old {
 				t.Errorf("blockIDMessage(%q): %s, want %s", id, got, old)
 			}
 		}
@@ -125,8 +125,10 @@ func TestBlockIDMessage(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"Quick_Start", "x.y", "2id"} {
-		want := sanitizeID(id, '-', false)
-		if n := testing.AllocsPerRun(100, func() { blockIDMessage(id, want, " (portable)") }); n != 1 {
+		if n := testing.AllocsPerRun(100, func() {
+			var want [64]byte
+			blockIDMessage(id, appendHyphenID(want[:0], id), " (portable)")
+		}); n != 1 {
 			t.Errorf("blockIDMessage(%q) allocates %v times, want 1", id, n)
 		}
 	}

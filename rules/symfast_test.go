@@ -20,7 +20,7 @@ var symFastRules = []string{"block-id-invalid", "block-close-mismatch", "block-c
 	"assign-rhs-unsupported", "assign-lhs-invalid", "loop-var-shadows", "template-var-path", "assign-lhs-persistent",
 	"response-path-malformed", "response-path-dot-index-compat", "response-ref-root-invalid",
 	"for-syntax-invalid", "for-item-scalar-compat", "for-path-root", "for-nested", "for-unclosed", "for-body-non-output",
-	"pipeline-order", "save-without-to", "save-path-prefixed", "save-path-missing", "decode-unknown", "to-path-response-ref", "to-path-missing"}
+	"pipeline-order", "save-without-to", "to-without-save", "decode-without-save", "end-without-for", "save-path-prefixed", "save-path-missing", "decode-unknown", "to-path-response-ref", "to-path-missing"}
 
 // symFragments are the parts symDocs draws from: block markers that
 // open, close, mismatch and nest, with valid, portable and unreadable
@@ -74,6 +74,10 @@ func TestSymFast(t *testing.T) {
 	for k, v := range symDocs(400) {
 		docs[k] = v
 	}
+	// an end: in a template without a for: line, to: and decode: before
+	// any save: (the pipeline rules pass over the templates without one)
+	docs["orphans.md"] = []byte("```act.a\nGET https://example.com/a\n```\n\n```act.a.response\n- {Response.body.title}\nend:\n```\n\n" +
+		"```act.a.response\nto: out.txt\ndecode: json\nsave: Response.body\nto: ok.txt\n```\n")
 	var rules []*lint.Analyzer
 	for _, a := range All() {
 		if slices.Contains(symFastRules, a.Name) {

@@ -18,6 +18,7 @@ var ToWithoutSave = &lint.Analyzer{
 
 		Severity: "helpers.ts executeResponseTemplate: nothing is written and the runtime prints an error line",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		return nil, pipelineWithoutSave(pass, sfmd.LineTo, "to: has no buffer to write because no save: comes before it; add \"save: <path>\" above it")
 	},
