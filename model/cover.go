@@ -227,16 +227,12 @@ func (p *Parsed) FirstActions(as []*sfmd.Action) []*sfmd.Action {
 	if p == nil || p.ref == nil || len(p.ref.Actions) != len(as) {
 		return nil
 	}
-	n := 0
 	for i, a := range p.ref.Actions {
 		if a.ID != as[i].ID {
 			return nil
 		}
-		if a.isFirst {
-			n++
-		}
 	}
-	out := make([]*sfmd.Action, 0, n)
+	out := make([]*sfmd.Action, 0, p.ref.firsts())
 	for i, a := range p.ref.Actions {
 		if a.isFirst {
 			out = append(out, as[i])

@@ -140,13 +140,7 @@ func (p *Parsed) Sources() []ActionSource {
 	if p == nil || p.ref == nil {
 		return nil
 	}
-	n := 0
-	for _, a := range p.ref.Actions {
-		if a.isFirst {
-			n++
-		}
-	}
-	out := make([]ActionSource, 0, n)
+	out := make([]ActionSource, 0, p.ref.firsts())
 	for _, a := range p.ref.Actions {
 		if a.isFirst {
 			out = append(out, ActionSource{p, a})

@@ -125,6 +125,18 @@ func (d *refDoc) action(id string) *refAction {
 	return d.first[id]
 }
 
+// firsts is the number of actions that are the first of their id
+// (isFirst): the length of Parsed.Sources and Parsed.FirstActions.
+func (d *refDoc) firsts() int {
+	n := 0
+	for _, a := range d.Actions {
+		if a.isFirst {
+			n++
+		}
+	}
+	return n
+}
+
 func splitLines(s string) []string { return strings.Split(s, "\n") }
 
 // hasLineTerminator is strings.ContainsAny(s, "\n\r\u2028\u2029") (what
