@@ -163,7 +163,7 @@ func (s ActionSource) MaySendSession(args, name string, store map[string]string)
 		return strings.Contains(a.URI, ref) || strings.Contains(a.Body, ref)
 	}
 	rt := &Runtime{Doc: s.p.doc, Parsed: s.p, Env: dryEnv(store)} // no session: nothing here reads one
-	extra := dryContextVars(rt, store, args)
+	extra := dryContextVars(rt, args)
 	return strings.Contains(rt.resolveEnvVars(a.URI, extra), ref) || strings.Contains(rt.resolveEnvVars(a.Body, extra), ref)
 }
 
@@ -241,12 +241,12 @@ func dryEnv(store map[string]string) Env {
 	return env
 }
 
-// dryContextVars is rt.contextVars(args) for rt's Env dryEnv(store):
-// for no arguments one of two made once (contextVars reads only the
-// Env, which dryEnv makes from whether there is a store, and the
-// arguments; nothing writes a ctxVars), not one a call.
+// dryContextVars is rt.contextVars(args) for an Env dryEnv made: for no
+// arguments one of two made once (contextVars reads only the Env, which
+// dryEnv makes from whether there is a store, its Store then set, and
+// the arguments; nothing writes a ctxVars), not one a call.
 // TestDryContextVars holds them to contextVars.
-func dryContextVars(rt *Runtime, store map[string]string, args string) *ctxVars {
+func dryContextVars(rt *Runtime, args string) *ctxVars {
 	if args != "" || !dryCtxShared {
 		return rt.contextVars(args)
 	}
@@ -256,7 +256,7 @@ func dryContextVars(rt *Runtime, store map[string]string, args string) *ctxVars 
 			dryCtx[i] = r.contextVars("")
 		}
 	})
-	if store != nil {
+	if rt.Env.Store != nil {
 		return dryCtx[1]
 	}
 	return dryCtx[0]

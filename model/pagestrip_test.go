@@ -272,7 +272,7 @@ func TestDryContextVars(t *testing.T) {
 	defer func() { dryCtxShared = true }()
 	for _, st := range []map[string]string{nil, {}, {"HOME": "/h"}} {
 		rt := &Runtime{Env: dryEnv(st)}
-		if got, want := dryContextVars(rt, st, ""), rt.contextVars(""); !reflect.DeepEqual(got, want) {
+		if got, want := dryContextVars(rt, ""), rt.contextVars(""); !reflect.DeepEqual(got, want) {
 			t.Errorf("store %v: shared %+v, made %+v", st, got, want)
 		}
 	}
