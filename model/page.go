@@ -209,7 +209,7 @@ func (pg *page) setMenu(name, source string, entries []refShortcut) {
 }
 
 // source is the loaded source with its invocations written out
-// (LoadedDocument.source), made on first use.
+// (types.ts LoadedDocument.source), made on first use.
 func (pg *page) source() string {
 	if !pg.sourceMade {
 		pg.resolved, pg.sourceMade = pg.inv.apply(pg.src), true
