@@ -78,6 +78,37 @@ func TestCollectIsSortDiagnostics(t *testing.T) {
 	}
 }
 
+// TestCollectOrdersFulls: collect orders as sortDiagnostics does the
+// findings a report does not hold (kept whole) among those it does: in
+// the document with a rule name of its own (sorted by their keys), in
+// another file, or starting at a line or column past 2^31 (sorted by
+// their fields: randomReport's line below -2^31 sorts first, which a key
+// of the line cut to 32 bits would not).
+func TestCollectOrdersFulls(t *testing.T) {
+	doc := &sfmd.Document{Path: "doc.md"}
+	rule := &Analyzer{Name: "rule-r", Severity: Warning}
+	r := rand.New(rand.NewPCG(9, 10))
+	fulls := 0
+	for _, n := range []int{2, 19, 300, 2000} {
+		for range 20 {
+			ds := append(randomFindings(r, n), make([]Diagnostic, n)...)
+			for i := n; i < 2*n; i++ {
+				ds[i] = randomReport(r)
+			}
+			r.Shuffle(len(ds), func(i, j int) { ds[i], ds[j] = ds[j], ds[i] })
+			s := reportAll(doc, rule, ds)
+			fulls += s.nFulls
+			want := sortDiagnostics(s.reported())
+			if got := s.collect(nil); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%d findings: collect differs from sortDiagnostics:\n got %v\nwant %v", len(ds), got, want)
+			}
+		}
+	}
+	if fulls < 1000 {
+		t.Fatalf("only %d findings kept whole", fulls)
+	}
+}
+
 // reported is the findings of s in the order they were reported.
 func (s *checkScratch) reported() []Diagnostic {
 	var out []Diagnostic
