@@ -75,12 +75,6 @@ func isShortcutDef(s *sfmd.Shortcut) bool {
 	return s.Form == sfmd.ShortcutInline || s.Form == sfmd.ShortcutRefDef
 }
 
-// hyphenID is sanitizeID(s, '-', false) (appendHyphenID).
-func hyphenID(s string) string {
-	var buf [64]byte
-	return string(appendHyphenID(buf[:0], s))
-}
-
 // appendHyphenID appends sanitizeID(s, '-', false) to dst, written
 // without an allocation of its own when s is ASCII and fits 64 bytes
 // (a byte is lower-cased as strings.ToLower does it; a non-ASCII letter
