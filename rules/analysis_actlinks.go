@@ -336,18 +336,24 @@ func usesAllFields(a *sfmd.Action) bool {
 	if a.Target == nil {
 		return false
 	}
-	if t := a.Target.Text; !strings.Contains(t, "...args") && !strings.Contains(t, "$ARGS") {
-		// a reference's Raw is text of the template: a {...args} holds
-		// "...args", $ARGS "$ARGS" (TestUsesAllFieldsText); most targets
-		// hold neither, and their references are not read
-		return false
+	// a reference's Raw is text of the template: a {...args} holds
+	// "...args", $ARGS "$ARGS" (TestUsesAllFieldsText); most targets hold
+	// neither, and their references are not read. A target that holds
+	// "$ARGS" or "{...args}" forwards every field whatever its references
+	// are; only one with another "...args" asks them.
+	t := a.Target.Text
+	if !strings.Contains(t, "...args") {
+		return strings.Contains(t, "$ARGS")
+	}
+	if strings.Contains(t, "{...args}") || strings.Contains(t, "$ARGS") {
+		return true
 	}
 	for _, r := range a.Target.Refs {
 		if r.Kind == sfmd.RefSpread || (r.Kind == sfmd.RefPersistent && r.Name == sfmd.ArgsVar) {
 			return true
 		}
 	}
-	return strings.Contains(a.Target.Text, "$ARGS") || strings.Contains(a.Target.Text, "{...args}")
+	return false
 }
 
 // linkFields returns requiredMissing(a, l, assigned) and misnamedKeys

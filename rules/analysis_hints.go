@@ -246,17 +246,25 @@ func quoteList(names []string, limit int) string {
 		written = min(written, limit+1)
 	}
 	buf := make([]byte, 0, 16*written)
-	for i, n := range names {
+	return string(appendList(buf, len(names), limit, func(buf []byte, i int) []byte {
+		return strconv.AppendQuote(buf, names[i]) // what %q prints
+	}))
+}
+
+// appendList appends n items, each written by item, separated by ", ",
+// those from limit on (when limit is not negative) as "and N more": the
+// list of quoteList and of hint-unknown-flag's appendFlagList.
+func appendList(buf []byte, n, limit int, item func(buf []byte, i int) []byte) []byte {
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			buf = append(buf, ", "...)
 		}
 		if i == limit {
-			buf = append(strconv.AppendInt(append(buf, "and "...), int64(len(names)-limit), 10), " more"...)
-			break
+			return append(strconv.AppendInt(append(buf, "and "...), int64(n-limit), 10), " more"...)
 		}
-		buf = strconv.AppendQuote(buf, n) // what %q prints
+		buf = item(buf, i)
 	}
-	return string(buf)
+	return buf
 }
 
 // unfilledParams returns the names of the parameters no flag sets, in

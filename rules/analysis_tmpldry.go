@@ -352,8 +352,8 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 
 // lastTemplateOf finds the last template of an id (parser.ts: the last
 // template of an id wins) in the symbol table's lists of each id's
-// templates, in document order, when syms is doc's, else in a map of
-// its own (TestLastTemplateOf holds the two alike).
+// templates, in document order, when syms is doc's, else in the map of
+// lastTemplates (TestLastTemplateOf holds the two alike).
 func lastTemplateOf(doc *sfmd.Document, syms *symbolTable) func(id string) *sfmd.Response {
 	if syms != nil && len(syms.Responses) > 0 {
 		return func(id string) *sfmd.Response {
@@ -363,10 +363,7 @@ func lastTemplateOf(doc *sfmd.Document, syms *symbolTable) func(id string) *sfmd
 			return nil
 		}
 	}
-	last := make(map[string]*sfmd.Response, len(doc.Responses))
-	for _, r := range doc.Responses {
-		last[r.ActionID] = r
-	}
+	last := lastTemplates(doc)
 	return func(id string) *sfmd.Response { return last[id] }
 }
 

@@ -135,7 +135,7 @@ func buildFixtureRuns(pass *lint.Pass) []*fixtureRun {
 // lastTemplates is the template the runtime runs for each action id
 // (parser.ts: the last template of an id wins).
 func lastTemplates(doc *sfmd.Document) map[string]*sfmd.Response {
-	last := map[string]*sfmd.Response{}
+	last := make(map[string]*sfmd.Response, len(doc.Responses))
 	for _, r := range doc.Responses {
 		last[r.ActionID] = r
 	}

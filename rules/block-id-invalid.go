@@ -69,8 +69,8 @@ func blockIDMessage(id string, want []byte, portable string) string {
 	const head, shape = "block ID ", " does not match [a-z][a-z0-9-]*"
 	var b strings.Builder
 	// room for the quoted names when they are plain, and for the longer
-	// hint ("; use "+hyphenChars+", starting with a letter" when want is empty)
-	b.Grow(len(head) + len(id) + 2 + len(shape) + max(len(renameTo)+len(want)+2, 6+len(hyphenChars)+24) + len(portable))
+	// hint (useChars+hyphenChars+startLetter when want is empty)
+	b.Grow(len(head) + len(id) + 2 + len(shape) + max(len(renameTo)+len(want)+2, len(useChars)+len(hyphenChars)+len(startLetter)) + len(portable))
 	b.WriteString(head)
 	writeQuoted(&b, id)
 	b.WriteString(shape)

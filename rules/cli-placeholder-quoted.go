@@ -174,7 +174,7 @@ func quotedMessage(id, cmd string, sc *shellScan, hits []quotedHit) string {
 		b = append(b, ' ')
 	}
 	b = append(b, "quotes in the command of "...)
-	b = appendQuotedID(b, id)
+	b = appendQuotedAfter(b, "act.", id) // what %q writes of "act."+id
 	b = append(b, ", but the runtime already shell-quotes every value, so "...)
 	b = appendQuotedEffect(b, cmd, sc, h0.sp, h0.i, len(h0.ref.Raw))
 	b = append(b, "; close the quotes around the placeholder"...)
@@ -211,17 +211,6 @@ func firstOfName(hits []quotedHit, out []bool) []bool {
 		out = append(out, f)
 	}
 	return out
-}
-
-// appendQuotedID appends "act."+id as fmt's %q writes it: the prefix is
-// printable ASCII, which strconv.Quote writes as is, so only id needs
-// quoting.
-func appendQuotedID(b []byte, id string) []byte {
-	b = append(b, `"act.`...)
-	n := len(b)
-	b = strconv.AppendQuote(b, id)
-	copy(b[n:], b[n+1:]) // drop AppendQuote's opening quote
-	return b[:len(b)-1]
 }
 
 // quoteString is the one-character string of quote q (' or ").

@@ -122,12 +122,13 @@ func TestQuotedMessageIsFmt(t *testing.T) {
 	}
 }
 
-// TestAppendQuotedIDIsFmt: appendQuotedID writes what %q writes of
-// "act."+id, for ids %q writes as they are and ids it escapes.
+// TestAppendQuotedIDIsFmt: appendQuotedAfter with "act." (the command
+// message of cli-placeholder-quoted) writes what %q writes of "act."+id,
+// for ids %q writes as they are and ids it escapes.
 func TestAppendQuotedIDIsFmt(t *testing.T) {
 	for _, id := range []string{"", "a", "get-user_2", "é", "a\"b", `a\b`, "a\u00a0", "\x00", "\xff", "tab\tnl\n", "\U0001F600"} {
-		if got, want := string(appendQuotedID([]byte("x "), id)), fmt.Sprintf("x %q", "act."+id); got != want {
-			t.Errorf("appendQuotedID(%q) = %s, fmt %s", id, got, want)
+		if got, want := string(appendQuotedAfter([]byte("x "), "act.", id)), fmt.Sprintf("x %q", "act."+id); got != want {
+			t.Errorf("appendQuotedAfter(\"act.\", %q) = %s, fmt %s", id, got, want)
 		}
 	}
 }

@@ -72,7 +72,8 @@ func TestFallbackWhereGate(t *testing.T) {
 }
 
 // TestDryCallsFirstOfID: the dry-run table, which finds each action in
-// the model's FirstActions or (dryFirstActions off) the symbol table, gives every action the model reads whose id the
+// the model's FirstActions or (dryFirstActions off) the symbol table,
+// gives every action the model reads whose id the
 // linter's document has a call, of the first action of that id in the
 // document (a search of doc.Actions in order), in the model's order, and
 // the model's source of that action.

@@ -193,10 +193,9 @@ func lineOffset(doc *sfmd.Document, text string, span sfmd.Span) int {
 	return -1
 }
 
-// related builds the "previously defined here" secondary position.
 // appendQuotedAfter appends strconv.Quote(prefix+s) without making the
 // string prefix+s: prefix is printable ASCII without '"' or '\\' ("--",
-// "@"), which Quote writes as it is and which does not change how s's
+// "@", "act."), which Quote writes as it is and which does not change how s's
 // bytes are quoted (TestAppendQuotedAfter).
 func appendQuotedAfter(buf []byte, prefix, s string) []byte {
 	buf = append(append(buf, '"'), prefix...)
@@ -205,6 +204,7 @@ func appendQuotedAfter(buf []byte, prefix, s string) []byte {
 	return append(buf[:k], buf[k+1:]...) // drop s's opening quote
 }
 
+// related builds the "previously defined here" secondary position.
 func related(span sfmd.Span) []lint.Related {
 	return []lint.Related{{Span: span, Message: "previously defined here"}}
 }

@@ -11,26 +11,29 @@ import (
 // (spec.md §2.16 "bad ID patterns", *-invalid).
 
 // renameHint suggests a name, or says which characters are allowed when
-// there is nothing to suggest.
+// there is nothing to suggest (writeRenameHint, in one allocation).
 func renameHint(want, allowed string) string {
-	if want == "" {
-		return "; use " + allowed + ", starting with a letter"
-	}
 	var b strings.Builder
-	b.Grow(len(renameTo) + len(want) + 2) // the quoted name of a plain one
+	// the quoted name of a plain one, or the characters allowed
+	b.Grow(max(len(renameTo)+len(want)+2, len(useChars)+len(allowed)+len(startLetter)))
 	writeRenameHint(&b, want, allowed)
 	return b.String()
 }
 
-// renameTo starts renameHint's suggestion of a name.
-const renameTo = "; rename it to "
+// The words of renameHint: renameTo starts its suggestion of a name,
+// useChars and startLetter go around the characters allowed.
+const (
+	renameTo    = "; rename it to "
+	useChars    = "; use "
+	startLetter = ", starting with a letter"
+)
 
 // writeRenameHint writes renameHint(want, allowed) to b.
 func writeRenameHint(b *strings.Builder, want, allowed string) {
 	if want == "" {
-		b.WriteString("; use ")
+		b.WriteString(useChars)
 		b.WriteString(allowed)
-		b.WriteString(", starting with a letter")
+		b.WriteString(startLetter)
 		return
 	}
 	b.WriteString(renameTo)
@@ -73,12 +76,6 @@ var navTypes = []string{"nav", "menu"}
 // isShortcutDef reports whether s defines a page shortcut.
 func isShortcutDef(s *sfmd.Shortcut) bool {
 	return s.Form == sfmd.ShortcutInline || s.Form == sfmd.ShortcutRefDef
-}
-
-// hyphenID is sanitizeID(s, '-', false) (appendHyphenID).
-func hyphenID(s string) string {
-	var buf [64]byte
-	return string(appendHyphenID(buf[:0], s))
 }
 
 // appendHyphenID appends sanitizeID(s, '-', false) to dst, written

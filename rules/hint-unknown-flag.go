@@ -103,16 +103,7 @@ func appendFlag(buf []byte, name string) []byte { return appendQuotedAfter(buf, 
 
 // appendFlagList appends quoteList of the params' --name flags with limit.
 func appendFlagList(buf []byte, params []*sfmd.Param, limit int) []byte {
-	for i, p := range params {
-		if i > 0 {
-			buf = append(buf, ", "...)
-		}
-		if i == limit {
-			return append(strconv.AppendInt(append(buf, "and "...), int64(len(params)-limit), 10), " more"...)
-		}
-		buf = appendFlag(buf, p.Name)
-	}
-	return buf
+	return appendList(buf, len(params), limit, func(buf []byte, i int) []byte { return appendFlag(buf, params[i].Name) })
 }
 
 // rawArgActions returns the actions that forward arguments they do not

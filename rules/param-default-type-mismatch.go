@@ -47,14 +47,10 @@ var ParamDefaultTypeMismatch = &lint.Analyzer{
 // defaultTypeMismatchGate is the test param-default-type-mismatch makes first of a parameter (see paramGate).
 var defaultTypeMismatchGate = newParamGate(true, defaultTypeMismatchTest)
 
-// defaultTypeMismatchTest is defaultTypeMismatchGate's test of a parameter.
+// defaultTypeMismatchTest is defaultTypeMismatchGate's test of a
+// parameter: whether p has a default, not blank and not filled in at run
+// time, that the rule checks against its type.
 func defaultTypeMismatchTest(_ *sfmd.Document, p *sfmd.Param) bool {
-	return defaultTyped(p)
-}
-
-// defaultTyped reports whether p has a default, not blank and not filled
-// in at run time, that the rule checks against its type.
-func defaultTyped(p *sfmd.Param) bool {
 	v := strings.TrimSpace(p.Default)
 	return p.HasDefault && v != "" && !dynamicDefault(v) && p.DefaultSpan.IsValid() && p.DefaultSpan.Len() != 0
 }

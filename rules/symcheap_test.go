@@ -99,7 +99,8 @@ func oldBlockIDMessage(id, want, portable string) string {
 // TestBlockIDMessage holds blockIDMessage and renameHint to the
 // concatenation of strconv.Quote they replace, on every marker ID of the
 // documents and random IDs (with quotes, backslashes, control bytes,
-// non-ASCII), and the message of a plain ID to one allocation.
+// non-ASCII), and the message of a plain ID and renameHint to one
+// allocation.
 func TestBlockIDMessage(t *testing.T) {
 	ids := randomStrings(5, 20000, "aZ_-9.\"\\\t\x7f\xc3\xa9\xff")
 	for _, doc := range symCheapDocs(t) {
@@ -130,6 +131,11 @@ func TestBlockIDMessage(t *testing.T) {
 			blockIDMessage(id, appendHyphenID(want[:0], id), " (portable)")
 		}); n != 1 {
 			t.Errorf("blockIDMessage(%q) allocates %v times, want 1", id, n)
+		}
+	}
+	for _, id := range []string{"", "quick-start"} {
+		if n := testing.AllocsPerRun(100, func() { renameHint(id, sessionChars) }); n != 1 {
+			t.Errorf("renameHint(%q) allocates %v times, want 1", id, n)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func TestTemplateActions(t *testing.T) {
 	}
 }
 
-// TestHyphenID holds hyphenID to sanitizeID(s, '-', false) on the IDs of
+// TestHyphenID holds appendHyphenID to sanitizeID(s, '-', false) on the IDs of
 // every marker, action and directive of the documents, on strings with
 // letters that lower-case to ASCII ones (the Kelvin sign, İ), longer
 // than its buffer, and on random strings of letters, digits, '-', '_',
@@ -81,8 +81,8 @@ func TestHyphenID(t *testing.T) {
 	}
 	ids = append(ids, randomStrings(23, 20000, "aZz09-_-_ .\xc3\xa9\xe2\x84\xaa\xff")...)
 	for _, s := range ids {
-		if got, want := hyphenID(s), sanitizeID(s, '-', false); got != want {
-			t.Fatalf("hyphenID(%q) = %q, want %q", s, got, want)
+		if got, want := string(appendHyphenID(nil, s)), sanitizeID(s, '-', false); got != want {
+			t.Fatalf("appendHyphenID(%q) = %q, want %q", s, got, want)
 		}
 	}
 	if n := testing.AllocsPerRun(100, func() {
