@@ -305,16 +305,7 @@ func TestMaySendSessionUnnamed(t *testing.T) {
 		act("a", "GET https://x.com/{m}", "  n: string", `  m: string = "{n}"`),
 	}
 	store := map[string]string{"BASE": "https://x.com/{n}", "BODY": "{m}", "HOME": "/h"}
-	root := upstreamRoot(t)
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			if src, err := os.ReadFile(p); err == nil {
-				docs = append(docs, string(src))
-			}
-		}
-		return nil
-	})
-	docs = append(docs, string(benchgen.Document(64<<10)))
+	docs = withUpstream(t, docs)
 	exact, inexact, may := 0, 0, 0
 	for _, src := range docs {
 		p := dryParse(src)
@@ -369,16 +360,7 @@ func TestMaySendSession(t *testing.T) {
 		act("a", "GET https://x.com/{m}", "  n: string", `  m: string = "{n}"`),
 	}
 	store := map[string]string{"BASE": "https://x.com/{n}", "BODY": "{m}", "HOME": "/h"}
-	root := upstreamRoot(t)
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			if src, err := os.ReadFile(p); err == nil {
-				docs = append(docs, string(src))
-			}
-		}
-		return nil
-	})
-	docs = append(docs, string(benchgen.Document(64<<10)))
+	docs = withUpstream(t, docs)
 	const stale = "stale-session-value"
 	checked, skipped := 0, 0
 	for _, src := range docs {
@@ -588,4 +570,20 @@ func TestRefSlabHeaders(t *testing.T) {
 			}
 		}
 	}
+}
+
+// withUpstream is docs followed by every document of the upstream corpus
+// and a generated 64 KB document: the inputs the dry-run gates are held
+// to their full paths on.
+func withUpstream(t *testing.T, docs []string) []string {
+	t.Helper()
+	_ = filepath.WalkDir(upstreamRoot(t), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs = append(docs, string(src))
+			}
+		}
+		return nil
+	})
+	return append(docs, string(benchgen.Document(64<<10)))
 }

@@ -126,15 +126,7 @@ func TestEachDollarName(t *testing.T) {
 	for _, src := range droppedParamDocs(t) {
 		texts = append(texts, strings.Split(string(src), "\n")...)
 	}
-	r := rand.New(rand.NewPCG(1, 2))
-	const alphabet = "$${}aZ_9 -é"
-	for range 20000 {
-		b := make([]byte, r.IntN(12))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		texts = append(texts, string(b))
-	}
+	texts = append(texts, randomStrings(1, 20000, "$${}aZ_9 -é")...)
 	re := regexp.MustCompile(dollarNameRe.String())
 	for _, s := range texts {
 		var want, got []string
@@ -288,15 +280,7 @@ func TestDollarAssignNeedsDollar(t *testing.T) {
 	for _, src := range droppedParamDocs(t) {
 		texts = append(texts, strings.Split(string(src), "\n")...)
 	}
-	r := rand.New(rand.NewPCG(5, 6))
-	const alphabet = "$= \taZ_9{}"
-	for range 20000 {
-		b := make([]byte, r.IntN(10))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		texts = append(texts, string(b))
-	}
+	texts = append(texts, randomStrings(5, 20000, "$= \taZ_9{}")...)
 	matched := 0
 	for _, s := range texts {
 		trimmed := strings.TrimLeft(s, " \t")
