@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strconv"
-
 	"github.com/sfmd-dev/sfmd/lint"
 )
 
@@ -46,14 +44,14 @@ var ActLinkUnknownParam = &lint.Analyzer{
 					}
 				}
 				// 5,700 of these on the 10 MB document: concatenations, %q written
-				// as strconv.Quote (what %q prints for a string)
-				msg := "action " + strconv.Quote(l.ID) + " has no field " + strconv.Quote(q.Key)
+				// as quote (strconv.Quote, what %q prints for a string)
+				msg := "action " + quote(l.ID) + " has no field " + quote(q.Key)
 				switch want := budgetedNearest(pass, q.Key, names); {
 				case meant[q.Key] != "":
-					m := strconv.Quote(meant[q.Key])
+					m := quote(meant[q.Key])
 					msg += ", and its required field " + m + " is missing; did you mean " + m + "?"
 				case want != "":
-					msg += "; did you mean " + strconv.Quote(want) + "?"
+					msg += "; did you mean " + quote(want) + "?"
 				case len(names) == 0:
 					msg += "; it declares no fields, remove the query"
 				default:

@@ -209,9 +209,9 @@ func (c *hintCall) flagSpan(doc *sfmd.Document, f *flagArg) sfmd.Span {
 // "tool action \"x\"".
 func (c *hintCall) call() string {
 	if c.Tool {
-		return "tool action " + strconv.Quote(c.ActionID)
+		return "tool action " + quote(c.ActionID)
 	}
-	return "action " + strconv.Quote(c.ActionID)
+	return "action " + quote(c.ActionID)
 }
 
 // namedParams returns the action's parameters that have a name.
@@ -247,7 +247,7 @@ func quoteList(names []string, limit int) string {
 	}
 	buf := make([]byte, 0, 16*written)
 	return string(appendList(buf, len(names), limit, func(buf []byte, i int) []byte {
-		return strconv.AppendQuote(buf, names[i]) // what %q prints
+		return appendQuote(buf, names[i]) // what %q prints
 	}))
 }
 

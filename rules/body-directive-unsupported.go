@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -27,7 +26,7 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 		doc := pass.Doc
 		// 4,212 findings on the 10 MB document: each message is written
 		// into one scratch buffer and copied out once (%q as
-		// strconv.AppendQuote, what %q prints for a string)
+		// appendQuote, strconv.AppendQuote: what %q prints for a string)
 		var buf []byte
 		for _, a := range pass.Doc.Actions {
 			if !sendsBody(a) || a.InlineBody != nil || len(a.Bodies) == 0 {
@@ -42,7 +41,7 @@ var BodyDirectiveUnsupported = &lint.Analyzer{
 			buf = append(appendFlatJSON(buf, a), "); put the body on the first line as -d '…'"...)
 			if opt := absentFields(a, b); opt != nil {
 				// no fix: the template would send what the flat JSON leaves out
-				buf = strconv.AppendQuote(append(buf, " (no fix offered: optional "...), opt.Name)
+				buf = appendQuote(append(buf, " (no fix offered: optional "...), opt.Name)
 				buf = append(append(append(buf, " has no default, and when it is not given -d '…' sends {"...), opt.Name...), "} as written, or a session variable's value, where the flat JSON leaves it out)"...)
 			} else if fix, ok := inlineBodyFix(doc, a, b); ok {
 				d.Fixes = []lint.Fix{fix}
@@ -91,7 +90,7 @@ func appendFlatJSON(buf []byte, a *sfmd.Action) []byte {
 		if keys > 0 {
 			buf = append(buf, ',')
 		}
-		buf = append(strconv.AppendQuote(buf, p.Name), `:"…"`...) // what %q:"…" prints
+		buf = append(appendQuote(buf, p.Name), `:"…"`...) // what %q:"…" prints
 		if keys++; keys == 3 {
 			buf = append(buf, ",…"...)
 			break

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strconv"
-
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -36,7 +34,7 @@ var BodyDuplicate = &lint.Analyzer{
 				if i == 0 && a.InlineBody == nil {
 					continue
 				}
-				reportDup(pass, b.DirectiveSpan, first, "body template of "+strconv.Quote("act."+a.ID), todo) // what %q prints
+				reportDup(pass, b.DirectiveSpan, first, "body template of "+quote("act."+a.ID), todo) // what %q prints
 			}
 		}
 		return nil, nil

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"strconv"
 	"strings"
 	"sync"
 
@@ -305,7 +304,7 @@ func appendQuoteArgs(b []byte, args []string) []byte {
 		if k > 0 {
 			b = append(b, ' ')
 		}
-		b = strconv.AppendQuote(b, a)
+		b = appendQuote(b, a)
 	}
 	return append(b, ']')
 }

@@ -199,9 +199,43 @@ func lineOffset(doc *sfmd.Document, text string, span sfmd.Span) int {
 // bytes are quoted (TestAppendQuotedAfter).
 func appendQuotedAfter(buf []byte, prefix, s string) []byte {
 	buf = append(append(buf, '"'), prefix...)
+	if plainQuoted(s) {
+		return append(append(buf, s...), '"')
+	}
 	k := len(buf)
 	buf = strconv.AppendQuote(buf, s)
 	return append(buf[:k], buf[k+1:]...) // drop s's opening quote
+}
+
+// plainQuoted reports whether strconv.Quote(s) is s between double
+// quotes: every byte printable ASCII (' ' to '~') other than '"' and
+// '\\', which Quote writes as they are. For such a string (every ID and
+// name of the generated documents) appendQuote and quote skip Quote's
+// decoding of each rune and its table of printable ones.
+func plainQuoted(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// appendQuote appends strconv.Quote(s), what %q prints for a string
+// (TestQuoteIsStrconv).
+func appendQuote(buf []byte, s string) []byte {
+	if plainQuoted(s) {
+		return append(append(append(buf, '"'), s...), '"')
+	}
+	return strconv.AppendQuote(buf, s)
+}
+
+// quote is strconv.Quote(s) (TestQuoteIsStrconv).
+func quote(s string) string {
+	if plainQuoted(s) {
+		return "\"" + s + "\""
+	}
+	return strconv.Quote(s)
 }
 
 // related builds the "previously defined here" secondary position.

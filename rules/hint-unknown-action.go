@@ -131,15 +131,12 @@ func (m *expectedMessages) next() string {
 	return msg
 }
 
-// writeQuoted writes strconv.Quote(s): s between double quotes when its
-// every byte is printable ASCII other than '"' and '\\' (Quote leaves
-// those as they are), else Quote's escapes.
+// writeQuoted writes strconv.Quote(s): s between double quotes when
+// plainQuoted(s), else Quote's escapes.
 func writeQuoted(b *strings.Builder, s string) {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			b.WriteString(strconv.Quote(s))
-			return
-		}
+	if !plainQuoted(s) {
+		b.WriteString(strconv.Quote(s))
+		return
 	}
 	b.WriteByte('"')
 	b.WriteString(s)

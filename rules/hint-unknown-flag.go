@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -86,12 +85,12 @@ var HintUnknownFlag = &lint.Analyzer{
 // and quoteList's.
 func unknownFlagMessage(written string, c *hintCall, n string, params []*sfmd.Param) string {
 	buf := make([]byte, 0, 96+len(written)+len(c.ActionID)+16*min(len(params), 9))
-	buf = strconv.AppendQuote(append(buf, "flag "...), written)
+	buf = appendQuote(append(buf, "flag "...), written)
 	buf = append(buf, " is not a parameter of "...)
 	if c.Tool {
 		buf = append(buf, "tool "...)
 	}
-	buf = strconv.AppendQuote(append(buf, "action "...), c.ActionID)
+	buf = appendQuote(append(buf, "action "...), c.ActionID)
 	if n != "" {
 		return string(append(appendFlag(append(buf, "; did you mean "...), n), '?'))
 	}

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strconv"
-
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
@@ -26,7 +24,7 @@ var ParamConstraintCompat = &lint.Analyzer{
 		doc := pass.Doc
 		// 17,100 findings on the 10 MB document: each message is written
 		// into one scratch buffer and copied out once (%q as
-		// strconv.AppendQuote, what %q prints for a string)
+		// appendQuote, strconv.AppendQuote: what %q prints for a string)
 		var buf []byte
 		var rest []string
 		eachGatedParam(pass, constraintCompatGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
@@ -51,7 +49,7 @@ var ParamConstraintCompat = &lint.Analyzer{
 				}
 			}
 			buf = append(buf[:0], "the reference runtime only reads (required) or (optional) and drops this whole line, so "...)
-			buf = strconv.AppendQuote(buf, p.Name)
+			buf = appendQuote(buf, p.Name)
 			buf = append(buf, " does not exist there"...)
 			switch {
 			case len(rest) > 0 && kept:
