@@ -47,17 +47,16 @@ var BodyInvalidJSON = &lint.Analyzer{
 				if eaten {
 					continue
 				}
-				// Valid checks the JSON grammar, which has no limit on
-				// numbers (JSON.parse reads 1e999 as Infinity, so the
-				// runtime sends it); Unmarshal then explains a syntax error
-				// with its offset.
-				data := []byte(out)
-				if json.Valid(data) {
+				// validJSON (json.Valid) checks the JSON grammar, which has
+				// no limit on numbers (JSON.parse reads 1e999 as Infinity,
+				// so the runtime sends it); Unmarshal then explains a
+				// syntax error with its offset.
+				if validJSON(out) {
 					reportOptionalRaw(pass, a, refs, assigned)
 					continue
 				}
 				var v any
-				err := json.Unmarshal(data, &v)
+				err := json.Unmarshal([]byte(out), &v)
 				if err == nil {
 					continue
 				}
