@@ -18,10 +18,16 @@ type bodyText struct {
 	T      *sfmd.Template
 	Site   site
 	Where  sfmd.Span // the `body:` directive or the -d flag
-	pieces []string  // T.Text split into lines
-	base   []int     // file offset of each piece, -1 when unknown
-	starts []int     // offset in T.Text of each piece (see index)
-	known  []int     // the pieces whose base is known, in order
+	// T.Text's pieces (its lines, or the -d text whole), laid out by
+	// layPieces in one array: where each starts in T.Text, its file
+	// offset (-1 when unknown) and the pieces whose offset is known, in
+	// order (file order: the pieces are lines of the file in order), so
+	// that textOffset and fileOffset are binary searches (a body of
+	// 200,000 lines with a reference on each took 20 s with a scan of the
+	// pieces per reference)
+	starts []int
+	base   []int
+	known  []int
 
 	scanned bool // scan's results, computed once
 	out     string
@@ -48,7 +54,7 @@ type bodyTable struct {
 	doc *sfmd.Document
 	// byAction[i] is made at the first action asked for (most documents
 	// have no action a body rule asks about); done[i] says it is computed
-	byAction [][]*bodyText
+	byAction [][]bodyText
 	done     []bool
 	// the references docModRefs returns, found once
 	mods    []modRef
@@ -57,14 +63,14 @@ type bodyTable struct {
 
 // docBodies returns actionBodies(pass.Doc, pass.Doc.Actions[i]), shared
 // through bodiesAnalyzer when the rule requires it.
-func docBodies(pass *lint.Pass, i int) []*bodyText {
+func docBodies(pass *lint.Pass, i int) []bodyText {
 	a := pass.Doc.Actions[i]
 	t, ok := pass.ResultOf[bodiesAnalyzer].(*bodyTable)
 	if !ok {
 		return actionBodies(pass.Doc, a)
 	}
 	if t.done == nil {
-		t.byAction = make([][]*bodyText, len(t.doc.Actions))
+		t.byAction = make([][]bodyText, len(t.doc.Actions))
 		t.done = make([]bool, len(t.doc.Actions))
 	}
 	if !t.done[i] {
@@ -95,8 +101,9 @@ func docModRefs(pass *lint.Pass) []modRef {
 		if !modifiedRefs(a) {
 			continue // no body table for it
 		}
-		for _, b := range docBodies(pass, i) {
-			for _, r := range b.T.Refs {
+		bs := docBodies(pass, i)
+		for k := range bs {
+			for _, r := range bs[k].T.Refs {
 				if r.Kind == sfmd.RefVar && len(r.Modifiers) > 0 {
 					out = append(out, modRef{a, r})
 				}
@@ -136,34 +143,90 @@ func modifiedRefs(a *sfmd.Action) bool {
 	return false
 }
 
-// bodies returns the non-empty body templates of a.
-func actionBodies(doc *sfmd.Document, a *sfmd.Action) []*bodyText {
-	var out []*bodyText
-	if ib := a.InlineBody; ib != nil && ib.Template != nil && strings.TrimSpace(ib.Template.Text) != "" && !inlineBodyBroken(doc, ib) {
-		b := &bodyText{Action: a, T: ib.Template, Site: siteInlineBody, Where: ib.Span,
-			pieces: []string{ib.Template.Text}, base: []int{lineOffset(doc, ib.Template.Text, ib.Template.Span)}}
-		out = append(out, b)
+// actionBodies returns the non-empty body templates of a, in one array
+// (one allocation an action, not one a body and a slice of pointers).
+func actionBodies(doc *sfmd.Document, a *sfmd.Action) []bodyText {
+	ib := a.InlineBody
+	inline := ib != nil && ib.Template != nil && strings.TrimSpace(ib.Template.Text) != "" && !inlineBodyBroken(doc, ib)
+	n := 0
+	if inline {
+		n++
+	}
+	for _, body := range a.Bodies {
+		if body.Template != nil && strings.TrimSpace(body.Template.Text) != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]bodyText, 0, n)
+	if inline {
+		out = append(out, bodyText{Action: a, T: ib.Template, Site: siteInlineBody, Where: ib.Span})
+		b := &out[len(out)-1]
+		b.layPieces(false)
+		b.base[0] = lineOffset(doc, ib.Template.Text, ib.Template.Span)
+		b.indexKnown()
 	}
 	for _, body := range a.Bodies {
 		if body.Template == nil || strings.TrimSpace(body.Template.Text) == "" {
 			continue
 		}
-		b := &bodyText{Action: a, T: body.Template, Site: siteBody, Where: body.DirectiveSpan}
-		b.pieces = strings.Split(body.Template.Text, "\n")
-		b.base = make([]int, len(b.pieces))
-		for k := range b.pieces {
-			b.base[k] = -1
-			if len(b.pieces) != len(body.Lines) {
-				continue
-			}
-			l := body.Lines[k]
-			if off := lineOffset(doc, l.Text, l.Span); off >= 0 && strings.HasSuffix(l.Text, b.pieces[k]) {
-				b.base[k] = off + len(l.Text) - len(b.pieces[k])
+		out = append(out, bodyText{Action: a, T: body.Template, Site: siteBody, Where: body.DirectiveSpan})
+		b := &out[len(out)-1]
+		b.layPieces(true)
+		if len(b.starts) == len(body.Lines) {
+			for k, l := range body.Lines {
+				p := b.piece(k)
+				if off := lineOffset(doc, l.Text, l.Span); off >= 0 && strings.HasSuffix(l.Text, p) {
+					b.base[k] = off + len(l.Text) - len(p)
+				}
 			}
 		}
-		out = append(out, b)
+		b.indexKnown()
 	}
 	return out
+}
+
+// layPieces cuts T.Text into its lines (split) or keeps it whole, with
+// their file offsets unknown (-1): starts, base and known's room in one
+// array.
+func (b *bodyText) layPieces(split bool) {
+	text := b.T.Text
+	n := 1
+	if split {
+		n += strings.Count(text, "\n")
+	}
+	all := make([]int, 3*n)
+	b.starts, b.base, b.known = all[:n:n], all[n:2*n:2*n], all[2*n:2*n]
+	start := 0
+	for k := range n {
+		b.starts[k] = start
+		b.base[k] = -1
+		if k+1 < n {
+			start += strings.IndexByte(text[start:], '\n') + 1
+		}
+	}
+}
+
+// piece is T.Text's piece k.
+func (b *bodyText) piece(k int) string {
+	end := len(b.T.Text)
+	if k+1 < len(b.starts) {
+		end = b.starts[k+1] - 1
+	}
+	return b.T.Text[b.starts[k]:end]
+}
+
+// indexKnown lists the pieces whose file offset is known, once base is
+// set.
+func (b *bodyText) indexKnown() {
+	b.known = b.known[:0]
+	for k, f := range b.base {
+		if f >= 0 {
+			b.known = append(b.known, k)
+		}
+	}
 }
 
 // inlineBodyBroken reports whether the parser found the -d body
@@ -181,36 +244,15 @@ func inlineBodyBroken(doc *sfmd.Document, ib *sfmd.InlineBody) bool {
 	return false
 }
 
-// index computes, once, the offset in T.Text where each piece starts and
-// the pieces whose file offset is known, in file order (the pieces are
-// lines of the file in order), so that textOffset and fileOffset are
-// binary searches: a body of 200,000 lines with a reference on each took
-// 20 s with a scan of the pieces per reference.
-func (b *bodyText) index() {
-	if b.starts != nil {
-		return
-	}
-	b.starts = make([]int, len(b.pieces))
-	start := 0
-	for k, p := range b.pieces {
-		b.starts[k] = start
-		start += len(p) + 1
-		if b.base[k] >= 0 {
-			b.known = append(b.known, k)
-		}
-	}
-}
-
 // textOffset maps a file offset to an offset in T.Text, or -1.
 func (b *bodyText) textOffset(file int) int {
-	b.index()
 	// the last known piece starting at or before file
 	i := sort.Search(len(b.known), func(i int) bool { return b.base[b.known[i]] > file }) - 1
 	if i < 0 {
 		return -1
 	}
 	k := b.known[i]
-	if file > b.base[k]+len(b.pieces[k]) {
+	if file > b.base[k]+len(b.piece(k)) {
 		return -1
 	}
 	return b.starts[k] + file - b.base[k]
@@ -218,13 +260,12 @@ func (b *bodyText) textOffset(file int) int {
 
 // fileOffset maps an offset in T.Text to the file, or -1.
 func (b *bodyText) fileOffset(text int) int {
-	b.index()
 	if text < 0 {
 		return -1
 	}
 	// the last piece starting at or before text
 	k := sort.SearchInts(b.starts, text+1) - 1
-	if k < 0 || text > b.starts[k]+len(b.pieces[k]) || b.base[k] < 0 {
+	if k < 0 || text > b.starts[k]+len(b.piece(k)) || b.base[k] < 0 {
 		return -1
 	}
 	return b.base[k] + text - b.starts[k]

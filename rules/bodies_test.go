@@ -138,11 +138,20 @@ func TestTemplateRulesRuntimeAgreement(t *testing.T) {
 // TestBodyOffsets checks textOffset and fileOffset against a scan of the
 // pieces, on a body with an unknown piece (base -1) in the middle.
 func TestBodyOffsets(t *testing.T) {
-	b := &bodyText{pieces: []string{"{", "", "  \"a\": 1,", "x", "}"}, base: []int{10, 12, -1, 30, 40}}
-	text := strings.Join(b.pieces, "\n")
+	pieces := []string{"{", "", "  \"a\": 1,", "x", "}"}
+	text := strings.Join(pieces, "\n")
+	b := &bodyText{T: &sfmd.Template{Text: text}}
+	b.layPieces(true)
+	copy(b.base, []int{10, 12, -1, 30, 40})
+	b.indexKnown()
+	for k, p := range pieces {
+		if b.piece(k) != p {
+			t.Errorf("piece %d: %q, want %q", k, b.piece(k), p)
+		}
+	}
 	naiveText := func(file int) int {
 		start := 0
-		for k, p := range b.pieces {
+		for k, p := range pieces {
 			if b.base[k] >= 0 && file >= b.base[k] && file <= b.base[k]+len(p) {
 				return start + file - b.base[k]
 			}
@@ -152,7 +161,7 @@ func TestBodyOffsets(t *testing.T) {
 	}
 	naiveFile := func(off int) int {
 		start := 0
-		for k, p := range b.pieces {
+		for k, p := range pieces {
 			if off <= start+len(p) {
 				if b.base[k] < 0 {
 					return -1

@@ -32,7 +32,9 @@ var BodyInvalidJSON = &lint.Analyzer{
 			if !sendsBody(a) {
 				continue // body-ignored-for-method
 			}
-			for _, b := range docBodies(pass, i) {
+			bs := docBodies(pass, i)
+			for k := range bs {
+				b := &bs[k] // scan keeps its result in the table
 				if !b.looksJSON() {
 					continue
 				}

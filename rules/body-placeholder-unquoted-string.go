@@ -29,7 +29,9 @@ var BodyPlaceholderUnquotedString = &lint.Analyzer{
 			if !sendsBody(a) {
 				continue
 			}
-			for _, b := range docBodies(pass, i) {
+			bs := docBodies(pass, i)
+			for k := range bs {
+				b := &bs[k] // scan keeps its result in the table
 				if !b.looksJSON() {
 					continue
 				}

@@ -77,7 +77,7 @@ func TestBodyScanWithoutMap(t *testing.T) {
 		doc := sfmd.Parse(name, src)
 		for _, a := range doc.Actions {
 			for _, b := range actionBodies(doc, a) {
-				wantOut, wantMap, wantRefs := scanByByte(b)
+				wantOut, wantMap, wantRefs := scanByByte(&b)
 				out, got := b.scan()
 				if out != wantOut {
 					t.Errorf("%s: act.%s: scan\n%q\nwant\n%q", name, a.ID, out, wantOut)
