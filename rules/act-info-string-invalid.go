@@ -38,7 +38,15 @@ func (actInfoPattern) MatchString(s string) bool {
 	if !ok {
 		return false
 	}
-	id := func(s string) bool { return s != "" && !strings.ContainsAny(s, ".\t\n\f\r ") }
+	id := func(s string) bool { // [^.\s]+, a byte at a time (strings.ContainsAny made its set a call)
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '.', '\t', '\n', '\f', '\r', ' ':
+				return false
+			}
+		}
+		return s != ""
+	}
 	if r, ok := strings.CutSuffix(rest, ".response"); ok && id(r) {
 		return true
 	}
