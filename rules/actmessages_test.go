@@ -1,9 +1,13 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // TestUnknownParamMessage holds act-link-unknown-param's message, written
@@ -45,3 +49,35 @@ func TestUnknownParamMessage(t *testing.T) {
 	}
 }
 
+// TestMissingFlagsMessage holds hint-missing-required's message, written
+// in one buffer, to the fmt.Sprintf's it replaces, on random calls (tool
+// or not) with 1 to 11 missing parameters (typed or not, names quoted as
+// they are or with escapes). It fails with a word, a quote or the list's
+// limit changed.
+func TestMissingFlagsMessage(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 10))
+	words := append(randomStrings(5, 200, "ab-_.\"\\\xc3\xa9\xff\t"), "id", "string", "")
+	pick := func() string { return words[r.IntN(len(words))] }
+	for range 3000 {
+		c := &hintCall{Tool: r.IntN(2) == 0, ActionID: pick()}
+		var missing []*sfmd.Param
+		var names, fix []string
+		for range 1 + r.IntN(11) {
+			p := &sfmd.Param{Name: pick(), Type: pick()}
+			missing, names = append(missing, p), append(names, p.Name)
+			typ := p.Type
+			if typ == "" {
+				typ = "value"
+			}
+			fix = append(fix, fmt.Sprintf("--%s <%s>", p.Name, typ))
+		}
+		what := fmt.Sprintf("required parameter %q", names[0])
+		if len(names) > 1 {
+			what = "required parameters " + quoteList(names, 8)
+		}
+		want := fmt.Sprintf("hint leaves out %s of %s; add %s", what, c.call(), strings.Join(fix, " "))
+		if got := string(missingFlagsMessage([]byte("old"), c, missing)); got != "old"+want {
+			t.Fatalf("got  %s\nwant old%s", got, want)
+		}
+	}
+}

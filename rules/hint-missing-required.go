@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
 // HintMissingRequired reports hints that leave a required parameter out.
@@ -23,6 +23,8 @@ var HintMissingRequired = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer, hintsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
+		var missing []*sfmd.Param
+		var buf []byte // the messages, written one at a time and copied out
 		for _, c := range hints(pass).Calls {
 			if c.Action == nil || c.Inv.Help || c.Inv.Ellipsis || strings.TrimSpace(c.Hint.Args) == "" {
 				continue
@@ -35,7 +37,7 @@ var HintMissingRequired = &lint.Analyzer{
 					bound[unfilled[i]] = true
 				}
 			}
-			var missing, fix []string
+			missing = missing[:0]
 			for _, p := range params {
 				if !p.Required || p.HasDefault || bound[p.Name] || c.Inv.Flag(p.Name) != nil || c.Inv.FileFlag(p.Name) != nil {
 					continue
@@ -43,22 +45,43 @@ var HintMissingRequired = &lint.Analyzer{
 				if len(syms.Assigned[p.Name]) > 0 {
 					continue // a session variable of that name can fill it
 				}
-				missing = append(missing, p.Name)
-				t := p.Type
-				if t == "" {
-					t = "value"
-				}
-				fix = append(fix, fmt.Sprintf("--%s <%s>", p.Name, t))
+				missing = append(missing, p)
 			}
 			if len(missing) == 0 {
 				continue
 			}
-			what := fmt.Sprintf("required parameter %q", missing[0])
-			if len(missing) > 1 {
-				what = "required parameters " + quoteList(missing, 8)
-			}
-			pass.Reportf(c.IDSpan, "hint leaves out %s of %s; add %s", what, c.call(), strings.Join(fix, " "))
+			buf = missingFlagsMessage(buf[:0], c, missing)
+			pass.Report(lint.Diagnostic{Span: c.IDSpan, Message: string(buf)})
 		}
 		return nil, nil
 	},
+}
+
+// missingFlagsMessage appends hint-missing-required's message for the
+// required parameters missing from the hint of c, with the flags to add:
+// %q as appendQuote, c.call() written in place (TestMissingFlagsMessage
+// holds it to the fmt.Sprintf's it replaces).
+func missingFlagsMessage(buf []byte, c *hintCall, missing []*sfmd.Param) []byte {
+	buf = append(buf, "hint leaves out "...)
+	if len(missing) == 1 {
+		buf = appendQuote(append(buf, "required parameter "...), missing[0].Name)
+	} else {
+		buf = appendList(append(buf, "required parameters "...), len(missing), 8, func(buf []byte, i int) []byte { return appendQuote(buf, missing[i].Name) })
+	}
+	buf = append(buf, " of "...)
+	if c.Tool {
+		buf = append(buf, "tool "...)
+	}
+	buf = append(appendQuote(append(buf, "action "...), c.ActionID), "; add "...)
+	for i, p := range missing {
+		if i > 0 {
+			buf = append(buf, ' ')
+		}
+		t := p.Type
+		if t == "" {
+			t = "value"
+		}
+		buf = append(append(append(append(append(buf, "--"...), p.Name...), " <"...), t...), '>')
+	}
+	return buf
 }
