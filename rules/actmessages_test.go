@@ -81,3 +81,18 @@ func TestMissingFlagsMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyDupMessage holds body-duplicate's message, written in one
+// buffer, to reportDup's concatenation of the quoted "act."+id (fails
+// with a word changed).
+func TestBodyDupMessage(t *testing.T) {
+	for _, id := range append(randomStrings(6, 500, "ab-_.\"\\\xc3\xa9\xff\t"), "get", "") {
+		for _, line := range []int{1, 9, 10, 12345} {
+			todo := "remove this \"body:\" section"
+			want := "body template of " + strconv.Quote("act."+id) + " already defined at line " + strconv.Itoa(line) + "; " + todo
+			if got := string(bodyDupMessage([]byte("old"), id, line, todo)); got != "old"+want {
+				t.Fatalf("got  %s\nwant old%s", got, want)
+			}
+		}
+	}
+}

@@ -111,6 +111,13 @@ func reportDup(pass *lint.Pass, span, first sfmd.Span, what, todo string) {
 	})
 }
 
+// appendDupTail appends what reportDup writes after what: " already
+// defined at line N; " and todo.
+func appendDupTail(buf []byte, line int, todo string) []byte {
+	buf = strconv.AppendInt(append(buf, " already defined at line "...), int64(line), 10)
+	return append(append(buf, "; "...), todo...)
+}
+
 // freeName returns base2, base3, … (joined with sep) not in taken.
 func freeName(base, sep string, taken func(string) bool) string {
 	for i := 2; ; i++ {
