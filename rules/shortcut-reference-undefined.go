@@ -114,8 +114,11 @@ func pageShortcutIDs(doc *sfmd.Document) map[string]bool {
 func autoShortcutIDs(doc *sfmd.Document) []string {
 	// at most an ID a link: made at that size, not grown
 	out := make([]string, 0, len(doc.Links))
-	seen := make(map[string]bool, len(doc.Links))
-	counts := make(map[string]int, len(doc.Links))
+	// one map for the IDs generated (bit 0) and the next number of each
+	// slug (the bits above, 0 when not set), where two maps were asked in
+	// turn (TestAutoShortcutIDs)
+	const seen = 1
+	ids := make(map[string]int, len(doc.Links))
 	n := 1
 	for _, l := range doc.Links {
 		d := l.Dest
@@ -125,22 +128,22 @@ func autoShortcutIDs(doc *sfmd.Document) []string {
 		slug := autoSlug(l.Label)
 		var id string
 		if slug != "" && len([]rune(l.Label)) <= 20 {
-			if !seen[slug] {
+			if v := ids[slug]; v&seen == 0 {
 				id = slug
-				counts[slug] = 2
+				ids[slug] = 2<<1 | v
 			} else {
-				c := counts[slug]
+				c := v >> 1
 				if c == 0 {
 					c = 2
 				}
 				id = slug + "-" + strconv.Itoa(c)
-				counts[slug] = c + 1
+				ids[slug] = (c+1)<<1 | v&seen
 			}
 		} else {
 			id = sfmd.AutoShortcutPrefix + strconv.Itoa(n)
 			n++
 		}
-		seen[id] = true
+		ids[id] |= seen
 		out = append(out, id)
 	}
 	return out
