@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -109,9 +110,10 @@ func nearestEdit(name string, candidates []string) string {
 // editWithin is min(suggest.EditDistance(a, b), k+1): the distance when
 // it is at most k, else k+1, which is all nearestEdit asks (the smallest
 // distance within its limit). For ASCII strings it drops their common
-// prefix and suffix, computes only the cells of the table within k of
-// its diagonal (a longer path costs more than k) and stops at a row whose
-// every cell is past k; other strings go to EditDistance
+// prefix and suffix, answers k+1 when their sets of bytes are more than k
+// apart (asciiSetsApart), else computes only the cells of the table
+// within k of its diagonal (a longer path costs more than k) and stops at
+// a row whose every cell is past k; other strings go to EditDistance
 // (TestEditWithin).
 func editWithin(a, b string, k int) int {
 	if !isASCII(a) || !isASCII(b) {
@@ -128,6 +130,9 @@ func editWithin(a, b string, k int) int {
 		a, b = a[:len(a)-1], b[:len(b)-1]
 	}
 	far := k + 1
+	if asciiSetsApart(a, b) > k {
+		return far
+	}
 	n := len(b)
 	var buf [2 * 33]int // short names: no allocation for the rows
 	var rows []int
@@ -165,6 +170,24 @@ func editWithin(a, b string, k int) int {
 		prev, cur = cur, prev
 	}
 	return prev[n]
+}
+
+// asciiSetsApart is a lower bound of the edit distance of two ASCII
+// strings: the larger of the numbers of distinct bytes one has and the
+// other has not (each such byte needs an edit of its own: an edit
+// removes or adds one byte). Most names nearestEdit compares are
+// unrelated, and this tells them apart without the table.
+func asciiSetsApart(a, b string) int {
+	var sa, sb [2]uint64
+	for i := 0; i < len(a); i++ {
+		sa[a[i]>>6] |= 1 << (a[i] & 63)
+	}
+	for i := 0; i < len(b); i++ {
+		sb[b[i]>>6] |= 1 << (b[i] & 63)
+	}
+	onlyA := bits.OnesCount64(sa[0]&^sb[0]) + bits.OnesCount64(sa[1]&^sb[1])
+	onlyB := bits.OnesCount64(sb[0]&^sa[0]) + bits.OnesCount64(sb[1]&^sa[1])
+	return max(onlyA, onlyB)
 }
 
 // sanitizeID turns s into an identifier matching [a-z][a-z0-9<sep>]*,
