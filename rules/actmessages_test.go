@@ -96,3 +96,63 @@ func TestBodyDupMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectiveDupMessage holds nav-name-duplicate's and
+// include-id-duplicate's message, written in one buffer, to reportDup's
+// concatenation of the fmt.Sprintf it replaces (fails with a word
+// changed).
+func TestDirectiveDupMessage(t *testing.T) {
+	for _, kind := range []string{"nav menu", "include"} {
+		for _, name := range append(randomStrings(7, 500, "ab-_.\"\\\xc3\xa9\xff\t"), "main", "") {
+			for _, line := range []int{1, 9, 10, 12345} {
+				want := fmt.Sprintf("%s %q", kind, name) + " already defined at line " + strconv.Itoa(line) + "; rename or remove this directive"
+				if got := string(directiveDupMessage([]byte("old"), kind, name, line)); got != "old"+want {
+					t.Fatalf("got  %s\nwant old%s", got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestAliasReservedMessage holds param-alias-reserved's message, its free
+// letter found in an array of the 26 short aliases and written in one
+// buffer, to the map of taken aliases and the fmt.Sprintf's it replaces,
+// on random actions whose aliases take most letters (fails with -a not
+// marked taken or a word changed).
+func TestAliasReservedMessage(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 11))
+	names := append(randomStrings(8, 300, "abhxyzAH-_\xc3\xa9"), "host", "")
+	aliases := []string{"-a", "-b", "-c", "-x", "-y", "-z", "-o", "-s", "-t", "--h", "-", "-é", "-H", "", "-ab"}
+	for range 3000 {
+		a := &sfmd.Action{}
+		p := &sfmd.Param{Name: names[r.IntN(len(names))], Alias: sfmd.HelpAlias}
+		a.Params = append(a.Params, p)
+		for range r.IntN(30) {
+			al := aliases[r.IntN(len(aliases))]
+			if r.IntN(2) == 0 {
+				al = "-" + string(rune('a'+r.IntN(26)))
+			}
+			a.Params = append(a.Params, &sfmd.Param{Name: names[r.IntN(len(names))], Alias: al})
+		}
+		taken := map[string]bool{sfmd.HelpAlias: true}
+		for _, q := range a.Params {
+			taken[q.Alias] = true
+		}
+		want := ""
+		for _, c := range strings.ToLower(p.Name) + "abcdefgijklmnopqrstuvwxyz" {
+			if c >= 'a' && c <= 'z' && !taken["-"+string(c)] {
+				want = "-" + string(c)
+				break
+			}
+		}
+		msg := fmt.Sprintf("alias %q of parameter %q can never be used: -h always shows the action's help", p.Alias, p.Name)
+		if want != "" {
+			msg += fmt.Sprintf("; use another letter, e.g. %q", want)
+		} else {
+			msg += "; remove the alias"
+		}
+		if got := string(aliasReservedMessage([]byte("old"), a, p)); got != "old"+msg {
+			t.Fatalf("got  %s\nwant old%s", got, msg)
+		}
+	}
+}

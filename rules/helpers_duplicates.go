@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -133,14 +132,25 @@ func freeName(base, sep string, taken func(string) bool) string {
 func directiveDupRun(kind string, types []string) func(*lint.Pass) (any, error) {
 	return func(pass *lint.Pass) (any, error) {
 		seen := dupTracker{}
+		var buf []byte // the messages, written one at a time and copied out
 		for _, d := range pass.Doc.Directives {
 			if !hasString(types, d.Type) || d.Name == "" || !d.OwnLine {
 				continue
 			}
 			if first, dup := seen.check(d.Name, d.NameSpan); dup {
-				reportDup(pass, d.NameSpan, first, fmt.Sprintf("%s %q", kind, d.Name), "rename or remove this directive")
+				buf = directiveDupMessage(buf[:0], kind, d.Name, first.Start.Line)
+				pass.Report(lint.Diagnostic{Span: d.NameSpan, Message: string(buf), Related: related(first)})
 			}
 		}
 		return nil, nil
 	}
+}
+
+// directiveDupMessage appends directiveDupRun's message: reportDup's for
+// the kind and "name" (%q as appendQuote), first defined at line
+// (TestDirectiveDupMessage holds it to the Sprintf and concatenation it
+// replaces).
+func directiveDupMessage(buf []byte, kind, name string, line int) []byte {
+	buf = appendQuote(append(append(buf, kind...), ' '), name)
+	return appendDupTail(buf, line, "rename or remove this directive")
 }

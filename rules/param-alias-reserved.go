@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -23,28 +22,43 @@ var ParamAliasReserved = &lint.Analyzer{
 		Severity: "helpers.ts parsePosixFlags: `-h` always means help, so the alias can never set the field",
 	},
 	Run: func(pass *lint.Pass) (any, error) {
+		var buf []byte // the messages, written one at a time and copied out
 		eachGatedParam(pass, aliasReservedGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
-			taken := map[string]bool{sfmd.HelpAlias: true}
-			for _, q := range a.Params {
-				taken[q.Alias] = true
-			}
-			want := ""
-			for _, c := range strings.ToLower(p.Name) + "abcdefgijklmnopqrstuvwxyz" {
-				if c >= 'a' && c <= 'z' && !taken["-"+string(c)] {
-					want = "-" + string(c)
-					break
-				}
-			}
-			msg := fmt.Sprintf("alias %q of parameter %q can never be used: -h always shows the action's help", p.Alias, p.Name)
-			if want != "" {
-				msg += fmt.Sprintf("; use another letter, e.g. %q", want)
-			} else {
-				msg += "; remove the alias"
-			}
-			report(diag(p.AliasSpan, "%s", msg))
+			buf = aliasReservedMessage(buf[:0], a, p)
+			report(lint.Diagnostic{Span: p.AliasSpan, Message: string(buf)})
 		})
 		return nil, nil
 	},
+}
+
+// aliasReservedMessage appends param-alias-reserved's message for p, an
+// action's parameter with the alias -h: a free letter to use instead,
+// the first of p's name and then of the alphabet that no alias of the
+// action (nor -h) takes. %q as appendQuote; TestAliasReservedMessage
+// holds it to the map of taken aliases and the fmt.Sprintf's it
+// replaces.
+func aliasReservedMessage(buf []byte, a *sfmd.Action, p *sfmd.Param) []byte {
+	var taken [26]bool    // -a to -z
+	taken['h'-'a'] = true // sfmd.HelpAlias
+	for _, q := range a.Params {
+		if len(q.Alias) == 2 && q.Alias[0] == '-' && q.Alias[1] >= 'a' && q.Alias[1] <= 'z' {
+			taken[q.Alias[1]-'a'] = true
+		}
+	}
+	want := byte(0)
+	for _, c := range strings.ToLower(p.Name) + "abcdefgijklmnopqrstuvwxyz" {
+		if c >= 'a' && c <= 'z' && !taken[c-'a'] {
+			want = byte(c)
+			break
+		}
+	}
+	buf = appendQuote(append(buf, "alias "...), p.Alias)
+	buf = appendQuote(append(buf, " of parameter "...), p.Name)
+	buf = append(buf, " can never be used: -h always shows the action's help"...)
+	if want == 0 {
+		return append(buf, "; remove the alias"...)
+	}
+	return append(append(buf, "; use another letter, e.g. \"-"...), want, '"')
 }
 
 // aliasReservedGate is the test param-alias-reserved makes first of a parameter (see paramGate).
