@@ -87,6 +87,9 @@ type symbolTable struct {
 	// (symbolTable.templateActions), made with paramAt.
 	dupIDs  map[string]struct{}
 	soleAct []int32
+	// dupResponses is whether an ID has more than one response template
+	// (response-duplicate).
+	dupResponses bool
 }
 
 // contextVars are the runtime's built-in, read-only $ variables (the
@@ -150,6 +153,7 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 	for i, r := range doc.Responses {
 		if rs, ok := s.Responses[r.ActionID]; ok {
 			s.Responses[r.ActionID] = append(rs, r)
+			s.dupResponses = true
 		} else {
 			s.Responses[r.ActionID] = doc.Responses[i : i+1 : i+1] // as the actions'
 		}
