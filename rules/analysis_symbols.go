@@ -61,6 +61,9 @@ type symbolTable struct {
 	// site: the document's placeholders (sfmd.Document.Placeholders, which
 	// the index of names reads too), less a hint's {…}.
 	Uses []use
+	// siteRun[st] is the first use at site st in Uses and past its last
+	// (usesAt)
+	siteRun [siteProse + 1][2]int32
 
 	// defUses memoizes definitionUses (read-only once built).
 	defUses     []use
@@ -160,7 +163,7 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 	}
 	s.lines, s.kinds = indexLines(doc.Responses)
 	s.Assigned = assignedSpans(doc.Responses, s.lines)
-	s.Uses = usesOf(doc.Placeholders())
+	s.Uses, s.siteRun = usesOf(doc.Placeholders())
 	return s
 }
 
@@ -240,17 +243,46 @@ var siteOf = [...]site{
 }
 
 // usesOf are the uses of the document's placeholders (the list the index
-// of names reads), less a hint's {…}: the rules read a hint's $NAME.
-func usesOf(places []sfmd.Placeholder) []use {
+// of names reads), less a hint's {…}: the rules read a hint's $NAME;
+// and of each site, the place in them of its first use and past its last.
+func usesOf(places []sfmd.Placeholder) ([]use, [siteProse + 1][2]int32) {
+	var runs [siteProse + 1][2]int32
 	uses := make([]use, 0, len(places))
 	for i := range places {
 		p := &places[i]
 		if p.Place == sfmd.PlaceHint && !p.Rescan {
 			continue
 		}
-		uses = append(uses, use{Placeholder: p, Site: siteOf[p.Place], kind: uint8(p.Ref.Kind)})
+		st := siteOf[p.Place]
+		if r := &runs[st]; r[1] == 0 {
+			r[0], r[1] = int32(len(uses)), int32(len(uses))+1
+		} else {
+			r[1] = int32(len(uses)) + 1
+		}
+		uses = append(uses, use{Placeholder: p, Site: st, kind: uint8(p.Ref.Kind)})
 	}
-	return uses
+	return uses, runs
+}
+
+// usesAt is the part of s.Uses from the first use at a site from lo to
+// hi to the last: every use at those sites lies there. Placeholders lists
+// the definitions' places, then the response templates', the hints' and
+// prose's, so the part holds uses at other sites only when lo to hi
+// leaves one of them out; a walk of it keeps its test of the site
+// (TestUsesAt). A rule that reads the uses of some sites walks their
+// part instead of every use (the generated 1 MB document's 12,224 uses:
+// 6,486 in definitions, 5,738 in response templates).
+func (s *symbolTable) usesAt(lo, hi site) []use {
+	from, to := int32(len(s.Uses)), int32(0)
+	for st := lo; st <= hi; st++ {
+		if r := s.siteRun[st]; r[1] > r[0] {
+			from, to = min(from, r[0]), max(to, r[1])
+		}
+	}
+	if from >= to {
+		return nil
+	}
+	return s.Uses[from:to]
 }
 
 // symbols returns the symbolTable result of a pass that requires

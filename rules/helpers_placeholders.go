@@ -18,14 +18,14 @@ func definitionUses(pass *lint.Pass) []use {
 		return syms.defUses
 	}
 	n := 0
-	for _, u := range syms.Uses {
+	for _, u := range syms.usesAt(siteTarget, siteBody) {
 		if u.Site <= siteBody && u.Action != nil {
 			n++
 		}
 	}
 	out := make([]use, 0, n) // one allocation, not append's doublings
 	var quotes quoteCursor   // a command's uses come in order: its quotes are scanned once
-	for _, u := range syms.Uses {
+	for _, u := range syms.usesAt(siteTarget, siteBody) {
 		if u.Site > siteBody || u.Action == nil {
 			continue
 		}

@@ -27,7 +27,7 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 		doc := pass.Doc
 		syms := symbols(pass)
 		fenced := map[*sfmd.Response]map[int]bool{}
-		for _, u := range syms.Uses {
+		for _, u := range syms.usesAt(siteTarget, siteResponse) {
 			r := u.Ref
 			if u.Site == siteHint || u.Site == siteProse || u.Site == siteParamDefault || (u.Kind() != sfmd.RefVar && u.Kind() != sfmd.RefResponse) {
 				continue

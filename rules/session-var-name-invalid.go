@@ -22,7 +22,7 @@ var SessionVarNameInvalid = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for _, u := range syms.Uses {
+		for _, u := range syms.usesAt(siteTarget, siteResponse) {
 			if u.Site == siteHint || u.Site == siteProse || u.Kind() != sfmd.RefVar || u.Ref.Name == "" || sessionVarShape.Matches(u.Ref.Name) {
 				continue
 			}
