@@ -28,14 +28,20 @@ func (s site) inDefinition() bool { return s <= siteParamDefault }
 // use is one variable reference with its context: the document's
 // placeholder (Ref; Action: the owning action at definition sites and of
 // a response when it exists; Response and Line at response sites; Hint at
-// hint sites), its site and the kind of its reference, which the rules
-// that walk the uses ask of each first: read from the list (in the room
-// the site leaves), not from the reference, a 184-byte node each
-// (TestUseKinds holds it to Ref.Kind).
+// hint sites), its site, the kind of its reference and the source's
+// bytes around it, which the rules that walk the uses ask of each first:
+// read from the list (in the room the site leaves), not from the
+// reference, a 184-byte node each, and the source (TestUseKinds holds
+// them to Ref.Kind and the source).
 type use struct {
 	*sfmd.Placeholder
 	Site site
 	kind uint8 // Ref.Kind
+	// prev and next are the source's bytes just before and just after
+	// the reference (doc.Src[Ref.Span.Start.Offset-1] and
+	// doc.Src[Ref.Span.End.Offset]), 0 past either end of the source
+	// (followsDollar, placeholder-double-braces)
+	prev, next byte
 }
 
 // Kind is u.Ref.Kind.
@@ -163,7 +169,7 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 	}
 	s.lines, s.kinds = indexLines(doc.Responses)
 	s.Assigned = assignedSpans(doc.Responses, s.lines)
-	s.Uses, s.siteRun = usesOf(doc.Placeholders())
+	s.Uses, s.siteRun = usesOf(doc.Src, doc.Placeholders())
 	return s
 }
 
@@ -245,7 +251,7 @@ var siteOf = [...]site{
 // usesOf are the uses of the document's placeholders (the list the index
 // of names reads), less a hint's {…}: the rules read a hint's $NAME;
 // and of each site, the place in them of its first use and past its last.
-func usesOf(places []sfmd.Placeholder) ([]use, [siteProse + 1][2]int32) {
+func usesOf(src []byte, places []sfmd.Placeholder) ([]use, [siteProse + 1][2]int32) {
 	var runs [siteProse + 1][2]int32
 	uses := make([]use, 0, len(places))
 	for i := range places {
@@ -259,7 +265,14 @@ func usesOf(places []sfmd.Placeholder) ([]use, [siteProse + 1][2]int32) {
 		} else {
 			r[1] = int32(len(uses)) + 1
 		}
-		uses = append(uses, use{Placeholder: p, Site: st, kind: uint8(p.Ref.Kind)})
+		u := use{Placeholder: p, Site: st, kind: uint8(p.Ref.Kind)}
+		if s := p.Ref.Span.Start.Offset; s > 0 && s <= len(src) {
+			u.prev = src[s-1]
+		}
+		if e := p.Ref.Span.End.Offset; e >= 0 && e < len(src) {
+			u.next = src[e]
+		}
+		uses = append(uses, u)
 	}
 	return uses, runs
 }
