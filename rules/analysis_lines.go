@@ -309,8 +309,9 @@ func (s *symbolTable) eachTemplateRef(doc *sfmd.Document, want func(sfmd.RefKind
 		}
 		return
 	}
-	for i := range s.Uses {
-		if u := &s.Uses[i]; u.Site == siteResponse && !u.Rescan && want(u.Kind()) {
+	uses := s.usesAt(siteResponse, siteResponse)
+	for i := range uses {
+		if u := &uses[i]; u.Site == siteResponse && !u.Rescan && want(u.Kind()) {
 			f(u.Response, u.Action, u.tline(), u.Ref)
 		}
 	}

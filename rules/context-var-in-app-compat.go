@@ -25,7 +25,7 @@ var ContextVarInAppCompat = &lint.Analyzer{
 			return nil, nil
 		}
 		seen := map[string]bool{}
-		for _, u := range symbols(pass).Uses {
+		for _, u := range symbols(pass).usesAt(siteTarget, siteParamDefault) {
 			if !u.Site.inDefinition() || u.Kind() != sfmd.RefPersistent || u.Action == nil || !isContextVar(u.Ref.Name) || seen[u.Ref.Name] {
 				continue
 			}

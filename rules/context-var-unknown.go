@@ -25,7 +25,7 @@ var ContextVarUnknown = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for _, u := range syms.Uses {
+		for _, u := range syms.usesAt(siteTarget, siteParamDefault) {
 			if !u.Site.inDefinition() || u.Kind() != sfmd.RefPersistent || syms.Env[u.Ref.Name] != nil {
 				continue
 			}

@@ -209,8 +209,9 @@ func runEnvVarUndeclared(pass *lint.Pass) (any, error) {
 	var order []string
 	found := map[string]*finding{}
 	assigned := map[*sfmd.Action]map[string]bool{}
-	for i := range syms.Uses {
-		u := &syms.Uses[i]
+	uses := syms.usesAt(siteTarget, siteParamDefault)
+	for i := range uses {
+		u := &uses[i]
 		if !u.Site.inDefinition() || u.Kind() != sfmd.RefPersistent || u.Action == nil {
 			continue
 		}

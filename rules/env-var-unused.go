@@ -40,7 +40,7 @@ var EnvVarUnused = &lint.Analyzer{
 			}
 			return symFast && len(used) == len(syms.EnvNames)
 		}
-		for _, u := range syms.Uses {
+		for _, u := range syms.usesAt(siteTarget, siteParamDefault) {
 			if u.Site.inDefinition() && u.Kind() == sfmd.RefPersistent {
 				if syms.Env[u.Ref.Name] == nil {
 					undeclared = append(undeclared, u.Ref.Name)

@@ -18,18 +18,18 @@ func definitionUses(pass *lint.Pass) []use {
 		return syms.defUses
 	}
 	n := 0
-	for _, u := range syms.Uses {
+	for _, u := range syms.usesAt(siteTarget, siteBody) {
 		if u.Site <= siteBody && u.Action != nil {
 			n++
 		}
 	}
 	out := make([]use, 0, n) // one allocation, not append's doublings
 	var quotes quoteCursor   // a command's uses come in order: its quotes are scanned once
-	for _, u := range syms.Uses {
+	for _, u := range syms.usesAt(siteTarget, siteBody) {
 		if u.Site > siteBody || u.Action == nil {
 			continue
 		}
-		if u.Kind() != sfmd.RefPersistent && followsDollar(pass.Doc, u.Ref.Span) {
+		if u.Kind() != sfmd.RefPersistent && u.followsDollar() {
 			continue
 		}
 		if u.Site == siteTarget && u.Action.IsCLI() && u.Kind() != sfmd.RefPersistent && u.Kind() != sfmd.RefResponse && u.Action.Param(u.Ref.Name) == nil && quotes.inQuotes(u.Action.Target, u.Ref) {
@@ -47,6 +47,10 @@ func followsDollar(doc *sfmd.Document, span sfmd.Span) bool {
 	s := span.Start.Offset
 	return s > 0 && s <= len(doc.Src) && (doc.Src[s-1] == '$' || doc.Src[s-1] == '%')
 }
+
+// followsDollar is followsDollar of u's reference, from the byte before
+// it the uses keep.
+func (u *use) followsDollar() bool { return u.prev == '$' || u.prev == '%' }
 
 // quoteCursor tells whether references sit inside shell quotes of their
 // command (shellQuoteAt), for the references of a command in source

@@ -147,15 +147,19 @@ func pipelineWithoutSave(pass *lint.Pass, kind sfmd.LineKind, msg string) error 
 	return nil
 }
 
-// savePipelines splits a template into save: pipelines: for each save: line
-// index, the indices of the lines up to the next save:.
-func savePipelines(r *sfmd.Response) [][2]int {
-	var out [][2]int
+// appendSavePipelines splits a template into save: pipelines and appends
+// them to out: for each save: line index, the indices of the lines up to
+// the next save:. The two rules that read them append to one buffer each
+// (a list made for each template with a save: line was 12,953
+// allocations a run of both on the generated 10 MB document;
+// TestAppendSavePipelines).
+func appendSavePipelines(out [][2]int, r *sfmd.Response) [][2]int {
+	from := len(out) // the pipelines of r start there
 	for i, l := range r.Lines {
 		if l.Kind != sfmd.LineSave {
 			continue
 		}
-		if n := len(out); n > 0 {
+		if n := len(out); n > from {
 			out[n-1][1] = i
 		}
 		out = append(out, [2]int{i, len(r.Lines)})
@@ -226,12 +230,21 @@ func templateUsesIn(doc *sfmd.Document, r *sfmd.Response, hs []*sfmd.Hint, f fun
 			if ref.Kind != sfmd.RefVar || ref.Name == "" {
 				continue
 			}
-			if in := ref.Span.Start.Offset >= r.Span.Start.Offset && ref.Span.Start.Offset <= r.Span.End.Offset; in && insideHintOf(hs, ref.Span) || !in && insideHint(doc, ref.Span) {
+			if templateHintSkip(doc, r, hs, ref) {
 				continue
 			}
 			f(i, l, ref)
 		}
 	}
+}
+
+// templateHintSkip reports whether ref, of the template r, lies in an
+// invocation hint (hs: hintsAround(doc, r.Span)).
+func templateHintSkip(doc *sfmd.Document, r *sfmd.Response, hs []*sfmd.Hint, ref *sfmd.VarRef) bool {
+	if ref.Span.Start.Offset >= r.Span.Start.Offset && ref.Span.Start.Offset <= r.Span.End.Offset {
+		return insideHintOf(hs, ref.Span)
+	}
+	return insideHint(doc, ref.Span)
 }
 
 // tmplUse is one reference templateUses calls its function with.
@@ -245,20 +258,56 @@ type tmplUse struct {
 // them (TestTemplateUsesMemo holds the lists to templateUses).
 func (s *symbolTable) templateUses(doc *sfmd.Document, k int, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
 	if s.tmplFrom == nil {
-		s.tmplUses = make([]tmplUse, 0, s.responseUses()) // about that many (not a walk of every line to count them)
-		s.tmplFrom = make([]int, 0, len(doc.Responses)+1)
-		var hc hintCursor
-		for _, r := range doc.Responses {
-			s.tmplFrom = append(s.tmplFrom, len(s.tmplUses))
-			templateUsesIn(doc, r, hc.around(doc, r.Span), func(i int, _ *sfmd.TemplateLine, ref *sfmd.VarRef) {
-				s.tmplUses = append(s.tmplUses, tmplUse{ref, i})
-			})
-		}
-		s.tmplFrom = append(s.tmplFrom, len(s.tmplUses))
+		s.listTemplateUses(doc)
 	}
 	lines := doc.Responses[k].Lines
 	for _, u := range s.tmplUses[s.tmplFrom[k]:s.tmplFrom[k+1]] {
 		f(u.i, lines[u.i], u.ref)
+	}
+}
+
+// listTemplateUses lists what templateUses calls its function with, for
+// every response, from the uses at response sites (the parser's
+// references of each line, which Placeholders lists response by
+// response in the order of doc.Responses, and a line's $NAME), whose
+// kind the list holds: only a {name} reference and its line are opened,
+// not the document's other references and lines (TestTemplateUsesMemo,
+// TestListTemplateUsesRandom).
+func (s *symbolTable) listTemplateUses(doc *sfmd.Document) {
+	s.tmplUses = make([]tmplUse, 0, s.responseUses()) // about that many (not a walk of every line to count them)
+	s.tmplFrom = make([]int, len(doc.Responses)+1)
+	var hc hintCursor
+	var hs []*sfmd.Hint // the hints around the response at k
+	k := -1             // the response of the uses at hand
+	uses := s.usesAt(siteResponse, siteResponse)
+	for j := range uses {
+		u := &uses[j]
+		if u.Site != siteResponse || u.Kind() != sfmd.RefVar { // a line's $NAME (Rescan) is a RefPersistent
+			continue
+		}
+		if k < 0 || doc.Responses[k] != u.Response {
+			// the next response with a use: those before it have none
+			// past here
+			for k++; ; k++ {
+				s.tmplFrom[k] = len(s.tmplUses)
+				if doc.Responses[k] == u.Response {
+					break
+				}
+			}
+			hs = hc.around(doc, u.Response.Span)
+		}
+		switch u.Response.Lines[u.Line].Kind {
+		case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
+		default:
+			continue
+		}
+		if ref, r := u.Ref, u.Response; ref.Name == "" || templateHintSkip(doc, r, hs, ref) {
+			continue
+		}
+		s.tmplUses = append(s.tmplUses, tmplUse{u.Ref, u.Line})
+	}
+	for k++; k <= len(doc.Responses); k++ {
+		s.tmplFrom[k] = len(s.tmplUses)
 	}
 }
 
@@ -267,8 +316,9 @@ func (s *symbolTable) templateUses(doc *sfmd.Document, k int, f func(i int, l *s
 // among them.
 func (s *symbolTable) responseUses() int {
 	n := 0
-	for i := range s.Uses {
-		if s.Uses[i].Site == siteResponse {
+	uses := s.usesAt(siteResponse, siteResponse)
+	for i := range uses {
+		if uses[i].Site == siteResponse {
 			n++
 		}
 	}

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/internal/lazyre"
@@ -56,14 +55,17 @@ var ParamUnused = &lint.Analyzer{
 				continue // no finding: its uses are not gathered
 			}
 			used = append(used[:0], make([]bool, len(elig))...)
-			all := paramUses(a, responses[a.ID], func(name string) {
+			left := len(elig) // the eligible parameters not used yet
+			nothing := paramUses(a, responses, func(name string) bool {
 				for x, j := range elig {
-					if a.Params[j].Name == name {
+					if !used[x] && a.Params[j].Name == name {
 						used[x] = true
+						left--
 					}
 				}
+				return left == 0
 			})
-			if all || !slices.Contains(used, false) || usesAllFields(a) {
+			if nothing || usesAllFields(a) {
 				continue
 			}
 			for x, j := range elig {
@@ -106,46 +108,57 @@ func paramUnusedMessage(name, where, id string) string {
 }
 
 // paramUses calls use with the name of each field an action's templates
-// refer to (URL or command, headers, bodies and its response templates
-// rs), and reports whether a reference forwards all fields ({...args},
-// $ARGS; usesAllFields is the rest of that question).
-func paramUses(a *sfmd.Action, rs []*sfmd.Response, use func(name string)) bool {
-	all := false
+// refer to (URL or command, headers, bodies and its response templates,
+// responses[a.ID]) and reports whether a reference forwards all fields
+// ({...args}, $ARGS; usesAllFields is the rest of that question) or use
+// returned true (every parameter param-unused asks about is used). At
+// either, param-unused has nothing left to report, and the rest is not
+// read (the response templates are looked up only when reached).
+// TestParamUnusedAsBefore holds the findings to a walk of every
+// reference.
+func paramUses(a *sfmd.Action, responses map[string][]*sfmd.Response, use func(name string) bool) bool {
+	done := false
 	add := func(t *sfmd.Template) {
-		if t == nil {
+		if t == nil || done {
 			return
 		}
 		for _, r := range t.Refs {
-			switch r.Kind {
-			case sfmd.RefVar:
-				use(r.Name)
-			case sfmd.RefSpread:
-				all = true
-			case sfmd.RefPersistent:
-				if r.Name == sfmd.ArgsVar {
-					all = true
-				}
+			switch {
+			case r.Kind == sfmd.RefVar:
+				done = use(r.Name)
+			case r.Kind == sfmd.RefSpread, r.Kind == sfmd.RefPersistent && r.Name == sfmd.ArgsVar:
+				done = true
+			}
+			if done {
+				return
 			}
 		}
 	}
 	for t := range a.Templates() {
-		add(t)
+		if add(t); done {
+			return true
+		}
 	}
 	// the lines that carry on the first line: their placeholders are
 	// meant as uses (action-unrecognized-line or body-inline-unterminated
 	// reports that the runtime never reads them)
 	for _, l := range a.Continuation {
 		for _, m := range continuedPlaceholderRe.FindAllStringSubmatch(l.Text, -1) {
-			use(m[1])
+			if use(m[1]) {
+				return true
+			}
 		}
 	}
-	for _, r := range rs {
+	for _, r := range responses[a.ID] {
 		for _, l := range r.Lines {
 			add(l.Template)
 			add(l.RHS)
 		}
+		if done {
+			return true
+		}
 	}
-	return all
+	return false
 }
 
 // continuedPlaceholderRe finds {name} in continuation lines.

@@ -20,7 +20,7 @@ var PersistentVarInCommand = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, u := range symbols(pass).Uses {
+		for _, u := range symbols(pass).usesAt(siteHint, siteHint) {
 			if u.Site != siteHint || u.Kind() != sfmd.RefPersistent {
 				continue
 			}

@@ -24,7 +24,7 @@ var PersistentVarInResponse = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for _, u := range syms.Uses {
+		for _, u := range syms.usesAt(siteResponse, siteResponse) {
 			if u.Site != siteResponse || u.Kind() != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) {
 				continue
 			}

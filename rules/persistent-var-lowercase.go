@@ -23,7 +23,7 @@ var PersistentVarLowercase = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		for _, u := range symbols(pass).Uses {
+		for _, u := range symbols(pass).usesAt(siteTarget, siteParamDefault) {
 			if !u.Site.inDefinition() || u.Kind() != sfmd.RefPersistent || u.Action == nil || u.Action.IsCLI() {
 				continue
 			}

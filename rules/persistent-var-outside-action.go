@@ -25,7 +25,7 @@ var PersistentVarOutsideAction = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		lineSpans := map[int][][2]int{}
-		for _, u := range symbols(pass).Uses {
+		for _, u := range symbols(pass).usesAt(siteProse, siteProse) {
 			if u.Site != siteProse || u.Kind() != sfmd.RefPersistent || insideHint(pass.Doc, u.Ref.Span) || inPlainCode(pass.Doc, u.Ref.Span, lineSpans) {
 				continue
 			}

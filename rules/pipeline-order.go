@@ -23,11 +23,13 @@ var PipelineOrder = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
+		var pipes [][2]int // the pipelines of the template at hand
 		for k, r := range pass.Doc.Responses {
 			if !syms.hasLines(k, sfmd.LineSave) {
 				continue // no save: line
 			}
-			for _, p := range savePipelines(r) {
+			pipes = appendSavePipelines(pipes[:0], r)
+			for _, p := range pipes {
 				wrote := -1
 				for i := p[0] + 1; i < p[1]; i++ {
 					l := r.Lines[i]

@@ -27,10 +27,13 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 		doc := pass.Doc
 		syms := symbols(pass)
 		fenced := map[*sfmd.Response]map[int]bool{}
-		for _, u := range syms.Uses {
+		for _, u := range syms.usesAt(siteTarget, siteResponse) {
 			r := u.Ref
 			if u.Site == siteHint || u.Site == siteProse || u.Site == siteParamDefault || (u.Kind() != sfmd.RefVar && u.Kind() != sfmd.RefResponse) {
 				continue
+			}
+			if u.prev != '{' || u.next != '}' {
+				continue // the source's bytes around the reference, kept by the uses: the reference is not opened
 			}
 			s, e := r.Span.Start.Offset, r.Span.End.Offset
 			if s < 1 || e >= len(doc.Src) || doc.Src[s-1] != '{' || doc.Src[e] != '}' || src(doc, r.Span) != r.Raw {

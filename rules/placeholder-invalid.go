@@ -25,6 +25,9 @@ var PlaceholderInvalid = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, u := range definitionUses(pass) {
+			if k := u.Kind(); k != sfmd.RefInvalid && k != sfmd.RefVar {
+				continue // the kind the uses keep: the reference is not opened
+			}
 			r := u.Ref
 			switch {
 			case r.Kind == sfmd.RefInvalid && strings.HasPrefix(r.Name, "Response"):

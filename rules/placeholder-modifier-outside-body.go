@@ -24,7 +24,7 @@ var PlaceholderModifierOutsideBody = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		for _, u := range definitionUses(pass) {
 			r := u.Ref
-			if r.Kind != sfmd.RefVar || len(r.Modifiers) == 0 || u.Site == siteBody || u.Site == siteInlineBody {
+			if u.Kind() != sfmd.RefVar || u.Site == siteBody || u.Site == siteInlineBody || len(r.Modifiers) == 0 {
 				continue
 			}
 			if u.Site == siteTarget && u.Action.IsCLI() && u.Action.Param(r.Name) == nil {

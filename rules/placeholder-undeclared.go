@@ -26,7 +26,7 @@ var PlaceholderUndeclared = &lint.Analyzer{
 		syms := symbols(pass)
 		for _, u := range definitionUses(pass) {
 			r := u.Ref
-			if r.Kind != sfmd.RefVar || r.Name == "" || u.Action.Param(r.Name) != nil {
+			if u.Kind() != sfmd.RefVar || r.Name == "" || u.Action.Param(r.Name) != nil {
 				continue
 			}
 			if u.Site == siteTarget && u.Action.IsCLI() && !cliPlaceholderLike(r) {

@@ -19,7 +19,24 @@ var ResponseDuplicate = &lint.Analyzer{
 
 		Severity: "parser.ts parse (last template of an id wins): the runtime silently uses the last template",
 	},
+	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
+		if symFast {
+			// the symbol table's templates by ID, in source order: a
+			// template that is not the first of its ID is a second one,
+			// the first's span the one a dupTracker keeps; none when no
+			// ID has two (no map made, no ID hashed: TestSymFast)
+			syms := symbols(pass)
+			if !syms.dupResponses {
+				return nil, nil
+			}
+			for _, r := range pass.Doc.Responses {
+				if first := syms.Responses[r.ActionID][0]; first != r {
+					reportDup(pass, r.IDSpan, first.IDSpan, fmt.Sprintf("response template for %q", r.ActionID), "merge the two templates into one")
+				}
+			}
+			return nil, nil
+		}
 		seen := make(dupTracker, len(pass.Doc.Responses))
 		for _, r := range pass.Doc.Responses {
 			if first, dup := seen.check(r.ActionID, r.IDSpan); dup {

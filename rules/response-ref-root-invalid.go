@@ -49,13 +49,22 @@ var ResponseRefRootInvalid = &lint.Analyzer{
 // the references response-ref-root-invalid reads.
 func varOrResponseRef(k sfmd.RefKind) bool { return k == sfmd.RefVar || k == sfmd.RefResponse }
 
-// responseRoots returns the Response keys of an action's template.
+// responseRoots returns the Response keys of an action's template: one
+// of two lists, shared and read-only (a list made at each call was an
+// allocation for each {Response.…} of the document's templates;
+// TestResponseRootsShared).
 func responseRoots(a *sfmd.Action) []string {
 	if a != nil && a.IsCLI() {
-		return []string{"body", "status", "exit_code", "stdout", "stderr"}
+		return cliResponseRoots
 	}
-	return []string{"body", "status"}
+	return httpResponseRoots
 }
+
+// The Response keys of a CLI action's template and of an HTTP one's.
+var (
+	cliResponseRoots  = []string{"body", "status", "exit_code", "stdout", "stderr"}
+	httpResponseRoots = []string{"body", "status"}
+)
 
 func rootDiag(doc *sfmd.Document, ref *sfmd.VarRef, roots []string) lint.Diagnostic {
 	d := lint.Diagnostic{Span: ref.Span}

@@ -23,11 +23,13 @@ var SaveWithoutTo = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
+		var pipes [][2]int // the pipelines of the template at hand
 		for k, r := range pass.Doc.Responses {
 			if !syms.hasLines(k, sfmd.LineSave) {
 				continue // no save: line
 			}
-			for _, p := range savePipelines(r) {
+			pipes = appendSavePipelines(pipes[:0], r)
+			for _, p := range pipes {
 				found := false
 				for _, l := range r.Lines[p[0]+1 : p[1]] {
 					found = found || l.Kind == sfmd.LineTo

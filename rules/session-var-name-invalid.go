@@ -22,17 +22,17 @@ var SessionVarNameInvalid = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		for _, u := range syms.Uses {
+		for _, u := range syms.usesAt(siteTarget, siteResponse) {
 			if u.Site == siteHint || u.Site == siteProse || u.Kind() != sfmd.RefVar || u.Ref.Name == "" || sessionVarShape.Matches(u.Ref.Name) {
 				continue
 			}
-			if followsDollar(pass.Doc, u.Ref.Span) {
+			if u.followsDollar() {
 				continue // ${X}: shell syntax in a command, persistent-var-name-invalid elsewhere
 			}
 			if u.Action != nil && u.Action.Param(u.Ref.Name) != nil {
 				continue // a parameter: camelCase field names are legal
 			}
-			if u.Action != nil && u.Action.IsCLI() && followsDollar(pass.Doc, u.Ref.Span) {
+			if u.Action != nil && u.Action.IsCLI() && u.followsDollar() {
 				continue // shell ${HOME}: the runtime leaves it to bash
 			}
 			if u.Site == siteResponse && isLoopVar(u.Response, u.tline(), u.Ref.Name) {

@@ -196,9 +196,9 @@ func BenchmarkAssignedSpans(b *testing.B) {
 }
 
 // TestUseKinds holds each use's kind, read from the list, to its
-// reference's.
+// reference's, and the bytes around it the list keeps to the source's.
 func TestUseKinds(t *testing.T) {
-	n := 0
+	n, dollar, braced := 0, 0, 0
 	for name, doc := range symCheapDocs(t) {
 		uses := buildSymbols(doc).Uses
 		for i := range uses {
@@ -206,11 +206,23 @@ func TestUseKinds(t *testing.T) {
 			if u.Kind() != u.Ref.Kind {
 				t.Fatalf("%s: %s: kind %v, the reference's %v", name, u.Ref.Raw, u.Kind(), u.Ref.Kind)
 			}
+			if u.followsDollar() != followsDollar(doc, u.Ref.Span) {
+				t.Fatalf("%s: %s at %v: followsDollar %v", name, u.Ref.Raw, u.Ref.Span, u.followsDollar())
+			}
+			s, e := u.Ref.Span.Start.Offset, u.Ref.Span.End.Offset
+			if b := s >= 1 && e < len(doc.Src) && doc.Src[s-1] == '{' && doc.Src[e] == '}'; b != (u.prev == '{' && u.next == '}') {
+				t.Fatalf("%s: %s at %v: bytes around %q %q", name, u.Ref.Raw, u.Ref.Span, u.prev, u.next)
+			} else if b {
+				braced++
+			}
+			if u.followsDollar() {
+				dollar++
+			}
 			n++
 		}
 	}
-	if n < 1000 {
-		t.Errorf("only %d uses compared", n)
+	if n < 1000 || dollar == 0 || braced == 0 {
+		t.Errorf("only %d uses compared, %d after a '$' or '%%', %d in braces", n, dollar, braced)
 	}
 }
 
