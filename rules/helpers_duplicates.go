@@ -106,7 +106,7 @@ func eachOnce(ids map[string]bool, named int) bool {
 func reportDup(pass *lint.Pass, span, first sfmd.Span, what, todo string) {
 	pass.Report(lint.Diagnostic{
 		Span:    span,
-		Message: what + " already defined at line " + strconv.Itoa(first.Start.Line) + "; " + todo, // thousands on a large document: no Sprintf
+		Message: what + " already defined at line " + strconv.Itoa(int(first.Start.Line)) + "; " + todo, // thousands on a large document: no Sprintf
 		Related: related(first),
 	})
 }

@@ -32,7 +32,7 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 			if u.Site == siteHint || u.Site == siteProse || u.Site == siteParamDefault || (u.Kind() != sfmd.RefVar && u.Kind() != sfmd.RefResponse) {
 				continue
 			}
-			s, e := r.Span.Start.Offset, r.Span.End.Offset
+			s, e := r.Span.Start.Off(), r.Span.End.Off()
 			if s < 1 || e >= len(doc.Src) || doc.Src[s-1] != '{' || doc.Src[e] != '}' || src(doc, r.Span) != r.Raw {
 				continue
 			}
