@@ -127,6 +127,8 @@ type byteRange struct{ start, end int }
 // of the document reads (a fence nested in a fence of its kind, an
 // act.<id> block without its closing line, a command continued on later
 // lines): it records them and reads the document as its author meant it.
+// A src longer than MaxSource is not parsed: its one problem is
+// file-too-large.
 func Parse(path string, src []byte) *Document { return parse(path, src, false) }
 
 // ParseAsRuntime parses a document as the String runtime reads it: fences
@@ -142,6 +144,9 @@ func parse(path string, src []byte, asRuntime bool) *Document {
 // parseIn is parse with the document's memory carved from a (nil: newly
 // allocated).
 func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
+	if len(src) > MaxSource {
+		return tooLong(path, src)
+	}
 	var p *docParser
 	if a != nil {
 		doc := one(&a.docs)

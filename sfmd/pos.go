@@ -86,7 +86,8 @@ func (li *LineIndex) setMemoLine(n int, ascii bool) {
 	}
 }
 
-// NewLineIndex indexes src.
+// NewLineIndex indexes src, which must be at most MaxSource bytes long
+// (Parse's positions are 32-bit).
 func NewLineIndex(src []byte) *LineIndex { return newLineIndex(src, nil) }
 
 // newLineIndex is NewLineIndex with the index and its line starts carved
