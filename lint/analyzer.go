@@ -282,11 +282,11 @@ type Related struct {
 // position in the document (-1 when it has none).
 func (d *Diagnostic) anchorLine(path string) int {
 	if d.Path == "" || d.Path == path {
-		return d.Span.Start.Line
+		return int(d.Span.Start.Line)
 	}
 	for _, r := range d.Related {
 		if r.Path == path {
-			return r.Span.Start.Line
+			return int(r.Span.Start.Line)
 		}
 	}
 	return -1

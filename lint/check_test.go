@@ -211,7 +211,7 @@ func TestFindingsCopiedOnce(t *testing.T) {
 	const n = keptChunks * reportChunk
 	spans := make([]sfmd.Span, n)
 	for i := range spans {
-		spans[i] = sfmd.Span{Start: sfmd.Pos{Offset: i, Line: n - i, Col: 1}, End: sfmd.Pos{Offset: i, Line: n - i, Col: 1}}
+		spans[i] = sfmd.Span{Start: sfmd.Pos{Offset: int32(i), Line: int32(n - i), Col: 1}, End: sfmd.Pos{Offset: int32(i), Line: int32(n - i), Col: 1}}
 	}
 	many := &Analyzer{Name: "many", Run: func(p *Pass) (any, error) {
 		for _, sp := range spans {
@@ -247,7 +247,7 @@ func TestFindingsCopiedOnce(t *testing.T) {
 		t.Fatalf("%d findings, want %d", len(diags), n)
 	}
 	for i, d := range diags {
-		if d.Span.Start.Line != i+1 || d.Rule != "many" || d.Path != "a.md" {
+		if int(d.Span.Start.Line) != i+1 || d.Rule != "many" || d.Path != "a.md" {
 			t.Fatalf("finding %d: %+v", i, d)
 		}
 	}

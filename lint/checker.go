@@ -95,7 +95,7 @@ func (l *linter) checkDoc(in checkInput) *fileResult {
 			break
 		}
 		fixed, n := l.applyMode(in.j, doc, src, diags, in.mode)
-		if n == 0 {
+		if n == 0 || len(fixed) > sfmd.MaxSource { // a text past MaxSource cannot be checked again: the round's fixes are left out
 			break
 		}
 		res.fixed += n

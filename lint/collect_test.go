@@ -38,8 +38,8 @@ func randomFindings(r *rand.Rand, n int) []Diagnostic {
 			Rule:    rules[r.IntN(len(rules))],
 			Message: fmt.Sprint("m", r.IntN(3)),
 			Span: sfmd.Span{
-				Start: sfmd.Pos{Line: line, Col: col},
-				End:   sfmd.Pos{Line: line, Col: col + r.IntN(2)},
+				Start: sfmd.Pos{Line: int32(line), Col: int32(col)},
+				End:   sfmd.Pos{Line: int32(line), Col: int32(col + r.IntN(2))},
 			},
 		}
 	}
@@ -80,10 +80,8 @@ func TestCollectIsSortDiagnostics(t *testing.T) {
 
 // TestCollectOrdersFulls: collect orders as sortDiagnostics does the
 // findings a report does not hold (kept whole) among those it does: in
-// the document with a rule name of its own (sorted by their keys), in
-// another file, or starting at a line or column past 2^31 (sorted by
-// their fields: randomReport's line below -2^31 sorts first, which a key
-// of the line cut to 32 bits would not).
+// the document with a rule name of its own (sorted by their keys), or in
+// another file (sorted by their fields).
 func TestCollectOrdersFulls(t *testing.T) {
 	doc := &sfmd.Document{Path: "doc.md"}
 	rule := &Analyzer{Name: "rule-r", Severity: Warning}
@@ -137,7 +135,7 @@ func BenchmarkCollect(b *testing.B) {
 		rule := &Analyzer{Name: fmt.Sprintf("rule-%03d", (k*37)%rules)}
 		for i := range per {
 			line := 1 + (i*rules+k*7)%(rules*per/3)
-			rs = append(rs, report{rule, Diagnostic{Message: "message", Span: sfmd.Span{Start: sfmd.Pos{Line: line, Col: 1 + k%5}}}})
+			rs = append(rs, report{rule, Diagnostic{Message: "message", Span: sfmd.Span{Start: sfmd.Pos{Line: int32(line), Col: int32(1 + k%5)}}}})
 		}
 	}
 	for _, named := range []bool{false, true} {

@@ -9,10 +9,13 @@ import (
 )
 
 // maxSize is the size cap of the job's document: --max-file-size, else
-// the max-size option of rule file-too-large, else the default.
+// the max-size option of rule file-too-large, else the default; never
+// more than sfmd.MaxSource (Parse's positions are 32-bit), which the
+// command line and the option refuse (ParseMaxSize) and Options.MaxFileSize
+// is cut to.
 func (l *linter) maxSize(j *job) int64 {
 	if l.opts.MaxFileSize > 0 {
-		return l.opts.MaxFileSize
+		return min(l.opts.MaxFileSize, sfmd.MaxSource)
 	}
 	if v, ok := j.set.options[sfmd.CodeFileTooLarge][MaxSizeOption]; ok {
 		if n, err := SizeOption(v); err == nil {
@@ -27,15 +30,26 @@ func (l *linter) maxSize(j *job) int64 {
 const MaxSizeOption = "max-size"
 
 // SizeOption reads a size option of the config: a number of bytes, or a
-// string such as "20M" (safeio.ParseSize).
+// string such as "20M" (ParseMaxSize).
 func SizeOption(v any) (int64, error) {
 	switch x := v.(type) {
 	case int:
-		return safeio.ParseSize(fmt.Sprint(x))
+		return ParseMaxSize(fmt.Sprint(x))
 	case string:
-		return safeio.ParseSize(x)
+		return ParseMaxSize(x)
 	}
 	return 0, fmt.Errorf("want a size such as 10M or a number of bytes, got %v", v)
+}
+
+// ParseMaxSize reads the size cap of documents (--max-file-size, the
+// max-size option): safeio.ParseSize, refusing a size over
+// sfmd.MaxSource, which no document may exceed.
+func ParseMaxSize(s string) (int64, error) {
+	n, err := safeio.ParseSize(s)
+	if err == nil && n > sfmd.MaxSource {
+		return 0, fmt.Errorf("size %q is more than a document may have: at most %d bytes (2 GiB less 2), such as 2047M", s, sfmd.MaxSource)
+	}
+	return n, err
 }
 
 // read returns the job's text and, for a file, the state it was read in,

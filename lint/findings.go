@@ -12,13 +12,13 @@ import (
 // sorted, deduplicated and filtered array checkOrderedContext returns
 // (collect).
 //
-// A finding is kept as a report of 48 bytes (a Diagnostic is 152): its
-// message, its span in 32-bit numbers and its rule as the index of a
-// name the scratch keeps once for each rule that reports; its path is
-// the document's. Related positions and fixes (a finding in five has
-// related positions on the 10 MB benchmark document) are kept beside it
-// (extras), and a finding that does not fit (another file's path, a
-// rule name of its own, a position past 2^31) whole (fulls). Each kind
+// A finding is kept as a report of 48 bytes (a Diagnostic is 128): its
+// message, its span and its rule as the index of a name the scratch
+// keeps once for each rule that reports; its path is the document's.
+// Related positions and fixes (a finding in five has related positions
+// on the 10 MB benchmark document) are kept beside it (extras), and a
+// finding that does not fit (another file's path, a rule name of its
+// own) whole (fulls). Each kind
 // is kept in chunks that the scratch keeps for the next document, so
 // that no array is grown by doubling. The 10 MB benchmark document's
 // 74,779 reports took 11.4 MB of chunks of Diagnostics and 3.6 MB of sort
@@ -28,8 +28,8 @@ import (
 // report is one finding as the scratch keeps it.
 type report struct {
 	msg  string
-	span [6]int32 // start offset, line, col; end offset, line, col
-	rule uint16   // index + 1 in checkScratch.names
+	span sfmd.Span
+	rule uint16 // index + 1 in checkScratch.names
 	sev  int8
 	_    uint8
 	// x > 0: its related positions and fixes are extras[x-1];
@@ -90,21 +90,12 @@ func (s *checkScratch) add(d Diagnostic) {
 // in s.names of the name its rule most likely has (the running rule's),
 // x the index + 1 of an extra r had, to be reused (0: none).
 func (s *checkScratch) encode(r *report, d *Diagnostic, name int, x int32) {
-	span := d.Span
-	if !(is32(span.Start.Offset) && is32(span.Start.Line) && is32(span.Start.Col) &&
-		is32(span.End.Offset) && is32(span.End.Line) && is32(span.End.Col) &&
-		int(int8(d.Severity)) == int(d.Severity) && name > 0 && name <= math.MaxUint16 &&
+	if !(int(int8(d.Severity)) == int(d.Severity) && name > 0 && name <= math.MaxUint16 &&
 		d.Path == s.doc.Path && s.names[name-1] == d.Rule) {
 		*r = report{x: -int32(s.appendFull(d)) - 1}
 		return
 	}
-	*r = report{
-		msg: d.Message,
-		span: [6]int32{int32(span.Start.Offset), int32(span.Start.Line), int32(span.Start.Col),
-			int32(span.End.Offset), int32(span.End.Line), int32(span.End.Col)},
-		rule: uint16(name),
-		sev:  int8(d.Severity),
-	}
+	*r = report{msg: d.Message, span: d.Span, rule: uint16(name), sev: int8(d.Severity)}
 	if d.Related == nil && d.Fixes == nil {
 		return
 	}
@@ -120,9 +111,6 @@ func (s *checkScratch) encode(r *report, d *Diagnostic, name int, x int32) {
 	*s.extra(x) = extra{related: d.Related, fixes: d.Fixes}
 	r.x = x
 }
-
-// is32 reports whether v fits an int32.
-func is32(v int) bool { return int(int32(v)) == v }
 
 // appendFull keeps d whole and returns its index in the fulls.
 func (s *checkScratch) appendFull(d *Diagnostic) int {
@@ -160,11 +148,8 @@ func (s *checkScratch) diag(i int32) Diagnostic {
 		return *s.full(r.x)
 	}
 	d := Diagnostic{
-		Path: s.doc.Path,
-		Span: sfmd.Span{
-			Start: sfmd.Pos{Offset: int(r.span[0]), Line: int(r.span[1]), Col: int(r.span[2])},
-			End:   sfmd.Pos{Offset: int(r.span[3]), Line: int(r.span[4]), Col: int(r.span[5])},
-		},
+		Path:     s.doc.Path,
+		Span:     r.span,
 		Rule:     s.names[r.rule-1],
 		Severity: Severity(r.sev),
 		Message:  r.msg,
@@ -217,11 +202,11 @@ func (s *checkScratch) collect(keep func(*Diagnostic) bool) []Diagnostic {
 	keys = keys[:2*n]
 	for i := range int32(n) {
 		r := s.rec(i)
-		keys[i] = sortKey{line: r.span[1], col: r.span[2], i: i}
+		keys[i] = sortKey{line: r.span.Start.Line, col: r.span.Start.Col, i: i}
 		if r.x < 0 {
 			d := s.full(r.x)
-			keys[i] = sortKey{line: int32(d.Span.Start.Line), col: int32(d.Span.Start.Col), i: i}
-			if d.Path != s.doc.Path || !is32(d.Span.Start.Line) || !is32(d.Span.Start.Col) {
+			keys[i] = sortKey{line: d.Span.Start.Line, col: d.Span.Start.Col, i: i}
+			if d.Path != s.doc.Path {
 				keys[i] = sortKey{i: -i - 1} // compared by its fields
 			}
 		}
@@ -263,8 +248,7 @@ func (s *checkScratch) collect(keep func(*Diagnostic) bool) []Diagnostic {
 // sortKey is what collect sorts for one finding: line and col are the
 // start of a finding in the document, compared without reading it; i is
 // its index, or -(index+1) for a finding compared by its fields (its
-// path, its start, its rule and message: a finding in another file, or
-// at a line or column past 2^31).
+// path, its start, its rule and message: a finding in another file).
 type sortKey struct {
 	line, col int32
 	i         int32
@@ -296,11 +280,7 @@ func (s *checkScratch) fields(r *report) (path string, span sfmd.Span, rule, msg
 		d := s.full(r.x)
 		return d.Path, d.Span, d.Rule, d.Message
 	}
-	span = sfmd.Span{
-		Start: sfmd.Pos{Offset: int(r.span[0]), Line: int(r.span[1]), Col: int(r.span[2])},
-		End:   sfmd.Pos{Offset: int(r.span[3]), Line: int(r.span[4]), Col: int(r.span[5])},
-	}
-	return s.doc.Path, span, s.names[r.rule-1], r.msg
+	return s.doc.Path, r.span, s.names[r.rule-1], r.msg
 }
 
 // less orders the findings of keys a and b as compareDiagnostics does,

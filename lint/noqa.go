@@ -49,15 +49,15 @@ func (s Suppression) Text(rules []string, reason string) string {
 func SuppressionFor(doc *sfmd.Document, off int) (s Suppression, ok bool) {
 	src := doc.Src
 	off = min(max(off, 0), len(src))
-	if fm := doc.Frontmatter; fm != nil && off < fm.Span.End.Offset {
+	if fm := doc.Frontmatter; fm != nil && off < fm.Span.End.Off() {
 		if !fm.Closed {
 			return Suppression{}, false
 		}
-		return Suppression{At: lineEnd(src, fm.Span.End.Offset), Keyword: "sfmd-disable-file", Scope: "file", before: "\n"}, true
+		return Suppression{At: lineEnd(src, fm.Span.End.Off()), Keyword: "sfmd-disable-file", Scope: "file", before: "\n"}, true
 	}
 	for _, f := range doc.Fences {
-		if f.Span.Start.Offset <= off && off < max(f.Span.End.Offset, f.Span.Start.Offset+1) {
-			ls := lineStart(src, f.OpenSpan.Start.Offset)
+		if f.Span.Start.Off() <= off && off < max(f.Span.End.Off(), f.Span.Start.Off()+1) {
+			ls := lineStart(src, f.OpenSpan.Start.Off())
 			s = Suppression{At: ls, Keyword: "sfmd-disable-next-block", Scope: "block",
 				before: containerPrefix(string(src[ls:f.OpenSpan.Start.Offset])), after: "\n"}
 			return stacked(doc, s), true
@@ -85,12 +85,12 @@ func stacked(doc *sfmd.Document, s Suppression) Suppression {
 	}
 	prevStart, prevEnd := lineStart(doc.Src, s.At-1), lineEnd(doc.Src, s.At-1)
 	for _, c := range doc.Comments {
-		end := c.Span.End.Offset
+		end := c.Span.End.Off()
 		if end < prevStart || end > prevEnd || strings.TrimSpace(string(doc.Src[end:prevEnd])) != "" {
 			continue // not the last thing on the line above
 		}
 		if d := parseDirective(c); d != nil && d.bad == "" && d.keyword == s.Keyword {
-			return Suppression{At: c.Span.End.Offset, Keyword: s.Keyword, Scope: s.Scope, before: " "}
+			return Suppression{At: c.Span.End.Off(), Keyword: s.Keyword, Scope: s.Scope, before: " "}
 		}
 	}
 	return s
@@ -173,11 +173,11 @@ func containsString(xs []string, x string) bool {
 // in the document for a finding in another file.
 func (d *Diagnostic) anchorOffset(path string) (int, bool) {
 	if d.Path == "" || d.Path == path {
-		return d.Span.Start.Offset, true
+		return d.Span.Start.Off(), true
 	}
 	for _, r := range d.Related {
 		if r.Path == path {
-			return r.Span.Start.Offset, true
+			return r.Span.Start.Off(), true
 		}
 	}
 	return 0, false

@@ -131,7 +131,7 @@ func TestRuleFilterMatchesReference(t *testing.T) {
 				line, col := 1+r.IntN(nLines), 1+r.IntN(3)
 				d := Diagnostic{
 					Message: fmt.Sprint("m", r.IntN(2)),
-					Span:    sfmd.Span{Start: sfmd.Pos{Line: line, Col: col}, End: sfmd.Pos{Line: line, Col: col + r.IntN(2)}},
+					Span:    sfmd.Span{Start: sfmd.Pos{Line: int32(line), Col: int32(col)}, End: sfmd.Pos{Line: int32(line), Col: int32(col + r.IntN(2))}},
 				}
 				if r.IntN(3) == 0 {
 					d.Severity = sevs[r.IntN(len(sevs))]
@@ -143,7 +143,7 @@ func TestRuleFilterMatchesReference(t *testing.T) {
 					d.Path = "other.md"
 				case 2:
 					d.Path = "other.md"
-					d.Related = []Related{{Path: "doc.md", Span: sfmd.Span{Start: sfmd.Pos{Line: 1 + r.IntN(nLines), Col: 1}}}}
+					d.Related = []Related{{Path: "doc.md", Span: sfmd.Span{Start: sfmd.Pos{Line: int32(1 + r.IntN(nLines)), Col: 1}}}}
 				}
 				if r.IntN(4) == 0 && len(plan[name]) > 0 { // a duplicate
 					d = plan[name][r.IntN(len(plan[name]))]

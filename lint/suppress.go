@@ -114,7 +114,7 @@ func buildSuppressions(doc *sfmd.Document, reg *Registry) *suppressions {
 			continue
 		}
 		t.dirs = append(t.dirs, d)
-		startLine, endLine := c.Span.Start.Line, c.Span.End.Line
+		startLine, endLine := int(c.Span.Start.Line), int(c.Span.End.Line)
 		if endLine < startLine {
 			endLine = startLine
 		}
@@ -185,8 +185,8 @@ func nextBlock(doc *sfmd.Document, line int) (from, to int) {
 		from++
 	}
 	for _, f := range doc.Fences {
-		if f.Span.Start.Line == from {
-			return from, max(f.Span.End.Line, from)
+		if int(f.Span.Start.Line) == from {
+			return from, max(int(f.Span.End.Line), from)
 		}
 	}
 	to = from
@@ -307,8 +307,8 @@ func hasUnknown(t *suppressions, d *directive) bool {
 // stands alone, else the comment and the blanks before it.
 func removeCommentFix(doc *sfmd.Document, c *sfmd.Comment) Fix {
 	src := doc.Src
-	start := min(max(c.Span.Start.Offset, 0), len(src))
-	end := min(max(c.Span.End.Offset, start), len(src))
+	start := min(max(c.Span.Start.Off(), 0), len(src))
+	end := min(max(c.Span.End.Off(), start), len(src))
 	if c.OwnLine {
 		for start > 0 && src[start-1] != '\n' {
 			start--
@@ -339,6 +339,6 @@ func rewriteCommentFix(d *directive, kept, removed []string) Fix {
 	return Fix{
 		Message: fmt.Sprintf("remove %s from the suppression", strings.Join(removed, ", ")),
 		Safe:    true,
-		Edits:   []Edit{{Start: d.comment.Span.Start.Offset, End: d.comment.Span.End.Offset, New: text}},
+		Edits:   []Edit{{Start: d.comment.Span.Start.Off(), End: d.comment.Span.End.Off(), New: text}},
 	}
 }

@@ -169,7 +169,7 @@ func FuzzSuppressions(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, start, end int, own bool, src string) {
 		doc := fakeParse("f.md", []byte(src))
 		doc.Comments = append(doc.Comments, &sfmd.Comment{Text: text, Span: sfmd.Span{
-			Start: sfmd.Pos{Offset: start, Line: 1, Col: 1}, End: sfmd.Pos{Offset: end, Line: 1, Col: 1},
+			Start: sfmd.Pos{Offset: int32(start), Line: 1, Col: 1}, End: sfmd.Pos{Offset: int32(end), Line: 1, Col: 1},
 		}, OwnLine: own})
 		diags, _ := Check(doc, testSet)
 		enabled := map[string]bool{}

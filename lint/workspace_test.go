@@ -142,7 +142,7 @@ func TestWorkspaceConcurrentDocument(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				if p := doc.Index.Pos(16*k + 5); p.Line != k+1 || p.Col != 6 {
+				if p := doc.Index.Pos(16*k + 5); p.Line != int32(k+1) || p.Col != 6 {
 					t.Errorf("Pos = %v", p)
 					return
 				}

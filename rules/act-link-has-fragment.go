@@ -29,7 +29,7 @@ var ActLinkHasFragment = &lint.Analyzer{
 			span := l.DestSpan
 			h := strings.IndexByte(l.Dest, '#')
 			if src(doc, l.DestSpan) == l.Dest && h >= 0 {
-				span = spanAt(doc, l.DestSpan.Start.Offset+h, l.DestSpan.End.Offset)
+				span = spanAt(doc, l.DestSpan.Start.Off()+h, l.DestSpan.End.Off())
 			}
 			pass.Reportf(span, "act: links cannot have a fragment (%q); remove it", l.Dest[h:])
 		}

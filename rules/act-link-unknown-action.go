@@ -60,7 +60,7 @@ func isToolDocument(doc *sfmd.Document) bool {
 // actLinkIDSpan returns the span of the action ID of an act: link (the whole
 // destination when the ID is empty).
 func actLinkIDSpan(doc *sfmd.Document, l *actLink) sfmd.Span {
-	s := l.DestSpan.Start.Offset + len("act:")
+	s := l.DestSpan.Start.Off() + len("act:")
 	if l.ID == "" || src(doc, l.DestSpan) != l.Dest {
 		return l.DestSpan
 	}

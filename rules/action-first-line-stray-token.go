@@ -30,12 +30,12 @@ var ActionFirstLineStrayToken = &lint.Analyzer{
 			}
 			flagsAt := -1 // offset of the first -H/-d flag
 			for _, h := range a.Headers {
-				if flagsAt < 0 || h.Span.Start.Offset < flagsAt {
-					flagsAt = h.Span.Start.Offset
+				if flagsAt < 0 || h.Span.Start.Off() < flagsAt {
+					flagsAt = h.Span.Start.Off()
 				}
 			}
-			if b := a.InlineBody; b != nil && (flagsAt < 0 || b.Span.Start.Offset < flagsAt) {
-				flagsAt = b.Span.Start.Offset
+			if b := a.InlineBody; b != nil && (flagsAt < 0 || b.Span.Start.Off() < flagsAt) {
+				flagsAt = b.Span.Start.Off()
 			}
 			// group runs of tokens separated only by blanks; a curl long
 			// flag starts a run of its own
@@ -49,7 +49,7 @@ var ActionFirstLineStrayToken = &lint.Analyzer{
 				text := src(doc, span)
 				if d, ok := curlFlag(doc, a.Stray[i:j], span); ok {
 					pass.Report(d)
-				} else if flagsAt < 0 || first.Span.Start.Offset < flagsAt {
+				} else if flagsAt < 0 || first.Span.Start.Off() < flagsAt {
 					target := ""
 					if a.Target != nil {
 						target = a.Target.Text
@@ -89,13 +89,13 @@ func curlFlag(doc *sfmd.Document, toks []*sfmd.Token, span sfmd.Span) (lint.Diag
 	}
 	inner := value[1 : len(value)-1]
 	want := short + " " + value
-	edits := []lint.Edit{{Start: toks[0].Span.Start.Offset, End: toks[0].Span.End.Offset, New: short}}
+	edits := []lint.Edit{{Start: toks[0].Span.Start.Off(), End: toks[0].Span.End.Off(), New: short}}
 	if short == "-H" && q == '\'' && !strings.Contains(inner, `"`) {
 		// a header needs double quotes
 		want = short + ` "` + inner + `"`
 		edits = append(edits,
-			lint.Edit{Start: toks[1].Span.Start.Offset, End: toks[1].Span.Start.Offset + 1, New: `"`},
-			lint.Edit{Start: span.End.Offset - 1, End: span.End.Offset, New: `"`})
+			lint.Edit{Start: toks[1].Span.Start.Off(), End: toks[1].Span.Start.Off() + 1, New: `"`},
+			lint.Edit{Start: span.End.Off() - 1, End: span.End.Off(), New: `"`})
 	} else if short == "-H" && q == '\'' {
 		return lint.Diagnostic{}, false
 	}

@@ -34,7 +34,7 @@ var ActionMethodLowercase = &lint.Analyzer{
 				d.Fixes = []lint.Fix{{
 					Message: fmt.Sprintf("upper-case %q", a.MethodRaw),
 					Safe:    true,
-					Edits:   []lint.Edit{{Start: a.MethodSpan.Start.Offset, End: a.MethodSpan.End.Offset, New: a.Method}},
+					Edits:   []lint.Edit{{Start: a.MethodSpan.Start.Off(), End: a.MethodSpan.End.Off(), New: a.Method}},
 				}}
 			}
 			pass.Report(d)

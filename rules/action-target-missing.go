@@ -45,7 +45,7 @@ func afterMethod(doc *sfmd.Document, a *sfmd.Action) string {
 	if off < 0 {
 		return ""
 	}
-	i := a.MethodSpan.End.Offset - off
+	i := a.MethodSpan.End.Off() - off
 	if i < 0 || i > len(a.FirstLine.Text) {
 		return ""
 	}

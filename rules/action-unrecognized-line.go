@@ -96,6 +96,6 @@ func trimmedSpan(doc *sfmd.Document, l sfmd.Line) sfmd.Span {
 	if t == "" {
 		return l.Span
 	}
-	s := l.Span.Start.Offset + strings.Index(l.Text, t)
+	s := l.Span.Start.Off() + strings.Index(l.Text, t)
 	return spanAt(doc, s, s+len(t))
 }

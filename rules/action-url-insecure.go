@@ -46,7 +46,7 @@ var ActionURLInsecure = &lint.Analyzer{
 				Span:    a.Target.Span,
 				Message: fmt.Sprintf("%q uses plain http://, so %s unencrypted; use https:// if the server supports it", a.Target.Text, what),
 			}
-			if s := a.Target.Span.Start.Offset; src(doc, a.Target.Span) == a.Target.Text {
+			if s := a.Target.Span.Start.Off(); src(doc, a.Target.Span) == a.Target.Text {
 				d.Fixes = []lint.Fix{{Message: "switch to https://", Edits: []lint.Edit{{Start: s, End: s + len("http://"), New: "https://"}}}}
 			}
 			pass.Report(d)

@@ -135,7 +135,7 @@ func actLinks(doc *sfmd.Document) []*actLink {
 	}
 	for _, s := range doc.Shortcuts {
 		if (s.Form == sfmd.ShortcutInline || s.Form == sfmd.ShortcutRefDef) && strings.HasPrefix(s.URL, "act:") && src(doc, s.URLSpan) == s.URL {
-			out = append(out, fromLink(doc.ActLink(s.URL, s.URLSpan.Start.Offset), ""))
+			out = append(out, fromLink(doc.ActLink(s.URL, s.URLSpan.Start.Off()), ""))
 		}
 	}
 	for _, l := range doc.TemplateActLinks() {

@@ -325,7 +325,7 @@ func (b *bodyText) doScan(withMap bool) (string, []int, []bodyRef) {
 		refs = make([]bodyRef, 0, len(b.T.Refs)) // at most one a reference: no growing
 	}
 	for _, r := range b.T.Refs {
-		if s := b.textOffset(r.Span.Start.Offset); s >= 0 && s+len(r.Raw) <= len(text) && text[s:s+len(r.Raw)] == r.Raw {
+		if s := b.textOffset(r.Span.Start.Off()); s >= 0 && s+len(r.Raw) <= len(text) && text[s:s+len(r.Raw)] == r.Raw {
 			refs = append(refs, bodyRef{Ref: r, Start: s})
 		}
 	}

@@ -176,7 +176,7 @@ func paramAliases(a *sfmd.Action) map[string]string {
 // inCodeSpanAt reports whether span is the content of an inline code span
 // (a backtick precedes it).
 func inCodeSpanAt(doc *sfmd.Document, span sfmd.Span) bool {
-	i := span.Start.Offset
+	i := span.Start.Off()
 	for i > 0 && doc.Src[i-1] == ' ' {
 		i--
 	}

@@ -266,10 +266,10 @@ func usesOf(src []byte, places []sfmd.Placeholder) ([]use, [siteProse + 1][2]int
 			r[1] = int32(len(uses)) + 1
 		}
 		u := use{Placeholder: p, Site: st, kind: uint8(p.Ref.Kind)}
-		if s := p.Ref.Span.Start.Offset; s > 0 && s <= len(src) {
+		if s := p.Ref.Span.Start.Off(); s > 0 && s <= len(src) {
 			u.prev = src[s-1]
 		}
-		if e := p.Ref.Span.End.Offset; e >= 0 && e < len(src) {
+		if e := p.Ref.Span.End.Off(); e >= 0 && e < len(src) {
 			u.next = src[e]
 		}
 		uses = append(uses, u)

@@ -705,7 +705,7 @@ func (td *tmplDry) docLine(li int) string {
 	if li < 0 || li >= len(td.Lines) {
 		return "?"
 	}
-	return strconv.Itoa(td.Lines[li].Line.Span.Start.Line)
+	return strconv.Itoa(int(td.Lines[li].Line.Span.Start.Line))
 }
 
 // shortJSON is the body for a message, cut to a readable length.

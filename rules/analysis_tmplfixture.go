@@ -515,9 +515,9 @@ func fixtureRef(l *sfmd.TemplateLine, lines []*sfmd.TemplateLine, ref *sfmd.VarR
 }
 
 func reportFixtureValue(pass *lint.Pass, fx *fixtureRun, l *sfmd.TemplateLine, first *sfmd.VarRef, refs []string, m model.PathMiss) {
-	what := refs[0] + " on line " + strconv.Itoa(l.Line.Span.Start.Line) + " reaches nothing"
+	what := refs[0] + " on line " + strconv.Itoa(int(l.Line.Span.Start.Line)) + " reaches nothing"
 	if len(refs) > 1 {
-		what = strings.Join(refs, ", ") + " on line " + strconv.Itoa(l.Line.Span.Start.Line) + " reach nothing"
+		what = strings.Join(refs, ", ") + " on line " + strconv.Itoa(int(l.Line.Span.Start.Line)) + " reach nothing"
 	}
 	if first.Kind == sfmd.RefVar {
 		what += " in every item"

@@ -60,7 +60,7 @@ var AssignLHSPersistent = &lint.Analyzer{
 					d.Fixes = []lint.Fix{{
 						Message: fmt.Sprintf("assign session variable {%s} instead", want),
 						Safe:    false, // later uses of $VAR are not renamed
-						Edits:   []lint.Edit{{Start: span.Start.Offset, End: span.End.Offset, New: "{" + want + "}"}},
+						Edits:   []lint.Edit{{Start: span.Start.Off(), End: span.End.Off(), New: "{" + want + "}"}},
 					}}
 				}
 				pass.Report(d)
@@ -78,10 +78,10 @@ var dollarAssignRe = lazyre.New(`^\$[A-Za-z][A-Za-z0-9_]*\s*=`)
 // end of the line).
 func storesAfterRename(doc *sfmd.Document, line sfmd.Line, span sfmd.Span) bool {
 	off := lineOffset(doc, line.Text, line.Span)
-	if off < 0 || span.Start.Offset != off {
+	if off < 0 || span.Start.Off() != off {
 		return false
 	}
-	rest := strings.TrimSpace(line.Text[span.End.Offset-off:])
+	rest := strings.TrimSpace(line.Text[span.End.Off()-off:])
 	rhs, ok := strings.CutPrefix(rest, "=")
 	rhs = strings.TrimSpace(rhs)
 	return ok && strings.HasPrefix(rhs, "{Response.") && strings.HasSuffix(rhs, "}")

@@ -43,8 +43,8 @@ var AssignRHSInvalid = &lint.Analyzer{
 					d.Message = fmt.Sprintf("right side %q of the assignment to %s is missing its braces; write {%s}", rhs, l.LHSRaw, rhs)
 					if src(doc, l.RHS.Span) == rhs {
 						d.Fixes = []lint.Fix{{Message: "wrap the reference in braces", Safe: true, Edits: []lint.Edit{
-							{Start: l.RHS.Span.Start.Offset, End: l.RHS.Span.Start.Offset, New: "{"},
-							{Start: l.RHS.Span.End.Offset, End: l.RHS.Span.End.Offset, New: "}"}}}}
+							{Start: l.RHS.Span.Start.Off(), End: l.RHS.Span.Start.Off(), New: "{"},
+							{Start: l.RHS.Span.End.Off(), End: l.RHS.Span.End.Off(), New: "}"}}}}
 					}
 				case len(l.RHS.Refs) > 1 || len(l.RHS.Refs) == 1 && l.RHS.Refs[0].Raw != rhs:
 					d.Message = fmt.Sprintf("right side %q of the assignment to %s is not a single expression, so the line is printed instead of stored; assign one {Response.…} per variable and combine them in an output line", rhs, l.LHSRaw)

@@ -28,7 +28,7 @@ var AssignSpacing = &lint.Analyzer{
 				if !isSessionAssign(l) && l.Kind != sfmd.LineValueShortcut || l.RHS == nil || l.RHS.Text == "" {
 					continue
 				}
-				s, e := l.LHSSpan.End.Offset, l.RHS.Span.Start.Offset
+				s, e := l.LHSSpan.End.Off(), l.RHS.Span.Start.Off()
 				if s < 0 || e > len(doc.Src) || s >= e || string(doc.Src[s:e]) == " = " {
 					continue
 				}

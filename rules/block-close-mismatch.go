@@ -35,7 +35,7 @@ var BlockCloseMismatch = &lint.Analyzer{
 					d.Fixes = []lint.Fix{{
 						Message: fmt.Sprintf("close block %q", o.ID),
 						Safe:    suggest.EditDistance(m.ID, o.ID) <= 2,
-						Edits:   []lint.Edit{{Start: m.IDSpan.Start.Offset, End: m.IDSpan.End.Offset, New: o.ID}},
+						Edits:   []lint.Edit{{Start: m.IDSpan.Start.Off(), End: m.IDSpan.End.Off(), New: o.ID}},
 					}}
 				}
 			}

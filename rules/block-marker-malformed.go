@@ -36,7 +36,7 @@ var BlockMarkerMalformed = &lint.Analyzer{
 				Fixes: []lint.Fix{{
 					Message: "write " + want,
 					Safe:    true,
-					Edits:   []lint.Edit{{Start: m.Span.Start.Offset, End: m.Span.End.Offset, New: want}},
+					Edits:   []lint.Edit{{Start: m.Span.Start.Off(), End: m.Span.End.Off(), New: want}},
 				}},
 			})
 		}

@@ -120,12 +120,12 @@ func inlineBodyFix(doc *sfmd.Document, a *sfmd.Action, b *sfmd.Body) (lint.Fix, 
 	if body == "" || strings.Contains(body, "'") || !a.FirstLine.Span.IsValid() {
 		return lint.Fix{}, false
 	}
-	start := lineStartOffset(doc, b.DirectiveSpan.Start.Offset)
-	end := b.Lines[len(b.Lines)-1].Span.End.Offset
+	start := lineStartOffset(doc, b.DirectiveSpan.Start.Off())
+	end := b.Lines[len(b.Lines)-1].Span.End.Off()
 	if end < len(doc.Src) && doc.Src[end] == '\n' {
 		end++
 	}
-	firstEnd := a.FirstLine.Span.End.Offset
+	firstEnd := a.FirstLine.Span.End.Off()
 	if start < firstEnd || end > len(doc.Src) {
 		return lint.Fix{}, false
 	}

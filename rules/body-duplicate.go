@@ -37,7 +37,7 @@ var BodyDuplicate = &lint.Analyzer{
 				}
 				// thousands on a large document: each message written into
 				// one scratch buffer and copied out once
-				buf = bodyDupMessage(buf[:0], a.ID, first.Start.Line, todo)
+				buf = bodyDupMessage(buf[:0], a.ID, int(first.Start.Line), todo)
 				pass.Report(lint.Diagnostic{Span: b.DirectiveSpan, Message: string(buf), Related: related(first)})
 			}
 		}

@@ -33,7 +33,7 @@ var BodyInlineUnterminated = &lint.Analyzer{
 			if continued == nil {
 				continued = continuedBodies(doc)
 			}
-			if a := continued[d.Span.Start.Offset]; a != nil {
+			if a := continued[d.Span.Start.Off()]; a != nil {
 				d.Fixes = []lint.Fix{joinLines(a)}
 				for _, l := range a.Continuation {
 					d.Related = append(d.Related, lint.Related{Span: trimmedSpan(doc, l), Message: "ignored by the runtime"})
@@ -50,8 +50,8 @@ func continuedBodies(doc *sfmd.Document) map[int]*sfmd.Action {
 	m := map[int]*sfmd.Action{}
 	for _, a := range doc.Actions {
 		if b := a.InlineBody; b != nil && !b.Closed && len(a.Continuation) > 0 {
-			if _, dup := m[b.Span.Start.Offset]; !dup {
-				m[b.Span.Start.Offset] = a
+			if _, dup := m[b.Span.Start.Off()]; !dup {
+				m[b.Span.Start.Off()] = a
 			}
 		}
 	}
@@ -61,16 +61,16 @@ func continuedBodies(doc *sfmd.Document) map[int]*sfmd.Action {
 // joinLines joins the continuation lines of a onto its first line, one
 // space where each line break and indentation was.
 func joinLines(a *sfmd.Action) lint.Fix {
-	prev := a.FirstLine.Span.End.Offset
+	prev := a.FirstLine.Span.End.Off()
 	var edits []lint.Edit
 	for _, l := range a.Continuation {
 		t := strings.TrimSpace(l.Text)
 		if t == "" {
 			continue
 		}
-		start := l.Span.Start.Offset + strings.Index(l.Text, t)
+		start := l.Span.Start.Off() + strings.Index(l.Text, t)
 		edits = append(edits, lint.Edit{Start: prev, End: start, New: " "})
 		prev = start + len(t)
 	}
-	return lint.Fix{Message: "join the body onto line " + strconv.Itoa(a.FirstLine.Span.Start.Line), Edits: edits}
+	return lint.Fix{Message: "join the body onto line " + strconv.Itoa(int(a.FirstLine.Span.Start.Line)), Edits: edits}
 }

@@ -51,7 +51,7 @@ var BodyModifierUnknown = &lint.Analyzer{
 						d.Fixes = []lint.Fix{{
 							Message: fmt.Sprintf("replace %q with %q", m, want),
 							Safe:    strings.EqualFold(m, want),
-							Edits:   []lint.Edit{{Start: span.Start.Offset, End: span.End.Offset, New: want}},
+							Edits:   []lint.Edit{{Start: span.Start.Off(), End: span.End.Off(), New: want}},
 						}}
 					}
 				default:

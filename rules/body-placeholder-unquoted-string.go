@@ -56,7 +56,7 @@ var BodyPlaceholderUnquotedString = &lint.Analyzer{
 						d.Fixes = []lint.Fix{{
 							Message: "wrap the placeholder in double quotes",
 							Safe:    true,
-							Edits:   []lint.Edit{{Start: r.Span.Start.Offset, End: r.Span.Start.Offset, New: `"`}, {Start: r.Span.End.Offset, End: r.Span.End.Offset, New: `"`}},
+							Edits:   []lint.Edit{{Start: r.Span.Start.Off(), End: r.Span.Start.Off(), New: `"`}, {Start: r.Span.End.Off(), End: r.Span.End.Off(), New: `"`}},
 						}}
 					}
 					pass.Report(d)

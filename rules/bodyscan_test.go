@@ -16,7 +16,7 @@ func scanByByte(b *bodyText) (string, []int, []bodyRef) {
 	text := b.T.Text
 	var refs []bodyRef
 	for _, r := range b.T.Refs {
-		if s := b.textOffset(r.Span.Start.Offset); s >= 0 && s+len(r.Raw) <= len(text) && text[s:s+len(r.Raw)] == r.Raw {
+		if s := b.textOffset(r.Span.Start.Off()); s >= 0 && s+len(r.Raw) <= len(text) && text[s:s+len(r.Raw)] == r.Raw {
 			refs = append(refs, bodyRef{Ref: r, Start: s})
 		}
 	}

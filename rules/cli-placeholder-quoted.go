@@ -248,7 +248,7 @@ func quotedHits(a *sfmd.Action, syms *symbolTable, off int) ([]quotedHit, *shell
 				continue // not substituted: jq/awk braces or an undeclared name
 			}
 		}
-		i := r.Span.Start.Offset - off
+		i := r.Span.Start.Off() - off
 		if i < 0 || i+len(r.Raw) > len(t.Text) || t.Text[i:i+len(r.Raw)] != r.Raw {
 			continue
 		}

@@ -52,7 +52,7 @@ var DecodeUnknown = &lint.Analyzer{
 				if want != "" {
 					d.Message = fmt.Sprintf("unknown encoding %q in decode:; did you mean %q?", l.Arg, want)
 					if src(doc, l.ArgSpan) == l.Arg {
-						d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", want), Safe: strings.EqualFold(l.Arg, want), Edits: []lint.Edit{{Start: l.ArgSpan.Start.Offset, End: l.ArgSpan.End.Offset, New: want}}}}
+						d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", want), Safe: strings.EqualFold(l.Arg, want), Edits: []lint.Edit{{Start: l.ArgSpan.Start.Off(), End: l.ArgSpan.End.Off(), New: want}}}}
 					}
 				} else {
 					d.Message = fmt.Sprintf("unknown encoding %q in decode:; expected one of \"base64\", \"none\"", l.Arg)

@@ -36,7 +36,7 @@ var DefaultActionMissing = &lint.Analyzer{
 			d.Message = fmt.Sprintf("default action %q is not defined in this document; did you mean %q?", id, near)
 			if src(pass.Doc, f.ValueSpan) == f.Value.Value && f.Value.Value == id {
 				d.Fixes = []lint.Fix{{Message: fmt.Sprintf("use %q", near),
-					Edits: []lint.Edit{{Start: f.ValueSpan.Start.Offset, End: f.ValueSpan.End.Offset, New: near}}}}
+					Edits: []lint.Edit{{Start: f.ValueSpan.Start.Off(), End: f.ValueSpan.End.Off(), New: near}}}}
 			}
 		case len(syms.ActionIDs) == 0:
 			d.Message = fmt.Sprintf("default action %q is not defined: the document has no actions; add an act.%s block or remove \"default\"", id, id)

@@ -37,7 +37,7 @@ var DefaultActionPrefixed = &lint.Analyzer{
 			d.Message = "default \"act.\" names no action; write the bare ID of the action to run on open"
 		}
 		if i := strings.Index(src(doc, f.ValueSpan), "act."); i >= 0 && id != "" {
-			s := f.ValueSpan.Start.Offset + i
+			s := f.ValueSpan.Start.Off() + i
 			d.Fixes = []lint.Fix{{
 				Message: "remove the \"act.\" prefix",
 				Safe:    true,

@@ -23,7 +23,7 @@ var DirectiveMenuLegacy = &lint.Analyzer{
 				Span:    d.TypeSpan,
 				Message: "[!menu:…] is the legacy form of the nav directive; write [!nav:" + d.Name + "]",
 				Fixes: []lint.Fix{{Message: "replace \"menu\" with \"nav\"", Safe: true,
-					Edits: []lint.Edit{{Start: d.TypeSpan.Start.Offset, End: d.TypeSpan.End.Offset, New: "nav"}}}},
+					Edits: []lint.Edit{{Start: d.TypeSpan.Start.Off(), End: d.TypeSpan.End.Off(), New: "nav"}}}},
 			})
 		}
 		return nil, nil

@@ -44,7 +44,7 @@ var DirectiveUnknownType = &lint.Analyzer{
 					msg += fmt.Sprintf(" (%q does not exist yet)", missing)
 				} else {
 					d2.Fixes = []lint.Fix{{Message: fmt.Sprintf("use %q", near), Safe: near == strings.ToLower(d.Type),
-						Edits: []lint.Edit{{Start: d.TypeSpan.Start.Offset, End: d.TypeSpan.End.Offset, New: near}}}}
+						Edits: []lint.Edit{{Start: d.TypeSpan.Start.Off(), End: d.TypeSpan.End.Off(), New: near}}}}
 				}
 			} else {
 				msg += "; expected one of \"nav\", \"include\", \"requirements\""

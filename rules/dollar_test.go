@@ -43,7 +43,7 @@ func TestSymbolsAndIndexAgreeOnDollars(t *testing.T) {
 		env := map[int]bool{}
 		for _, o := range doc.Names().All() {
 			if o.Kind == sfmd.NameEnv && !o.Def {
-				env[o.Span.Start.Offset] = true
+				env[o.Span.Start.Off()] = true
 			}
 		}
 		for _, u := range buildSymbols(doc).Uses {
@@ -51,7 +51,7 @@ func TestSymbolsAndIndexAgreeOnDollars(t *testing.T) {
 				continue
 			}
 			n++
-			if !env[u.Ref.Span.Start.Offset] {
+			if !env[u.Ref.Span.Start.Off()] {
 				t.Errorf("%s: %s at %d is a use of the symbol table, not an occurrence of the index", name, u.Ref.Raw, u.Ref.Span.Start.Offset)
 			}
 		}

@@ -65,14 +65,14 @@ func TestDroppedParamIsAnError(t *testing.T) {
 		errLines := map[int]bool{}
 		for _, d := range diags {
 			if d.Severity == lint.Error {
-				for l := d.Span.Start.Line; l <= d.Span.End.Line; l++ {
+				for l := int(d.Span.Start.Line); l <= int(d.Span.End.Line); l++ {
 					errLines[l] = true
 				}
 			}
 		}
 		for _, a := range doc.Actions {
 			for _, p := range a.Params {
-				if l := p.Line.Span.Start.Line; (!p.Strict || p.CR) && !errLines[l] {
+				if l := int(p.Line.Span.Start.Line); (!p.Strict || p.CR) && !errLines[l] {
 					t.Errorf("%s:%d: the runtime drops parameter line %q but no error says so", name, l, strings.TrimSpace(p.Line.Text))
 				}
 			}

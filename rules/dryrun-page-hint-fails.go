@@ -156,12 +156,12 @@ func concreteNavArg(verb, arg string, hasActions bool) bool {
 // inFenceOrFrontmatter reports whether the byte offset off lies in a
 // fenced code block or the frontmatter (doc.Fences are in source order).
 func inFenceOrFrontmatter(doc *sfmd.Document, off int) bool {
-	if fm := doc.Frontmatter; fm != nil && off >= fm.Span.Start.Offset && off < fm.Span.End.Offset {
+	if fm := doc.Frontmatter; fm != nil && off >= fm.Span.Start.Off() && off < fm.Span.End.Off() {
 		return true
 	}
 	fs := doc.Fences
-	i := sort.Search(len(fs), func(i int) bool { return fs[i].Span.End.Offset > off })
-	return i < len(fs) && fs[i].Span.Start.Offset <= off
+	i := sort.Search(len(fs), func(i int) bool { return fs[i].Span.End.Off() > off })
+	return i < len(fs) && fs[i].Span.Start.Off() <= off
 }
 
 // navigablePage reports whether doc offers navigation of its own: a menu,

@@ -77,7 +77,7 @@ func reportBrokenLink(pass *lint.Pass, b brokenLink) {
 	if len(b.more) > 0 {
 		at := make([]string, len(b.more))
 		for i, m := range b.more {
-			at[i] = strconv.Itoa(m.DestSpan.Start.Line) + ":" + strconv.Itoa(m.DestSpan.Start.Col)
+			at[i] = strconv.Itoa(int(m.DestSpan.Start.Line)) + ":" + strconv.Itoa(int(m.DestSpan.Start.Col))
 			d.Related = append(d.Related, lint.Related{Span: m.DestSpan, Message: "fails the same way"})
 		}
 		more := "1 more link of the page fails"

@@ -74,7 +74,7 @@ func widenEmpty(doc *sfmd.Document, span sfmd.Span) sfmd.Span {
 	if span.Len() > 0 || !span.IsValid() {
 		return span
 	}
-	i := span.Start.Offset - 1
+	i := span.Start.Off() - 1
 	for i >= 0 && i < len(doc.Src) && (doc.Src[i] == ' ' || doc.Src[i] == '\t') {
 		i--
 	}
@@ -95,7 +95,7 @@ func misplacedDefaultDiag(doc *sfmd.Document, prev, e *sfmd.EnvEntry) lint.Diagn
 		Message: fmt.Sprintf("\"default:\" is a list item of its own, so the runtime declares a variable named \"default\" instead of a default for %q; remove the dash and indent it under %q", prev.Name, prev.Name),
 		Related: []lint.Related{{Span: prev.NameSpan, Message: "the entry it belongs to"}},
 	}
-	dash := e.NameSpan.Start.Offset - 1
+	dash := e.NameSpan.Start.Off() - 1
 	for dash > 0 && doc.Src[dash] == ' ' {
 		dash--
 	}

@@ -50,7 +50,7 @@ func envListFix(doc *sfmd.Document, m *yaml.Node) []lint.Fix {
 		return nil
 	}
 	li := index(doc)
-	first := doc.Frontmatter.RawSpan.Start.Line
+	first := int(doc.Frontmatter.RawSpan.Start.Line)
 	var edits []lint.Edit
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]

@@ -48,14 +48,14 @@ func nestedFence(doc *sfmd.Document, f *sfmd.Fence) lint.Diagnostic {
 		{Span: f.OpenSpan, Message: "the outer fence opens here"},
 		{Span: n.Close, Message: "the outer fence was meant to close here"},
 	}
-	open := f.Span.Start.Offset + f.Length
+	open := f.Span.Start.Off() + f.Length
 	edits := []lint.Edit{{Start: open, End: open, New: strings.Repeat(string(f.Char), n.Need-f.Length)}}
 	run := 0
-	for c := n.Close.Start.Offset; c < len(doc.Src) && doc.Src[c] == f.Char; c++ {
+	for c := n.Close.Start.Off(); c < len(doc.Src) && doc.Src[c] == f.Char; c++ {
 		run++
 	}
 	if run < n.Need {
-		at := n.Close.Start.Offset + run
+		at := n.Close.Start.Off() + run
 		edits = append(edits, lint.Edit{Start: at, End: at, New: strings.Repeat(string(f.Char), n.Need-run)})
 	}
 	d.Fixes = []lint.Fix{{Message: "lengthen the outer fence to " + longer, Edits: edits}}

@@ -30,7 +30,7 @@ var FenceUnclosed = &lint.Analyzer{
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
 		return reportProblems(pass, func(d *lint.Diagnostic) bool {
-			if f := fenceAt(doc, d.Span.Start.Offset); f != nil && f.MissingClose != nil {
+			if f := fenceAt(doc, d.Span.Start.Off()); f != nil && f.MissingClose != nil {
 				d.Related = []lint.Related{{Span: f.MissingClose.Last, Message: "the block ends here"}}
 				d.Fixes = []lint.Fix{closeFence(doc, f)}
 			}
@@ -42,7 +42,7 @@ var FenceUnclosed = &lint.Analyzer{
 // fenceAt returns the fence whose first fence character is at offset.
 func fenceAt(doc *sfmd.Document, offset int) *sfmd.Fence {
 	for _, f := range doc.Fences {
-		if f.Span.Start.Offset == offset {
+		if f.Span.Start.Off() == offset {
 			return f
 		}
 	}
@@ -52,7 +52,7 @@ func fenceAt(doc *sfmd.Document, offset int) *sfmd.Fence {
 // closeFence adds the closing line of f after the line where its content
 // ends.
 func closeFence(doc *sfmd.Document, f *sfmd.Fence) lint.Fix {
-	last := f.MissingClose.Last.Start.Line
+	last := int(f.MissingClose.Last.Start.Line)
 	at := doc.Index.LineStart(last + 1)
 	nl := "\n"
 	if end := doc.Index.LineEnd(last); end < len(doc.Src) && doc.Src[end] == '\r' {

@@ -35,7 +35,7 @@ func crTemplateLines(doc *sfmd.Document) []*sfmd.TemplateLine {
 		for _, l := range r.Lines {
 			switch l.Kind {
 			case sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineFor, sfmd.LineSave, sfmd.LineTo:
-				if cr(l.Line.Span.End.Offset) {
+				if cr(l.Line.Span.End.Off()) {
 					out = append(out, l)
 				}
 			}

@@ -43,8 +43,8 @@ var ForPathRoot = &lint.Analyzer{
 					d.Message = fmt.Sprintf("the loop path %q is a path, not a placeholder; write it without braces: %q", arg, inner)
 					if src(doc, l.ArgSpan) == arg {
 						d.Fixes = []lint.Fix{{Message: "remove the braces", Safe: true, Edits: []lint.Edit{
-							{Start: l.ArgSpan.Start.Offset, End: l.ArgSpan.Start.Offset + 1},
-							{Start: l.ArgSpan.End.Offset - 1, End: l.ArgSpan.End.Offset}}}}
+							{Start: l.ArgSpan.Start.Off(), End: l.ArgSpan.Start.Off() + 1},
+							{Start: l.ArgSpan.End.Off() - 1, End: l.ArgSpan.End.Off()}}}}
 					}
 				case isBodyPath(loopPath(arg)):
 					continue
@@ -55,7 +55,7 @@ var ForPathRoot = &lint.Analyzer{
 					want := "Response.body." + loopPath(arg)
 					d.Message = fmt.Sprintf("the loop path %q is resolved against the Response object, not the body, so it finds nothing; write %q", arg, want)
 					if src(doc, l.ArgSpan) == arg {
-						d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", want), Edits: []lint.Edit{{Start: l.ArgSpan.Start.Offset, End: l.ArgSpan.End.Offset, New: want}}}}
+						d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", want), Edits: []lint.Edit{{Start: l.ArgSpan.Start.Off(), End: l.ArgSpan.End.Off(), New: want}}}}
 					}
 				}
 				pass.Report(d)

@@ -44,7 +44,7 @@ var ForSyntaxInvalid = &lint.Analyzer{
 					}
 					d := lint.Diagnostic{Span: span, Message: fmt.Sprintf("%q is missing the colon after \"for\"; write %q", text, "for: "+strings.TrimSpace(text[3:]))}
 					if src(doc, span) == text {
-						d.Fixes = []lint.Fix{{Message: "add the colon", Safe: true, Edits: []lint.Edit{{Start: span.Start.Offset + 3, End: span.Start.Offset + 3, New: ":"}}}}
+						d.Fixes = []lint.Fix{{Message: "add the colon", Safe: true, Edits: []lint.Edit{{Start: span.Start.Off() + 3, End: span.Start.Off() + 3, New: ":"}}}}
 					}
 					pass.Report(d)
 				case !l.ForValid:

@@ -33,11 +33,11 @@ var ForUnclosed = &lint.Analyzer{
 				if fl := loopOf(r, l); l.Kind == sfmd.LineFor && fl != nil && i < last {
 					// for: inside for: with one end: the runtime ends the
 					// outer loop at that end: (for-nested reports the inner)
-					closedAtNested[fl.Line.Span.Start.Line] = true
+					closedAtNested[int(fl.Line.Span.Start.Line)] = true
 				}
 			}
 		}
-		return reportProblems(pass, func(d *lint.Diagnostic) bool { return !closedAtNested[d.Span.Start.Line] })
+		return reportProblems(pass, func(d *lint.Diagnostic) bool { return !closedAtNested[int(d.Span.Start.Line)] })
 	},
 }
 

@@ -30,7 +30,7 @@ var FrontmatterCategoryDeprecated = &lint.Analyzer{
 			d.Message = "\"category\" is replaced by \"type\", which decides where /install registers the package; rename the field to \"type\""
 			if src(pass.Doc, f.KeySpan) == "category" && (f.Value == nil || typeWorks(pass.Doc, f.Value.Value)) {
 				d.Fixes = []lint.Fix{{Message: "rename \"category\" to \"type\"",
-					Edits: []lint.Edit{{Start: f.KeySpan.Start.Offset, End: f.KeySpan.End.Offset, New: "type"}}}}
+					Edits: []lint.Edit{{Start: f.KeySpan.Start.Off(), End: f.KeySpan.End.Off(), New: "type"}}}}
 			}
 		}
 		pass.Report(d)

@@ -32,7 +32,7 @@ var FrontmatterDelimiterNotExact = &lint.Analyzer{
 		var buf [2]int
 		lines := append(buf[:0], 1)
 		if fm.Closed && fm.Span.IsValid() {
-			lines = append(lines, fm.Span.End.Line)
+			lines = append(lines, int(fm.Span.End.Line))
 		}
 		for i, l := range lines {
 			s := li.LineStart(l)

@@ -73,7 +73,7 @@ var FrontmatterFieldType = &lint.Analyzer{
 						d.Fixes = []lint.Fix{{
 							Message: "make tags a list",
 							Safe:    !strings.Contains(v.Value, ","),
-							Edits:   []lint.Edit{{Start: f.ValueSpan.Start.Offset, End: f.ValueSpan.Start.Offset, New: "["}, {Start: f.ValueSpan.End.Offset, End: f.ValueSpan.End.Offset, New: "]"}},
+							Edits:   []lint.Edit{{Start: f.ValueSpan.Start.Off(), End: f.ValueSpan.Start.Off(), New: "["}, {Start: f.ValueSpan.End.Off(), End: f.ValueSpan.End.Off(), New: "]"}},
 						}}
 					}
 					pass.Report(d)
@@ -99,7 +99,7 @@ func fmNodeSpan(doc *sfmd.Document, n *yaml.Node) sfmd.Span {
 		return sfmd.Span{}
 	}
 	li := index(doc)
-	line := fm.RawSpan.Start.Line + n.Line - 1
+	line := int(fm.RawSpan.Start.Line) + n.Line - 1
 	if line > li.LineCount() {
 		return sfmd.Span{}
 	}

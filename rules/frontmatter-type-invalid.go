@@ -38,7 +38,7 @@ var FrontmatterTypeInvalid = &lint.Analyzer{
 				d.Message = fmt.Sprintf("%s %q must be lower case; write %q", key, v, lower)
 				if src(doc, f.ValueSpan) == v && typeWorks(doc, lower) {
 					d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", lower), Safe: true,
-						Edits: []lint.Edit{{Start: f.ValueSpan.Start.Offset, End: f.ValueSpan.End.Offset, New: lower}}}}
+						Edits: []lint.Edit{{Start: f.ValueSpan.Start.Off(), End: f.ValueSpan.End.Off(), New: lower}}}}
 				}
 			case nearest(lower, fmPackageTypes) != "":
 				d.Message = fmt.Sprintf("%s %q is not \"app\" or \"tool\"; did you mean %q?", key, v, nearest(lower, fmPackageTypes))

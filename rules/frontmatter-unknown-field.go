@@ -45,7 +45,7 @@ var FrontmatterUnknownField = &lint.Analyzer{
 				if fm.Get(near) == nil && src(pass.Doc, f.KeySpan) == f.Key && renameWorks(pass.Doc, near, f.Value) {
 					d.Fixes = []lint.Fix{{
 						Message: fmt.Sprintf("rename the field to %q", near),
-						Edits:   []lint.Edit{{Start: f.KeySpan.Start.Offset, End: f.KeySpan.End.Offset, New: near}},
+						Edits:   []lint.Edit{{Start: f.KeySpan.Start.Off(), End: f.KeySpan.End.Off(), New: near}},
 					}}
 				}
 			} else {

@@ -42,8 +42,8 @@ var HeaderBeforeURL = &lint.Analyzer{
 			start := off + len(text) - len(rest)
 			end := start + 2
 			for _, h := range a.Headers {
-				if h.Span.Start.Offset == start {
-					end = h.Span.End.Offset
+				if h.Span.Start.Off() == start {
+					end = h.Span.End.Off()
 				}
 			}
 			pass.Reportf(spanAt(doc, start, end), "header %s comes before the URL; move it after the URL", string(doc.Src[start:end]))

@@ -43,7 +43,7 @@ func runHeaderSyntaxInvalid(pass *lint.Pass) (any, error) {
 					d.Message = fmt.Sprintf("header %s uses single quotes, which the runtime does not recognise; use -H \"Name: value\" with double quotes and no '\"' in the value", shown)
 					break
 				}
-				open, end := h.RawSpan.Start.Offset-1, h.RawSpan.End.Offset
+				open, end := h.RawSpan.Start.Off()-1, h.RawSpan.End.Off()
 				if open >= 0 && end < len(doc.Src) && doc.Src[open] == '\'' && doc.Src[end] == '\'' {
 					d.Fixes = []lint.Fix{{
 						Message: "replace the single quotes with double quotes",
@@ -56,7 +56,7 @@ func runHeaderSyntaxInvalid(pass *lint.Pass) (any, error) {
 			case h.Quote == 0:
 				d.Message = fmt.Sprintf("header %s is not quoted, so the runtime does not recognise it; write -H \"%s\"", shown, strings.TrimSpace(h.Raw))
 				if h.HasColon && !strings.ContainsAny(h.Raw, `"'`) {
-					s, e := h.RawSpan.Start.Offset, h.RawSpan.End.Offset
+					s, e := h.RawSpan.Start.Off(), h.RawSpan.End.Off()
 					d.Fixes = []lint.Fix{{Message: "quote the header", Safe: true,
 						Edits: []lint.Edit{{Start: s, End: s, New: `"`}, {Start: e, End: e, New: `"`}}}}
 				}

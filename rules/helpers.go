@@ -242,7 +242,7 @@ func snakeCase(s string) string {
 // src returns the source bytes covered by span, or "" when the span is
 // out of range.
 func src(doc *sfmd.Document, span sfmd.Span) string {
-	s, e := span.Start.Offset, span.End.Offset
+	s, e := span.Start.Off(), span.End.Off()
 	if !span.IsValid() || s < 0 || e > len(doc.Src) || s > e {
 		return ""
 	}
@@ -267,7 +267,7 @@ func index(doc *sfmd.Document) *sfmd.LineIndex {
 // source text at span (so that offsets inside text map to the file), or
 // -1.
 func lineOffset(doc *sfmd.Document, text string, span sfmd.Span) int {
-	s, e := span.Start.Offset, span.End.Offset
+	s, e := span.Start.Off(), span.End.Off()
 	if !span.IsValid() || s < 0 || e > len(doc.Src) || s > e || e-s != len(text) {
 		return -1
 	}

@@ -105,7 +105,7 @@ func eachOnce(ids map[string]bool, named int) bool {
 func reportDup(pass *lint.Pass, span, first sfmd.Span, what, todo string) {
 	pass.Report(lint.Diagnostic{
 		Span:    span,
-		Message: what + " already defined at line " + strconv.Itoa(first.Start.Line) + "; " + todo, // thousands on a large document: no Sprintf
+		Message: what + " already defined at line " + strconv.Itoa(int(first.Start.Line)) + "; " + todo, // thousands on a large document: no Sprintf
 		Related: related(first),
 	})
 }
@@ -138,7 +138,7 @@ func directiveDupRun(kind string, types []string) func(*lint.Pass) (any, error) 
 				continue
 			}
 			if first, dup := seen.check(d.Name, d.NameSpan); dup {
-				buf = directiveDupMessage(buf[:0], kind, d.Name, first.Start.Line)
+				buf = directiveDupMessage(buf[:0], kind, d.Name, int(first.Start.Line))
 				pass.Report(lint.Diagnostic{Span: d.NameSpan, Message: string(buf), Related: related(first)})
 			}
 		}

@@ -57,7 +57,7 @@ func fmQuoteFix(doc *sfmd.Document, n *yaml.Node, span sfmd.Span) []lint.Fix {
 	return []lint.Fix{{
 		Message: "quote the value",
 		Safe:    true,
-		Edits:   []lint.Edit{{Start: span.Start.Offset, End: span.Start.Offset, New: `"`}, {Start: span.End.Offset, End: span.End.Offset, New: `"`}},
+		Edits:   []lint.Edit{{Start: span.Start.Off(), End: span.Start.Off(), New: `"`}, {Start: span.End.Off(), End: span.End.Off(), New: `"`}},
 	}}
 }
 

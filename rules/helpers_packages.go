@@ -43,7 +43,7 @@ func packageRoot(pass *lint.Pass) (root, named bool) {
 // opening frontmatter delimiter, else the first line.
 func headSpan(doc *sfmd.Document) sfmd.Span {
 	if fm := doc.Frontmatter; fm != nil && fm.Span.IsValid() {
-		s := fm.Span.Start.Offset
+		s := fm.Span.Start.Off()
 		return spanAt(doc, s, min(s+3, len(doc.Src)))
 	}
 	idx := index(doc)

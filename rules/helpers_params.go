@@ -75,9 +75,9 @@ func typeGlued(p *sfmd.Param) bool {
 // follows it up to the next space outside parentheses ("string[]",
 // "enum(metric, imperial)").
 func gluedTypeText(doc *sfmd.Document, p *sfmd.Param) string {
-	s, e := p.TypeSpan.Start.Offset, p.TypeSpan.End.Offset
-	if p.ConstraintSpan.IsValid() && p.ConstraintSpan.Start.Offset == e {
-		e = p.ConstraintSpan.End.Offset
+	s, e := p.TypeSpan.Start.Off(), p.TypeSpan.End.Off()
+	if p.ConstraintSpan.IsValid() && p.ConstraintSpan.Start.Off() == e {
+		e = p.ConstraintSpan.End.Off()
 	}
 	for e < len(doc.Src) && doc.Src[e] != ' ' && doc.Src[e] != '\t' && doc.Src[e] != '\n' && doc.Src[e] != '\r' {
 		e++
@@ -91,8 +91,8 @@ func paramProblems(doc *sfmd.Document) spanSet {
 	var out spanSet
 	for _, pr := range doc.Problems {
 		if pr.Code == sfmd.CodeParamSyntaxInvalid {
-			out.starts = append(out.starts, pr.Span.Start.Offset)
-			out.ends = append(out.ends, pr.Span.End.Offset)
+			out.starts = append(out.starts, pr.Span.Start.Off())
+			out.ends = append(out.ends, pr.Span.End.Off())
 		}
 	}
 	out.index()
@@ -131,7 +131,7 @@ func (s *spanSet) index() {
 // overlaps reports whether span overlaps a span of the set (shares a
 // byte with it) or starts where one starts.
 func (s *spanSet) overlaps(span sfmd.Span) bool {
-	start, end := span.Start.Offset, span.End.Offset
+	start, end := span.Start.Off(), span.End.Off()
 	k := sort.SearchInts(s.starts, start)
 	if k < len(s.starts) && s.starts[k] == start {
 		return true
@@ -424,7 +424,7 @@ func diag(span sfmd.Span, format string, args ...any) lint.Diagnostic {
 // its closing parenthesis (the parser reports it otherwise).
 func constraintClosed(doc *sfmd.Document, p *sfmd.Param) bool {
 	sp := p.ConstraintSpan
-	s, e := sp.Start.Offset, sp.End.Offset
+	s, e := sp.Start.Off(), sp.End.Off()
 	// strings.HasSuffix(src(doc, sp), ")") without copying the group
 	return sp.IsValid() && s >= 0 && e <= len(doc.Src) && s < e && doc.Src[e-1] == ')'
 

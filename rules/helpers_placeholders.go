@@ -44,7 +44,7 @@ func definitionUses(pass *lint.Pass) []use {
 // followsDollar reports whether the byte before span is '$' or '%'
 // ("${X}" is shell syntax, "%{http_code}" a curl format).
 func followsDollar(doc *sfmd.Document, span sfmd.Span) bool {
-	s := span.Start.Offset
+	s := span.Start.Off()
 	return s > 0 && s <= len(doc.Src) && (doc.Src[s-1] == '$' || doc.Src[s-1] == '%')
 }
 
@@ -70,7 +70,7 @@ func (c *quoteCursor) inQuotes(t *sfmd.Template, r *sfmd.VarRef) bool {
 	if t == nil {
 		return false
 	}
-	i := r.Span.Start.Offset - t.Span.Start.Offset
+	i := r.Span.Start.Off() - t.Span.Start.Off()
 	return i >= 0 && i <= len(t.Text) && c.at(t.Text, i) != 0
 }
 

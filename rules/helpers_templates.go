@@ -351,15 +351,15 @@ type hintCursor struct {
 // around is hintsAround(doc, span).
 func (c *hintCursor) around(doc *sfmd.Document, span sfmd.Span) []*sfmd.Hint {
 	hs := doc.Hints
-	s, e := span.Start.Offset, span.End.Offset
+	s, e := span.Start.Off(), span.End.Off()
 	if !symFast || !c.ok || s < c.start || e < c.end {
-		c.atS = sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > s })
-		c.atE = sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Offset > e })
+		c.atS = sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Off() > s })
+		c.atE = sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start.Off() > e })
 	} else {
-		for c.atS < len(hs) && hs[c.atS].Span.Start.Offset <= s {
+		for c.atS < len(hs) && hs[c.atS].Span.Start.Off() <= s {
 			c.atS++
 		}
-		for c.atE < len(hs) && hs[c.atE].Span.Start.Offset <= e {
+		for c.atE < len(hs) && hs[c.atE].Span.Start.Off() <= e {
 			c.atE++
 		}
 	}

@@ -39,7 +39,7 @@ var HintToolUnknownAction = &lint.Analyzer{
 					d.Fixes = []lint.Fix{{
 						Message: fmt.Sprintf("call %q instead", n),
 						Safe:    false,
-						Edits:   []lint.Edit{{Start: c.IDSpan.Start.Offset, End: c.IDSpan.End.Offset, New: n}},
+						Edits:   []lint.Edit{{Start: c.IDSpan.Start.Off(), End: c.IDSpan.End.Off(), New: n}},
 					}}
 				}
 			case len(syms.ActionIDs) == 0:

@@ -83,7 +83,7 @@ var HintUnknownAction = &lint.Analyzer{
 				d.Fixes = []lint.Fix{{
 					Message: fmt.Sprintf("call %q instead", n),
 					Safe:    false, // the hint may mean an action of another page
-					Edits:   []lint.Edit{{Start: c.IDSpan.Start.Offset, End: c.IDSpan.End.Offset, New: n}},
+					Edits:   []lint.Edit{{Start: c.IDSpan.Start.Off(), End: c.IDSpan.End.Off(), New: n}},
 				}}
 			}
 			pass.Report(d)

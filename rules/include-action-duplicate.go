@@ -86,9 +86,9 @@ func includedActions(target *sfmd.Document, frag string) []*sfmd.Action {
 			continue
 		}
 		if m.Open && from < 0 {
-			from = m.Span.End.Offset
+			from = m.Span.End.Off()
 		} else if !m.Open && from >= 0 && to < 0 {
-			to = m.Span.Start.Offset
+			to = m.Span.Start.Off()
 		}
 	}
 	if from < 0 || to < 0 {
@@ -96,7 +96,7 @@ func includedActions(target *sfmd.Document, frag string) []*sfmd.Action {
 	}
 	var out []*sfmd.Action
 	for _, a := range target.Actions {
-		if a.IDSpan.Start.Offset > from && a.IDSpan.Start.Offset < to {
+		if a.IDSpan.Start.Off() > from && a.IDSpan.Start.Off() < to {
 			out = append(out, a)
 		}
 	}

@@ -98,8 +98,8 @@ func menuExtraLines(md *sfmd.Document, allowHeading bool) []int {
 		if !span.IsValid() {
 			return
 		}
-		for l := span.Start.Line; l <= span.End.Line; l++ {
-			covered[l] = append(covered[l], [2]int{span.Start.Offset, span.End.Offset})
+		for l := int(span.Start.Line); l <= int(span.End.Line); l++ {
+			covered[l] = append(covered[l], [2]int{span.Start.Off(), span.End.Off()})
 		}
 	}
 	for _, s := range md.Shortcuts {
@@ -115,7 +115,7 @@ func menuExtraLines(md *sfmd.Document, allowHeading bool) []int {
 	}
 	fmEnd := 0
 	if md.Frontmatter != nil && md.Frontmatter.Closed {
-		fmEnd = md.Frontmatter.Span.End.Line
+		fmEnd = int(md.Frontmatter.Span.End.Line)
 	}
 	var out []int
 	var buf []byte // each line's copy, in one array

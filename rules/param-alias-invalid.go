@@ -30,7 +30,7 @@ var ParamAliasInvalid = &lint.Analyzer{
 				// "name, : type": point at the comma
 				text := src(doc, sfmd.Span{Start: p.NameSpan.End, End: p.AliasSpan.End})
 				if i := strings.IndexByte(text, ','); i >= 0 {
-					s := p.NameSpan.End.Offset + i
+					s := p.NameSpan.End.Off() + i
 					report(diag(spanAt(doc, s, s+1), "parameter %q has a comma but no alias after it; write %q or remove the comma", p.Name, p.Name+", -"+firstLetter(p.Name)))
 				}
 				return

@@ -43,7 +43,7 @@ var ParamDefaultUnquoted = &lint.Analyzer{
 					// a value with blanks may hold more than the default
 					// (a comment, a unit): the author checks it
 					Safe:  !strings.ContainsAny(value, " \t"),
-					Edits: []lint.Edit{{Start: p.DefaultSpan.Start.Offset, End: p.DefaultSpan.End.Offset, New: `"` + value + `"`}},
+					Edits: []lint.Edit{{Start: p.DefaultSpan.Start.Off(), End: p.DefaultSpan.End.Off(), New: `"` + value + `"`}},
 				}}
 			} else {
 				d.Message = fmt.Sprintf("default of %q is not in double quotes, so the runtime drops the line; quote it and remove the '\"' inside", p.Name)
@@ -60,7 +60,7 @@ func equalsSpan(doc *sfmd.Document, p *sfmd.Param) sfmd.Span {
 	if off < 0 {
 		return p.Span
 	}
-	i := strings.LastIndexByte(p.Line.Text[:min(len(p.Line.Text), max(0, p.DefaultSpan.Start.Offset-off))], '=')
+	i := strings.LastIndexByte(p.Line.Text[:min(len(p.Line.Text), max(0, p.DefaultSpan.Start.Off()-off))], '=')
 	if i < 0 {
 		return p.Span
 	}

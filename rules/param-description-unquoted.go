@@ -35,7 +35,7 @@ var ParamDescriptionUnquoted = &lint.Analyzer{
 				d.Message = fmt.Sprintf("description of %q is not in double quotes, so the runtime drops the whole line; write %q", p.Name, value)
 				d.Fixes = []lint.Fix{{
 					Message: "quote the description",
-					Edits:   []lint.Edit{{Start: p.DescriptionSpan.Start.Offset, End: p.DescriptionSpan.End.Offset, New: `"` + value + `"`}},
+					Edits:   []lint.Edit{{Start: p.DescriptionSpan.Start.Off(), End: p.DescriptionSpan.End.Off(), New: `"` + value + `"`}},
 				}}
 			} else {
 				d.Message = fmt.Sprintf("description of %q is not in double quotes, so the runtime drops the whole line; quote it and remove the '\"' inside", p.Name)

@@ -28,8 +28,8 @@ var ParamNoncanonicalOrder = &lint.Analyzer{
 		eachGatedParam(pass, noncanonicalOrderGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			group := src(doc, p.ConstraintSpan)
 			d := diag(p.ConstraintSpan, "constraints %s of %q come after the description, so the runtime drops the whole line; write name: type (constraints) \"description\"", group, p.Name)
-			ds, de := p.DescriptionSpan.Start.Offset, p.DescriptionSpan.End.Offset
-			cs, ce := p.ConstraintSpan.Start.Offset, p.ConstraintSpan.End.Offset
+			ds, de := p.DescriptionSpan.Start.Off(), p.DescriptionSpan.End.Off()
+			cs, ce := p.ConstraintSpan.Start.Off(), p.ConstraintSpan.End.Off()
 			if p.DescriptionQuoted && p.DescriptionSpan.IsValid() && de <= cs && strings.HasPrefix(group, "(") && strings.HasSuffix(group, ")") {
 				gap := string(doc.Src[de:cs])
 				desc := src(doc, p.DescriptionSpan)

@@ -29,19 +29,19 @@ var ParamSyntaxInvalid = &lint.Analyzer{
 		doc := pass.Doc
 		eachGatedParam(pass, syntaxInvalidGate, func(a *sfmd.Action, p *sfmd.Param, report func(lint.Diagnostic)) {
 			text := gluedTypeText(doc, p)
-			span := spanAt(doc, p.TypeSpan.Start.Offset, p.TypeSpan.Start.Offset+len(text))
-			end := p.TypeSpan.End.Offset
+			span := spanAt(doc, p.TypeSpan.Start.Off(), p.TypeSpan.Start.Off()+len(text))
+			end := p.TypeSpan.End.Off()
 			next := p.ConstraintSpan
-			if !next.IsValid() || next.Start.Offset != end {
+			if !next.IsValid() || next.Start.Off() != end {
 				next = p.DescriptionSpan
 			}
-			if isParamType(p.Type) && next.Start.Offset == end && (next == p.DescriptionSpan && p.DescriptionQuoted || next == p.ConstraintSpan && len(text) == next.End.Offset-p.TypeSpan.Start.Offset) {
+			if isParamType(p.Type) && next.Start.Off() == end && (next == p.DescriptionSpan && p.DescriptionQuoted || next == p.ConstraintSpan && len(text) == next.End.Off()-p.TypeSpan.Start.Off()) {
 				// "string(optional)", `string"Query"`: only the space is missing
 				rest := src(doc, next)
-				span = spanAt(doc, p.TypeSpan.Start.Offset, next.End.Offset)
+				span = spanAt(doc, p.TypeSpan.Start.Off(), next.End.Off())
 				d := diag(span, "type %q of %q is glued to %s: the runtime reads the type as one word followed by a space, so it drops the whole line; write %s", p.Type, p.Name, rest, p.Type+" "+rest)
 				d.Fixes = []lint.Fix{{Message: "put a space after the type", Safe: true,
-					Edits: []lint.Edit{{Start: p.TypeSpan.End.Offset, End: p.TypeSpan.End.Offset, New: " "}}}}
+					Edits: []lint.Edit{{Start: p.TypeSpan.End.Off(), End: p.TypeSpan.End.Off(), New: " "}}}}
 				report(d)
 				return
 			}

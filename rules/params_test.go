@@ -177,7 +177,7 @@ func TestSpanSetOverlaps(t *testing.T) {
 		return false
 	}
 	mk := func(a, b int) sfmd.Span {
-		return sfmd.Span{Start: sfmd.Pos{Offset: a}, End: sfmd.Pos{Offset: b}}
+		return sfmd.Span{Start: sfmd.Pos{Offset: int32(a)}, End: sfmd.Pos{Offset: int32(b)}}
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {

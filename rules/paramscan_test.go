@@ -164,7 +164,7 @@ func dupParamLists(t *testing.T) [][]*sfmd.Param {
 		ps := make([]*sfmd.Param, r.IntN(2*smallDupMax+4))
 		for i := range ps {
 			ps[i] = &sfmd.Param{Name: []string{"", "a", "b", "c", "d"}[r.IntN(5)], Alias: []string{"", "-a", "-b"}[r.IntN(3)]}
-			ps[i].NameSpan.Start.Offset, ps[i].AliasSpan.Start.Offset = i, 1000+i
+			ps[i].NameSpan.Start.Offset, ps[i].AliasSpan.Start.Offset = int32(i), int32(1000+i)
 		}
 		lists = append(lists, ps)
 	}

@@ -36,10 +36,10 @@ var PathDotSlashPrefix = &lint.Analyzer{
 				return
 			}
 			pass.Report(lint.Diagnostic{
-				Span:    spanAt(doc, span.Start.Offset, span.Start.Offset+2),
+				Span:    spanAt(doc, span.Start.Off(), span.Start.Off()+2),
 				Message: fmt.Sprintf("path %q starts with \"./\"; write the bare relative path %q", p, bare),
 				Fixes: []lint.Fix{{Message: "remove the leading \"./\"", Safe: true,
-					Edits: []lint.Edit{{Start: span.Start.Offset, End: span.Start.Offset + len(p) - len(bare)}}}},
+					Edits: []lint.Edit{{Start: span.Start.Off(), End: span.Start.Off() + len(p) - len(bare)}}}},
 			})
 		}
 		for _, d := range directivesOf(doc) {

@@ -85,7 +85,7 @@ var PersistentVarNameInvalid = &lint.Analyzer{
 // defaultHasDollar reports whether src(doc, span), a parameter's
 // default, holds a '$' (without making the string).
 func defaultHasDollar(doc *sfmd.Document, span sfmd.Span) bool {
-	s, e := span.Start.Offset, span.End.Offset
+	s, e := span.Start.Off(), span.End.Off()
 	if !span.IsValid() || s < 0 || e > len(doc.Src) || s > e {
 		return false // src is "" then
 	}

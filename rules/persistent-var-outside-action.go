@@ -51,13 +51,13 @@ func inPlainCode(doc *sfmd.Document, span sfmd.Span, lineSpans map[int][][2]int)
 	if k >= 0 && span.End.Offset <= fs[k].Span.End.Offset {
 		return true
 	}
-	line := span.Start.Line
+	line := int(span.Start.Line)
 	spans, ok := lineSpans[line]
 	if !ok {
 		spans = codeSpansOf(string(index(doc).Line(line)))
 		lineSpans[line] = spans
 	}
-	at := span.Start.Offset - index(doc).LineStart(line)
+	at := span.Start.Off() - index(doc).LineStart(line)
 	k = sort.Search(len(spans), func(i int) bool { return spans[i][0] > at }) - 1
 	return k >= 0 && at < spans[k][1]
 }

@@ -35,7 +35,7 @@ var PlaceholderDoubleBraces = &lint.Analyzer{
 			if u.prev != '{' || u.next != '}' {
 				continue // the source's bytes around the reference, kept by the uses: the reference is not opened
 			}
-			s, e := r.Span.Start.Offset, r.Span.End.Offset
+			s, e := r.Span.Start.Off(), r.Span.End.Off()
 			if s < 1 || e >= len(doc.Src) || doc.Src[s-1] != '{' || doc.Src[e] != '}' || src(doc, r.Span) != r.Raw {
 				continue
 			}

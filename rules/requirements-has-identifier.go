@@ -26,10 +26,10 @@ var RequirementsHasIdentifier = &lint.Analyzer{
 			if !d.HasColon {
 				continue
 			}
-			colon := d.TypeSpan.End.Offset
+			colon := d.TypeSpan.End.Off()
 			end := colon + 1
-			if d.NameSpan.IsValid() && d.NameSpan.End.Offset > end {
-				end = d.NameSpan.End.Offset
+			if d.NameSpan.IsValid() && d.NameSpan.End.Off() > end {
+				end = d.NameSpan.End.Off()
 			}
 			if colon >= len(doc.Src) || doc.Src[colon] != ':' {
 				continue

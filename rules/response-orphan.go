@@ -33,7 +33,7 @@ var ResponseOrphan = &lint.Analyzer{
 				d.Message = fmt.Sprintf("response template %q has no action %q, so it is ignored; did you mean %q?", "act."+r.ActionID+".response", "act."+r.ActionID, "act."+n+".response")
 				if src(pass.Doc, r.IDSpan) == r.ActionID && len(syms.Responses[n]) == 0 {
 					// (renaming onto an action that has a template would make two)
-					d.Fixes = []lint.Fix{{Message: fmt.Sprintf("rename it to %q", "act."+n+".response"), Edits: []lint.Edit{{Start: r.IDSpan.Start.Offset, End: r.IDSpan.End.Offset, New: n}}}}
+					d.Fixes = []lint.Fix{{Message: fmt.Sprintf("rename it to %q", "act."+n+".response"), Edits: []lint.Edit{{Start: r.IDSpan.Start.Off(), End: r.IDSpan.End.Off(), New: n}}}}
 				}
 			} else {
 				d.Message = fmt.Sprintf("response template %q has no action %q, so it is ignored; define the action or remove the template", "act."+r.ActionID+".response", "act."+r.ActionID)

@@ -36,7 +36,7 @@ var ResponsePathDotIndexCompat = &lint.Analyzer{
 			if !dot {
 				return
 			}
-			want, edits := bracketIndices(ref.Raw, ref.Span.Start.Offset)
+			want, edits := bracketIndices(ref.Raw, ref.Span.Start.Off())
 			d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s uses .N indices, which older reference runtimes skip (their walkJsonPath reads only names and [N]), so the path reads the whole array, or nothing past it; write %s", ref.Raw, want)}
 			if src(doc, ref.Span) == ref.Raw && len(edits) > 0 {
 				d.Fixes = []lint.Fix{{Message: "write the indices as [N]", Safe: true, Edits: edits}}

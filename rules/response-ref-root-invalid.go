@@ -32,7 +32,7 @@ var ResponseRefRootInvalid = &lint.Analyzer{
 				want := "{Response" + strings.TrimPrefix(ref.Raw[1:], ref.Name)
 				d := lint.Diagnostic{Span: ref.Span, Message: fmt.Sprintf("%s is not a response reference: the root is spelled \"Response\"; write %s", ref.Raw, want)}
 				if src(doc, ref.Span) == ref.Raw {
-					d.Fixes = []lint.Fix{{Message: "capitalize \"Response\"", Safe: true, Edits: []lint.Edit{{Start: ref.Span.Start.Offset + 1, End: ref.Span.Start.Offset + 1 + len(ref.Name), New: "Response"}}}}
+					d.Fixes = []lint.Fix{{Message: "capitalize \"Response\"", Safe: true, Edits: []lint.Edit{{Start: ref.Span.Start.Off() + 1, End: ref.Span.Start.Off() + 1 + len(ref.Name), New: "Response"}}}}
 				}
 				pass.Report(d)
 			case ref.Kind == sfmd.RefResponse:
@@ -83,14 +83,14 @@ func rootDiag(doc *sfmd.Document, ref *sfmd.VarRef, roots []string) lint.Diagnos
 		want := "{Response." + n + strings.TrimPrefix(ref.PathText, ref.Name) + "}"
 		d.Message = fmt.Sprintf("%s has the unknown root %q (the response has %s); did you mean %q?", ref.Raw, ref.Name, keys, want)
 		if src(doc, ref.Span) == ref.Raw && strings.HasPrefix(ref.Raw, "{Response."+ref.Name) {
-			at := ref.Span.Start.Offset + len("{Response.")
+			at := ref.Span.Start.Off() + len("{Response.")
 			d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %s", want), Edits: []lint.Edit{{Start: at, End: at + len(ref.Name), New: n}}}}
 		}
 	default:
 		want := "{Response.body." + ref.PathText + "}"
 		d.Message = fmt.Sprintf("%s has the unknown root %q (the response has %s); JSON fields live under body: write %s", ref.Raw, ref.Name, keys, want)
 		if src(doc, ref.Span) == ref.Raw && strings.HasPrefix(ref.Raw, "{Response.") {
-			at := ref.Span.Start.Offset + len("{Response.")
+			at := ref.Span.Start.Off() + len("{Response.")
 			d.Fixes = []lint.Fix{{Message: "read it from the body", Edits: []lint.Edit{{Start: at, End: at, New: "body."}}}}
 		}
 	}

@@ -54,7 +54,7 @@ var SavePathPrefixed = &lint.Analyzer{
 				}
 				d := lint.Diagnostic{Span: l.ArgSpan, Message: fmt.Sprintf("save: path %q walks the JSON body directly, so the prefix finds nothing; write \"save: %s\"", arg, rest)}
 				if src(doc, l.ArgSpan) == arg {
-					d.Fixes = []lint.Fix{{Message: "drop the prefix", Safe: safe, Edits: []lint.Edit{{Start: l.ArgSpan.Start.Offset, End: l.ArgSpan.End.Offset, New: rest}}}}
+					d.Fixes = []lint.Fix{{Message: "drop the prefix", Safe: safe, Edits: []lint.Edit{{Start: l.ArgSpan.Start.Off(), End: l.ArgSpan.End.Off(), New: rest}}}}
 				}
 				if !safe {
 					d.Severity = lint.Warning // the body may really have a "body" field

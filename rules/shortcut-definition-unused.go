@@ -71,7 +71,7 @@ func shortcutMentions(src []byte) map[string][]int {
 // mentionedOutside reports whether one of the offsets lies outside skip.
 func mentionedOutside(offsets []int, skip sfmd.Span) bool {
 	for _, o := range offsets {
-		if o < skip.Start.Offset || o >= skip.End.Offset {
+		if o < skip.Start.Off() || o >= skip.End.Off() {
 			return true
 		}
 	}
@@ -89,7 +89,7 @@ func scWordByte(c byte) bool {
 // (a nav menu file).
 func onlyShortcutLines(doc *sfmd.Document) bool {
 	body := doc.Src
-	if fm := doc.Frontmatter; fm != nil && fm.Span.End.Offset <= len(body) {
+	if fm := doc.Frontmatter; fm != nil && fm.Span.End.Off() <= len(body) {
 		body = body[fm.Span.End.Offset:]
 	}
 	for len(body) > 0 { // line by line, without copying the document

@@ -41,7 +41,7 @@ var ShortcutExplicitPageNamespace = &lint.Analyzer{
 				Span:    s.IDSpan,
 				Message: fmt.Sprintf("the reference runtime looks up %q as a shortcut named %q, not as %q, and finds none, so following it fails with \"Shortcut not found\"; drop the \"page.\" prefix", "@"+s.ID, s.ID, "@"+short),
 			}
-			if start := s.IDSpan.Start.Offset; src(doc, s.IDSpan) == s.ID {
+			if start := s.IDSpan.Start.Off(); src(doc, s.IDSpan) == s.ID {
 				d.Fixes = []lint.Fix{{
 					Message: "drop the \"page.\" prefix",
 					Safe:    true,

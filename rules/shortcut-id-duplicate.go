@@ -41,7 +41,7 @@ var ShortcutIDDuplicate = &lint.Analyzer{
 			}
 			if first, dup := seen.check(s.ID, s.IDSpan); dup {
 				n := freeName(s.ID, "-", func(x string) bool { return ids[x] })
-				buf = shortcutDupMessage(buf[:0], s.ID, n, first.Start.Line)
+				buf = shortcutDupMessage(buf[:0], s.ID, n, int(first.Start.Line))
 				pass.Report(lint.Diagnostic{Span: s.IDSpan, Message: string(buf), Related: related(first)})
 			}
 		}

@@ -31,7 +31,7 @@ var ShortcutTargetEmpty = &lint.Analyzer{
 				// point at "(…)"
 				text := src(doc, s.Span)
 				if i := strings.LastIndexByte(text, '('); i >= 0 && strings.HasSuffix(text, ")") {
-					span = spanAt(doc, s.Span.Start.Offset+i, s.Span.End.Offset)
+					span = spanAt(doc, s.Span.Start.Off()+i, s.Span.End.Off())
 				}
 			}
 			pass.Reportf(span, "shortcut %q has an empty target; put the URL or path it leads to, e.g. [@%s %s](https://example.com)", "@"+s.ID, s.ID, scLabelOr(s.Label, "Label"))

@@ -209,7 +209,7 @@ func TestUseKinds(t *testing.T) {
 			if u.followsDollar() != followsDollar(doc, u.Ref.Span) {
 				t.Fatalf("%s: %s at %v: followsDollar %v", name, u.Ref.Raw, u.Ref.Span, u.followsDollar())
 			}
-			s, e := u.Ref.Span.Start.Offset, u.Ref.Span.End.Offset
+			s, e := u.Ref.Span.Start.Off(), u.Ref.Span.End.Off()
 			if b := s >= 1 && e < len(doc.Src) && doc.Src[s-1] == '{' && doc.Src[e] == '}'; b != (u.prev == '{' && u.next == '}') {
 				t.Fatalf("%s: %s at %v: bytes around %q %q", name, u.Ref.Raw, u.Ref.Span, u.prev, u.next)
 			} else if b {

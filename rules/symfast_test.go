@@ -261,7 +261,7 @@ func TestHintCursor(t *testing.T) {
 				at = r.IntN(len(src) + 1) // backwards, or far on
 			}
 			s := min(at+r.IntN(200), len(src))
-			sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: min(s+r.IntN(400), len(src))}}
+			sp := sfmd.Span{Start: sfmd.Pos{Offset: int32(s)}, End: sfmd.Pos{Offset: int32(min(s+r.IntN(400), len(src)))}}
 			check(&c, sp)
 			at = s
 		}

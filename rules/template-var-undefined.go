@@ -81,7 +81,7 @@ var TemplateVarUndefined = &lint.Analyzer{
 				if want != "" {
 					d.Message += fmt.Sprintf("; did you mean %q?", "{"+want+ref.Raw[1+len(n):])
 					if src(doc, ref.Span) == ref.Raw && strings.HasPrefix(ref.Raw, "{"+n) {
-						at := ref.Span.Start.Offset + 1
+						at := ref.Span.Start.Off() + 1
 						d.Fixes = []lint.Fix{{Message: fmt.Sprintf("write {%s}", want), Edits: []lint.Edit{{Start: at, End: at + len(n), New: want}}}}
 					}
 				} else {
@@ -171,5 +171,5 @@ func nestedFenceLines(r *sfmd.Response) map[int]bool {
 // inLineCode reports whether ref sits in an inline code span of its line.
 func inLineCode(doc *sfmd.Document, l *sfmd.TemplateLine, ref *sfmd.VarRef) bool {
 	off := lineOffset(doc, l.Line.Text, l.Line.Span)
-	return off >= 0 && inCodeSpan(l.Line.Text, ref.Span.Start.Offset-off)
+	return off >= 0 && inCodeSpan(l.Line.Text, ref.Span.Start.Off()-off)
 }

@@ -16,7 +16,7 @@ import (
 // errorAbove reports an error on a line of td's template above line li.
 func errorAbove(errLines map[int]bool, td *tmplDry, li int) bool {
 	for _, l := range td.Lines[:li] {
-		if errLines[l.Line.Span.Start.Line] {
+		if errLines[int(l.Line.Span.Start.Line)] {
 			return true
 		}
 	}
@@ -46,7 +46,7 @@ func TestRawTemplateLineIsAnError(t *testing.T) {
 		errLines := map[int]bool{}
 		for _, d := range diags {
 			if d.Severity == lint.Error {
-				for l := d.Span.Start.Line; l <= d.Span.End.Line; l++ {
+				for l := int(d.Span.Start.Line); l <= int(d.Span.End.Line); l++ {
 					errLines[l] = true
 				}
 			}
@@ -61,7 +61,7 @@ func TestRawTemplateLineIsAnError(t *testing.T) {
 				if td.Lines[li].Kind == sfmd.LineEnd && errorAbove(errLines, td, li) {
 					continue // the for: it was meant to close is reported (for-syntax-invalid, for-nested)
 				}
-				if !errLines[l.Span.Start.Line] {
+				if !errLines[int(l.Span.Start.Line)] {
 					t.Errorf("%s:%d: the runtime prints template line %q as text but no error says so", name, l.Span.Start.Line, strings.TrimSpace(l.Text))
 				}
 			}
@@ -182,7 +182,7 @@ func TestHintsAroundHoldsInsideHint(t *testing.T) {
 			hs := hintsAround(doc, r.Span)
 			for s := r.Span.Start.Offset; s <= r.Span.End.Offset; s++ {
 				for n := 0; n <= 8; n++ {
-					sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: s + n}}
+					sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: s + int32(n)}}
 					want := insideHint(doc, sp)
 					if got := insideHintOf(hs, sp); got != want {
 						t.Fatalf("%s: span %d+%d in the template of %q: insideHint among hintsAround %v, among all %v", name, s, n, r.ActionID, got, want)
@@ -203,14 +203,14 @@ func TestHintsAroundHoldsInsideHint(t *testing.T) {
 	// starting at its end, ends that touch
 	doc := &sfmd.Document{}
 	for _, h := range [][2]int{{0, 5}, {10, 20}, {20, 30}, {33, 34}, {40, 41}, {41, 48}} {
-		doc.Hints = append(doc.Hints, &sfmd.Hint{Span: sfmd.Span{Start: sfmd.Pos{Offset: h[0]}, End: sfmd.Pos{Offset: h[1]}}})
+		doc.Hints = append(doc.Hints, &sfmd.Hint{Span: sfmd.Span{Start: sfmd.Pos{Offset: int32(h[0])}, End: sfmd.Pos{Offset: int32(h[1])}}})
 	}
 	for rs := 0; rs <= 50; rs++ {
 		for re := rs; re <= 50; re++ {
-			hs := hintsAround(doc, sfmd.Span{Start: sfmd.Pos{Offset: rs}, End: sfmd.Pos{Offset: re}})
+			hs := hintsAround(doc, sfmd.Span{Start: sfmd.Pos{Offset: int32(rs)}, End: sfmd.Pos{Offset: int32(re)}})
 			for s := rs; s <= re; s++ {
 				for n := 0; n <= 8; n++ {
-					sp := sfmd.Span{Start: sfmd.Pos{Offset: s}, End: sfmd.Pos{Offset: s + n}}
+					sp := sfmd.Span{Start: sfmd.Pos{Offset: int32(s)}, End: sfmd.Pos{Offset: int32(s + n)}}
 					if got, want := insideHintOf(hs, sp), insideHint(doc, sp); got != want {
 						t.Fatalf("span %d+%d in %d-%d: insideHint among hintsAround %v, among all %v", s, n, rs, re, got, want)
 					}

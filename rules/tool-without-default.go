@@ -36,7 +36,7 @@ var ToolWithoutDefault = &lint.Analyzer{
 		if len(ids) == 1 {
 			d.Message = fmt.Sprintf("tool has no default action, so a bare /tool: call fails; add \"default: %s\" to the frontmatter", ids[0])
 			if f := doc.Frontmatter.Get("type"); f != nil && f.KeySpan.IsValid() {
-				ls := index(doc).LineStart(f.KeySpan.Start.Line)
+				ls := index(doc).LineStart(int(f.KeySpan.Start.Line))
 				indent := string(doc.Src[ls:f.KeySpan.Start.Offset])
 				if strings.Trim(indent, " ") == "" {
 					d.Fixes = []lint.Fix{{

@@ -249,13 +249,13 @@ func pageCover(a *docAcc, shownKeys map[string]bool) []PageCover {
 	for _, m := range a.doc.Markers {
 		if m.Open && m.ID != "" && !seen["#"+m.ID] {
 			seen["#"+m.ID] = true
-			out = append(out, PageCover{Kind: "block", Name: m.ID, Line: m.Span.Start.Line, Opened: shown(m.ID, "")})
+			out = append(out, PageCover{Kind: "block", Name: m.ID, Line: int(m.Span.Start.Line), Opened: shown(m.ID, "")})
 		}
 	}
 	for _, d := range a.doc.Directives {
 		if (d.Type == "nav" || d.Type == "menu") && d.Name != "" && !seen["@"+d.Name] {
 			seen["@"+d.Name] = true
-			out = append(out, PageCover{Kind: "menu", Name: d.Name, Line: d.Span.Start.Line, Opened: shown("", d.Name)})
+			out = append(out, PageCover{Kind: "menu", Name: d.Name, Line: int(d.Span.Start.Line), Opened: shown("", d.Name)})
 		}
 	}
 	return out
@@ -292,7 +292,7 @@ func actionCover(doc *sfmd.Document, info model.ActionInfo, covs []*model.Covera
 	ac.Invoked = ac.Calls > 0
 	for _, a := range doc.Actions {
 		if a.ID == info.ID && a.Fence != nil {
-			ac.Line = a.Fence.Span.Start.Line
+			ac.Line = int(a.Fence.Span.Start.Line)
 			break
 		}
 	}
@@ -330,7 +330,7 @@ func templateDocLines(doc *sfmd.Document, info model.ActionInfo) []int {
 			continue
 		}
 		for j, l := range r.Lines {
-			out[j] = l.Line.Span.Start.Line
+			out[j] = int(l.Line.Span.Start.Line)
 		}
 		break
 	}

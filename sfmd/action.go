@@ -20,7 +20,7 @@ func (p *docParser) action(f *Fence, id string, idSpan Span) {
 		}
 	}
 	if len(f.Lines) == 0 || strings.TrimSpace(f.Lines[0].Text) == "" {
-		p.problem(CodeActionBlockEmpty, f.InfoSpan.Start.Offset, f.InfoSpan.End.Offset,
+		p.problem(CodeActionBlockEmpty, f.InfoSpan.Start.Off(), f.InfoSpan.End.Off(),
 			"action %q has no definition line, put \"METHOD url-or-command\" on the first line of the block", id)
 		if len(f.Lines) > 0 {
 			a.FirstLine = f.Lines[0]
@@ -54,7 +54,7 @@ func (p *docParser) continuedBody(a *Action) {
 	}
 	for i := len(p.doc.Problems) - 1; i >= 0; i-- {
 		pr := &p.doc.Problems[i]
-		if pr.Code == CodeBodyInlineUnterminated && pr.Span.Start.Offset == b.Span.Start.Offset {
+		if pr.Code == CodeBodyInlineUnterminated && pr.Span.Start.Off() == b.Span.Start.Off() {
 			last := a.Continuation[len(a.Continuation)-1].Span.Start.Line
 			pr.Message = fmt.Sprintf("-d body goes on to line %d, but the runtime reads only the first line of an action, so the body is cut at the end of this line and the lines after it are ignored; write the whole body on this line", last)
 			return
@@ -65,7 +65,7 @@ func (p *docParser) continuedBody(a *Action) {
 // firstLine parses "METHOD target [-H "K: V"]… [-d '…']".
 func (p *docParser) firstLine(a *Action, l Line) {
 	t := l.Text
-	base := l.Span.Start.Offset
+	base := l.Span.Start.Off()
 	i := skipSpace(t, 0)
 	j := i
 	for j < len(t) && t[j] != ' ' && t[j] != '\t' {
@@ -143,7 +143,7 @@ func (p *docParser) flags(a *Action, t string, base, from, to int, cli bool) {
 			if !cli || h.Valid {
 				headers = append(headers, h)
 			}
-			i = skipSpace(t, h.Span.End.Offset-base)
+			i = skipSpace(t, h.Span.End.Off()-base)
 			continue
 		}
 		if isFlag(t, i, to, 'd') && !cli {
@@ -309,7 +309,7 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 		}
 		if trimmed == "body:" {
 			body = p.bodies.new()
-			body.DirectiveSpan = p.span(l.Span.Start.Offset+indent, l.Span.Start.Offset+indent+len("body:"))
+			body.DirectiveSpan = p.span(l.Span.Start.Off()+indent, l.Span.Start.Off()+indent+len("body:"))
 			body.Indent = indent
 			bodyFrom = k + 1
 			bodies = append(bodies, body)
@@ -321,7 +321,7 @@ func (p *docParser) actionLines(a *Action, lines []Line) {
 		}
 		u := l
 		a.Unrecognized = append(a.Unrecognized, &u)
-		s, e := l.Span.Start.Offset+indent, l.Span.Start.Offset+indent+len(trimmed)
+		s, e := l.Span.Start.Off()+indent, l.Span.Start.Off()+indent+len(trimmed)
 		switch {
 		case strings.HasPrefix(trimmed, "-H ") || strings.HasPrefix(trimmed, "-H\t") || strings.HasPrefix(trimmed, "-d "):
 			// header-not-on-first-line / body flags on later lines: a rule
@@ -398,7 +398,7 @@ func (p *docParser) finishBody(b *Body) {
 			sb = append(sb, '\n')
 		}
 		line := l.Text
-		off := l.Span.Start.Offset
+		off := l.Span.Start.Off()
 		if len(line) >= common {
 			line = line[common:]
 			off += common
@@ -425,12 +425,12 @@ func (p *docParser) finishBody(b *Body) {
 // so rules can report precisely what is off.
 func (p *docParser) param(l Line) *Param {
 	t := l.Text
-	base := l.Span.Start.Offset
+	base := l.Span.Start.Off()
 	prm := p.params.new()
 	prm.Line, prm.CanonicalOrder = l, true
 	trimmedRight := trimBlankRight(t)
 	prm.TrailingSpace = len(trimmedRight) < len(t)
-	end0 := l.Span.End.Offset
+	end0 := l.Span.End.Off()
 	prm.CR = end0 >= 0 && end0 < len(p.src) && p.src[end0] == '\r'
 	prm.Strict = isStrictParam(t)
 	end := len(trimmedRight)

@@ -38,11 +38,11 @@ func (d *Document) ActionSites() []ActionSite { return d.actionSites(d.TemplateA
 func (d *Document) actionSites(tlinks []TemplateLink) []ActionSite {
 	var out []ActionSite
 	add := func(id string, kind ActionSiteKind, sp Span, h *Hint, l *Link) {
-		if id == "" || !sp.IsValid() || sp.Start.Offset < 0 || sp.End.Offset > len(d.Src) ||
-			sp.End.Offset-sp.Start.Offset != len(id) || string(d.Src[sp.Start.Offset:sp.End.Offset]) != id {
+		if id == "" || !sp.IsValid() || sp.Start.Off() < 0 || sp.End.Off() > len(d.Src) ||
+			sp.End.Off()-sp.Start.Off() != len(id) || string(d.Src[sp.Start.Off():sp.End.Off()]) != id {
 			return
 		}
-		out = append(out, ActionSite{ID: id, Kind: kind, Start: sp.Start.Offset, End: sp.End.Offset, Hint: h, Link: l})
+		out = append(out, ActionSite{ID: id, Kind: kind, Start: sp.Start.Off(), End: sp.End.Off(), Hint: h, Link: l})
 	}
 	for _, a := range d.Actions {
 		add(a.ID, SiteAction, a.IDSpan, nil, nil)
@@ -93,8 +93,8 @@ func idAfterAct(sp Span, id string) Span {
 	if !sp.IsValid() {
 		return Span{}
 	}
-	s := sp.Start.Offset + len("act:")
-	if s+len(id) > sp.End.Offset {
+	s := sp.Start.Off() + len("act:")
+	if s+len(id) > sp.End.Off() {
 		return Span{}
 	}
 	return offsetSpan(s, s+len(id))
@@ -103,18 +103,18 @@ func idAfterAct(sp Span, id string) Span {
 // textIn is the span of the first occurrence of s inside sp (offsets
 // only), or an invalid span.
 func (d *Document) textIn(sp Span, s string) Span {
-	if s == "" || sp.Start.Offset < 0 || sp.End.Offset > len(d.Src) || sp.Start.Offset > sp.End.Offset {
+	if s == "" || sp.Start.Off() < 0 || sp.End.Off() > len(d.Src) || sp.Start.Off() > sp.End.Off() {
 		return Span{}
 	}
-	i := strings.Index(string(d.Src[sp.Start.Offset:sp.End.Offset]), s)
+	i := strings.Index(string(d.Src[sp.Start.Off():sp.End.Off()]), s)
 	if i < 0 {
 		return Span{}
 	}
-	return offsetSpan(sp.Start.Offset+i, sp.Start.Offset+i+len(s))
+	return offsetSpan(sp.Start.Off()+i, sp.Start.Off()+i+len(s))
 }
 
 // offsetSpan is a span known by its offsets (line and column are
 // placeholders: ActionSite keeps only the offsets).
 func offsetSpan(start, end int) Span {
-	return Span{Start: Pos{Offset: start, Line: 1, Col: 1}, End: Pos{Offset: end, Line: 1, Col: 1}}
+	return Span{Start: at(start, 1, 1), End: at(end, 1, 1)}
 }

@@ -81,7 +81,7 @@ func (d *Document) TemplateActLinks() []TemplateLink {
 				continue
 			}
 			text, sp := tl.Line.Text, tl.Line.Span
-			off := sp.Start.Offset
+			off := sp.Start.Off()
 			if !sp.IsValid() || off < 0 || off+len(text) > len(d.Src) || string(d.Src[off:off+len(text)]) != text {
 				continue
 			}

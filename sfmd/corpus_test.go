@@ -62,7 +62,7 @@ func TestUpstreamCorpus(t *testing.T) {
 		want := slices.DeleteFunc(actFenceLines(src), recovered)
 		var got []int
 		for _, a := range doc.Actions {
-			got = append(got, a.Span.Start.Line)
+			got = append(got, int(a.Span.Start.Line))
 		}
 		got = slices.DeleteFunc(got, recovered)
 		total += len(want)
@@ -82,10 +82,10 @@ func recoveredLines(doc *sfmd.Document) func(int) bool {
 	var rs []lines
 	for _, f := range doc.Fences {
 		if f.Nested != nil {
-			rs = append(rs, lines{f.Span.Start.Line, f.Span.End.Line})
+			rs = append(rs, lines{int(f.Span.Start.Line), int(f.Span.End.Line)})
 		}
 		if m := f.MissingClose; m != nil {
-			rs = append(rs, lines{m.Last.Start.Line + 1, m.Until.Start.Line})
+			rs = append(rs, lines{int(m.Last.Start.Line) + 1, int(m.Until.Start.Line)})
 		}
 	}
 	return func(n int) bool {

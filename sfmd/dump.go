@@ -35,7 +35,7 @@ type loc struct {
 }
 
 func locOf(s Span) loc {
-	return loc{Line: s.Start.Line, Column: s.Start.Col, EndLine: s.End.Line, EndColumn: s.End.Col}
+	return loc{Line: int(s.Start.Line), Column: int(s.Start.Col), EndLine: int(s.End.Line), EndColumn: int(s.End.Col)}
 }
 
 // jspan is a sub-token position, [line, column, end_line, end_column], or
@@ -46,7 +46,7 @@ func spanOf(s Span) jspan {
 	if !s.IsValid() {
 		return nil
 	}
-	return &[4]int{s.Start.Line, s.Start.Col, s.End.Line, s.End.Col}
+	return &[4]int{int(s.Start.Line), int(s.Start.Col), int(s.End.Line), int(s.End.Col)}
 }
 
 type jsonFM struct {
@@ -459,10 +459,10 @@ func jsonFrontmatter(fm *Frontmatter) *jsonFM {
 		}
 		je := jsonEnv{
 			Name: e.Name, Form: envFormName(e.Form), Required: e.Default == nil,
-			Line: e.Span.Start.Line, Column: e.Span.Start.Col, Extra: []jsonField{},
+			Line: int(e.Span.Start.Line), Column: int(e.Span.Start.Col), Extra: []jsonField{},
 		}
 		if e.NameSpan.IsValid() {
-			je.Line, je.Column = e.NameSpan.Start.Line, e.NameSpan.Start.Col
+			je.Line, je.Column = int(e.NameSpan.Start.Line), int(e.NameSpan.Start.Col)
 		}
 		if e.HasDescription {
 			je.Description = strPtr(e.Description)
@@ -481,7 +481,7 @@ func jsonFrontmatter(fm *Frontmatter) *jsonFM {
 }
 
 func jsonFieldOf(f *Field) jsonField {
-	return jsonField{Key: f.Key, Value: yamlValue(f.Value), Line: f.KeySpan.Start.Line, Column: f.KeySpan.Start.Col}
+	return jsonField{Key: f.Key, Value: yamlValue(f.Value), Line: int(f.KeySpan.Start.Line), Column: int(f.KeySpan.Start.Col)}
 }
 
 // yamlValue decodes a YAML node into plain Go values that encoding/json
@@ -586,7 +586,7 @@ func jsonAction(a *Action) jsonAct {
 		}
 		if i == 0 {
 			j.Body = strPtr(text)
-			j.BodyLine = b.DirectiveSpan.Start.Line
+			j.BodyLine = int(b.DirectiveSpan.Start.Line)
 		} else {
 			j.ExtraBodies = append(j.ExtraBodies, text)
 		}
@@ -629,7 +629,7 @@ func jsonResponse(r *Response) jsonResp {
 		if l == nil {
 			continue
 		}
-		jl := jsonTLine{Kind: l.Kind.String(), Line: l.Line.Span.Start.Line, Text: l.Line.Text, Loop: l.Loop, Refs: []jsonRef{}}
+		jl := jsonTLine{Kind: l.Kind.String(), Line: int(l.Line.Span.Start.Line), Text: l.Line.Text, Loop: l.Loop, Refs: []jsonRef{}}
 		switch l.Kind {
 		case LineAssign, LineValueShortcut:
 			jl.Strict = l.StrictAssign

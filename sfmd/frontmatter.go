@@ -126,7 +126,7 @@ func (p *docParser) decodeFrontmatter(fm *Frontmatter, rawStart int) {
 	fm.Root = doc
 	if doc.Kind != yaml.MappingNode {
 		s := p.nodeSpan(doc, rawStart)
-		p.problem(CodeFrontmatterNotMapping, s.Start.Offset, s.End.Offset,
+		p.problem(CodeFrontmatterNotMapping, s.Start.Off(), s.End.Off(),
 			"frontmatter must be a mapping of \"key: value\" fields, found a %s", kindName(doc.Kind))
 		return
 	}
@@ -163,11 +163,11 @@ func (p *docParser) checkAliases(fm *Frontmatter, doc *yaml.Node) {
 	if !excessiveAliasing(doc) {
 		return
 	}
-	s, e := fm.Span.Start.Offset, p.li.LineEnd(1)
+	s, e := fm.Span.Start.Off(), p.li.LineEnd(1)
 	what := "its YAML aliases expand"
 	for _, f := range fm.Fields {
 		if excessiveAliasing(f.Value) {
-			s, e = f.KeySpan.Start.Offset, f.KeySpan.End.Offset
+			s, e = f.KeySpan.Start.Off(), f.KeySpan.End.Off()
 			what = fmt.Sprintf("the aliases of field %q expand", f.Key)
 			break
 		}

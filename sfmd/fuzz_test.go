@@ -83,10 +83,10 @@ func checkDocument(doc *sfmd.Document, src []byte) []string {
 			if !s.IsValid() {
 				continue
 			}
-			if s.Start.Offset < prev {
+			if s.Start.Off() < prev {
 				errs = append(errs, fmt.Sprintf("%s[%d] starts at offset %d, before the previous one (%d): the list is not in source order", name, i, s.Start.Offset, prev))
 			}
-			prev = s.Start.Offset
+			prev = s.Start.Off()
 		}
 	}
 	ordered("Fences", len(doc.Fences), func(i int) sfmd.Span { return doc.Fences[i].Span })
@@ -116,7 +116,7 @@ func checkNames(doc *sfmd.Document) []string {
 			errs = append(errs, fmt.Sprintf("Names[%d] at %d: not in document order", i, o.Start))
 		case o.Start < 0 || o.End > len(doc.Src) || o.Start > o.End || string(doc.Src[o.Start:o.End]) != o.Name:
 			errs = append(errs, fmt.Sprintf("Names[%d] %s %q: [%d,%d) is not its name", i, o.Kind, o.Name, o.Start, o.End))
-		case o.Span.Start.Offset > o.Start || o.Span.End.Offset < o.End:
+		case o.Span.Start.Off() > o.Start || o.Span.End.Off() < o.End:
 			errs = append(errs, fmt.Sprintf("Names[%d] %s %q: its span %v does not hold its name", i, o.Kind, o.Name, o.Span))
 		}
 		prev = o.Start
@@ -205,7 +205,7 @@ func (c *checker) span(path string, s sfmd.Span) {
 		return
 	}
 	n := len(c.src)
-	if s.Start.Offset < 0 || s.End.Offset > n || s.Start.Offset > s.End.Offset {
+	if s.Start.Off() < 0 || s.End.Off() > n || s.Start.Off() > s.End.Off() {
 		c.errorf("%s: offsets [%d, %d) outside the file (0..%d) or reversed", path, s.Start.Offset, s.End.Offset, n)
 		return
 	}
@@ -213,7 +213,7 @@ func (c *checker) span(path string, s sfmd.Span) {
 		name string
 		pos  sfmd.Pos
 	}{{"start", s.Start}, {"end", s.End}} {
-		want := c.li.Pos(p.pos.Offset)
+		want := c.li.Pos(p.pos.Off())
 		if p.pos != want {
 			c.errorf("%s: %s is %d:%d at offset %d, the line index says %d:%d", path, p.name, p.pos.Line, p.pos.Col, p.pos.Offset, want.Line, want.Col)
 		}
@@ -225,7 +225,7 @@ func (c *checker) line(path string, l sfmd.Line) {
 		c.errorf("%s: line text %q contains a newline", path, l.Text)
 	}
 	s := l.Span
-	if !s.IsValid() || s.Start.Offset < 0 || s.End.Offset > len(c.src) || s.Start.Offset > s.End.Offset {
+	if !s.IsValid() || s.Start.Off() < 0 || s.End.Off() > len(c.src) || s.Start.Off() > s.End.Off() {
 		return // reported by span
 	}
 	if s.Len() == len(l.Text) && string(c.src[s.Start.Offset:s.End.Offset]) != l.Text {

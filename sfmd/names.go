@@ -112,7 +112,7 @@ func (d *Document) buildNames() *Names {
 			b.first[a.ID] = a
 		}
 		if a.IDSpan.IsValid() {
-			b.at0[a.IDSpan.Start.Offset] = a
+			b.at0[a.IDSpan.Start.Off()] = a
 		}
 	}
 	b.n.occs = make([]Occurrence, 0, estimate(d))
@@ -270,7 +270,7 @@ func (b *namesBuilder) at(sp Span, skip int, name string) (int, int, bool) {
 	if name == "" || !sp.IsValid() {
 		return 0, 0, false
 	}
-	s := sp.Start.Offset + skip
+	s := sp.Start.Off() + skip
 	if s < 0 || s+len(name) > len(src) || string(src[s:s+len(name)]) != name {
 		return 0, 0, false
 	}
@@ -347,7 +347,7 @@ func (b *namesBuilder) paramNames() {
 	}
 	for _, sc := range b.n.doc.Shortcuts {
 		if _, ok := ActTarget(sc.URL); ok && sc.Form != ShortcutRefUse && sc.URLSpan.IsValid() {
-			l := b.n.doc.ActLink(sc.URL, sc.URLSpan.Start.Offset)
+			l := b.n.doc.ActLink(sc.URL, sc.URLSpan.Start.Off())
 			b.queryKeys(l.ActID, l.ActQuery, nil, sc)
 		}
 	}
@@ -385,7 +385,7 @@ func (b *namesBuilder) hintFlags(h *Hint) {
 		return
 	}
 	a := b.firstAction(h.Target)
-	base := h.ArgsSpan.Start.Offset
+	base := h.ArgsSpan.Start.Off()
 	for _, t := range TokenizeArgs(h.Args) {
 		if t.Text == EndOfFlags {
 			return
@@ -528,10 +528,10 @@ func (b *namesBuilder) placeholders() {
 // placeholder indexes st, unless a placeholder at its place was indexed.
 func (b *namesBuilder) placeholder(st *Placeholder, seen map[[2]int]bool) {
 	sp := st.Ref.Span
-	if !sp.IsValid() || seen[[2]int{sp.Start.Offset, sp.End.Offset}] {
+	if !sp.IsValid() || seen[[2]int{sp.Start.Off(), sp.End.Off()}] {
 		return
 	}
-	seen[[2]int{sp.Start.Offset, sp.End.Offset}] = true
+	seen[[2]int{sp.Start.Off(), sp.End.Off()}] = true
 	s, e, ok := b.at(sp, strings.Index(st.Ref.Raw, st.Ref.Name), st.Ref.Name)
 	if !ok {
 		return // no name ({@}, {Response.}) or not written as read

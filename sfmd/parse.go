@@ -127,6 +127,8 @@ type byteRange struct{ start, end int }
 // of the document reads (a fence nested in a fence of its kind, an
 // act.<id> block without its closing line, a command continued on later
 // lines): it records them and reads the document as its author meant it.
+// A src longer than MaxSource is not parsed: its one problem is
+// file-too-large.
 func Parse(path string, src []byte) *Document { return parse(path, src, false) }
 
 // ParseAsRuntime parses a document as the String runtime reads it: fences
@@ -142,6 +144,9 @@ func parse(path string, src []byte, asRuntime bool) *Document {
 // parseIn is parse with the document's memory carved from a (nil: newly
 // allocated).
 func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
+	if len(src) > MaxSource {
+		return tooLong(path, src)
+	}
 	var p *docParser
 	if a != nil {
 		doc := one(&a.docs)
@@ -166,7 +171,7 @@ func parseIn(path string, src []byte, asRuntime bool, a *Arena) *Document {
 	p.parseMarkdown(base)
 	p.scanProse()
 	slices.SortStableFunc(doc.Problems, func(a, b Problem) int {
-		return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset)
+		return cmp.Compare(a.Span.Start.Off(), b.Span.Start.Off())
 	})
 	doc.maxPlaces = p.places()
 	p.keepResponseFacts()
@@ -396,7 +401,7 @@ func (p *docParser) parseMarkdown(base int) {
 	if len(long) > 0 {
 		slices.SortStableFunc(p.codeSpans, func(a, b byteRange) int { return cmp.Compare(a.start, b.start) })
 		// hints of long lines came last: keep Hints in source order
-		slices.SortStableFunc(p.doc.Hints, func(a, b *Hint) int { return cmp.Compare(a.Span.Start.Offset, b.Span.Start.Offset) })
+		slices.SortStableFunc(p.doc.Hints, func(a, b *Hint) int { return cmp.Compare(a.Span.Start.Off(), b.Span.Start.Off()) })
 	}
 }
 
@@ -548,7 +553,7 @@ func (p *docParser) wholeLines(f *Fence, first, count int) int {
 		var sp Span
 		if li.asciiLine(n) {
 			memo = n
-			sp = Span{Start: Pos{Offset: s, Line: n, Col: 1}, End: Pos{Offset: e, Line: n, Col: e - s + 1}}
+			sp = Span{Start: at(s, n, 1), End: at(e, n, e-s+1)}
 		} else {
 			memo = 0
 			sp = li.spanOnLine(n, s, e)
@@ -664,7 +669,7 @@ func classifyFence(f *Fence) fenceKind {
 		return fenceKind{}
 	}
 	rest := info[len("act."):]
-	idStart := f.InfoSpan.Start.Offset + len("act.")
+	idStart := f.InfoSpan.Start.Off() + len("act.")
 	if id, ok := strings.CutSuffix(rest, ".response"); ok && id != "" && !strings.Contains(id, ".") {
 		return fenceKind{fenceResponse, id, idStart}
 	}
@@ -679,7 +684,7 @@ func (p *docParser) actFence(f *Fence, k fenceKind) {
 	if k.kind != fenceResponse && k.kind != fenceAction {
 		return
 	}
-	idSpan := p.li.spanOnLine(f.OpenSpan.Start.Line, k.idStart, k.idStart+len(k.id)) // the id is on the opening line
+	idSpan := p.li.spanOnLine(int(f.OpenSpan.Start.Line), k.idStart, k.idStart+len(k.id)) // the id is on the opening line
 	if k.kind == fenceResponse {
 		p.response(f, k.id, idSpan)
 	} else {
@@ -806,7 +811,7 @@ func (p *docParser) countSlabs(capped bool, buf []fenceKind) ([]fenceKind, slabC
 		}
 		if len(f.Lines) > 0 && (!capped || n.refs < maxReserve) {
 			// the content lines lie in order in one stretch of the source
-			s, e := f.Lines[0].Span.Start.Offset, f.Lines[len(f.Lines)-1].Span.End.Offset
+			s, e := f.Lines[0].Span.Start.Off(), f.Lines[len(f.Lines)-1].Span.End.Off()
 			if s <= e {
 				n.refs += refMarks(p.src[s:e])
 			}

@@ -12,11 +12,22 @@ import (
 // and the 1-based column counted in Unicode characters (what editors,
 // GitHub annotations and problem matchers expect). Invalid UTF-8 bytes
 // count as one column each.
+//
+// The three are 32-bit: a source must be shorter than MaxSource bytes,
+// which every reader of files checks (see MaxSource).
 type Pos struct {
-	Offset int `json:"offset"`
-	Line   int `json:"line"`
-	Col    int `json:"col"`
+	Offset int32 `json:"offset"`
+	Line   int32 `json:"line"`
+	Col    int32 `json:"col"`
 }
+
+// at is the position of byte offset off on 1-based line line, column col,
+// of a source shorter than MaxSource bytes (so that none of the three
+// overflows 32 bits).
+func at(off, line, col int) Pos { return Pos{Offset: int32(off), Line: int32(line), Col: int32(col)} }
+
+// Off is the byte offset as an int, for indexing the source.
+func (p Pos) Off() int { return int(p.Offset) }
 
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
@@ -33,7 +44,7 @@ type Span struct {
 func (s Span) IsValid() bool { return s.Start.IsValid() }
 
 // Len is the length of the span in bytes.
-func (s Span) Len() int { return s.End.Offset - s.Start.Offset }
+func (s Span) Len() int { return int(s.End.Offset - s.Start.Offset) }
 
 // LineIndex maps byte offsets of one source buffer to line and column.
 // Building it is a single memchr-style pass over the bytes; column lookups
@@ -75,7 +86,8 @@ func (li *LineIndex) setMemoLine(n int, ascii bool) {
 	}
 }
 
-// NewLineIndex indexes src.
+// NewLineIndex indexes src, which must be at most MaxSource bytes long
+// (Parse's positions are 32-bit).
 func NewLineIndex(src []byte) *LineIndex { return newLineIndex(src, nil) }
 
 // newLineIndex is NewLineIndex with the index and its line starts carved
@@ -225,11 +237,11 @@ func (li *LineIndex) Pos(offset int) Pos {
 		start = li.starts[line-1]
 	}
 	if offset < start { // inside the BOM
-		return Pos{Offset: offset, Line: 1, Col: 1}
+		return at(offset, 1, 1)
 	}
 	if li.asciiLine(line) {
 		li.setMemoLine(line, true)
-		return Pos{Offset: offset, Line: line, Col: offset - start + 1}
+		return at(offset, line, offset-start+1)
 	}
 	// Counting from the memo is exact only between character boundaries
 	// (a byte that is not a UTF-8 continuation byte always starts one);
@@ -253,7 +265,7 @@ func (li *LineIndex) Pos(offset int) Pos {
 		li.setMemoLine(line, false)
 		li.memoOff, li.memoCol = offset, col
 	}
-	return Pos{Offset: offset, Line: line, Col: col}
+	return at(offset, line, col)
 }
 
 // spanOnLine is Span for two offsets on 1-based line n, which the caller
@@ -269,7 +281,7 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 		}
 		if li.asciiLine(n) {
 			li.setMemoLine(n, true) // as Pos leaves it: the next lookup is likely on this line
-			return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
+			return Span{Start: at(start, n, start-ls+1), End: at(end, n, end-ls+1)}
 		}
 		if li.valid && end <= len(li.src) && li.boundary(start) && li.boundary(end) {
 			// both ends on this line, at character boundaries of valid
@@ -278,7 +290,7 @@ func (li *LineIndex) spanOnLine(n, start, end int) Span {
 			ec := sc + runeCountValid(li.src[start:end])
 			li.setMemoLine(n, false) // as Pos(end) leaves it
 			li.memoOff, li.memoCol = end, ec
-			return Span{Start: Pos{Offset: start, Line: n, Col: sc}, End: Pos{Offset: end, Line: n, Col: ec}}
+			return Span{Start: at(start, n, sc), End: at(end, n, ec)}
 		}
 	}
 	return li.Span(start, end)
@@ -327,12 +339,12 @@ func (li *LineIndex) Span(start, end int) Span {
 	if start >= li.memoLo && end < li.memoHi {
 		// both ends on the (ASCII) line of the previous lookup
 		n, ls := li.memoLine, li.memoLo
-		return Span{Start: Pos{Offset: start, Line: n, Col: start - ls + 1}, End: Pos{Offset: end, Line: n, Col: end - ls + 1}}
+		return Span{Start: at(start, n, start-ls+1), End: at(end, n, end-ls+1)}
 	}
 	s := li.Pos(start)
-	if start >= li.bom && end <= len(li.src) && (s.Line == len(li.starts) || end < li.starts[s.Line]) && li.asciiLine(s.Line) {
+	if n := int(s.Line); start >= li.bom && end <= len(li.src) && (n == len(li.starts) || end < li.starts[n]) && li.asciiLine(n) {
 		// both ends on one ASCII line: no second lookup
-		return Span{Start: s, End: Pos{Offset: end, Line: s.Line, Col: s.Col + end - start}}
+		return Span{Start: s, End: at(end, n, int(s.Col)+end-start)}
 	}
 	return Span{Start: s, End: li.Pos(end)}
 }

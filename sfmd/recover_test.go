@@ -21,7 +21,7 @@ func TestParseAsRuntime(t *testing.T) {
 	lines := func(doc *sfmd.Document) []int {
 		var out []int
 		for _, a := range doc.Actions {
-			out = append(out, a.Span.Start.Line)
+			out = append(out, int(a.Span.Start.Line))
 		}
 		return out
 	}

@@ -132,7 +132,7 @@ func (d *Document) DollarRefs(text string, span Span) []*VarRef {
 	if first < 0 || !d.holds(text, span) {
 		return nil // most texts have no '$': no comparison with the source
 	}
-	s := span.Start.Offset
+	s := span.Start.Off()
 	li := d.Index
 	if li == nil {
 		li = NewLineIndex(d.Src)
@@ -407,7 +407,7 @@ func atoi(s string) (int, bool) {
 
 // holds reports whether text is the document's text at span.
 func (d *Document) holds(text string, span Span) bool {
-	s, e := span.Start.Offset, span.End.Offset
+	s, e := span.Start.Off(), span.End.Off()
 	return span.IsValid() && s >= 0 && e <= len(d.Src) && s <= e && e-s == len(text) && string(d.Src[s:e]) == text
 }
 
@@ -423,7 +423,7 @@ func (d *Document) LineDollarRefs(l *TemplateLine) []*VarRef {
 	}
 	out := refs[:0]
 	for _, r := range refs {
-		if r.Span.Start.Offset != l.LHSSpan.Start.Offset {
+		if r.Span.Start.Off() != l.LHSSpan.Start.Off() {
 			out = append(out, r)
 		}
 	}

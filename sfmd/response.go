@@ -74,14 +74,14 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 	p.respFacts = append(p.respFacts, fact)
 	for _, open := range loops {
 		fl := r.Lines[open]
-		p.problem(CodeForUnclosed, fl.Line.Span.Start.Offset, fl.Line.Span.End.Offset,
+		p.problem(CodeForUnclosed, fl.Line.Span.Start.Off(), fl.Line.Span.End.Off(),
 			"loop %q is never closed, add an \"end:\" line after its body", strings.TrimSpace(fl.Line.Text))
 	}
 }
 
 func (p *docParser) templateLine(l Line) *TemplateLine {
 	t := l.Text
-	base := l.Span.Start.Offset
+	base := l.Span.Start.Off()
 	tl := p.lines.new()
 	tl.Line, tl.Loop = l, -1
 	trimmed := strings.TrimSpace(t)
@@ -175,7 +175,7 @@ func (p *docParser) responseHints(tl *TemplateLine, id string) {
 		return
 	}
 	t := tl.Line.Text
-	base := tl.Line.Span.Start.Offset
+	base := tl.Line.Span.Start.Off()
 	trimmed := trimBlankLeft(t)
 	if strings.HasPrefix(trimmed, "/act") || strings.HasPrefix(trimmed, "/tool:") {
 		off := len(t) - len(trimmed)

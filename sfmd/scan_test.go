@@ -116,11 +116,11 @@ func naivePos(src []byte, off int) Pos {
 	}
 	if line == 1 && len(src) >= 3 && string(src[:3]) == "\uFEFF" {
 		if off < 3 {
-			return Pos{Offset: off, Line: 1, Col: 1}
+			return at(off, 1, 1)
 		}
 		ls = 3
 	}
-	return Pos{Offset: off, Line: line, Col: 1 + runeCount(src[ls:off])}
+	return at(off, line, 1+runeCount(src[ls:off]))
 }
 
 // TestSpanFastPaths checks Span, Pos and spanOnLine, whose ASCII and
@@ -180,7 +180,7 @@ func TestSpanFastPaths(t *testing.T) {
 				t.Fatalf("%q: Span(%d, %d) = %v, want %v", s, a, b, got, w)
 			}
 			if a >= 0 && a <= len(src) {
-				n := naivePos(src, a).Line
+				n := int(naivePos(src, a).Line)
 				if got, w := li.spanOnLine(n, a, b), want(a, b); b <= len(src) && got != w {
 					t.Fatalf("%q: spanOnLine(%d, %d, %d) = %v, want %v", s, n, a, b, got, w)
 				}
@@ -425,7 +425,7 @@ func TestDollarRefs(t *testing.T) {
 	dest := d.Links[0]
 	var got []string
 	for _, r := range d.DollarRefs(dest.Dest, dest.DestSpan) {
-		got = append(got, r.Raw+"@"+strconv.Itoa(r.Span.Start.Offset))
+		got = append(got, r.Raw+"@"+strconv.Itoa(r.Span.Start.Off()))
 	}
 	if want := "[$KEY@25 $_U@32]"; fmt.Sprint(got) != want {
 		t.Errorf("DollarRefs = %v, want %s", got, want)

@@ -72,7 +72,7 @@ func TestRefsStartAtRefMarks(t *testing.T) {
 		p := &docParser{src: src, li: NewLineIndex(src)}
 		for ctx := refsURL; ctx <= refsHint; ctx++ {
 			for _, ref := range p.appendRefs(nil, text, 0, ctx) {
-				if i := ref.Span.Start.Offset; !mayStartRef(src, i) {
+				if i := ref.Span.Start.Off(); !mayStartRef(src, i) {
 					t.Fatalf("%q (context %d): reference %q at %d starts where refMarks does not count", text, ctx, ref.Raw, i)
 				}
 			}

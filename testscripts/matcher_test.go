@@ -268,7 +268,7 @@ func checkLines(t *testing.T, out string, wants []want) {
 // the line format itself.
 func TestMatchersOnFormatOutput(t *testing.T) {
 	at := func(line, col int) sfmd.Span {
-		return sfmd.Span{Start: sfmd.Pos{Line: line, Col: col}, End: sfmd.Pos{Line: line, Col: col + 3}}
+		return sfmd.Span{Start: sfmd.Pos{Line: int32(line), Col: int32(col)}, End: sfmd.Pos{Line: int32(line), Col: int32(col + 3)}}
 	}
 	diags := []lint.Diagnostic{
 		{Path: "docs/a.md", Span: at(3, 1), Rule: "fence-unclosed", Severity: lint.Error, Message: "code fence opened here is never closed, add a closing \"```\""},
@@ -278,7 +278,7 @@ func TestMatchersOnFormatOutput(t *testing.T) {
 	}
 	var wants []want
 	for _, d := range diags {
-		line, col := d.Span.Start.Line, d.Span.Start.Col
+		line, col := int(d.Span.Start.Line), int(d.Span.Start.Col)
 		if line == 0 {
 			line, col = 1, 1
 		}

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/internal/suggest"
 	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/lint/format"
@@ -261,7 +260,7 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 	}
 	var maxSize int64
 	if *f.maxFileSize != "" {
-		if maxSize, err = safeio.ParseSize(*f.maxFileSize); err != nil {
+		if maxSize, err = lint.ParseMaxSize(*f.maxFileSize); err != nil {
 			return nil, fmt.Errorf("--max-file-size: %v", err)
 		}
 	}

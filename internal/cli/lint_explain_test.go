@@ -38,10 +38,10 @@ func TestExplainSuppressionWorks(t *testing.T) {
 			if d.Rule != a.Name {
 				continue
 			}
-			at, comment := d.Span.Start.Line, "sfmd-disable-next-line"
+			at, comment := int(d.Span.Start.Line), "sfmd-disable-next-line"
 			for _, f := range doc.Fences {
 				if l := d.Span.Start.Line; l > f.OpenSpan.Start.Line && l <= f.Span.End.Line && nextBlock {
-					at, comment = f.OpenSpan.Start.Line, "sfmd-disable-next-block"
+					at, comment = int(f.OpenSpan.Start.Line), "sfmd-disable-next-block"
 				}
 			}
 			if at < 1 || at > len(lines) || strings.HasPrefix(strings.TrimSpace(lines[at-1]), ">") || strings.HasPrefix(lines[at-1], " ") {

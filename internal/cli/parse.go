@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
+	"github.com/sfmd-dev/sfmd/lint"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -23,9 +24,9 @@ Parses each FILE ("-" reads standard input) and prints its syntax tree.
                   other in argument order (a JSON stream: a single file gives
                   a single JSON document; use "jq -s" to get an array)
   --format text   an indented tree per file, as in the parser's golden tests
-  --max-file-size largest document parsed, such as 20M (default 10M); a
-                  larger one is not read past its first line and has a
-                  single file-too-large problem
+  --max-file-size largest document parsed, such as 20M (default 10M, at
+                  most 2047M); a larger one is not read past its first
+                  line and has a single file-too-large problem
 
 Only regular files are read: a named pipe or a device is refused.
 
@@ -54,7 +55,7 @@ func runParse(args []string, stdio Stdio) int {
 	limit := int64(safeio.DefaultMaxSize)
 	if *maxSize != "" {
 		var err error
-		if limit, err = safeio.ParseSize(*maxSize); err != nil {
+		if limit, err = lint.ParseMaxSize(*maxSize); err != nil {
 			fmt.Fprintf(stdio.Stderr, "sfmd parse: --max-file-size: %v\n", err)
 			return ExitUsage
 		}

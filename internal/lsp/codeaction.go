@@ -33,7 +33,7 @@ func (s *server) codeAction(params json.RawMessage) (any, error) {
 		for _, f := range d.Fixes {
 			fixable = fixable || (f.Safe && len(f.Edits) > 0)
 		}
-		if !wants(p.Context.Only, KindQuickFix) || d.Span.Start.Offset > end || d.Span.End.Offset < start {
+		if !wants(p.Context.Only, KindQuickFix) || d.Span.Start.Off() > end || d.Span.End.Off() < start {
 			continue
 		}
 		ld := s.toLSPOne(snap.d.uri, t, d)
@@ -127,7 +127,7 @@ func (s *server) disableAction(snap *snapshot, d *lint.Diagnostic) *CodeAction {
 	if d.Rule == lint.UnusedSuppression.Name || d.Rule == "" {
 		return nil // its fix removes the comment; suppressing it hides nothing
 	}
-	sup, ok := lint.SuppressionFor(snap.doc, d.Span.Start.Offset)
+	sup, ok := lint.SuppressionFor(snap.doc, d.Span.Start.Off())
 	if !ok {
 		return nil
 	}

@@ -65,18 +65,18 @@ func (c *completer) add(n int, label, newText string, kind int, detail, doc stri
 // where the cursor is: frontmatter, an action block, a response template.
 func (c *completer) context() (inFM bool, action *sfmd.Action, resp *sfmd.Response) {
 	doc := c.snap.doc
-	if fm := doc.Frontmatter; fm != nil && c.off > fm.Span.Start.Offset && (c.off < fm.RawSpan.End.Offset || !fm.Closed) {
-		if c.off >= fm.RawSpan.Start.Offset {
+	if fm := doc.Frontmatter; fm != nil && c.off > fm.Span.Start.Off() && (c.off < fm.RawSpan.End.Off() || !fm.Closed) {
+		if c.off >= fm.RawSpan.Start.Off() {
 			return true, nil, nil
 		}
 	}
 	for _, a := range doc.Actions {
-		if a.Fence != nil && c.off > a.Fence.OpenSpan.End.Offset && c.off <= a.Span.End.Offset {
+		if a.Fence != nil && c.off > a.Fence.OpenSpan.End.Off() && c.off <= a.Span.End.Off() {
 			return false, a, nil
 		}
 	}
 	for _, r := range doc.Responses {
-		if r.Fence != nil && c.off > r.Fence.OpenSpan.End.Offset && c.off <= r.Span.End.Offset {
+		if r.Fence != nil && c.off > r.Fence.OpenSpan.End.Off() && c.off <= r.Span.End.Off() {
 			return false, c.snap.idx.owner(r), r
 		}
 	}
@@ -171,7 +171,7 @@ func (c *completer) frontmatter() {
 	// typed the YAML is usually invalid.
 	present := map[string]bool{}
 	if fm := c.snap.doc.Frontmatter; fm != nil && fm.RawSpan.IsValid() {
-		for _, m := range reFMPresent.FindAllStringSubmatch(string(c.snap.text.src[fm.RawSpan.Start.Offset:min(fm.RawSpan.End.Offset, len(c.snap.text.src))]), -1) {
+		for _, m := range reFMPresent.FindAllStringSubmatch(string(c.snap.text.src[fm.RawSpan.Start.Offset:min(fm.RawSpan.End.Off(), len(c.snap.text.src))]), -1) {
 			present[m[1]] = true
 		}
 	}

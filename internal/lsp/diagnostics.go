@@ -125,7 +125,7 @@ func (s *server) toLSPOne(uri string, t *text, d *lint.Diagnostic) Diagnostic {
 	}
 	desc, tags := s.ruleLinks(d.Rule)
 	ld := Diagnostic{
-		Range:           t.rng(d.Span.Start.Offset, d.Span.End.Offset, s.enc),
+		Range:           t.rng(d.Span.Start.Off(), d.Span.End.Off(), s.enc),
 		Severity:        lspSeverity(d.Severity),
 		Code:            d.Rule,
 		CodeDescription: desc,
@@ -139,7 +139,7 @@ func (s *server) toLSPOne(uri string, t *text, d *lint.Diagnostic) Diagnostic {
 			msg = "related"
 		}
 		ld.RelatedInformation = append(ld.RelatedInformation, DiagnosticRelatedInformation{
-			Location: Location{URI: uri, Range: t.rng(r.Span.Start.Offset, r.Span.End.Offset, s.enc)},
+			Location: Location{URI: uri, Range: t.rng(r.Span.Start.Off(), r.Span.End.Off(), s.enc)},
 			Message:  msg,
 		})
 	}
@@ -169,13 +169,13 @@ func (s *server) foreignToLSP(uri string, t *text, d *lint.Diagnostic, a *lint.R
 	}
 	other := pathToURI(filepath.Join(filepath.Dir(uriToPath(uri)), rel))
 	at := func(sp sfmd.Span) Range {
-		start := Position{Line: max(sp.Start.Line-1, 0), Character: max(sp.Start.Col-1, 0)}
-		end := Position{Line: max(sp.End.Line-1, 0), Character: max(sp.End.Col-1, 0)}
+		start := Position{Line: max(int(sp.Start.Line)-1, 0), Character: max(int(sp.Start.Col)-1, 0)}
+		end := Position{Line: max(int(sp.End.Line)-1, 0), Character: max(int(sp.End.Col)-1, 0)}
 		return Range{Start: start, End: end}
 	}
 	desc, tags := s.ruleLinks(d.Rule)
 	ld := Diagnostic{
-		Range:           t.rng(a.Span.Start.Offset, a.Span.End.Offset, s.enc),
+		Range:           t.rng(a.Span.Start.Off(), a.Span.End.Off(), s.enc),
 		Severity:        lspSeverity(d.Severity),
 		Code:            d.Rule,
 		CodeDescription: desc,

@@ -42,7 +42,7 @@ func (s *server) hover(params json.RawMessage) (any, error) {
 		parts = append(parts, paramDoc(p))
 	case x.refAt(off) != nil:
 		site := x.refAt(off)
-		mark(site.Span.Start.Offset, site.Span.End.Offset)
+		mark(site.Span.Start.Off(), site.Span.End.Off())
 		if doc := s.refDoc(snap, site); doc != "" {
 			parts = append(parts, doc)
 		}
@@ -52,7 +52,7 @@ func (s *server) hover(params json.RawMessage) (any, error) {
 		}
 	}
 	for _, d := range s.currentDiagnostics(snap.d, snap.text) {
-		if d.Span.Start.Offset <= off && off <= d.Span.End.Offset {
+		if d.Span.Start.Off() <= off && off <= d.Span.End.Off() {
 			if a := s.linter.Registry().Lookup(d.Rule); a != nil {
 				parts = append(parts, ruleDoc(a, d.Severity))
 			}

@@ -32,7 +32,7 @@ func (x *index) find(off int, name bool, ok func(*sfmd.Occurrence) bool) *sfmd.O
 	occs := x.names.All()
 	for i := range occs {
 		o := &occs[i]
-		s, e := o.Span.Start.Offset, o.Span.End.Offset
+		s, e := o.Span.Start.Off(), o.Span.End.Off()
 		if name {
 			s, e = o.Start, o.End
 		}
@@ -88,5 +88,5 @@ func (x *index) def(kind sfmd.NameKind, name string) *sfmd.Occurrence {
 }
 
 func within(sp sfmd.Span, off int) bool {
-	return sp.IsValid() && sp.Start.Offset <= off && off <= sp.End.Offset
+	return sp.IsValid() && sp.Start.Off() <= off && off <= sp.End.Off()
 }

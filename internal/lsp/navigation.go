@@ -28,7 +28,7 @@ func (s *server) position(params json.RawMessage) (*snapshot, int, error) {
 }
 
 func (s *server) loc(snap *snapshot, sp sfmd.Span) Location {
-	return Location{URI: snap.d.uri, Range: snap.text.rng(sp.Start.Offset, sp.End.Offset, s.enc)}
+	return Location{URI: snap.d.uri, Range: snap.text.rng(sp.Start.Off(), sp.End.Off(), s.enc)}
 }
 
 func (s *server) definition(params json.RawMessage) (any, error) {
@@ -168,7 +168,7 @@ func (s *server) fileTarget(snap *snapshot, target string) *Location {
 		doc := sfmd.Parse(abs, src)
 		for _, m := range doc.Markers {
 			if m.Open && m.ID == frag {
-				loc.Range = newText(src).rng(m.IDSpan.Start.Offset, m.IDSpan.End.Offset, s.enc)
+				loc.Range = newText(src).rng(m.IDSpan.Start.Off(), m.IDSpan.End.Off(), s.enc)
 				break
 			}
 		}
@@ -273,7 +273,7 @@ func (s *server) occurrences(snap *snapshot, off int) []use {
 	var out []use
 	for _, u := range x.names.Group(decl) {
 		if u.Ref != nil || u.Def {
-			out = append(out, use{u.Span.Start.Offset, u.Span.End.Offset, u.Def})
+			out = append(out, use{u.Span.Start.Off(), u.Span.End.Off(), u.Def})
 		} else {
 			out = append(out, use{u.Start, u.End, false})
 		}
@@ -347,10 +347,10 @@ type symNode struct {
 
 func (s *server) symbols(snap *snapshot) []DocumentSymbol {
 	t, doc := snap.text, snap.doc
-	rng := func(sp sfmd.Span) Range { return t.rng(sp.Start.Offset, sp.End.Offset, s.enc) }
+	rng := func(sp sfmd.Span) Range { return t.rng(sp.Start.Off(), sp.End.Off(), s.enc) }
 	var nodes []*symNode
 	add := func(sym DocumentSymbol, sp sfmd.Span, container bool) {
-		nodes = append(nodes, &symNode{sym: sym, start: sp.Start.Offset, end: sp.End.Offset, container: container})
+		nodes = append(nodes, &symNode{sym: sym, start: sp.Start.Off(), end: sp.End.Off(), container: container})
 	}
 	if fm := doc.Frontmatter; fm != nil {
 		sym := DocumentSymbol{Name: "frontmatter", Kind: SymbolModule, Range: rng(fm.Span), SelectionRange: rng(fm.Span)}

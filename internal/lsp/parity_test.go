@@ -73,7 +73,7 @@ func TestDiagnosticsMatchLint(t *testing.T) {
 				rel, _ := filepath.Rel(filepath.Dir(abs), d.Path)
 				msg = fmt.Sprintf("%s line %d: %s", filepath.ToSlash(rel), d.Span.Start.Line, msg)
 			}
-			want = append(want, fmt.Sprintf("%v-%v %d %s %s related=%d", c.PositionAt(uri, sp.Start.Offset), endPosition(c, uri, src, sp.Start.Offset, sp.End.Offset),
+			want = append(want, fmt.Sprintf("%v-%v %d %s %s related=%d", c.PositionAt(uri, sp.Start.Off()), endPosition(c, uri, src, sp.Start.Off(), sp.End.Off()),
 				map[lint.Severity]int{lint.Error: 1, lint.Warning: 2, lint.Info: 3}[d.Severity], d.Rule, msg, len(d.Related)))
 		}
 		for _, d := range p.Diagnostics {

@@ -75,7 +75,7 @@ func TestReferencesAreTheIndexGroups(t *testing.T) {
 	names := doc.Names()
 	span := func(o sfmd.Occurrence) [2]int {
 		if o.Kind != sfmd.NameAction && (o.Ref != nil || o.Def) {
-			return [2]int{o.Span.Start.Offset, o.Span.End.Offset} // a placeholder, a declaration: the construct
+			return [2]int{o.Span.Start.Off(), o.Span.End.Off()} // a placeholder, a declaration: the construct
 		}
 		return [2]int{o.Start, o.End}
 	}

@@ -183,11 +183,11 @@ func startOf(s sfmd.Span) (line, col int) {
 	if !s.Start.IsValid() {
 		return 1, 1
 	}
-	col = s.Start.Col
+	col = int(s.Start.Col)
 	if col < 1 {
 		col = 1
 	}
-	return s.Start.Line, col
+	return int(s.Start.Line), col
 }
 
 // end returns the exclusive end line and column of s; the start when the
@@ -195,10 +195,10 @@ func startOf(s sfmd.Span) (line, col int) {
 func endOf(s sfmd.Span) (line, col int) {
 	sl, sc := startOf(s)
 	e := s.End
-	if !s.Start.IsValid() || !e.IsValid() || e.Line < sl || (e.Line == sl && e.Col < sc) {
+	if !s.Start.IsValid() || !e.IsValid() || int(e.Line) < sl || (int(e.Line) == sl && int(e.Col) < sc) {
 		return sl, sc
 	}
-	return e.Line, e.Col
+	return int(e.Line), int(e.Col)
 }
 
 // flatten makes s safe for a single output line: line breaks and other
@@ -349,7 +349,7 @@ func (s *sources) pos(path string, offset int) sfmd.Pos {
 	if li := s.index(path); li != nil {
 		return li.Pos(offset)
 	}
-	return sfmd.Pos{Offset: offset}
+	return sfmd.Pos{Offset: int32(offset)}
 }
 
 // norm maps unknown severities to Info, as lint.Severity.String does.

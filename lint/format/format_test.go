@@ -74,7 +74,7 @@ func fixtureDiags(t testing.TB) []lint.Diagnostic {
 			Message: "parameter \"limt\" is not used by the request, did you mean \"limit\"?",
 			Related: []lint.Related{{Span: span("docs/api.md", "{query}", len("{query}")), Message: "the request uses \"query\" here"}},
 			Fixes: []lint.Fix{{Message: "rename \"limt\" to \"limit\"", Safe: true, Edits: []lint.Edit{
-				{Start: limt.Start.Offset, End: limt.End.Offset, New: "limit"},
+				{Start: limt.Start.Off(), End: limt.End.Off(), New: "limit"},
 			}}},
 		},
 		{
@@ -87,7 +87,7 @@ func fixtureDiags(t testing.TB) []lint.Diagnostic {
 			Span:    strng,
 			Message: "unknown type \"strng\", expected one of \"string\", \"int\", \"bool\"",
 			Fixes: []lint.Fix{{Message: "replace \"strng\" with \"string\"", Safe: true, Edits: []lint.Edit{
-				{Start: strng.Start.Offset, End: strng.End.Offset, New: "string"},
+				{Start: strng.Start.Off(), End: strng.End.Off(), New: "string"},
 			}}},
 		},
 		{
@@ -589,7 +589,7 @@ func FuzzWrite(f *testing.F) {
 		li := sfmd.NewLineIndex(src)
 		span := li.Span(max(0, min(startOff, len(src))), max(0, min(endOff, len(src))))
 		if line != 0 {
-			span.Start.Line, span.Start.Col = line, col // inconsistent on purpose
+			span.Start.Line, span.Start.Col = int32(line), int32(col) // inconsistent on purpose
 		}
 		diags := []lint.Diagnostic{{
 			Path: "f.md", Span: span, Rule: rule, Severity: lint.Severity(line % 4), Message: msg,

@@ -104,8 +104,8 @@ func toJSON(d *lint.Diagnostic, src *sources) jsonDiag {
 		for _, e := range f.Edits {
 			s, en := src.pos(d.Path, e.Start), src.pos(d.Path, e.End)
 			jf.Edits = append(jf.Edits, jsonEdit{
-				Start:   jsonPos{Line: s.Line, Column: s.Col, Offset: e.Start},
-				End:     jsonPos{Line: en.Line, Column: en.Col, Offset: e.End},
+				Start:   jsonPos{Line: int(s.Line), Column: int(s.Col), Offset: e.Start},
+				End:     jsonPos{Line: int(en.Line), Column: int(en.Col), Offset: e.End},
 				NewText: e.New,
 			})
 		}

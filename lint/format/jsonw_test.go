@@ -168,7 +168,7 @@ func randomFinding(r *rand.Rand, li *sfmd.LineIndex, n int) lint.Diagnostic {
 		a, b := r.IntN(n+3)-1, r.IntN(n+3)-1
 		s := li.Span(max(0, min(a, n)), max(0, min(b, n)))
 		if r.IntN(5) == 0 {
-			s = sfmd.Span{Start: sfmd.Pos{Line: r.IntN(4) - 1, Col: r.IntN(4) - 1, Offset: a}, End: sfmd.Pos{Line: r.IntN(4) - 1, Col: r.IntN(4) - 1, Offset: b}}
+			s = sfmd.Span{Start: sfmd.Pos{Line: int32(r.IntN(4) - 1), Col: int32(r.IntN(4) - 1), Offset: int32(a)}, End: sfmd.Pos{Line: int32(r.IntN(4) - 1), Col: int32(r.IntN(4) - 1), Offset: int32(b)}}
 		}
 		return s
 	}
@@ -257,7 +257,7 @@ func FuzzJSONFindings(f *testing.F) {
 		li := sfmd.NewLineIndex(src)
 		span := li.Span(max(0, min(startOff, len(src))), max(0, min(endOff, len(src))))
 		if line != 0 {
-			span.Start.Line, span.Start.Col = line, col // inconsistent on purpose
+			span.Start.Line, span.Start.Col = int32(line), int32(col) // inconsistent on purpose
 		}
 		diags := []lint.Diagnostic{{
 			Path: path, Span: span, Rule: rule, Severity: lint.Severity(line % 4), Message: msg,
@@ -500,8 +500,8 @@ func TestGitHubLineMatchesFmt(t *testing.T) {
 // fingerprintBuf: strings.Fields of the line, joined by spaces.
 func fingerprintByJoin(d *lint.Diagnostic, src *sources) string {
 	what := d.Message
-	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && d.Span.Start.Line <= li.LineCount() {
-		line := li.Line(d.Span.Start.Line)
+	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && int(d.Span.Start.Line) <= li.LineCount() {
+		line := li.Line(int(d.Span.Start.Line))
 		if len(line) > maxFingerprintBytes {
 			line = line[:maxFingerprintBytes]
 		}

@@ -309,7 +309,7 @@ func editRegion(src *sources, path string, e lint.Edit) sarifRegion {
 		if en.Offset < s.Offset {
 			en = s
 		}
-		return sarifRegion{StartLine: s.Line, StartColumn: s.Col, EndLine: en.Line, EndColumn: en.Col}
+		return sarifRegion{StartLine: int(s.Line), StartColumn: int(s.Col), EndLine: int(en.Line), EndColumn: int(en.Col)}
 	}
 	off, n := max(e.Start, 0), max(e.End-e.Start, 0)
 	return sarifRegion{ByteOffset: &off, ByteLength: &n}
@@ -353,8 +353,8 @@ func fingerprintBuf(b []byte, d *lint.Diagnostic, src *sources) (string, []byte)
 	b = append(b, 0)
 	b = append(b, slashPath(d.Path)...)
 	b = append(b, 0)
-	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && d.Span.Start.Line <= li.LineCount() {
-		line := li.Line(d.Span.Start.Line)
+	if li := src.index(d.Path); li != nil && d.Span.Start.IsValid() && int(d.Span.Start.Line) <= li.LineCount() {
+		line := li.Line(int(d.Span.Start.Line))
 		if len(line) > maxFingerprintBytes {
 			line = line[:maxFingerprintBytes] // keep huge lines linear
 		}

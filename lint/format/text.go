@@ -232,23 +232,23 @@ func writeSpaces(w *bytes.Buffer, n int) {
 // contain the position.
 func snippetRange(d *lint.Diagnostic, src *sources) (text []byte, from, to int, ok bool) {
 	li := src.index(d.Path)
-	if li == nil || !d.Span.Start.IsValid() || d.Span.Start.Line > li.LineCount() {
+	if li == nil || !d.Span.Start.IsValid() || int(d.Span.Start.Line) > li.LineCount() {
 		return nil, 0, 0, false
 	}
-	n := d.Span.Start.Line
+	n := int(d.Span.Start.Line)
 	text = li.Line(n)
 	ls := li.LineStart(n)
-	from = d.Span.Start.Offset - ls
-	if from < 0 || from > len(text) || li.LineOf(d.Span.Start.Offset) != n {
+	from = d.Span.Start.Off() - ls
+	if from < 0 || from > len(text) || li.LineOf(d.Span.Start.Off()) != n {
 		// The offset disagrees with the line: trust the column.
-		from = byteOfColumn(text, d.Span.Start.Col)
+		from = byteOfColumn(text, int(d.Span.Start.Col))
 	}
 	el, _ := endOf(d.Span)
 	switch {
 	case el > n:
 		to = len(text)
-	case d.Span.End.Offset-ls >= from && d.Span.End.Offset-ls <= len(text):
-		to = d.Span.End.Offset - ls
+	case d.Span.End.Off()-ls >= from && d.Span.End.Off()-ls <= len(text):
+		to = d.Span.End.Off() - ls
 	default:
 		to = from
 	}
