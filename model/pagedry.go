@@ -31,9 +31,6 @@ type Link struct{ ID, Href string }
 
 // PageView is what the agent sees once /open showed a page.
 type PageView struct {
-	// Content is the rendered page (renderer.ts render: includes
-	// expanded, markup stripped, links rewritten, hints prepended).
-	Content string
 	// Autos are the auto-shortcuts the render registered, in order.
 	Autos []Link
 	// Shortcuts are the page's own shortcuts (resolver.ts resolve), which
@@ -43,6 +40,20 @@ type PageView struct {
 	// References are the reference definitions the render resolves
 	// [text][ref] with (the core parser's: the first of a name wins).
 	References map[string]string
+
+	// the rendered page, written by Content on first call
+	content string
+	write   func() string
+}
+
+// Content is the rendered page (renderer.ts render: includes expanded,
+// markup stripped, links rewritten, hints prepended), written when it
+// is first asked for: View registers the auto-shortcuts without it.
+func (v *PageView) Content() string {
+	if v.write != nil {
+		v.content, v.write = v.write(), nil
+	}
+	return v.content
 }
 
 // PageRun is a page opened in a session of its own.
@@ -94,25 +105,36 @@ func openPage(doc *sfmd.Document, pd *Parsed, fsys *FS, p, topic, home string) *
 // menus not seen yet unfolded; the auto-shortcuts it registers are there
 // for the commands tried after), once; nil when the page cannot be
 // resolved or rendered (a menu file that cannot be read, an include the
-// simulation refuses).
+// simulation refuses). The view's text is written when Content is first
+// called, from what View read (the page, the menus it unfolded, the
+// missing variables): the render's session effects are all View's.
 func (pr *PageRun) View() *PageView {
 	if pr.shown {
 		return pr.view
 	}
 	pr.shown = true
-	s := pr.rt.session()
+	rt, s := pr.rt, pr.rt.session()
 	s.nav = pr.saved
-	pg, lerr, err := pr.rt.currentPage()
+	pg, lerr, err := rt.currentPage()
 	if err != nil || lerr != nil {
 		return nil
 	}
-	content, autos, err := pr.rt.renderPage(pg, "", s.markUnseenNavs(pg))
+	unfold := s.markUnseenNavs(pg)
+	text, err := rt.pageText(pg)
 	if err != nil {
 		return nil
 	}
+	// renderPage's steps, the last one (slugLinks) without its text
+	text = linkText(text, pg.ref.References)
+	var autos []autoShortcut
+	slugAutos(text, &autos)
 	s.setAutoShortcuts(autos)
 	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
-	v := &PageView{Content: content, References: pg.ref.References}
+	missing := rt.missingEnv(pg)
+	v := &PageView{References: pg.ref.References, write: func() string {
+		var again []autoShortcut
+		return jsTrim(slugLinksAfter(hintsHead(pageHintsMissing(pg, unfold, missing)), text, &again))
+	}}
 	if len(s.autoOrder) > 0 {
 		v.Autos = make([]Link, 0, len(s.autoOrder))
 	}

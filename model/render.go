@@ -44,6 +44,15 @@ func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
 // step that writes the text (slugLinks) writes head first, so that the
 // rendered text is not copied again behind it.
 func renderLinksAfter(head, s string, refs map[string]string) (string, []autoShortcut) {
+	var autos []autoShortcut
+	s = slugLinksAfter(head, linkText(s, refs), &autos)
+	return s, autos
+}
+
+// linkText is the text renderLinks slugs: s with its reference links
+// resolved from refs and its [@id label](url) shortcuts turned into
+// [label][@id].
+func linkText(s string, refs map[string]string) string {
 	if len(refs) > 0 {
 		s = replaceSpans(s, refLinkSpans(s), func(m []string) string {
 			if u, ok := refs[m[2]]; ok && u != "" {
@@ -52,12 +61,9 @@ func renderLinksAfter(head, s string, refs map[string]string) (string, []autoSho
 			return m[0]
 		})
 	}
-	s = replaceSpans(s, shortcutSpans(s), func(m []string) string {
+	return replaceSpans(s, shortcutSpans(s), func(m []string) string {
 		return "[" + m[2] + "][@" + m[1][1:] + "]"
 	})
-	var autos []autoShortcut
-	s = slugLinksAfter(head, s, &autos)
-	return s, autos
 }
 
 // renderSFMD renders source as the reference runtime renders a document that
@@ -245,9 +251,23 @@ func slugLinks(s string, autos *[]autoShortcut) string { return slugLinksAfter("
 // slugLinksAfter is head + slugLinks(s, autos), written to one builder
 // when a link becomes a shortcut.
 func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
+	out, _ := slugScan(head, s, autos, true)
+	return out
+}
+
+// slugAutos is the auto-shortcuts slugLinks registers for s, appended
+// to autos, without writing its text: the same scan as slugLinksAfter's
+// (slugScan), which only leaves the builder out.
+func slugAutos(s string, autos *[]autoShortcut) {
+	slugScan("", s, autos, false)
+}
+
+// slugScan is slugLinksAfter, which writes the text only when write is
+// set (ok is false otherwise, and the text is to be ignored).
+func slugScan(head, s string, autos *[]autoShortcut, write bool) (_ string, ok bool) {
 	matches := plainLinkSpans(s)
 	if len(matches) == 0 {
-		return head + s
+		return head + s, write
 	}
 	regions := codeRegions(s)
 	// buildSlugMap's seen ids and slug counts, and each id's place in
@@ -307,6 +327,9 @@ func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
 			*autos = append(*autos, autoShortcut{ID: id, Href: href})
 		}
 		st[id] = e
+		if !write {
+			continue
+		}
 		display := label
 		if display == "" {
 			display = id
@@ -323,11 +346,14 @@ func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
 		b.WriteByte(']')
 		last = m[1]
 	}
+	if !write {
+		return "", false
+	}
 	if last == 0 {
-		return head + s // no link became a shortcut
+		return head + s, true // no link became a shortcut
 	}
 	b.WriteString(s[last:])
-	return b.String()
+	return b.String(), true
 }
 
 // slugState is what slugLinks knows of a slug or an id: that an id was

@@ -52,7 +52,7 @@ var DryrunPageRefLinkLiteral = &lint.Analyzer{
 		if v == nil {
 			return nil, nil
 		}
-		lits := literalRefLinks(v.Content)
+		lits := literalRefLinks(v.Content())
 		if len(lits) == 0 {
 			return nil, nil
 		}

@@ -1,0 +1,88 @@
+package model
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestPageViewIsRender: PageRun.View, which registers the render's
+// auto-shortcuts without writing the page's text (slugAutos) and writes
+// the text when Content is first asked for, shows what renderPage's
+// whole render shows and leaves the session as it does (viewByRender,
+// the view as View made it before), on testPages. The text is asked for
+// after commands tried on the page, /refresh among them, which renders
+// the page again and marks its menus seen in the session that View's
+// menus were unfolded in, or, on every other page, before any command:
+// then the session holds the menus View marked seen.
+func TestPageViewIsRender(t *testing.T) {
+	cmds := []string{"/refresh", "/nav main", "/open @s", "/open @docs", "/open @link-1", "/open #b"}
+	texts := 0
+	for i, pg := range testPages(t) {
+		open := func() *PageRun {
+			return OpenPage(NewSourceFS(pg.tree), "/"+pg.p, pg.tree.data("/"+pg.p), "app:app", "/app")
+		}
+		lazy, whole := open(), open()
+		v := lazy.View()
+		want := viewByRender(whole)
+		if (v == nil) != (want == nil) {
+			t.Fatalf("%s: View %v, the whole render %v", pg.p, v, want)
+		}
+		if got, want := sessionValue(lazy), sessionValue(whole); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: %.300q\nthe session after View:\n%#v\nafter the whole render:\n%#v", pg.p, pg.tree[pg.p].Data, got, want)
+		}
+		if v != nil && i%2 == 0 {
+			v.Content()
+		}
+		for _, cmd := range cmds {
+			if got, want := lazy.Try(cmd), whole.Try(cmd); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: %s after View:\n%#v\nafter the whole render:\n%#v", pg.p, cmd, got, want)
+			}
+		}
+		if v == nil {
+			continue
+		}
+		if got := viewValue(v); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: %.300q\nView:\n%#v\nthe whole render:\n%#v", pg.p, pg.tree[pg.p].Data, got, want)
+		}
+		if len(v.Autos) > 0 && len(want[0].(string)) > 0 {
+			texts++
+		}
+	}
+	if texts < 1000 {
+		t.Errorf("only %d pages showed a text and auto-shortcuts", texts)
+	}
+}
+
+// viewByRender is what PageRun.View showed when it wrote the page's text
+// with renderPage (the render /open makes), as viewValue gives it, and
+// the session it left; nil when the page cannot be resolved or rendered.
+func viewByRender(pr *PageRun) []any {
+	pr.shown = true
+	s := pr.rt.session()
+	s.nav = pr.saved
+	pg, lerr, err := pr.rt.currentPage()
+	if err != nil || lerr != nil {
+		return nil
+	}
+	content, autos, err := pr.rt.renderPage(pg, "", s.markUnseenNavs(pg))
+	if err != nil {
+		return nil
+	}
+	s.setAutoShortcuts(autos)
+	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
+	var as, scs []Link
+	for _, id := range s.autoOrder {
+		as = append(as, Link{id, s.autoShortcuts[id]})
+	}
+	for _, sc := range pg.shortcuts {
+		scs = append(scs, Link{sc.ID, sc.Href})
+	}
+	return []any{content, as, scs, pg.ref.References}
+}
+
+// sessionValue is what the commands tried on a page read of its
+// session: its auto-shortcuts, their order and the menus seen.
+func sessionValue(pr *PageRun) []any {
+	s := pr.rt.session()
+	return []any{s.autoShortcuts, s.autoOrder, s.nav.seen, pr.autos, pr.order}
+}
