@@ -280,7 +280,7 @@ func TestStripMarkupRuns(t *testing.T) {
 	docs := scanDocs(t)
 	pieces := []string{"```", "~~~", "````", "```act.a", "```act.a.response", "```js", "  ```", "<!-- #b -->", "<!-- /b -->",
 		"[!include:i](i.md)", "[!menu:m](m.md)", "[r]: https://x.example", "text", "", " ", "\r", "[@s l](u)",
-		"x ` y", "`~`", "~ ~", "~~", "\u00a0```", "```` ", "~~~act.b"}
+		"x ` y", "`~`", "~ ~", "~~", "\u00a0```", "```` ", "~~~act.b", "\t[r]: y", "- [r]: y", "\u00a0<!-- #b -->", "#", "\x7f```"}
 	seed := uint32(11)
 	next := func() int {
 		seed = seed*1664525 + 1013904223

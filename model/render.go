@@ -119,42 +119,7 @@ func stripMarkup(source string) string { return stripEdited(source, spanEdits{},
 // one line of source, and the edits change no line's lineClass (the
 // caller checks: page.stripped).
 func stripEdited(source string, e spanEdits, base int) string {
-	var b strings.Builder
-	next := 0 // the first of e's spans not written or passed
-	write := func(from, to int) {
-		for next < len(e.spans) && e.spans[next][0]-base < from {
-			next++ // on a line dropped
-		}
-		for ; next < len(e.spans) && e.spans[next][0]-base < to; next++ {
-			b.WriteString(source[from : e.spans[next][0]-base])
-			b.WriteString(e.reps[next])
-			from = e.spans[next][1] - base
-		}
-		b.WriteString(source[from:to])
-	}
-	written := false   // b holds kept lines
-	from, to := -1, -1 // the run of kept lines not written yet: source[from:to]
-	flush := func() {
-		if from < 0 {
-			return
-		}
-		if written {
-			b.WriteByte('\n')
-		} else {
-			b.Grow(len(source) - from + e.longer())
-		}
-		write(from, to)
-		written = true
-	}
-	var off int // where line begins in source
-	keep := func(line string) {
-		if joinKeptRuns && from >= 0 && off == to+1 {
-			to = off + len(line)
-			return
-		}
-		flush()
-		from, to = off, off+len(line)
-	}
+	k := keptRuns{source: source, e: e, base: base, from: -1, to: -1}
 	fenceOpen, inAction := false, false
 	var fenceChar byte
 	fenceLen := 0
@@ -164,23 +129,36 @@ func stripEdited(source string, e spanEdits, base int) string {
 			// character can close it, and every other line is dropped
 			// (an act block) or kept (any other fence) alike: the lines
 			// up to the next such character are taken at once
-			off = len(source) - len(rest)
+			k.off = len(source) - len(rest)
 			i := strings.IndexByte(rest, fenceChar)
 			if i < 0 { // the fence never closes: every line left is alike
 				if !inAction {
-					keep(rest)
+					k.keep(rest)
 				}
 				break
 			}
-			if k := strings.LastIndexByte(rest[:i], '\n') + 1; k > 0 {
+			if n := strings.LastIndexByte(rest[:i], '\n') + 1; n > 0 {
 				if !inAction {
-					keep(rest[:k-1])
+					k.keep(rest[:n-1])
 				}
-				rest = rest[k:]
+				rest = rest[n:]
+			}
+		} else if joinKeptRuns {
+			// outside a fence a line is kept as it is when its first
+			// byte shows that it is neither a fence line nor markup:
+			// the run of such lines is taken at once
+			k.off = len(source) - len(rest)
+			if n, ok := plainLines(rest); ok {
+				k.keep(rest[:n])
+				if n == len(rest) {
+					break
+				}
+				rest = rest[n+1:]
+				continue
 			}
 		}
 		var line string
-		off = len(source) - len(rest)
+		k.off = len(source) - len(rest)
 		line, rest, more = strings.Cut(rest, "\n")
 		t := jsTrim(line)
 		if run, rest, ok := matchFenceLine(t); ok {
@@ -192,11 +170,11 @@ func stripEdited(source string, e spanEdits, base int) string {
 						inAction = false
 						continue
 					}
-					keep(line)
+					k.keep(line)
 					continue
 				}
 				if !inAction {
-					keep(line)
+					k.keep(line)
 				}
 				continue
 			}
@@ -205,33 +183,117 @@ func stripEdited(source string, e spanEdits, base int) string {
 				inAction = true
 				continue
 			}
-			keep(line)
+			k.keep(line)
 			continue
 		}
 		if inAction {
 			continue
 		}
 		if fenceOpen {
-			keep(line)
+			k.keep(line)
 			continue
 		}
 		if markupLine(t) {
 			continue
 		}
-		keep(line)
+		k.keep(line)
 	}
-	if !written && joinKeptRuns && len(e.spans) == 0 {
-		if from < 0 {
+	return k.text()
+}
+
+// plainLines is the length of the run of lines that rest begins with
+// whose first byte is a plain one (plainFirst), up to the line feed that
+// ends the last of them or to the end of rest; ok is false when the
+// first line is not one.
+func plainLines(rest string) (n int, ok bool) {
+	for i := 0; ; {
+		if i < len(rest) && !plainFirst(rest[i]) {
+			return i - 1, i > 0
+		}
+		j := strings.IndexByte(rest[i:], '\n')
+		if j < 0 {
+			return len(rest), true
+		}
+		i += j + 1
+	}
+}
+
+// plainFirst reports whether a line whose first byte is c is kept by
+// stripMarkup outside a fence: an empty line (c is its line feed), or c
+// is ASCII, not white space (jsTrim leaves it first) and none of the
+// first bytes of a fence line (` ~) or of markup (< [).
+func plainFirst(c byte) bool {
+	return c == '\n' || c > ' ' && c < utf8.RuneSelf && c != '`' && c != '~' && c != '<' && c != '['
+}
+
+// keptRuns writes the runs of lines stripEdited keeps: each run of
+// consecutive kept lines is one piece of source, written with the
+// edits on it.
+type keptRuns struct {
+	source   string
+	e        spanEdits
+	base     int
+	b        strings.Builder
+	next     int  // the first of e's spans not written or passed
+	written  bool // b holds kept lines
+	from, to int  // the run of kept lines not written yet: source[from:to]
+	off      int  // where the line kept next begins in source
+}
+
+// write writes source[from:to] with the edits on it.
+func (k *keptRuns) write(from, to int) {
+	e, base := k.e, k.base
+	for k.next < len(e.spans) && e.spans[k.next][0]-base < from {
+		k.next++ // on a line dropped
+	}
+	for ; k.next < len(e.spans) && e.spans[k.next][0]-base < to; k.next++ {
+		k.b.WriteString(k.source[from : e.spans[k.next][0]-base])
+		k.b.WriteString(e.reps[k.next])
+		from = e.spans[k.next][1] - base
+	}
+	k.b.WriteString(k.source[from:to])
+}
+
+// flush writes the run not written yet.
+func (k *keptRuns) flush() {
+	if k.from < 0 {
+		return
+	}
+	if k.written {
+		k.b.WriteByte('\n')
+	} else {
+		k.b.Grow(len(k.source) - k.from + k.e.longer())
+	}
+	k.write(k.from, k.to)
+	k.written = true
+}
+
+// keep keeps line, which begins at off: it joins the run it follows.
+func (k *keptRuns) keep(line string) {
+	if joinKeptRuns && k.from >= 0 && k.off == k.to+1 {
+		k.to = k.off + len(line)
+		return
+	}
+	k.flush()
+	k.from, k.to = k.off, k.off+len(line)
+}
+
+// text is the kept lines joined: a single run without edits is a piece
+// of source, not a copy.
+func (k *keptRuns) text() string {
+	if !k.written && joinKeptRuns && len(k.e.spans) == 0 {
+		if k.from < 0 {
 			return ""
 		}
-		return source[from:to]
+		return k.source[k.from:k.to]
 	}
-	flush()
-	return b.String()
+	k.flush()
+	return k.b.String()
 }
 
 // joinKeptRuns lets stripMarkup keep runs of consecutive lines as one
-// piece and take the lines inside an open fence at once;
+// piece and take the lines inside an open fence, and the runs of plain
+// lines outside one (plainLines), at once;
 // TestStripMarkupRuns turns it off (each line read and kept on its own)
 // and holds the result to it.
 var joinKeptRuns = true
