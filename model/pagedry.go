@@ -124,14 +124,23 @@ func (pr *PageRun) View() *PageView {
 	if err != nil {
 		return nil
 	}
-	// renderPage's steps, the last one (slugLinks) without its text
-	text = linkText(text, pg.ref.References)
+	// renderPage's steps, the last one (slugLinks) without its text,
+	// and the shortcuts' (shortcutText) without it when shortcutAutos
+	// can
+	text = refText(text, pg.ref.References)
 	var autos []autoShortcut
-	slugAutos(text, &autos)
+	shortcutsWritten := false
+	if !shortcutAutos(text, &autos) {
+		text, shortcutsWritten = shortcutText(text), true
+		slugAutos(text, &autos)
+	}
 	s.setAutoShortcuts(autos)
 	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
 	missing := rt.missingEnv(pg)
 	v := &PageView{References: pg.ref.References, write: func() string {
+		if !shortcutsWritten {
+			text = shortcutText(text)
+		}
 		var again []autoShortcut
 		return jsTrim(slugLinksAfter(hintsHead(pageHintsMissing(pg, unfold, missing)), text, &again))
 	}}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -85,4 +86,54 @@ func viewByRender(pr *PageRun) []any {
 func sessionValue(pr *PageRun) []any {
 	s := pr.rt.session()
 	return []any{s.autoShortcuts, s.autoOrder, s.nav.seen, pr.autos, pr.order}
+}
+
+// TestShortcutAutos: shortcutAutos, which reads the auto-shortcuts of a
+// text's shortcuts written out from the text itself, gives those of
+// slugAutos(shortcutText(s)) whenever it answers, on scanDocs' texts
+// (and the strip of each) and 20,000 random texts of shortcuts, links,
+// code and brackets; it answers on enough of them.
+func TestShortcutAutos(t *testing.T) {
+	texts := scanDocs(t)
+	pieces := []string{"[@a x](https://a.example)", "[@b y z](u)", "[s](https://s.example)", "[s](http://t.example)", "[@a x](@u)",
+		"[@a x](u)(https://g.example)", "[p [@t q](z)](https://h.example)", "[@a x [y](https://z.example)", "[@a `x`](u)",
+		"[@a x](u\nv)", "[@a\nx](u)", "[@a x~](u)", "`", "```", "~~~", "\n", " ", "[", "]", "(", ")", "](", "[@c", "d](https://d.example)",
+		"[@a x](u)[b](https://b.example)", "[q](https://q.example)[@a x](u)", "text", "[link-1](https://l.example)", "[](https://e.example)",
+		"[@a x](" + strings.Repeat("y", 45) + ")", "[" + strings.Repeat("w", 45) + "](v)", "`[@a x](u)`", "[@a.b x](u)",
+		"[@a x](u`v)", "[@a x](~~~)", "[@a x`](u)", "[@a x~~~](u)"}
+	seed := uint32(3)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 20000 {
+		var b strings.Builder
+		for k := next() % 6; k >= 0; k-- {
+			b.WriteString(pieces[next()%len(pieces)])
+		}
+		texts = append(texts, b.String())
+	}
+	answered, declined := 0, 0
+	for _, s := range texts {
+		var want []autoShortcut
+		slugAutos(shortcutText(s), &want)
+		var got []autoShortcut
+		if !shortcutAutos(s, &got) {
+			if got != nil {
+				t.Fatalf("%.300q: shortcutAutos declined with autos %v", s, got)
+			}
+			declined++
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.300q: shortcutAutos gives\n%v\nslugAutos(shortcutText(s))\n%v", s, got, want)
+		}
+		if len(shortcutSpans(s)) > 0 && len(want) > 0 {
+			answered++
+		}
+	}
+	t.Logf("answered on %d texts with shortcuts and auto-shortcuts, declined on %d of %d", answered, declined, len(texts))
+	if answered < 1500 || declined < 2000 {
+		t.Errorf("answered on %d texts with shortcuts and auto-shortcuts, declined on %d", answered, declined)
+	}
 }

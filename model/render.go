@@ -50,20 +50,71 @@ func renderLinksAfter(head, s string, refs map[string]string) (string, []autoSho
 }
 
 // linkText is the text renderLinks slugs: s with its reference links
-// resolved from refs and its [@id label](url) shortcuts turned into
-// [label][@id].
+// resolved from refs (refText) and its [@id label](url) shortcuts turned
+// into [label][@id] (shortcutText).
 func linkText(s string, refs map[string]string) string {
-	if len(refs) > 0 {
-		s = replaceSpans(s, refLinkSpans(s), func(m []string) string {
-			if u, ok := refs[m[2]]; ok && u != "" {
-				return "[" + m[1] + "](" + u + ")"
-			}
-			return m[0]
-		})
+	return shortcutText(refText(s, refs))
+}
+
+// refText is s with its reference links resolved from refs.
+func refText(s string, refs map[string]string) string {
+	if len(refs) == 0 {
+		return s
 	}
+	return replaceSpans(s, refLinkSpans(s), func(m []string) string {
+		if u, ok := refs[m[2]]; ok && u != "" {
+			return "[" + m[1] + "](" + u + ")"
+		}
+		return m[0]
+	})
+}
+
+// shortcutText is s with its [@id label](url) shortcuts turned into
+// [label][@id].
+func shortcutText(s string) string {
 	return replaceSpans(s, shortcutSpans(s), func(m []string) string {
 		return "[" + m[2] + "][@" + m[1][1:] + "]"
 	})
+}
+
+// shortcutAutos is slugAutos(shortcutText(s), autos) read from s
+// itself, without writing shortcutText's text, when that gives the same
+// auto-shortcuts; ok is false when it may not (autos is then as it was).
+// It does when every shortcut span of s (shortcutSpans) is also one of
+// its plain links (plainLinkSpans: a link starting there is the same
+// span; none does when an earlier link covers it or its target begins
+// with '@'), holds no '`', '~' or line feed and has no '(' after it.
+// Then the links of shortcutText(s) are the other links of s: its
+// [label][@id] is no link (the first "]" after the label's "[" and any
+// "[" in it is followed by "[", and "[@id]" by what followed the span),
+// and the scan leaves it as it left the span, with nothing of it
+// remembered; no "[" before the span reads into it (its first "]" there
+// would make a link covering the span). And the
+// code regions of both texts (codeRegions: ``` and ~~~ runs, inline
+// code, which a line feed ends) are the same around the other links,
+// none of their delimiters being in a span or its replacement.
+// TestShortcutAutos holds it to slugAutos(shortcutText(s)).
+func shortcutAutos(s string, autos *[]autoShortcut) (ok bool) {
+	spans := shortcutSpans(s)
+	matches := plainLinkSpans(s)
+	kept := matches[:0] // the links that are not spans, read in place
+	j := 0
+	for _, m := range matches {
+		if j < len(spans) && m[0] == spans[j][0] { // the same link: it ends at the same ")"
+			sp := spans[j]
+			if strings.ContainsAny(s[sp[0]:sp[1]], "`~\n") || sp[1] < len(s) && s[sp[1]] == '(' {
+				return false
+			}
+			j++
+			continue
+		}
+		kept = append(kept, m)
+	}
+	if j < len(spans) {
+		return false // spans[j] is not a link of its own
+	}
+	slugMatches("", s, kept, autos, false)
+	return true
 }
 
 // renderSFMD renders source as the reference runtime renders a document that
@@ -327,7 +378,12 @@ func slugAutos(s string, autos *[]autoShortcut) {
 // slugScan is slugLinksAfter, which writes the text only when write is
 // set (ok is false otherwise, and the text is to be ignored).
 func slugScan(head, s string, autos *[]autoShortcut, write bool) (_ string, ok bool) {
-	matches := plainLinkSpans(s)
+	return slugMatches(head, s, plainLinkSpans(s), autos, write)
+}
+
+// slugMatches is slugScan with the plain links of s given (matches, as
+// plainLinkSpans finds them, or some of them).
+func slugMatches(head, s string, matches [][]int, autos *[]autoShortcut, write bool) (_ string, ok bool) {
 	if len(matches) == 0 {
 		return head + s, write
 	}
