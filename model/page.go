@@ -118,7 +118,14 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 	}
 	pg.blockIDs = append(append(pg.blockIDs, ref.Blocks...), ref.Includes...)
 	var menus map[string][]refShortcut // menuFile's answers by URI (menuCache)
+	var lines map[menuLineKey]menuLineRead
 	for _, ml := range ref.MenuLines {
+		key := menuLineKey{ml.Name, ml.Path}
+		if r, ok := lines[key]; ok {
+			// a line read before: the same file and entries (menuCache)
+			pg.setMenu(ml.Name, r.uri, r.entries)
+			continue
+		}
 		menuURI := rt.loaderResolve(ml.Path, uri)
 		if menuURI == uri {
 			return nil, &loadError{"CIRCULAR_REFERENCE", "Circular menu/nav reference detected: " + menuURI}, nil
@@ -142,6 +149,12 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 			entries = append(entries, refShortcut{ID: ml.Name + "." + sc.ID, Label: sc.Label, Href: sc.Href})
 		}
 		pg.setMenu(ml.Name, menuURI, entries)
+		if menuCache {
+			if lines == nil {
+				lines = map[menuLineKey]menuLineRead{}
+			}
+			lines[key] = menuLineRead{menuURI, entries}
+		}
 	}
 	pg.requirements = rt.requirementsOf(uri, ref)
 	pg.inv = pg.resolveInvocations(src)
@@ -157,9 +170,22 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 // menu and nav lines name it (a page with 2,850 nav lines of one file
 // loaded and parsed it 2,850 times): the runtime (resolver.ts
 // resolve(), as resolvePage) reads it again for each line, and finds
-// the same text, since nothing writes while a page is resolved.
-// TestMenuCache turns it off and holds the page to it.
+// the same text, since nothing writes while a page is resolved. A line
+// of the name and path of one read before takes that line's file and
+// entries, without resolving its path (loaderResolve reads only the
+// path, the page's URI and the String home) or writing its entries'
+// ids again. TestMenuCache turns it off and holds the page to it.
 var menuCache = true
+
+// menuLineKey is a menu or nav line's name and path.
+type menuLineKey struct{ name, path string }
+
+// menuLineRead is what resolvePage made of a menu or nav line: its
+// file's URI and its entries.
+type menuLineRead struct {
+	uri     string
+	entries []refShortcut
+}
 
 // menuFile is what one menu or nav line reads from the menu file at
 // menuURI: its shortcuts, each Href resolved against the file (no
