@@ -64,6 +64,10 @@ type PageRun struct {
 	order []string
 	view  *PageView
 	shown bool // View was asked for
+	// pending are the auto-shortcuts View registers, registered in the
+	// session (settle) when a command is first tried
+	pending        []autoShortcut
+	pendingToStore bool
 }
 
 // OpenPage makes the document at the virtual path p of fsys, whose text
@@ -134,8 +138,7 @@ func (pr *PageRun) View() *PageView {
 		text, shortcutsWritten = shortcutText(text), true
 		slugAutos(text, &autos)
 	}
-	s.setAutoShortcuts(autos)
-	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
+	pr.pending, pr.pendingToStore = autos, true
 	missing := rt.missingEnv(pg)
 	v := &PageView{References: pg.ref.References, write: func() string {
 		if !shortcutsWritten {
@@ -144,14 +147,14 @@ func (pr *PageRun) View() *PageView {
 		var again []autoShortcut
 		return jsTrim(slugLinksAfter(hintsHead(pageHintsMissing(pg, unfold, missing)), text, &again))
 	}}
-	if len(s.autoOrder) > 0 {
-		v.Autos = make([]Link, 0, len(s.autoOrder))
+	if len(autos) > 0 {
+		v.Autos = make([]Link, len(autos)) // slugLinks gives each id once
 	}
 	if len(pg.shortcuts) > 0 {
 		v.Shortcuts = make([]Link, 0, len(pg.shortcuts))
 	}
-	for _, id := range s.autoOrder {
-		v.Autos = append(v.Autos, Link{id, s.autoShortcuts[id]})
+	for i, a := range autos {
+		v.Autos[i] = Link(a)
 	}
 	for _, sc := range pg.shortcuts {
 		v.Shortcuts = append(v.Shortcuts, Link{sc.ID, sc.Href})
@@ -160,9 +163,24 @@ func (pr *PageRun) View() *PageView {
 	return v
 }
 
+// settle registers the auto-shortcuts View left pending in the session
+// (session.ts setAutoShortcuts, as /open does once it rendered): the
+// commands tried on the page read them there; a view that no command
+// follows builds no map of them.
+func (pr *PageRun) settle() {
+	if !pr.pendingToStore {
+		return
+	}
+	s := pr.rt.session()
+	s.setAutoShortcuts(pr.pending)
+	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
+	pr.pending, pr.pendingToStore = nil, false
+}
+
 // Try runs one command line from the opened page and puts the session
 // back as the page left it, so that each command starts from the page.
 func (pr *PageRun) Try(line string) Result {
+	pr.settle()
 	defer func() {
 		s := pr.rt.session()
 		s.nav = pr.saved

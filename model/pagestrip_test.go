@@ -235,6 +235,7 @@ func TestPageViewListsSized(t *testing.T) {
 	if v == nil || len(v.Autos) < 100 || len(v.Shortcuts) < 100 {
 		t.Fatalf("the generated page shows too few links: %v", v)
 	}
+	pr.settle()
 	s := pr.rt.session()
 	for name, lc := range map[string][2]int{"Autos": {len(v.Autos), cap(v.Autos)}, "Shortcuts": {len(v.Shortcuts), cap(v.Shortcuts)},
 		"autoOrder": {len(s.autoOrder), cap(s.autoOrder)}} {
