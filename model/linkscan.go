@@ -12,9 +12,10 @@ import (
 // ")", neither empty nor starting with "@". The first "]" and the first
 // ")" are searched for once each and reused for every "[" before them
 // (a "[" with no "]" after it would otherwise scan the rest of s once
-// per "["). TestPlainLinkSpansIsRegexp holds it to the regexp.
-func plainLinkSpans(s string) [][]int {
-	var out [][]int
+// per "["). Each match is an array (one slice of them all, not one per
+// match). TestPlainLinkSpansIsRegexp holds it to the regexp.
+func plainLinkSpans(s string) [][6]int {
+	var out [][6]int
 	closeAt, parenAt := -1, -1 // the first "]" after the current "[", the first ")" after the current target's start
 	for i := 0; i < len(s); {
 		j := strings.IndexByte(s[i:], '[')
@@ -41,7 +42,7 @@ func plainLinkSpans(s string) [][]int {
 			}
 			parenAt = q + 1 + k
 		}
-		out = append(out, []int{p, parenAt + 1, p + 1, closeAt, q, parenAt})
+		out = append(out, [6]int{p, parenAt + 1, p + 1, closeAt, q, parenAt})
 		i = parenAt + 1
 	}
 	return out

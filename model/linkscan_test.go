@@ -75,7 +75,10 @@ func TestPlainLinkSpansIsRegexp(t *testing.T) {
 	found := 0
 	for _, s := range scanDocs(t) {
 		want := reRndPlainLink.Re().FindAllStringSubmatchIndex(s, -1)
-		got := plainLinkSpans(s)
+		var got [][]int
+		for _, m := range plainLinkSpans(s) {
+			got = append(got, m[:])
+		}
 		found += len(want)
 		if len(got) != 0 || len(want) != 0 {
 			if !reflect.DeepEqual(got, want) {

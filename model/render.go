@@ -95,14 +95,15 @@ func shortcutText(s string) string {
 // none of their delimiters being in a span or its replacement.
 // TestShortcutAutos holds it to slugAutos(shortcutText(s)).
 func shortcutAutos(s string, autos *[]autoShortcut) (ok bool) {
-	spans := shortcutSpans(s)
+	var spans [][2]int // the shortcut spans' bounds
+	eachShortcutSpan(s, isShortcutIDByte, func(sp [8]int) { spans = append(spans, [2]int{sp[0], sp[1]}) })
 	matches := plainLinkSpans(s)
 	kept := matches[:0] // the links that are not spans, read in place
 	j := 0
 	for _, m := range matches {
 		if j < len(spans) && m[0] == spans[j][0] { // the same link: it ends at the same ")"
 			sp := spans[j]
-			if strings.ContainsAny(s[sp[0]:sp[1]], "`~\n") || sp[1] < len(s) && s[sp[1]] == '(' {
+			if plainLinkOut(s[sp[0]:sp[1]]) || sp[1] < len(s) && s[sp[1]] == '(' {
 				return false
 			}
 			j++
@@ -381,9 +382,19 @@ func slugScan(head, s string, autos *[]autoShortcut, write bool) (_ string, ok b
 	return slugMatches(head, s, plainLinkSpans(s), autos, write)
 }
 
+// plainLinkOut reports whether span holds a '`', '~' or line feed.
+func plainLinkOut(span string) bool {
+	for i := 0; i < len(span); i++ {
+		if c := span[i]; c == '`' || c == '~' || c == '\n' {
+			return true
+		}
+	}
+	return false
+}
+
 // slugMatches is slugScan with the plain links of s given (matches, as
 // plainLinkSpans finds them, or some of them).
-func slugMatches(head, s string, matches [][]int, autos *[]autoShortcut, write bool) (_ string, ok bool) {
+func slugMatches(head, s string, matches [][6]int, autos *[]autoShortcut, write bool) (_ string, ok bool) {
 	if len(matches) == 0 {
 		return head + s, write
 	}
