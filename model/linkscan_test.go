@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -381,5 +382,16 @@ func TestToSlugPlain(t *testing.T) {
 	}
 	if plain < 1000 {
 		t.Fatalf("only %d plain slugs: the labels test little", plain)
+	}
+}
+
+// TestBlockIDBytes: blockIDBytes marks exactly the bytes of the
+// regexps' class [a-zA-Z0-9_-].
+func TestBlockIDBytes(t *testing.T) {
+	class := regexp.MustCompile(`^[a-zA-Z0-9_-]$`)
+	for c := range 256 {
+		if got, want := blockIDBytes[c], class.Match([]byte{byte(c)}); got != want {
+			t.Errorf("byte %#x: blockIDBytes %v, [a-zA-Z0-9_-] %v", c, got, want)
+		}
 	}
 }
