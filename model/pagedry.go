@@ -111,7 +111,9 @@ func openPage(doc *sfmd.Document, pd *Parsed, fsys *FS, p, topic, home string) *
 // resolved or rendered (a menu file that cannot be read, an include the
 // simulation refuses). The view's text is written when Content is first
 // called, from what View read (the page, the menus it unfolded, the
-// missing variables): the render's session effects are all View's.
+// missing variables); the menus are marked seen by View, and the
+// auto-shortcuts put in the session when a command is first tried
+// (settle).
 func (pr *PageRun) View() *PageView {
 	if pr.shown {
 		return pr.view

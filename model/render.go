@@ -89,10 +89,10 @@ func shortcutText(s string) string {
 // "[" in it is followed by "[", and "[@id]" by what followed the span),
 // and the scan leaves it as it left the span, with nothing of it
 // remembered; no "[" before the span reads into it (its first "]" there
-// would make a link covering the span). And the
-// code regions of both texts (codeRegions: ``` and ~~~ runs, inline
-// code, which a line feed ends) are the same around the other links,
-// none of their delimiters being in a span or its replacement.
+// would make a link covering the span). And the code regions of both
+// texts (codeRegions: ``` and ~~~ runs, inline code, which a line feed
+// ends) are the same around the other links, none of their delimiters
+// being in a span or its replacement.
 // TestShortcutAutos holds it to slugAutos(shortcutText(s)).
 func shortcutAutos(s string, autos *[]autoShortcut) (ok bool) {
 	var spans [][2]int // the shortcut spans' bounds
