@@ -71,14 +71,19 @@ func scanDocs(t *testing.T) []string {
 }
 
 // TestPlainLinkSpansIsRegexp: plainLinkSpans finds what reRndPlainLink
-// finds, with the same groups.
+// finds, with the same groups, in a slice made at the number of "](",
+// which no more matches than that fill.
 func TestPlainLinkSpansIsRegexp(t *testing.T) {
 	found := 0
 	for _, s := range scanDocs(t) {
 		want := reRndPlainLink.Re().FindAllStringSubmatchIndex(s, -1)
 		var got [][]int
-		for _, m := range plainLinkSpans(s) {
+		spans := plainLinkSpans(s)
+		for _, m := range spans {
 			got = append(got, m[:])
+		}
+		if n := strings.Count(s, "]("); cap(spans) != n && n > 0 || len(spans) > n {
+			t.Fatalf("%.300q: %d matches in a slice of room %d, %d \"](\"", s, len(spans), cap(spans), n)
 		}
 		found += len(want)
 		if len(got) != 0 || len(want) != 0 {
