@@ -2,6 +2,7 @@ package model
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -139,5 +140,29 @@ func TestShortcutAutos(t *testing.T) {
 	t.Logf("answered on %d texts with shortcuts and auto-shortcuts, declined on %d of %d", answered, declined, len(texts))
 	if answered < 1500 || declined < 2000 {
 		t.Errorf("answered on %d texts with shortcuts and auto-shortcuts, declined on %d", answered, declined)
+	}
+}
+
+// TestSlugAutosRoomOnce: slugLinks' scan makes the room of the
+// auto-shortcuts it adds at once (each match adds at most one), not by
+// doubling: 1,000 links to https URLs with labels that are their own
+// slugs take a fixed number of allocations (the matches, the map, the
+// list), not one more for each doubling.
+func TestSlugAutosRoomOnce(t *testing.T) {
+	var b strings.Builder
+	for i := range 1000 {
+		b.WriteString("see [a" + strconv.Itoa(i) + "](https://x.example/" + strconv.Itoa(i) + ")\n")
+	}
+	text := b.String()
+	var autos []autoShortcut
+	n := testing.AllocsPerRun(5, func() {
+		autos = nil
+		slugAutos(text, &autos)
+	})
+	if len(autos) != 1000 {
+		t.Fatalf("%d auto-shortcuts, want 1000", len(autos))
+	}
+	if n > 8 { // 7 with the room made once, 17 by doubling
+		t.Errorf("slugAutos of 1,000 links: %v allocations", n)
 	}
 }

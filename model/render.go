@@ -2,6 +2,7 @@ package model
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -411,7 +412,7 @@ func slugMatches(head, s string, matches [][6]int, autos *[]autoShortcut, write 
 	linkN := 1
 	var b strings.Builder
 	last := 0
-	for _, m := range matches {
+	for k, m := range matches {
 		// matches and regions are in order: drop the regions that end
 		// before this match (scanning them all again is quadratic)
 		for len(regions) > 0 && regions[0][1] <= m[0] {
@@ -453,6 +454,11 @@ func slugMatches(head, s string, matches [][6]int, autos *[]autoShortcut, write 
 			(*autos)[e.at-1].Href = href
 		} else {
 			e.at = len(*autos) + 1
+			if len(*autos) == cap(*autos) {
+				// each match left adds at most one: room for them all
+				// (growing by doubling took new memory at each step)
+				*autos = slices.Grow(*autos, len(matches)-k)
+			}
 			*autos = append(*autos, autoShortcut{ID: id, Href: href})
 		}
 		st[id] = e
