@@ -35,6 +35,9 @@ type page struct {
 	// warnings are the parse errors, then the unknown invocations.
 	warnings []string
 	idx      *pageIndex // built on first lookup (pageindex.go)
+	// firstHrefs is the index's map of each shortcut id's first href,
+	// when addShortcuts made it (nil: page.index makes it)
+	firstHrefs map[string]string
 
 	resolved   string // source(), once made
 	sourceMade bool
@@ -99,23 +102,7 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 		ref = parseRef(src)
 	}
 	pg := &page{uri: uri, path: pathFromFileURI(uri), src: src, ref: ref, fm: parseFrontmatter(src)}
-	if len(ref.Shortcuts) > 0 {
-		pg.shortcuts = append(make([]refShortcut, 0, len(ref.Shortcuts)), ref.Shortcuts...)
-	}
-	var have map[string]bool // the ids taken, made for the first @-named definition
-	for _, n := range ref.RefNames {
-		id, ok := strings.CutPrefix(n, "@")
-		if ok && have == nil {
-			have = make(map[string]bool, len(ref.Shortcuts)+1)
-			for _, sc := range ref.Shortcuts {
-				have[sc.ID] = true
-			}
-		}
-		if ok && !have[id] {
-			have[id] = true
-			pg.shortcuts = append(pg.shortcuts, refShortcut{ID: id, Href: ref.References[n]})
-		}
-	}
+	pg.addShortcuts(ref)
 	pg.blockIDs = append(append(pg.blockIDs, ref.Blocks...), ref.Includes...)
 	var menus map[string][]refShortcut // menuFile's answers by URI (menuCache)
 	var lines map[menuLineKey]menuLineRead
@@ -164,6 +151,44 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 	}
 	pg.warnings = append(warnings, pg.warnings...)
 	return pg, nil, nil
+}
+
+// addShortcuts gives pg the page's [@id Label](href) links, then the
+// @-prefixed reference definitions whose id is not taken. The ids taken
+// are kept, for the first @-named definition, in the map of each id's
+// first href that the page's index holds (page.index takes it: its keys
+// are the ids taken), and pg.shortcuts is made with room for the
+// definitions.
+func (pg *page) addShortcuts(ref *refDoc) {
+	defs := 0 // the @-named definitions, at most added
+	for _, n := range ref.RefNames {
+		if strings.HasPrefix(n, "@") {
+			defs++
+		}
+	}
+	if len(ref.Shortcuts)+defs > 0 {
+		pg.shortcuts = append(make([]refShortcut, 0, len(ref.Shortcuts)+defs), ref.Shortcuts...)
+	}
+	if defs == 0 {
+		return
+	}
+	first := make(map[string]string, len(ref.Shortcuts)+defs)
+	for _, sc := range ref.Shortcuts {
+		if _, ok := first[sc.ID]; !ok {
+			first[sc.ID] = sc.Href
+		}
+	}
+	for _, n := range ref.RefNames {
+		id, ok := strings.CutPrefix(n, "@")
+		if !ok {
+			continue
+		}
+		if _, taken := first[id]; !taken {
+			first[id] = ref.References[n]
+			pg.shortcuts = append(pg.shortcuts, refShortcut{ID: id, Href: ref.References[n]})
+		}
+	}
+	pg.firstHrefs = first
 }
 
 // menuCache lets resolvePage read each menu file once, however many

@@ -64,7 +64,8 @@ func testPages(t *testing.T) []testPage {
 		"[s](https://a.example)", "[S](http://b.example)", "[s 2](act:x)", "[s-2](https://c.example)", "[](https://e.example)",
 		"[link-1](https://l.example)", "[Docs](https://docs.example.com)", "[t][r]", "[s][r] and [u][gone]", "`[s](https://f.example)`",
 		"[@s x](y)(https://g.example)", "[p [@t q](z)](https://h.example)", "[a b c d e f g h i j k l m](https://long.example)",
-		"[x](" + strings.Repeat("y", 41) + ")", "[@docs D](docs.md)", "[é](https://u.example)", "`` ` ``", "[`](https://k.example)`"}
+		"[x](" + strings.Repeat("y", 41) + ")", "[@docs D](docs.md)", "[é](https://u.example)", "`` ` ``", "[`](https://k.example)`",
+		"[@s]: https://d.example", "[@v]: https://v.example", "[@v]: https://w.example"}
 	seed := uint32(7)
 	next := func() int {
 		seed = seed*1664525 + 1013904223

@@ -166,3 +166,33 @@ func TestSlugAutosRoomOnce(t *testing.T) {
 		t.Errorf("slugAutos of 1,000 links: %v allocations", n)
 	}
 }
+
+// TestPageFirstHrefs: the index's map of each shortcut id's first href,
+// which addShortcuts makes when the page has an @-named definition, is
+// the map of page.shortcuts read in order (the first of an id wins), on
+// testPages; the shared map is used on enough of them.
+func TestPageFirstHrefs(t *testing.T) {
+	shared := 0
+	for _, p := range testPages(t) {
+		pr := OpenPage(NewSourceFS(p.tree), "/"+p.p, p.tree.data("/"+p.p), "app:app", "/app")
+		pg, lerr, err := pr.rt.currentPage()
+		if err != nil || lerr != nil {
+			continue
+		}
+		want := map[string]string{}
+		for _, sc := range pg.shortcuts {
+			if _, ok := want[sc.ID]; !ok {
+				want[sc.ID] = sc.Href
+			}
+		}
+		if pg.firstHrefs != nil {
+			shared++
+		}
+		if got := pg.index().shortcuts; !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: %.300q\nthe index's shortcuts %v\nthe page's, first of an id %v", p.p, p.tree[p.p].Data, got, want)
+		}
+	}
+	if shared < 500 {
+		t.Errorf("the map was shared on %d pages", shared)
+	}
+}
