@@ -12,9 +12,14 @@ import (
 // ")", neither empty nor starting with "@". The first "]" and the first
 // ")" are searched for once each and reused for every "[" before them
 // (a "[" with no "]" after it would otherwise scan the rest of s once
-// per "["). TestPlainLinkSpansIsRegexp holds it to the regexp.
-func plainLinkSpans(s string) [][]int {
-	var out [][]int
+// per "["). Each match is an array, in one slice made at the number of
+// "](" in s, which every match holds once (it grew by doubling, each
+// step new memory). TestPlainLinkSpansIsRegexp holds it to the regexp.
+func plainLinkSpans(s string) [][6]int {
+	var out [][6]int
+	if n := strings.Count(s, "]("); n > 0 {
+		out = make([][6]int, 0, n)
+	}
 	closeAt, parenAt := -1, -1 // the first "]" after the current "[", the first ")" after the current target's start
 	for i := 0; i < len(s); {
 		j := strings.IndexByte(s[i:], '[')
@@ -41,7 +46,7 @@ func plainLinkSpans(s string) [][]int {
 			}
 			parenAt = q + 1 + k
 		}
-		out = append(out, []int{p, parenAt + 1, p + 1, closeAt, q, parenAt})
+		out = append(out, [6]int{p, parenAt + 1, p + 1, closeAt, q, parenAt})
 		i = parenAt + 1
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -70,12 +71,20 @@ func scanDocs(t *testing.T) []string {
 }
 
 // TestPlainLinkSpansIsRegexp: plainLinkSpans finds what reRndPlainLink
-// finds, with the same groups.
+// finds, with the same groups, in a slice made at the number of "](",
+// which no more matches than that fill.
 func TestPlainLinkSpansIsRegexp(t *testing.T) {
 	found := 0
 	for _, s := range scanDocs(t) {
 		want := reRndPlainLink.Re().FindAllStringSubmatchIndex(s, -1)
-		got := plainLinkSpans(s)
+		var got [][]int
+		spans := plainLinkSpans(s)
+		for _, m := range spans {
+			got = append(got, m[:])
+		}
+		if n := strings.Count(s, "]("); cap(spans) != n && n > 0 || len(spans) > n {
+			t.Fatalf("%.300q: %d matches in a slice of room %d, %d \"](\"", s, len(spans), cap(spans), n)
+		}
 		found += len(want)
 		if len(got) != 0 || len(want) != 0 {
 			if !reflect.DeepEqual(got, want) {
@@ -280,7 +289,7 @@ func TestStripMarkupRuns(t *testing.T) {
 	docs := scanDocs(t)
 	pieces := []string{"```", "~~~", "````", "```act.a", "```act.a.response", "```js", "  ```", "<!-- #b -->", "<!-- /b -->",
 		"[!include:i](i.md)", "[!menu:m](m.md)", "[r]: https://x.example", "text", "", " ", "\r", "[@s l](u)",
-		"x ` y", "`~`", "~ ~", "~~", "\u00a0```", "```` ", "~~~act.b"}
+		"x ` y", "`~`", "~ ~", "~~", "\u00a0```", "```` ", "~~~act.b", "\t[r]: y", "- [r]: y", "\u00a0<!-- #b -->", "#", "\x7f```"}
 	seed := uint32(11)
 	next := func() int {
 		seed = seed*1664525 + 1013904223
@@ -378,5 +387,16 @@ func TestToSlugPlain(t *testing.T) {
 	}
 	if plain < 1000 {
 		t.Fatalf("only %d plain slugs: the labels test little", plain)
+	}
+}
+
+// TestBlockIDBytes: blockIDBytes marks exactly the bytes of the
+// regexps' class [a-zA-Z0-9_-].
+func TestBlockIDBytes(t *testing.T) {
+	class := regexp.MustCompile(`^[a-zA-Z0-9_-]$`)
+	for c := range 256 {
+		if got, want := blockIDBytes[c], class.Match([]byte{byte(c)}); got != want {
+			t.Errorf("byte %#x: blockIDBytes %v, [a-zA-Z0-9_-] %v", c, got, want)
+		}
 	}
 }

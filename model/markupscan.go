@@ -40,14 +40,29 @@ func blockMarkerLine(t string) bool {
 
 // isBlockID reports whether s is in [a-zA-Z0-9_-]+.
 func isBlockID(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '.' && isShortcutIDByte(c) {
-			continue
-		}
-		return false
-	}
-	return s != ""
+	return s != "" && blockIDRun(s) == len(s)
 }
+
+// blockIDRun is the length of the run of bytes of [a-zA-Z0-9_-] that s
+// begins with.
+func blockIDRun(s string) int {
+	for i := 0; i < len(s); i++ {
+		if !blockIDBytes[s[i]] {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// blockIDBytes marks the bytes of [a-zA-Z0-9_-] (isShortcutIDByte's but
+// '.'), read by blockIDRun for each byte of every block marker and act
+// block fence line of a page.
+var blockIDBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c != '.' && isShortcutIDByte(byte(c))
+	}
+	return t
+}()
 
 // directiveLine is reRndDirective: `[!menu:id…](…)`, `[!nav:id…](…)`,
 // `[!include:id…](…)` or `[!requirements](…)`, the parentheses closing
@@ -104,9 +119,8 @@ func actInfo(info string) bool {
 	if !ok {
 		return false
 	}
-	if isBlockID(id) {
-		return true
-	}
-	id, ok = strings.CutSuffix(id, ".response")
-	return ok && isBlockID(id)
+	// the id's run of [a-zA-Z0-9_-], read once: the whole id, or all of
+	// it before ".response" (the first byte not in the run is its '.')
+	n := blockIDRun(id)
+	return n > 0 && (n == len(id) || id[n:] == ".response")
 }

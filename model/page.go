@@ -35,6 +35,9 @@ type page struct {
 	// warnings are the parse errors, then the unknown invocations.
 	warnings []string
 	idx      *pageIndex // built on first lookup (pageindex.go)
+	// firstHrefs is the index's map of each shortcut id's first href,
+	// when addShortcuts made it (nil: page.index makes it)
+	firstHrefs map[string]string
 
 	resolved   string // source(), once made
 	sourceMade bool
@@ -99,26 +102,17 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 		ref = parseRef(src)
 	}
 	pg := &page{uri: uri, path: pathFromFileURI(uri), src: src, ref: ref, fm: parseFrontmatter(src)}
-	if len(ref.Shortcuts) > 0 {
-		pg.shortcuts = append(make([]refShortcut, 0, len(ref.Shortcuts)), ref.Shortcuts...)
-	}
-	var have map[string]bool // the ids taken, made for the first @-named definition
-	for _, n := range ref.RefNames {
-		id, ok := strings.CutPrefix(n, "@")
-		if ok && have == nil {
-			have = make(map[string]bool, len(ref.Shortcuts)+1)
-			for _, sc := range ref.Shortcuts {
-				have[sc.ID] = true
-			}
-		}
-		if ok && !have[id] {
-			have[id] = true
-			pg.shortcuts = append(pg.shortcuts, refShortcut{ID: id, Href: ref.References[n]})
-		}
-	}
+	pg.addShortcuts(ref)
 	pg.blockIDs = append(append(pg.blockIDs, ref.Blocks...), ref.Includes...)
 	var menus map[string][]refShortcut // menuFile's answers by URI (menuCache)
+	var lines map[menuLineKey]menuLineRead
 	for _, ml := range ref.MenuLines {
+		key := menuLineKey{ml.Name, ml.Path}
+		if r, ok := lines[key]; ok {
+			// a line read before: the same file and entries (menuCache)
+			pg.setMenu(ml.Name, r.uri, r.entries)
+			continue
+		}
 		menuURI := rt.loaderResolve(ml.Path, uri)
 		if menuURI == uri {
 			return nil, &loadError{"CIRCULAR_REFERENCE", "Circular menu/nav reference detected: " + menuURI}, nil
@@ -142,6 +136,12 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 			entries = append(entries, refShortcut{ID: ml.Name + "." + sc.ID, Label: sc.Label, Href: sc.Href})
 		}
 		pg.setMenu(ml.Name, menuURI, entries)
+		if menuCache {
+			if lines == nil {
+				lines = map[menuLineKey]menuLineRead{}
+			}
+			lines[key] = menuLineRead{menuURI, entries}
+		}
 	}
 	pg.requirements = rt.requirementsOf(uri, ref)
 	pg.inv = pg.resolveInvocations(src)
@@ -153,13 +153,64 @@ func (rt *Runtime) resolvePage(uri, src string) (*page, *loadError, error) {
 	return pg, nil, nil
 }
 
+// addShortcuts gives pg the page's [@id Label](href) links, then the
+// @-prefixed reference definitions whose id is not taken. The ids taken
+// are kept, for the first @-named definition, in the map of each id's
+// first href that the page's index holds (page.index takes it: its keys
+// are the ids taken), and pg.shortcuts is made with room for the
+// definitions.
+func (pg *page) addShortcuts(ref *refDoc) {
+	defs := 0 // the @-named definitions, at most added
+	for _, n := range ref.RefNames {
+		if strings.HasPrefix(n, "@") {
+			defs++
+		}
+	}
+	if len(ref.Shortcuts)+defs > 0 {
+		pg.shortcuts = append(make([]refShortcut, 0, len(ref.Shortcuts)+defs), ref.Shortcuts...)
+	}
+	if defs == 0 {
+		return
+	}
+	first := make(map[string]string, len(ref.Shortcuts)+defs)
+	for _, sc := range ref.Shortcuts {
+		if _, ok := first[sc.ID]; !ok {
+			first[sc.ID] = sc.Href
+		}
+	}
+	for _, n := range ref.RefNames {
+		id, ok := strings.CutPrefix(n, "@")
+		if !ok {
+			continue
+		}
+		if _, taken := first[id]; !taken {
+			first[id] = ref.References[n]
+			pg.shortcuts = append(pg.shortcuts, refShortcut{ID: id, Href: ref.References[n]})
+		}
+	}
+	pg.firstHrefs = first
+}
+
 // menuCache lets resolvePage read each menu file once, however many
 // menu and nav lines name it (a page with 2,850 nav lines of one file
 // loaded and parsed it 2,850 times): the runtime (resolver.ts
 // resolve(), as resolvePage) reads it again for each line, and finds
-// the same text, since nothing writes while a page is resolved.
-// TestMenuCache turns it off and holds the page to it.
+// the same text, since nothing writes while a page is resolved. A line
+// of the name and path of one read before takes that line's file and
+// entries, without resolving its path (loaderResolve reads only the
+// path, the page's URI and the String home) or writing its entries'
+// ids again. TestMenuCache turns it off and holds the page to it.
 var menuCache = true
+
+// menuLineKey is a menu or nav line's name and path.
+type menuLineKey struct{ name, path string }
+
+// menuLineRead is what resolvePage made of a menu or nav line: its
+// file's URI and its entries.
+type menuLineRead struct {
+	uri     string
+	entries []refShortcut
+}
 
 // menuFile is what one menu or nav line reads from the menu file at
 // menuURI: its shortcuts, each Href resolved against the file (no

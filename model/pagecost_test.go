@@ -93,7 +93,7 @@ func TestMenuCache(t *testing.T) {
 		pr := OpenPage(NewSourceFS(cs), "/"+p, tree.data("/"+p), "app:app", "/app")
 		var got []any
 		if v := pr.View(); v != nil {
-			got = append(got, *v)
+			got = append(got, viewValue(v))
 		}
 		viewReads := &countSource{reads: maps.Clone(cs.reads)}
 		for _, cmd := range []string{"/nav main", "/nav side", "/nav gone", "/nav other", "/nav m", "/open @main.home", "/open @side.deep"} {

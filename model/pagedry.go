@@ -31,9 +31,6 @@ type Link struct{ ID, Href string }
 
 // PageView is what the agent sees once /open showed a page.
 type PageView struct {
-	// Content is the rendered page (renderer.ts render: includes
-	// expanded, markup stripped, links rewritten, hints prepended).
-	Content string
 	// Autos are the auto-shortcuts the render registered, in order.
 	Autos []Link
 	// Shortcuts are the page's own shortcuts (resolver.ts resolve), which
@@ -43,6 +40,20 @@ type PageView struct {
 	// References are the reference definitions the render resolves
 	// [text][ref] with (the core parser's: the first of a name wins).
 	References map[string]string
+
+	// the rendered page, written by Content on first call
+	content string
+	write   func() string
+}
+
+// Content is the rendered page (renderer.ts render: includes expanded,
+// markup stripped, links rewritten, hints prepended), written when it
+// is first asked for: View registers the auto-shortcuts without it.
+func (v *PageView) Content() string {
+	if v.write != nil {
+		v.content, v.write = v.write(), nil
+	}
+	return v.content
 }
 
 // PageRun is a page opened in a session of its own.
@@ -53,6 +64,10 @@ type PageRun struct {
 	order []string
 	view  *PageView
 	shown bool // View was asked for
+	// pending are the auto-shortcuts View registers, registered in the
+	// session (settle) when a command is first tried
+	pending        []autoShortcut
+	pendingToStore bool
 }
 
 // OpenPage makes the document at the virtual path p of fsys, whose text
@@ -94,33 +109,54 @@ func openPage(doc *sfmd.Document, pd *Parsed, fsys *FS, p, topic, home string) *
 // menus not seen yet unfolded; the auto-shortcuts it registers are there
 // for the commands tried after), once; nil when the page cannot be
 // resolved or rendered (a menu file that cannot be read, an include the
-// simulation refuses).
+// simulation refuses). The view's text is written when Content is first
+// called, from what View read (the page, the menus it unfolded, the
+// missing variables); the menus are marked seen by View, and the
+// auto-shortcuts put in the session when a command is first tried
+// (settle).
 func (pr *PageRun) View() *PageView {
 	if pr.shown {
 		return pr.view
 	}
 	pr.shown = true
-	s := pr.rt.session()
+	rt, s := pr.rt, pr.rt.session()
 	s.nav = pr.saved
-	pg, lerr, err := pr.rt.currentPage()
+	pg, lerr, err := rt.currentPage()
 	if err != nil || lerr != nil {
 		return nil
 	}
-	content, autos, err := pr.rt.renderPage(pg, "", s.markUnseenNavs(pg))
+	unfold := s.markUnseenNavs(pg)
+	text, err := rt.pageText(pg)
 	if err != nil {
 		return nil
 	}
-	s.setAutoShortcuts(autos)
-	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
-	v := &PageView{Content: content, References: pg.ref.References}
-	if len(s.autoOrder) > 0 {
-		v.Autos = make([]Link, 0, len(s.autoOrder))
+	// renderPage's steps, the last one (slugLinks) without its text,
+	// and the shortcuts' (shortcutText) without it when shortcutAutos
+	// can
+	text = refText(text, pg.ref.References)
+	var autos []autoShortcut
+	shortcutsWritten := false
+	if !shortcutAutos(text, &autos) {
+		text, shortcutsWritten = shortcutText(text), true
+		slugAutos(text, &autos)
+	}
+	pr.pending, pr.pendingToStore = autos, true
+	missing := rt.missingEnv(pg)
+	v := &PageView{References: pg.ref.References, write: func() string {
+		if !shortcutsWritten {
+			text = shortcutText(text)
+		}
+		var again []autoShortcut
+		return jsTrim(slugLinksAfter(hintsHead(pageHintsMissing(pg, unfold, missing)), text, &again))
+	}}
+	if len(autos) > 0 {
+		v.Autos = make([]Link, len(autos)) // slugLinks gives each id once
 	}
 	if len(pg.shortcuts) > 0 {
 		v.Shortcuts = make([]Link, 0, len(pg.shortcuts))
 	}
-	for _, id := range s.autoOrder {
-		v.Autos = append(v.Autos, Link{id, s.autoShortcuts[id]})
+	for i, a := range autos {
+		v.Autos[i] = Link(a)
 	}
 	for _, sc := range pg.shortcuts {
 		v.Shortcuts = append(v.Shortcuts, Link{sc.ID, sc.Href})
@@ -129,9 +165,24 @@ func (pr *PageRun) View() *PageView {
 	return v
 }
 
+// settle registers the auto-shortcuts View left pending in the session
+// (session.ts setAutoShortcuts, as /open does once it rendered): the
+// commands tried on the page read them there; a view that no command
+// follows builds no map of them.
+func (pr *PageRun) settle() {
+	if !pr.pendingToStore {
+		return
+	}
+	s := pr.rt.session()
+	s.setAutoShortcuts(pr.pending)
+	pr.autos, pr.order = s.autoShortcuts, s.autoOrder
+	pr.pending, pr.pendingToStore = nil, false
+}
+
 // Try runs one command line from the opened page and puts the session
 // back as the page left it, so that each command starts from the page.
 func (pr *PageRun) Try(line string) Result {
+	pr.settle()
 	defer func() {
 		s := pr.rt.session()
 		s.nav = pr.saved

@@ -49,8 +49,8 @@ func TestOpenPageDryRun(t *testing.T) {
 	pr := OpenPage(fsys, "/app/string.md", src.data("/app/string.md"), "app:app", "/app")
 	view := pr.View()
 	for _, want := range []string{"[Docs][docs]", "[Guide][@guide]", "Use [the API][api].", "[Docs][@docs]", "[Local docs][@docs]"} {
-		if !strings.Contains(view.Content, want) {
-			t.Errorf("content lacks %q:\n%s", want, view.Content)
+		if !strings.Contains(view.Content(), want) {
+			t.Errorf("content lacks %q:\n%s", want, view.Content())
 		}
 	}
 	if len(view.Autos) == 0 || view.Autos[len(view.Autos)-1].ID != "docs" {

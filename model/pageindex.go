@@ -18,10 +18,13 @@ func (pg *page) index() *pageIndex {
 	if pg.idx != nil {
 		return pg.idx
 	}
-	x := &pageIndex{shortcuts: make(map[string]string, len(pg.shortcuts))}
-	for _, sc := range pg.shortcuts {
-		if _, ok := x.shortcuts[sc.ID]; !ok {
-			x.shortcuts[sc.ID] = sc.Href
+	x := &pageIndex{shortcuts: pg.firstHrefs}
+	if x.shortcuts == nil {
+		x.shortcuts = make(map[string]string, len(pg.shortcuts))
+		for _, sc := range pg.shortcuts {
+			if _, ok := x.shortcuts[sc.ID]; !ok {
+				x.shortcuts[sc.ID] = sc.Href
+			}
 		}
 	}
 	for _, m := range pg.menus {

@@ -26,33 +26,65 @@ func (rt *Runtime) renderPage(pg *page, blockID string, unfold map[string]bool) 
 			return "Block not found: #" + blockID, nil, nil
 		}
 		s = stripMarkup(content)
-	} else if st, ok := pg.stripped(); ok {
-		s = st
 	} else {
-		s = stripFrontmatter(pg.source())
 		var err error
-		if s, err = rt.expandIncludes(s, pg.uri, map[string]bool{}); err != nil {
+		if s, err = rt.pageText(pg); err != nil {
 			return "", nil, err
 		}
-		s = stripMarkup(s)
 	}
 	// the hints above the page, written before the links' text (the
 	// hints read the page, not its render)
-	var hints []string
-	if blockID == "" {
-		hints = rt.pageHints(pg, unfold)
-	}
 	head := ""
-	if len(hints) > 0 {
-		head = strings.Join(hints, "\n") + "\n\n"
+	if blockID == "" {
+		head = hintsHead(rt.pageHints(pg, unfold))
 	}
 	s, autos := renderLinksAfter(head, s, pg.ref.References)
 	return jsTrim(s), autos, nil
 }
 
+// pageText is the whole page's text before its links are rendered:
+// the source without its frontmatter, includes expanded, markup
+// stripped (read through the invocations' edits when page.stripped
+// can).
+func (rt *Runtime) pageText(pg *page) (string, error) {
+	if st, ok := pg.stripped(); ok {
+		return st, nil
+	}
+	s, err := rt.expandIncludes(stripFrontmatter(pg.source()), pg.uri, map[string]bool{})
+	if err != nil {
+		return "", err
+	}
+	return stripMarkup(s), nil
+}
+
+// hintsHead is the hints as render() writes them above the page.
+func hintsHead(hints []string) string {
+	if len(hints) == 0 {
+		return ""
+	}
+	return strings.Join(hints, "\n") + "\n\n"
+}
+
 // pageHints are the [nav], [actions] and missing-env lines render() puts
 // above a whole page.
 func (rt *Runtime) pageHints(pg *page, unfold map[string]bool) []string {
+	return pageHintsMissing(pg, unfold, rt.missingEnv(pg))
+}
+
+// missingEnv are the page's requires: variables that the topic's env
+// store lacks (the store is the only place they are checked against).
+func (rt *Runtime) missingEnv(pg *page) []string {
+	var missing []string
+	for _, n := range pg.fm.strings("requires") {
+		if v, ok := rt.storeGet(n); !ok || v == "" {
+			missing = append(missing, n)
+		}
+	}
+	return missing
+}
+
+// pageHintsMissing is pageHints with the missing variables given.
+func pageHintsMissing(pg *page, unfold map[string]bool, missing []string) []string {
 	var hints, folded []string
 	for _, m := range pg.menus {
 		if unfold[m.name] {
@@ -65,13 +97,6 @@ func (rt *Runtime) pageHints(pg *page, unfold map[string]bool) []string {
 		hints = append(hints, "[nav] "+strings.Join(folded, ", ")+" \u2014 /nav <name>")
 	}
 	hints = append(hints, actionsHint(pg.ref.Actions)...)
-	// requires: is checked against the topic's env store only.
-	var missing []string
-	for _, n := range pg.fm.strings("requires") {
-		if v, ok := rt.storeGet(n); !ok || v == "" {
-			missing = append(missing, n)
-		}
-	}
 	return append(hints, missingEnvHints(missing, pg.requirements)...)
 }
 

@@ -10,35 +10,38 @@ import (
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 )
 
-// TestPageStrippedIsRender: a page read through its invocations' edits
-// (page.stripped) renders, lists and opens as the page whose source is
-// written out first (stripEdits off), on scanDocs' texts, the upstream
-// corpus as a tree (menus and includes read from it), a generated
-// document and random pages of invocations, shortcuts, fences, markup
-// lines, frontmatter and includes; the edits are read on enough of them.
-func TestPageStrippedIsRender(t *testing.T) {
+// testPage is a page of a tree: its path in the tree.
+type testPage struct {
+	tree mapSource
+	p    string
+}
+
+// testPages are the pages TestPageStrippedIsRender and
+// TestPageViewIsRender open: scanDocs' texts, a generated document and
+// 4,000 random pages of pieces (invocations, shortcuts, links, code,
+// fences, markup lines, frontmatter and includes), each beside a menu
+// and an include file, then the upstream corpus as a tree (menus and
+// includes read from it).
+func testPages(t *testing.T) []testPage {
+	t.Helper()
 	tree := mapSource{
-		"app/inc.md": mapFile("<!-- #b -->\nincluded [x][@s] line\n<!-- /b -->\n"),
+		"app/inc.md": mapFile("<!-- #b -->\nincluded [x][@s] line [i](https://i.example)\n<!-- /b -->\n"),
 		"app/nav.md": mapFile("[@home Home](index.md)\n[@s Menu s](https://m.example/s)\n"),
 	}
 	// a page of its own in the two files above (fstest.MapFS lists a
 	// directory by reading every path), or one of the upstream tree
-	type page struct {
-		tree mapSource
-		p    string
-	}
-	var pages []page
-	add := func(p, s string) {
+	var pages []testPage
+	add := func(s string) {
 		own := mapSource{"app/p.md": mapFile(s)}
 		for k, v := range tree {
 			own[k] = v
 		}
-		pages = append(pages, page{own, "app/p.md"})
+		pages = append(pages, testPage{own, "app/p.md"})
 	}
 	for _, d := range scanDocs(t) {
-		add("", d)
+		add(d)
 	}
-	add("", string(benchgen.Document(512<<10)))
+	add(string(benchgen.Document(512 << 10)))
 	up := mapSource{}
 	root := upstreamRoot(t)
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -51,12 +54,18 @@ func TestPageStrippedIsRender(t *testing.T) {
 		return nil
 	})
 	for p := range up {
-		pages = append(pages, page{up, p})
+		pages = append(pages, testPage{up, p})
 	}
 	pieces := []string{"[a][@s]", "[b c][@t]", "[x][@gone]", "[m][@main.s]", "[@s l](https://s.example)", "[@t l](u\u2028v)",
 		"[@u l](w\rx)", "[@s l](dup)", "[!nav:main](nav.md)", "```", "~~~", "```act.a", "```act.a.response", "  ```", "```[a][@s]",
 		"```[a][@u]", "<!-- #b -->", "<!-- /b -->", "[!include:b](inc.md)", "[r]: https://x.example", "[a][@s]: x", "---", "text ",
-		"", " ", "\r", "[a\nb][@s]", "`[a][@s]`", "[!nav:n[a][@s]](x)", "[[a][@s]]: y", "\u00a0```[a][@t]", "[a][@s][b][@t]"}
+		"", " ", "\r", "[a\nb][@s]", "`[a][@s]`", "[!nav:n[a][@s]](x)", "[[a][@s]]: y", "\u00a0```[a][@t]", "[a][@s][b][@t]",
+		// links the render makes auto-shortcuts of, and what hides them
+		"[s](https://a.example)", "[S](http://b.example)", "[s 2](act:x)", "[s-2](https://c.example)", "[](https://e.example)",
+		"[link-1](https://l.example)", "[Docs](https://docs.example.com)", "[t][r]", "[s][r] and [u][gone]", "`[s](https://f.example)`",
+		"[@s x](y)(https://g.example)", "[p [@t q](z)](https://h.example)", "[a b c d e f g h i j k l m](https://long.example)",
+		"[x](" + strings.Repeat("y", 41) + ")", "[@docs D](docs.md)", "[é](https://u.example)", "`` ` ``", "[`](https://k.example)`",
+		"[@s]: https://d.example", "[@v]: https://v.example", "[@v]: https://w.example"}
 	seed := uint32(7)
 	next := func() int {
 		seed = seed*1664525 + 1013904223
@@ -67,11 +76,25 @@ func TestPageStrippedIsRender(t *testing.T) {
 		if next()%4 == 0 {
 			lines = append(lines, "---", "title: x", "---")
 		}
+		if next()%8 == 0 {
+			lines = append(lines, "---", "requires: [A, B]", "---")
+		}
 		for k := next() % 14; k >= 0; k-- {
 			lines = append(lines, pieces[next()%len(pieces)])
 		}
-		add("", strings.Join(lines, "\n"))
+		add(strings.Join(lines, "\n"))
 	}
+	return pages
+}
+
+// TestPageStrippedIsRender: a page read through its invocations' edits
+// (page.stripped) renders, lists and opens as the page whose source is
+// written out first (stripEdits off), on scanDocs' texts, the upstream
+// corpus as a tree (menus and includes read from it), a generated
+// document and random pages of invocations, shortcuts, fences, markup
+// lines, frontmatter and includes; the edits are read on enough of them.
+func TestPageStrippedIsRender(t *testing.T) {
+	pages := testPages(t)
 	defer func() { stripEdits = true }()
 	read := 0
 	for _, pg := range pages {
@@ -98,7 +121,7 @@ func renderOf(tree mapSource, p string, edits bool) (got []any, edited bool) {
 	defer func() { stripEdits = true }()
 	pr := OpenPage(NewSourceFS(tree), "/"+p, tree.data("/"+p), "app:app", "/app")
 	if v := pr.View(); v != nil {
-		got = append(got, *v)
+		got = append(got, viewValue(v))
 	}
 	if pg := pr.rt.session().nav.cur.pg; pg != nil && len(pg.inv.spans) > 0 {
 		_, edited = pg.stripped()
@@ -213,6 +236,7 @@ func TestPageViewListsSized(t *testing.T) {
 	if v == nil || len(v.Autos) < 100 || len(v.Shortcuts) < 100 {
 		t.Fatalf("the generated page shows too few links: %v", v)
 	}
+	pr.settle()
 	s := pr.rt.session()
 	for name, lc := range map[string][2]int{"Autos": {len(v.Autos), cap(v.Autos)}, "Shortcuts": {len(v.Shortcuts), cap(v.Shortcuts)},
 		"autoOrder": {len(s.autoOrder), cap(s.autoOrder)}} {
@@ -307,4 +331,9 @@ func TestDryContextVars(t *testing.T) {
 	if n < 1000 {
 		t.Fatalf("only %d calls", n)
 	}
+}
+
+// viewValue is what a view shows, its text written, for comparing.
+func viewValue(v *PageView) []any {
+	return []any{v.Content(), v.Autos, v.Shortcuts, v.References}
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -44,20 +45,78 @@ func renderLinks(s string, refs map[string]string) (string, []autoShortcut) {
 // step that writes the text (slugLinks) writes head first, so that the
 // rendered text is not copied again behind it.
 func renderLinksAfter(head, s string, refs map[string]string) (string, []autoShortcut) {
-	if len(refs) > 0 {
-		s = replaceSpans(s, refLinkSpans(s), func(m []string) string {
-			if u, ok := refs[m[2]]; ok && u != "" {
-				return "[" + m[1] + "](" + u + ")"
-			}
-			return m[0]
-		})
+	var autos []autoShortcut
+	s = slugLinksAfter(head, linkText(s, refs), &autos)
+	return s, autos
+}
+
+// linkText is the text renderLinks slugs: s with its reference links
+// resolved from refs (refText) and its [@id label](url) shortcuts turned
+// into [label][@id] (shortcutText).
+func linkText(s string, refs map[string]string) string {
+	return shortcutText(refText(s, refs))
+}
+
+// refText is s with its reference links resolved from refs.
+func refText(s string, refs map[string]string) string {
+	if len(refs) == 0 {
+		return s
 	}
-	s = replaceSpans(s, shortcutSpans(s), func(m []string) string {
+	return replaceSpans(s, refLinkSpans(s), func(m []string) string {
+		if u, ok := refs[m[2]]; ok && u != "" {
+			return "[" + m[1] + "](" + u + ")"
+		}
+		return m[0]
+	})
+}
+
+// shortcutText is s with its [@id label](url) shortcuts turned into
+// [label][@id].
+func shortcutText(s string) string {
+	return replaceSpans(s, shortcutSpans(s), func(m []string) string {
 		return "[" + m[2] + "][@" + m[1][1:] + "]"
 	})
-	var autos []autoShortcut
-	s = slugLinksAfter(head, s, &autos)
-	return s, autos
+}
+
+// shortcutAutos is slugAutos(shortcutText(s), autos) read from s
+// itself, without writing shortcutText's text, when that gives the same
+// auto-shortcuts; ok is false when it may not (autos is then as it was).
+// It does when every shortcut span of s (shortcutSpans) is also one of
+// its plain links (plainLinkSpans: a link starting there is the same
+// span; none does when an earlier link covers it or its target begins
+// with '@'), holds no '`', '~' or line feed and has no '(' after it.
+// Then the links of shortcutText(s) are the other links of s: its
+// [label][@id] is no link (the first "]" after the label's "[" and any
+// "[" in it is followed by "[", and "[@id]" by what followed the span),
+// and the scan leaves it as it left the span, with nothing of it
+// remembered; no "[" before the span reads into it (its first "]" there
+// would make a link covering the span). And the code regions of both
+// texts (codeRegions: ``` and ~~~ runs, inline code, which a line feed
+// ends) are the same around the other links, none of their delimiters
+// being in a span or its replacement.
+// TestShortcutAutos holds it to slugAutos(shortcutText(s)).
+func shortcutAutos(s string, autos *[]autoShortcut) (ok bool) {
+	var spans [][2]int // the shortcut spans' bounds
+	eachShortcutSpan(s, isShortcutIDByte, func(sp [8]int) { spans = append(spans, [2]int{sp[0], sp[1]}) })
+	matches := plainLinkSpans(s)
+	kept := matches[:0] // the links that are not spans, read in place
+	j := 0
+	for _, m := range matches {
+		if j < len(spans) && m[0] == spans[j][0] { // the same link: it ends at the same ")"
+			sp := spans[j]
+			if plainLinkOut(s[sp[0]:sp[1]]) || sp[1] < len(s) && s[sp[1]] == '(' {
+				return false
+			}
+			j++
+			continue
+		}
+		kept = append(kept, m)
+	}
+	if j < len(spans) {
+		return false // spans[j] is not a link of its own
+	}
+	slugMatches("", s, kept, autos, false)
+	return true
 }
 
 // renderSFMD renders source as the reference runtime renders a document that
@@ -113,42 +172,7 @@ func stripMarkup(source string) string { return stripEdited(source, spanEdits{},
 // one line of source, and the edits change no line's lineClass (the
 // caller checks: page.stripped).
 func stripEdited(source string, e spanEdits, base int) string {
-	var b strings.Builder
-	next := 0 // the first of e's spans not written or passed
-	write := func(from, to int) {
-		for next < len(e.spans) && e.spans[next][0]-base < from {
-			next++ // on a line dropped
-		}
-		for ; next < len(e.spans) && e.spans[next][0]-base < to; next++ {
-			b.WriteString(source[from : e.spans[next][0]-base])
-			b.WriteString(e.reps[next])
-			from = e.spans[next][1] - base
-		}
-		b.WriteString(source[from:to])
-	}
-	written := false   // b holds kept lines
-	from, to := -1, -1 // the run of kept lines not written yet: source[from:to]
-	flush := func() {
-		if from < 0 {
-			return
-		}
-		if written {
-			b.WriteByte('\n')
-		} else {
-			b.Grow(len(source) - from + e.longer())
-		}
-		write(from, to)
-		written = true
-	}
-	var off int // where line begins in source
-	keep := func(line string) {
-		if joinKeptRuns && from >= 0 && off == to+1 {
-			to = off + len(line)
-			return
-		}
-		flush()
-		from, to = off, off+len(line)
-	}
+	k := keptRuns{source: source, e: e, base: base, from: -1, to: -1}
 	fenceOpen, inAction := false, false
 	var fenceChar byte
 	fenceLen := 0
@@ -158,23 +182,36 @@ func stripEdited(source string, e spanEdits, base int) string {
 			// character can close it, and every other line is dropped
 			// (an act block) or kept (any other fence) alike: the lines
 			// up to the next such character are taken at once
-			off = len(source) - len(rest)
+			k.off = len(source) - len(rest)
 			i := strings.IndexByte(rest, fenceChar)
 			if i < 0 { // the fence never closes: every line left is alike
 				if !inAction {
-					keep(rest)
+					k.keep(rest)
 				}
 				break
 			}
-			if k := strings.LastIndexByte(rest[:i], '\n') + 1; k > 0 {
+			if n := strings.LastIndexByte(rest[:i], '\n') + 1; n > 0 {
 				if !inAction {
-					keep(rest[:k-1])
+					k.keep(rest[:n-1])
 				}
-				rest = rest[k:]
+				rest = rest[n:]
+			}
+		} else if joinKeptRuns {
+			// outside a fence a line is kept as it is when its first
+			// byte shows that it is neither a fence line nor markup:
+			// the run of such lines is taken at once
+			k.off = len(source) - len(rest)
+			if n, ok := plainLines(rest); ok {
+				k.keep(rest[:n])
+				if n == len(rest) {
+					break
+				}
+				rest = rest[n+1:]
+				continue
 			}
 		}
 		var line string
-		off = len(source) - len(rest)
+		k.off = len(source) - len(rest)
 		line, rest, more = strings.Cut(rest, "\n")
 		t := jsTrim(line)
 		if run, rest, ok := matchFenceLine(t); ok {
@@ -186,11 +223,11 @@ func stripEdited(source string, e spanEdits, base int) string {
 						inAction = false
 						continue
 					}
-					keep(line)
+					k.keep(line)
 					continue
 				}
 				if !inAction {
-					keep(line)
+					k.keep(line)
 				}
 				continue
 			}
@@ -199,33 +236,117 @@ func stripEdited(source string, e spanEdits, base int) string {
 				inAction = true
 				continue
 			}
-			keep(line)
+			k.keep(line)
 			continue
 		}
 		if inAction {
 			continue
 		}
 		if fenceOpen {
-			keep(line)
+			k.keep(line)
 			continue
 		}
 		if markupLine(t) {
 			continue
 		}
-		keep(line)
+		k.keep(line)
 	}
-	if !written && joinKeptRuns && len(e.spans) == 0 {
-		if from < 0 {
+	return k.text()
+}
+
+// plainLines is the length of the run of lines that rest begins with
+// whose first byte is a plain one (plainFirst), up to the line feed that
+// ends the last of them or to the end of rest; ok is false when the
+// first line is not one.
+func plainLines(rest string) (n int, ok bool) {
+	for i := 0; ; {
+		if i < len(rest) && !plainFirst(rest[i]) {
+			return i - 1, i > 0
+		}
+		j := strings.IndexByte(rest[i:], '\n')
+		if j < 0 {
+			return len(rest), true
+		}
+		i += j + 1
+	}
+}
+
+// plainFirst reports whether a line whose first byte is c is kept by
+// stripMarkup outside a fence: an empty line (c is its line feed), or c
+// is ASCII, not white space (jsTrim leaves it first) and none of the
+// first bytes of a fence line (` ~) or of markup (< [).
+func plainFirst(c byte) bool {
+	return c == '\n' || c > ' ' && c < utf8.RuneSelf && c != '`' && c != '~' && c != '<' && c != '['
+}
+
+// keptRuns writes the runs of lines stripEdited keeps: each run of
+// consecutive kept lines is one piece of source, written with the
+// edits on it.
+type keptRuns struct {
+	source   string
+	e        spanEdits
+	base     int
+	b        strings.Builder
+	next     int  // the first of e's spans not written or passed
+	written  bool // b holds kept lines
+	from, to int  // the run of kept lines not written yet: source[from:to]
+	off      int  // where the line kept next begins in source
+}
+
+// write writes source[from:to] with the edits on it.
+func (k *keptRuns) write(from, to int) {
+	e, base := k.e, k.base
+	for k.next < len(e.spans) && e.spans[k.next][0]-base < from {
+		k.next++ // on a line dropped
+	}
+	for ; k.next < len(e.spans) && e.spans[k.next][0]-base < to; k.next++ {
+		k.b.WriteString(k.source[from : e.spans[k.next][0]-base])
+		k.b.WriteString(e.reps[k.next])
+		from = e.spans[k.next][1] - base
+	}
+	k.b.WriteString(k.source[from:to])
+}
+
+// flush writes the run not written yet.
+func (k *keptRuns) flush() {
+	if k.from < 0 {
+		return
+	}
+	if k.written {
+		k.b.WriteByte('\n')
+	} else {
+		k.b.Grow(len(k.source) - k.from + k.e.longer())
+	}
+	k.write(k.from, k.to)
+	k.written = true
+}
+
+// keep keeps line, which begins at off: it joins the run it follows.
+func (k *keptRuns) keep(line string) {
+	if joinKeptRuns && k.from >= 0 && k.off == k.to+1 {
+		k.to = k.off + len(line)
+		return
+	}
+	k.flush()
+	k.from, k.to = k.off, k.off+len(line)
+}
+
+// text is the kept lines joined: a single run without edits is a piece
+// of source, not a copy.
+func (k *keptRuns) text() string {
+	if !k.written && joinKeptRuns && len(k.e.spans) == 0 {
+		if k.from < 0 {
 			return ""
 		}
-		return source[from:to]
+		return k.source[k.from:k.to]
 	}
-	flush()
-	return b.String()
+	k.flush()
+	return k.b.String()
 }
 
 // joinKeptRuns lets stripMarkup keep runs of consecutive lines as one
-// piece and take the lines inside an open fence at once;
+// piece and take the lines inside an open fence, and the runs of plain
+// lines outside one (plainLines), at once;
 // TestStripMarkupRuns turns it off (each line read and kept on its own)
 // and holds the result to it.
 var joinKeptRuns = true
@@ -245,9 +366,38 @@ func slugLinks(s string, autos *[]autoShortcut) string { return slugLinksAfter("
 // slugLinksAfter is head + slugLinks(s, autos), written to one builder
 // when a link becomes a shortcut.
 func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
-	matches := plainLinkSpans(s)
+	out, _ := slugScan(head, s, autos, true)
+	return out
+}
+
+// slugAutos is the auto-shortcuts slugLinks registers for s, appended
+// to autos, without writing its text: the same scan as slugLinksAfter's
+// (slugScan), which only leaves the builder out.
+func slugAutos(s string, autos *[]autoShortcut) {
+	slugScan("", s, autos, false)
+}
+
+// slugScan is slugLinksAfter, which writes the text only when write is
+// set (ok is false otherwise, and the text is to be ignored).
+func slugScan(head, s string, autos *[]autoShortcut, write bool) (_ string, ok bool) {
+	return slugMatches(head, s, plainLinkSpans(s), autos, write)
+}
+
+// plainLinkOut reports whether span holds a '`', '~' or line feed.
+func plainLinkOut(span string) bool {
+	for i := 0; i < len(span); i++ {
+		if c := span[i]; c == '`' || c == '~' || c == '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+// slugMatches is slugScan with the plain links of s given (matches, as
+// plainLinkSpans finds them, or some of them).
+func slugMatches(head, s string, matches [][6]int, autos *[]autoShortcut, write bool) (_ string, ok bool) {
 	if len(matches) == 0 {
-		return head + s
+		return head + s, write
 	}
 	regions := codeRegions(s)
 	// buildSlugMap's seen ids and slug counts, and each id's place in
@@ -262,7 +412,7 @@ func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
 	linkN := 1
 	var b strings.Builder
 	last := 0
-	for _, m := range matches {
+	for k, m := range matches {
 		// matches and regions are in order: drop the regions that end
 		// before this match (scanning them all again is quadratic)
 		for len(regions) > 0 && regions[0][1] <= m[0] {
@@ -304,9 +454,17 @@ func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
 			(*autos)[e.at-1].Href = href
 		} else {
 			e.at = len(*autos) + 1
+			if len(*autos) == cap(*autos) {
+				// each match left adds at most one: room for them all
+				// (growing by doubling took new memory at each step)
+				*autos = slices.Grow(*autos, len(matches)-k)
+			}
 			*autos = append(*autos, autoShortcut{ID: id, Href: href})
 		}
 		st[id] = e
+		if !write {
+			continue
+		}
 		display := label
 		if display == "" {
 			display = id
@@ -323,11 +481,14 @@ func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
 		b.WriteByte(']')
 		last = m[1]
 	}
+	if !write {
+		return "", false
+	}
 	if last == 0 {
-		return head + s // no link became a shortcut
+		return head + s, true // no link became a shortcut
 	}
 	b.WriteString(s[last:])
-	return b.String()
+	return b.String(), true
 }
 
 // slugState is what slugLinks knows of a slug or an id: that an id was

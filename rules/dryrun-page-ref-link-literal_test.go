@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
@@ -44,5 +45,60 @@ func TestRefDefinitionsScan(t *testing.T) {
 	}
 	if found < 1000 {
 		t.Fatalf("only %d definitions in all: the documents test little", found)
+	}
+}
+
+// TestAddRefDefinitionIsRegexp: addRefDefinition, which passes over a
+// line whose first "[" past white space is followed by '@' or '!'
+// without the regexp, adds what reRefDefLine alone adds, on every line
+// holding "]:" of TestRefDefinitionsScan's documents and on 20,000
+// random lines of white space, brackets and labels.
+func TestAddRefDefinitionIsRegexp(t *testing.T) {
+	var lines [][]byte
+	for _, src := range bigDocTestDocs(t) {
+		for line := range bytes.SplitSeq(src, []byte("\n")) {
+			if bytes.Contains(line, []byte("]:")) {
+				lines = append(lines, line)
+			}
+		}
+	}
+	// lines of white space, "[", a label, "]:" and what follows, each
+	// part drawn from its own pieces
+	parts := [][]string{
+		{"", " ", "  ", "   ", "    ", "\t", "\u00a0", " \t", "\u2028", "x"},
+		{"[", "[", "[[", "]["},
+		{"@", "!", "a", "B", "", " ", "[", "]", "@@", "é"},
+		{"", "x", "y z", "]", "[", "!", "\r"},
+		{"]:", "]:", "] :", "]]:"},
+		{"", " ", "\t", "\u00a0"},
+		{"", "u", "https://x.example", "]: v", " "},
+	}
+	rnd := rand.New(rand.NewPCG(41, 42))
+	for range 20000 {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(p[rnd.IntN(len(p))])
+		}
+		lines = append(lines, []byte(b.String()))
+	}
+	skipped, added := 0, 0
+	for _, line := range lines {
+		got, want := map[string]string{}, map[string]string{}
+		addRefDefinition(got, line)
+		if m := reRefDefLine.FindStringSubmatch(string(line)); m != nil && !strings.HasPrefix(m[1], "@") && !strings.HasPrefix(m[1], "!") {
+			if k := normalizeLabel(m[1]); k != "" {
+				want[k] = m[1]
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: addRefDefinition adds %v, reRefDefLine %v", line, got, want)
+		}
+		added += len(want)
+		if t := bytes.TrimSpace(line); len(t) > 1 && t[0] == '[' && (t[1] == '@' || t[1] == '!') {
+			skipped++
+		}
+	}
+	if added < 300 || skipped < 1000 {
+		t.Fatalf("%d lines define, %d lines are passed over: the lines test little", added, skipped)
 	}
 }
