@@ -223,15 +223,18 @@ func TestMatchField(t *testing.T) {
 }
 
 // TestByteScans: hasLineTerminator is strings.ContainsAny(s,
-// "\n\r\u2028\u2029") and jsTrim is strings.TrimFunc(s, isJSSpace), on
-// strings made of every byte that matters to them (line terminators,
-// white space, the bytes of U+2028, U+2029 and U+3000, invalid UTF-8).
+// "\n\r\u2028\u2029"), jsTrim is strings.TrimFunc(s, isJSSpace) and
+// skipJSSpace(s, i) is where strings.TrimLeftFunc(s[i:], isJSSpace)
+// begins, on strings made of every byte that matters to them (line
+// terminators, white space ASCII or not, the bytes of U+2028, U+2029 and
+// U+3000, invalid UTF-8).
 func TestByteScans(t *testing.T) {
-	pieces := []string{"a", " ", "\t", "\n", "\r", "\u2028", "\u2029", "\u3000", "\u00a0", "\xe2", "\x80", "\xa8", "\xe2\x80", "\xff", "é", "\u2027", "\ufeff"}
+	pieces := []string{"a", " ", "\t", "\n", "\r", "\u2028", "\u2029", "\u3000", "\u00a0", "\xe2", "\x80", "\xa8", "\xe2\x80", "\xff", "é", "\u2027", "\ufeff",
+		"\v", "\f", "\x1f", "!", "\u0085", "\u2000", "\u200a", "\u200b"}
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
 		var b strings.Builder
-		for range rnd.IntN(6) {
+		for range rnd.IntN(9) {
 			b.WriteString(pieces[rnd.IntN(len(pieces))])
 		}
 		s := b.String()
@@ -240,6 +243,11 @@ func TestByteScans(t *testing.T) {
 		}
 		if got, want := jsTrim(s), strings.TrimFunc(s, isJSSpace); got != want {
 			t.Errorf("jsTrim(%q) = %q, want %q", s, got, want)
+		}
+		for i := range len(s) + 1 {
+			if got, want := skipJSSpace(s, i), len(s)-len(strings.TrimLeftFunc(s[i:], isJSSpace)); got != want {
+				t.Errorf("skipJSSpace(%q, %d) = %d, want %d", s, i, got, want)
+			}
 		}
 	}
 }

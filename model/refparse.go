@@ -140,18 +140,23 @@ func (d *refDoc) firsts() int {
 func splitLines(s string) []string { return strings.Split(s, "\n") }
 
 // hasLineTerminator is strings.ContainsAny(s, "\n\r\u2028\u2029") (what
-// a JavaScript regexp's "." does not match), a byte scan: U+2028 and
-// U+2029 are E2 80 A8 and E2 80 A9, and no UTF-8 sequence hides an E2.
+// a JavaScript regexp's "." does not match), by three byte searches:
+// U+2028 and U+2029 are E2 80 A8 and E2 80 A9, and no UTF-8 sequence
+// hides an E2, so each E2 is looked at, and '\n' and '\r' are found
+// anywhere (TestByteScans).
 func hasLineTerminator(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n', '\r':
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
+		return true
+	}
+	for i := strings.IndexByte(s, 0xE2); i >= 0; {
+		if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
 			return true
-		case 0xE2:
-			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
-				return true
-			}
 		}
+		k := strings.IndexByte(s[i+1:], 0xE2)
+		if k < 0 {
+			break
+		}
+		i += 1 + k
 	}
 	return false
 }
@@ -888,6 +893,13 @@ func jsBlank(s string) bool {
 // not white space for a JavaScript regexp's \s.
 func skipJSSpace(s string, i int) int {
 	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf { // ASCII: no decoding (TestByteScans)
+			if c > ' ' || !isJSSpace(rune(c)) {
+				break
+			}
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !isJSSpace(r) {
 			break
@@ -1006,20 +1018,30 @@ func bodyArg(s string) (body string, ok bool) {
 // flagStart is reFlagStart.FindStringIndex(s)[0], or -1 without a match,
 // by a scan: the first JavaScript white space followed by -H or -d and
 // white space.
+//
+// The scan goes from '-' to '-' (strings.IndexByte): a match's '-' is
+// the first byte after its white space, which is the character that
+// ends there (utf8.DecodeLastRuneInString), and the matches' starts are
+// in the order of their '-'s, so the first '-' that has a match has the
+// first match (a '-' ends every rune before it: it is no continuation
+// byte). TestRequestLineScans holds it to reFlagStart.
 func flagStart(s string) int {
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if isJSSpace(r) {
-			j := i + size
-			if j+1 < len(s) && s[j] == '-' && (s[j+1] == 'H' || s[j+1] == 'd') {
-				if r2, _ := utf8.DecodeRuneInString(s[j+2:]); j+2 < len(s) && isJSSpace(r2) {
-					return i
-				}
-			}
+	for j := 0; ; j++ {
+		k := strings.IndexByte(s[j:], '-')
+		if k < 0 {
+			return -1
 		}
-		i += size
+		j += k
+		if j == 0 || j+2 >= len(s) || s[j+1] != 'H' && s[j+1] != 'd' {
+			continue
+		}
+		if r2, _ := utf8.DecodeRuneInString(s[j+2:]); !isJSSpace(r2) {
+			continue
+		}
+		if r, size := utf8.DecodeLastRuneInString(s[:j]); isJSSpace(r) {
+			return j - size
+		}
 	}
-	return -1
 }
 
 func itoa(n int) string {
