@@ -50,26 +50,20 @@ var (
 	reFrontm           = lazyre.New(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
 )
 
-type refField struct {
-	Name        string
-	Type        string
-	Required    bool
-	Description string
-	Default     string
-	HasDefault  bool
-	Short       string
-}
-
 type refHeader struct{ Key, Value string }
 
 type refAction struct {
-	ID       string
-	Method   string // lower case: get, post, put, patch, delete, cli
-	URI      string
-	Headers  []refHeader
-	Body     string // -d text
-	HasBody  bool
-	Fields   []refField
+	ID      string
+	Method  string // lower case: get, post, put, patch, delete, cli
+	URI     string
+	Headers []refHeader
+	Body    string // -d text
+	HasBody bool
+	// Fields are the field lines read, as ActionInfo lists them (Actions
+	// hands out this list, not a copy: TestActionsSlabs), and Descs the
+	// description of each ("" for none), at the same index.
+	Fields   []FieldInfo
+	Descs    []string
 	Response string
 	HasResp  bool
 	// isFirst is set on the first action of its id (refDoc.action's), so
@@ -679,7 +673,8 @@ var wordBytes = func() (t [256]bool) {
 // as before, a large one room for hundreds.
 type refSlab struct {
 	acts        []refAction
-	fields      []refField
+	fields      []FieldInfo
+	descs       []string // the fields' descriptions, at their fields' places
 	headers     []refHeader
 	hargs       []string // headerArgs' groups of the line being read, reused
 	actBlock    int      // the actions a block holds
@@ -705,7 +700,8 @@ func (s *refSlab) action() *refAction {
 // a block with room for them.
 func (s *refSlab) reserve(n int) {
 	if cap(s.fields)-len(s.fields) < n {
-		s.fields = make([]refField, 0, max(n, s.fieldsBlock))
+		s.fields = make([]FieldInfo, 0, max(n, s.fieldsBlock))
+		s.descs = make([]string, 0, cap(s.fields))
 	}
 }
 
@@ -716,14 +712,14 @@ func (s *refSlab) reserveHeaders(n int) {
 	}
 }
 
-// endFields is the fields of the action read from start (nil for none),
-// their capacity their length, so that an append to one action's list
-// cannot write over the next one's.
-func (s *refSlab) endFields(start int) []refField {
+// endFields is the fields of the action read from start and their
+// descriptions (nil for none), their capacity their length, so that an
+// append to one action's list cannot write over the next one's.
+func (s *refSlab) endFields(start int) ([]FieldInfo, []string) {
 	if start == len(s.fields) {
-		return nil
+		return nil, nil
 	}
-	return s.fields[start:len(s.fields):len(s.fields)]
+	return s.fields[start:len(s.fields):len(s.fields)], s.descs[start:len(s.descs):len(s.descs)]
 }
 
 // parseActionBlock is parser.ts parseActionBlock, given the block's lines
@@ -771,17 +767,17 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 			}
 			return line[fm[2*n]:fm[2*n+1]], true
 		}
-		f := refField{}
+		f := FieldInfo{}
 		f.Name, _ = group(1)
 		f.Short, _ = group(2)
 		f.Type, _ = group(3)
 		req, _ := group(4)
 		f.Required = req == "required"
-		f.Description, _ = group(5)
+		desc, _ := group(5)
 		f.Default, f.HasDefault = group(6)
-		s.fields = append(s.fields, f)
+		s.fields, s.descs = append(s.fields, f), append(s.descs, desc)
 	}
-	a.Fields = s.endFields(start)
+	a.Fields, a.Descs = s.endFields(start)
 	return a
 }
 
