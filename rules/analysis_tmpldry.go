@@ -333,7 +333,7 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	}
 	// the session variables the runs read that a template assigns (the
 	// stand-ins templateVars gives), looked for among those names only
-	vars := assignedVars(doc, readVars(cands))
+	vars := assignedVars(doc, t.syms, readVars(cands))
 	var out []*tmplDry
 	for _, td := range cands {
 		run, ok := t.Parsed.DryRunTemplate(td.Call.Info.ID, td.Args, templateVars(td.Resp, vars), t.Store, model.TemplateResponse{Body: td.JSON})
@@ -498,8 +498,25 @@ func eachVarRead(r *sfmd.Response, f func(name string)) {
 
 // assignedVars is the session variables among names that a template of
 // the document assigns: another action's template may have set them.
-func assignedVars(doc *sfmd.Document, names map[string]bool) map[string]bool {
+// With doc's symbol table syms, they are the names its Assigned holds
+// (the assignments AssignsSessionVar) and the left sides of the other
+// assignments among its indexed lines, instead of a walk of every line
+// (TestAssignedVarsAmongRead holds the two alike).
+func assignedVars(doc *sfmd.Document, syms *symbolTable, names map[string]bool) map[string]bool {
 	vars := map[string]bool{}
+	if syms != nil {
+		for name := range names {
+			if _, ok := syms.Assigned[name]; ok {
+				vars[name] = true
+			}
+		}
+		for _, at := range syms.lines {
+			if at.kind == uint8(sfmd.LineAssign) && at.facts&factAssigns == 0 && at.lhs != "" && names[at.lhs] {
+				vars[at.lhs] = true
+			}
+		}
+		return vars
+	}
 	for _, r := range doc.Responses {
 		for _, l := range r.Lines {
 			if l.Kind == sfmd.LineAssign && l.LHS != "" && names[l.LHS] {

@@ -309,10 +309,12 @@ func TestAssignedVarsAmongRead(t *testing.T) {
 	// a variable read only on the right of an assignment, one only in a
 	// loop's body, one only in a to: path
 	docs["rhs.md"] = []byte("```act.a\nGET https://x.example/a\n```\n\n```act.a.response\n{x} = {Response.body.a}\n{w} = {Response.body.w}\n{p} = {Response.body.p}\n```\n\n" +
-		"```act.b\nGET https://x.example/b\n```\n\n```act.b.response\n{y} = {x}\nfor: i in Response.body.items\n- {w}\nend:\nsave: $.data\nto: out/{p}.json\n```\n")
+		"```act.b\nGET https://x.example/b\n```\n\n```act.b.response\n{y} = {x}\nfor: i in Response.body.items\n- {w}\nend:\nsave: $.data\nto: out/{p}.json\n{q}\n```\n\n" +
+		"```act.c\nGET https://x.example/c\n```\n\n```act.c.response\n$q = {Response.body.q}\n```\n")
 	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
-		dt := buildDryTable(doc, buildSymbols(doc), buildHints(doc, buildSymbols(doc)))
+		syms := buildSymbols(doc)
+		dt := buildDryTable(doc, syms, buildHints(doc, syms))
 		last := map[string]*sfmd.Response{}
 		for _, r := range doc.Responses {
 			last[r.ActionID] = r
@@ -333,7 +335,14 @@ func TestAssignedVarsAmongRead(t *testing.T) {
 				}
 			}
 		}
-		among := assignedVars(doc, readVars(cands))
+		among := assignedVars(doc, syms, readVars(cands))
+		read := map[string]bool{}
+		for _, r := range doc.Responses {
+			eachVarRead(r, func(name string) { read[name] = true })
+		}
+		if got, want := assignedVars(doc, syms, read), assignedVars(doc, nil, read); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: assigned variables %v from the symbol table, %v from the lines", name, got, want)
+		}
 		for _, td := range cands {
 			got, want := templateVars(td.Resp, among), templateVars(td.Resp, all)
 			if !reflect.DeepEqual(got, want) {
