@@ -392,23 +392,23 @@ func (p *refParser) text(raw, line string) {
 		return
 	}
 	if !p.inBlock {
-		if m := prefixed(reInclude, "[!include:", line); m != nil {
-			d.Includes = append(d.Includes, m[1])
+		if id, _, ok := matchDirective(reInclude, "[!include:", line, true); ok {
+			d.Includes = append(d.Includes, id)
 			d.IncludeLines = append(d.IncludeLines, p.n)
 			return
 		}
-		m := prefixed(reMenu, "[!menu:", line)
-		if m == nil {
-			m = prefixed(reNav, "[!nav:", line)
+		name, path, ok := matchDirective(reMenu, "[!menu:", line, false)
+		if !ok {
+			name, path, ok = matchDirective(reNav, "[!nav:", line, false)
 		}
-		if m != nil {
-			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2], Line: p.n})
-			if !p.menuSeen[m[1]] {
+		if ok {
+			d.MenuLines = append(d.MenuLines, refMenu{Name: name, Path: path, Line: p.n})
+			if !p.menuSeen[name] {
 				if p.menuSeen == nil {
 					p.menuSeen = map[string]bool{}
 				}
-				p.menuSeen[m[1]] = true
-				d.Menus = append(d.Menus, m[1])
+				p.menuSeen[name] = true
+				d.Menus = append(d.Menus, name)
 			}
 			return
 		}
@@ -435,6 +435,38 @@ func prefixed(re *lazyre.Regexp, prefix, line string) []string {
 		return nil
 	}
 	return re.FindStringSubmatch(line)
+}
+
+// matchDirective is the two groups of re.FindStringSubmatch(line) for
+// reInclude (emptyPath: its path may be empty), reMenu and reNav, read
+// by a scan: prefix (the pattern's literal start), an id of
+// [a-zA-Z0-9_-], "](", then a path holding no ')' up to the ')' that
+// ends the line (a regexp run and a slice of groups were most of a
+// [!nav:…] line's time). ok is false without a match. TestMatchDirective
+// holds it to the patterns.
+func matchDirective(re *lazyre.Regexp, prefix, line string, emptyPath bool) (id, path string, ok bool) {
+	if !scanDirectives {
+		if m := re.FindStringSubmatch(line); m != nil {
+			return m[1], m[2], true
+		}
+		return "", "", false
+	}
+	rest, found := strings.CutPrefix(line, prefix)
+	if !found {
+		return "", "", false
+	}
+	n := 0
+	for n < len(rest) && (isWordByte(rest[n]) || rest[n] == '-') {
+		n++
+	}
+	after, found := strings.CutPrefix(rest[n:], "](")
+	if n == 0 || !found {
+		return "", "", false
+	}
+	if end := strings.IndexByte(after, ')'); end < 0 || end != len(after)-1 || end == 0 && !emptyPath {
+		return "", "", false
+	}
+	return rest[:n], after[:len(after)-1], true
 }
 
 // noIDLine is reNoID.FindStringSubmatch(line), tried only on a line
