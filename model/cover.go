@@ -269,7 +269,7 @@ func (sl *infoSlabs) info(a *refAction) ActionInfo {
 		at := len(sl.lines)
 		for rest, more := a.Response, true; more; { // splitLines
 			var line string
-			line, rest, more = strings.Cut(rest, "\n")
+			line, rest, more = cutLine(rest)
 			sl.lines = append(sl.lines, line)
 		}
 		info.Template = sl.lines[at:len(sl.lines):len(sl.lines)]

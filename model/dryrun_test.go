@@ -223,9 +223,9 @@ func TestMatchField(t *testing.T) {
 }
 
 // TestByteScans: hasLineTerminator is strings.ContainsAny(s,
-// "\n\r\u2028\u2029"), jsTrim is strings.TrimFunc(s, isJSSpace) and
+// "\n\r\u2028\u2029"), jsTrim is strings.TrimFunc(s, isJSSpace),
 // skipJSSpace(s, i) is where strings.TrimLeftFunc(s[i:], isJSSpace)
-// begins, on strings made of every byte that matters to them (line
+// begins and cutLine is strings.Cut(s, "\n"), on strings made of every byte that matters to them (line
 // terminators, white space ASCII or not, the bytes of U+2028, U+2029 and
 // U+3000, invalid UTF-8).
 func TestByteScans(t *testing.T) {
@@ -243,6 +243,10 @@ func TestByteScans(t *testing.T) {
 		}
 		if got, want := jsTrim(s), strings.TrimFunc(s, isJSSpace); got != want {
 			t.Errorf("jsTrim(%q) = %q, want %q", s, got, want)
+		}
+		l, r, ok := cutLine(s)
+		if wl, wr, wok := strings.Cut(s, "\n"); l != wl || r != wr || ok != wok {
+			t.Errorf("cutLine(%q) = %q %q %v, want %q %q %v", s, l, r, ok, wl, wr, wok)
 		}
 		for i := range len(s) + 1 {
 			if got, want := skipJSSpace(s, i), len(s)-len(strings.TrimLeftFunc(s[i:], isJSSpace)); got != want {

@@ -133,6 +133,15 @@ func (d *refDoc) firsts() int {
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
 
+// cutLine is strings.Cut(s, "\n") by strings.IndexByte (Cut goes through
+// strings.Index for every line of the document).
+func cutLine(s string) (line, rest string, found bool) {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", false
+}
+
 // hasLineTerminator is strings.ContainsAny(s, "\n\r\u2028\u2029") (what
 // a JavaScript regexp's "." does not match), by three byte searches:
 // U+2028 and U+2029 are E2 80 A8 and E2 80 A9, and no UTF-8 sequence
@@ -198,7 +207,7 @@ func parseRefSized(source string, sz refSizes) *refDoc {
 			n += strings.Count(rest[:k], "\n")
 			rest = rest[k:]
 		}
-		raw, after, more := strings.Cut(rest, "\n")
+		raw, after, more := cutLine(rest)
 		p.n, p.off = n, len(source)-len(rest)
 		p.line(raw)
 		if !more {
@@ -492,7 +501,8 @@ func blockMarker(line string, sigil byte) (id string, ok bool) {
 		}
 		return "", false
 	}
-	if !blockMarkerLine(line) || line[len("<!-- ")] != sigil {
+	// the sigil first: a close marker's line is scanned once, not twice
+	if len(line) <= len("<!-- ") || line[len("<!-- ")] != sigil || !blockMarkerLine(line) {
 		return "", false
 	}
 	return line[len("<!-- #") : len(line)-len(" -->")], true
@@ -763,7 +773,7 @@ func parseActionBlock(id, text string) *refAction {
 
 // actionBlock is parseActionBlock, the action and its fields made in s.
 func (s *refSlab) actionBlock(id, text string) *refAction {
-	first, more, _ := strings.Cut(text, "\n")
+	first, more, _ := cutLine(text)
 	method, rest, ok := matchFirstLine(jsTrim(first))
 	if !ok {
 		return nil
@@ -785,7 +795,7 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	start := len(s.fields)
 	for more != "" {
 		var line string
-		line, more, _ = strings.Cut(more, "\n") // the lines after the first ("" lines are skipped)
+		line, more, _ = cutLine(more) // the lines after the first ("" lines are skipped)
 		if jsBlank(line) {
 			continue
 		}
