@@ -108,15 +108,32 @@ func TestDryRunStore(t *testing.T) {
 	}
 }
 
-// TestMatchFirstLine: the fast first-line match is reFirstLine's.
+// TestMatchFirstLine: the fast first-line match is reFirstLine's, on
+// lines by hand and on every method with its letters in every case (and
+// with a byte before it, or its last letter missing), and lowerMethod of
+// the method matched is strings.ToLower's.
 func TestMatchFirstLine(t *testing.T) {
 	ins := []string{"GET https://x.com/a", "get  x", "GET", "GET ", "GET \t", "POST\u00a0x -d '{}'", "CLI echo\rhi", "PATCH x\u2028",
-		"DELETE \u2028x", "GETx y", "cli   ", "PUT \u3000 y z", "POST  \n", "GET \u00a0\u00a0"}
+		"DELETE \u2028x", "GETx y", "cli   ", "PUT \u3000 y z", "POST  \n", "GET \u00a0\u00a0", "\u212aLI x", "", "P", "Q x"}
+	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "CLI"} {
+		for mask := range 1 << len(m) {
+			b := []byte(m)
+			for i := range b {
+				if mask&(1<<i) != 0 {
+					b[i] |= 0x20
+				}
+			}
+			ins = append(ins, string(b)+" x", string(b)+"x", "@"+string(b)+" x", string(b[:len(b)-1])+" x")
+		}
+	}
 	for _, in := range ins {
 		want := reFirstLine.FindStringSubmatch(in)
 		var got []string
 		if method, rest, ok := matchFirstLine(in); ok {
 			got = []string{in, method, rest}
+			if l := lowerMethod(method); l != strings.ToLower(method) {
+				t.Errorf("lowerMethod(%q) = %q", method, l)
+			}
 		}
 		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
 			t.Errorf("%q: got %q, want %q", in, got, want)

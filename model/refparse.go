@@ -667,7 +667,7 @@ func matchFenceLine(line string) (run, rest string, ok bool) {
 // gives its last character to `.+`. method and rest are groups 1 and 2
 // (a slice of the three groups cost an allocation an action).
 func matchFirstLine(s string) (method, rest string, ok bool) {
-	for _, m := range [...]string{"GET", "POST", "PUT", "PATCH", "DELETE", "CLI"} {
+	for _, m := range methodsAt(s) {
 		if len(s) >= len(m) && strings.EqualFold(s[:len(m)], m) {
 			method = s[:len(m)]
 			break
@@ -823,9 +823,54 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	return a
 }
 
+// methodsAt is the methods of reFirstLine a line beginning with s[0] can
+// begin with: a window of a method's length in bytes folds to it only
+// when it is that method in ASCII letters of any case (a rune past ASCII
+// takes two bytes or more), so its first byte is the method's, in either
+// case. TestMatchFirstLine holds matchFirstLine to reFirstLine, and
+// lowerMethod to strings.ToLower, on every method in every case.
+func methodsAt(s string) []string {
+	if s == "" {
+		return nil
+	}
+	switch s[0] | 0x20 {
+	case 'g':
+		return methodsG[:]
+	case 'p':
+		return methodsP[:]
+	case 'd':
+		return methodsD[:]
+	case 'c':
+		return methodsC[:]
+	}
+	return nil
+}
+
+var (
+	methodsG = [...]string{"GET"}
+	methodsP = [...]string{"POST", "PUT", "PATCH"}
+	methodsD = [...]string{"DELETE"}
+	methodsC = [...]string{"CLI"}
+)
+
 // lowerMethod is strings.ToLower of a method matchFirstLine matched
-// (ASCII letters only), without a copy for the methods it knows.
+// (ASCII letters only), without a copy for the methods it knows (the
+// ones written in upper or lower case at once).
 func lowerMethod(m string) string {
+	switch m {
+	case "GET", "get":
+		return "get"
+	case "POST", "post":
+		return "post"
+	case "PUT", "put":
+		return "put"
+	case "PATCH", "patch":
+		return "patch"
+	case "DELETE", "delete":
+		return "delete"
+	case "CLI", "cli":
+		return "cli"
+	}
 	for _, l := range [...]string{"get", "post", "put", "patch", "delete", "cli"} {
 		if strings.EqualFold(m, l) {
 			return l
