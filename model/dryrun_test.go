@@ -616,3 +616,29 @@ func withUpstream(t *testing.T, docs []string) []string {
 	})
 	return append(docs, string(benchgen.Document(64<<10)))
 }
+
+// TestHasRefStart: HasRefStart(s, name) is strings.Contains(s, "{"+name),
+// on strings of braces and name parts.
+func TestHasRefStart(t *testing.T) {
+	pieces := []string{"{", "}", "a", "ab", "b", "{a", "{{", "x", "é", "$"}
+	names := []string{"", "a", "ab", "abc", "b", "{"}
+	rnd := rand.New(rand.NewPCG(9, 10))
+	found := 0
+	for range 20000 {
+		var b strings.Builder
+		for range rnd.IntN(7) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s, name := b.String(), names[rnd.IntN(len(names))]
+		want := strings.Contains(s, "{"+name)
+		if got := HasRefStart(s, name); got != want {
+			t.Fatalf("HasRefStart(%q, %q) = %v, want %v", s, name, got, want)
+		}
+		if want {
+			found++
+		}
+	}
+	if found < 2000 {
+		t.Fatalf("only %d strings hold the name", found)
+	}
+}
