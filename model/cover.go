@@ -241,6 +241,32 @@ func (p *Parsed) FirstActions(as []*sfmd.Action) []*sfmd.Action {
 	return out
 }
 
+// SameTemplates reports whether the reference parse read the response
+// templates rs lists (the linter's, in document order): as many, with
+// the same ids in the same order. ActionSource.Template's places are
+// then places in rs. TestSameTemplates holds it to a lookup of each id.
+func (p *Parsed) SameTemplates(rs []*sfmd.Response) bool {
+	if p == nil || p.ref == nil || len(p.ref.templates) != len(rs) {
+		return false
+	}
+	for i, r := range p.ref.templates {
+		if r.id != rs[i].ActionID {
+			return false
+		}
+	}
+	return true
+}
+
+// Template is the place, among the response templates the parse read
+// in document order, of the one a call of this action runs (the last of
+// its id: parser.ts parse keeps them in a Map by id), or -1 for none.
+func (s ActionSource) Template() int {
+	if s.a == nil {
+		return -1
+	}
+	return s.a.tmpl - 1
+}
+
 // infoSlabs holds the lists an ActionInfo's slices are cut from.
 type infoSlabs struct {
 	headers []string

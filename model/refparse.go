@@ -69,6 +69,9 @@ type refAction struct {
 	// isFirst is set on the first action of its id (refDoc.action's), so
 	// that a listing of the actions a call can reach looks up none.
 	isFirst bool
+	// tmpl is the place, from 1, in refDoc.templates of the template
+	// attachResponses gave the action (the last of its id), 0 for none.
+	tmpl int
 }
 
 type refShortcut struct{ ID, Label, Href string }
@@ -80,7 +83,10 @@ type refMenu struct {
 }
 
 type refDoc struct {
-	Actions    []*refAction
+	Actions []*refAction
+	// templates are the response templates read, in document order
+	// (the parser's own list, kept for Parsed.SameTemplates).
+	templates  []refResponse
 	Menus      []string // menu names in first-seen order
 	Shortcuts  []refShortcut
 	RefNames   []string
@@ -615,7 +621,8 @@ func urlRun(s string, i int) int {
 // once the whole document is read: of several templates of one id the
 // last, each overwriting the one before.
 func (p *refParser) attachResponses() {
-	for _, r := range p.responses {
+	p.d.templates = p.responses
+	for i, r := range p.responses {
 		// a template most often follows its action: when the action
 		// before it is the first of its id, it is the one the map holds
 		var a *refAction
@@ -628,7 +635,7 @@ func (p *refParser) attachResponses() {
 			a = p.d.action(r.id)
 		}
 		if a != nil {
-			a.Response = r.text
+			a.Response, a.tmpl = r.text, i+1
 			// action.ts executeAction runs it only when it is truthy:
 			// a block without lines ("") is no template
 			a.HasResp = a.Response != ""

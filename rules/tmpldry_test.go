@@ -362,18 +362,35 @@ func TestAssignedVarsAmongRead(t *testing.T) {
 // the gated documents and a generated one), for every action id and a
 // missing one.
 func TestLastTemplateOf(t *testing.T) {
-	n := 0
-	for name, src := range bigDocTestDocs(t) {
+	n, placed := 0, 0
+	docs := bigDocTestDocs(t)
+	// a template the model reads and the linter does not (its opening
+	// fence in an HTML block, closed by the fence of a list item's),
+	// and one the other way round (the list item's): as many templates,
+	// not the same ids; callTemplates looks the ids up
+	docs["crossed.md"] = []byte("```act.a\nGET https://x.example/a\n```\n\n<div>\n```act.a.response\n</div>\n\n- ```act.b.response\n  ok\n  ```\n")
+	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
-		bySyms, byMap := lastTemplateOf(doc, buildSymbols(doc)), lastTemplateOf(doc, nil)
+		syms := buildSymbols(doc)
+		bySyms, byMap := lastTemplateOf(doc, syms), lastTemplateOf(doc, nil)
 		for _, a := range append(doc.Actions, &sfmd.Action{ID: "\x00none"}) {
 			if got, want := bySyms(a.ID), byMap(a.ID); got != want {
 				t.Fatalf("%s: the template of %s is %v in the symbol table, %v in the map", name, a.ID, got, want)
 			}
 			n++
 		}
+		dt := buildDryTable(doc, syms, buildHints(doc, syms))
+		byCall := callTemplates(doc, dt)
+		for _, c := range dt.Calls {
+			if got, want := byCall(c), byMap(c.Info.ID); got != want {
+				t.Fatalf("%s: the template of the call of %s is %v, %v in the map", name, c.Info.ID, got, want)
+			}
+		}
+		if dt.Parsed.SameTemplates(doc.Responses) {
+			placed += len(dt.Calls)
+		}
 	}
-	if n < 500 {
-		t.Fatalf("only %d ids", n)
+	if n < 500 || placed < 500 {
+		t.Fatalf("only %d ids, %d calls placed by the model", n, placed)
 	}
 }
