@@ -570,7 +570,8 @@ func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
 // impliedBodyIn is impliedBody with its nodes from slab.
 func impliedBodyIn(slab *shapeSlab, r *sfmd.Response) (root *shapeNode, conflict bool) {
 	root = slab.node()
-	loops := map[int]*shapeNode{} // for: line index -> its element
+	var room [4]forElem
+	loops := room[:0] // each for: line's element (a template has few)
 	for li, l := range r.Lines {
 		if l.Kind == sfmd.LineFor && l.ForValid {
 			if p := loopPath(l.Arg); isBodyPath(p) {
@@ -580,7 +581,7 @@ func impliedBodyIn(slab *shapeSlab, r *sfmd.Response) (root *shapeNode, conflict
 				}
 				n, ok := root.insert(slab, steps, li)
 				if ok && n != nil && n.makeArray(slab, li) {
-					loops[li] = n.elem
+					loops = append(loops, forElem{li, n.elem})
 				} else {
 					conflict = true
 				}
@@ -642,9 +643,28 @@ func mayConflict(r *sfmd.Response) bool {
 	return false
 }
 
+// forElem is the element of the array a for: line (line, its index in
+// the template) loops over.
+type forElem struct {
+	line int
+	elem *shapeNode
+}
+
+// forElemAt is the element of the for: line at index line, nil when
+// it loops over none (as a map of the lines was, without a map made for
+// each of the 17,100 templates of the generated 10 MB document).
+func forElemAt(loops []forElem, line int) *shapeNode {
+	for _, le := range loops {
+		if le.line == line {
+			return le.elem
+		}
+	}
+	return nil
+}
+
 // readRef inserts the path of one reference of line l; false when it
 // contradicts the shape.
-func readRef(slab *shapeSlab, root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
+func readRef(slab *shapeSlab, root *shapeNode, loops []forElem, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
 	if ref.Problem != "" || dotIndexed(ref) {
 		return true
 	}
@@ -655,7 +675,7 @@ func readRef(slab *shapeSlab, root *shapeNode, loops map[int]*shapeNode, r *sfmd
 			return ok
 		}
 	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && len(ref.Path) > 0:
-		elem := loops[l.Loop]
+		elem := forElemAt(loops, l.Loop)
 		if steps := slab.walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
 			_, ok := elem.insert(slab, steps, li)
 			return ok
