@@ -149,11 +149,24 @@ func cutLine(s string) (line, rest string, found bool) {
 }
 
 // hasLineTerminator is strings.ContainsAny(s, "\n\r\u2028\u2029") (what
-// a JavaScript regexp's "." does not match), by three byte searches:
-// U+2028 and U+2029 are E2 80 A8 and E2 80 A9, and no UTF-8 sequence
-// hides an E2, so each E2 is looked at, and '\n' and '\r' are found
-// anywhere (TestByteScans).
+// a JavaScript regexp's "." does not match), by three byte searches
+// (a byte loop for a string under 16 bytes): U+2028 and U+2029 are E2 80
+// A8 and E2 80 A9, and no UTF-8 sequence hides an E2, so each E2 is
+// looked at, and '\n' and '\r' are found anywhere (TestByteScans).
 func hasLineTerminator(s string) bool {
+	if len(s) < 16 { // a fence's info string, most often: a loop costs less than three searches
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '\n', '\r':
+				return true
+			case 0xE2:
+				if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
 		return true
 	}
@@ -895,10 +908,7 @@ func lowerMethod(m string) string {
 // read the line is the regexp's, and when an optional part begins but
 // does not match, nothing after it can: there is no match.
 func matchField(line string) (m [14]int, ok bool) {
-	for i := range m {
-		m[i] = -1
-	}
-	m[0], m[1] = 0, len(line)
+	m = [14]int{0, len(line), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
 	i := skipJSSpace(line, 0)
 	if i == 0 {
 		return m, false
