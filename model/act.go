@@ -27,7 +27,7 @@ func renderActions(doc *refDoc, single string, filter bool) string {
 		if len(a.Fields) == 0 {
 			b.WriteString("\n   (no flags)")
 		}
-		for _, f := range a.Fields {
+		for i, f := range a.Fields {
 			b.WriteString("\n   ")
 			if f.Short != "" {
 				b.WriteString("-" + f.Short + ", ")
@@ -38,8 +38,8 @@ func renderActions(doc *refDoc, single string, filter bool) string {
 			} else {
 				b.WriteString(" (optional)")
 			}
-			if f.Description != "" {
-				b.WriteString(" \u2014 " + f.Description)
+			if d := a.Descs[i]; d != "" {
+				b.WriteString(" \u2014 " + d)
 			}
 		}
 		parts[i] = b.String()

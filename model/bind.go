@@ -48,7 +48,7 @@ func (c *call) bindPositionals() *Result {
 // checkBareFlags refuses a bare flag for a declared non-boolean field.
 func (c *call) checkBareFlags() *Result {
 	a := c.a
-	fieldByName := map[string]refField{}
+	fieldByName := map[string]FieldInfo{}
 	for _, f := range a.Fields {
 		fieldByName[f.Name] = f
 	}

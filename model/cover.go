@@ -188,17 +188,17 @@ func upperMethod(m string) string {
 
 // Actions lists the document's actions as the runtime reads them, in
 // document order, one per id (a call finds the first action of an id).
-// Their fields, header names and template lines are cut from three lists
-// made for all of them (three allocations an action before;
-// TestActionsSlabs holds them to lists made one by one).
+// Their fields are the parse's own lists (read-only: no caller writes
+// them), their header names and template lines cut from two lists made
+// for all of them (TestActionsSlabs holds them to lists made one by one).
 func (p *Parsed) Actions() []ActionInfo {
 	if p == nil || p.ref == nil {
 		return nil
 	}
-	n, nf, nh, nl := 0, 0, 0, 0
+	n, nh, nl := 0, 0, 0
 	for _, a := range p.ref.Actions {
 		if a.isFirst {
-			n, nf, nh = n+1, nf+len(a.Fields), nh+len(a.Headers)
+			n, nh = n+1, nh+len(a.Headers)
 			if a.HasResp {
 				nl += strings.Count(a.Response, "\n") + 1
 			}
@@ -208,7 +208,7 @@ func (p *Parsed) Actions() []ActionInfo {
 		return nil
 	}
 	out := make([]ActionInfo, 0, n)
-	sl := infoSlabs{fields: make([]FieldInfo, 0, nf), headers: make([]string, 0, nh), lines: make([]string, 0, nl)}
+	sl := infoSlabs{headers: make([]string, 0, nh), lines: make([]string, 0, nl)}
 	for _, a := range p.ref.Actions {
 		if a.isFirst { // not the first of its id: no call finds it
 			out = append(out, sl.info(a))
@@ -241,9 +241,34 @@ func (p *Parsed) FirstActions(as []*sfmd.Action) []*sfmd.Action {
 	return out
 }
 
+// SameTemplates reports whether the reference parse read the response
+// templates rs lists (the linter's, in document order): as many, with
+// the same ids in the same order. ActionSource.Template's places are
+// then places in rs. TestSameTemplates holds it to a lookup of each id.
+func (p *Parsed) SameTemplates(rs []*sfmd.Response) bool {
+	if p == nil || p.ref == nil || len(p.ref.templates) != len(rs) {
+		return false
+	}
+	for i, r := range p.ref.templates {
+		if r.id != rs[i].ActionID {
+			return false
+		}
+	}
+	return true
+}
+
+// Template is the place, among the response templates the parse read
+// in document order, of the one a call of this action runs (the last of
+// its id: parser.ts parse keeps them in a Map by id), or -1 for none.
+func (s ActionSource) Template() int {
+	if s.a == nil {
+		return -1
+	}
+	return s.a.tmpl - 1
+}
+
 // infoSlabs holds the lists an ActionInfo's slices are cut from.
 type infoSlabs struct {
-	fields  []FieldInfo
 	headers []string
 	lines   []string
 }
@@ -258,13 +283,7 @@ func actionInfo(a *refAction) ActionInfo {
 // past its end, so that an append to one cannot write over the next).
 func (sl *infoSlabs) info(a *refAction) ActionInfo {
 	info := ActionInfo{ID: a.ID, Method: upperMethod(a.Method), HasTemplate: a.HasResp}
-	if len(a.Fields) > 0 {
-		at := len(sl.fields)
-		for _, f := range a.Fields {
-			sl.fields = append(sl.fields, FieldInfo{Name: f.Name, Type: f.Type, Short: f.Short, Default: f.Default, Required: f.Required, HasDefault: f.HasDefault})
-		}
-		info.Fields = sl.fields[at:len(sl.fields):len(sl.fields)]
-	}
+	info.Fields = a.Fields // the parse's own list (no room past its end: endFields)
 	if len(a.Headers) > 0 {
 		at := len(sl.headers)
 		for _, h := range a.Headers {
@@ -276,7 +295,7 @@ func (sl *infoSlabs) info(a *refAction) ActionInfo {
 		at := len(sl.lines)
 		for rest, more := a.Response, true; more; { // splitLines
 			var line string
-			line, rest, more = strings.Cut(rest, "\n")
+			line, rest, more = cutLine(rest)
 			sl.lines = append(sl.lines, line)
 		}
 		info.Template = sl.lines[at:len(sl.lines):len(sl.lines)]

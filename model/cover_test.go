@@ -134,10 +134,11 @@ func actionInfoOwn(a *refAction) ActionInfo {
 	return info
 }
 
-// TestActionsSlabs: Actions, which cuts every action's fields, header
-// names and template lines from three shared lists, lists what
-// actionInfoOwn gives each first action with lists of its own, on every
-// document of scanDocs; no list reaches into the next one's.
+// TestActionsSlabs: Actions, which hands out the parse's own fields and
+// cuts every action's header names and template lines from two shared
+// lists, lists what actionInfoOwn gives each first action with lists of
+// its own, on every document of scanDocs; no list reaches into the next
+// one's, and each action's fields are the parse's list, not a copy.
 func TestActionsSlabs(t *testing.T) {
 	n := 0
 	for _, src := range scanDocs(t) {
@@ -153,9 +154,12 @@ func TestActionsSlabs(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%.200q: Actions %v, want %v", src, got, want)
 		}
-		for _, a := range got {
+		for i, a := range got {
 			if cap(a.Fields) != len(a.Fields) || cap(a.Headers) != len(a.Headers) || cap(a.Template) != len(a.Template) {
 				t.Fatalf("%s: a list with room past its end", a.ID)
+			}
+			if len(a.Fields) > 0 && &a.Fields[0] != &p.Sources()[i].a.Fields[0] {
+				t.Fatalf("%s: the fields are a copy of the parse's", a.ID)
 			}
 			n += len(a.Fields) + len(a.Headers) + len(a.Template)
 		}

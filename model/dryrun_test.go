@@ -108,15 +108,32 @@ func TestDryRunStore(t *testing.T) {
 	}
 }
 
-// TestMatchFirstLine: the fast first-line match is reFirstLine's.
+// TestMatchFirstLine: the fast first-line match is reFirstLine's, on
+// lines by hand and on every method with its letters in every case (and
+// with a byte before it, or its last letter missing), and lowerMethod of
+// the method matched is strings.ToLower's.
 func TestMatchFirstLine(t *testing.T) {
 	ins := []string{"GET https://x.com/a", "get  x", "GET", "GET ", "GET \t", "POST\u00a0x -d '{}'", "CLI echo\rhi", "PATCH x\u2028",
-		"DELETE \u2028x", "GETx y", "cli   ", "PUT \u3000 y z", "POST  \n", "GET \u00a0\u00a0"}
+		"DELETE \u2028x", "GETx y", "cli   ", "PUT \u3000 y z", "POST  \n", "GET \u00a0\u00a0", "\u212aLI x", "", "P", "Q x"}
+	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "CLI"} {
+		for mask := range 1 << len(m) {
+			b := []byte(m)
+			for i := range b {
+				if mask&(1<<i) != 0 {
+					b[i] |= 0x20
+				}
+			}
+			ins = append(ins, string(b)+" x", string(b)+"x", "@"+string(b)+" x", string(b[:len(b)-1])+" x")
+		}
+	}
 	for _, in := range ins {
 		want := reFirstLine.FindStringSubmatch(in)
 		var got []string
 		if method, rest, ok := matchFirstLine(in); ok {
 			got = []string{in, method, rest}
+			if l := lowerMethod(method); l != strings.ToLower(method) {
+				t.Errorf("lowerMethod(%q) = %q", method, l)
+			}
 		}
 		if strings.Join(want, "|") != strings.Join(got, "|") || (want == nil) != (got == nil) {
 			t.Errorf("%q: got %q, want %q", in, got, want)
@@ -223,15 +240,18 @@ func TestMatchField(t *testing.T) {
 }
 
 // TestByteScans: hasLineTerminator is strings.ContainsAny(s,
-// "\n\r\u2028\u2029") and jsTrim is strings.TrimFunc(s, isJSSpace), on
-// strings made of every byte that matters to them (line terminators,
-// white space, the bytes of U+2028, U+2029 and U+3000, invalid UTF-8).
+// "\n\r\u2028\u2029"), jsTrim is strings.TrimFunc(s, isJSSpace),
+// skipJSSpace(s, i) is where strings.TrimLeftFunc(s[i:], isJSSpace)
+// begins and cutLine is strings.Cut(s, "\n"), on strings made of every byte that matters to them (line
+// terminators, white space ASCII or not, the bytes of U+2028, U+2029 and
+// U+3000, invalid UTF-8).
 func TestByteScans(t *testing.T) {
-	pieces := []string{"a", " ", "\t", "\n", "\r", "\u2028", "\u2029", "\u3000", "\u00a0", "\xe2", "\x80", "\xa8", "\xe2\x80", "\xff", "é", "\u2027", "\ufeff"}
+	pieces := []string{"a", " ", "\t", "\n", "\r", "\u2028", "\u2029", "\u3000", "\u00a0", "\xe2", "\x80", "\xa8", "\xe2\x80", "\xff", "é", "\u2027", "\ufeff",
+		"\v", "\f", "\x1f", "!", "\u0085", "\u2000", "\u200a", "\u200b"}
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
 		var b strings.Builder
-		for range rnd.IntN(6) {
+		for range rnd.IntN(9) {
 			b.WriteString(pieces[rnd.IntN(len(pieces))])
 		}
 		s := b.String()
@@ -240,6 +260,15 @@ func TestByteScans(t *testing.T) {
 		}
 		if got, want := jsTrim(s), strings.TrimFunc(s, isJSSpace); got != want {
 			t.Errorf("jsTrim(%q) = %q, want %q", s, got, want)
+		}
+		l, r, ok := cutLine(s)
+		if wl, wr, wok := strings.Cut(s, "\n"); l != wl || r != wr || ok != wok {
+			t.Errorf("cutLine(%q) = %q %q %v, want %q %q %v", s, l, r, ok, wl, wr, wok)
+		}
+		for i := range len(s) + 1 {
+			if got, want := skipJSSpace(s, i), len(s)-len(strings.TrimLeftFunc(s[i:], isJSSpace)); got != want {
+				t.Errorf("skipJSSpace(%q, %d) = %d, want %d", s, i, got, want)
+			}
 		}
 	}
 }
@@ -586,4 +615,30 @@ func withUpstream(t *testing.T, docs []string) []string {
 		return nil
 	})
 	return append(docs, string(benchgen.Document(64<<10)))
+}
+
+// TestHasRefStart: HasRefStart(s, name) is strings.Contains(s, "{"+name),
+// on strings of braces and name parts.
+func TestHasRefStart(t *testing.T) {
+	pieces := []string{"{", "}", "a", "ab", "b", "{a", "{{", "x", "é", "$"}
+	names := []string{"", "a", "ab", "abc", "b", "{"}
+	rnd := rand.New(rand.NewPCG(9, 10))
+	found := 0
+	for range 20000 {
+		var b strings.Builder
+		for range rnd.IntN(7) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		s, name := b.String(), names[rnd.IntN(len(names))]
+		want := strings.Contains(s, "{"+name)
+		if got := HasRefStart(s, name); got != want {
+			t.Fatalf("HasRefStart(%q, %q) = %v, want %v", s, name, got, want)
+		}
+		if want {
+			found++
+		}
+	}
+	if found < 2000 {
+		t.Fatalf("only %d strings hold the name", found)
+	}
 }

@@ -56,6 +56,49 @@ func TestFirstActions(t *testing.T) {
 	}
 }
 
+// TestSameTemplates: SameTemplates tells whether the parse read the
+// linter's response templates (as many, the same ids in the same order),
+// and each ActionSource's Template is the place of the last template of
+// its id among those the parse read, on the documents of
+// TestFirstActions.
+func TestSameTemplates(t *testing.T) {
+	alike, differ, placed := 0, 0, 0
+	for name, src := range actionListDocs(t) {
+		doc := sfmd.Parse(name, []byte(src))
+		p := Parse(doc)
+		same := len(p.ref.templates) == len(doc.Responses)
+		for i := 0; same && i < len(doc.Responses); i++ {
+			same = p.ref.templates[i].id == doc.Responses[i].ActionID
+		}
+		if got := p.SameTemplates(doc.Responses); got != same {
+			t.Fatalf("%s: SameTemplates %v, want %v", name, got, same)
+		}
+		if same {
+			alike++
+		} else {
+			differ++
+		}
+		srcs := p.Sources()
+		for i, info := range p.Actions() {
+			want := -1
+			for j, r := range p.ref.templates {
+				if r.id == info.ID {
+					want = j
+				}
+			}
+			if got := srcs[i].Template(); got != want {
+				t.Fatalf("%s: the template of %s is at %d, want %d", name, info.ID, got, want)
+			}
+			if want >= 0 {
+				placed++
+			}
+		}
+	}
+	if alike < 100 || differ < 100 || placed < 1000 {
+		t.Fatalf("%d documents read alike, %d not, %d templates placed: the documents test little", alike, differ, placed)
+	}
+}
+
 // TestSources: each ActionSource Sources lists answers as the methods of
 // Parsed that look up the id of the action Actions lists at its place
 // (URI, body, headers, MaySendSession with and without arguments, with
@@ -139,6 +182,8 @@ func actionListDocs(t *testing.T) map[string]string {
 		func(id string) string { return "    ```act." + id + "\n    GET https://x.com/\n    ```\n\n" }, // an indented fence
 		func(id string) string { return "````\n" + act(id, "GET https://x.com/") + "````\n\n" },        // inside another fence
 		func(id string) string { return resp(id, "{Response.body}") },
+		func(id string) string { return "    ```act." + id + ".response\n    ok\n    ```\n\n" }, // a template only the runtime reads
+		func(id string) string { return "- ```act." + id + ".response\n  ok\n  ```\n\n" },       // and one only the linter reads
 		func(string) string { return "Some prose.\n\n" },
 	}
 	for i := range 2000 {

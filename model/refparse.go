@@ -50,31 +50,28 @@ var (
 	reFrontm           = lazyre.New(`^---\r?\n(` + jsDotS + `*?)\r?\n---\r?\n?`)
 )
 
-type refField struct {
-	Name        string
-	Type        string
-	Required    bool
-	Description string
-	Default     string
-	HasDefault  bool
-	Short       string
-}
-
 type refHeader struct{ Key, Value string }
 
 type refAction struct {
-	ID       string
-	Method   string // lower case: get, post, put, patch, delete, cli
-	URI      string
-	Headers  []refHeader
-	Body     string // -d text
-	HasBody  bool
-	Fields   []refField
+	ID      string
+	Method  string // lower case: get, post, put, patch, delete, cli
+	URI     string
+	Headers []refHeader
+	Body    string // -d text
+	HasBody bool
+	// Fields are the field lines read, as ActionInfo lists them (Actions
+	// hands out this list, not a copy: TestActionsSlabs), and Descs the
+	// description of each ("" for none), at the same index.
+	Fields   []FieldInfo
+	Descs    []string
 	Response string
 	HasResp  bool
 	// isFirst is set on the first action of its id (refDoc.action's), so
 	// that a listing of the actions a call can reach looks up none.
 	isFirst bool
+	// tmpl is the place, from 1, in refDoc.templates of the template
+	// attachResponses gave the action (the last of its id), 0 for none.
+	tmpl int
 }
 
 type refShortcut struct{ ID, Label, Href string }
@@ -86,7 +83,10 @@ type refMenu struct {
 }
 
 type refDoc struct {
-	Actions    []*refAction
+	Actions []*refAction
+	// templates are the response templates read, in document order
+	// (the parser's own list, kept for Parsed.SameTemplates).
+	templates  []refResponse
 	Menus      []string // menu names in first-seen order
 	Shortcuts  []refShortcut
 	RefNames   []string
@@ -139,19 +139,46 @@ func (d *refDoc) firsts() int {
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
 
+// cutLine is strings.Cut(s, "\n") by strings.IndexByte (Cut goes through
+// strings.Index for every line of the document).
+func cutLine(s string) (line, rest string, found bool) {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", false
+}
+
 // hasLineTerminator is strings.ContainsAny(s, "\n\r\u2028\u2029") (what
-// a JavaScript regexp's "." does not match), a byte scan: U+2028 and
-// U+2029 are E2 80 A8 and E2 80 A9, and no UTF-8 sequence hides an E2.
+// a JavaScript regexp's "." does not match), by three byte searches
+// (a byte loop for a string under 16 bytes): U+2028 and U+2029 are E2 80
+// A8 and E2 80 A9, and no UTF-8 sequence hides an E2, so each E2 is
+// looked at, and '\n' and '\r' are found anywhere (TestByteScans).
 func hasLineTerminator(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n', '\r':
-			return true
-		case 0xE2:
-			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+	if len(s) < 16 { // a fence's info string, most often: a loop costs less than three searches
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '\n', '\r':
 				return true
+			case 0xE2:
+				if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+					return true
+				}
 			}
 		}
+		return false
+	}
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
+		return true
+	}
+	for i := strings.IndexByte(s, 0xE2); i >= 0; {
+		if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+			return true
+		}
+		k := strings.IndexByte(s[i+1:], 0xE2)
+		if k < 0 {
+			break
+		}
+		i += 1 + k
 	}
 	return false
 }
@@ -199,7 +226,7 @@ func parseRefSized(source string, sz refSizes) *refDoc {
 			n += strings.Count(rest[:k], "\n")
 			rest = rest[k:]
 		}
-		raw, after, more := strings.Cut(rest, "\n")
+		raw, after, more := cutLine(rest)
 		p.n, p.off = n, len(source)-len(rest)
 		p.line(raw)
 		if !more {
@@ -393,23 +420,23 @@ func (p *refParser) text(raw, line string) {
 		return
 	}
 	if !p.inBlock {
-		if m := prefixed(reInclude, "[!include:", line); m != nil {
-			d.Includes = append(d.Includes, m[1])
+		if id, _, ok := matchDirective(reInclude, "[!include:", line, true); ok {
+			d.Includes = append(d.Includes, id)
 			d.IncludeLines = append(d.IncludeLines, p.n)
 			return
 		}
-		m := prefixed(reMenu, "[!menu:", line)
-		if m == nil {
-			m = prefixed(reNav, "[!nav:", line)
+		name, path, ok := matchDirective(reMenu, "[!menu:", line, false)
+		if !ok {
+			name, path, ok = matchDirective(reNav, "[!nav:", line, false)
 		}
-		if m != nil {
-			d.MenuLines = append(d.MenuLines, refMenu{Name: m[1], Path: m[2], Line: p.n})
-			if !p.menuSeen[m[1]] {
+		if ok {
+			d.MenuLines = append(d.MenuLines, refMenu{Name: name, Path: path, Line: p.n})
+			if !p.menuSeen[name] {
 				if p.menuSeen == nil {
 					p.menuSeen = map[string]bool{}
 				}
-				p.menuSeen[m[1]] = true
-				d.Menus = append(d.Menus, m[1])
+				p.menuSeen[name] = true
+				d.Menus = append(d.Menus, name)
 			}
 			return
 		}
@@ -438,6 +465,38 @@ func prefixed(re *lazyre.Regexp, prefix, line string) []string {
 	return re.FindStringSubmatch(line)
 }
 
+// matchDirective is the two groups of re.FindStringSubmatch(line) for
+// reInclude (emptyPath: its path may be empty), reMenu and reNav, read
+// by a scan: prefix (the pattern's literal start), an id of
+// [a-zA-Z0-9_-], "](", then a path holding no ')' up to the ')' that
+// ends the line (a regexp run and a slice of groups were most of a
+// [!nav:…] line's time). ok is false without a match. TestMatchDirective
+// holds it to the patterns.
+func matchDirective(re *lazyre.Regexp, prefix, line string, emptyPath bool) (id, path string, ok bool) {
+	if !scanDirectives {
+		if m := re.FindStringSubmatch(line); m != nil {
+			return m[1], m[2], true
+		}
+		return "", "", false
+	}
+	rest, found := strings.CutPrefix(line, prefix)
+	if !found {
+		return "", "", false
+	}
+	n := 0
+	for n < len(rest) && (isWordByte(rest[n]) || rest[n] == '-') {
+		n++
+	}
+	after, found := strings.CutPrefix(rest[n:], "](")
+	if n == 0 || !found {
+		return "", "", false
+	}
+	if end := strings.IndexByte(after, ')'); end < 0 || end != len(after)-1 || end == 0 && !emptyPath {
+		return "", "", false
+	}
+	return rest[:n], after[:len(after)-1], true
+}
+
 // noIDLine is reNoID.FindStringSubmatch(line), tried only on a line
 // beginning with one of its three literal prefixes.
 func noIDLine(line string) []string {
@@ -461,7 +520,8 @@ func blockMarker(line string, sigil byte) (id string, ok bool) {
 		}
 		return "", false
 	}
-	if !blockMarkerLine(line) || line[len("<!-- ")] != sigil {
+	// the sigil first: a close marker's line is scanned once, not twice
+	if len(line) <= len("<!-- ") || line[len("<!-- ")] != sigil || !blockMarkerLine(line) {
 		return "", false
 	}
 	return line[len("<!-- #") : len(line)-len(" -->")], true
@@ -574,7 +634,8 @@ func urlRun(s string, i int) int {
 // once the whole document is read: of several templates of one id the
 // last, each overwriting the one before.
 func (p *refParser) attachResponses() {
-	for _, r := range p.responses {
+	p.d.templates = p.responses
+	for i, r := range p.responses {
 		// a template most often follows its action: when the action
 		// before it is the first of its id, it is the one the map holds
 		var a *refAction
@@ -587,7 +648,7 @@ func (p *refParser) attachResponses() {
 			a = p.d.action(r.id)
 		}
 		if a != nil {
-			a.Response = r.text
+			a.Response, a.tmpl = r.text, i+1
 			// action.ts executeAction runs it only when it is truthy:
 			// a block without lines ("") is no template
 			a.HasResp = a.Response != ""
@@ -626,7 +687,7 @@ func matchFenceLine(line string) (run, rest string, ok bool) {
 // gives its last character to `.+`. method and rest are groups 1 and 2
 // (a slice of the three groups cost an allocation an action).
 func matchFirstLine(s string) (method, rest string, ok bool) {
-	for _, m := range [...]string{"GET", "POST", "PUT", "PATCH", "DELETE", "CLI"} {
+	for _, m := range methodsAt(s) {
 		if len(s) >= len(m) && strings.EqualFold(s[:len(m)], m) {
 			method = s[:len(m)]
 			break
@@ -674,7 +735,8 @@ var wordBytes = func() (t [256]bool) {
 // as before, a large one room for hundreds.
 type refSlab struct {
 	acts        []refAction
-	fields      []refField
+	fields      []FieldInfo
+	descs       []string // the fields' descriptions, at their fields' places
 	headers     []refHeader
 	hargs       []string // headerArgs' groups of the line being read, reused
 	actBlock    int      // the actions a block holds
@@ -700,7 +762,8 @@ func (s *refSlab) action() *refAction {
 // a block with room for them.
 func (s *refSlab) reserve(n int) {
 	if cap(s.fields)-len(s.fields) < n {
-		s.fields = make([]refField, 0, max(n, s.fieldsBlock))
+		s.fields = make([]FieldInfo, 0, max(n, s.fieldsBlock))
+		s.descs = make([]string, 0, cap(s.fields))
 	}
 }
 
@@ -711,14 +774,14 @@ func (s *refSlab) reserveHeaders(n int) {
 	}
 }
 
-// endFields is the fields of the action read from start (nil for none),
-// their capacity their length, so that an append to one action's list
-// cannot write over the next one's.
-func (s *refSlab) endFields(start int) []refField {
+// endFields is the fields of the action read from start and their
+// descriptions (nil for none), their capacity their length, so that an
+// append to one action's list cannot write over the next one's.
+func (s *refSlab) endFields(start int) ([]FieldInfo, []string) {
 	if start == len(s.fields) {
-		return nil
+		return nil, nil
 	}
-	return s.fields[start:len(s.fields):len(s.fields)]
+	return s.fields[start:len(s.fields):len(s.fields)], s.descs[start:len(s.descs):len(s.descs)]
 }
 
 // parseActionBlock is parser.ts parseActionBlock, given the block's lines
@@ -730,7 +793,7 @@ func parseActionBlock(id, text string) *refAction {
 
 // actionBlock is parseActionBlock, the action and its fields made in s.
 func (s *refSlab) actionBlock(id, text string) *refAction {
-	first, more, _ := strings.Cut(text, "\n")
+	first, more, _ := cutLine(text)
 	method, rest, ok := matchFirstLine(jsTrim(first))
 	if !ok {
 		return nil
@@ -752,7 +815,7 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	start := len(s.fields)
 	for more != "" {
 		var line string
-		line, more, _ = strings.Cut(more, "\n") // the lines after the first ("" lines are skipped)
+		line, more, _ = cutLine(more) // the lines after the first ("" lines are skipped)
 		if jsBlank(line) {
 			continue
 		}
@@ -766,23 +829,68 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 			}
 			return line[fm[2*n]:fm[2*n+1]], true
 		}
-		f := refField{}
+		f := FieldInfo{}
 		f.Name, _ = group(1)
 		f.Short, _ = group(2)
 		f.Type, _ = group(3)
 		req, _ := group(4)
 		f.Required = req == "required"
-		f.Description, _ = group(5)
+		desc, _ := group(5)
 		f.Default, f.HasDefault = group(6)
-		s.fields = append(s.fields, f)
+		s.fields, s.descs = append(s.fields, f), append(s.descs, desc)
 	}
-	a.Fields = s.endFields(start)
+	a.Fields, a.Descs = s.endFields(start)
 	return a
 }
 
+// methodsAt is the methods of reFirstLine a line beginning with s[0] can
+// begin with: a window of a method's length in bytes folds to it only
+// when it is that method in ASCII letters of any case (a rune past ASCII
+// takes two bytes or more), so its first byte is the method's, in either
+// case. TestMatchFirstLine holds matchFirstLine to reFirstLine, and
+// lowerMethod to strings.ToLower, on every method in every case.
+func methodsAt(s string) []string {
+	if s == "" {
+		return nil
+	}
+	switch s[0] | 0x20 {
+	case 'g':
+		return methodsG[:]
+	case 'p':
+		return methodsP[:]
+	case 'd':
+		return methodsD[:]
+	case 'c':
+		return methodsC[:]
+	}
+	return nil
+}
+
+var (
+	methodsG = [...]string{"GET"}
+	methodsP = [...]string{"POST", "PUT", "PATCH"}
+	methodsD = [...]string{"DELETE"}
+	methodsC = [...]string{"CLI"}
+)
+
 // lowerMethod is strings.ToLower of a method matchFirstLine matched
-// (ASCII letters only), without a copy for the methods it knows.
+// (ASCII letters only), without a copy for the methods it knows (the
+// ones written in upper or lower case at once).
 func lowerMethod(m string) string {
+	switch m {
+	case "GET", "get":
+		return "get"
+	case "POST", "post":
+		return "post"
+	case "PUT", "put":
+		return "put"
+	case "PATCH", "patch":
+		return "patch"
+	case "DELETE", "delete":
+		return "delete"
+	case "CLI", "cli":
+		return "cli"
+	}
 	for _, l := range [...]string{"get", "post", "put", "patch", "delete", "cli"} {
 		if strings.EqualFold(m, l) {
 			return l
@@ -800,10 +908,7 @@ func lowerMethod(m string) string {
 // read the line is the regexp's, and when an optional part begins but
 // does not match, nothing after it can: there is no match.
 func matchField(line string) (m [14]int, ok bool) {
-	for i := range m {
-		m[i] = -1
-	}
-	m[0], m[1] = 0, len(line)
+	m = [14]int{0, len(line), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
 	i := skipJSSpace(line, 0)
 	if i == 0 {
 		return m, false
@@ -888,6 +993,13 @@ func jsBlank(s string) bool {
 // not white space for a JavaScript regexp's \s.
 func skipJSSpace(s string, i int) int {
 	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf { // ASCII: no decoding (TestByteScans)
+			if c > ' ' || !isJSSpace(rune(c)) {
+				break
+			}
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !isJSSpace(r) {
 			break
@@ -1006,20 +1118,30 @@ func bodyArg(s string) (body string, ok bool) {
 // flagStart is reFlagStart.FindStringIndex(s)[0], or -1 without a match,
 // by a scan: the first JavaScript white space followed by -H or -d and
 // white space.
+//
+// The scan goes from '-' to '-' (strings.IndexByte): a match's '-' is
+// the first byte after its white space, which is the character that
+// ends there (utf8.DecodeLastRuneInString), and the matches' starts are
+// in the order of their '-'s, so the first '-' that has a match has the
+// first match (a '-' ends every rune before it: it is no continuation
+// byte). TestRequestLineScans holds it to reFlagStart.
 func flagStart(s string) int {
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if isJSSpace(r) {
-			j := i + size
-			if j+1 < len(s) && s[j] == '-' && (s[j+1] == 'H' || s[j+1] == 'd') {
-				if r2, _ := utf8.DecodeRuneInString(s[j+2:]); j+2 < len(s) && isJSSpace(r2) {
-					return i
-				}
-			}
+	for j := 0; ; j++ {
+		k := strings.IndexByte(s[j:], '-')
+		if k < 0 {
+			return -1
 		}
-		i += size
+		j += k
+		if j == 0 || j+2 >= len(s) || s[j+1] != 'H' && s[j+1] != 'd' {
+			continue
+		}
+		if r2, _ := utf8.DecodeRuneInString(s[j+2:]); !isJSSpace(r2) {
+			continue
+		}
+		if r, size := utf8.DecodeLastRuneInString(s[:j]); isJSSpace(r) {
+			return j - size
+		}
 	}
-	return -1
 }
 
 func itoa(n int) string {

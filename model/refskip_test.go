@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
+	"github.com/sfmd-dev/sfmd/internal/lazyre"
 )
 
 // TestSkipFenceLines: parseRef reads the same document with the lines of
@@ -183,5 +185,47 @@ func TestWordBytes(t *testing.T) {
 		if got := isWordByte(byte(c)); got != want {
 			t.Errorf("isWordByte(%#x) = %v, want %v", c, got, want)
 		}
+	}
+}
+
+// TestMatchDirective: matchDirective finds reInclude's, reMenu's and reNav's groups,
+// on lines made of their parts, right, wrong and missing.
+func TestMatchDirective(t *testing.T) {
+	heads := []string{"[!include:", "[!menu:", "[!nav:", "[!nav", "[!include", " [!nav:", "[!menu:x"}
+	parts := []string{"a", "Z9", "-", "_", "é", ".", "]", "(", ")", "](", "]()", "](x)", "x.md", " ", "\u00a0", "\r", "\n", "\xff", ":", "]]("}
+	rnd := rand.New(rand.NewPCG(7, 8))
+	matched := 0
+	for range 30000 {
+		var b strings.Builder
+		b.WriteString(heads[rnd.IntN(len(heads))])
+		if rnd.IntN(2) == 0 { // an id, "](", a path and ")", each part maybe wrong
+			b.WriteString(parts[rnd.IntN(4)])
+			b.WriteString([...]string{"](", "]", "](", "]]("}[rnd.IntN(4)])
+			for range rnd.IntN(3) {
+				b.WriteString(parts[rnd.IntN(len(parts))])
+			}
+			b.WriteString([...]string{")", ")", "", "))", ") "}[rnd.IntN(5)])
+		}
+		for range rnd.IntN(6) * rnd.IntN(2) {
+			b.WriteString(parts[rnd.IntN(len(parts))])
+		}
+		line := b.String()
+		for _, c := range []struct {
+			re        *lazyre.Regexp
+			prefix    string
+			emptyPath bool
+		}{{reInclude, "[!include:", true}, {reMenu, "[!menu:", false}, {reNav, "[!nav:", false}} {
+			id, path, ok := matchDirective(c.re, c.prefix, line, c.emptyPath)
+			m := c.re.FindStringSubmatch(line)
+			if ok != (m != nil) || ok && (id != m[1] || path != m[2]) {
+				t.Errorf("%s %q: got %q %q %v, want %q", c.prefix, line, id, path, ok, m)
+			}
+			if ok {
+				matched++
+			}
+		}
+	}
+	if matched < 500 {
+		t.Errorf("only %d lines matched", matched)
 	}
 }

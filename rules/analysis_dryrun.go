@@ -315,21 +315,26 @@ var reDryURLWord = lazyre.New(`(^|[^a-z])urls?($|[^a-z-])`)
 var reDryEnv = lazyre.New(`\$([A-Z_][A-Z0-9_]*)`)
 
 // appendUpperEnvNames appends to out the names of reDryEnv's matches in
-// text, in order, found without a regexp: a '$', then a byte of [A-Z_]
-// and all the bytes of [A-Z0-9_] after it.
+// text, in order, found without a regexp: a '$' (strings.IndexByte from
+// one to the next), then a byte of [A-Z_] and all the bytes of [A-Z0-9_]
+// after it.
 func appendUpperEnvNames(out []string, text string) []string {
-	for i := 0; i < len(text); i++ {
-		if text[i] != '$' || i+1 == len(text) || !isUpperEnvStart(text[i+1]) {
+	for i := 0; ; {
+		k := strings.IndexByte(text[i:], '$')
+		if k < 0 {
+			return out
+		}
+		i += k + 1 // past the '$'
+		if i == len(text) || !isUpperEnvStart(text[i]) {
 			continue
 		}
-		j := i + 2
+		j := i + 1
 		for j < len(text) && (isUpperEnvStart(text[j]) || text[j] >= '0' && text[j] <= '9') {
 			j++
 		}
-		out = append(out, text[i+1:j])
-		i = j - 1
+		out = append(out, text[i:j])
+		i = j
 	}
-	return out
 }
 
 func isUpperEnvStart(b byte) bool { return b >= 'A' && b <= 'Z' || b == '_' }

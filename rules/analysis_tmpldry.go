@@ -307,14 +307,14 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	if len(doc.Responses) == 0 || t.Parsed == nil {
 		return nil
 	}
-	last := lastTemplateOf(doc, t.syms)
+	last := callTemplates(doc, t)
 	// the implied bodies are built from one slab, handed out again after
 	// each template that is not kept (most are not: no finding is
 	// possible), and left to a candidate's body when one is kept to run
 	var cands []*tmplDry
 	slab := &shapeSlab{}
 	for _, c := range t.Calls {
-		r := last(c.Info.ID)
+		r := last(c)
 		if r == nil || !c.Info.HasTemplate || len(r.Lines) != len(c.Info.Template) {
 			continue
 		}
@@ -333,7 +333,7 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 	}
 	// the session variables the runs read that a template assigns (the
 	// stand-ins templateVars gives), looked for among those names only
-	vars := assignedVars(doc, readVars(cands))
+	vars := assignedVars(doc, t.syms, readVars(cands))
 	var out []*tmplDry
 	for _, td := range cands {
 		run, ok := t.Parsed.DryRunTemplate(td.Call.Info.ID, td.Args, templateVars(td.Resp, vars), t.Store, model.TemplateResponse{Body: td.JSON})
@@ -348,6 +348,24 @@ func tmplDryRuns(doc *sfmd.Document, t *dryTable, every bool) []*tmplDry {
 		out = append(out, td)
 	}
 	return out
+}
+
+// callTemplates finds the template a call runs, the last of its id
+// (lastTemplateOf), at the place the model's parse read it when that
+// parse read doc's templates (model.Parsed.SameTemplates): no lookup of
+// the 17,100 ids of the generated 10 MB document. TestLastTemplateOf
+// holds it to lastTemplateOf.
+func callTemplates(doc *sfmd.Document, t *dryTable) func(c *dryCall) *sfmd.Response {
+	if t.Parsed.SameTemplates(doc.Responses) {
+		return func(c *dryCall) *sfmd.Response {
+			if i := c.Src.Template(); i >= 0 {
+				return doc.Responses[i]
+			}
+			return nil
+		}
+	}
+	last := lastTemplateOf(doc, t.syms)
+	return func(c *dryCall) *sfmd.Response { return last(c.Info.ID) }
 }
 
 // lastTemplateOf finds the last template of an id (parser.ts: the last
@@ -498,8 +516,25 @@ func eachVarRead(r *sfmd.Response, f func(name string)) {
 
 // assignedVars is the session variables among names that a template of
 // the document assigns: another action's template may have set them.
-func assignedVars(doc *sfmd.Document, names map[string]bool) map[string]bool {
+// With doc's symbol table syms, they are the names its Assigned holds
+// (the assignments AssignsSessionVar) and the left sides of the other
+// assignments among its indexed lines, instead of a walk of every line
+// (TestAssignedVarsAmongRead holds the two alike).
+func assignedVars(doc *sfmd.Document, syms *symbolTable, names map[string]bool) map[string]bool {
 	vars := map[string]bool{}
+	if syms != nil {
+		for name := range names {
+			if _, ok := syms.Assigned[name]; ok {
+				vars[name] = true
+			}
+		}
+		for _, at := range syms.lines {
+			if at.kind == uint8(sfmd.LineAssign) && at.facts&factAssigns == 0 && at.lhs != "" && names[at.lhs] {
+				vars[at.lhs] = true
+			}
+		}
+		return vars
+	}
 	for _, r := range doc.Responses {
 		for _, l := range r.Lines {
 			if l.Kind == sfmd.LineAssign && l.LHS != "" && names[l.LHS] {
@@ -535,7 +570,8 @@ func impliedBody(r *sfmd.Response) (root *shapeNode, conflict bool) {
 // impliedBodyIn is impliedBody with its nodes from slab.
 func impliedBodyIn(slab *shapeSlab, r *sfmd.Response) (root *shapeNode, conflict bool) {
 	root = slab.node()
-	loops := map[int]*shapeNode{} // for: line index -> its element
+	var room [4]forElem
+	loops := room[:0] // each for: line's element (a template has few)
 	for li, l := range r.Lines {
 		if l.Kind == sfmd.LineFor && l.ForValid {
 			if p := loopPath(l.Arg); isBodyPath(p) {
@@ -545,7 +581,7 @@ func impliedBodyIn(slab *shapeSlab, r *sfmd.Response) (root *shapeNode, conflict
 				}
 				n, ok := root.insert(slab, steps, li)
 				if ok && n != nil && n.makeArray(slab, li) {
-					loops[li] = n.elem
+					loops = append(loops, forElem{li, n.elem})
 				} else {
 					conflict = true
 				}
@@ -607,9 +643,28 @@ func mayConflict(r *sfmd.Response) bool {
 	return false
 }
 
+// forElem is the element of the array a for: line (line, its index in
+// the template) loops over.
+type forElem struct {
+	line int
+	elem *shapeNode
+}
+
+// forElemAt is the element of the for: line at index line, nil when
+// it loops over none (as a map of the lines was, without a map made for
+// each of the 17,100 templates of the generated 10 MB document).
+func forElemAt(loops []forElem, line int) *shapeNode {
+	for _, le := range loops {
+		if le.line == line {
+			return le.elem
+		}
+	}
+	return nil
+}
+
 // readRef inserts the path of one reference of line l; false when it
 // contradicts the shape.
-func readRef(slab *shapeSlab, root *shapeNode, loops map[int]*shapeNode, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
+func readRef(slab *shapeSlab, root *shapeNode, loops []forElem, r *sfmd.Response, l *sfmd.TemplateLine, ref *sfmd.VarRef, li int) bool {
 	if ref.Problem != "" || dotIndexed(ref) {
 		return true
 	}
@@ -620,7 +675,7 @@ func readRef(slab *shapeSlab, root *shapeNode, loops map[int]*shapeNode, r *sfmd
 			return ok
 		}
 	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && len(ref.Path) > 0:
-		elem := loops[l.Loop]
+		elem := forElemAt(loops, l.Loop)
 		if steps := slab.walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
 			_, ok := elem.insert(slab, steps, li)
 			return ok

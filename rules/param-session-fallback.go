@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
+	"github.com/sfmd-dev/sfmd/model"
 	"github.com/sfmd-dev/sfmd/sfmd"
 )
 
@@ -126,9 +127,8 @@ func fallbackWhere(t *dryTable, c *dryCall, name string) string {
 // the quotes and the blanks between hold no '{', so the argument line
 // holds {name only inside one value).
 func valuesName(c *dryCall, name string) bool {
-	ref := "{" + name
 	for _, v := range c.Values {
-		if v.Field != name && v.From != "default" && strings.Contains(v.Value, ref) {
+		if v.Field != name && v.From != "default" && model.HasRefStart(v.Value, name) {
 			return true
 		}
 	}

@@ -309,10 +309,12 @@ func TestAssignedVarsAmongRead(t *testing.T) {
 	// a variable read only on the right of an assignment, one only in a
 	// loop's body, one only in a to: path
 	docs["rhs.md"] = []byte("```act.a\nGET https://x.example/a\n```\n\n```act.a.response\n{x} = {Response.body.a}\n{w} = {Response.body.w}\n{p} = {Response.body.p}\n```\n\n" +
-		"```act.b\nGET https://x.example/b\n```\n\n```act.b.response\n{y} = {x}\nfor: i in Response.body.items\n- {w}\nend:\nsave: $.data\nto: out/{p}.json\n```\n")
+		"```act.b\nGET https://x.example/b\n```\n\n```act.b.response\n{y} = {x}\nfor: i in Response.body.items\n- {w}\nend:\nsave: $.data\nto: out/{p}.json\n{q}\n```\n\n" +
+		"```act.c\nGET https://x.example/c\n```\n\n```act.c.response\n$q = {Response.body.q}\n```\n")
 	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
-		dt := buildDryTable(doc, buildSymbols(doc), buildHints(doc, buildSymbols(doc)))
+		syms := buildSymbols(doc)
+		dt := buildDryTable(doc, syms, buildHints(doc, syms))
 		last := map[string]*sfmd.Response{}
 		for _, r := range doc.Responses {
 			last[r.ActionID] = r
@@ -333,7 +335,14 @@ func TestAssignedVarsAmongRead(t *testing.T) {
 				}
 			}
 		}
-		among := assignedVars(doc, readVars(cands))
+		among := assignedVars(doc, syms, readVars(cands))
+		read := map[string]bool{}
+		for _, r := range doc.Responses {
+			eachVarRead(r, func(name string) { read[name] = true })
+		}
+		if got, want := assignedVars(doc, syms, read), assignedVars(doc, nil, read); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: assigned variables %v from the symbol table, %v from the lines", name, got, want)
+		}
 		for _, td := range cands {
 			got, want := templateVars(td.Resp, among), templateVars(td.Resp, all)
 			if !reflect.DeepEqual(got, want) {
@@ -353,18 +362,35 @@ func TestAssignedVarsAmongRead(t *testing.T) {
 // the gated documents and a generated one), for every action id and a
 // missing one.
 func TestLastTemplateOf(t *testing.T) {
-	n := 0
-	for name, src := range bigDocTestDocs(t) {
+	n, placed := 0, 0
+	docs := bigDocTestDocs(t)
+	// a template the model reads and the linter does not (its opening
+	// fence in an HTML block, closed by the fence of a list item's),
+	// and one the other way round (the list item's): as many templates,
+	// not the same ids; callTemplates looks the ids up
+	docs["crossed.md"] = []byte("```act.a\nGET https://x.example/a\n```\n\n<div>\n```act.a.response\n</div>\n\n- ```act.b.response\n  ok\n  ```\n")
+	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
-		bySyms, byMap := lastTemplateOf(doc, buildSymbols(doc)), lastTemplateOf(doc, nil)
+		syms := buildSymbols(doc)
+		bySyms, byMap := lastTemplateOf(doc, syms), lastTemplateOf(doc, nil)
 		for _, a := range append(doc.Actions, &sfmd.Action{ID: "\x00none"}) {
 			if got, want := bySyms(a.ID), byMap(a.ID); got != want {
 				t.Fatalf("%s: the template of %s is %v in the symbol table, %v in the map", name, a.ID, got, want)
 			}
 			n++
 		}
+		dt := buildDryTable(doc, syms, buildHints(doc, syms))
+		byCall := callTemplates(doc, dt)
+		for _, c := range dt.Calls {
+			if got, want := byCall(c), byMap(c.Info.ID); got != want {
+				t.Fatalf("%s: the template of the call of %s is %v, %v in the map", name, c.Info.ID, got, want)
+			}
+		}
+		if dt.Parsed.SameTemplates(doc.Responses) {
+			placed += len(dt.Calls)
+		}
 	}
-	if n < 500 {
-		t.Fatalf("only %d ids", n)
+	if n < 500 || placed < 500 {
+		t.Fatalf("only %d ids, %d calls placed by the model", n, placed)
 	}
 }
