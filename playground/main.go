@@ -108,8 +108,8 @@ func lintText(text string) map[string]any {
 	diags, err := lintDiagnostics(text)
 	out := []diagnostic{}
 	for _, d := range diags {
-		o := diagnostic{Line: d.Span.Start.Line, Col: d.Span.Start.Col, EndLine: d.Span.End.Line, EndCol: d.Span.End.Col,
-			From: utf16Len(text, d.Span.Start.Offset), To: utf16Len(text, d.Span.End.Offset),
+		o := diagnostic{Line: int(d.Span.Start.Line), Col: int(d.Span.Start.Col), EndLine: int(d.Span.End.Line), EndCol: int(d.Span.End.Col),
+			From: utf16Len(text, d.Span.Start.Off()), To: utf16Len(text, d.Span.End.Off()),
 			Rule: d.Rule, Severity: d.Severity.String(), Message: d.Message, Fixes: []fix{}}
 		for _, f := range d.Fixes {
 			o.Fixes = append(o.Fixes, fix{Message: f.Message, Safe: f.Safe})
