@@ -366,21 +366,14 @@ func slugLinks(s string, autos *[]autoShortcut) string { return slugLinksAfter("
 // slugLinksAfter is head + slugLinks(s, autos), written to one builder
 // when a link becomes a shortcut.
 func slugLinksAfter(head, s string, autos *[]autoShortcut) string {
-	out, _ := slugScan(head, s, autos, true)
-	return out
+	return slugMatches(head, s, plainLinkSpans(s), autos, true)
 }
 
 // slugAutos is the auto-shortcuts slugLinks registers for s, appended
 // to autos, without writing its text: the same scan as slugLinksAfter's
-// (slugScan), which only leaves the builder out.
+// (slugMatches), which only leaves the builder out.
 func slugAutos(s string, autos *[]autoShortcut) {
-	slugScan("", s, autos, false)
-}
-
-// slugScan is slugLinksAfter, which writes the text only when write is
-// set (ok is false otherwise, and the text is to be ignored).
-func slugScan(head, s string, autos *[]autoShortcut, write bool) (_ string, ok bool) {
-	return slugMatches(head, s, plainLinkSpans(s), autos, write)
+	slugMatches("", s, plainLinkSpans(s), autos, false)
 }
 
 // plainLinkOut reports whether span holds a '`', '~' or line feed.
@@ -393,11 +386,12 @@ func plainLinkOut(span string) bool {
 	return false
 }
 
-// slugMatches is slugScan with the plain links of s given (matches, as
-// plainLinkSpans finds them, or some of them).
-func slugMatches(head, s string, matches [][6]int, autos *[]autoShortcut, write bool) (_ string, ok bool) {
+// slugMatches is slugLinksAfter with the plain links of s given
+// (matches, as plainLinkSpans finds them, or some of them); it writes
+// the text only when write is set ("" otherwise).
+func slugMatches(head, s string, matches [][6]int, autos *[]autoShortcut, write bool) string {
 	if len(matches) == 0 {
-		return head + s, write
+		return head + s
 	}
 	regions := codeRegions(s)
 	// buildSlugMap's seen ids and slug counts, and each id's place in
@@ -482,13 +476,13 @@ func slugMatches(head, s string, matches [][6]int, autos *[]autoShortcut, write 
 		last = m[1]
 	}
 	if !write {
-		return "", false
+		return ""
 	}
 	if last == 0 {
-		return head + s, true // no link became a shortcut
+		return head + s // no link became a shortcut
 	}
 	b.WriteString(s[last:])
-	return b.String(), true
+	return b.String()
 }
 
 // slugState is what slugLinks knows of a slug or an id: that an id was

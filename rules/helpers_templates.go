@@ -221,9 +221,7 @@ func templateUses(doc *sfmd.Document, r *sfmd.Response, f func(i int, l *sfmd.Te
 // templateUsesIn is templateUses with hs, hintsAround(doc, r.Span).
 func templateUsesIn(doc *sfmd.Document, r *sfmd.Response, hs []*sfmd.Hint, f func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef)) {
 	for i, l := range r.Lines {
-		switch l.Kind {
-		case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
-		default:
+		if !substitutesFields(l.Kind) {
 			continue
 		}
 		for _, ref := range lineRefsOf(l) {
@@ -245,6 +243,18 @@ func templateHintSkip(doc *sfmd.Document, r *sfmd.Response, hs []*sfmd.Hint, ref
 		return insideHintOf(hs, ref.Span)
 	}
 	return insideHint(doc, ref.Span)
+}
+
+// substitutesFields reports whether templateUses reads the {name}
+// references of a template line of kind k: output lines, assignment and
+// value-shortcut right sides and to: paths (templateUsesIn and
+// listTemplateUses ask it).
+func substitutesFields(k sfmd.LineKind) bool {
+	switch k {
+	case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
+		return true
+	}
+	return false
 }
 
 // tmplUse is one reference templateUses calls its function with.
@@ -296,9 +306,7 @@ func (s *symbolTable) listTemplateUses(doc *sfmd.Document) {
 			}
 			hs = hc.around(doc, u.Response.Span)
 		}
-		switch u.Response.Lines[u.Line].Kind {
-		case sfmd.LineOutput, sfmd.LineAssign, sfmd.LineValueShortcut, sfmd.LineTo:
-		default:
+		if !substitutesFields(u.Response.Lines[u.Line].Kind) {
 			continue
 		}
 		if ref, r := u.Ref, u.Response; ref.Name == "" || templateHintSkip(doc, r, hs, ref) {

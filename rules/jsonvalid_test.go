@@ -28,6 +28,7 @@ func TestValidJSONIsValid(t *testing.T) {
 			strings.Repeat(`{"a":`, k)+"1"+strings.Repeat("}", k),
 			strings.Repeat(`[{"a":`, k/2)+"[]"+strings.Repeat("}]", k/2))
 	}
+	cases = append(cases, validJSONEdges...)
 	for _, doc := range symCheapDocs(t) {
 		for _, a := range doc.Actions {
 			for _, b := range actionBodies(doc, a) {
@@ -113,4 +114,32 @@ func mutateBytes(r *rand.Rand, s, alphabet string) string {
 		}
 	}
 	return string(b)
+}
+
+// validJSONEdges are inputs where a hand-written scanner is most likely
+// to differ from json.Valid: a byte order mark (refused), invalid UTF-8
+// and encoded or escaped surrogates in strings (accepted: Valid checks
+// neither), \u escapes of either case and short ones, DEL, empty and
+// blank input, trailing commas and values, and numbers at their edges.
+var validJSONEdges = []string{
+	"", " ", "\ufeff{}", "{}\ufeff", "\ufeff", "\xef\xbb\xbf[]",
+	`"\uD800"`, `"\udfff\ud800"`, `"\uABCD\uabcd\u0aF9"`, `"\uabcg"`, `"\u00"`, `"\u"`, `"\U0041"`, `"\x41"`, `"\'"`,
+	"\"\xed\xa0\x80\"", "\"\xff\xfe\"", "\"\xc3\"", "\"\x7f\"", "\"\x1f\"", "\"\t\"",
+	"[1,]", "[,1]", `{"a":1,}`, "{,}", `{"a"}`, `{"a":}`, `{1:2}`, "[] []", "1 2", "nul", "truefalse", "True",
+	"-", "-0", "-0.0e-0", "1E+", "1e+5", "0e0", ".5", "5.", "+1", "00", "-01", "1e999999999999", "0x1", "1_000",
+	"\f1", "\v1", "\u00a01", "1\n\r\t ",
+}
+
+// FuzzValidJSON holds validJSON to json.Valid on any input (go test
+// -fuzz=FuzzValidJSON ./rules/; the seeds run with go test).
+func FuzzValidJSON(f *testing.F) {
+	for _, s := range validJSONEdges {
+		f.Add(s)
+	}
+	f.Add(`{"a":[1,-2.5e3,"\u00e9\n",true,false,null,{}]}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := validJSON(s), json.Valid([]byte(s)); got != want {
+			t.Fatalf("validJSON(%q) = %v, json.Valid %v", s, got, want)
+		}
+	})
 }
