@@ -675,7 +675,7 @@ func readRef(slab *shapeSlab, root *shapeNode, loops []forElem, r *sfmd.Response
 			return ok
 		}
 	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && len(ref.Path) > 0:
-		elem := forElemAt(loops, l.Loop)
+		elem := forElemAt(loops, int(l.Loop))
 		if steps := slab.walkSteps(ref.PathText); elem != nil && steps != nil && r.Lines[l.Loop].ItemVar == ref.Name {
 			_, ok := elem.insert(slab, steps, li)
 			return ok

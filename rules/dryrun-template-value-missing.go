@@ -98,7 +98,7 @@ func refWhy(td *tmplDry, l *sfmd.TemplateLine, ref *sfmd.VarRef) string {
 			return td.why(td.Body, "Response.body", steps)
 		}
 	case ref.Kind == sfmd.RefVar && l.Loop >= 0 && td.Lines[l.Loop].ItemVar == ref.Name:
-		if elem := loopElem(td, l.Loop); elem != nil {
+		if elem := loopElem(td, int(l.Loop)); elem != nil {
 			if steps := walkSteps(ref.PathText); steps != nil {
 				return td.why(elem, ref.Name, steps)
 			}

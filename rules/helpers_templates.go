@@ -82,7 +82,7 @@ func isDollar(raw string) bool { return len(raw) > 0 && raw[0] == '$' }
 
 // loopOf returns the for: line enclosing l, or nil.
 func loopOf(r *sfmd.Response, l *sfmd.TemplateLine) *sfmd.TemplateLine {
-	if l.Loop < 0 || l.Loop >= len(r.Lines) || r.Lines[l.Loop].Kind != sfmd.LineFor {
+	if l.Loop < 0 || int(l.Loop) >= len(r.Lines) || r.Lines[l.Loop].Kind != sfmd.LineFor {
 		return nil
 	}
 	return r.Lines[l.Loop]

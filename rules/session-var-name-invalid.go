@@ -47,7 +47,7 @@ var SessionVarNameInvalid = &lint.Analyzer{
 // isLoopVar reports whether name is the item variable of the for: loop
 // enclosing l.
 func isLoopVar(r *sfmd.Response, l *sfmd.TemplateLine, name string) bool {
-	if r == nil || l.Loop < 0 || l.Loop >= len(r.Lines) {
+	if r == nil || l.Loop < 0 || int(l.Loop) >= len(r.Lines) {
 		return false
 	}
 	return r.Lines[l.Loop].ItemVar == name

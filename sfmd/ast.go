@@ -475,7 +475,7 @@ type Template struct {
 // Variable references
 
 // RefKind classifies a reference.
-type RefKind int
+type RefKind uint8
 
 const (
 	RefVar        RefKind = iota // {name}: a field or session variable
@@ -494,8 +494,12 @@ func (k RefKind) String() string {
 // VarRef is one reference in a template or prose.
 type VarRef struct {
 	Kind RefKind
-	Raw  string // as written, braces included
-	Span Span
+	// QuotedBefore/QuotedAfter: a '"' directly precedes/follows the braces
+	// (JSON-string context in bodies).
+	QuotedBefore bool
+	QuotedAfter  bool
+	Raw          string // as written, braces included
+	Span         Span
 	// Name is the variable name: "city" for {city} and {city.name},
 	// "API_KEY" for $API_KEY, "body"/"status" (the root) for {Response.…}.
 	Name string
@@ -506,10 +510,6 @@ type VarRef struct {
 	PathText  string
 	Index     int // the N of {name[N]}, or -1
 	Modifiers []string
-	// QuotedBefore/QuotedAfter: a '"' directly precedes/follows the braces
-	// (JSON-string context in bodies).
-	QuotedBefore bool
-	QuotedAfter  bool
 	// Problem is set when the reference is malformed (why).
 	Problem string
 }
@@ -527,7 +527,7 @@ type PathSeg struct {
 // Response templates
 
 // LineKind classifies a response template line.
-type LineKind int
+type LineKind uint8
 
 const (
 	LineOutput LineKind = iota
@@ -557,6 +557,13 @@ type Response struct {
 // TemplateLine is one classified response-template line.
 type TemplateLine struct {
 	Kind LineKind
+	// StrictAssign is true when the runtime treats an assignment as one (no
+	// leading whitespace, right side exactly one {Response.…}).
+	StrictAssign bool
+	// ForValid is false when a for: line does not read "for: <item> in <path>".
+	ForValid bool
+	// Loop is the index in Response.Lines of the enclosing for: line, or -1.
+	Loop int32
 	Line Line
 
 	// Assignment / value shortcut: the left side name ("city", or "x" for
@@ -577,15 +584,6 @@ type TemplateLine struct {
 	// Output lines and to: paths carry their references here; for
 	// assignments it is RHS.Refs.
 	Template *Template
-
-	// Loop is the index in Response.Lines of the enclosing for: line, or -1.
-	Loop int
-
-	// StrictAssign is true when the runtime treats an assignment as one (no
-	// leading whitespace, right side exactly one {Response.…}).
-	StrictAssign bool
-	// ForValid is false when a for: line does not read "for: <item> in <path>".
-	ForValid bool
 }
 
 // ---------------------------------------------------------------------------

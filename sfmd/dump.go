@@ -629,7 +629,7 @@ func jsonResponse(r *Response) jsonResp {
 		if l == nil {
 			continue
 		}
-		jl := jsonTLine{Kind: l.Kind.String(), Line: int(l.Line.Span.Start.Line), Text: l.Line.Text, Loop: l.Loop, Refs: []jsonRef{}}
+		jl := jsonTLine{Kind: l.Kind.String(), Line: int(l.Line.Span.Start.Line), Text: l.Line.Text, Loop: int(l.Loop), Refs: []jsonRef{}}
 		switch l.Kind {
 		case LineAssign, LineValueShortcut:
 			jl.Strict = l.StrictAssign

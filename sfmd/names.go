@@ -566,7 +566,7 @@ func (b *namesBuilder) resolve(o *Occurrence, st *Placeholder) {
 		return
 	}
 	if st.Response != nil && st.Line >= 0 {
-		if l := st.Response.Lines[st.Line]; l.Loop >= 0 && l.Loop < len(st.Response.Lines) {
+		if l := st.Response.Lines[st.Line]; l.Loop >= 0 && int(l.Loop) < len(st.Response.Lines) {
 			if f := st.Response.Lines[l.Loop]; f.ItemVar == ref.Name {
 				if i, ok := b.assigns[f]; ok {
 					o.Kind, o.decl = NameLoopItem, i

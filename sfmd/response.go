@@ -41,7 +41,7 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 	r.ActionID, r.IDSpan, r.Fence, r.Span = id, idSpan, f, f.Span
 	r.Lines = p.linePtrs.carve(len(f.Lines))
 	p.doc.Responses = append(p.doc.Responses, r)
-	var loops []int // indices of the open for: lines, innermost last
+	var loops []int32 // indices of the open for: lines, innermost last (fewer than the source's bytes: see MaxSource)
 	// the owner is nil when no action of the ID came before: found at the
 	// end (keepResponseFacts)
 	fact := respFact{owner: p.firstAct[id], from: int32(len(p.respPlaces))}
@@ -60,7 +60,7 @@ func (p *docParser) response(f *Fence, id string, idSpan Span) {
 		switch tl.Kind {
 		case LineFor:
 			if tl.ForValid {
-				loops = append(loops, len(r.Lines))
+				loops = append(loops, int32(len(r.Lines)))
 			}
 		case LineEnd:
 			if n := len(loops); n > 0 {

@@ -113,23 +113,70 @@ func TestSplitModsIsSplit(t *testing.T) {
 }
 
 // TestNodeSizes: the nodes a document has many of keep their small
-// fields (bools, bytes) together, so that no padding word lies between
-// them (fieldalignment's optimal sizes): a 10 MB document has ~51,000
-// parameters and ~63,000 template lines.
+// fields (bools, bytes, a kind) together, so that no padding word lies
+// between them (fieldalignment's optimal sizes), and their kinds are bytes
+// and a template line's loop an int32: a 10 MB document has ~51,000
+// parameters, ~124,000 references and ~69,000 template lines.
 func TestNodeSizes(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		got, want uintptr
 	}{
-		{"Param", unsafe.Sizeof(Param{}), 552},
-		{"TemplateLine", unsafe.Sizeof(TemplateLine{}), 312},
-		{"Fence", unsafe.Sizeof(Fence{}), 224},
-		{"Header", unsafe.Sizeof(Header{}), 192},
-		{"Marker", unsafe.Sizeof(Marker{}), 120},
-		{"Link", unsafe.Sizeof(Link{}), 240},
+		{"Param", unsafe.Sizeof(Param{}), 360},
+		{"VarRef", unsafe.Sizeof(VarRef{}), 152},
+		{"TemplateLine", unsafe.Sizeof(TemplateLine{}), 200},
+		{"Fence", unsafe.Sizeof(Fence{}), 152},
+		{"Header", unsafe.Sizeof(Header{}), 120},
+		{"Marker", unsafe.Sizeof(Marker{}), 72},
+		{"Link", unsafe.Sizeof(Link{}), 168},
 	} {
 		if c.got > c.want {
 			t.Errorf("%s is %d bytes, want %d at most", c.name, c.got, c.want)
 		}
+	}
+}
+
+// TestTakeFillsAllocation: a slice take makes (without a pool, or an
+// arena pool's new chunk) has room for all its allocation holds: past 32 KB (a slab's chunks of 256 nodes, its
+// first reservations) the runtime allocates whole 8 KB pages, and no
+// element more fits in those the slice's capacity needs. Fails with the
+// capacity left at n (a 256-reference chunk: 256 of the 269 that fit).
+func TestTakeFillsAllocation(t *testing.T) {
+	check := func(name string, size uintptr, n int, c int) {
+		t.Helper()
+		if c < n {
+			t.Errorf("take(%s, %d): capacity %d", name, n, c)
+		}
+		const page = 8192
+		if bytes := uintptr(n) * size; bytes > 32<<10 {
+			pages := (bytes + page - 1) / page * page
+			if uintptr(c+1)*size <= pages {
+				t.Errorf("take(%s, %d): capacity %d, but %d fit in the %d bytes allocated", name, n, c, pages/size, pages)
+			}
+		}
+	}
+	for _, n := range []int{1, 7, 8, 100, 256, 269, 270, 1000, 4096} {
+		check("VarRef", unsafe.Sizeof(VarRef{}), n, cap(take[VarRef](nil, n)))
+		check("TemplateLine", unsafe.Sizeof(TemplateLine{}), n, cap(take[TemplateLine](nil, n)))
+		check("Param", unsafe.Sizeof(Param{}), n, cap(take[Param](nil, n)))
+		check("Line", unsafe.Sizeof(Line{}), n, cap(take[Line](nil, n)))
+		check("*VarRef", unsafe.Sizeof((*VarRef)(nil)), n, cap(take[*VarRef](nil, n)))
+		check("int", unsafe.Sizeof(0), n, cap(take[int](nil, n)))
+		// an arena's new chunk (the lint's parses carve from one)
+		var refs arenaPool[VarRef]
+		check("VarRef from an arena", unsafe.Sizeof(VarRef{}), n, cap(take(&refs, n)))
+		var lines arenaPool[TemplateLine]
+		check("TemplateLine from an arena", unsafe.Sizeof(TemplateLine{}), n, cap(take(&lines, n)))
+	}
+	if s := take[VarRef](nil, 0); s == nil || cap(s) != 0 {
+		t.Errorf("take(VarRef, 0) = %v (capacity %d), want empty and not nil", s, cap(s))
+	}
+	var r slab[VarRef]
+	r.new()
+	for range 2000 {
+		r.new()
+	}
+	if c, want := cap(r.buf), int(40960/unsafe.Sizeof(VarRef{})); c != want {
+		t.Errorf("a reference slab's chunk of 256 holds %d, want %d", c, want)
 	}
 }
