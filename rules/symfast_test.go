@@ -164,7 +164,7 @@ func TestParamUnusedAsBefore(t *testing.T) {
 		for _, d := range ds {
 			got = append(got, fmt.Sprintf("%v %s", d.Span, d.Message))
 		}
-		responses := buildSymbols(doc).Responses
+		responses := buildSymbols(doc).responses()
 		for _, a := range doc.Actions {
 			if !a.IsCLI() && !((a.Method == sfmd.MethodPOST || a.Method == sfmd.MethodPUT || a.Method == sfmd.MethodPATCH) && a.InlineBody != nil) {
 				continue
