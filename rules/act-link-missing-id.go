@@ -28,8 +28,8 @@ var ActLinkMissingID = &lint.Analyzer{
 				continue
 			}
 			msg := "act: link has no action ID; write act:<id>?name=value"
-			if len(syms.ActionIDs) > 0 {
-				msg += fmt.Sprintf(", e.g. %q", "act:"+syms.ActionIDs[0]+strings.TrimPrefix(l.Dest, "act:"))
+			if len(syms.actionIDs()) > 0 {
+				msg += fmt.Sprintf(", e.g. %q", "act:"+syms.actionIDs()[0]+strings.TrimPrefix(l.Dest, "act:"))
 			}
 			pass.Reportf(l.DestSpan, "%s", msg)
 		}

@@ -22,10 +22,10 @@ var ActionIDDuplicate = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		syms := symbols(pass)
-		if len(syms.ActionIDs) == len(pass.Doc.Actions) {
+		if syms.dupIDs == nil {
 			return nil, nil // every action has an id of its own
 		}
-		seen := make(dupTracker, len(syms.ActionIDs))
+		seen := make(dupTracker, len(pass.Doc.Actions))
 		for _, a := range pass.Doc.Actions {
 			if first, dup := seen.check(a.ID, a.IDSpan); dup {
 				n := freeName(a.ID, "_", func(s string) bool { return len(syms.Actions[s]) > 0 })

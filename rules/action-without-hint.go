@@ -3,7 +3,6 @@ package rules
 import (
 	"bytes"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/sfmd-dev/sfmd/lint"
@@ -55,9 +54,7 @@ var ActionWithoutHint = &lint.Analyzer{
 			}
 		}
 		def, _ := doc.Frontmatter.String("default")
-		ids := append([]string(nil), syms.ActionIDs...)
-		sort.Strings(ids)
-		for _, id := range ids {
+		for _, id := range syms.actionIDs() { // sorted
 			if shown[id] || id == def || id == "" {
 				continue
 			}

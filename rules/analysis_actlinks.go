@@ -264,7 +264,7 @@ type actionScope struct {
 	// own is the symbol table's actions by ID (the document's own, in
 	// source order), or nil: byID then holds every action
 	own      map[string][]*sfmd.Action
-	ownIDs   []string                // the symbol table's, sorted: not to be changed
+	syms     *symbolTable            // own's, whose actionIDs sortedIDs reads (not to be changed)
 	byID     map[string]*sfmd.Action // the included documents' actions whose ID own has not
 	ids      []string                // byID's IDs (with own's when own is nil); sortedIDs sorts them
 	sorted   bool
@@ -278,7 +278,7 @@ type actionScope struct {
 func newActionScope(pass *lint.Pass, syms *symbolTable) *actionScope {
 	sc := &actionScope{complete: true}
 	if syms != nil {
-		sc.own, sc.ownIDs = syms.Actions, syms.ActionIDs
+		sc.own, sc.syms = syms.Actions, syms
 		sc.byID = map[string]*sfmd.Action{}
 	} else {
 		sc.byID = make(map[string]*sfmd.Action, len(pass.Doc.Actions))
@@ -318,9 +318,9 @@ func (sc *actionScope) sortedIDs() []string {
 	if !sc.sorted {
 		switch {
 		case sc.own != nil && len(sc.ids) == 0:
-			sc.ids = sc.ownIDs // sorted; read-only, like the symbol table
+			sc.ids = sc.syms.actionIDs() // sorted; read-only, like the symbol table
 		case sc.own != nil:
-			sc.ids = append(slices.Clone(sc.ownIDs), sc.ids...)
+			sc.ids = append(slices.Clone(sc.syms.actionIDs()), sc.ids...)
 			sort.Strings(sc.ids)
 		default:
 			sort.Strings(sc.ids)

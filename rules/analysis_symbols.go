@@ -54,9 +54,15 @@ func (u use) tline() *sfmd.TemplateLine { return u.Response.Lines[u.Line] }
 // parameters, assigned session variables, env declarations and every
 // variable reference with its context.
 type symbolTable struct {
-	Actions   map[string][]*sfmd.Action // by ID, in source order
-	ActionIDs []string                  // sorted, unique
-	Responses map[string][]*sfmd.Response
+	Actions map[string][]*sfmd.Action // by ID, in source order
+	// ids are the actions' IDs, each once, sorted at the first call of
+	// actionIDs (idsSorted); resp maps each ID to its templates, in
+	// source order, made at the first call of responses (respDone):
+	// only a finding's did-you-mean or a second template reads them
+	ids       []string
+	idsSorted bool
+	resp      map[string][]*sfmd.Response
+	respDone  bool
 	// Assigned maps the session variables assigned by any response
 	// template of the document to the spans of their left-hand sides.
 	Assigned map[string][]sfmd.Span
@@ -99,6 +105,94 @@ type symbolTable struct {
 	// dupResponses is whether an ID has more than one response template
 	// (response-duplicate).
 	dupResponses bool
+	doc          *sfmd.Document // the document the table is of (responses)
+	// tmplOf is ownTemplates' answer (nil when it does not hold)
+	tmplOf []int32
+}
+
+// actionIDs are the IDs of the document's actions, each once, sorted
+// (read-only).
+func (s *symbolTable) actionIDs() []string {
+	if !s.idsSorted {
+		sort.Strings(s.ids)
+		s.idsSorted = true
+	}
+	return s.ids
+}
+
+// responses maps each ID to the response templates with it, in source
+// order (read-only; nil when the document has none), and sets
+// dupResponses.
+func (s *symbolTable) responses() map[string][]*sfmd.Response {
+	if s.respDone {
+		return s.resp
+	}
+	s.respDone = true
+	doc := s.doc
+	if len(doc.Responses) > 0 {
+		s.resp = make(map[string][]*sfmd.Response, len(doc.Responses))
+	}
+	for i, r := range doc.Responses {
+		if rs, ok := s.resp[r.ActionID]; ok {
+			s.resp[r.ActionID] = append(rs, r)
+			s.dupResponses = true
+		} else {
+			s.resp[r.ActionID] = doc.Responses[i : i+1 : i+1] // as the actions'
+		}
+	}
+	return s.resp
+}
+
+// responsesIfAny is s.responses(), or nil for a nil table.
+func (s *symbolTable) responsesIfAny() map[string][]*sfmd.Response {
+	if s == nil {
+		return nil
+	}
+	return s.responses()
+}
+
+// templatesOf are the response templates with the ID of doc.Actions[i]
+// (a), in source order: by ownTemplates' list when it holds, else
+// responses' map (TestSymbolsResponsesGroupInOrder holds the two alike).
+func (s *symbolTable) templatesOf(i int, a *sfmd.Action) []*sfmd.Response {
+	if s.tmplOf == nil {
+		return s.responses()[a.ID]
+	}
+	if k := s.tmplOf[i]; k >= 0 {
+		return s.doc.Responses[k : k+1 : k+1]
+	}
+	return nil
+}
+
+// ownTemplates gives, when no two actions share an ID (dupIDs, nil
+// when none do) and each response template has the ID of the last
+// action starting before it, a different action for each, the index in
+// doc.Responses of each action's template or -1: then no two templates
+// share an ID either, and buildSymbols knows it, and the rules find an
+// action's template, without a map of the templates' IDs (17,100 in the
+// generated 10 MB document, whose templates each follow their action).
+// It returns nil otherwise, and for a document without templates.
+// TestSymbolsResponsesGroupInOrder holds it to a map of the IDs.
+func ownTemplates(doc *sfmd.Document, dupIDs map[string]struct{}) []int32 {
+	if dupIDs != nil || len(doc.Responses) == 0 {
+		return nil // without templates, responses makes no map either
+	}
+	acts := doc.Actions
+	out := make([]int32, len(acts))
+	for i := range out {
+		out[i] = -1
+	}
+	j := 0 // one past the last action starting before the template
+	for k, r := range doc.Responses {
+		for j < len(acts) && acts[j].Span.Start.Offset < r.Span.Start.Offset {
+			j++
+		}
+		if j == 0 || out[j-1] >= 0 || acts[j-1].ID != r.ActionID {
+			return nil
+		}
+		out[j-1] = int32(k)
+	}
+	return out
 }
 
 // contextVars are the runtime's built-in, read-only $ variables (the
@@ -122,12 +216,9 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 	// a map is made only when it gets an entry (the rules only read
 	// them, and reading a nil map finds nothing): most documents have no
 	// env, many no response
-	s := &symbolTable{ActionIDs: make([]string, 0, len(doc.Actions))}
+	s := &symbolTable{ids: make([]string, 0, len(doc.Actions)), doc: doc}
 	if len(doc.Actions) > 0 {
 		s.Actions = make(map[string][]*sfmd.Action, len(doc.Actions))
-	}
-	if len(doc.Responses) > 0 {
-		s.Responses = make(map[string][]*sfmd.Response, len(doc.Responses))
 	}
 	// each id's first entry is a slice of doc.Actions (of capacity one:
 	// a second entry of the id copies it), not an allocation of its own
@@ -140,10 +231,9 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 			s.dupIDs[a.ID] = struct{}{}
 			continue
 		}
-		s.ActionIDs = append(s.ActionIDs, a.ID)
+		s.ids = append(s.ids, a.ID)
 		s.Actions[a.ID] = doc.Actions[i : i+1 : i+1]
 	}
-	sort.Strings(s.ActionIDs)
 	if fm := doc.Frontmatter; fm != nil {
 		for i, e := range fm.Env {
 			if e.Name == "" || misplacedDefault(fm.Env, i) {
@@ -159,13 +249,8 @@ func buildSymbols(doc *sfmd.Document) *symbolTable {
 		}
 	}
 	sort.Strings(s.EnvNames)
-	for i, r := range doc.Responses {
-		if rs, ok := s.Responses[r.ActionID]; ok {
-			s.Responses[r.ActionID] = append(rs, r)
-			s.dupResponses = true
-		} else {
-			s.Responses[r.ActionID] = doc.Responses[i : i+1 : i+1] // as the actions'
-		}
+	if s.tmplOf = ownTemplates(doc, s.dupIDs); s.tmplOf == nil {
+		s.responses() // sets dupResponses
 	}
 	s.lines, s.kinds = indexLines(doc.Responses)
 	s.Assigned = assignedSpans(doc.Responses, s.lines)

@@ -373,9 +373,9 @@ func callTemplates(doc *sfmd.Document, t *dryTable) func(c *dryCall) *sfmd.Respo
 // templates, in document order, when syms is doc's, else in the map of
 // lastTemplates (TestLastTemplateOf holds the two alike).
 func lastTemplateOf(doc *sfmd.Document, syms *symbolTable) func(id string) *sfmd.Response {
-	if syms != nil && len(syms.Responses) > 0 {
+	if byID := syms.responsesIfAny(); len(byID) > 0 {
 		return func(id string) *sfmd.Response {
-			if rs := syms.Responses[id]; len(rs) > 0 {
+			if rs := byID[id]; len(rs) > 0 {
 				return rs[len(rs)-1]
 			}
 			return nil

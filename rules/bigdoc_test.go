@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -180,25 +182,72 @@ func TestHintParamShortcuts(t *testing.T) {
 }
 
 // TestSymbolsResponsesGroupInOrder: param-unused reads the symbol table's
-// Responses for an action's templates: every template of the id, in
-// source order, as the document lists them.
+// templates of an action (templatesOf), response-duplicate whether an ID
+// has two (dupResponses), the rules' did-you-means its sorted IDs
+// (actionIDs): every template of the id, in source order, as the
+// document lists them, whether by ownTemplates' list, made without a
+// map, or by the map (responses), on documents where ownTemplates holds
+// and where it does not (templates before, between and after actions of
+// random IDs).
 func TestSymbolsResponsesGroupInOrder(t *testing.T) {
-	n := 0
-	for name, src := range bigDocTestDocs(t) {
+	docs := bigDocTestDocs(t)
+	for k, v := range symDocs(200) {
+		docs[k] = v
+	}
+	r := rand.New(rand.NewSource(21))
+	for i := range 400 {
+		var b strings.Builder
+		for range 1 + r.Intn(6) {
+			id := string(rune('a' + r.Intn(4)))
+			if r.Intn(2) == 0 {
+				fmt.Fprintf(&b, "```act.%s\nGET https://example.com/%s\n```\n\n", id, id)
+			} else {
+				fmt.Fprintf(&b, "```act.%s.response\nOK {Response.body}\n```\n\n", id)
+			}
+		}
+		docs[fmt.Sprintf("random%d.md", i)] = []byte(b.String())
+	}
+	n, listed, mapped := 0, 0, 0
+	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
 		want := map[string][]*sfmd.Response{}
+		dup := false
 		for _, r := range doc.Responses {
 			want[r.ActionID] = append(want[r.ActionID], r)
+			dup = dup || len(want[r.ActionID]) > 1
 			n++
+		}
+		var ids []string
+		for _, a := range doc.Actions {
+			ids = append(ids, a.ID)
+		}
+		slices.Sort(ids)
+		ids = slices.Compact(ids)
+		s := buildSymbols(doc)
+		if s.tmplOf != nil {
+			listed++
+		} else {
+			mapped++
+		}
+		if s.dupResponses != dup {
+			t.Errorf("%s: dupResponses %v, want %v", name, s.dupResponses, dup)
+		}
+		for i, a := range doc.Actions {
+			if got := s.templatesOf(i, a); !reflect.DeepEqual(got, want[a.ID]) {
+				t.Errorf("%s: the templates of action %d (%q): %d, want %d", name, i, a.ID, len(got), len(want[a.ID]))
+			}
+		}
+		if got := s.actionIDs(); !slices.Equal(got, ids) {
+			t.Errorf("%s: actionIDs %q, want %q", name, got, ids)
 		}
 		if len(want) == 0 {
 			want = nil // the table makes no map for a document without responses
 		}
-		if got := buildSymbols(doc).Responses; !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: symbols' Responses differ from the document's, grouped by id", name)
+		if got := s.responses(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: symbols' responses differ from the document's, grouped by id", name)
 		}
 	}
-	if n == 0 {
-		t.Fatal("no response template: the documents test nothing")
+	if n == 0 || listed < 10 || mapped < 10 {
+		t.Fatalf("%d templates, %d documents by the list, %d by the map: the documents test too little", n, listed, mapped)
 	}
 }

@@ -31,17 +31,17 @@ var DefaultActionMissing = &lint.Analyzer{
 			return nil, nil
 		}
 		d := lint.Diagnostic{Span: f.ValueSpan}
-		switch near := nearest(id, syms.ActionIDs); {
+		switch near := nearest(id, syms.actionIDs()); {
 		case near != "":
 			d.Message = fmt.Sprintf("default action %q is not defined in this document; did you mean %q?", id, near)
 			if src(pass.Doc, f.ValueSpan) == f.Value.Value && f.Value.Value == id {
 				d.Fixes = []lint.Fix{{Message: fmt.Sprintf("use %q", near),
 					Edits: []lint.Edit{{Start: f.ValueSpan.Start.Off(), End: f.ValueSpan.End.Off(), New: near}}}}
 			}
-		case len(syms.ActionIDs) == 0:
+		case len(syms.actionIDs()) == 0:
 			d.Message = fmt.Sprintf("default action %q is not defined: the document has no actions; add an act.%s block or remove \"default\"", id, id)
 		default:
-			d.Message = fmt.Sprintf("default action %q is not defined in this document; expected one of %s", id, fmQuotedNames(syms.ActionIDs))
+			d.Message = fmt.Sprintf("default action %q is not defined in this document; expected one of %s", id, fmQuotedNames(syms.actionIDs()))
 		}
 		pass.Report(d)
 		return nil, nil

@@ -32,7 +32,7 @@ var HintToolUnknownAction = &lint.Analyzer{
 			}
 			d := lint.Diagnostic{Span: c.IDSpan}
 			d.Message = fmt.Sprintf("tool %q has no action %q", t.ToolName, c.ActionID)
-			switch n := budgetedNearest(pass, c.ActionID, syms.ActionIDs); {
+			switch n := budgetedNearest(pass, c.ActionID, syms.actionIDs()); {
 			case n != "":
 				d.Message += fmt.Sprintf("; did you mean %q?", n)
 				if src(pass.Doc, c.IDSpan) == c.ActionID {
@@ -42,10 +42,10 @@ var HintToolUnknownAction = &lint.Analyzer{
 						Edits:   []lint.Edit{{Start: c.IDSpan.Start.Off(), End: c.IDSpan.End.Off(), New: n}},
 					}}
 				}
-			case len(syms.ActionIDs) == 0:
+			case len(syms.actionIDs()) == 0:
 				d.Message += "; define it with an act." + c.ActionID + " block"
 			default:
-				d.Message += fmt.Sprintf("; expected one of %s", quoteList(syms.ActionIDs, 8))
+				d.Message += fmt.Sprintf("; expected one of %s", quoteList(syms.actionIDs(), 8))
 			}
 			pass.Report(d)
 		}

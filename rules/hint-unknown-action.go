@@ -29,7 +29,7 @@ var HintUnknownAction = &lint.Analyzer{
 		syms := symbols(pass)
 		// A document without actions describes actions (documentation), and
 		// included blocks may bring actions this parse does not see.
-		if len(syms.ActionIDs) == 0 {
+		if len(pass.Doc.Actions) == 0 {
 			return nil, nil
 		}
 		for _, d := range pass.Doc.Directives {
@@ -45,7 +45,7 @@ var HintUnknownAction = &lint.Analyzer{
 		var found []finding
 		plain := 0 // the findings without a near id
 		for _, c := range hints(pass).Calls {
-			if c.Tool || c.Action != nil || len(syms.Responses[c.ActionID]) > 0 {
+			if c.Tool || c.Action != nil || len(syms.responses()[c.ActionID]) > 0 {
 				continue
 			}
 			if shown == nil {
@@ -54,7 +54,7 @@ var HintUnknownAction = &lint.Analyzer{
 			if shown.has(c.ActionID) {
 				continue
 			}
-			n := budgetedNearest(pass, c.ActionID, syms.ActionIDs)
+			n := budgetedNearest(pass, c.ActionID, syms.actionIDs())
 			if n == "" {
 				plain++
 			}
@@ -68,7 +68,7 @@ var HintUnknownAction = &lint.Analyzer{
 					ids = append(ids, f.c.ActionID)
 				}
 			}
-			messages = newExpectedMessages(ids, syms.ActionIDs)
+			messages = newExpectedMessages(ids, syms.actionIDs())
 		}
 		for _, f := range found {
 			c, n := f.c, f.near

@@ -26,10 +26,10 @@ var ParamUnused = &lint.Analyzer{
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
 		doc := pass.Doc
-		responses := symbols(pass).Responses // by action ID, in source order
-		var elig []int                       // the indices in a.Params of the parameters a finding may name
-		var used []bool                      // whether elig's are used
-		for _, a := range doc.Actions {
+		syms := symbols(pass)
+		var elig []int  // the indices in a.Params of the parameters a finding may name
+		var used []bool // whether elig's are used
+		for i, a := range doc.Actions {
 			if len(a.Params) == 0 {
 				continue // a finding is a parameter's: its uses are not gathered
 			}
@@ -56,7 +56,7 @@ var ParamUnused = &lint.Analyzer{
 			}
 			used = append(used[:0], make([]bool, len(elig))...)
 			left := len(elig) // the eligible parameters not used yet
-			nothing := paramUses(a, responses, func(name string) bool {
+			nothing := paramUses(a, func() []*sfmd.Response { return syms.templatesOf(i, a) }, func(name string) bool {
 				for x, j := range elig {
 					if !used[x] && a.Params[j].Name == name {
 						used[x] = true
@@ -109,14 +109,14 @@ func paramUnusedMessage(name, where, id string) string {
 
 // paramUses calls use with the name of each field an action's templates
 // refer to (URL or command, headers, bodies and its response templates,
-// responses[a.ID]) and reports whether a reference forwards all fields
+// templates()) and reports whether a reference forwards all fields
 // ({...args}, $ARGS; usesAllFields is the rest of that question) or use
 // returned true (every parameter param-unused asks about is used). At
 // either, param-unused has nothing left to report, and the rest is not
 // read (the response templates are looked up only when reached).
 // TestParamUnusedAsBefore holds the findings to a walk of every
 // reference.
-func paramUses(a *sfmd.Action, responses map[string][]*sfmd.Response, use func(name string) bool) bool {
+func paramUses(a *sfmd.Action, templates func() []*sfmd.Response, use func(name string) bool) bool {
 	done := false
 	add := func(t *sfmd.Template) {
 		if t == nil || done {
@@ -149,7 +149,7 @@ func paramUses(a *sfmd.Action, responses map[string][]*sfmd.Response, use func(n
 			}
 		}
 	}
-	for _, r := range responses[a.ID] {
+	for _, r := range templates() {
 		for _, l := range r.Lines {
 			add(l.Template)
 			add(l.RHS)

@@ -31,7 +31,7 @@ var ResponseDuplicate = &lint.Analyzer{
 				return nil, nil
 			}
 			for _, r := range pass.Doc.Responses {
-				if first := syms.Responses[r.ActionID][0]; first != r {
+				if first := syms.responses()[r.ActionID][0]; first != r {
 					reportDup(pass, r.IDSpan, first.IDSpan, fmt.Sprintf("response template for %q", r.ActionID), "merge the two templates into one")
 				}
 			}

@@ -41,29 +41,53 @@ var ResponseOnCLI = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		owners := cliOwners(pass.Doc, symbols(pass))
+		doc, syms := pass.Doc, symbols(pass)
+		var buf []byte
+		if symFast && syms.tmplOf != nil {
+			// each action is the first of its ID and has at most one
+			// template, the templates in the actions' order: the CLI
+			// actions' templates, in source order, without a map of the
+			// CLI actions or a look-up of each template's ID (TestSymFast)
+			for i, a := range doc.Actions {
+				if a.IsCLI() {
+					for _, r := range syms.templatesOf(i, a) {
+						buf = reportCLIResponse(pass, buf, r, a)
+					}
+				}
+			}
+			return nil, nil
+		}
+		owners := cliOwners(doc, syms)
 		if len(owners) == 0 {
 			return nil, nil
 		}
-		var buf []byte
-		for _, r := range pass.Doc.Responses {
-			a := owners[r.ActionID]
-			if a == nil || asksForJSON(a) {
-				continue // a command that prints JSON: the reference runtime resolves the paths
-			}
-		lines:
-			for _, l := range r.Lines {
-				for _, ref := range lineRefsOf(l) {
-					if ref.Kind == sfmd.RefResponse && ref.Name == "body" && len(ref.Path) > 0 {
-						buf = cliResponseMessage(buf[:0], ref.Raw, a.ID)
-						pass.Report(lint.Diagnostic{Span: ref.Span, Message: string(buf)})
-						break lines
-					}
-				}
+		for _, r := range doc.Responses {
+			if a := owners[r.ActionID]; a != nil {
+				buf = reportCLIResponse(pass, buf, r, a)
 			}
 		}
 		return nil, nil
 	},
+}
+
+// reportCLIResponse reports the first {Response.body.…} path of r, a
+// template of the CLI action a, unless a's command asks for JSON (then
+// the reference runtime resolves the paths); buf is the message's
+// scratch buffer, returned.
+func reportCLIResponse(pass *lint.Pass, buf []byte, r *sfmd.Response, a *sfmd.Action) []byte {
+	if asksForJSON(a) {
+		return buf
+	}
+	for _, l := range r.Lines {
+		for _, ref := range lineRefsOf(l) {
+			if ref.Kind == sfmd.RefResponse && ref.Name == "body" && len(ref.Path) > 0 {
+				buf = cliResponseMessage(buf[:0], ref.Raw, a.ID)
+				pass.Report(lint.Diagnostic{Span: ref.Span, Message: string(buf)})
+				return buf
+			}
+		}
+	}
+	return buf
 }
 
 // cliOwners maps the IDs whose template owner (responseOwner: the first

@@ -29,9 +29,9 @@ var ResponseOrphan = &lint.Analyzer{
 				continue
 			}
 			d := lint.Diagnostic{Span: r.IDSpan}
-			if n := budgetedNearest(pass, r.ActionID, syms.ActionIDs); n != "" {
+			if n := budgetedNearest(pass, r.ActionID, syms.actionIDs()); n != "" {
 				d.Message = fmt.Sprintf("response template %q has no action %q, so it is ignored; did you mean %q?", "act."+r.ActionID+".response", "act."+r.ActionID, "act."+n+".response")
-				if src(pass.Doc, r.IDSpan) == r.ActionID && len(syms.Responses[n]) == 0 {
+				if src(pass.Doc, r.IDSpan) == r.ActionID && len(syms.responses()[n]) == 0 {
 					// (renaming onto an action that has a template would make two)
 					d.Fixes = []lint.Fix{{Message: fmt.Sprintf("rename it to %q", "act."+n+".response"), Edits: []lint.Edit{{Start: r.IDSpan.Start.Off(), End: r.IDSpan.End.Off(), New: n}}}}
 				}

@@ -20,7 +20,7 @@ var symFastRules = []string{"block-id-invalid", "block-close-mismatch", "block-c
 	"assign-rhs-unsupported", "assign-lhs-invalid", "loop-var-shadows", "template-var-path", "assign-lhs-persistent",
 	"response-path-malformed", "response-path-dot-index-compat", "response-ref-root-invalid",
 	"for-syntax-invalid", "for-item-scalar-compat", "for-path-root", "for-nested", "for-unclosed", "for-body-non-output",
-	"pipeline-order", "save-without-to", "to-without-save", "decode-without-save", "end-without-for", "save-path-prefixed", "save-path-missing", "decode-unknown", "to-path-response-ref", "to-path-missing", "response-duplicate"}
+	"pipeline-order", "save-without-to", "to-without-save", "decode-without-save", "end-without-for", "save-path-prefixed", "save-path-missing", "decode-unknown", "to-path-response-ref", "to-path-missing", "response-duplicate", "response-on-cli"}
 
 // symFragments are the parts symDocs draws from: block markers that
 // open, close, mismatch and nest, with valid, portable and unreadable
@@ -164,7 +164,7 @@ func TestParamUnusedAsBefore(t *testing.T) {
 		for _, d := range ds {
 			got = append(got, fmt.Sprintf("%v %s", d.Span, d.Message))
 		}
-		responses := buildSymbols(doc).Responses
+		responses := buildSymbols(doc).responses()
 		for _, a := range doc.Actions {
 			if !a.IsCLI() && !((a.Method == sfmd.MethodPOST || a.Method == sfmd.MethodPUT || a.Method == sfmd.MethodPATCH) && a.InlineBody != nil) {
 				continue

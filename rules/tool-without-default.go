@@ -31,7 +31,7 @@ var ToolWithoutDefault = &lint.Analyzer{
 		if doc.Frontmatter.Get("default") != nil {
 			return nil, nil // a present but bad default is default-action-missing's
 		}
-		ids := symbols(pass).ActionIDs
+		ids := symbols(pass).actionIDs()
 		d := lint.Diagnostic{Span: span}
 		if len(ids) == 1 {
 			d.Message = fmt.Sprintf("tool has no default action, so a bare /tool: call fails; add \"default: %s\" to the frontmatter", ids[0])
