@@ -49,6 +49,9 @@ var BlockIDInvalid = &lint.Analyzer{
 			portable := ""
 			if (shapeOf(nameChars)).Matches(m.ID) {
 				// the reference parser reads [a-zA-Z0-9_-]+: portability only
+				if pass.Hides(lint.Info) {
+					continue // dropped unread: its message is not built
+				}
 				d.Severity = lint.Info
 				portable = " (the reference runtime accepts it, other runtimes may not)"
 			}
