@@ -237,17 +237,17 @@ type Pass struct {
 	Workspace *Workspace
 
 	budget *int // the document's optional work left (see Spend)
-	// hides, when set, answers Hides: whether a finding of the rule
-	// graded so is neither shown nor read by anything else
+	// hides, when set, answers Hides
 	hides func(a *Analyzer, sev Severity) bool
 }
 
-// Hides reports whether a finding the rule running grades sev would be
-// dropped unread: below the document's shown severity once its config
-// grades it, with nothing else that reads hidden findings (suppression
-// comments, Report.Hidden). A rule may then leave out the work of
-// building it (its message); it must still report it otherwise. A Pass
-// made outside the driver hides nothing.
+// Hides reports whether a finding the rule running grades sev is hidden
+// in the document: below its shown severity once its config grades it.
+// Of a hidden finding the driver reads only its place, rule and severity
+// (the suppression comments it uses, the number hidden): a rule may
+// report it without its message, unless it can report two findings at
+// one span (the deduplication compares their messages). A Pass made
+// outside the driver hides nothing.
 func (p *Pass) Hides(sev Severity) bool {
 	return p.hides != nil && p.hides(p.Analyzer, sev)
 }

@@ -217,8 +217,7 @@ type ruleFilter struct {
 	hidden int
 }
 
-// hides answers Pass.Hides in a document where nothing reads a hidden
-// finding.
+// hides answers Pass.Hides.
 func (f *ruleFilter) hides(a *Analyzer, sev Severity) bool {
 	return hiddenAt(f.set, a.Name, sev)
 }
@@ -264,9 +263,9 @@ func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, w
 	if len(doc.Comments) > 0 {
 		f.sup = buildSuppressions(doc, l.reg)
 	}
-	var hid *hiding
+	hid := &hiding{hides: f.hides}
 	if f.sup == nil && l.opts.NoHiddenCount {
-		hid = &hiding{skip: j.skip, hides: f.hides}
+		hid.skip = j.skip
 	}
 	diags, err := checkOrderedContext(ctx, doc, j.order, set.options, ws, f.keep, hid)
 	f.last = Diagnostic{} // drops what it points at

@@ -89,13 +89,17 @@ func budgetDocument() []byte {
 
 // hiddenConfigs are configs that grade rules differently: info rules
 // up, error and warning rules down, with and without a min-severity of
-// their own ("" is no config).
+// their own ("" is no config), and block-id-invalid, which grades each
+// finding, up.
 func hiddenConfigs(t *testing.T, analyzers []*lint.Analyzer) []string {
 	var up, down strings.Builder
-	up.WriteString("rules:\n")
+	// block-id-invalid grades its findings error or info: raised, every
+	// one is shown
+	up.WriteString("rules:\n  block-id-invalid: warning\n")
 	down.WriteString("min-severity: error\nrules:\n")
 	for i, a := range analyzers {
 		switch {
+		case a.Name == "block-id-invalid":
 		case a.Severity == lint.Info && i%2 == 0:
 			fmt.Fprintf(&up, "  %s: %s\n", a.Name, []string{"warning", "error"}[i%4/2])
 		case a.Severity > lint.Info && i%3 == 0:
@@ -179,7 +183,35 @@ func TestNoHiddenCountIsExact(t *testing.T) {
 			if fast.Hidden > slow.Hidden {
 				t.Errorf("%s: %d hidden with NoHiddenCount, %d with every rule", name, fast.Hidden, slow.Hidden)
 			}
+			if v.fix == lint.FixNone && !v.fromConf && len(v.selection.Enable) == 0 {
+				showAll(t, name, opts, slow)
+			}
 		}
+	}
+}
+
+// showAll holds a run at a min-severity (rep, without NoHiddenCount) to
+// the run of opts at min-severity info, which hides nothing, filtered by
+// severity: the same findings shown, and as many hidden as it leaves out
+// (the findings a rule reports without their message when Pass.Hides
+// says they are hidden are counted).
+func showAll(t *testing.T, name string, opts lint.Options, rep *lint.Report) {
+	t.Helper()
+	min := opts.MinSeverity
+	opts.MinSeverity, opts.NoHiddenCount = lint.Info, false
+	all, err := lint.Run(opts, append(rules.All(), lint.UnusedSuppression))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := []lint.Diagnostic{}
+	for _, d := range all.Diagnostics {
+		if d.Severity >= min {
+			shown = append(shown, d)
+		}
+	}
+	if !reflect.DeepEqual(shown, append([]lint.Diagnostic{}, rep.Diagnostics...)) || len(all.Diagnostics)-len(shown) != rep.Hidden {
+		t.Errorf("%s: %d shown, %d hidden; at min-severity info, %d of %d at or above %v", name, len(rep.Diagnostics), rep.Hidden,
+			len(shown), len(all.Diagnostics), min)
 	}
 }
 
