@@ -172,8 +172,19 @@ func DocURL(rule string) string {
 type Analyzer struct {
 	Name     string // kebab-case, the public contract (spec.md §2)
 	Severity Severity
-	Profile  Profile
-	Doc      Doc
+	// MaxSeverity is the highest severity Run grades a finding (a
+	// Diagnostic's Severity); zero means Severity. The engine does not
+	// run a rule in a document where no finding up to it could be shown
+	// (see hiddenRules), so a rule that grades a finding above Severity
+	// must say so here (rules.TestMaxSeverity checks the code).
+	MaxSeverity Severity
+	// SpendsWork says that Run draws from the document's budget of
+	// optional work (Pass.Spend): such a rule is run even where none of
+	// its findings could be shown, since what it draws changes what the
+	// rules after it may do.
+	SpendsWork bool
+	Profile    Profile
+	Doc        Doc
 	// Tags mark the rule's findings for editors (unnecessary text,
 	// deprecated constructs).
 	Tags []Tag
@@ -197,6 +208,15 @@ type Analyzer struct {
 
 func (a *Analyzer) String() string { return a.Name }
 
+// Ceiling is the highest severity a finding of a may have as its Run
+// reports it: MaxSeverity, or Severity when that is zero.
+func (a *Analyzer) Ceiling() Severity {
+	if a.MaxSeverity > a.Severity {
+		return a.MaxSeverity
+	}
+	return a.Severity
+}
+
 // Pass is everything a rule may touch while checking one document. It is
 // the rule's while its Run runs: the engine recycles it for the next rule,
 // except the pass of an analysis that a later rule requires, which stays
@@ -217,6 +237,19 @@ type Pass struct {
 	Workspace *Workspace
 
 	budget *int // the document's optional work left (see Spend)
+	// hides, when set, answers Hides
+	hides func(a *Analyzer, sev Severity) bool
+}
+
+// Hides reports whether a finding the rule running grades sev is hidden
+// in the document: below its shown severity once its config grades it.
+// Of a hidden finding the driver reads only its place, rule and severity
+// (the suppression comments it uses, the number hidden): a rule may
+// report it without its message, unless it can report two findings at
+// one span (the deduplication compares their messages). A Pass made
+// outside the driver hides nothing.
+func (p *Pass) Hides(sev Severity) bool {
+	return p.hides != nil && p.hides(p.Analyzer, sev)
 }
 
 // OptionalWork is the budget of optional work (see Pass.Spend) of a

@@ -101,7 +101,8 @@ func NewBufferLinter(analyzers []*Analyzer, opts BufferOptions) (*BufferLinter, 
 		return nil, err
 	}
 	b := &BufferLinter{reg: reg, parse: opts.Parse, sel: opts.Selection,
-		show: Options{MinSeverity: opts.MinSeverity, ShowSelected: opts.ShowSelected, ConfigMinSeverity: opts.ConfigMinSeverity}}
+		show: Options{MinSeverity: opts.MinSeverity, ShowSelected: opts.ShowSelected, ConfigMinSeverity: opts.ConfigMinSeverity,
+			NoHiddenCount: true}} // a BufferResult tells no number of findings hidden
 	if b.parse == nil {
 		b.parse = sfmd.Parse
 	}
@@ -239,9 +240,9 @@ func (b *BufferLinter) prepare(path string) (*linter, *job, error) {
 	if rel, err := filepath.Rel(b.cwd, abs); err == nil && filepath.IsLocal(rel) {
 		display = rel
 	}
-	j := &job{display: display, abs: abs, set: set, json: isJSONPath(abs), order: ko.sfmd}
+	j := &job{display: display, abs: abs, set: set, json: isJSONPath(abs), order: ko.sfmd, skip: ko.sfmdSkip}
 	if j.json {
-		if j.order = ko.json; len(j.order) == 0 {
+		if j.order, j.skip = ko.json, ko.jsonSkip; len(j.order) == 0 {
 			return nil, nil, nil
 		}
 	}

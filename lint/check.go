@@ -36,7 +36,7 @@ func CheckWithoutOptionalWork(doc *sfmd.Document, analyzers []*Analyzer) ([]Diag
 	if err != nil {
 		return nil, err
 	}
-	return checkOrderedContext(context.WithValue(context.Background(), noOptionalWork{}, true), doc, order, nil, nil, nil)
+	return checkOrderedContext(context.WithValue(context.Background(), noOptionalWork{}, true), doc, order, nil, nil, nil, nil)
 }
 
 // noOptionalWork is the context key of CheckWithoutOptionalWork.
@@ -45,7 +45,17 @@ type noOptionalWork struct{}
 // checkOrdered is Check with the analyzers already in dependency order (the
 // driver computes the order once per rule set, not once per file).
 func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace) ([]Diagnostic, error) {
-	return checkOrderedContext(context.Background(), doc, order, options, ws, nil)
+	return checkOrderedContext(context.Background(), doc, order, options, ws, nil, nil)
+}
+
+// hiding is what the driver tells the engine of a document's findings
+// that nothing reads (see hiddenRules and Pass.Hides).
+type hiding struct {
+	// skip marks the positions of the order whose analyzers are not run
+	// (nil: all run)
+	skip []bool
+	// hides answers Pass.Hides (nil: nothing is hidden unread)
+	hides func(a *Analyzer, sev Severity) bool
 }
 
 // checkOrderedContext is checkOrdered that gives up between two analyzers
@@ -55,8 +65,9 @@ func checkOrdered(doc *sfmd.Document, order []*Analyzer, options map[string]map[
 // scratch that ran it knows it again by its array (getScratch).
 //
 // A non-nil keep decides which of the sorted, deduplicated findings are
-// returned (see collect).
-func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace, keep func(*Diagnostic) bool) ([]Diagnostic, error) {
+// returned (see collect); a non-nil hid leaves out the analyzers whose
+// findings nothing would read.
+func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analyzer, options map[string]map[string]any, ws *Workspace, keep func(*Diagnostic) bool, hid *hiding) ([]Diagnostic, error) {
 	s := getScratch(order)
 	defer putScratch(s)
 	s.budget = OptionalWork(len(doc.Src))
@@ -64,6 +75,9 @@ func checkOrderedContext(ctx context.Context, doc *sfmd.Document, order []*Analy
 		s.budget = 0
 	}
 	s.doc = doc
+	if hid != nil {
+		s.skip, s.hides = hid.skip, hid.hides
+	}
 	s.start(doc, ws)
 	for {
 		again, err := s.run(ctx, options)
@@ -100,11 +114,14 @@ func (s *checkScratch) run(ctx context.Context, options map[string]map[string]an
 	// own instructions, callgrind on the upstream corpus)
 	ends := ctx.Done() != nil
 	hasOptions := len(options) > 0
-	steps := s.steps
+	steps, skip := s.steps, s.skip
 	for i := s.next; i < len(steps); i++ {
 		s.next = i // the recover's
 		if ends && ctx.Err() != nil {
 			return false, ctx.Err()
+		}
+		if skip != nil && skip[i] {
+			continue
 		}
 		st := &steps[i]
 		a := st.a
@@ -198,6 +215,8 @@ type checkScratch struct {
 	kept               Diagnostic // the finding collect gives keep
 	budget             int
 	report             func(Diagnostic) // the one Report of every rule (rules run one at a time)
+	skip               []bool           // the steps not run in the document (hiding.skip)
+	hides              func(*Analyzer, Severity) bool
 
 	results map[*Analyzer]any  // the non-nil results of the document's analyses
 	failed  map[*Analyzer]bool // the analyzers that failed (nil: none)
@@ -227,6 +246,7 @@ func putScratch(s *checkScratch) {
 	clear(s.own)
 	s.shared = Pass{}
 	s.doc, s.cur, s.next = nil, nil, 0
+	s.skip, s.hides = nil, nil
 	s.dropDiags()
 	clear(s.results) // keeps its room for the next document
 	s.failed, s.errs = nil, nil
@@ -303,7 +323,7 @@ func (s *checkScratch) start(doc *sfmd.Document, ws *Workspace) {
 }
 
 func (p *Pass) init(s *checkScratch, doc *sfmd.Document, ws *Workspace) {
-	p.Doc, p.Workspace, p.budget, p.Report = doc, ws, &s.budget, s.report
+	p.Doc, p.Workspace, p.budget, p.Report, p.hides = doc, ws, &s.budget, s.report, s.hides
 }
 
 // topo orders analyzers so that every analyzer comes after the ones it

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sfmd-dev/sfmd/internal/safeio"
 	"github.com/sfmd-dev/sfmd/sfmd"
@@ -150,6 +151,49 @@ func isShown(d *Diagnostic, set *settings) bool {
 	return d.Severity >= set.minSeverity || set.showSelected && set.selected[d.Rule]
 }
 
+// hiddenAt reports whether a finding of rule graded sev is hidden in a
+// document of set: isShown's test, after the config's grading, of a
+// finding that has that severity as its rule reports it.
+func hiddenAt(set *settings, rule string, sev Severity) bool {
+	if o, ok := set.severity[rule]; ok {
+		sev = o
+	}
+	return !(sev >= set.minSeverity || set.showSelected && set.selected[rule])
+}
+
+// hiddenRules marks the analyzers of order (a job's) that need not run in
+// a document of set where nothing reads a hidden finding (no suppression
+// comment, no count of the hidden: see checkContext): a rule no analyzer
+// of order requires, that draws nothing from the budget of optional work
+// (Analyzer.SpendsWork), and every finding of which is hidden, up to its
+// Ceiling. Its findings would be dropped unread: not shown, not fixed
+// (the fixes applied are those of the findings shown), not failing the
+// run (fail-on lowers the minimum severity to it). Nil when every
+// analyzer runs.
+func hiddenRules(order []*Analyzer, set *settings) []bool {
+	var skip []bool
+	for i, a := range order {
+		if a.Shared || a.SpendsWork || !hiddenAt(set, a.Name, a.Ceiling()) || requiredIn(order, a) {
+			continue
+		}
+		if skip == nil {
+			skip = make([]bool, len(order))
+		}
+		skip[i] = true
+	}
+	return skip
+}
+
+// requiredIn reports whether an analyzer of order requires a.
+func requiredIn(order []*Analyzer, a *Analyzer) bool {
+	for _, b := range order {
+		if slices.Contains(b.Requires, a) {
+			return true
+		}
+	}
+	return false
+}
+
 // ruleFilter is what the driver does to each finding of the rules, once
 // sorted and deduplicated, as the scratch collects them (checkContext):
 // the configured severity, the suppressions (marking those that cover
@@ -171,6 +215,11 @@ type ruleFilter struct {
 	last   Diagnostic    // a copy of the finding left before (with sup; collect's d is reused)
 	isLast bool          // last is set
 	hidden int
+}
+
+// hides answers Pass.Hides.
+func (f *ruleFilter) hides(a *Analyzer, sev Severity) bool {
+	return hiddenAt(f.set, a.Name, sev)
 }
 
 func (f *ruleFilter) keep(d *Diagnostic) bool {
@@ -214,7 +263,11 @@ func (l *linter) checkContext(ctx context.Context, doc *sfmd.Document, j *job, w
 	if len(doc.Comments) > 0 {
 		f.sup = buildSuppressions(doc, l.reg)
 	}
-	diags, err := checkOrderedContext(ctx, doc, j.order, set.options, ws, f.keep)
+	hid := &hiding{hides: f.hides}
+	if f.sup == nil && l.opts.NoHiddenCount {
+		hid.skip = j.skip
+	}
+	diags, err := checkOrderedContext(ctx, doc, j.order, set.options, ws, f.keep, hid)
 	f.last = Diagnostic{} // drops what it points at
 	if ctx.Err() != nil {
 		return nil, 0, ctx.Err()

@@ -30,7 +30,7 @@ func (t *suppressions) filter(diags []Diagnostic, enabled map[string]bool) []Dia
 // filter and its problems, a sort, and the shown filter last.
 func referenceCheck(l *linter, doc *sfmd.Document, j *job) ([]Diagnostic, int, error) {
 	set := j.set
-	diags, err := checkOrderedContext(context.Background(), doc, j.order, set.options, nil, nil)
+	diags, err := checkOrderedContext(context.Background(), doc, j.order, set.options, nil, nil, nil)
 	for i := range diags {
 		if sev, ok := set.severity[diags[i].Rule]; ok {
 			diags[i].Severity = sev

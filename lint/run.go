@@ -71,6 +71,15 @@ type Options struct {
 	// default ones): what a user turns on is shown whatever its severity.
 	MinSeverity  Severity
 	ShowSelected bool
+	// NoHiddenCount says the caller does not read Report.Hidden: a rule
+	// none of whose findings could be shown in a document (its Ceiling,
+	// or its config's severity, below the document's minimum) is then
+	// not run there, unless the document holds a suppression comment
+	// (which a hidden finding may use) or the rule is required or draws
+	// on the budget of optional work; Report.Hidden counts the hidden
+	// findings of the rules run. What is shown, fixed and failing is the
+	// same.
+	NoHiddenCount bool
 	// ConfigMinSeverity lets the min-severity of the config that applies
 	// to a file take the place of MinSeverity and ShowSelected (set it
 	// when --min-severity was not given: the flag wins over the config).
@@ -214,6 +223,7 @@ type job struct {
 	set     *settings
 	json    bool        // an install manifest: no SFMD parse, manifest rules only
 	order   []*Analyzer // the rules to run: the file kind's part of set.order
+	skip    []bool      // hiddenRules(order, set)
 
 	tooLarge *safeio.TooLargeError // standard input over the size cap
 }
@@ -221,7 +231,10 @@ type job struct {
 // kindOrders splits the enabled rules of one settings value by document
 // kind: SFMD documents get every profile but manifest, JSON manifests only
 // the manifest profile (each with the shared analyses it requires).
-type kindOrders struct{ sfmd, json []*Analyzer }
+type kindOrders struct {
+	sfmd, json         []*Analyzer
+	sfmdSkip, jsonSkip []bool // hiddenRules of each
+}
 
 func splitOrders(set *settings) kindOrders {
 	var md, js []*Analyzer
@@ -233,11 +246,12 @@ func splitOrders(set *settings) kindOrders {
 		}
 	}
 	if len(js) == 0 {
-		return kindOrders{sfmd: set.order}
+		return kindOrders{sfmd: set.order, sfmdSkip: hiddenRules(set.order, set)}
 	}
 	var k kindOrders
 	k.sfmd, _ = topo(md) // the registry was validated: no cycles
 	k.json, _ = topo(js)
+	k.sfmdSkip, k.jsonSkip = hiddenRules(k.sfmd, set), hiddenRules(k.json, set)
 	return k
 }
 

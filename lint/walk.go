@@ -289,9 +289,9 @@ func (d *discovery) add(display, abs string, stdin bool, sniff func() bool, name
 		ko = splitOrders(set)
 		d.orders[set] = ko
 	}
-	j := &job{display: display, abs: abs, stdin: stdin, set: set, json: isJSONPath(display), order: ko.sfmd}
+	j := &job{display: display, abs: abs, stdin: stdin, set: set, json: isJSONPath(display), order: ko.sfmd, skip: ko.sfmdSkip}
 	if j.json {
-		j.order = ko.json
+		j.order, j.skip = ko.json, ko.jsonSkip
 		if !stdin && (len(j.order) == 0 || (sniff != nil && !sniff())) {
 			return nil, nil
 		}

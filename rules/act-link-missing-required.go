@@ -9,9 +9,10 @@ import (
 // ActLinkMissingRequired reports act: links that do not pass a required
 // field without default.
 var ActLinkMissingRequired = &lint.Analyzer{
-	Name:     "act-link-missing-required",
-	Severity: lint.Error,
-	Profile:  lint.Core,
+	Name:       "act-link-missing-required",
+	Severity:   lint.Error,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "act: link does not pass a required field",
 		Why:   "an act: link runs the action with the fields in its query; a required field without a default that is missing makes the call fail validation (or show the help) instead of running",

@@ -10,9 +10,10 @@ import (
 
 // ActLinkUnknownAction reports act: links to actions the document lacks.
 var ActLinkUnknownAction = &lint.Analyzer{
-	Name:     "act-link-unknown-action",
-	Severity: lint.Error,
-	Profile:  lint.Core,
+	Name:       "act-link-unknown-action",
+	Severity:   lint.Error,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "act: link names an action the document does not define",
 		Why:   "following `[t](act:id)` dispatches `act.id` on the document where `/open` runs; when it defines no such action the link fails with \"Action not found\"",

@@ -7,9 +7,10 @@ import (
 // ActLinkUnknownParam reports act: link query keys that are not fields
 // of the action.
 var ActLinkUnknownParam = &lint.Analyzer{
-	Name:     "act-link-unknown-param",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
+	Name:       "act-link-unknown-param",
+	Severity:   lint.Warning,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "act: link passes a field the action does not declare",
 		Why:   "query keys of an act: link become `--key` flags; a key the action does not declare is not a field, so the value it carries never reaches the request as intended",

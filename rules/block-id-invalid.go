@@ -49,6 +49,10 @@ var BlockIDInvalid = &lint.Analyzer{
 			portable := ""
 			if (shapeOf(nameChars)).Matches(m.ID) {
 				// the reference parser reads [a-zA-Z0-9_-]+: portability only
+				if pass.Hides(lint.Info) { // one finding a marker: its message is not read
+					pass.Report(lint.Diagnostic{Span: m.IDSpan, Severity: lint.Info})
+					continue
+				}
 				d.Severity = lint.Info
 				portable = " (the reference runtime accepts it, other runtimes may not)"
 			}

@@ -11,9 +11,10 @@ import (
 // ContextVarUnknown reports $CURRENT_*/$STRING_* names that are not
 // context variables (typos).
 var ContextVarUnknown = &lint.Analyzer{
-	Name:     "context-var-unknown",
-	Severity: lint.Warning,
-	Profile:  lint.Runtime,
+	Name:        "context-var-unknown",
+	Severity:    lint.Warning,
+	MaxSeverity: lint.Error,
+	Profile:     lint.Runtime,
 	Doc: lint.Doc{
 		Title: "unknown context variable",
 		Why:   "the runtime injects a fixed set of context variables ($CURRENT_FILE, $CWD, $CURRENT_URI, $CURRENT_TARGET, $CURRENT_BLOCK, $ARGS, …); a misspelt one is left as literal text: in a CLI command bash expands it (usually to nothing), and an HTTP call fails before sending with \"Unresolved environment variable\" (an error there)",

@@ -10,9 +10,10 @@ import (
 
 // DirectiveUnknownType reports directive types no runtime knows.
 var DirectiveUnknownType = &lint.Analyzer{
-	Name:     "directive-unknown-type",
-	Severity: lint.Info,
-	Profile:  lint.Core,
+	Name:        "directive-unknown-type",
+	Severity:    lint.Info,
+	MaxSeverity: lint.Warning,
+	Profile:     lint.Core,
 	Doc: lint.Doc{
 		Title: "directive type is not nav, include or requirements",
 		Why:   "parsers ignore unknown directive types, so a typo like `[!nva:main]` silently drops the menu",

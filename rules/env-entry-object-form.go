@@ -13,9 +13,10 @@ import (
 // it), which takes each key of the entry as a variable to require; an
 // app's env is not read by the reference runtime at all.
 var EnvEntryObjectForm = &lint.Analyzer{
-	Name:     "env-entry-object-form",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
+	Name:        "env-entry-object-form",
+	Severity:    lint.Warning,
+	MaxSeverity: lint.Error,
+	Profile:     lint.Core,
 	Doc: lint.Doc{
 		Title: "env entry uses the name:/description: object form",
 		Why:   "the spec's form is `- NAME: \"description\"`; under that reading `- name: GITHUB_TOKEN` declares a variable called `name`: on a tool the reference runtime requires `$name` (and `$description`) before every /tool:name call and fails with ENV_REQUIRED until they are set; an app's env is not read by the reference runtime (its `requires:` is), so there only portability is at stake",

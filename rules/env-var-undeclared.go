@@ -11,9 +11,11 @@ import (
 // EnvVarUndeclared reports $VAR used in action definitions but not
 // declared in env.
 var EnvVarUndeclared = &lint.Analyzer{
-	Name:     "env-var-undeclared",
-	Severity: lint.Info,
-	Profile:  lint.Runtime,
+	Name:        "env-var-undeclared",
+	Severity:    lint.Info,
+	MaxSeverity: lint.Warning,
+	SpendsWork:  true,
+	Profile:     lint.Runtime,
 	Doc: lint.Doc{
 		Title: "persistent $VAR used but not declared in env",
 		Why:   "the runtime resolves `$NAME` from the env store whether or not it is declared; an unset uppercase one left in an HTTP action's URL, headers or body template stops the call before sending (\"Unresolved environment variable\"), and in a CLI command bash sees `$NAME`; declaring it documents it, and on a tool every /tool:name call checks the declared names first (ENV_REQUIRED), while an app's `env` is not read (its `requires:` list gets the \"Missing required env\" hint on /open); in CLI actions `$X` may be a real shell variable, so it is only info there",

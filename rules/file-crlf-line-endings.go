@@ -46,9 +46,10 @@ func crTemplateLines(doc *sfmd.Document) []*sfmd.TemplateLine {
 
 // FileCRLFLineEndings reports files with CRLF line endings.
 var FileCRLFLineEndings = &lint.Analyzer{
-	Name:     "file-crlf-line-endings",
-	Severity: lint.Info,
-	Profile:  lint.Core,
+	Name:        "file-crlf-line-endings",
+	Severity:    lint.Info,
+	MaxSeverity: lint.Error,
+	Profile:     lint.Core,
 	Doc: lint.Doc{
 		Title: "file uses CRLF line endings",
 		Why: "the runtime reads the file as is and splits it on \"\\n\" only, then matches parameter lines and template assignments with patterns anchored at the end of the line " +

@@ -13,9 +13,10 @@ import (
 
 // FrontmatterUnknownField reports frontmatter keys the spec does not define.
 var FrontmatterUnknownField = &lint.Analyzer{
-	Name:     "frontmatter-unknown-field",
-	Severity: lint.Info,
-	Profile:  lint.Core,
+	Name:        "frontmatter-unknown-field",
+	Severity:    lint.Info,
+	MaxSeverity: lint.Warning,
+	Profile:     lint.Core,
 	Doc: lint.Doc{
 		Title: "frontmatter field is not a standard field",
 		Why:   "unknown fields are preserved but ignored by the runtime, so a typo in a field name silently disables what the field was for (a misspelt `default` runs nothing on open)",

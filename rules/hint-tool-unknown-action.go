@@ -10,9 +10,10 @@ import (
 // HintToolUnknownAction reports /tool:<this>.<act> hints naming an
 // action this tool does not define.
 var HintToolUnknownAction = &lint.Analyzer{
-	Name:     "hint-tool-unknown-action",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
+	Name:       "hint-tool-unknown-action",
+	Severity:   lint.Warning,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "tool hint calls an action the tool does not define",
 		Why:   "`/tool:name.act` looks act up in the tool document; a misspelled one fails with \"Action not found in tool\"",

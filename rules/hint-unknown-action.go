@@ -12,9 +12,10 @@ import (
 // HintUnknownAction reports hints calling an action the document does not
 // define.
 var HintUnknownAction = &lint.Analyzer{
-	Name:     "hint-unknown-action",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
+	Name:       "hint-unknown-action",
+	Severity:   lint.Warning,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "invocation hint calls an action that does not exist",
 		Why:   "an agent copies the hint and gets ACTION_NOT_FOUND: the runtime looks the action up in the current document",

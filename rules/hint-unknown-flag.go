@@ -11,9 +11,10 @@ import (
 // HintUnknownFlag reports hint flags that are not parameters of the
 // called action.
 var HintUnknownFlag = &lint.Analyzer{
-	Name:     "hint-unknown-flag",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
+	Name:       "hint-unknown-flag",
+	Severity:   lint.Warning,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "invocation hint passes a flag the action does not declare",
 		Why:   "an undeclared flag is not a parameter: a required one is reported missing (INVALID_PARAMS) and the value goes nowhere useful (a query parameter or a body key the API does not expect)",

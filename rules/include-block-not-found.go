@@ -10,9 +10,10 @@ import (
 // IncludeBlockNotFound reports includes of a #block that the target does
 // not define.
 var IncludeBlockNotFound = &lint.Analyzer{
-	Name:     "include-block-not-found",
-	Severity: lint.Error,
-	Profile:  lint.Project,
+	Name:       "include-block-not-found",
+	Severity:   lint.Error,
+	SpendsWork: true,
+	Profile:    lint.Project,
 	Doc: lint.Doc{
 		Title: "included block does not exist in the target file",
 		Why:   "`[!include:id](file.md#block)` extracts one block; when the file has no such block the runtime fails with BLOCK_NOT_FOUND",

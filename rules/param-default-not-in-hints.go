@@ -11,10 +11,11 @@ import (
 
 // ParamDefaultNotInHints reports defaults outside the a|b|c value hints.
 var ParamDefaultNotInHints = &lint.Analyzer{
-	Name:     "param-default-not-in-hints",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
-	Requires: []*lint.Analyzer{paramsAnalyzer},
+	Name:       "param-default-not-in-hints",
+	Severity:   lint.Warning,
+	SpendsWork: true,
+	Profile:    lint.Core,
+	Requires:   []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter default is not one of its value hints",
 		Why:   "value hints `a|b|c` list the allowed values; a default outside the list sends a value the author said is not allowed",

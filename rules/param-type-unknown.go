@@ -10,10 +10,11 @@ import (
 
 // ParamTypeUnknown reports types other than string, number, boolean, path.
 var ParamTypeUnknown = &lint.Analyzer{
-	Name:     "param-type-unknown",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
-	Requires: []*lint.Analyzer{paramsAnalyzer},
+	Name:        "param-type-unknown",
+	Severity:    lint.Warning,
+	MaxSeverity: lint.Error,
+	Profile:     lint.Core,
+	Requires:    []*lint.Analyzer{paramsAnalyzer},
 	Doc: lint.Doc{
 		Title: "parameter type is not string, number, boolean or path",
 		Why:   "SFMD has four parameter types; any other word is not a type the runtime or the agent's help knows (the reference runtime's undocumented \"tuple\" is reported as info)",

@@ -10,9 +10,10 @@ import (
 // PlaceholderUndeclared reports {name} placeholders in a definition that
 // name neither a parameter nor a session variable.
 var PlaceholderUndeclared = &lint.Analyzer{
-	Name:     "placeholder-undeclared",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
+	Name:       "placeholder-undeclared",
+	Severity:   lint.Warning,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "placeholder names no parameter of the action",
 		Why:   "the runtime fills `{name}` from the caller's fields, then from session variables; a name that is neither a parameter nor assigned by any response template is sent literally (`/alerts/{alert_id}`); a header is filled from session variables only, so there the advice is a response template or an env `$VAR`, never a parameter",

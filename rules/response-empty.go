@@ -9,9 +9,10 @@ import (
 
 // ResponseEmpty reports response templates without lines.
 var ResponseEmpty = &lint.Analyzer{
-	Name:     "response-empty",
-	Severity: lint.Info,
-	Profile:  lint.Core,
+	Name:        "response-empty",
+	Severity:    lint.Info,
+	MaxSeverity: lint.Warning,
+	Profile:     lint.Core,
 	Doc: lint.Doc{
 		Title: "response template is empty",
 		Why:   "a response block without lines has no effect (the runtime reads it as no template), and one of blank lines replaces the response with nothing; without a template the response is returned as is",

@@ -8,10 +8,11 @@ import (
 
 // ResponseOrphan reports response templates without an action.
 var ResponseOrphan = &lint.Analyzer{
-	Name:     "response-orphan",
-	Severity: lint.Error,
-	Profile:  lint.Core,
-	Tags:     []lint.Tag{lint.Unnecessary},
+	Name:       "response-orphan",
+	Severity:   lint.Error,
+	SpendsWork: true,
+	Profile:    lint.Core,
+	Tags:       []lint.Tag{lint.Unnecessary},
 	Doc: lint.Doc{
 		Title: "response template for an action that does not exist",
 		Why:   "a response template is matched to its action by ID; with no action of that ID the runtime silently drops it",

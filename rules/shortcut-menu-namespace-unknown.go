@@ -13,9 +13,10 @@ import (
 // ShortcutMenuNamespaceUnknown reports [Label][@menu.id] whose menu or
 // entry does not exist.
 var ShortcutMenuNamespaceUnknown = &lint.Analyzer{
-	Name:     "shortcut-menu-namespace-unknown",
-	Severity: lint.Warning,
-	Profile:  lint.Project,
+	Name:       "shortcut-menu-namespace-unknown",
+	Severity:   lint.Warning,
+	SpendsWork: true,
+	Profile:    lint.Project,
 	Doc: lint.Doc{
 		Title: "shortcut reference names an unknown menu or menu entry",
 		Why:   "`@menu.id` resolves directly in the nav menu `menu`; when the document declares no such `[!nav:menu]`, or the menu file has no `@id`, following it fails",

@@ -13,9 +13,10 @@ import (
 
 // ShortcutReferenceUndefined reports [Label][@id] with no definition.
 var ShortcutReferenceUndefined = &lint.Analyzer{
-	Name:     "shortcut-reference-undefined",
-	Severity: lint.Error,
-	Profile:  lint.Core,
+	Name:       "shortcut-reference-undefined",
+	Severity:   lint.Error,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "shortcut reference has no definition",
 		Why:   "`[Label][@id]` only works when `@id` is defined (by `[@id]: url` or `[@id Label](url)`); otherwise following it fails with NOT_FOUND \"shortcut not found\"",

@@ -11,9 +11,10 @@ import (
 
 // TemplateVarUndefined reports {name} in templates that nothing defines.
 var TemplateVarUndefined = &lint.Analyzer{
-	Name:     "template-var-undefined",
-	Severity: lint.Warning,
-	Profile:  lint.Core,
+	Name:       "template-var-undefined",
+	Severity:   lint.Warning,
+	SpendsWork: true,
+	Profile:    lint.Core,
 	Doc: lint.Doc{
 		Title: "template uses a variable nothing defines",
 		Why:   "output `{name}` is filled from the action's fields, session variables and loop variables; a name that is none of them (often a typo) prints literally",

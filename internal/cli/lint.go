@@ -284,6 +284,10 @@ func (f *lintFlags) check(paths []string, stdio Stdio) (*lintRun, error) {
 		MinSeverity:       minSev,
 		ShowSelected:      !f.minSeverityGiven,
 		ConfigMinSeverity: !f.minSeverityGiven,
+		// only the text format tells the number of findings hidden
+		// (run's summary line): the others let the rules none of
+		// whose findings could be shown not run
+		NoHiddenCount: name != "text",
 	}
 	if f.failOnGiven {
 		r.opts.FailOn = &failSev
