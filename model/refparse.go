@@ -208,12 +208,27 @@ func sized[T any](s []T, n int) []T {
 }
 
 // parseRefSized is parseRef with lists made for sz.
-func parseRefSized(source string, sz refSizes) *refDoc {
+func parseRefSized(source string, sz refSizes) *refDoc { return parseRefLines(source, sz, false) }
+
+// parseRefLines is parseRefSized; everyLine reads each line outside a
+// fence on its own (line), without passing over the runs of lines that
+// plainRun finds: TestParsePlainRuns holds the two alike.
+func parseRefLines(source string, sz refSizes, everyLine bool) *refDoc {
 	// the parser's own maps are made when first written (most documents
 	// have no block, menu, shortcut or response to remember)
-	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source)), sz: sz}
+	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source)), sz: sz, everyLine: everyLine, scAt: -1}
 	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
+		if !p.fenceOpen && !everyLine {
+			// outside a fence a line that line passes over is passed
+			// over with the run it belongs to, counted
+			size, lines, all := p.plainRun(rest, len(source)-len(rest))
+			if all {
+				break
+			}
+			n += lines
+			rest = rest[size:]
+		}
 		if p.fenceOpen && skipFenceLines {
 			// inside a fence only a line holding the fence's character
 			// can close it (line: jsTrim, then matchFenceLine); the lines
@@ -269,6 +284,55 @@ type refParser struct {
 	src        string
 	off        int // where line n begins in src
 	blockLine  int // where the open block opened
+	everyLine  bool
+	scAt       int // where the first "[@" at or after the last offset asked begins (shortcutFrom); -1: not looked for
+}
+
+// shortcutFrom is the offset of the first "[@" in src at or after off,
+// or len(src) for none, looked for again only when off has passed the
+// last one found: a line [off, off+n) holds "[@" when it is below
+// off+n (neither byte is a line feed). off only grows from call to
+// call.
+func (p *refParser) shortcutFrom(off int) int {
+	if p.scAt < off { // kept apart so that the test is inlined
+		p.findShortcut(off)
+	}
+	return p.scAt
+}
+
+// findShortcut sets scAt to the first "[@" at or after off.
+func (p *refParser) findShortcut(off int) {
+	if k := strings.Index(p.src[off:], "[@"); k >= 0 {
+		p.scAt = off + k
+	} else {
+		p.scAt = len(p.src)
+	}
+}
+
+// plainRun is the run of lines that rest, which begins at off in src,
+// begins with that line reads outside a fence without an effect: size
+// bytes holding lines whole lines (each ended by its line feed), or,
+// when all, every line left. Such a line begins with a byte that jsTrim
+// keeps and that begins neither a fence line, a directive, a block
+// marker nor a reference definition (plainFirst: ASCII other than white
+// space, ` ~ < [; or it is empty), and holds no "[@" (links).
+func (p *refParser) plainRun(rest string, off int) (size, lines int, all bool) {
+	for i := 0; ; lines++ {
+		if i < len(rest) && !plainFirst(rest[i]) {
+			return i, lines, false
+		}
+		end := len(rest)
+		if j := strings.IndexByte(rest[i:], '\n'); j >= 0 {
+			end = i + j
+		}
+		if p.shortcutFrom(off+i) < off+end {
+			return i, lines, false
+		}
+		if end == len(rest) {
+			return len(rest), lines + 1, true
+		}
+		i = end + 1
+	}
 }
 
 // errorf records a parse error.
@@ -530,7 +594,7 @@ func blockMarker(line string, sigil byte) (id string, ok bool) {
 // links reads the shortcuts of a line and its reference definition.
 func (p *refParser) links(raw, line string) {
 	d := p.d
-	if !strings.Contains(raw, "[@") {
+	if p.everyLine && !strings.Contains(raw, "[@") || !p.everyLine && p.shortcutFrom(p.off) >= p.off+len(raw) {
 		if strings.HasPrefix(line, "[") {
 			p.refDef(line)
 		}
