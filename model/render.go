@@ -212,7 +212,7 @@ func stripEdited(source string, e spanEdits, base int) string {
 		}
 		var line string
 		k.off = len(source) - len(rest)
-		line, rest, more = strings.Cut(rest, "\n")
+		line, rest, more = cutLine(rest) // strings.Cut(rest, "\n") by strings.IndexByte
 		t := jsTrim(line)
 		if run, rest, ok := matchFenceLine(t); ok {
 			ch, ln, info := run[0], len(run), jsTrim(rest)
