@@ -423,11 +423,17 @@ func matchActInfo(info string) (id string, response, ok bool) {
 	if !found {
 		return "", false, false
 	}
-	if isActID(rest) {
+	// the id's run of [a-zA-Z0-9_-], read once (as actInfo): the whole
+	// rest, or all of it before ".response" (the first byte not in the
+	// run is its '.')
+	n := blockIDRun(rest)
+	switch {
+	case n == 0:
+		return "", false, false
+	case n == len(rest):
 		return rest, false, true
-	}
-	if id, found := strings.CutSuffix(rest, ".response"); found && isActID(id) {
-		return id, true, true
+	case rest[n:] == ".response":
+		return rest[:n], true, true
 	}
 	return "", false, false
 }
