@@ -1109,9 +1109,11 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // BenchmarkParseBig 57,370 -> 28,890 allocs/op), a's list of them nil
 // for none and with no room past its end, as endFields'.
 func (s *refSlab) requestLine(a *refAction, rest string) {
-	hasH, hasD := strings.Contains(rest, "-H"), strings.Contains(rest, "-d")
+	// the first -H and -d, where the scans for headers and a body start
+	h, d := strings.Index(rest, "-H"), strings.Index(rest, "-d")
+	hasH, hasD := h >= 0, d >= 0
 	if hasH {
-		s.hargs = appendHeaderArgs(s.hargs[:0], rest)
+		s.hargs = appendHeaderArgsFrom(s.hargs[:0], rest, h)
 		s.reserveHeaders(len(s.hargs))
 		start := len(s.headers)
 		for _, h := range s.hargs {
@@ -1124,7 +1126,7 @@ func (s *refSlab) requestLine(a *refAction, rest string) {
 		}
 	}
 	if hasD {
-		a.Body, a.HasBody = bodyArg(rest)
+		a.Body, a.HasBody = bodyArgFrom(rest, d)
 	}
 	uri := rest
 	if hasH || hasD {
@@ -1143,8 +1145,12 @@ func (s *refSlab) requestLine(a *refAction, rest string) {
 func headerArgs(s string) []string { return appendHeaderArgs(nil, s) }
 
 // appendHeaderArgs is headerArgs(s) appended to out.
-func appendHeaderArgs(out []string, s string) []string {
-	for i := 0; i < len(s); {
+func appendHeaderArgs(out []string, s string) []string { return appendHeaderArgsFrom(out, s, 0) }
+
+// appendHeaderArgsFrom is appendHeaderArgs with the search begun at from,
+// at or before the first -H of s.
+func appendHeaderArgsFrom(out []string, s string, from int) []string {
+	for i := from; i < len(s); {
 		h := strings.Index(s[i:], "-H")
 		if h < 0 {
 			break
@@ -1168,8 +1174,12 @@ func appendHeaderArgs(out []string, s string) []string {
 // the text up to the next quote of the same kind and that quote; when
 // that -d begins no match, the next one is looked for after its first
 // byte. ok is false without a match.
-func bodyArg(s string) (body string, ok bool) {
-	for i := 0; ; {
+func bodyArg(s string) (body string, ok bool) { return bodyArgFrom(s, 0) }
+
+// bodyArgFrom is bodyArg with the search begun at from, at or before the
+// first -d of s.
+func bodyArgFrom(s string, from int) (body string, ok bool) {
+	for i := from; ; {
 		d := strings.Index(s[i:], "-d")
 		if d < 0 {
 			return "", false
