@@ -883,14 +883,14 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	// was allocated with)
 	s.reserve(strings.Count(more, "\n") + 1)
 	start := len(s.fields)
+	var fm [14]int
 	for more != "" {
 		var line string
 		line, more, _ = cutLine(more) // the lines after the first ("" lines are skipped)
 		if jsBlank(line) {
 			continue
 		}
-		fm, ok := matchField(line)
-		if !ok {
+		if !matchFieldIn(line, &fm) {
 			continue
 		}
 		group := func(n int) (string, bool) {
@@ -978,32 +978,40 @@ func lowerMethod(m string) string {
 // read the line is the regexp's, and when an optional part begins but
 // does not match, nothing after it can: there is no match.
 func matchField(line string) (m [14]int, ok bool) {
-	m = [14]int{0, len(line), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	ok = matchFieldIn(line, &m)
+	return m, ok
+}
+
+// matchFieldIn is matchField writing the groups into *m (actionBlock's
+// array, not a copy of one a field line).
+func matchFieldIn(line string, mp *[14]int) (ok bool) {
+	*mp = [14]int{0, len(line), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	m := mp
 	i := skipJSSpace(line, 0)
 	if i == 0 {
-		return m, false
+		return false
 	}
 	if m[2], m[3], ok = word(line, i); !ok {
-		return m, false
+		return false
 	}
 	i = m[3]
 	if i < len(line) && line[i] == ',' { // ,\s*-([a-zA-Z])
 		k := skipJSSpace(line, i+1)
 		if k+1 >= len(line) || line[k] != '-' || !isASCIILetter(line[k+1]) {
-			return m, false
+			return false
 		}
 		m[4], m[5], i = k+1, k+2, k+2
 	}
 	i = skipJSSpace(line, i)
 	if i >= len(line) || line[i] != ':' {
-		return m, false
+		return false
 	}
 	k := skipJSSpace(line, i+1)
 	if k == i+1 {
-		return m, false
+		return false
 	}
 	if m[6], m[7], ok = word(line, k); !ok {
-		return m, false
+		return false
 	}
 	i = m[7]
 	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '(' { // \s+\((required|optional)\)
@@ -1014,27 +1022,27 @@ func matchField(line string) (m [14]int, ok bool) {
 			}
 		}
 		if w == "" {
-			return m, false
+			return false
 		}
 		m[8], m[9], i = k+1, k+1+len(w), k+2+len(w)
 	}
 	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '"' { // \s+"([^"]*)"
 		if m[10], m[11], ok = quoted(line, k); !ok {
-			return m, false
+			return false
 		}
 		i = m[11] + 1
 	}
 	if k := skipJSSpace(line, i); k < len(line) && line[k] == '=' { // \s*=\s*"([^"]*)"
 		k = skipJSSpace(line, k+1)
 		if k >= len(line) || line[k] != '"' {
-			return m, false
+			return false
 		}
 		if m[12], m[13], ok = quoted(line, k); !ok {
-			return m, false
+			return false
 		}
 		i = m[13] + 1
 	}
-	return m, i == len(line)
+	return i == len(line)
 }
 
 // jsBlank is jsTrim(s) == "" without the trim (a field line begins with
