@@ -306,6 +306,19 @@ func TestRequestLineScans(t *testing.T) {
 		if got, ok := bodyArg(s); got != wantBody || ok != wantOK {
 			t.Errorf("bodyArg(%q) = %q %v, want %q %v", s, got, ok, wantBody, wantOK)
 		}
+		// requestLine starts the scans at the first -H and -d it found
+		var sl refSlab
+		a := &refAction{}
+		sl.requestLine(a, s)
+		var wantHeaders []refHeader
+		for _, h := range want {
+			if k, v, ok := strings.Cut(h, ":"); ok {
+				wantHeaders = append(wantHeaders, refHeader{Key: jsTrim(k), Value: jsTrim(v)})
+			}
+		}
+		if !slices.Equal(a.Headers, wantHeaders) || a.Body != wantBody || a.HasBody != wantOK {
+			t.Errorf("requestLine(%q): headers %q, body %q %v; want %q, %q %v", s, a.Headers, a.Body, a.HasBody, wantHeaders, wantBody, wantOK)
+		}
 		want0 := -1
 		if loc := reFlagStart.FindStringIndex(s); loc != nil {
 			want0 = loc[0]

@@ -688,8 +688,35 @@ func jsTrim(s string) string {
 	if s == "" || (s[0] > 0x20 && s[0] < utf8.RuneSelf && s[len(s)-1] > 0x20 && s[len(s)-1] < utf8.RuneSelf) {
 		return s
 	}
-	return strings.TrimFunc(s, isJSSpace)
+	return jsTrimASCII(s)
 }
+
+// jsTrimASCII is strings.TrimFunc(s, isJSSpace) by byte loops over ASCII
+// white space at both ends (TrimFunc calls isJSSpace a rune: an indented
+// line or a header's value went through it): a byte past ASCII where
+// either loop stops may be white space, and TrimFunc reads on from there.
+// TestByteScans holds jsTrim to TrimFunc.
+func jsTrimASCII(s string) string {
+	i := 0
+	for i < len(s) && asciiJSSpace(s[i]) {
+		i++
+	}
+	if i < len(s) && s[i] >= utf8.RuneSelf {
+		return strings.TrimFunc(s, isJSSpace)
+	}
+	j := len(s)
+	for j > i && asciiJSSpace(s[j-1]) {
+		j--
+	}
+	if j > i && s[j-1] >= utf8.RuneSelf {
+		return strings.TrimRightFunc(s[i:], isJSSpace)
+	}
+	return s[i:j]
+}
+
+// asciiJSSpace reports whether c is ASCII JavaScript white space: \t,
+// \n, \v, \f, \r or the space.
+func asciiJSSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
 
 func jsTrimStart(s string) string { return strings.TrimLeftFunc(s, isJSSpace) }
 func jsTrimEnd(s string) string   { return strings.TrimRightFunc(s, isJSSpace) }

@@ -400,3 +400,27 @@ func TestBlockIDBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIISlug: asciiSlug is toSlugRunes on ASCII labels of letters in
+// either case, digits, the kept punctuation, dropped punctuation and
+// every kind of ASCII white space, and declines any other label.
+func TestASCIISlug(t *testing.T) {
+	pieces := []string{"a", "z", "Z", "A", "0", "9", "-", "_", " ", "  ", "\t", "\n", "\v", "\f", "\r", "!", ".", "[", "`", "@", "\x7f", "\x00", "K"}
+	rnd := rand.New(rand.NewPCG(35, 36))
+	for range 30000 {
+		var b strings.Builder
+		for k := rnd.IntN(8); k >= 0; k-- {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		l := b.String()
+		got, ok := asciiSlug(l)
+		if want := toSlugRunes(l); !ok || got != want {
+			t.Fatalf("asciiSlug(%q) = %q %v, want %q", l, got, ok, want)
+		}
+	}
+	for _, l := range []string{"é", "a\u00a0b", "İ", "\xff"} {
+		if _, ok := asciiSlug(l); ok {
+			t.Fatalf("asciiSlug(%q) took a label past ASCII", l)
+		}
+	}
+}

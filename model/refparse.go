@@ -208,12 +208,27 @@ func sized[T any](s []T, n int) []T {
 }
 
 // parseRefSized is parseRef with lists made for sz.
-func parseRefSized(source string, sz refSizes) *refDoc {
+func parseRefSized(source string, sz refSizes) *refDoc { return parseRefLines(source, sz, false) }
+
+// parseRefLines is parseRefSized; everyLine reads each line outside a
+// fence on its own (line), without passing over the runs of lines that
+// plainRun finds: TestParsePlainRuns holds the two alike.
+func parseRefLines(source string, sz refSizes, everyLine bool) *refDoc {
 	// the parser's own maps are made when first written (most documents
 	// have no block, menu, shortcut or response to remember)
-	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source)), sz: sz}
+	p := &refParser{d: &refDoc{References: map[string]string{}}, slab: newRefSlab(len(source)), sz: sz, everyLine: everyLine, scAt: -1}
 	p.src = source
 	for rest, n := source, 1; ; n++ { // strings.Split(source, "\n"), unallocated
+		if !p.fenceOpen && !everyLine {
+			// outside a fence a line that line passes over is passed
+			// over with the run it belongs to, counted
+			size, lines, all := p.plainRun(rest, len(source)-len(rest))
+			if all {
+				break
+			}
+			n += lines
+			rest = rest[size:]
+		}
 		if p.fenceOpen && skipFenceLines {
 			// inside a fence only a line holding the fence's character
 			// can close it (line: jsTrim, then matchFenceLine); the lines
@@ -269,6 +284,55 @@ type refParser struct {
 	src        string
 	off        int // where line n begins in src
 	blockLine  int // where the open block opened
+	everyLine  bool
+	scAt       int // where the first "[@" at or after the last offset asked begins (shortcutFrom); -1: not looked for
+}
+
+// shortcutFrom is the offset of the first "[@" in src at or after off,
+// or len(src) for none, looked for again only when off has passed the
+// last one found: a line [off, off+n) holds "[@" when it is below
+// off+n (neither byte is a line feed). off only grows from call to
+// call.
+func (p *refParser) shortcutFrom(off int) int {
+	if p.scAt < off { // kept apart so that the test is inlined
+		p.findShortcut(off)
+	}
+	return p.scAt
+}
+
+// findShortcut sets scAt to the first "[@" at or after off.
+func (p *refParser) findShortcut(off int) {
+	if k := strings.Index(p.src[off:], "[@"); k >= 0 {
+		p.scAt = off + k
+	} else {
+		p.scAt = len(p.src)
+	}
+}
+
+// plainRun is the run of lines that rest, which begins at off in src,
+// begins with that line reads outside a fence without an effect: size
+// bytes holding lines whole lines (each ended by its line feed), or,
+// when all, every line left. Such a line begins with a byte that jsTrim
+// keeps and that begins neither a fence line, a directive, a block
+// marker nor a reference definition (plainFirst: ASCII other than white
+// space, ` ~ < [; or it is empty), and holds no "[@" (links).
+func (p *refParser) plainRun(rest string, off int) (size, lines int, all bool) {
+	for i := 0; ; lines++ {
+		if i < len(rest) && !plainFirst(rest[i]) {
+			return i, lines, false
+		}
+		end := len(rest)
+		if j := strings.IndexByte(rest[i:], '\n'); j >= 0 {
+			end = i + j
+		}
+		if p.shortcutFrom(off+i) < off+end {
+			return i, lines, false
+		}
+		if end == len(rest) {
+			return len(rest), lines + 1, true
+		}
+		i = end + 1
+	}
 }
 
 // errorf records a parse error.
@@ -359,11 +423,17 @@ func matchActInfo(info string) (id string, response, ok bool) {
 	if !found {
 		return "", false, false
 	}
-	if isActID(rest) {
+	// the id's run of [a-zA-Z0-9_-], read once (as actInfo): the whole
+	// rest, or all of it before ".response" (the first byte not in the
+	// run is its '.')
+	n := blockIDRun(rest)
+	switch {
+	case n == 0:
+		return "", false, false
+	case n == len(rest):
 		return rest, false, true
-	}
-	if id, found := strings.CutSuffix(rest, ".response"); found && isActID(id) {
-		return id, true, true
+	case rest[n:] == ".response":
+		return rest[:n], true, true
 	}
 	return "", false, false
 }
@@ -530,7 +600,7 @@ func blockMarker(line string, sigil byte) (id string, ok bool) {
 // links reads the shortcuts of a line and its reference definition.
 func (p *refParser) links(raw, line string) {
 	d := p.d
-	if !strings.Contains(raw, "[@") {
+	if p.everyLine && !strings.Contains(raw, "[@") || !p.everyLine && p.shortcutFrom(p.off) >= p.off+len(raw) {
 		if strings.HasPrefix(line, "[") {
 			p.refDef(line)
 		}
@@ -813,14 +883,14 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	// was allocated with)
 	s.reserve(strings.Count(more, "\n") + 1)
 	start := len(s.fields)
+	var fm [14]int
 	for more != "" {
 		var line string
 		line, more, _ = cutLine(more) // the lines after the first ("" lines are skipped)
 		if jsBlank(line) {
 			continue
 		}
-		fm, ok := matchField(line)
-		if !ok {
+		if !matchFieldIn(line, &fm) {
 			continue
 		}
 		group := func(n int) (string, bool) {
@@ -908,32 +978,40 @@ func lowerMethod(m string) string {
 // read the line is the regexp's, and when an optional part begins but
 // does not match, nothing after it can: there is no match.
 func matchField(line string) (m [14]int, ok bool) {
-	m = [14]int{0, len(line), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	ok = matchFieldIn(line, &m)
+	return m, ok
+}
+
+// matchFieldIn is matchField writing the groups into *m (actionBlock's
+// array, not a copy of one a field line).
+func matchFieldIn(line string, mp *[14]int) (ok bool) {
+	*mp = [14]int{0, len(line), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	m := mp
 	i := skipJSSpace(line, 0)
 	if i == 0 {
-		return m, false
+		return false
 	}
 	if m[2], m[3], ok = word(line, i); !ok {
-		return m, false
+		return false
 	}
 	i = m[3]
 	if i < len(line) && line[i] == ',' { // ,\s*-([a-zA-Z])
 		k := skipJSSpace(line, i+1)
 		if k+1 >= len(line) || line[k] != '-' || !isASCIILetter(line[k+1]) {
-			return m, false
+			return false
 		}
 		m[4], m[5], i = k+1, k+2, k+2
 	}
 	i = skipJSSpace(line, i)
 	if i >= len(line) || line[i] != ':' {
-		return m, false
+		return false
 	}
 	k := skipJSSpace(line, i+1)
 	if k == i+1 {
-		return m, false
+		return false
 	}
 	if m[6], m[7], ok = word(line, k); !ok {
-		return m, false
+		return false
 	}
 	i = m[7]
 	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '(' { // \s+\((required|optional)\)
@@ -944,27 +1022,27 @@ func matchField(line string) (m [14]int, ok bool) {
 			}
 		}
 		if w == "" {
-			return m, false
+			return false
 		}
 		m[8], m[9], i = k+1, k+1+len(w), k+2+len(w)
 	}
 	if k := skipJSSpace(line, i); k > i && k < len(line) && line[k] == '"' { // \s+"([^"]*)"
 		if m[10], m[11], ok = quoted(line, k); !ok {
-			return m, false
+			return false
 		}
 		i = m[11] + 1
 	}
 	if k := skipJSSpace(line, i); k < len(line) && line[k] == '=' { // \s*=\s*"([^"]*)"
 		k = skipJSSpace(line, k+1)
 		if k >= len(line) || line[k] != '"' {
-			return m, false
+			return false
 		}
 		if m[12], m[13], ok = quoted(line, k); !ok {
-			return m, false
+			return false
 		}
 		i = m[13] + 1
 	}
-	return m, i == len(line)
+	return i == len(line)
 }
 
 // jsBlank is jsTrim(s) == "" without the trim (a field line begins with
@@ -1039,9 +1117,11 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // BenchmarkParseBig 57,370 -> 28,890 allocs/op), a's list of them nil
 // for none and with no room past its end, as endFields'.
 func (s *refSlab) requestLine(a *refAction, rest string) {
-	hasH, hasD := strings.Contains(rest, "-H"), strings.Contains(rest, "-d")
+	// the first -H and -d, where the scans for headers and a body start
+	h, d := strings.Index(rest, "-H"), strings.Index(rest, "-d")
+	hasH, hasD := h >= 0, d >= 0
 	if hasH {
-		s.hargs = appendHeaderArgs(s.hargs[:0], rest)
+		s.hargs = appendHeaderArgsFrom(s.hargs[:0], rest, h)
 		s.reserveHeaders(len(s.hargs))
 		start := len(s.headers)
 		for _, h := range s.hargs {
@@ -1054,7 +1134,7 @@ func (s *refSlab) requestLine(a *refAction, rest string) {
 		}
 	}
 	if hasD {
-		a.Body, a.HasBody = bodyArg(rest)
+		a.Body, a.HasBody = bodyArgFrom(rest, d)
 	}
 	uri := rest
 	if hasH || hasD {
@@ -1073,8 +1153,12 @@ func (s *refSlab) requestLine(a *refAction, rest string) {
 func headerArgs(s string) []string { return appendHeaderArgs(nil, s) }
 
 // appendHeaderArgs is headerArgs(s) appended to out.
-func appendHeaderArgs(out []string, s string) []string {
-	for i := 0; i < len(s); {
+func appendHeaderArgs(out []string, s string) []string { return appendHeaderArgsFrom(out, s, 0) }
+
+// appendHeaderArgsFrom is appendHeaderArgs with the search begun at from,
+// at or before the first -H of s.
+func appendHeaderArgsFrom(out []string, s string, from int) []string {
+	for i := from; i < len(s); {
 		h := strings.Index(s[i:], "-H")
 		if h < 0 {
 			break
@@ -1098,8 +1182,12 @@ func appendHeaderArgs(out []string, s string) []string {
 // the text up to the next quote of the same kind and that quote; when
 // that -d begins no match, the next one is looked for after its first
 // byte. ok is false without a match.
-func bodyArg(s string) (body string, ok bool) {
-	for i := 0; ; {
+func bodyArg(s string) (body string, ok bool) { return bodyArgFrom(s, 0) }
+
+// bodyArgFrom is bodyArg with the search begun at from, at or before the
+// first -d of s.
+func bodyArgFrom(s string, from int) (body string, ok bool) {
+	for i := from; ; {
 		d := strings.Index(s[i:], "-d")
 		if d < 0 {
 			return "", false

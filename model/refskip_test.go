@@ -229,3 +229,41 @@ func TestMatchDirective(t *testing.T) {
 		t.Errorf("only %d lines matched", matched)
 	}
 }
+
+// TestParsePlainRuns: parseRef reads the same document passing over the
+// runs of lines plainRun finds (and finding "[@" by shortcutFrom) as
+// reading each line on its own, on the texts of scanDocs and on
+// documents of lines made of pieces around the bytes plainRun tests.
+func TestParsePlainRuns(t *testing.T) {
+	docs := scanDocs(t)
+	pieces := []string{"text", "", " ", "\t", "\r", "x [@s l](u)", "[@s l](u)", "a [@", "[@", "@", "[", "x[@t m](v) [@s n](w)",
+		"```", "~~~", "```act.a", "```act.a.response", "  ```", "GET https://x.com/{q}", "  q: string", "<!-- #b -->",
+		"<!-- /b -->", "[r]: https://x.com", "[!include:i](i.md)", "[!nav:n](n.md)", "\u00a0[r]: y", "\u00a0```", "\x7f```", "é", "{q}", "`~`", "- [@s l](u)"}
+	seed := uint32(17)
+	next := func() int {
+		seed = seed*1664525 + 1013904223
+		return int(seed >> 8)
+	}
+	for range 5000 {
+		var lines []string
+		for k := next() % 16; k >= 0; k-- {
+			lines = append(lines, pieces[next()%len(pieces)])
+		}
+		docs = append(docs, strings.Join(lines, "\n"))
+	}
+	skipped := 0
+	for _, src := range docs {
+		got := parseRefLines(src, refSizes{}, false)
+		want := parseRefLines(src, refSizes{}, true)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.300q: the parse differs with the plain runs passed over", src)
+		}
+		p := &refParser{src: src, scAt: -1}
+		if size, lines, all := p.plainRun(src, 0); all || size > 0 || lines > 0 {
+			skipped++
+		}
+	}
+	if skipped < 1000 {
+		t.Fatalf("only %d documents begin with a plain run", skipped)
+	}
+}

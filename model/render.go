@@ -212,7 +212,7 @@ func stripEdited(source string, e spanEdits, base int) string {
 		}
 		var line string
 		k.off = len(source) - len(rest)
-		line, rest, more = strings.Cut(rest, "\n")
+		line, rest, more = cutLine(rest) // strings.Cut(rest, "\n") by strings.IndexByte
 		t := jsTrim(line)
 		if run, rest, ok := matchFenceLine(t); ok {
 			ch, ln, info := run[0], len(run), jsTrim(rest)
@@ -552,6 +552,47 @@ func toSlug(text string) string {
 	if plainSlugs && isPlainSlug(text) {
 		return text
 	}
+	if s, ok := asciiSlug(text); ok {
+		return s
+	}
+	return toSlugRunes(text)
+}
+
+// asciiSlug is toSlugRunes(text) for an ASCII text (ok false for any
+// other), written in one pass into one buffer: each letter lowered, each
+// byte of [a-z0-9_-] kept, every other byte dropped but white space,
+// whose runs between kept bytes become one '-' (the trim drops those at
+// either end). TestASCIISlug holds it to toSlugRunes.
+func asciiSlug(text string) (string, bool) {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return "", false
+		}
+	}
+	b := make([]byte, 0, len(text))
+	space := false // white space since the last byte kept
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		switch {
+		case isWordByte(c) || c == '-':
+			if space && len(b) > 0 {
+				b = append(b, '-')
+			}
+			space = false
+			b = append(b, c)
+		case asciiJSSpace(c):
+			space = true
+		}
+	}
+	return string(b), true
+}
+
+// toSlugRunes is toSlug rune by rune: renderer.ts's slug (lowered, the
+// characters of [\w\s-] kept, trimmed, each run of white space one '-').
+func toSlugRunes(text string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {
 		if r < 0x80 && (isWordByte(byte(r)) || r == '-') || isJSSpace(r) {
