@@ -263,7 +263,7 @@ func dryEnv(store map[string]string) Env {
 // the arguments; nothing writes a ctxVars), not one a call.
 // TestDryContextVars holds them to contextVars.
 func dryContextVars(rt *Runtime, args string) *ctxVars {
-	if args != "" || !dryCtxShared {
+	if args != "" {
 		return rt.contextVars(args)
 	}
 	dryCtxOnce.Do(func() {
@@ -279,9 +279,8 @@ func dryContextVars(rt *Runtime, args string) *ctxVars {
 }
 
 var (
-	dryCtxOnce   sync.Once
-	dryCtx       [2]*ctxVars // without a store, with one
-	dryCtxShared = true      // TestDryContextVars turns it off
+	dryCtxOnce sync.Once
+	dryCtx     [2]*ctxVars // without a store, with one
 )
 
 // dryRunDocPath is pathFromFileURI(DryRunDocURI), read once.
