@@ -232,10 +232,7 @@ func (p *Parsed) ActionURI(id string) string {
 	if p == nil || p.ref == nil {
 		return ""
 	}
-	if a := p.ref.action(id); a != nil {
-		return a.URI
-	}
-	return ""
+	return p.source(p.ref.action(id)).URI()
 }
 
 // dryRuntime is the runtime a dry run calls through: p's document open
@@ -320,10 +317,7 @@ func (p *Parsed) ActionBody(id string) (string, bool) {
 	if p == nil || p.ref == nil {
 		return "", false
 	}
-	if a := p.ref.action(id); a != nil {
-		return a.Body, a.HasBody
-	}
-	return "", false
+	return p.source(p.ref.action(id)).Body()
 }
 
 // ActionHeaders are the -H headers of action id as the reference parser
@@ -332,13 +326,13 @@ func (p *Parsed) ActionHeaders(id string) [][2]string {
 	if p == nil || p.ref == nil {
 		return nil
 	}
-	a := p.ref.action(id)
-	if a == nil {
+	s := p.source(p.ref.action(id))
+	if s.a == nil {
 		return nil
 	}
-	out := make([][2]string, len(a.Headers))
-	for i, h := range a.Headers {
-		out[i] = [2]string{h.Key, h.Value}
+	out := make([][2]string, s.NumHeaders())
+	for i := range out {
+		out[i][0], out[i][1] = s.Header(i)
 	}
 	return out
 }
