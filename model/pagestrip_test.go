@@ -267,13 +267,9 @@ func TestAttachPrevAction(t *testing.T) {
 		}
 		docs = append(docs, b.String())
 	}
-	defer func() { prevAction = true }()
 	attached := 0
 	for _, d := range docs {
-		prevAction = true
-		got := parseRef(d)
-		prevAction = false
-		want := parseRef(d)
+		got, want := parseRefSwitched(&prevAction, d)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%.300q: the templates attach differently", d)
 		}

@@ -42,12 +42,8 @@ func TestSkipFenceLines(t *testing.T) {
 		}
 		docs = append(docs, strings.Join(lines, "\n"))
 	}
-	defer func() { skipFenceLines = true }()
 	for _, src := range docs {
-		skipFenceLines = true
-		got := parseRef(src)
-		skipFenceLines = false
-		want := parseRef(src)
+		got, want := parseRefSwitched(&skipFenceLines, src)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%.200q: the parse differs with the fence lines skipped", src)
 		}
@@ -85,13 +81,9 @@ func TestScanDirectives(t *testing.T) {
 		}
 		docs = append(docs, strings.Join(lines, "\n"))
 	}
-	defer func() { scanDirectives = true }()
 	found := 0
 	for _, src := range docs {
-		scanDirectives = true
-		got := parseRef(src)
-		scanDirectives = false
-		want := parseRef(src)
+		got, want := parseRefSwitched(&scanDirectives, src)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%.300q: the parse differs with the directives scanned", src)
 		}
@@ -266,4 +258,14 @@ func TestParsePlainRuns(t *testing.T) {
 	if skipped < 1000 {
 		t.Fatalf("only %d documents begin with a plain run", skipped)
 	}
+}
+
+// parseRefSwitched is parseRef(src) with the package switch sw on, then
+// with it off; sw is left on.
+func parseRefSwitched(sw *bool, src string) (on, off *refDoc) {
+	defer func() { *sw = true }()
+	*sw = true
+	on = parseRef(src)
+	*sw = false
+	return on, parseRef(src)
 }
