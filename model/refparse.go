@@ -887,7 +887,8 @@ func (s *refSlab) actionBlock(id, text string) *refAction {
 	for more != "" {
 		var line string
 		line, more, _ = cutLine(more) // the lines after the first ("" lines are skipped)
-		if jsBlank(line) {
+		// a blank line (jsTrim's byte loops over ASCII: no copy)
+		if jsTrim(line) == "" {
 			continue
 		}
 		if !matchFieldIn(line, &fm) {
@@ -1043,28 +1044,6 @@ func matchFieldIn(line string, mp *[14]int) (ok bool) {
 		i = m[13] + 1
 	}
 	return i == len(line)
-}
-
-// jsBlank is jsTrim(s) == "" without the trim (a field line begins with
-// white space, which sent jsTrim to strings.TrimFunc): every character
-// of s is JavaScript white space, the first one that is not read last.
-// TestJSBlank holds it to jsTrim.
-func jsBlank(s string) bool {
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c > ' ' || !isJSSpace(rune(c)) {
-				return false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !isJSSpace(r) {
-			return false
-		}
-		i += size
-	}
-	return true
 }
 
 // skipJSSpace is the offset of the first character at or after i that is
