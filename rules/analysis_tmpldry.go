@@ -368,10 +368,11 @@ func callTemplates(doc *sfmd.Document, t *dryTable) func(c *dryCall) *sfmd.Respo
 	return func(c *dryCall) *sfmd.Response { return last(c.Info.ID) }
 }
 
-// lastTemplateOf finds the last template of an id (parser.ts: the last
-// template of an id wins) in the symbol table's lists of each id's
-// templates, in document order, when syms is doc's, else in the map of
-// lastTemplates (TestLastTemplateOf holds the two alike).
+// lastTemplateOf finds the last template of an id (parser.ts parse keeps
+// the templates in a Map by id: the last of an id wins) in the symbol
+// table's lists of each id's templates, in document order, when syms is
+// doc's, else in the map of lastTemplates (TestLastTemplateOf holds the
+// two alike).
 func lastTemplateOf(doc *sfmd.Document, syms *symbolTable) func(id string) *sfmd.Response {
 	if byID := syms.responsesIfAny(); len(byID) > 0 {
 		return func(id string) *sfmd.Response {

@@ -133,7 +133,8 @@ func buildFixtureRuns(pass *lint.Pass) []*fixtureRun {
 }
 
 // lastTemplates is the template the runtime runs for each action id
-// (parser.ts: the last template of an id wins).
+// (parser.ts parse keeps the templates in a Map by id: the last of an id
+// wins).
 func lastTemplates(doc *sfmd.Document) map[string]*sfmd.Response {
 	last := make(map[string]*sfmd.Response, len(doc.Responses))
 	for _, r := range doc.Responses {
