@@ -295,16 +295,7 @@ func TestDryContextVars(t *testing.T) {
 			t.Errorf("store %v: shared %+v, made %+v", st, got, want)
 		}
 	}
-	docs := []string{string(benchgen.Document(64 << 10))}
-	root := upstreamRoot(t)
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			if src, err := os.ReadFile(p); err == nil {
-				docs = append(docs, string(src))
-			}
-		}
-		return nil
-	})
+	docs := withUpstream(t, nil)
 	store := map[string]string{"BASE": "https://x.com/{n}", "HOME": "/h"}
 	n := 0
 	for _, src := range docs {
