@@ -1,10 +1,7 @@
 package model
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
@@ -44,14 +41,7 @@ func TestParseSized(t *testing.T) {
 		"more.md":  "<!-- #a -->\n<!-- #b -->\n<!-- /a -->\n[@x One](u) [@x Two](v) [@x Three](w)\n<!-- #c --> x\n",
 		"fewer.md": "```md\n<!-- #a -->\n[@x One](u)\n```\n" + act("a", "GET https://x.com/") + act("a", "GET https://y.com/"),
 	}
-	_ = filepath.WalkDir(upstreamRoot(t), func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			if src, err := os.ReadFile(p); err == nil {
-				docs[p] = string(src)
-			}
-		}
-		return nil
-	})
+	addUpstream(t, docs)
 	gen := string(benchgen.Document(256 << 10))
 	docs["gen.md"] = gen
 	for name, src := range docs {

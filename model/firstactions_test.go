@@ -2,8 +2,6 @@ package model
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -165,14 +163,7 @@ func actionListDocs(t *testing.T) map[string]string {
 		"dup.md":   act("a", "GET https://x.com/1") + act("b", "GET https://x.com/2") + act("a", "GET https://x.com/3"),
 		"fewer.md": "```md\n<!-- #a -->\n```\n" + act("a", "GET https://x.com/") + "````\n" + act("b", "GET https://y.com/") + "````\n" + act("c", "GET https://z.com/"),
 	}
-	_ = filepath.WalkDir(upstreamRoot(t), func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			if src, err := os.ReadFile(p); err == nil {
-				docs[p] = string(src)
-			}
-		}
-		return nil
-	})
+	addUpstream(t, docs)
 	docs["gen.md"] = string(benchgen.Document(256 << 10))
 	r := rand.New(rand.NewPCG(21, 18))
 	pieces := []func(id string) string{

@@ -175,3 +175,17 @@ func upstreamRoot(t testing.TB) string {
 	}
 	return root
 }
+
+// addUpstream adds every document of the upstream corpus to docs, by its
+// path.
+func addUpstream(t *testing.T, docs map[string]string) {
+	t.Helper()
+	_ = filepath.WalkDir(upstreamRoot(t), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if src, err := os.ReadFile(p); err == nil {
+				docs[p] = string(src)
+			}
+		}
+		return nil
+	})
+}
