@@ -47,8 +47,9 @@ var ParamAliasInvalid = &lint.Analyzer{
 	},
 }
 
-// aliasRe is the alias the runtime accepts; isShortAlias matches it
-// without a regexp (TestIsShortAliasIsRegexp).
+// aliasRe is the alias the runtime accepts (parser.ts parseActionBlock,
+// field pattern); isShortAlias matches it without a regexp
+// (TestIsShortAliasIsRegexp).
 var aliasRe = lazyre.New(`^-[A-Za-z]$`)
 
 // isShortAlias reports whether s is a dash and one ASCII letter:

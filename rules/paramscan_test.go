@@ -188,15 +188,7 @@ func TestHasHTTPSchemeIsToLower(t *testing.T) {
 			}
 		}
 	}
-	r := rand.New(rand.NewPCG(7, 11))
-	const alphabet = "hHtTpPsS:/x\xc5\xbf\xff"
-	for range 50000 {
-		b := make([]byte, r.IntN(10))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		cases = append(cases, string(b))
-	}
+	cases = append(cases, randomStrings(7, 50000, "hHtTpPsS:/x\xc5\xbf\xff")...)
 	yes := 0
 	for _, s := range cases {
 		low := strings.ToLower(s)
@@ -312,15 +304,7 @@ func TestAutoSlug(t *testing.T) {
 			cases = append(cases, l.Label)
 		}
 	}
-	r := rand.New(rand.NewPCG(5, 8))
-	const alphabet = "aZ9 \t-b"
-	for range 20000 {
-		b := make([]byte, r.IntN(9))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		cases = append(cases, string(b))
-	}
+	cases = append(cases, randomStrings(5, 20000, "aZ9 \t-b")...)
 	slugs := 0
 	for _, label := range cases {
 		want := ""

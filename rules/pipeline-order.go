@@ -22,26 +22,18 @@ var PipelineOrder = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		syms := symbols(pass)
-		var pipes [][2]int // the pipelines of the template at hand
-		for k, r := range pass.Doc.Responses {
-			if !syms.hasLines(k, sfmd.LineSave) {
-				continue // no save: line
-			}
-			pipes = appendSavePipelines(pipes[:0], r)
-			for _, p := range pipes {
-				wrote := -1
-				for i := p[0] + 1; i < p[1]; i++ {
-					l := r.Lines[i]
-					switch {
-					case l.Kind == sfmd.LineTo && wrote < 0:
-						wrote = i
-					case l.Kind == sfmd.LineDecode && wrote >= 0:
-						pass.Reportf(directiveSpan(pass.Doc, l), "decode: comes after %q, so the file is written before decoding; move it between save: and to:", strings.TrimSpace(r.Lines[wrote].Line.Text))
-					}
+		eachSavePipeline(pass, func(r *sfmd.Response, p [2]int) {
+			wrote := -1
+			for i := p[0] + 1; i < p[1]; i++ {
+				l := r.Lines[i]
+				switch {
+				case l.Kind == sfmd.LineTo && wrote < 0:
+					wrote = i
+				case l.Kind == sfmd.LineDecode && wrote >= 0:
+					pass.Reportf(directiveSpan(pass.Doc, l), "decode: comes after %q, so the file is written before decoding; move it between save: and to:", strings.TrimSpace(r.Lines[wrote].Line.Text))
 				}
 			}
-		}
+		})
 		return nil, nil
 	},
 }

@@ -22,23 +22,15 @@ var SaveWithoutTo = &lint.Analyzer{
 	},
 	Requires: []*lint.Analyzer{symbolsAnalyzer},
 	Run: func(pass *lint.Pass) (any, error) {
-		syms := symbols(pass)
-		var pipes [][2]int // the pipelines of the template at hand
-		for k, r := range pass.Doc.Responses {
-			if !syms.hasLines(k, sfmd.LineSave) {
-				continue // no save: line
+		eachSavePipeline(pass, func(r *sfmd.Response, p [2]int) {
+			found := false
+			for _, l := range r.Lines[p[0]+1 : p[1]] {
+				found = found || l.Kind == sfmd.LineTo
 			}
-			pipes = appendSavePipelines(pipes[:0], r)
-			for _, p := range pipes {
-				found := false
-				for _, l := range r.Lines[p[0]+1 : p[1]] {
-					found = found || l.Kind == sfmd.LineTo
-				}
-				if !found {
-					pass.Reportf(directiveSpan(pass.Doc, r.Lines[p[0]]), "the buffer of %q is never written; add \"to: <file>\" after it or remove the save: line", strings.TrimSpace(r.Lines[p[0]].Line.Text))
-				}
+			if !found {
+				pass.Reportf(directiveSpan(pass.Doc, r.Lines[p[0]]), "the buffer of %q is never written; add \"to: <file>\" after it or remove the save: line", strings.TrimSpace(r.Lines[p[0]].Line.Text))
 			}
-		}
+		})
 		return nil, nil
 	},
 }

@@ -27,15 +27,22 @@ func TestListTemplateUsesRandom(t *testing.T) {
 	uses := 0
 	for name, src := range docs {
 		doc := sfmd.Parse(name, src)
-		syms := buildSymbols(doc)
-		for k := range doc.Responses {
-			var want, got []call
-			templateUses(doc, doc.Responses[k], func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { want = append(want, call{i, l, ref}) })
-			syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { got = append(got, call{i, l, ref}) })
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s: response %d: %d uses, want %d", name, k, len(got), len(want))
+		n := len(doc.Responses)
+		for _, back := range []bool{false, true} {
+			syms := buildSymbols(doc) // a table of its own for each order
+			for j := range n {
+				k := j
+				if back {
+					k = n - 1 - j
+				}
+				var want, got []call
+				templateUses(doc, doc.Responses[k], func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { want = append(want, call{i, l, ref}) })
+				syms.templateUses(doc, k, func(i int, l *sfmd.TemplateLine, ref *sfmd.VarRef) { got = append(got, call{i, l, ref}) })
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: response %d (backwards %v): %d uses, want %d", name, k, back, len(got), len(want))
+				}
+				uses += len(want)
 			}
-			uses += len(want)
 		}
 	}
 	if uses < 1000 {

@@ -5,6 +5,7 @@ package suggest
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -40,7 +41,8 @@ func DidYouMean(s string, candidates []string, fallback string) string {
 }
 
 // EditDistance is the Levenshtein distance between a and b in characters.
-// It is the one implementation behind every "did you mean" of sfmd.
+// It is the one implementation behind every "did you mean" of sfmd
+// (EditWithin is its form capped at a limit, held to it by TestEditWithin).
 func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	var buf [2 * 33]int // short identifiers: no allocation for the rows
@@ -66,6 +68,89 @@ func EditDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// EditWithin is min(EditDistance(a, b), k+1): the distance when it is
+// at most k, else k+1, which is all a caller with a limit asks (the
+// smallest distance within it: nearestEdit of package rules). For ASCII
+// strings it drops their common prefix and suffix, answers k+1 when their
+// sets of bytes are more than k apart (asciiSetsApart), else computes
+// only the cells of the table within k of its diagonal (a longer path
+// costs more than k) and stops at a row whose every cell is past k;
+// other strings go to EditDistance (TestEditWithin).
+func EditWithin(a, b string, k int) int {
+	if !isASCII(a) || !isASCII(b) {
+		return min(EditDistance(a, b), k+1)
+	}
+	if len(a)-len(b) > k || len(b)-len(a) > k {
+		return k + 1 // the distance is at least the length difference
+	}
+	// a common prefix and suffix are matched by some cheapest alignment
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	far := k + 1
+	if asciiSetsApart(a, b) > k {
+		return far
+	}
+	n := len(b)
+	var buf [2 * 33]int // short names: no allocation for the rows
+	var rows []int
+	if 2*(n+1) <= len(buf) {
+		rows = buf[:2*(n+1)]
+	} else {
+		rows = make([]int, 2*(n+1))
+	}
+	prev, cur := rows[:n+1], rows[n+1:]
+	for j := range prev {
+		prev[j] = min(j, far)
+	}
+	for i := 1; i <= len(a); i++ {
+		lo, hi := max(1, i-k), min(n, i+k)
+		cur[lo-1] = far // left of the band (column 0 is i)
+		if lo == 1 {
+			cur[0] = min(i, far)
+		}
+		least := cur[lo-1]
+		for j := lo; j <= hi; j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost, far)
+			cur[j] = v
+			least = min(least, v)
+		}
+		if hi < n {
+			cur[hi+1] = far // right of the band, read by the next row
+		}
+		if least >= far {
+			return far // every path goes through this row
+		}
+		prev, cur = cur, prev
+	}
+	return prev[n]
+}
+
+// asciiSetsApart is a lower bound of the edit distance of two ASCII
+// strings: the larger of the numbers of distinct bytes one has and the
+// other has not (each such byte needs an edit of its own: an edit
+// removes or adds one byte). Most names EditWithin compares are
+// unrelated, and this tells them apart without the table.
+func asciiSetsApart(a, b string) int {
+	var sa, sb [2]uint64
+	for i := 0; i < len(a); i++ {
+		sa[a[i]>>6] |= 1 << (a[i] & 63)
+	}
+	for i := 0; i < len(b); i++ {
+		sb[b[i]>>6] |= 1 << (b[i] & 63)
+	}
+	onlyA := bits.OnesCount64(sa[0]&^sb[0]) + bits.OnesCount64(sa[1]&^sb[1])
+	onlyB := bits.OnesCount64(sb[0]&^sa[0]) + bits.OnesCount64(sb[1]&^sa[1])
+	return max(onlyA, onlyB)
 }
 
 // OneEdit reports whether EditDistance(a, b) is 1: one character

@@ -107,3 +107,62 @@ func TestOneEdit(t *testing.T) {
 		check(word(), word())
 	}
 }
+
+// TestEditWithin holds EditWithin to EditDistance capped at k+1, for k
+// from 0 to 3, on pairs of random strings and on strings 0 to 4 random
+// edits apart (ASCII, and some non-ASCII, which EditDistance answers).
+// It fails with the band one cell narrower or the early stop at a row
+// whose every cell is within k.
+func TestEditWithin(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 23))
+	const alpha = "abcdeAB_-1"
+	randomStrings := func(n int, alphabet string) []string {
+		out := make([]string, n)
+		for i := range out {
+			b := make([]byte, r.IntN(13))
+			for j := range b {
+				b[j] = alphabet[r.IntN(len(alphabet))]
+			}
+			out[i] = string(b)
+		}
+		return out
+	}
+	words := randomStrings(4000, alpha)
+	words = append(words, randomStrings(300, "ab\xc3\xa9\xe2\x84\xaa")...)
+	mutate := func(s string) string {
+		b := []byte(s)
+		for range r.IntN(5) {
+			i := r.IntN(len(b) + 1)
+			switch r.IntN(3) {
+			case 0:
+				b = append(b[:i], append([]byte{alpha[r.IntN(len(alpha))]}, b[i:]...)...)
+			case 1:
+				if i < len(b) {
+					b = append(b[:i], b[i+1:]...)
+				}
+			default:
+				if i < len(b) {
+					b[i] = alpha[r.IntN(len(alpha))]
+				}
+			}
+		}
+		return string(b)
+	}
+	near := 0
+	for i, a := range words {
+		for _, b := range []string{words[(i*7+3)%len(words)], mutate(a), mutate(a), strings.ToLower(a)} {
+			d := EditDistance(a, b)
+			if d <= 2 {
+				near++
+			}
+			for k := range 4 {
+				if got, want := EditWithin(a, b, k), min(d, k+1); got != want {
+					t.Fatalf("EditWithin(%q, %q, %d) = %d, want %d", a, b, k, got, want)
+				}
+			}
+		}
+	}
+	if near < 2000 {
+		t.Errorf("only %d close pairs", near)
+	}
+}
