@@ -209,13 +209,9 @@ type Analyzer struct {
 func (a *Analyzer) String() string { return a.Name }
 
 // Ceiling is the highest severity a finding of a may have as its Run
-// reports it: MaxSeverity, or Severity when that is zero.
-func (a *Analyzer) Ceiling() Severity {
-	if a.MaxSeverity > a.Severity {
-		return a.MaxSeverity
-	}
-	return a.Severity
-}
+// reports it: the higher of MaxSeverity and Severity (a zero
+// MaxSeverity: Severity).
+func (a *Analyzer) Ceiling() Severity { return max(a.MaxSeverity, a.Severity) }
 
 // Pass is everything a rule may touch while checking one document. It is
 // the rule's while its Run runs: the engine recycles it for the next rule,

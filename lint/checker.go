@@ -147,8 +147,11 @@ func (l *linter) checkText(ctx context.Context, in checkInput, src []byte, ws *W
 
 // isShown reports whether the run reports d (the file's minimum severity,
 // Options.MinSeverity or its config's, and ShowSelected).
-func isShown(d *Diagnostic, set *settings) bool {
-	return d.Severity >= set.minSeverity || set.showSelected && set.selected[d.Rule]
+func isShown(d *Diagnostic, set *settings) bool { return shownAt(set, d.Rule, d.Severity) }
+
+// shownAt is isShown of a finding of rule graded sev.
+func shownAt(set *settings, rule string, sev Severity) bool {
+	return sev >= set.minSeverity || set.showSelected && set.selected[rule]
 }
 
 // hiddenAt reports whether a finding of rule graded sev is hidden in a
@@ -158,7 +161,7 @@ func hiddenAt(set *settings, rule string, sev Severity) bool {
 	if o, ok := set.severity[rule]; ok {
 		sev = o
 	}
-	return !(sev >= set.minSeverity || set.showSelected && set.selected[rule])
+	return !shownAt(set, rule, sev)
 }
 
 // hiddenRules marks the analyzers of order (a job's) that need not run in

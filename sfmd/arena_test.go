@@ -41,8 +41,7 @@ func TestArenaParseMatches(t *testing.T) {
 		case 1:
 			docs[fmt.Sprintf("random/list%d", i)] = randomListDocument(r)
 		default: // a generated document of random size
-			gen := benchgen.Generate(1+r.Intn(3), r.Int63())
-			docs[fmt.Sprintf("random/gen%d", i)] = gen[r.Intn(len(gen))]
+			docs[fmt.Sprintf("random/gen%d", i)] = randomGenerated(r)
 		}
 	}
 	names := sortedNames(docs)
@@ -73,6 +72,13 @@ func TestArenaParseMatches(t *testing.T) {
 			a.Release()
 		}
 	}
+}
+
+// randomGenerated is one document, picked at random, of a generated app
+// of one to three documents of a random seed.
+func randomGenerated(r *rand.Rand) []byte {
+	gen := benchgen.Generate(1+r.Intn(3), r.Int63())
+	return gen[r.Intn(len(gen))]
 }
 
 // placeholdersText renders d.Placeholders() (built lazily, from the

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/sfmd-dev/sfmd/corpus/bench/benchgen"
 )
 
 const namesDoc = "---\ndefault: search\nenv:\n  - TOKEN: \"API token\"\n---\n\n" +
@@ -266,8 +264,7 @@ func TestPlaceholdersBoundByParse(t *testing.T) {
 		case 1:
 			docs[fmt.Sprintf("random/block%d", i)] = randomBlockDocument(r)
 		default:
-			gen := benchgen.Generate(1+r.Intn(3), r.Int63())
-			docs[fmt.Sprintf("random/gen%d", i)] = gen[r.Intn(len(gen))]
+			docs[fmt.Sprintf("random/gen%d", i)] = randomGenerated(r)
 		}
 	}
 	counted, walked, listed := 0, 0, 0
@@ -318,8 +315,7 @@ func TestResponseFactsMatchTree(t *testing.T) {
 		if i%2 == 0 {
 			docs[fmt.Sprintf("random/places%d", i)] = randomPlacesDocument(r)
 		} else {
-			gen := benchgen.Generate(1+r.Intn(3), r.Int63())
-			docs[fmt.Sprintf("random/gen%d", i)] = gen[r.Intn(len(gen))]
+			docs[fmt.Sprintf("random/gen%d", i)] = randomGenerated(r)
 		}
 	}
 	var withFacts, dollars, links, destRefs int
