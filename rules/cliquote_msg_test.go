@@ -117,7 +117,7 @@ func TestQuotedMessageIsFmt(t *testing.T) {
 			}
 		}
 	}
-	if n < 100 || multi == 0 {
+	if upstreamPresent() && (n < 100 || multi == 0) {
 		t.Fatalf("%d commands with a quoted placeholder (%d with more than 16): the documents test too little", n, multi)
 	}
 }

@@ -106,7 +106,7 @@ func TestSymbolsReadTheIndexPlaceholders(t *testing.T) {
 			t.Errorf("%s: the index defines session variables %v, the symbol table %v", name, defs, syms.Assigned)
 		}
 	}
-	if uses < 100 {
+	if upstreamPresent() && uses < 100 {
 		t.Errorf("only %d uses compared", uses)
 	}
 }

@@ -17,6 +17,14 @@ import (
 // (../shared/corpus/upstream from its root); tests skip it when absent.
 const upstreamCorpus = "../../shared/corpus/upstream"
 
+// upstreamPresent reports whether the upstream corpus is there: a test's
+// floor on how much it compared holds only with it (a clone without
+// ../shared has the archives and corpus/err alone).
+func upstreamPresent() bool {
+	_, err := os.Stat(upstreamCorpus)
+	return err == nil
+}
+
 // droppedParamDocs returns every Markdown document of the rule archives
 // and corpus/err, and of the upstream corpus when it exists.
 func droppedParamDocs(t *testing.T) map[string][]byte {
